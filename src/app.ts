@@ -1,0 +1,44 @@
+import { Hono } from "hono";
+import type { AppEnv } from "./env";
+import { onError, onNotFound } from "./errors";
+import { rateLimit } from "./middleware/rate-limit";
+import { services } from "./middleware/services";
+import { adminRoutes } from "./routes/admin";
+import { authRoutes, customerAuthRoutes } from "./routes/auth";
+import { meRoutes } from "./routes/me";
+import { ownerRoutes } from "./routes/owner";
+import { pageRoutes } from "./routes/pages";
+import { publicRoutes } from "./routes/public";
+import { webhookRoutes } from "./routes/webhooks";
+
+export function buildApp() {
+  const app = new Hono<AppEnv>();
+  app.onError(onError);
+  app.notFound(onNotFound);
+  app.use("*", services);
+
+  // Rate-limit groups (design.md §9); groups not listed here have no limit.
+  app.post("/api/auth/login", rateLimit("authLogin"));
+  app.post("/api/auth/register", rateLimit("authRegister"));
+  app.post("/api/customer-auth/login", rateLimit("customerLogin"));
+  app.post("/api/customer-auth/register", rateLimit("customerRegister"));
+  app.post("/api/customer-auth/forgot-password", rateLimit("customerForgot"));
+  app.use("/api/public/*", rateLimit("public"));
+  app.use("/api/me/*", rateLimit("me"));
+  app.use("/api/me", rateLimit("me"));
+  app.use("/api/webhooks/*", rateLimit("webhooks"));
+  app.use("/api/ai/*", rateLimit("ai"));
+  app.use("/api/ai-public/*", rateLimit("aiPublic"));
+
+  app.route("/api/public", publicRoutes);
+  app.route("/api/auth", authRoutes);
+  app.route("/api/customer-auth", customerAuthRoutes);
+  app.route("/api/me", meRoutes);
+  app.route("/api/admin", adminRoutes);
+  app.route("/api/webhooks", webhookRoutes);
+  app.route("/api", ownerRoutes);
+  app.route("/", pageRoutes);
+  return app;
+}
+
+export const app = buildApp();

@@ -1,0 +1,20 @@
+import { createClient } from "@libsql/client/web";
+import { drizzle } from "drizzle-orm/libsql/web";
+import type { Config } from "../env";
+import * as schema from "./schema";
+
+export type Db = ReturnType<typeof drizzle<typeof schema>>;
+
+/**
+ * One client per request: the HTTP client holds no socket between requests, so creating it is
+ * cheap, and nothing outlives the request that made it. `tag` appends a path segment the local
+ * libSQL server counts requests by (tests only; Turso never sees it).
+ */
+export function createDb(config: Pick<Config, "LIBSQL_URL" | "LIBSQL_AUTH_TOKEN">, tag?: string): Db {
+  let url = config.LIBSQL_URL;
+  if (tag) url = `${url.replace(/\/+$/, "")}/t/${encodeURIComponent(tag)}/`;
+  const client = createClient({ url, authToken: config.LIBSQL_AUTH_TOKEN, intMode: "number" });
+  return drizzle(client, { schema });
+}
+
+export { schema };

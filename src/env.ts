@@ -1,0 +1,86 @@
+import { z } from "zod";
+import type { Db } from "./db/client";
+import type { RateLimiter } from "./services/rate-limit";
+import type { AuthContext } from "./middleware/auth";
+
+/** What the queue carries: always a pointer to a durable row, never the payload itself. */
+export type QueueMessage = { kind: "email"; outboxId: string } | { kind: "webhook"; deliveryId: string };
+
+/** Bindings and vars as Cloudflare hands them to the Worker. */
+export interface Env {
+  JWT_SECRET?: string;
+  LIBSQL_URL?: string;
+  LIBSQL_AUTH_TOKEN?: string;
+  UPSTASH_REDIS_REST_URL?: string;
+  UPSTASH_REDIS_REST_TOKEN?: string;
+  EMAIL_PROVIDER_URL?: string;
+  EMAIL_API_KEY?: string;
+  EMAIL_FROM?: string;
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  STRIPE_API_BASE?: string;
+  PUBLIC_BASE_URL?: string;
+  ENVIRONMENT?: string;
+  /** "1" only in the test pool: enables the x-test-* request headers (db tag, clock). */
+  TEST_HOOKS?: string;
+  /** Address of the test capture server (tests only). */
+  CAPTURE_URL?: string;
+  RATE_LIMIT_KV: KVNamespace;
+  EMAIL_QUEUE: Queue<QueueMessage>;
+}
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === "" ? undefined : v));
+
+const configSchema = z.object({
+  JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 bytes"),
+  LIBSQL_URL: z.string().url(),
+  LIBSQL_AUTH_TOKEN: optionalString,
+  UPSTASH_REDIS_REST_URL: optionalString,
+  UPSTASH_REDIS_REST_TOKEN: optionalString,
+  EMAIL_PROVIDER_URL: optionalString,
+  EMAIL_API_KEY: optionalString,
+  EMAIL_FROM: optionalString.transform((v) => v ?? "Bookings <no-reply@bookings.local>"),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_BASE: optionalString.transform((v) => v ?? "https://api.stripe.com"),
+  PUBLIC_BASE_URL: optionalString,
+  ENVIRONMENT: z.enum(["production", "development", "test"]).default("production"),
+  TEST_HOOKS: optionalString.transform((v) => v === "1"),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`misconfigured: ${problems.join("; ")}`);
+  }
+}
+
+// Validated once per isolate: the env object Cloudflare passes is stable for the isolate's life.
+const cache = new WeakMap<object, Config>();
+
+export function loadConfig(env: Env): Config {
+  const hit = cache.get(env);
+  if (hit) return hit;
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    // Names only: a secret's value must never reach a log or a response.
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".")} is missing or invalid`));
+  }
+  cache.set(env, parsed.data);
+  return parsed.data;
+}
+
+export type AppVariables = {
+  config: Config;
+  db: Db;
+  limiter: RateLimiter;
+  /** The request's clock; tests may pin it through x-test-now when TEST_HOOKS is on. */
+  now: Date;
+  auth: AuthContext;
+};
+
+export type AppEnv = { Bindings: Env; Variables: AppVariables };

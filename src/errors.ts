@@ -1,0 +1,128 @@
+import type { Context, ErrorHandler, NotFoundHandler } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { z } from "zod";
+import { ConfigError } from "./env";
+
+/**
+ * The closed list of error codes and their statuses (interface.md §Errors, design.md §12).
+ * Shape 1 codes are answered as `{ "error": "<code>" }`, every other one as
+ * `{ "error": { "code", "message", "details?" } }`.
+ */
+const CODES = {
+  invalid_request: 400,
+  stripe_not_connected: 400,
+  invalid_signature: 400,
+  unauthorized: 401,
+  invalid_credentials: 401,
+  "tenant required": 403,
+  "tenant not found": 403,
+  guest_disabled: 403,
+  forbidden: 403,
+  impersonation_read_only: 403,
+  not_found: 404,
+  slot_taken: 409,
+  email_taken: 409,
+  slug_taken: 409,
+  invalid_transition: 409,
+  not_reschedulable: 409,
+  not_cancellable: 409,
+  conflict: 409,
+  payload_too_large: 413,
+  rate_limited: 429,
+  internal_error: 500,
+  misconfigured: 500,
+  payment_provider_error: 502,
+  unhealthy: 503,
+} as const satisfies Record<string, ContentfulStatusCode>;
+
+export type ErrorCode = keyof typeof CODES;
+
+const SHAPE_1 = new Set<ErrorCode>(["unauthorized", "rate_limited", "tenant required", "tenant not found"]);
+
+export type ValidationDetails = { formErrors: string[]; fieldErrors: Record<string, string[]> };
+
+export class ApiError extends Error {
+  readonly status: ContentfulStatusCode;
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    readonly details?: ValidationDetails,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message ?? defaultMessage(code));
+    this.status = CODES[code];
+  }
+
+  static validation(details: ValidationDetails, message = "The request is not valid") {
+    return new ApiError("invalid_request", message, details);
+  }
+
+  static field(field: string, message: string) {
+    return ApiError.validation({ formErrors: [], fieldErrors: { [field]: [message] } });
+  }
+
+  static notFound(what = "Resource") {
+    return new ApiError("not_found", `${what} not found`);
+  }
+}
+
+function defaultMessage(code: ErrorCode): string {
+  return code.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+}
+
+export function errorBody(err: ApiError) {
+  if (SHAPE_1.has(err.code)) return { error: err.code };
+  return {
+    error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) },
+  };
+}
+
+export function errorResponse(c: Context, err: ApiError) {
+  if (err.headers) for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
+  c.header("Cache-Control", "no-store");
+  return c.json(errorBody(err), err.status);
+}
+
+/** zod issues -> details with dotted field paths (design.md §13). */
+export function zodDetails(error: z.ZodError): ValidationDetails {
+  const details: ValidationDetails = { formErrors: [], fieldErrors: {} };
+  for (const issue of error.issues) {
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) {
+        const path = [...issue.path, key].join(".");
+        (details.fieldErrors[path] ??= []).push("Unknown field");
+      }
+      continue;
+    }
+    const path = issue.path.map(String).join(".");
+    if (path === "") details.formErrors.push(issue.message);
+    else (details.fieldErrors[path] ??= []).push(issue.message);
+  }
+  return details;
+}
+
+/** The one validation hook every zValidator uses. */
+export function validationHook(result: { success: boolean; error?: unknown }) {
+  if (!result.success) throw ApiError.validation(zodDetails(result.error as z.ZodError));
+}
+
+export const onError: ErrorHandler = (err, c) => {
+  if (err instanceof ApiError) return errorResponse(c, err);
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    return errorResponse(c, new ApiError("misconfigured", "The service is not configured"));
+  }
+  if (err instanceof HTTPException) {
+    // Hono's own validator throws these for bodies it cannot parse.
+    if (err.status === 400) {
+      return errorResponse(c, ApiError.validation({ formErrors: [err.message || "Malformed request"], fieldErrors: {} }));
+    }
+    if (err.status === 413) return errorResponse(c, new ApiError("payload_too_large"));
+    if (err.status === 401) return errorResponse(c, new ApiError("unauthorized"));
+  }
+  console.error("unhandled error", c.req.method, new URL(c.req.url).pathname, err);
+  return errorResponse(c, new ApiError("internal_error", "Something went wrong on our side"));
+};
+
+export const onNotFound: NotFoundHandler = (c) => errorResponse(c, new ApiError("not_found", "Route not found"));

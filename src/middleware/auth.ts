@@ -1,0 +1,135 @@
+import { and, eq, sql } from "drizzle-orm";
+import { createMiddleware } from "hono/factory";
+import { schema } from "../db/client";
+import type { AppEnv } from "../env";
+import { ApiError } from "../errors";
+import { newId } from "../lib/ids";
+import { bearerToken, verifyToken } from "../lib/jwt";
+
+export type MemberRole = "owner" | "admin" | "staff";
+
+export type OwnerAuth = {
+  kind: "owner";
+  userId: string;
+  sessionId: string;
+  tenantId: string;
+  role: MemberRole;
+  impersonation?: { adminId: string; sessionId: string };
+};
+export type CustomerAuth = { kind: "customer"; customerId: string; sessionId: string };
+export type AdminAuth = { kind: "admin"; adminId: string; sessionId: string; email: string; name: string };
+export type AuthContext = OwnerAuth | CustomerAuth | AdminAuth | { kind: "anonymous" };
+
+const unauthorized = () => new ApiError("unauthorized");
+const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+async function claimsFrom(c: Parameters<Parameters<typeof createMiddleware<AppEnv>>[0]>[0]) {
+  const token = bearerToken(c.req.header("Authorization"));
+  if (!token) return null;
+  return verifyToken(c.var.config.JWT_SECRET, token, c.var.now);
+}
+
+/**
+ * Owner/staff routes: tokens without `aud` only. The tenant and membership are read fresh (one
+ * round trip), so a revoked membership or a vanished tenant stops access before the token expires.
+ * Impersonation tokens are audited here, one row per request in that same round trip, and any
+ * write with them is refused after it has been recorded.
+ */
+export const requireOwner = createMiddleware<AppEnv>(async (c, next) => {
+  const claims = await claimsFrom(c);
+  if (!claims || claims.aud !== undefined) throw unauthorized();
+  const tenantId = typeof claims.tenantId === "string" && claims.tenantId ? claims.tenantId : null;
+  if (!tenantId) throw new ApiError("tenant required");
+  const imp = claims.imp as { adminId?: unknown; sessionId?: unknown } | undefined;
+  const impersonation =
+    imp && typeof imp.adminId === "string" && typeof imp.sessionId === "string"
+      ? { adminId: imp.adminId, sessionId: imp.sessionId }
+      : undefined;
+  if (imp && !impersonation) throw unauthorized();
+
+  const db = c.var.db;
+  const lookup = db
+    .select({ tenantId: schema.tenants.id, role: schema.tenantMembers.role, memberActive: schema.tenantMembers.isActive })
+    .from(schema.tenants)
+    .leftJoin(
+      schema.tenantMembers,
+      and(eq(schema.tenantMembers.tenantId, schema.tenants.id), eq(schema.tenantMembers.userId, claims.sub!)),
+    )
+    .where(eq(schema.tenants.id, tenantId));
+
+  let rows;
+  if (impersonation) {
+    const url = new URL(c.req.url);
+    const page = `${c.req.method} ${url.pathname}`;
+    // The reason is copied from the session row inside the insert: no extra round trip.
+    const audit = db.run(sql`
+      INSERT INTO audit_log (id, action, actor_type, actor_id, target_type, target_id, reason, diff, metadata, created_at, seq)
+      SELECT ${newId("aud")}, 'admin.tenant.impersonate', 'admin', ${impersonation.adminId}, 'tenant', ${tenantId},
+             s.reason, NULL, json_object('sessionId', s.id, 'page', ${page}, 'method', ${c.req.method}, 'path', ${url.pathname}),
+             ${c.var.now.toISOString()}, 0
+      FROM impersonation_sessions s
+      WHERE s.id = ${impersonation.sessionId} AND s.admin_id = ${impersonation.adminId} AND s.tenant_id = ${tenantId}`);
+    const [found, inserted] = await db.batch([lookup, audit]);
+    if (inserted.rowsAffected !== 1) throw unauthorized();
+    rows = found;
+  } else {
+    rows = await lookup;
+  }
+
+  const row = rows[0];
+  if (!row) throw new ApiError("tenant not found");
+  if (!row.role || !row.memberActive) throw new ApiError("tenant required");
+  if (impersonation && !READ_METHODS.has(c.req.method)) {
+    throw new ApiError("impersonation_read_only", "This session is read-only: impersonation tokens cannot make changes");
+  }
+  c.set("auth", {
+    kind: "owner",
+    userId: claims.sub!,
+    sessionId: claims.sid as string,
+    tenantId,
+    role: row.role as MemberRole,
+    impersonation,
+  });
+  await next();
+});
+
+/** Allows only the listed membership roles (design.md §7); others get 403 forbidden. */
+export const requireRole = (...roles: MemberRole[]) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const auth = c.var.auth;
+    if (auth.kind !== "owner" || !roles.includes(auth.role)) {
+      throw new ApiError("forbidden", "Your role in this business does not allow this action");
+    }
+    await next();
+  });
+
+export const requireCustomer = createMiddleware<AppEnv>(async (c, next) => {
+  const claims = await claimsFrom(c);
+  if (!claims || claims.aud !== "customer") throw unauthorized();
+  c.set("auth", { kind: "customer", customerId: claims.sub!, sessionId: claims.sid as string });
+  await next();
+});
+
+/** Booking creation: a valid customer token links the booking; anything else is a guest. */
+export const optionalCustomer = createMiddleware<AppEnv>(async (c, next) => {
+  const claims = await claimsFrom(c);
+  if (claims && claims.aud === "customer") {
+    c.set("auth", { kind: "customer", customerId: claims.sub!, sessionId: claims.sid as string });
+  } else {
+    c.set("auth", { kind: "anonymous" });
+  }
+  await next();
+});
+
+export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
+  const claims = await claimsFrom(c);
+  if (!claims || claims.aud !== "super_admin") throw unauthorized();
+  c.set("auth", {
+    kind: "admin",
+    adminId: claims.sub!,
+    sessionId: claims.sid as string,
+    email: String(claims.email ?? ""),
+    name: String(claims.name ?? ""),
+  });
+  await next();
+});

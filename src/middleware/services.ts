@@ -1,0 +1,22 @@
+import { createMiddleware } from "hono/factory";
+import { createDb } from "../db/client";
+import { type AppEnv, loadConfig } from "../env";
+import { createRateLimiter } from "../services/rate-limit";
+
+/**
+ * Builds the per-request services from the bindings: nothing holding a connection lives at
+ * module level. With TEST_HOOKS on (the test pool only) two headers steer a request:
+ * x-test-db-tag (the local libSQL server counts this request's round trips under it) and
+ * x-test-now (the request's clock, an ISO instant).
+ */
+export const services = createMiddleware<AppEnv>(async (c, next) => {
+  const config = loadConfig(c.env);
+  const tag = config.TEST_HOOKS ? c.req.header("x-test-db-tag") : undefined;
+  const testNow = config.TEST_HOOKS ? c.req.header("x-test-now") : undefined;
+  const now = testNow ? new Date(testNow) : new Date();
+  c.set("config", config);
+  c.set("now", Number.isNaN(now.getTime()) ? new Date() : now);
+  c.set("db", createDb(config, tag));
+  c.set("limiter", createRateLimiter(c.env, config));
+  await next();
+});

@@ -1,0 +1,5 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../env";
+
+export const authRoutes = new Hono<AppEnv>();
+export const customerAuthRoutes = new Hono<AppEnv>();
