@@ -53,7 +53,7 @@ export async function startUpstashServer({ redisPort, redisHost = "127.0.0.1", h
       return send(res, 405, { error: `ERR method not allowed: ${req.method}` });
     }
     const base64 = String(req.headers["upstash-encoding"] ?? "").toLowerCase() === "base64";
-    const segments = url.pathname.split("/").filter(Boolean).map(decodeURIComponent);
+    const segments = url.pathname.split("/").filter(Boolean).map(decodeSegment);
     const route = segments.length === 1 ? segments[0].toLowerCase() : "";
 
     if ((segments[0] === "subscribe" || segments[0] === "psubscribe") && segments.length > 1) {
@@ -148,6 +148,15 @@ function authorized(req, url, token) {
   const match = /^Bearer\s+(.+)$/i.exec(header);
   const given = match ? match[1].trim() : url.searchParams.get("_token");
   return given === token;
+}
+
+/** @param {string} segment */
+function decodeSegment(segment) {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new HttpError(400, "ERR malformed URL path");
+  }
 }
 
 /** @param {Buffer} body */

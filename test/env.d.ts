@@ -1,0 +1,11 @@
+declare namespace Cloudflare {
+  interface Env {
+    LIBSQL_URL: string;
+    JWT_SECRET: string;
+    CAPTURE_URL: string;
+    TEST_HOOKS: string;
+    RATE_LIMIT_KV: KVNamespace;
+    EMAIL_QUEUE: Queue;
+  }
+}
+declare module "*.mjs";

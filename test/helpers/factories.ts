@@ -1,0 +1,186 @@
+import { env } from "cloudflare:test";
+import { schema } from "../../src/db/client";
+import { newId } from "../../src/lib/ids";
+import { signToken } from "../../src/lib/jwt";
+import { testDb } from "./db";
+
+// Every factory builds fresh rows with random ids and unique slugs/e-mails: no test shares data.
+
+const nowIso = () => new Date().toISOString();
+export const uniq = () => crypto.randomUUID().slice(0, 8);
+
+// Hashing with the production cost (100k PBKDF2 rounds) for every factory user would slow the
+// suite; factories store one precomputed hash of this password instead.
+export const FACTORY_PASSWORD = "factory-password-1";
+let factoryHash: Promise<string> | undefined;
+async function passwordHash() {
+  const { hashPassword } = await import("../../src/lib/password");
+  factoryHash ??= hashPassword(FACTORY_PASSWORD);
+  return factoryHash;
+}
+
+export type TenantOverrides = Partial<typeof schema.tenants.$inferInsert>;
+
+export async function ownerToken(userId: string, tenantId: string | null, role = "owner", now = new Date()) {
+  const sid = newId("ses");
+  await testDb().insert(schema.sessions).values({
+    id: sid,
+    subjectType: "user",
+    subjectId: userId,
+    tenantId,
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + 30 * 86400_000).toISOString(),
+  });
+  return (await signToken(env.JWT_SECRET, { sub: userId, sid, tenantId, role }, 86400, now)).token;
+}
+
+/** A tenant with its owner (user + membership) and an owner token. */
+export async function createTenant(overrides: TenantOverrides = {}) {
+  const db = testDb();
+  const id = newId("tnt");
+  const ownerId = newId("usr");
+  const slug = overrides.slug ?? `biz-${uniq()}`;
+  const ownerEmail = `owner-${uniq()}@example.test`;
+  const t = nowIso();
+  await db.batch([
+    db.insert(schema.users).values({
+      id: ownerId,
+      email: ownerEmail,
+      passwordHash: await passwordHash(),
+      firstName: "Olive",
+      lastName: "Owner",
+      createdAt: t,
+      updatedAt: t,
+    }),
+    db.insert(schema.tenants).values({
+      id,
+      slug,
+      businessName: `Business ${slug}`,
+      timezone: "America/New_York",
+      currency: "USD",
+      email: `hello-${slug}@example.test`,
+      createdBy: ownerId,
+      createdAt: t,
+      updatedAt: t,
+      ...overrides,
+    }),
+    db.insert(schema.tenantMembers).values({ id: newId("mem"), tenantId: id, userId: ownerId, role: "owner", createdAt: t }),
+  ]);
+  const token = await ownerToken(ownerId, id);
+  return { id, slug, ownerId, ownerEmail, token, timezone: overrides.timezone ?? "America/New_York" };
+}
+
+/** Another member of a tenant (admin or staff) with a token for that tenant. */
+export async function createMember(tenantId: string, role: "admin" | "staff" | "owner") {
+  const db = testDb();
+  const userId = newId("usr");
+  const email = `${role}-${uniq()}@example.test`;
+  const t = nowIso();
+  await db.batch([
+    db.insert(schema.users).values({ id: userId, email, passwordHash: await passwordHash(), firstName: "Mia", lastName: "Member", createdAt: t, updatedAt: t }),
+    db.insert(schema.tenantMembers).values({ id: newId("mem"), tenantId, userId, role, createdAt: t }),
+  ]);
+  return { userId, email, token: await ownerToken(userId, tenantId, role) };
+}
+
+export async function createService(tenantId: string, overrides: Partial<typeof schema.services.$inferInsert> = {}) {
+  const id = newId("svc");
+  const t = nowIso();
+  const row = { id, tenantId, name: `Service ${uniq()}`, durationMinutes: 30, price: 2500, createdAt: t, updatedAt: t, ...overrides };
+  await testDb().insert(schema.services).values(row);
+  return row;
+}
+
+export type WeeklyHours = { weekday: number; start: string; end: string }[];
+const toMinute = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+/** Every day of the week 09:00-17:00. */
+export const ALL_WEEK_9_TO_5: WeeklyHours = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: "09:00", end: "17:00" }));
+
+export async function createStaff(
+  tenantId: string,
+  overrides: Partial<typeof schema.staffProfiles.$inferInsert> = {},
+  hours: WeeklyHours = ALL_WEEK_9_TO_5,
+) {
+  const db = testDb();
+  const id = newId("stf");
+  const t = nowIso();
+  const row = { id, tenantId, displayName: `Staff ${uniq()}`, createdAt: t, updatedAt: t, ...overrides };
+  const inserts = [db.insert(schema.staffProfiles).values(row)] as const;
+  if (hours.length) {
+    await db.batch([
+      ...inserts,
+      db.insert(schema.staffHours).values(
+        hours.map((h) => ({ id: newId("hrs"), tenantId, staffId: id, weekday: h.weekday, startMinute: toMinute(h.start), endMinute: toMinute(h.end) })),
+      ),
+    ]);
+  } else {
+    await inserts[0];
+  }
+  return row;
+}
+
+/** A booking row written directly (UTC instants), bypassing the API. */
+export async function createBookingRow(
+  tenantId: string,
+  serviceId: string,
+  staffId: string,
+  startAt: Date,
+  minutes: number,
+  overrides: Partial<typeof schema.bookings.$inferInsert> = {},
+) {
+  const id = newId("bkg");
+  const t = nowIso();
+  const row = {
+    id,
+    tenantId,
+    serviceId,
+    staffId,
+    startAt: startAt.getTime(),
+    endAt: startAt.getTime() + minutes * 60_000,
+    status: "confirmed" as const,
+    confirmationCode: `BK-${uniq().toUpperCase().slice(0, 6)}`,
+    currency: "USD",
+    totalAmount: 2500,
+    createdAt: t,
+    updatedAt: t,
+    ...overrides,
+  };
+  await testDb().insert(schema.bookings).values(row);
+  return row;
+}
+
+export async function createCustomerAccount(overrides: Partial<typeof schema.customerAccounts.$inferInsert> = {}) {
+  const id = newId("cus");
+  const email = `customer-${uniq()}@example.test`;
+  const t = nowIso();
+  await testDb()
+    .insert(schema.customerAccounts)
+    .values({ id, email, passwordHash: await passwordHash(), firstName: "Cass", lastName: "Customer", createdAt: t, updatedAt: t, ...overrides });
+  const sid = newId("ses");
+  await testDb().insert(schema.sessions).values({
+    id: sid,
+    subjectType: "customer",
+    subjectId: id,
+    createdAt: t,
+    expiresAt: new Date(Date.now() + 30 * 86400_000).toISOString(),
+  });
+  const { token } = await signToken(env.JWT_SECRET, { sub: id, sid, aud: "customer" }, 86400, new Date());
+  return { id, email, token };
+}
+
+export async function createAdmin() {
+  const id = newId("adm");
+  const email = `admin-${uniq()}@example.test`;
+  const t = nowIso();
+  await testDb().insert(schema.superAdmins).values({ id, email, name: "Ada Admin", passwordHash: await passwordHash(), createdAt: t });
+  const sid = newId("ses");
+  await testDb().insert(schema.sessions).values({
+    id: sid,
+    subjectType: "admin",
+    subjectId: id,
+    createdAt: t,
+    expiresAt: new Date(Date.now() + 8 * 3600_000).toISOString(),
+  });
+  const { token } = await signToken(env.JWT_SECRET, { sub: id, sid, aud: "super_admin", email, name: "Ada Admin" }, 4 * 3600, new Date());
+  return { id, email, token };
+}

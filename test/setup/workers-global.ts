@@ -1,0 +1,29 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { TestProject } from "vitest/node";
+import { migrateDatabase } from "../../scripts/db/migrate";
+import { startCaptureServer } from "../../scripts/capture-server.mjs";
+import { startLibsqlServer } from "../../scripts/libsql-server/server.mjs";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    libsqlUrl: string;
+    captureUrl: string;
+  }
+}
+
+/** One local libSQL server on a fresh temporary database for the whole workers run. */
+export default async function setup(project: TestProject) {
+  const dir = mkdtempSync(join(tmpdir(), "booking-test-"));
+  const libsql = await startLibsqlServer({ file: join(dir, "test.db") });
+  await migrateDatabase(libsql.url);
+  const capture = await startCaptureServer();
+  project.provide("libsqlUrl", libsql.url);
+  project.provide("captureUrl", capture.url);
+  return async () => {
+    await capture.close();
+    await libsql.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
+}
