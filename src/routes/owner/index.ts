@@ -1,5 +1,14 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
+import { requireOwner } from "../../middleware/auth";
+import { paymentRoutes } from "./payments";
+import { webhookEndpointRoutes } from "./webhook-endpoints";
 
-/** Mounted at /api: /businesses, /services, /staff, /bookings, /customers, /payments. */
+/** Mounted at /api: /businesses, /services, /staff, /bookings, /customers, /payments (owner tokens only). */
 export const ownerRoutes = new Hono<AppEnv>();
+for (const prefix of ["/businesses", "/services", "/staff", "/bookings", "/customers", "/payments"]) {
+  ownerRoutes.use(prefix, requireOwner);
+  ownerRoutes.use(`${prefix}/*`, requireOwner);
+}
+ownerRoutes.route("/businesses/me/webhooks", webhookEndpointRoutes);
+ownerRoutes.route("/payments", paymentRoutes);

@@ -1,0 +1,97 @@
+import { escapeHtml } from "../../lib/html";
+
+export type RenderedEmail = { kind: string; subject: string; text: string; html: string };
+
+/** Paragraphs -> plain text and a minimal HTML body; every interpolated value is escaped in HTML. */
+function render(kind: string, subject: string, paragraphs: string[], footer: string): RenderedEmail {
+  const text = [...paragraphs, "", footer].join("\n\n").replace(/\n{3,}/g, "\n\n");
+  const html =
+    `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">` +
+    paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`).join("") +
+    `<p style="color:#666;font-size:12px">${escapeHtml(footer)}</p></body></html>`;
+  return { kind, subject, text, html };
+}
+
+export function suspensionEmail(p: { businessName: string; reason: string | null }): RenderedEmail {
+  return render(
+    "tenant.suspended",
+    `Your business ${p.businessName} has been suspended`,
+    [
+      `Your business "${p.businessName}" has been suspended on our booking platform.`,
+      `Reason: ${p.reason?.trim() ? p.reason : "No reason was given."}`,
+      "While suspended, your public booking page and widget are unavailable and customers cannot make new bookings. Existing bookings are not changed, and your team can still sign in.",
+      "Please contact platform support to resolve this.",
+    ],
+    "This is an automatic message from the booking platform.",
+  );
+}
+
+export type BookingEmailFacts = {
+  businessName: string;
+  customerName: string;
+  serviceName: string;
+  staffName: string;
+  /** Tenant-local wall time, e.g. "Tue 3 Mar 2026, 09:30", and its zone. */
+  localStart: string;
+  timezone: string;
+  confirmationCode: string;
+  manageUrl?: string;
+};
+
+export function bookingConfirmedEmail(b: BookingEmailFacts): RenderedEmail {
+  return render(
+    "booking.confirmed",
+    `Booking confirmed: ${b.serviceName} at ${b.businessName}`,
+    [
+      `Hi ${b.customerName},`,
+      `Your booking at ${b.businessName} is confirmed.`,
+      `${b.serviceName} with ${b.staffName}\n${b.localStart} (${b.timezone})`,
+      `Confirmation code: ${b.confirmationCode}`,
+      ...(b.manageUrl ? [`Manage or cancel your booking: ${b.manageUrl}`] : []),
+    ],
+    `Sent on behalf of ${b.businessName}.`,
+  );
+}
+
+export function bookingRescheduledEmail(b: BookingEmailFacts): RenderedEmail {
+  return render(
+    "booking.rescheduled",
+    `Booking moved: ${b.serviceName} at ${b.businessName}`,
+    [
+      `Hi ${b.customerName},`,
+      `Your booking at ${b.businessName} has a new time.`,
+      `${b.serviceName} with ${b.staffName}\n${b.localStart} (${b.timezone})`,
+      `Confirmation code: ${b.confirmationCode}`,
+      ...(b.manageUrl ? [`Manage your booking: ${b.manageUrl}`] : []),
+    ],
+    `Sent on behalf of ${b.businessName}.`,
+  );
+}
+
+export function bookingCancelledEmail(b: BookingEmailFacts & { reason?: string | null }): RenderedEmail {
+  return render(
+    "booking.cancelled",
+    `Booking cancelled: ${b.serviceName} at ${b.businessName}`,
+    [
+      `Hi ${b.customerName},`,
+      `Your booking at ${b.businessName} for ${b.serviceName} on ${b.localStart} (${b.timezone}) has been cancelled.`,
+      ...(b.reason ? [`Reason: ${b.reason}`] : []),
+      `Confirmation code: ${b.confirmationCode}`,
+    ],
+    `Sent on behalf of ${b.businessName}.`,
+  );
+}
+
+export function passwordResetEmail(p: { firstName: string; resetUrl: string; expiresInMinutes: number }): RenderedEmail {
+  return render(
+    "customer.password_reset",
+    "Reset your password",
+    [
+      `Hi ${p.firstName || "there"},`,
+      `Someone asked to reset the password of your booking account. If it was you, use this link within ${p.expiresInMinutes} minutes:`,
+      p.resetUrl,
+      "If it was not you, ignore this e-mail; your password stays the same.",
+    ],
+    "This link can be used once.",
+  );
+}
