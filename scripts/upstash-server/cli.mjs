@@ -28,6 +28,7 @@ if (!Number.isInteger(port) || port < 0 || !Number.isInteger(redisPort) || redis
 }
 
 const redis = await startRedis({ port: redisPort });
+/** @type {Awaited<ReturnType<typeof startUpstashServer>>} */
 let upstash;
 try {
   upstash = await startUpstashServer({ redisPort: redis.port, host: values.host, port, token: values.token });

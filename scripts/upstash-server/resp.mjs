@@ -34,6 +34,7 @@ export class RespError {
  * @returns {Buffer}
  */
 export function encodeCommand(args) {
+  /** @type {Buffer[]} */
   const parts = [Buffer.from(`*${args.length}\r\n`)];
   for (const arg of args) {
     const buf = Buffer.isBuffer(arg) ? arg : Buffer.from(argToString(arg), "utf8");
