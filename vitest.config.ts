@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 // Three kinds of test, one command:
 // - node:    pure domain modules and the Node-side tools in scripts/ (local libSQL and Upstash servers)
 // - workers: route tests inside workerd through SELF.fetch, against the real local libSQL server
-// - browser: real Chromium against `wrangler dev` (see test/browser)
+// - e2e:     the real local stack (`wrangler dev`) from outside: e-mail timing, real Chromium for pages
 export default defineConfig({
   test: {
     projects: [
@@ -37,6 +37,18 @@ export default defineConfig({
           globalSetup: ["test/setup/workers-global.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          environment: "node",
+          include: ["test/e2e/**/*.test.ts"],
+          globalSetup: ["test/setup/e2e-global.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          // One wrangler dev and one browser at a time on a 2-core machine.
+          fileParallelism: false,
         },
       },
     ],

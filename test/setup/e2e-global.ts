@@ -1,0 +1,86 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { TestProject } from "vitest/node";
+import { startCaptureServer } from "../../scripts/capture-server.mjs";
+import { migrateDatabase } from "../../scripts/db/migrate";
+import { seedDatabase } from "../../scripts/db/seed";
+import { startLibsqlServer } from "../../scripts/libsql-server/server.mjs";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    e2eBaseUrl: string;
+    e2eLibsqlUrl: string;
+    e2eCaptureUrl: string;
+    e2eJwtSecret: string;
+    e2eAdmin: { email: string; password: string };
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The real local stack as `npm start` runs it — `wrangler dev` (workerd + miniflare queues) on a
+ * fresh libSQL database — with the capture server standing in for the e-mail provider.
+ */
+export default async function setup(project: TestProject) {
+  const dir = mkdtempSync(join(tmpdir(), "booking-e2e-"));
+  const libsql = await startLibsqlServer({ file: join(dir, "e2e.db") });
+  await migrateDatabase(libsql.url);
+  const admin = { email: "e2e-admin@example.test", password: "e2e-admin-password" };
+  await seedDatabase(libsql.url, { adminEmail: admin.email, adminPassword: admin.password });
+  const capture = await startCaptureServer();
+  const port = await freePort();
+  const jwtSecret = "e2e-secret-e2e-secret-e2e-secret-0123456789";
+  const vars = {
+    ENVIRONMENT: "development",
+    LIBSQL_URL: libsql.url,
+    JWT_SECRET: jwtSecret,
+    EMAIL_PROVIDER_URL: `${capture.url}/email`,
+    EMAIL_API_KEY: "e2e-key",
+    STRIPE_API_BASE: `${capture.url}/stripe`,
+    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+  };
+  const args = ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", join(dir, "wrangler"), "--show-interactive-dev-session=false"];
+  for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
+  const wrangler: ChildProcess = spawn("npx", args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" } });
+  let output = "";
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`wrangler dev did not start in 90 s:\n${output}`)), 90_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (/Ready on/i.test(output)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    wrangler.stdout!.on("data", onData);
+    wrangler.stderr!.on("data", onData);
+    wrangler.once("exit", (code) => reject(new Error(`wrangler dev exited (${code}):\n${output}`)));
+  });
+
+  project.provide("e2eBaseUrl", `http://127.0.0.1:${port}`);
+  project.provide("e2eLibsqlUrl", libsql.url);
+  project.provide("e2eCaptureUrl", capture.url);
+  project.provide("e2eJwtSecret", jwtSecret);
+  project.provide("e2eAdmin", admin);
+  return async () => {
+    wrangler.kill("SIGINT");
+    await new Promise((r) => setTimeout(r, 500));
+    if (wrangler.exitCode === null) wrangler.kill("SIGKILL");
+    await capture.close();
+    await libsql.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
+}
