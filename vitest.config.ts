@@ -27,6 +27,9 @@ export default defineConfig({
                 JWT_SECRET: "test-secret-test-secret-test-secret-0123456789",
                 TEST_HOOKS: "1",
                 CAPTURE_URL: inject<string>("captureUrl"),
+                // Every test's e-mail goes to the capture server; e-mail tests key on a unique recipient.
+                EMAIL_PROVIDER_URL: `${inject<string>("captureUrl")}/email`,
+                EMAIL_API_KEY: "test-email-key",
               },
             },
           })),

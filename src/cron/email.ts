@@ -9,13 +9,12 @@ import { CRON_BATCH_SIZE } from "../services/email/retry-policy";
  * consumer, retry whose message was dropped) directly, through the same claim/send path, so a
  * broken queue still ends in delivery.
  *
- * The run's clock is the later of wall time and the controller's scheduledTime (they agree in
- * production; a test may schedule a run in the future to let backoffs elapse).
+ * The clock is wall time, never the controller's scheduledTime, so nothing (a test scheduling a
+ * tick in the future included) can make rows due before their backoff ran out.
  */
-export async function dispatchDueEmails(controller: ScheduledController, env: Env, _ctx: ExecutionContext) {
+export async function dispatchDueEmails(_controller: ScheduledController, env: Env, _ctx: ExecutionContext) {
   const config = loadConfig(env);
-  const ahead = Math.max(0, controller.scheduledTime - Date.now());
-  const clock = () => new Date(Date.now() + ahead);
+  const clock = () => new Date();
   const summary = await dispatchDueOutboxEmails(createDb(config), emailProviderFromConfig(config), clock, { limit: CRON_BATCH_SIZE });
   if (summary.claimed > 0) console.log(`email cron: ${JSON.stringify(summary)}`);
 }
