@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { requireAdmin } from "../../middleware/auth";
+import { adminLoginRoute } from "./login";
 
 /**
  * /api/admin. POST /login is the only route without a token (mounted by the auth work in
@@ -10,3 +11,4 @@ export const adminRoutes = new Hono<AppEnv>();
 adminRoutes.use("/tenants", requireAdmin);
 adminRoutes.use("/tenants/*", requireAdmin);
 adminRoutes.use("/system/*", requireAdmin);
+adminRoutes.route("/", adminLoginRoute);

@@ -1,0 +1,16 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../env";
+import { validate } from "../../lib/validate";
+import { loginAdmin } from "../../services/auth/admin";
+import { authCtx } from "../auth/context";
+import { loginBody } from "../auth/login";
+import { toAdminLoginResult } from "../auth/shapes";
+
+/**
+ * POST /api/admin/login: the only /api/admin route without a token. interface.md puts /api/admin
+ * under "no limit"; the PBKDF2 cost per attempt is the brake (design.md §6).
+ */
+export const adminLoginRoute = new Hono<AppEnv>().post("/login", validate("json", loginBody), async (c) => {
+  const { email, password } = c.req.valid("json");
+  return c.json({ data: toAdminLoginResult(await loginAdmin(authCtx(c), email, password)) });
+});

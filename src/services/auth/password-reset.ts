@@ -1,0 +1,73 @@
+import { sql } from "drizzle-orm";
+import { ApiError } from "../../errors";
+import { newId, newSecret } from "../../lib/ids";
+import { hashPassword } from "../../lib/password";
+import { passwordResetEmail } from "../email/templates";
+import { emailInsert } from "../outbox";
+import type { AuthCtx } from "./sessions";
+
+export const RESET_TTL_MINUTES = 60;
+
+/** Only this hash is stored: a database leak does not hand out working reset links. */
+export async function sha256Hex(value: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * One batch, the same whether or not the e-mail is registered (so neither the answer nor its
+ * timing tells): older unused links of the account are retired, a reset row is inserted only if
+ * the account exists, and the e-mail only if that row was. Returns the outbox id to enqueue, or
+ * null when nothing was written. The greeting cannot use the first name without a prior read,
+ * which would make the two cases differ; the template falls back to "Hi there".
+ */
+export async function requestPasswordReset(ctx: AuthCtx, email: string, baseUrl: string): Promise<string | null> {
+  const { db, now } = ctx;
+  const t = now.toISOString();
+  const token = newSecret(32);
+  const tokenHash = await sha256Hex(token);
+  const resetId = newId("pwr");
+  const expiresAt = new Date(now.getTime() + RESET_TTL_MINUTES * 60_000).toISOString();
+  const resetUrl = `${baseUrl.replace(/\/+$/, "")}/reset-password?token=${encodeURIComponent(token)}`;
+  const mail = emailInsert(
+    db,
+    { ...passwordResetEmail({ firstName: "", resetUrl, expiresInMinutes: RESET_TTL_MINUTES }), tenantId: null, to: email },
+    now,
+    sql`EXISTS (SELECT 1 FROM password_resets WHERE id = ${resetId})`,
+  );
+  const results = await db.batch([
+    db.run(sql`UPDATE password_resets SET used_at = ${t}
+      WHERE used_at IS NULL AND customer_account_id = (SELECT id FROM customer_accounts WHERE email = ${email})`),
+    db.run(sql`INSERT INTO password_resets (id, customer_account_id, token_hash, expires_at, used_at, created_at)
+      SELECT ${resetId}, id, ${tokenHash}, ${expiresAt}, NULL, ${t} FROM customer_accounts WHERE email = ${email}`),
+    mail.insert,
+  ]);
+  return results[2].rowsAffected === 1 ? mail.id : null;
+}
+
+/**
+ * Sets the new password, revokes every session of the account and marks the link used, in one
+ * batch. Every statement is guarded by "the link is unused and unexpired", and the link is marked
+ * last, so a used, expired or unknown token changes nothing; two racing resets with one link
+ * cannot both win because the batch is one transaction. Following the link proves control of the
+ * mailbox, so the address counts as verified.
+ */
+export async function resetPassword(ctx: AuthCtx, token: string, password: string): Promise<void> {
+  const { db, now } = ctx;
+  const t = now.toISOString();
+  const tokenHash = await sha256Hex(token);
+  const passwordHash = await hashPassword(password);
+  const account = sql`(SELECT customer_account_id FROM password_resets
+    WHERE token_hash = ${tokenHash} AND used_at IS NULL AND expires_at > ${t})`;
+  const results = await db.batch([
+    db.run(sql`UPDATE customer_accounts SET password_hash = ${passwordHash}, email_verified = 1, updated_at = ${t}
+      WHERE id = ${account}`),
+    db.run(sql`UPDATE sessions SET revoked_at = ${t}
+      WHERE subject_type = 'customer' AND revoked_at IS NULL AND subject_id = ${account}`),
+    db.run(sql`UPDATE password_resets SET used_at = ${t}
+      WHERE token_hash = ${tokenHash} AND used_at IS NULL AND expires_at > ${t}`),
+  ]);
+  if (results[2].rowsAffected !== 1) {
+    throw ApiError.field("token", "This reset link is invalid, already used or expired");
+  }
+}
