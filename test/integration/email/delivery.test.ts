@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../../src/db/client";
-import { claimOutboxRow, deliverOutboxEmail } from "../../../src/services/email/delivery";
+import { claimOutboxRow, deliverOutboxEmail, dispatchDueOutboxEmails } from "../../../src/services/email/delivery";
 import { emailProviderFromConfig } from "../../../src/services/email/provider";
 import { MAX_EMAIL_ATTEMPTS } from "../../../src/services/email/retry-policy";
 import { countDbRequests } from "../../helpers/api";
@@ -302,5 +302,16 @@ describe("e-mail cron dispatch", () => {
     await eventually(async () => ((await outboxRow(email.id)).status === "sent" ? true : undefined));
     expect(await providerRequests(email.to)).toHaveLength(1);
     expect((await outboxRow(email.id)).attempts).toBe(1);
+  });
+
+  it("costs one round trip to claim a batch plus one per 10 rows sent", async () => {
+    // Whichever 12 due rows the run takes (other files share the database), the cost is the same.
+    for (let i = 0; i < 12; i++) await writeOutboxEmail();
+    const provider = emailProviderFromConfig({ EMAIL_PROVIDER_URL: `${env.CAPTURE_URL}/email`, EMAIL_API_KEY: "k", EMAIL_FROM: "x@example.test" });
+    const { result, dbRequests } = await countDbRequests((tag) =>
+      dispatchDueOutboxEmails(createDb({ LIBSQL_URL: workerEnv.LIBSQL_URL!, LIBSQL_AUTH_TOKEN: undefined }, tag), provider, () => new Date(), { limit: 12 }),
+    );
+    expect(result.claimed).toBe(12);
+    expect(dbRequests).toBe(3);
   });
 });

@@ -22,6 +22,8 @@ describe("HTTP e-mail provider", () => {
     expect(result).toEqual({ ok: false, permanent: false, error: "timeout after 200 ms" });
   });
 
+  // workerd itself logs "uncaught exception ... Network connection lost" for a refused fetch even
+  // though the rejection is caught (a plain try/catch around fetch does the same).
   it("treats an unreachable provider as a transient failure", async () => {
     const provider = httpEmailProvider({ url: "http://127.0.0.1:9/email", apiKey: "k", from: "f@example.test" });
     const result = await provider.send(anEmail());
