@@ -54,7 +54,8 @@ export default async function setup(project: TestProject) {
   };
   const args = ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", join(dir, "wrangler"), "--show-interactive-dev-session=false"];
   for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
-  const wrangler: ChildProcess = spawn("npx", args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" } });
+  // Its own process group, so teardown can stop npx and the wrangler/workerd children it starts.
+  const wrangler: ChildProcess = spawn("npx", args, { detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" } });
   let output = "";
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`wrangler dev did not start in 90 s:\n${output}`)), 90_000);
@@ -76,9 +77,24 @@ export default async function setup(project: TestProject) {
   project.provide("e2eJwtSecret", jwtSecret);
   project.provide("e2eAdmin", admin);
   return async () => {
-    wrangler.kill("SIGINT");
-    await new Promise((r) => setTimeout(r, 500));
-    if (wrangler.exitCode === null) wrangler.kill("SIGKILL");
+    const group = -wrangler.pid!;
+    const signal = (sig: NodeJS.Signals) => {
+      try {
+        process.kill(group, sig);
+      } catch {
+        // already gone
+      }
+    };
+    signal("SIGINT");
+    const exited = await new Promise<boolean>((resolve) => {
+      if (wrangler.exitCode !== null) return resolve(true);
+      const timer = setTimeout(() => resolve(false), 3000);
+      wrangler.once("exit", () => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+    signal(exited ? "SIGTERM" : "SIGKILL");
     await capture.close();
     await libsql.close();
     rmSync(dir, { recursive: true, force: true });
