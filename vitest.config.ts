@@ -27,6 +27,12 @@ export default defineConfig({
                 JWT_SECRET: "test-secret-test-secret-test-secret-0123456789",
                 TEST_HOOKS: "1",
                 CAPTURE_URL: inject<string>("captureUrl"),
+                // wrangler.toml says production; tests point webhook endpoints at 127.0.0.1.
+                ENVIRONMENT: "test",
+                // The capture server stands in for Stripe.
+                STRIPE_API_BASE: inject<string>("captureUrl") + "/stripe",
+                STRIPE_SECRET_KEY: "sk_test_capture",
+                STRIPE_WEBHOOK_SECRET: "whsec_test_stripe_webhook_secret",
                 // Every test's e-mail goes to the capture server; e-mail tests key on a unique recipient.
                 EMAIL_PROVIDER_URL: `${inject<string>("captureUrl")}/email`,
                 EMAIL_API_KEY: "test-email-key",

@@ -1,5 +1,84 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
+import { z } from "zod";
 import type { AppEnv } from "../../env";
+import { ApiError } from "../../errors";
+import { validate } from "../../lib/validate";
+import { requireRole } from "../../middleware/auth";
+import { getStripeAccount, setStripeAccount } from "../../services/payments/account";
+import { createBookingIntent, type PaymentRow } from "../../services/payments/intents";
+import { listPayments } from "../../services/payments/queries";
 
-/** /api/payments (owner token). Built by the payments work. */
+/** /api/payments (owner token): the tenant's payments, payment intents, the connected Stripe account. */
 export const paymentRoutes = new Hono<AppEnv>();
+
+const writer = requireRole("owner", "admin");
+
+function ownerOf(c: Context<AppEnv>) {
+  const auth = c.var.auth;
+  if (auth.kind !== "owner") throw new ApiError("unauthorized");
+  return auth;
+}
+
+type PaymentListRow = Awaited<ReturnType<typeof listPayments>>[number];
+
+/** The list view: never the client secret (it is only in the create response). */
+const toPayment = (r: PaymentListRow) => ({
+  id: r.id,
+  bookingId: r.bookingId,
+  amount: r.amount,
+  currency: r.currency,
+  kind: r.kind,
+  status: r.status,
+  stripePaymentIntentId: r.stripePaymentIntentId,
+  createdAt: r.createdAt,
+});
+
+const listQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
+
+paymentRoutes.get("/", validate("query", listQuery), async (c) => {
+  const rows = await listPayments(c.var.db, ownerOf(c).tenantId, c.req.valid("query").limit);
+  return c.json({ data: rows.map(toPayment) });
+});
+
+const toCreatedIntent = (r: PaymentRow & { clientSecret: string }) => ({
+  id: r.id,
+  bookingId: r.bookingId,
+  amount: r.amount,
+  currency: r.currency,
+  kind: r.kind,
+  status: r.status,
+  stripePaymentIntentId: r.stripePaymentIntentId,
+  clientSecret: r.clientSecret,
+  createdAt: r.createdAt,
+});
+
+const intentBody = z.object({ bookingId: z.string().min(1).max(64) }).strict();
+
+paymentRoutes.post("/intents", writer, validate("json", intentBody), async (c) => {
+  const { tenantId } = ownerOf(c);
+  const row = await createBookingIntent(c.var.db, c.var.config, tenantId, c.req.valid("json").bookingId, c.var.now);
+  c.header("Cache-Control", "no-store");
+  return c.json({ data: toCreatedIntent(row) }, 201);
+});
+
+const accountBody = z
+  .object({ accountId: z.string().regex(/^acct_[A-Za-z0-9]{1,64}$/, 'Must be a Stripe account id ("acct_...")') })
+  .strict();
+
+const toAccount = (accountId: string | null) => ({ connected: accountId !== null, stripeAccountId: accountId });
+
+paymentRoutes.get("/stripe-account", async (c) => {
+  return c.json({ data: toAccount(await getStripeAccount(c.var.db, ownerOf(c).tenantId)) });
+});
+
+paymentRoutes.put("/stripe-account", writer, validate("json", accountBody), async (c) => {
+  const auth = ownerOf(c);
+  const accountId = await setStripeAccount(c.var.db, auth.tenantId, auth.userId, c.req.valid("json").accountId, c.var.now);
+  return c.json({ data: toAccount(accountId) });
+});
+
+paymentRoutes.delete("/stripe-account", writer, async (c) => {
+  const auth = ownerOf(c);
+  await setStripeAccount(c.var.db, auth.tenantId, auth.userId, null, c.var.now);
+  return c.json({ data: toAccount(null) });
+});
