@@ -2,7 +2,9 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { newId } from "../../lib/ids";
 
-export type WebhookEventType = "booking.created" | "booking.cancelled" | "booking.rescheduled" | "booking.status_changed";
+/** Every event type an endpoint can subscribe to (or "*" for all of them). */
+export const WEBHOOK_EVENT_TYPES = ["booking.created", "booking.cancelled", "booking.rescheduled", "booking.status_changed"] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /**
  * One statement, for the same batch as the change it reports: a pending delivery for every active

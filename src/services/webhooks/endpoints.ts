@@ -1,0 +1,84 @@
+import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { schema, type Db } from "../../db/client";
+import { ApiError } from "../../errors";
+import { newId, newSecret } from "../../lib/ids";
+
+/** Outbound webhook endpoints of a tenant and their delivery log. Every query is scoped by tenant. */
+
+const e = schema.webhookEndpoints;
+const d = schema.webhookDeliveries;
+export type EndpointRow = typeof e.$inferSelect;
+export type DeliveryRow = typeof d.$inferSelect;
+
+/** Bounds the fan-out one booking change can cause. */
+export const MAX_ENDPOINTS_PER_TENANT = 10;
+
+export function listEndpoints(db: Db, tenantId: string) {
+  return db.select().from(e).where(eq(e.tenantId, tenantId)).orderBy(desc(e.createdAt), desc(e.id));
+}
+
+export async function getEndpoint(db: Db, tenantId: string, id: string): Promise<EndpointRow> {
+  const [row] = await db.select().from(e).where(and(eq(e.id, id), eq(e.tenantId, tenantId)));
+  if (!row) throw ApiError.notFound("Webhook endpoint");
+  return row;
+}
+
+/**
+ * One statement: the insert happens only while the tenant is under its endpoint limit, so two
+ * concurrent creates cannot both slip past a separate count. The secret is returned to the
+ * caller once, here; no read path ever returns it again.
+ */
+export async function createEndpoint(db: Db, tenantId: string, input: { url: string; events: string[] }, now: Date) {
+  const id = newId("whe");
+  const secret = `whsec_${newSecret(32)}`;
+  const t = now.toISOString();
+  const rows = await db.all<{ id: string }>(sql`
+    INSERT INTO webhook_endpoints (id, tenant_id, url, events, secret, is_active, created_at)
+    SELECT ${id}, ${tenantId}, ${input.url}, ${JSON.stringify(input.events)}, ${secret}, 1, ${t}
+    WHERE (SELECT count(*) FROM webhook_endpoints WHERE tenant_id = ${tenantId}) < ${MAX_ENDPOINTS_PER_TENANT}
+    RETURNING id`);
+  if (rows.length === 0) throw new ApiError("conflict", `A business can have at most ${MAX_ENDPOINTS_PER_TENANT} webhook endpoints`);
+  const row: EndpointRow = { id, tenantId, url: input.url, events: input.events, secret, isActive: true, createdAt: t };
+  return { row, secret };
+}
+
+/** Deletes the endpoint and its delivery log in one atomic batch; queued messages then find nothing. */
+export async function deleteEndpoint(db: Db, tenantId: string, id: string) {
+  const [, deleted] = await db.batch([
+    db.delete(d).where(and(eq(d.endpointId, id), eq(d.tenantId, tenantId))),
+    db.delete(e).where(and(eq(e.id, id), eq(e.tenantId, tenantId))).returning({ id: e.id }),
+  ]);
+  if (deleted.length === 0) throw ApiError.notFound("Webhook endpoint");
+  return { id };
+}
+
+/** The endpoint's existence check and its log page in one round trip. */
+export async function listDeliveries(db: Db, tenantId: string, endpointId: string, limit: number) {
+  const [endpoint, rows] = await db.batch([
+    db.select({ id: e.id }).from(e).where(and(eq(e.id, endpointId), eq(e.tenantId, tenantId))),
+    db
+      .select()
+      .from(d)
+      .where(and(eq(d.endpointId, endpointId), eq(d.tenantId, tenantId)))
+      .orderBy(desc(d.createdAt), desc(d.id))
+      .limit(limit),
+  ]);
+  if (endpoint.length === 0) throw ApiError.notFound("Webhook endpoint");
+  return rows;
+}
+
+/**
+ * Back to pending, due now (attempts and the last error stay as history). Refused while a send is
+ * in flight, so a redelivery never races the attempt it would duplicate. One round trip.
+ */
+export async function redeliver(db: Db, tenantId: string, endpointId: string, deliveryId: string, now: Date): Promise<DeliveryRow> {
+  const t = now.toISOString();
+  const mine = and(eq(d.id, deliveryId), eq(d.endpointId, endpointId), eq(d.tenantId, tenantId));
+  const [updated, current] = await db.batch([
+    db.update(d).set({ status: "pending", nextAttemptAt: t, lockedAt: null, updatedAt: t }).where(and(mine, ne(d.status, "sending"))).returning(),
+    db.select({ id: d.id }).from(d).where(mine),
+  ]);
+  if (updated[0]) return updated[0];
+  if (current.length === 0) throw ApiError.notFound("Webhook delivery");
+  throw new ApiError("conflict", "This delivery is being sent right now; try again in a moment");
+}
