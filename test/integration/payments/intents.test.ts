@@ -1,6 +1,10 @@
+import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "../../../src/db/client";
+import { loadConfig, type Env } from "../../../src/env";
+import { ApiError } from "../../../src/errors";
+import { createBookingIntent } from "../../../src/services/payments/intents";
 import { countDbRequests, del, get, post, put } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { createBookingRow, createMember, createService, createStaff, createTenant } from "../../helpers/factories";
@@ -74,6 +78,18 @@ describe("POST /api/payments/intents", () => {
     const rows = await paymentsOf(tenant.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ bookingId: booking.id, status: "pending", amount: 2500, kind: "full", stripePaymentIntentId: pi.id });
+  });
+
+  it("answers stripe_not_connected when the platform has no STRIPE_SECRET_KEY, even for a connected business", async () => {
+    // The pool's bindings always carry a key, so the service is called with a config without one.
+    const tenant = await createTenant({ stripeAccountId: "acct_nokey" });
+    const booking = await bookingFor(tenant.id);
+    const config = { ...loadConfig(env as unknown as Env), STRIPE_SECRET_KEY: undefined };
+    const err = await createBookingIntent(testDb(), config, tenant.id, booking.id, new Date()).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).code).toBe("stripe_not_connected");
+    expect(await captured({ pathPrefix: STRIPE_PATH, bodyContains: booking.id })).toHaveLength(0);
+    expect(await paymentsOf(tenant.id)).toHaveLength(0);
   });
 
   it("asks for the service's deposit share (rounded) when it has one", async () => {
