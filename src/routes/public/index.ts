@@ -1,6 +1,15 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
+import { availabilityRoute } from "./availability";
+import { bookingByCodeRoutes } from "./booking";
+import { createBookingRoute } from "./bookings";
+import { catalogRoutes } from "./catalog";
 import { profileRoute } from "./profile";
 
 export const publicRoutes = new Hono<AppEnv>();
+// /booking/:code first: "booking" is a reserved slug, so it never names a tenant.
+publicRoutes.route("/", bookingByCodeRoutes);
 publicRoutes.route("/", profileRoute);
+publicRoutes.route("/", catalogRoutes);
+publicRoutes.route("/", availabilityRoute);
+publicRoutes.route("/", createBookingRoute);

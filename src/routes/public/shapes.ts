@@ -1,3 +1,6 @@
+import { instantToLocalString } from "../../domain/time";
+import type { Availability, BookingView, CancelResult, CreatedBooking } from "../../services/bookings";
+import type { PublicServiceRow, PublicStaffRow } from "../../services/public-catalog";
 import type { TenantRow } from "../../services/public-tenant";
 
 /** Public business profile (interface.md): snake_case, names mirror the tenants table. */
@@ -28,4 +31,60 @@ export function toPublicProfile(t: TenantRow) {
     template: t.template,
     template_accent: t.templateAccent,
   };
+}
+
+/** Public service (interface.md): snake_case, flags as 0/1. */
+export function toPublicService(s: PublicServiceRow) {
+  return {
+    id: s.id,
+    name: s.name,
+    description: s.description,
+    duration_minutes: s.durationMinutes,
+    price: s.price,
+    deposit_percent: s.depositPercent,
+    image_url: s.imageUrl ?? null,
+    is_online_bookable: s.isOnlineBookable ? 1 : 0,
+    order_index: s.orderIndex,
+  };
+}
+
+/** Public staff profile (interface.md): no per-staff service mapping. */
+export function toPublicStaff(p: PublicStaffRow) {
+  return { id: p.id, display_name: p.displayName, title: p.title, avatar_url: p.avatarUrl ?? null, color: p.color };
+}
+
+/** Availability (interface.md): slots camelCase, times tenant-local. */
+export function toAvailability(a: Availability) {
+  return {
+    date: a.date,
+    timezone: a.timezone,
+    slots: a.slots.map((s) => ({ staffProfileId: s.staffId, staffName: s.staffName, startTime: s.startTime, endTime: s.endTime })),
+  };
+}
+
+export function toCreatedBooking(b: CreatedBooking) {
+  return { id: b.id, confirmationCode: b.confirmationCode, status: b.status, customerUserId: b.customerUserId };
+}
+
+/** Booking lookup (interface.md + design.md §5): snake_case, times tenant-local without offset. */
+export function toBookingLookup(b: BookingView) {
+  return {
+    id: b.id,
+    tenant_id: b.tenantId,
+    start_datetime: instantToLocalString(b.tenant.timezone, b.startAt),
+    end_datetime: instantToLocalString(b.tenant.timezone, b.endAt),
+    status: b.status,
+    confirmation_code: b.confirmationCode,
+    notes: b.notes,
+    business_slug: b.tenant.slug,
+    business_name: b.tenant.businessName,
+    service_name: b.serviceName,
+    staff_name: b.staffName,
+    timezone: b.tenant.timezone,
+  };
+}
+
+export function toCancelResult(r: CancelResult) {
+  const base = { id: r.booking.id, status: r.booking.status, confirmation_code: r.booking.confirmationCode };
+  return r.alreadyCancelled ? { ...base, alreadyCancelled: true as const } : base;
 }

@@ -1,0 +1,100 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Db } from "../../db/client";
+import { MAX_BOOKING_MINUTES } from "../../domain/slots";
+import { instantToHumanLocal, MINUTE_MS } from "../../domain/time";
+import {
+  bookingCancelledEmail,
+  bookingConfirmedEmail,
+  bookingRescheduledEmail,
+  type BookingEmailFacts,
+} from "../email/templates";
+import { emailInsert, enqueueEmails } from "../outbox";
+import { enqueueWebhookDeliveries, webhookEventInsert } from "../webhooks/events";
+import type { BookingCtx } from "./scope";
+
+/**
+ * The SQL condition "this staff member is free over [startMs, endMs)": no active booking and no
+ * time off overlaps. It sits INSIDE the write (INSERT ... SELECT ... WHERE / UPDATE ... WHERE), so
+ * the check and the write are one atomic statement: no read-then-write race is possible. The
+ * lower bound on start_at (every booking lasts at most MAX_BOOKING_MINUTES, enforced by the slot
+ * engine on every write path) keeps the index range one day wide.
+ */
+export function staffFreeSql(p: { staffId: string; startMs: number; endMs: number; excludeBookingId?: string }): SQL {
+  const exclude = p.excludeBookingId ? sql`AND o.id <> ${p.excludeBookingId}` : sql``;
+  return sql`NOT EXISTS (
+      SELECT 1 FROM bookings o
+      WHERE o.staff_id = ${p.staffId} AND o.status <> 'cancelled'
+        AND o.start_at >= ${p.startMs - MAX_BOOKING_MINUTES * MINUTE_MS} AND o.start_at < ${p.endMs} AND o.end_at > ${p.startMs} ${exclude})
+    AND NOT EXISTS (
+      SELECT 1 FROM staff_time_off x
+      WHERE x.staff_id = ${p.staffId} AND x.start_at < ${p.endMs} AND x.end_at > ${p.startMs})`;
+}
+
+/** The tenant still takes public bookings (checked again inside the write). */
+export function tenantOpenSql(tenantId: string): SQL {
+  return sql`EXISTS (SELECT 1 FROM tenants WHERE id = ${tenantId} AND is_active = 1 AND is_suspended = 0)`;
+}
+
+export type BookingEvent = "created" | "rescheduled" | "cancelled";
+
+export type EventFacts = {
+  tenantId: string;
+  timezone: string;
+  businessName: string;
+  serviceName: string;
+  staffName: string;
+  confirmationCode: string;
+  startAt: number;
+  customer: { firstName: string; lastName: string; email: string } | null;
+  reason?: string | null;
+  /** The webhook's `data`. */
+  webhook: Record<string, unknown>;
+};
+
+const WEBHOOK_TYPE = { created: "booking.created", rescheduled: "booking.rescheduled", cancelled: "booking.cancelled" } as const;
+
+/**
+ * The customer e-mail (outbox) and the webhook deliveries of a booking event, as statements for
+ * the same batch as the change, each gated by `gate` (an SQL condition true exactly when the
+ * change happens in that batch). `afterCommit(ran)` hands the new rows to the queue.
+ */
+export function bookingEffects(db: Db, now: Date, event: BookingEvent, f: EventFacts, gate: SQL) {
+  const statements: BatchItem<"sqlite">[] = [];
+  let emailId: string | undefined;
+  if (f.customer?.email) {
+    const facts: BookingEmailFacts = {
+      businessName: f.businessName,
+      customerName: `${f.customer.firstName} ${f.customer.lastName}`.trim() || f.customer.email,
+      serviceName: f.serviceName,
+      staffName: f.staffName,
+      localStart: instantToHumanLocal(f.timezone, f.startAt),
+      timezone: f.timezone,
+      confirmationCode: f.confirmationCode,
+    };
+    const rendered =
+      event === "created"
+        ? bookingConfirmedEmail(facts)
+        : event === "rescheduled"
+          ? bookingRescheduledEmail(facts)
+          : bookingCancelledEmail({ ...facts, reason: f.reason });
+    const email = emailInsert(db, { ...rendered, tenantId: f.tenantId, to: f.customer.email }, now, gate);
+    emailId = email.id;
+    statements.push(email.insert);
+  }
+  const webhook = webhookEventInsert(db, f.tenantId, WEBHOOK_TYPE[event], f.webhook, now, gate);
+  const webhookIndex = statements.push(webhook.insert) - 1;
+
+  return {
+    statements,
+    /** `results` are the batch results of `statements`, in order; call only when the change happened. */
+    afterCommit(ctx: Pick<BookingCtx, "env" | "waitUntil">, results: unknown[]) {
+      if (emailId) ctx.waitUntil(enqueueEmails(ctx.env, [emailId]));
+      const deliveries = (results[webhookIndex] as { id: string }[] | undefined) ?? [];
+      if (deliveries.length) ctx.waitUntil(enqueueWebhookDeliveries(ctx.env.EMAIL_QUEUE, deliveries.map((d) => d.id)));
+    },
+  };
+}
+
+/** UTC ISO instants for payloads. */
+export const iso = (ms: number) => new Date(ms).toISOString();

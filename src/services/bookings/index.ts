@@ -1,0 +1,46 @@
+/**
+ * Booking use cases, shared by the public API (src/routes/public) and the owner API
+ * (src/routes/owner/bookings*). Routes parse and map; everything below owns its batches, its
+ * side effects (outbox e-mail + webhook deliveries in the SAME batch as the change, queued after
+ * it via ctx.waitUntil) and its error codes.
+ *
+ * Context: `BookingCtx = { db, now, env, waitUntil }`; from a Hono handler:
+ *   { db: c.var.db, now: c.var.now, env: c.env, waitUntil: (p) => c.executionCtx.waitUntil(p) }
+ *
+ * Who/which rules:
+ *   BookingScope (tenant-level: create, availability)
+ *     { kind: "public", slug }                  tenant must be active and not suspended (else 404);
+ *                                               only online-bookable services, bookable staff;
+ *                                               guests need allow_guest_booking (else 403 guest_disabled)
+ *     { kind: "owner", tenantId, userId }       the token's tenant, suspended or not; any active,
+ *                                               non-deleted service; any non-deleted staff member
+ *   BookingRef (booking-level: lookup, reschedule, cancel)
+ *     { kind: "public", code }                  by confirmation code, case-insensitive
+ *     { kind: "owner", tenantId, bookingId, userId }   by id inside the tenant (else 404)
+ *
+ * Functions (times in: tenant-local wall time from parseLocalDateTime; times out: UTC epoch ms):
+ *   getAvailability(ctx, scope, { serviceId, staffId?, date })  -> { date, timezone, slots[] }   1 round trip
+ *   createBooking(ctx, scope, { serviceId, staffProfileId, start, customer, source, customerAccountId? })
+ *     -> CreatedBooking (status "confirmed")                                                       2 round trips
+ *     404 not_found | 403 guest_disabled | 409 slot_taken
+ *   lookupBooking(ctx, ref) -> BookingView                                                         1 round trip
+ *   rescheduleBooking(ctx, ref, { start, staffProfileId? }) -> BookingView after the move          2 round trips
+ *     404 not_found (public: also tenant suspended/inactive) | 409 not_reschedulable | 409 slot_taken
+ *   cancelBooking(ctx, ref, { reason? }) -> { booking: BookingView, alreadyCancelled }             1-2 round trips
+ *     404 not_found | 409 not_cancellable
+ *
+ * Invariants every caller relies on:
+ *   - No double booking: the overlap check is inside the INSERT/UPDATE itself (staffFreeSql), and
+ *     the partial unique index bookings_staff_start_active_uq maps to 409 slot_taken.
+ *   - A start is accepted only if availability would list it (same slot engine, same day data).
+ *   - Every booking lasts at most MAX_BOOKING_MINUTES (24 h): overlap queries rely on it. Do not
+ *     write bookings rows by other paths.
+ *   - Status changes other than cancel (confirm, complete, no_show) belong to the owner API; use
+ *     transitionError() from src/domain/booking-status.ts and a conditional UPDATE.
+ */
+export { getAvailability, type Availability, type AvailabilitySlot } from "../availability";
+export { cancelBooking, type CancelResult } from "./cancel";
+export { createBooking, type BookingSource, type CreateBookingInput, type CreatedBooking, type CustomerInput } from "./create";
+export { lookupBooking, type BookingRef, type BookingView } from "./lookup";
+export { rescheduleBooking, type RescheduleInput } from "./reschedule";
+export type { BookingCtx, BookingScope } from "./scope";

@@ -1,0 +1,109 @@
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import { schema, type Db } from "../../db/client";
+import type { BookingStatus } from "../../domain/booking-status";
+import { isConfirmationCode, normalizeConfirmationCode } from "../../domain/confirmation-code";
+import { ApiError } from "../../errors";
+import type { BookingCtx } from "./scope";
+
+/**
+ * Which booking, and under which rules:
+ * - public: by confirmation code (case-insensitive; anyone holding the code);
+ * - owner: by id inside the token's tenant (another tenant's id is simply not found).
+ */
+export type BookingRef =
+  | { kind: "public"; code: string }
+  | { kind: "owner"; tenantId: string; bookingId: string; userId: string };
+
+/** Everything the public and owner APIs show about a booking, times as UTC epoch ms. */
+export type BookingView = {
+  id: string;
+  tenantId: string;
+  serviceId: string;
+  staffId: string;
+  customerId: string | null;
+  customerAccountId: string | null;
+  startAt: number;
+  endAt: number;
+  status: BookingStatus;
+  confirmationCode: string;
+  source: "online" | "widget" | "walk_in" | "phone" | "admin";
+  totalAmount: number;
+  currency: string;
+  notes: string;
+  cancelReason: string | null;
+  cancelledAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  tenant: { slug: string; businessName: string; timezone: string; isActive: boolean; isSuspended: boolean };
+  serviceName: string;
+  staffName: string;
+  customer: { firstName: string; lastName: string; email: string; phone: string } | null;
+};
+
+/** The ref's condition on `bookings`, as a Drizzle condition (top-level queries). */
+export function refWhere(ref: BookingRef): SQL {
+  const b = schema.bookings;
+  return ref.kind === "public"
+    ? eq(b.confirmationCode, normalizeConfirmationCode(ref.code))
+    : and(eq(b.id, ref.bookingId), eq(b.tenantId, ref.tenantId))!;
+}
+
+/** The ref's condition with bare column names, for subqueries `FROM bookings WHERE ...`. */
+export function refSql(ref: BookingRef): SQL {
+  return ref.kind === "public"
+    ? sql`confirmation_code = ${normalizeConfirmationCode(ref.code)}`
+    : sql`id = ${ref.bookingId} AND tenant_id = ${ref.tenantId}`;
+}
+
+/** A public ref that cannot name any booking (wrong shape) is answered without a database trip. */
+export function refCanExist(ref: BookingRef): boolean {
+  return ref.kind === "owner" || isConfirmationCode(normalizeConfirmationCode(ref.code));
+}
+
+/** One query: the booking with its tenant, service, staff and customer. */
+export function bookingViewQuery(db: Db, ref: BookingRef) {
+  const { bookings: b, tenants: t, services: s, staffProfiles: p, customers: c } = schema;
+  return db
+    .select({
+      id: b.id,
+      tenantId: b.tenantId,
+      serviceId: b.serviceId,
+      staffId: b.staffId,
+      customerId: b.customerId,
+      customerAccountId: b.customerAccountId,
+      startAt: b.startAt,
+      endAt: b.endAt,
+      status: b.status,
+      confirmationCode: b.confirmationCode,
+      source: b.source,
+      totalAmount: b.totalAmount,
+      currency: b.currency,
+      notes: b.notes,
+      cancelReason: b.cancelReason,
+      cancelledAt: b.cancelledAt,
+      createdAt: b.createdAt,
+      updatedAt: b.updatedAt,
+      tenant: { slug: t.slug, businessName: t.businessName, timezone: t.timezone, isActive: t.isActive, isSuspended: t.isSuspended },
+      serviceName: s.name,
+      staffName: p.displayName,
+      customer: { firstName: c.firstName, lastName: c.lastName, email: c.email, phone: c.phone },
+    })
+    .from(b)
+    .innerJoin(t, eq(t.id, b.tenantId))
+    .innerJoin(s, eq(s.id, b.serviceId))
+    .innerJoin(p, eq(p.id, b.staffId))
+    .leftJoin(c, eq(c.id, b.customerId))
+    .where(refWhere(ref))
+    .limit(1);
+}
+
+/**
+ * The booking or 404 not_found. One round trip. Works whatever the tenant's state: customers of a
+ * suspended business can still read (and cancel) what they booked.
+ */
+export async function lookupBooking(ctx: Pick<BookingCtx, "db">, ref: BookingRef): Promise<BookingView> {
+  if (!refCanExist(ref)) throw ApiError.notFound("Booking");
+  const [row] = await bookingViewQuery(ctx.db, ref);
+  if (!row) throw ApiError.notFound("Booking");
+  return row;
+}

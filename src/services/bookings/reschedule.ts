@@ -1,0 +1,121 @@
+import { sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { ACTIVE_STATUSES, canReschedule } from "../../domain/booking-status";
+import { findSlot } from "../../domain/slots";
+import { type LocalDateTime, MINUTE_MS } from "../../domain/time";
+import { ApiError } from "../../errors";
+import { uniqueViolation } from "../auth/constraints";
+import { dayQueries, staffDays, tenantDayZone } from "../availability";
+import { slotTaken } from "./create";
+import { bookingEffects, iso, staffFreeSql, tenantOpenSql } from "./effects";
+import { type BookingRef, type BookingView, bookingViewQuery, refCanExist, refSql } from "./lookup";
+import { type BookingCtx, staffQuery } from "./scope";
+
+export type RescheduleInput = {
+  /** Tenant-local wall time of the new start. */
+  start: LocalDateTime;
+  /** Move to another staff member; default: the current one. */
+  staffProfileId?: string;
+};
+
+const notReschedulable = () => new ApiError("not_reschedulable", "A cancelled, completed or no-show booking cannot be moved");
+
+/**
+ * Moves a pending/confirmed booking to another slot (and optionally another staff member), keeping
+ * its length. The new slot obeys the availability rules, ignoring the booking itself. Two round
+ * trips: a read batch keyed by the ref (booking, target staff, that staff member's day) and a write
+ * batch whose UPDATE carries the same overlap guard (excluding its own id) as creation.
+ *
+ * Errors: 404 not_found (booking; public: tenant suspended/inactive; staff), 409 not_reschedulable,
+ * 409 slot_taken. Returns the booking after the move.
+ */
+export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input: RescheduleInput): Promise<BookingView> {
+  if (!refCanExist(ref)) throw ApiError.notFound("Booking");
+  const { db, now } = ctx;
+  const where = refSql(ref);
+  const tenantId = sql`(SELECT tenant_id FROM bookings WHERE ${where})`;
+  const staffId = sql`COALESCE(${input.staffProfileId ?? null}, (SELECT staff_id FROM bookings WHERE ${where}))`;
+  const day = dayQueries(db, { tenantId, staffId, date: input.start.date, excludeBookingId: sql`(SELECT id FROM bookings WHERE ${where})` });
+  const [viewRows, staffRows, hours, bookings, timeOff] = await db.batch([
+    bookingViewQuery(db, ref),
+    staffQuery(db, ref.kind, tenantId, staffId),
+    day.hours,
+    day.bookings,
+    day.timeOff,
+  ]);
+  const booking = viewRows[0];
+  if (!booking) throw ApiError.notFound("Booking");
+  if (ref.kind === "public" && (!booking.tenant.isActive || booking.tenant.isSuspended)) {
+    throw new ApiError("not_found", "This business is not taking bookings right now");
+  }
+  if (!canReschedule(booking.status)) throw notReschedulable();
+  const staff = staffRows[0];
+  if (!staff) throw ApiError.notFound("Staff member");
+
+  const zone = tenantDayZone(booking.tenant.timezone, input.start.date);
+  const durationMinutes = Math.round((booking.endAt - booking.startAt) / MINUTE_MS);
+  const slot =
+    input.start.second === 0
+      ? findSlot(
+          { zone, durationMinutes, staff: staffDays([staff.id], hours, bookings, timeOff)[0], nowMs: now.getTime() },
+          input.start.minuteOfDay,
+        )
+      : null;
+  if (!slot) throw slotTaken();
+
+  const t = now.toISOString();
+  const active = sql.join(ACTIVE_STATUSES.map((s) => sql`${s}`), sql`, `);
+  // The whole precondition of the move, evaluated (identically) by the effects and by the UPDATE.
+  const movable = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND status IN (${active}))
+    AND ${staffFreeSql({ staffId: staff.id, startMs: slot.startMs, endMs: slot.endMs, excludeBookingId: booking.id })}
+    ${ref.kind === "public" ? sql`AND ${tenantOpenSql(booking.tenantId)}` : sql``}`;
+  const effects = bookingEffects(
+    db,
+    now,
+    "rescheduled",
+    {
+      tenantId: booking.tenantId,
+      timezone: booking.tenant.timezone,
+      businessName: booking.tenant.businessName,
+      serviceName: booking.serviceName,
+      staffName: staff.displayName,
+      confirmationCode: booking.confirmationCode,
+      startAt: slot.startMs,
+      customer: booking.customer,
+      webhook: {
+        booking: {
+          id: booking.id,
+          confirmationCode: booking.confirmationCode,
+          status: booking.status,
+          serviceId: booking.serviceId,
+          staffProfileId: staff.id,
+          staffName: staff.displayName,
+          startDatetime: iso(slot.startMs),
+          endDatetime: iso(slot.endMs),
+          timezone: booking.tenant.timezone,
+        },
+        previous: { staffProfileId: booking.staffId, startDatetime: iso(booking.startAt), endDatetime: iso(booking.endAt) },
+      },
+    },
+    movable,
+  );
+  const update = db.run(sql`
+    UPDATE bookings SET staff_id = ${staff.id}, start_at = ${slot.startMs}, end_at = ${slot.endMs}, updated_at = ${t}
+    WHERE id = ${booking.id} AND ${movable}`);
+
+  let results: unknown[];
+  try {
+    results = await db.batch([...effects.statements, update, bookingViewQuery(db, ref)] as unknown as [BatchItem<"sqlite">]);
+  } catch (err) {
+    if (uniqueViolation(err)?.includes("bookings.staff_id")) throw slotTaken();
+    throw err;
+  }
+  const moved = (results[effects.statements.length] as { rowsAffected: number }).rowsAffected === 1;
+  const [after] = results[results.length - 1] as BookingView[];
+  if (!moved) {
+    if (!after || !canReschedule(after.status)) throw notReschedulable();
+    throw slotTaken();
+  }
+  effects.afterCommit(ctx, results);
+  return after;
+}

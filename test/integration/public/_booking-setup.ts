@@ -1,0 +1,52 @@
+import { sql } from "drizzle-orm";
+import { schema } from "../../../src/db/client";
+import { newId } from "../../../src/lib/ids";
+import { testDb } from "../../helpers/db";
+import { createService, createStaff, createTenant, type TenantOverrides, uniq, type WeeklyHours } from "../../helpers/factories";
+
+/** A tenant with one 60-minute service and one staff member working 09:00-17:00 every day. */
+export async function bookableTenant(opts: { tenant?: TenantOverrides; duration?: number; hours?: WeeklyHours; price?: number } = {}) {
+  const tenant = await createTenant(opts.tenant);
+  const service = await createService(tenant.id, { name: "Cut", durationMinutes: opts.duration ?? 60, price: opts.price ?? 4500 });
+  const staff = await createStaff(tenant.id, { displayName: "Sam" }, opts.hours);
+  return { tenant, service, staff };
+}
+
+export function customer(overrides: Record<string, unknown> = {}) {
+  return { firstName: "Ada", lastName: "Lovelace", email: `ada-${uniq()}@example.test`, ...overrides };
+}
+
+export function bookingBody(serviceId: string, staffProfileId: string, startDatetime: string, extra: Record<string, unknown> = {}) {
+  return { serviceId, staffProfileId, startDatetime, customer: customer(), ...extra };
+}
+
+/** An active webhook endpoint subscribed to every event, so deliveries get written. */
+export async function webhookEndpoint(tenantId: string) {
+  const id = newId("whe");
+  await testDb().insert(schema.webhookEndpoints).values({
+    id,
+    tenantId,
+    url: "https://hooks.example.test/booking",
+    events: ["*"],
+    secret: "whsec_test",
+    createdAt: new Date().toISOString(),
+  });
+  return id;
+}
+
+export async function bookingRow(id: string) {
+  const [row] = await testDb().select().from(schema.bookings).where(sql`id = ${id}`);
+  return row;
+}
+
+export async function outboxFor(to: string) {
+  return testDb().select().from(schema.emailOutbox).where(sql`to_email = ${to}`);
+}
+
+export async function deliveriesFor(tenantId: string) {
+  return testDb().select().from(schema.webhookDeliveries).where(sql`tenant_id = ${tenantId}`);
+}
+
+export async function activeBookingsOf(staffId: string) {
+  return testDb().select().from(schema.bookings).where(sql`staff_id = ${staffId} AND status <> 'cancelled'`);
+}
