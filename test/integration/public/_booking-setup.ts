@@ -1,8 +1,10 @@
+import { env } from "cloudflare:test";
 import { sql } from "drizzle-orm";
 import { schema } from "../../../src/db/client";
 import { newId } from "../../../src/lib/ids";
+import { signToken } from "../../../src/lib/jwt";
 import { testDb } from "../../helpers/db";
-import { createService, createStaff, createTenant, type TenantOverrides, uniq, type WeeklyHours } from "../../helpers/factories";
+import { createCustomerAccount, createService, createStaff, createTenant, type TenantOverrides, uniq, type WeeklyHours } from "../../helpers/factories";
 
 /** A tenant with one 60-minute service and one staff member working 09:00-17:00 every day. */
 export async function bookableTenant(opts: { tenant?: TenantOverrides; duration?: number; hours?: WeeklyHours; price?: number } = {}) {
@@ -49,4 +51,11 @@ export async function deliveriesFor(tenantId: string) {
 
 export async function activeBookingsOf(staffId: string) {
   return testDb().select().from(schema.bookings).where(sql`staff_id = ${staffId} AND status <> 'cancelled'`);
+}
+
+/** A customer account with a token valid at the pinned request clock `now` (tokens live 24 h). */
+export async function customerAt(now: string) {
+  const account = await createCustomerAccount();
+  const { token } = await signToken(env.JWT_SECRET, { sub: account.id, sid: newId("ses"), aud: "customer" }, 86400, new Date(now));
+  return { ...account, token };
 }
