@@ -1,4 +1,5 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { schema } from "../../db/client";
 import type { BatchItem } from "drizzle-orm/batch";
 import { newConfirmationCode } from "../../domain/confirmation-code";
 import { findSlot } from "../../domain/slots";
@@ -57,13 +58,16 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
   const tenantId = tenantIdSql(scope);
   const staffId = sql`${input.staffProfileId}`;
   const day = dayQueries(db, { tenantId, staffId, date: input.start.date });
-  const [tenantRows, serviceRows, staffRows, hours, bookings, timeOff] = await db.batch([
+  const tokenAccountId = scope.kind === "public" ? (input.customerAccountId ?? null) : null;
+  const [tenantRows, serviceRows, staffRows, hours, bookings, timeOff, accountRows] = await db.batch([
     tenantQuery(db, scope),
     serviceQuery(db, scope, input.serviceId),
     staffQuery(db, scope.kind, tenantId, staffId),
     day.hours,
     day.bookings,
     day.timeOff,
+    // A token outlives a deleted account: such a caller is a guest (same request, no extra trip).
+    db.select({ id: schema.customerAccounts.id }).from(schema.customerAccounts).where(eq(schema.customerAccounts.id, tokenAccountId ?? "")),
   ]);
   const tenant = tenantRows[0];
   if (!tenant) throw ApiError.notFound("Business");
@@ -71,7 +75,7 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
   if (!service) throw ApiError.notFound("Service");
   const staff = staffRows[0];
   if (!staff) throw ApiError.notFound("Staff member");
-  const accountId = scope.kind === "public" ? (input.customerAccountId ?? null) : null;
+  const accountId = accountRows[0]?.id ?? null;
   if (scope.kind === "public" && !accountId && !tenant.allowGuestBooking) {
     throw new ApiError("guest_disabled", "This business only takes bookings from signed-in customers");
   }
@@ -96,6 +100,7 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
     const id = newId("bkg");
     const code = newConfirmationCode();
     const customerId = newId("cst");
+    // Re-checked inside the write: an account deleted meanwhile leaves an unlinked booking, not a FK error.
     const account = sql`(SELECT id FROM customer_accounts WHERE id = ${accountId})`;
     // The customer record is written only when the booking will be (same condition, same batch).
     const upsertCustomer = db.run(sql`

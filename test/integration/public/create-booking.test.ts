@@ -1,6 +1,8 @@
+import { env } from "cloudflare:test";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "../../../src/db/client";
+import { signToken } from "../../../src/lib/jwt";
 import { countDbRequests, get, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { createService, createStaff, createTenant } from "../../helpers/factories";
@@ -186,6 +188,18 @@ describe("POST /api/public/:slug/bookings: customers and guests", () => {
     const signedIn = await book(tenant.slug, bookingBody(service.id, staff.id, "2027-03-10T10:00"), { token: account.token });
     expect(signedIn.status).toBe(201);
     expect(signedIn.body.data.customerUserId).toBe(account.id);
+  });
+
+  it("treats a valid token of an account that no longer exists as a guest", async () => {
+    const closed = await bookableTenant({ tenant: { allowGuestBooking: false } });
+    const open = await bookableTenant();
+    const { token } = await signToken(env.JWT_SECRET, { sub: "cus_deleted", sid: "ses_gone", aud: "customer" }, 86400, new Date(NOW));
+    const refused = await book(closed.tenant.slug, bookingBody(closed.service.id, closed.staff.id, "2027-03-10T10:00"), { token });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe("guest_disabled");
+    const asGuest = await book(open.tenant.slug, bookingBody(open.service.id, open.staff.id, "2027-03-10T10:00"), { token });
+    expect(asGuest.status).toBe(201);
+    expect(asGuest.body.data.customerUserId).toBeNull();
   });
 });
 
