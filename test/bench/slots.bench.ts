@@ -42,6 +42,10 @@ const warmStart = process.hrtime.bigint();
 dayZone(TZ, addDays(date, 100));
 console.log(`${"DayZone for another date (Temporal already loaded)".padEnd(58)} ${(Number(process.hrtime.bigint() - warmStart) / 1000).toFixed(1).padStart(8)} µs`);
 
+const yearStart = process.hrtime.bigint();
+for (let i = 0; i < 365; i++) dayZone(TZ, addDays(parseLocalDate("2028-01-01")!, i));
+console.log(`${"DayZone, mean over 365 uncached dates of 2028".padEnd(58)} ${(Number(process.hrtime.bigint() - yearStart) / 365 / 1000).toFixed(1).padStart(8)} µs`);
+
 const fiftyStaff = Array.from({ length: 50 }, (_, i) => staffDay(date, 40, i));
 const freeStaff = Array.from({ length: 50 }, () => ({ intervals: [{ startMinute: 480, endMinute: 1200 }], busy: [] }));
 const nowMs = Date.parse("2026-03-01T00:00:00Z");
