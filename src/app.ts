@@ -25,7 +25,6 @@ export function buildApp() {
   app.post("/api/customer-auth/forgot-password", rateLimit("customerForgot"));
   app.use("/api/public/*", rateLimit("public"));
   app.use("/api/me/*", rateLimit("me"));
-  app.use("/api/me", rateLimit("me"));
   app.use("/api/webhooks/*", rateLimit("webhooks"));
   app.use("/api/ai/*", rateLimit("ai"));
   app.use("/api/ai-public/*", rateLimit("aiPublic"));

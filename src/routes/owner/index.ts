@@ -6,8 +6,9 @@ import { webhookEndpointRoutes } from "./webhook-endpoints";
 
 /** Mounted at /api: /businesses, /services, /staff, /bookings, /customers, /payments (owner tokens only). */
 export const ownerRoutes = new Hono<AppEnv>();
+// Hono's `/x/*` also matches `/x` itself, so one registration per prefix (two would run the
+// membership lookup twice: an extra round trip).
 for (const prefix of ["/businesses", "/services", "/staff", "/bookings", "/customers", "/payments"]) {
-  ownerRoutes.use(prefix, requireOwner);
   ownerRoutes.use(`${prefix}/*`, requireOwner);
 }
 ownerRoutes.route("/businesses/me/webhooks", webhookEndpointRoutes);
