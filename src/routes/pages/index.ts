@@ -1,4 +1,37 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
+import { adminPageRoutes } from "./admin";
+import { assetRoutes } from "./assets";
+import { bookingPageResponse } from "./booking";
+import { customDomainOf } from "./host";
+import { landingPage, notFoundPage } from "./landing";
+import { widgetRoutes } from "./widget";
 
+/**
+ * Web pages (design.md §11), mounted at "/" after every /api route: the booking page (also at `/`
+ * of a tenant's custom domain), the embeddable widget, the operator console, and their assets.
+ */
 export const pageRoutes = new Hono<AppEnv>();
+
+pageRoutes.route("/", assetRoutes);
+pageRoutes.route("/", widgetRoutes);
+pageRoutes.route("/", adminPageRoutes);
+
+pageRoutes.get("/", async (c) => {
+  const domain = customDomainOf(c);
+  // A host no tenant claims gets the landing page; a claimed one follows the 404/503 rules.
+  if (domain) return bookingPageResponse(c, { domain }, { onUnknown: () => landingPage(c) });
+  return landingPage(c);
+});
+
+pageRoutes.get("/book", async (c) => {
+  const slug = (c.req.query("slug") ?? "").trim().toLowerCase();
+  if (slug) return bookingPageResponse(c, { slug });
+  // Without a slug, a custom domain's /book is still its own booking page.
+  const domain = customDomainOf(c);
+  if (domain) return bookingPageResponse(c, { domain });
+  return notFoundPage(c);
+});
+
+// Anything else a browser asks for gets an HTML 404; unknown /api paths keep the JSON envelope.
+pageRoutes.get("*", (c) => (c.req.path === "/api" || c.req.path.startsWith("/api/") ? c.notFound() : notFoundPage(c)));

@@ -1,0 +1,303 @@
+import { type Context, Hono } from "hono";
+import type { Child, FC } from "hono/jsx";
+import type { AppEnv } from "../../env";
+import { Document, MessagePage, renderPage } from "./layout";
+import { newNonce, setPageHeaders } from "./security";
+
+/**
+ * Operator console shells. The operator's token lives in sessionStorage and goes out only as an
+ * Authorization header from /assets/admin.js, so these pages carry no data and need no auth of
+ * their own: there is no cookie, hence no cookie-authenticated form and no CSRF surface.
+ */
+
+/** interface.md §Operator console page: the sections, in this order. */
+export const TENANT_SECTIONS = [
+  ["profile", "Profile"],
+  ["owner", "Owner"],
+  ["members", "Members"],
+  ["services", "Services"],
+  ["staff", "Staff"],
+  ["customers", "Customers"],
+  ["bookings", "Bookings"],
+  ["payments", "Payments"],
+  ["ai", "AI activity"],
+  ["audit", "Audit"],
+] as const;
+
+/** The owner pages an impersonating operator may open (interface.md §Impersonation). */
+export const IMPERSONATION_PAGES = [
+  ["dashboard", "Dashboard"],
+  ["services", "Services"],
+  ["staff", "Staff"],
+  ["customers", "Customers"],
+  ["bookings", "Bookings"],
+  ["settings", "Settings"],
+] as const;
+
+const ConsoleHeader: FC = () => (
+  <header class="console-bar">
+    <div class="wrap bar">
+      <a class="brand-link" href="/admin/tenants">
+        Operator console
+      </a>
+      <span id="signed-in-as" class="muted small"></span>
+      <button type="button" id="sign-out" class="link-button" hidden>
+        Sign out
+      </button>
+    </div>
+  </header>
+);
+
+async function consolePage(c: Context<AppEnv>, title: string, page: string, body: () => Child, data: Record<string, string> = {}) {
+  const nonce = newNonce();
+  setPageHeaders(c, { nonce });
+  const doc = (
+    <Document title={`${title} · Operator console`} nonce={nonce} bodyClass="console" data={{ page, ...data }} scripts={["/assets/admin.js"]}>
+      {body()}
+    </Document>
+  );
+  return c.html(await renderPage(doc));
+}
+
+export const adminPageRoutes = new Hono<AppEnv>()
+  .get("/admin", (c) =>
+    consolePage(c, "Sign in", "login", () => (
+      <main id="main" class="card narrow">
+        <h1>Operator sign-in</h1>
+        <div id="login-notice" class="notice" role="status" hidden></div>
+        <form id="login-form">
+          <div class="field">
+            <label for="login-email">E-mail</label>
+            <input id="login-email" name="email" type="email" autocomplete="username" required />
+          </div>
+          <div class="field">
+            <label for="login-password">Password</label>
+            <input id="login-password" name="password" type="password" autocomplete="current-password" required />
+          </div>
+          <div id="login-error" class="error" role="alert" hidden></div>
+          <button type="submit" class="primary">
+            Sign in
+          </button>
+        </form>
+      </main>
+    )),
+  )
+  .get("/admin/tenants", (c) =>
+    consolePage(c, "Tenants", "tenants", () => (
+      <>
+        <ConsoleHeader />
+        <main id="main" class="wrap">
+          <h1>Tenants</h1>
+          <form id="search-form" role="search" class="inline-form">
+            <div class="field">
+              <label for="search">Search by name, slug or e-mail</label>
+              <input id="search" name="search" type="search" maxlength={200} />
+            </div>
+            <div class="field">
+              <label for="status">Status</label>
+              <select id="status" name="status">
+                <option value="">Any</option>
+                <option value="active">Active</option>
+                <option value="suspended">Suspended</option>
+                <option value="trial">Trial</option>
+              </select>
+            </div>
+            <div class="field">
+              <label for="plan">Plan</label>
+              <select id="plan" name="plan">
+                <option value="">Any</option>
+                <option value="free">Free</option>
+                <option value="pro">Pro</option>
+                <option value="enterprise">Enterprise</option>
+              </select>
+            </div>
+            <button type="submit">Search</button>
+          </form>
+          <p id="tenants-status" class="muted" role="status" aria-live="polite">
+            Loading…
+          </p>
+          <div class="table-wrap">
+            <table id="tenants-table" hidden>
+              <caption class="visually-hidden">Tenants</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Business</th>
+                  <th scope="col">Slug</th>
+                  <th scope="col">Plan</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Owner e-mail</th>
+                  <th scope="col">Created</th>
+                </tr>
+              </thead>
+              <tbody id="tenants-body"></tbody>
+            </table>
+          </div>
+        </main>
+      </>
+    )),
+  )
+  .get("/admin/tenant", (c) => {
+    const id = c.req.query("id") ?? "";
+    return consolePage(
+      c,
+      "Tenant",
+      "tenant",
+      () => (
+        <>
+          <ConsoleHeader />
+          <main id="main" class="wrap">
+            <p>
+              <a href="/admin/tenants">← All tenants</a>
+            </p>
+            <h1 id="tenant-title">Tenant</h1>
+            <p id="tenant-status" class="muted" role="status" aria-live="polite">
+              Loading…
+            </p>
+            <div id="tenant-error" class="error" role="alert" hidden></div>
+            <div id="tenant-actions" class="actions" hidden>
+              <div class="toolbar" role="group" aria-label="Tenant actions">
+                <button type="button" id="action-suspend" data-form="form-suspend" aria-controls="form-suspend" aria-expanded="false">
+                  Suspend
+                </button>
+                <button type="button" id="action-restore" data-form="form-restore" aria-controls="form-restore" aria-expanded="false">
+                  Restore
+                </button>
+                <button type="button" id="action-plan" data-form="form-plan" aria-controls="form-plan" aria-expanded="false">
+                  Change plan
+                </button>
+                <button type="button" id="action-extend-trial" data-form="form-extend-trial" aria-controls="form-extend-trial" aria-expanded="false">
+                  Extend trial
+                </button>
+                <button type="button" id="action-end-trial" data-form="form-end-trial" aria-controls="form-end-trial" aria-expanded="false">
+                  End trial
+                </button>
+                <button type="button" id="action-impersonate" data-form="form-impersonate" aria-controls="form-impersonate" aria-expanded="false">
+                  Impersonate owner
+                </button>
+              </div>
+              <ActionForm id="form-suspend" legend="Suspend this tenant" submit="Suspend tenant" hint="The reason is sent to the owner in the suspension e-mail and stored in the audit log." />
+              <ActionForm id="form-restore" legend="Restore this tenant" submit="Restore tenant" hint="Stored in the audit log." />
+              <ActionForm id="form-plan" legend="Change plan" submit="Change plan" hint="Takes effect immediately; no charge is made.">
+                <div class="field">
+                  <label for="form-plan-value">New plan</label>
+                  <select id="form-plan-value" name="plan" required>
+                    <option value="free">Free</option>
+                    <option value="pro">Pro</option>
+                    <option value="enterprise">Enterprise</option>
+                  </select>
+                </div>
+              </ActionForm>
+              <ActionForm id="form-extend-trial" legend="Extend or set the trial" submit="Set trial end" hint="The trial ends at the end of the chosen day (UTC).">
+                <div class="field">
+                  <label for="form-extend-trial-date">Trial ends on</label>
+                  <input id="form-extend-trial-date" name="trialEndsOn" type="date" required />
+                </div>
+              </ActionForm>
+              <ActionForm id="form-end-trial" legend="End the trial" submit="End trial" hint="Clears the trial end date." />
+              <ActionForm
+                id="form-impersonate"
+                legend="Impersonate the owner (read-only)"
+                submit="Start read-only session"
+                hint="Opens the owner's pages read-only for one hour. Every page you open is recorded in the audit log with this reason."
+              />
+              <p id="action-result" class="success" role="status" aria-live="polite"></p>
+            </div>
+            {TENANT_SECTIONS.map(([key, label]) => (
+              <section id={`section-${key}`} class="card" aria-labelledby={`section-${key}-heading`}>
+                <h2 id={`section-${key}-heading`}>{label}</h2>
+                <div class="section-body" data-section={key}>
+                  <p class="muted">Loading…</p>
+                </div>
+              </section>
+            ))}
+          </main>
+        </>
+      ),
+      { tenantId: id },
+    );
+  })
+  .get("/admin/impersonate", async (c) => {
+    const page = c.req.query("page") ?? "dashboard";
+    const found = IMPERSONATION_PAGES.find(([key]) => key === page);
+    if (!found) {
+      const nonce = newNonce();
+      setPageHeaders(c, { nonce });
+      const doc = (
+        <MessagePage title="Page not found" heading="Page not found" nonce={nonce}>
+          <p>
+            There is no owner page called that. <a href="/admin/impersonate?page=dashboard">Open the dashboard</a>.
+          </p>
+        </MessagePage>
+      );
+      return c.html(await renderPage(doc), 404);
+    }
+    const [key, label] = found;
+    return consolePage(
+      c,
+      `${label} (read-only)`,
+      "impersonate",
+      () => (
+        <>
+          <div id="impersonation-banner" class="impersonation-banner" role="region" aria-label="Impersonation session">
+            <div class="wrap bar">
+              <p>
+                <strong>Read-only impersonation</strong> of <span id="imp-business">this tenant</span>. Session ends in{" "}
+                <strong id="imp-time-left" aria-live="off">
+                  --:--
+                </strong>
+                .
+              </p>
+              <button type="button" id="imp-end">
+                End session
+              </button>
+            </div>
+          </div>
+          <nav class="wrap owner-nav" aria-label="Owner pages">
+            <ul>
+              {IMPERSONATION_PAGES.map(([k, l]) => (
+                <li>
+                  <a href={`/admin/impersonate?page=${k}`} aria-current={k === key ? "page" : undefined}>
+                    {l}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <main id="main" class="wrap">
+            <h1>{label}</h1>
+            <p id="imp-status" class="muted" role="status" aria-live="polite">
+              Loading…
+            </p>
+            <div id="imp-error" class="error" role="alert" hidden></div>
+            <div id="imp-content"></div>
+          </main>
+        </>
+      ),
+      { view: key },
+    );
+  });
+
+const ActionForm: FC<{ id: string; legend: string; submit: string; hint: string; children?: Child }> = (p) => (
+  <form id={p.id} class="action-form" hidden>
+    <fieldset>
+      <legend>{p.legend}</legend>
+      {p.children}
+      <div class="field">
+        <label for={`${p.id}-reason`}>Reason (required)</label>
+        <textarea id={`${p.id}-reason`} name="reason" rows={3} maxlength={500} required aria-describedby={`${p.id}-hint`}></textarea>
+        <p id={`${p.id}-hint`} class="muted small">
+          {p.hint} At most 500 characters.
+        </p>
+      </div>
+      <div class="error" role="alert" hidden></div>
+      <div class="toolbar">
+        <button type="submit" class="primary">
+          {p.submit}
+        </button>
+        <button type="button" class="form-cancel">
+          Cancel
+        </button>
+      </div>
+    </fieldset>
+  </form>
+);

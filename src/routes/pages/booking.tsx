@@ -1,0 +1,251 @@
+import type { Context } from "hono";
+import type { FC } from "hono/jsx";
+import { instantToLocalString, isValidTimeZone } from "../../domain/time";
+import type { AppEnv } from "../../env";
+import { loadBookingPage, type PageService, type PageStaff, type PageTenant, type PageTenantKey } from "../../services/pages/booking-page";
+import { formatDuration, formatMoney } from "./format";
+import { Document, MessagePage, renderPage } from "./layout";
+import { newNonce, setPageHeaders } from "./security";
+import { themeCss } from "./theme";
+
+/**
+ * The public booking page (design.md §11): server-rendered catalog (one round trip), then
+ * /assets/booking.js drives availability, booking and "manage a booking" through the public API.
+ * Unknown or inactive tenant: 404 page. Suspended: 503 page without any script, so no calendar.
+ */
+export async function bookingPageResponse(c: Context<AppEnv>, key: PageTenantKey, opts: { onUnknown?: () => Promise<Response> } = {}) {
+  const data = await loadBookingPage(c.var.db, key);
+  if (data.state === "unknown" && opts.onUnknown) return opts.onUnknown();
+  const nonce = newNonce();
+  // Booking pages, including their error states, may be framed: the widget's inline mode does.
+  setPageHeaders(c, { nonce, frameable: true });
+  if (data.state === "unknown" || data.state === "inactive") {
+    const page = (
+      <MessagePage title="Business not found" heading="We couldn't find this business" nonce={nonce}>
+        <p>The booking page you are looking for does not exist or is no longer available.</p>
+      </MessagePage>
+    );
+    return c.html(await renderPage(page), 404);
+  }
+  const theme = themeCss(data.tenant.templateAccent, data.tenant.widgetColor);
+  if (data.state === "suspended") {
+    const page = (
+      <MessagePage title={`${data.tenant.businessName}: temporarily unavailable`} heading="Temporarily unavailable" nonce={nonce} themeCss={theme}>
+        <p>
+          Online booking with <strong>{data.tenant.businessName}</strong> is temporarily unavailable. Please try again later.
+        </p>
+        <p>Appointments you have already booked are not affected.</p>
+      </MessagePage>
+    );
+    return c.html(await renderPage(page), 503);
+  }
+  const tz = isValidTimeZone(data.tenant.timezone) ? data.tenant.timezone : "UTC";
+  const today = instantToLocalString(tz, c.var.now.getTime()).slice(0, 10);
+  const source = c.req.query("via") === "widget" ? "widget" : "online";
+  const page = (
+    <Document
+      title={`Book with ${data.tenant.businessName}`}
+      nonce={nonce}
+      themeCss={theme}
+      bodyClass="booking"
+      data={{ slug: data.tenant.slug, timezone: tz, currency: data.tenant.currency, today, source }}
+      scripts={["/assets/booking.js"]}
+    >
+      <BookingPage tenant={data.tenant} services={data.services} staff={data.staff} timezone={tz} today={today} />
+    </Document>
+  );
+  return c.html(await renderPage(page), 200);
+}
+
+const BookingPage: FC<{ tenant: PageTenant; services: PageService[]; staff: PageStaff[]; timezone: string; today: string }> = ({
+  tenant,
+  services,
+  staff,
+  timezone,
+  today,
+}) => {
+  const place = [tenant.addressLine1, tenant.city, tenant.country].filter((s) => s.trim() !== "").join(", ");
+  return (
+    <>
+      <header class="brand">
+        <div class="wrap">
+          <h1>{tenant.businessName}</h1>
+          {tenant.description ? <p class="lede">{tenant.description}</p> : null}
+          {place ? <p class="muted">{place}</p> : null}
+        </div>
+      </header>
+      <main id="main" class="wrap">
+        <div id="notice" class="notice" role="status" aria-live="polite" hidden></div>
+        <section id="book" class="card" aria-labelledby="book-heading">
+          <h2 id="book-heading">Book an appointment</h2>
+          <p class="tz-label" id="tz-label">
+            All times are shown in <strong>{timezone}</strong> time.
+          </p>
+          {services.length === 0 ? (
+            <p>This business has no services available for online booking yet.</p>
+          ) : (
+            <form id="booking-form" class="steps">
+              <fieldset id="step-service">
+                <legend>1. Choose a service</legend>
+                <div class="choices">
+                  {services.map((s) => (
+                    <label class="choice">
+                      <input type="radio" name="serviceId" value={s.id} data-name={s.name} data-duration={String(s.durationMinutes)} required />
+                      <span class="choice-body">
+                        <span class="choice-title">{s.name}</span>
+                        <span class="muted">
+                          {formatDuration(s.durationMinutes)} · {formatMoney(s.price, tenant.currency)}
+                        </span>
+                        {s.description ? <span class="muted small">{s.description}</span> : null}
+                      </span>
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+              <fieldset id="step-staff">
+                <legend>2. Choose who</legend>
+                <div class="choices">
+                  <label class="choice">
+                    <input type="radio" name="staffId" value="" data-name="Any available" checked />
+                    <span class="choice-body">
+                      <span class="choice-title">Any available</span>
+                    </span>
+                  </label>
+                  {staff.map((p) => (
+                    <label class="choice">
+                      <input type="radio" name="staffId" value={p.id} data-name={p.displayName} />
+                      <span class="choice-body">
+                        <span class="choice-title">{p.displayName}</span>
+                        {p.title ? <span class="muted">{p.title}</span> : null}
+                      </span>
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+              <fieldset id="step-date">
+                <legend>3. Choose a date</legend>
+                <label for="date">Date</label>
+                <input type="date" id="date" name="date" min={today} value={today} required />
+              </fieldset>
+              <fieldset id="step-slot">
+                <legend>4. Choose a time</legend>
+                <p id="slot-status" class="muted" role="status" aria-live="polite">
+                  Choose a service to see the available times.
+                </p>
+                <div id="slot-error" class="error" role="alert" hidden></div>
+                <div id="slots" class="slots"></div>
+              </fieldset>
+              <fieldset id="step-details" hidden>
+                <legend>5. Your details</legend>
+                <p id="summary" class="summary"></p>
+                <div class="grid-2">
+                  <div class="field">
+                    <label for="firstName">First name</label>
+                    <input id="firstName" name="firstName" autocomplete="given-name" maxlength={100} required aria-describedby="firstName-error" />
+                    <p id="firstName-error" class="field-error" hidden></p>
+                  </div>
+                  <div class="field">
+                    <label for="lastName">Last name</label>
+                    <input id="lastName" name="lastName" autocomplete="family-name" maxlength={100} aria-describedby="lastName-error" />
+                    <p id="lastName-error" class="field-error" hidden></p>
+                  </div>
+                  <div class="field">
+                    <label for="email">E-mail</label>
+                    <input id="email" name="email" type="email" autocomplete="email" required aria-describedby="email-error" />
+                    <p id="email-error" class="field-error" hidden></p>
+                  </div>
+                  <div class="field">
+                    <label for="phone">Phone</label>
+                    <input id="phone" name="phone" type="tel" autocomplete="tel" maxlength={40} aria-describedby="phone-error" />
+                    <p id="phone-error" class="field-error" hidden></p>
+                  </div>
+                </div>
+                <div class="field">
+                  <label for="notes">Notes for the business (optional)</label>
+                  <textarea id="notes" name="notes" rows={3} maxlength={2000} aria-describedby="notes-error"></textarea>
+                  <p id="notes-error" class="field-error" hidden></p>
+                </div>
+                <div id="form-error" class="error" role="alert" hidden></div>
+                <button type="submit" id="confirm-button" class="primary">
+                  Confirm booking
+                </button>
+              </fieldset>
+            </form>
+          )}
+          <section id="confirmation" class="confirmation" tabindex={-1} aria-labelledby="confirmation-heading" hidden>
+            <h3 id="confirmation-heading">Your booking is confirmed</h3>
+            <p>
+              Confirmation code: <strong id="confirmation-code" class="code"></strong>
+            </p>
+            <p id="confirmation-summary"></p>
+            <p class="muted">Keep this code: you need it to move or cancel the booking. A confirmation e-mail is on its way.</p>
+            <button type="button" id="book-another">
+              Book another appointment
+            </button>
+          </section>
+        </section>
+
+        <section id="manage" class="card" aria-labelledby="manage-heading">
+          <h2 id="manage-heading">Manage a booking</h2>
+          <form id="lookup-form" class="inline-form">
+            <div class="field">
+              <label for="lookup-code">Confirmation code</label>
+              <input id="lookup-code" name="code" autocomplete="off" autocapitalize="characters" placeholder="BK-XXXXXX" maxlength={20} required />
+            </div>
+            <button type="submit">Find booking</button>
+          </form>
+          <div id="manage-error" class="error" role="alert" hidden></div>
+          <div id="manage-result" hidden>
+            <dl id="manage-details" class="details"></dl>
+            <p id="manage-message" class="success" role="status" aria-live="polite"></p>
+            <div id="manage-actions">
+              <form id="reschedule-form">
+                <fieldset>
+                  <legend>Move to another time</legend>
+                  <p id="reschedule-note" class="muted" hidden></p>
+                  <div id="reschedule-controls" class="grid-2">
+                    <div class="field">
+                      <label for="reschedule-staff">With</label>
+                      <select id="reschedule-staff" name="staffId">
+                        <option value="">Any available</option>
+                        {staff.map((p) => (
+                          <option value={p.id}>{p.displayName}</option>
+                        ))}
+                      </select>
+                    </div>
+                    <div class="field">
+                      <label for="reschedule-date">New date</label>
+                      <input type="date" id="reschedule-date" name="date" min={today} value={today} />
+                    </div>
+                  </div>
+                  <p id="reschedule-status" class="muted" role="status" aria-live="polite"></p>
+                  <div id="reschedule-slots" class="slots"></div>
+                  <button type="submit" id="reschedule-button" disabled>
+                    Move booking
+                  </button>
+                </fieldset>
+              </form>
+              <form id="cancel-form">
+                <fieldset>
+                  <legend>Cancel this booking</legend>
+                  <div class="field">
+                    <label for="cancel-reason">Reason for cancelling</label>
+                    <textarea id="cancel-reason" name="reason" rows={2} maxlength={500}></textarea>
+                  </div>
+                  <button type="submit" class="danger">
+                    Cancel booking
+                  </button>
+                </fieldset>
+              </form>
+            </div>
+          </div>
+        </section>
+      </main>
+      <footer class="wrap muted small">
+        <p>
+          Times are in {timezone}.{tenant.cancellationPolicy ? ` ${tenant.cancellationPolicy}` : ""}
+        </p>
+      </footer>
+    </>
+  );
+};

@@ -1,0 +1,56 @@
+import type { Child, FC } from "hono/jsx";
+
+type DocumentProps = {
+  title: string;
+  nonce: string;
+  /** A validated `:root{...}` rule (see theme.ts); goes into a nonce'd <style>. */
+  themeCss?: string;
+  bodyClass?: string;
+  /** data-* attributes the page script reads (values are attribute-escaped by hono/jsx). */
+  data?: Record<string, string>;
+  scripts?: string[];
+  children?: Child;
+};
+
+/** Every page's shell: viewport for small screens, one stylesheet, scripts as files (CSP 'self'). */
+export const Document: FC<DocumentProps> = ({ title, nonce, themeCss, bodyClass, data, scripts, children }) => {
+  const dataAttrs: Record<string, string> = {};
+  for (const [k, v] of Object.entries(data ?? {})) dataAttrs[`data-${k}`] = v;
+  return (
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
+        <link rel="stylesheet" href="/assets/app.css" />
+        {themeCss ? <style nonce={nonce}>{themeCss}</style> : null}
+      </head>
+      <body class={bodyClass} {...dataAttrs}>
+        <a class="skip-link" href="#main">
+          Skip to content
+        </a>
+        {children}
+        {(scripts ?? []).map((src) => (
+          <script src={src} defer></script>
+        ))}
+      </body>
+    </html>
+  );
+};
+
+/** Full HTML text of a page, doctype included. */
+export async function renderPage(node: unknown): Promise<string> {
+  // hono/jsx nodes render on toString(), which is async when a component is.
+  const html = await (node as { toString(): string | Promise<string> }).toString();
+  return "<!DOCTYPE html>" + html;
+}
+
+/** A plain message page (404, 503, and the like). */
+export const MessagePage: FC<{ title: string; nonce: string; heading: string; themeCss?: string; children?: Child }> = (p) => (
+  <Document title={p.title} nonce={p.nonce} themeCss={p.themeCss} bodyClass="message-page">
+    <main id="main" class="card narrow">
+      <h1>{p.heading}</h1>
+      {p.children}
+    </main>
+  </Document>
+);

@@ -1,0 +1,39 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../env";
+import { loadWidgetStatus } from "../../services/pages/booking-page";
+import { WIDGET_JS } from "./assets/widget-js";
+import { safeHexColor } from "./theme";
+
+const SLUG = /^[a-z0-9-]{1,63}$/;
+
+/**
+ * The embeddable widget: /widget.js runs on any site, so it asks /widget/status (CORS *) whether
+ * the slug can take bookings. The public profile cannot tell suspended from unknown (both 404),
+ * and the widget must show "temporarily unavailable" for a suspended tenant.
+ */
+export const widgetRoutes = new Hono<AppEnv>()
+  .get("/widget.js", (c) => {
+    c.header("Content-Type", "application/javascript; charset=utf-8");
+    c.header("Cache-Control", "public, max-age=300");
+    c.header("X-Content-Type-Options", "nosniff");
+    c.header("Access-Control-Allow-Origin", "*");
+    return c.body(WIDGET_JS);
+  })
+  .get("/widget/status", async (c) => {
+    c.header("Access-Control-Allow-Origin", "*");
+    c.header("Cache-Control", "no-store");
+    c.header("X-Content-Type-Options", "nosniff");
+    const slug = (c.req.query("slug") ?? "").trim().toLowerCase();
+    if (!SLUG.test(slug)) {
+      return c.json({ data: { status: "unknown", widgetColor: null, widgetMode: null, businessName: null } });
+    }
+    const s = await loadWidgetStatus(c.var.db, slug);
+    return c.json({
+      data: {
+        status: s.status,
+        widgetColor: s.widgetColor === null ? null : safeHexColor(s.widgetColor),
+        widgetMode: s.widgetMode === null ? null : s.widgetMode === "inline" ? "inline" : "popup",
+        businessName: s.businessName,
+      },
+    });
+  });

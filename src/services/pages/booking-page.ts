@@ -1,0 +1,79 @@
+import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { schema, type Db } from "../../db/client";
+
+/**
+ * What the booking page needs, in ONE libSQL round trip: the tenant row whatever its state (so the
+ * page can tell unknown/inactive -> 404 from suspended -> 503), and the bookable catalog keyed by
+ * a subquery that only matches a visible tenant (a hidden tenant's catalog is never read out).
+ */
+
+export type PageTenantKey = { slug: string } | { domain: string };
+
+export type PageTenant = typeof schema.tenants.$inferSelect;
+export type PageService = { id: string; name: string; description: string; durationMinutes: number; price: number };
+export type PageStaff = { id: string; displayName: string; title: string };
+
+export type BookingPageData =
+  | { state: "unknown" }
+  | { state: "inactive"; tenant: PageTenant }
+  | { state: "suspended"; tenant: PageTenant }
+  | { state: "open"; tenant: PageTenant; services: PageService[]; staff: PageStaff[] };
+
+function keyWhere(key: PageTenantKey): SQL {
+  return "slug" in key ? eq(schema.tenants.slug, key.slug) : eq(schema.tenants.customDomain, key.domain);
+}
+
+function visibleTenantIdSql(key: PageTenantKey): SQL {
+  return "slug" in key
+    ? sql`(SELECT id FROM tenants WHERE slug = ${key.slug} AND is_active = 1 AND is_suspended = 0)`
+    : sql`(SELECT id FROM tenants WHERE custom_domain = ${key.domain} AND is_active = 1 AND is_suspended = 0)`;
+}
+
+export async function loadBookingPage(db: Db, key: PageTenantKey): Promise<BookingPageData> {
+  const s = schema.services;
+  const p = schema.staffProfiles;
+  const tenantId = visibleTenantIdSql(key);
+  const [tenants, services, staff] = await db.batch([
+    db.select().from(schema.tenants).where(keyWhere(key)).limit(1),
+    db
+      .select({ id: s.id, name: s.name, description: s.description, durationMinutes: s.durationMinutes, price: s.price })
+      .from(s)
+      .where(and(eq(s.tenantId, tenantId), eq(s.isActive, true), eq(s.isOnlineBookable, true), isNull(s.deletedAt)))
+      .orderBy(asc(s.orderIndex), asc(s.name), asc(s.id)),
+    db
+      .select({ id: p.id, displayName: p.displayName, title: p.title })
+      .from(p)
+      .where(and(eq(p.tenantId, tenantId), eq(p.isBookable, true), isNull(p.deletedAt)))
+      .orderBy(asc(p.orderIndex), asc(p.displayName), asc(p.id)),
+  ]);
+  const tenant = tenants[0];
+  if (!tenant) return { state: "unknown" };
+  // Inactive wins over suspended: a closed business is simply not there.
+  if (!tenant.isActive) return { state: "inactive", tenant };
+  if (tenant.isSuspended) return { state: "suspended", tenant };
+  return { state: "open", tenant, services, staff };
+}
+
+export type WidgetStatus = {
+  status: "available" | "unavailable" | "unknown";
+  widgetColor: string | null;
+  widgetMode: string | null;
+  businessName: string | null;
+};
+
+/** The embeddable widget's one question, one query: can this slug take bookings right now? */
+export async function loadWidgetStatus(db: Db, slug: string): Promise<WidgetStatus> {
+  const t = schema.tenants;
+  const [row] = await db
+    .select({ businessName: t.businessName, widgetColor: t.widgetColor, widgetMode: t.widgetMode, isActive: t.isActive, isSuspended: t.isSuspended })
+    .from(t)
+    .where(eq(t.slug, slug))
+    .limit(1);
+  if (!row) return { status: "unknown", widgetColor: null, widgetMode: null, businessName: null };
+  return {
+    status: row.isActive && !row.isSuspended ? "available" : "unavailable",
+    widgetColor: row.widgetColor,
+    widgetMode: row.widgetMode,
+    businessName: row.businessName,
+  };
+}
