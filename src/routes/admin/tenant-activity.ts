@@ -1,0 +1,29 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../env";
+import { getTenantActivity } from "../../services/pages/tenant-activity";
+
+/**
+ * GET /api/admin/tenants/:id/activity: the console's Owner, Payments and AI activity sections plus
+ * the recent services and staff (requireAdmin is applied to /tenants/* in ./index.ts).
+ */
+export const tenantActivityRoute = new Hono<AppEnv>().get("/tenants/:id/activity", async (c) => {
+  const activity = await getTenantActivity(c.var.db, c.req.param("id"), c.var.now);
+  c.header("Cache-Control", "no-store");
+  return c.json({
+    data: {
+      owner: activity.owner
+        ? {
+            id: activity.owner.id,
+            email: activity.owner.email,
+            firstName: activity.owner.firstName,
+            lastName: activity.owner.lastName,
+            lastLoginAt: activity.owner.lastLoginAt,
+          }
+        : null,
+      payments: activity.payments,
+      aiActivity: activity.aiActivity,
+      services: activity.services.map((s) => ({ id: s.id, name: s.name, price: s.price, durationMinutes: s.durationMinutes, isActive: s.isActive })),
+      staff: activity.staff.map((s) => ({ id: s.id, displayName: s.displayName, isBookable: s.isBookable })),
+    },
+  });
+});
