@@ -213,7 +213,7 @@ export const adminPageRoutes = new Hono<AppEnv>()
           </main>
         </>
       ),
-      { tenantId: id },
+      { "tenant-id": id },
     );
   })
   .get("/admin/impersonate", async (c) => {

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { call, countDbRequests, get } from "../../helpers/api";
+import { createTenant, uniq } from "../../helpers/factories";
+
+describe("GET /widget.js", () => {
+  it("is JavaScript that finds its own script tag and asks /widget/status", async () => {
+    const res = await get("/widget.js");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("application/javascript; charset=utf-8");
+    expect(res.text).toContain("document.currentScript");
+    expect(res.text).toContain("widget/status?slug=");
+    // Nothing is written as HTML on the host page.
+    expect(res.text).not.toContain("innerHTML");
+  });
+});
+
+describe("GET /widget/status", () => {
+  it("reports an open business with its colour, mode and name, readable from any origin", async () => {
+    const tenant = await createTenant({ businessName: "Widget Salon", widgetColor: "#E11D48", widgetMode: "inline" });
+    const res = await get(`/widget/status?slug=${tenant.slug}`, { headers: { Origin: "https://shop.example.test" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Access-Control-Allow-Origin")).toBe("*");
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+    expect(res.body).toEqual({ data: { status: "available", widgetColor: "#e11d48", widgetMode: "inline", businessName: "Widget Salon" } });
+  });
+
+  it("tells suspended and inactive businesses (unavailable) from unknown slugs", async () => {
+    const suspended = await createTenant({ isSuspended: true, suspendedAt: new Date().toISOString() });
+    const inactive = await createTenant({ isActive: false });
+    expect((await get(`/widget/status?slug=${suspended.slug}`)).body.data.status).toBe("unavailable");
+    expect((await get(`/widget/status?slug=${inactive.slug}`)).body.data.status).toBe("unavailable");
+    const unknown = await get(`/widget/status?slug=missing-${uniq()}`);
+    expect(unknown.status).toBe(200);
+    expect(unknown.body.data).toEqual({ status: "unknown", widgetColor: null, widgetMode: null, businessName: null });
+  });
+
+  it("never hands out a colour that is not a hex colour, nor a mode other than popup or inline", async () => {
+    const tenant = await createTenant({ widgetColor: "red;background:url(x)", widgetMode: "<b>weird</b>" });
+    const res = await get(`/widget/status?slug=${tenant.slug}`);
+    expect(res.body.data.widgetColor).toBe("#4f46e5");
+    expect(res.body.data.widgetMode).toBe("popup");
+  });
+
+  it("costs one round trip, and none for a malformed slug", async () => {
+    const tenant = await createTenant();
+    const one = await countDbRequests((dbTag) => get(`/widget/status?slug=${tenant.slug}`, { dbTag }));
+    expect(one.result.body.data.status).toBe("available");
+    expect(one.dbRequests).toBe(1);
+    const none = await countDbRequests((dbTag) => call("GET", `/widget/status?slug=${encodeURIComponent("x'; drop table tenants;--")}`, { dbTag }));
+    expect(none.result.body.data.status).toBe("unknown");
+    expect(none.dbRequests).toBe(0);
+  });
+});
