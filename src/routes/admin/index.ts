@@ -2,15 +2,21 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { requireAdmin } from "../../middleware/auth";
 import { adminLoginRoute } from "./login";
+import { impersonateRoutes } from "./impersonate";
+import { systemRoutes } from "./system";
 import { tenantActivityRoute } from "./tenant-activity";
+import { tenantsRoutes } from "./tenants";
 
 /**
  * /api/admin. POST /login is the only route without a token (mounted by the auth work in
  * ./login.ts); everything else requires a super-admin token.
  */
 export const adminRoutes = new Hono<AppEnv>();
-adminRoutes.use("/tenants", requireAdmin);
+// `/tenants/*` also matches `/tenants` itself.
 adminRoutes.use("/tenants/*", requireAdmin);
 adminRoutes.use("/system/*", requireAdmin);
 adminRoutes.route("/", adminLoginRoute);
 adminRoutes.route("/", tenantActivityRoute);
+adminRoutes.route("/tenants", tenantsRoutes);
+adminRoutes.route("/tenants", impersonateRoutes);
+adminRoutes.route("/system", systemRoutes);

@@ -1,7 +1,12 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { requireOwner } from "../../middleware/auth";
+import { bookingsRoutes } from "./bookings";
+import { businessesRoutes } from "./businesses";
+import { customersRoutes } from "./customers";
 import { paymentRoutes } from "./payments";
+import { servicesRoutes } from "./services";
+import { staffRoutes } from "./staff";
 import { webhookEndpointRoutes } from "./webhook-endpoints";
 
 /** Mounted at /api: /businesses, /services, /staff, /bookings, /customers, /payments (owner tokens only). */
@@ -13,3 +18,8 @@ for (const prefix of ["/businesses", "/services", "/staff", "/bookings", "/custo
 }
 ownerRoutes.route("/businesses/me/webhooks", webhookEndpointRoutes);
 ownerRoutes.route("/payments", paymentRoutes);
+ownerRoutes.route("/businesses", businessesRoutes);
+ownerRoutes.route("/services", servicesRoutes);
+ownerRoutes.route("/staff", staffRoutes);
+ownerRoutes.route("/bookings", bookingsRoutes);
+ownerRoutes.route("/customers", customersRoutes);
