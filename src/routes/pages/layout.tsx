@@ -22,6 +22,7 @@ export const Document: FC<DocumentProps> = ({ title, nonce, themeCss, bodyClass,
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title}</title>
+        <link rel="icon" href="data:," />
         <link rel="stylesheet" href="/assets/app.css" />
         {themeCss ? <style nonce={nonce}>{themeCss}</style> : null}
       </head>

@@ -58,7 +58,7 @@ button:disabled{opacity:.55;cursor:not-allowed}
 .slots button[aria-pressed=true]{background:var(--accent);border-color:var(--accent);color:var(--accent-text);font-weight:600}
 .summary{background:var(--bg);border-radius:8px;padding:10px 12px}
 .confirmation{border:2px solid var(--ok);background:var(--ok-bg);border-radius:var(--radius);padding:16px;margin-top:8px}
-.code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:1.25rem;letter-spacing:.05em}
+.code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:1.25rem;letter-spacing:.05em;white-space:nowrap}
 .details{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:16px 0}
 .details dt{font-weight:600}.details dd{margin:0;overflow-wrap:anywhere}
 #manage-actions form{border-top:1px solid var(--line);padding-top:16px;margin-top:8px}

@@ -1,0 +1,83 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, type TestContext } from "vitest";
+
+/**
+ * Real Chromium (Debian's /usr/bin/chromium) for page tests. Every *.example.test host resolves
+ * to 127.0.0.1, so a tenant's custom domain reaches the local `wrangler dev` on its port.
+ */
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--host-resolver-rules=MAP *.example.test 127.0.0.1",
+];
+
+export const ARTIFACTS = join(process.cwd(), "test", "artifacts");
+
+export function randomIp(): string {
+  const b = crypto.getRandomValues(new Uint8Array(3));
+  return `10.${b[0]}.${b[1]}.${b[2]}`;
+}
+
+/**
+ * One browser per test file; each test opens its own context (fresh storage, its own client IP
+ * so rate-limit buckets never couple tests). When a test fails, every page still open in its
+ * contexts is saved as a screenshot under test/artifacts/ (git-ignored).
+ */
+export function useBrowser() {
+  let browser: Browser;
+  let contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(() => {
+    contexts = [];
+  });
+  afterEach(async (ctx: TestContext) => {
+    // The failure is recorded before afterEach hooks run, while the pages are still open.
+    if (ctx.task.result?.state === "fail") {
+      mkdirSync(ARTIFACTS, { recursive: true });
+      const name = ctx.task.name.replace(/[^a-z0-9]+/gi, "-").slice(0, 80);
+      let i = 0;
+      for (const context of contexts) {
+        for (const page of context.pages()) {
+          await page.screenshot({ path: join(ARTIFACTS, `failed-${name}-${i++}.png`), fullPage: true }).catch(() => undefined);
+        }
+      }
+    }
+    for (const context of contexts) await context.close().catch(() => undefined);
+  });
+  return {
+    /** A new context (375 px wide unless told) and a page in it; dialogs are answered with OK. */
+    async newPage(opts: { width?: number; height?: number; ip?: string } = {}): Promise<{ page: Page; context: BrowserContext; ip: string }> {
+      const ip = opts.ip ?? randomIp();
+      const context = await browser.newContext({
+        viewport: { width: opts.width ?? 375, height: opts.height ?? 800 },
+        extraHTTPHeaders: { "CF-Connecting-IP": ip },
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.on("dialog", (d) => void d.accept());
+      return { page, context, ip };
+    },
+  };
+}
+
+/** The page's console errors and failed requests, collected for assertions. */
+export function watchErrors(page: Page) {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(`console: ${m.text()}`);
+  });
+  return errors;
+}

@@ -1,0 +1,79 @@
+import { createClient } from "@libsql/client";
+import { eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/libsql";
+import { inject } from "vitest";
+import * as schema from "../../../src/db/schema";
+import { newId } from "../../../src/lib/ids";
+
+/**
+ * Test data for browser tests, written straight into the e2e libSQL database (the same one
+ * `wrangler dev` serves), so building a tenant costs no rate-limited API call.
+ */
+export const e2eClient = createClient({ url: inject("e2eLibsqlUrl") });
+export const e2eDb = drizzle(e2eClient, { schema });
+
+export const uniq = () => crypto.randomUUID().slice(0, 8);
+
+const toMinute = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+export type TenantOverrides = Partial<typeof schema.tenants.$inferInsert>;
+
+/** A tenant with an owner, one service and one staff member working 09:00-17:00 every day. */
+export async function createBookableTenant(
+  opts: { tenant?: TenantOverrides; serviceName?: string; durationMinutes?: number; price?: number; staffName?: string } = {},
+) {
+  const tag = uniq();
+  const now = new Date().toISOString();
+  const tenantId = newId("tnt");
+  const ownerId = newId("usr");
+  const serviceId = newId("svc");
+  const staffId = newId("stf");
+  const slug = opts.tenant?.slug ?? `e2e-${tag}`;
+  const ownerEmail = `owner-${tag}@e2e.test`;
+  const tenant = {
+    id: tenantId,
+    slug,
+    businessName: `E2E Studio ${tag}`,
+    email: `hello-${tag}@e2e.test`,
+    timezone: "America/New_York",
+    currency: "USD",
+    createdBy: ownerId,
+    createdAt: now,
+    updatedAt: now,
+    ...opts.tenant,
+  };
+  await e2eDb.batch([
+    e2eDb.insert(schema.users).values({ id: ownerId, email: ownerEmail, passwordHash: "x", firstName: "Olive", lastName: "Owner", createdAt: now, updatedAt: now }),
+    e2eDb.insert(schema.tenants).values(tenant),
+    e2eDb.insert(schema.tenantMembers).values({ id: newId("mem"), tenantId, userId: ownerId, role: "owner", createdAt: now }),
+    e2eDb.insert(schema.services).values({
+      id: serviceId,
+      tenantId,
+      name: opts.serviceName ?? "Haircut",
+      durationMinutes: opts.durationMinutes ?? 60,
+      price: opts.price ?? 4500,
+      createdAt: now,
+      updatedAt: now,
+    }),
+    e2eDb.insert(schema.staffProfiles).values({ id: staffId, tenantId, displayName: opts.staffName ?? "Alex Rivera", title: "Stylist", createdAt: now, updatedAt: now }),
+    e2eDb.insert(schema.staffHours).values(
+      [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ id: newId("hrs"), tenantId, staffId, weekday, startMinute: toMinute("09:00"), endMinute: toMinute("17:00") })),
+    ),
+  ]);
+  return { id: tenantId, slug, businessName: tenant.businessName, ownerId, ownerEmail, serviceId, staffId, timezone: tenant.timezone };
+}
+
+export async function bookingByCode(code: string) {
+  const [row] = await e2eDb.select().from(schema.bookings).where(eq(schema.bookings.confirmationCode, code));
+  return row;
+}
+
+export async function auditRows(tenantId: string) {
+  return e2eDb.select().from(schema.auditLog).where(eq(schema.auditLog.targetId, tenantId));
+}
+
+/** Tomorrow's date in a time zone, YYYY-MM-DD (tomorrow always has all of 09:00-17:00 free). */
+export function tomorrowIn(timeZone: string): string {
+  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(Date.now() + 86_400_000));
+  return parts;
+}

@@ -1,0 +1,147 @@
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { randomIp, useBrowser, watchErrors } from "../helpers/browser";
+import { bookingByCode, createBookableTenant, e2eClient, tomorrowIn } from "../helpers/db";
+
+const baseUrl = inject("e2eBaseUrl");
+const browser = useBrowser();
+afterAll(() => e2eClient.close());
+
+const slotTimes = (page: import("playwright-core").Page) => page.locator("#slots button").allTextContents();
+
+describe("booking page in Chromium", () => {
+  it("books a service end to end at 375 px wide and shows the BK- code of a booking that exists", async () => {
+    const tenant = await createBookableTenant({ serviceName: "Haircut", staffName: "Alex Rivera" });
+    const { page } = await browser.newPage();
+    const errors = watchErrors(page);
+    const res = await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
+    expect(res?.status()).toBe(200);
+    await expect.poll(() => page.locator("h1").textContent()).toBe(tenant.businessName);
+    expect(await page.locator("#tz-label").textContent()).toContain("America/New_York");
+
+    // Service, then staff, then date: the slots load for that choice.
+    await page.getByRole("radio", { name: /^Haircut/ }).check();
+    await page.getByRole("radio", { name: /^Alex Rivera/ }).check();
+    const date = tomorrowIn(tenant.timezone);
+    await page.fill("#date", date);
+    await expect.poll(() => slotTimes(page)).toContain("09:00");
+    expect((await slotTimes(page))[0]).toBe("09:00");
+    expect(await page.locator("#slot-status").textContent()).toMatch(/times available/);
+
+    await page.getByRole("button", { name: "10:00 with Alex Rivera" }).click();
+    await expect.poll(() => page.locator("#step-details").isVisible()).toBe(true);
+    expect(await page.locator("#summary").textContent()).toContain("10:00\u201311:00 (America/New_York time)");
+    await page.getByLabel("First name").fill("Ada");
+    await page.getByLabel("Last name").fill("Lovelace");
+    await page.getByLabel("E-mail").fill(`ada-${tenant.slug}@example.test`);
+    await page.getByLabel("Phone").fill("+1 555 0100");
+    await page.getByLabel("Notes for the business (optional)").fill("First visit");
+    await page.getByRole("button", { name: "Confirm booking" }).click();
+
+    await expect.poll(() => page.locator("#confirmation").isVisible()).toBe(true);
+    const code = (await page.locator("#confirmation-code").textContent())!;
+    expect(code).toMatch(/^BK-[A-Z0-9]{6}$/);
+    expect(await page.locator("#confirmation-summary").textContent()).toContain("Haircut with Alex Rivera");
+
+    const row = await bookingByCode(code);
+    expect(row).toMatchObject({ tenantId: tenant.id, serviceId: tenant.serviceId, staffId: tenant.staffId, status: "confirmed", source: "online", notes: "First visit" });
+    // 10:00 in New York on that date, as the UTC instant stored.
+    const local = new Date(row.startAt).toLocaleString("sv-SE", { timeZone: "America/New_York" });
+    expect(local).toBe(`${date} 10:00:00`);
+
+    // Nothing overflows the 375 px viewport.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(errors, errors.join("\n")).toEqual([]);
+    await page.screenshot({ path: "test/artifacts/booking-confirmed-375.png", fullPage: true });
+  });
+
+  it("tells the customer when the slot was taken meanwhile and refreshes the times", async () => {
+    const tenant = await createBookableTenant();
+    const { page } = await browser.newPage();
+    await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
+    await page.getByRole("radio", { name: /^Haircut/ }).check();
+    await page.fill("#date", tomorrowIn(tenant.timezone));
+    await expect.poll(() => slotTimes(page)).toContain("11:00");
+    await page.getByRole("button", { name: /^11:00 with/ }).click();
+    await page.getByLabel("First name").fill("Grace");
+    await page.getByLabel("E-mail").fill(`grace-${tenant.slug}@example.test`);
+
+    // Someone else books 11:00 through the API while the page still offers it.
+    const date = tomorrowIn(tenant.timezone);
+    const other = await fetch(`${baseUrl}/api/public/${tenant.slug}/bookings`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": randomIp() },
+      body: JSON.stringify({ serviceId: tenant.serviceId, staffProfileId: tenant.staffId, startDatetime: `${date}T11:00:00`, customer: { firstName: "Quick", email: "quick@example.test" } }),
+    });
+    expect(other.status).toBe(201);
+
+    await page.getByRole("button", { name: "Confirm booking" }).click();
+    await expect.poll(() => page.locator("#slot-error").textContent()).toContain("was just booked by someone else");
+    expect(await page.locator("#slot-error").getAttribute("role")).toBe("alert");
+    // The refreshed list no longer offers 11:00 (nor the overlapping 10:15-11:45 starts) but still offers others.
+    await expect.poll(() => slotTimes(page)).not.toContain("11:00");
+    const times = await slotTimes(page);
+    expect(times).toContain("09:00");
+    expect(times).not.toContain("10:30");
+    expect(times).toContain("12:00");
+    expect(await page.locator("#confirmation").isVisible()).toBe(false);
+    // What the customer typed is kept for the next attempt.
+    expect(await page.getByLabel("First name").inputValue()).toBe("Grace");
+  });
+
+  it("answers 503 'temporarily unavailable' for a suspended business, with no calendar", async () => {
+    const tenant = await createBookableTenant({ tenant: { isSuspended: true, suspendedAt: new Date().toISOString(), suspendedReason: "Unpaid" } });
+    const { page } = await browser.newPage();
+    const res = await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
+    expect(res?.status()).toBe(503);
+    expect(await page.locator("h1").textContent()).toBe("Temporarily unavailable");
+    expect(await page.locator("main").textContent()).toContain(tenant.businessName);
+    expect(await page.locator("#booking-form, #date, #slots").count()).toBe(0);
+    expect(await page.evaluate(() => document.scripts.length)).toBe(0);
+  });
+
+  it("renders a business name made of markup as text", async () => {
+    const name = "<script>alert(1)</script>";
+    const tenant = await createBookableTenant({ tenant: { businessName: name } });
+    const { page } = await browser.newPage();
+    let dialogs = 0;
+    page.on("dialog", () => dialogs++);
+    await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
+    expect(await page.locator("h1").textContent()).toBe(name);
+    expect(await page.title()).toBe(`Book with ${name}`);
+    expect(dialogs).toBe(0);
+  });
+
+  it("finds a booking by its code, moves it, then cancels it with a reason", async () => {
+    const tenant = await createBookableTenant();
+    const date = tomorrowIn(tenant.timezone);
+    const made = await fetch(`${baseUrl}/api/public/${tenant.slug}/bookings`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": randomIp() },
+      body: JSON.stringify({ serviceId: tenant.serviceId, staffProfileId: tenant.staffId, startDatetime: `${date}T09:00:00`, customer: { firstName: "Mo", email: "mo@example.test" } }),
+    });
+    const code = ((await made.json()) as { data: { confirmationCode: string } }).data.confirmationCode;
+
+    const { page } = await browser.newPage();
+    await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
+    await page.getByLabel("Confirmation code").fill(code.toLowerCase());
+    await page.getByRole("button", { name: "Find booking" }).click();
+    await expect.poll(() => page.locator("#manage-details").textContent()).toContain("Confirmed");
+    expect(await page.locator("#manage-details").textContent()).toContain("09:00\u201310:00 (America/New_York time)");
+
+    await page.fill("#reschedule-date", date);
+    await expect.poll(() => page.locator("#reschedule-slots button").allTextContents()).toContain("14:00");
+    await page.locator("#reschedule-slots").getByRole("button", { name: /^14:00 with/ }).click();
+    await page.getByRole("button", { name: "Move booking" }).click();
+    await expect.poll(() => page.locator("#manage-message").textContent()).toContain("moved to");
+    expect(await page.locator("#manage-details").textContent()).toContain("14:00\u201315:00");
+    const moved = await bookingByCode(code);
+    expect(new Date(moved.startAt).toLocaleString("sv-SE", { timeZone: "America/New_York" })).toBe(`${date} 14:00:00`);
+
+    await page.getByLabel("Reason for cancelling").fill("Feeling unwell");
+    await page.getByRole("button", { name: "Cancel booking" }).click();
+    await expect.poll(() => page.locator("#manage-message").textContent()).toBe("Your booking has been cancelled.");
+    expect(await page.locator("#manage-details").textContent()).toContain("Cancelled");
+    expect(await page.locator("#manage-actions").isVisible()).toBe(false);
+    expect(await bookingByCode(code)).toMatchObject({ status: "cancelled", cancelReason: "Feeling unwell" });
+  });
+});
