@@ -1,0 +1,54 @@
+import { Redis } from "@upstash/redis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startRedis, startUpstashServer } from "../../scripts/upstash-server/server.mjs";
+import { createUpstashLimiter } from "../../src/services/rate-limit";
+
+// The production limiter path against a real redis-server behind the Upstash REST protocol.
+const TOKEN = "limiter-test-token";
+let redis: { port: number; close(): Promise<void> };
+let upstash: { url: string; close(): Promise<void> };
+
+beforeAll(async () => {
+  redis = await startRedis();
+  upstash = await startUpstashServer({ redisPort: redis.port, token: TOKEN });
+});
+afterAll(async () => {
+  await upstash?.close();
+  await redis?.close();
+});
+
+const WINDOW = 60_000;
+const key = () => `rl:test:${crypto.randomUUID()}`;
+
+describe("Upstash sliding-window limiter", () => {
+  it("allows exactly the limit out of 200 concurrent checks for one key", async () => {
+    const limiter = createUpstashLimiter(upstash.url, TOKEN);
+    const k = key();
+    const now = Date.now();
+    const results = await Promise.all(Array.from({ length: 200 }, () => limiter.check(k, 30, WINDOW, now)));
+    expect(results.filter((r) => r.allowed)).toHaveLength(30);
+    expect(results.filter((r) => !r.allowed)).toHaveLength(170);
+    const stored = await new Redis({ url: upstash.url, token: TOKEN }).zcard(k);
+    expect(stored).toBe(30); // refused checks were not recorded
+  });
+
+  it("slides with the injected clock and reports Retry-After from the oldest counted request", async () => {
+    const limiter = createUpstashLimiter(upstash.url, TOKEN);
+    const k = key();
+    const t0 = 1_800_000_000_000;
+    await limiter.check(k, 2, WINDOW, t0);
+    await limiter.check(k, 2, WINDOW, t0 + 20_000);
+    const refused = await limiter.check(k, 2, WINDOW, t0 + 30_000);
+    expect(refused).toEqual({ allowed: false, remaining: 0, retryAfterSeconds: 30 });
+    expect((await limiter.check(k, 2, WINDOW, t0 + 60_001)).allowed).toBe(true); // t0 left the window
+    expect((await limiter.check(k, 2, WINDOW, t0 + 60_002)).allowed).toBe(false); // t0+20s still counts
+  });
+
+  it("fails open when the store cannot be reached, and the probe says so", async () => {
+    const limiter = createUpstashLimiter("http://127.0.0.1:9", TOKEN);
+    const result = await limiter.check(key(), 1, WINDOW, Date.now());
+    expect(result.allowed).toBe(true);
+    expect((await limiter.probe()).ok).toBe(false);
+    expect((await createUpstashLimiter(upstash.url, TOKEN).probe()).ok).toBe(true);
+  });
+});
