@@ -19,6 +19,16 @@ export const widgetRoutes = new Hono<AppEnv>()
     c.header("Access-Control-Allow-Origin", "*");
     return c.body(WIDGET_JS);
   })
+  // Plain GETs need no preflight, but a host page (or a proxy in front of it) may add headers
+  // that make the browser ask first; the answer carries no credentials, so any origin may.
+  .options("/widget/status", (c) => {
+    c.header("Access-Control-Allow-Origin", "*");
+    c.header("Access-Control-Allow-Methods", "GET, OPTIONS");
+    const asked = c.req.header("Access-Control-Request-Headers");
+    if (asked) c.header("Access-Control-Allow-Headers", asked);
+    c.header("Access-Control-Max-Age", "86400");
+    return c.body(null, 204);
+  })
   .get("/widget/status", async (c) => {
     c.header("Access-Control-Allow-Origin", "*");
     c.header("Cache-Control", "no-store");

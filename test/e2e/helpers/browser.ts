@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, type TestContext } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, type TestContext } from "vitest";
 
 /**
  * Real Chromium (Debian's /usr/bin/chromium) for page tests. Every *.example.test host resolves
@@ -80,4 +80,12 @@ export function watchErrors(page: Page) {
     if (m.type() === "error") errors.push(`console: ${m.text()}`);
   });
   return errors;
+}
+
+/**
+ * expect.poll with a deadline fit for a real browser on a shared 2-core machine (vitest's
+ * default is 1 s): waits for a condition, never for a fixed time.
+ */
+export function eventually<T>(fn: () => T | Promise<T>) {
+  return expect.poll(fn, { timeout: 15_000, interval: 50 });
 }

@@ -41,6 +41,20 @@ describe("GET /widget/status", () => {
     expect(res.body.data.widgetMode).toBe("popup");
   });
 
+  it("answers a CORS preflight from any origin without touching the database", async () => {
+    const { result, dbRequests } = await countDbRequests((dbTag) =>
+      call("OPTIONS", "/widget/status?slug=any", {
+        dbTag,
+        headers: { Origin: "https://shop.example.test", "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "x-requested-with" },
+      }),
+    );
+    expect(result.status).toBe(204);
+    expect(result.headers.get("Access-Control-Allow-Origin")).toBe("*");
+    expect(result.headers.get("Access-Control-Allow-Headers")).toBe("x-requested-with");
+    expect(result.headers.get("Access-Control-Allow-Credentials")).toBeNull();
+    expect(dbRequests).toBe(0);
+  });
+
   it("costs one round trip, and none for a malformed slug", async () => {
     const tenant = await createTenant();
     const one = await countDbRequests((dbTag) => get(`/widget/status?slug=${tenant.slug}`, { dbTag }));

@@ -57,7 +57,7 @@ export const WIDGET_JS = String.raw`
 
   if (!slug) return unavailable("Online booking is not set up on this page.");
 
-  fetch(new URL("widget/status?slug=" + encodeURIComponent(slug), base).toString(), { credentials: "omit", cache: "no-store" })
+  fetch(new URL("widget/status?slug=" + encodeURIComponent(slug), base).toString(), { credentials: "omit" })
     .then(function (r) { return r.json(); })
     .then(function (body) {
       var d = body && body.data;
