@@ -1,5 +1,90 @@
 import { Hono } from "hono";
+import { z } from "zod";
+import { BOOKING_STATUSES } from "../../domain/booking-status";
 import type { AppEnv } from "../../env";
+import { validate } from "../../lib/validate";
+import { type OwnerAuth, requireRole } from "../../middleware/auth";
+import { cancelBooking, createBooking, lookupBooking, rescheduleBooking } from "../../services/bookings";
+import { changeBookingStatus, listTenantBookings } from "../../services/owner/bookings";
+import { bookingCtx, emailField, idField, localDateTimeField, optionalText } from "../public/fields";
+import { toOwnerBooking, toOwnerBookingDetail } from "./booking-shapes";
 
-/** /api/bookings (owner token; requireOwner applied in ./index.ts). */
-export const bookingsRoutes = new Hono<AppEnv>();
+const instant = (name: string) =>
+  z.string().refine((s) => !Number.isNaN(Date.parse(s)), `${name} must be an ISO-8601 instant`).transform((s) => new Date(s));
+
+const listQuery = z
+  .object({
+    from: instant("from").optional(),
+    to: instant("to").optional(),
+    status: z.enum(BOOKING_STATUSES).optional(),
+    staffId: z.string().min(1).max(100).optional(),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+  })
+  .strict();
+
+const createBody = z.object({
+  serviceId: idField("serviceId"),
+  staffProfileId: idField("staffProfileId"),
+  startDatetime: localDateTimeField("startDatetime"),
+  customer: z.object({
+    firstName: z.string().trim().min(1, "First name is required").max(100, "First name must be at most 100 characters"),
+    lastName: optionalText(100, "Last name"),
+    email: emailField,
+    phone: optionalText(40, "Phone"),
+    notes: optionalText(2000, "Notes"),
+  }),
+  source: z.enum(["admin", "walk_in", "phone"]).default("admin"),
+});
+
+const statusBody = z.object({ status: z.enum(BOOKING_STATUSES) }).strict();
+const cancelBody = z.object({ reason: z.string().max(500, "Reason must be at most 500 characters").nullish() }).strict();
+const rescheduleBody = z
+  .object({ newStartDatetime: localDateTimeField("newStartDatetime"), staffProfileId: idField("staffProfileId").optional() })
+  .strict();
+
+const owner = (c: { var: { auth: unknown } }) => c.var.auth as OwnerAuth;
+const ref = (auth: OwnerAuth, bookingId: string) => ({ kind: "owner" as const, tenantId: auth.tenantId, bookingId, userId: auth.userId });
+const writers = requireRole("owner", "admin");
+
+/** /api/bookings: the tenant's bookings; writes go through the same services as the public API. */
+export const bookingsRoutes = new Hono<AppEnv>()
+  .get("/", validate("query", listQuery), async (c) => {
+    const rows = await listTenantBookings(bookingCtx(c), owner(c).tenantId, c.req.valid("query"));
+    return c.json({ data: rows.map(toOwnerBooking) });
+  })
+  .post("/", writers, validate("json", createBody), async (c) => {
+    const auth = owner(c);
+    const body = c.req.valid("json");
+    const created = await createBooking(bookingCtx(c), { kind: "owner", tenantId: auth.tenantId, userId: auth.userId }, {
+      serviceId: body.serviceId,
+      staffProfileId: body.staffProfileId,
+      start: body.startDatetime,
+      customer: body.customer,
+      source: body.source,
+      customerAccountId: null,
+    });
+    const view = await lookupBooking(bookingCtx(c), ref(auth, created.id));
+    return c.json({ data: toOwnerBooking(view) }, 201);
+  })
+  .get("/:id", async (c) => {
+    const view = await lookupBooking(bookingCtx(c), ref(owner(c), c.req.param("id")));
+    return c.json({ data: toOwnerBookingDetail(view) });
+  })
+  .patch("/:id/status", validate("json", statusBody), async (c) => {
+    const auth = owner(c);
+    const view = await changeBookingStatus(bookingCtx(c), { tenantId: auth.tenantId, bookingId: c.req.param("id"), userId: auth.userId }, c.req.valid("json").status);
+    return c.json({ data: toOwnerBooking(view) });
+  })
+  .post("/:id/cancel", writers, validate("json", cancelBody), async (c) => {
+    const result = await cancelBooking(bookingCtx(c), ref(owner(c), c.req.param("id")), { reason: c.req.valid("json").reason });
+    return c.json({ data: { ...toOwnerBooking(result.booking), ...(result.alreadyCancelled ? { alreadyCancelled: true } : {}) } });
+  })
+  .post("/:id/reschedule", writers, validate("json", rescheduleBody), async (c) => {
+    const body = c.req.valid("json");
+    const view = await rescheduleBooking(bookingCtx(c), ref(owner(c), c.req.param("id")), {
+      start: body.newStartDatetime,
+      staffProfileId: body.staffProfileId,
+    });
+    return c.json({ data: toOwnerBooking(view) });
+  });
+

@@ -1,0 +1,144 @@
+import { describe, expect, it } from "vitest";
+import { BOOKING_STATUSES, STATUS_TRANSITIONS } from "../../../src/domain/booking-status";
+import { get, patch, post } from "../../helpers/api";
+import { createBookingRow, createMember, createTenant } from "../../helpers/factories";
+import { bookableTenant, bookingRow, customer } from "../public/_booking-setup";
+
+// A day far enough ahead that every slot is in the future; tenants are in America/New_York.
+const DAY = "2031-03-11";
+const at = (hhmm: string) => new Date(`${DAY}T${hhmm}:00-04:00`);
+
+describe("owner bookings: list and detail", () => {
+  it("lists the tenant's bookings newest first with filters and a limit", async () => {
+    const { tenant, service, staff } = await bookableTenant();
+    const a = await createBookingRow(tenant.id, service.id, staff.id, at("09:00"), 60);
+    const b = await createBookingRow(tenant.id, service.id, staff.id, at("11:00"), 60, { status: "completed" });
+    const c = await createBookingRow(tenant.id, service.id, staff.id, at("13:00"), 60);
+    const all = await get("/api/bookings", { token: tenant.token });
+    expect(all.status).toBe(200);
+    expect(all.body.data.map((x: { id: string }) => x.id)).toEqual([c.id, b.id, a.id]);
+    expect(all.body.data[0]).toMatchObject({ startDatetime: at("13:00").toISOString(), status: "confirmed", totalAmount: 2500, currency: "USD" });
+
+    const completed = await get("/api/bookings?status=completed", { token: tenant.token });
+    expect(completed.body.data.map((x: { id: string }) => x.id)).toEqual([b.id]);
+    const ranged = await get(`/api/bookings?from=${at("10:00").toISOString()}&to=${at("13:00").toISOString()}`, { token: tenant.token });
+    expect(ranged.body.data.map((x: { id: string }) => x.id)).toEqual([b.id]);
+    expect((await get("/api/bookings?limit=1", { token: tenant.token })).body.data).toHaveLength(1);
+  });
+
+  it.each(["limit=0", "limit=201", "status=lost", "from=yesterday", "color=red"])("refuses the query %s with 400", async (q) => {
+    const tenant = await createTenant();
+    const res = await get(`/api/bookings?${q}`, { token: tenant.token });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe("invalid_request");
+  });
+
+  it("shows a booking with its customer, service and staff", async () => {
+    const { tenant, service, staff } = await bookableTenant();
+    const created = await post("/api/bookings", { serviceId: service.id, staffProfileId: staff.id, startDatetime: `${DAY}T10:00:00`, customer: customer(), source: "phone" }, { token: tenant.token });
+    expect(created.status).toBe(201);
+    const res = await get(`/api/bookings/${created.body.data.id}`, { token: tenant.token });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      source: "phone",
+      status: "confirmed",
+      startDatetime: at("10:00").toISOString(),
+      endDatetime: at("11:00").toISOString(),
+      service: { id: service.id, name: "Cut" },
+      staff: { id: staff.id, displayName: "Sam" },
+      customer: { firstName: "Ada", lastName: "Lovelace" },
+    });
+  });
+});
+
+describe("owner bookings: create", () => {
+  it("books through the same slot rules: a taken slot is 409 slot_taken", async () => {
+    const { tenant, service, staff } = await bookableTenant({ tenant: { allowGuestBooking: false } });
+    const body = { serviceId: service.id, staffProfileId: staff.id, startDatetime: `${DAY}T09:00:00`, customer: customer(), source: "walk_in" };
+    const first = await post("/api/bookings", body, { token: tenant.token });
+    expect(first.status).toBe(201); // guest_disabled does not apply to the business itself
+    expect(first.body.data.source).toBe("walk_in");
+    const second = await post("/api/bookings", { ...body, startDatetime: `${DAY}T09:30:00`, customer: customer() }, { token: tenant.token });
+    expect(second.status).toBe(409);
+    expect(second.body.error.code).toBe("slot_taken");
+  });
+
+  it("refuses a public source and a missing customer with 400", async () => {
+    const { tenant, service, staff } = await bookableTenant();
+    const res = await post("/api/bookings", { serviceId: service.id, staffProfileId: staff.id, startDatetime: `${DAY}T09:00:00`, source: "online" }, { token: tenant.token });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.error.details.fieldErrors).sort()).toEqual(["customer", "source"]);
+  });
+});
+
+describe("owner bookings: status transitions, cell by cell", () => {
+  const cells = BOOKING_STATUSES.flatMap((from) => BOOKING_STATUSES.map((to) => [from, to] as const));
+  it.each(cells)("%s -> %s", async (from, to) => {
+    const { tenant, service, staff } = await bookableTenant();
+    const booking = await createBookingRow(tenant.id, service.id, staff.id, at("09:00"), 60, { status: from });
+    const res = await patch(`/api/bookings/${booking.id}/status`, { status: to }, { token: tenant.token });
+    const allowed = STATUS_TRANSITIONS[from].includes(to);
+    if (allowed) {
+      expect(res.status).toBe(200);
+      expect(res.body.data.status).toBe(to);
+    } else {
+      expect(res.status).toBe(409);
+      expect(res.body.error.code).toBe("invalid_transition");
+    }
+    expect((await bookingRow(booking.id))!.status).toBe(allowed ? to : from);
+  });
+});
+
+describe("owner bookings: roles and tenant isolation", () => {
+  it("lets staff change a status but not create, cancel or reschedule", async () => {
+    const { tenant, service, staff } = await bookableTenant();
+    const member = await createMember(tenant.id, "staff");
+    const booking = await createBookingRow(tenant.id, service.id, staff.id, at("09:00"), 60);
+    expect((await patch(`/api/bookings/${booking.id}/status`, { status: "completed" }, { token: member.token })).status).toBe(200);
+    const other = await createBookingRow(tenant.id, service.id, staff.id, at("12:00"), 60);
+    for (const res of [
+      await post("/api/bookings", { serviceId: service.id, staffProfileId: staff.id, startDatetime: `${DAY}T14:00:00`, customer: customer() }, { token: member.token }),
+      await post(`/api/bookings/${other.id}/cancel`, {}, { token: member.token }),
+      await post(`/api/bookings/${other.id}/reschedule`, { newStartDatetime: `${DAY}T15:00:00` }, { token: member.token }),
+    ]) {
+      expect(res.status).toBe(403);
+      expect(res.body.error.code).toBe("forbidden");
+    }
+    expect((await bookingRow(other.id))!.status).toBe("confirmed");
+  });
+
+  it("answers another tenant's booking with 404 on every route and changes nothing", async () => {
+    const a = await bookableTenant();
+    const b = await createTenant();
+    const booking = await createBookingRow(a.tenant.id, a.service.id, a.staff.id, at("09:00"), 60);
+    const responses = [
+      await get(`/api/bookings/${booking.id}`, { token: b.token }),
+      await patch(`/api/bookings/${booking.id}/status`, { status: "completed" }, { token: b.token }),
+      await post(`/api/bookings/${booking.id}/cancel`, { reason: "nope" }, { token: b.token }),
+      await post(`/api/bookings/${booking.id}/reschedule`, { newStartDatetime: `${DAY}T12:00:00` }, { token: b.token }),
+    ];
+    for (const res of responses) {
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe("not_found");
+    }
+    expect((await get("/api/bookings", { token: b.token })).body.data).toEqual([]);
+    const after = await bookingRow(booking.id);
+    expect(after).toMatchObject({ status: "confirmed", startAt: booking.startAt, cancelReason: null });
+  });
+
+  it("cancels and reschedules through the shared booking rules", async () => {
+    const { tenant, service, staff } = await bookableTenant();
+    const booking = await createBookingRow(tenant.id, service.id, staff.id, at("09:00"), 60);
+    const moved = await post(`/api/bookings/${booking.id}/reschedule`, { newStartDatetime: `${DAY}T15:00:00` }, { token: tenant.token });
+    expect(moved.status).toBe(200);
+    expect(moved.body.data.startDatetime).toBe(at("15:00").toISOString());
+    const cancelled = await post(`/api/bookings/${booking.id}/cancel`, { reason: "client called" }, { token: tenant.token });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.data).toMatchObject({ status: "cancelled", cancelReason: "client called" });
+    const again = await post(`/api/bookings/${booking.id}/cancel`, {}, { token: tenant.token });
+    expect(again.body.data.alreadyCancelled).toBe(true);
+    const notMovable = await post(`/api/bookings/${booking.id}/reschedule`, { newStartDatetime: `${DAY}T16:00:00` }, { token: tenant.token });
+    expect(notMovable.status).toBe(409);
+    expect(notMovable.body.error.code).toBe("not_reschedulable");
+  });
+});
