@@ -1,5 +1,63 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import type { AppEnv } from "../../env";
+import { validate } from "../../lib/validate";
+import { type OwnerAuth, requireRole } from "../../middleware/auth";
+import { createService, deleteService, getService, listServices, type ServiceRow, updateService } from "../../services/owner/catalog";
 
-/** /api/services (owner token; requireOwner applied in ./index.ts). */
-export const servicesRoutes = new Hono<AppEnv>();
+const fields = {
+  name: z.string().trim().min(1, "Name is required").max(200, "Name must be at most 200 characters"),
+  description: z.string().max(2000, "Description must be at most 2000 characters"),
+  durationMinutes: z.number().int().min(5, "At least 5 minutes").max(1440, "At most 1440 minutes").multipleOf(5, "Use a multiple of 5 minutes"),
+  price: z.number().int("Price is in minor units (an integer)").min(0),
+  depositPercent: z.number().int().min(0).max(100),
+  imageUrl: z.string().url("Use an absolute URL").max(2000).nullable(),
+  isActive: z.boolean(),
+  isOnlineBookable: z.boolean(),
+  orderIndex: z.number().int().min(-1_000_000).max(1_000_000),
+};
+const createBody = z.object(partialOf(fields, ["name", "durationMinutes"])).strict();
+const patchBody = z
+  .object(partialOf(fields))
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, "Send at least one field to change");
+
+function partialOf<T extends Record<string, z.ZodType>>(shape: T, keep: (keyof T)[] = []) {
+  return Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, keep.includes(k) ? v : v.optional()])) as {
+    [K in keyof T]: z.ZodOptional<T[K]>;
+  };
+}
+
+export function toOwnerService(r: ServiceRow) {
+  return {
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    durationMinutes: r.durationMinutes,
+    price: r.price,
+    depositPercent: r.depositPercent,
+    imageUrl: r.imageUrl,
+    isActive: r.isActive,
+    isOnlineBookable: r.isOnlineBookable,
+    orderIndex: r.orderIndex,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+  };
+}
+
+const tenantOf = (c: { var: { auth: unknown } }) => (c.var.auth as OwnerAuth).tenantId;
+const writers = requireRole("owner", "admin");
+
+/** /api/services: the tenant's service catalog. */
+export const servicesRoutes = new Hono<AppEnv>()
+  .get("/", async (c) => c.json({ data: (await listServices(c.var.db, tenantOf(c))).map(toOwnerService) }))
+  .post("/", writers, validate("json", createBody), async (c) => {
+    const row = await createService(c.var.db, tenantOf(c), c.req.valid("json") as z.infer<typeof createBody> & { name: string; durationMinutes: number }, c.var.now);
+    return c.json({ data: toOwnerService(row) }, 201);
+  })
+  .get("/:id", async (c) => c.json({ data: toOwnerService(await getService(c.var.db, tenantOf(c), c.req.param("id"))) }))
+  .patch("/:id", writers, validate("json", patchBody), async (c) => {
+    const row = await updateService(c.var.db, tenantOf(c), c.req.param("id"), c.req.valid("json"), c.var.now);
+    return c.json({ data: toOwnerService(row) });
+  })
+  .delete("/:id", writers, async (c) => c.json({ data: await deleteService(c.var.db, tenantOf(c), c.req.param("id"), c.var.now) }));

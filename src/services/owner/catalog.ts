@@ -1,0 +1,43 @@
+import { and, asc, eq, isNull } from "drizzle-orm";
+import { schema, type Db } from "../../db/client";
+import { ApiError } from "../../errors";
+import { newId } from "../../lib/ids";
+
+export type ServiceRow = typeof schema.services.$inferSelect;
+export type ServiceFields = Partial<
+  Pick<ServiceRow, "name" | "description" | "durationMinutes" | "price" | "depositPercent" | "imageUrl" | "isActive" | "isOnlineBookable" | "orderIndex">
+>;
+
+const s = schema.services;
+/** A live (not soft-deleted) service of this tenant. */
+const own = (tenantId: string, id: string) => and(eq(s.id, id), eq(s.tenantId, tenantId), isNull(s.deletedAt));
+
+export function listServices(db: Db, tenantId: string) {
+  return db.select().from(s).where(and(eq(s.tenantId, tenantId), isNull(s.deletedAt))).orderBy(asc(s.orderIndex), asc(s.name), asc(s.id));
+}
+
+export async function getService(db: Db, tenantId: string, id: string): Promise<ServiceRow> {
+  const [row] = await db.select().from(s).where(own(tenantId, id));
+  if (!row) throw ApiError.notFound("Service");
+  return row;
+}
+
+export async function createService(db: Db, tenantId: string, fields: ServiceFields & { name: string; durationMinutes: number }, now: Date) {
+  const t = now.toISOString();
+  const [row] = await db.insert(s).values({ id: newId("svc"), tenantId, ...fields, createdAt: t, updatedAt: t }).returning();
+  return row;
+}
+
+export async function updateService(db: Db, tenantId: string, id: string, fields: ServiceFields, now: Date) {
+  const [row] = await db.update(s).set({ ...fields, updatedAt: now.toISOString() }).where(own(tenantId, id)).returning();
+  if (!row) throw ApiError.notFound("Service");
+  return row;
+}
+
+/** Soft delete: the service leaves lists and the public catalog; its bookings keep pointing at it. */
+export async function deleteService(db: Db, tenantId: string, id: string, now: Date) {
+  const t = now.toISOString();
+  const [row] = await db.update(s).set({ deletedAt: t, updatedAt: t }).where(own(tenantId, id)).returning({ id: s.id });
+  if (!row) throw ApiError.notFound("Service");
+  return row;
+}

@@ -1,0 +1,106 @@
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { schema, type Db } from "../../db/client";
+import type { StoredInterval } from "../../domain/working-hours";
+import { ApiError } from "../../errors";
+import { newId } from "../../lib/ids";
+
+export type StaffRow = typeof schema.staffProfiles.$inferSelect;
+export type StaffFields = Partial<Pick<StaffRow, "displayName" | "title" | "avatarUrl" | "color" | "isBookable" | "orderIndex">>;
+export type StaffWithHours = StaffRow & { hours: StoredInterval[] };
+
+const p = schema.staffProfiles;
+const h = schema.staffHours;
+const off = schema.staffTimeOff;
+const own = (tenantId: string, id: string) => and(eq(p.id, id), eq(p.tenantId, tenantId), isNull(p.deletedAt));
+/** Guards child writes inside a batch: the staff member is this tenant's and live. */
+const staffIsOwn = (tenantId: string, id: string) =>
+  sql`EXISTS (SELECT 1 FROM staff_profiles WHERE id = ${id} AND tenant_id = ${tenantId} AND deleted_at IS NULL)`;
+
+function hourRows(tenantId: string, staffId: string, hours: StoredInterval[]) {
+  return hours.map((x) => ({ id: newId("hrs"), tenantId, staffId, ...x }));
+}
+
+export async function listStaff(db: Db, tenantId: string): Promise<StaffWithHours[]> {
+  const [staff, hours] = await db.batch([
+    db.select().from(p).where(and(eq(p.tenantId, tenantId), isNull(p.deletedAt))).orderBy(asc(p.orderIndex), asc(p.displayName), asc(p.id)),
+    db.select().from(h).where(eq(h.tenantId, tenantId)),
+  ]);
+  return staff.map((s) => ({ ...s, hours: hours.filter((x) => x.staffId === s.id) }));
+}
+
+export async function getStaff(db: Db, tenantId: string, id: string): Promise<StaffWithHours> {
+  const [[row], hours] = await db.batch([db.select().from(p).where(own(tenantId, id)), db.select().from(h).where(and(eq(h.staffId, id), eq(h.tenantId, tenantId)))]);
+  if (!row) throw ApiError.notFound("Staff member");
+  return { ...row, hours };
+}
+
+/** Profile and weekly hours in one batch. */
+export async function createStaff(db: Db, tenantId: string, fields: StaffFields & { displayName: string }, hours: StoredInterval[], now: Date) {
+  const t = now.toISOString();
+  const id = newId("stf");
+  const insert = db.insert(p).values({ id, tenantId, ...fields, createdAt: t, updatedAt: t });
+  if (hours.length) await db.batch([insert, db.insert(h).values(hourRows(tenantId, id, hours))]);
+  else await insert;
+  return getStaff(db, tenantId, id);
+}
+
+export async function updateStaff(db: Db, tenantId: string, id: string, fields: StaffFields, hours: StoredInterval[] | undefined, now: Date) {
+  const update = db.update(p).set({ ...fields, updatedAt: now.toISOString() }).where(own(tenantId, id)).returning({ id: p.id });
+  if (hours === undefined) {
+    const [row] = await update;
+    if (!row) throw ApiError.notFound("Staff member");
+  } else {
+    const [updated] = await db.batch([update, ...replaceHoursStatements(db, tenantId, id, hours)]);
+    if (!updated.length) throw ApiError.notFound("Staff member");
+  }
+  return getStaff(db, tenantId, id);
+}
+
+function replaceHoursStatements(db: Db, tenantId: string, staffId: string, hours: StoredInterval[]) {
+  const del = db.delete(h).where(and(eq(h.staffId, staffId), eq(h.tenantId, tenantId), staffIsOwn(tenantId, staffId)));
+  const inserts = hours.map((x) =>
+    db.run(sql`INSERT INTO staff_hours (id, tenant_id, staff_id, weekday, start_minute, end_minute)
+      SELECT ${newId("hrs")}, ${tenantId}, ${staffId}, ${x.weekday}, ${x.startMinute}, ${x.endMinute} WHERE ${staffIsOwn(tenantId, staffId)}`),
+  );
+  return [del, ...inserts] as const;
+}
+
+/** Replaces all weekly intervals in one atomic batch. */
+export async function replaceHours(db: Db, tenantId: string, staffId: string, hours: StoredInterval[]) {
+  await getStaff(db, tenantId, staffId);
+  await db.batch(replaceHoursStatements(db, tenantId, staffId, hours) as unknown as Parameters<Db["batch"]>[0]);
+  return getStaff(db, tenantId, staffId);
+}
+
+/** Soft delete: gone from lists and public routes; existing bookings stay intact. */
+export async function deleteStaff(db: Db, tenantId: string, id: string, now: Date) {
+  const t = now.toISOString();
+  const [row] = await db.update(p).set({ deletedAt: t, isBookable: false, updatedAt: t }).where(own(tenantId, id)).returning({ id: p.id });
+  if (!row) throw ApiError.notFound("Staff member");
+  return row;
+}
+
+export async function listTimeOff(db: Db, tenantId: string, staffId: string) {
+  await getStaff(db, tenantId, staffId);
+  return db.select().from(off).where(and(eq(off.staffId, staffId), eq(off.tenantId, tenantId))).orderBy(asc(off.startAt));
+}
+
+export async function addTimeOff(db: Db, tenantId: string, staffId: string, v: { start: Date; end: Date; reason?: string }, now: Date) {
+  const id = newId("off");
+  const rows = await db.all<{ id: string; start_at: number; end_at: number; reason: string }>(sql`
+    INSERT INTO staff_time_off (id, tenant_id, staff_id, start_at, end_at, reason, created_at)
+    SELECT ${id}, ${tenantId}, ${staffId}, ${v.start.getTime()}, ${v.end.getTime()}, ${v.reason ?? ""}, ${now.toISOString()}
+    WHERE ${staffIsOwn(tenantId, staffId)} RETURNING id, start_at, end_at, reason`);
+  if (!rows.length) throw ApiError.notFound("Staff member");
+  const [r] = rows;
+  return { id: r.id, startAt: Number(r.start_at), endAt: Number(r.end_at), reason: r.reason };
+}
+
+export async function deleteTimeOff(db: Db, tenantId: string, staffId: string, timeOffId: string) {
+  const rows = await db
+    .delete(off)
+    .where(and(eq(off.id, timeOffId), eq(off.staffId, staffId), eq(off.tenantId, tenantId), inArray(off.staffId, db.select({ id: p.id }).from(p).where(own(tenantId, staffId)))))
+    .returning({ id: off.id });
+  if (!rows.length) throw ApiError.notFound("Time off");
+  return rows[0];
+}
