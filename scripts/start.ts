@@ -28,7 +28,9 @@ await migrateDatabase(libsql.url);
 for (const line of await seedDatabase(libsql.url, { adminEmail: vars.ADMIN_EMAIL, adminPassword: vars.ADMIN_PASSWORD })) console.log(line);
 
 const wrangler = spawn("npx", ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--var", `LIBSQL_URL:${libsql.url}`], {
-  stdio: ["inherit", "pipe", "inherit"],
+  // Its own process group, so stopping reaches npx, wrangler and the workerd it starts.
+  detached: true,
+  stdio: ["ignore", "pipe", "inherit"],
   env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
 });
 
@@ -52,11 +54,22 @@ wrangler.stdout.on("data", (chunk: Buffer) => {
   }
 });
 
+// wrangler dev never fires cron triggers locally; tick the scheduled handler every minute so the
+// outbox safety net runs here as it does in production.
+const cronTick = setInterval(() => {
+  fetch(`http://127.0.0.1:${port}/cdn-cgi/local/scheduled`).catch(() => {});
+}, 60_000);
+
 let stopping = false;
 async function stop(code = 0) {
   if (stopping) return;
   stopping = true;
-  wrangler.kill("SIGINT");
+  clearInterval(cronTick);
+  try {
+    process.kill(-wrangler.pid!, "SIGINT");
+  } catch {
+    // already gone
+  }
   await libsql.close();
   process.exit(code);
 }
