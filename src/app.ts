@@ -4,6 +4,7 @@ import { onError, onNotFound } from "./errors";
 import { rateLimit } from "./middleware/rate-limit";
 import { services } from "./middleware/services";
 import { adminRoutes } from "./routes/admin";
+import { benchRoutes } from "./routes/bench";
 import { authRoutes, customerAuthRoutes } from "./routes/auth";
 import { meRoutes } from "./routes/me";
 import { ownerRoutes } from "./routes/owner";
@@ -36,6 +37,7 @@ export function buildApp() {
   app.route("/api/admin", adminRoutes);
   app.route("/api/webhooks", webhookRoutes);
   app.route("/api", ownerRoutes);
+  app.route("/__bench", benchRoutes);
   app.route("/", pageRoutes);
   return app;
 }

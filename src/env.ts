@@ -23,6 +23,8 @@ export interface Env {
   ENVIRONMENT?: string;
   /** "1" only in the test pool: enables the x-test-* request headers (db tag, clock). */
   TEST_HOOKS?: string;
+  /** "1" mounts the benchmark ceiling routes under /__bench (npm run bench only). */
+  BENCH_ROUTES?: string;
   /** Address of the test capture server (tests only). */
   CAPTURE_URL?: string;
   RATE_LIMIT_KV: KVNamespace;

@@ -1,0 +1,12 @@
+declare module "autocannon" {
+  namespace autocannon {
+    type Result = {
+      requests: { average: number };
+      latency: { p50: number; p99: number };
+      "2xx": number;
+      non2xx: number;
+    };
+  }
+  function autocannon(opts: Record<string, unknown>, cb: (err: Error | null, result: autocannon.Result) => void): unknown;
+  export default autocannon;
+}

@@ -1,0 +1,71 @@
+import { createClient } from "@libsql/client";
+
+/**
+ * A benchmark dataset written straight into libSQL in large multi-row inserts: `tenants` tenants
+ * with 3 services, 10 bookable staff (09:00-17:00 every day) and `daysOfBookings` days of
+ * bookings (3 per staff per day) from today. Returns ids the load phases pick from.
+ */
+export async function seedBenchData(url: string, opts: { tenants: number; daysOfBookings: number }) {
+  const client = createClient({ url });
+  const now = new Date().toISOString();
+  const tenants: { id: string; slug: string; serviceId: string; staffIds: string[] }[] = [];
+  const codes: string[] = [];
+  const stmts: { sql: string; args: (string | number | null)[] }[] = [];
+  const insert = (table: string, cols: string[], rows: (string | number | null)[][]) => {
+    for (let i = 0; i < rows.length; i += 200) {
+      const chunk = rows.slice(i, i + 200);
+      stmts.push({
+        sql: `INSERT INTO ${table} (${cols.join(",")}) VALUES ${chunk.map(() => `(${cols.map(() => "?").join(",")})`).join(",")}`,
+        args: chunk.flat(),
+      });
+    }
+  };
+  const today = new Date();
+  today.setUTCHours(0, 0, 0, 0);
+  let code = 0;
+  const userRows: (string | number | null)[][] = [];
+  const tenantRows: (string | number | null)[][] = [];
+  const memberRows: (string | number | null)[][] = [];
+  const serviceRows: (string | number | null)[][] = [];
+  const staffRows: (string | number | null)[][] = [];
+  const hourRows: (string | number | null)[][] = [];
+  const bookingRows: (string | number | null)[][] = [];
+  for (let t = 0; t < opts.tenants; t++) {
+    const id = `tnt_bench${t}`;
+    const slug = `bench-${t}`;
+    const userId = `usr_bench${t}`;
+    userRows.push([userId, `owner${t}@bench.test`, "pbkdf2$1$AA==$AA==", now, now]);
+    tenantRows.push([id, slug, `Bench Salon ${t}`, "America/New_York", "USD", now, now]);
+    memberRows.push([`mem_bench${t}`, id, userId, "owner", now]);
+    const services = [0, 1, 2].map((s) => `svc_bench${t}_${s}`);
+    services.forEach((sid, s) => serviceRows.push([sid, id, `Service ${s}`, 30 + 15 * s, 2500 + 1000 * s, s, now, now]));
+    const staffIds = Array.from({ length: 10 }, (_, s) => `stf_bench${t}_${s}`);
+    staffIds.forEach((sid, s) => {
+      staffRows.push([sid, id, `Staff ${s}`, s, now, now]);
+      for (let d = 0; d < 7; d++) hourRows.push([`hrs_b${t}_${s}_${d}`, id, sid, d, 540, 1020]);
+      for (let day = 0; day < opts.daysOfBookings; day++) {
+        for (const hour of [14, 16, 19]) {
+          const start = today.getTime() + day * 86_400_000 + hour * 3_600_000;
+          const c = `BK-${(code++).toString(36).toUpperCase().padStart(6, "0")}`;
+          if (codes.length < 5000) codes.push(c);
+          bookingRows.push([`bkg_${c}`, id, services[0], sid, start, start + 30 * 60_000, "confirmed", c, "online", 2500, "USD", now, now]);
+        }
+      }
+    });
+    tenants.push({ id, slug, serviceId: services[0], staffIds });
+  }
+  insert("users", ["id", "email", "password_hash", "created_at", "updated_at"], userRows);
+  insert("tenants", ["id", "slug", "business_name", "timezone", "currency", "created_at", "updated_at"], tenantRows);
+  insert("tenant_members", ["id", "tenant_id", "user_id", "role", "created_at"], memberRows);
+  insert("services", ["id", "tenant_id", "name", "duration_minutes", "price", "order_index", "created_at", "updated_at"], serviceRows);
+  insert("staff_profiles", ["id", "tenant_id", "display_name", "order_index", "created_at", "updated_at"], staffRows);
+  insert("staff_hours", ["id", "tenant_id", "staff_id", "weekday", "start_minute", "end_minute"], hourRows);
+  insert(
+    "bookings",
+    ["id", "tenant_id", "service_id", "staff_id", "start_at", "end_at", "status", "confirmation_code", "source", "total_amount", "currency", "created_at", "updated_at"],
+    bookingRows,
+  );
+  for (let i = 0; i < stmts.length; i += 50) await client.batch(stmts.slice(i, i + 50), "write");
+  client.close();
+  return { tenants, codes, bookings: bookingRows.length };
+}
