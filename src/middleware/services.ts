@@ -7,7 +7,7 @@ import { createRateLimiter } from "../services/rate-limit";
  * Builds the per-request services from the bindings: nothing holding a connection lives at
  * module level. With TEST_HOOKS on (the test pool only) two headers steer a request:
  * x-test-db-tag (the local libSQL server counts this request's round trips under it) and
- * x-test-now (the request's clock, an ISO instant).
+ * x-test-now (the request's clock, an ISO instant); x-test-db-url (see below).
  */
 export const services = createMiddleware<AppEnv>(async (c, next) => {
   const config = loadConfig(c.env);
@@ -16,7 +16,10 @@ export const services = createMiddleware<AppEnv>(async (c, next) => {
   const now = testNow ? new Date(testNow) : new Date();
   c.set("config", config);
   c.set("now", Number.isNaN(now.getTime()) ? new Date() : now);
-  c.set("db", createDb(config, tag));
+  // x-test-db-url (TEST_HOOKS only): point this request's database elsewhere, e.g. at a dead
+  // port so the health endpoint's database probe can be seen failing.
+  const testDbUrl = config.TEST_HOOKS ? c.req.header("x-test-db-url") : undefined;
+  c.set("db", createDb(testDbUrl ? { ...config, LIBSQL_URL: testDbUrl } : config, tag));
   c.set("limiter", createRateLimiter(c.env, config));
   await next();
 });
