@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { schema } from "../../../src/db/client";
 import { newId } from "../../../src/lib/ids";
 import { signToken } from "../../../src/lib/jwt";
-import { del, get, patch, post } from "../../helpers/api";
+import { countDbRequests, del, get, patch, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { createAdmin, createCustomerAccount, createMember, createTenant } from "../../helpers/factories";
 
@@ -94,12 +94,18 @@ describe("POST /api/admin/tenants/:id/impersonate", () => {
     }
     expect((await launch(tenant.id, admin.token, { reason: "x".repeat(500) })).status).toBe(201);
 
+    const { result, dbRequests } = await countDbRequests((dbTag) =>
+      post(`/api/admin/tenants/${tenant.id}/impersonate`, { reason: REASON }, { token: admin.token, dbTag }),
+    );
+    expect(result.status).toBe(201);
+    expect(dbRequests).toBe(2); // one read, one batch (session + audit row)
+
     const missing = await launch("tnt_doesnotexist", admin.token);
     expect(missing.status).toBe(404);
     expect(missing.body.error.code).toBe("not_found");
     // Refused launches wrote nothing.
     const sessions = await testDb().select().from(schema.impersonationSessions).where(eq(schema.impersonationSessions.tenantId, tenant.id));
-    expect(sessions).toHaveLength(1);
+    expect(sessions).toHaveLength(2);
   });
 
   it("is for super admins only: owner, customer and anonymous callers get 401", async () => {
@@ -127,10 +133,16 @@ describe("requests made with an impersonation token", () => {
     expect(webhooks.status).toBe(200);
     expect(webhooks.body.data).toEqual([]);
 
+    // The audit row rides in requireOwner's membership round trip: no extra request.
+    const counted = await countDbRequests((dbTag) => get("/api/businesses/me/webhooks", { token, dbTag }));
+    expect(counted.result.status).toBe(200);
+    expect(counted.dbRequests).toBe(2);
+
     const rows = await pageRows(tenant.id);
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(3);
     const pages = rows.map((r) => r.metadata as Record<string, unknown>).sort((a, b) => String(a.path).localeCompare(String(b.path)));
     expect(pages).toEqual([
+      { sessionId, page: "GET /api/businesses/me/webhooks", method: "GET", path: "/api/businesses/me/webhooks" },
       { sessionId, page: "GET /api/businesses/me/webhooks", method: "GET", path: "/api/businesses/me/webhooks" },
       { sessionId, page: "GET /api/payments", method: "GET", path: "/api/payments" },
     ]);
