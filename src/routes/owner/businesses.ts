@@ -1,5 +1,182 @@
 import { Hono } from "hono";
+import { z } from "zod";
+import { normalizeCustomDomain } from "../../domain/custom-domain";
 import type { AppEnv } from "../../env";
+import { ApiError } from "../../errors";
+import { validate } from "../../lib/validate";
+import { requireRole } from "../../middleware/auth";
+import {
+  addMember,
+  type BusinessRow,
+  createBusiness,
+  getBusiness,
+  listMembers,
+  type MemberRow,
+  updateBusiness,
+} from "../../services/owner/businesses";
+import {
+  currencyField,
+  emailField,
+  firstNameField,
+  lastNameField,
+  newPasswordField,
+  slugField,
+  timeZoneField,
+} from "../auth/fields";
+import { hexColor, httpUrl, NOT_EMPTY, notEmpty, ownerOf } from "./fields";
+
+const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
+const OPERATOR_ONLY = "Only the platform operator can change this";
+
+const customDomainField = z
+  .string()
+  .max(300, "Not a valid host name")
+  .nullable()
+  .transform((v, ctx) => {
+    if (v === null || v.trim() === "") return null;
+    const r = normalizeCustomDomain(v);
+    if (!r.ok) {
+      ctx.addIssue({ code: "custom", message: r.problem });
+      return z.NEVER;
+    }
+    return r.hostname;
+  });
+
+/** PATCH /me: profile and booking settings only (design.md §7, §13); the rest is the operator's. */
+const settingsBody = z
+  .object({
+    businessName: z.string().trim().min(1, "Business name is required").max(200, "At most 200 characters"),
+    businessType: z.string().trim().min(1, "Business type is required").max(100, "At most 100 characters"),
+    description: text(5000),
+    // logo_url is a non-null column: "" (or null) means no logo.
+    logoUrl: z.union([z.literal(""), httpUrl]).nullable().transform((v) => v ?? ""),
+    coverImageUrl: z.union([z.literal(""), httpUrl]).nullable().transform((v) => v || null),
+    timezone: timeZoneField,
+    currency: currencyField,
+    countryCode: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^(?:[A-Z]{2})?$/, "Use a 2-letter ISO 3166 country code"),
+    city: text(100),
+    provinceState: text(100),
+    country: text(100),
+    addressLine1: text(200),
+    phone: text(40),
+    email: z.union([z.literal(""), emailField]),
+    cancellationHours: z.number().int("Use whole hours").min(0, "At least 0").max(8760, "At most 8760 hours (a year)"),
+    cancellationPolicy: text(5000),
+    allowGuestBooking: z.boolean(),
+    requirePayment: z.boolean(),
+    widgetColor: hexColor,
+    widgetMode: z.enum(["popup", "inline"], { error: "Use popup or inline" }),
+    template: z.string().trim().regex(/^[a-z0-9-]{1,40}$/, "Use a template name of lowercase letters, digits and hyphens"),
+    templateAccent: hexColor,
+    customDomain: customDomainField,
+    ...Object.fromEntries(
+      ["id", "slug", "plan", "planStatus", "isActive", "isSuspended", "suspendedReason", "suspendedAt", "trialEndsAt", "stripeAccountId", "stripeConnected", "createdBy", "createdAt", "updatedAt"].map((k) => [
+        k,
+        z.never({ error: OPERATOR_ONLY }).optional(),
+      ]),
+    ),
+  })
+  .partial()
+  .strict()
+  .refine(notEmpty, NOT_EMPTY);
+
+const createBody = z
+  .object({
+    businessName: z.string().trim().min(1, "Business name is required").max(200, "At most 200 characters"),
+    slug: slugField.optional(),
+    businessType: z.string().trim().min(1).max(100).optional(),
+    timezone: timeZoneField.optional(),
+    currency: currencyField.optional(),
+    country: text(100).optional(),
+  })
+  .strict();
+
+const memberBody = z
+  .object({
+    email: emailField,
+    password: newPasswordField,
+    firstName: firstNameField,
+    lastName: lastNameField.optional(),
+    role: z.enum(["admin", "staff"], { error: "Use admin or staff" }),
+  })
+  .strict();
+
+/** The caller's business: the public profile in camelCase plus plan and account state; no secrets. */
+export function toOwnerBusiness(t: BusinessRow) {
+  return {
+    id: t.id,
+    slug: t.slug,
+    businessName: t.businessName,
+    businessType: t.businessType,
+    description: t.description,
+    logoUrl: t.logoUrl,
+    coverImageUrl: t.coverImageUrl ?? null,
+    timezone: t.timezone,
+    currency: t.currency,
+    countryCode: t.countryCode,
+    city: t.city,
+    provinceState: t.provinceState,
+    country: t.country,
+    addressLine1: t.addressLine1,
+    phone: t.phone,
+    email: t.email,
+    cancellationHours: t.cancellationHours,
+    cancellationPolicy: t.cancellationPolicy,
+    allowGuestBooking: Boolean(t.allowGuestBooking),
+    requirePayment: Boolean(t.requirePayment),
+    widgetColor: t.widgetColor,
+    widgetMode: t.widgetMode,
+    template: t.template,
+    templateAccent: t.templateAccent,
+    customDomain: t.customDomain ?? null,
+    plan: t.plan,
+    planStatus: t.planStatus,
+    isActive: Boolean(t.isActive),
+    isSuspended: Boolean(t.isSuspended),
+    suspendedReason: t.suspendedReason ?? null,
+    trialEndsAt: t.trialEndsAt ?? null,
+    stripeConnected: Boolean(t.stripeAccountId),
+    createdAt: t.createdAt,
+    updatedAt: t.updatedAt,
+  };
+}
+
+export function toMember(m: MemberRow) {
+  return { id: m.userId, email: m.email, firstName: m.firstName, lastName: m.lastName, role: m.role, isActive: Boolean(m.isActive), createdAt: m.createdAt };
+}
+
+const writers = requireRole("owner", "admin");
 
 /** /api/businesses (owner token; requireOwner applied in ./index.ts). */
-export const businessesRoutes = new Hono<AppEnv>();
+export const businessesRoutes = new Hono<AppEnv>()
+  .get("/me", async (c) => c.json({ data: toOwnerBusiness(await getBusiness(c.var.db, ownerOf(c).tenantId)) }))
+  .patch("/me", writers, validate("json", settingsBody), async (c) => {
+    const fields = c.req.valid("json");
+    if (fields.customDomain) {
+      // The platform's own host serves every tenant's page by slug; it cannot belong to one tenant.
+      const base = c.var.config.PUBLIC_BASE_URL;
+      if (base && fields.customDomain === new URL(base).hostname) throw ApiError.field("customDomain", "This is the platform's own address");
+    }
+    return c.json({ data: toOwnerBusiness(await updateBusiness(c.var.db, ownerOf(c).tenantId, fields, c.var.now)) });
+  })
+  .post("/", writers, validate("json", createBody), async (c) => {
+    const auth = ownerOf(c);
+    const row = await createBusiness(c.var.db, { userId: auth.userId, tenantId: auth.tenantId }, c.req.valid("json"), c.var.now);
+    return c.json({ data: toOwnerBusiness(row) }, 201);
+  })
+  .get("/me/members", async (c) => c.json({ data: (await listMembers(c.var.db, ownerOf(c).tenantId)).map(toMember) }))
+  .post("/me/members", writers, validate("json", memberBody), async (c) => {
+    const auth = ownerOf(c);
+    const b = c.req.valid("json");
+    const member = await addMember(
+      c.var.db,
+      { userId: auth.userId, tenantId: auth.tenantId },
+      { email: b.email, password: b.password, firstName: b.firstName, lastName: b.lastName ?? "", role: b.role },
+      c.var.now,
+    );
+    return c.json({ data: toMember(member) }, 201);
+  });

@@ -1,0 +1,180 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { schema, type Db } from "../../db/client";
+import { ApiError } from "../../errors";
+import { newId } from "../../lib/ids";
+import { hashPassword } from "../../lib/password";
+import { auditInsert } from "../audit";
+import { uniqueViolation } from "../auth/constraints";
+import { slugFromName, withSuffix } from "../auth/slug";
+
+export type BusinessRow = typeof schema.tenants.$inferSelect;
+
+/** What an owner/admin may change on their business (design.md §7): profile and booking settings. */
+export type BusinessSettings = Partial<
+  Pick<
+    BusinessRow,
+    | "businessName" | "businessType" | "description" | "logoUrl" | "coverImageUrl" | "timezone" | "currency"
+    | "countryCode" | "city" | "provinceState" | "country" | "addressLine1" | "phone" | "email"
+    | "cancellationHours" | "cancellationPolicy" | "allowGuestBooking" | "requirePayment" | "widgetColor"
+    | "widgetMode" | "template" | "templateAccent" | "customDomain"
+  >
+>;
+
+const { tenants, tenantMembers, users } = schema;
+
+/** The caller's business (requireOwner has already proven the membership). One round trip. */
+export async function getBusiness(db: Db, tenantId: string): Promise<BusinessRow> {
+  const [row] = await db.select().from(tenants).where(eq(tenants.id, tenantId)).limit(1);
+  if (!row) throw ApiError.notFound("Business");
+  return row;
+}
+
+/**
+ * One UPDATE ... RETURNING. The custom domain's unique index settles races: a domain another
+ * business already claims is 409 conflict, however close the two requests were.
+ */
+export async function updateBusiness(db: Db, tenantId: string, fields: BusinessSettings, now: Date): Promise<BusinessRow> {
+  try {
+    const [row] = await db.update(tenants).set({ ...fields, updatedAt: now.toISOString() }).where(eq(tenants.id, tenantId)).returning();
+    if (!row) throw ApiError.notFound("Business");
+    return row;
+  } catch (err) {
+    if (uniqueViolation(err)?.includes("tenants.custom_domain")) {
+      throw new ApiError("conflict", "This custom domain is already used by another business");
+    }
+    throw err;
+  }
+}
+
+export type NewBusinessInput = {
+  businessName: string;
+  slug?: string;
+  businessType?: string;
+  timezone?: string;
+  currency?: string;
+  country?: string;
+};
+
+/**
+ * Another business for the caller, who becomes its owner: tenant + owner membership in ONE batch.
+ * Time zone, currency and country default to the caller's current business (read inside the
+ * insert, no extra round trip); the contact e-mail to the caller's own. Slugs follow registration:
+ * a chosen slug that is taken is 409 slug_taken (the unique index decides, so a concurrent
+ * creation loses cleanly); a derived one is retried with a random suffix.
+ */
+export async function createBusiness(db: Db, caller: { userId: string; tenantId: string }, input: NewBusinessInput, now: Date) {
+  const t = now.toISOString();
+  const id = newId("tnt");
+  const current = (column: string, fallback: string) =>
+    sql`COALESCE((SELECT ${sql.raw(column)} FROM tenants WHERE id = ${caller.tenantId}), ${fallback})`;
+  let slug = input.slug ?? slugFromName(input.businessName);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const [[row]] = await db.batch([
+        db
+          .insert(tenants)
+          .values({
+            id,
+            slug,
+            businessName: input.businessName,
+            ...(input.businessType ? { businessType: input.businessType } : {}),
+            timezone: input.timezone ?? current("timezone", "UTC"),
+            currency: input.currency ?? current("currency", "USD"),
+            country: input.country ?? current("country", ""),
+            email: sql`COALESCE((SELECT email FROM users WHERE id = ${caller.userId}), '')`,
+            plan: "free",
+            planStatus: "active",
+            isActive: true,
+            createdBy: caller.userId,
+            createdAt: t,
+            updatedAt: t,
+          })
+          .returning(),
+        db.insert(tenantMembers).values({ id: newId("mem"), tenantId: id, userId: caller.userId, role: "owner", isActive: true, createdAt: t }),
+      ]);
+      return row;
+    } catch (err) {
+      if (uniqueViolation(err)?.includes("tenants.slug")) {
+        if (input.slug !== undefined || attempt >= 2) throw new ApiError("slug_taken", "This slug is already in use");
+        slug = withSuffix(slug);
+        continue;
+      }
+      throw err;
+    }
+  }
+}
+
+export type MemberRow = {
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: "owner" | "admin" | "staff";
+  isActive: boolean;
+  createdAt: string;
+};
+
+const memberColumns = {
+  userId: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  role: tenantMembers.role,
+  isActive: tenantMembers.isActive,
+  createdAt: tenantMembers.createdAt,
+};
+
+/** The business's members, oldest first (the owner who created it comes first). One round trip. */
+export function listMembers(db: Db, tenantId: string): Promise<MemberRow[]> {
+  return db
+    .select(memberColumns)
+    .from(tenantMembers)
+    .innerJoin(users, eq(users.id, tenantMembers.userId))
+    .where(eq(tenantMembers.tenantId, tenantId))
+    .orderBy(asc(tenantMembers.createdAt), asc(tenantMembers.id));
+}
+
+export type NewMemberInput = { email: string; password: string; firstName: string; lastName: string; role: "admin" | "staff" };
+
+/**
+ * A new sign-in for a colleague: user + membership + audit row in ONE batch. The e-mail's unique
+ * index decides: an existing account (of any business, or a concurrent request) is 409 email_taken
+ * and nothing is written.
+ */
+export async function addMember(db: Db, actor: { userId: string; tenantId: string }, input: NewMemberInput, now: Date): Promise<MemberRow> {
+  const t = now.toISOString();
+  const userId = newId("usr");
+  const passwordHash = await hashPassword(input.password);
+  try {
+    await db.batch([
+      db.insert(users).values({
+        id: userId,
+        email: input.email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        role: "customer", // interface.md: the user record's role; the tenant role lives on the membership
+        createdAt: t,
+        updatedAt: t,
+      }),
+      db.insert(tenantMembers).values({ id: newId("mem"), tenantId: actor.tenantId, userId, role: input.role, isActive: true, createdAt: t }),
+      auditInsert(
+        db,
+        {
+          action: "tenant.member_added",
+          actorType: "user",
+          actorId: actor.userId,
+          targetType: "tenant",
+          targetId: actor.tenantId,
+          metadata: { userId, role: input.role },
+        },
+        now,
+      ),
+    ]);
+  } catch (err) {
+    if (uniqueViolation(err)?.includes("users.email")) throw new ApiError("email_taken", "An account with this e-mail already exists");
+    throw err;
+  }
+  return { userId, email: input.email, firstName: input.firstName, lastName: input.lastName, role: input.role, isActive: true, createdAt: t };
+}
+
