@@ -26,6 +26,8 @@ export default defineConfig({
                 LIBSQL_AUTH_TOKEN: "",
                 JWT_SECRET: "test-secret-test-secret-test-secret-0123456789",
                 TEST_HOOKS: "1",
+                // Whatever a developer's .dev.vars says (npm start writes one), tests run alike.
+                PUBLIC_BASE_URL: "",
                 CAPTURE_URL: inject<string>("captureUrl"),
                 // wrangler.toml says production; tests point webhook endpoints at 127.0.0.1.
                 ENVIRONMENT: "test",
