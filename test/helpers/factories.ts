@@ -184,3 +184,13 @@ export async function createAdmin() {
   const { token } = await signToken(env.JWT_SECRET, { sub: id, sid, aud: "super_admin", email, name: "Ada Admin" }, 4 * 3600, new Date());
   return { id, email, token };
 }
+
+/** A tenant's own customer record (what a booking creates), written directly. */
+export async function createCustomer(tenantId: string, overrides: Partial<typeof schema.customers.$inferInsert> = {}) {
+  const id = newId("cst");
+  const email = overrides.email ?? `client-${uniq()}@example.test`;
+  const t = nowIso();
+  const row = { id, tenantId, email, emailNormalized: email.toLowerCase(), firstName: "Cleo", lastName: "Client", createdAt: t, updatedAt: t, ...overrides };
+  await testDb().insert(schema.customers).values(row);
+  return row;
+}
