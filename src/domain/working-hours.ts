@@ -32,13 +32,15 @@ export function validateWeek(intervals: WorkingInterval[]): { errors: Record<str
     if (start !== null && end !== null && end <= start) add(i, "end must be after start");
     if (!errors[String(i)]) stored.push({ index: i, weekday: iv.dayOfWeek, startMinute: start!, endMinute: end! });
   });
-  const sorted = [...stored].sort((a, b) => a.weekday - b.weekday || a.startMinute - b.startMinute);
-  for (let k = 1; k < sorted.length; k++) {
-    const prev = sorted[k - 1];
-    const cur = sorted[k];
-    if (prev.weekday === cur.weekday && cur.startMinute < prev.endMinute) {
-      add(cur.index, `overlaps ${formatMinute(prev.startMinute)}-${formatMinute(prev.endMinute)} on the same day`);
+  const sorted = [...stored].sort((a, b) => a.weekday - b.weekday || a.startMinute - b.startMinute || a.index - b.index);
+  // Compare with the interval reaching furthest so far that day, not just the previous one:
+  // 09:00-17:00 also overlaps 12:00-13:00 when 10:00-11:00 sits between them.
+  let reach: (typeof sorted)[number] | undefined;
+  for (const cur of sorted) {
+    if (reach && reach.weekday === cur.weekday && cur.startMinute < reach.endMinute) {
+      add(cur.index, `overlaps ${formatMinute(reach.startMinute)}-${formatMinute(reach.endMinute)} on the same day`);
     }
+    if (!reach || reach.weekday !== cur.weekday || cur.endMinute > reach.endMinute) reach = cur;
   }
   return { errors, stored: stored.map(({ index: _i, ...rest }) => rest) };
 }

@@ -35,4 +35,23 @@ describe("working hours", () => {
     expect(errors["2"]).toEqual(["end must be after start"]);
     expect(errors["3"]).toContain("dayOfWeek must be 0 (Sunday) to 6");
   });
+
+  it("finds an overlap with an earlier long interval even when a short one sits between", () => {
+    const { errors } = validateWeek([
+      { dayOfWeek: 4, start: "09:00", end: "17:00" },
+      { dayOfWeek: 4, start: "10:00", end: "11:00" },
+      { dayOfWeek: 4, start: "12:00", end: "13:00" },
+      { dayOfWeek: 5, start: "12:00", end: "13:00" },
+    ]);
+    expect(Object.keys(errors).sort()).toEqual(["1", "2"]);
+    expect(errors["2"][0]).toMatch(/overlaps 09:00-17:00/);
+  });
+
+  it("flags an exact duplicate once, on the later entry", () => {
+    const { errors } = validateWeek([
+      { dayOfWeek: 1, start: "09:00", end: "12:00" },
+      { dayOfWeek: 1, start: "09:00", end: "12:00" },
+    ]);
+    expect(Object.keys(errors)).toEqual(["1"]);
+  });
 });
