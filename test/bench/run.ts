@@ -11,6 +11,7 @@ import { SignJWT } from "jose";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { migrateDatabase } from "../../scripts/db/migrate";
 import { startLibsqlServer } from "../../scripts/libsql-server/server.mjs";
+import { startRedis, startUpstashServer } from "../../scripts/upstash-server/server.mjs";
 import { seedBenchData } from "./seed";
 
 const SHORT = process.argv.includes("--short");
@@ -37,6 +38,11 @@ const adminToken = await new SignJWT({ sid: "bench", aud: "super_admin", email: 
   .setExpirationTime("4h")
   .sign(new TextEncoder().encode(JWT_SECRET));
 
+// Production-like limiter: Upstash REST over a real redis-server (as in production), not
+// Miniflare's local KV, whose storage emulation costs ~2 ms of workerd CPU per check.
+const redis = await startRedis();
+const upstash = await startUpstashServer({ redisPort: redis.port, token: "bench-token" });
+
 const mf = new Miniflare(
   convertV4MiniflareOptions({
   scriptPath: join(dir, "dist", "index.js"),
@@ -44,7 +50,14 @@ const mf = new Miniflare(
   modulesRoot: join(dir, "dist"),
   compatibilityDate: "2026-10-01",
   compatibilityFlags: ["nodejs_compat"],
-  bindings: { JWT_SECRET, LIBSQL_URL: libsql.url, ENVIRONMENT: "development", BENCH_ROUTES: "1" },
+  bindings: {
+    JWT_SECRET,
+    LIBSQL_URL: libsql.url,
+    ENVIRONMENT: "development",
+    BENCH_ROUTES: "1",
+    UPSTASH_REDIS_REST_URL: upstash.url,
+    UPSTASH_REDIS_REST_TOKEN: "bench-token",
+  },
   kvNamespaces: ["RATE_LIMIT_KV"],
   queueProducers: { EMAIL_QUEUE: "booking-email" },
   host: "127.0.0.1",
@@ -66,6 +79,7 @@ type Phase = { name: string; method?: string; path: () => string; body?: () => s
 const phases: Phase[] = [
   { name: "ceiling: no-op route", path: () => "/__bench/noop" },
   { name: "ceiling: one libSQL request", path: () => "/__bench/db" },
+  { name: "reference: rate-limit check + one libSQL request", path: () => "/__bench/limited-db" },
   { name: "public profile", path: () => `/api/public/${pick(data.tenants).slug}` },
   { name: "public services", path: () => `/api/public/${pick(data.tenants).slug}/services` },
   {
@@ -192,7 +206,7 @@ const results = {
   date: new Date().toISOString(),
   mode: SHORT ? "short" : "full",
   machine: { platform: platform(), release: release(), cpu: cpus()[0]?.model, cores: cpus().length, node: process.version },
-  runtime: "workerd via Miniflare (logging off), bundle from wrangler deploy --dry-run",
+  runtime: "workerd via Miniflare (logging off), bundle from wrangler deploy --dry-run; limiter on Upstash REST over redis-server",
   dataset: { tenants: data.tenants.length, staffPerTenant: 10, bookings: data.bookings },
   durationSecondsPerPoint: DURATION_S,
   bundleGzipKb: Number(bundleGzipKb.toFixed(1)),
@@ -205,5 +219,7 @@ if (!SHORT) {
   console.log("wrote test/bench/results.json");
 }
 await mf.dispose();
+await upstash.close();
+await redis.close();
 await libsql.close();
 rmSync(dir, { recursive: true, force: true });
