@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../env";
 import { validate } from "../../lib/validate";
+import { httpUrl } from "./fields";
 import { type OwnerAuth, requireRole } from "../../middleware/auth";
 import { createService, deleteService, getService, listServices, type ServiceRow, updateService } from "../../services/owner/catalog";
 
@@ -11,7 +12,7 @@ const fields = {
   durationMinutes: z.number().int().min(5, "At least 5 minutes").max(1440, "At most 1440 minutes").multipleOf(5, "Use a multiple of 5 minutes"),
   price: z.number().int("Price is in minor units (an integer)").min(0),
   depositPercent: z.number().int().min(0).max(100),
-  imageUrl: z.string().url("Use an absolute URL").max(2000).nullable(),
+  imageUrl: httpUrl.nullable(),
   isActive: z.boolean(),
   isOnlineBookable: z.boolean(),
   orderIndex: z.number().int().min(-1_000_000).max(1_000_000),

@@ -4,6 +4,7 @@ import { toWorkingIntervals, validateWeek, type WorkingInterval } from "../../do
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { validate } from "../../lib/validate";
+import { hexColor, httpUrl } from "./fields";
 import { type OwnerAuth, requireRole } from "../../middleware/auth";
 import {
   addTimeOff,
@@ -18,12 +19,13 @@ import {
   updateStaff,
 } from "../../services/owner/staff";
 
-const hex = z.string().regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, "Use a hex colour like #1a2b3c");
-const interval = z.object({ dayOfWeek: z.number().int(), start: z.string(), end: z.string() }).strict();
+const hex = hexColor;
+// Shapes only; the values (day 0-6, HH:MM, end after start, no overlap) are checked per interval by validateWeek.
+const interval = z.object({ dayOfWeek: z.number().int("dayOfWeek must be 0 (Sunday) to 6"), start: z.string().max(5, "start must be a time HH:MM"), end: z.string().max(5, "end must be a time HH:MM") }).strict();
 const fields = {
   displayName: z.string().trim().min(1, "Display name is required").max(200),
   title: z.string().max(200),
-  avatarUrl: z.string().url("Use an absolute URL").max(2000).nullable(),
+  avatarUrl: httpUrl.nullable(),
   color: hex,
   isBookable: z.boolean(),
   orderIndex: z.number().int().min(-1_000_000).max(1_000_000),

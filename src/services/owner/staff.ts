@@ -16,6 +16,8 @@ const own = (tenantId: string, id: string) => and(eq(p.id, id), eq(p.tenantId, t
 const staffIsOwn = (tenantId: string, id: string) =>
   sql`EXISTS (SELECT 1 FROM staff_profiles WHERE id = ${id} AND tenant_id = ${tenantId} AND deleted_at IS NULL)`;
 
+const hoursOf = (db: Db, tenantId: string, staffId: string) => db.select().from(h).where(and(eq(h.staffId, staffId), eq(h.tenantId, tenantId)));
+
 function hourRows(tenantId: string, staffId: string, hours: StoredInterval[]) {
   return hours.map((x) => ({ id: newId("hrs"), tenantId, staffId, ...x }));
 }
@@ -29,31 +31,30 @@ export async function listStaff(db: Db, tenantId: string): Promise<StaffWithHour
 }
 
 export async function getStaff(db: Db, tenantId: string, id: string): Promise<StaffWithHours> {
-  const [[row], hours] = await db.batch([db.select().from(p).where(own(tenantId, id)), db.select().from(h).where(and(eq(h.staffId, id), eq(h.tenantId, tenantId)))]);
+  const [[row], hours] = await db.batch([db.select().from(p).where(own(tenantId, id)), hoursOf(db, tenantId, id)]);
   if (!row) throw ApiError.notFound("Staff member");
   return { ...row, hours };
 }
 
-/** Profile and weekly hours in one batch. */
+/** Profile and weekly hours in one batch; the answer is built from what was written (one round trip). */
 export async function createStaff(db: Db, tenantId: string, fields: StaffFields & { displayName: string }, hours: StoredInterval[], now: Date) {
   const t = now.toISOString();
   const id = newId("stf");
-  const insert = db.insert(p).values({ id, tenantId, ...fields, createdAt: t, updatedAt: t });
-  if (hours.length) await db.batch([insert, db.insert(h).values(hourRows(tenantId, id, hours))]);
-  else await insert;
-  return getStaff(db, tenantId, id);
+  const insert = db.insert(p).values({ id, tenantId, ...fields, createdAt: t, updatedAt: t }).returning();
+  const rows = hourRows(tenantId, id, hours);
+  const [[row]] = rows.length ? await db.batch([insert, db.insert(h).values(rows)]) : [await insert];
+  return { ...row, hours: rows } satisfies StaffWithHours;
 }
 
+/** Profile fields and (when given) the whole week of hours, with the result read back: one batch. */
 export async function updateStaff(db: Db, tenantId: string, id: string, fields: StaffFields, hours: StoredInterval[] | undefined, now: Date) {
-  const update = db.update(p).set({ ...fields, updatedAt: now.toISOString() }).where(own(tenantId, id)).returning({ id: p.id });
-  if (hours === undefined) {
-    const [row] = await update;
-    if (!row) throw ApiError.notFound("Staff member");
-  } else {
-    const [updated] = await db.batch([update, ...replaceHoursStatements(db, tenantId, id, hours)]);
-    if (!updated.length) throw ApiError.notFound("Staff member");
-  }
-  return getStaff(db, tenantId, id);
+  const update = db.update(p).set({ ...fields, updatedAt: now.toISOString() }).where(own(tenantId, id)).returning();
+  const results = await db.batch([update, ...(hours ? replaceHoursStatements(db, tenantId, id, hours) : []), hoursOf(db, tenantId, id)] as unknown as [
+    typeof update,
+  ]);
+  const [row] = results[0];
+  if (!row) throw ApiError.notFound("Staff member");
+  return { ...row, hours: results[results.length - 1] as unknown as StoredInterval[] } satisfies StaffWithHours;
 }
 
 function replaceHoursStatements(db: Db, tenantId: string, staffId: string, hours: StoredInterval[]) {
@@ -65,11 +66,19 @@ function replaceHoursStatements(db: Db, tenantId: string, staffId: string, hours
   return [del, ...inserts] as const;
 }
 
-/** Replaces all weekly intervals in one atomic batch. */
-export async function replaceHours(db: Db, tenantId: string, staffId: string, hours: StoredInterval[]) {
-  await getStaff(db, tenantId, staffId);
-  await db.batch(replaceHoursStatements(db, tenantId, staffId, hours) as unknown as Parameters<Db["batch"]>[0]);
-  return getStaff(db, tenantId, staffId);
+/**
+ * Replaces all weekly intervals in one atomic batch, which also reads the result back: one round
+ * trip. Every write in it is guarded by "this tenant's live staff member", so an unknown or
+ * foreign id changes nothing and is 404.
+ */
+export async function replaceHours(db: Db, tenantId: string, staffId: string, hours: StoredInterval[]): Promise<StaffWithHours> {
+  const profile = db.select().from(p).where(own(tenantId, staffId));
+  const results = await db.batch([...replaceHoursStatements(db, tenantId, staffId, hours), profile, hoursOf(db, tenantId, staffId)] as unknown as [
+    typeof profile,
+  ]);
+  const [row] = results[results.length - 2] as StaffRow[];
+  if (!row) throw ApiError.notFound("Staff member");
+  return { ...row, hours: results[results.length - 1] as unknown as StoredInterval[] };
 }
 
 /** Soft delete: gone from lists and public routes; existing bookings stay intact. */
@@ -80,9 +89,14 @@ export async function deleteStaff(db: Db, tenantId: string, id: string, now: Dat
   return row;
 }
 
+/** The staff member's time off, oldest first; one batch with the ownership check. */
 export async function listTimeOff(db: Db, tenantId: string, staffId: string) {
-  await getStaff(db, tenantId, staffId);
-  return db.select().from(off).where(and(eq(off.staffId, staffId), eq(off.tenantId, tenantId))).orderBy(asc(off.startAt));
+  const [found, rows] = await db.batch([
+    db.select({ id: p.id }).from(p).where(own(tenantId, staffId)),
+    db.select().from(off).where(and(eq(off.staffId, staffId), eq(off.tenantId, tenantId))).orderBy(asc(off.startAt), asc(off.id)),
+  ]);
+  if (!found.length) throw ApiError.notFound("Staff member");
+  return rows;
 }
 
 export async function addTimeOff(db: Db, tenantId: string, staffId: string, v: { start: Date; end: Date; reason?: string }, now: Date) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { del, get, patch, post, put } from "../../helpers/api";
+import { countDbRequests, del, get, patch, post, put } from "../../helpers/api";
 import { createBookingRow, createMember, createService, createStaff, createTenant } from "../../helpers/factories";
 
 const DAY = "2031-03-11"; // a Tuesday
@@ -159,5 +159,93 @@ describe("owner catalog: roles and isolation", () => {
     expect(staffA.displayName).toBe("Only A");
     expect(staffA.workingHours).toHaveLength(7);
     expect((await get(`/api/staff/${staff.id}/time-off`, { token: a.token })).body.data).toHaveLength(1);
+  });
+});
+
+describe("owner catalog: round trips and more validation", () => {
+  it("answers every write in one database round trip after the membership check", async () => {
+    const tenant = await createTenant();
+    const rt = async (fn: (dbTag: string) => Promise<{ status: number }>) => {
+      const { result, dbRequests } = await countDbRequests(fn);
+      expect(result.status).toBeLessThan(300);
+      return dbRequests;
+    };
+    const hours = [{ dayOfWeek: 1, start: "09:00", end: "12:00" }, { dayOfWeek: 1, start: "13:00", end: "17:00" }];
+    let staffId = "";
+    expect(
+      await rt(async (dbTag) => {
+        const res = await post("/api/staff", { displayName: "Ana", workingHours: hours }, { token: tenant.token, dbTag });
+        staffId = res.body.data.id;
+        expect(res.body.data.workingHours).toEqual(hours);
+        return res;
+      }),
+    ).toBe(2);
+    expect(await rt((dbTag) => patch(`/api/staff/${staffId}`, { title: "Senior", workingHours: [hours[0]] }, { token: tenant.token, dbTag }))).toBe(2);
+    expect(await rt((dbTag) => put(`/api/staff/${staffId}/hours`, hours, { token: tenant.token, dbTag }))).toBe(2);
+    expect(await rt((dbTag) => get(`/api/staff/${staffId}`, { token: tenant.token, dbTag }))).toBe(2);
+    expect(await rt((dbTag) => get(`/api/staff/${staffId}/time-off`, { token: tenant.token, dbTag }))).toBe(2);
+    expect(await rt((dbTag) => get("/api/staff", { token: tenant.token, dbTag }))).toBe(2);
+    let serviceId = "";
+    expect(
+      await rt(async (dbTag) => {
+        const res = await post("/api/services", { name: "Wash", durationMinutes: 15 }, { token: tenant.token, dbTag });
+        serviceId = res.body.data.id;
+        return res;
+      }),
+    ).toBe(2);
+    expect(await rt((dbTag) => patch(`/api/services/${serviceId}`, { price: 900 }, { token: tenant.token, dbTag }))).toBe(2);
+    expect(await rt((dbTag) => del(`/api/services/${serviceId}`, { token: tenant.token, dbTag }))).toBe(2);
+    const final = (await get(`/api/staff/${staffId}`, { token: tenant.token })).body.data;
+    expect(final).toMatchObject({ displayName: "Ana", title: "Senior", workingHours: hours });
+  });
+
+  it("reports overlapping hours on a PATCH per field and keeps the old week", async () => {
+    const tenant = await createTenant();
+    const staff = await createStaff(tenant.id);
+    const res = await patch(
+      `/api/staff/${staff.id}`,
+      {
+        displayName: "Changed",
+        workingHours: [
+          { dayOfWeek: 4, start: "09:00", end: "17:00" },
+          { dayOfWeek: 4, start: "10:00", end: "11:00" },
+          { dayOfWeek: 4, start: "12:00", end: "13:00" },
+          { dayOfWeek: 8, start: "12:00", end: "13:00" },
+        ],
+      },
+      { token: tenant.token },
+    );
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.error.details.fieldErrors).sort()).toEqual(["workingHours.1", "workingHours.2", "workingHours.3"]);
+    const after = (await get(`/api/staff/${staff.id}`, { token: tenant.token })).body.data;
+    expect(after.displayName).toBe(staff.displayName);
+    expect(after.workingHours).toHaveLength(7);
+  });
+
+  it("refuses non-http image URLs and malformed colours", async () => {
+    const tenant = await createTenant();
+    const svc = await post("/api/services", { name: "X", durationMinutes: 30, imageUrl: "javascript:alert(1)" }, { token: tenant.token });
+    expect(svc.status).toBe(400);
+    expect(Object.keys(svc.body.error.details.fieldErrors)).toEqual(["imageUrl"]);
+    const staff = await post("/api/staff", { displayName: "X", avatarUrl: "data:image/png;base64,AAAA", color: "blue" }, { token: tenant.token });
+    expect(staff.status).toBe(400);
+    expect(Object.keys(staff.body.error.details.fieldErrors).sort()).toEqual(["avatarUrl", "color"]);
+    const ok = await post("/api/staff", { displayName: "Y", avatarUrl: "https://cdn.example.test/y.png", color: "#ABC" }, { token: tenant.token });
+    expect(ok.body.data).toMatchObject({ avatarUrl: "https://cdn.example.test/y.png", color: "#abc" });
+  });
+
+  it("a deleted staff member leaves the public staff list and cannot be booked, by the public or the owner", async () => {
+    const tenant = await createTenant();
+    const svc = await createService(tenant.id, { durationMinutes: 60 });
+    const staff = await createStaff(tenant.id);
+    const keep = await createStaff(tenant.id);
+    await del(`/api/staff/${staff.id}`, { token: tenant.token });
+    const listed = (await get(`/api/public/${tenant.slug}/staff`)).body.data.map((s: { id: string }) => s.id);
+    expect(listed).toEqual([keep.id]);
+    expect((await get("/api/staff", { token: tenant.token })).body.data.map((s: { id: string }) => s.id)).toEqual([keep.id]);
+    const body = { serviceId: svc.id, staffProfileId: staff.id, startDatetime: `${DAY}T10:00:00`, customer: { firstName: "A", email: "a@example.test" } };
+    expect((await post("/api/bookings", body, { token: tenant.token })).status).toBe(404);
+    expect((await post(`/api/public/${tenant.slug}/bookings`, body)).status).toBe(404);
+    expect((await del(`/api/staff/${staff.id}`, { token: tenant.token })).status).toBe(404);
   });
 });
