@@ -32,7 +32,7 @@ export function toOwnerBookingDetail(b: BookingView) {
   return {
     ...toOwnerBooking(b),
     customer: b.customer && b.customerId ? { id: b.customerId, ...b.customer } : null,
-    service: { id: b.serviceId, name: b.serviceName },
+    service: { id: b.serviceId, name: b.serviceName, durationMinutes: b.serviceDurationMinutes },
     staff: { id: b.staffId, displayName: b.staffName },
   };
 }

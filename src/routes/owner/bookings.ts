@@ -2,15 +2,17 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { BOOKING_STATUSES } from "../../domain/booking-status";
 import type { AppEnv } from "../../env";
+import { ApiError } from "../../errors";
 import { validate } from "../../lib/validate";
 import { type OwnerAuth, requireRole } from "../../middleware/auth";
 import { cancelBooking, createBooking, lookupBooking, rescheduleBooking } from "../../services/bookings";
 import { changeBookingStatus, listTenantBookings } from "../../services/owner/bookings";
 import { bookingCtx, emailField, idField, localDateTimeField, optionalText } from "../public/fields";
 import { toOwnerBooking, toOwnerBookingDetail } from "./booking-shapes";
+import { limitField } from "./fields";
 
 const instant = (name: string) =>
-  z.string().refine((s) => !Number.isNaN(Date.parse(s)), `${name} must be an ISO-8601 instant`).transform((s) => new Date(s));
+  z.iso.datetime({ offset: true, error: `${name} must be an ISO-8601 instant, e.g. 2031-03-11T00:00:00Z` }).transform((s) => new Date(s));
 
 const listQuery = z
   .object({
@@ -18,7 +20,7 @@ const listQuery = z
     to: instant("to").optional(),
     status: z.enum(BOOKING_STATUSES).optional(),
     staffId: z.string().min(1).max(100).optional(),
-    limit: z.coerce.number().int().min(1).max(200).default(50),
+    limit: limitField,
   })
   .strict();
 
@@ -63,8 +65,8 @@ export const bookingsRoutes = new Hono<AppEnv>()
       source: body.source,
       customerAccountId: null,
     });
-    const view = await lookupBooking(bookingCtx(c), ref(auth, created.id));
-    return c.json({ data: toOwnerBooking(view) }, 201);
+    // Everything the answer shows was just written: no read-back round trip.
+    return c.json({ data: toOwnerBooking({ ...created, cancelReason: null, createdAt: c.var.now.toISOString() }) }, 201);
   })
   .get("/:id", async (c) => {
     const view = await lookupBooking(bookingCtx(c), ref(owner(c), c.req.param("id")));
@@ -72,6 +74,11 @@ export const bookingsRoutes = new Hono<AppEnv>()
   })
   .patch("/:id/status", validate("json", statusBody), async (c) => {
     const auth = owner(c);
+    // Staff may confirm, complete and mark no-shows; cancelling (which tells the customer) is for
+    // owners and admins, whichever route asks for it.
+    if (c.req.valid("json").status === "cancelled" && auth.role === "staff") {
+      throw new ApiError("forbidden", "Your role in this business does not allow cancelling bookings");
+    }
     const view = await changeBookingStatus(bookingCtx(c), { tenantId: auth.tenantId, bookingId: c.req.param("id"), userId: auth.userId }, c.req.valid("json").status);
     return c.json({ data: toOwnerBooking(view) });
   })

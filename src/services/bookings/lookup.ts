@@ -36,6 +36,8 @@ export type BookingView = {
   updatedAt: string;
   tenant: { slug: string; businessName: string; timezone: string; isActive: boolean; isSuspended: boolean };
   serviceName: string;
+  /** The service's current duration (the booking's own length is endAt - startAt). */
+  serviceDurationMinutes: number;
   staffName: string;
   customer: { firstName: string; lastName: string; email: string; phone: string } | null;
 };
@@ -85,6 +87,7 @@ export function bookingViewQuery(db: Db, ref: BookingRef) {
       updatedAt: b.updatedAt,
       tenant: { slug: t.slug, businessName: t.businessName, timezone: t.timezone, isActive: t.isActive, isSuspended: t.isSuspended },
       serviceName: s.name,
+      serviceDurationMinutes: s.durationMinutes,
       staffName: p.displayName,
       customer: { firstName: c.firstName, lastName: c.lastName, email: c.email, phone: c.phone },
     })

@@ -3,7 +3,7 @@ import { schema } from "../../db/client";
 import { type BookingStatus, transitionError } from "../../domain/booking-status";
 import { ApiError } from "../../errors";
 import { type BookingCtx, type BookingView, lookupBooking } from "../bookings";
-import { iso } from "../bookings/effects";
+import { bookingEffects, iso } from "../bookings/effects";
 import { enqueueWebhookDeliveries, webhookEventInsert } from "../webhooks/events";
 
 export type BookingListQuery = { from?: Date; to?: Date; status?: BookingStatus; staffId?: string; limit: number };
@@ -27,7 +27,9 @@ export async function listTenantBookings(ctx: BookingCtx, tenantId: string, q: B
 /**
  * Owner status change along the transition table (design.md §5). The UPDATE is conditional on the
  * status that was read, so a concurrent change makes this one a 409 rather than a silent
- * overwrite; the `booking.status_changed` delivery is written only when the update happened.
+ * overwrite; the `booking.status_changed` delivery is written only when the update happened. A
+ * change to `cancelled` also does what every cancellation does (customer e-mail, booking.cancelled
+ * webhook), gated the same way. Two round trips: the read, then one batch.
  */
 export async function changeBookingStatus(
   ctx: BookingCtx,
@@ -45,29 +47,47 @@ export async function changeBookingStatus(
     UPDATE bookings SET status = ${to}, updated_at = ${t}, cancelled_at = COALESCE(${cancelledAt}, cancelled_at)
     WHERE id = ${booking.id} AND tenant_id = ${ref.tenantId} AND status = ${booking.status}`);
   const changed = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND status = ${to} AND updated_at = ${t})`;
-  const event = webhookEventInsert(
-    db,
-    ref.tenantId,
-    "booking.status_changed",
-    {
-      booking: {
-        id: booking.id,
-        confirmationCode: booking.confirmationCode,
-        status: to,
-        previousStatus: booking.status,
-        serviceId: booking.serviceId,
-        staffProfileId: booking.staffId,
-        startDatetime: iso(booking.startAt),
-        endDatetime: iso(booking.endAt),
-      },
-    },
-    now,
-    changed,
-  );
-  const [updated, deliveries] = await db.batch([update, event.insert]);
+  const payload = {
+    id: booking.id,
+    confirmationCode: booking.confirmationCode,
+    status: to,
+    previousStatus: booking.status,
+    serviceId: booking.serviceId,
+    staffProfileId: booking.staffId,
+    startDatetime: iso(booking.startAt),
+    endDatetime: iso(booking.endAt),
+    timezone: booking.tenant.timezone,
+  };
+  const event = webhookEventInsert(db, ref.tenantId, "booking.status_changed", { booking: payload }, now, changed);
+  const cancel =
+    to === "cancelled"
+      ? bookingEffects(
+          db,
+          now,
+          "cancelled",
+          {
+            tenantId: booking.tenantId,
+            timezone: booking.tenant.timezone,
+            businessName: booking.tenant.businessName,
+            serviceName: booking.serviceName,
+            staffName: booking.staffName,
+            confirmationCode: booking.confirmationCode,
+            startAt: booking.startAt,
+            customer: booking.customer,
+            reason: null,
+            webhook: { booking: { ...payload, cancelReason: null, cancelledAt: t } },
+          },
+          changed,
+        )
+      : null;
+  const [updated, deliveries, ...effectResults] = await db.batch([update, event.insert, ...(cancel?.statements ?? [])] as unknown as [
+    typeof update,
+    typeof event.insert,
+  ]);
   if (updated.rowsAffected !== 1) {
     throw new ApiError("invalid_transition", "The booking changed meanwhile; reload it and try again");
   }
   ctx.waitUntil(enqueueWebhookDeliveries(ctx.env.EMAIL_QUEUE, deliveries.map((d) => d.id)));
+  cancel?.afterCommit(ctx, effectResults);
   return { ...booking, status: to, updatedAt: t, cancelledAt: cancelledAt ?? booking.cancelledAt };
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { BOOKING_STATUSES, STATUS_TRANSITIONS } from "../../../src/domain/booking-status";
-import { get, patch, post } from "../../helpers/api";
+import { countDbRequests, del, get, patch, post } from "../../helpers/api";
 import { createBookingRow, createMember, createTenant } from "../../helpers/factories";
-import { bookableTenant, bookingRow, customer } from "../public/_booking-setup";
+import { bookableTenant, bookingRow, customer, deliveriesFor, outboxFor, webhookEndpoint } from "../public/_booking-setup";
 
 // A day far enough ahead that every slot is in the future; tenants are in America/New_York.
 const DAY = "2031-03-11";
@@ -140,5 +140,94 @@ describe("owner bookings: roles and tenant isolation", () => {
     const notMovable = await post(`/api/bookings/${booking.id}/reschedule`, { newStartDatetime: `${DAY}T16:00:00` }, { token: tenant.token });
     expect(notMovable.status).toBe(409);
     expect(notMovable.body.error.code).toBe("not_reschedulable");
+  });
+});
+
+describe("owner bookings: details and side effects", () => {
+  it("shows the exact detail shape, service duration included", async () => {
+    const { tenant, service, staff } = await bookableTenant();
+    const email = `grace-${crypto.randomUUID().slice(0, 8)}@example.test`;
+    const { result: created, dbRequests } = await countDbRequests((dbTag) =>
+      post(
+        "/api/bookings",
+        { serviceId: service.id, staffProfileId: staff.id, startDatetime: `${DAY}T11:00:00`, customer: { firstName: "Grace", lastName: "Hopper", email, phone: "555-0100", notes: "Window seat" } },
+        { token: tenant.token, dbTag },
+      ),
+    );
+    expect(created.status).toBe(201);
+    expect(dbRequests).toBe(3); // membership check, read batch, write batch
+    const res = await get(`/api/bookings/${created.body.data.id}`, { token: tenant.token });
+    expect(res.body.data).toEqual({
+      id: created.body.data.id,
+      confirmationCode: expect.stringMatching(/^BK-[A-Z0-9]{6}$/),
+      status: "confirmed",
+      source: "admin",
+      startDatetime: at("11:00").toISOString(),
+      endDatetime: at("12:00").toISOString(),
+      serviceId: service.id,
+      staffId: staff.id,
+      customerId: expect.any(String),
+      totalAmount: 4500,
+      currency: "USD",
+      notes: "Window seat",
+      cancelReason: null,
+      createdAt: expect.any(String),
+      customer: { id: expect.any(String), firstName: "Grace", lastName: "Hopper", email, phone: "555-0100" },
+      service: { id: service.id, name: "Cut", durationMinutes: 60 },
+      staff: { id: staff.id, displayName: "Sam" },
+    });
+    const { customer: _c, service: _s, staff: _st, ...plain } = res.body.data;
+    expect(created.body.data).toEqual(plain);
+  });
+
+  it("a status change writes one booking.status_changed delivery; cancelling by status also tells the customer", async () => {
+    const { tenant, service, staff } = await bookableTenant();
+    await webhookEndpoint(tenant.id);
+    const made = await post("/api/bookings", { serviceId: service.id, staffProfileId: staff.id, startDatetime: `${DAY}T09:00:00`, customer: customer() }, { token: tenant.token });
+    const id = made.body.data.id;
+    const email = (await get(`/api/bookings/${id}`, { token: tenant.token })).body.data.customer.email;
+    const before = (await deliveriesFor(tenant.id)).length; // booking.created
+
+    const done = await patch(`/api/bookings/${id}/status`, { status: "no_show" }, { token: tenant.token });
+    expect(done.status).toBe(200);
+    const after = await deliveriesFor(tenant.id);
+    expect(after.map((d) => d.eventType).slice(before)).toEqual(["booking.status_changed"]);
+    const payload = JSON.parse(after[before].payload);
+    expect(payload.data.booking).toMatchObject({ id, status: "no_show", previousStatus: "confirmed" });
+
+    const other = await post("/api/bookings", { serviceId: service.id, staffProfileId: staff.id, startDatetime: `${DAY}T13:00:00`, customer: customer({ email }) }, { token: tenant.token });
+    const n = (await deliveriesFor(tenant.id)).length;
+    const mailsBefore = (await outboxFor(email)).length;
+    expect((await patch(`/api/bookings/${other.body.data.id}/status`, { status: "cancelled" }, { token: tenant.token })).body.data.status).toBe("cancelled");
+    expect((await deliveriesFor(tenant.id)).slice(n).map((d) => d.eventType).sort()).toEqual(["booking.cancelled", "booking.status_changed"]);
+    const mails = await outboxFor(email);
+    expect(mails).toHaveLength(mailsBefore + 1);
+    expect(mails.map((m) => m.kind)).toContain("booking.cancelled");
+    // A refused change writes nothing.
+    expect((await patch(`/api/bookings/${other.body.data.id}/status`, { status: "confirmed" }, { token: tenant.token })).status).toBe(409);
+    expect((await deliveriesFor(tenant.id)).length).toBe(n + 2);
+  });
+
+  it("staff may not cancel through the status route either", async () => {
+    const { tenant, service, staff } = await bookableTenant();
+    const member = await createMember(tenant.id, "staff");
+    const booking = await createBookingRow(tenant.id, service.id, staff.id, at("09:00"), 60, { status: "pending" });
+    const res = await patch(`/api/bookings/${booking.id}/status`, { status: "cancelled" }, { token: member.token });
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe("forbidden");
+    expect((await patch(`/api/bookings/${booking.id}/status`, { status: "confirmed" }, { token: member.token })).status).toBe(200);
+    expect((await bookingRow(booking.id))!.status).toBe("confirmed");
+  });
+
+  it("keeps bookings of a deleted service and a deleted staff member readable", async () => {
+    const { tenant, service, staff } = await bookableTenant();
+    const booking = await createBookingRow(tenant.id, service.id, staff.id, at("09:00"), 60);
+    expect((await del(`/api/services/${service.id}`, { token: tenant.token })).status).toBe(200);
+    expect((await del(`/api/staff/${staff.id}`, { token: tenant.token })).status).toBe(200);
+    const res = await get(`/api/bookings/${booking.id}`, { token: tenant.token });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ status: "confirmed", service: { id: service.id, name: "Cut" }, staff: { id: staff.id, displayName: "Sam" } });
+    expect((await get("/api/bookings", { token: tenant.token })).body.data.map((b: { id: string }) => b.id)).toEqual([booking.id]);
+    expect((await patch(`/api/bookings/${booking.id}/status`, { status: "completed" }, { token: tenant.token })).status).toBe(200);
   });
 });
