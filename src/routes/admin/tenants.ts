@@ -1,6 +1,11 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import type { AppEnv } from "../../env";
+import { validate } from "../../lib/validate";
+import { patchTenant } from "../../services/admin/tenant-patch";
 import { getOperatorTenantView } from "../../services/admin/tenant-view";
+import { enqueueEmails } from "../../services/outbox";
+import type { AdminAuth } from "../../middleware/auth";
 
 /** Super-admin routes (requireAdmin applied in ./index.ts). */
 export const tenantsRoutes = new Hono<AppEnv>();
@@ -8,5 +13,32 @@ export const tenantsRoutes = new Hono<AppEnv>();
 tenantsRoutes.get("/:id", async (c) => {
   const data = await getOperatorTenantView(c.var.db, c.req.param("id"));
   c.header("Cache-Control", "no-store");
+  return c.json({ data });
+});
+
+const isoInstant = z
+  .string()
+  .refine((s) => !Number.isNaN(new Date(s).getTime()) && /^\d{4}-\d{2}-\d{2}/.test(s), "Must be an ISO-8601 date-time")
+  .transform((s) => new Date(s).toISOString());
+
+const patchBody = z
+  .object({
+    isSuspended: z.boolean().optional(),
+    suspendedReason: z.string().max(500).nullable().optional(),
+    plan: z.enum(["free", "pro", "enterprise"]).optional(),
+    trialEndsAt: isoInstant.nullable().optional(),
+    reason: z.string().max(500).refine((s) => s.trim().length > 0, "Required"),
+  })
+  .strict()
+  .refine((b) => b.isSuspended !== undefined || b.suspendedReason !== undefined || b.plan !== undefined || b.trialEndsAt !== undefined, {
+    message: "Give at least one of isSuspended, suspendedReason, plan, trialEndsAt",
+  });
+
+tenantsRoutes.patch("/:id", validate("json", patchBody), async (c) => {
+  const auth = c.var.auth as AdminAuth;
+  const id = c.req.param("id");
+  const emailIds = await patchTenant(c.var.db, id, c.req.valid("json"), auth.adminId, c.var.now);
+  if (emailIds.length) c.executionCtx.waitUntil(enqueueEmails(c.env, emailIds));
+  const data = await getOperatorTenantView(c.var.db, id);
   return c.json({ data });
 });

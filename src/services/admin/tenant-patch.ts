@@ -1,0 +1,109 @@
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { schema, type Db } from "../../db/client";
+import { ApiError } from "../../errors";
+import { newId } from "../../lib/ids";
+import { suspensionEmail } from "../email/templates";
+import { emailInsert } from "../outbox";
+
+export type TenantPatch = {
+  isSuspended?: boolean;
+  suspendedReason?: string | null;
+  plan?: "free" | "pro" | "enterprise";
+  trialEndsAt?: string | null;
+  reason: string;
+};
+
+type Row = typeof schema.tenants.$inferSelect;
+type Diff = Record<string, { before: unknown; after: unknown }>;
+
+const eqOrNull = (col: SQL.Aliased | any, v: unknown) => (v === null ? isNull(col) : eq(col, v as never));
+
+/**
+ * PATCH /api/admin/tenants/:id. One atomic batch: a conditional UPDATE (guarded by every value we
+ * read, so two concurrent suspends cannot both win), then the audit rows and the suspension
+ * e-mail, each gated on "the update happened" (the tenant now carries our unique updated_at).
+ * Returns the outbox ids to enqueue.
+ */
+export async function patchTenant(db: Db, id: string, patch: TenantPatch, adminId: string, now: Date): Promise<string[]> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const [cur] = await db.select().from(schema.tenants).where(eq(schema.tenants.id, id)).limit(1);
+    if (!cur) throw ApiError.notFound("Tenant");
+    const res = await tryApply(db, cur, patch, adminId, now);
+    if (res) return res;
+  }
+  throw new ApiError("conflict", "The tenant was changed concurrently; try again");
+}
+
+async function tryApply(db: Db, cur: Row, p: TenantPatch, adminId: string, now: Date): Promise<string[] | null> {
+  const t = schema.tenants;
+  const iso = now.toISOString();
+  const next: Partial<Row> = {};
+  const suspendDiff: Diff = {};
+  const updatedDiff: Diff = {};
+  let action: "tenant.suspended" | "tenant.restored" | null = null;
+
+  if (p.isSuspended !== undefined && p.isSuspended !== cur.isSuspended) {
+    action = p.isSuspended ? "tenant.suspended" : "tenant.restored";
+    next.isSuspended = p.isSuspended;
+    next.suspendedAt = p.isSuspended ? iso : null;
+    next.suspendedReason = p.isSuspended ? (p.suspendedReason !== undefined ? p.suspendedReason : cur.suspendedReason) : null;
+    suspendDiff.isSuspended = { before: cur.isSuspended, after: p.isSuspended };
+    if (next.suspendedAt !== cur.suspendedAt) suspendDiff.suspendedAt = { before: cur.suspendedAt, after: next.suspendedAt };
+    if (next.suspendedReason !== cur.suspendedReason) suspendDiff.suspendedReason = { before: cur.suspendedReason, after: next.suspendedReason };
+  } else if (p.suspendedReason !== undefined && p.suspendedReason !== cur.suspendedReason) {
+    next.suspendedReason = p.suspendedReason;
+    updatedDiff.suspendedReason = { before: cur.suspendedReason, after: p.suspendedReason };
+  }
+  if (p.trialEndsAt !== undefined && p.trialEndsAt !== cur.trialEndsAt) {
+    next.trialEndsAt = p.trialEndsAt;
+    updatedDiff.trialEndsAt = { before: cur.trialEndsAt, after: p.trialEndsAt };
+  }
+  if (p.plan !== undefined && p.plan !== cur.plan) next.plan = p.plan;
+
+  const audits: { action: string; diff: Diff }[] = [];
+  if (action) audits.push({ action, diff: suspendDiff });
+  if (p.plan !== undefined) audits.push({ action: "tenant.plan_changed", diff: { plan: { before: cur.plan, after: p.plan } } });
+  if (Object.keys(updatedDiff).length) audits.push({ action: "tenant.updated", diff: updatedDiff });
+  if (audits.length === 0) return [];
+
+  // A unique marker in updated_at lets later statements of the batch see that OUR update happened.
+  const stamp = `${iso}#${newId("upd")}`;
+  const applied = sql`EXISTS (SELECT 1 FROM tenants WHERE id = ${cur.id} AND updated_at = ${stamp})`;
+  const update = db
+    .update(t)
+    .set({ ...next, updatedAt: stamp })
+    .where(
+      and(
+        eq(t.id, cur.id),
+        eq(t.updatedAt, cur.updatedAt),
+        eq(t.isSuspended, cur.isSuspended),
+        eq(t.plan, cur.plan),
+        eqOrNull(t.suspendedReason, cur.suspendedReason),
+        eqOrNull(t.trialEndsAt, cur.trialEndsAt),
+      ),
+    );
+  const stmts: any[] = [update];
+  audits.forEach((a, seq) => {
+    stmts.push(
+      db.run(sql`INSERT INTO audit_log (id, action, actor_type, actor_id, target_type, target_id, reason, diff, metadata, created_at, seq)
+        SELECT ${newId("aud")}, ${a.action}, 'admin', ${adminId}, 'tenant', ${cur.id}, ${p.reason}, ${JSON.stringify(a.diff)}, NULL, ${iso}, ${seq}
+        WHERE ${applied}`),
+    );
+  });
+  const emailIds: string[] = [];
+  if (action === "tenant.suspended") {
+    const to = sql`COALESCE((SELECT u.email FROM tenant_members m JOIN users u ON u.id = m.user_id
+      WHERE m.tenant_id = ${cur.id} AND m.role = 'owner' AND m.is_active = 1 ORDER BY m.created_at, m.id LIMIT 1), ${cur.email})`;
+    const email = emailInsert(db, { ...suspensionEmail({ businessName: cur.businessName, reason: next.suspendedReason ?? null }), tenantId: cur.id, to: "" }, now, applied);
+    emailIds.push(email.id);
+    stmts.push(email.insert);
+    // emailInsert binds `to` as a value; resolve the owner's address inside the batch instead.
+    stmts.push(db.run(sql`UPDATE email_outbox SET to_email = ${to} WHERE id = ${email.id}`));
+  }
+  // Reset the marker to a plain ISO instant so updated_at stays a sortable timestamp.
+  stmts.push(db.run(sql`UPDATE tenants SET updated_at = ${iso} WHERE id = ${cur.id} AND updated_at = ${stamp}`));
+  const results = await db.batch(stmts as [any, ...any[]]);
+  const affected = (results[0] as { rowsAffected?: number }).rowsAffected ?? 0;
+  if (affected === 0) return null;
+  return emailIds;
+}
