@@ -4,11 +4,27 @@ import type { AppEnv } from "../../env";
 import { validate } from "../../lib/validate";
 import { patchTenant } from "../../services/admin/tenant-patch";
 import { getOperatorTenantView } from "../../services/admin/tenant-view";
+import { listTenants } from "../../services/admin/tenant-list";
 import { enqueueEmails } from "../../services/outbox";
 import type { AdminAuth } from "../../middleware/auth";
 
 /** Super-admin routes (requireAdmin applied in ./index.ts). */
 export const tenantsRoutes = new Hono<AppEnv>();
+
+const listQuery = z
+  .object({
+    search: z.string().trim().max(200).optional(),
+    status: z.enum(["active", "suspended", "trial"]).optional(),
+    plan: z.enum(["free", "pro", "enterprise"]).optional(),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+  })
+  .strict();
+
+tenantsRoutes.get("/", validate("query", listQuery), async (c) => {
+  const data = await listTenants(c.var.db, c.req.valid("query"), c.var.now);
+  c.header("Cache-Control", "no-store");
+  return c.json({ data });
+});
 
 tenantsRoutes.get("/:id", async (c) => {
   const data = await getOperatorTenantView(c.var.db, c.req.param("id"));

@@ -75,3 +75,48 @@ describe("GET /api/admin/tenants/:id", () => {
     }
   });
 });
+
+describe("GET /api/admin/tenants", () => {
+  it("lists newest first with the owner's e-mail, searches case-insensitively and filters by status and plan", async () => {
+    const admin = await createAdmin();
+    const tag = `lst${crypto.randomUUID().slice(0, 8)}`;
+    const a = await createTenant({ businessName: `Alpha ${tag.toUpperCase()}`, createdAt: "2026-01-01T00:00:00.000Z" });
+    const b = await createTenant({ businessName: `Beta ${tag}`, plan: "pro", isSuspended: true, createdAt: "2026-01-02T00:00:00.000Z" });
+    const c = await createTenant({ businessName: `Gamma ${tag}`, trialEndsAt: "2026-06-01T00:00:00.000Z", createdAt: "2026-01-03T00:00:00.000Z" });
+    const d = await createTenant({ businessName: `Delta ${tag}`, trialEndsAt: "2026-02-01T00:00:00.000Z", createdAt: "2026-01-04T00:00:00.000Z" });
+    const q = (s: string) => get(`/api/admin/tenants?search=${tag}${s}`, { token: admin.token });
+
+    const all = await q("");
+    expect(all.status).toBe(200);
+    expect(all.body.data.map((t: { id: string }) => t.id)).toEqual([d.id, c.id, b.id, a.id]);
+    expect(all.body.data[3]).toEqual({
+      id: a.id, slug: a.slug, businessName: `Alpha ${tag.toUpperCase()}`, plan: "free", planStatus: "active", isActive: true,
+      isSuspended: false, trialEndsAt: null, createdAt: "2026-01-01T00:00:00.000Z", ownerEmail: a.ownerEmail,
+    });
+    expect((await q("&status=suspended")).body.data.map((t: { id: string }) => t.id)).toEqual([b.id]);
+    expect((await q("&status=active")).body.data.map((t: { id: string }) => t.id)).toEqual([d.id, c.id, a.id]);
+    expect((await q("&plan=pro")).body.data.map((t: { id: string }) => t.id)).toEqual([b.id]);
+    expect((await q("&limit=2")).body.data).toHaveLength(2);
+    const byOwner = await get(`/api/admin/tenants?search=${encodeURIComponent(a.ownerEmail.toUpperCase())}`, { token: admin.token });
+    expect(byOwner.body.data.map((t: { id: string }) => t.id)).toEqual([a.id]);
+    const bySlug = await get(`/api/admin/tenants?search=${c.slug}`, { token: admin.token });
+    expect(bySlug.body.data.map((t: { id: string }) => t.id)).toEqual([c.id]);
+  });
+
+  it("trial means trial_ends_at in the future (request clock); bad queries are 400; non-admins 401", async () => {
+    const admin = await createAdmin();
+    const tag = `trl${crypto.randomUUID().slice(0, 8)}`;
+    const future = await createTenant({ businessName: `F ${tag}`, trialEndsAt: "2099-01-01T00:00:00.000Z" });
+    await createTenant({ businessName: `P ${tag}`, trialEndsAt: "2000-01-01T00:00:00.000Z" });
+    const res = await get(`/api/admin/tenants?search=${tag}&status=trial`, { token: admin.token });
+    expect(res.body.data.map((t: { id: string }) => t.id)).toEqual([future.id]);
+    for (const qs of ["limit=0", "limit=201", "status=closed", "plan=gold", "foo=1"]) {
+      const bad = await get(`/api/admin/tenants?${qs}`, { token: admin.token });
+      expect(bad.status, qs).toBe(400);
+      expect(bad.body.error.code).toBe("invalid_request");
+    }
+    const res401 = await get(`/api/admin/tenants`, { token: future.token });
+    expect(res401.status).toBe(401);
+    expect(res401.body).toEqual({ error: "unauthorized" });
+  });
+});
