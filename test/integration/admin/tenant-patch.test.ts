@@ -46,6 +46,17 @@ describe("PATCH /api/admin/tenants/:id", () => {
     expect(await suspensionEmails(tenant.id)).toHaveLength(1);
   });
 
+  it("two concurrent suspends write one audit row and one e-mail", async () => {
+    const admin = await createAdmin();
+    const tenant = await createTenant();
+    const body = { isSuspended: true, suspendedReason: "Race", reason: "race" };
+    const results = await Promise.all([1, 2, 3].map(() => patch(`/api/admin/tenants/${tenant.id}`, body, { token: admin.token })));
+    for (const r of results) expect([200, 409]).toContain(r.status);
+    expect((await auditRows(tenant.id)).map((r) => r.action)).toEqual(["tenant.suspended"]);
+    expect(await suspensionEmails(tenant.id)).toHaveLength(1);
+    expect((await tenantRow(tenant.id)).isSuspended).toBe(true);
+  });
+
   it("restores: tenant.restored clears suspendedAt and suspendedReason", async () => {
     const admin = await createAdmin();
     const tenant = await createTenant({ isSuspended: true, suspendedAt: "2026-01-01T00:00:00.000Z", suspendedReason: "Fraud" });
