@@ -447,9 +447,8 @@ export const ADMIN_JS = String.raw`
       });
     } },
     bookings: { path: "/api/bookings?limit=50", render: function (list, imp) {
-      return listView(list, "Bookings", "New booking", ["Starts", "Service", "Customer", "Status", "Amount"], function (b) {
-        var cust = b.customer ? [b.customer.firstName, b.customer.lastName].filter(function (x) { return x; }).join(" ") : pick(b, ["customerName"]);
-        return [dateTime(b.startDatetime), pick(b, ["serviceName"]), cust, b.status, money(b.totalAmount, b.currency || imp.currency)];
+      return listView(list, "Bookings", "New booking", ["Starts", "Code", "Status", "Source", "Amount"], function (b) {
+        return [dateTime(b.startDatetime), b.confirmationCode, b.status, b.source, money(b.totalAmount, b.currency || imp.currency)];
       }, ["Cancel", "Reschedule"]);
     } },
     settings: { path: "/api/businesses/me", render: function (b) {

@@ -1,0 +1,186 @@
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { eventually, useBrowser, watchErrors } from "../helpers/browser";
+import { auditRows, createBookableTenant, e2eClient, uniq } from "../helpers/db";
+
+const baseUrl = inject("e2eBaseUrl");
+const admin = inject("e2eAdmin");
+const browser = useBrowser();
+afterAll(() => e2eClient.close());
+
+const SECTIONS = ["Profile", "Owner", "Members", "Services", "Staff", "Customers", "Bookings", "Payments", "AI activity", "Audit"];
+
+/** Every URL the page requests, to prove no token ever travels in one. */
+function watchUrls(page: Page) {
+  const urls: string[] = [];
+  page.on("request", (r) => urls.push(r.url()));
+  page.on("framenavigated", (f) => urls.push(f.url()));
+  return urls;
+}
+
+async function signIn(page: Page) {
+  await page.goto(`${baseUrl}/admin`);
+  await page.getByLabel("E-mail").fill(admin.email);
+  await page.getByLabel("Password").fill(admin.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(`${baseUrl}/admin/tenants`);
+  const stored = await page.evaluate(() => sessionStorage.getItem("console.session"));
+  return (JSON.parse(stored!) as { token: string }).token;
+}
+
+async function openTenant(page: Page, tenantId: string, name: string) {
+  await page.goto(`${baseUrl}/admin/tenant?id=${tenantId}`);
+  await eventually(() => page.locator("#tenant-title").textContent()).toBe(name);
+}
+
+const section = (page: Page, key: string) => page.locator(`[data-section=${key}]`);
+
+describe("operator console in Chromium", () => {
+  it("signs in, finds a tenant and shows its sections in the contract's order, all text escaped", async () => {
+    const name = `<script>alert(1)</script> Salon ${uniq()}`;
+    const tenant = await createBookableTenant({ tenant: { businessName: name, customDomain: `book-${uniq()}.example.test`, widgetColor: "#0f766e" } });
+    const { page, context } = await browser.newPage({ width: 1280 });
+    const errors = watchErrors(page);
+    const urls = watchUrls(page);
+    let dialogs = 0;
+    page.on("dialog", () => dialogs++);
+    const token = await signIn(page);
+
+    await page.getByLabel("Search by name, slug or e-mail").fill(tenant.slug);
+    await page.getByRole("button", { name: "Search" }).click();
+    const link = page.getByRole("link", { name });
+    await eventually(() => link.count()).toBe(1);
+    await link.click();
+    await eventually(() => page.locator("#tenant-title").textContent()).toBe(name);
+
+    expect(await page.locator("main h2").allTextContents()).toEqual(SECTIONS);
+    const profile = (await section(page, "profile").textContent())!;
+    expect(profile).toContain(name);
+    expect(profile).toContain(tenant.slug);
+    expect(profile).toContain("#0f766e");
+    await eventually(() => section(page, "owner").textContent()).toContain(tenant.ownerEmail);
+    expect(await section(page, "members").textContent()).toContain("owner");
+    expect(await section(page, "services").textContent()).toContain("Haircut");
+    expect(await section(page, "staff").textContent()).toContain("Alex Rivera");
+    expect(await section(page, "customers").textContent()).toContain("0 customers");
+    expect(await section(page, "payments").textContent()).toContain("0 payments");
+    expect(await section(page, "ai").textContent()).toContain("0 AI actions");
+
+    expect(dialogs).toBe(0);
+    expect(urls.filter((u) => u.includes(token))).toEqual([]);
+    expect(await context.cookies()).toEqual([]);
+    expect(errors, errors.join("\n")).toEqual([]);
+    await page.screenshot({ path: "test/artifacts/console-tenant.png", fullPage: true });
+  });
+
+  it("suspends a tenant with a required reason, shows tenant.suspended in the audit section and blocks the booking page, then restores it", async () => {
+    const tenant = await createBookableTenant();
+    const { page } = await browser.newPage({ width: 1024 });
+    await signIn(page);
+    await openTenant(page, tenant.id, tenant.businessName);
+
+    await page.getByRole("button", { name: "Suspend", exact: true }).click();
+    const form = page.locator("#form-suspend");
+    // The reason is required: whitespace alone is refused before any request.
+    await form.getByLabel("Reason (required)").fill("   ");
+    await form.getByRole("button", { name: "Suspend tenant" }).click();
+    await eventually(() => form.locator("[role=alert]").textContent()).toContain("Enter a reason");
+
+    const reason = `Chargeback ring ${uniq()}`;
+    await form.getByLabel("Reason (required)").fill(reason);
+    await form.getByRole("button", { name: "Suspend tenant" }).click();
+    await eventually(() => page.locator("#action-result").textContent()).toBe("Tenant suspended.");
+    const audit = section(page, "audit");
+    await eventually(() => audit.textContent()).toContain("tenant.suspended");
+    expect(await audit.textContent()).toContain(reason);
+    expect(await section(page, "profile").textContent()).toContain("Suspended");
+    expect(await page.getByRole("button", { name: "Restore", exact: true }).isVisible()).toBe(true);
+    expect((await fetch(`${baseUrl}/book?slug=${tenant.slug}`)).status).toBe(503);
+
+    await page.getByRole("button", { name: "Restore", exact: true }).click();
+    await page.locator("#form-restore").getByLabel("Reason (required)").fill("Resolved with the bank");
+    await page.locator("#form-restore").getByRole("button", { name: "Restore tenant" }).click();
+    await eventually(() => page.locator("#action-result").textContent()).toBe("Tenant restored.");
+    await eventually(() => audit.textContent()).toContain("tenant.restored");
+    expect((await fetch(`${baseUrl}/book?slug=${tenant.slug}`)).status).toBe(200);
+  });
+
+  it("changes the plan and the trial, each with its reason", async () => {
+    const tenant = await createBookableTenant();
+    const { page } = await browser.newPage({ width: 1024 });
+    await signIn(page);
+    await openTenant(page, tenant.id, tenant.businessName);
+
+    await page.getByRole("button", { name: "Change plan" }).click();
+    await page.getByLabel("New plan").selectOption("pro");
+    await page.locator("#form-plan").getByLabel("Reason (required)").fill("Upgrade agreed by phone");
+    await page.locator("#form-plan").getByRole("button", { name: "Change plan" }).click();
+    await eventually(() => page.locator("#action-result").textContent()).toBe("Plan changed to pro.");
+    await eventually(() => section(page, "audit").textContent()).toContain("tenant.plan_changed");
+
+    await page.getByRole("button", { name: "Extend trial" }).click();
+    await page.getByLabel("Trial ends on").fill("2030-01-31");
+    await page.locator("#form-extend-trial").getByLabel("Reason (required)").fill("Onboarding took longer");
+    await page.locator("#form-extend-trial").getByRole("button", { name: "Set trial end" }).click();
+    await eventually(() => page.locator("#action-result").textContent()).toBe("Trial now ends on 2030-01-31.");
+    expect(await section(page, "profile").textContent()).toContain("2030-01-31 23:59 UTC");
+
+    await page.getByRole("button", { name: "End trial", exact: true }).click();
+    await page.locator("#form-end-trial").getByLabel("Reason (required)").fill("Converted to paid");
+    await page.locator("#form-end-trial").getByRole("button", { name: "End trial" }).click();
+    await eventually(() => page.locator("#action-result").textContent()).toBe("Trial ended.");
+    expect(await section(page, "profile").textContent()).toContain("No trial");
+    // Both trial changes are audited with their own reasons.
+    await eventually(() => section(page, "audit").textContent()).toContain("Converted to paid");
+    expect(await section(page, "audit").textContent()).toContain("Onboarding took longer");
+    expect(await section(page, "audit").textContent()).toContain("tenant.updated");
+  });
+
+  it("impersonates the owner read-only: a reason first, every action button disabled, time left shown, each page audited", async () => {
+    const tenant = await createBookableTenant();
+    const { page } = await browser.newPage({ width: 1024 });
+    const urls = watchUrls(page);
+    await signIn(page);
+    await openTenant(page, tenant.id, tenant.businessName);
+
+    await page.getByRole("button", { name: "Impersonate owner" }).click();
+    const reason = `Ticket #${uniq()}: owner cannot see services`;
+    await page.locator("#form-impersonate").getByLabel("Reason (required)").fill(reason);
+    await page.getByRole("button", { name: "Start read-only session" }).click();
+    await page.waitForURL(`${baseUrl}/admin/impersonate?page=dashboard`);
+    expect(await page.locator("#imp-business").textContent()).toBe(tenant.businessName);
+    await eventually(() => page.locator("#imp-time-left").textContent()).toMatch(/^(60:00|59:[0-5]\d)$/);
+    await eventually(() => page.locator("#imp-content").textContent()).toContain(tenant.slug);
+
+    for (const [label, expected] of [
+      ["Services", "Haircut"],
+      ["Staff", "Alex Rivera"],
+      ["Bookings", "items"],
+      ["Customers", "items"],
+      ["Settings", ""],
+    ] as const) {
+      await page.getByRole("navigation", { name: "Owner pages" }).getByRole("link", { name: label }).click();
+      await page.waitForURL(`${baseUrl}/admin/impersonate?page=${label.toLowerCase()}`);
+      await eventually(() => page.locator("#imp-status").textContent()).toBe("Read-only: every action on this page is disabled.");
+      if (expected) expect(await page.locator("#imp-content").textContent()).toContain(expected);
+      const buttons = page.locator("main button");
+      expect(await buttons.count()).toBeGreaterThan(0);
+      for (const b of await buttons.all()) expect(await b.isDisabled()).toBe(true);
+    }
+    await page.screenshot({ path: "test/artifacts/console-impersonation.png", fullPage: true });
+
+    const imp = JSON.parse((await page.evaluate(() => sessionStorage.getItem("console.impersonation")))!) as { token: string };
+    expect(urls.filter((u) => u.includes(imp.token))).toEqual([]);
+
+    // Every owner page opened wrote its audit row, with the session's reason.
+    const rows = (await auditRows(tenant.id)).filter((r) => r.action === "admin.tenant.impersonate");
+    const pages = rows.map((r) => (r.metadata as { page?: string }).page);
+    expect(pages).toEqual(expect.arrayContaining(["start", "GET /api/businesses/me", "GET /api/services", "GET /api/staff"]));
+    expect(rows.every((r) => r.reason === reason)).toBe(true);
+
+    await page.getByRole("button", { name: "End session" }).click();
+    await page.waitForURL(`${baseUrl}/admin/tenant?id=${tenant.id}`);
+    expect(await page.evaluate(() => sessionStorage.getItem("console.impersonation"))).toBeNull();
+    await eventually(() => section(page, "audit").textContent()).toContain("admin.tenant.impersonate");
+  });
+});
