@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { ACTIVE_STATUSES, canCancel } from "../../domain/booking-status";
 import { ApiError } from "../../errors";
-import { bookingEffects, iso } from "./effects";
+import { cancellationEffects } from "./effects";
 import { type BookingRef, type BookingView, lookupBooking, bookingViewQuery } from "./lookup";
 import type { BookingCtx } from "./scope";
 
@@ -29,38 +29,7 @@ export async function cancelBooking(ctx: BookingCtx, ref: BookingRef, input: { r
   const reason = input.reason?.trim() ? input.reason : null;
   const active = sql.join(ACTIVE_STATUSES.map((s) => sql`${s}`), sql`, `);
   const cancellable = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND status IN (${active}))`;
-  const effects = bookingEffects(
-    db,
-    now,
-    "cancelled",
-    {
-      tenantId: booking.tenantId,
-      timezone: booking.tenant.timezone,
-      businessName: booking.tenant.businessName,
-      serviceName: booking.serviceName,
-      staffName: booking.staffName,
-      confirmationCode: booking.confirmationCode,
-      startAt: booking.startAt,
-      customer: booking.customer,
-      reason,
-      webhook: {
-        booking: {
-          id: booking.id,
-          confirmationCode: booking.confirmationCode,
-          status: "cancelled",
-          previousStatus: booking.status,
-          serviceId: booking.serviceId,
-          staffProfileId: booking.staffId,
-          startDatetime: iso(booking.startAt),
-          endDatetime: iso(booking.endAt),
-          timezone: booking.tenant.timezone,
-          cancelReason: reason,
-          cancelledAt: t,
-        },
-      },
-    },
-    cancellable,
-  );
+  const effects = cancellationEffects(db, now, booking, reason, cancellable);
   const update = db.run(sql`
     UPDATE bookings SET status = 'cancelled', cancel_reason = ${reason}, cancelled_at = ${t}, updated_at = ${t}
     WHERE id = ${booking.id} AND status IN (${active})`);

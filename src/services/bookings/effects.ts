@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../db/client";
+import type { BookingStatus } from "../../domain/booking-status";
 import { MAX_BOOKING_MINUTES } from "../../domain/slots";
 import { instantToHumanLocal, MINUTE_MS } from "../../domain/time";
 import {
@@ -11,6 +12,7 @@ import {
 } from "../email/templates";
 import { emailInsert, enqueueEmails } from "../outbox";
 import { enqueueWebhookDeliveries, webhookEventInsert } from "../webhooks/events";
+import type { BookingView } from "./lookup";
 import type { BookingCtx } from "./scope";
 
 /**
@@ -98,3 +100,43 @@ export function bookingEffects(db: Db, now: Date, event: BookingEvent, f: EventF
 
 /** UTC ISO instants for payloads. */
 export const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The webhook `booking` object of an existing booking whose status becomes `status`. */
+export function statusChangePayload(booking: BookingView, status: BookingStatus) {
+  return {
+    id: booking.id,
+    confirmationCode: booking.confirmationCode,
+    status,
+    previousStatus: booking.status,
+    serviceId: booking.serviceId,
+    staffProfileId: booking.staffId,
+    startDatetime: iso(booking.startAt),
+    endDatetime: iso(booking.endAt),
+    timezone: booking.tenant.timezone,
+  };
+}
+
+/**
+ * What every cancellation does, whoever cancels (customer, owner through the status route):
+ * the customer's e-mail and `booking.cancelled`, gated like `bookingEffects`.
+ */
+export function cancellationEffects(db: Db, now: Date, booking: BookingView, reason: string | null, gate: SQL) {
+  return bookingEffects(
+    db,
+    now,
+    "cancelled",
+    {
+      tenantId: booking.tenantId,
+      timezone: booking.tenant.timezone,
+      businessName: booking.tenant.businessName,
+      serviceName: booking.serviceName,
+      staffName: booking.staffName,
+      confirmationCode: booking.confirmationCode,
+      startAt: booking.startAt,
+      customer: booking.customer,
+      reason,
+      webhook: { booking: { ...statusChangePayload(booking, "cancelled"), cancelReason: reason, cancelledAt: now.toISOString() } },
+    },
+    gate,
+  );
+}

@@ -3,7 +3,7 @@ import { schema } from "../../db/client";
 import { type BookingStatus, transitionError } from "../../domain/booking-status";
 import { ApiError } from "../../errors";
 import { type BookingCtx, type BookingView, lookupBooking } from "../bookings";
-import { bookingEffects, iso } from "../bookings/effects";
+import { cancellationEffects, statusChangePayload } from "../bookings/effects";
 import { enqueueWebhookDeliveries, webhookEventInsert } from "../webhooks/events";
 
 export type BookingListQuery = { from?: Date; to?: Date; status?: BookingStatus; staffId?: string; limit: number };
@@ -47,39 +47,8 @@ export async function changeBookingStatus(
     UPDATE bookings SET status = ${to}, updated_at = ${t}, cancelled_at = COALESCE(${cancelledAt}, cancelled_at)
     WHERE id = ${booking.id} AND tenant_id = ${ref.tenantId} AND status = ${booking.status}`);
   const changed = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND status = ${to} AND updated_at = ${t})`;
-  const payload = {
-    id: booking.id,
-    confirmationCode: booking.confirmationCode,
-    status: to,
-    previousStatus: booking.status,
-    serviceId: booking.serviceId,
-    staffProfileId: booking.staffId,
-    startDatetime: iso(booking.startAt),
-    endDatetime: iso(booking.endAt),
-    timezone: booking.tenant.timezone,
-  };
-  const event = webhookEventInsert(db, ref.tenantId, "booking.status_changed", { booking: payload }, now, changed);
-  const cancel =
-    to === "cancelled"
-      ? bookingEffects(
-          db,
-          now,
-          "cancelled",
-          {
-            tenantId: booking.tenantId,
-            timezone: booking.tenant.timezone,
-            businessName: booking.tenant.businessName,
-            serviceName: booking.serviceName,
-            staffName: booking.staffName,
-            confirmationCode: booking.confirmationCode,
-            startAt: booking.startAt,
-            customer: booking.customer,
-            reason: null,
-            webhook: { booking: { ...payload, cancelReason: null, cancelledAt: t } },
-          },
-          changed,
-        )
-      : null;
+  const event = webhookEventInsert(db, ref.tenantId, "booking.status_changed", { booking: statusChangePayload(booking, to) }, now, changed);
+  const cancel = to === "cancelled" ? cancellationEffects(db, now, booking, null, changed) : null;
   const [updated, deliveries, ...effectResults] = await db.batch([update, event.insert, ...(cancel?.statements ?? [])] as unknown as [
     typeof update,
     typeof event.insert,
