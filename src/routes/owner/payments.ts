@@ -40,17 +40,8 @@ paymentRoutes.get("/", validate("query", listQuery), async (c) => {
   return c.json({ data: rows.map(toPayment) });
 });
 
-const toCreatedIntent = (r: PaymentRow & { clientSecret: string }) => ({
-  id: r.id,
-  bookingId: r.bookingId,
-  amount: r.amount,
-  currency: r.currency,
-  kind: r.kind,
-  status: r.status,
-  stripePaymentIntentId: r.stripePaymentIntentId,
-  clientSecret: r.clientSecret,
-  createdAt: r.createdAt,
-});
+// The client secret is handed out here once and never again (the list leaves it out).
+const toCreatedIntent = (r: PaymentRow & { clientSecret: string }) => ({ ...toPayment(r), clientSecret: r.clientSecret });
 
 const intentBody = z.object({ bookingId: z.string().min(1).max(64) }).strict();
 
