@@ -2,7 +2,7 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "turso",
-  schema: "./src/db/schema.ts",
+  schema: "./src/db/schema",
   out: "./drizzle",
   dbCredentials: {
     url: process.env.LIBSQL_URL ?? "http://127.0.0.1:8080",

@@ -1,0 +1,179 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt, flag, updatedAt } from "./columns";
+
+export const tenants = sqliteTable(
+  "tenants",
+  {
+    id: text("id").primaryKey(),
+    slug: text("slug").notNull(),
+    businessName: text("business_name").notNull(),
+    businessType: text("business_type").notNull().default("salon"),
+    description: text("description").notNull().default(""),
+    logoUrl: text("logo_url").notNull().default(""),
+    coverImageUrl: text("cover_image_url"),
+    timezone: text("timezone").notNull().default("UTC"),
+    currency: text("currency").notNull().default("USD"),
+    countryCode: text("country_code").notNull().default(""),
+    city: text("city").notNull().default(""),
+    provinceState: text("province_state").notNull().default(""),
+    country: text("country").notNull().default(""),
+    addressLine1: text("address_line1").notNull().default(""),
+    phone: text("phone").notNull().default(""),
+    email: text("email").notNull().default(""),
+    cancellationHours: integer("cancellation_hours").notNull().default(24),
+    cancellationPolicy: text("cancellation_policy").notNull().default(""),
+    allowGuestBooking: flag("allow_guest_booking").notNull().default(true),
+    requirePayment: flag("require_payment").notNull().default(false),
+    widgetColor: text("widget_color").notNull().default("#4f46e5"),
+    widgetMode: text("widget_mode").notNull().default("popup"),
+    template: text("template").notNull().default("classic"),
+    templateAccent: text("template_accent").notNull().default("#4f46e5"),
+    plan: text("plan", { enum: ["free", "pro", "enterprise"] }).notNull().default("free"),
+    planStatus: text("plan_status").notNull().default("active"),
+    isActive: flag("is_active").notNull().default(true),
+    isSuspended: flag("is_suspended").notNull().default(false),
+    suspendedReason: text("suspended_reason"),
+    suspendedAt: text("suspended_at"),
+    trialEndsAt: text("trial_ends_at"),
+    customDomain: text("custom_domain"),
+    stripeAccountId: text("stripe_account_id"),
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("tenants_slug_uq").on(t.slug),
+    uniqueIndex("tenants_custom_domain_uq").on(t.customDomain),
+    index("tenants_created_idx").on(t.createdAt),
+  ],
+);
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    phone: text("phone").notNull().default(""),
+    // interface.md: the user record's role is "customer" at registration; the tenant role lives on the membership.
+    role: text("role").notNull().default("customer"),
+    isActive: flag("is_active").notNull().default(true),
+    lastLoginAt: text("last_login_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("users_email_uq").on(t.email)],
+);
+
+export const tenantMembers = sqliteTable(
+  "tenant_members",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id").notNull().references(() => tenants.id),
+    userId: text("user_id").notNull().references(() => users.id),
+    role: text("role", { enum: ["owner", "admin", "staff"] }).notNull(),
+    isActive: flag("is_active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("tenant_members_tenant_user_uq").on(t.tenantId, t.userId),
+    index("tenant_members_user_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+export const customerAccounts = sqliteTable(
+  "customer_accounts",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    phone: text("phone").notNull().default(""),
+    defaultTimezone: text("default_timezone").notNull().default("UTC"),
+    emailVerified: flag("email_verified").notNull().default(false),
+    marketingOptIn: flag("marketing_opt_in").notNull().default(false),
+    lastLoginAt: text("last_login_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("customer_accounts_email_uq").on(t.email)],
+);
+
+/** A tenant's own record of a customer (guest or account holder), one per tenant and e-mail. */
+export const customers = sqliteTable(
+  "customers",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id").notNull().references(() => tenants.id),
+    customerAccountId: text("customer_account_id").references(() => customerAccounts.id),
+    email: text("email").notNull(),
+    emailNormalized: text("email_normalized").notNull(),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    phone: text("phone").notNull().default(""),
+    notes: text("notes").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("customers_tenant_email_uq").on(t.tenantId, t.emailNormalized),
+    index("customers_account_idx").on(t.customerAccountId),
+  ],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    subjectType: text("subject_type", { enum: ["user", "customer", "admin"] }).notNull(),
+    subjectId: text("subject_id").notNull(),
+    tenantId: text("tenant_id"),
+    createdAt: createdAt(),
+    expiresAt: text("expires_at").notNull(),
+    revokedAt: text("revoked_at"),
+  },
+  (t) => [index("sessions_subject_idx").on(t.subjectType, t.subjectId)],
+);
+
+export const superAdmins = sqliteTable(
+  "super_admins",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    lastLoginAt: text("last_login_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("super_admins_email_uq").on(t.email)],
+);
+
+export const impersonationSessions = sqliteTable(
+  "impersonation_sessions",
+  {
+    id: text("id").primaryKey(),
+    adminId: text("admin_id").notNull().references(() => superAdmins.id),
+    tenantId: text("tenant_id").notNull().references(() => tenants.id),
+    ownerUserId: text("owner_user_id").notNull().references(() => users.id),
+    reason: text("reason").notNull(),
+    createdAt: createdAt(),
+    expiresAt: text("expires_at").notNull(),
+  },
+  (t) => [index("impersonation_tenant_idx").on(t.tenantId, t.createdAt)],
+);
+
+export const passwordResets = sqliteTable(
+  "password_resets",
+  {
+    id: text("id").primaryKey(),
+    customerAccountId: text("customer_account_id").notNull().references(() => customerAccounts.id),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: text("expires_at").notNull(),
+    usedAt: text("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("password_resets_token_uq").on(t.tokenHash)],
+);

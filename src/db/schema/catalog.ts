@@ -1,0 +1,72 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { tenants, users } from "./accounts";
+import { createdAt, flag, updatedAt } from "./columns";
+
+export const services = sqliteTable(
+  "services",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id").notNull().references(() => tenants.id),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    durationMinutes: integer("duration_minutes").notNull(),
+    price: integer("price").notNull().default(0),
+    depositPercent: integer("deposit_percent").notNull().default(0),
+    imageUrl: text("image_url"),
+    isActive: flag("is_active").notNull().default(true),
+    isOnlineBookable: flag("is_online_bookable").notNull().default(true),
+    orderIndex: integer("order_index").notNull().default(0),
+    // Soft delete: bookings keep pointing at the service they were made for.
+    deletedAt: text("deleted_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("services_tenant_order_idx").on(t.tenantId, t.orderIndex, t.name)],
+);
+
+export const staffProfiles = sqliteTable(
+  "staff_profiles",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id").notNull().references(() => tenants.id),
+    userId: text("user_id").references(() => users.id),
+    displayName: text("display_name").notNull(),
+    title: text("title").notNull().default(""),
+    avatarUrl: text("avatar_url"),
+    color: text("color").notNull().default("#6366f1"),
+    isBookable: flag("is_bookable").notNull().default(true),
+    orderIndex: integer("order_index").notNull().default(0),
+    deletedAt: text("deleted_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("staff_tenant_order_idx").on(t.tenantId, t.orderIndex)],
+);
+
+/** Weekly working intervals: weekday 0 = Sunday .. 6, minutes of the local day, several per day allowed. */
+export const staffHours = sqliteTable(
+  "staff_hours",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id").notNull().references(() => tenants.id),
+    staffId: text("staff_id").notNull().references(() => staffProfiles.id),
+    weekday: integer("weekday").notNull(),
+    startMinute: integer("start_minute").notNull(),
+    endMinute: integer("end_minute").notNull(),
+  },
+  (t) => [index("staff_hours_staff_idx").on(t.staffId, t.weekday), index("staff_hours_tenant_idx").on(t.tenantId)],
+);
+
+export const staffTimeOff = sqliteTable(
+  "staff_time_off",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id").notNull().references(() => tenants.id),
+    staffId: text("staff_id").notNull().references(() => staffProfiles.id),
+    startAt: integer("start_at").notNull(),
+    endAt: integer("end_at").notNull(),
+    reason: text("reason").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("staff_time_off_staff_idx").on(t.staffId, t.startAt), index("staff_time_off_tenant_idx").on(t.tenantId, t.startAt)],
+);

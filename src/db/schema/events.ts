@@ -1,0 +1,83 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { tenants } from "./accounts";
+import { createdAt, flag, updatedAt } from "./columns";
+
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: text("id").primaryKey(),
+    action: text("action").notNull(),
+    actorType: text("actor_type").notNull(),
+    actorId: text("actor_id").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id").notNull(),
+    reason: text("reason"),
+    diff: text("diff", { mode: "json" }),
+    metadata: text("metadata", { mode: "json" }),
+    createdAt: createdAt(),
+    seq: integer("seq").notNull().default(0),
+  },
+  (t) => [index("audit_target_time_idx").on(t.targetId, t.createdAt, t.seq), index("audit_action_time_idx").on(t.action, t.createdAt)],
+);
+
+export const emailOutbox = sqliteTable(
+  "email_outbox",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id"),
+    kind: text("kind").notNull(),
+    toEmail: text("to_email").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    status: text("status", { enum: ["pending", "sending", "sent", "failed"] }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: text("next_attempt_at").notNull(),
+    lockedAt: text("locked_at"),
+    lastError: text("last_error"),
+    providerMessageId: text("provider_message_id"),
+    sentAt: text("sent_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("email_outbox_status_idx").on(t.status, t.nextAttemptAt), index("email_outbox_tenant_idx").on(t.tenantId, t.createdAt)],
+);
+
+export const webhookEndpoints = sqliteTable(
+  "webhook_endpoints",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id").notNull().references(() => tenants.id),
+    url: text("url").notNull(),
+    events: text("events", { mode: "json" }).$type<string[]>().notNull(),
+    secret: text("secret").notNull(),
+    isActive: flag("is_active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index("webhook_endpoints_tenant_idx").on(t.tenantId)],
+);
+
+export const webhookDeliveries = sqliteTable(
+  "webhook_deliveries",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id").notNull(),
+    endpointId: text("endpoint_id").notNull().references(() => webhookEndpoints.id),
+    eventId: text("event_id").notNull(),
+    eventType: text("event_type").notNull(),
+    payload: text("payload").notNull(),
+    status: text("status", { enum: ["pending", "sending", "delivered", "failed"] }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: text("next_attempt_at").notNull(),
+    lockedAt: text("locked_at"),
+    lastStatusCode: integer("last_status_code"),
+    lastError: text("last_error"),
+    deliveredAt: text("delivered_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt),
+    index("webhook_deliveries_status_idx").on(t.status, t.nextAttemptAt),
+  ],
+);

@@ -1,0 +1,5 @@
+// The whole schema, one module per area; drizzle-kit reads this folder (drizzle.config.ts).
+export * from "./accounts";
+export * from "./catalog";
+export * from "./bookings";
+export * from "./events";
