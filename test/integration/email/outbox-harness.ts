@@ -1,23 +1,14 @@
-import {
-  createExecutionContext,
-  createMessageBatch,
-  createScheduledController,
-  env,
-  getQueueResult,
-  waitOnExecutionContext,
-} from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { schema } from "../../../src/db/client";
-import type { Env, QueueMessage } from "../../../src/env";
-import worker from "../../../src/index";
 import { emailInsert } from "../../../src/services/outbox";
 import { testDb } from "../../helpers/db";
+import { type CapturedRequest, captured, script, type Scripted } from "../../helpers/worker-entry";
 import { createTenant, uniq } from "../../helpers/factories";
 
-// Drives the real Worker entry points (queue, scheduled) the way Cloudflare does, and reads what
-// the e-mail provider (the capture server) received. Each test keys on its own recipient.
+// Outbox rows and the e-mail provider (the capture server) as each e-mail test sees them; each
+// test keys on its own recipient.
 
-export const workerEnv = env as unknown as Env;
+export { deliverBatch, eventually, runCron, workerEnv } from "../../helpers/worker-entry";
 
 /** An outbox row written as a service would (emailInsert), for a fresh tenant and a unique recipient. */
 export async function writeOutboxEmail(opts: { now?: Date; subject?: string } = {}) {
@@ -48,60 +39,11 @@ export function emailMessage(outboxId: string, attempts = 1, id = crypto.randomU
   return { id, timestamp: new Date(), attempts, body: { kind: "email" as const, outboxId } };
 }
 
-/**
- * Hands a batch to the Worker's queue handler and returns what it acked / retried.
- * getQueueResult() drops the delay a retry asks for, so each message's retry() is observed on
- * the way through (the platform's method still runs).
- */
-export async function deliverBatch(messages: ReturnType<typeof emailMessage>[]) {
-  const batch = createMessageBatch<QueueMessage>("booking-email", messages);
-  const delays = new Map<string, number | undefined>();
-  for (const message of batch.messages) {
-    const retry = message.retry.bind(message);
-    message.retry = (options?: QueueRetryOptions) => {
-      delays.set(message.id, options?.delaySeconds);
-      retry(options);
-    };
-  }
-  const ctx = createExecutionContext();
-  await worker.queue(batch, workerEnv, ctx);
-  const result = await getQueueResult(batch, ctx);
-  return { ...result, retryMessages: result.retryMessages.map((r) => ({ ...r, delaySeconds: delays.get(r.msgId) })) };
-}
-
-/** One cron tick of the Worker. */
-export async function runCron() {
-  const controller = createScheduledController({ scheduledTime: Date.now(), cron: "* * * * *" });
-  const ctx = createExecutionContext();
-  await worker.scheduled(controller, workerEnv, ctx);
-  await waitOnExecutionContext(ctx);
-}
-
-export type CapturedRequest = { method: string; path: string; headers: Record<string, string>; body: string; status: number; at: number };
-
 export async function providerRequests(to: string): Promise<CapturedRequest[]> {
-  const q = new URLSearchParams({ pathPrefix: "/email", bodyContains: to });
-  const res = await fetch(`${env.CAPTURE_URL}/__control/requests?${q}`);
-  return ((await res.json()) as { requests: CapturedRequest[] }).requests;
+  return captured({ pathPrefix: "/email", bodyContains: to });
 }
 
 /** The provider answers the next e-mails to `to` with these responses, then with 200 again. */
-export async function scriptProvider(to: string, responses: { status: number; body?: unknown; delayMs?: number }[]) {
-  const res = await fetch(`${env.CAPTURE_URL}/__control/rules`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ pathPrefix: "/email", bodyContains: to, responses }),
-  });
-  if (!res.ok) throw new Error(`capture server refused the rule: ${res.status}`);
-}
-
-/** Polls `check` until it returns a value (not undefined) or the deadline passes. */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000, what = "condition"): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await check();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+export async function scriptProvider(to: string, responses: Scripted[]) {
+  await script({ pathPrefix: "/email", bodyContains: to }, responses);
 }

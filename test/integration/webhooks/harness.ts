@@ -1,43 +1,25 @@
-import {
-  createExecutionContext,
-  createMessageBatch,
-  createScheduledController,
-  env,
-  getQueueResult,
-  waitOnExecutionContext,
-} from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { schema } from "../../../src/db/client";
-import type { Env, QueueMessage } from "../../../src/env";
-import worker from "../../../src/index";
+import type { QueueMessage } from "../../../src/env";
 import { webhookEventInsert, type WebhookEventType } from "../../../src/services/webhooks/events";
 import { post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
+import { workerEnv } from "../../helpers/worker-entry";
 
-// Drives the Worker's real entry points (fetch, queue, scheduled) the way Cloudflare does; the
-// capture server stands in for integrators' endpoints and for Stripe. Each test keys on its own
-// unique path (endpoint URL) or booking id, so tests sharing the capture server never mix.
+// Webhook endpoints, events and deliveries as each webhook test sees them; the capture server
+// stands in for integrators' endpoints and for Stripe. Each test keys on its own unique path
+// (endpoint URL) or booking id, so tests sharing the capture server never mix.
 
-export const workerEnv = env as unknown as Env & { STRIPE_WEBHOOK_SECRET: string; CAPTURE_URL: string };
-
-export type CapturedRequest = { method: string; path: string; headers: Record<string, string>; body: string; status: number; at: number };
-export type Scripted = { status: number; body?: unknown; delayMs?: number };
-
-export async function captured(filter: { pathPrefix?: string; bodyContains?: string }): Promise<CapturedRequest[]> {
-  const q = new URLSearchParams(filter as Record<string, string>);
-  const res = await fetch(`${workerEnv.CAPTURE_URL}/__control/requests?${q}`);
-  return ((await res.json()) as { requests: CapturedRequest[] }).requests;
-}
-
-/** The capture server answers the next matching requests with these responses, then 200 again. */
-export async function script(filter: { pathPrefix?: string; bodyContains?: string }, responses: Scripted[]) {
-  const res = await fetch(`${workerEnv.CAPTURE_URL}/__control/rules`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ ...filter, responses }),
-  });
-  if (!res.ok) throw new Error(`capture server refused the rule: ${res.status}`);
-}
+export {
+  type CapturedRequest,
+  captured,
+  deliverBatch,
+  eventually,
+  runCron,
+  script,
+  type Scripted,
+  workerEnv,
+} from "../../helpers/worker-entry";
 
 /** A unique receiver path on the capture server, and its full URL. */
 export function receiver() {
@@ -75,44 +57,6 @@ export function webhookMessage(deliveryId: string, opts: { attempts?: number; te
   const body: QueueMessage & { testNow?: string } = { kind: "webhook", deliveryId };
   if (opts.testNow) body.testNow = opts.testNow.toISOString();
   return { id: crypto.randomUUID(), timestamp: new Date(), attempts: opts.attempts ?? 1, body };
-}
-
-/**
- * Hands a batch to the Worker's queue handler; returns what it acked and retried. The delay a
- * retry asks for is observed on the way through (the platform's retry still runs).
- */
-export async function deliverBatch(messages: ReturnType<typeof webhookMessage>[]) {
-  const batch = createMessageBatch<QueueMessage>("booking-email", messages);
-  const delays = new Map<string, number | undefined>();
-  for (const message of batch.messages) {
-    const retry = message.retry.bind(message);
-    message.retry = (options?: QueueRetryOptions) => {
-      delays.set(message.id, options?.delaySeconds);
-      retry(options);
-    };
-  }
-  const ctx = createExecutionContext();
-  await worker.queue(batch, workerEnv, ctx);
-  const result = await getQueueResult(batch, ctx);
-  return { ...result, retryMessages: result.retryMessages.map((r) => ({ ...r, delaySeconds: delays.get(r.msgId) })) };
-}
-
-export async function runCron() {
-  const controller = createScheduledController({ scheduledTime: Date.now(), cron: "* * * * *" });
-  const ctx = createExecutionContext();
-  await worker.scheduled(controller, workerEnv, ctx);
-  await waitOnExecutionContext(ctx);
-}
-
-/** Polls `check` until it returns a value (not undefined) or the deadline passes. */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000, what = "condition"): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await check();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /** An independent HMAC (WebCrypto, not the code under test): the recipe docs/webhooks.md gives integrators. */
