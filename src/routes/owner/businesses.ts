@@ -5,21 +5,10 @@ import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { validate } from "../../lib/validate";
 import { requireRole } from "../../middleware/auth";
-import {
-  addMember,
-  type BusinessRow,
-  createBusiness,
-  getBusiness,
-  listMembers,
-  type MemberRow,
-  updateBusiness,
-} from "../../services/owner/businesses";
+import { type BusinessRow, createBusiness, getBusiness, updateBusiness } from "../../services/owner/businesses";
 import {
   currencyField,
   emailField,
-  firstNameField,
-  lastNameField,
-  newPasswordField,
   slugField,
   timeZoneField,
 } from "../auth/fields";
@@ -95,16 +84,6 @@ const createBody = z
   })
   .strict();
 
-const memberBody = z
-  .object({
-    email: emailField,
-    password: newPasswordField,
-    firstName: firstNameField,
-    lastName: lastNameField.optional(),
-    role: z.enum(["admin", "staff"], { error: "Use admin or staff" }),
-  })
-  .strict();
-
 /** The caller's business: the public profile in camelCase plus plan and account state; no secrets. */
 export function toOwnerBusiness(t: BusinessRow) {
   return {
@@ -145,10 +124,6 @@ export function toOwnerBusiness(t: BusinessRow) {
   };
 }
 
-export function toMember(m: MemberRow) {
-  return { id: m.userId, email: m.email, firstName: m.firstName, lastName: m.lastName, role: m.role, isActive: Boolean(m.isActive), createdAt: m.createdAt };
-}
-
 const writers = requireRole("owner", "admin");
 
 /** /api/businesses (owner token; requireOwner applied in ./index.ts). */
@@ -167,16 +142,4 @@ export const businessesRoutes = new Hono<AppEnv>()
     const auth = ownerOf(c);
     const row = await createBusiness(c.var.db, { userId: auth.userId, tenantId: auth.tenantId }, c.req.valid("json"), c.var.now);
     return c.json({ data: toOwnerBusiness(row) }, 201);
-  })
-  .get("/me/members", async (c) => c.json({ data: (await listMembers(c.var.db, ownerOf(c).tenantId)).map(toMember) }))
-  .post("/me/members", writers, validate("json", memberBody), async (c) => {
-    const auth = ownerOf(c);
-    const b = c.req.valid("json");
-    const member = await addMember(
-      c.var.db,
-      { userId: auth.userId, tenantId: auth.tenantId },
-      { email: b.email, password: b.password, firstName: b.firstName, lastName: b.lastName ?? "", role: b.role },
-      c.var.now,
-    );
-    return c.json({ data: toMember(member) }, 201);
   });

@@ -7,6 +7,7 @@ import { customersRoutes } from "./customers";
 import { paymentRoutes } from "./payments";
 import { servicesRoutes } from "./services";
 import { staffRoutes } from "./staff";
+import { memberRoutes } from "./members";
 import { webhookEndpointRoutes } from "./webhook-endpoints";
 
 /** Mounted at /api: /businesses, /services, /staff, /bookings, /customers, /payments (owner tokens only). */
@@ -17,6 +18,7 @@ for (const prefix of ["/businesses", "/services", "/staff", "/bookings", "/custo
   ownerRoutes.use(`${prefix}/*`, requireOwner);
 }
 ownerRoutes.route("/businesses/me/webhooks", webhookEndpointRoutes);
+ownerRoutes.route("/businesses/me/members", memberRoutes);
 ownerRoutes.route("/payments", paymentRoutes);
 ownerRoutes.route("/businesses", businessesRoutes);
 ownerRoutes.route("/services", servicesRoutes);

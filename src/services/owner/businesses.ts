@@ -1,9 +1,7 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { schema, type Db } from "../../db/client";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
-import { hashPassword } from "../../lib/password";
-import { auditInsert } from "../audit";
 import { uniqueViolation } from "../auth/constraints";
 import { slugFromName, withSuffix } from "../auth/slug";
 
@@ -20,7 +18,7 @@ export type BusinessSettings = Partial<
   >
 >;
 
-const { tenants, tenantMembers, users } = schema;
+const { tenants, tenantMembers } = schema;
 
 /** The caller's business (requireOwner has already proven the membership). One round trip. */
 export async function getBusiness(db: Db, tenantId: string): Promise<BusinessRow> {
@@ -103,78 +101,3 @@ export async function createBusiness(db: Db, caller: { userId: string; tenantId:
     }
   }
 }
-
-export type MemberRow = {
-  userId: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: "owner" | "admin" | "staff";
-  isActive: boolean;
-  createdAt: string;
-};
-
-const memberColumns = {
-  userId: users.id,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  role: tenantMembers.role,
-  isActive: tenantMembers.isActive,
-  createdAt: tenantMembers.createdAt,
-};
-
-/** The business's members, oldest first (the owner who created it comes first). One round trip. */
-export function listMembers(db: Db, tenantId: string): Promise<MemberRow[]> {
-  return db
-    .select(memberColumns)
-    .from(tenantMembers)
-    .innerJoin(users, eq(users.id, tenantMembers.userId))
-    .where(eq(tenantMembers.tenantId, tenantId))
-    .orderBy(asc(tenantMembers.createdAt), asc(tenantMembers.id));
-}
-
-export type NewMemberInput = { email: string; password: string; firstName: string; lastName: string; role: "admin" | "staff" };
-
-/**
- * A new sign-in for a colleague: user + membership + audit row in ONE batch. The e-mail's unique
- * index decides: an existing account (of any business, or a concurrent request) is 409 email_taken
- * and nothing is written.
- */
-export async function addMember(db: Db, actor: { userId: string; tenantId: string }, input: NewMemberInput, now: Date): Promise<MemberRow> {
-  const t = now.toISOString();
-  const userId = newId("usr");
-  const passwordHash = await hashPassword(input.password);
-  try {
-    await db.batch([
-      db.insert(users).values({
-        id: userId,
-        email: input.email,
-        passwordHash,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        role: "customer", // interface.md: the user record's role; the tenant role lives on the membership
-        createdAt: t,
-        updatedAt: t,
-      }),
-      db.insert(tenantMembers).values({ id: newId("mem"), tenantId: actor.tenantId, userId, role: input.role, isActive: true, createdAt: t }),
-      auditInsert(
-        db,
-        {
-          action: "tenant.member_added",
-          actorType: "user",
-          actorId: actor.userId,
-          targetType: "tenant",
-          targetId: actor.tenantId,
-          metadata: { userId, role: input.role },
-        },
-        now,
-      ),
-    ]);
-  } catch (err) {
-    if (uniqueViolation(err)?.includes("users.email")) throw new ApiError("email_taken", "An account with this e-mail already exists");
-    throw err;
-  }
-  return { userId, email: input.email, firstName: input.firstName, lastName: input.lastName, role: input.role, isActive: true, createdAt: t };
-}
-

@@ -1,0 +1,61 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../../env";
+import { validate } from "../../lib/validate";
+import { requireRole } from "../../middleware/auth";
+import { addMember, changeMember, listMembers, type MemberRow } from "../../services/owner/members";
+import { emailField, firstNameField, lastNameField, newPasswordField } from "../auth/fields";
+import { NOT_EMPTY, notEmpty, ownerOf } from "./fields";
+
+const roleField = z.enum(["admin", "staff"], { error: "Use admin or staff" });
+
+const memberBody = z
+  .object({
+    email: emailField,
+    password: newPasswordField,
+    firstName: firstNameField,
+    lastName: lastNameField.optional(),
+    role: roleField,
+  })
+  .strict();
+
+const changeBody = z
+  .object({ role: roleField, isActive: z.boolean({ error: "Use true or false" }) })
+  .partial()
+  .strict()
+  .refine(notEmpty, NOT_EMPTY);
+
+/** A member is addressed by their user id, as the list shows it. */
+const memberParam = z.object({ id: z.string().min(1).max(64) });
+
+export function toMember(m: MemberRow) {
+  return { id: m.userId, email: m.email, firstName: m.firstName, lastName: m.lastName, role: m.role, isActive: Boolean(m.isActive), createdAt: m.createdAt };
+}
+
+const writers = requireRole("owner", "admin");
+
+/** /api/businesses/me/members (owner token; requireOwner applied in ./index.ts). */
+export const memberRoutes = new Hono<AppEnv>()
+  .get("/", async (c) => c.json({ data: (await listMembers(c.var.db, ownerOf(c).tenantId)).map(toMember) }))
+  .post("/", writers, validate("json", memberBody), async (c) => {
+    const auth = ownerOf(c);
+    const b = c.req.valid("json");
+    const member = await addMember(
+      c.var.db,
+      { userId: auth.userId, tenantId: auth.tenantId },
+      { email: b.email, password: b.password, firstName: b.firstName, lastName: b.lastName ?? "", role: b.role },
+      c.var.now,
+    );
+    return c.json({ data: toMember(member) }, 201);
+  })
+  .patch("/:id", writers, validate("param", memberParam), validate("json", changeBody), async (c) => {
+    const auth = ownerOf(c);
+    const member = await changeMember(c.var.db, auth, c.req.valid("param").id, c.req.valid("json"), c.var.now);
+    return c.json({ data: toMember(member) });
+  })
+  // Removing a member deactivates the membership (see changeMember); PATCH isActive: true undoes it.
+  .delete("/:id", writers, validate("param", memberParam), async (c) => {
+    const auth = ownerOf(c);
+    const member = await changeMember(c.var.db, auth, c.req.valid("param").id, { isActive: false }, c.var.now);
+    return c.json({ data: toMember(member) });
+  });

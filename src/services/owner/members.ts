@@ -1,0 +1,148 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { schema, type Db } from "../../db/client";
+import { ApiError } from "../../errors";
+import { newId } from "../../lib/ids";
+import { hashPassword } from "../../lib/password";
+import { auditInsert } from "../audit";
+import { uniqueViolation } from "../auth/constraints";
+
+const { tenantMembers, users } = schema;
+
+export type MemberRow = {
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: "owner" | "admin" | "staff";
+  isActive: boolean;
+  createdAt: string;
+};
+
+const memberColumns = {
+  userId: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  role: tenantMembers.role,
+  isActive: tenantMembers.isActive,
+  createdAt: tenantMembers.createdAt,
+};
+
+/** The business's members, oldest first (the owner who created it comes first). One round trip. */
+export function listMembers(db: Db, tenantId: string): Promise<MemberRow[]> {
+  return db
+    .select(memberColumns)
+    .from(tenantMembers)
+    .innerJoin(users, eq(users.id, tenantMembers.userId))
+    .where(eq(tenantMembers.tenantId, tenantId))
+    .orderBy(asc(tenantMembers.createdAt), asc(tenantMembers.id));
+}
+
+export type NewMemberInput = { email: string; password: string; firstName: string; lastName: string; role: "admin" | "staff" };
+
+/**
+ * A new sign-in for a colleague: user + membership + audit row in ONE batch. The e-mail's unique
+ * index decides: an existing account (of any business, or a concurrent request) is 409 email_taken
+ * and nothing is written.
+ */
+export async function addMember(db: Db, actor: { userId: string; tenantId: string }, input: NewMemberInput, now: Date): Promise<MemberRow> {
+  const t = now.toISOString();
+  const userId = newId("usr");
+  const passwordHash = await hashPassword(input.password);
+  try {
+    await db.batch([
+      db.insert(users).values({
+        id: userId,
+        email: input.email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        role: "customer", // interface.md: the user record's role; the tenant role lives on the membership
+        createdAt: t,
+        updatedAt: t,
+      }),
+      db.insert(tenantMembers).values({ id: newId("mem"), tenantId: actor.tenantId, userId, role: input.role, isActive: true, createdAt: t }),
+      auditInsert(
+        db,
+        {
+          action: "tenant.member_added",
+          actorType: "user",
+          actorId: actor.userId,
+          targetType: "tenant",
+          targetId: actor.tenantId,
+          metadata: { userId, role: input.role },
+        },
+        now,
+      ),
+    ]);
+  } catch (err) {
+    if (uniqueViolation(err)?.includes("users.email")) throw new ApiError("email_taken", "An account with this e-mail already exists");
+    throw err;
+  }
+  return { userId, email: input.email, firstName: input.firstName, lastName: input.lastName, role: input.role, isActive: true, createdAt: t };
+}
+
+export type MemberChange = { role?: "admin" | "staff"; isActive?: boolean };
+
+const memberQuery = (db: Db, tenantId: string, userId: string) =>
+  db
+    .select(memberColumns)
+    .from(tenantMembers)
+    .innerJoin(users, eq(users.id, tenantMembers.userId))
+    .where(and(eq(tenantMembers.tenantId, tenantId), eq(tenantMembers.userId, userId)))
+    .limit(1);
+
+/**
+ * A colleague's role or access (deactivation is how a member is removed: the row stays so their
+ * bookings, staff profile and audit trail keep their author). The owner's membership is never
+ * changed here and nobody changes their own, so a business cannot lock itself out. A deactivated
+ * member is refused on their next request (requireOwner reads the membership every time) and at
+ * sign-in. Repeating a change is a no-op without an audit row.
+ *
+ * Two round trips: the read, then the UPDATE (conditional on what was read) with its audit row in
+ * one batch; the audit INSERT is gated on `changes()`, so of two concurrent identical changes
+ * exactly one is recorded.
+ */
+export async function changeMember(
+  db: Db,
+  actor: { userId: string; tenantId: string },
+  memberUserId: string,
+  change: MemberChange,
+  now: Date,
+): Promise<MemberRow> {
+  const [cur] = await memberQuery(db, actor.tenantId, memberUserId);
+  if (!cur) throw ApiError.notFound("Member");
+  if (cur.role === "owner") throw new ApiError("forbidden", "The owner's membership cannot be changed");
+  if (cur.userId === actor.userId) throw new ApiError("conflict", "You cannot change your own membership");
+
+  const next = { role: change.role ?? cur.role, isActive: change.isActive ?? cur.isActive };
+  const diff: Record<string, { before: unknown; after: unknown }> = {};
+  if (next.role !== cur.role) diff.role = { before: cur.role, after: next.role };
+  if (next.isActive !== cur.isActive) diff.isActive = { before: cur.isActive, after: next.isActive };
+  if (Object.keys(diff).length === 0) return cur;
+
+  const action = diff.isActive ? (next.isActive ? "tenant.member_reactivated" : "tenant.member_deactivated") : "tenant.member_role_changed";
+  const [updated] = await db.batch([
+    db
+      .update(tenantMembers)
+      .set(next)
+      .where(
+        and(
+          eq(tenantMembers.tenantId, actor.tenantId),
+          eq(tenantMembers.userId, memberUserId),
+          eq(tenantMembers.role, cur.role),
+          eq(tenantMembers.isActive, cur.isActive),
+        ),
+      ),
+    db.run(sql`INSERT INTO audit_log (id, action, actor_type, actor_id, target_type, target_id, reason, diff, metadata, created_at, seq)
+      SELECT ${newId("aud")}, ${action}, 'user', ${actor.userId}, 'tenant', ${actor.tenantId}, NULL, ${JSON.stringify(diff)},
+             ${JSON.stringify({ userId: memberUserId })}, ${now.toISOString()}, 0
+      WHERE changes() = 1`),
+  ]);
+  if (updated.rowsAffected === 1) return { ...cur, ...next };
+
+  // Someone changed it between our read and our write: fine if it now is what was asked for.
+  const [after] = await memberQuery(db, actor.tenantId, memberUserId);
+  if (after && after.role === next.role && after.isActive === next.isActive) return after;
+  throw new ApiError("conflict", "The membership changed meanwhile; reload it and try again");
+}
