@@ -32,7 +32,7 @@ export default defineConfig({
                 // wrangler.toml says production; tests point webhook endpoints at 127.0.0.1.
                 ENVIRONMENT: "test",
                 // The capture server stands in for Stripe.
-                STRIPE_API_BASE: inject<string>("captureUrl") + "/stripe",
+                STRIPE_API_BASE: `${inject<string>("captureUrl")}/stripe`,
                 STRIPE_SECRET_KEY: "sk_test_capture",
                 STRIPE_WEBHOOK_SECRET: "whsec_test_stripe_webhook_secret",
                 // Every test's e-mail goes to the capture server; e-mail tests key on a unique recipient.

@@ -91,12 +91,12 @@ export async function seedDatabase(url: string, opts: { adminEmail?: string; adm
         updatedAt: now,
       }),
       db.insert(schema.tenantMembers).values({ id: newId("mem"), tenantId, userId, role: "owner", createdAt: now }),
-      db.insert(schema.services).values(
-        services.map((s) => ({ id: newId("svc"), tenantId, description: "", createdAt: now, updatedAt: now, ...s })),
-      ),
-      db.insert(schema.staffProfiles).values(
-        staff.map((s, i) => ({ id: staffIds[i], tenantId, orderIndex: i + 1, createdAt: now, updatedAt: now, ...s })),
-      ),
+      db
+        .insert(schema.services)
+        .values(services.map((s) => ({ id: newId("svc"), tenantId, description: "", createdAt: now, updatedAt: now, ...s }))),
+      db
+        .insert(schema.staffProfiles)
+        .values(staff.map((s, i) => ({ id: staffIds[i], tenantId, orderIndex: i + 1, createdAt: now, updatedAt: now, ...s }))),
       db.insert(schema.staffHours).values(hours),
     ]);
     log.push(`demo tenant ${DEMO.slug} created (owner ${DEMO.ownerEmail} / ${DEMO.ownerPassword})`);

@@ -5,8 +5,7 @@
 import { parseArgs } from "node:util";
 import { startLibsqlServer } from "./server.mjs";
 
-const usage =
-  "usage: node scripts/libsql-server/cli.mjs --file <db file> [--port 8080] [--host 127.0.0.1] [--token <auth token>] [--log]";
+const usage = "usage: node scripts/libsql-server/cli.mjs --file <db file> [--port 8080] [--host 127.0.0.1] [--token <auth token>] [--log]";
 
 let values;
 try {

@@ -118,9 +118,7 @@ export function runSql(ctx, sql, stmt = {}) {
         const res = entry.stmt.run(values);
         if (info.dml) {
           affected = res.changes;
-          lastRowid = Number.isSafeInteger(res.lastInsertRowid)
-            ? String(res.lastInsertRowid)
-            : conn.changesAndRowid()[1].toString();
+          lastRowid = Number.isSafeInteger(res.lastInsertRowid) ? String(res.lastInsertRowid) : conn.changesAndRowid()[1].toString();
         }
       }
     } catch (err) {

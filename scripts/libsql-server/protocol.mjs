@@ -115,7 +115,9 @@ function checkStmt(stmt, where, sqlIds) {
   checkSqlRef(stmt, where, sqlIds);
   if (stmt.args != null) {
     check(Array.isArray(stmt.args), `${where}: args must be an array`);
-    stmt.args.forEach((/** @type {any} */ a, /** @type {number} */ i) => checkValue(a, `${where}.args[${i}]`));
+    stmt.args.forEach((/** @type {any} */ a, /** @type {number} */ i) => {
+      checkValue(a, `${where}.args[${i}]`);
+    });
   }
   if (stmt.named_args != null) {
     check(Array.isArray(stmt.named_args), `${where}: named_args must be an array`);
@@ -133,7 +135,10 @@ function checkCond(cond, stepIndex, where) {
   switch (cond.type) {
     case "ok":
     case "error":
-      check(Number.isInteger(cond.step) && cond.step >= 0 && cond.step < stepIndex, `${where}: condition refers to step ${cond.step}, which does not run before it`);
+      check(
+        Number.isInteger(cond.step) && cond.step >= 0 && cond.step < stepIndex,
+        `${where}: condition refers to step ${cond.step}, which does not run before it`,
+      );
       return;
     case "not":
       return checkCond(cond.cond, stepIndex, where);

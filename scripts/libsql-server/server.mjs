@@ -119,7 +119,9 @@ export async function startLibsqlServer({
       if (log) {
         const n = body.requests.length;
         const errors = out.results.filter((r) => r.type === "error").length;
-        console.error(`[libsql] ${tag ? `[${tag}] ` : ""}pipeline ${n} req${errors ? `, ${errors} error(s)` : ""} ${(performance.now() - started).toFixed(1)}ms`);
+        console.error(
+          `[libsql] ${tag ? `[${tag}] ` : ""}pipeline ${n} req${errors ? `, ${errors} error(s)` : ""} ${(performance.now() - started).toFixed(1)}ms`,
+        );
       }
       return send(res, 200, out);
     }

@@ -26,8 +26,7 @@ const cache = new Map();
 const isDigit = (/** @type {number} */ c) => c >= 48 && c <= 57;
 const isIdChar = (/** @type {number} */ c) =>
   (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || isDigit(c) || c === 95 || c === 36 || c > 127;
-const isIdStart = (/** @type {number} */ c) =>
-  (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c > 127;
+const isIdStart = (/** @type {number} */ c) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c > 127;
 const isSpace = (/** @type {number} */ c) => c === 32 || (c >= 9 && c <= 13);
 
 /**
@@ -151,9 +150,23 @@ const TXN_VERBS = new Set(["BEGIN", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "R
 const DML_VERBS = new Set(["INSERT", "UPDATE", "DELETE", "REPLACE"]);
 // Pragmas that change the database file itself (the rest only configure the connection).
 const QUERY_PRAGMAS = new Set([
-  "TABLE_INFO", "TABLE_XINFO", "TABLE_LIST", "INDEX_LIST", "INDEX_INFO", "INDEX_XINFO", "FOREIGN_KEY_LIST",
-  "FOREIGN_KEY_CHECK", "INTEGRITY_CHECK", "QUICK_CHECK", "WAL_CHECKPOINT", "DATABASE_LIST", "COLLATION_LIST",
-  "FUNCTION_LIST", "MODULE_LIST", "PRAGMA_LIST", "COMPILE_OPTIONS",
+  "TABLE_INFO",
+  "TABLE_XINFO",
+  "TABLE_LIST",
+  "INDEX_LIST",
+  "INDEX_INFO",
+  "INDEX_XINFO",
+  "FOREIGN_KEY_LIST",
+  "FOREIGN_KEY_CHECK",
+  "INTEGRITY_CHECK",
+  "QUICK_CHECK",
+  "WAL_CHECKPOINT",
+  "DATABASE_LIST",
+  "COLLATION_LIST",
+  "FUNCTION_LIST",
+  "MODULE_LIST",
+  "PRAGMA_LIST",
+  "COMPILE_OPTIONS",
 ]);
 const PERSISTENT_PRAGMAS = new Set(["USER_VERSION", "APPLICATION_ID", "SCHEMA_VERSION", "INCREMENTAL_VACUUM"]);
 
@@ -199,10 +212,7 @@ function analyze(sql) {
     if (verb === "BEGIN") {
       const mode = words[1];
       info.begin =
-        mode === "IMMEDIATE" ? "immediate"
-        : mode === "EXCLUSIVE" ? "exclusive"
-        : words.includes("READONLY") ? "readonly"
-        : "deferred";
+        mode === "IMMEDIATE" ? "immediate" : mode === "EXCLUSIVE" ? "exclusive" : words.includes("READONLY") ? "readonly" : "deferred";
     }
   } else if (READ_VERBS.has(verb)) {
     info.kind = "read";

@@ -52,9 +52,29 @@ export function transactionResponse(replies, base64) {
 
 // Commands that would change the state of a pooled connection or take it over.
 const CONNECTION_STATE_COMMANDS = new Set([
-  "MULTI", "EXEC", "DISCARD", "WATCH", "UNWATCH", "SELECT", "SWAPDB", "AUTH", "HELLO", "RESET",
-  "QUIT", "MONITOR", "SUBSCRIBE", "PSUBSCRIBE", "SSUBSCRIBE", "UNSUBSCRIBE", "PUNSUBSCRIBE",
-  "SUNSUBSCRIBE", "SYNC", "PSYNC", "REPLICAOF", "SLAVEOF", "SHUTDOWN",
+  "MULTI",
+  "EXEC",
+  "DISCARD",
+  "WATCH",
+  "UNWATCH",
+  "SELECT",
+  "SWAPDB",
+  "AUTH",
+  "HELLO",
+  "RESET",
+  "QUIT",
+  "MONITOR",
+  "SUBSCRIBE",
+  "PSUBSCRIBE",
+  "SSUBSCRIBE",
+  "UNSUBSCRIBE",
+  "PUNSUBSCRIBE",
+  "SUNSUBSCRIBE",
+  "SYNC",
+  "PSYNC",
+  "REPLICAOF",
+  "SLAVEOF",
+  "SHUTDOWN",
 ]);
 
 /**

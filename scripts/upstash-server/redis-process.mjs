@@ -22,8 +22,7 @@ export function findRedisServer() {
     }
   }
   throw new Error(
-    "redis-server not found on PATH or in /usr/bin, /usr/local/bin. " +
-      "Install it (Debian/Ubuntu: `apt-get install -y redis-server`).",
+    "redis-server not found on PATH or in /usr/bin, /usr/local/bin. " + "Install it (Debian/Ubuntu: `apt-get install -y redis-server`).",
   );
 }
 
@@ -71,8 +70,20 @@ async function launch(bin, port) {
   const dir = mkdtempSync(path.join(os.tmpdir(), "upstash-redis-"));
   // `--save ""` and `--appendonly no`: nothing is persisted; --dir keeps any stray file in a temp dir.
   const args = [
-    "--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-    "--daemonize", "no", "--dir", dir, "--loglevel", "warning",
+    "--port",
+    String(port),
+    "--bind",
+    "127.0.0.1",
+    "--save",
+    "",
+    "--appendonly",
+    "no",
+    "--daemonize",
+    "no",
+    "--dir",
+    dir,
+    "--loglevel",
+    "warning",
   ];
   const child = spawn(bin, args, { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";

@@ -59,7 +59,10 @@ export async function startUpstashServer({ redisPort, redisHost = "127.0.0.1", h
     if ((segments[0] === "subscribe" || segments[0] === "psubscribe") && segments.length > 1) {
       await readBody(req); // the client sends `[]`
       const stream = streamSubscription(res, {
-        redisPort, redisHost, pattern: segments[0] === "psubscribe", channels: segments.slice(1),
+        redisPort,
+        redisHost,
+        pattern: segments[0] === "psubscribe",
+        channels: segments.slice(1),
         onCommand: () => commands++,
       });
       streams.add(stream);
@@ -79,7 +82,11 @@ export async function startUpstashServer({ redisPort, redisHost = "127.0.0.1", h
       commands += list.length;
       if (route === "pipeline") {
         const replies = await pool.run(list);
-        return send(res, 200, replies.map((r) => toEntry(r, base64)));
+        return send(
+          res,
+          200,
+          replies.map((r) => toEntry(r, base64)),
+        );
       }
       const { status, body: out } = transactionResponse(await pool.run([["MULTI"], ...list, ["EXEC"]]), base64);
       return send(res, status, out);

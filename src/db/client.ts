@@ -1,4 +1,5 @@
 import { createClient } from "@libsql/client/web";
+import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle } from "drizzle-orm/libsql/web";
 import type { Config } from "../env";
 import * as schema from "./schema";
@@ -18,3 +19,12 @@ export function createDb(config: Pick<Config, "LIBSQL_URL" | "LIBSQL_AUTH_TOKEN"
 }
 
 export { schema };
+
+/**
+ * One round trip, atomic, for a list of statements built at run time. Drizzle types `batch` for a
+ * literal tuple; the results come back in order, typed by the caller where it reads them.
+ */
+export async function runBatch(db: Db, statements: BatchItem<"sqlite">[]): Promise<unknown[]> {
+  if (statements.length === 0) return [];
+  return db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+}

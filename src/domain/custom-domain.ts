@@ -12,6 +12,7 @@ export function normalizeCustomDomain(input: string): HostnameResult {
   let host = input.trim().toLowerCase();
   if (/[/:@?#\s\\]/.test(host)) return { ok: false, problem: "Use a host name only, like book.example.com (no scheme, port or path)" };
   if (host.endsWith(".")) host = host.slice(0, -1);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the range is "anything outside ASCII", not a control character match
   if (/[^\x00-\x7f]/.test(host)) {
     // An internationalised name is stored in its punycode form, which is what browsers send.
     try {

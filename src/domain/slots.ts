@@ -79,9 +79,9 @@ function fillStaffDay(q: SlotQuery, day: StaffDay, out: Float64Array, base: numb
     let m = Math.ceil(startMinute / SLOT_STEP_MINUTES) * SLOT_STEP_MINUTES;
     for (; m < endMinute; m += SLOT_STEP_MINUTES) {
       const idx = base + m / SLOT_STEP_MINUTES;
-      if (out[idx] === out[idx]) continue; // already offered by an overlapping interval
+      if (!Number.isNaN(out[idx])) continue; // already offered by an overlapping interval
       const t = wallToInstant(zone, zone.wallStartMs + m * MINUTE_MS, "reject");
-      if (t !== t || t < ivStart) continue; // wall time does not exist today
+      if (Number.isNaN(t) || t < ivStart) continue; // wall time does not exist today
       const end = t + durMs;
       if (end > ivEnd) break; // wall -> instant is monotonic: later starts end later too
       if (t <= nowMs) continue;
@@ -104,7 +104,7 @@ export function computeSlots(q: SlotQuery): Slot[] {
   for (let k = 0; k < SLOTS_PER_DAY; k++) {
     for (let s = 0; s < n; s++) {
       const t = grid[s * SLOTS_PER_DAY + k];
-      if (t === t) slots.push({ staffIndex: s, startMinute: k * SLOT_STEP_MINUTES, startMs: t, endMs: t + durMs });
+      if (!Number.isNaN(t)) slots.push({ staffIndex: s, startMinute: k * SLOT_STEP_MINUTES, startMs: t, endMs: t + durMs });
     }
   }
   return slots;

@@ -24,7 +24,8 @@ export type LocalDateTime = { date: LocalDate; minuteOfDay: number; second: numb
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 // First 19 characters: date, T (or space), HH:MM, optional :SS. What may follow is ignored but must
 // look like an ISO-8601 tail (fraction, Z or offset, bracketed zone), so garbage is still refused.
-const DATETIME_RE = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d{1,9})?)?(?:Z|z|[+-]\d{2}(?::?\d{2})?)?(?:\[[^\]]{1,64}\])?$/;
+const DATETIME_RE =
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d{1,9})?)?(?:Z|z|[+-]\d{2}(?::?\d{2})?)?(?:\[[^\]]{1,64}\])?$/;
 
 function validDate(year: number, month: number, day: number): LocalDate | null {
   if (year < 1000 || month < 1 || month > 12 || day < 1 || day > 31) return null;

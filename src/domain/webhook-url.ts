@@ -41,7 +41,7 @@ function parseIpv6(host: string): number[] | null {
   if (v4tail) {
     const q = parseIpv4(v4tail[1]);
     if (!q) return null;
-    text = text.slice(0, -v4tail[1].length) + `${((q[0] << 8) | q[1]).toString(16)}:${((q[2] << 8) | q[3]).toString(16)}`;
+    text = `${text.slice(0, -v4tail[1].length)}${((q[0] << 8) | q[1]).toString(16)}:${((q[2] << 8) | q[3]).toString(16)}`;
   }
   const halves = text.split("::");
   if (halves.length > 2) return null;

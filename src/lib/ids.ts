@@ -25,5 +25,8 @@ export function randomCode(length: number, alphabet: string): string {
 /** A secret for tokens and signing: 32 random bytes, base64url. */
 export function newSecret(bytes = 32): string {
   const raw = crypto.getRandomValues(new Uint8Array(bytes));
-  return btoa(String.fromCharCode(...raw)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...raw))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }

@@ -51,13 +51,10 @@ export const requireOwner = createMiddleware<AppEnv>(async (c, next) => {
   const lookup = db
     .select({ tenantId: schema.tenants.id, role: schema.tenantMembers.role, memberActive: schema.tenantMembers.isActive })
     .from(schema.tenants)
-    .leftJoin(
-      schema.tenantMembers,
-      and(eq(schema.tenantMembers.tenantId, schema.tenants.id), eq(schema.tenantMembers.userId, claims.sub!)),
-    )
+    .leftJoin(schema.tenantMembers, and(eq(schema.tenantMembers.tenantId, schema.tenants.id), eq(schema.tenantMembers.userId, claims.sub!)))
     .where(eq(schema.tenants.id, tenantId));
 
-  let rows;
+  let rows: Awaited<typeof lookup>;
   if (impersonation) {
     const url = new URL(c.req.url);
     const page = `${c.req.method} ${url.pathname}`;
@@ -105,7 +102,7 @@ export const requireRole = (...roles: MemberRole[]) =>
 
 export const requireCustomer = createMiddleware<AppEnv>(async (c, next) => {
   const claims = await claimsFrom(c);
-  if (!claims || claims.aud !== "customer") throw unauthorized();
+  if (claims?.aud !== "customer") throw unauthorized();
   c.set("auth", { kind: "customer", customerId: claims.sub!, sessionId: claims.sid as string });
   await next();
 });
@@ -123,7 +120,7 @@ export const optionalCustomer = createMiddleware<AppEnv>(async (c, next) => {
 
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   const claims = await claimsFrom(c);
-  if (!claims || claims.aud !== "super_admin") throw unauthorized();
+  if (claims?.aud !== "super_admin") throw unauthorized();
   c.set("auth", {
     kind: "admin",
     adminId: claims.sub!,

@@ -118,6 +118,10 @@ export async function getAvailability(
   return {
     date: zone.dateKey,
     timezone: tenant.timezone,
-    slots: slots.map((s) => ({ staffId: staffRows[s.staffIndex].id, staffName: staffRows[s.staffIndex].displayName, ...slotLocalTimes(zone, s) })),
+    slots: slots.map((s) => ({
+      staffId: staffRows[s.staffIndex].id,
+      staffName: staffRows[s.staffIndex].displayName,
+      ...slotLocalTimes(zone, s),
+    })),
   };
 }

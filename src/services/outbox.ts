@@ -12,12 +12,7 @@ import type { RenderedEmail } from "./email/templates";
  * `onlyIf` is an SQL condition evaluated inside the batch (e.g. "the booking row now exists"), so
  * an e-mail is written only when the conditional change it belongs to actually happened.
  */
-export function emailInsert(
-  db: Db,
-  email: RenderedEmail & { tenantId: string | null; to: string },
-  now: Date,
-  onlyIf?: SQL,
-) {
+export function emailInsert(db: Db, email: RenderedEmail & { tenantId: string | null; to: string }, now: Date, onlyIf?: SQL) {
   const id = newId("eml");
   const t = now.toISOString();
   const insert = db.run(sql`

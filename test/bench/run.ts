@@ -45,23 +45,23 @@ const upstash = await startUpstashServer({ redisPort: redis.port, token: "bench-
 
 const mf = new Miniflare(
   convertV4MiniflareOptions({
-  scriptPath: join(dir, "dist", "index.js"),
-  modules: true,
-  modulesRoot: join(dir, "dist"),
-  compatibilityDate: "2026-10-01",
-  compatibilityFlags: ["nodejs_compat"],
-  bindings: {
-    JWT_SECRET,
-    LIBSQL_URL: libsql.url,
-    ENVIRONMENT: "development",
-    BENCH_ROUTES: "1",
-    UPSTASH_REDIS_REST_URL: upstash.url,
-    UPSTASH_REDIS_REST_TOKEN: "bench-token",
-  },
-  kvNamespaces: ["RATE_LIMIT_KV"],
-  queueProducers: { EMAIL_QUEUE: "booking-email" },
-  host: "127.0.0.1",
-  port: 0,
+    scriptPath: join(dir, "dist", "index.js"),
+    modules: true,
+    modulesRoot: join(dir, "dist"),
+    compatibilityDate: "2026-10-01",
+    compatibilityFlags: ["nodejs_compat"],
+    bindings: {
+      JWT_SECRET,
+      LIBSQL_URL: libsql.url,
+      ENVIRONMENT: "development",
+      BENCH_ROUTES: "1",
+      UPSTASH_REDIS_REST_URL: upstash.url,
+      UPSTASH_REDIS_REST_TOKEN: "bench-token",
+    },
+    kvNamespaces: ["RATE_LIMIT_KV"],
+    queueProducers: { EMAIL_QUEUE: "booking-email" },
+    host: "127.0.0.1",
+    port: 0,
   }),
 );
 const base = (await mf.ready).toString().replace(/\/$/, "");
@@ -119,7 +119,11 @@ const phases: Phase[] = [
     headers: { "content-type": "application/json" },
   },
   { name: "booking lookup", path: () => `/api/public/booking/${pick(data.codes)}` },
-  { name: "operator GET tenant", path: () => `/api/admin/tenants/${pick(data.tenants).id}`, headers: { authorization: `Bearer ${adminToken}` } },
+  {
+    name: "operator GET tenant",
+    path: () => `/api/admin/tenants/${pick(data.tenants).id}`,
+    headers: { authorization: `Bearer ${adminToken}` },
+  },
 ];
 
 async function dbRequests(): Promise<number> {
@@ -165,7 +169,17 @@ function run(phase: Phase, connections: number, duration: number) {
   });
 }
 
-type Row = { endpoint: string; concurrency: number; rps: number; p50: number; p99: number; ok: number; non2xx: number; dbPerCall: number; cpuMsPerReq: number | null };
+type Row = {
+  endpoint: string;
+  concurrency: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  ok: number;
+  non2xx: number;
+  dbPerCall: number;
+  cpuMsPerReq: number | null;
+};
 const rows: Row[] = [];
 for (const phase of phases) {
   for (const connections of CONCURRENCIES) {

@@ -38,7 +38,9 @@ export async function seedBenchData(url: string, opts: { tenants: number; daysOf
     tenantRows.push([id, slug, `Bench Salon ${t}`, "America/New_York", "USD", now, now]);
     memberRows.push([`mem_bench${t}`, id, userId, "owner", now]);
     const services = [0, 1, 2].map((s) => `svc_bench${t}_${s}`);
-    services.forEach((sid, s) => serviceRows.push([sid, id, `Service ${s}`, 30 + 15 * s, 2500 + 1000 * s, s, now, now]));
+    services.forEach((sid, s) => {
+      serviceRows.push([sid, id, `Service ${s}`, 30 + 15 * s, 2500 + 1000 * s, s, now, now]);
+    });
     const staffIds = Array.from({ length: 10 }, (_, s) => `stf_bench${t}_${s}`);
     staffIds.forEach((sid, s) => {
       staffRows.push([sid, id, `Staff ${s}`, s, now, now]);
@@ -62,7 +64,21 @@ export async function seedBenchData(url: string, opts: { tenants: number; daysOf
   insert("staff_hours", ["id", "tenant_id", "staff_id", "weekday", "start_minute", "end_minute"], hourRows);
   insert(
     "bookings",
-    ["id", "tenant_id", "service_id", "staff_id", "start_at", "end_at", "status", "confirmation_code", "source", "total_amount", "currency", "created_at", "updated_at"],
+    [
+      "id",
+      "tenant_id",
+      "service_id",
+      "staff_id",
+      "start_at",
+      "end_at",
+      "status",
+      "confirmation_code",
+      "source",
+      "total_amount",
+      "currency",
+      "created_at",
+      "updated_at",
+    ],
     bookingRows,
   );
   for (let i = 0; i < stmts.length; i += 50) await client.batch(stmts.slice(i, i + 50), "write");

@@ -21,7 +21,13 @@ function staffDay(date: LocalDate, count: number, seed: number): StaffDay {
     const start = wallToInstant(zone, zone.wallStartMs + (480 + q * 15) * MIN, "clamp");
     busy.push({ startMs: start, endMs: start + 15 * MIN });
   }
-  return { intervals: [{ startMinute: 480, endMinute: 780 }, { startMinute: 810, endMinute: 1200 }], busy };
+  return {
+    intervals: [
+      { startMinute: 480, endMinute: 780 },
+      { startMinute: 810, endMinute: 1200 },
+    ],
+    busy,
+  };
 }
 
 function bench(label: string, iterations: number, fn: () => number) {
@@ -36,15 +42,21 @@ function bench(label: string, iterations: number, fn: () => number) {
 const date = parseLocalDate("2026-03-10")!;
 const coldStart = process.hrtime.bigint();
 const zone = dayZone(TZ, date);
-console.log(`${"DayZone for one date (cold, Temporal)".padEnd(58)} ${(Number(process.hrtime.bigint() - coldStart) / 1000).toFixed(1).padStart(8)} µs`);
+console.log(
+  `${"DayZone for one date (cold, Temporal)".padEnd(58)} ${(Number(process.hrtime.bigint() - coldStart) / 1000).toFixed(1).padStart(8)} µs`,
+);
 
 const warmStart = process.hrtime.bigint();
 dayZone(TZ, addDays(date, 100));
-console.log(`${"DayZone for another date (Temporal already loaded)".padEnd(58)} ${(Number(process.hrtime.bigint() - warmStart) / 1000).toFixed(1).padStart(8)} µs`);
+console.log(
+  `${"DayZone for another date (Temporal already loaded)".padEnd(58)} ${(Number(process.hrtime.bigint() - warmStart) / 1000).toFixed(1).padStart(8)} µs`,
+);
 
 const yearStart = process.hrtime.bigint();
 for (let i = 0; i < 365; i++) dayZone(TZ, addDays(parseLocalDate("2028-01-01")!, i));
-console.log(`${"DayZone, mean over 365 uncached dates of 2028".padEnd(58)} ${(Number(process.hrtime.bigint() - yearStart) / 365 / 1000).toFixed(1).padStart(8)} µs`);
+console.log(
+  `${"DayZone, mean over 365 uncached dates of 2028".padEnd(58)} ${(Number(process.hrtime.bigint() - yearStart) / 365 / 1000).toFixed(1).padStart(8)} µs`,
+);
 
 const fiftyStaff = Array.from({ length: 50 }, (_, i) => staffDay(date, 40, i));
 const freeStaff = Array.from({ length: 50 }, () => ({ intervals: [{ startMinute: 480, endMinute: 1200 }], busy: [] }));

@@ -26,7 +26,9 @@ async function createTenant() {
   const ownerId = newId("usr");
   const ownerEmail = `owner-${tag}@e2e.test`;
   await db.batch([
-    db.insert(schema.users).values({ id: ownerId, email: ownerEmail, passwordHash: "x", firstName: "Olive", lastName: "Owner", createdAt: now, updatedAt: now }),
+    db
+      .insert(schema.users)
+      .values({ id: ownerId, email: ownerEmail, passwordHash: "x", firstName: "Olive", lastName: "Owner", createdAt: now, updatedAt: now }),
     db.insert(schema.tenants).values({
       id: tenantId,
       slug: `e2e-${tag}`,

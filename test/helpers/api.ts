@@ -34,7 +34,7 @@ export async function call<T = any>(method: string, path: string, opts: CallOpti
   const url = new URL(path, opts.host ? `http://${opts.host}` : "http://localhost");
   const res = await SELF.fetch(url.toString(), { method, headers, body });
   const text = await res.text();
-  let parsed: any = undefined;
+  let parsed: any;
   try {
     parsed = text ? JSON.parse(text) : undefined;
   } catch {

@@ -23,14 +23,16 @@ export type TenantOverrides = Partial<typeof schema.tenants.$inferInsert>;
 
 export async function ownerToken(userId: string, tenantId: string | null, role = "owner", now = new Date()) {
   const sid = newId("ses");
-  await testDb().insert(schema.sessions).values({
-    id: sid,
-    subjectType: "user",
-    subjectId: userId,
-    tenantId,
-    createdAt: now.toISOString(),
-    expiresAt: new Date(now.getTime() + 30 * 86400_000).toISOString(),
-  });
+  await testDb()
+    .insert(schema.sessions)
+    .values({
+      id: sid,
+      subjectType: "user",
+      subjectId: userId,
+      tenantId,
+      createdAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + 30 * 86400_000).toISOString(),
+    });
   return (await signToken(env.JWT_SECRET, { sub: userId, sid, tenantId, role }, 86400, now)).token;
 }
 
@@ -77,7 +79,9 @@ export async function createMember(tenantId: string, role: "admin" | "staff" | "
   const email = `${role}-${uniq()}@example.test`;
   const t = nowIso();
   await db.batch([
-    db.insert(schema.users).values({ id: userId, email, passwordHash: await passwordHash(), firstName: "Mia", lastName: "Member", createdAt: t, updatedAt: t }),
+    db
+      .insert(schema.users)
+      .values({ id: userId, email, passwordHash: await passwordHash(), firstName: "Mia", lastName: "Member", createdAt: t, updatedAt: t }),
     db.insert(schema.tenantMembers).values({ id: newId("mem"), tenantId, userId, role, createdAt: t }),
   ]);
   return { userId, email, token: await ownerToken(userId, tenantId, role) };
@@ -110,7 +114,14 @@ export async function createStaff(
     await db.batch([
       ...inserts,
       db.insert(schema.staffHours).values(
-        hours.map((h) => ({ id: newId("hrs"), tenantId, staffId: id, weekday: h.weekday, startMinute: toMinute(h.start), endMinute: toMinute(h.end) })),
+        hours.map((h) => ({
+          id: newId("hrs"),
+          tenantId,
+          staffId: id,
+          weekday: h.weekday,
+          startMinute: toMinute(h.start),
+          endMinute: toMinute(h.end),
+        })),
       ),
     ]);
   } else {
@@ -155,15 +166,26 @@ export async function createCustomerAccount(overrides: Partial<typeof schema.cus
   const t = nowIso();
   await testDb()
     .insert(schema.customerAccounts)
-    .values({ id, email, passwordHash: await passwordHash(), firstName: "Cass", lastName: "Customer", createdAt: t, updatedAt: t, ...overrides });
+    .values({
+      id,
+      email,
+      passwordHash: await passwordHash(),
+      firstName: "Cass",
+      lastName: "Customer",
+      createdAt: t,
+      updatedAt: t,
+      ...overrides,
+    });
   const sid = newId("ses");
-  await testDb().insert(schema.sessions).values({
-    id: sid,
-    subjectType: "customer",
-    subjectId: id,
-    createdAt: t,
-    expiresAt: new Date(Date.now() + 30 * 86400_000).toISOString(),
-  });
+  await testDb()
+    .insert(schema.sessions)
+    .values({
+      id: sid,
+      subjectType: "customer",
+      subjectId: id,
+      createdAt: t,
+      expiresAt: new Date(Date.now() + 30 * 86400_000).toISOString(),
+    });
   const { token } = await signToken(env.JWT_SECRET, { sub: id, sid, aud: "customer" }, 86400, new Date());
   return { id, email, token };
 }
@@ -172,15 +194,19 @@ export async function createAdmin() {
   const id = newId("adm");
   const email = `admin-${uniq()}@example.test`;
   const t = nowIso();
-  await testDb().insert(schema.superAdmins).values({ id, email, name: "Ada Admin", passwordHash: await passwordHash(), createdAt: t });
+  await testDb()
+    .insert(schema.superAdmins)
+    .values({ id, email, name: "Ada Admin", passwordHash: await passwordHash(), createdAt: t });
   const sid = newId("ses");
-  await testDb().insert(schema.sessions).values({
-    id: sid,
-    subjectType: "admin",
-    subjectId: id,
-    createdAt: t,
-    expiresAt: new Date(Date.now() + 8 * 3600_000).toISOString(),
-  });
+  await testDb()
+    .insert(schema.sessions)
+    .values({
+      id: sid,
+      subjectType: "admin",
+      subjectId: id,
+      createdAt: t,
+      expiresAt: new Date(Date.now() + 8 * 3600_000).toISOString(),
+    });
   const { token } = await signToken(env.JWT_SECRET, { sub: id, sid, aud: "super_admin", email, name: "Ada Admin" }, 4 * 3600, new Date());
   return { id, email, token };
 }
@@ -190,7 +216,17 @@ export async function createCustomer(tenantId: string, overrides: Partial<typeof
   const id = newId("cst");
   const email = overrides.email ?? `client-${uniq()}@example.test`;
   const t = nowIso();
-  const row = { id, tenantId, email, emailNormalized: email.toLowerCase(), firstName: "Cleo", lastName: "Client", createdAt: t, updatedAt: t, ...overrides };
+  const row = {
+    id,
+    tenantId,
+    email,
+    emailNormalized: email.toLowerCase(),
+    firstName: "Cleo",
+    lastName: "Client",
+    createdAt: t,
+    updatedAt: t,
+    ...overrides,
+  };
   await testDb().insert(schema.customers).values(row);
   return row;
 }

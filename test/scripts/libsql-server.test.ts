@@ -60,7 +60,10 @@ describe("statements and values", () => {
     expect(await row("SELECT ? AS a, ? AS b", [1, "x"])).toMatchObject({ a: 1, b: "x" });
     expect(await row("SELECT ?2 AS a, ?1 AS b", ["first", "second"])).toMatchObject({ a: "second", b: "first" });
     expect(await row("SELECT :a AS a, @b AS b, $c AS c, :a || '!' AS d", { a: "A", b: "B", c: "C" })).toMatchObject({
-      a: "A", b: "B", c: "C", d: "A!",
+      a: "A",
+      b: "B",
+      c: "C",
+      d: "A!",
     });
     expect(await row("SELECT :a AS a, @b AS b, $c AS c", { ":a": 1, "@b": 2, $c: 3 })).toMatchObject({ a: 1, b: 2, c: 3 });
     expect(await row("SELECT ? AS a, :n AS n, ? AS b", [1, 2, 3])).toMatchObject({ a: 1, n: 2, b: 3 });
@@ -91,7 +94,18 @@ describe("statements and values", () => {
     const { rows, columnTypes } = await bigDb.execute("SELECT v, typeof(v) AS t FROM v ORDER BY id");
     expect(columnTypes).toEqual(["", ""]);
     expect(rows.map((r) => r.t)).toEqual([
-      "null", "integer", "integer", "integer", "integer", "integer", "real", "real", "real", "text", "text", "blob",
+      "null",
+      "integer",
+      "integer",
+      "integer",
+      "integer",
+      "integer",
+      "real",
+      "real",
+      "real",
+      "text",
+      "text",
+      "blob",
     ]);
     for (const [i, v] of values.entries()) {
       const got = rows[i].v;
@@ -133,7 +147,10 @@ describe("statements and values", () => {
       "INSERT INTO keyed VALUES ('k')",
     ]);
     const failure = async (sql: string) => {
-      const err = await db.execute(sql).then(() => undefined, (e: unknown) => e);
+      const err = await db.execute(sql).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(err).toBeInstanceOf(LibsqlError);
       return (err as LibsqlError).code;
     };
@@ -163,7 +180,10 @@ describe("statements and values", () => {
       INSERT INTO t (v) VALUES (1), (2);
     `);
     expect((await db.execute("SELECT msg FROM log ORDER BY rowid")).rows.map((r) => r.msg)).toEqual([
-      "inserted 1", "small", "inserted 2", "big",
+      "inserted 1",
+      "small",
+      "inserted 2",
+      "big",
     ]);
   });
 });
@@ -193,7 +213,10 @@ describe("batches and transactions", () => {
     for (const mode of ["write", "deferred"] as const) {
       const err = await db
         .batch(["INSERT INTO t (k) VALUES ('new 1')", "INSERT INTO t (k) VALUES ('new 2')", "INSERT INTO t (k) VALUES ('existing')"], mode)
-        .then(() => undefined, (e: unknown) => e);
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        );
       expect(err).toBeInstanceOf(LibsqlError);
       expect((err as LibsqlError).code).toBe("SQLITE_CONSTRAINT_UNIQUE");
       expect((await db.execute("SELECT k FROM t")).rows.map((r) => r.k)).toEqual(["existing"]);
@@ -317,9 +340,15 @@ describe("SQLITE_BUSY handling", () => {
     await db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, k TEXT)");
     const ext = external();
     ext.exec("BEGIN IMMEDIATE");
-    const single = await db.execute("INSERT INTO t (k) VALUES ('a')").then(() => undefined, (e: unknown) => e);
+    const single = await db.execute("INSERT INTO t (k) VALUES ('a')").then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect((single as LibsqlError).code).toMatch(/^SQLITE_BUSY/);
-    const batch = await db.batch(["INSERT INTO t (k) VALUES ('b')"], "deferred").then(() => undefined, (e: unknown) => e);
+    const batch = await db.batch(["INSERT INTO t (k) VALUES ('b')"], "deferred").then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect((batch as LibsqlError).code).toMatch(/^SQLITE_BUSY/);
     ext.exec("COMMIT");
     // no server connection kept a lock or an uncommitted write: the external writer gets the lock,
@@ -341,7 +370,10 @@ describe("SQLITE_BUSY handling", () => {
     await writer.execute("INSERT INTO t (k) VALUES ('writer')");
     const reader = await other.transaction("deferred");
     expect((await reader.execute("SELECT count(*) AS n FROM t")).rows[0].n).toBe(0);
-    const err = await reader.execute("INSERT INTO t (k) VALUES ('reader')").then(() => undefined, (e: unknown) => e);
+    const err = await reader.execute("INSERT INTO t (k) VALUES ('reader')").then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect((err as LibsqlError).code).toMatch(/^SQLITE_BUSY/);
     await reader.rollback();
     await writer.commit();
@@ -365,7 +397,10 @@ describe("SQLITE_BUSY handling", () => {
     const abandoned = await db.transaction("write");
     await abandoned.execute("INSERT INTO t (k) VALUES ('abandoned')");
     await other.execute("INSERT INTO t (k) VALUES ('waited')"); // waits until the idle stream is closed
-    const err = await abandoned.commit().then(() => undefined, (e: unknown) => e);
+    const err = await abandoned.commit().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect((err as LibsqlError).code).toBe("STREAM_EXPIRED");
     expect((await other.execute("SELECT k FROM t")).rows.map((r) => r.k)).toEqual(["waited"]);
   });
@@ -378,7 +413,9 @@ describe("drizzle", () => {
   });
   const books = sqliteTable("books", {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    authorId: integer("author_id").notNull().references(() => authors.id, { onDelete: "cascade" }),
+    authorId: integer("author_id")
+      .notNull()
+      .references(() => authors.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     priceCents: integer("price_cents").notNull().default(0),
     isbn: text("isbn").unique(),
@@ -482,7 +519,16 @@ describe("protocol and endpoints", () => {
                 condition: { type: "and", conds: [{ type: "not", cond: { type: "ok", step: 0 } }, { type: "is_autocommit" }] },
                 stmt: { sql: "SELECT 'autocommit?' AS x" },
               },
-              { condition: { type: "or", conds: [{ type: "ok", step: 1 }, { type: "ok", step: 2 }] }, stmt: { sql_id: 1, args: [int(2)] } },
+              {
+                condition: {
+                  type: "or",
+                  conds: [
+                    { type: "ok", step: 1 },
+                    { type: "ok", step: 2 },
+                  ],
+                },
+                stmt: { sql_id: 1, args: [int(2)] },
+              },
             ],
           },
         },
@@ -540,7 +586,10 @@ describe("protocol and endpoints", () => {
   it("requires the bearer token when started with authToken", async () => {
     const { server, client } = await setup({ authToken: "sekrit" });
     const anonymous = client();
-    const err = await anonymous.execute("SELECT 1").then(() => undefined, (e: unknown) => e);
+    const err = await anonymous.execute("SELECT 1").then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(LibsqlError);
     expect((err as LibsqlError).code).toBe("UNAUTHORIZED");
     const authed = client({ authToken: "sekrit" });

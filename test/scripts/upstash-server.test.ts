@@ -73,7 +73,17 @@ describe("wire protocol", () => {
       status: 200,
       body: { result: [1, b64("x"), [2, null, b64("OK")]] },
     });
-    expect(await post("/pipeline", [["INCR", "n"], ["SET", "k", "v"], ["INCR", "k"]], enc)).toEqual({
+    expect(
+      await post(
+        "/pipeline",
+        [
+          ["INCR", "n"],
+          ["SET", "k", "v"],
+          ["INCR", "k"],
+        ],
+        enc,
+      ),
+    ).toEqual({
       status: 200,
       body: [{ result: 1 }, { result: "OK" }, { error: "ERR value is not an integer or out of range" }],
     });
@@ -159,9 +169,7 @@ describe("@upstash/redis against real Redis", () => {
   });
 
   it("falls back from EVALSHA to EVAL on NOSCRIPT, then uses the cached script", async () => {
-    const script = redis.createScript<[string, string, number]>(
-      "return {KEYS[1], ARGV[1], redis.call('INCR', KEYS[1] .. ':count')}",
-    );
+    const script = redis.createScript<[string, string, number]>("return {KEYS[1], ARGV[1], redis.call('INCR', KEYS[1] .. ':count')}");
     await redis.scriptFlush();
     let before = upstash.commandCount();
     expect(await script.exec(["k"], ["v"])).toEqual(["k", "v", 1]);

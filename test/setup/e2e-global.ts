@@ -52,10 +52,24 @@ export default async function setup(project: TestProject) {
     STRIPE_API_BASE: `${capture.url}/stripe`,
     PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
   };
-  const args = ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", join(dir, "wrangler"), "--show-interactive-dev-session=false"];
+  const args = [
+    "wrangler",
+    "dev",
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--persist-to",
+    join(dir, "wrangler"),
+    "--show-interactive-dev-session=false",
+  ];
   for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
   // Its own process group, so teardown can stop npx and the wrangler/workerd children it starts.
-  const wrangler: ChildProcess = spawn("npx", args, { detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" } });
+  const wrangler: ChildProcess = spawn("npx", args, {
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" },
+  });
   let output = "";
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`wrangler dev did not start in 90 s:\n${output}`)), 90_000);

@@ -28,7 +28,9 @@ export const tenants = sqliteTable(
     widgetMode: text("widget_mode").notNull().default("popup"),
     template: text("template").notNull().default("classic"),
     templateAccent: text("template_accent").notNull().default("#4f46e5"),
-    plan: text("plan", { enum: ["free", "pro", "enterprise"] }).notNull().default("free"),
+    plan: text("plan", { enum: ["free", "pro", "enterprise"] })
+      .notNull()
+      .default("free"),
     planStatus: text("plan_status").notNull().default("active"),
     isActive: flag("is_active").notNull().default(true),
     isSuspended: flag("is_suspended").notNull().default(false),
@@ -71,8 +73,12 @@ export const tenantMembers = sqliteTable(
   "tenant_members",
   {
     id: text("id").primaryKey(),
-    tenantId: text("tenant_id").notNull().references(() => tenants.id),
-    userId: text("user_id").notNull().references(() => users.id),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
     role: text("role", { enum: ["owner", "admin", "staff"] }).notNull(),
     isActive: flag("is_active").notNull().default(true),
     createdAt: createdAt(),
@@ -107,7 +113,9 @@ export const customers = sqliteTable(
   "customers",
   {
     id: text("id").primaryKey(),
-    tenantId: text("tenant_id").notNull().references(() => tenants.id),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
     customerAccountId: text("customer_account_id").references(() => customerAccounts.id),
     email: text("email").notNull(),
     emailNormalized: text("email_normalized").notNull(),
@@ -155,9 +163,15 @@ export const impersonationSessions = sqliteTable(
   "impersonation_sessions",
   {
     id: text("id").primaryKey(),
-    adminId: text("admin_id").notNull().references(() => superAdmins.id),
-    tenantId: text("tenant_id").notNull().references(() => tenants.id),
-    ownerUserId: text("owner_user_id").notNull().references(() => users.id),
+    adminId: text("admin_id")
+      .notNull()
+      .references(() => superAdmins.id),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    ownerUserId: text("owner_user_id")
+      .notNull()
+      .references(() => users.id),
     reason: text("reason").notNull(),
     createdAt: createdAt(),
     expiresAt: text("expires_at").notNull(),
@@ -169,7 +183,9 @@ export const passwordResets = sqliteTable(
   "password_resets",
   {
     id: text("id").primaryKey(),
-    customerAccountId: text("customer_account_id").notNull().references(() => customerAccounts.id),
+    customerAccountId: text("customer_account_id")
+      .notNull()
+      .references(() => customerAccounts.id),
     tokenHash: text("token_hash").notNull(),
     expiresAt: text("expires_at").notNull(),
     usedAt: text("used_at"),

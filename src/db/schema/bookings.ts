@@ -8,16 +8,24 @@ export const bookings = sqliteTable(
   "bookings",
   {
     id: text("id").primaryKey(),
-    tenantId: text("tenant_id").notNull().references(() => tenants.id),
-    serviceId: text("service_id").notNull().references(() => services.id),
-    staffId: text("staff_id").notNull().references(() => staffProfiles.id),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    serviceId: text("service_id")
+      .notNull()
+      .references(() => services.id),
+    staffId: text("staff_id")
+      .notNull()
+      .references(() => staffProfiles.id),
     customerId: text("customer_id").references(() => customers.id),
     customerAccountId: text("customer_account_id").references(() => customerAccounts.id),
     startAt: integer("start_at").notNull(),
     endAt: integer("end_at").notNull(),
     status: text("status", { enum: ["pending", "confirmed", "completed", "no_show", "cancelled"] }).notNull(),
     confirmationCode: text("confirmation_code").notNull(),
-    source: text("source", { enum: ["online", "widget", "walk_in", "phone", "admin"] }).notNull().default("online"),
+    source: text("source", { enum: ["online", "widget", "walk_in", "phone", "admin"] })
+      .notNull()
+      .default("online"),
     totalAmount: integer("total_amount").notNull().default(0),
     currency: text("currency").notNull(),
     notes: text("notes").notNull().default(""),
@@ -42,11 +50,15 @@ export const payments = sqliteTable(
   "payments",
   {
     id: text("id").primaryKey(),
-    tenantId: text("tenant_id").notNull().references(() => tenants.id),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
     bookingId: text("booking_id").references(() => bookings.id),
     amount: integer("amount").notNull(),
     currency: text("currency").notNull(),
-    kind: text("kind", { enum: ["deposit", "full"] }).notNull().default("full"),
+    kind: text("kind", { enum: ["deposit", "full"] })
+      .notNull()
+      .default("full"),
     status: text("status", { enum: ["pending", "succeeded", "failed", "refunded"] }).notNull(),
     stripePaymentIntentId: text("stripe_payment_intent_id"),
     clientSecret: text("client_secret"),

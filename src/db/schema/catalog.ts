@@ -6,7 +6,9 @@ export const services = sqliteTable(
   "services",
   {
     id: text("id").primaryKey(),
-    tenantId: text("tenant_id").notNull().references(() => tenants.id),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
     durationMinutes: integer("duration_minutes").notNull(),
@@ -28,7 +30,9 @@ export const staffProfiles = sqliteTable(
   "staff_profiles",
   {
     id: text("id").primaryKey(),
-    tenantId: text("tenant_id").notNull().references(() => tenants.id),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
     userId: text("user_id").references(() => users.id),
     displayName: text("display_name").notNull(),
     title: text("title").notNull().default(""),
@@ -48,8 +52,12 @@ export const staffHours = sqliteTable(
   "staff_hours",
   {
     id: text("id").primaryKey(),
-    tenantId: text("tenant_id").notNull().references(() => tenants.id),
-    staffId: text("staff_id").notNull().references(() => staffProfiles.id),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    staffId: text("staff_id")
+      .notNull()
+      .references(() => staffProfiles.id),
     weekday: integer("weekday").notNull(),
     startMinute: integer("start_minute").notNull(),
     endMinute: integer("end_minute").notNull(),
@@ -61,8 +69,12 @@ export const staffTimeOff = sqliteTable(
   "staff_time_off",
   {
     id: text("id").primaryKey(),
-    tenantId: text("tenant_id").notNull().references(() => tenants.id),
-    staffId: text("staff_id").notNull().references(() => staffProfiles.id),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    staffId: text("staff_id")
+      .notNull()
+      .references(() => staffProfiles.id),
     startAt: integer("start_at").notNull(),
     endAt: integer("end_at").notNull(),
     reason: text("reason").notNull().default(""),

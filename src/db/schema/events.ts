@@ -30,7 +30,9 @@ export const emailOutbox = sqliteTable(
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body").notNull(),
-    status: text("status", { enum: ["pending", "sending", "sent", "failed"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "sending", "sent", "failed"] })
+      .notNull()
+      .default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: text("next_attempt_at").notNull(),
     lockedAt: text("locked_at"),
@@ -47,7 +49,9 @@ export const webhookEndpoints = sqliteTable(
   "webhook_endpoints",
   {
     id: text("id").primaryKey(),
-    tenantId: text("tenant_id").notNull().references(() => tenants.id),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
     url: text("url").notNull(),
     events: text("events", { mode: "json" }).$type<string[]>().notNull(),
     secret: text("secret").notNull(),
@@ -62,11 +66,15 @@ export const webhookDeliveries = sqliteTable(
   {
     id: text("id").primaryKey(),
     tenantId: text("tenant_id").notNull(),
-    endpointId: text("endpoint_id").notNull().references(() => webhookEndpoints.id),
+    endpointId: text("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id),
     eventId: text("event_id").notNull(),
     eventType: text("event_type").notNull(),
     payload: text("payload").notNull(),
-    status: text("status", { enum: ["pending", "sending", "delivered", "failed"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "sending", "delivered", "failed"] })
+      .notNull()
+      .default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: text("next_attempt_at").notNull(),
     lockedAt: text("locked_at"),

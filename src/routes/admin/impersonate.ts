@@ -12,30 +12,25 @@ const impersonateBody = z.object({ reason: z.string().trim().min(1, "Required").
 const tenantParam = z.object({ id: z.string().min(1).max(64) });
 
 /** POST /api/admin/tenants/:id/impersonate: a 1-hour read-only owner token (design.md §8). */
-impersonateRoutes.post(
-  "/:id/impersonate",
-  validate("param", tenantParam),
-  validate("json", impersonateBody),
-  async (c) => {
-    const auth = c.var.auth;
-    if (auth.kind !== "admin") throw new ApiError("unauthorized");
-    const started = await startImpersonation(
-      c.var.db,
-      c.var.config.JWT_SECRET,
-      { adminId: auth.adminId, tenantId: c.req.valid("param").id, reason: c.req.valid("json").reason },
-      c.var.now,
-    );
-    c.header("Cache-Control", "no-store");
-    return c.json(
-      {
-        data: {
-          token: started.token,
-          sessionId: started.sessionId,
-          expiresAt: started.expiresAt.toISOString(),
-          tenantId: started.tenantId,
-        },
+impersonateRoutes.post("/:id/impersonate", validate("param", tenantParam), validate("json", impersonateBody), async (c) => {
+  const auth = c.var.auth;
+  if (auth.kind !== "admin") throw new ApiError("unauthorized");
+  const started = await startImpersonation(
+    c.var.db,
+    c.var.config.JWT_SECRET,
+    { adminId: auth.adminId, tenantId: c.req.valid("param").id, reason: c.req.valid("json").reason },
+    c.var.now,
+  );
+  c.header("Cache-Control", "no-store");
+  return c.json(
+    {
+      data: {
+        token: started.token,
+        sessionId: started.sessionId,
+        expiresAt: started.expiresAt.toISOString(),
+        tenantId: started.tenantId,
       },
-      201,
-    );
-  },
-);
+    },
+    201,
+  );
+});

@@ -22,7 +22,13 @@ export const tenantActivityRoute = new Hono<AppEnv>().get("/tenants/:id/activity
         : null,
       payments: activity.payments,
       aiActivity: activity.aiActivity,
-      services: activity.services.map((s) => ({ id: s.id, name: s.name, price: s.price, durationMinutes: s.durationMinutes, isActive: s.isActive })),
+      services: activity.services.map((s) => ({
+        id: s.id,
+        name: s.name,
+        price: s.price,
+        durationMinutes: s.durationMinutes,
+        isActive: s.isActive,
+      })),
       staff: activity.staff.map((s) => ({ id: s.id, displayName: s.displayName, isBookable: s.isBookable })),
     },
   });

@@ -43,7 +43,10 @@ const patchBody = z
     suspendedReason: z.string().max(500).nullable().optional(),
     plan: z.enum(["free", "pro", "enterprise"]).optional(),
     trialEndsAt: isoInstant.nullable().optional(),
-    reason: z.string().max(500).refine((s) => s.trim().length > 0, "Required"),
+    reason: z
+      .string()
+      .max(500)
+      .refine((s) => s.trim().length > 0, "Required"),
   })
   .strict()
   .refine((b) => b.isSuspended !== undefined || b.suspendedReason !== undefined || b.plan !== undefined || b.trialEndsAt !== undefined, {

@@ -21,11 +21,16 @@ export const tokenRoutes = new Hono<AppEnv>()
    * POST /api/auth/switch-tenant: the current tenant need not be usable (a member removed from
    * it must still be able to move to another business), so only the token and session are checked.
    */
-  .post("/switch-tenant", async (c, next) => {
-    await ownerClaims(c);
-    await next();
-  }, validate("json", switchBody), async (c) => {
-    const claims = await ownerClaims(c);
-    const token = await switchTenant(authCtx(c), { userId: claims.sub, sessionId: claims.sid }, c.req.valid("json").tenantId);
-    return c.json({ data: { token } });
-  });
+  .post(
+    "/switch-tenant",
+    async (c, next) => {
+      await ownerClaims(c);
+      await next();
+    },
+    validate("json", switchBody),
+    async (c) => {
+      const claims = await ownerClaims(c);
+      const token = await switchTenant(authCtx(c), { userId: claims.sub, sessionId: claims.sid }, c.req.valid("json").tenantId);
+      return c.json({ data: { token } });
+    },
+  );

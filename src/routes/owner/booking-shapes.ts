@@ -2,8 +2,20 @@ import type { BookingView } from "../../services/bookings";
 
 type BookingLike = Pick<
   BookingView,
-  | "id" | "confirmationCode" | "status" | "source" | "startAt" | "endAt" | "serviceId" | "staffId" | "customerId"
-  | "totalAmount" | "currency" | "notes" | "cancelReason" | "createdAt"
+  | "id"
+  | "confirmationCode"
+  | "status"
+  | "source"
+  | "startAt"
+  | "endAt"
+  | "serviceId"
+  | "staffId"
+  | "customerId"
+  | "totalAmount"
+  | "currency"
+  | "notes"
+  | "cancelReason"
+  | "createdAt"
 >;
 
 const iso = (ms: number) => new Date(ms).toISOString();

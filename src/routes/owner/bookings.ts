@@ -57,14 +57,18 @@ export const bookingsRoutes = new Hono<AppEnv>()
   .post("/", writers, validate("json", createBody), async (c) => {
     const auth = owner(c);
     const body = c.req.valid("json");
-    const created = await createBooking(bookingCtx(c), { kind: "owner", tenantId: auth.tenantId, userId: auth.userId }, {
-      serviceId: body.serviceId,
-      staffProfileId: body.staffProfileId,
-      start: body.startDatetime,
-      customer: body.customer,
-      source: body.source,
-      customerAccountId: null,
-    });
+    const created = await createBooking(
+      bookingCtx(c),
+      { kind: "owner", tenantId: auth.tenantId, userId: auth.userId },
+      {
+        serviceId: body.serviceId,
+        staffProfileId: body.staffProfileId,
+        start: body.startDatetime,
+        customer: body.customer,
+        source: body.source,
+        customerAccountId: null,
+      },
+    );
     // Everything the answer shows was just written: no read-back round trip.
     return c.json({ data: toOwnerBooking({ ...created, cancelReason: null, createdAt: c.var.now.toISOString() }) }, 201);
   })
@@ -79,7 +83,11 @@ export const bookingsRoutes = new Hono<AppEnv>()
     if (c.req.valid("json").status === "cancelled" && auth.role === "staff") {
       throw new ApiError("forbidden", "Your role in this business does not allow cancelling bookings");
     }
-    const view = await changeBookingStatus(bookingCtx(c), { tenantId: auth.tenantId, bookingId: c.req.param("id"), userId: auth.userId }, c.req.valid("json").status);
+    const view = await changeBookingStatus(
+      bookingCtx(c),
+      { tenantId: auth.tenantId, bookingId: c.req.param("id"), userId: auth.userId },
+      c.req.valid("json").status,
+    );
     return c.json({ data: toOwnerBooking(view) });
   })
   .post("/:id/cancel", writers, validate("json", cancelBody), async (c) => {
@@ -94,4 +102,3 @@ export const bookingsRoutes = new Hono<AppEnv>()
     });
     return c.json({ data: toOwnerBooking(view) });
   });
-

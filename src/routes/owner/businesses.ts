@@ -6,12 +6,7 @@ import { ApiError } from "../../errors";
 import { validate } from "../../lib/validate";
 import { requireRole } from "../../middleware/auth";
 import { type BusinessRow, createBusiness, getBusiness, updateBusiness } from "../../services/owner/businesses";
-import {
-  currencyField,
-  emailField,
-  slugField,
-  timeZoneField,
-} from "../auth/fields";
+import { currencyField, emailField, slugField, timeZoneField } from "../auth/fields";
 import { hexColor, httpUrl, NOT_EMPTY, notEmpty, ownerOf } from "./fields";
 
 const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
@@ -38,8 +33,14 @@ const settingsBody = z
     businessType: z.string().trim().min(1, "Business type is required").max(100, "At most 100 characters"),
     description: text(5000),
     // logo_url is a non-null column: "" (or null) means no logo.
-    logoUrl: z.union([z.literal(""), httpUrl]).nullable().transform((v) => v ?? ""),
-    coverImageUrl: z.union([z.literal(""), httpUrl]).nullable().transform((v) => v || null),
+    logoUrl: z
+      .union([z.literal(""), httpUrl])
+      .nullable()
+      .transform((v) => v ?? ""),
+    coverImageUrl: z
+      .union([z.literal(""), httpUrl])
+      .nullable()
+      .transform((v) => v || null),
     timezone: timeZoneField,
     currency: currencyField,
     countryCode: z
@@ -59,14 +60,29 @@ const settingsBody = z
     requirePayment: z.boolean(),
     widgetColor: hexColor,
     widgetMode: z.enum(["popup", "inline"], { error: "Use popup or inline" }),
-    template: z.string().trim().regex(/^[a-z0-9-]{1,40}$/, "Use a template name of lowercase letters, digits and hyphens"),
+    template: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9-]{1,40}$/, "Use a template name of lowercase letters, digits and hyphens"),
     templateAccent: hexColor,
     customDomain: customDomainField,
     ...Object.fromEntries(
-      ["id", "slug", "plan", "planStatus", "isActive", "isSuspended", "suspendedReason", "suspendedAt", "trialEndsAt", "stripeAccountId", "stripeConnected", "createdBy", "createdAt", "updatedAt"].map((k) => [
-        k,
-        z.never({ error: OPERATOR_ONLY }).optional(),
-      ]),
+      [
+        "id",
+        "slug",
+        "plan",
+        "planStatus",
+        "isActive",
+        "isSuspended",
+        "suspendedReason",
+        "suspendedAt",
+        "trialEndsAt",
+        "stripeAccountId",
+        "stripeConnected",
+        "createdBy",
+        "createdAt",
+        "updatedAt",
+      ].map((k) => [k, z.never({ error: OPERATOR_ONLY }).optional()]),
     ),
   })
   .partial()
@@ -134,7 +150,8 @@ export const businessesRoutes = new Hono<AppEnv>()
     if (fields.customDomain) {
       // The platform's own host serves every tenant's page by slug; it cannot belong to one tenant.
       const base = c.var.config.PUBLIC_BASE_URL;
-      if (base && fields.customDomain === new URL(base).hostname) throw ApiError.field("customDomain", "This is the platform's own address");
+      if (base && fields.customDomain === new URL(base).hostname)
+        throw ApiError.field("customDomain", "This is the platform's own address");
     }
     return c.json({ data: toOwnerBusiness(await updateBusiness(c.var.db, ownerOf(c).tenantId, fields, c.var.now)) });
   })

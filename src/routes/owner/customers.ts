@@ -9,7 +9,12 @@ import { limitField, NOT_EMPTY, notEmpty, ownerOf } from "./fields";
 
 const listQuery = z
   .object({
-    search: z.string().trim().max(200, "search must be at most 200 characters").optional().transform((v) => v || undefined),
+    search: z
+      .string()
+      .trim()
+      .max(200, "search must be at most 200 characters")
+      .optional()
+      .transform((v) => v || undefined),
     limit: limitField,
   })
   .strict();

@@ -29,7 +29,15 @@ const changeBody = z
 const memberParam = z.object({ id: z.string().min(1).max(64) });
 
 export function toMember(m: MemberRow) {
-  return { id: m.userId, email: m.email, firstName: m.firstName, lastName: m.lastName, role: m.role, isActive: Boolean(m.isActive), createdAt: m.createdAt };
+  return {
+    id: m.userId,
+    email: m.email,
+    firstName: m.firstName,
+    lastName: m.lastName,
+    role: m.role,
+    isActive: Boolean(m.isActive),
+    createdAt: m.createdAt,
+  };
 }
 
 const writers = requireRole("owner", "admin");

@@ -9,7 +9,12 @@ import { createService, deleteService, getService, listServices, type ServiceRow
 const fields = {
   name: z.string().trim().min(1, "Name is required").max(200, "Name must be at most 200 characters"),
   description: z.string().max(2000, "Description must be at most 2000 characters"),
-  durationMinutes: z.number().int().min(5, "At least 5 minutes").max(1440, "At most 1440 minutes").multipleOf(5, "Use a multiple of 5 minutes"),
+  durationMinutes: z
+    .number()
+    .int()
+    .min(5, "At least 5 minutes")
+    .max(1440, "At most 1440 minutes")
+    .multipleOf(5, "Use a multiple of 5 minutes"),
   price: z.number().int("Price is in minor units (an integer)").min(0),
   depositPercent: z.number().int().min(0).max(100),
   imageUrl: httpUrl.nullable(),
@@ -53,7 +58,12 @@ const writers = requireRole("owner", "admin");
 export const servicesRoutes = new Hono<AppEnv>()
   .get("/", async (c) => c.json({ data: (await listServices(c.var.db, tenantOf(c))).map(toOwnerService) }))
   .post("/", writers, validate("json", createBody), async (c) => {
-    const row = await createService(c.var.db, tenantOf(c), c.req.valid("json") as z.infer<typeof createBody> & { name: string; durationMinutes: number }, c.var.now);
+    const row = await createService(
+      c.var.db,
+      tenantOf(c),
+      c.req.valid("json") as z.infer<typeof createBody> & { name: string; durationMinutes: number },
+      c.var.now,
+    );
     return c.json({ data: toOwnerService(row) }, 201);
   })
   .get("/:id", async (c) => c.json({ data: toOwnerService(await getService(c.var.db, tenantOf(c), c.req.param("id"))) }))

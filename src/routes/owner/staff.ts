@@ -21,7 +21,13 @@ import {
 
 const hex = hexColor;
 // Shapes only; the values (day 0-6, HH:MM, end after start, no overlap) are checked per interval by validateWeek.
-const interval = z.object({ dayOfWeek: z.number().int("dayOfWeek must be 0 (Sunday) to 6"), start: z.string().max(5, "start must be a time HH:MM"), end: z.string().max(5, "end must be a time HH:MM") }).strict();
+const interval = z
+  .object({
+    dayOfWeek: z.number().int("dayOfWeek must be 0 (Sunday) to 6"),
+    start: z.string().max(5, "start must be a time HH:MM"),
+    end: z.string().max(5, "end must be a time HH:MM"),
+  })
+  .strict();
 const fields = {
   displayName: z.string().trim().min(1, "Display name is required").max(200),
   title: z.string().max(200),
@@ -31,8 +37,21 @@ const fields = {
   orderIndex: z.number().int().min(-1_000_000).max(1_000_000),
   workingHours: z.array(interval).max(100),
 };
-const createBody = z.object({ ...fields, title: fields.title.optional(), avatarUrl: fields.avatarUrl.optional(), color: hex.optional(), isBookable: fields.isBookable.optional(), orderIndex: fields.orderIndex.optional(), workingHours: fields.workingHours.optional() }).strict();
-const patchBody = createBody.partial().strict().refine((v) => Object.keys(v).length > 0, "Send at least one field to change");
+const createBody = z
+  .object({
+    ...fields,
+    title: fields.title.optional(),
+    avatarUrl: fields.avatarUrl.optional(),
+    color: hex.optional(),
+    isBookable: fields.isBookable.optional(),
+    orderIndex: fields.orderIndex.optional(),
+    workingHours: fields.workingHours.optional(),
+  })
+  .strict();
+const patchBody = createBody
+  .partial()
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, "Send at least one field to change");
 const timeOffBody = z
   .object({
     start: z.iso.datetime({ offset: true, error: "Use an ISO-8601 instant" }),
@@ -46,7 +65,8 @@ function checkedHours(hours: WorkingInterval[] | undefined, prefix: string) {
   if (hours === undefined) return undefined;
   const { errors, stored } = validateWeek(hours);
   const keys = Object.keys(errors);
-  if (keys.length) throw ApiError.validation({ formErrors: [], fieldErrors: Object.fromEntries(keys.map((k) => [`${prefix}${k}`, errors[k]])) });
+  if (keys.length)
+    throw ApiError.validation({ formErrors: [], fieldErrors: Object.fromEntries(keys.map((k) => [`${prefix}${k}`, errors[k]])) });
   return stored;
 }
 

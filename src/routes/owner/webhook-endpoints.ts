@@ -52,7 +52,7 @@ const createBody = z
     url: z.string().trim().min(1).max(MAX_WEBHOOK_URL_LENGTH),
     events: z
       .array(z.enum([...WEBHOOK_EVENT_TYPES, "*"]))
-      .min(1, "Subscribe to at least one event type, or \"*\"")
+      .min(1, 'Subscribe to at least one event type, or "*"')
       .max(WEBHOOK_EVENT_TYPES.length + 1),
   })
   .strict();

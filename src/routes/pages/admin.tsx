@@ -52,7 +52,13 @@ async function consolePage(c: Context<AppEnv>, title: string, page: string, body
   const nonce = newNonce();
   setPageHeaders(c, { nonce });
   const doc = (
-    <Document title={`${title} · Operator console`} nonce={nonce} bodyClass="console" data={{ page, ...data }} scripts={["/assets/admin.js"]}>
+    <Document
+      title={`${title} · Operator console`}
+      nonce={nonce}
+      bodyClass="console"
+      data={{ page, ...data }}
+      scripts={["/assets/admin.js"]}
+    >
       {body()}
     </Document>
   );
@@ -165,17 +171,34 @@ export const adminPageRoutes = new Hono<AppEnv>()
                 <button type="button" id="action-plan" data-form="form-plan" aria-controls="form-plan" aria-expanded="false">
                   Change plan
                 </button>
-                <button type="button" id="action-extend-trial" data-form="form-extend-trial" aria-controls="form-extend-trial" aria-expanded="false">
+                <button
+                  type="button"
+                  id="action-extend-trial"
+                  data-form="form-extend-trial"
+                  aria-controls="form-extend-trial"
+                  aria-expanded="false"
+                >
                   Extend trial
                 </button>
                 <button type="button" id="action-end-trial" data-form="form-end-trial" aria-controls="form-end-trial" aria-expanded="false">
                   End trial
                 </button>
-                <button type="button" id="action-impersonate" data-form="form-impersonate" aria-controls="form-impersonate" aria-expanded="false">
+                <button
+                  type="button"
+                  id="action-impersonate"
+                  data-form="form-impersonate"
+                  aria-controls="form-impersonate"
+                  aria-expanded="false"
+                >
                   Impersonate owner
                 </button>
               </div>
-              <ActionForm id="form-suspend" legend="Suspend this tenant" submit="Suspend tenant" hint="The reason is sent to the owner in the suspension e-mail and stored in the audit log." />
+              <ActionForm
+                id="form-suspend"
+                legend="Suspend this tenant"
+                submit="Suspend tenant"
+                hint="The reason is sent to the owner in the suspension e-mail and stored in the audit log."
+              />
               <ActionForm id="form-restore" legend="Restore this tenant" submit="Restore tenant" hint="Stored in the audit log." />
               <ActionForm id="form-plan" legend="Change plan" submit="Change plan" hint="Takes effect immediately; no charge is made.">
                 <div class="field">
@@ -187,7 +210,12 @@ export const adminPageRoutes = new Hono<AppEnv>()
                   </select>
                 </div>
               </ActionForm>
-              <ActionForm id="form-extend-trial" legend="Extend or set the trial" submit="Set trial end" hint="The trial ends at the end of the chosen day (UTC).">
+              <ActionForm
+                id="form-extend-trial"
+                legend="Extend or set the trial"
+                submit="Set trial end"
+                hint="The trial ends at the end of the chosen day (UTC)."
+              >
                 <div class="field">
                   <label for="form-extend-trial-date">Trial ends on</label>
                   <input id="form-extend-trial-date" name="trialEndsOn" type="date" required />

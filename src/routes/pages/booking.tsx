@@ -30,7 +30,12 @@ export async function bookingPageResponse(c: Context<AppEnv>, key: PageTenantKey
   const theme = themeCss(data.tenant.templateAccent, data.tenant.widgetColor);
   if (data.state === "suspended") {
     const page = (
-      <MessagePage title={`${data.tenant.businessName}: temporarily unavailable`} heading="Temporarily unavailable" nonce={nonce} themeCss={theme}>
+      <MessagePage
+        title={`${data.tenant.businessName}: temporarily unavailable`}
+        heading="Temporarily unavailable"
+        nonce={nonce}
+        themeCss={theme}
+      >
         <p>
           Online booking with <strong>{data.tenant.businessName}</strong> is temporarily unavailable. Please try again later.
         </p>
@@ -90,7 +95,14 @@ const BookingPage: FC<{ tenant: PageTenant; services: PageService[]; staff: Page
                 <div class="choices">
                   {services.map((s) => (
                     <label class="choice">
-                      <input type="radio" name="serviceId" value={s.id} data-name={s.name} data-duration={String(s.durationMinutes)} required />
+                      <input
+                        type="radio"
+                        name="serviceId"
+                        value={s.id}
+                        data-name={s.name}
+                        data-duration={String(s.durationMinutes)}
+                        required
+                      />
                       <span class="choice-body">
                         <span class="choice-title">{s.name}</span>
                         <span class="muted">
@@ -141,7 +153,14 @@ const BookingPage: FC<{ tenant: PageTenant; services: PageService[]; staff: Page
                 <div class="grid-2">
                   <div class="field">
                     <label for="firstName">First name</label>
-                    <input id="firstName" name="firstName" autocomplete="given-name" maxlength={100} required aria-describedby="firstName-error" />
+                    <input
+                      id="firstName"
+                      name="firstName"
+                      autocomplete="given-name"
+                      maxlength={100}
+                      required
+                      aria-describedby="firstName-error"
+                    />
                     <p id="firstName-error" class="field-error" hidden></p>
                   </div>
                   <div class="field">
@@ -190,7 +209,15 @@ const BookingPage: FC<{ tenant: PageTenant; services: PageService[]; staff: Page
           <form id="lookup-form" class="inline-form">
             <div class="field">
               <label for="lookup-code">Confirmation code</label>
-              <input id="lookup-code" name="code" autocomplete="off" autocapitalize="characters" placeholder="BK-XXXXXX" maxlength={20} required />
+              <input
+                id="lookup-code"
+                name="code"
+                autocomplete="off"
+                autocapitalize="characters"
+                placeholder="BK-XXXXXX"
+                maxlength={20}
+                required
+              />
             </div>
             <button type="submit">Find booking</button>
           </form>

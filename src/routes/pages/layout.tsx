@@ -43,7 +43,7 @@ export const Document: FC<DocumentProps> = ({ title, nonce, themeCss, bodyClass,
 export async function renderPage(node: unknown): Promise<string> {
   // hono/jsx nodes render on toString(), which is async when a component is.
   const html = await (node as { toString(): string | Promise<string> }).toString();
-  return "<!DOCTYPE html>" + html;
+  return `<!DOCTYPE html>${html}`;
 }
 
 /** A plain message page (404, 503, and the like). */

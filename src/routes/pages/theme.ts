@@ -13,7 +13,14 @@ export function safeHexColor(value: unknown, fallback = DEFAULT_ACCENT): string 
 }
 
 function channels(hex: string): [number, number, number] {
-  const h = hex.length === 4 ? hex.slice(1).split("").map((c) => c + c).join("") : hex.slice(1);
+  const h =
+    hex.length === 4
+      ? hex
+          .slice(1)
+          .split("")
+          .map((c) => c + c)
+          .join("")
+      : hex.slice(1);
   return [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16) / 255) as [number, number, number];
 }
 

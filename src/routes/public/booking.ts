@@ -25,13 +25,21 @@ export const bookingByCodeRoutes = new Hono<AppEnv>()
   })
   .post("/booking/:code/reschedule", validate("json", rescheduleBody), async (c) => {
     const body = c.req.valid("json");
-    const booking = await rescheduleBooking(bookingCtx(c), { kind: "public", code: c.req.param("code") }, {
-      start: body.newStartDatetime,
-      staffProfileId: body.staffProfileId ?? undefined,
-    });
+    const booking = await rescheduleBooking(
+      bookingCtx(c),
+      { kind: "public", code: c.req.param("code") },
+      {
+        start: body.newStartDatetime,
+        staffProfileId: body.staffProfileId ?? undefined,
+      },
+    );
     return c.json({ data: toBookingLookup(booking) });
   })
   .post("/booking/:code/cancel", validate("json", cancelBody), async (c) => {
-    const result = await cancelBooking(bookingCtx(c), { kind: "public", code: c.req.param("code") }, { reason: c.req.valid("json").reason });
+    const result = await cancelBooking(
+      bookingCtx(c),
+      { kind: "public", code: c.req.param("code") },
+      { reason: c.req.valid("json").reason },
+    );
     return c.json({ data: toCancelResult(result) });
   });

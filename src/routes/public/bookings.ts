@@ -36,13 +36,17 @@ export const createBookingRoute = new Hono<AppEnv>().post("/:slug/bookings", opt
   c.header("Cache-Control", NO_STORE);
   const body = c.req.valid("json");
   const auth = c.var.auth;
-  const created = await createBooking(bookingCtx(c), { kind: "public", slug: c.req.param("slug") }, {
-    serviceId: body.serviceId,
-    staffProfileId: body.staffProfileId,
-    start: body.startDatetime,
-    customer: body.customer,
-    source: body.source,
-    customerAccountId: auth.kind === "customer" ? auth.customerId : null,
-  });
+  const created = await createBooking(
+    bookingCtx(c),
+    { kind: "public", slug: c.req.param("slug") },
+    {
+      serviceId: body.serviceId,
+      staffProfileId: body.staffProfileId,
+      start: body.startDatetime,
+      customer: body.customer,
+      source: body.source,
+      customerAccountId: auth.kind === "customer" ? auth.customerId : null,
+    },
+  );
   return c.json({ data: toCreatedBooking(created) }, 201);
 });

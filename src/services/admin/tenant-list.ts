@@ -1,7 +1,12 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 
-export type TenantListQuery = { search?: string; status?: "active" | "suspended" | "trial"; plan?: "free" | "pro" | "enterprise"; limit: number };
+export type TenantListQuery = {
+  search?: string;
+  status?: "active" | "suspended" | "trial";
+  plan?: "free" | "pro" | "enterprise";
+  limit: number;
+};
 
 export type TenantListItem = {
   id: string;
@@ -32,8 +37,16 @@ export async function listTenants(db: Db, q: TenantListQuery, now: Date): Promis
   if (q.status === "trial") where.push(sql`t.trial_ends_at IS NOT NULL AND t.trial_ends_at > ${now.toISOString()}`);
   if (q.plan) where.push(sql`t.plan = ${q.plan}`);
   const rows = await db.all<{
-    id: string; slug: string; business_name: string; plan: string; plan_status: string; is_active: number;
-    is_suspended: number; trial_ends_at: string | null; created_at: string; owner_email: string | null;
+    id: string;
+    slug: string;
+    business_name: string;
+    plan: string;
+    plan_status: string;
+    is_active: number;
+    is_suspended: number;
+    trial_ends_at: string | null;
+    created_at: string;
+    owner_email: string | null;
   }>(sql`SELECT t.id, t.slug, t.business_name, t.plan, t.plan_status, t.is_active, t.is_suspended, t.trial_ends_at, t.created_at,
       ${owner} AS owner_email
     FROM tenants t WHERE ${sql.join(where, sql` AND `)} ORDER BY t.created_at DESC, t.id DESC LIMIT ${q.limit}`);

@@ -1,5 +1,7 @@
-import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
-import { schema, type Db } from "../../db/client";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { type Db, runBatch, schema } from "../../db/client";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { suspensionEmail } from "../email/templates";
@@ -16,7 +18,7 @@ export type TenantPatch = {
 type Row = typeof schema.tenants.$inferSelect;
 type Diff = Record<string, { before: unknown; after: unknown }>;
 
-const eqOrNull = (col: SQL.Aliased | any, v: unknown) => (v === null ? isNull(col) : eq(col, v as never));
+const eqOrNull = (col: AnySQLiteColumn, v: unknown) => (v === null ? isNull(col) : eq(col, v as never));
 
 /**
  * PATCH /api/admin/tenants/:id. One atomic batch: a conditional UPDATE (guarded by every value we
@@ -49,7 +51,8 @@ async function tryApply(db: Db, cur: Row, p: TenantPatch, adminId: string, now: 
     next.suspendedReason = p.isSuspended ? (p.suspendedReason !== undefined ? p.suspendedReason : cur.suspendedReason) : null;
     suspendDiff.isSuspended = { before: cur.isSuspended, after: p.isSuspended };
     if (next.suspendedAt !== cur.suspendedAt) suspendDiff.suspendedAt = { before: cur.suspendedAt, after: next.suspendedAt };
-    if (next.suspendedReason !== cur.suspendedReason) suspendDiff.suspendedReason = { before: cur.suspendedReason, after: next.suspendedReason };
+    if (next.suspendedReason !== cur.suspendedReason)
+      suspendDiff.suspendedReason = { before: cur.suspendedReason, after: next.suspendedReason };
   } else if (p.suspendedReason !== undefined && p.suspendedReason !== cur.suspendedReason) {
     next.suspendedReason = p.suspendedReason;
     updatedDiff.suspendedReason = { before: cur.suspendedReason, after: p.suspendedReason };
@@ -82,7 +85,7 @@ async function tryApply(db: Db, cur: Row, p: TenantPatch, adminId: string, now: 
         eqOrNull(t.trialEndsAt, cur.trialEndsAt),
       ),
     );
-  const stmts: any[] = [update];
+  const stmts: BatchItem<"sqlite">[] = [update];
   audits.forEach((a, seq) => {
     stmts.push(
       db.run(sql`INSERT INTO audit_log (id, action, actor_type, actor_id, target_type, target_id, reason, diff, metadata, created_at, seq)
@@ -94,7 +97,12 @@ async function tryApply(db: Db, cur: Row, p: TenantPatch, adminId: string, now: 
   if (action === "tenant.suspended") {
     const to = sql`COALESCE((SELECT u.email FROM tenant_members m JOIN users u ON u.id = m.user_id
       WHERE m.tenant_id = ${cur.id} AND m.role = 'owner' AND m.is_active = 1 ORDER BY m.created_at, m.id LIMIT 1), ${cur.email})`;
-    const email = emailInsert(db, { ...suspensionEmail({ businessName: cur.businessName, reason: next.suspendedReason ?? null }), tenantId: cur.id, to: "" }, now, applied);
+    const email = emailInsert(
+      db,
+      { ...suspensionEmail({ businessName: cur.businessName, reason: next.suspendedReason ?? null }), tenantId: cur.id, to: "" },
+      now,
+      applied,
+    );
     emailIds.push(email.id);
     stmts.push(email.insert);
     // emailInsert binds `to` as a value; resolve the owner's address inside the batch instead.
@@ -102,7 +110,7 @@ async function tryApply(db: Db, cur: Row, p: TenantPatch, adminId: string, now: 
   }
   // Reset the marker to a plain ISO instant so updated_at stays a sortable timestamp.
   stmts.push(db.run(sql`UPDATE tenants SET updated_at = ${iso} WHERE id = ${cur.id} AND updated_at = ${stamp}`));
-  const results = await db.batch(stmts as [any, ...any[]]);
+  const results = await runBatch(db, stmts);
   const affected = (results[0] as { rowsAffected?: number }).rowsAffected ?? 0;
   if (affected === 0) return null;
   return emailIds;

@@ -110,7 +110,14 @@ export function toOperatorView([tenantRows, members, counts, recent, audit]: Vie
       totalAmount: b.totalAmount,
       currency: b.currency,
     })),
-    audit: audit.map((a) => ({ id: a.id, action: a.action, actorId: a.actorId, targetId: a.targetId, reason: a.reason, createdAt: a.createdAt })),
+    audit: audit.map((a) => ({
+      id: a.id,
+      action: a.action,
+      actorId: a.actorId,
+      targetId: a.targetId,
+      reason: a.reason,
+      createdAt: a.createdAt,
+    })),
   };
 }
 

@@ -14,9 +14,7 @@ export async function getCustomerProfile(db: Db, customerId: string): Promise<Cu
   return row;
 }
 
-export type CustomerProfilePatch = Partial<
-  Pick<CustomerRow, "firstName" | "lastName" | "phone" | "defaultTimezone" | "marketingOptIn">
->;
+export type CustomerProfilePatch = Partial<Pick<CustomerRow, "firstName" | "lastName" | "phone" | "defaultTimezone" | "marketingOptIn">>;
 
 /** One round trip: UPDATE ... RETURNING gives the profile after the change. */
 export async function updateCustomerProfile(db: Db, customerId: string, patch: CustomerProfilePatch, now: Date): Promise<CustomerRow> {

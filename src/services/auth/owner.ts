@@ -134,10 +134,7 @@ export async function loginOwner(ctx: AuthCtx, email: string, password: string):
     .map((r) => ({ tenantId: r.tenantId!, role: r.role!, slug: r.slug!, businessName: r.businessName! }));
   const t = now.toISOString();
   const session = sessionInsert(db, "user", found.id, memberships[0]?.tenantId ?? null, now);
-  await db.batch([
-    db.update(users).set({ lastLoginAt: t }).where(eq(users.id, found.id)),
-    session.insert,
-  ]);
+  await db.batch([db.update(users).set({ lastLoginAt: t }).where(eq(users.id, found.id)), session.insert]);
   return signIn(ctx, { ...found, lastLoginAt: t }, memberships, session.id);
 }
 
@@ -178,7 +175,10 @@ export async function switchTenant(ctx: AuthCtx, caller: { userId: string; sessi
       .innerJoin(tenants, eq(tenants.id, tenantMembers.tenantId))
       .where(and(eq(tenantMembers.tenantId, tenantId), eq(tenantMembers.userId, caller.userId), eq(tenantMembers.isActive, true)))
       .limit(1),
-    db.select({ live: liveSessionExists(caller.sessionId, "user", caller.userId, now) }).from(users).where(eq(users.id, caller.userId)),
+    db
+      .select({ live: liveSessionExists(caller.sessionId, "user", caller.userId, now) })
+      .from(users)
+      .where(eq(users.id, caller.userId)),
   ]);
   if (!session?.live) throw new ApiError("unauthorized");
   const membership = memberships[0];

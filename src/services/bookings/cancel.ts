@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
+import { runBatch } from "../../db/client";
 import { ACTIVE_STATUSES, canCancel } from "../../domain/booking-status";
 import { ApiError } from "../../errors";
 import { cancellationEffects } from "./effects";
@@ -27,14 +27,17 @@ export async function cancelBooking(ctx: BookingCtx, ref: BookingRef, input: { r
   const { db, now } = ctx;
   const t = now.toISOString();
   const reason = input.reason?.trim() ? input.reason : null;
-  const active = sql.join(ACTIVE_STATUSES.map((s) => sql`${s}`), sql`, `);
+  const active = sql.join(
+    ACTIVE_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  );
   const cancellable = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND status IN (${active}))`;
   const effects = cancellationEffects(db, now, booking, reason, cancellable);
   const update = db.run(sql`
     UPDATE bookings SET status = 'cancelled', cancel_reason = ${reason}, cancelled_at = ${t}, updated_at = ${t}
     WHERE id = ${booking.id} AND status IN (${active})`);
 
-  const results = await db.batch([...effects.statements, update, bookingViewQuery(db, ref)] as unknown as [BatchItem<"sqlite">]);
+  const results = await runBatch(db, [...effects.statements, update, bookingViewQuery(db, ref)]);
   const changed = (results[effects.statements.length] as { rowsAffected: number }).rowsAffected === 1;
   const [after] = results[results.length - 1] as BookingView[];
   if (!after) throw ApiError.notFound("Booking");

@@ -1,6 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { schema } from "../../db/client";
-import type { BatchItem } from "drizzle-orm/batch";
+import { schema, runBatch } from "../../db/client";
 import { newConfirmationCode } from "../../domain/confirmation-code";
 import { findSlot } from "../../domain/slots";
 import type { LocalDateTime } from "../../domain/time";
@@ -67,7 +66,10 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
     day.bookings,
     day.timeOff,
     // A token outlives a deleted account: such a caller is a guest (same request, no extra trip).
-    db.select({ id: schema.customerAccounts.id }).from(schema.customerAccounts).where(eq(schema.customerAccounts.id, tokenAccountId ?? "")),
+    db
+      .select({ id: schema.customerAccounts.id })
+      .from(schema.customerAccounts)
+      .where(eq(schema.customerAccounts.id, tokenAccountId ?? "")),
   ]);
   const tenant = tenantRows[0];
   if (!tenant) throw ApiError.notFound("Business");
@@ -84,7 +86,12 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
   const slot =
     input.start.second === 0
       ? findSlot(
-          { zone, durationMinutes: service.durationMinutes, staff: staffDays([staff.id], hours, bookings, timeOff)[0], nowMs: now.getTime() },
+          {
+            zone,
+            durationMinutes: service.durationMinutes,
+            staff: staffDays([staff.id], hours, bookings, timeOff)[0],
+            nowMs: now.getTime(),
+          },
           input.start.minuteOfDay,
         )
       : null;
@@ -161,7 +168,7 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
 
     let results: unknown[];
     try {
-      results = await db.batch([upsertCustomer, insertBooking, ...effects.statements, readBack] as unknown as [BatchItem<"sqlite">]);
+      results = await runBatch(db, [upsertCustomer, insertBooking, ...effects.statements, readBack]);
     } catch (err) {
       const columns = uniqueViolation(err);
       if (columns?.includes("bookings.confirmation_code") && attempt < CODE_ATTEMPTS) continue;

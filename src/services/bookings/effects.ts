@@ -4,12 +4,7 @@ import type { Db } from "../../db/client";
 import type { BookingStatus } from "../../domain/booking-status";
 import { MAX_BOOKING_MINUTES } from "../../domain/slots";
 import { instantToHumanLocal, MINUTE_MS } from "../../domain/time";
-import {
-  bookingCancelledEmail,
-  bookingConfirmedEmail,
-  bookingRescheduledEmail,
-  type BookingEmailFacts,
-} from "../email/templates";
+import { bookingCancelledEmail, bookingConfirmedEmail, bookingRescheduledEmail, type BookingEmailFacts } from "../email/templates";
 import { emailInsert, enqueueEmails } from "../outbox";
 import { enqueueWebhookDeliveries, webhookEventInsert } from "../webhooks/events";
 import type { BookingView } from "./lookup";
@@ -93,7 +88,13 @@ export function bookingEffects(db: Db, now: Date, event: BookingEvent, f: EventF
     afterCommit(ctx: Pick<BookingCtx, "env" | "waitUntil">, results: unknown[]) {
       if (emailId) ctx.waitUntil(enqueueEmails(ctx.env, [emailId]));
       const deliveries = (results[webhookIndex] as { id: string }[] | undefined) ?? [];
-      if (deliveries.length) ctx.waitUntil(enqueueWebhookDeliveries(ctx.env.EMAIL_QUEUE, deliveries.map((d) => d.id)));
+      if (deliveries.length)
+        ctx.waitUntil(
+          enqueueWebhookDeliveries(
+            ctx.env.EMAIL_QUEUE,
+            deliveries.map((d) => d.id),
+          ),
+        );
     },
   };
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
+import { runBatch } from "../../db/client";
 import { ACTIVE_STATUSES, canReschedule } from "../../domain/booking-status";
 import { findSlot } from "../../domain/slots";
 import { type LocalDateTime, MINUTE_MS } from "../../domain/time";
@@ -35,7 +35,12 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
   const where = refSql(ref);
   const tenantId = sql`(SELECT tenant_id FROM bookings WHERE ${where})`;
   const staffId = sql`COALESCE(${input.staffProfileId ?? null}, (SELECT staff_id FROM bookings WHERE ${where}))`;
-  const day = dayQueries(db, { tenantId, staffId, date: input.start.date, excludeBookingId: sql`(SELECT id FROM bookings WHERE ${where})` });
+  const day = dayQueries(db, {
+    tenantId,
+    staffId,
+    date: input.start.date,
+    excludeBookingId: sql`(SELECT id FROM bookings WHERE ${where})`,
+  });
   const [viewRows, staffRows, hours, bookings, timeOff] = await db.batch([
     bookingViewQuery(db, ref),
     staffQuery(db, ref.kind, tenantId, staffId),
@@ -64,7 +69,10 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
   if (!slot) throw slotTaken();
 
   const t = now.toISOString();
-  const active = sql.join(ACTIVE_STATUSES.map((s) => sql`${s}`), sql`, `);
+  const active = sql.join(
+    ACTIVE_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  );
   // The whole precondition of the move, evaluated (identically) by the effects and by the UPDATE.
   const movable = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND status IN (${active}))
     AND ${staffFreeSql({ staffId: staff.id, startMs: slot.startMs, endMs: slot.endMs, excludeBookingId: booking.id })}
@@ -105,7 +113,7 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
 
   let results: unknown[];
   try {
-    results = await db.batch([...effects.statements, update, bookingViewQuery(db, ref)] as unknown as [BatchItem<"sqlite">]);
+    results = await runBatch(db, [...effects.statements, update, bookingViewQuery(db, ref)]);
   } catch (err) {
     if (uniqueViolation(err)?.includes("bookings.staff_id")) throw slotTaken();
     throw err;

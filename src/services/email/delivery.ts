@@ -45,8 +45,15 @@ export type ClaimResult =
  */
 export async function claimOutboxRow(db: Db, id: string, now: Date): Promise<ClaimResult> {
   const [claimed, current] = await db.batch([
-    db.update(outbox).set(claimSet(now)).where(and(eq(outbox.id, id), claimable(now))).returning(),
-    db.select({ status: outbox.status, nextAttemptAt: outbox.nextAttemptAt, lockedAt: outbox.lockedAt }).from(outbox).where(eq(outbox.id, id)),
+    db
+      .update(outbox)
+      .set(claimSet(now))
+      .where(and(eq(outbox.id, id), claimable(now)))
+      .returning(),
+    db
+      .select({ status: outbox.status, nextAttemptAt: outbox.nextAttemptAt, lockedAt: outbox.lockedAt })
+      .from(outbox)
+      .where(eq(outbox.id, id)),
   ]);
   if (claimed[0]) return { claimed: true, row: claimed[0] };
   return { claimed: false, current: current[0] ?? null };
@@ -59,7 +66,11 @@ export async function claimOutboxRow(db: Db, id: string, now: Date): Promise<Cla
  */
 export async function claimDueOutboxRows(db: Db, now: Date, limit: number): Promise<OutboxRow[]> {
   const due = db.select({ id: outbox.id }).from(outbox).where(claimable(now)).orderBy(asc(outbox.nextAttemptAt)).limit(limit);
-  return db.update(outbox).set(claimSet(now)).where(and(inArray(outbox.id, due), claimable(now))).returning();
+  return db
+    .update(outbox)
+    .set(claimSet(now))
+    .where(and(inArray(outbox.id, due), claimable(now)))
+    .returning();
 }
 
 /** Only the holder of this claim (same attempt number, still sending) may record its outcome. */
@@ -108,7 +119,14 @@ export function decideOutcome(row: OutboxRow, result: SendResult): DeliveryOutco
 export async function sendClaimedEmail(provider: EmailProvider, row: OutboxRow): Promise<DeliveryOutcome> {
   let result: SendResult;
   try {
-    result = await provider.send({ idempotencyKey: row.id, kind: row.kind, to: row.toEmail, subject: row.subject, text: row.textBody, html: row.htmlBody });
+    result = await provider.send({
+      idempotencyKey: row.id,
+      kind: row.kind,
+      to: row.toEmail,
+      subject: row.subject,
+      text: row.textBody,
+      html: row.htmlBody,
+    });
   } catch (err) {
     result = { ok: false, permanent: false, error: `provider error: ${String(err)}`.slice(0, 300) };
   }
@@ -118,7 +136,8 @@ export async function sendClaimedEmail(provider: EmailProvider, row: OutboxRow):
 }
 
 function logOutcome(row: OutboxRow, outcome: DeliveryOutcome) {
-  if (outcome.kind === "retry") console.warn(`email ${row.id} attempt ${row.attempts} failed, retry in ${outcome.delaySeconds}s: ${outcome.error}`);
+  if (outcome.kind === "retry")
+    console.warn(`email ${row.id} attempt ${row.attempts} failed, retry in ${outcome.delaySeconds}s: ${outcome.error}`);
   if (outcome.kind === "failed") console.error(`email ${row.id} failed for good after attempt ${row.attempts}: ${outcome.error}`);
 }
 
@@ -134,7 +153,10 @@ export async function recordOutcomes(db: Db, items: { row: OutboxRow; outcome: D
     await db.batch([first, ...rest]);
     return true;
   } catch (err) {
-    console.error(`recording outcome of e-mails ${items.map((i) => i.row.id).join(",")} failed; they will be re-claimed after the stuck timeout`, err);
+    console.error(
+      `recording outcome of e-mails ${items.map((i) => i.row.id).join(",")} failed; they will be re-claimed after the stuck timeout`,
+      err,
+    );
     return false;
   }
 }
@@ -171,7 +193,11 @@ export async function dispatchDueOutboxEmails(
   for (let i = 0; i < rows.length; i += chunk) {
     const part = rows.slice(i, i + chunk);
     const outcomes = await Promise.all(part.map((row) => sendClaimedEmail(provider, row)));
-    await recordOutcomes(db, part.map((row, j) => ({ row, outcome: outcomes[j] })), clock());
+    await recordOutcomes(
+      db,
+      part.map((row, j) => ({ row, outcome: outcomes[j] })),
+      clock(),
+    );
     for (const o of outcomes) summary[o.kind === "sent" ? "sent" : o.kind === "retry" ? "retried" : "failed"] += 1;
   }
   return summary;

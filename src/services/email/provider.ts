@@ -15,9 +15,7 @@ export type OutgoingEmail = {
  * What a send attempt came to. `permanent` failures are the message's own fault (the provider
  * refused this e-mail) and are never retried; everything else may succeed later.
  */
-export type SendResult =
-  | { ok: true; providerMessageId: string | null }
-  | { ok: false; permanent: boolean; error: string };
+export type SendResult = { ok: true; providerMessageId: string | null } | { ok: false; permanent: boolean; error: string };
 
 export interface EmailProvider {
   readonly name: string;
@@ -69,7 +67,11 @@ export function httpEmailProvider(opts: { url: string; apiKey?: string; from: st
         body = await res.text();
       } catch (err) {
         const timedOut = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
-        return { ok: false, permanent: false, error: timedOut ? `timeout after ${timeoutMs} ms` : `network error: ${String(err)}`.slice(0, 300) };
+        return {
+          ok: false,
+          permanent: false,
+          error: timedOut ? `timeout after ${timeoutMs} ms` : `network error: ${String(err)}`.slice(0, 300),
+        };
       }
       if (res.ok) {
         let id: unknown;

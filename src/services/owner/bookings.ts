@@ -56,7 +56,12 @@ export async function changeBookingStatus(
   if (updated.rowsAffected !== 1) {
     throw new ApiError("invalid_transition", "The booking changed meanwhile; reload it and try again");
   }
-  ctx.waitUntil(enqueueWebhookDeliveries(ctx.env.EMAIL_QUEUE, deliveries.map((d) => d.id)));
+  ctx.waitUntil(
+    enqueueWebhookDeliveries(
+      ctx.env.EMAIL_QUEUE,
+      deliveries.map((d) => d.id),
+    ),
+  );
   cancel?.afterCommit(ctx, effectResults);
   return { ...booking, status: to, updatedAt: t, cancelledAt: cancelledAt ?? booking.cancelledAt };
 }

@@ -11,10 +11,29 @@ export type BusinessRow = typeof schema.tenants.$inferSelect;
 export type BusinessSettings = Partial<
   Pick<
     BusinessRow,
-    | "businessName" | "businessType" | "description" | "logoUrl" | "coverImageUrl" | "timezone" | "currency"
-    | "countryCode" | "city" | "provinceState" | "country" | "addressLine1" | "phone" | "email"
-    | "cancellationHours" | "cancellationPolicy" | "allowGuestBooking" | "requirePayment" | "widgetColor"
-    | "widgetMode" | "template" | "templateAccent" | "customDomain"
+    | "businessName"
+    | "businessType"
+    | "description"
+    | "logoUrl"
+    | "coverImageUrl"
+    | "timezone"
+    | "currency"
+    | "countryCode"
+    | "city"
+    | "provinceState"
+    | "country"
+    | "addressLine1"
+    | "phone"
+    | "email"
+    | "cancellationHours"
+    | "cancellationPolicy"
+    | "allowGuestBooking"
+    | "requirePayment"
+    | "widgetColor"
+    | "widgetMode"
+    | "template"
+    | "templateAccent"
+    | "customDomain"
   >
 >;
 
@@ -33,7 +52,11 @@ export async function getBusiness(db: Db, tenantId: string): Promise<BusinessRow
  */
 export async function updateBusiness(db: Db, tenantId: string, fields: BusinessSettings, now: Date): Promise<BusinessRow> {
   try {
-    const [row] = await db.update(tenants).set({ ...fields, updatedAt: now.toISOString() }).where(eq(tenants.id, tenantId)).returning();
+    const [row] = await db
+      .update(tenants)
+      .set({ ...fields, updatedAt: now.toISOString() })
+      .where(eq(tenants.id, tenantId))
+      .returning();
     if (!row) throw ApiError.notFound("Business");
     return row;
   } catch (err) {
@@ -88,7 +111,9 @@ export async function createBusiness(db: Db, caller: { userId: string; tenantId:
             updatedAt: t,
           })
           .returning(),
-        db.insert(tenantMembers).values({ id: newId("mem"), tenantId: id, userId: caller.userId, role: "owner", isActive: true, createdAt: t }),
+        db
+          .insert(tenantMembers)
+          .values({ id: newId("mem"), tenantId: id, userId: caller.userId, role: "owner", isActive: true, createdAt: t }),
       ]);
       return row;
     } catch (err) {

@@ -5,7 +5,10 @@ import { newId } from "../../lib/ids";
 
 export type ServiceRow = typeof schema.services.$inferSelect;
 export type ServiceFields = Partial<
-  Pick<ServiceRow, "name" | "description" | "durationMinutes" | "price" | "depositPercent" | "imageUrl" | "isActive" | "isOnlineBookable" | "orderIndex">
+  Pick<
+    ServiceRow,
+    "name" | "description" | "durationMinutes" | "price" | "depositPercent" | "imageUrl" | "isActive" | "isOnlineBookable" | "orderIndex"
+  >
 >;
 
 const s = schema.services;
@@ -13,7 +16,11 @@ const s = schema.services;
 const own = (tenantId: string, id: string) => and(eq(s.id, id), eq(s.tenantId, tenantId), isNull(s.deletedAt));
 
 export function listServices(db: Db, tenantId: string) {
-  return db.select().from(s).where(and(eq(s.tenantId, tenantId), isNull(s.deletedAt))).orderBy(asc(s.orderIndex), asc(s.name), asc(s.id));
+  return db
+    .select()
+    .from(s)
+    .where(and(eq(s.tenantId, tenantId), isNull(s.deletedAt)))
+    .orderBy(asc(s.orderIndex), asc(s.name), asc(s.id));
 }
 
 export async function getService(db: Db, tenantId: string, id: string): Promise<ServiceRow> {
@@ -22,14 +29,26 @@ export async function getService(db: Db, tenantId: string, id: string): Promise<
   return row;
 }
 
-export async function createService(db: Db, tenantId: string, fields: ServiceFields & { name: string; durationMinutes: number }, now: Date) {
+export async function createService(
+  db: Db,
+  tenantId: string,
+  fields: ServiceFields & { name: string; durationMinutes: number },
+  now: Date,
+) {
   const t = now.toISOString();
-  const [row] = await db.insert(s).values({ id: newId("svc"), tenantId, ...fields, createdAt: t, updatedAt: t }).returning();
+  const [row] = await db
+    .insert(s)
+    .values({ id: newId("svc"), tenantId, ...fields, createdAt: t, updatedAt: t })
+    .returning();
   return row;
 }
 
 export async function updateService(db: Db, tenantId: string, id: string, fields: ServiceFields, now: Date) {
-  const [row] = await db.update(s).set({ ...fields, updatedAt: now.toISOString() }).where(own(tenantId, id)).returning();
+  const [row] = await db
+    .update(s)
+    .set({ ...fields, updatedAt: now.toISOString() })
+    .where(own(tenantId, id))
+    .returning();
   if (!row) throw ApiError.notFound("Service");
   return row;
 }

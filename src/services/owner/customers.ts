@@ -7,7 +7,10 @@ const b = schema.bookings;
 
 /** How many bookings the customer has with this business (any status); same round trip. */
 // Qualified by hand: Drizzle renders a bare column here, which inside the subquery would mean x's own column.
-const bookingCount = sql<number>`(SELECT count(*) FROM bookings x WHERE x.customer_id = "customers"."id" AND x.tenant_id = "customers"."tenant_id")`.mapWith(Number);
+const bookingCount =
+  sql<number>`(SELECT count(*) FROM bookings x WHERE x.customer_id = "customers"."id" AND x.tenant_id = "customers"."tenant_id")`.mapWith(
+    Number,
+  );
 
 const customerColumns = {
   id: c.id,
@@ -68,7 +71,11 @@ export async function getCustomer(db: Db, tenantId: string, id: string) {
   const s = schema.services;
   const p = schema.staffProfiles;
   const [[row], bookings] = await db.batch([
-    db.select(customerColumns).from(c).where(and(eq(c.id, id), eq(c.tenantId, tenantId))).limit(1),
+    db
+      .select(customerColumns)
+      .from(c)
+      .where(and(eq(c.id, id), eq(c.tenantId, tenantId)))
+      .limit(1),
     db
       .select({ booking: b, serviceName: s.name, staffName: p.displayName })
       .from(b)

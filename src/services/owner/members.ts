@@ -61,7 +61,9 @@ export async function addMember(db: Db, actor: { userId: string; tenantId: strin
         createdAt: t,
         updatedAt: t,
       }),
-      db.insert(tenantMembers).values({ id: newId("mem"), tenantId: actor.tenantId, userId, role: input.role, isActive: true, createdAt: t }),
+      db
+        .insert(tenantMembers)
+        .values({ id: newId("mem"), tenantId: actor.tenantId, userId, role: input.role, isActive: true, createdAt: t }),
       auditInsert(
         db,
         {
@@ -79,7 +81,15 @@ export async function addMember(db: Db, actor: { userId: string; tenantId: strin
     if (uniqueViolation(err)?.includes("users.email")) throw new ApiError("email_taken", "An account with this e-mail already exists");
     throw err;
   }
-  return { userId, email: input.email, firstName: input.firstName, lastName: input.lastName, role: input.role, isActive: true, createdAt: t };
+  return {
+    userId,
+    email: input.email,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    role: input.role,
+    isActive: true,
+    createdAt: t,
+  };
 }
 
 export type MemberChange = { role?: "admin" | "staff"; isActive?: boolean };

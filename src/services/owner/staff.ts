@@ -16,7 +16,11 @@ const own = (tenantId: string, id: string) => and(eq(p.id, id), eq(p.tenantId, t
 const staffIsOwn = (tenantId: string, id: string) =>
   sql`EXISTS (SELECT 1 FROM staff_profiles WHERE id = ${id} AND tenant_id = ${tenantId} AND deleted_at IS NULL)`;
 
-const hoursOf = (db: Db, tenantId: string, staffId: string) => db.select().from(h).where(and(eq(h.staffId, staffId), eq(h.tenantId, tenantId)));
+const hoursOf = (db: Db, tenantId: string, staffId: string) =>
+  db
+    .select()
+    .from(h)
+    .where(and(eq(h.staffId, staffId), eq(h.tenantId, tenantId)));
 
 function hourRows(tenantId: string, staffId: string, hours: StoredInterval[]) {
   return hours.map((x) => ({ id: newId("hrs"), tenantId, staffId, ...x }));
@@ -24,7 +28,11 @@ function hourRows(tenantId: string, staffId: string, hours: StoredInterval[]) {
 
 export async function listStaff(db: Db, tenantId: string): Promise<StaffWithHours[]> {
   const [staff, hours] = await db.batch([
-    db.select().from(p).where(and(eq(p.tenantId, tenantId), isNull(p.deletedAt))).orderBy(asc(p.orderIndex), asc(p.displayName), asc(p.id)),
+    db
+      .select()
+      .from(p)
+      .where(and(eq(p.tenantId, tenantId), isNull(p.deletedAt)))
+      .orderBy(asc(p.orderIndex), asc(p.displayName), asc(p.id)),
     db.select().from(h).where(eq(h.tenantId, tenantId)),
   ]);
   return staff.map((s) => ({ ...s, hours: hours.filter((x) => x.staffId === s.id) }));
@@ -37,21 +45,43 @@ export async function getStaff(db: Db, tenantId: string, id: string): Promise<St
 }
 
 /** Profile and weekly hours in one batch; the answer is built from what was written (one round trip). */
-export async function createStaff(db: Db, tenantId: string, fields: StaffFields & { displayName: string }, hours: StoredInterval[], now: Date) {
+export async function createStaff(
+  db: Db,
+  tenantId: string,
+  fields: StaffFields & { displayName: string },
+  hours: StoredInterval[],
+  now: Date,
+) {
   const t = now.toISOString();
   const id = newId("stf");
-  const insert = db.insert(p).values({ id, tenantId, ...fields, createdAt: t, updatedAt: t }).returning();
+  const insert = db
+    .insert(p)
+    .values({ id, tenantId, ...fields, createdAt: t, updatedAt: t })
+    .returning();
   const rows = hourRows(tenantId, id, hours);
   const [[row]] = rows.length ? await db.batch([insert, db.insert(h).values(rows)]) : [await insert];
   return { ...row, hours: rows } satisfies StaffWithHours;
 }
 
 /** Profile fields and (when given) the whole week of hours, with the result read back: one batch. */
-export async function updateStaff(db: Db, tenantId: string, id: string, fields: StaffFields, hours: StoredInterval[] | undefined, now: Date) {
-  const update = db.update(p).set({ ...fields, updatedAt: now.toISOString() }).where(own(tenantId, id)).returning();
-  const results = await db.batch([update, ...(hours ? replaceHoursStatements(db, tenantId, id, hours) : []), hoursOf(db, tenantId, id)] as unknown as [
-    typeof update,
-  ]);
+export async function updateStaff(
+  db: Db,
+  tenantId: string,
+  id: string,
+  fields: StaffFields,
+  hours: StoredInterval[] | undefined,
+  now: Date,
+) {
+  const update = db
+    .update(p)
+    .set({ ...fields, updatedAt: now.toISOString() })
+    .where(own(tenantId, id))
+    .returning();
+  const results = await db.batch([
+    update,
+    ...(hours ? replaceHoursStatements(db, tenantId, id, hours) : []),
+    hoursOf(db, tenantId, id),
+  ] as unknown as [typeof update]);
   const [row] = results[0];
   if (!row) throw ApiError.notFound("Staff member");
   return { ...row, hours: results[results.length - 1] as unknown as StoredInterval[] } satisfies StaffWithHours;
@@ -73,9 +103,11 @@ function replaceHoursStatements(db: Db, tenantId: string, staffId: string, hours
  */
 export async function replaceHours(db: Db, tenantId: string, staffId: string, hours: StoredInterval[]): Promise<StaffWithHours> {
   const profile = db.select().from(p).where(own(tenantId, staffId));
-  const results = await db.batch([...replaceHoursStatements(db, tenantId, staffId, hours), profile, hoursOf(db, tenantId, staffId)] as unknown as [
-    typeof profile,
-  ]);
+  const results = await db.batch([
+    ...replaceHoursStatements(db, tenantId, staffId, hours),
+    profile,
+    hoursOf(db, tenantId, staffId),
+  ] as unknown as [typeof profile]);
   const [row] = results[results.length - 2] as StaffRow[];
   if (!row) throw ApiError.notFound("Staff member");
   return { ...row, hours: results[results.length - 1] as unknown as StoredInterval[] };
@@ -93,7 +125,11 @@ export async function deleteStaff(db: Db, tenantId: string, id: string, now: Dat
 export async function listTimeOff(db: Db, tenantId: string, staffId: string) {
   const [found, rows] = await db.batch([
     db.select({ id: p.id }).from(p).where(own(tenantId, staffId)),
-    db.select().from(off).where(and(eq(off.staffId, staffId), eq(off.tenantId, tenantId))).orderBy(asc(off.startAt), asc(off.id)),
+    db
+      .select()
+      .from(off)
+      .where(and(eq(off.staffId, staffId), eq(off.tenantId, tenantId)))
+      .orderBy(asc(off.startAt), asc(off.id)),
   ]);
   if (!found.length) throw ApiError.notFound("Staff member");
   return rows;
@@ -113,7 +149,14 @@ export async function addTimeOff(db: Db, tenantId: string, staffId: string, v: {
 export async function deleteTimeOff(db: Db, tenantId: string, staffId: string, timeOffId: string) {
   const rows = await db
     .delete(off)
-    .where(and(eq(off.id, timeOffId), eq(off.staffId, staffId), eq(off.tenantId, tenantId), inArray(off.staffId, db.select({ id: p.id }).from(p).where(own(tenantId, staffId)))))
+    .where(
+      and(
+        eq(off.id, timeOffId),
+        eq(off.staffId, staffId),
+        eq(off.tenantId, tenantId),
+        inArray(off.staffId, db.select({ id: p.id }).from(p).where(own(tenantId, staffId))),
+      ),
+    )
     .returning({ id: off.id });
   if (!rows.length) throw ApiError.notFound("Time off");
   return rows[0];

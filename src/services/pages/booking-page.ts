@@ -65,7 +65,13 @@ export type WidgetStatus = {
 export async function loadWidgetStatus(db: Db, slug: string): Promise<WidgetStatus> {
   const t = schema.tenants;
   const [row] = await db
-    .select({ businessName: t.businessName, widgetColor: t.widgetColor, widgetMode: t.widgetMode, isActive: t.isActive, isSuspended: t.isSuspended })
+    .select({
+      businessName: t.businessName,
+      widgetColor: t.widgetColor,
+      widgetMode: t.widgetMode,
+      isActive: t.isActive,
+      isSuspended: t.isSuspended,
+    })
     .from(t)
     .where(eq(t.slug, slug))
     .limit(1);

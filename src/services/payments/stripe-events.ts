@@ -26,9 +26,14 @@ export async function applyStripeEvent(db: Db, event: StripeEvent, now: Date): P
   const metadata = event.data.object.metadata as Record<string, unknown> | undefined;
   const tenantId = typeof metadata?.tenant_id === "string" ? metadata.tenant_id : null;
   const t = now.toISOString();
-  const from = sql.join(transition.from.map((s) => sql`${s}`), sql`, `);
+  const from = sql.join(
+    transition.from.map((s) => sql`${s}`),
+    sql`, `,
+  );
   const [recorded, updated] = await db.batch([
-    db.run(sql`INSERT INTO processed_events (id, source, type, received_at) VALUES (${event.id}, 'stripe', ${event.type}, ${t}) ON CONFLICT (id) DO NOTHING`),
+    db.run(
+      sql`INSERT INTO processed_events (id, source, type, received_at) VALUES (${event.id}, 'stripe', ${event.type}, ${t}) ON CONFLICT (id) DO NOTHING`,
+    ),
     db.run(sql`
       UPDATE payments SET status = ${transition.to}, updated_at = ${t}
       WHERE changes() = 1

@@ -31,7 +31,10 @@ function providerMessage(body: unknown): string | null {
   return typeof msg === "string" ? msg.slice(0, 200) : null;
 }
 
-export async function createPaymentIntent(config: Pick<Config, "STRIPE_SECRET_KEY" | "STRIPE_API_BASE">, req: PaymentIntentRequest): Promise<PaymentIntent> {
+export async function createPaymentIntent(
+  config: Pick<Config, "STRIPE_SECRET_KEY" | "STRIPE_API_BASE">,
+  req: PaymentIntentRequest,
+): Promise<PaymentIntent> {
   const fields: Record<string, string | number | boolean> = {
     amount: req.amount,
     currency: req.currency.toLowerCase(),
@@ -59,7 +62,10 @@ export async function createPaymentIntent(config: Pick<Config, "STRIPE_SECRET_KE
   if (!res.ok) {
     console.warn(`stripe: payment intent refused with HTTP ${res.status}`);
     const detail = providerMessage(body);
-    throw new ApiError("payment_provider_error", detail ? `The payment provider refused the request: ${detail}` : "The payment provider refused the request");
+    throw new ApiError(
+      "payment_provider_error",
+      detail ? `The payment provider refused the request: ${detail}` : "The payment provider refused the request",
+    );
   }
   if (typeof body?.id !== "string" || typeof body.client_secret !== "string") {
     throw new ApiError("payment_provider_error", "The payment provider sent an unexpected answer");

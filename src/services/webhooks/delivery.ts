@@ -25,7 +25,10 @@ export type DeliveryOutcome =
 /** Pending and due, or claimed so long ago that the claimer is presumed dead. */
 function claimable(now: Date) {
   const stuckBefore = new Date(now.getTime() - STUCK_SENDING_MS).toISOString();
-  return or(and(eq(d.status, "pending"), lte(d.nextAttemptAt, now.toISOString())), and(eq(d.status, "sending"), lt(d.lockedAt, stuckBefore)));
+  return or(
+    and(eq(d.status, "pending"), lte(d.nextAttemptAt, now.toISOString())),
+    and(eq(d.status, "sending"), lt(d.lockedAt, stuckBefore)),
+  );
 }
 
 function claimSet(now: Date) {
@@ -45,7 +48,11 @@ export type ClaimResult =
  */
 export async function claimDelivery(db: Db, id: string, now: Date): Promise<ClaimResult> {
   const [claimed, current] = await db.batch([
-    db.update(d).set(claimSet(now)).where(and(eq(d.id, id), claimable(now))).returning(),
+    db
+      .update(d)
+      .set(claimSet(now))
+      .where(and(eq(d.id, id), claimable(now)))
+      .returning(),
     db
       .select({ status: d.status, nextAttemptAt: d.nextAttemptAt, endpoint: targetColumns })
       .from(d)
@@ -66,12 +73,24 @@ export async function claimDueDeliveries(db: Db, now: Date, limit: number) {
   const t = now.toISOString();
   const due = db.select({ id: d.id }).from(d).where(claimable(now)).orderBy(asc(d.nextAttemptAt)).limit(limit);
   const [rows, endpoints] = await db.batch([
-    db.update(d).set(claimSet(now)).where(and(inArray(d.id, due), claimable(now))).returning(),
+    db
+      .update(d)
+      .set(claimSet(now))
+      .where(and(inArray(d.id, due), claimable(now)))
+      .returning(),
     // The rows this statement's predecessor just locked (locked_at = t); extra endpoints are harmless.
     db
       .select(targetColumns)
       .from(e)
-      .where(inArray(e.id, db.select({ id: d.endpointId }).from(d).where(and(eq(d.status, "sending"), eq(d.lockedAt, t))))),
+      .where(
+        inArray(
+          e.id,
+          db
+            .select({ id: d.endpointId })
+            .from(d)
+            .where(and(eq(d.status, "sending"), eq(d.lockedAt, t))),
+        ),
+      ),
   ]);
   const byId = new Map(endpoints.map((x) => [x.id, x]));
   return rows.map((row) => ({ row, endpoint: byId.get(row.endpointId) ?? null }));
@@ -94,17 +113,31 @@ export function outcomeUpdate(db: Db, row: DeliveryRow, outcome: DeliveryOutcome
   if (outcome.kind === "retry") {
     return db
       .update(d)
-      .set({ ...common, status: "pending", nextAttemptAt: outcome.nextAttemptAt.toISOString(), lastStatusCode: outcome.statusCode, lastError: outcome.error })
+      .set({
+        ...common,
+        status: "pending",
+        nextAttemptAt: outcome.nextAttemptAt.toISOString(),
+        lastStatusCode: outcome.statusCode,
+        lastError: outcome.error,
+      })
       .where(heldBy(row));
   }
-  return db.update(d).set({ ...common, status: "failed", lastStatusCode: outcome.statusCode, lastError: outcome.error }).where(heldBy(row));
+  return db
+    .update(d)
+    .set({ ...common, status: "failed", lastStatusCode: outcome.statusCode, lastError: outcome.error })
+    .where(heldBy(row));
 }
 
 type SendResult = { ok: true; statusCode: number } | { ok: false; statusCode: number | null; error: string; permanent: boolean };
 
 /** One signed POST. Never throws: every failure becomes a result. */
-export async function postDelivery(row: DeliveryRow, endpoint: EndpointTarget | null, environment: Environment, now: Date): Promise<SendResult> {
-  if (!endpoint || !endpoint.isActive) return { ok: false, statusCode: null, error: "endpoint disabled or deleted", permanent: true };
+export async function postDelivery(
+  row: DeliveryRow,
+  endpoint: EndpointTarget | null,
+  environment: Environment,
+  now: Date,
+): Promise<SendResult> {
+  if (!endpoint?.isActive) return { ok: false, statusCode: null, error: "endpoint disabled or deleted", permanent: true };
   // Checked again at send time: the environment may have changed since the endpoint was saved.
   const check = checkWebhookUrl(endpoint.url, environment);
   if (!check.ok) return { ok: false, statusCode: null, error: `refused: ${check.reason}`, permanent: true };
@@ -127,7 +160,8 @@ export async function postDelivery(row: DeliveryRow, endpoint: EndpointTarget | 
     return { ok: false, statusCode: res.status, error: `HTTP ${res.status}`, permanent: false };
   } catch (err) {
     const name = (err as { name?: string })?.name;
-    const error = name === "TimeoutError" || name === "AbortError" ? `timeout after ${DELIVERY_TIMEOUT_MS / 1000} s` : `network error: ${String(err)}`;
+    const error =
+      name === "TimeoutError" || name === "AbortError" ? `timeout after ${DELIVERY_TIMEOUT_MS / 1000} s` : `network error: ${String(err)}`;
     return { ok: false, statusCode: null, error: error.slice(0, 300), permanent: false };
   }
 }
@@ -140,15 +174,23 @@ export function decideOutcome(row: DeliveryRow, result: SendResult, now: Date): 
   if (retry.kind === "give_up") {
     return { kind: "failed", statusCode: result.statusCode, error: `gave up after ${row.attempts} attempts; last: ${result.error}` };
   }
-  return { kind: "retry", delaySeconds: retry.delaySeconds, nextAttemptAt: retry.nextAttemptAt, statusCode: result.statusCode, error: result.error };
+  return {
+    kind: "retry",
+    delaySeconds: retry.delaySeconds,
+    nextAttemptAt: retry.nextAttemptAt,
+    statusCode: result.statusCode,
+    error: result.error,
+  };
 }
 
 async function sendClaimed(row: DeliveryRow, endpoint: EndpointTarget | null, environment: Environment, clock: Clock) {
   const result = await postDelivery(row, endpoint, environment, clock());
   const outcome = decideOutcome(row, result, clock());
   // Ids only: an endpoint URL may carry a token in its query string.
-  if (outcome.kind === "retry") console.warn(`webhook delivery ${row.id} attempt ${row.attempts} failed (${outcome.error}); retry in ${outcome.delaySeconds}s`);
-  if (outcome.kind === "failed") console.error(`webhook delivery ${row.id} failed for good after attempt ${row.attempts}: ${outcome.error}`);
+  if (outcome.kind === "retry")
+    console.warn(`webhook delivery ${row.id} attempt ${row.attempts} failed (${outcome.error}); retry in ${outcome.delaySeconds}s`);
+  if (outcome.kind === "failed")
+    console.error(`webhook delivery ${row.id} failed for good after attempt ${row.attempts}: ${outcome.error}`);
   return outcome;
 }
 
@@ -162,7 +204,10 @@ async function recordOutcomes(db: Db, items: { row: DeliveryRow; outcome: Delive
     const [first, ...rest] = items.map(({ row, outcome }) => outcomeUpdate(db, row, outcome, now));
     await db.batch([first, ...rest]);
   } catch (err) {
-    console.error(`recording outcome of webhook deliveries ${items.map((i) => i.row.id).join(",")} failed; re-claimed after the stuck timeout`, err);
+    console.error(
+      `recording outcome of webhook deliveries ${items.map((i) => i.row.id).join(",")} failed; re-claimed after the stuck timeout`,
+      err,
+    );
   }
 }
 
@@ -185,14 +230,23 @@ export type DispatchSummary = { claimed: number; delivered: number; retried: num
  * The cron path: one round trip claims a bounded batch (with endpoints), sends go out in chunks
  * (parallel within a chunk), each chunk's outcomes are one batch: 1 + ceil(n / chunk) round trips.
  */
-export async function dispatchDue(db: Db, environment: Environment, clock: Clock, opts: { limit: number; chunk?: number }): Promise<DispatchSummary> {
+export async function dispatchDue(
+  db: Db,
+  environment: Environment,
+  clock: Clock,
+  opts: { limit: number; chunk?: number },
+): Promise<DispatchSummary> {
   const claimed = await claimDueDeliveries(db, clock(), opts.limit);
   const summary: DispatchSummary = { claimed: claimed.length, delivered: 0, retried: 0, failed: 0 };
   const chunk = opts.chunk ?? 10;
   for (let i = 0; i < claimed.length; i += chunk) {
     const part = claimed.slice(i, i + chunk);
     const outcomes = await Promise.all(part.map(({ row, endpoint }) => sendClaimed(row, endpoint, environment, clock)));
-    await recordOutcomes(db, part.map(({ row }, j) => ({ row, outcome: outcomes[j] })), clock());
+    await recordOutcomes(
+      db,
+      part.map(({ row }, j) => ({ row, outcome: outcomes[j] })),
+      clock(),
+    );
     for (const o of outcomes) summary[o.kind === "delivered" ? "delivered" : o.kind === "retry" ? "retried" : "failed"] += 1;
   }
   return summary;

@@ -18,7 +18,10 @@ export function listEndpoints(db: Db, tenantId: string) {
 }
 
 export async function getEndpoint(db: Db, tenantId: string, id: string): Promise<EndpointRow> {
-  const [row] = await db.select().from(e).where(and(eq(e.id, id), eq(e.tenantId, tenantId)));
+  const [row] = await db
+    .select()
+    .from(e)
+    .where(and(eq(e.id, id), eq(e.tenantId, tenantId)));
   if (!row) throw ApiError.notFound("Webhook endpoint");
   return row;
 }
@@ -46,7 +49,10 @@ export async function createEndpoint(db: Db, tenantId: string, input: { url: str
 export async function deleteEndpoint(db: Db, tenantId: string, id: string) {
   const [, deleted] = await db.batch([
     db.delete(d).where(and(eq(d.endpointId, id), eq(d.tenantId, tenantId))),
-    db.delete(e).where(and(eq(e.id, id), eq(e.tenantId, tenantId))).returning({ id: e.id }),
+    db
+      .delete(e)
+      .where(and(eq(e.id, id), eq(e.tenantId, tenantId)))
+      .returning({ id: e.id }),
   ]);
   if (deleted.length === 0) throw ApiError.notFound("Webhook endpoint");
   return { id };
@@ -55,7 +61,10 @@ export async function deleteEndpoint(db: Db, tenantId: string, id: string) {
 /** The endpoint's existence check and its log page in one round trip. */
 export async function listDeliveries(db: Db, tenantId: string, endpointId: string, limit: number) {
   const [endpoint, rows] = await db.batch([
-    db.select({ id: e.id }).from(e).where(and(eq(e.id, endpointId), eq(e.tenantId, tenantId))),
+    db
+      .select({ id: e.id })
+      .from(e)
+      .where(and(eq(e.id, endpointId), eq(e.tenantId, tenantId))),
     db
       .select()
       .from(d)
@@ -75,7 +84,11 @@ export async function redeliver(db: Db, tenantId: string, endpointId: string, de
   const t = now.toISOString();
   const mine = and(eq(d.id, deliveryId), eq(d.endpointId, endpointId), eq(d.tenantId, tenantId));
   const [updated, current] = await db.batch([
-    db.update(d).set({ status: "pending", nextAttemptAt: t, lockedAt: null, updatedAt: t }).where(and(mine, ne(d.status, "sending"))).returning(),
+    db
+      .update(d)
+      .set({ status: "pending", nextAttemptAt: t, lockedAt: null, updatedAt: t })
+      .where(and(mine, ne(d.status, "sending")))
+      .returning(),
     db.select({ id: d.id }).from(d).where(mine),
   ]);
   if (updated[0]) return updated[0];

@@ -43,7 +43,9 @@ export async function createBookableTenant(
     ...opts.tenant,
   };
   await e2eDb.batch([
-    e2eDb.insert(schema.users).values({ id: ownerId, email: ownerEmail, passwordHash: "x", firstName: "Olive", lastName: "Owner", createdAt: now, updatedAt: now }),
+    e2eDb
+      .insert(schema.users)
+      .values({ id: ownerId, email: ownerEmail, passwordHash: "x", firstName: "Olive", lastName: "Owner", createdAt: now, updatedAt: now }),
     e2eDb.insert(schema.tenants).values(tenant),
     e2eDb.insert(schema.tenantMembers).values({ id: newId("mem"), tenantId, userId: ownerId, role: "owner", createdAt: now }),
     e2eDb.insert(schema.services).values({
@@ -55,9 +57,18 @@ export async function createBookableTenant(
       createdAt: now,
       updatedAt: now,
     }),
-    e2eDb.insert(schema.staffProfiles).values({ id: staffId, tenantId, displayName: opts.staffName ?? "Alex Rivera", title: "Stylist", createdAt: now, updatedAt: now }),
+    e2eDb
+      .insert(schema.staffProfiles)
+      .values({ id: staffId, tenantId, displayName: opts.staffName ?? "Alex Rivera", title: "Stylist", createdAt: now, updatedAt: now }),
     e2eDb.insert(schema.staffHours).values(
-      [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ id: newId("hrs"), tenantId, staffId, weekday, startMinute: toMinute("09:00"), endMinute: toMinute("17:00") })),
+      [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
+        id: newId("hrs"),
+        tenantId,
+        staffId,
+        weekday,
+        startMinute: toMinute("09:00"),
+        endMinute: toMinute("17:00"),
+      })),
     ),
   ]);
   return { id: tenantId, slug, businessName: tenant.businessName, ownerId, ownerEmail, serviceId, staffId, timezone: tenant.timezone };
@@ -74,6 +85,8 @@ export async function auditRows(tenantId: string) {
 
 /** Tomorrow's date in a time zone, YYYY-MM-DD (tomorrow always has all of 09:00-17:00 free). */
 export function tomorrowIn(timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(Date.now() + 86_400_000));
+  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
+    new Date(Date.now() + 86_400_000),
+  );
   return parts;
 }

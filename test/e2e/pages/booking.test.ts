@@ -43,7 +43,14 @@ describe("booking page in Chromium", () => {
     expect(await page.locator("#confirmation-summary").textContent()).toContain("Haircut with Alex Rivera");
 
     const row = await bookingByCode(code);
-    expect(row).toMatchObject({ tenantId: tenant.id, serviceId: tenant.serviceId, staffId: tenant.staffId, status: "confirmed", source: "online", notes: "First visit" });
+    expect(row).toMatchObject({
+      tenantId: tenant.id,
+      serviceId: tenant.serviceId,
+      staffId: tenant.staffId,
+      status: "confirmed",
+      source: "online",
+      notes: "First visit",
+    });
     // 10:00 in New York on that date, as the UTC instant stored.
     const local = new Date(row.startAt).toLocaleString("sv-SE", { timeZone: "America/New_York" });
     expect(local).toBe(`${date} 10:00:00`);
@@ -70,7 +77,12 @@ describe("booking page in Chromium", () => {
     const other = await fetch(`${baseUrl}/api/public/${tenant.slug}/bookings`, {
       method: "POST",
       headers: { "Content-Type": "application/json", "CF-Connecting-IP": randomIp() },
-      body: JSON.stringify({ serviceId: tenant.serviceId, staffProfileId: tenant.staffId, startDatetime: `${date}T11:00:00`, customer: { firstName: "Quick", email: "quick@example.test" } }),
+      body: JSON.stringify({
+        serviceId: tenant.serviceId,
+        staffProfileId: tenant.staffId,
+        startDatetime: `${date}T11:00:00`,
+        customer: { firstName: "Quick", email: "quick@example.test" },
+      }),
     });
     expect(other.status).toBe(201);
 
@@ -89,7 +101,9 @@ describe("booking page in Chromium", () => {
   });
 
   it("answers 503 'temporarily unavailable' for a suspended business, with no calendar", async () => {
-    const tenant = await createBookableTenant({ tenant: { isSuspended: true, suspendedAt: new Date().toISOString(), suspendedReason: "Unpaid" } });
+    const tenant = await createBookableTenant({
+      tenant: { isSuspended: true, suspendedAt: new Date().toISOString(), suspendedReason: "Unpaid" },
+    });
     const { page } = await browser.newPage();
     const res = await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
     expect(res?.status()).toBe(503);
@@ -117,7 +131,12 @@ describe("booking page in Chromium", () => {
     const made = await fetch(`${baseUrl}/api/public/${tenant.slug}/bookings`, {
       method: "POST",
       headers: { "Content-Type": "application/json", "CF-Connecting-IP": randomIp() },
-      body: JSON.stringify({ serviceId: tenant.serviceId, staffProfileId: tenant.staffId, startDatetime: `${date}T09:00:00`, customer: { firstName: "Mo", email: "mo@example.test" } }),
+      body: JSON.stringify({
+        serviceId: tenant.serviceId,
+        staffProfileId: tenant.staffId,
+        startDatetime: `${date}T09:00:00`,
+        customer: { firstName: "Mo", email: "mo@example.test" },
+      }),
     });
     const code = ((await made.json()) as { data: { confirmationCode: string } }).data.confirmationCode;
 
@@ -130,7 +149,10 @@ describe("booking page in Chromium", () => {
 
     await page.fill("#reschedule-date", date);
     await eventually(() => page.locator("#reschedule-slots button").allTextContents()).toContain("14:00");
-    await page.locator("#reschedule-slots").getByRole("button", { name: /^14:00 with/ }).click();
+    await page
+      .locator("#reschedule-slots")
+      .getByRole("button", { name: /^14:00 with/ })
+      .click();
     await page.getByRole("button", { name: "Move booking" }).click();
     await eventually(() => page.locator("#manage-message").textContent()).toContain("moved to");
     expect(await page.locator("#manage-details").textContent()).toContain("14:00\u201315:00");

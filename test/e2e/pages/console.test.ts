@@ -38,7 +38,9 @@ const section = (page: Page, key: string) => page.locator(`[data-section=${key}]
 describe("operator console in Chromium", () => {
   it("signs in, finds a tenant and shows its sections in the contract's order, all text escaped", async () => {
     const name = `<script>alert(1)</script> Salon ${uniq()}`;
-    const tenant = await createBookableTenant({ tenant: { businessName: name, customDomain: `book-${uniq()}.example.test`, widgetColor: "#0f766e" } });
+    const tenant = await createBookableTenant({
+      tenant: { businessName: name, customDomain: `book-${uniq()}.example.test`, widgetColor: "#0f766e" },
+    });
     const { page, context } = await browser.newPage({ width: 1280 });
     const errors = watchErrors(page);
     const urls = watchUrls(page);

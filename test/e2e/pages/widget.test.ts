@@ -79,7 +79,9 @@ describe("custom domain and embeddable widget in Chromium", () => {
   });
 
   it("shows the unavailable state for a suspended tenant, and its custom domain answers 503", async () => {
-    const tenant = await tenantOnCustomDomain({ tenant: { isSuspended: true, suspendedAt: new Date().toISOString(), suspendedReason: "Unpaid" } });
+    const tenant = await tenantOnCustomDomain({
+      tenant: { isSuspended: true, suspendedAt: new Date().toISOString(), suspendedReason: "Unpaid" },
+    });
     const site = await siteWithWidget(tenant.origin, tenant.slug);
     try {
       const { page } = await browser.newPage();

@@ -35,7 +35,12 @@ describe("POST /api/admin/tenants/:id/impersonate", () => {
     const res = await launch(tenant.id, admin.token, { reason: `  ${REASON}  `, now });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
-      data: { token: expect.any(String), sessionId: expect.stringMatching(/^imp_/), expiresAt: "2026-03-10T13:00:00.000Z", tenantId: tenant.id },
+      data: {
+        token: expect.any(String),
+        sessionId: expect.stringMatching(/^imp_/),
+        expiresAt: "2026-03-10T13:00:00.000Z",
+        tenantId: tenant.id,
+      },
     });
     const sessionId = res.body.data.sessionId;
 
@@ -86,7 +91,14 @@ describe("POST /api/admin/tenants/:id/impersonate", () => {
   it("requires a reason of 1-500 characters after trimming, and an existing tenant", async () => {
     const tenant = await createTenant();
     const admin = await createAdmin();
-    const bodies: unknown[] = [{}, { reason: "" }, { reason: "   " }, { reason: "x".repeat(501) }, { reason: 42 }, { reason: "ok", extra: 1 }];
+    const bodies: unknown[] = [
+      {},
+      { reason: "" },
+      { reason: "   " },
+      { reason: "x".repeat(501) },
+      { reason: 42 },
+      { reason: "ok", extra: 1 },
+    ];
     for (const body of bodies) {
       const res = await post(`/api/admin/tenants/${tenant.id}/impersonate`, body, { token: admin.token });
       expect(res.status, JSON.stringify(body)).toBe(400);
@@ -156,14 +168,16 @@ describe("requests made with an impersonation token", () => {
     const admin = await createAdmin();
     const { token } = (await launch(tenant.id, admin.token)).body.data;
     const endpointId = newId("whe");
-    await testDb().insert(schema.webhookEndpoints).values({
-      id: endpointId,
-      tenantId: tenant.id,
-      url: "https://hooks.example.test/in",
-      events: ["booking.created"],
-      secret: "whsec_test",
-      createdAt: new Date().toISOString(),
-    });
+    await testDb()
+      .insert(schema.webhookEndpoints)
+      .values({
+        id: endpointId,
+        tenantId: tenant.id,
+        url: "https://hooks.example.test/in",
+        events: ["booking.created"],
+        secret: "whsec_test",
+        createdAt: new Date().toISOString(),
+      });
     const [before] = await testDb().select().from(schema.tenants).where(eq(schema.tenants.id, tenant.id));
 
     const writes = [

@@ -12,11 +12,17 @@ describe("effects of suspending a tenant through the admin API", () => {
     const existing = await createBookingRow(tenant.id, service.id, staff.id, new Date("2027-03-10T15:00:00Z"), 60);
     expect((await get(`/api/public/${tenant.slug}`, { now: NOW })).status).toBe(200);
 
-    const suspend = await patch(`/api/admin/tenants/${tenant.id}`, { isSuspended: true, suspendedReason: "Chargebacks", reason: "risk review" }, { token: admin.token });
+    const suspend = await patch(
+      `/api/admin/tenants/${tenant.id}`,
+      { isSuspended: true, suspendedReason: "Chargebacks", reason: "risk review" },
+      { token: admin.token },
+    );
     expect(suspend.status).toBe(200);
 
     expect((await get(`/api/public/${tenant.slug}`, { now: NOW })).status).toBe(404);
-    const create = await post(`/api/public/${tenant.slug}/bookings`, bookingBody(service.id, staff.id, "2027-03-11T10:00:00"), { now: NOW });
+    const create = await post(`/api/public/${tenant.slug}/bookings`, bookingBody(service.id, staff.id, "2027-03-11T10:00:00"), {
+      now: NOW,
+    });
     expect(create.status).toBe(404);
 
     const lookup = await get(`/api/public/booking/${existing.confirmationCode}`, { now: NOW });

@@ -14,20 +14,33 @@ async function tenantRow(id: string) {
   return (await testDb().select().from(schema.tenants).where(eq(schema.tenants.id, id)))[0];
 }
 async function suspensionEmails(tenantId: string) {
-  return testDb().select().from(schema.emailOutbox).where(and(eq(schema.emailOutbox.tenantId, tenantId), eq(schema.emailOutbox.kind, "tenant.suspended")));
+  return testDb()
+    .select()
+    .from(schema.emailOutbox)
+    .where(and(eq(schema.emailOutbox.tenantId, tenantId), eq(schema.emailOutbox.kind, "tenant.suspended")));
 }
 
 describe("PATCH /api/admin/tenants/:id", () => {
   it("suspends: one tenant.suspended row with the full diff, one e-mail to the owner, the view after", async () => {
     const admin = await createAdmin();
     const tenant = await createTenant();
-    const res = await patch(`/api/admin/tenants/${tenant.id}`, { isSuspended: true, suspendedReason: "Unpaid", reason: " ops ticket 1 " }, { token: admin.token, now: NOW });
+    const res = await patch(
+      `/api/admin/tenants/${tenant.id}`,
+      { isSuspended: true, suspendedReason: "Unpaid", reason: " ops ticket 1 " },
+      { token: admin.token, now: NOW },
+    );
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id: tenant.id, isSuspended: true, suspendedReason: "Unpaid", suspendedAt: NOW });
     expect(res.body.data.audit).toHaveLength(1);
     const rows = await auditRows(tenant.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ action: "tenant.suspended", actorType: "admin", actorId: admin.id, targetType: "tenant", reason: " ops ticket 1 " });
+    expect(rows[0]).toMatchObject({
+      action: "tenant.suspended",
+      actorType: "admin",
+      actorId: admin.id,
+      targetType: "tenant",
+      reason: " ops ticket 1 ",
+    });
     expect(rows[0].diff).toEqual({
       isSuspended: { before: false, after: true },
       suspendedAt: { before: null, after: NOW },
@@ -39,7 +52,11 @@ describe("PATCH /api/admin/tenants/:id", () => {
     expect(mails[0].textBody).toContain("Unpaid");
 
     // Repeating it changes nothing: no row, no e-mail, no re-stamp.
-    const again = await patch(`/api/admin/tenants/${tenant.id}`, { isSuspended: true, suspendedReason: "Unpaid", reason: "again" }, { token: admin.token, now: "2026-04-02T12:00:00.000Z" });
+    const again = await patch(
+      `/api/admin/tenants/${tenant.id}`,
+      { isSuspended: true, suspendedReason: "Unpaid", reason: "again" },
+      { token: admin.token, now: "2026-04-02T12:00:00.000Z" },
+    );
     expect(again.status).toBe(200);
     expect(again.body.data.suspendedAt).toBe(NOW);
     expect(await auditRows(tenant.id)).toHaveLength(1);
@@ -78,10 +95,16 @@ describe("PATCH /api/admin/tenants/:id", () => {
     const tenant = await createTenant();
     const same = await patch(`/api/admin/tenants/${tenant.id}`, { plan: "free", reason: "confirm" }, { token: admin.token, now: NOW });
     expect(same.status).toBe(200);
-    expect((await auditRows(tenant.id)).map((r) => [r.action, r.diff])).toEqual([["tenant.plan_changed", { plan: { before: "free", after: "free" } }]]);
+    expect((await auditRows(tenant.id)).map((r) => [r.action, r.diff])).toEqual([
+      ["tenant.plan_changed", { plan: { before: "free", after: "free" } }],
+    ]);
 
     const tenant2 = await createTenant();
-    const res = await patch(`/api/admin/tenants/${tenant2.id}`, { plan: "pro", trialEndsAt: "2026-05-01T02:00:00+02:00", reason: "upgrade" }, { token: admin.token, now: NOW });
+    const res = await patch(
+      `/api/admin/tenants/${tenant2.id}`,
+      { plan: "pro", trialEndsAt: "2026-05-01T02:00:00+02:00", reason: "upgrade" },
+      { token: admin.token, now: NOW },
+    );
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ plan: "pro", trialEndsAt: "2026-05-01T00:00:00.000Z" });
     const rows = await auditRows(tenant2.id);

@@ -2,12 +2,42 @@ import { describe, expect, it } from "vitest";
 import { schema } from "../../../src/db/client";
 import { countDbRequests, get } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
-import { createAdmin, createBookingRow, createCustomer, createCustomerAccount, createMember, createService, createStaff, createTenant } from "../../helpers/factories";
+import {
+  createAdmin,
+  createBookingRow,
+  createCustomer,
+  createCustomerAccount,
+  createMember,
+  createService,
+  createStaff,
+  createTenant,
+} from "../../helpers/factories";
 
 const KEYS = [
-  "id", "slug", "businessName", "businessType", "email", "phone", "plan", "planStatus", "isActive", "isSuspended",
-  "suspendedReason", "suspendedAt", "trialEndsAt", "createdAt", "customDomain", "widgetColor", "description",
-  "addressLine1", "city", "country", "users", "counts", "recentBookings", "audit",
+  "id",
+  "slug",
+  "businessName",
+  "businessType",
+  "email",
+  "phone",
+  "plan",
+  "planStatus",
+  "isActive",
+  "isSuspended",
+  "suspendedReason",
+  "suspendedAt",
+  "trialEndsAt",
+  "createdAt",
+  "customDomain",
+  "widgetColor",
+  "description",
+  "addressLine1",
+  "city",
+  "country",
+  "users",
+  "counts",
+  "recentBookings",
+  "audit",
 ];
 
 describe("GET /api/admin/tenants/:id", () => {
@@ -21,7 +51,9 @@ describe("GET /api/admin/tenants/:id", () => {
     await createCustomer(tenant.id);
     const b = await createBookingRow(tenant.id, svc.id, stf.id, new Date("2026-03-01T10:00:00.000Z"), 30);
 
-    const { result: res, dbRequests } = await countDbRequests((dbTag) => get(`/api/admin/tenants/${tenant.id}`, { token: admin.token, dbTag }));
+    const { result: res, dbRequests } = await countDbRequests((dbTag) =>
+      get(`/api/admin/tenants/${tenant.id}`, { token: admin.token, dbTag }),
+    );
     expect(res.status).toBe(200);
     expect(dbRequests).toBe(1);
     const v = res.body.data;
@@ -31,9 +63,14 @@ describe("GET /api/admin/tenants/:id", () => {
     expect(v.users).toHaveLength(2);
     expect(Object.keys(v.users[0])).toEqual(["id", "email", "role", "firstName", "lastName", "isActive", "createdAt"]);
     expect(v.users.map((u: { id: string; role: string }) => [u.id, u.role]).sort()).toEqual(
-      [[tenant.ownerId, "owner"], [staffMember.userId, "staff"]].sort(),
+      [
+        [tenant.ownerId, "owner"],
+        [staffMember.userId, "staff"],
+      ].sort(),
     );
-    expect(v.recentBookings).toEqual([{ id: b.id, startDatetime: "2026-03-01T10:00:00.000Z", status: "confirmed", totalAmount: 2500, currency: "USD" }]);
+    expect(v.recentBookings).toEqual([
+      { id: b.id, startDatetime: "2026-03-01T10:00:00.000Z", status: "confirmed", totalAmount: 2500, currency: "USD" },
+    ]);
     expect(v.audit).toEqual([]);
   });
 
@@ -51,14 +88,28 @@ describe("GET /api/admin/tenants/:id", () => {
     const auditIds = Array.from({ length: 51 }, (_, i) => `aud_view_${tenant.id}_${String(i).padStart(2, "0")}`);
     await db.insert(schema.auditLog).values(
       auditIds.map((id, i) => ({
-        id, action: "tenant.updated", actorType: "admin", actorId: admin.id, targetType: "tenant", targetId: tenant.id,
-        reason: `r${i}`, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(), seq: 0,
+        id,
+        action: "tenant.updated",
+        actorType: "admin",
+        actorId: admin.id,
+        targetType: "tenant",
+        targetId: tenant.id,
+        reason: `r${i}`,
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+        seq: 0,
       })),
     );
     const res = await get(`/api/admin/tenants/${tenant.id}`, { token: admin.token });
     expect(res.body.data.recentBookings.map((b: { id: string }) => b.id)).toEqual(ids.slice(1).reverse());
     expect(res.body.data.audit.map((a: { id: string }) => a.id)).toEqual(auditIds.slice(1).reverse());
-    expect(res.body.data.audit[0]).toEqual({ id: auditIds[50], action: "tenant.updated", actorId: admin.id, targetId: tenant.id, reason: "r50", createdAt: "2026-01-01T00:00:50.000Z" });
+    expect(res.body.data.audit[0]).toEqual({
+      id: auditIds[50],
+      action: "tenant.updated",
+      actorId: admin.id,
+      targetId: tenant.id,
+      reason: "r50",
+      createdAt: "2026-01-01T00:00:50.000Z",
+    });
   });
 
   it("404s an unknown tenant and refuses non-admin tokens", async () => {
@@ -82,16 +133,32 @@ describe("GET /api/admin/tenants", () => {
     const tag = `lst${crypto.randomUUID().slice(0, 8)}`;
     const a = await createTenant({ businessName: `Alpha ${tag.toUpperCase()}`, createdAt: "2026-01-01T00:00:00.000Z" });
     const b = await createTenant({ businessName: `Beta ${tag}`, plan: "pro", isSuspended: true, createdAt: "2026-01-02T00:00:00.000Z" });
-    const c = await createTenant({ businessName: `Gamma ${tag}`, trialEndsAt: "2026-06-01T00:00:00.000Z", createdAt: "2026-01-03T00:00:00.000Z" });
-    const d = await createTenant({ businessName: `Delta ${tag}`, trialEndsAt: "2026-02-01T00:00:00.000Z", createdAt: "2026-01-04T00:00:00.000Z" });
+    const c = await createTenant({
+      businessName: `Gamma ${tag}`,
+      trialEndsAt: "2026-06-01T00:00:00.000Z",
+      createdAt: "2026-01-03T00:00:00.000Z",
+    });
+    const d = await createTenant({
+      businessName: `Delta ${tag}`,
+      trialEndsAt: "2026-02-01T00:00:00.000Z",
+      createdAt: "2026-01-04T00:00:00.000Z",
+    });
     const q = (s: string) => get(`/api/admin/tenants?search=${tag}${s}`, { token: admin.token });
 
     const all = await q("");
     expect(all.status).toBe(200);
     expect(all.body.data.map((t: { id: string }) => t.id)).toEqual([d.id, c.id, b.id, a.id]);
     expect(all.body.data[3]).toEqual({
-      id: a.id, slug: a.slug, businessName: `Alpha ${tag.toUpperCase()}`, plan: "free", planStatus: "active", isActive: true,
-      isSuspended: false, trialEndsAt: null, createdAt: "2026-01-01T00:00:00.000Z", ownerEmail: a.ownerEmail,
+      id: a.id,
+      slug: a.slug,
+      businessName: `Alpha ${tag.toUpperCase()}`,
+      plan: "free",
+      planStatus: "active",
+      isActive: true,
+      isSuspended: false,
+      trialEndsAt: null,
+      createdAt: "2026-01-01T00:00:00.000Z",
+      ownerEmail: a.ownerEmail,
     });
     expect((await q("&status=suspended")).body.data.map((t: { id: string }) => t.id)).toEqual([b.id]);
     expect((await q("&status=active")).body.data.map((t: { id: string }) => t.id)).toEqual([d.id, c.id, a.id]);

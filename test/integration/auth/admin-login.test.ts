@@ -19,7 +19,13 @@ describe("POST /api/admin/login", () => {
       data: { token: expect.any(String), sessionId: expect.any(String), admin: { id: admin.id, email: admin.email, name: "Ada Admin" } },
     });
     const claims = claimsOf(res.body.data.token);
-    expect(claims).toMatchObject({ sub: admin.id, sid: res.body.data.sessionId, aud: "super_admin", email: admin.email, name: "Ada Admin" });
+    expect(claims).toMatchObject({
+      sub: admin.id,
+      sid: res.body.data.sessionId,
+      aud: "super_admin",
+      email: admin.email,
+      name: "Ada Admin",
+    });
     expect(claims.exp - claims.iat).toBe(4 * 3600);
 
     const db = testDb();

@@ -6,7 +6,18 @@ import { testDb } from "../../helpers/db";
 import { createCustomerAccount, FACTORY_PASSWORD } from "../../helpers/factories";
 import { claimsOf, email } from "./support";
 
-const PROFILE_KEYS = ["id", "email", "firstName", "lastName", "phone", "defaultTimezone", "emailVerified", "marketingOptIn", "createdAt", "lastLoginAt"];
+const PROFILE_KEYS = [
+  "id",
+  "email",
+  "firstName",
+  "lastName",
+  "phone",
+  "defaultTimezone",
+  "emailVerified",
+  "marketingOptIn",
+  "createdAt",
+  "lastLoginAt",
+];
 
 describe("POST /api/customer-auth/register", () => {
   it("creates the account and signs the customer in (201, customer login result)", async () => {
@@ -15,7 +26,15 @@ describe("POST /api/customer-auth/register", () => {
     const { result: res, dbRequests } = await countDbRequests((dbTag) =>
       post(
         "/api/customer-auth/register",
-        { email: address, password: "long enough", firstName: "Cass", lastName: "Kim", phone: "+1 555 0100", defaultTimezone: "europe/berlin", marketingOptIn: true },
+        {
+          email: address,
+          password: "long enough",
+          firstName: "Cass",
+          lastName: "Kim",
+          phone: "+1 555 0100",
+          defaultTimezone: "europe/berlin",
+          marketingOptIn: true,
+        },
         { now, dbTag },
       ),
     );
@@ -50,12 +69,22 @@ describe("POST /api/customer-auth/register", () => {
   it("defaults the optional fields", async () => {
     const res = await post("/api/customer-auth/register", { email: email("c"), password: "long enough", firstName: "Cass" });
     expect(res.status).toBe(201);
-    expect(res.body.data.customer).toMatchObject({ lastName: "", phone: "", defaultTimezone: "UTC", marketingOptIn: false, emailVerified: false });
+    expect(res.body.data.customer).toMatchObject({
+      lastName: "",
+      phone: "",
+      defaultTimezone: "UTC",
+      marketingOptIn: false,
+      emailVerified: false,
+    });
   });
 
   it("answers 409 email_taken for a registered e-mail in any case", async () => {
     const existing = await createCustomerAccount();
-    const res = await post("/api/customer-auth/register", { email: existing.email.toUpperCase(), password: "long enough", firstName: "Again" });
+    const res = await post("/api/customer-auth/register", {
+      email: existing.email.toUpperCase(),
+      password: "long enough",
+      firstName: "Again",
+    });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe("email_taken");
   });
@@ -117,7 +146,12 @@ describe("POST /api/customer-auth/login", () => {
   });
 
   it("does not sign an owner in with owner credentials (separate accounts)", async () => {
-    const owner = await post("/api/auth/register", { email: email("o"), password: "long enough", firstName: "O", businessName: "Biz Name" });
+    const owner = await post("/api/auth/register", {
+      email: email("o"),
+      password: "long enough",
+      firstName: "O",
+      businessName: "Biz Name",
+    });
     const res = await post("/api/customer-auth/login", { email: owner.body.data.user.email, password: "long enough" });
     expect(res.status).toBe(401);
   });

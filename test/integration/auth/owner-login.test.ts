@@ -10,7 +10,9 @@ import { claimsOf } from "./support";
 /** Adds `userId` to another tenant, with a membership created at `createdAt`. */
 async function addMembership(userId: string, role: "owner" | "admin" | "staff", createdAt: string, isActive = true) {
   const tenant = await createTenant();
-  await testDb().insert(schema.tenantMembers).values({ id: newId("mem"), tenantId: tenant.id, userId, role, isActive, createdAt });
+  await testDb()
+    .insert(schema.tenantMembers)
+    .values({ id: newId("mem"), tenantId: tenant.id, userId, role, isActive, createdAt });
   return tenant;
 }
 
@@ -35,7 +37,10 @@ describe("POST /api/auth/login", () => {
 
   it("lists active memberships oldest first and leaves inactive ones out", async () => {
     const member = await createMember((await createTenant()).id, "staff");
-    const [{ createdAt: firstAt }] = await testDb().select().from(schema.tenantMembers).where(eq(schema.tenantMembers.userId, member.userId));
+    const [{ createdAt: firstAt }] = await testDb()
+      .select()
+      .from(schema.tenantMembers)
+      .where(eq(schema.tenantMembers.userId, member.userId));
     const later = await addMembership(member.userId, "admin", new Date(Date.parse(firstAt) + 60_000).toISOString());
     const older = await addMembership(member.userId, "owner", new Date(Date.parse(firstAt) - 60_000).toISOString());
     await addMembership(member.userId, "owner", new Date(Date.parse(firstAt) - 120_000).toISOString(), false);

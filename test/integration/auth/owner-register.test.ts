@@ -71,7 +71,13 @@ describe("POST /api/auth/register", () => {
     const res = await post("/api/auth/register", body({ businessName: name, email: mixed }));
     expect(res.status).toBe(201);
     const m = res.body.data.memberships[0];
-    expect(m.slug).toBe(name.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-"));
+    expect(m.slug).toBe(
+      name
+        .normalize("NFKD")
+        .replace(/[\u0300-\u036f]/g, "")
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, "-"),
+    );
     expect(res.body.data.user.email).toBe(mixed.toLowerCase());
     const profile = await get(`/api/public/${m.slug}`);
     expect(profile.body.data).toMatchObject({ timezone: "UTC", currency: "USD", business_name: name });
@@ -113,7 +119,10 @@ describe("POST /api/auth/register", () => {
 
   it("settles two simultaneous registrations of one e-mail with one 201 and one 409", async () => {
     const shared = email("race");
-    const results = await Promise.all([post("/api/auth/register", body({ email: shared })), post("/api/auth/register", body({ email: shared }))]);
+    const results = await Promise.all([
+      post("/api/auth/register", body({ email: shared })),
+      post("/api/auth/register", body({ email: shared })),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
     expect(results.find((r) => r.status === 409)!.body.error.code).toBe("email_taken");
     expect(await testDb().select().from(schema.users).where(eq(schema.users.email, shared))).toHaveLength(1);

@@ -41,7 +41,10 @@ async function forgotWithRecordedQueue(address: string) {
   const res = await worker.fetch(
     new Request("http://localhost/api/customer-auth/forgot-password", {
       method: "POST",
-      headers: { "Content-Type": "application/json", "CF-Connecting-IP": `10.9.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}` },
+      headers: {
+        "Content-Type": "application/json",
+        "CF-Connecting-IP": `10.9.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}`,
+      },
       body: JSON.stringify({ email: address }),
     }),
     { ...(env as unknown as Env), EMAIL_QUEUE: queue as unknown as Queue<QueueMessage> },
@@ -90,7 +93,9 @@ describe("POST /api/customer-auth/forgot-password", () => {
     ["an unknown e-mail", "nobody-registered@example.test"],
     ["a malformed e-mail", "not an e-mail"],
   ])("answers %s exactly like a known one, and writes nothing", async (_label, address) => {
-    const { result, dbRequests } = await countDbRequests((dbTag) => post("/api/customer-auth/forgot-password", { email: address }, { dbTag }));
+    const { result, dbRequests } = await countDbRequests((dbTag) =>
+      post("/api/customer-auth/forgot-password", { email: address }, { dbTag }),
+    );
     expect(result.status).toBe(200);
     expect(result.body).toEqual({ data: { sent: true } });
     expect(dbRequests).toBe(1);
@@ -152,7 +157,11 @@ describe("POST /api/customer-auth/reset-password", () => {
     );
     expect(late.status).toBe(400);
     expect((await login(c.email, FACTORY_PASSWORD)).status).toBe(200);
-    const inTime = await post("/api/customer-auth/reset-password", { token, password: "just in time" }, { now: new Date(asked.getTime() + 3599_000).toISOString() });
+    const inTime = await post(
+      "/api/customer-auth/reset-password",
+      { token, password: "just in time" },
+      { now: new Date(asked.getTime() + 3599_000).toISOString() },
+    );
     expect(inTime.status).toBe(200);
   });
 

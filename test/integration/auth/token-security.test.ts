@@ -48,17 +48,32 @@ const DEFECTS: Defect[] = [
   ["another scheme", async (s) => ({ auth: `Basic ${s.token}` })],
   ["a token without the Bearer scheme", async (s) => ({ auth: s.token })],
   ["a value that is not a JWT", async () => ({ auth: "Bearer not-a-jwt" })],
-  ["a token signed with another secret", async (s) => ({ auth: `Bearer ${await craftToken(s.claims, { secret: "another-secret-another-secret-0123456789" })}` })],
-  ["a payload changed after signing", async (s) => ({ auth: `Bearer ${swapPayload(s.token, { ...claimsOf(s.token), sub: "someone_else" })}` })],
+  [
+    "a token signed with another secret",
+    async (s) => ({ auth: `Bearer ${await craftToken(s.claims, { secret: "another-secret-another-secret-0123456789" })}` }),
+  ],
+  [
+    "a payload changed after signing",
+    async (s) => ({ auth: `Bearer ${swapPayload(s.token, { ...claimsOf(s.token), sub: "someone_else" })}` }),
+  ],
   ["alg none", async (s) => ({ auth: `Bearer ${unsignedToken(s.claims)}` })],
   ["HS512 with the right secret", async (s) => ({ auth: `Bearer ${await craftToken(s.claims, { alg: "HS512" })}` })],
   ["HS384 with the right secret", async (s) => ({ auth: `Bearer ${await craftToken(s.claims, { alg: "HS384" })}` })],
-  ["an expired token", async (s) => ({ auth: `Bearer ${await craftToken(s.claims, { iat: new Date(Date.now() - 25 * 3600_000), ttlSeconds: 24 * 3600 })}` })],
+  [
+    "an expired token",
+    async (s) => ({ auth: `Bearer ${await craftToken(s.claims, { iat: new Date(Date.now() - 25 * 3600_000), ttlSeconds: 24 * 3600 })}` }),
+  ],
   // The lifetime is measured on the request clock: the same valid token, one second past 24 h.
-  ["a token used past its lifetime", async (s) => ({ auth: `Bearer ${s.token}`, now: new Date((claimsOf(s.token).exp + 1) * 1000).toISOString() })],
+  [
+    "a token used past its lifetime",
+    async (s) => ({ auth: `Bearer ${s.token}`, now: new Date((claimsOf(s.token).exp + 1) * 1000).toISOString() }),
+  ],
   ["a token without a session id", async (s) => ({ auth: `Bearer ${await craftToken({ ...s.claims, sid: undefined })}` })],
   ["a token with an unknown audience", async (s) => ({ auth: `Bearer ${await craftToken({ ...s.claims, aud: "partner" })}` })],
-  ["an audience list", async (s, aud) => ({ auth: `Bearer ${await craftToken({ ...s.claims, aud: [aud === "admin" ? "super_admin" : "customer"] })}` })],
+  [
+    "an audience list",
+    async (s, aud) => ({ auth: `Bearer ${await craftToken({ ...s.claims, aud: [aud === "admin" ? "super_admin" : "customer"] })}` }),
+  ],
   ["an owner token (wrong audience)", async (s) => ({ auth: `Bearer ${s.foreign.owner}` })],
   ["a customer token (wrong audience)", async (s) => ({ auth: `Bearer ${s.foreign.customer}` })],
   ["an operator token (wrong audience)", async (s) => ({ auth: `Bearer ${s.foreign.admin}` })],

@@ -22,16 +22,25 @@ async function impersonationToken(tenant: { id: string; ownerId: string }) {
   const admin = await createAdmin();
   const sessionId = newId("imp");
   const now = new Date();
-  await testDb().insert(schema.impersonationSessions).values({
-    id: sessionId,
-    adminId: admin.id,
+  await testDb()
+    .insert(schema.impersonationSessions)
+    .values({
+      id: sessionId,
+      adminId: admin.id,
+      tenantId: tenant.id,
+      ownerUserId: tenant.ownerId,
+      reason: "support ticket 42",
+      createdAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + HOUR).toISOString(),
+    });
+  const claims = {
+    sub: tenant.ownerId,
+    sid: sessionId,
     tenantId: tenant.id,
-    ownerUserId: tenant.ownerId,
-    reason: "support ticket 42",
-    createdAt: now.toISOString(),
-    expiresAt: new Date(now.getTime() + HOUR).toISOString(),
-  });
-  const claims = { sub: tenant.ownerId, sid: sessionId, tenantId: tenant.id, role: "owner", imp: { adminId: admin.id, sessionId }, ro: true };
+    role: "owner",
+    imp: { adminId: admin.id, sessionId },
+    ro: true,
+  };
   return { token: (await signToken(env.JWT_SECRET, claims, 3600, now)).token, sessionId, adminId: admin.id };
 }
 
@@ -92,7 +101,8 @@ describe("POST /api/auth/refresh", () => {
     const t = await createTenant();
     const other = await createTenant();
     const otherSession = claimsOf(other.token).sid;
-    const forged = (await signToken(env.JWT_SECRET, { sub: t.ownerId, sid: otherSession, tenantId: t.id, role: "owner" }, 3600, new Date())).token;
+    const forged = (await signToken(env.JWT_SECRET, { sub: t.ownerId, sid: otherSession, tenantId: t.id, role: "owner" }, 3600, new Date()))
+      .token;
     const res = await post("/api/auth/refresh", undefined, { token: forged });
     expect(res.status).toBe(401);
   });
@@ -115,7 +125,9 @@ describe("POST /api/auth/switch-tenant", () => {
     const home = await createTenant();
     const other = await createTenant({ businessName: "Second Shop" });
     const member = await createMember(other.id, "staff");
-    await testDb().insert(schema.tenantMembers).values({ id: newId("mem"), tenantId: home.id, userId: member.userId, role: "admin", createdAt: new Date().toISOString() });
+    await testDb()
+      .insert(schema.tenantMembers)
+      .values({ id: newId("mem"), tenantId: home.id, userId: member.userId, role: "admin", createdAt: new Date().toISOString() });
     const signedIn = await login(member.email);
     expect(claimsOf(signedIn.token).tenantId).toBe(other.id);
 
@@ -131,7 +143,9 @@ describe("POST /api/auth/switch-tenant", () => {
 
   it("costs one round trip", async () => {
     const t = await createTenant();
-    const { result, dbRequests } = await countDbRequests((dbTag) => post("/api/auth/switch-tenant", { tenantId: t.id }, { token: t.token, dbTag }));
+    const { result, dbRequests } = await countDbRequests((dbTag) =>
+      post("/api/auth/switch-tenant", { tenantId: t.id }, { token: t.token, dbTag }),
+    );
     expect(result.status).toBe(200);
     expect(dbRequests).toBe(1);
   });
@@ -140,7 +154,9 @@ describe("POST /api/auth/switch-tenant", () => {
     const first = await createTenant();
     const second = await createTenant();
     const member = await createMember(first.id, "staff");
-    await testDb().insert(schema.tenantMembers).values({ id: newId("mem"), tenantId: second.id, userId: member.userId, role: "staff", createdAt: new Date().toISOString() });
+    await testDb()
+      .insert(schema.tenantMembers)
+      .values({ id: newId("mem"), tenantId: second.id, userId: member.userId, role: "staff", createdAt: new Date().toISOString() });
     await testDb()
       .update(schema.tenantMembers)
       .set({ isActive: false })
@@ -164,7 +180,16 @@ describe("POST /api/auth/switch-tenant", () => {
     const t = await createTenant();
     const other = await createTenant();
     const member = await createMember(other.id, "admin");
-    await testDb().insert(schema.tenantMembers).values({ id: newId("mem"), tenantId: t.id, userId: member.userId, role: "owner", isActive: false, createdAt: new Date().toISOString() });
+    await testDb()
+      .insert(schema.tenantMembers)
+      .values({
+        id: newId("mem"),
+        tenantId: t.id,
+        userId: member.userId,
+        role: "owner",
+        isActive: false,
+        createdAt: new Date().toISOString(),
+      });
     const res = await post("/api/auth/switch-tenant", { tenantId: t.id }, { token: member.token });
     expect(res.status).toBe(404);
   });
@@ -183,7 +208,9 @@ describe("POST /api/auth/switch-tenant", () => {
   it("refuses a revoked session with 401", async () => {
     const t = await createTenant();
     const other = await createTenant();
-    await testDb().insert(schema.tenantMembers).values({ id: newId("mem"), tenantId: other.id, userId: t.ownerId, role: "owner", createdAt: new Date().toISOString() });
+    await testDb()
+      .insert(schema.tenantMembers)
+      .values({ id: newId("mem"), tenantId: other.id, userId: t.ownerId, role: "owner", createdAt: new Date().toISOString() });
     const signedIn = await login(t.ownerEmail);
     await testDb().update(schema.sessions).set({ revokedAt: new Date().toISOString() }).where(eq(schema.sessions.id, signedIn.sessionId));
     const res = await post("/api/auth/switch-tenant", { tenantId: other.id }, { token: signedIn.token });
@@ -203,7 +230,9 @@ describe("POST /api/auth/switch-tenant", () => {
   it("refuses an impersonation token with 403 impersonation_read_only and audits the attempt", async () => {
     const t = await createTenant();
     const other = await createTenant();
-    await testDb().insert(schema.tenantMembers).values({ id: newId("mem"), tenantId: other.id, userId: t.ownerId, role: "owner", createdAt: new Date().toISOString() });
+    await testDb()
+      .insert(schema.tenantMembers)
+      .values({ id: newId("mem"), tenantId: other.id, userId: t.ownerId, role: "owner", createdAt: new Date().toISOString() });
     const imp = await impersonationToken(t);
     const res = await post("/api/auth/switch-tenant", { tenantId: other.id }, { token: imp.token });
     expect(res.status).toBe(403);

@@ -222,9 +222,18 @@ describe("e-mail queue consumer", () => {
 
   it("costs two database round trips to send and one to refuse a duplicate", async () => {
     const email = await writeOutboxEmail();
-    const provider = emailProviderFromConfig({ EMAIL_PROVIDER_URL: `${env.CAPTURE_URL}/email`, EMAIL_API_KEY: "k", EMAIL_FROM: "x@example.test" });
+    const provider = emailProviderFromConfig({
+      EMAIL_PROVIDER_URL: `${env.CAPTURE_URL}/email`,
+      EMAIL_API_KEY: "k",
+      EMAIL_FROM: "x@example.test",
+    });
     const deliver = (tag: string) =>
-      deliverOutboxEmail(createDb({ LIBSQL_URL: workerEnv.LIBSQL_URL!, LIBSQL_AUTH_TOKEN: undefined }, tag), provider, email.id, () => new Date());
+      deliverOutboxEmail(
+        createDb({ LIBSQL_URL: workerEnv.LIBSQL_URL!, LIBSQL_AUTH_TOKEN: undefined }, tag),
+        provider,
+        email.id,
+        () => new Date(),
+      );
     const sent = await countDbRequests(deliver);
     expect(sent.result).toMatchObject({ kind: "delivered", outcome: { kind: "sent" } });
     expect(sent.dbRequests).toBe(2);
@@ -248,7 +257,10 @@ describe("e-mail cron dispatch", () => {
   it("keeps a row pending through a long provider outage and delivers it once the provider recovers", async () => {
     const email = await writeOutboxEmail();
     const outage = 6;
-    await scriptProvider(email.to, Array.from({ length: outage }, () => ({ status: 503, body: { message: "maintenance" } })));
+    await scriptProvider(
+      email.to,
+      Array.from({ length: outage }, () => ({ status: 503, body: { message: "maintenance" } })),
+    );
 
     // First try through the queue, as a fresh e-mail would go.
     const first = await deliverBatch([emailMessage(email.id)]);
@@ -307,9 +319,18 @@ describe("e-mail cron dispatch", () => {
   it("costs one round trip to claim a batch plus one per 10 rows sent", async () => {
     // Whichever 12 due rows the run takes (other files share the database), the cost is the same.
     for (let i = 0; i < 12; i++) await writeOutboxEmail();
-    const provider = emailProviderFromConfig({ EMAIL_PROVIDER_URL: `${env.CAPTURE_URL}/email`, EMAIL_API_KEY: "k", EMAIL_FROM: "x@example.test" });
+    const provider = emailProviderFromConfig({
+      EMAIL_PROVIDER_URL: `${env.CAPTURE_URL}/email`,
+      EMAIL_API_KEY: "k",
+      EMAIL_FROM: "x@example.test",
+    });
     const { result, dbRequests } = await countDbRequests((tag) =>
-      dispatchDueOutboxEmails(createDb({ LIBSQL_URL: workerEnv.LIBSQL_URL!, LIBSQL_AUTH_TOKEN: undefined }, tag), provider, () => new Date(), { limit: 12 }),
+      dispatchDueOutboxEmails(
+        createDb({ LIBSQL_URL: workerEnv.LIBSQL_URL!, LIBSQL_AUTH_TOKEN: undefined }, tag),
+        provider,
+        () => new Date(),
+        { limit: 12 },
+      ),
     );
     expect(result.claimed).toBe(12);
     expect(dbRequests).toBe(3);

@@ -27,10 +27,14 @@ describe("suspension e-mail", () => {
     );
     expect(res.status).toBe(200);
 
-    const [email] = await eventually(async () => {
-      const r = await providerRequests(tenant.ownerEmail);
-      return r.length ? r : undefined;
-    }, 20_000, "the suspension e-mail");
+    const [email] = await eventually(
+      async () => {
+        const r = await providerRequests(tenant.ownerEmail);
+        return r.length ? r : undefined;
+      },
+      20_000,
+      "the suspension e-mail",
+    );
     const body = JSON.parse(email.body);
     expect(body.to).toEqual([tenant.ownerEmail]);
     expect(body.subject).toMatch(/suspended/i);

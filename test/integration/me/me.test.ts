@@ -48,7 +48,14 @@ describe("PATCH /api/me", () => {
     );
     expect(res.status).toBe(200);
     expect(dbRequests).toBe(1);
-    expect(res.body.data).toMatchObject({ id: c.id, firstName: "Casey", lastName: "Customer", phone: "555", defaultTimezone: "Asia/Tokyo", marketingOptIn: true });
+    expect(res.body.data).toMatchObject({
+      id: c.id,
+      firstName: "Casey",
+      lastName: "Customer",
+      phone: "555",
+      defaultTimezone: "Asia/Tokyo",
+      marketingOptIn: true,
+    });
     const [row] = await testDb().select().from(schema.customerAccounts).where(eq(schema.customerAccounts.id, c.id));
     expect(row).toMatchObject({ firstName: "Casey", defaultTimezone: "Asia/Tokyo", marketingOptIn: true, updatedAt: now, email: c.email });
     expect((await get("/api/me", { token: c.token })).body.data).toEqual(res.body.data);
@@ -120,7 +127,9 @@ describe("GET /api/me/bookings", () => {
       customerAccountId: alice.id,
       status: "cancelled",
     });
-    const bobs = await createBookingRow(ny.tenant.id, ny.service.id, ny.staff.id, new Date("2031-07-03T14:00:00Z"), 30, { customerAccountId: bob.id });
+    const bobs = await createBookingRow(ny.tenant.id, ny.service.id, ny.staff.id, new Date("2031-07-03T14:00:00Z"), 30, {
+      customerAccountId: bob.id,
+    });
     await createBookingRow(ny.tenant.id, ny.service.id, ny.staff.id, new Date("2031-07-04T14:00:00Z"), 30); // a guest booking
 
     const { result: res, dbRequests } = await countDbRequests((dbTag) => get("/api/me/bookings", { token: alice.token, dbTag }));

@@ -17,7 +17,12 @@ describe("owner bookings: list and detail", () => {
     const all = await get("/api/bookings", { token: tenant.token });
     expect(all.status).toBe(200);
     expect(all.body.data.map((x: { id: string }) => x.id)).toEqual([c.id, b.id, a.id]);
-    expect(all.body.data[0]).toMatchObject({ startDatetime: at("13:00").toISOString(), status: "confirmed", totalAmount: 2500, currency: "USD" });
+    expect(all.body.data[0]).toMatchObject({
+      startDatetime: at("13:00").toISOString(),
+      status: "confirmed",
+      totalAmount: 2500,
+      currency: "USD",
+    });
 
     const completed = await get("/api/bookings?status=completed", { token: tenant.token });
     expect(completed.body.data.map((x: { id: string }) => x.id)).toEqual([b.id]);
@@ -35,7 +40,11 @@ describe("owner bookings: list and detail", () => {
 
   it("shows a booking with its customer, service and staff", async () => {
     const { tenant, service, staff } = await bookableTenant();
-    const created = await post("/api/bookings", { serviceId: service.id, staffProfileId: staff.id, startDatetime: `${DAY}T10:00:00`, customer: customer(), source: "phone" }, { token: tenant.token });
+    const created = await post(
+      "/api/bookings",
+      { serviceId: service.id, staffProfileId: staff.id, startDatetime: `${DAY}T10:00:00`, customer: customer(), source: "phone" },
+      { token: tenant.token },
+    );
     expect(created.status).toBe(201);
     const res = await get(`/api/bookings/${created.body.data.id}`, { token: tenant.token });
     expect(res.status).toBe(200);
@@ -54,18 +63,32 @@ describe("owner bookings: list and detail", () => {
 describe("owner bookings: create", () => {
   it("books through the same slot rules: a taken slot is 409 slot_taken", async () => {
     const { tenant, service, staff } = await bookableTenant({ tenant: { allowGuestBooking: false } });
-    const body = { serviceId: service.id, staffProfileId: staff.id, startDatetime: `${DAY}T09:00:00`, customer: customer(), source: "walk_in" };
+    const body = {
+      serviceId: service.id,
+      staffProfileId: staff.id,
+      startDatetime: `${DAY}T09:00:00`,
+      customer: customer(),
+      source: "walk_in",
+    };
     const first = await post("/api/bookings", body, { token: tenant.token });
     expect(first.status).toBe(201); // guest_disabled does not apply to the business itself
     expect(first.body.data.source).toBe("walk_in");
-    const second = await post("/api/bookings", { ...body, startDatetime: `${DAY}T09:30:00`, customer: customer() }, { token: tenant.token });
+    const second = await post(
+      "/api/bookings",
+      { ...body, startDatetime: `${DAY}T09:30:00`, customer: customer() },
+      { token: tenant.token },
+    );
     expect(second.status).toBe(409);
     expect(second.body.error.code).toBe("slot_taken");
   });
 
   it("refuses a public source and a missing customer with 400", async () => {
     const { tenant, service, staff } = await bookableTenant();
-    const res = await post("/api/bookings", { serviceId: service.id, staffProfileId: staff.id, startDatetime: `${DAY}T09:00:00`, source: "online" }, { token: tenant.token });
+    const res = await post(
+      "/api/bookings",
+      { serviceId: service.id, staffProfileId: staff.id, startDatetime: `${DAY}T09:00:00`, source: "online" },
+      { token: tenant.token },
+    );
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.error.details.fieldErrors).sort()).toEqual(["customer", "source"]);
   });
@@ -97,7 +120,11 @@ describe("owner bookings: roles and tenant isolation", () => {
     expect((await patch(`/api/bookings/${booking.id}/status`, { status: "completed" }, { token: member.token })).status).toBe(200);
     const other = await createBookingRow(tenant.id, service.id, staff.id, at("12:00"), 60);
     for (const res of [
-      await post("/api/bookings", { serviceId: service.id, staffProfileId: staff.id, startDatetime: `${DAY}T14:00:00`, customer: customer() }, { token: member.token }),
+      await post(
+        "/api/bookings",
+        { serviceId: service.id, staffProfileId: staff.id, startDatetime: `${DAY}T14:00:00`, customer: customer() },
+        { token: member.token },
+      ),
       await post(`/api/bookings/${other.id}/cancel`, {}, { token: member.token }),
       await post(`/api/bookings/${other.id}/reschedule`, { newStartDatetime: `${DAY}T15:00:00` }, { token: member.token }),
     ]) {
@@ -137,7 +164,11 @@ describe("owner bookings: roles and tenant isolation", () => {
     expect(cancelled.body.data).toMatchObject({ status: "cancelled", cancelReason: "client called" });
     const again = await post(`/api/bookings/${booking.id}/cancel`, {}, { token: tenant.token });
     expect(again.body.data.alreadyCancelled).toBe(true);
-    const notMovable = await post(`/api/bookings/${booking.id}/reschedule`, { newStartDatetime: `${DAY}T16:00:00` }, { token: tenant.token });
+    const notMovable = await post(
+      `/api/bookings/${booking.id}/reschedule`,
+      { newStartDatetime: `${DAY}T16:00:00` },
+      { token: tenant.token },
+    );
     expect(notMovable.status).toBe(409);
     expect(notMovable.body.error.code).toBe("not_reschedulable");
   });
@@ -150,7 +181,12 @@ describe("owner bookings: details and side effects", () => {
     const { result: created, dbRequests } = await countDbRequests((dbTag) =>
       post(
         "/api/bookings",
-        { serviceId: service.id, staffProfileId: staff.id, startDatetime: `${DAY}T11:00:00`, customer: { firstName: "Grace", lastName: "Hopper", email, phone: "555-0100", notes: "Window seat" } },
+        {
+          serviceId: service.id,
+          staffProfileId: staff.id,
+          startDatetime: `${DAY}T11:00:00`,
+          customer: { firstName: "Grace", lastName: "Hopper", email, phone: "555-0100", notes: "Window seat" },
+        },
         { token: tenant.token, dbTag },
       ),
     );
@@ -183,7 +219,11 @@ describe("owner bookings: details and side effects", () => {
   it("a status change writes one booking.status_changed delivery; cancelling by status also tells the customer", async () => {
     const { tenant, service, staff } = await bookableTenant();
     await webhookEndpoint(tenant.id);
-    const made = await post("/api/bookings", { serviceId: service.id, staffProfileId: staff.id, startDatetime: `${DAY}T09:00:00`, customer: customer() }, { token: tenant.token });
+    const made = await post(
+      "/api/bookings",
+      { serviceId: service.id, staffProfileId: staff.id, startDatetime: `${DAY}T09:00:00`, customer: customer() },
+      { token: tenant.token },
+    );
     const id = made.body.data.id;
     const email = (await get(`/api/bookings/${id}`, { token: tenant.token })).body.data.customer.email;
     const before = (await deliveriesFor(tenant.id)).length; // booking.created
@@ -195,11 +235,22 @@ describe("owner bookings: details and side effects", () => {
     const payload = JSON.parse(after[before].payload);
     expect(payload.data.booking).toMatchObject({ id, status: "no_show", previousStatus: "confirmed" });
 
-    const other = await post("/api/bookings", { serviceId: service.id, staffProfileId: staff.id, startDatetime: `${DAY}T13:00:00`, customer: customer({ email }) }, { token: tenant.token });
+    const other = await post(
+      "/api/bookings",
+      { serviceId: service.id, staffProfileId: staff.id, startDatetime: `${DAY}T13:00:00`, customer: customer({ email }) },
+      { token: tenant.token },
+    );
     const n = (await deliveriesFor(tenant.id)).length;
     const mailsBefore = (await outboxFor(email)).length;
-    expect((await patch(`/api/bookings/${other.body.data.id}/status`, { status: "cancelled" }, { token: tenant.token })).body.data.status).toBe("cancelled");
-    expect((await deliveriesFor(tenant.id)).slice(n).map((d) => d.eventType).sort()).toEqual(["booking.cancelled", "booking.status_changed"]);
+    expect(
+      (await patch(`/api/bookings/${other.body.data.id}/status`, { status: "cancelled" }, { token: tenant.token })).body.data.status,
+    ).toBe("cancelled");
+    expect(
+      (await deliveriesFor(tenant.id))
+        .slice(n)
+        .map((d) => d.eventType)
+        .sort(),
+    ).toEqual(["booking.cancelled", "booking.status_changed"]);
     const mails = await outboxFor(email);
     expect(mails).toHaveLength(mailsBefore + 1);
     expect(mails.map((m) => m.kind)).toContain("booking.cancelled");
@@ -226,7 +277,11 @@ describe("owner bookings: details and side effects", () => {
     expect((await del(`/api/staff/${staff.id}`, { token: tenant.token })).status).toBe(200);
     const res = await get(`/api/bookings/${booking.id}`, { token: tenant.token });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ status: "confirmed", service: { id: service.id, name: "Cut" }, staff: { id: staff.id, displayName: "Sam" } });
+    expect(res.body.data).toMatchObject({
+      status: "confirmed",
+      service: { id: service.id, name: "Cut" },
+      staff: { id: staff.id, displayName: "Sam" },
+    });
     expect((await get("/api/bookings", { token: tenant.token })).body.data.map((b: { id: string }) => b.id)).toEqual([booking.id]);
     expect((await patch(`/api/bookings/${booking.id}/status`, { status: "completed" }, { token: tenant.token })).status).toBe(200);
   });

@@ -33,7 +33,24 @@ describe("GET /api/businesses/me", () => {
       customDomain: null,
       stripeConnected: true,
     });
-    for (const key of ["businessType", "description", "logoUrl", "coverImageUrl", "countryCode", "city", "provinceState", "country", "addressLine1", "phone", "email", "cancellationHours", "cancellationPolicy", "widgetColor", "template", "templateAccent"]) {
+    for (const key of [
+      "businessType",
+      "description",
+      "logoUrl",
+      "coverImageUrl",
+      "countryCode",
+      "city",
+      "provinceState",
+      "country",
+      "addressLine1",
+      "phone",
+      "email",
+      "cancellationHours",
+      "cancellationPolicy",
+      "widgetColor",
+      "template",
+      "templateAccent",
+    ]) {
       expect(res.body.data).toHaveProperty(key);
     }
     expect(res.text).not.toContain("acct_secret123");
@@ -85,7 +102,13 @@ describe("PATCH /api/businesses/me", () => {
     });
     expect((await get("/api/businesses/me", { token: tenant.token })).body.data).toEqual(res.body.data);
     const profile = await get(`/api/public/${tenant.slug}`);
-    expect(profile.body.data).toMatchObject({ business_name: "Salon Neu", timezone: "Europe/Berlin", currency: "EUR", allow_guest_booking: 0, widget_mode: "inline" });
+    expect(profile.body.data).toMatchObject({
+      business_name: "Salon Neu",
+      timezone: "Europe/Berlin",
+      currency: "EUR",
+      allow_guest_booking: 0,
+      widget_mode: "inline",
+    });
   });
 
   it("rejects bad values per field and changes nothing", async () => {
@@ -111,7 +134,19 @@ describe("PATCH /api/businesses/me", () => {
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe("invalid_request");
     expect(Object.keys(res.body.error.details.fieldErrors).sort()).toEqual(
-      ["allowGuestBooking", "businessName", "cancellationHours", "countryCode", "currency", "customDomain", "email", "logoUrl", "timezone", "widgetColor", "widgetMode"].sort(),
+      [
+        "allowGuestBooking",
+        "businessName",
+        "cancellationHours",
+        "countryCode",
+        "currency",
+        "customDomain",
+        "email",
+        "logoUrl",
+        "timezone",
+        "widgetColor",
+        "widgetMode",
+      ].sort(),
     );
     expect(await tenantRow(tenant.id)).toEqual(before);
   });
@@ -180,7 +215,14 @@ describe("POST /api/businesses", () => {
     const tenant = await createTenant({ timezone: "Europe/Paris", currency: "EUR", country: "France" });
     const res = await post("/api/businesses", { businessName: "Second Shop" }, { token: tenant.token });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ businessName: "Second Shop", timezone: "Europe/Paris", currency: "EUR", country: "France", plan: "free", isSuspended: false });
+    expect(res.body.data).toMatchObject({
+      businessName: "Second Shop",
+      timezone: "Europe/Paris",
+      currency: "EUR",
+      country: "France",
+      plan: "free",
+      isSuspended: false,
+    });
     expect(res.body.data.slug).toMatch(/^second-shop(-[a-z0-9]{5})?$/);
     const row = await tenantRow(res.body.data.id);
     expect(row.createdBy).toBe(tenant.ownerId);
@@ -214,7 +256,11 @@ describe("POST /api/businesses", () => {
 
   it("validates the body and refuses staff", async () => {
     const tenant = await createTenant();
-    const bad = await post("/api/businesses", { businessName: "", slug: "No Way!", timezone: "Nowhere/City", plan: "pro" }, { token: tenant.token });
+    const bad = await post(
+      "/api/businesses",
+      { businessName: "", slug: "No Way!", timezone: "Nowhere/City", plan: "pro" },
+      { token: tenant.token },
+    );
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.error.details.fieldErrors).sort()).toEqual(["businessName", "plan", "slug", "timezone"]);
     const staff = await createMember(tenant.id, "staff");

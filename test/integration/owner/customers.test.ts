@@ -3,7 +3,15 @@ import { describe, expect, it } from "vitest";
 import { schema } from "../../../src/db/client";
 import { countDbRequests, get, patch, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
-import { createBookingRow, createCustomer, createCustomerAccount, createMember, createService, createStaff, createTenant } from "../../helpers/factories";
+import {
+  createBookingRow,
+  createCustomer,
+  createCustomerAccount,
+  createMember,
+  createService,
+  createStaff,
+  createTenant,
+} from "../../helpers/factories";
 
 async function customerRow(id: string) {
   const [row] = await testDb().select().from(schema.customers).where(sql`id = ${id}`);
@@ -23,7 +31,10 @@ describe("GET /api/customers", () => {
     const svc = await createService(tenant.id);
     const staff = await createStaff(tenant.id);
     await createBookingRow(tenant.id, svc.id, staff.id, new Date("2031-03-11T14:00:00Z"), 30, { customerId: first.id });
-    await createBookingRow(tenant.id, svc.id, staff.id, new Date("2031-03-12T14:00:00Z"), 30, { customerId: first.id, status: "cancelled" });
+    await createBookingRow(tenant.id, svc.id, staff.id, new Date("2031-03-12T14:00:00Z"), 30, {
+      customerId: first.id,
+      status: "cancelled",
+    });
 
     const { result: res, dbRequests } = await countDbRequests((dbTag) => get("/api/customers", { token: tenant.token, dbTag }));
     expect(res.status).toBe(200);
@@ -48,8 +59,18 @@ describe("GET /api/customers", () => {
 
   it("searches first name, last name, full name, e-mail and phone, case-insensitively; % and _ are literal", async () => {
     const tenant = await createTenant();
-    const grace = await createCustomer(tenant.id, { firstName: "Grace", lastName: "Hopper", email: "gh@navy.example", phone: "+1 555 0100" });
-    const alan = await createCustomer(tenant.id, { firstName: "Alan", lastName: "Turing", email: "alan_t@bletchley.example", phone: "+44 20 7946" });
+    const grace = await createCustomer(tenant.id, {
+      firstName: "Grace",
+      lastName: "Hopper",
+      email: "gh@navy.example",
+      phone: "+1 555 0100",
+    });
+    const alan = await createCustomer(tenant.id, {
+      firstName: "Alan",
+      lastName: "Turing",
+      email: "alan_t@bletchley.example",
+      phone: "+44 20 7946",
+    });
     await createCustomer(tenant.id, { firstName: "Percy", lastName: "Hundred", email: "percy@x.example" });
     const search = async (q: string) => ids(await get(`/api/customers?search=${encodeURIComponent(q)}`, { token: tenant.token }));
     expect(await search("GRACE")).toEqual([grace.id]);
@@ -89,7 +110,12 @@ describe("GET /api/customers/:id", () => {
     expect(res.body.data).toMatchObject({ id: cust.id, email: cust.email, bookingCount: 22 });
     const recent = res.body.data.recentBookings;
     expect(recent).toHaveLength(20);
-    expect(recent.map((b: { id: string }) => b.id)).toEqual(made.slice(2).reverse().map((b) => b.id));
+    expect(recent.map((b: { id: string }) => b.id)).toEqual(
+      made
+        .slice(2)
+        .reverse()
+        .map((b) => b.id),
+    );
     expect(recent[0]).toMatchObject({
       startDatetime: "2031-01-22T15:00:00.000Z",
       endDatetime: "2031-01-22T16:00:00.000Z",
@@ -113,11 +139,22 @@ describe("PATCH /api/customers/:id", () => {
     const tenant = await createTenant();
     const cust = await createCustomer(tenant.id);
     const { result: res, dbRequests } = await countDbRequests((dbTag) =>
-      patch(`/api/customers/${cust.id}`, { notes: "Prefers mornings", phone: " +1 555 0199 ", lastName: "Clientele" }, { token: tenant.token, dbTag }),
+      patch(
+        `/api/customers/${cust.id}`,
+        { notes: "Prefers mornings", phone: " +1 555 0199 ", lastName: "Clientele" },
+        { token: tenant.token, dbTag },
+      ),
     );
     expect(res.status).toBe(200);
     expect(dbRequests).toBe(2);
-    expect(res.body.data).toMatchObject({ id: cust.id, notes: "Prefers mornings", phone: "+1 555 0199", lastName: "Clientele", firstName: "Cleo", email: cust.email });
+    expect(res.body.data).toMatchObject({
+      id: cust.id,
+      notes: "Prefers mornings",
+      phone: "+1 555 0199",
+      lastName: "Clientele",
+      firstName: "Cleo",
+      email: cust.email,
+    });
     expect((await get(`/api/customers/${cust.id}`, { token: tenant.token })).body.data.notes).toBe("Prefers mornings");
   });
 
@@ -125,10 +162,18 @@ describe("PATCH /api/customers/:id", () => {
     const tenant = await createTenant();
     const cust = await createCustomer(tenant.id);
     const before = await customerRow(cust.id);
-    const long = await patch(`/api/customers/${cust.id}`, { notes: "x".repeat(2001), phone: "1".repeat(41), firstName: "" }, { token: tenant.token });
+    const long = await patch(
+      `/api/customers/${cust.id}`,
+      { notes: "x".repeat(2001), phone: "1".repeat(41), firstName: "" },
+      { token: tenant.token },
+    );
     expect(long.status).toBe(400);
     expect(Object.keys(long.body.error.details.fieldErrors).sort()).toEqual(["firstName", "notes", "phone"]);
-    const unknown = await patch(`/api/customers/${cust.id}`, { notes: "ok", email: "new@example.test", tenantId: "tnt_x" }, { token: tenant.token });
+    const unknown = await patch(
+      `/api/customers/${cust.id}`,
+      { notes: "ok", email: "new@example.test", tenantId: "tnt_x" },
+      { token: tenant.token },
+    );
     expect(unknown.status).toBe(400);
     expect(Object.keys(unknown.body.error.details.fieldErrors).sort()).toEqual(["email", "tenantId"]);
     expect((await patch(`/api/customers/${cust.id}`, {}, { token: tenant.token })).status).toBe(400);
@@ -156,7 +201,13 @@ describe("customers and bookings", () => {
     const email = `walkin-${crypto.randomUUID().slice(0, 8)}@example.test`;
     const made = await post(
       "/api/bookings",
-      { serviceId: svc.id, staffProfileId: staff.id, startDatetime: "2031-03-11T10:00:00", customer: { firstName: "Wally", email, phone: "555" }, source: "walk_in" },
+      {
+        serviceId: svc.id,
+        staffProfileId: staff.id,
+        startDatetime: "2031-03-11T10:00:00",
+        customer: { firstName: "Wally", email, phone: "555" },
+        source: "walk_in",
+      },
       { token: tenant.token },
     );
     expect(made.status).toBe(201);

@@ -31,10 +31,22 @@ async function tenantA() {
   const service = await createService(a.id, { name: "A-only service", durationMinutes: 60, price: 4200 });
   const staff = await createStaff(a.id, { displayName: "A-only staff" });
   const customer = await createCustomer(a.id, { firstName: "A-only", notes: "private note of A" });
-  const booking = await createBookingRow(a.id, service.id, staff.id, new Date(`${DAY}T14:00:00Z`), 60, { customerId: customer.id, notes: "A booking note" });
+  const booking = await createBookingRow(a.id, service.id, staff.id, new Date(`${DAY}T14:00:00Z`), 60, {
+    customerId: customer.id,
+    notes: "A booking note",
+  });
   const pending = await createBookingRow(a.id, service.id, staff.id, new Date(`${DAY}T16:00:00Z`), 60, { status: "pending" });
   const offId = `off_${crypto.randomUUID().replace(/-/g, "").slice(0, 20)}`;
-  await testDb().insert(schema.staffTimeOff).values({ id: offId, tenantId: a.id, staffId: staff.id, startAt: Date.parse(`${DAY}T20:00:00Z`), endAt: Date.parse(`${DAY}T21:00:00Z`), createdAt: new Date().toISOString() });
+  await testDb()
+    .insert(schema.staffTimeOff)
+    .values({
+      id: offId,
+      tenantId: a.id,
+      staffId: staff.id,
+      startAt: Date.parse(`${DAY}T20:00:00Z`),
+      endAt: Date.parse(`${DAY}T21:00:00Z`),
+      createdAt: new Date().toISOString(),
+    });
   return { a, service, staff, customer, booking, pending, offId };
 }
 
@@ -63,8 +75,29 @@ describe("tenant isolation of the owner API", () => {
       ["PATCH booking status", () => patch(`/api/bookings/${pending.id}/status`, { status: "confirmed" }, opts)],
       ["POST booking cancel", () => post(`/api/bookings/${booking.id}/cancel`, { reason: "nope" }, opts)],
       ["POST booking reschedule", () => post(`/api/bookings/${booking.id}/reschedule`, { newStartDatetime: `${DAY}T12:00:00` }, opts)],
-      ["POST booking with A's service and staff", () => post("/api/bookings", { serviceId: service.id, staffProfileId: staff.id, startDatetime: when, customer: { firstName: "B", email: "b@example.test" } }, opts)],
-      ["POST booking with A's service, B's staff", () => post("/api/bookings", { serviceId: service.id, staffProfileId: bStaff.id, startDatetime: when, customer: { firstName: "B", email: "b@example.test" } }, opts)],
+      [
+        "POST booking with A's service and staff",
+        () =>
+          post(
+            "/api/bookings",
+            { serviceId: service.id, staffProfileId: staff.id, startDatetime: when, customer: { firstName: "B", email: "b@example.test" } },
+            opts,
+          ),
+      ],
+      [
+        "POST booking with A's service, B's staff",
+        () =>
+          post(
+            "/api/bookings",
+            {
+              serviceId: service.id,
+              staffProfileId: bStaff.id,
+              startDatetime: when,
+              customer: { firstName: "B", email: "b@example.test" },
+            },
+            opts,
+          ),
+      ],
       ["GET customer", () => get(`/api/customers/${customer.id}`, opts)],
       ["PATCH customer", () => patch(`/api/customers/${customer.id}`, { notes: "overwritten" }, opts)],
     ];

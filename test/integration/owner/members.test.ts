@@ -8,7 +8,10 @@ import { createMember, createTenant, uniq } from "../../helpers/factories";
 const MEMBERS = "/api/businesses/me/members";
 
 async function memberAudit(tenantId: string) {
-  return testDb().select().from(schema.auditLog).where(sql`target_id = ${tenantId} AND action LIKE 'tenant.member_%' AND action <> 'tenant.member_added'`);
+  return testDb()
+    .select()
+    .from(schema.auditLog)
+    .where(sql`target_id = ${tenantId} AND action LIKE 'tenant.member_%' AND action <> 'tenant.member_added'`);
 }
 
 async function membership(tenantId: string, userId: string) {
@@ -22,7 +25,15 @@ describe("business members", () => {
     const list = await get(MEMBERS, { token: tenant.token });
     expect(list.status).toBe(200);
     expect(list.body.data).toEqual([
-      { id: tenant.ownerId, email: tenant.ownerEmail, firstName: "Olive", lastName: "Owner", role: "owner", isActive: true, createdAt: expect.any(String) },
+      {
+        id: tenant.ownerId,
+        email: tenant.ownerEmail,
+        firstName: "Olive",
+        lastName: "Owner",
+        role: "owner",
+        isActive: true,
+        createdAt: expect.any(String),
+      },
     ]);
 
     const email = `New.Hire-${uniq()}@Example.test`;
@@ -31,7 +42,15 @@ describe("business members", () => {
     );
     expect(added.status).toBe(201);
     expect(dbRequests).toBe(2); // membership check + one batch (user, membership, audit)
-    expect(added.body.data).toEqual({ id: expect.any(String), email: email.toLowerCase(), firstName: "Nia", lastName: "", role: "staff", isActive: true, createdAt: expect.any(String) });
+    expect(added.body.data).toEqual({
+      id: expect.any(String),
+      email: email.toLowerCase(),
+      firstName: "Nia",
+      lastName: "",
+      role: "staff",
+      isActive: true,
+      createdAt: expect.any(String),
+    });
     expect(added.text).not.toMatch(/pbkdf2|password/i);
     expect((await get(MEMBERS, { token: tenant.token })).body.data.map((m: { role: string }) => m.role)).toEqual(["owner", "staff"]);
 
@@ -50,7 +69,11 @@ describe("business members", () => {
   it("answers 409 email_taken for an existing account and writes nothing", async () => {
     const a = await createTenant();
     const b = await createTenant();
-    const res = await post(MEMBERS, { email: a.ownerEmail.toUpperCase(), password: "long-enough", firstName: "Dup", role: "admin" }, { token: b.token });
+    const res = await post(
+      MEMBERS,
+      { email: a.ownerEmail.toUpperCase(), password: "long-enough", firstName: "Dup", role: "admin" },
+      { token: b.token },
+    );
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe("email_taken");
     expect((await get(MEMBERS, { token: b.token })).body.data).toHaveLength(1);
@@ -63,7 +86,11 @@ describe("business members", () => {
     expect(Object.keys(bad.body.error.details.fieldErrors).sort()).toEqual(["email", "firstName", "password", "role"]);
     const staff = await createMember(tenant.id, "staff");
     expect((await get(MEMBERS, { token: staff.token })).status).toBe(200);
-    const refused = await post(MEMBERS, { email: `x-${uniq()}@example.test`, password: "long-enough", firstName: "X", role: "admin" }, { token: staff.token });
+    const refused = await post(
+      MEMBERS,
+      { email: `x-${uniq()}@example.test`, password: "long-enough", firstName: "X", role: "admin" },
+      { token: staff.token },
+    );
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe("forbidden");
   });

@@ -7,9 +7,21 @@ const DAY = "2031-03-11"; // a Tuesday
 describe("owner services", () => {
   it("creates, reads, lists in order, updates and soft-deletes a service", async () => {
     const tenant = await createTenant();
-    const created = await post("/api/services", { name: "Beard trim", durationMinutes: 20, price: 1500, orderIndex: 2 }, { token: tenant.token });
+    const created = await post(
+      "/api/services",
+      { name: "Beard trim", durationMinutes: 20, price: 1500, orderIndex: 2 },
+      { token: tenant.token },
+    );
     expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({ name: "Beard trim", durationMinutes: 20, price: 1500, depositPercent: 0, isActive: true, isOnlineBookable: true, imageUrl: null });
+    expect(created.body.data).toMatchObject({
+      name: "Beard trim",
+      durationMinutes: 20,
+      price: 1500,
+      depositPercent: 0,
+      isActive: true,
+      isOnlineBookable: true,
+      imageUrl: null,
+    });
     await post("/api/services", { name: "Anchor", durationMinutes: 30, orderIndex: 1 }, { token: tenant.token });
     const list = await get("/api/services", { token: tenant.token });
     expect(list.body.data.map((s: { name: string }) => s.name)).toEqual(["Anchor", "Beard trim"]);
@@ -28,9 +40,19 @@ describe("owner services", () => {
 
   it("rejects bad fields per field, unknown fields and an empty PATCH", async () => {
     const tenant = await createTenant();
-    const res = await post("/api/services", { name: "", durationMinutes: 7, price: -1, depositPercent: 101, colour: "red" }, { token: tenant.token });
+    const res = await post(
+      "/api/services",
+      { name: "", durationMinutes: 7, price: -1, depositPercent: 101, colour: "red" },
+      { token: tenant.token },
+    );
     expect(res.status).toBe(400);
-    expect(Object.keys(res.body.error.details.fieldErrors).sort()).toEqual(["colour", "depositPercent", "durationMinutes", "name", "price"]);
+    expect(Object.keys(res.body.error.details.fieldErrors).sort()).toEqual([
+      "colour",
+      "depositPercent",
+      "durationMinutes",
+      "name",
+      "price",
+    ]);
     const svc = await createService(tenant.id);
     expect((await patch(`/api/services/${svc.id}`, {}, { token: tenant.token })).status).toBe(400);
     expect((await patch(`/api/services/${svc.id}`, { tenantId: "x" }, { token: tenant.token })).status).toBe(400);
@@ -54,7 +76,14 @@ describe("owner staff", () => {
     const tenant = await createTenant();
     const created = await post(
       "/api/staff",
-      { displayName: "Rae", color: "#ff0066", workingHours: [{ dayOfWeek: 2, start: "13:00", end: "17:00" }, { dayOfWeek: 2, start: "09:00", end: "12:00" }] },
+      {
+        displayName: "Rae",
+        color: "#ff0066",
+        workingHours: [
+          { dayOfWeek: 2, start: "13:00", end: "17:00" },
+          { dayOfWeek: 2, start: "09:00", end: "12:00" },
+        ],
+      },
       { token: tenant.token },
     );
     expect(created.status).toBe(201);
@@ -67,7 +96,11 @@ describe("owner staff", () => {
     expect(replaced.status).toBe(200);
     expect(replaced.body.data.workingHours).toEqual([{ dayOfWeek: 5, start: "10:00", end: "14:00" }]);
     const renamed = await patch(`/api/staff/${id}`, { displayName: "Rae L.", isBookable: false }, { token: tenant.token });
-    expect(renamed.body.data).toMatchObject({ displayName: "Rae L.", isBookable: false, workingHours: [{ dayOfWeek: 5, start: "10:00", end: "14:00" }] });
+    expect(renamed.body.data).toMatchObject({
+      displayName: "Rae L.",
+      isBookable: false,
+      workingHours: [{ dayOfWeek: 5, start: "10:00", end: "14:00" }],
+    });
     expect((await del(`/api/staff/${id}`, { token: tenant.token })).body).toEqual({ data: { id } });
     expect((await get(`/api/staff/${id}`, { token: tenant.token })).status).toBe(404);
   });
@@ -76,7 +109,14 @@ describe("owner staff", () => {
     const tenant = await createTenant();
     const res = await post(
       "/api/staff",
-      { displayName: "Kit", workingHours: [{ dayOfWeek: 1, start: "09:00", end: "12:00" }, { dayOfWeek: 1, start: "11:00", end: "13:00" }, { dayOfWeek: 2, start: "15:00", end: "10:00" }] },
+      {
+        displayName: "Kit",
+        workingHours: [
+          { dayOfWeek: 1, start: "09:00", end: "12:00" },
+          { dayOfWeek: 1, start: "11:00", end: "13:00" },
+          { dayOfWeek: 2, start: "15:00", end: "10:00" },
+        ],
+      },
       { token: tenant.token },
     );
     expect(res.status).toBe(400);
@@ -92,10 +132,16 @@ describe("owner staff", () => {
     const svc = await createService(tenant.id, { durationMinutes: 60 });
     const staff = await createStaff(tenant.id);
     const slots = async () =>
-      (await get(`/api/public/${tenant.slug}/availability?serviceId=${svc.id}&date=${DAY}&staffId=${staff.id}`)).body.data.slots.map((s: { startTime: string }) => s.startTime);
+      (await get(`/api/public/${tenant.slug}/availability?serviceId=${svc.id}&date=${DAY}&staffId=${staff.id}`)).body.data.slots.map(
+        (s: { startTime: string }) => s.startTime,
+      );
     expect(await slots()).toContain(`${DAY}T10:00:00`);
     // 10:00-12:00 New York time (EDT, UTC-4) on that day.
-    const added = await post(`/api/staff/${staff.id}/time-off`, { start: `${DAY}T14:00:00Z`, end: `${DAY}T16:00:00Z`, reason: "dentist" }, { token: tenant.token });
+    const added = await post(
+      `/api/staff/${staff.id}/time-off`,
+      { start: `${DAY}T14:00:00Z`, end: `${DAY}T16:00:00Z`, reason: "dentist" },
+      { token: tenant.token },
+    );
     expect(added.status).toBe(201);
     expect(added.body.data).toMatchObject({ start: `${DAY}T14:00:00.000Z`, end: `${DAY}T16:00:00.000Z`, reason: "dentist" });
     const during = await slots();
@@ -105,7 +151,11 @@ describe("owner staff", () => {
     expect((await get(`/api/staff/${staff.id}/time-off`, { token: tenant.token })).body.data).toHaveLength(1);
     expect((await del(`/api/staff/${staff.id}/time-off/${added.body.data.id}`, { token: tenant.token })).status).toBe(200);
     expect(await slots()).toContain(`${DAY}T10:00:00`);
-    const inverted = await post(`/api/staff/${staff.id}/time-off`, { start: `${DAY}T16:00:00Z`, end: `${DAY}T14:00:00Z` }, { token: tenant.token });
+    const inverted = await post(
+      `/api/staff/${staff.id}/time-off`,
+      { start: `${DAY}T16:00:00Z`, end: `${DAY}T14:00:00Z` },
+      { token: tenant.token },
+    );
     expect(inverted.status).toBe(400);
     expect(inverted.body.error.details.fieldErrors.end).toBeDefined();
   });
@@ -170,7 +220,10 @@ describe("owner catalog: round trips and more validation", () => {
       expect(result.status).toBeLessThan(300);
       return dbRequests;
     };
-    const hours = [{ dayOfWeek: 1, start: "09:00", end: "12:00" }, { dayOfWeek: 1, start: "13:00", end: "17:00" }];
+    const hours = [
+      { dayOfWeek: 1, start: "09:00", end: "12:00" },
+      { dayOfWeek: 1, start: "13:00", end: "17:00" },
+    ];
     let staffId = "";
     expect(
       await rt(async (dbTag) => {
@@ -180,7 +233,9 @@ describe("owner catalog: round trips and more validation", () => {
         return res;
       }),
     ).toBe(2);
-    expect(await rt((dbTag) => patch(`/api/staff/${staffId}`, { title: "Senior", workingHours: [hours[0]] }, { token: tenant.token, dbTag }))).toBe(2);
+    expect(
+      await rt((dbTag) => patch(`/api/staff/${staffId}`, { title: "Senior", workingHours: [hours[0]] }, { token: tenant.token, dbTag })),
+    ).toBe(2);
     expect(await rt((dbTag) => put(`/api/staff/${staffId}/hours`, hours, { token: tenant.token, dbTag }))).toBe(2);
     expect(await rt((dbTag) => get(`/api/staff/${staffId}`, { token: tenant.token, dbTag }))).toBe(2);
     expect(await rt((dbTag) => get(`/api/staff/${staffId}/time-off`, { token: tenant.token, dbTag }))).toBe(2);
@@ -227,10 +282,18 @@ describe("owner catalog: round trips and more validation", () => {
     const svc = await post("/api/services", { name: "X", durationMinutes: 30, imageUrl: "javascript:alert(1)" }, { token: tenant.token });
     expect(svc.status).toBe(400);
     expect(Object.keys(svc.body.error.details.fieldErrors)).toEqual(["imageUrl"]);
-    const staff = await post("/api/staff", { displayName: "X", avatarUrl: "data:image/png;base64,AAAA", color: "blue" }, { token: tenant.token });
+    const staff = await post(
+      "/api/staff",
+      { displayName: "X", avatarUrl: "data:image/png;base64,AAAA", color: "blue" },
+      { token: tenant.token },
+    );
     expect(staff.status).toBe(400);
     expect(Object.keys(staff.body.error.details.fieldErrors).sort()).toEqual(["avatarUrl", "color"]);
-    const ok = await post("/api/staff", { displayName: "Y", avatarUrl: "https://cdn.example.test/y.png", color: "#ABC" }, { token: tenant.token });
+    const ok = await post(
+      "/api/staff",
+      { displayName: "Y", avatarUrl: "https://cdn.example.test/y.png", color: "#ABC" },
+      { token: tenant.token },
+    );
     expect(ok.body.data).toMatchObject({ avatarUrl: "https://cdn.example.test/y.png", color: "#abc" });
   });
 
@@ -243,7 +306,12 @@ describe("owner catalog: round trips and more validation", () => {
     const listed = (await get(`/api/public/${tenant.slug}/staff`)).body.data.map((s: { id: string }) => s.id);
     expect(listed).toEqual([keep.id]);
     expect((await get("/api/staff", { token: tenant.token })).body.data.map((s: { id: string }) => s.id)).toEqual([keep.id]);
-    const body = { serviceId: svc.id, staffProfileId: staff.id, startDatetime: `${DAY}T10:00:00`, customer: { firstName: "A", email: "a@example.test" } };
+    const body = {
+      serviceId: svc.id,
+      staffProfileId: staff.id,
+      startDatetime: `${DAY}T10:00:00`,
+      customer: { firstName: "A", email: "a@example.test" },
+    };
     expect((await post("/api/bookings", body, { token: tenant.token })).status).toBe(404);
     expect((await post(`/api/public/${tenant.slug}/bookings`, body)).status).toBe(404);
     expect((await del(`/api/staff/${staff.id}`, { token: tenant.token })).status).toBe(404);

@@ -37,7 +37,14 @@ describe("operator console pages", () => {
     const res = await get("/admin/tenant?id=tnt_abc");
     expect(h2s(res.text)).toEqual(SECTIONS);
     expect(res.text).toContain('data-tenant-id="tnt_abc"');
-    for (const reasonField of ["form-suspend-reason", "form-restore-reason", "form-plan-reason", "form-extend-trial-reason", "form-end-trial-reason", "form-impersonate-reason"]) {
+    for (const reasonField of [
+      "form-suspend-reason",
+      "form-restore-reason",
+      "form-plan-reason",
+      "form-extend-trial-reason",
+      "form-end-trial-reason",
+      "form-impersonate-reason",
+    ]) {
       expect(res.text).toContain(`<textarea id="${reasonField}" name="reason" rows="3" maxlength="500" required=""`);
     }
   });

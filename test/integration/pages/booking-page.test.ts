@@ -101,7 +101,12 @@ describe("GET /book?slug=", () => {
   });
 
   it("answers a suspended business with 503 'temporarily unavailable' and no calendar or script", async () => {
-    const tenant = await createTenant({ businessName: "Paused Salon", isSuspended: true, suspendedAt: new Date().toISOString(), suspendedReason: "unpaid" });
+    const tenant = await createTenant({
+      businessName: "Paused Salon",
+      isSuspended: true,
+      suspendedAt: new Date().toISOString(),
+      suspendedReason: "unpaid",
+    });
     await createService(tenant.id, { name: "Secret cut" });
     const res = await get(`/book?slug=${tenant.slug}`);
     expect(res.status).toBe(503);

@@ -9,12 +9,22 @@ import { createAdmin, createCustomerAccount, createMember, createService, create
 const DAY = 86_400_000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 
-async function payment(tenantId: string, amount: number, status: "pending" | "succeeded" | "failed" | "refunded", createdAt: string, currency = "USD") {
-  await testDb().insert(schema.payments).values({ id: newId("pay"), tenantId, amount, currency, status, createdAt, updatedAt: createdAt });
+async function payment(
+  tenantId: string,
+  amount: number,
+  status: "pending" | "succeeded" | "failed" | "refunded",
+  createdAt: string,
+  currency = "USD",
+) {
+  await testDb()
+    .insert(schema.payments)
+    .values({ id: newId("pay"), tenantId, amount, currency, status, createdAt, updatedAt: createdAt });
 }
 
 async function audit(targetId: string, action: string, createdAt: string, targetType = "tenant") {
-  await testDb().insert(schema.auditLog).values({ id: newId("aud"), action, actorType: "system", actorId: "sys", targetType, targetId, createdAt });
+  await testDb()
+    .insert(schema.auditLog)
+    .values({ id: newId("aud"), action, actorType: "system", actorId: "sys", targetType, targetId, createdAt });
 }
 
 describe("GET /api/admin/tenants/:id/activity", () => {
@@ -22,10 +32,7 @@ describe("GET /api/admin/tenants/:id/activity", () => {
     const admin = await createAdmin();
     const tenant = await createTenant({ currency: "EUR" });
     const other = await createTenant();
-    await testDb()
-      .update(schema.users)
-      .set({ lastLoginAt: "2026-01-02T03:04:05.000Z" })
-      .where(eq(schema.users.id, tenant.ownerId));
+    await testDb().update(schema.users).set({ lastLoginAt: "2026-01-02T03:04:05.000Z" }).where(eq(schema.users.id, tenant.ownerId));
     // A later owner and an admin do not displace the oldest active owner.
     await createMember(tenant.id, "owner");
     await createMember(tenant.id, "admin");
@@ -46,7 +53,9 @@ describe("GET /api/admin/tenants/:id/activity", () => {
 
     const services = [];
     for (let i = 0; i < 6; i++) {
-      services.push(await createService(tenant.id, { name: `Svc ${i}`, price: 1000 + i, durationMinutes: 30 + i, createdAt: ago((10 - i) * 60_000) }));
+      services.push(
+        await createService(tenant.id, { name: `Svc ${i}`, price: 1000 + i, durationMinutes: 30 + i, createdAt: ago((10 - i) * 60_000) }),
+      );
     }
     await createService(tenant.id, { name: "Deleted", deletedAt: ago(0), createdAt: ago(0) });
     const staff = await createStaff(tenant.id, { displayName: "Rita", isBookable: false });
@@ -55,7 +64,13 @@ describe("GET /api/admin/tenants/:id/activity", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       data: {
-        owner: { id: tenant.ownerId, email: tenant.ownerEmail, firstName: "Olive", lastName: "Owner", lastLoginAt: "2026-01-02T03:04:05.000Z" },
+        owner: {
+          id: tenant.ownerId,
+          email: tenant.ownerEmail,
+          firstName: "Olive",
+          lastName: "Owner",
+          lastLoginAt: "2026-01-02T03:04:05.000Z",
+        },
         payments: { count: 4, last30DaysTotal: 3500, currency: "EUR" },
         aiActivity: { last7Days: 2 },
         services: services
@@ -85,7 +100,9 @@ describe("GET /api/admin/tenants/:id/activity", () => {
   it("answers in one round trip", async () => {
     const admin = await createAdmin();
     const tenant = await createTenant();
-    const { result, dbRequests } = await countDbRequests((dbTag) => get(`/api/admin/tenants/${tenant.id}/activity`, { token: admin.token, dbTag }));
+    const { result, dbRequests } = await countDbRequests((dbTag) =>
+      get(`/api/admin/tenants/${tenant.id}/activity`, { token: admin.token, dbTag }),
+    );
     expect(result.status).toBe(200);
     expect(dbRequests).toBe(1);
   });

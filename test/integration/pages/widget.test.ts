@@ -45,7 +45,11 @@ describe("GET /widget/status", () => {
     const { result, dbRequests } = await countDbRequests((dbTag) =>
       call("OPTIONS", "/widget/status?slug=any", {
         dbTag,
-        headers: { Origin: "https://shop.example.test", "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "x-requested-with" },
+        headers: {
+          Origin: "https://shop.example.test",
+          "Access-Control-Request-Method": "GET",
+          "Access-Control-Request-Headers": "x-requested-with",
+        },
       }),
     );
     expect(result.status).toBe(204);
@@ -60,7 +64,9 @@ describe("GET /widget/status", () => {
     const one = await countDbRequests((dbTag) => get(`/widget/status?slug=${tenant.slug}`, { dbTag }));
     expect(one.result.body.data.status).toBe("available");
     expect(one.dbRequests).toBe(1);
-    const none = await countDbRequests((dbTag) => call("GET", `/widget/status?slug=${encodeURIComponent("x'; drop table tenants;--")}`, { dbTag }));
+    const none = await countDbRequests((dbTag) =>
+      call("GET", `/widget/status?slug=${encodeURIComponent("x'; drop table tenants;--")}`, { dbTag }),
+    );
     expect(none.result.body.data.status).toBe("unknown");
     expect(none.dbRequests).toBe(0);
   });

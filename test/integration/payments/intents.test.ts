@@ -12,10 +12,17 @@ import { captured, script } from "../webhooks/harness";
 
 const STRIPE_PATH = "/stripe/v1/payment_intents";
 
-async function bookingFor(tenantId: string, service: { price?: number; depositPercent?: number } = {}, booking: Record<string, unknown> = {}) {
+async function bookingFor(
+  tenantId: string,
+  service: { price?: number; depositPercent?: number } = {},
+  booking: Record<string, unknown> = {},
+) {
   const svc = await createService(tenantId, { price: service.price ?? 2500, depositPercent: service.depositPercent ?? 0 });
   const staff = await createStaff(tenantId);
-  return createBookingRow(tenantId, svc.id, staff.id, new Date(Date.now() + 86400_000), 30, { totalAmount: service.price ?? 2500, ...booking });
+  return createBookingRow(tenantId, svc.id, staff.id, new Date(Date.now() + 86400_000), 30, {
+    totalAmount: service.price ?? 2500,
+    ...booking,
+  });
 }
 
 /** Stripe (the capture server) answers the intent create for this booking with this intent. */
@@ -107,7 +114,9 @@ describe("POST /api/payments/intents", () => {
   it("answers 502 payment_provider_error and records nothing when Stripe refuses", async () => {
     const tenant = await createTenant({ stripeAccountId: "acct_refusing" });
     const booking = await bookingFor(tenant.id);
-    await stripeAnswers(booking.id, [{ status: 402, body: { error: { type: "card_error", message: "Your account cannot take charges" } } }]);
+    await stripeAnswers(booking.id, [
+      { status: 402, body: { error: { type: "card_error", message: "Your account cannot take charges" } } },
+    ]);
     const res = await post("/api/payments/intents", { bookingId: booking.id }, { token: tenant.token });
     expect(res.status).toBe(502);
     expect(res.body.error.code).toBe("payment_provider_error");
@@ -128,7 +137,10 @@ describe("POST /api/payments/intents", () => {
     const tenant = await createTenant({ stripeAccountId: "acct_repeat" });
     const booking = await bookingFor(tenant.id);
     const pi = intent();
-    await stripeAnswers(booking.id, [{ status: 200, body: pi }, { status: 200, body: pi }]);
+    await stripeAnswers(booking.id, [
+      { status: 200, body: pi },
+      { status: 200, body: pi },
+    ]);
     const first = await post("/api/payments/intents", { bookingId: booking.id }, { token: tenant.token });
     const second = await post("/api/payments/intents", { bookingId: booking.id }, { token: tenant.token });
     expect(first.status).toBe(201);
@@ -157,17 +169,19 @@ describe("POST /api/payments/intents", () => {
 
     const paid = await bookingFor(tenant.id);
     const t = new Date().toISOString();
-    await testDb().insert(schema.payments).values({
-      id: `pay_${crypto.randomUUID().slice(0, 8)}`,
-      tenantId: tenant.id,
-      bookingId: paid.id,
-      amount: 2500,
-      currency: "USD",
-      status: "succeeded",
-      stripePaymentIntentId: `pi_paid_${crypto.randomUUID().slice(0, 8)}`,
-      createdAt: t,
-      updatedAt: t,
-    });
+    await testDb()
+      .insert(schema.payments)
+      .values({
+        id: `pay_${crypto.randomUUID().slice(0, 8)}`,
+        tenantId: tenant.id,
+        bookingId: paid.id,
+        amount: 2500,
+        currency: "USD",
+        status: "succeeded",
+        stripePaymentIntentId: `pi_paid_${crypto.randomUUID().slice(0, 8)}`,
+        createdAt: t,
+        updatedAt: t,
+      });
     const again = await post("/api/payments/intents", { bookingId: paid.id }, { token: tenant.token });
     expect(again.status).toBe(409);
     expect(await captured({ pathPrefix: STRIPE_PATH, bodyContains: paid.id })).toHaveLength(0);
@@ -201,7 +215,9 @@ describe("POST /api/payments/intents", () => {
     const tenant = await createTenant({ stripeAccountId: "acct_trips" });
     const booking = await bookingFor(tenant.id);
     await stripeAnswers(booking.id, [{ status: 200, body: intent() }]);
-    const { result, dbRequests } = await countDbRequests((dbTag) => post("/api/payments/intents", { bookingId: booking.id }, { token: tenant.token, dbTag }));
+    const { result, dbRequests } = await countDbRequests((dbTag) =>
+      post("/api/payments/intents", { bookingId: booking.id }, { token: tenant.token, dbTag }),
+    );
     expect(result.status).toBe(201);
     // +1: requireOwner's tenant and membership lookup.
     expect(dbRequests).toBe(3);
@@ -211,7 +227,10 @@ describe("POST /api/payments/intents", () => {
 describe("the connected Stripe account", () => {
   it("is connected with PUT, shown with GET, disconnected with DELETE, each change audited", async () => {
     const tenant = await createTenant();
-    expect((await get("/api/payments/stripe-account", { token: tenant.token })).body.data).toEqual({ connected: false, stripeAccountId: null });
+    expect((await get("/api/payments/stripe-account", { token: tenant.token })).body.data).toEqual({
+      connected: false,
+      stripeAccountId: null,
+    });
 
     const bad = await put("/api/payments/stripe-account", { accountId: "not-an-account" }, { token: tenant.token });
     expect(bad.status).toBe(400);
@@ -220,7 +239,10 @@ describe("the connected Stripe account", () => {
     expect((await put("/api/payments/stripe-account", { accountId: "acct_ABC123" }, { token: tenant.token })).status).toBe(200);
     // Same value again: no second audit row.
     expect((await put("/api/payments/stripe-account", { accountId: "acct_ABC123" }, { token: tenant.token })).status).toBe(200);
-    expect((await get("/api/payments/stripe-account", { token: tenant.token })).body.data).toEqual({ connected: true, stripeAccountId: "acct_ABC123" });
+    expect((await get("/api/payments/stripe-account", { token: tenant.token })).body.data).toEqual({
+      connected: true,
+      stripeAccountId: "acct_ABC123",
+    });
 
     const off = await del("/api/payments/stripe-account", { token: tenant.token });
     expect(off.status).toBe(200);
@@ -233,7 +255,9 @@ describe("the connected Stripe account", () => {
     expect(audit.map((a) => a.action).sort()).toEqual(["tenant.stripe_connected", "tenant.stripe_disconnected"]);
     const connected = audit.find((a) => a.action === "tenant.stripe_connected")!;
     expect(connected.actorId).toBe(tenant.ownerId);
-    expect(typeof connected.diff === "string" ? JSON.parse(connected.diff) : connected.diff).toEqual({ stripeAccountId: { before: null, after: "acct_ABC123" } });
+    expect(typeof connected.diff === "string" ? JSON.parse(connected.diff) : connected.diff).toEqual({
+      stripeAccountId: { before: null, after: "acct_ABC123" },
+    });
   });
 
   it("may be changed only by owners and admins", async () => {

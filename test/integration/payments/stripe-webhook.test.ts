@@ -23,7 +23,16 @@ async function pendingPayment() {
   const id = `pay_${crypto.randomUUID().replace(/-/g, "").slice(0, 20)}`;
   const intentId = `pi_${crypto.randomUUID().replace(/-/g, "")}`;
   const t = new Date().toISOString();
-  await testDb().insert(schema.payments).values({ id, tenantId: tenant.id, amount: 2500, currency: "USD", status: "pending", stripePaymentIntentId: intentId, createdAt: t, updatedAt: t });
+  await testDb().insert(schema.payments).values({
+    id,
+    tenantId: tenant.id,
+    amount: 2500,
+    currency: "USD",
+    status: "pending",
+    stripePaymentIntentId: intentId,
+    createdAt: t,
+    updatedAt: t,
+  });
   return { tenant, id, intentId };
 }
 
@@ -32,7 +41,14 @@ function event(type: string, intentId: string, tenantId?: string, id = `evt_${cr
     id,
     object: "event",
     type,
-    data: { object: { id: intentId, object: "payment_intent", amount: 2500, metadata: tenantId ? { tenant_id: tenantId, booking_id: "bkg_x" } : {} } },
+    data: {
+      object: {
+        id: intentId,
+        object: "payment_intent",
+        amount: 2500,
+        metadata: tenantId ? { tenant_id: tenantId, booking_id: "bkg_x" } : {},
+      },
+    },
   };
 }
 
@@ -149,7 +165,7 @@ describe("POST /api/webhooks/stripe", () => {
     const good = await countDbRequests((dbTag) => sendEvent(body, sig, { dbTag }));
     expect(good.result.status).toBe(200);
     expect(good.dbRequests).toBe(1);
-    const bad = await countDbRequests((dbTag) => sendEvent(body, "t=1,v1=" + "0".repeat(64), { dbTag }));
+    const bad = await countDbRequests((dbTag) => sendEvent(body, `t=1,v1=${"0".repeat(64)}`, { dbTag }));
     expect(bad.result.status).toBe(400);
     expect(bad.dbRequests).toBe(0);
   });

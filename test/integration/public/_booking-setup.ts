@@ -4,7 +4,15 @@ import { schema } from "../../../src/db/client";
 import { newId } from "../../../src/lib/ids";
 import { signToken } from "../../../src/lib/jwt";
 import { testDb } from "../../helpers/db";
-import { createCustomerAccount, createService, createStaff, createTenant, type TenantOverrides, uniq, type WeeklyHours } from "../../helpers/factories";
+import {
+  createCustomerAccount,
+  createService,
+  createStaff,
+  createTenant,
+  type TenantOverrides,
+  uniq,
+  type WeeklyHours,
+} from "../../helpers/factories";
 
 /** A tenant with one 60-minute service and one staff member working 09:00-17:00 every day. */
 export async function bookableTenant(opts: { tenant?: TenantOverrides; duration?: number; hours?: WeeklyHours; price?: number } = {}) {
@@ -25,14 +33,16 @@ export function bookingBody(serviceId: string, staffProfileId: string, startDate
 /** An active webhook endpoint subscribed to every event, so deliveries get written. */
 export async function webhookEndpoint(tenantId: string) {
   const id = newId("whe");
-  await testDb().insert(schema.webhookEndpoints).values({
-    id,
-    tenantId,
-    url: "https://hooks.example.test/booking",
-    events: ["*"],
-    secret: "whsec_test",
-    createdAt: new Date().toISOString(),
-  });
+  await testDb()
+    .insert(schema.webhookEndpoints)
+    .values({
+      id,
+      tenantId,
+      url: "https://hooks.example.test/booking",
+      events: ["*"],
+      secret: "whsec_test",
+      createdAt: new Date().toISOString(),
+    });
   return id;
 }
 

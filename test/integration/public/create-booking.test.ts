@@ -6,7 +6,17 @@ import { signToken } from "../../../src/lib/jwt";
 import { countDbRequests, get, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { createService, createStaff, createTenant } from "../../helpers/factories";
-import { activeBookingsOf, bookableTenant, bookingBody, bookingRow, customer, customerAt, deliveriesFor, outboxFor, webhookEndpoint } from "./_booking-setup";
+import {
+  activeBookingsOf,
+  bookableTenant,
+  bookingBody,
+  bookingRow,
+  customer,
+  customerAt,
+  deliveriesFor,
+  outboxFor,
+  webhookEndpoint,
+} from "./_booking-setup";
 
 const NOW = "2027-03-01T12:00:00Z";
 const book = (slug: string, body: unknown, opts: { token?: string; now?: string; dbTag?: string } = {}) =>
@@ -55,7 +65,10 @@ describe("POST /api/public/:slug/bookings: validation", () => {
 
   it("answers malformed JSON with 400 invalid_request", async () => {
     const { tenant } = await bookableTenant();
-    const res = await post(`/api/public/${tenant.slug}/bookings`, undefined, { rawBody: "{nope", headers: { "Content-Type": "application/json" } });
+    const res = await post(`/api/public/${tenant.slug}/bookings`, undefined, {
+      rawBody: "{nope",
+      headers: { "Content-Type": "application/json" },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe("invalid_request");
   });
@@ -91,7 +104,14 @@ describe("POST /api/public/:slug/bookings: creating", () => {
       confirmationCode: res.body.data.confirmationCode,
     });
     const [cust] = await testDb().select().from(schema.customers).where(sql`id = ${row.customerId}`);
-    expect(cust).toMatchObject({ tenantId: tenant.id, email: email.toLowerCase(), emailNormalized: email.toLowerCase(), firstName: "Grace", lastName: "Hopper", phone: "+1 555 0100" });
+    expect(cust).toMatchObject({
+      tenantId: tenant.id,
+      email: email.toLowerCase(),
+      emailNormalized: email.toLowerCase(),
+      firstName: "Grace",
+      lastName: "Hopper",
+      phone: "+1 555 0100",
+    });
 
     const lookup = await get(`/api/public/booking/${res.body.data.confirmationCode}`);
     expect(lookup.body.data).toMatchObject({ start_datetime: "2027-03-10T10:00:00", end_datetime: "2027-03-10T11:00:00" });
@@ -112,7 +132,11 @@ describe("POST /api/public/:slug/bookings: creating", () => {
     expect(deliveries).toHaveLength(1);
     expect(deliveries[0]).toMatchObject({ endpointId, eventType: "booking.created" });
     const payload = JSON.parse(deliveries[0].payload);
-    expect(payload).toMatchObject({ type: "booking.created", tenantId: tenant.id, data: { booking: { id: res.body.data.id, startDatetime: "2027-03-10T15:00:00.000Z" } } });
+    expect(payload).toMatchObject({
+      type: "booking.created",
+      tenantId: tenant.id,
+      data: { booking: { id: res.body.data.id, startDatetime: "2027-03-10T15:00:00.000Z" } },
+    });
   });
 
   it("reads startDatetime as wall time: seconds optional, an offset or Z ignored", async () => {
@@ -132,7 +156,10 @@ describe("POST /api/public/:slug/bookings: creating", () => {
   it("keeps one customer record per tenant and e-mail (any case), updated by the latest booking", async () => {
     const { tenant, service, staff } = await bookableTenant();
     const email = `same-${crypto.randomUUID().slice(0, 6)}@example.test`;
-    const first = await book(tenant.slug, { ...bookingBody(service.id, staff.id, "2027-03-10T09:00"), customer: { firstName: "Old", email } });
+    const first = await book(tenant.slug, {
+      ...bookingBody(service.id, staff.id, "2027-03-10T09:00"),
+      customer: { firstName: "Old", email },
+    });
     const second = await book(tenant.slug, {
       ...bookingBody(service.id, staff.id, "2027-03-10T11:00"),
       customer: { firstName: "New", lastName: "Name", email: email.toUpperCase() },
@@ -154,7 +181,9 @@ describe("POST /api/public/:slug/bookings: creating", () => {
   it("costs two libSQL requests", async () => {
     const { tenant, service, staff } = await bookableTenant();
     await webhookEndpoint(tenant.id);
-    const { result, dbRequests } = await countDbRequests((dbTag) => book(tenant.slug, bookingBody(service.id, staff.id, "2027-03-10T10:00"), { dbTag }));
+    const { result, dbRequests } = await countDbRequests((dbTag) =>
+      book(tenant.slug, bookingBody(service.id, staff.id, "2027-03-10T10:00"), { dbTag }),
+    );
     expect(result.status).toBe(201);
     expect(dbRequests).toBe(2);
   });
@@ -283,7 +312,10 @@ describe("POST /api/public/:slug/bookings: only offered slots", () => {
   });
 
   it("Europe/London 2026-03-29 and 2026-10-25: gap refused, repeated hour books the earlier instant", async () => {
-    const { tenant, service, staff } = await bookableTenant({ tenant: { timezone: "Europe/London" }, hours: [{ weekday: 0, start: "00:00", end: "06:00" }] });
+    const { tenant, service, staff } = await bookableTenant({
+      tenant: { timezone: "Europe/London" },
+      hours: [{ weekday: 0, start: "00:00", end: "06:00" }],
+    });
     const gap = await book(tenant.slug, bookingBody(service.id, staff.id, "2026-03-29T01:15"), { now: "2026-03-20T00:00:00Z" });
     expect(gap.status).toBe(409);
     const spring = await book(tenant.slug, bookingBody(service.id, staff.id, "2026-03-29T00:30"), { now: "2026-03-20T00:00:00Z" });

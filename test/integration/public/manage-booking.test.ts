@@ -11,7 +11,9 @@ const NOW = "2027-03-01T12:00:00Z";
 /** A tenant with a booking made through the API on 2027-03-10 at `start` (local). */
 async function booked(start = "10:00", opts: Parameters<typeof bookableTenant>[0] = {}) {
   const setup = await bookableTenant(opts);
-  const body = bookingBody(setup.service.id, setup.staff.id, `2027-03-10T${start}:00`, { customer: { firstName: "Ada", lastName: "L", email: `ada-${crypto.randomUUID().slice(0, 8)}@example.test`, notes: "Be gentle" } });
+  const body = bookingBody(setup.service.id, setup.staff.id, `2027-03-10T${start}:00`, {
+    customer: { firstName: "Ada", lastName: "L", email: `ada-${crypto.randomUUID().slice(0, 8)}@example.test`, notes: "Be gentle" },
+  });
   const res = await post(`/api/public/${setup.tenant.slug}/bookings`, body, { now: NOW });
   expect(res.status).toBe(201);
   return { ...setup, id: res.body.data.id as string, code: res.body.data.confirmationCode as string, email: body.customer.email as string };
@@ -71,7 +73,13 @@ describe("POST /api/public/booking/:code/reschedule", () => {
     const res = await reschedule(b.code, { newStartDatetime: "2027-03-11T14:15:00" });
     expect(res.status).toBe(200);
     expect(res.headers.get("Cache-Control")).toBe("no-store");
-    expect(res.body.data).toMatchObject({ id: b.id, status: "confirmed", start_datetime: "2027-03-11T14:15:00", end_datetime: "2027-03-11T15:15:00", staff_name: "Sam" });
+    expect(res.body.data).toMatchObject({
+      id: b.id,
+      status: "confirmed",
+      start_datetime: "2027-03-11T14:15:00",
+      end_datetime: "2027-03-11T15:15:00",
+      staff_name: "Sam",
+    });
     expect(Object.keys(res.body.data)).toHaveLength(12);
     expect(await bookingRow(b.id)).toMatchObject({ startAt: Date.parse("2027-03-11T19:15:00Z"), staffId: b.staff.id });
     expect((await outboxFor(b.email)).map((e) => e.kind).sort()).toEqual(["booking.confirmed", "booking.rescheduled"]);
@@ -138,7 +146,9 @@ describe("POST /api/public/booking/:code/reschedule", () => {
 
   it("two bookings racing into one slot: one moves, the other gets 409 slot_taken", async () => {
     const a = await booked("09:00");
-    const second = await post(`/api/public/${a.tenant.slug}/bookings`, bookingBody(a.service.id, a.staff.id, "2027-03-10T11:00"), { now: NOW });
+    const second = await post(`/api/public/${a.tenant.slug}/bookings`, bookingBody(a.service.id, a.staff.id, "2027-03-10T11:00"), {
+      now: NOW,
+    });
     const results = await Promise.all([
       reschedule(a.code, { newStartDatetime: "2027-03-10T14:00" }),
       reschedule(second.body.data.confirmationCode, { newStartDatetime: "2027-03-10T14:30" }),
@@ -158,7 +168,11 @@ describe("POST /api/public/booking/:code/cancel", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("Cache-Control")).toBe("no-store");
     expect(res.body).toEqual({ data: { id: b.id, status: "cancelled", confirmation_code: b.code } });
-    expect(await bookingRow(b.id)).toMatchObject({ status: "cancelled", cancelReason: "Feeling ill", cancelledAt: new Date(NOW).toISOString() });
+    expect(await bookingRow(b.id)).toMatchObject({
+      status: "cancelled",
+      cancelReason: "Feeling ill",
+      cancelledAt: new Date(NOW).toISOString(),
+    });
 
     const again = await cancel(b.code.toLowerCase());
     expect(again.status).toBe(200);
@@ -212,7 +226,9 @@ describe("a suspended tenant's existing bookings", () => {
     const moved = await reschedule(b.code, { newStartDatetime: "2027-03-10T12:00" });
     expect(moved.status).toBe(404);
     expect(moved.body.error.code).toBe("not_found");
-    const fresh = await post(`/api/public/${b.tenant.slug}/bookings`, bookingBody(b.service.id, b.staff.id, "2027-03-10T13:00"), { now: NOW });
+    const fresh = await post(`/api/public/${b.tenant.slug}/bookings`, bookingBody(b.service.id, b.staff.id, "2027-03-10T13:00"), {
+      now: NOW,
+    });
     expect(fresh.status).toBe(404);
     const cancelled = await cancel(b.code);
     expect(cancelled.status).toBe(200);

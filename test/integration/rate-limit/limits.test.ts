@@ -57,7 +57,11 @@ describe("rate limits (KV store)", () => {
   it("a refused registration creates nothing", async () => {
     const ip = randomIp();
     for (let i = 0; i < 5; i++) {
-      const res = await post("/api/customer-auth/register", { email: `c-${uniq()}@example.test`, password: "password-123", firstName: "C" }, { ip });
+      const res = await post(
+        "/api/customer-auth/register",
+        { email: `c-${uniq()}@example.test`, password: "password-123", firstName: "C" },
+        { ip },
+      );
       expect(res.status).toBe(201);
     }
     const email = `refused-${uniq()}@example.test`;

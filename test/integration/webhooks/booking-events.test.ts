@@ -65,7 +65,12 @@ describe("booking events reach integrators", () => {
     const endpoint = await createEndpoint(tenant.token, receiver().url, ["booking.rescheduled"]);
     const res = await post(
       `/api/public/${tenant.slug}/bookings`,
-      { serviceId: service.id, staffProfileId: staff.id, startDatetime: "2027-04-02T11:00:00", customer: { firstName: "Bo", email: `bo-${uniq()}@example.test` } },
+      {
+        serviceId: service.id,
+        staffProfileId: staff.id,
+        startDatetime: "2027-04-02T11:00:00",
+        customer: { firstName: "Bo", email: `bo-${uniq()}@example.test` },
+      },
       { now: NOW },
     );
     expect(res.status).toBe(201);

@@ -139,7 +139,12 @@ describe("outbound webhook delivery (queue)", () => {
     await script({ pathPrefix: hook.path }, [{ status: 200, delayMs: 12_000 }]);
     const res = await deliverBatch([webhookMessage(deliveryIds[0], { testNow: t0 })]);
     expect(res.retryMessages.map((r) => r.delaySeconds)).toEqual([30]);
-    expect(await deliveryRow(deliveryIds[0])).toMatchObject({ status: "pending", attempts: 1, lastStatusCode: null, lastError: "timeout after 10 s" });
+    expect(await deliveryRow(deliveryIds[0])).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      lastStatusCode: null,
+      lastError: "timeout after 10 s",
+    });
   }, 30_000);
 
   it("leaves long waits to next_attempt_at and the cron instead of the queue", async () => {
@@ -205,11 +210,15 @@ describe("outbound webhook delivery (cron and redelivery)", () => {
   it("the cron sends a due delivery whose enqueue was lost, exactly once", async () => {
     const { tenant, hook } = await setup();
     const { deliveryIds } = await writeEvent(tenant.id, new Date());
-    const row = await eventually(async () => {
-      await runCron();
-      const r = await deliveryRow(deliveryIds[0]);
-      return r.status === "delivered" ? r : undefined;
-    }, 15_000, "the cron to deliver");
+    const row = await eventually(
+      async () => {
+        await runCron();
+        const r = await deliveryRow(deliveryIds[0]);
+        return r.status === "delivered" ? r : undefined;
+      },
+      15_000,
+      "the cron to deliver",
+    );
     expect(row.attempts).toBe(1);
     await runCron();
     expect(await captured({ pathPrefix: hook.path })).toHaveLength(1);
@@ -219,12 +228,19 @@ describe("outbound webhook delivery (cron and redelivery)", () => {
     const { tenant, hook } = await setup();
     const { deliveryIds } = await writeEvent(tenant.id, new Date(Date.now() - 10 * 60_000));
     const lockedAt = new Date(Date.now() - 6 * 60_000).toISOString();
-    await testDb().update(schema.webhookDeliveries).set({ status: "sending", attempts: 1, lockedAt }).where(eq(schema.webhookDeliveries.id, deliveryIds[0]));
-    const row = await eventually(async () => {
-      await runCron();
-      const r = await deliveryRow(deliveryIds[0]);
-      return r.status === "delivered" ? r : undefined;
-    }, 15_000, "the cron to re-claim");
+    await testDb()
+      .update(schema.webhookDeliveries)
+      .set({ status: "sending", attempts: 1, lockedAt })
+      .where(eq(schema.webhookDeliveries.id, deliveryIds[0]));
+    const row = await eventually(
+      async () => {
+        await runCron();
+        const r = await deliveryRow(deliveryIds[0]);
+        return r.status === "delivered" ? r : undefined;
+      },
+      15_000,
+      "the cron to re-claim",
+    );
     expect(row.attempts).toBe(2);
     expect(await captured({ pathPrefix: hook.path })).toHaveLength(1);
   });
@@ -241,11 +257,15 @@ describe("outbound webhook delivery (cron and redelivery)", () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id, status: "pending", attempts: 1 });
     // The route enqueued it; whichever of the queue consumer or a cron tick claims it sends it once.
-    const row = await eventually(async () => {
-      await runCron();
-      const r = await deliveryRow(id);
-      return r.status === "delivered" && r.attempts === 2 ? r : undefined;
-    }, 15_000, "the redelivery");
+    const row = await eventually(
+      async () => {
+        await runCron();
+        const r = await deliveryRow(id);
+        return r.status === "delivered" && r.attempts === 2 ? r : undefined;
+      },
+      15_000,
+      "the redelivery",
+    );
     expect(row.lastStatusCode).toBe(200);
     expect(await captured({ pathPrefix: hook.path })).toHaveLength(2);
   });
@@ -254,7 +274,10 @@ describe("outbound webhook delivery (cron and redelivery)", () => {
     const { tenant, endpoint } = await setup();
     const { deliveryIds } = await writeEvent(tenant.id, aheadOfWallClock());
     const id = deliveryIds[0];
-    await testDb().update(schema.webhookDeliveries).set({ status: "sending", lockedAt: aheadOfWallClock().toISOString() }).where(eq(schema.webhookDeliveries.id, id));
+    await testDb()
+      .update(schema.webhookDeliveries)
+      .set({ status: "sending", lockedAt: aheadOfWallClock().toISOString() })
+      .where(eq(schema.webhookDeliveries.id, id));
     const path = `/api/businesses/me/webhooks/${endpoint.id}/deliveries/${id}/redeliver`;
     const busy = await post(path, undefined, { token: tenant.token });
     expect(busy.status).toBe(409);
@@ -264,6 +287,8 @@ describe("outbound webhook delivery (cron and redelivery)", () => {
     const { createMember } = await import("../../helpers/factories");
     const staff = await createMember(tenant.id, "staff");
     expect((await post(path, undefined, { token: staff.token })).status).toBe(403);
-    expect((await post(`/api/businesses/me/webhooks/${endpoint.id}/deliveries/whd_nope/redeliver`, undefined, { token: tenant.token })).status).toBe(404);
+    expect(
+      (await post(`/api/businesses/me/webhooks/${endpoint.id}/deliveries/whd_nope/redeliver`, undefined, { token: tenant.token })).status,
+    ).toBe(404);
   });
 });

@@ -26,7 +26,9 @@ describe("webhook endpoints", () => {
 
     const list = await get(BASE, { token: tenant.token });
     expect(list.status).toBe(200);
-    expect(list.body.data).toEqual([{ id, url, events: ["booking.created", "booking.cancelled"], isActive: true, createdAt: res.body.data.createdAt }]);
+    expect(list.body.data).toEqual([
+      { id, url, events: ["booking.created", "booking.cancelled"], isActive: true, createdAt: res.body.data.createdAt },
+    ]);
     const one = await get(`${BASE}/${id}`, { token: tenant.token });
     expect(one.body.data).toEqual(list.body.data[0]);
     expect(list.text).not.toContain(secret);
@@ -104,7 +106,12 @@ describe("webhook endpoints", () => {
       ["POST", `${BASE}/${endpoint.id}/deliveries/${deliveryIds[0]}/redeliver`],
     ] as const;
     for (const [method, path] of paths) {
-      const res = method === "GET" ? await get(path, { token: intruder.token }) : method === "DELETE" ? await del(path, { token: intruder.token }) : await post(path, undefined, { token: intruder.token });
+      const res =
+        method === "GET"
+          ? await get(path, { token: intruder.token })
+          : method === "DELETE"
+            ? await del(path, { token: intruder.token })
+            : await post(path, undefined, { token: intruder.token });
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(res.body.error.code).toBe("not_found");
     }
@@ -120,7 +127,9 @@ describe("webhook endpoints", () => {
     const first = await writeEvent(tenant.id, t0, "booking.created");
     const second = await writeEvent(tenant.id, new Date(t0.getTime() + 1000), "booking.cancelled");
 
-    const { result, dbRequests } = await countDbRequests((dbTag) => get(`${BASE}/${endpoint.id}/deliveries`, { token: tenant.token, dbTag }));
+    const { result, dbRequests } = await countDbRequests((dbTag) =>
+      get(`${BASE}/${endpoint.id}/deliveries`, { token: tenant.token, dbTag }),
+    );
     expect(result.status).toBe(200);
     expect(dbRequests).toBe(2);
     expect(result.body.data).toEqual([
@@ -150,7 +159,11 @@ describe("webhook endpoints", () => {
     const cancelled = await writeEvent(tenant.id, aheadOfWallClock(), "booking.cancelled");
     expect(created.deliveryIds).toHaveLength(1);
     expect(cancelled.deliveryIds).toHaveLength(2);
-    expect((await get(`${BASE}/${cancelledOnly.id}/deliveries`, { token: tenant.token })).body.data.map((d: { eventType: string }) => d.eventType)).toEqual(["booking.cancelled"]);
+    expect(
+      (await get(`${BASE}/${cancelledOnly.id}/deliveries`, { token: tenant.token })).body.data.map(
+        (d: { eventType: string }) => d.eventType,
+      ),
+    ).toEqual(["booking.cancelled"]);
     expect((await get(`${BASE}/${everything.id}/deliveries`, { token: tenant.token })).body.data).toHaveLength(2);
   });
 });

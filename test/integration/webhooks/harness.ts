@@ -39,7 +39,12 @@ export async function createEndpoint(token: string, url: string, events: string[
  * drive the queue use a time a few minutes ahead of the wall clock: other files' cron ticks use
  * wall time, so they never find these rows due and never race the case under test.
  */
-export async function writeEvent(tenantId: string, now: Date, type: WebhookEventType = "booking.created", data: Record<string, unknown> = { bookingId: "bkg_test" }) {
+export async function writeEvent(
+  tenantId: string,
+  now: Date,
+  type: WebhookEventType = "booking.created",
+  data: Record<string, unknown> = { bookingId: "bkg_test" },
+) {
   const db = testDb();
   const { eventId, insert } = webhookEventInsert(db, tenantId, type, data, now);
   const rows = await insert;

@@ -50,7 +50,14 @@ describe("computeSlots on an ordinary day", () => {
       { intervals: hours(["09:00", "10:00"]), busy: [] },
     ]);
     expect(slots.map((s) => `${s.startTime.slice(11, 16)}#${s.staff}`)).toEqual([
-      "09:00#1", "09:15#1", "09:30#0", "09:30#1", "09:45#0", "10:00#0", "10:15#0", "10:30#0",
+      "09:00#1",
+      "09:15#1",
+      "09:30#0",
+      "09:30#1",
+      "09:45#0",
+      "10:00#0",
+      "10:15#0",
+      "10:30#0",
     ]);
   });
 
@@ -74,8 +81,19 @@ describe("computeSlots across daylight-saving transitions", () => {
   it("America/New_York spring forward (2026-03-08): no slot in the gap, ends by real elapsed time", () => {
     const slots = local("America/New_York", "2026-03-08", 60, [{ intervals: hours(["00:00", "05:00"]), busy: [] }]);
     expect(starts(slots)).toEqual([
-      "00:00", "00:15", "00:30", "00:45", "01:00", "01:15", "01:30", "01:45",
-      "03:00", "03:15", "03:30", "03:45", "04:00",
+      "00:00",
+      "00:15",
+      "00:30",
+      "00:45",
+      "01:00",
+      "01:15",
+      "01:30",
+      "01:45",
+      "03:00",
+      "03:15",
+      "03:30",
+      "03:45",
+      "04:00",
     ]);
     const at0130 = slots.find((s) => s.startTime === "2026-03-08T01:30:00")!;
     expect(at0130.endTime).toBe("2026-03-08T03:30:00");

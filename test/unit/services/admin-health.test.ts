@@ -8,7 +8,13 @@ const okDb = { run: async () => ({ rows: [] }) } as unknown as Db;
 const hungDb = { run: () => new Promise(() => {}) } as unknown as Db;
 const check = async () => ({ allowed: true, remaining: 1, retryAfterSeconds: 0 });
 const limiter = (ok: boolean): RateLimiter => ({ check, probe: async () => ({ ok, latencyMs: 1 }) });
-const kv = (fail: boolean) => ({ get: async () => { if (fail) throw new Error("kv down"); return null; } }) as unknown as KVNamespace;
+const kv = (fail: boolean) =>
+  ({
+    get: async () => {
+      if (fail) throw new Error("kv down");
+      return null;
+    },
+  }) as unknown as KVNamespace;
 
 async function failure(p: Promise<unknown>): Promise<ApiError> {
   try {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { isPermanentStatus, logEmailProvider } from "../../../src/services/email/provider";
-import { emailRetryDelaySeconds, isLastEmailAttempt, MAX_EMAIL_ATTEMPTS, PROVIDER_TIMEOUT_MS, STUCK_SENDING_MS } from "../../../src/services/email/retry-policy";
+import {
+  emailRetryDelaySeconds,
+  isLastEmailAttempt,
+  MAX_EMAIL_ATTEMPTS,
+  PROVIDER_TIMEOUT_MS,
+  STUCK_SENDING_MS,
+} from "../../../src/services/email/retry-policy";
 
 describe("e-mail retry policy", () => {
   it("backs off exponentially from 30 s and caps at 30 min", () => {
