@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { tenants } from "./accounts";
 import { createdAt, flag, updatedAt } from "./columns";
 
@@ -30,6 +30,8 @@ export const emailOutbox = sqliteTable(
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body").notNull(),
+    /** A secret inside (reset or invite link): text and html are blanked in the write that ends the row. */
+    sensitive: flag("sensitive").notNull().default(false),
     status: text("status", { enum: ["pending", "sending", "sent", "failed"] })
       .notNull()
       .default("pending"),
@@ -42,7 +44,12 @@ export const emailOutbox = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("email_outbox_status_idx").on(t.status, t.nextAttemptAt), index("email_outbox_tenant_idx").on(t.tenantId, t.createdAt)],
+  (t) => [
+    index("email_outbox_status_idx").on(t.status, t.nextAttemptAt),
+    index("email_outbox_tenant_idx").on(t.tenantId, t.createdAt),
+    // The failed-jobs list: a tenant's failed rows, newest failure first.
+    index("email_outbox_tenant_status_idx").on(t.tenantId, t.status, t.updatedAt),
+  ],
 );
 
 export const webhookEndpoints = sqliteTable(
@@ -87,5 +94,41 @@ export const webhookDeliveries = sqliteTable(
   (t) => [
     index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt),
     index("webhook_deliveries_status_idx").on(t.status, t.nextAttemptAt),
+    index("webhook_deliveries_tenant_status_idx").on(t.tenantId, t.status, t.updatedAt),
+  ],
+);
+
+/**
+ * Side effects of the kinds that have no table of their own (design.md §22): Stripe calls
+ * (refunds, PaymentIntent cancels, fee charges) and whatever comes next. Same lifecycle columns
+ * as email_outbox and webhook_deliveries, so one engine (src/services/outbox/) runs all three.
+ * `kind` picks the handler; `idempotency_key` is unique per kind (a second insert of the same
+ * job is a no-op) and is what the handler hands the third party (e.g. Stripe's Idempotency-Key).
+ */
+export const jobs = sqliteTable(
+  "jobs",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind").notNull(),
+    tenantId: text("tenant_id"),
+    idempotencyKey: text("idempotency_key").notNull(),
+    payload: text("payload", { mode: "json" }).notNull(),
+    status: text("status", { enum: ["pending", "sending", "done", "failed", "cancelled"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: text("next_attempt_at").notNull(),
+    lockedAt: text("locked_at"),
+    lastError: text("last_error"),
+    /** What the handler kept from a success (e.g. the Stripe object id). */
+    result: text("result", { mode: "json" }),
+    doneAt: text("done_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("jobs_kind_key_idx").on(t.kind, t.idempotencyKey),
+    index("jobs_status_idx").on(t.status, t.nextAttemptAt),
+    index("jobs_tenant_status_idx").on(t.tenantId, t.status, t.updatedAt),
   ],
 );
