@@ -3,8 +3,11 @@ import type { Db } from "./db/client";
 import type { RateLimiter } from "./services/rate-limit";
 import type { AuthContext } from "./middleware/auth";
 
-/** What the queue carries: always a pointer to a durable row, never the payload itself. */
-export type QueueMessage = { kind: "email"; outboxId: string } | { kind: "webhook"; deliveryId: string };
+/**
+ * What the queue carries: always a pointer `{ kind, id }` to a durable job row, never the payload
+ * itself. The two older shapes are still read, so messages in flight at a deploy are not lost.
+ */
+export type QueueMessage = { kind: string; id: string } | { kind: "email"; outboxId: string } | { kind: "webhook"; deliveryId: string };
 
 /** Bindings and vars as Cloudflare hands them to the Worker. */
 export interface Env {

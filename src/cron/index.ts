@@ -1,9 +1,24 @@
-import type { Env } from "../env";
-import { dispatchDueEmails } from "./email";
-import { dispatchDueWebhooks } from "./webhook";
+import { createDb } from "../db/client";
+import { type Env, loadConfig } from "../env";
+import { dispatchDue } from "../services/outbox/dispatch";
+import { outboxKinds } from "../services/outbox/kinds";
+import type { Clock } from "../services/outbox/types";
 
-/** Every minute: the safety net that delivers whatever the queue missed (lost enqueue, crashed consumer). */
-export async function handleScheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
-  const results = await Promise.allSettled([dispatchDueEmails(controller, env, ctx), dispatchDueWebhooks(controller, env, ctx)]);
-  for (const r of results) if (r.status === "rejected") console.error("scheduled dispatch failed", r.reason);
+/**
+ * Every minute: the safety net that performs whatever the queue missed (lost enqueue, crashed
+ * consumer, long retry waits kept in next_attempt_at, claims whose worker died), for every kind,
+ * in one bounded run (src/services/outbox/dispatch.ts), plus housekeeping (the 30-day e-mail purge).
+ *
+ * The clock is wall time, never the controller's scheduledTime, so nothing (a test scheduling a
+ * tick in the future included) can make rows due before their backoff ran out.
+ */
+export async function handleScheduled(_controller: ScheduledController, env: Env, _ctx: ExecutionContext, clock: Clock = () => new Date()) {
+  try {
+    const config = loadConfig(env);
+    const summary = await dispatchDue(createDb(config), outboxKinds(config), clock);
+    const busy = Object.entries(summary).filter(([, s]) => s.claimed > 0 || s.cleaned > 0);
+    if (busy.length) console.log(`outbox cron: ${JSON.stringify(Object.fromEntries(busy))}`);
+  } catch (err) {
+    console.error("scheduled dispatch failed", err);
+  }
 }

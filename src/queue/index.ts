@@ -1,13 +1,51 @@
-import type { Env, QueueMessage } from "../env";
-import { processEmailMessage } from "./email";
-import { processWebhookMessage } from "./webhook";
+import { createDb } from "../db/client";
+import { type Env, loadConfig, type QueueMessage } from "../env";
+import { runPointer } from "../services/outbox/dispatch";
+import { outboxKinds } from "../services/outbox/kinds";
+import { parsePointer } from "../services/outbox/pointer";
+import type { Clock } from "../services/outbox/types";
 
-/** One queue carries pointers to outbox rows of two kinds; each kind has its own processor. */
-export async function handleQueueBatch(batch: MessageBatch<QueueMessage>, env: Env, ctx: ExecutionContext) {
-  for (const message of batch.messages) {
-    const body = message.body;
-    if (body?.kind === "email") await processEmailMessage(message as Message<typeof body>, env, ctx);
-    else if (body?.kind === "webhook") await processWebhookMessage(message as Message<typeof body>, env, ctx);
-    else message.ack(); // malformed: nothing to deliver, never retry it
+/**
+ * One queue carries pointers `{ kind, id }` to outbox jobs of every kind; the engine performs
+ * each (src/services/outbox/). The row, not the message, decides what happens.
+ */
+export async function handleQueueBatch(batch: MessageBatch<QueueMessage>, env: Env, _ctx: ExecutionContext) {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(env);
+  } catch (err) {
+    // An operator fixes the configuration; the messages (and their rows) wait for it.
+    console.error("queue batch: configuration invalid; retrying", err);
+    for (const message of batch.messages)
+      message.retry({ delaySeconds: Math.min(1800, 30 * 2 ** Math.max(0, Math.min(message.attempts - 1, 6))) });
+    return;
   }
+  const db = createDb(config);
+  const kinds = new Map(outboxKinds(config).map((k) => [k.name, k]));
+  for (const message of batch.messages) {
+    const pointer = parsePointer(message.body);
+    const kind = pointer && kinds.get(pointer.kind);
+    // Malformed, or a kind this deployment does not run: nothing to perform, never retried
+    // (a row of a kind that comes back later is still found by the cron).
+    if (!pointer || !kind) {
+      message.ack();
+      continue;
+    }
+    const action = await runPointer(db, kind, pointer.id, clockFor(message.body, config.TEST_HOOKS), message.attempts);
+    if (action.ack) message.ack();
+    else message.retry({ delaySeconds: action.delaySeconds });
+  }
+}
+
+/**
+ * Wall time, except with TEST_HOOKS on (the test pool only): a message may carry `testNow`, the
+ * consumer's clock, as requests carry x-test-now; tests play a retry 30 s later without waiting
+ * 30 s, touching only the one row the message names.
+ */
+function clockFor(body: unknown, testHooks: boolean): Clock {
+  const testNow = testHooks ? (body as { testNow?: unknown }).testNow : undefined;
+  const pinned = typeof testNow === "string" ? new Date(testNow) : null;
+  if (!pinned || Number.isNaN(pinned.getTime())) return () => new Date();
+  const offset = pinned.getTime() - Date.now();
+  return () => new Date(Date.now() + offset);
 }

@@ -1,6 +1,10 @@
 import { escapeHtml } from "../../lib/html";
 
-export type RenderedEmail = { kind: string; subject: string; text: string; html: string };
+/**
+ * `sensitive`: the body holds a secret (a reset or invite link). The outbox then blanks text and
+ * html in the write that marks the row sent or failed (design.md §18); mark every such template.
+ */
+export type RenderedEmail = { kind: string; subject: string; text: string; html: string; sensitive?: boolean };
 
 /** Paragraphs -> plain text and a minimal HTML body; every interpolated value is escaped in HTML. */
 function render(kind: string, subject: string, paragraphs: string[], footer: string): RenderedEmail {
@@ -83,7 +87,7 @@ export function bookingCancelledEmail(b: BookingEmailFacts & { reason?: string |
 }
 
 export function passwordResetEmail(p: { firstName: string; resetUrl: string; expiresInMinutes: number }): RenderedEmail {
-  return render(
+  const email = render(
     "customer.password_reset",
     "Reset your password",
     [
@@ -94,4 +98,5 @@ export function passwordResetEmail(p: { firstName: string; resetUrl: string; exp
     ],
     "This link can be used once.",
   );
+  return { ...email, sensitive: true };
 }

@@ -1,6 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import type { QueueMessage } from "../../env";
 import { newId } from "../../lib/ids";
+import { enqueue } from "../outbox/pointer";
 
 /** Every event type an endpoint can subscribe to (or "*" for all of them). */
 export const WEBHOOK_EVENT_TYPES = ["booking.created", "booking.cancelled", "booking.rescheduled", "booking.status_changed"] as const;
@@ -34,11 +36,9 @@ export function webhookEventInsert(
 }
 
 /** Best effort after the batch: the cron re-dispatches pending deliveries the queue never saw. */
-export async function enqueueWebhookDeliveries(queue: Queue, deliveryIds: string[]) {
-  if (deliveryIds.length === 0) return;
-  try {
-    await queue.sendBatch(deliveryIds.map((deliveryId) => ({ body: { kind: "webhook" as const, deliveryId } })));
-  } catch (err) {
-    console.error("enqueue of webhook deliveries failed; the cron will dispatch them", deliveryIds, err);
-  }
+export async function enqueueWebhookDeliveries(queue: Queue<QueueMessage>, deliveryIds: string[]) {
+  await enqueue(
+    queue,
+    deliveryIds.map((id) => ({ kind: "webhook", id })),
+  );
 }

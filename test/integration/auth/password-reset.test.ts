@@ -83,7 +83,7 @@ describe("POST /api/customer-auth/forgot-password", () => {
     const known = await forgotWithRecordedQueue(c.email);
     expect(known.status).toBe(200);
     const [mail] = await resetMails(c.email);
-    expect(known.sent).toEqual([{ kind: "email", outboxId: mail.id }]);
+    expect(known.sent).toEqual([{ kind: "email", id: mail.id }]);
     const unknown = await forgotWithRecordedQueue(`missing-${c.email}`);
     expect(unknown.status).toBe(200);
     expect(unknown.sent).toEqual([]);

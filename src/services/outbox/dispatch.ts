@@ -1,0 +1,111 @@
+import type { BatchItem } from "drizzle-orm/batch";
+import { type Db, runBatch } from "../../db/client";
+import { type Claimed, claimDueStatements, claimedFrom, performClaimed, recordOutcomes, releaseStatement, runOne } from "./engine";
+import type { AnyKind, Clock, JobRow, Kind } from "./types";
+
+/** Jobs one cron run claims per kind: bounds its subrequests (one call each, plus the db trips). */
+export const CRON_BATCH_SIZE = 50;
+/** Jobs performed in parallel; each chunk's outcomes are one database round trip. */
+export const CRON_CHUNK = 10;
+/**
+ * A run starts no new chunk after this much wall time and hands the rest back, so a run ends
+ * well inside its minute (a chunk in flight may add one send timeout, 10 s) and the next tick
+ * carries on. A backlog drains at up to CRON_BATCH_SIZE jobs per kind per minute.
+ */
+export const CRON_BUDGET_MS = 20_000;
+
+export type QueueAction = { ack: true } | { ack: false; delaySeconds: number };
+const ACK: QueueAction = { ack: true };
+
+function wait(k: AnyKind, seconds: number, messageAttempts: number): QueueAction {
+  const delay = k.queue.retryDelay(seconds, messageAttempts);
+  return delay === null ? ACK : { ack: false, delaySeconds: delay };
+}
+
+/**
+ * One queue message = one pointer to a job. The row, not the message, decides: a redelivered or
+ * duplicate message finds the row done or held and is acked without performing anything; one
+ * that arrives before the row's backoff ran out comes back when it is due.
+ */
+export async function runPointer(db: Db, k: AnyKind, id: string, clock: Clock, messageAttempts: number): Promise<QueueAction> {
+  try {
+    const result = await runOne(db, k, id, clock);
+    if (result.kind === "performed") return result.outcome.kind === "retry" ? wait(k, result.outcome.delaySeconds, messageAttempts) : ACK;
+    if (result.current?.status === "pending") {
+      return wait(k, Math.ceil((Date.parse(result.current.nextAttemptAt) - clock().getTime()) / 1000), messageAttempts);
+    }
+    // Done, failed, gone, or held by a live claim (its holder, or the cron after the stuck timeout, finishes it).
+    return ACK;
+  } catch (err) {
+    // The database could not be reached: the row is untouched or will be taken over; try later.
+    console.error(`${k.name} ${id}: processing the queue message failed; retrying`, err);
+    return { ack: false, delaySeconds: k.queue.errorDelay(messageAttempts) };
+  }
+}
+
+export type KindSummary = { claimed: number; done: number; retried: number; failed: number; released: number; cleaned: number };
+
+export type CronOptions = { limit?: number; chunk?: number; budgetMs?: number };
+
+/**
+ * The cron path for every kind at once: ONE round trip claims a bounded batch of due or stuck
+ * jobs of each kind (with their related reads) and runs each kind's housekeeping; then each kind
+ * performs its jobs in chunks, in parallel with the other kinds (a slow integrator does not hold
+ * up e-mail), one round trip per chunk's outcomes: 1 + sum over kinds of ceil(n / chunk).
+ */
+export async function dispatchDue(db: Db, kinds: AnyKind[], clock: Clock, opts: CronOptions = {}): Promise<Record<string, KindSummary>> {
+  const limit = opts.limit ?? CRON_BATCH_SIZE;
+  const start = clock();
+  const deadline = start.getTime() + (opts.budgetMs ?? CRON_BUDGET_MS);
+  const statements: BatchItem<"sqlite">[] = [];
+  const plan = kinds.map((k) => {
+    const claim = claimDueStatements(db, k, start, limit);
+    const at = statements.push(...claim) - claim.length;
+    const cleanupAt = k.cleanup ? statements.push(k.cleanup(db, start)) - 1 : -1;
+    return { k, at, count: claim.length, cleanupAt };
+  });
+  if (statements.length === 0) return {};
+  const results = await runBatch(db, statements);
+  const summaries = await Promise.all(
+    plan.map(async ({ k, at, count, cleanupAt }) => {
+      const claimed = claimedFrom(k, results.slice(at, at + count));
+      const summary = await performAll(db, k, claimed, clock, opts.chunk ?? CRON_CHUNK, deadline);
+      if (cleanupAt >= 0) summary.cleaned = (results[cleanupAt] as { rowsAffected?: number }).rowsAffected ?? 0;
+      return [k.name, summary] as const;
+    }),
+  );
+  return Object.fromEntries(summaries);
+}
+
+async function performAll<Row extends JobRow, Extra>(
+  db: Db,
+  k: Kind<Row, Extra>,
+  claimed: Claimed<Row, Extra>[],
+  clock: Clock,
+  chunk: number,
+  deadline: number,
+): Promise<KindSummary> {
+  const summary: KindSummary = { claimed: claimed.length, done: 0, retried: 0, failed: 0, released: 0, cleaned: 0 };
+  for (let i = 0; i < claimed.length; i += chunk) {
+    if (clock().getTime() >= deadline) {
+      const rest = claimed.slice(i).map((c) => c.row);
+      summary.released = rest.length;
+      try {
+        await runBatch(db, [releaseStatement(db, k, rest, clock())]);
+      } catch (err) {
+        console.error(`releasing ${rest.length} ${k.name} jobs failed; taken over after the stuck timeout`, err);
+      }
+      break;
+    }
+    const part = claimed.slice(i, i + chunk);
+    const outcomes = await Promise.all(part.map((c) => performClaimed(k, c, clock)));
+    await recordOutcomes(
+      db,
+      k,
+      part.map((c, j) => ({ row: c.row, outcome: outcomes[j] })),
+      clock(),
+    );
+    for (const o of outcomes) summary[o.kind === "done" ? "done" : o.kind === "retry" ? "retried" : "failed"] += 1;
+  }
+  return summary;
+}

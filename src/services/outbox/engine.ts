@@ -1,0 +1,189 @@
+import { and, asc, eq, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { type Db, runBatch } from "../../db/client";
+import type { Attempt, Clock, JobRow, Kind, Outcome, Store } from "./types";
+
+/**
+ * The lifecycle every outbox kind shares: claim (one atomic conditional UPDATE, attempts + 1) ->
+ * perform -> record the outcome fenced on the claim (status 'sending' and the attempt number it
+ * took), so a worker whose claim was taken over can no longer write anything. A claim older than
+ * the kind's stuck timeout is presumed dead and may be taken again; the idempotency key the
+ * third party sees keeps such a second try single.
+ */
+
+// The engine works on any store through the lifecycle columns it names; Drizzle cannot type a
+// table chosen at run time, so the statements are built untyped here and typed by Row at the edges.
+// biome-ignore lint/suspicious/noExplicitAny: see above
+type Untyped = any;
+
+function claimable(k: Pick<Kind, "store" | "stuckAfterMs">, now: Date): SQL {
+  const c = k.store.columns;
+  const stuckBefore = new Date(now.getTime() - k.stuckAfterMs).toISOString();
+  return or(
+    and(eq(c.status, "pending"), lte(c.nextAttemptAt, now.toISOString())),
+    and(eq(c.status, "sending"), lt(c.lockedAt, stuckBefore)),
+  ) as SQL;
+}
+
+function inScope(store: Store, ...conds: (SQL | undefined)[]): SQL {
+  return and(...conds, store.scope) as SQL;
+}
+
+function claimSet(store: Store, now: Date) {
+  const t = now.toISOString();
+  return { status: "sending", attempts: sql`${store.columns.attempts} + 1`, lockedAt: t, updatedAt: t };
+}
+
+export type ClaimState = { status: string; nextAttemptAt: string; lockedAt: string | null };
+export type Claimed<Row, Extra> = { row: Row; extra: Extra | undefined };
+export type ClaimOneResult<Row, Extra> = ({ claimed: true } & Claimed<Row, Extra>) | { claimed: false; current: ClaimState | null };
+
+/**
+ * Claims one job. One round trip: the conditional UPDATE, a read of the row's state after it and
+ * the kind's related read travel in one batch, so a refused claim still says why (done, held by
+ * another worker, not due yet, gone).
+ */
+export async function claimOne<Row extends JobRow, Extra>(
+  db: Db,
+  k: Pick<Kind<Row, Extra>, "store" | "stuckAfterMs" | "related">,
+  id: string,
+  now: Date,
+): Promise<ClaimOneResult<Row, Extra>> {
+  const { table, columns: c } = k.store;
+  const mine = inScope(k.store, eq(c.id, id));
+  const [claimed, current, related] = (await runBatch(db, [
+    (db.update(table) as Untyped)
+      .set(claimSet(k.store, now))
+      .where(and(mine, claimable(k, now)))
+      .returning(),
+    db.select({ status: c.status, nextAttemptAt: c.nextAttemptAt, lockedAt: c.lockedAt }).from(table).where(mine),
+    ...(k.related ? [k.related.query(db, mine)] : []),
+  ])) as [Row[], ClaimState[], unknown];
+  const row = claimed[0];
+  if (row) return { claimed: true, row, extra: k.related?.pick(row, related) };
+  return { claimed: false, current: current[0] ?? null };
+}
+
+/**
+ * The statements that claim up to `limit` due or stuck jobs of a kind in ONE UPDATE (oldest due
+ * first), plus its related read. The outer condition is re-checked inside the atomic UPDATE, so a
+ * row a queue consumer claimed meanwhile is not taken twice. For a batch shared by several kinds.
+ */
+export function claimDueStatements(db: Db, k: Pick<Kind, "store" | "stuckAfterMs" | "related">, now: Date, limit: number) {
+  const { table, columns: c } = k.store;
+  const due = db
+    .select({ id: c.id })
+    .from(table)
+    .where(inScope(k.store, claimable(k, now)))
+    .orderBy(asc(c.nextAttemptAt))
+    .limit(limit);
+  const statements: BatchItem<"sqlite">[] = [
+    (db.update(table) as Untyped)
+      .set(claimSet(k.store, now))
+      .where(inScope(k.store, inArray(c.id, due), claimable(k, now)))
+      .returning(),
+  ];
+  // The rows this UPDATE just locked carry locked_at = now; rows another claim locked in the same
+  // millisecond only add harmless extra related rows.
+  if (k.related) statements.push(k.related.query(db, inScope(k.store, eq(c.status, "sending"), eq(c.lockedAt, now.toISOString()))));
+  return statements;
+}
+
+/** Reads the results of `claimDueStatements` (in the same order) back into claimed jobs. */
+export function claimedFrom<Row extends JobRow, Extra>(k: Pick<Kind<Row, Extra>, "related">, results: unknown[]): Claimed<Row, Extra>[] {
+  const rows = results[0] as Row[];
+  return rows.map((row) => ({ row, extra: k.related?.pick(row, results[1]) }));
+}
+
+/** Only the holder of this claim (still sending, same attempt number) may write the outcome. */
+function heldBy(store: Store, row: JobRow): SQL {
+  const c = store.columns;
+  return inScope(store, eq(c.id, row.id), eq(c.status, "sending"), eq(c.attempts, row.attempts));
+}
+
+/** The fenced write(s) that record `outcome` for a claimed row: one UPDATE plus gated effects. */
+export function outcomeStatements<Row extends JobRow>(db: Db, k: Kind<Row>, row: Row, outcome: Outcome, now: Date): BatchItem<"sqlite">[] {
+  const t = now.toISOString();
+  const { table, columns: c } = k.store;
+  const common = { lockedAt: null, updatedAt: t };
+  let set: Record<string, unknown>;
+  if (outcome.kind === "done") set = { ...common, ...outcome.set, ...k.terminalSet?.(row), status: k.store.doneStatus, lastError: null };
+  else if (outcome.kind === "retry")
+    set = { ...common, ...outcome.set, status: "pending", nextAttemptAt: outcome.nextAttemptAt.toISOString(), lastError: outcome.error };
+  else set = { ...common, ...outcome.set, ...k.terminalSet?.(row), status: "failed", lastError: outcome.error };
+  const update = (db.update(table) as Untyped).set(set).where(heldBy(k.store, row)) as BatchItem<"sqlite">;
+  if (outcome.kind !== "done" || !outcome.effects) return [update];
+  // Effects of a success apply only if this claim's write did: the attempt number is unique per claim.
+  const gate = sql`EXISTS (SELECT 1 FROM ${table} WHERE ${and(eq(c.id, row.id), eq(c.status, k.store.doneStatus), eq(c.attempts, row.attempts))})`;
+  return [update, ...outcome.effects(db, gate)];
+}
+
+/** Hands claimed rows back unsent (a cron run out of time): due as before, the attempt not counted. */
+export function releaseStatement(db: Db, k: Pick<Kind, "store">, rows: JobRow[], now: Date): BatchItem<"sqlite"> {
+  const c = k.store.columns;
+  return (db.update(k.store.table) as Untyped)
+    .set({ status: "pending", attempts: sql`${c.attempts} - 1`, lockedAt: null, updatedAt: now.toISOString() })
+    .where(or(...rows.map((row) => heldBy(k.store, row))));
+}
+
+/** Maps a try onto the row's next state; `row.attempts` already counts this try. */
+export function decide<Row extends JobRow>(k: Kind<Row>, row: Row, attempt: Attempt, now: Date): Outcome {
+  if (attempt.ok) return { kind: "done", set: attempt.set ?? {}, effects: attempt.effects };
+  const set = attempt.set ?? {};
+  if (attempt.permanent) return { kind: "failed", error: attempt.error, set };
+  const plan = k.retry(row, now);
+  if (!plan) return { kind: "failed", error: `gave up after ${row.attempts} attempts; last: ${attempt.error}`, set };
+  return { kind: "retry", ...plan, error: attempt.error, set };
+}
+
+/** Performs a claimed row and decides its outcome; ids only in logs (bodies and URLs hold secrets). */
+export async function performClaimed<Row extends JobRow, Extra>(k: Kind<Row, Extra>, claimed: Claimed<Row, Extra>, clock: Clock) {
+  const { row, extra } = claimed;
+  let attempt: Attempt;
+  try {
+    attempt = await k.perform(row, { idempotencyKey: k.idempotencyKey(row), extra, clock });
+  } catch (err) {
+    attempt = { ok: false, permanent: false, error: `${k.name} handler error: ${String(err)}`.slice(0, 300) };
+  }
+  const outcome = decide(k, row, attempt, clock());
+  if (outcome.kind === "retry")
+    console.warn(`${k.name} ${row.id} attempt ${row.attempts} failed, retry in ${outcome.delaySeconds}s: ${outcome.error}`);
+  if (outcome.kind === "failed") console.error(`${k.name} ${row.id} failed for good after attempt ${row.attempts}: ${outcome.error}`);
+  return outcome;
+}
+
+/**
+ * Records outcomes in one batch. If the database is unreachable right now, the rows stay
+ * `sending` and are taken over after the stuck timeout (the idempotency key keeps a second try
+ * single). Returns whether the write went through.
+ */
+export async function recordOutcomes<Row extends JobRow>(
+  db: Db,
+  k: Kind<Row>,
+  items: { row: Row; outcome: Outcome }[],
+  now: Date,
+): Promise<boolean> {
+  if (items.length === 0) return true;
+  try {
+    await runBatch(
+      db,
+      items.flatMap(({ row, outcome }) => outcomeStatements(db, k, row, outcome, now)),
+    );
+    return true;
+  } catch (err) {
+    const ids = items.map((i) => i.row.id).join(",");
+    console.error(`recording the outcome of ${k.name} ${ids} failed; taken over after the stuck timeout`, err);
+    return false;
+  }
+}
+
+export type SingleRun<Row> = { kind: "performed"; row: Row; outcome: Outcome } | { kind: "not_claimed"; current: ClaimState | null };
+
+/** The queue path: claim one job, perform it, record the outcome. Two round trips when it runs. */
+export async function runOne<Row extends JobRow, Extra>(db: Db, k: Kind<Row, Extra>, id: string, clock: Clock): Promise<SingleRun<Row>> {
+  const claim = await claimOne(db, k, id, clock());
+  if (!claim.claimed) return { kind: "not_claimed", current: claim.current };
+  const outcome = await performClaimed(k, claim, clock);
+  await recordOutcomes(db, k, [{ row: claim.row, outcome }], clock());
+  return { kind: "performed", row: claim.row, outcome };
+}

@@ -1,0 +1,110 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { type Db, schema } from "../../db/client";
+import { newId } from "../../lib/ids";
+import type { JobPointer } from "./pointer";
+import type { Kind, PerformContext, QueuePolicy, RetryPlan, Store } from "./types";
+
+/**
+ * Kinds without a table of their own keep their jobs in `jobs` (design.md §22): the payments
+ * work's Stripe calls first. Such a kind is a `JobHandler` listed in ./kinds.ts; `jobInsert` goes
+ * in the same batch as the change that causes the job, `enqueue` after it.
+ */
+
+const jobs = schema.jobs;
+export type StoredJob = typeof jobs.$inferSelect;
+
+/** What a handler's try came to. `result` is kept on the row; `effects` run in the same batch as "done". */
+export type JobAttempt =
+  | { ok: true; result?: unknown; effects?: (db: Db, gate: SQL) => BatchItem<"sqlite">[] }
+  | { ok: false; permanent: boolean; error: string };
+
+export type JobHandler = {
+  /** The jobs.kind value and the queue pointer's kind, e.g. "stripe_call". */
+  kind: string;
+  /** One try; `ctx.idempotencyKey` is the job's key, for the third party (Stripe's Idempotency-Key). */
+  perform(job: StoredJob, ctx: PerformContext<undefined>): Promise<JobAttempt>;
+  /** Defaults to `defaultJobRetry`. */
+  retry?(job: StoredJob, now: Date): RetryPlan | null;
+  /** Defaults to 5 min; keep it well above the handler's own timeout. */
+  stuckAfterMs?: number;
+  queue?: QueuePolicy;
+};
+
+/** Tries before a job is given up as failed: 30 s doubling to 1 h, about 11 h in all. */
+export const MAX_JOB_ATTEMPTS = 15;
+
+/**
+ * Counted in attempts, not from creation, because a job may be scheduled far ahead (a fee charged
+ * 24 h after a late cancellation) and must still get all its tries when it comes due.
+ */
+export function defaultJobRetry(job: Pick<StoredJob, "attempts">, now: Date): RetryPlan | null {
+  if (job.attempts >= MAX_JOB_ATTEMPTS) return null;
+  const delaySeconds = Math.min(3600, 30 * 2 ** Math.max(0, Math.min(job.attempts - 1, 20)));
+  return { delaySeconds, nextAttemptAt: new Date(now.getTime() + delaySeconds * 1000) };
+}
+
+/** Waits up to 5 min ride on the message (max_retries 10); longer ones on next_attempt_at and the cron. */
+export const defaultJobQueuePolicy: QueuePolicy = {
+  retryDelay: (wait, messageAttempts) => (wait <= 300 && messageAttempts < 10 ? Math.max(1, Math.ceil(wait)) : null),
+  errorDelay: () => 30,
+};
+
+function jobsStore(kind: string): Store {
+  return {
+    name: `jobs:${kind}`,
+    table: jobs,
+    columns: { id: jobs.id, status: jobs.status, attempts: jobs.attempts, nextAttemptAt: jobs.nextAttemptAt, lockedAt: jobs.lockedAt },
+    scope: sql`${jobs.kind} = ${kind}`,
+    doneStatus: "done",
+  };
+}
+
+/** The engine's view of a jobs-table handler. */
+export function jobKind(h: JobHandler): Kind<StoredJob, undefined> {
+  return {
+    name: h.kind,
+    store: jobsStore(h.kind),
+    stuckAfterMs: h.stuckAfterMs ?? 5 * 60_000,
+    idempotencyKey: (job) => job.idempotencyKey,
+    async perform(job, ctx) {
+      const attempt = await h.perform(job, ctx);
+      if (!attempt.ok) return attempt;
+      return { ok: true, set: { result: attempt.result ?? null, doneAt: ctx.clock().toISOString() }, effects: attempt.effects };
+    },
+    retry: (job, now) => (h.retry ?? defaultJobRetry)(job, now),
+    queue: h.queue ?? defaultJobQueuePolicy,
+  };
+}
+
+/**
+ * One statement for the batch of the change that causes the job, gated by `onlyIf`. A job whose
+ * (kind, idempotencyKey) exists already is not written again, so retrying the causing request
+ * cannot double a refund. `runAt` schedules it (default: now).
+ */
+export function jobInsert(
+  db: Db,
+  job: { kind: string; tenantId: string | null; payload: unknown; idempotencyKey?: string; runAt?: Date },
+  now: Date,
+  onlyIf?: SQL,
+) {
+  const id = newId("job");
+  const t = now.toISOString();
+  const due = (job.runAt ?? now).toISOString();
+  const insert = db.run(sql`
+    INSERT INTO jobs (id, kind, tenant_id, idempotency_key, payload, status, attempts, next_attempt_at, created_at, updated_at)
+    SELECT ${id}, ${job.kind}, ${job.tenantId}, ${job.idempotencyKey ?? id}, ${JSON.stringify(job.payload ?? null)}, 'pending', 0, ${due}, ${t}, ${t}
+    WHERE ${onlyIf ?? sql`1`}
+    ON CONFLICT (kind, idempotency_key) DO NOTHING`);
+  const pointer: JobPointer = { kind: job.kind, id };
+  return { id, insert, pointer };
+}
+
+/** Cancels a job that has not started (a fee the owner waived); a job being performed is not stopped. */
+export function jobCancel(db: Db, kind: string, idempotencyKey: string, now: Date) {
+  const t = now.toISOString();
+  return db.all<{ id: string }>(sql`
+    UPDATE jobs SET status = 'cancelled', updated_at = ${t}
+    WHERE kind = ${kind} AND idempotency_key = ${idempotencyKey} AND status = 'pending'
+    RETURNING id`);
+}

@@ -1,0 +1,37 @@
+import type { QueueMessage } from "../../env";
+
+/** What a queue message carries: a pointer to a durable job row, never the job itself. */
+export type JobPointer = { kind: string; id: string };
+
+const MAX_FIELD = 200;
+const isName = (v: unknown): v is string => typeof v === "string" && v.length > 0 && v.length <= MAX_FIELD;
+
+/**
+ * Reads a queue message body. Besides `{ kind, id }` it accepts the shapes written before the
+ * engine (`{ kind: "email", outboxId }`, `{ kind: "webhook", deliveryId }`), so messages in flight
+ * at deploy time are not lost. Anything else is null (acked: nothing to perform, never retried).
+ */
+export function parsePointer(body: unknown): JobPointer | null {
+  if (typeof body !== "object" || body === null) return null;
+  const b = body as Record<string, unknown>;
+  if (!isName(b.kind)) return null;
+  const id = b.id ?? (b.kind === "email" ? b.outboxId : b.kind === "webhook" ? b.deliveryId : undefined);
+  return isName(id) ? { kind: b.kind, id } : null;
+}
+
+/**
+ * Best effort, after the batch that wrote the jobs succeeded: a failed enqueue is logged, never
+ * surfaced; the cron finds the pending rows and performs them anyway.
+ */
+export async function enqueue(queue: Queue<QueueMessage>, pointers: JobPointer[]) {
+  if (pointers.length === 0) return;
+  try {
+    await queue.sendBatch(pointers.map((p) => ({ body: { kind: p.kind, id: p.id } })));
+  } catch (err) {
+    console.error(
+      "enqueue failed; the cron will dispatch",
+      pointers.map((p) => `${p.kind}:${p.id}`),
+      err,
+    );
+  }
+}
