@@ -11,13 +11,21 @@ import { createTenant, uniq } from "../../helpers/factories";
 export { deliverBatch, eventually, runCron, workerEnv } from "../../helpers/worker-entry";
 
 /** An outbox row written as a service would (emailInsert), for a fresh tenant and a unique recipient. */
-export async function writeOutboxEmail(opts: { now?: Date; subject?: string } = {}) {
+export async function writeOutboxEmail(opts: { now?: Date; subject?: string; sensitive?: boolean } = {}) {
   const tenant = await createTenant();
   const to = `rcpt-${uniq()}${uniq()}@example.test`;
   const subject = opts.subject ?? `Hello ${to}`;
   const { id, insert } = emailInsert(
     testDb(),
-    { kind: "test.email", subject, text: `Text for ${to}`, html: `<p>Html for ${to}</p>`, tenantId: tenant.id, to },
+    {
+      kind: "test.email",
+      subject,
+      text: `Text for ${to}`,
+      html: `<p>Html for ${to}</p>`,
+      sensitive: opts.sensitive,
+      tenantId: tenant.id,
+      to,
+    },
     opts.now ?? new Date(),
   );
   await insert;
