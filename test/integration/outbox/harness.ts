@@ -1,0 +1,73 @@
+import { eq } from "drizzle-orm";
+import { schema } from "../../../src/db/client";
+import { type JobHandler, jobInsert, jobKind } from "../../../src/services/outbox/jobs";
+import { TEST_HTTP_KIND, testHttpHandler } from "../../../src/services/outbox/test-http";
+import { testDb } from "../../helpers/db";
+import { workerEnv } from "../../helpers/worker-entry";
+
+// Jobs of the test-only `test.http` kind (src/services/outbox/test-http.ts): each POSTs to a
+// unique path of the capture server, so tests key on their own receiver. Engine-level cases give
+// each test a kind of its own (`ownKind`), so their claims can only ever take their own rows.
+
+export {
+  type CapturedRequest,
+  captured,
+  deliverBatch,
+  eventually,
+  runCron,
+  script,
+  workerEnv,
+} from "../../helpers/worker-entry";
+
+export function receiver() {
+  const path = `/job-${crypto.randomUUID()}`;
+  return { path, url: `${workerEnv.CAPTURE_URL}${path}` };
+}
+
+/** A kind no other test (and no cron tick) knows: the engine's generic parts, isolated. */
+export function ownKind(overrides: Partial<JobHandler> = {}) {
+  return jobKind({ ...testHttpHandler, kind: `test.http.${crypto.randomUUID().slice(0, 8)}`, ...overrides });
+}
+
+/** A job written as a service would (jobInsert in its batch). */
+export async function writeJob(opts: {
+  url: string;
+  kind?: string;
+  tenantId?: string | null;
+  now?: Date;
+  idempotencyKey?: string;
+  runAt?: Date;
+}) {
+  const { id, insert, pointer } = jobInsert(
+    testDb(),
+    {
+      kind: opts.kind ?? TEST_HTTP_KIND,
+      tenantId: opts.tenantId ?? null,
+      payload: { url: opts.url },
+      idempotencyKey: opts.idempotencyKey,
+      runAt: opts.runAt,
+    },
+    opts.now ?? new Date(),
+  );
+  const res = await insert;
+  return { id, pointer, inserted: res.rowsAffected === 1 };
+}
+
+export async function jobRow(id: string) {
+  const [row] = await testDb().select().from(schema.jobs).where(eq(schema.jobs.id, id));
+  return row;
+}
+
+export const aheadOfWallClock = (minutes = 30) => new Date(Date.now() + minutes * 60_000);
+export const plus = (d: Date, seconds: number) => new Date(d.getTime() + seconds * 1000);
+
+/** A clock that starts at `start` and ticks with wall time (a pinned clock, as x-test-now). */
+export function clockFrom(start: Date) {
+  const offset = start.getTime() - Date.now();
+  return () => new Date(Date.now() + offset);
+}
+
+export function pointerMessage(body: unknown, opts: { attempts?: number; testNow?: Date } = {}) {
+  const withClock = opts.testNow ? { ...(body as object), testNow: opts.testNow.toISOString() } : body;
+  return { id: crypto.randomUUID(), timestamp: new Date(), attempts: opts.attempts ?? 1, body: withClock as never };
+}
