@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { requireAdmin } from "../../middleware/auth";
+import { tenantFailedJobsRoute } from "./failed-jobs";
 import { adminLoginRoute } from "./login";
 import { impersonateRoutes } from "./impersonate";
 import { systemRoutes } from "./system";
@@ -17,6 +18,7 @@ adminRoutes.use("/tenants/*", requireAdmin);
 adminRoutes.use("/system/*", requireAdmin);
 adminRoutes.route("/", adminLoginRoute);
 adminRoutes.route("/", tenantActivityRoute);
+adminRoutes.route("/", tenantFailedJobsRoute);
 adminRoutes.route("/tenants", tenantsRoutes);
 adminRoutes.route("/tenants", impersonateRoutes);
 adminRoutes.route("/system", systemRoutes);

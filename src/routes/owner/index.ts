@@ -4,6 +4,7 @@ import { requireOwner } from "../../middleware/auth";
 import { bookingsRoutes } from "./bookings";
 import { businessesRoutes } from "./businesses";
 import { customersRoutes } from "./customers";
+import { failedJobsRoutes } from "./failed-jobs";
 import { paymentRoutes } from "./payments";
 import { servicesRoutes } from "./services";
 import { staffRoutes } from "./staff";
@@ -19,6 +20,7 @@ for (const prefix of ["/businesses", "/services", "/staff", "/bookings", "/custo
 }
 ownerRoutes.route("/businesses/me/webhooks", webhookEndpointRoutes);
 ownerRoutes.route("/businesses/me/members", memberRoutes);
+ownerRoutes.route("/businesses/me/failed-jobs", failedJobsRoutes);
 ownerRoutes.route("/payments", paymentRoutes);
 ownerRoutes.route("/businesses", businessesRoutes);
 ownerRoutes.route("/services", servicesRoutes);

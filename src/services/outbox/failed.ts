@@ -1,0 +1,88 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { ApiError } from "../../errors";
+
+/**
+ * Failed jobs of every kind in one list (design.md §22: the owner app and the operator console
+ * show them together): e-mails, webhook deliveries and the jobs-table kinds (Stripe calls), of one
+ * business, newest failure first. Never a body, payload or secret: what failed, to whom, how often
+ * it was tried and the last error.
+ */
+export type FailedJob = {
+  id: string;
+  /** "email", "webhook", or a jobs-table kind such as "stripe_call". */
+  kind: string;
+  /** The e-mail's template kind, the webhook's event type, or the job kind again. */
+  type: string;
+  /** The recipient's address, the webhook endpoint's id (its URL may carry a token), or the job's idempotency key. */
+  target: string;
+  attempts: number;
+  lastError: string | null;
+  /** The receiver's HTTP status for webhooks; null otherwise. */
+  lastStatusCode: number | null;
+  createdAt: string;
+  failedAt: string;
+};
+
+type FailedRow = {
+  id: string;
+  kind: string;
+  type: string;
+  target: string;
+  attempts: number;
+  last_error: string | null;
+  last_status_code: number | null;
+  created_at: string;
+  failed_at: string;
+};
+
+export const FAILED_JOBS_DEFAULT_LIMIT = 50;
+export const FAILED_JOBS_MAX_LIMIT = 200;
+
+/**
+ * One statement: each table's newest `limit` failures through its (tenant_id, status, updated_at)
+ * index, merged and cut to `limit`. updated_at of a failed row is when it failed.
+ */
+function failedJobsQuery(db: Db, tenantId: string, limit: number) {
+  return db.all<FailedRow>(sql`
+    SELECT * FROM (
+      SELECT * FROM (SELECT id, 'email' AS kind, kind AS type, to_email AS target, attempts, last_error, NULL AS last_status_code,
+          created_at, updated_at AS failed_at
+        FROM email_outbox WHERE tenant_id = ${tenantId} AND status = 'failed' ORDER BY updated_at DESC LIMIT ${limit})
+      UNION ALL
+      SELECT * FROM (SELECT id, 'webhook', event_type, endpoint_id, attempts, last_error, last_status_code, created_at, updated_at
+        FROM webhook_deliveries WHERE tenant_id = ${tenantId} AND status = 'failed' ORDER BY updated_at DESC LIMIT ${limit})
+      UNION ALL
+      SELECT * FROM (SELECT id, kind, kind, idempotency_key, attempts, last_error, NULL, created_at, updated_at
+        FROM jobs WHERE tenant_id = ${tenantId} AND status = 'failed' ORDER BY updated_at DESC LIMIT ${limit})
+    ) ORDER BY failed_at DESC, id DESC LIMIT ${limit}`);
+}
+
+function toFailedJob(r: FailedRow): FailedJob {
+  return {
+    id: r.id,
+    kind: r.kind,
+    type: r.type,
+    target: r.target,
+    attempts: r.attempts,
+    lastError: r.last_error,
+    lastStatusCode: r.last_status_code,
+    createdAt: r.created_at,
+    failedAt: r.failed_at,
+  };
+}
+
+/** The caller's own business (owner app): one round trip. */
+export async function listFailedJobs(db: Db, tenantId: string, limit: number): Promise<FailedJob[]> {
+  return (await failedJobsQuery(db, tenantId, limit)).map(toFailedJob);
+}
+
+/** Any business (operator console): the tenant's existence and its list in one round trip. */
+export async function listTenantFailedJobs(db: Db, tenantId: string, limit: number): Promise<FailedJob[]> {
+  const [tenant, rows] = await db.batch([
+    db.all<{ id: string }>(sql`SELECT id FROM tenants WHERE id = ${tenantId}`),
+    failedJobsQuery(db, tenantId, limit),
+  ]);
+  if (tenant.length === 0) throw ApiError.notFound("Tenant");
+  return rows.map(toFailedJob);
+}
