@@ -9,7 +9,12 @@ import type { Clock } from "../services/outbox/types";
  * One queue carries pointers `{ kind, id }` to outbox jobs of every kind; the engine performs
  * each (src/services/outbox/). The row, not the message, decides what happens.
  */
-export async function handleQueueBatch(batch: MessageBatch<QueueMessage>, env: Env, _ctx: ExecutionContext) {
+export async function handleQueueBatch(
+  batch: MessageBatch<QueueMessage>,
+  env: Env,
+  _ctx: ExecutionContext,
+  clock: Clock = () => new Date(),
+) {
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig(env);
@@ -31,21 +36,21 @@ export async function handleQueueBatch(batch: MessageBatch<QueueMessage>, env: E
       message.ack();
       continue;
     }
-    const action = await runPointer(db, kind, pointer.id, clockFor(message.body, config.TEST_HOOKS), message.attempts);
+    const action = await runPointer(db, kind, pointer.id, clockFor(message.body, config.TEST_HOOKS, clock), message.attempts);
     if (action.ack) message.ack();
     else message.retry({ delaySeconds: action.delaySeconds });
   }
 }
 
 /**
- * Wall time, except with TEST_HOOKS on (the test pool only): a message may carry `testNow`, the
- * consumer's clock, as requests carry x-test-now; tests play a retry 30 s later without waiting
- * 30 s, touching only the one row the message names.
+ * The given clock (wall time), except with TEST_HOOKS on (the test pool only): a message may
+ * carry `testNow`, the consumer's clock, as requests carry x-test-now; tests play a retry 30 s
+ * later without waiting 30 s, touching only the one row the message names.
  */
-function clockFor(body: unknown, testHooks: boolean): Clock {
+function clockFor(body: unknown, testHooks: boolean, clock: Clock): Clock {
   const testNow = testHooks ? (body as { testNow?: unknown }).testNow : undefined;
   const pinned = typeof testNow === "string" ? new Date(testNow) : null;
-  if (!pinned || Number.isNaN(pinned.getTime())) return () => new Date();
+  if (!pinned || Number.isNaN(pinned.getTime())) return clock;
   const offset = pinned.getTime() - Date.now();
   return () => new Date(Date.now() + offset);
 }
