@@ -123,7 +123,7 @@ export function releaseStatement(db: Db, k: Pick<Kind, "store">, rows: JobRow[],
   const c = k.store.columns;
   return (db.update(k.store.table) as Untyped)
     .set({ status: "pending", attempts: sql`${c.attempts} - 1`, lockedAt: null, updatedAt: now.toISOString() })
-    .where(or(...rows.map((row) => heldBy(k.store, row))));
+    .where(or(...rows.map((row) => heldBy(k.store, row))) ?? sql`0`);
 }
 
 /** Maps a try onto the row's next state; `row.attempts` already counts this try. */
