@@ -24,6 +24,8 @@ export const tenants = sqliteTable(
     cancellationPolicy: text("cancellation_policy").notNull().default(""),
     allowGuestBooking: flag("allow_guest_booking").notNull().default(true),
     requirePayment: flag("require_payment").notNull().default(false),
+    // design.md §20: the public booking assistant answers only while this is on.
+    aiAssistantEnabled: flag("ai_assistant_enabled").notNull().default(true),
     widgetColor: text("widget_color").notNull().default("#4f46e5"),
     widgetMode: text("widget_mode").notNull().default("popup"),
     template: text("template").notNull().default("classic"),

@@ -1,0 +1,1 @@
+ALTER TABLE `tenants` ADD `ai_assistant_enabled` integer DEFAULT true NOT NULL;
