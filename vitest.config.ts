@@ -38,6 +38,10 @@ export default defineConfig({
                 // Every test's e-mail goes to the capture server; e-mail tests key on a unique recipient.
                 EMAIL_PROVIDER_URL: `${inject<string>("captureUrl")}/email`,
                 EMAIL_API_KEY: "test-email-key",
+                // The capture server stands in for the AI model (OpenAI-compatible chat completions).
+                AI_PROVIDER_URL: `${inject<string>("captureUrl")}/ai`,
+                AI_API_KEY: "test-ai-key",
+                AI_MODEL: "test-model",
               },
             },
           })),

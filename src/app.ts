@@ -4,6 +4,7 @@ import { onError, onNotFound } from "./errors";
 import { rateLimit } from "./middleware/rate-limit";
 import { services } from "./middleware/services";
 import { adminRoutes } from "./routes/admin";
+import { aiPublicRoutes, aiRoutes } from "./routes/ai";
 import { benchRoutes } from "./routes/bench";
 import { authRoutes, customerAuthRoutes } from "./routes/auth";
 import { meRoutes } from "./routes/me";
@@ -36,6 +37,8 @@ export function buildApp() {
   app.route("/api/me", meRoutes);
   app.route("/api/admin", adminRoutes);
   app.route("/api/webhooks", webhookRoutes);
+  app.route("/api/ai", aiRoutes);
+  app.route("/api/ai-public", aiPublicRoutes);
   app.route("/api", ownerRoutes);
   app.route("/__bench", benchRoutes);
   app.route("/", pageRoutes);

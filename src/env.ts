@@ -23,6 +23,13 @@ export interface Env {
   STRIPE_WEBHOOK_SECRET?: string;
   STRIPE_API_BASE?: string;
   PUBLIC_BASE_URL?: string;
+  /** OpenAI-compatible chat-completions base URL (…/v1); used when no Workers AI binding is bound. */
+  AI_PROVIDER_URL?: string;
+  AI_API_KEY?: string;
+  AI_MODEL?: string;
+  AI_MAX_TOKENS?: string;
+  /** Workers AI binding (`[ai] binding = "AI"`); preferred over AI_PROVIDER_URL when bound. */
+  AI?: Ai;
   ENVIRONMENT?: string;
   /** "1" only in the test pool: enables the x-test-* request headers (db tag, clock). */
   TEST_HOOKS?: string;
@@ -52,6 +59,11 @@ const configSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_BASE: optionalString.transform((v) => v ?? "https://api.stripe.com"),
   PUBLIC_BASE_URL: optionalString,
+  AI_PROVIDER_URL: optionalString.pipe(z.string().url("AI_PROVIDER_URL must be a URL").optional()),
+  AI_API_KEY: optionalString,
+  AI_MODEL: optionalString,
+  // Output tokens per model call (design.md §20 caps); the request's rounds are capped separately.
+  AI_MAX_TOKENS: optionalString.pipe(z.coerce.number<string | undefined>().int().min(16).max(8192).default(1024)),
   ENVIRONMENT: z.enum(["production", "development", "test"]).default("production"),
   TEST_HOOKS: optionalString.transform((v) => v === "1"),
 });

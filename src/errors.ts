@@ -33,7 +33,9 @@ const CODES = {
   internal_error: 500,
   misconfigured: 500,
   payment_provider_error: 502,
+  ai_provider_error: 502,
   unhealthy: 503,
+  ai_unavailable: 503,
 } as const satisfies Record<string, ContentfulStatusCode>;
 
 export type ErrorCode = keyof typeof CODES;

@@ -6,3 +6,4 @@ type KVNamespace = {
   put(key: string, value: string, opts?: { expirationTtl?: number }): Promise<void>;
 };
 type Queue<T = unknown> = { send(body: T): Promise<void>; sendBatch(messages: { body: T }[]): Promise<void> };
+type Ai = { run(model: string, inputs: unknown, options?: unknown): Promise<unknown> };

@@ -58,6 +58,7 @@ const settingsBody = z
     cancellationPolicy: text(5000),
     allowGuestBooking: z.boolean(),
     requirePayment: z.boolean(),
+    aiAssistantEnabled: z.boolean(),
     widgetColor: hexColor,
     widgetMode: z.enum(["popup", "inline"], { error: "Use popup or inline" }),
     template: z
@@ -123,6 +124,7 @@ export function toOwnerBusiness(t: BusinessRow) {
     cancellationPolicy: t.cancellationPolicy,
     allowGuestBooking: Boolean(t.allowGuestBooking),
     requirePayment: Boolean(t.requirePayment),
+    aiAssistantEnabled: Boolean(t.aiAssistantEnabled),
     widgetColor: t.widgetColor,
     widgetMode: t.widgetMode,
     template: t.template,

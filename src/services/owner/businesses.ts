@@ -29,6 +29,7 @@ export type BusinessSettings = Partial<
     | "cancellationPolicy"
     | "allowGuestBooking"
     | "requirePayment"
+    | "aiAssistantEnabled"
     | "widgetColor"
     | "widgetMode"
     | "template"

@@ -1,0 +1,21 @@
+import { Hono } from "hono";
+import { requireOwner } from "../../middleware/auth";
+import { aiLogRoute } from "./log";
+import { ownerChatRoute } from "./owner-chat";
+import { type AiEnv, requireAiProvider } from "./provider";
+import { publicChatRoute } from "./public-chat";
+
+/**
+ * /api/ai (owner token) and /api/ai-public (anyone; the business by slug). The rate-limit groups
+ * `rl:ai` / `rl:ai-public` are applied in app.ts before these run. Order: provider (503), then the
+ * owner token, then the body.
+ */
+export const aiRoutes = new Hono<AiEnv>();
+aiRoutes.use("*", requireAiProvider);
+aiRoutes.use("*", requireOwner);
+aiRoutes.route("/", ownerChatRoute);
+aiRoutes.route("/", aiLogRoute);
+
+export const aiPublicRoutes = new Hono<AiEnv>();
+aiPublicRoutes.use("*", requireAiProvider);
+aiPublicRoutes.route("/", publicChatRoute);

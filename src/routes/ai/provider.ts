@@ -1,0 +1,29 @@
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../../env";
+import { ApiError } from "../../errors";
+import type { AiCtx } from "../../services/ai/chat";
+import { type AiProvider, DEFAULT_TIMEOUT_MS } from "../../services/ai/provider";
+import { resolveProvider } from "../../services/ai/resolve";
+
+export type AiEnv = AppEnv & { Variables: AppEnv["Variables"] & { ai: AiProvider } };
+
+/**
+ * Every AI route needs a model: without the binding or an endpoint, 503 ai_unavailable (design.md
+ * §20). With TEST_HOOKS (test pool only) `x-test-ai: off` drops the provider for one request and
+ * `x-test-ai-timeout-ms` shortens the 15 s timeout, so the timeout test does not wait 15 s.
+ */
+export const requireAiProvider = createMiddleware<AiEnv>(async (c, next) => {
+  const hooks = c.var.config.TEST_HOOKS;
+  const off = hooks && c.req.header("x-test-ai") === "off";
+  const testTimeout = hooks ? Number(c.req.header("x-test-ai-timeout-ms")) : Number.NaN;
+  const timeoutMs = Number.isInteger(testTimeout) && testTimeout > 0 ? testTimeout : DEFAULT_TIMEOUT_MS;
+  const provider = off ? null : resolveProvider(c.env, c.var.config, { timeoutMs });
+  if (!provider) throw new ApiError("ai_unavailable", "The assistant is not available");
+  c.set("ai", provider);
+  await next();
+});
+
+export function aiCtx(c: Context<AiEnv>): AiCtx {
+  return { db: c.var.db, now: c.var.now, provider: c.var.ai, maxTokens: c.var.config.AI_MAX_TOKENS };
+}

@@ -1,0 +1,114 @@
+import { and, desc, eq, like } from "drizzle-orm";
+import { schema } from "../../../src/db/client";
+import { post } from "../../helpers/api";
+import { testDb } from "../../helpers/db";
+import { createService, createStaff, createTenant, type TenantOverrides } from "../../helpers/factories";
+import { captured, type Scripted, script } from "../../helpers/worker-entry";
+
+// The capture server plays the model (an OpenAI-compatible chat-completions endpoint at
+// `${CAPTURE_URL}/ai`). Every request the Worker sends carries the system prompt, which names the
+// business ("Business <slug>"), so a test scripts and reads only its own conversation by its slug.
+
+export const MODEL_PATH = "/ai/chat/completions";
+
+/** A pinned request clock (Monday 2031-03-03, 12:00 in New York) and the next day's date. */
+export const NOW = "2031-03-03T17:00:00.000Z";
+export const TOMORROW = "2031-03-04";
+
+export type ModelCall = { id?: string; name: string; arguments: unknown };
+
+/** The model asks for tools (arguments: an object is sent as JSON text, a string as it is). */
+export function toolCalls(...calls: ModelCall[]): Scripted {
+  return {
+    status: 200,
+    body: {
+      id: "chatcmpl-test",
+      object: "chat.completion",
+      choices: [
+        {
+          index: 0,
+          finish_reason: "tool_calls",
+          message: {
+            role: "assistant",
+            content: null,
+            tool_calls: calls.map((c, i) => ({
+              id: c.id ?? `call_${i}_${c.name}`,
+              type: "function",
+              function: { name: c.name, arguments: typeof c.arguments === "string" ? c.arguments : JSON.stringify(c.arguments) },
+            })),
+          },
+        },
+      ],
+      usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 },
+    },
+  };
+}
+
+/** The model answers in text (the public assistant's JSON object when given one). */
+export function answer(content: string | object): Scripted {
+  return {
+    status: 200,
+    body: {
+      id: "chatcmpl-test",
+      object: "chat.completion",
+      choices: [
+        {
+          index: 0,
+          finish_reason: "stop",
+          message: { role: "assistant", content: typeof content === "string" ? content : JSON.stringify(content) },
+        },
+      ],
+      usage: { prompt_tokens: 150, completion_tokens: 40, total_tokens: 190 },
+    },
+  };
+}
+
+export async function scriptModel(slug: string, responses: Scripted[]) {
+  await script({ pathPrefix: MODEL_PATH, bodyContains: `Business ${slug}` }, responses);
+}
+
+export type SentToModel = {
+  model: string;
+  max_tokens: number;
+  tool_choice: string;
+  tools: { type: string; function: { name: string } }[];
+  messages: { role: string; content: string | null; tool_call_id?: string; tool_calls?: unknown[] }[];
+};
+
+/** What the Worker sent the model for this business, oldest first, with the HTTP details. */
+export async function modelRequests(slug: string) {
+  const reqs = await captured({ pathPrefix: MODEL_PATH, bodyContains: `Business ${slug}` });
+  return reqs.map((r) => ({ headers: r.headers, status: r.status, body: JSON.parse(r.body) as SentToModel }));
+}
+
+/** The tool results (role "tool") the model was given in its last request, parsed. */
+export function toolResults(sent: SentToModel): { id: string; result: any }[] {
+  return sent.messages.filter((m) => m.role === "tool").map((m) => ({ id: m.tool_call_id ?? "", result: JSON.parse(m.content ?? "null") }));
+}
+
+export async function aiLogRows(tenantId: string) {
+  const a = schema.auditLog;
+  return testDb()
+    .select()
+    .from(a)
+    .where(and(eq(a.targetId, tenantId), like(a.action, "ai.%")))
+    .orderBy(desc(a.createdAt), desc(a.id));
+}
+
+/** A bookable business: one online service (30 min), one staff member working 09-17 every day. */
+export async function bookableBusiness(overrides: TenantOverrides = {}) {
+  const tenant = await createTenant(overrides);
+  const service = await createService(tenant.id, { name: `Haircut ${tenant.slug}`, durationMinutes: 30, price: 3500 });
+  const staff = await createStaff(tenant.id, { displayName: `Sam ${tenant.slug}` });
+  return { tenant, service, staff };
+}
+
+export const ask = (content: string) => ({ messages: [{ role: "user", content }] });
+
+export function publicChat(slug: string, body: unknown, opts: { now?: string; headers?: Record<string, string>; ip?: string } = {}) {
+  return post(`/api/ai-public/${slug}/chat`, body, { now: opts.now ?? NOW, headers: opts.headers, ip: opts.ip });
+}
+
+export function ownerChat(token: string, body: unknown, opts: { now?: string; headers?: Record<string, string> } = {}) {
+  return post("/api/ai/chat", body, { token, now: opts.now ?? NOW, headers: opts.headers });
+}
