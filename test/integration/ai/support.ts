@@ -2,7 +2,7 @@ import { and, desc, eq, like } from "drizzle-orm";
 import { schema } from "../../../src/db/client";
 import { post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
-import { createService, createStaff, createTenant, type TenantOverrides } from "../../helpers/factories";
+import { createService, createStaff, createTenant, ownerToken, type TenantOverrides } from "../../helpers/factories";
 import { captured, type Scripted, script } from "../../helpers/worker-entry";
 
 // The capture server plays the model (an OpenAI-compatible chat-completions endpoint at
@@ -111,4 +111,9 @@ export function publicChat(slug: string, body: unknown, opts: { now?: string; he
 
 export function ownerChat(token: string, body: unknown, opts: { now?: string; headers?: Record<string, string> } = {}) {
   return post("/api/ai/chat", body, { token, now: opts.now ?? NOW, headers: opts.headers });
+}
+
+/** An owner/staff token valid at the pinned clock NOW (tokens signed today have expired by then). */
+export function tokenAtNow(userId: string, tenantId: string, role: "owner" | "admin" | "staff" = "owner") {
+  return ownerToken(userId, tenantId, role, new Date(NOW));
 }
