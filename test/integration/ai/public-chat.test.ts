@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { countDbRequests, post } from "../../helpers/api";
 import { createService, createStaff } from "../../helpers/factories";
 import {
   aiLogRows,
@@ -223,5 +224,21 @@ describe("POST /api/ai-public/:slug/chat", () => {
     expect(capped.status).toBe(200);
     expect(capped.body.data.reply).toBe("We offer haircuts.");
     expect((await modelRequests(other.tenant.slug)).map((s) => s.body.tool_choice)).toEqual(["auto", "auto", "auto", "auto", "none"]);
+  });
+
+  it("costs one database round trip for the business, one per tool call and one for the log row", async () => {
+    const { tenant, service } = await bookableBusiness();
+    await scriptModel(tenant.slug, [
+      toolCalls(
+        { name: "list_services", arguments: {} },
+        { name: "get_availability", arguments: { serviceId: service.id, date: TOMORROW } },
+      ),
+      answer({ reply: "ok", suggestions: null }),
+    ]);
+    const { result, dbRequests } = await countDbRequests((dbTag) =>
+      post(`/api/ai-public/${tenant.slug}/chat`, ask("Tomorrow?"), { dbTag, now: NOW }),
+    );
+    expect(result.status).toBe(200);
+    expect(dbRequests).toBe(4);
   });
 });
