@@ -241,4 +241,16 @@ describe("POST /api/ai-public/:slug/chat", () => {
     expect(result.status).toBe(200);
     expect(dbRequests).toBe(4);
   });
+
+  it("a request past the token budget is asked to answer without tools at once", async () => {
+    const { tenant } = await bookableBusiness();
+    const heavy = toolCalls({ name: "list_services", arguments: {} });
+    (heavy.body as { usage: { total_tokens: number } }).usage.total_tokens = 25_000;
+    await scriptModel(tenant.slug, [heavy, answer({ reply: "We offer haircuts.", suggestions: null })]);
+    const res = await publicChat(tenant.slug, ask("What do you offer?"));
+    expect(res.status).toBe(200);
+    expect((await modelRequests(tenant.slug)).map((s) => s.body.tool_choice)).toEqual(["auto", "none"]);
+    const [row] = await aiLogRows(tenant.id);
+    expect(row.metadata).toMatchObject({ rounds: 1, tokens: 25_190 });
+  });
 });
