@@ -129,7 +129,8 @@ describe("POST /api/ai-public/:slug/chat", () => {
     await scriptModel(tenant.slug, [
       answer({ reply: "Try this.", suggestions: { serviceId: unlisted.id, staffId: staff.id, date: TOMORROW, slots: ["10:00"] } }),
     ]);
-    const second = await publicChat(tenant.slug, ask("Anything?"));
+    // A minute later, so its log row is the newest.
+    const second = await publicChat(tenant.slug, ask("Anything?"), { now: "2031-03-03T17:01:00.000Z" });
     expect(second.body.data).toEqual({ reply: "Try this.", suggestions: { serviceId: null, staffId: null, date: null, slots: [] } });
     const [row] = await aiLogRows(tenant.id);
     expect(row.metadata).toMatchObject({ suggestions: { kept: 0, dropped: 4 }, toolCalls: [] });
