@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "./env";
 import { onError, onNotFound } from "./errors";
-import { rateLimit } from "./middleware/rate-limit";
+import { codeMissBudget, rateLimit } from "./middleware/rate-limit";
 import { services } from "./middleware/services";
 import { adminRoutes } from "./routes/admin";
 import { benchRoutes } from "./routes/bench";
@@ -21,10 +21,14 @@ export function buildApp() {
   // Rate-limit groups (design.md §9); groups not listed here have no limit.
   app.post("/api/auth/login", rateLimit("authLogin"));
   app.post("/api/auth/register", rateLimit("authRegister"));
+  app.post("/api/auth/forgot-password", rateLimit("authForgot"));
   app.post("/api/customer-auth/login", rateLimit("customerLogin"));
   app.post("/api/customer-auth/register", rateLimit("customerRegister"));
   app.post("/api/customer-auth/forgot-password", rateLimit("customerForgot"));
   app.use("/api/public/*", rateLimit("public"));
+  // design.md §18: the failed-lookup budget of confirmation codes, after the public group.
+  // One registration: Hono's `/x/*` also matches `/x/:code` (two would count a miss twice).
+  app.use("/api/public/booking/*", codeMissBudget);
   app.use("/api/me/*", rateLimit("me"));
   app.use("/api/webhooks/*", rateLimit("webhooks"));
   app.use("/api/ai/*", rateLimit("ai"));

@@ -34,6 +34,7 @@ const CODES = {
   misconfigured: 500,
   payment_provider_error: 502,
   unhealthy: 503,
+  rate_limit_unavailable: 503,
 } as const satisfies Record<string, ContentfulStatusCode>;
 
 export type ErrorCode = keyof typeof CODES;
