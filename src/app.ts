@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "./env";
 import { onError, onNotFound } from "./errors";
+import { requestBodyLimit } from "./middleware/body-limit";
 import { codeMissBudget, rateLimit } from "./middleware/rate-limit";
 import { services } from "./middleware/services";
 import { adminRoutes } from "./routes/admin";
@@ -17,6 +18,7 @@ export function buildApp() {
   app.onError(onError);
   app.notFound(onNotFound);
   app.use("*", services);
+  app.use("*", requestBodyLimit);
 
   // Rate-limit groups (design.md §9); groups not listed here have no limit.
   app.post("/api/auth/login", rateLimit("authLogin"));
