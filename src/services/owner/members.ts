@@ -127,7 +127,15 @@ export async function addMember(
     throw err;
   }
   return {
-    member: { userId, email: input.email, firstName: input.firstName, lastName: input.lastName, role: input.role, isActive: true, createdAt: t },
+    member: {
+      userId,
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      role: input.role,
+      isActive: true,
+      createdAt: t,
+    },
     emailId: mail.id,
   };
 }
