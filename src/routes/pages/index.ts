@@ -5,6 +5,7 @@ import { assetRoutes } from "./assets";
 import { bookingPageResponse } from "./booking";
 import { customDomainOf } from "./host";
 import { landingPage, notFoundPage } from "./landing";
+import { resetPasswordPageRoutes } from "./reset-password";
 import { widgetRoutes } from "./widget";
 
 /**
@@ -16,6 +17,7 @@ export const pageRoutes = new Hono<AppEnv>();
 pageRoutes.route("/", assetRoutes);
 pageRoutes.route("/", widgetRoutes);
 pageRoutes.route("/", adminPageRoutes);
+pageRoutes.route("/", resetPasswordPageRoutes);
 
 pageRoutes.get("/", async (c) => {
   const domain = customDomainOf(c);
