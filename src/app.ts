@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "./env";
 import { onError, onNotFound } from "./errors";
 import { requestBodyLimit } from "./middleware/body-limit";
+import { platformHostOnly } from "./middleware/platform-host";
 import { codeMissBudget, rateLimit } from "./middleware/rate-limit";
 import { services } from "./middleware/services";
 import { adminRoutes } from "./routes/admin";
@@ -19,6 +20,8 @@ export function buildApp() {
   app.notFound(onNotFound);
   app.use("*", services);
   app.use("*", requestBodyLimit);
+  // design.md §18: the operator API exists only on the platform host (`/x/*` also matches `/x`).
+  app.use("/api/admin/*", platformHostOnly());
 
   // Rate-limit groups (design.md §9); groups not listed here have no limit.
   app.post("/api/auth/login", rateLimit("authLogin"));

@@ -4,6 +4,7 @@ import { adminPageRoutes } from "./admin";
 import { assetRoutes } from "./assets";
 import { bookingPageResponse } from "./booking";
 import { customDomainOf } from "./host";
+import { platformHostOnly } from "../../middleware/platform-host";
 import { landingPage, notFoundPage } from "./landing";
 import { resetPasswordPageRoutes } from "./reset-password";
 import { widgetRoutes } from "./widget";
@@ -16,6 +17,8 @@ export const pageRoutes = new Hono<AppEnv>();
 
 pageRoutes.route("/", assetRoutes);
 pageRoutes.route("/", widgetRoutes);
+// design.md §18: the operator console answers only on the platform host (`/admin/*` also matches `/admin`).
+pageRoutes.use("/admin/*", platformHostOnly(notFoundPage));
 pageRoutes.route("/", adminPageRoutes);
 pageRoutes.route("/", resetPasswordPageRoutes);
 
