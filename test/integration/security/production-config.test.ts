@@ -42,6 +42,25 @@ describe("production refuses to serve without its settings (design.md §18)", ()
   });
 });
 
+describe("webhook URLs in production", () => {
+  it("refuses plain http (400 on url) and takes https", async () => {
+    const t = await createTenant();
+    const http = await fetchWithEnv(PRODUCTION_ENV, "POST", "/api/businesses/me/webhooks", {
+      token: t.token,
+      host: "book.platform.example",
+      body: { url: "http://hooks.example.com/booking", events: ["*"] },
+    });
+    expect(http.status).toBe(400);
+    expect(http.body.error.details.fieldErrors.url).toEqual(["Use an https URL"]);
+    const https = await fetchWithEnv(PRODUCTION_ENV, "POST", "/api/businesses/me/webhooks", {
+      token: t.token,
+      host: "book.platform.example",
+      body: { url: "https://hooks.example.com/booking", events: ["*"] },
+    });
+    expect(https.status).toBe(201);
+  });
+});
+
 describe("test hooks", () => {
   it("cannot reach production: x-test-now is impossible there because the configuration refuses TEST_HOOKS", async () => {
     quiet();
