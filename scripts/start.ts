@@ -25,7 +25,14 @@ mkdirSync(".data", { recursive: true });
 
 const libsql = await startLibsqlServer({ file: ".data/dev.db", host: libsqlUrl.hostname, port: Number(libsqlUrl.port || 8080) });
 await migrateDatabase(libsql.url);
-for (const line of await seedDatabase(libsql.url, { adminEmail: vars.ADMIN_EMAIL, adminPassword: vars.ADMIN_PASSWORD })) console.log(line);
+// The local stack asks for the demo tenant; the seed refuses it if .dev.vars says production.
+for (const line of await seedDatabase(libsql.url, {
+  adminEmail: vars.ADMIN_EMAIL,
+  adminPassword: vars.ADMIN_PASSWORD,
+  demo: true,
+  environment: vars.ENVIRONMENT || "development",
+}))
+  console.log(line);
 
 const wrangler = spawn("npx", ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--var", `LIBSQL_URL:${libsql.url}`], {
   // Its own process group, so stopping reaches npx, wrangler and the workerd it starts.

@@ -1,7 +1,9 @@
 import { Hono } from "hono";
 import type { AppEnv } from "./env";
 import { onError, onNotFound } from "./errors";
-import { rateLimit } from "./middleware/rate-limit";
+import { requestBodyLimit } from "./middleware/body-limit";
+import { platformHostOnly } from "./middleware/platform-host";
+import { codeMissBudget, rateLimit } from "./middleware/rate-limit";
 import { services } from "./middleware/services";
 import { adminRoutes } from "./routes/admin";
 import { aiPublicRoutes, aiRoutes } from "./routes/ai";
@@ -18,14 +20,21 @@ export function buildApp() {
   app.onError(onError);
   app.notFound(onNotFound);
   app.use("*", services);
+  app.use("*", requestBodyLimit);
+  // design.md §18: the operator API exists only on the platform host (`/x/*` also matches `/x`).
+  app.use("/api/admin/*", platformHostOnly());
 
   // Rate-limit groups (design.md §9); groups not listed here have no limit.
   app.post("/api/auth/login", rateLimit("authLogin"));
   app.post("/api/auth/register", rateLimit("authRegister"));
+  app.post("/api/auth/forgot-password", rateLimit("authForgot"));
   app.post("/api/customer-auth/login", rateLimit("customerLogin"));
   app.post("/api/customer-auth/register", rateLimit("customerRegister"));
   app.post("/api/customer-auth/forgot-password", rateLimit("customerForgot"));
   app.use("/api/public/*", rateLimit("public"));
+  // design.md §18: the failed-lookup budget of confirmation codes, after the public group.
+  // One registration: Hono's `/x/*` also matches `/x/:code` (two would count a miss twice).
+  app.use("/api/public/booking/*", codeMissBudget);
   app.use("/api/me/*", rateLimit("me"));
   app.use("/api/webhooks/*", rateLimit("webhooks"));
   app.use("/api/ai/*", rateLimit("ai"));

@@ -31,7 +31,9 @@ export interface Env {
   /** Workers AI binding (`[ai] binding = "AI"`); preferred over AI_PROVIDER_URL when bound. */
   AI?: Ai;
   ENVIRONMENT?: string;
-  /** "1" only in the test pool: enables the x-test-* request headers (db tag, clock). */
+  /** "kv" keeps the limiter on the KV binding on purpose (production otherwise requires Upstash). */
+  RATE_LIMIT_STORE?: string;
+  /** "1" only in the test pool: enables the x-test-* request headers (db tag, clock). Refused in production. */
   TEST_HOOKS?: string;
   /** "1" mounts the benchmark ceiling routes under /__bench (npm run bench only). */
   BENCH_ROUTES?: string;
@@ -58,17 +60,66 @@ const configSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_BASE: optionalString.transform((v) => v ?? "https://api.stripe.com"),
-  PUBLIC_BASE_URL: optionalString,
+  // An absolute http(s) base for links in e-mails, stored without a trailing slash; anything else
+  // is a configuration error at start, not a broken link (or a 500) later.
+  PUBLIC_BASE_URL: optionalString.pipe(
+    z
+      .string()
+      .optional()
+      .refine((v) => v === undefined || absoluteHttpBase(v) !== null, "PUBLIC_BASE_URL must be an absolute http(s) URL")
+      .transform((v) => (v === undefined ? undefined : (absoluteHttpBase(v) as string))),
+  ),
   AI_PROVIDER_URL: optionalString.pipe(z.string().url("AI_PROVIDER_URL must be a URL").optional()),
   AI_API_KEY: optionalString,
   AI_MODEL: optionalString,
   // Output tokens per model call (design.md §20 caps); the request's rounds are capped separately.
   AI_MAX_TOKENS: optionalString.pipe(z.coerce.number<string | undefined>().int().min(16).max(8192).default(1024)),
   ENVIRONMENT: z.enum(["production", "development", "test"]).default("production"),
+  RATE_LIMIT_STORE: optionalString.pipe(z.enum(["kv", "upstash"]).optional()),
   TEST_HOOKS: optionalString.transform((v) => v === "1"),
+  BENCH_ROUTES: optionalString.transform((v) => v === "1"),
 });
 
+/** `https://book.example.com/` -> `https://book.example.com`; null unless absolute http(s) without query or fragment. */
+function absoluteHttpBase(raw: string): string | null {
+  try {
+    const url = new URL(raw);
+    if ((url.protocol !== "https:" && url.protocol !== "http:") || !url.hostname || url.search || url.hash) return null;
+    if (url.username || url.password) return null;
+    return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
+  } catch {
+    return null;
+  }
+}
+
 export type Config = z.infer<typeof configSchema>;
+
+/**
+ * design.md §18: what production refuses to serve without (or with). Each problem names the
+ * setting, never its value.
+ */
+export function productionProblems(c: Config): string[] {
+  if (c.ENVIRONMENT !== "production") return [];
+  const problems: string[] = [];
+  if (!c.PUBLIC_BASE_URL?.startsWith("https://")) {
+    problems.push("PUBLIC_BASE_URL must be set to an absolute https URL in production");
+  }
+  if (c.RATE_LIMIT_STORE !== "kv" && !(c.UPSTASH_REDIS_REST_URL && c.UPSTASH_REDIS_REST_TOKEN)) {
+    problems.push("UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN are required in production (or RATE_LIMIT_STORE=kv on purpose)");
+  }
+  if (!c.EMAIL_PROVIDER_URL) problems.push("EMAIL_PROVIDER_URL is required in production (no log-only e-mail)");
+  if (c.TEST_HOOKS) problems.push("TEST_HOOKS must be off in production");
+  if (c.BENCH_ROUTES) problems.push("BENCH_ROUTES must be off in production");
+  return problems;
+}
+
+/** RATE_LIMIT_STORE=upstash without both Upstash settings cannot work anywhere. */
+function storeProblems(c: Config): string[] {
+  if (c.RATE_LIMIT_STORE === "upstash" && !(c.UPSTASH_REDIS_REST_URL && c.UPSTASH_REDIS_REST_TOKEN)) {
+    return ["RATE_LIMIT_STORE=upstash needs UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN"];
+  }
+  return [];
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -87,6 +138,8 @@ export function loadConfig(env: Env): Config {
     // Names only: a secret's value must never reach a log or a response.
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".")} is missing or invalid`));
   }
+  const problems = [...productionProblems(parsed.data), ...storeProblems(parsed.data)];
+  if (problems.length > 0) throw new ConfigError(problems);
   cache.set(env, parsed.data);
   return parsed.data;
 }

@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
 import { ConfigError } from "./env";
+import { safeErrorSummary } from "./lib/log";
 
 /**
  * The closed list of error codes and their statuses (interface.md §Errors, design.md §12).
@@ -36,6 +37,7 @@ const CODES = {
   ai_provider_error: 502,
   unhealthy: 503,
   ai_unavailable: 503,
+  rate_limit_unavailable: 503,
 } as const satisfies Record<string, ContentfulStatusCode>;
 
 export type ErrorCode = keyof typeof CODES;
@@ -123,7 +125,8 @@ export const onError: ErrorHandler = (err, c) => {
     if (err.status === 413) return errorResponse(c, new ApiError("payload_too_large"));
     if (err.status === 401) return errorResponse(c, new ApiError("unauthorized"));
   }
-  console.error("unhandled error", c.req.method, new URL(c.req.url).pathname, err);
+  // The path without its query string, the error without the query parameters it carried.
+  console.error(`unhandled error ${c.req.method} ${new URL(c.req.url).pathname}: ${safeErrorSummary(err)}`);
   return errorResponse(c, new ApiError("internal_error", "Something went wrong on our side"));
 };
 

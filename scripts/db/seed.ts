@@ -11,8 +11,45 @@ export const DEMO = {
   ownerPassword: "demo-owner-123",
 };
 
-/** Safe to run twice: every step checks for its own row first. */
-export async function seedDatabase(url: string, opts: { adminEmail?: string; adminPassword?: string; authToken?: string }) {
+/** An operator password shorter than this is refused (design.md §18 / issue #15): the console has no second factor. */
+export const MIN_ADMIN_PASSWORD = 12;
+
+export type SeedOptions = {
+  adminEmail?: string;
+  adminPassword?: string;
+  authToken?: string;
+  /** The demo tenant `demo-salon` with a fixed owner password: only when asked (npm start asks). */
+  demo?: boolean;
+  /** "production" never gets demo data, whatever `demo` says. */
+  environment?: string;
+};
+
+export class SeedRefused extends Error {}
+
+/** Checks the options before anything is written; throws SeedRefused with the reason. */
+export function checkSeedOptions(opts: SeedOptions): void {
+  if (opts.adminEmail && opts.adminPassword !== undefined && opts.adminPassword.length < MIN_ADMIN_PASSWORD) {
+    throw new SeedRefused(`ADMIN_PASSWORD must be at least ${MIN_ADMIN_PASSWORD} characters`);
+  }
+  if (opts.demo && (opts.environment ?? "production") === "production") {
+    throw new SeedRefused("demo data is never seeded in production (set ENVIRONMENT=development for a local database)");
+  }
+}
+
+/** `npm run db:seed [-- --demo]`: the operator from ADMIN_EMAIL/ADMIN_PASSWORD; demo data only with --demo. */
+export function seedOptionsFromCli(argv: string[], env: Record<string, string | undefined>): SeedOptions {
+  return {
+    adminEmail: env.ADMIN_EMAIL,
+    adminPassword: env.ADMIN_PASSWORD,
+    authToken: env.LIBSQL_AUTH_TOKEN,
+    demo: argv.includes("--demo"),
+    environment: env.ENVIRONMENT ?? "production",
+  };
+}
+
+/** Safe to run twice: every step checks for its own row first. Nothing is written when the options are refused. */
+export async function seedDatabase(url: string, opts: SeedOptions) {
+  checkSeedOptions(opts);
   const client = createClient({ url, authToken: opts.authToken || undefined });
   const db = drizzle(client, { schema });
   const now = new Date().toISOString();
@@ -33,6 +70,7 @@ export async function seedDatabase(url: string, opts: { adminEmail?: string; adm
       }
     }
 
+    if (!opts.demo) return log;
     const [tenant] = await db.select().from(schema.tenants).where(eq(schema.tenants.slug, DEMO.slug));
     if (tenant) return log;
 
@@ -109,10 +147,12 @@ export async function seedDatabase(url: string, opts: { adminEmail?: string; adm
 if (import.meta.url === `file://${process.argv[1]}`) {
   const url = process.env.LIBSQL_URL;
   if (!url) throw new Error("LIBSQL_URL is not set");
-  const log = await seedDatabase(url, {
-    adminEmail: process.env.ADMIN_EMAIL,
-    adminPassword: process.env.ADMIN_PASSWORD,
-    authToken: process.env.LIBSQL_AUTH_TOKEN,
-  });
-  for (const line of log) console.log(line);
+  try {
+    const log = await seedDatabase(url, seedOptionsFromCli(process.argv.slice(2), process.env));
+    for (const line of log) console.log(line);
+  } catch (err) {
+    if (!(err instanceof SeedRefused)) throw err;
+    console.error(`seed refused: ${err.message}`);
+    process.exit(1);
+  }
 }

@@ -7,18 +7,13 @@
  * Cloudflare's edge cannot reach private networks anyway, and redirects are never followed.
  */
 
+import { parseIpv4, parseIpv6 } from "./ip";
+
 export type UrlCheck = { ok: true; url: URL } | { ok: false; reason: string };
 
 export type Environment = "production" | "development" | "test";
 
 const BLOCKED_NAMES = new Set(["localhost", "0.0.0.0", "ip6-localhost", "ip6-loopback"]);
-
-function parseIpv4(host: string): number[] | null {
-  const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
-  if (!m) return null;
-  const parts = m.slice(1).map(Number);
-  return parts.every((p) => p <= 255) ? parts : null;
-}
 
 /** Loopback, private, link-local, CGNAT, "this network", multicast and reserved ranges. */
 export function isInternalIpv4([a, b]: number[]): boolean {
@@ -32,26 +27,6 @@ export function isInternalIpv4([a, b]: number[]): boolean {
     (a === 100 && b >= 64 && b <= 127) || // carrier-grade NAT
     a >= 224 // multicast, reserved, broadcast
   );
-}
-
-/** Expands a (compressed) IPv6 literal into 8 hextets; dotted-quad tails are folded in. */
-function parseIpv6(host: string): number[] | null {
-  let text = host.toLowerCase();
-  const v4tail = /(\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3})$/.exec(text);
-  if (v4tail) {
-    const q = parseIpv4(v4tail[1]);
-    if (!q) return null;
-    text = `${text.slice(0, -v4tail[1].length)}${((q[0] << 8) | q[1]).toString(16)}:${((q[2] << 8) | q[3]).toString(16)}`;
-  }
-  const halves = text.split("::");
-  if (halves.length > 2) return null;
-  const head = halves[0] ? halves[0].split(":") : [];
-  const tail = halves.length === 2 && halves[1] ? halves[1].split(":") : [];
-  const missing = 8 - head.length - tail.length;
-  if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
-  const groups = [...head, ...Array(halves.length === 2 ? missing : 0).fill("0"), ...tail];
-  if (groups.length !== 8 || !groups.every((g) => /^[0-9a-f]{1,4}$/.test(g))) return null;
-  return groups.map((g) => parseInt(g, 16));
 }
 
 export function isInternalIpv6(h: number[]): boolean {
@@ -86,8 +61,9 @@ export function isInternalHost(hostname: string): boolean {
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
 
 /**
- * http(s) only, always; internal hosts only outside production (development and tests point
- * endpoints at servers on 127.0.0.1).
+ * http(s) only, always; in production https only (the payload carries customers' contact data and
+ * the signature must not be replayable by whoever watches the wire) and no internal hosts.
+ * Development and tests point endpoints at plain-http servers on 127.0.0.1.
  */
 export function checkWebhookUrl(raw: string, environment: Environment): UrlCheck {
   if (raw.length > MAX_WEBHOOK_URL_LENGTH) return { ok: false, reason: `URL must be at most ${MAX_WEBHOOK_URL_LENGTH} characters` };
@@ -99,6 +75,7 @@ export function checkWebhookUrl(raw: string, environment: Environment): UrlCheck
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") return { ok: false, reason: "Only http and https URLs are allowed" };
   if (!url.hostname) return { ok: false, reason: "Must be an absolute http(s) URL" };
+  if (environment === "production" && url.protocol !== "https:") return { ok: false, reason: "Use an https URL" };
   if (environment === "production" && isInternalHost(url.hostname)) {
     return { ok: false, reason: "Loopback, private and link-local addresses are not allowed" };
   }

@@ -49,8 +49,9 @@ export async function verifyToken(secret: string, token: string, now: Date): Pro
   }
 }
 
+/** The token of an `Authorization: Bearer <jwt>` header; the scheme in any case (RFC 7235, design.md §18). */
 export function bearerToken(header: string | undefined): string | null {
   if (!header) return null;
-  const match = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)$/.exec(header.trim());
+  const match = /^Bearer +([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)$/i.exec(header.trim());
   return match ? match[1] : null;
 }

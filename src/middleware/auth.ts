@@ -32,8 +32,8 @@ async function claimsFrom(c: Parameters<Parameters<typeof createMiddleware<AppEn
 /**
  * Owner/staff routes: tokens without `aud` only. The tenant and membership are read fresh (one
  * round trip), so a revoked membership or a vanished tenant stops access before the token expires.
- * Impersonation tokens are audited here, one row per request in that same round trip, and any
- * write with them is refused after it has been recorded.
+ * Impersonation tokens are audited here, one row per request in that same round trip (the audit
+ * INSERT first, then the read), and any write with them is refused after it has been recorded.
  */
 export const requireOwner = createMiddleware<AppEnv>(async (c, next) => {
   const claims = await claimsFrom(c);
@@ -66,7 +66,10 @@ export const requireOwner = createMiddleware<AppEnv>(async (c, next) => {
              ${c.var.now.toISOString()}, 0
       FROM impersonation_sessions s
       WHERE s.id = ${impersonation.sessionId} AND s.admin_id = ${impersonation.adminId} AND s.tenant_id = ${tenantId}`);
-    const [found, inserted] = await db.batch([lookup, audit]);
+    // Write first: a transaction that starts with a read cannot take the write lock once another
+    // writer has committed after its snapshot (SQLITE_BUSY_SNAPSHOT, no waiting), so under write
+    // contention read-then-write fails where write-then-read simply waits its turn.
+    const [inserted, found] = await db.batch([audit, lookup]);
     if (inserted.rowsAffected !== 1) throw unauthorized();
     rows = found;
   } else {

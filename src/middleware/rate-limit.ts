@@ -1,42 +1,105 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import { rateLimitClientKey } from "../domain/ip";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
+import { RateLimitStoreError } from "../services/rate-limit";
 
 export const WINDOW_MS = 60_000;
 
-/** design.md §9: one bucket per group and client IP, under `{prefix}:{ip}`. */
+/**
+ * design.md §9 and §18: one bucket per group and client, under `{prefix}:{client}`. `failClosed`
+ * groups guard credentials (guessing passwords, creating accounts, sending reset e-mails): when
+ * the store cannot answer they refuse with 503 rather than run unlimited. The others guard reads
+ * and customers' own actions and keep serving.
+ */
 export const RATE_LIMIT_GROUPS = {
-  authLogin: { prefix: "rl:auth-login", limit: 10 },
-  authRegister: { prefix: "rl:auth-register", limit: 5 },
-  customerLogin: { prefix: "rl:customer-login", limit: 10 },
-  customerRegister: { prefix: "rl:customer-register", limit: 5 },
-  customerForgot: { prefix: "rl:customer-forgot", limit: 5 },
-  public: { prefix: "rl:public", limit: 30 },
-  me: { prefix: "rl:me", limit: 60 },
-  webhooks: { prefix: "rl:webhooks", limit: 60 },
-  ai: { prefix: "rl:ai", limit: 30 },
-  aiPublic: { prefix: "rl:ai-public", limit: 30 },
+  authLogin: { prefix: "rl:auth-login", limit: 10, failClosed: true },
+  authRegister: { prefix: "rl:auth-register", limit: 5, failClosed: true },
+  authForgot: { prefix: "rl:auth-forgot", limit: 5, failClosed: true },
+  customerLogin: { prefix: "rl:customer-login", limit: 10, failClosed: true },
+  customerRegister: { prefix: "rl:customer-register", limit: 5, failClosed: true },
+  customerForgot: { prefix: "rl:customer-forgot", limit: 5, failClosed: true },
+  public: { prefix: "rl:public", limit: 30, failClosed: false },
+  me: { prefix: "rl:me", limit: 60, failClosed: false },
+  webhooks: { prefix: "rl:webhooks", limit: 60, failClosed: false },
+  ai: { prefix: "rl:ai", limit: 30, failClosed: false },
+  aiPublic: { prefix: "rl:ai-public", limit: 30, failClosed: false },
 } as const;
 
 export type RateLimitGroup = keyof typeof RATE_LIMIT_GROUPS;
 
-export function clientIp(header: string | undefined): string {
-  return header?.trim() || "unknown";
+/** design.md §18: unknown confirmation codes a client may name per hour on /api/public/booking/:code*. */
+export const CODE_MISS = { prefix: "rl:code-miss", limit: 10, windowMs: 60 * 60_000 } as const;
+
+const clientKey = (c: Context<AppEnv>) => rateLimitClientKey(c.req.header("CF-Connecting-IP"));
+
+function refuse(retryAfterSeconds: number): never {
+  throw new ApiError("rate_limited", undefined, undefined, { "Retry-After": String(Math.max(1, retryAfterSeconds)) });
+}
+
+const unavailable = () =>
+  new ApiError("rate_limit_unavailable", "Sign-in and sign-up are briefly unavailable; please try again in a minute", undefined, {
+    "Retry-After": "60",
+  });
+
+/** One line per fail-open, naming the group only (never the client, the key or the store's URL). */
+function logFailOpen(prefix: string, err: RateLimitStoreError) {
+  console.error(`rate limiter: store unavailable, allowing request (group ${prefix}): ${err.message}`);
 }
 
 /**
- * Runs before the handler; a rejected request is not recorded and has no side effects.
- * The store failing must not take the API down: the limiter fails open and logs.
+ * Runs before the handler; a rejected request is not recorded and has no side effects. A store
+ * that does not answer within its budget: 503 rate_limit_unavailable for fail-closed groups,
+ * otherwise the request goes through and the fail-open is logged.
  */
 export const rateLimit = (group: RateLimitGroup) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    const { prefix, limit } = RATE_LIMIT_GROUPS[group];
-    const key = `${prefix}:${clientIp(c.req.header("CF-Connecting-IP"))}`;
-    const result = await c.var.limiter.check(key, limit, WINDOW_MS, c.var.now.getTime());
-    if (!result.allowed) {
-      throw new ApiError("rate_limited", undefined, undefined, {
-        "Retry-After": String(Math.max(1, result.retryAfterSeconds)),
-      });
+    const { prefix, limit, failClosed } = RATE_LIMIT_GROUPS[group];
+    try {
+      const result = await c.var.limiter.check(`${prefix}:${clientKey(c)}`, limit, WINDOW_MS, c.var.now.getTime());
+      if (!result.allowed) refuse(result.retryAfterSeconds);
+    } catch (err) {
+      if (!(err instanceof RateLimitStoreError)) throw err;
+      if (failClosed) throw unavailable();
+      logFailOpen(prefix, err);
     }
     await next();
   });
+
+/**
+ * design.md §18 failed-lookup budget for `/api/public/booking/:code*`: a client that named
+ * CODE_MISS.limit unknown codes in the last hour is refused (429, before the handler) until the
+ * oldest miss leaves the window. Only misses are recorded, after the handler answered 404 for the
+ * code, in the limiter store: a found code costs nothing and a miss adds no database round trip.
+ * Fails open like the public group it sits behind.
+ */
+export const codeMissBudget = createMiddleware<AppEnv>(async (c, next) => {
+  const key = `${CODE_MISS.prefix}:${clientKey(c)}`;
+  const nowMs = c.var.now.getTime();
+  try {
+    const budget = await c.var.limiter.peek(key, CODE_MISS.limit, CODE_MISS.windowMs, nowMs);
+    if (!budget.allowed) refuse(budget.retryAfterSeconds);
+  } catch (err) {
+    if (!(err instanceof RateLimitStoreError)) throw err;
+    logFailOpen(CODE_MISS.prefix, err);
+  }
+  await next();
+  if (!isUnknownCode(c)) return;
+  try {
+    await c.var.limiter.record(key, CODE_MISS.windowMs, nowMs);
+  } catch (err) {
+    if (!(err instanceof RateLimitStoreError)) throw err;
+    logFailOpen(CODE_MISS.prefix, err);
+  }
+});
+
+/**
+ * The handler answered "no booking has this code": the lookup's own 404 (`Booking not found`),
+ * which also covers a code of the wrong shape. Other 404s of these routes (a staff member or a
+ * hidden business on reschedule) come after the code was found and are not misses.
+ */
+function isUnknownCode(c: Context<AppEnv>): boolean {
+  const err = c.error;
+  return c.res.status === 404 && err instanceof ApiError && err.code === "not_found" && err.message === "Booking not found";
+}

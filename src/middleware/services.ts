@@ -18,8 +18,9 @@ export const services = createMiddleware<AppEnv>(async (c, next) => {
   c.set("now", Number.isNaN(now.getTime()) ? new Date() : now);
   // x-test-db-url (TEST_HOOKS only): point this request's database elsewhere, e.g. at a dead
   // port so the health endpoint's database probe can be seen failing.
+  // The real LIBSQL_AUTH_TOKEN never travels to an overridden URL.
   const testDbUrl = config.TEST_HOOKS ? c.req.header("x-test-db-url") : undefined;
-  c.set("db", createDb(testDbUrl ? { ...config, LIBSQL_URL: testDbUrl } : config, tag));
+  c.set("db", createDb(testDbUrl ? { LIBSQL_URL: testDbUrl, LIBSQL_AUTH_TOKEN: undefined } : config, tag));
   c.set("limiter", createRateLimiter(c.env, config));
   await next();
 });

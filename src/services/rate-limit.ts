@@ -5,11 +5,38 @@ import type { Config, Env } from "../env";
 export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number };
 export type ProbeResult = { ok: boolean; latencyMs: number };
 
+class TimeoutError extends Error {}
+
+/**
+ * The store could not answer within the call budget (down, slow, or refused us). The caller
+ * decides: the rate-limit middleware fails closed for the credential groups and open for reads.
+ */
+export class RateLimitStoreError extends Error {
+  constructor(readonly cause: unknown) {
+    // The message names the kind of failure only: a store client's own message may quote the
+    // command, and with it the key and the client's address.
+    super(
+      `rate limit store unavailable (${cause instanceof TimeoutError ? cause.message : cause instanceof Error ? cause.name : "error"})`,
+    );
+  }
+}
+
 export interface RateLimiter {
+  /** Counts the request when allowed (a refused one is not recorded). Throws RateLimitStoreError. */
   check(key: string, limit: number, windowMs: number, nowMs: number): Promise<RateLimitResult>;
-  /** Reachability of the store, for the health endpoint. */
+  /** Like check, without recording anything: "would one more be allowed?". Throws RateLimitStoreError. */
+  peek(key: string, limit: number, windowMs: number, nowMs: number): Promise<RateLimitResult>;
+  /** Records one event under `key` (e.g. a failed code lookup). Throws RateLimitStoreError. */
+  record(key: string, windowMs: number, nowMs: number): Promise<void>;
+  /** Reachability of the store, for the health endpoint (its own, longer, time budget). */
   probe(): Promise<ProbeResult>;
 }
+
+/**
+ * Every limiter call on the request path is bounded: a slow store must cost a request at most
+ * this much, never hang it. The Upstash REST round trip from an edge is ~1-30 ms.
+ */
+export const STORE_TIMEOUT_MS = 300;
 
 // One atomic step in Redis: trim the window, count, record only when allowed.
 // Returns { allowed (0|1), count after, oldest counted timestamp }.
@@ -31,6 +58,26 @@ local oldest = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')
 return { allowed, count, tonumber(oldest[2] or now) }
 `;
 
+// The same count without recording: { count in window, oldest counted timestamp }.
+const PEEK_LUA = `
+local key = KEYS[1]
+local now = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local count = redis.call('ZCOUNT', key, '(' .. (now - window), '+inf')
+local oldest = redis.call('ZRANGEBYSCORE', key, '(' .. (now - window), '+inf', 'WITHSCORES', 'LIMIT', 0, 1)
+return { count, tonumber(oldest[2] or now) }
+`;
+
+const RECORD_LUA = `
+local key = KEYS[1]
+local now = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
+redis.call('ZADD', key, now, ARGV[3])
+redis.call('PEXPIRE', key, window)
+return 1
+`;
+
 async function timed(fn: () => Promise<unknown>): Promise<ProbeResult> {
   const started = Date.now();
   try {
@@ -41,29 +88,54 @@ async function timed(fn: () => Promise<unknown>): Promise<ProbeResult> {
   }
 }
 
-function failOpen(key: string, limit: number, err: unknown): RateLimitResult {
-  // Keep serving when the store is down; log the group only (never the token or the full key).
-  console.error("rate limiter store unreachable; allowing request", key.split(":").slice(0, 2).join(":"), String(err));
-  return { allowed: true, remaining: limit, retryAfterSeconds: 0 };
+/** Runs a store call within `ms`; a timeout or any failure becomes RateLimitStoreError. */
+export async function bounded<T>(ms: number, fn: () => Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new TimeoutError(`no answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([fn(), timeout]);
+  } catch (err) {
+    throw new RateLimitStoreError(err);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
-/** Production store: exact under concurrency (one Lua script per check). */
-export function createUpstashLimiter(url: string, token: string): RateLimiter {
-  const redis = new Redis({ url, token, retry: false, enableTelemetry: false });
-  const script = redis.createScript<[number, number, number]>(SLIDING_LOG_LUA);
+function decided(count: number, oldest: number, limit: number, windowMs: number, nowMs: number): RateLimitResult {
+  return count < limit
+    ? { allowed: true, remaining: limit - count, retryAfterSeconds: 0 }
+    : { allowed: false, remaining: 0, retryAfterSeconds: retryAfterSeconds(oldest, nowMs, windowMs) };
+}
+
+/** Production store: exact under concurrency (one Lua script per call). */
+export function createUpstashLimiter(url: string, token: string, timeoutMs = STORE_TIMEOUT_MS): RateLimiter {
+  // Each HTTP request carries its own deadline, so a timed-out call is also cancelled.
+  const redis = new Redis({ url, token, retry: false, enableTelemetry: false, signal: () => AbortSignal.timeout(timeoutMs) });
+  const probeClient = new Redis({ url, token, retry: false, enableTelemetry: false });
+  const slidingLog = redis.createScript<[number, number, number]>(SLIDING_LOG_LUA);
+  const peek = redis.createScript<[number, number]>(PEEK_LUA);
+  const record = redis.createScript<number>(RECORD_LUA);
+  const member = (nowMs: number) => `${nowMs}-${crypto.randomUUID()}`;
   return {
-    async check(key, limit, windowMs, nowMs) {
-      try {
-        const member = `${nowMs}-${crypto.randomUUID()}`;
-        const [allowed, count, oldest] = await script.exec([key], [String(nowMs), String(windowMs), String(limit), member]);
+    check: (key, limit, windowMs, nowMs) =>
+      bounded(timeoutMs, async () => {
+        const [allowed, count, oldest] = await slidingLog.exec([key], [String(nowMs), String(windowMs), String(limit), member(nowMs)]);
         return allowed === 1
           ? { allowed: true, remaining: Math.max(0, limit - count), retryAfterSeconds: 0 }
           : { allowed: false, remaining: 0, retryAfterSeconds: retryAfterSeconds(oldest, nowMs, windowMs) };
-      } catch (err) {
-        return failOpen(key, limit, err);
-      }
-    },
-    probe: () => timed(() => redis.ping()),
+      }),
+    peek: (key, limit, windowMs, nowMs) =>
+      bounded(timeoutMs, async () => {
+        const [count, oldest] = await peek.exec([key], [String(nowMs), String(windowMs)]);
+        return decided(count, oldest, limit, windowMs, nowMs);
+      }),
+    record: (key, windowMs, nowMs) =>
+      bounded(timeoutMs, async () => {
+        await record.exec([key], [String(nowMs), String(windowMs), member(nowMs)]);
+      }),
+    probe: () => timed(() => probeClient.ping()),
   };
 }
 
@@ -72,26 +144,44 @@ export function createUpstashLimiter(url: string, token: string): RateLimiter {
  * concurrency: KV is eventually consistent and has no compare-and-set, so simultaneous requests
  * from one IP can each read the same log and all pass. Production sets Upstash.
  */
-export function createKvLimiter(kv: KVNamespace): RateLimiter {
+export function createKvLimiter(kv: KVNamespace, timeoutMs = STORE_TIMEOUT_MS): RateLimiter {
+  const read = async (key: string) => {
+    const stored = await kv.get<number[]>(key, "json");
+    return Array.isArray(stored) ? stored : [];
+  };
+  const write = (key: string, timestamps: number[], windowMs: number) =>
+    kv.put(key, JSON.stringify(timestamps), { expirationTtl: Math.max(60, Math.ceil(windowMs / 1000) + 1) });
   return {
-    async check(key, limit, windowMs, nowMs) {
-      try {
-        const stored = (await kv.get<number[]>(key, "json")) ?? [];
-        const decision = decideSlidingLog(Array.isArray(stored) ? stored : [], nowMs, limit, windowMs);
-        if (decision.allowed) {
-          await kv.put(key, JSON.stringify(decision.timestamps), { expirationTtl: Math.max(60, Math.ceil(windowMs / 1000) + 1) });
-        }
+    check: (key, limit, windowMs, nowMs) =>
+      bounded(timeoutMs, async () => {
+        const decision = decideSlidingLog(await read(key), nowMs, limit, windowMs);
+        if (decision.allowed) await write(key, decision.timestamps, windowMs);
         return { allowed: decision.allowed, remaining: decision.remaining, retryAfterSeconds: decision.retryAfterSeconds };
-      } catch (err) {
-        return failOpen(key, limit, err);
-      }
-    },
+      }),
+    peek: (key, limit, windowMs, nowMs) =>
+      bounded(timeoutMs, async () => {
+        const inWindow = (await read(key)).filter((t) => Number.isFinite(t) && t > nowMs - windowMs).sort((a, b) => a - b);
+        return decided(inWindow.length, inWindow[0] ?? nowMs, limit, windowMs, nowMs);
+      }),
+    record: (key, windowMs, nowMs) =>
+      bounded(timeoutMs, async () => {
+        const inWindow = (await read(key)).filter((t) => Number.isFinite(t) && t > nowMs - windowMs);
+        await write(key, [...inWindow, nowMs], windowMs);
+      }),
     probe: () => timed(() => kv.get("health:probe")),
   };
 }
 
-export function createRateLimiter(env: Env, config: Pick<Config, "UPSTASH_REDIS_REST_URL" | "UPSTASH_REDIS_REST_TOKEN">): RateLimiter {
-  if (config.UPSTASH_REDIS_REST_URL && config.UPSTASH_REDIS_REST_TOKEN) {
+/**
+ * Upstash when both of its settings are present, unless RATE_LIMIT_STORE=kv asks for KV on
+ * purpose; otherwise the KV binding (production refuses to start without Upstash unless
+ * RATE_LIMIT_STORE=kv: see env.ts).
+ */
+export function createRateLimiter(
+  env: Env,
+  config: Pick<Config, "UPSTASH_REDIS_REST_URL" | "UPSTASH_REDIS_REST_TOKEN" | "RATE_LIMIT_STORE">,
+): RateLimiter {
+  if (config.RATE_LIMIT_STORE !== "kv" && config.UPSTASH_REDIS_REST_URL && config.UPSTASH_REDIS_REST_TOKEN) {
     return createUpstashLimiter(config.UPSTASH_REDIS_REST_URL, config.UPSTASH_REDIS_REST_TOKEN);
   }
   return createKvLimiter(env.RATE_LIMIT_KV);

@@ -1,7 +1,7 @@
 import { Redis } from "@upstash/redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRedis, startUpstashServer } from "../../scripts/upstash-server/server.mjs";
-import { createUpstashLimiter } from "../../src/services/rate-limit";
+import { createUpstashLimiter, RateLimitStoreError } from "../../src/services/rate-limit";
 
 // The production limiter path against a real redis-server behind the Upstash REST protocol.
 const TOKEN = "limiter-test-token";
@@ -44,11 +44,43 @@ describe("Upstash sliding-window limiter", () => {
     expect((await limiter.check(k, 2, WINDOW, t0 + 60_002)).allowed).toBe(false); // t0+20s still counts
   });
 
-  it("fails open when the store cannot be reached, and the probe says so", async () => {
+  it("peek counts without recording; record adds one entry; both slide with the clock", async () => {
+    const limiter = createUpstashLimiter(upstash.url, TOKEN);
+    const k = key();
+    const t0 = 1_800_000_000_000;
+    expect(await limiter.peek(k, 2, WINDOW, t0)).toEqual({ allowed: true, remaining: 2, retryAfterSeconds: 0 });
+    await limiter.record(k, WINDOW, t0);
+    await limiter.record(k, WINDOW, t0 + 10_000);
+    expect(await limiter.peek(k, 2, WINDOW, t0 + 15_000)).toEqual({ allowed: false, remaining: 0, retryAfterSeconds: 45 });
+    expect(await limiter.peek(k, 2, WINDOW, t0 + 15_000)).toEqual({ allowed: false, remaining: 0, retryAfterSeconds: 45 });
+    expect(await new Redis({ url: upstash.url, token: TOKEN }).zcard(k)).toBe(2); // peeks recorded nothing
+    expect((await limiter.peek(k, 2, WINDOW, t0 + 60_001)).allowed).toBe(true); // t0 left the window
+  });
+
+  it("reports an unreachable store as RateLimitStoreError (the caller decides open or closed); the probe says so", async () => {
     const limiter = createUpstashLimiter("http://127.0.0.1:9", TOKEN);
-    const result = await limiter.check(key(), 1, WINDOW, Date.now());
-    expect(result.allowed).toBe(true);
+    await expect(limiter.check(key(), 1, WINDOW, Date.now())).rejects.toBeInstanceOf(RateLimitStoreError);
+    await expect(limiter.peek(key(), 1, WINDOW, Date.now())).rejects.toBeInstanceOf(RateLimitStoreError);
+    await expect(limiter.record(key(), WINDOW, Date.now())).rejects.toBeInstanceOf(RateLimitStoreError);
     expect((await limiter.probe()).ok).toBe(false);
     expect((await createUpstashLimiter(upstash.url, TOKEN).probe()).ok).toBe(true);
+  });
+
+  it("gives up on a store that does not answer within the budget", async () => {
+    // A TCP server that accepts and never answers.
+    const { createServer } = await import("node:net");
+    const silent = createServer(() => {});
+    await new Promise<void>((r) => silent.listen(0, "127.0.0.1", () => r()));
+    const port = (silent.address() as { port: number }).port;
+    try {
+      const limiter = createUpstashLimiter(`http://127.0.0.1:${port}`, TOKEN, 300);
+      const started = Date.now();
+      await expect(limiter.check(key(), 1, WINDOW, Date.now())).rejects.toBeInstanceOf(RateLimitStoreError);
+      const elapsed = Date.now() - started;
+      expect(elapsed).toBeGreaterThanOrEqual(290);
+      expect(elapsed).toBeLessThan(1000);
+    } finally {
+      silent.close();
+    }
   });
 });

@@ -157,6 +157,10 @@ export const superAdmins = sqliteTable(
     passwordHash: text("password_hash").notNull(),
     lastLoginAt: text("last_login_at"),
     createdAt: createdAt(),
+    /** Consecutive failed sign-ins since the last success or lock (design.md §18). */
+    failedLogins: integer("failed_logins").notNull().default(0),
+    /** While in the future, sign-ins are refused (429) without checking the password. */
+    lockedUntil: text("locked_until"),
   },
   (t) => [uniqueIndex("super_admins_email_uq").on(t.email)],
 );
@@ -194,4 +198,24 @@ export const passwordResets = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("password_resets_token_uq").on(t.tokenHash)],
+);
+
+/**
+ * Single-use links for owner/staff accounts (users): password resets (1 h) and member invitations
+ * (7 days; the invited user sets their own password). Only the SHA-256 of the token is stored.
+ */
+export const userTokens = sqliteTable(
+  "user_tokens",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    purpose: text("purpose", { enum: ["password_reset", "invite"] }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: text("expires_at").notNull(),
+    usedAt: text("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("user_tokens_token_uq").on(t.tokenHash), index("user_tokens_user_idx").on(t.userId)],
 );

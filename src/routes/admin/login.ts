@@ -8,7 +8,8 @@ import { toAdminLoginResult } from "../auth/shapes";
 
 /**
  * POST /api/admin/login: the only /api/admin route without a token. interface.md puts /api/admin
- * under "no limit"; the PBKDF2 cost per attempt is the brake (design.md §6).
+ * under "no per-IP limit"; each account locks itself for 15 minutes after 10 consecutive failed
+ * sign-ins (design.md §18, see loginAdmin).
  */
 export const adminLoginRoute = new Hono<AppEnv>().post("/login", validate("json", loginBody), async (c) => {
   const { email, password } = c.req.valid("json");

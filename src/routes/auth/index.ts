@@ -2,8 +2,9 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { customerAccountRoutes } from "./customer";
 import { loginRoute } from "./login";
-import { passwordResetRoutes } from "./password-reset";
+import { passwordResetRoutes, userPasswordResetRoutes } from "./password-reset";
 import { registerRoute } from "./register";
+import { customerSessionRoutes, ownerSessionRoutes } from "./sessions";
 import { tokenRoutes } from "./tokens";
 
 /** /api/auth: owner/staff accounts. */
@@ -11,8 +12,11 @@ export const authRoutes = new Hono<AppEnv>();
 authRoutes.route("/", registerRoute);
 authRoutes.route("/", loginRoute);
 authRoutes.route("/", tokenRoutes);
+authRoutes.route("/", ownerSessionRoutes);
+authRoutes.route("/", userPasswordResetRoutes);
 
 /** /api/customer-auth: global end-customer accounts. */
 export const customerAuthRoutes = new Hono<AppEnv>();
 customerAuthRoutes.route("/", customerAccountRoutes);
 customerAuthRoutes.route("/", passwordResetRoutes);
+customerAuthRoutes.route("/", customerSessionRoutes);

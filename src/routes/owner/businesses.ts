@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { normalizeCustomDomain } from "../../domain/custom-domain";
+import { platformDomainProblem } from "../../domain/platform-host";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { validate } from "../../lib/validate";
@@ -150,10 +151,10 @@ export const businessesRoutes = new Hono<AppEnv>()
   .patch("/me", writers, validate("json", settingsBody), async (c) => {
     const fields = c.req.valid("json");
     if (fields.customDomain) {
-      // The platform's own host serves every tenant's page by slug; it cannot belong to one tenant.
-      const base = c.var.config.PUBLIC_BASE_URL;
-      if (base && fields.customDomain === new URL(base).hostname)
-        throw ApiError.field("customDomain", "This is the platform's own address");
+      // The platform's own host (and its workers.dev name) serves every tenant's page by slug and
+      // the operator console; it cannot belong to one tenant (design.md §18).
+      const problem = platformDomainProblem(fields.customDomain, c.var.config.PUBLIC_BASE_URL);
+      if (problem) throw ApiError.field("customDomain", problem);
     }
     return c.json({ data: toOwnerBusiness(await updateBusiness(c.var.db, ownerOf(c).tenantId, fields, c.var.now)) });
   })

@@ -1,10 +1,12 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../env";
+import { linkBase } from "../../lib/links";
 import { validate } from "../../lib/validate";
 import { requireRole } from "../../middleware/auth";
 import { addMember, changeMember, listMembers, type MemberRow } from "../../services/owner/members";
-import { emailField, firstNameField, lastNameField, newPasswordField } from "../auth/fields";
+import { enqueueEmails } from "../../services/outbox";
+import { emailField, firstNameField, lastNameField } from "../auth/fields";
 import { NOT_EMPTY, notEmpty, ownerOf } from "./fields";
 
 const roleField = z.enum(["admin", "staff"], { error: "Use admin or staff" });
@@ -12,7 +14,6 @@ const roleField = z.enum(["admin", "staff"], { error: "Use admin or staff" });
 const memberBody = z
   .object({
     email: emailField,
-    password: newPasswordField,
     firstName: firstNameField,
     lastName: lastNameField.optional(),
     role: roleField,
@@ -48,12 +49,14 @@ export const memberRoutes = new Hono<AppEnv>()
   .post("/", writers, validate("json", memberBody), async (c) => {
     const auth = ownerOf(c);
     const b = c.req.valid("json");
-    const member = await addMember(
+    const { member, emailId } = await addMember(
       c.var.db,
       { userId: auth.userId, tenantId: auth.tenantId },
-      { email: b.email, password: b.password, firstName: b.firstName, lastName: b.lastName ?? "", role: b.role },
+      { email: b.email, firstName: b.firstName, lastName: b.lastName ?? "", role: b.role },
       c.var.now,
+      { base: linkBase(c.var.config) },
     );
+    c.executionCtx.waitUntil(enqueueEmails(c.env, [emailId]));
     return c.json({ data: toMember(member) }, 201);
   })
   .patch("/:id", writers, validate("param", memberParam), validate("json", changeBody), async (c) => {

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { platformDomainProblem } from "../../domain/platform-host";
 import type { AppEnv } from "../../env";
 
 const HOSTNAME = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
@@ -6,7 +7,7 @@ const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
 
 /**
  * The request's host name when it could be a tenant's custom domain: lower-cased, port stripped.
- * The platform's own host (PUBLIC_BASE_URL), IP literals and localhost are never custom domains,
+ * The platform's own hosts (PUBLIC_BASE_URL, workers.dev), IP literals and localhost are never custom domains,
  * so `/` on them costs no database read.
  */
 export function customDomainOf(c: Context<AppEnv>): string | null {
@@ -14,13 +15,7 @@ export function customDomainOf(c: Context<AppEnv>): string | null {
   if (!raw || raw.startsWith("[")) return null; // IPv6 literal
   const host = raw.replace(/:\d*$/, "").replace(/\.$/, "").toLowerCase();
   if (!HOSTNAME.test(host) || IPV4.test(host) || host === "localhost" || host.endsWith(".localhost")) return null;
-  const base = c.var.config.PUBLIC_BASE_URL;
-  if (base) {
-    try {
-      if (new URL(base).hostname.toLowerCase() === host) return null;
-    } catch {
-      // a malformed PUBLIC_BASE_URL only costs the lookup
-    }
-  }
+  // The platform's own hosts are never a tenant's (PUBLIC_BASE_URL is validated at start).
+  if (platformDomainProblem(host, c.var.config.PUBLIC_BASE_URL)) return null;
   return host;
 }

@@ -4,7 +4,9 @@ import { adminPageRoutes } from "./admin";
 import { assetRoutes } from "./assets";
 import { bookingPageResponse } from "./booking";
 import { customDomainOf } from "./host";
+import { platformHostOnly } from "../../middleware/platform-host";
 import { landingPage, notFoundPage } from "./landing";
+import { resetPasswordPageRoutes } from "./reset-password";
 import { widgetRoutes } from "./widget";
 
 /**
@@ -15,7 +17,10 @@ export const pageRoutes = new Hono<AppEnv>();
 
 pageRoutes.route("/", assetRoutes);
 pageRoutes.route("/", widgetRoutes);
+// design.md §18: the operator console answers only on the platform host (`/admin/*` also matches `/admin`).
+pageRoutes.use("/admin/*", platformHostOnly(notFoundPage));
 pageRoutes.route("/", adminPageRoutes);
+pageRoutes.route("/", resetPasswordPageRoutes);
 
 pageRoutes.get("/", async (c) => {
   const domain = customDomainOf(c);

@@ -51,6 +51,11 @@ export const stripeWebhookRoute = new Hono<AppEnv>().post("/stripe", async (c) =
   if (!parsed.success) throw ApiError.validation({ formErrors: ["Not a Stripe event"], fieldErrors: {} });
 
   // Unknown event types are acknowledged and ignored: Stripe must not keep retrying them.
-  await applyStripeEvent(c.var.db, parsed.data, c.var.now);
+  const result = await applyStripeEvent(c.var.db, parsed.data, c.var.now);
+  if (result.handled && !result.paymentKnown && result.ours) {
+    // One of our PaymentIntents whose payment row is not written yet (the event outran it): not
+    // recorded, and a non-2xx answer makes Stripe deliver it again later, when it can apply.
+    throw new ApiError("conflict", "No payment is recorded for this PaymentIntent yet; deliver the event again later");
+  }
   return c.json({ data: { received: true } });
 });

@@ -1,4 +1,5 @@
-import { sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { schema } from "../../db/client";
 import { ApiError } from "../../errors";
 import { newId, newSecret } from "../../lib/ids";
 import { hashPassword } from "../../lib/password";
@@ -7,6 +8,8 @@ import { emailInsert } from "../outbox";
 import type { AuthCtx } from "./sessions";
 
 export const RESET_TTL_MINUTES = 60;
+
+const { passwordResets } = schema;
 
 /** Only this hash is stored: a database leak does not hand out working reset links. */
 export async function sha256Hex(value: string): Promise<string> {
@@ -45,17 +48,31 @@ export async function requestPasswordReset(ctx: AuthCtx, email: string, baseUrl:
   return results[2].rowsAffected === 1 ? mail.id : null;
 }
 
+/** The link's row while it can still be used (unused, unexpired), or null. One round trip. */
+export async function liveCustomerReset(ctx: Pick<AuthCtx, "db" | "now">, tokenHash: string): Promise<{ id: string } | null> {
+  const [row] = await ctx.db
+    .select({ id: passwordResets.id })
+    .from(passwordResets)
+    .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, ctx.now.toISOString())))
+    .limit(1);
+  return row ?? null;
+}
+
+export const invalidResetLink = () => ApiError.field("token", "This reset link is invalid, already used or expired");
+
 /**
- * Sets the new password, revokes every session of the account and marks the link used, in one
- * batch. Every statement is guarded by "the link is unused and unexpired", and the link is marked
- * last, so a used, expired or unknown token changes nothing; two racing resets with one link
- * cannot both win because the batch is one transaction. Following the link proves control of the
- * mailbox, so the address counts as verified.
+ * The link is looked up first (one read), so an unknown, used or expired token costs no PBKDF2
+ * work (design.md §18: nobody can make us hash passwords for free). Then one batch sets the new
+ * password, revokes every session of the account and marks the link used. Every statement of
+ * the batch is still guarded by "the link is unused and unexpired", and the link is marked last,
+ * so two racing resets with one link cannot both win (the batch is one transaction). Following
+ * the link proves control of the mailbox, so the address counts as verified.
  */
 export async function resetPassword(ctx: AuthCtx, token: string, password: string): Promise<void> {
   const { db, now } = ctx;
   const t = now.toISOString();
   const tokenHash = await sha256Hex(token);
+  if (!(await liveCustomerReset(ctx, tokenHash))) throw invalidResetLink();
   const passwordHash = await hashPassword(password);
   const account = sql`(SELECT customer_account_id FROM password_resets
     WHERE token_hash = ${tokenHash} AND used_at IS NULL AND expires_at > ${t})`;
@@ -67,7 +84,5 @@ export async function resetPassword(ctx: AuthCtx, token: string, password: strin
     db.run(sql`UPDATE password_resets SET used_at = ${t}
       WHERE token_hash = ${tokenHash} AND used_at IS NULL AND expires_at > ${t}`),
   ]);
-  if (results[2].rowsAffected !== 1) {
-    throw ApiError.field("token", "This reset link is invalid, already used or expired");
-  }
+  if (results[2].rowsAffected !== 1) throw invalidResetLink();
 }

@@ -51,3 +51,13 @@ export async function signAdminToken(ctx: AuthCtx, admin: { id: string; email: s
   const claims = { sub: admin.id, sid, aud: "super_admin", email: admin.email, name: admin.name };
   return (await signToken(ctx.secret, claims, TOKEN_TTL.admin, ctx.now)).token;
 }
+
+/**
+ * Logout (design.md §18): the caller's own session row is revoked, so refresh stops working for it.
+ * Idempotent: an already revoked or expired session is fine. One round trip. The token itself
+ * stays valid until its exp for routes that verify only the token (interface.md, Authentication rule 1).
+ */
+export async function revokeSession(db: Db, subjectType: SubjectType, subjectId: string, sid: string, now: Date): Promise<void> {
+  await db.run(sql`UPDATE sessions SET revoked_at = ${now.toISOString()}
+    WHERE id = ${sid} AND subject_type = ${subjectType} AND subject_id = ${subjectId} AND revoked_at IS NULL`);
+}

@@ -32,7 +32,8 @@ export async function cancelBooking(ctx: BookingCtx, ref: BookingRef, input: { r
     sql`, `,
   );
   const cancellable = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND status IN (${active}))`;
-  const effects = cancellationEffects(db, now, booking, reason, cancellable);
+  // A public cancel's reason is stored (and sent to the business's webhook) but never quoted in the e-mail.
+  const effects = cancellationEffects(db, now, booking, reason, cancellable, ref.kind === "public" ? null : reason);
   const update = db.run(sql`
     UPDATE bookings SET status = 'cancelled', cancel_reason = ${reason}, cancelled_at = ${t}, updated_at = ${t}
     WHERE id = ${booking.id} AND status IN (${active})`);

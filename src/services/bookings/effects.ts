@@ -119,9 +119,18 @@ export function statusChangePayload(booking: BookingView, status: BookingStatus)
 
 /**
  * What every cancellation does, whoever cancels (customer, owner through the status route):
- * the customer's e-mail and `booking.cancelled`, gated like `bookingEffects`.
+ * the customer's e-mail and `booking.cancelled`, gated like `bookingEffects`. `emailReason` is
+ * what the e-mail may quote: a reason typed by whoever holds a confirmation code must never reach
+ * the customer's mailbox from our address (design.md §18), so public cancels pass null.
  */
-export function cancellationEffects(db: Db, now: Date, booking: BookingView, reason: string | null, gate: SQL) {
+export function cancellationEffects(
+  db: Db,
+  now: Date,
+  booking: BookingView,
+  reason: string | null,
+  gate: SQL,
+  emailReason: string | null = reason,
+) {
   return bookingEffects(
     db,
     now,
@@ -135,7 +144,7 @@ export function cancellationEffects(db: Db, now: Date, booking: BookingView, rea
       confirmationCode: booking.confirmationCode,
       startAt: booking.startAt,
       customer: booking.customer,
-      reason,
+      reason: emailReason,
       webhook: { booking: { ...statusChangePayload(booking, "cancelled"), cancelReason: reason, cancelledAt: now.toISOString() } },
     },
     gate,

@@ -100,3 +100,43 @@ export function passwordResetEmail(p: { firstName: string; resetUrl: string; exp
   );
   return { ...email, sensitive: true };
 }
+
+/** Owner/staff accounts (design.md §18): same link page as customers, its own kind. */
+export function userPasswordResetEmail(p: { resetUrl: string; expiresInMinutes: number }): RenderedEmail {
+  const email = render(
+    "user.password_reset",
+    "Reset your password",
+    [
+      "Hi there,",
+      `Someone asked to reset the password you use to manage your business on the booking platform. If it was you, use this link within ${p.expiresInMinutes} minutes:`,
+      p.resetUrl,
+      "If it was not you, ignore this e-mail; your password stays the same.",
+    ],
+    "This link can be used once.",
+  );
+  return { ...email, sensitive: true };
+}
+
+/** A new member sets their own password from this link (design.md §13, §18); nobody else ever chooses it. */
+export function memberInviteEmail(p: {
+  firstName: string;
+  inviterName: string;
+  businessName: string;
+  role: string;
+  inviteUrl: string;
+  expiresInDays: number;
+}): RenderedEmail {
+  const email = render(
+    "member.invite",
+    `You have been added to ${p.businessName}`,
+    [
+      `Hi ${p.firstName || "there"},`,
+      `${p.inviterName} added you to ${p.businessName} on the booking platform as ${p.role === "admin" ? "an admin" : "a staff member"}.`,
+      `Choose your password within ${p.expiresInDays} days to sign in:`,
+      p.inviteUrl,
+      "If you did not expect this, ignore this e-mail; nobody can sign in to the account until a password is chosen.",
+    ],
+    "This link can be used once.",
+  );
+  return { ...email, sensitive: true };
+}

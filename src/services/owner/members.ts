@@ -2,9 +2,11 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { schema, type Db } from "../../db/client";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
-import { hashPassword } from "../../lib/password";
 import { auditInsert } from "../audit";
 import { uniqueViolation } from "../auth/constraints";
+import { NO_PASSWORD_YET, newLinkToken, resetLinkPath } from "../auth/user-password";
+import { memberInviteEmail } from "../email/templates";
+import { emailInsert } from "../outbox";
 
 const { tenantMembers, users } = schema;
 
@@ -38,23 +40,57 @@ export function listMembers(db: Db, tenantId: string): Promise<MemberRow[]> {
     .orderBy(asc(tenantMembers.createdAt), asc(tenantMembers.id));
 }
 
-export type NewMemberInput = { email: string; password: string; firstName: string; lastName: string; role: "admin" | "staff" };
+export type NewMemberInput = { email: string; firstName: string; lastName: string; role: "admin" | "staff" };
+
+/** How long a member's invitation link stays usable (they can always ask for a reset link later). */
+export const INVITE_TTL_DAYS = 7;
 
 /**
- * A new sign-in for a colleague: user + membership + audit row in ONE batch. The e-mail's unique
- * index decides: an existing account (of any business, or a concurrent request) is 409 email_taken
- * and nothing is written.
+ * A new sign-in for a colleague, who chooses their own password (design.md §13, §18): nobody else
+ * ever sets or sees it. Two round trips: one read (the business's name and the inviter's, for the
+ * e-mail), then ONE batch: the user (with no usable password until the link is followed), the
+ * membership, the audit row, the single-use invite link (hash only, 7 days) and its e-mail. The
+ * e-mail's unique index decides: an existing account (of any business, or a concurrent request)
+ * is 409 email_taken and nothing is written. Returns the outbox id to enqueue.
  */
-export async function addMember(db: Db, actor: { userId: string; tenantId: string }, input: NewMemberInput, now: Date): Promise<MemberRow> {
+export async function addMember(
+  db: Db,
+  actor: { userId: string; tenantId: string },
+  input: NewMemberInput,
+  now: Date,
+  links: { base: string },
+): Promise<{ member: MemberRow; emailId: string }> {
   const t = now.toISOString();
   const userId = newId("usr");
-  const passwordHash = await hashPassword(input.password);
+  const [[tenant], [inviter]] = await db.batch([
+    db.select({ businessName: schema.tenants.businessName }).from(schema.tenants).where(eq(schema.tenants.id, actor.tenantId)),
+    db.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, actor.userId)),
+  ]);
+  if (!tenant) throw new ApiError("tenant not found");
+  const { token, tokenHash } = await newLinkToken();
+  const inviterName = inviter ? `${inviter.firstName} ${inviter.lastName}`.trim() || inviter.email : "A colleague";
+  const mail = emailInsert(
+    db,
+    {
+      ...memberInviteEmail({
+        firstName: input.firstName,
+        inviterName,
+        businessName: tenant.businessName,
+        role: input.role,
+        inviteUrl: `${links.base}${resetLinkPath(token)}`,
+        expiresInDays: INVITE_TTL_DAYS,
+      }),
+      tenantId: actor.tenantId,
+      to: input.email,
+    },
+    now,
+  );
   try {
     await db.batch([
       db.insert(users).values({
         id: userId,
         email: input.email,
-        passwordHash,
+        passwordHash: NO_PASSWORD_YET,
         firstName: input.firstName,
         lastName: input.lastName,
         role: "customer", // interface.md: the user record's role; the tenant role lives on the membership
@@ -76,19 +112,31 @@ export async function addMember(db: Db, actor: { userId: string; tenantId: strin
         },
         now,
       ),
+      db.insert(schema.userTokens).values({
+        id: newId("utk"),
+        userId,
+        purpose: "invite",
+        tokenHash,
+        expiresAt: new Date(now.getTime() + INVITE_TTL_DAYS * 86_400_000).toISOString(),
+        createdAt: t,
+      }),
+      mail.insert,
     ]);
   } catch (err) {
     if (uniqueViolation(err)?.includes("users.email")) throw new ApiError("email_taken", "An account with this e-mail already exists");
     throw err;
   }
   return {
-    userId,
-    email: input.email,
-    firstName: input.firstName,
-    lastName: input.lastName,
-    role: input.role,
-    isActive: true,
-    createdAt: t,
+    member: {
+      userId,
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      role: input.role,
+      isActive: true,
+      createdAt: t,
+    },
+    emailId: mail.id,
   };
 }
 

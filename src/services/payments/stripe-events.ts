@@ -2,10 +2,15 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 
 /**
- * Applies a verified Stripe event. Idempotent by event id: the processed_events insert (ON
- * CONFLICT DO NOTHING) and the payment update run in ONE batch, and the update is gated on
- * `changes() = 1`, i.e. on the insert just before it having inserted a row. A redelivered event
- * therefore changes nothing, however many times and however concurrently it arrives.
+ * Applies a verified Stripe event, idempotent by event id, in ONE batch that writes first: the
+ * payment UPDATE (only if this event id was never recorded), then the processed_events row, gated
+ * on that UPDATE having changed the payment (`changes() > 0`), then a read of what happened. An
+ * event is recorded only when it was applied (issue #15): one that names a PaymentIntent we have
+ * no payment for yet (its webhook can outrun the row we write after Stripe answers) is not marked
+ * processed, so Stripe's redelivery applies it once the row exists. A redelivered event that was
+ * applied changes nothing, however many times and however concurrently it arrives. Writing
+ * before reading keeps the batch from failing under write contention (a read-first transaction
+ * cannot upgrade to a write once another writer committed).
  */
 
 export type StripeEvent = { id: string; type: string; data: { object: Record<string, unknown> } };
@@ -17,7 +22,18 @@ const TRANSITIONS: Record<string, { to: "succeeded" | "failed"; from: string[] }
   "payment_intent.payment_failed": { to: "failed", from: ["pending"] },
 };
 
-export type ApplyResult = { handled: false } | { handled: true; duplicate: boolean; paymentUpdated: boolean };
+export type ApplyResult =
+  | { handled: false }
+  | {
+      handled: true;
+      /** Applied earlier (the event id was recorded then): nothing changed now. */
+      duplicate: boolean;
+      paymentUpdated: boolean;
+      /** A payment with this PaymentIntent exists (whatever its tenant or state). */
+      paymentKnown: boolean;
+      /** The intent carries our metadata (created by this platform for a booking). */
+      ours: boolean;
+    };
 
 export async function applyStripeEvent(db: Db, event: StripeEvent, now: Date): Promise<ApplyResult> {
   const transition = TRANSITIONS[event.type];
@@ -25,21 +41,32 @@ export async function applyStripeEvent(db: Db, event: StripeEvent, now: Date): P
   if (!transition || typeof intentId !== "string") return { handled: false };
   const metadata = event.data.object.metadata as Record<string, unknown> | undefined;
   const tenantId = typeof metadata?.tenant_id === "string" ? metadata.tenant_id : null;
+  const ours = typeof metadata?.booking_id === "string" && tenantId !== null;
   const t = now.toISOString();
   const from = sql.join(
     transition.from.map((s) => sql`${s}`),
     sql`, `,
   );
-  const [recorded, updated] = await db.batch([
-    db.run(
-      sql`INSERT INTO processed_events (id, source, type, received_at) VALUES (${event.id}, 'stripe', ${event.type}, ${t}) ON CONFLICT (id) DO NOTHING`,
-    ),
+  const [updated, , [state]] = await db.batch([
     db.run(sql`
       UPDATE payments SET status = ${transition.to}, updated_at = ${t}
-      WHERE changes() = 1
-        AND stripe_payment_intent_id = ${intentId}
+      WHERE stripe_payment_intent_id = ${intentId}
         AND status IN (${from})
-        AND (${tenantId} IS NULL OR tenant_id = ${tenantId})`),
+        AND (${tenantId} IS NULL OR tenant_id = ${tenantId})
+        AND NOT EXISTS (SELECT 1 FROM processed_events WHERE id = ${event.id})`),
+    db.run(sql`INSERT INTO processed_events (id, source, type, received_at)
+      SELECT ${event.id}, 'stripe', ${event.type}, ${t} WHERE changes() > 0
+      ON CONFLICT (id) DO NOTHING`),
+    db.all<{ known: number; recorded: number }>(sql`SELECT
+        EXISTS (SELECT 1 FROM payments WHERE stripe_payment_intent_id = ${intentId}) AS known,
+        EXISTS (SELECT 1 FROM processed_events WHERE id = ${event.id}) AS recorded`),
   ]);
-  return { handled: true, duplicate: recorded.rowsAffected === 0, paymentUpdated: updated.rowsAffected > 0 };
+  const paymentUpdated = updated.rowsAffected > 0;
+  return {
+    handled: true,
+    duplicate: !paymentUpdated && Number(state?.recorded) === 1,
+    paymentUpdated,
+    paymentKnown: Number(state?.known) === 1,
+    ours,
+  };
 }

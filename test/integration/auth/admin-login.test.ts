@@ -75,3 +75,67 @@ describe("POST /api/admin/login", () => {
     expect(res.body.error.details.fieldErrors.password).toBeDefined();
   });
 });
+
+describe("per-account throttle of operator sign-in (design.md §18)", () => {
+  const T0 = Date.parse("2032-05-05T10:00:00.000Z");
+  const at = (seconds: number) => new Date(T0 + seconds * 1000).toISOString();
+  const attempt = (email: string, password: string, seconds: number, dbTag?: string) =>
+    post("/api/admin/login", { email, password }, { now: at(seconds), dbTag });
+
+  it("after 10 consecutive failures refuses that account for 15 minutes with 429, even the right password, then lets it in", async () => {
+    const admin = await createAdmin();
+    for (let i = 0; i < 10; i++) {
+      const res = await attempt(admin.email, `wrong-${i}`, i);
+      expect(res.status).toBe(401);
+      expect(res.body.error.code).toBe("invalid_credentials");
+    }
+    const refused = await attempt(admin.email, FACTORY_PASSWORD, 60);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ error: "rate_limited" });
+    // Locked at the tenth failure (second 9) for 15 minutes: 900 - 51 seconds left.
+    expect(refused.headers.get("Retry-After")).toBe("849");
+    const sessions = await testDb().select().from(schema.sessions).where(eq(schema.sessions.subjectId, admin.id));
+    expect(sessions.filter((s) => s.createdAt >= at(0))).toEqual([]);
+
+    expect((await attempt(admin.email, FACTORY_PASSWORD, 9 + 899)).status).toBe(429);
+    const back = await attempt(admin.email, FACTORY_PASSWORD, 9 + 900);
+    expect(back.status).toBe(200);
+  });
+
+  it("does not check the password while locked: one read, no write, the same answer for right and wrong", async () => {
+    const admin = await createAdmin();
+    for (let i = 0; i < 10; i++) await attempt(admin.email, "wrong-password", i);
+    for (const password of [FACTORY_PASSWORD, "wrong-password"]) {
+      const { result, dbRequests } = await countDbRequests((dbTag) => attempt(admin.email, password, 30, dbTag));
+      expect(result.status).toBe(429);
+      expect(dbRequests).toBe(1);
+    }
+    // Failures while locked do not extend the lock.
+    expect((await attempt(admin.email, FACTORY_PASSWORD, 9 + 900)).status).toBe(200);
+  });
+
+  it("a success resets the count: 9 failures, a success, 9 failures still leave the account open", async () => {
+    const admin = await createAdmin();
+    for (let i = 0; i < 9; i++) expect((await attempt(admin.email, "wrong-password", i)).status).toBe(401);
+    expect((await attempt(admin.email, FACTORY_PASSWORD, 10)).status).toBe(200);
+    for (let i = 0; i < 9; i++) expect((await attempt(admin.email, "wrong-password", 11 + i)).status).toBe(401);
+    expect((await attempt(admin.email, FACTORY_PASSWORD, 30)).status).toBe(200);
+    const [row] = await testDb().select().from(schema.superAdmins).where(eq(schema.superAdmins.id, admin.id));
+    expect(row).toMatchObject({ failedLogins: 0, lockedUntil: null });
+  });
+
+  it("locks only the attacked account", async () => {
+    const attacked = await createAdmin();
+    const other = await createAdmin();
+    for (let i = 0; i < 10; i++) await attempt(attacked.email, "wrong-password", i);
+    expect((await attempt(attacked.email, FACTORY_PASSWORD, 20)).status).toBe(429);
+    expect((await attempt(other.email, FACTORY_PASSWORD, 20)).status).toBe(200);
+  });
+
+  it("under 20 concurrent wrong guesses the account ends up locked and the right password is refused", async () => {
+    const admin = await createAdmin();
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => attempt(admin.email, `guess-${i}`, 1)));
+    expect(results.every((r) => r.status === 401 || r.status === 429)).toBe(true);
+    expect((await attempt(admin.email, FACTORY_PASSWORD, 2)).status).toBe(429);
+  });
+});

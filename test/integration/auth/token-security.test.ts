@@ -105,6 +105,17 @@ describe("token defects answer 401 { error: unauthorized } on every audience", (
   });
 });
 
+describe("the Bearer scheme in any case (design.md §18)", () => {
+  it.each(["owner", "customer", "admin"] as Audience[])("%s routes accept `bearer` and `BEARER`", async (aud) => {
+    const s = await subject(aud);
+    const [method, path] = ROUTES[aud][0];
+    for (const scheme of ["bearer", "BEARER", "bEaReR"]) {
+      const res = await call(method, path, { headers: { Authorization: `${scheme} ${s.token}` } });
+      expect(res.status, scheme).toBe(aud === "admin" ? 404 : 200);
+    }
+  });
+});
+
 describe("a valid owner token without a usable tenant", () => {
   it("answers 403 { error: tenant required } when the token carries no tenant", async () => {
     const t = await createTenant();

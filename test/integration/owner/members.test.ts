@@ -4,6 +4,7 @@ import { schema } from "../../../src/db/client";
 import { countDbRequests, del, get, patch, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { createMember, createTenant, uniq } from "../../helpers/factories";
+import { asSent } from "../../helpers/mail";
 
 const MEMBERS = "/api/businesses/me/members";
 
@@ -12,6 +13,23 @@ async function memberAudit(tenantId: string) {
     .select()
     .from(schema.auditLog)
     .where(sql`target_id = ${tenantId} AND action LIKE 'tenant.member_%' AND action <> 'tenant.member_added'`);
+}
+
+/** The invitation e-mail to `email` and the token of its link. */
+async function invitation(email: string) {
+  const rows = await testDb().select().from(schema.emailOutbox).where(sql`to_email = ${email.toLowerCase()} AND kind = 'member.invite'`);
+  expect(rows).toHaveLength(1);
+  const text = (await asSent(rows[0])).text;
+  return { mail: rows[0], text, token: /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(text)![1] };
+}
+
+/** Adds a member the way a business does: the invite, then the member sets their own password from the e-mailed link. */
+async function addAndAccept(ownerToken: string, body: Record<string, unknown>, password: string) {
+  const added = await post(MEMBERS, body, { token: ownerToken });
+  expect(added.status).toBe(201);
+  const { token } = await invitation(body.email as string);
+  expect((await post("/api/auth/reset-password", { token, password })).status).toBe(200);
+  return added;
 }
 
 async function membership(tenantId: string, userId: string) {
@@ -38,10 +56,10 @@ describe("business members", () => {
 
     const email = `New.Hire-${uniq()}@Example.test`;
     const { result: added, dbRequests } = await countDbRequests((dbTag) =>
-      post(MEMBERS, { email, password: "s3cret-pass", firstName: "Nia", role: "staff" }, { token: tenant.token, dbTag }),
+      post(MEMBERS, { email, firstName: "Nia", role: "staff" }, { token: tenant.token, dbTag }),
     );
     expect(added.status).toBe(201);
-    expect(dbRequests).toBe(2); // membership check + one batch (user, membership, audit)
+    expect(dbRequests).toBe(3); // membership check + names for the e-mail + one batch (user, membership, audit, link, e-mail)
     expect(added.body.data).toEqual({
       id: expect.any(String),
       email: email.toLowerCase(),
@@ -53,6 +71,17 @@ describe("business members", () => {
     });
     expect(added.text).not.toMatch(/pbkdf2|password/i);
     expect((await get(MEMBERS, { token: tenant.token })).body.data.map((m: { role: string }) => m.role)).toEqual(["owner", "staff"]);
+
+    // The new member is e-mailed a link to choose their own password; until then no password signs in.
+    const { mail, text, token: link } = await invitation(email);
+    expect(mail.subject).toBe(`You have been added to Business ${tenant.slug}`);
+    expect(text).toContain("Olive Owner added you");
+    expect(text).toContain("http://127.0.0.1:8787/reset-password?token=");
+    const [user] = await testDb().select().from(schema.users).where(sql`id = ${added.body.data.id}`);
+    expect(user.passwordHash).not.toMatch(/^pbkdf2/);
+    expect((await post("/api/auth/login", { email, password: "" })).status).toBe(400);
+    expect((await post("/api/auth/login", { email, password: "unset$invited" })).status).toBe(401);
+    expect((await post("/api/auth/reset-password", { token: link, password: "s3cret-pass" })).status).toBe(200);
 
     const login = await post("/api/auth/login", { email, password: "s3cret-pass" });
     expect(login.status).toBe(200);
@@ -69,30 +98,50 @@ describe("business members", () => {
   it("answers 409 email_taken for an existing account and writes nothing", async () => {
     const a = await createTenant();
     const b = await createTenant();
-    const res = await post(
-      MEMBERS,
-      { email: a.ownerEmail.toUpperCase(), password: "long-enough", firstName: "Dup", role: "admin" },
-      { token: b.token },
-    );
+    const res = await post(MEMBERS, { email: a.ownerEmail.toUpperCase(), firstName: "Dup", role: "admin" }, { token: b.token });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe("email_taken");
     expect((await get(MEMBERS, { token: b.token })).body.data).toHaveLength(1);
   });
 
-  it("validates per field and refuses staff", async () => {
+  it("validates per field, never takes a password for someone else, and refuses staff", async () => {
     const tenant = await createTenant();
     const bad = await post(MEMBERS, { email: "nope", password: "short", firstName: "", role: "owner" }, { token: tenant.token });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.error.details.fieldErrors).sort()).toEqual(["email", "firstName", "password", "role"]);
+    expect(bad.body.error.details.fieldErrors.password).toEqual(["Unknown field"]);
+    const withPassword = await post(
+      MEMBERS,
+      { email: `p-${uniq()}@example.test`, password: "chosen-by-boss", firstName: "P", role: "staff" },
+      { token: tenant.token },
+    );
+    expect(withPassword.status).toBe(400);
     const staff = await createMember(tenant.id, "staff");
     expect((await get(MEMBERS, { token: staff.token })).status).toBe(200);
-    const refused = await post(
-      MEMBERS,
-      { email: `x-${uniq()}@example.test`, password: "long-enough", firstName: "X", role: "admin" },
-      { token: staff.token },
-    );
+    const refused = await post(MEMBERS, { email: `x-${uniq()}@example.test`, firstName: "X", role: "admin" }, { token: staff.token });
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe("forbidden");
+  });
+
+  it("the invitation link lasts 7 days and is single use; after that the member asks for a reset link like anyone", async () => {
+    const tenant = await createTenant();
+    const email = `late-joiner-${uniq()}@example.test`;
+    // The owner's token is valid now; the link's clock runs from the invitation.
+    const invitedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
+    const sinceInvite = (ms: number) => new Date(invitedAt.getTime() + ms).toISOString();
+    expect((await post(MEMBERS, { email, firstName: "Kai", role: "admin" }, { token: tenant.token, now: invitedAt })).status).toBe(201);
+    const { token } = await invitation(email);
+    const late = await post("/api/auth/reset-password", { token, password: "too late 123" }, { now: sinceInvite(7 * 86_400_000) });
+    expect(late.status).toBe(400);
+    expect(
+      (await post("/api/auth/reset-password", { token, password: "just in time 1" }, { now: sinceInvite(7 * 86_400_000 - 60_000) })).status,
+    ).toBe(200);
+    expect(
+      (await post("/api/auth/reset-password", { token, password: "twice 123456" }, { now: sinceInvite(7 * 86_400_000 - 30_000) })).status,
+    ).toBe(400);
+    expect((await post("/api/auth/forgot-password", { email })).status).toBe(200);
+    const resets = await testDb().select().from(schema.emailOutbox).where(sql`to_email = ${email} AND kind = 'user.password_reset'`);
+    expect(resets).toHaveLength(1);
   });
 
   it("shows only the caller's own business's members", async () => {
@@ -108,7 +157,7 @@ describe("changing and removing members", () => {
   it("removes a member: their token stops working at once, sign-in no longer offers the business, and PATCH isActive brings them back", async () => {
     const tenant = await createTenant();
     const email = `leaver-${uniq()}@example.test`;
-    const added = await post(MEMBERS, { email, password: "s3cret-pass", firstName: "Lee", role: "staff" }, { token: tenant.token });
+    const added = await addAndAccept(tenant.token, { email, firstName: "Lee", role: "staff" }, "s3cret-pass");
     const memberId = added.body.data.id;
     const memberToken = (await post("/api/auth/login", { email, password: "s3cret-pass" })).body.data.token;
     expect((await get("/api/bookings", { token: memberToken })).status).toBe(200);

@@ -158,6 +158,51 @@ describe("POST /api/webhooks/stripe", () => {
     expect(res.body.error.code).toBe("invalid_request");
   });
 
+  it("records an event only when it applied: one that outran its payment row is refused (Stripe redelivers) and applies later", async () => {
+    const tenant = await createTenant({ stripeAccountId: "acct_early" });
+    const intentId = `pi_${crypto.randomUUID().replace(/-/g, "")}`;
+    const body = JSON.stringify(event("payment_intent.succeeded", intentId, tenant.id));
+    const early = await sendEvent(body, await stripeSignature(body));
+    expect(early.status).toBe(409);
+    expect(early.body.error.code).toBe("conflict");
+    expect(await processed(JSON.parse(body).id)).toHaveLength(0);
+
+    // The payment row appears (the create's insert after Stripe answered), then Stripe redelivers.
+    const id = `pay_${crypto.randomUUID().replace(/-/g, "").slice(0, 20)}`;
+    const t = new Date().toISOString();
+    await testDb().insert(schema.payments).values({
+      id,
+      tenantId: tenant.id,
+      amount: 2500,
+      currency: "USD",
+      status: "pending",
+      stripePaymentIntentId: intentId,
+      createdAt: t,
+      updatedAt: t,
+    });
+    const redelivered = await sendEvent(body, await stripeSignature(body));
+    expect(redelivered.status).toBe(200);
+    expect(await paymentStatus(id)).toBe("succeeded");
+    expect(await processed(JSON.parse(body).id)).toHaveLength(1);
+  });
+
+  it("acknowledges an event for a PaymentIntent this platform did not create (no booking metadata) and records nothing", async () => {
+    const body = JSON.stringify(event("payment_intent.succeeded", `pi_${crypto.randomUUID().replace(/-/g, "")}`));
+    const res = await sendEvent(body, await stripeSignature(body));
+    expect(res.status).toBe(200);
+    expect(await processed(JSON.parse(body).id)).toHaveLength(0);
+  });
+
+  it("does not record an event that changed nothing (a late failure after a success), so it is no duplicate either", async () => {
+    const p = await pendingPayment();
+    const ok = JSON.stringify(event("payment_intent.succeeded", p.intentId, p.tenant.id));
+    await sendEvent(ok, await stripeSignature(ok));
+    const late = JSON.stringify(event("payment_intent.payment_failed", p.intentId, p.tenant.id));
+    expect((await sendEvent(late, await stripeSignature(late))).status).toBe(200);
+    expect(await processed(JSON.parse(late).id)).toHaveLength(0);
+    expect(await paymentStatus(p.id)).toBe("succeeded");
+  });
+
   it("applies an event in one database round trip and refuses a bad signature in none", async () => {
     const p = await pendingPayment();
     const body = JSON.stringify(event("payment_intent.succeeded", p.intentId, p.tenant.id));

@@ -179,8 +179,23 @@ describe("POST /api/public/booking/:code/cancel", () => {
     expect(again.body).toEqual({ data: { id: b.id, status: "cancelled", confirmation_code: b.code, alreadyCancelled: true } });
     expect((await outboxFor(b.email)).map((e) => e.kind).sort()).toEqual(["booking.cancelled", "booking.confirmed"]);
     expect((await deliveriesFor(b.tenant.id)).map((d) => d.eventType)).toEqual(["booking.cancelled"]);
+    // Stored and given to the business, but never quoted to the customer (design.md §18).
     const email = (await outboxFor(b.email)).find((e) => e.kind === "booking.cancelled")!;
-    expect(email.textBody).toContain("Feeling ill");
+    expect(email.textBody).not.toContain("Feeling ill");
+    expect(email.htmlBody).not.toContain("Feeling ill");
+  });
+
+  it("never copies a public cancel's free-text reason into the e-mail: a code holder cannot mail the customer a message", async () => {
+    const b = await booked();
+    const lure = "Your card was declined, pay again at https://evil.example/pay";
+    expect((await cancel(b.code, { reason: lure })).status).toBe(200);
+    expect((await bookingRow(b.id)).cancelReason).toBe(lure);
+    const email = (await outboxFor(b.email)).find((e) => e.kind === "booking.cancelled")!;
+    expect(email.textBody).toContain("has been cancelled");
+    for (const body of [email.subject, email.textBody, email.htmlBody]) {
+      expect(body).not.toContain("evil.example");
+      expect(body).not.toContain("declined");
+    }
   });
 
   it("accepts a request without a body", async () => {

@@ -33,12 +33,18 @@ describe("webhook URL guard (SSRF)", () => {
 
   it.each([
     "https://hooks.example.com/booking",
-    "http://example.org:8080/x?token=1",
+    "https://example.org:8080/x?token=1",
     "https://8.8.8.8/",
     "https://[2606:4700::1111]/",
     "https://172.32.0.1/",
   ])("allows the public address %s in production", (url) => {
     expect(checkWebhookUrl(url, "production").ok).toBe(true);
+  });
+
+  it("refuses plain http in production, also for a public host, and says to use https", () => {
+    expect(checkWebhookUrl("http://hooks.example.com/booking", "production")).toEqual({ ok: false, reason: "Use an https URL" });
+    expect(checkWebhookUrl("HTTP://hooks.example.com/booking", "production").ok).toBe(false);
+    expect(checkWebhookUrl("http://hooks.example.com/booking", "development").ok).toBe(true);
   });
 
   it("allows loopback and private hosts in development and test", () => {

@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, type Env, loadConfig } from "../../src/env";
+
+const BASE = {
+  JWT_SECRET: "unit-secret-unit-secret-unit-secret-0123456789",
+  LIBSQL_URL: "http://127.0.0.1:8080",
+};
+/** Everything production asks for (design.md §18). */
+const PRODUCTION = {
+  ...BASE,
+  ENVIRONMENT: "production",
+  PUBLIC_BASE_URL: "https://book.example.com",
+  UPSTASH_REDIS_REST_URL: "https://eu1-fine-cat.upstash.io",
+  UPSTASH_REDIS_REST_TOKEN: "upstash-token",
+  EMAIL_PROVIDER_URL: "https://api.resend.com/emails",
+  EMAIL_API_KEY: "re_key",
+};
+
+// A fresh object per call: the config is cached per env object.
+const load = (vars: Record<string, string | undefined>) => loadConfig({ ...vars } as unknown as Env);
+
+function problems(vars: Record<string, string | undefined>): string[] {
+  try {
+    load(vars);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  return [];
+}
+
+describe("production configuration rules (design.md §18)", () => {
+  it("accepts a complete production configuration", () => {
+    expect(problems(PRODUCTION)).toEqual([]);
+    expect(load(PRODUCTION).ENVIRONMENT).toBe("production");
+  });
+
+  it("production is the default environment, so a bare configuration is held to its rules", () => {
+    expect(problems(BASE).length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ["without PUBLIC_BASE_URL", { PUBLIC_BASE_URL: undefined }, "PUBLIC_BASE_URL"],
+    ["with an http PUBLIC_BASE_URL", { PUBLIC_BASE_URL: "http://book.example.com" }, "PUBLIC_BASE_URL"],
+    ["without Upstash", { UPSTASH_REDIS_REST_URL: undefined, UPSTASH_REDIS_REST_TOKEN: undefined }, "UPSTASH_REDIS_REST_URL"],
+    ["with half of Upstash", { UPSTASH_REDIS_REST_TOKEN: "" }, "UPSTASH_REDIS_REST_URL"],
+    ["without an e-mail provider", { EMAIL_PROVIDER_URL: undefined }, "EMAIL_PROVIDER_URL"],
+    ["with test hooks on", { TEST_HOOKS: "1" }, "TEST_HOOKS"],
+    ["with the benchmark routes on", { BENCH_ROUTES: "1" }, "BENCH_ROUTES"],
+  ])("refuses to serve %s, naming the setting", (_label, change, name) => {
+    const found = problems({ ...PRODUCTION, ...change });
+    expect(found).toHaveLength(1);
+    expect(found[0]).toContain(name);
+  });
+
+  it("lets production keep the KV limiter only when RATE_LIMIT_STORE=kv says so on purpose", () => {
+    const withoutUpstash = { ...PRODUCTION, UPSTASH_REDIS_REST_URL: undefined, UPSTASH_REDIS_REST_TOKEN: undefined };
+    expect(problems({ ...withoutUpstash, RATE_LIMIT_STORE: "kv" })).toEqual([]);
+    expect(problems({ ...withoutUpstash, RATE_LIMIT_STORE: "upstash" }).length).toBeGreaterThan(0);
+    expect(problems({ ...PRODUCTION, RATE_LIMIT_STORE: "memory" }).join()).toContain("RATE_LIMIT_STORE");
+  });
+
+  it("names settings, never their values", () => {
+    const found = problems({ ...PRODUCTION, TEST_HOOKS: "1", PUBLIC_BASE_URL: "http://secret-host.example" }).join(" ");
+    expect(found).not.toContain("secret-host");
+    expect(found).not.toContain(PRODUCTION.UPSTASH_REDIS_REST_TOKEN);
+  });
+
+  it("outside production the same gaps are allowed (local development and tests)", () => {
+    expect(problems({ ...BASE, ENVIRONMENT: "development", TEST_HOOKS: "1" })).toEqual([]);
+    expect(problems({ ...BASE, ENVIRONMENT: "test" })).toEqual([]);
+  });
+});
+
+describe("PUBLIC_BASE_URL", () => {
+  it.each([
+    "not a url",
+    "book.example.com",
+    "/relative",
+    "ftp://book.example.com",
+    "https://book.example.com/?x=1",
+    "https://user:pw@book.example.com",
+  ])("is a configuration error when malformed (%s), in every environment", (value) => {
+    expect(problems({ ...BASE, ENVIRONMENT: "development", PUBLIC_BASE_URL: value })).toEqual(["PUBLIC_BASE_URL is missing or invalid"]);
+  });
+
+  it("is stored without a trailing slash; an empty value means unset", () => {
+    expect(load({ ...BASE, ENVIRONMENT: "test", PUBLIC_BASE_URL: "https://book.example.com/" }).PUBLIC_BASE_URL).toBe(
+      "https://book.example.com",
+    );
+    expect(load({ ...BASE, ENVIRONMENT: "test", PUBLIC_BASE_URL: "https://example.com/booking/" }).PUBLIC_BASE_URL).toBe(
+      "https://example.com/booking",
+    );
+    expect(load({ ...BASE, ENVIRONMENT: "test", PUBLIC_BASE_URL: "" }).PUBLIC_BASE_URL).toBeUndefined();
+  });
+});
