@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import type { Child, FC } from "hono/jsx";
 import type { AppEnv } from "../../env";
+import { IMPERSONATION_PAGES, TENANT_SECTIONS } from "../../shared/console-sections";
 import { Document, MessagePage, renderPage } from "./layout";
 import { newNonce, setPageHeaders } from "./security";
 
@@ -9,30 +10,6 @@ import { newNonce, setPageHeaders } from "./security";
  * Authorization header from /assets/admin.js, so these pages carry no data and need no auth of
  * their own: there is no cookie, hence no cookie-authenticated form and no CSRF surface.
  */
-
-/** interface.md §Operator console page: the sections, in this order. */
-export const TENANT_SECTIONS = [
-  ["profile", "Profile"],
-  ["owner", "Owner"],
-  ["members", "Members"],
-  ["services", "Services"],
-  ["staff", "Staff"],
-  ["customers", "Customers"],
-  ["bookings", "Bookings"],
-  ["payments", "Payments"],
-  ["ai", "AI activity"],
-  ["audit", "Audit"],
-] as const;
-
-/** The owner pages an impersonating operator may open (interface.md §Impersonation). */
-export const IMPERSONATION_PAGES = [
-  ["dashboard", "Dashboard"],
-  ["services", "Services"],
-  ["staff", "Staff"],
-  ["customers", "Customers"],
-  ["bookings", "Bookings"],
-  ["settings", "Settings"],
-] as const;
 
 const ConsoleHeader: FC = () => (
   <header class="console-bar">

@@ -3,7 +3,7 @@ import type { FC } from "hono/jsx";
 import { instantToLocalString, isValidTimeZone } from "../../domain/time";
 import type { AppEnv } from "../../env";
 import { loadBookingPage, type PageService, type PageStaff, type PageTenant, type PageTenantKey } from "../../services/pages/booking-page";
-import { formatDuration, formatMoney } from "./format";
+import { formatDuration, formatMoney } from "../../shared/format";
 import { Document, MessagePage, renderPage } from "./layout";
 import { newNonce, setPageHeaders } from "./security";
 import { themeCss } from "./theme";

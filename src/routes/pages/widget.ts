@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { loadWidgetStatus } from "../../services/pages/booking-page";
 import { WIDGET_JS } from "./assets/widget-js";
-import { safeHexColor } from "./theme";
+import { safeHexColor } from "../../shared/color";
 
 const SLUG = /^[a-z0-9-]{1,63}$/;
 
