@@ -2,7 +2,7 @@ import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
 // Three kinds of test, one command:
-// - node:    pure domain modules and the Node-side tools in scripts/ (local libSQL and Upstash servers)
+// - node:    pure domain modules and the local protocol servers in tools/ (libSQL, Upstash)
 // - workers: route tests inside workerd through SELF.fetch, against the real local libSQL server
 // - e2e:     the real local stack (`wrangler dev`) from outside: e-mail timing, real Chromium for pages
 export default defineConfig({
@@ -12,7 +12,7 @@ export default defineConfig({
         test: {
           name: "node",
           environment: "node",
-          include: ["test/unit/**/*.test.ts", "test/scripts/**/*.test.ts"],
+          include: ["test/unit/**/*.test.ts", "test/tools/**/*.test.ts"],
           testTimeout: 30_000,
         },
       },

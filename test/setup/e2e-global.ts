@@ -4,10 +4,10 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { startCaptureServer } from "../../scripts/capture-server.mjs";
+import { startCaptureServer } from "../../tools/capture-server/server.mjs";
 import { migrateDatabase } from "../../scripts/db/migrate";
 import { seedDatabase } from "../../scripts/db/seed";
-import { startLibsqlServer } from "../../scripts/libsql-server/server.mjs";
+import { startLibsqlServer } from "../../tools/libsql-server/server.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { migrateDatabase } from "../../scripts/db/migrate";
-import { startCaptureServer } from "../../scripts/capture-server.mjs";
-import { startLibsqlServer } from "../../scripts/libsql-server/server.mjs";
+import { startCaptureServer } from "../../tools/capture-server/server.mjs";
+import { startLibsqlServer } from "../../tools/libsql-server/server.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -1,19 +1,19 @@
 // Test-support Upstash REST endpoint in front of a real redis-server, so code using
 // @upstash/redis (e.g. the production rate limiter) runs against real Redis semantics.
+// It speaks the three routes @upstash/redis sends (every command goes to Redis as is, so the
+// commands themselves need no list here):
 //
 //   POST /            ["SET","k","v"]           -> {"result": ...} | 400 {"error": "..."}
 //   POST /pipeline    [["INCR","a"],["GET","a"]] -> [{"result"}|{"error"}, ...] (in order, one connection)
-//   POST /multi-exec  same shape, executed in MULTI/EXEC on one connection (atomic)
-//   GET|POST /<cmd>/<arg>/...                    path style; a POST body is appended as last argument
-//   POST /subscribe/<ch>, /psubscribe/<pattern>  server-sent events (redis.subscribe / psubscribe)
+//                     (the client's auto-pipelining, on by default, sends every command this way)
+//   POST /multi-exec  same shape, executed in MULTI/EXEC on one connection (atomic; redis.multi())
 //
-// Auth: `Authorization: Bearer <token>` (or `?_token=<token>`), else 401 {"error":"Unauthorized"}.
+// Auth: `Authorization: Bearer <token>`, else 401 {"error":"Unauthorized"}.
 // `Upstash-Encoding: base64`: strings in results are base64 except a top-level "OK" (see format.mjs).
 import http from "node:http";
 import { RedisPool } from "./redis-client.mjs";
 import { commandError, toEntry, toJson, transactionResponse } from "./format.mjs";
 import { RespError } from "./resp.mjs";
-import { streamSubscription } from "./sse.mjs";
 
 export { startRedis, findRedisServer } from "./redis-process.mjs";
 
@@ -38,8 +38,6 @@ export async function startUpstashServer({ redisPort, redisHost = "127.0.0.1", h
   if (typeof token !== "string" || token === "") throw new TypeError("startUpstashServer: token is required");
   if (!Number.isInteger(redisPort) || redisPort <= 0) throw new TypeError("startUpstashServer: redisPort is required");
   const pool = new RedisPool({ port: redisPort, host: redisHost, max: poolSize });
-  /** @type {Set<{ close: () => void }>} */
-  const streams = new Set();
   let commands = 0;
 
   /**
@@ -48,27 +46,13 @@ export async function startUpstashServer({ redisPort, redisHost = "127.0.0.1", h
    */
   async function handle(req, res) {
     const url = new URL(req.url ?? "/", "http://localhost");
-    if (!authorized(req, url, token)) return send(res, 401, { error: "Unauthorized" });
-    if (req.method !== "POST" && req.method !== "GET") {
-      return send(res, 405, { error: `ERR method not allowed: ${req.method}` });
-    }
+    if (!authorized(req, token)) return send(res, 401, { error: "Unauthorized" });
     const base64 = String(req.headers["upstash-encoding"] ?? "").toLowerCase() === "base64";
-    const segments = url.pathname.split("/").filter(Boolean).map(decodeSegment);
-    const route = segments.length === 1 ? segments[0].toLowerCase() : "";
-
-    if ((segments[0] === "subscribe" || segments[0] === "psubscribe") && segments.length > 1) {
-      await readBody(req); // the client sends `[]`
-      const stream = streamSubscription(res, {
-        redisPort,
-        redisHost,
-        pattern: segments[0] === "psubscribe",
-        channels: segments.slice(1),
-        onCommand: () => commands++,
-      });
-      streams.add(stream);
-      res.on("close", () => streams.delete(stream));
-      return;
+    const route = url.pathname.replace(/^\/+|\/+$/g, "").toLowerCase();
+    if (route !== "" && route !== "pipeline" && route !== "multi-exec") {
+      return send(res, 404, { error: `ERR unknown route ${url.pathname} (this emulator serves /, /pipeline and /multi-exec)` });
     }
+    if (req.method !== "POST") return send(res, 405, { error: `ERR method not allowed: ${req.method}` });
 
     const body = await readBody(req);
     if (route === "pipeline" || route === "multi-exec") {
@@ -92,14 +76,7 @@ export async function startUpstashServer({ redisPort, redisHost = "127.0.0.1", h
       return send(res, status, out);
     }
 
-    /** @type {unknown} */
-    let command;
-    if (segments.length === 0) {
-      command = parseJson(body);
-    } else {
-      // Path style: /set/key/value, or POST /set/key with the value as body.
-      command = body.length > 0 && req.method === "POST" ? [...segments, body.toString("utf8")] : segments;
-    }
+    const command = parseJson(body);
     const problem = commandError(command);
     if (problem) throw new HttpError(400, problem);
     commands++;
@@ -135,7 +112,6 @@ export async function startUpstashServer({ redisPort, redisHost = "127.0.0.1", h
     commandCount: () => commands,
     close() {
       closing ??= new Promise((resolve) => {
-        for (const stream of streams) stream.close();
         server.close(() => resolve());
         server.closeAllConnections();
         pool.close();
@@ -147,23 +123,12 @@ export async function startUpstashServer({ redisPort, redisHost = "127.0.0.1", h
 
 /**
  * @param {http.IncomingMessage} req
- * @param {URL} url
  * @param {string} token
  */
-function authorized(req, url, token) {
+function authorized(req, token) {
   const header = req.headers.authorization ?? "";
   const match = /^Bearer\s+(.+)$/i.exec(header);
-  const given = match ? match[1].trim() : url.searchParams.get("_token");
-  return given === token;
-}
-
-/** @param {string} segment */
-function decodeSegment(segment) {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    throw new HttpError(400, "ERR malformed URL path");
-  }
+  return match !== null && match[1].trim() === token;
 }
 
 /** @param {Buffer} body */

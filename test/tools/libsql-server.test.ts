@@ -1,4 +1,4 @@
-// The local libSQL server (scripts/libsql-server) must behave like sqld for the real
+// The local libSQL server (tools/libsql-server) must behave like sqld for the real
 // @libsql/client (HTTP, Hrana JSON) and Drizzle, because every integration test and local dev run
 // goes through it. Each test starts its own server on a fresh temporary database file.
 import { createClient, LibsqlError, type Client, type Config } from "@libsql/client";
@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { startLibsqlServer } from "../../scripts/libsql-server/server.mjs";
+import { startLibsqlServer } from "../../tools/libsql-server/server.mjs";
 
 type Server = Awaited<ReturnType<typeof startLibsqlServer>>;
 type Options = Omit<Parameters<typeof startLibsqlServer>[0], "file">;

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // Local libSQL (Hrana over HTTP) server on a database file, standing in for sqld/Turso.
-//   node scripts/libsql-server/cli.mjs --file .data/dev.db [--port 8080] [--host 127.0.0.1] [--token T] [--log]
+//   node tools/libsql-server/cli.mjs --file .data/dev.db [--port 8080] [--host 127.0.0.1] [--token T] [--log]
 // Prints LIBSQL_URL; Ctrl-C (SIGINT) or SIGTERM stops it (open transactions are rolled back).
 import { parseArgs } from "node:util";
 import { startLibsqlServer } from "./server.mjs";
 
-const usage = "usage: node scripts/libsql-server/cli.mjs --file <db file> [--port 8080] [--host 127.0.0.1] [--token <auth token>] [--log]";
+const usage = "usage: node tools/libsql-server/cli.mjs --file <db file> [--port 8080] [--host 127.0.0.1] [--token <auth token>] [--log]";
 
 let values;
 try {

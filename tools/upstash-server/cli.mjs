@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Local Upstash REST endpoint backed by a throwaway redis-server (nothing persisted).
-//   node scripts/upstash-server/cli.mjs [--port 8079] [--token dev] [--host 127.0.0.1]
+//   node tools/upstash-server/cli.mjs [--port 8079] [--token dev] [--host 127.0.0.1]
 // Prints UPSTASH_REDIS_REST_URL / UPSTASH_REDIS_REST_TOKEN; Ctrl-C (SIGINT) or SIGTERM stops both.
 import { parseArgs } from "node:util";
 import { startRedis, startUpstashServer } from "./server.mjs";
@@ -16,7 +16,7 @@ const { values } = parseArgs({
 });
 
 if (values.help) {
-  console.log("usage: node scripts/upstash-server/cli.mjs [--port 8079] [--token dev] [--host 127.0.0.1] [--redis-port 0]");
+  console.log("usage: node tools/upstash-server/cli.mjs [--port 8079] [--token dev] [--host 127.0.0.1] [--redis-port 0]");
   process.exit(0);
 }
 

@@ -1,6 +1,6 @@
 import { Redis } from "@upstash/redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startRedis, startUpstashServer } from "../../scripts/upstash-server/server.mjs";
+import { startRedis, startUpstashServer } from "../../tools/upstash-server/server.mjs";
 import { createUpstashLimiter } from "../../src/services/rate-limit";
 
 // The production limiter path against a real redis-server behind the Upstash REST protocol.
