@@ -1,4 +1,5 @@
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
+import { resolve } from "node:path";
 import { defineConfig } from "vitest/config";
 
 // Three kinds of test, one command:
@@ -21,6 +22,9 @@ export default defineConfig({
           cloudflareTest(({ inject }) => ({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
+              // Without this the pool drops wrangler.toml's [assets]; with it, SELF.fetch serves the
+              // built page assets (and their _headers) before the Worker, as production does.
+              assets: { directory: resolve("dist/client"), binding: "ASSETS" },
               bindings: {
                 LIBSQL_URL: inject<string>("libsqlUrl"),
                 LIBSQL_AUTH_TOKEN: "",

@@ -2,12 +2,13 @@ import { type Context, Hono } from "hono";
 import type { Child, FC } from "hono/jsx";
 import type { AppEnv } from "../../env";
 import { IMPERSONATION_PAGES, TENANT_SECTIONS } from "../../shared/console-sections";
+import { ASSET_URLS } from "./asset-urls";
 import { Document, MessagePage, renderPage } from "./layout";
 import { newNonce, setPageHeaders } from "./security";
 
 /**
  * Operator console shells. The operator's token lives in sessionStorage and goes out only as an
- * Authorization header from /assets/admin.js, so these pages carry no data and need no auth of
+ * Authorization header from the console script (src/client/console/), so these pages carry no data and need no auth of
  * their own: there is no cookie, hence no cookie-authenticated form and no CSRF surface.
  */
 
@@ -25,16 +26,23 @@ const ConsoleHeader: FC = () => (
   </header>
 );
 
-async function consolePage(c: Context<AppEnv>, title: string, page: string, body: () => Child, data: Record<string, string> = {}) {
+async function consolePage(
+  c: Context<AppEnv>,
+  title: string,
+  page: string,
+  body: () => Child,
+  data: Record<string, string> = {},
+  bodyClass = "console",
+) {
   const nonce = newNonce();
   setPageHeaders(c, { nonce });
   const doc = (
     <Document
       title={`${title} · Operator console`}
       nonce={nonce}
-      bodyClass="console"
+      bodyClass={bodyClass}
       data={{ page, ...data }}
-      scripts={["/assets/admin.js"]}
+      scripts={[ASSET_URLS.consoleJs]}
     >
       {body()}
     </Document>
@@ -44,26 +52,34 @@ async function consolePage(c: Context<AppEnv>, title: string, page: string, body
 
 export const adminPageRoutes = new Hono<AppEnv>()
   .get("/admin", (c) =>
-    consolePage(c, "Sign in", "login", () => (
-      <main id="main" class="card narrow">
-        <h1>Operator sign-in</h1>
-        <div id="login-notice" class="notice" role="status" hidden></div>
-        <form id="login-form">
-          <div class="field">
-            <label for="login-email">E-mail</label>
-            <input id="login-email" name="email" type="email" autocomplete="username" required />
-          </div>
-          <div class="field">
-            <label for="login-password">Password</label>
-            <input id="login-password" name="password" type="password" autocomplete="current-password" required />
-          </div>
-          <div id="login-error" class="error" role="alert" hidden></div>
-          <button type="submit" class="primary">
-            Sign in
-          </button>
-        </form>
-      </main>
-    )),
+    consolePage(
+      c,
+      "Sign in",
+      "login",
+      () => (
+        <main id="main" class="card">
+          <p class="page-mark">Operator console</p>
+          <h1>Operator sign-in</h1>
+          <div id="login-notice" class="notice" role="status" hidden></div>
+          <form id="login-form">
+            <div class="field">
+              <label for="login-email">E-mail</label>
+              <input id="login-email" name="email" type="email" autocomplete="username" required />
+            </div>
+            <div class="field">
+              <label for="login-password">Password</label>
+              <input id="login-password" name="password" type="password" autocomplete="current-password" required />
+            </div>
+            <div id="login-error" class="error" role="alert" hidden></div>
+            <button type="submit" class="primary">
+              Sign in
+            </button>
+          </form>
+        </main>
+      ),
+      {},
+      "console centered",
+    ),
   )
   .get("/admin/tenants", (c) =>
     consolePage(c, "Tenants", "tenants", () => (
@@ -71,7 +87,7 @@ export const adminPageRoutes = new Hono<AppEnv>()
         <ConsoleHeader />
         <main id="main" class="wrap">
           <h1>Tenants</h1>
-          <form id="search-form" role="search" class="inline-form">
+          <form id="search-form" role="search" class="inline-form card search-card">
             <div class="field">
               <label for="search">Search by name, slug or e-mail</label>
               <input id="search" name="search" type="search" maxlength={200} />
@@ -115,6 +131,15 @@ export const adminPageRoutes = new Hono<AppEnv>()
               <tbody id="tenants-body"></tbody>
             </table>
           </div>
+          <nav id="tenants-pager" class="pager" aria-label="Pages of tenants" hidden>
+            <a id="pager-prev" class="button" rel="prev" href="/admin/tenants">
+              ← Previous
+            </a>
+            <span id="pager-position" class="muted"></span>
+            <a id="pager-next" class="button" rel="next" href="/admin/tenants">
+              Next →
+            </a>
+          </nav>
         </main>
       </>
     )),

@@ -8,8 +8,9 @@ export async function landingPage(c: Context<AppEnv>) {
   const nonce = newNonce();
   setPageHeaders(c, { nonce });
   const page = (
-    <Document title="Appointment booking" nonce={nonce} bodyClass="landing">
-      <main id="main" class="card narrow">
+    <Document title="Appointment booking" nonce={nonce} bodyClass="centered landing">
+      <main id="main" class="card">
+        <p class="page-mark">Bookings</p>
         <h1>Appointment booking</h1>
         <p>Book appointments with the businesses that use this platform.</p>
         <form action="/book" method="get" class="inline-form">

@@ -26,6 +26,7 @@ export function setPageHeaders(c: Context, opts: { nonce: string; frameable?: bo
   c.header("X-Content-Type-Options", "nosniff");
   c.header("Referrer-Policy", "no-referrer");
   if (!opts.frameable) c.header("X-Frame-Options", "DENY");
-  // Suspension and restore must show on the next request: pages are never cached.
-  c.header("Cache-Control", "no-store");
+  // Suspension and restore must show on the next request: a cache may keep a page but must ask
+  // the Worker again before every use (no-cache), so the next load always reflects the tenant's state.
+  c.header("Cache-Control", "no-cache");
 }
