@@ -46,12 +46,12 @@ export async function tenantsPage(): Promise<void> {
     const [label, kind] = tenantState(t);
     tbody.appendChild(
       el("tr", {}, [
-        el("td", {}, [el("a", { href: `/admin/tenant?id=${encodeURIComponent(t.id)}`, text: t.businessName })]),
-        el("td", { text: t.slug }),
-        el("td", { text: t.plan }),
-        el("td", {}, [badge(label, kind)]),
-        el("td", { text: t.ownerEmail || "\u2014" }),
-        el("td", { text: isoDay(t.createdAt) }),
+        el("td", { "data-label": "Business" }, [el("a", { href: `/admin/tenant?id=${encodeURIComponent(t.id)}`, text: t.businessName })]),
+        el("td", { "data-label": "Slug", text: t.slug }),
+        el("td", { "data-label": "Plan", text: t.plan }),
+        el("td", { "data-label": "Status" }, [badge(label, kind)]),
+        el("td", { "data-label": "Owner e-mail", text: t.ownerEmail || "\u2014" }),
+        el("td", { "data-label": "Created", text: isoDay(t.createdAt) }),
       ]),
     );
   }

@@ -38,7 +38,10 @@ export function details(rows: Array<[string, Cell]>): HTMLDListElement {
   return list;
 }
 
-/** A table with a (visually hidden) caption and column headers, scrolling sideways on small screens. */
+/**
+ * A table with a (visually hidden) caption and column headers. On small screens each row becomes
+ * a card of "label: value" lines (CSS reads each cell's data-label), so nothing is squeezed.
+ */
 export function table(caption: string, headers: string[], rows: Cell[][]): HTMLDivElement {
   const head = el(
     "tr",
@@ -52,8 +55,8 @@ export function table(caption: string, headers: string[], rows: Cell[][]): HTMLD
       el(
         "tr",
         {},
-        cells.map((c) => {
-          const td = el("td");
+        cells.map((c, i) => {
+          const td = el("td", { "data-label": headers[i] });
           cellContent(td, c);
           return td;
         }),

@@ -18,7 +18,9 @@ export async function landingPage(c: Context<AppEnv>) {
             <label for="slug">Business address name</label>
             <input id="slug" name="slug" required pattern="[a-z0-9\-]{1,63}" placeholder="e.g. demo-salon" autocapitalize="none" />
           </div>
-          <button type="submit">Open booking page</button>
+          <button type="submit" class="primary">
+            Open booking page
+          </button>
         </form>
         <p class="muted small">
           Platform operators: <a href="/admin">sign in to the console</a>.
