@@ -53,7 +53,9 @@ const canSudo = !isRoot && onPath("sudo") && spawnSync("sudo", ["-n", "true"], {
 
 if (process.platform !== "linux" || !onPath("apt-get") || (!isRoot && !canSudo)) {
   console.error(`The tests need ${list} (Debian packages), and this user cannot install them here.`);
-  console.error(`Install them, then run npm test again:\n\n  ${process.platform === "linux" && onPath("apt-get") ? command : `install ${list} (chromium at ${CHROMIUM})`}\n`);
+  console.error(
+    `Install them, then run npm test again:\n\n  ${process.platform === "linux" && onPath("apt-get") ? command : `install ${list} (chromium at ${CHROMIUM})`}\n`,
+  );
   process.exit(1);
 }
 

@@ -62,7 +62,11 @@ describe("the next date with free times", () => {
     expect(asked).toEqual(["2031-06-02"]);
 
     const failed = { status: 429, body: { error: "rate_limited" }, headers: null };
-    const error = await timesFromDate("2031-06-02", async () => ({ error: failed }), () => true);
+    const error = await timesFromDate(
+      "2031-06-02",
+      async () => ({ error: failed }),
+      () => true,
+    );
     expect(error).toEqual({ kind: "error", error: failed });
   });
 });
