@@ -59,13 +59,12 @@ export function useBrowser() {
   return {
     /** A new context (375 px wide unless told) and a page in it; dialogs are answered with OK. */
     async newPage(
-      opts: { width?: number; height?: number; ip?: string; reducedMotion?: boolean } = {},
+      opts: { width?: number; height?: number; ip?: string } = {},
     ): Promise<{ page: Page; context: BrowserContext; ip: string }> {
       const ip = opts.ip ?? randomIp();
       const context = await browser.newContext({
         viewport: { width: opts.width ?? 375, height: opts.height ?? 800 },
         extraHTTPHeaders: { "CF-Connecting-IP": ip },
-        reducedMotion: opts.reducedMotion ? "reduce" : "no-preference",
       });
       contexts.push(context);
       const page = await context.newPage();
