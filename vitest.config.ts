@@ -1,8 +1,9 @@
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
+import { resolve } from "node:path";
 import { defineConfig } from "vitest/config";
 
 // Three kinds of test, one command:
-// - node:    pure domain modules and the Node-side tools in scripts/ (local libSQL and Upstash servers)
+// - node:    pure domain modules and the local protocol servers in tools/ (libSQL, Upstash)
 // - workers: route tests inside workerd through SELF.fetch, against the real local libSQL server
 // - e2e:     the real local stack (`wrangler dev`) from outside: e-mail timing, real Chromium for pages
 export default defineConfig({
@@ -12,7 +13,7 @@ export default defineConfig({
         test: {
           name: "node",
           environment: "node",
-          include: ["test/unit/**/*.test.ts", "test/scripts/**/*.test.ts"],
+          include: ["test/unit/**/*.test.ts", "test/tools/**/*.test.ts"],
           testTimeout: 30_000,
         },
       },
@@ -21,6 +22,9 @@ export default defineConfig({
           cloudflareTest(({ inject }) => ({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
+              // Without this the pool drops wrangler.toml's [assets]; with it, SELF.fetch serves the
+              // built page assets (and their _headers) before the Worker, as production does.
+              assets: { directory: resolve("dist/client"), binding: "ASSETS" },
               bindings: {
                 LIBSQL_URL: inject<string>("libsqlUrl"),
                 LIBSQL_AUTH_TOKEN: "",

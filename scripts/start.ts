@@ -1,7 +1,7 @@
 // `npm start`: the whole local stack in one command — libSQL server, migrations, seed, wrangler dev.
 import { spawn } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
-import { startLibsqlServer } from "./libsql-server/server.mjs";
+import { startLibsqlServer } from "../tools/libsql-server/server.mjs";
 import { migrateDatabase } from "./db/migrate";
 import { DEMO, seedDatabase } from "./db/seed";
 

@@ -6,6 +6,8 @@ declare namespace Cloudflare {
     TEST_HOOKS: string;
     RATE_LIMIT_KV: KVNamespace;
     EMAIL_QUEUE: Queue;
+    /** The built page assets (dist/client), as the Static Assets router serves them. */
+    ASSETS: Fetcher;
   }
 }
 declare module "*.mjs";

@@ -10,8 +10,8 @@ import { gzipSync } from "node:zlib";
 import { SignJWT } from "jose";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { migrateDatabase } from "../../scripts/db/migrate";
-import { startLibsqlServer } from "../../scripts/libsql-server/server.mjs";
-import { startRedis, startUpstashServer } from "../../scripts/upstash-server/server.mjs";
+import { startLibsqlServer } from "../../tools/libsql-server/server.mjs";
+import { startRedis, startUpstashServer } from "../../tools/upstash-server/server.mjs";
 import { seedBenchData } from "./seed";
 
 const SHORT = process.argv.includes("--short");

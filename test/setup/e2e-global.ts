@@ -4,10 +4,11 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { startCaptureServer } from "../../scripts/capture-server.mjs";
+import { buildClient } from "../../scripts/build-client";
+import { startCaptureServer } from "../../tools/capture-server/server.mjs";
 import { migrateDatabase } from "../../scripts/db/migrate";
 import { seedDatabase } from "../../scripts/db/seed";
-import { startLibsqlServer } from "../../scripts/libsql-server/server.mjs";
+import { startLibsqlServer } from "../../tools/libsql-server/server.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -35,6 +36,8 @@ async function freePort(): Promise<number> {
  * fresh libSQL database — with the capture server standing in for the e-mail provider.
  */
 export default async function setup(project: TestProject) {
+  // wrangler dev builds it too ([build] in wrangler.toml); building first makes a failure clear here.
+  await buildClient();
   const dir = mkdtempSync(join(tmpdir(), "booking-e2e-"));
   const libsql = await startLibsqlServer({ file: join(dir, "e2e.db") });
   await migrateDatabase(libsql.url);

@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
+import { buildClient } from "../../scripts/build-client";
 import { migrateDatabase } from "../../scripts/db/migrate";
-import { startCaptureServer } from "../../scripts/capture-server.mjs";
-import { startLibsqlServer } from "../../scripts/libsql-server/server.mjs";
+import { startCaptureServer } from "../../tools/capture-server/server.mjs";
+import { startLibsqlServer } from "../../tools/libsql-server/server.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -15,6 +16,8 @@ declare module "vitest" {
 
 /** One local libSQL server on a fresh temporary database for the whole workers run. */
 export default async function setup(project: TestProject) {
+  // The pages import the asset manifest and the pool serves dist/client as static assets.
+  await buildClient();
   const dir = mkdtempSync(join(tmpdir(), "booking-test-"));
   const libsql = await startLibsqlServer({ file: join(dir, "test.db") });
   await migrateDatabase(libsql.url);

@@ -17,6 +17,8 @@ const listQuery = z
     status: z.enum(["active", "suspended", "trial"]).optional(),
     plan: z.enum(["free", "pro", "enterprise"]).optional(),
     limit: z.coerce.number().int().min(1).max(200).default(50),
+    // Paging (the console's tenants list): skip this many of the newest-first list.
+    offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   })
   .strict();
 

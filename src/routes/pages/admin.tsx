@@ -1,38 +1,17 @@
 import { type Context, Hono } from "hono";
 import type { Child, FC } from "hono/jsx";
 import type { AppEnv } from "../../env";
+import { IMPERSONATION_PAGES, TENANT_SECTIONS } from "../../shared/console-sections";
+import { TenantActions } from "./admin-actions";
+import { ASSET_URLS } from "./asset-urls";
 import { Document, MessagePage, renderPage } from "./layout";
 import { newNonce, setPageHeaders } from "./security";
 
 /**
  * Operator console shells. The operator's token lives in sessionStorage and goes out only as an
- * Authorization header from /assets/admin.js, so these pages carry no data and need no auth of
+ * Authorization header from the console script (src/client/console/), so these pages carry no data and need no auth of
  * their own: there is no cookie, hence no cookie-authenticated form and no CSRF surface.
  */
-
-/** interface.md §Operator console page: the sections, in this order. */
-export const TENANT_SECTIONS = [
-  ["profile", "Profile"],
-  ["owner", "Owner"],
-  ["members", "Members"],
-  ["services", "Services"],
-  ["staff", "Staff"],
-  ["customers", "Customers"],
-  ["bookings", "Bookings"],
-  ["payments", "Payments"],
-  ["ai", "AI activity"],
-  ["audit", "Audit"],
-] as const;
-
-/** The owner pages an impersonating operator may open (interface.md §Impersonation). */
-export const IMPERSONATION_PAGES = [
-  ["dashboard", "Dashboard"],
-  ["services", "Services"],
-  ["staff", "Staff"],
-  ["customers", "Customers"],
-  ["bookings", "Bookings"],
-  ["settings", "Settings"],
-] as const;
 
 const ConsoleHeader: FC = () => (
   <header class="console-bar">
@@ -48,16 +27,23 @@ const ConsoleHeader: FC = () => (
   </header>
 );
 
-async function consolePage(c: Context<AppEnv>, title: string, page: string, body: () => Child, data: Record<string, string> = {}) {
+async function consolePage(
+  c: Context<AppEnv>,
+  title: string,
+  page: string,
+  body: () => Child,
+  data: Record<string, string> = {},
+  bodyClass = "console",
+) {
   const nonce = newNonce();
   setPageHeaders(c, { nonce });
   const doc = (
     <Document
       title={`${title} · Operator console`}
       nonce={nonce}
-      bodyClass="console"
+      bodyClass={bodyClass}
       data={{ page, ...data }}
-      scripts={["/assets/admin.js"]}
+      scripts={[ASSET_URLS.consoleJs]}
     >
       {body()}
     </Document>
@@ -67,26 +53,34 @@ async function consolePage(c: Context<AppEnv>, title: string, page: string, body
 
 export const adminPageRoutes = new Hono<AppEnv>()
   .get("/admin", (c) =>
-    consolePage(c, "Sign in", "login", () => (
-      <main id="main" class="card narrow">
-        <h1>Operator sign-in</h1>
-        <div id="login-notice" class="notice" role="status" hidden></div>
-        <form id="login-form">
-          <div class="field">
-            <label for="login-email">E-mail</label>
-            <input id="login-email" name="email" type="email" autocomplete="username" required />
-          </div>
-          <div class="field">
-            <label for="login-password">Password</label>
-            <input id="login-password" name="password" type="password" autocomplete="current-password" required />
-          </div>
-          <div id="login-error" class="error" role="alert" hidden></div>
-          <button type="submit" class="primary">
-            Sign in
-          </button>
-        </form>
-      </main>
-    )),
+    consolePage(
+      c,
+      "Sign in",
+      "login",
+      () => (
+        <main id="main" class="card">
+          <p class="page-mark">Operator console</p>
+          <h1>Operator sign-in</h1>
+          <div id="login-notice" class="notice" role="status" hidden></div>
+          <form id="login-form">
+            <div class="field">
+              <label for="login-email">E-mail</label>
+              <input id="login-email" name="email" type="email" autocomplete="username" required />
+            </div>
+            <div class="field">
+              <label for="login-password">Password</label>
+              <input id="login-password" name="password" type="password" autocomplete="current-password" required />
+            </div>
+            <div id="login-error" class="error" role="alert" hidden></div>
+            <button type="submit" class="primary">
+              Sign in
+            </button>
+          </form>
+        </main>
+      ),
+      {},
+      "console centered",
+    ),
   )
   .get("/admin/tenants", (c) =>
     consolePage(c, "Tenants", "tenants", () => (
@@ -94,7 +88,7 @@ export const adminPageRoutes = new Hono<AppEnv>()
         <ConsoleHeader />
         <main id="main" class="wrap">
           <h1>Tenants</h1>
-          <form id="search-form" role="search" class="inline-form">
+          <form id="search-form" role="search" class="inline-form card search-card">
             <div class="field">
               <label for="search">Search by name, slug or e-mail</label>
               <input id="search" name="search" type="search" maxlength={200} />
@@ -138,6 +132,15 @@ export const adminPageRoutes = new Hono<AppEnv>()
               <tbody id="tenants-body"></tbody>
             </table>
           </div>
+          <nav id="tenants-pager" class="pager" aria-label="Pages of tenants" hidden>
+            <a id="pager-prev" class="button" rel="prev" href="/admin/tenants">
+              ← Previous
+            </a>
+            <span id="pager-position" class="muted"></span>
+            <a id="pager-next" class="button" rel="next" href="/admin/tenants">
+              Next →
+            </a>
+          </nav>
         </main>
       </>
     )),
@@ -160,76 +163,7 @@ export const adminPageRoutes = new Hono<AppEnv>()
               Loading…
             </p>
             <div id="tenant-error" class="error" role="alert" hidden></div>
-            <div id="tenant-actions" class="actions" hidden>
-              <div class="toolbar" role="group" aria-label="Tenant actions">
-                <button type="button" id="action-suspend" data-form="form-suspend" aria-controls="form-suspend" aria-expanded="false">
-                  Suspend
-                </button>
-                <button type="button" id="action-restore" data-form="form-restore" aria-controls="form-restore" aria-expanded="false">
-                  Restore
-                </button>
-                <button type="button" id="action-plan" data-form="form-plan" aria-controls="form-plan" aria-expanded="false">
-                  Change plan
-                </button>
-                <button
-                  type="button"
-                  id="action-extend-trial"
-                  data-form="form-extend-trial"
-                  aria-controls="form-extend-trial"
-                  aria-expanded="false"
-                >
-                  Extend trial
-                </button>
-                <button type="button" id="action-end-trial" data-form="form-end-trial" aria-controls="form-end-trial" aria-expanded="false">
-                  End trial
-                </button>
-                <button
-                  type="button"
-                  id="action-impersonate"
-                  data-form="form-impersonate"
-                  aria-controls="form-impersonate"
-                  aria-expanded="false"
-                >
-                  Impersonate owner
-                </button>
-              </div>
-              <ActionForm
-                id="form-suspend"
-                legend="Suspend this tenant"
-                submit="Suspend tenant"
-                hint="The reason is sent to the owner in the suspension e-mail and stored in the audit log."
-              />
-              <ActionForm id="form-restore" legend="Restore this tenant" submit="Restore tenant" hint="Stored in the audit log." />
-              <ActionForm id="form-plan" legend="Change plan" submit="Change plan" hint="Takes effect immediately; no charge is made.">
-                <div class="field">
-                  <label for="form-plan-value">New plan</label>
-                  <select id="form-plan-value" name="plan" required>
-                    <option value="free">Free</option>
-                    <option value="pro">Pro</option>
-                    <option value="enterprise">Enterprise</option>
-                  </select>
-                </div>
-              </ActionForm>
-              <ActionForm
-                id="form-extend-trial"
-                legend="Extend or set the trial"
-                submit="Set trial end"
-                hint="The trial ends at the end of the chosen day (UTC)."
-              >
-                <div class="field">
-                  <label for="form-extend-trial-date">Trial ends on</label>
-                  <input id="form-extend-trial-date" name="trialEndsOn" type="date" required />
-                </div>
-              </ActionForm>
-              <ActionForm id="form-end-trial" legend="End the trial" submit="End trial" hint="Clears the trial end date." />
-              <ActionForm
-                id="form-impersonate"
-                legend="Impersonate the owner (read-only)"
-                submit="Start read-only session"
-                hint="Opens the owner's pages read-only for one hour. Every page you open is recorded in the audit log with this reason."
-              />
-              <p id="action-result" class="success" role="status" aria-live="polite"></p>
-            </div>
+            <TenantActions />
             {TENANT_SECTIONS.map(([key, label]) => (
               <section id={`section-${key}`} class="card" aria-labelledby={`section-${key}-heading`}>
                 <h2 id={`section-${key}-heading`}>{label}</h2>
@@ -304,28 +238,3 @@ export const adminPageRoutes = new Hono<AppEnv>()
       { view: key },
     );
   });
-
-const ActionForm: FC<{ id: string; legend: string; submit: string; hint: string; children?: Child }> = (p) => (
-  <form id={p.id} class="action-form" hidden>
-    <fieldset>
-      <legend>{p.legend}</legend>
-      {p.children}
-      <div class="field">
-        <label for={`${p.id}-reason`}>Reason (required)</label>
-        <textarea id={`${p.id}-reason`} name="reason" rows={3} maxlength={500} required aria-describedby={`${p.id}-hint`}></textarea>
-        <p id={`${p.id}-hint`} class="muted small">
-          {p.hint} At most 500 characters.
-        </p>
-      </div>
-      <div class="error" role="alert" hidden></div>
-      <div class="toolbar">
-        <button type="submit" class="primary">
-          {p.submit}
-        </button>
-        <button type="button" class="form-cancel">
-          Cancel
-        </button>
-      </div>
-    </fieldset>
-  </form>
-);

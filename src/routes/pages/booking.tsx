@@ -3,14 +3,15 @@ import type { FC } from "hono/jsx";
 import { instantToLocalString, isValidTimeZone } from "../../domain/time";
 import type { AppEnv } from "../../env";
 import { loadBookingPage, type PageService, type PageStaff, type PageTenant, type PageTenantKey } from "../../services/pages/booking-page";
-import { formatDuration, formatMoney } from "./format";
+import { formatDuration, formatMoney } from "../../shared/format";
+import { ASSET_URLS } from "./asset-urls";
 import { Document, MessagePage, renderPage } from "./layout";
 import { newNonce, setPageHeaders } from "./security";
 import { themeCss } from "./theme";
 
 /**
  * The public booking page (design.md §11): server-rendered catalog (one round trip), then
- * /assets/booking.js drives availability, booking and "manage a booking" through the public API.
+ * the booking script (src/client/booking/) drives availability, booking and "manage a booking" through the public API.
  * Unknown or inactive tenant: 404 page. Suspended: 503 page without any script, so no calendar.
  */
 export async function bookingPageResponse(c: Context<AppEnv>, key: PageTenantKey, opts: { onUnknown?: () => Promise<Response> } = {}) {
@@ -54,7 +55,7 @@ export async function bookingPageResponse(c: Context<AppEnv>, key: PageTenantKey
       themeCss={theme}
       bodyClass="booking"
       data={{ slug: data.tenant.slug, timezone: tz, currency: data.tenant.currency, today, source }}
-      scripts={["/assets/booking.js"]}
+      scripts={[ASSET_URLS.bookingJs]}
     >
       <BookingPage tenant={data.tenant} services={data.services} staff={data.staff} timezone={tz} today={today} />
     </Document>

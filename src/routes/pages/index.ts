@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { adminPageRoutes } from "./admin";
-import { assetRoutes } from "./assets";
 import { bookingPageResponse } from "./booking";
 import { customDomainOf } from "./host";
 import { platformHostOnly } from "../../middleware/platform-host";
@@ -11,11 +10,12 @@ import { widgetRoutes } from "./widget";
 
 /**
  * Web pages (design.md §11), mounted at "/" after every /api route: the booking page (also at `/`
- * of a tenant's custom domain), the embeddable widget, the operator console, and their assets.
+ * of a tenant's custom domain), the widget's status, the operator console. Their scripts and
+ * stylesheet (and /widget.js) are static assets (wrangler.toml [assets]), served before the Worker
+ * runs; an asset path that does not exist falls through to the HTML 404 below.
  */
 export const pageRoutes = new Hono<AppEnv>();
 
-pageRoutes.route("/", assetRoutes);
 pageRoutes.route("/", widgetRoutes);
 // design.md §18: the operator console answers only on the platform host (`/admin/*` also matches `/admin`).
 pageRoutes.use("/admin/*", platformHostOnly(notFoundPage));

@@ -8,8 +8,9 @@ export async function landingPage(c: Context<AppEnv>) {
   const nonce = newNonce();
   setPageHeaders(c, { nonce });
   const page = (
-    <Document title="Appointment booking" nonce={nonce} bodyClass="landing">
-      <main id="main" class="card narrow">
+    <Document title="Appointment booking" nonce={nonce} bodyClass="centered landing">
+      <main id="main" class="card">
+        <p class="page-mark">Bookings</p>
         <h1>Appointment booking</h1>
         <p>Book appointments with the businesses that use this platform.</p>
         <form action="/book" method="get" class="inline-form">
@@ -17,7 +18,9 @@ export async function landingPage(c: Context<AppEnv>) {
             <label for="slug">Business address name</label>
             <input id="slug" name="slug" required pattern="[a-z0-9\-]{1,63}" placeholder="e.g. demo-salon" autocapitalize="none" />
           </div>
-          <button type="submit">Open booking page</button>
+          <button type="submit" class="primary">
+            Open booking page
+          </button>
         </form>
         <p class="muted small">
           Platform operators: <a href="/admin">sign in to the console</a>.

@@ -1,4 +1,5 @@
 import type { Child, FC } from "hono/jsx";
+import { ASSET_URLS } from "./asset-urls";
 
 type DocumentProps = {
   title: string;
@@ -12,7 +13,7 @@ type DocumentProps = {
   children?: Child;
 };
 
-/** Every page's shell: viewport for small screens, one stylesheet, scripts as files (CSP 'self'). */
+/** Every page's shell: viewport for small screens, one stylesheet, scripts as hashed files (CSP 'self'). */
 export const Document: FC<DocumentProps> = ({ title, nonce, themeCss, bodyClass, data, scripts, children }) => {
   const dataAttrs: Record<string, string> = {};
   for (const [k, v] of Object.entries(data ?? {})) dataAttrs[`data-${k}`] = v;
@@ -23,7 +24,7 @@ export const Document: FC<DocumentProps> = ({ title, nonce, themeCss, bodyClass,
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title}</title>
         <link rel="icon" href="data:," />
-        <link rel="stylesheet" href="/assets/app.css" />
+        <link rel="stylesheet" href={ASSET_URLS.css} />
         {themeCss ? <style nonce={nonce}>{themeCss}</style> : null}
       </head>
       <body class={bodyClass} {...dataAttrs}>
@@ -48,8 +49,8 @@ export async function renderPage(node: unknown): Promise<string> {
 
 /** A plain message page (404, 503, and the like). */
 export const MessagePage: FC<{ title: string; nonce: string; heading: string; themeCss?: string; children?: Child }> = (p) => (
-  <Document title={p.title} nonce={p.nonce} themeCss={p.themeCss} bodyClass="message-page">
-    <main id="main" class="card narrow">
+  <Document title={p.title} nonce={p.nonce} themeCss={p.themeCss} bodyClass="centered message-page">
+    <main id="main" class="card">
       <h1>{p.heading}</h1>
       {p.children}
     </main>

@@ -12,7 +12,7 @@ import { newNonce, setPageHeaders } from "./security";
  * `/reset-password?token=` (design.md §18): the page every reset and invitation e-mail links to,
  * for customer and owner/staff accounts alike. A plain HTML form posting to this same URL: no
  * script at all (CSP `script-src 'self'`, `form-action 'self'`), `Referrer-Policy: no-referrer`
- * and `no-store` from setPageHeaders, so the token in the address leaks nowhere. The token
+ * and `no-store` (setPageHeaders' `secret`), so the token in the address leaks nowhere. The token
  * travels in the POST body, not the form's action. There is no CSRF surface: the secret token in
  * the body is the only authority.
  */
@@ -25,7 +25,7 @@ const headingOf = (link: ResetLink) =>
 
 async function page(c: Context<AppEnv>, title: string, heading: string, body: Child, status: 200 | 400 = 200) {
   const nonce = newNonce();
-  setPageHeaders(c, { nonce });
+  setPageHeaders(c, { nonce, secret: true });
   return c.html(
     await renderPage(
       <MessagePage title={title} heading={heading} nonce={nonce}>

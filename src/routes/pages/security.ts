@@ -11,7 +11,7 @@ export function newNonce(): string {
  * styles from this origin plus the response's nonce, API calls to this origin only. Only the
  * booking page may be framed (the widget's inline mode iframes it on any site).
  */
-export function setPageHeaders(c: Context, opts: { nonce: string; frameable?: boolean }) {
+export function setPageHeaders(c: Context, opts: { nonce: string; frameable?: boolean; secret?: boolean }) {
   const csp = [
     "default-src 'none'",
     "script-src 'self'",
@@ -26,6 +26,8 @@ export function setPageHeaders(c: Context, opts: { nonce: string; frameable?: bo
   c.header("X-Content-Type-Options", "nosniff");
   c.header("Referrer-Policy", "no-referrer");
   if (!opts.frameable) c.header("X-Frame-Options", "DENY");
-  // Suspension and restore must show on the next request: pages are never cached.
-  c.header("Cache-Control", "no-store");
+  // Suspension and restore must show on the next request: a cache may keep a page but must ask
+  // the Worker again before every use (no-cache), so the next load always reflects the tenant's state.
+  // A page that carries a secret (a reset link's token) is not kept at all.
+  c.header("Cache-Control", opts.secret ? "no-store" : "no-cache");
 }

@@ -1,24 +1,29 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
-import { loadWidgetStatus } from "../../services/pages/booking-page";
-import { WIDGET_JS } from "./assets/widget-js";
-import { safeHexColor } from "./theme";
+import { loadWidgetStatus, type WidgetStatus } from "../../services/pages/booking-page";
+import { safeHexColor } from "../../shared/color";
 
 const SLUG = /^[a-z0-9-]{1,63}$/;
 
+const UNKNOWN: WidgetStatus = { status: "unknown", widgetColor: null, widgetMode: null, businessName: null };
+
+/** GET /widget/status `data` (read by /widget.js): only a validated hex colour, only popup or inline. */
+export function toWidgetStatus(s: WidgetStatus) {
+  return {
+    status: s.status,
+    widgetColor: s.widgetColor === null ? null : safeHexColor(s.widgetColor),
+    widgetMode: s.widgetMode === null ? null : s.widgetMode === "inline" ? ("inline" as const) : ("popup" as const),
+    businessName: s.businessName,
+  };
+}
+
 /**
- * The embeddable widget: /widget.js runs on any site, so it asks /widget/status (CORS *) whether
+ * The embeddable widget: /widget.js (a static asset built from src/client/widget/, see
+ * scripts/build-client.ts) runs on any site, so it asks /widget/status (CORS *) whether
  * the slug can take bookings. The public profile cannot tell suspended from unknown (both 404),
  * and the widget must show "temporarily unavailable" for a suspended tenant.
  */
 export const widgetRoutes = new Hono<AppEnv>()
-  .get("/widget.js", (c) => {
-    c.header("Content-Type", "application/javascript; charset=utf-8");
-    c.header("Cache-Control", "public, max-age=300");
-    c.header("X-Content-Type-Options", "nosniff");
-    c.header("Access-Control-Allow-Origin", "*");
-    return c.body(WIDGET_JS);
-  })
   // Plain GETs need no preflight, but a host page (or a proxy in front of it) may add headers
   // that make the browser ask first; the answer carries no credentials, so any origin may.
   .options("/widget/status", (c) => {
@@ -34,16 +39,7 @@ export const widgetRoutes = new Hono<AppEnv>()
     c.header("Cache-Control", "no-store");
     c.header("X-Content-Type-Options", "nosniff");
     const slug = (c.req.query("slug") ?? "").trim().toLowerCase();
-    if (!SLUG.test(slug)) {
-      return c.json({ data: { status: "unknown", widgetColor: null, widgetMode: null, businessName: null } });
-    }
-    const s = await loadWidgetStatus(c.var.db, slug);
-    return c.json({
-      data: {
-        status: s.status,
-        widgetColor: s.widgetColor === null ? null : safeHexColor(s.widgetColor),
-        widgetMode: s.widgetMode === null ? null : s.widgetMode === "inline" ? "inline" : "popup",
-        businessName: s.businessName,
-      },
-    });
+    // A malformed slug costs no query.
+    const status = SLUG.test(slug) ? await loadWidgetStatus(c.var.db, slug) : UNKNOWN;
+    return c.json({ data: toWidgetStatus(status) });
   });

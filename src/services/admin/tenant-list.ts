@@ -6,6 +6,8 @@ export type TenantListQuery = {
   status?: "active" | "suspended" | "trial";
   plan?: "free" | "pro" | "enterprise";
   limit: number;
+  /** How many of the newest-first list to skip (paging). */
+  offset?: number;
 };
 
 export type TenantListItem = {
@@ -49,7 +51,7 @@ export async function listTenants(db: Db, q: TenantListQuery, now: Date): Promis
     owner_email: string | null;
   }>(sql`SELECT t.id, t.slug, t.business_name, t.plan, t.plan_status, t.is_active, t.is_suspended, t.trial_ends_at, t.created_at,
       ${owner} AS owner_email
-    FROM tenants t WHERE ${sql.join(where, sql` AND `)} ORDER BY t.created_at DESC, t.id DESC LIMIT ${q.limit}`);
+    FROM tenants t WHERE ${sql.join(where, sql` AND `)} ORDER BY t.created_at DESC, t.id DESC LIMIT ${q.limit} OFFSET ${q.offset ?? 0}`);
   return rows.map((r) => ({
     id: r.id,
     slug: r.slug,

@@ -20,7 +20,15 @@ export type TenantOverrides = Partial<typeof schema.tenants.$inferInsert>;
 
 /** A tenant with an owner, one service and one staff member working 09:00-17:00 every day. */
 export async function createBookableTenant(
-  opts: { tenant?: TenantOverrides; serviceName?: string; durationMinutes?: number; price?: number; staffName?: string } = {},
+  opts: {
+    tenant?: TenantOverrides;
+    serviceName?: string;
+    durationMinutes?: number;
+    price?: number;
+    staffName?: string;
+    /** Days of the week the staff member works 09:00-17:00 (0 = Sunday); every day unless given. */
+    weekdays?: number[];
+  } = {},
 ) {
   const tag = uniq();
   const now = new Date().toISOString();
@@ -61,7 +69,7 @@ export async function createBookableTenant(
       .insert(schema.staffProfiles)
       .values({ id: staffId, tenantId, displayName: opts.staffName ?? "Alex Rivera", title: "Stylist", createdAt: now, updatedAt: now }),
     e2eDb.insert(schema.staffHours).values(
-      [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
+      (opts.weekdays ?? [0, 1, 2, 3, 4, 5, 6]).map((weekday) => ({
         id: newId("hrs"),
         tenantId,
         staffId,

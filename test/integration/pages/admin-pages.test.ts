@@ -21,7 +21,7 @@ describe("operator console pages", () => {
       expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
       expect(res.headers.get("Referrer-Policy")).toBe("no-referrer");
       expect(res.headers.get("Set-Cookie")).toBeNull();
-      expect(res.text).toContain('<script src="/assets/admin.js" defer="">');
+      expect(res.text).toMatch(/<script src="\/assets\/console-[A-Z0-9]{8}\.js" defer="">/);
       expect(res.text.match(/<script(?![^>]*\ssrc=)[^>]*>/g)).toBeNull();
     },
   );

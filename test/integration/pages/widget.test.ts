@@ -2,18 +2,6 @@ import { describe, expect, it } from "vitest";
 import { call, countDbRequests, get } from "../../helpers/api";
 import { createTenant, uniq } from "../../helpers/factories";
 
-describe("GET /widget.js", () => {
-  it("is JavaScript that finds its own script tag and asks /widget/status", async () => {
-    const res = await get("/widget.js");
-    expect(res.status).toBe(200);
-    expect(res.headers.get("Content-Type")).toBe("application/javascript; charset=utf-8");
-    expect(res.text).toContain("document.currentScript");
-    expect(res.text).toContain("widget/status?slug=");
-    // Nothing is written as HTML on the host page.
-    expect(res.text).not.toContain("innerHTML");
-  });
-});
-
 describe("GET /widget/status", () => {
   it("reports an open business with its colour, mode and name, readable from any origin", async () => {
     const tenant = await createTenant({ businessName: "Widget Salon", widgetColor: "#E11D48", widgetMode: "inline" });

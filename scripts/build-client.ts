@@ -1,0 +1,107 @@
+// Builds the browser code (src/client/) into the Workers Static Assets directory:
+//
+//   dist/client/assets/<entry>-<hash>.{js,css}   content-hashed, cached for a year (immutable)
+//   dist/client/widget.js                        the embeddable widget: stable URL, classic script
+//   dist/client/_headers                         the cache and safety headers of those files
+//   dist/client-manifest.json                    entry -> hashed URL, imported by the Worker's pages
+//
+// Run by `npm run build:client`, which `npm start`, `npm test` (pretest and the test set-up),
+// `npm run typecheck` and wrangler's [build] (so `wrangler dev`/`wrangler deploy`) call first.
+// `--report` prints each file's raw and gzipped size.
+import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { basename, dirname, join, relative } from "node:path";
+import { gzipSync } from "node:zlib";
+import { type BuildOptions, build } from "esbuild";
+
+const ROOT = join(dirname(new URL(import.meta.url).pathname), "..");
+const OUT = join(ROOT, "dist", "client");
+const ASSETS = join(OUT, "assets");
+const MANIFEST = join(ROOT, "dist", "client-manifest.json");
+
+/** Hashed entries: name -> source. The manifest keys are `<name>.<js|css>`. */
+const HASHED = {
+  booking: "src/client/booking/main.ts",
+  console: "src/client/console/main.ts",
+  app: "src/client/styles/app.css",
+};
+
+const HEADERS = `# Written by scripts/build-client.ts. Hashed names change with their content: cache for a year.
+/assets/*
+  Cache-Control: public, max-age=31536000, immutable
+  X-Content-Type-Options: nosniff
+
+# The widget keeps its URL on businesses' sites: short cache, readable from any origin.
+/widget.js
+  Cache-Control: public, max-age=300
+  Access-Control-Allow-Origin: *
+  X-Content-Type-Options: nosniff
+`;
+
+const common: BuildOptions = {
+  absWorkingDir: ROOT,
+  bundle: true,
+  minify: true,
+  format: "iife",
+  target: "es2020",
+  platform: "browser",
+  legalComments: "none",
+  write: false,
+  logLevel: "warning",
+};
+
+/** Writes a file through a temporary name, so a concurrent reader never sees half of it. */
+function writeAtomic(path: string, contents: string | Uint8Array) {
+  mkdirSync(dirname(path), { recursive: true });
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, contents);
+  renameSync(tmp, path);
+}
+
+export async function buildClient({ report = false } = {}) {
+  const hashed = await build({
+    ...common,
+    entryPoints: HASHED,
+    outdir: ASSETS,
+    entryNames: "[name]-[hash]",
+    metafile: true,
+  });
+  const widget = await build({ ...common, entryPoints: { widget: "src/client/widget/main.ts" }, outdir: OUT });
+
+  const outputs = [...(hashed.outputFiles ?? []), ...(widget.outputFiles ?? [])];
+  const manifest: Record<string, string> = {};
+  for (const [out, meta] of Object.entries(hashed.metafile.outputs)) {
+    const entry = Object.entries(HASHED).find(([, src]) => src === meta.entryPoint)?.[0];
+    if (!entry) continue;
+    const ext = out.endsWith(".css") ? "css" : "js";
+    manifest[`${entry}.${ext}`] = `/assets/${basename(out)}`;
+  }
+  const written = new Set<string>();
+  for (const file of outputs) {
+    writeAtomic(file.path, file.contents);
+    written.add(file.path);
+  }
+  // Hashed files of earlier builds are no longer referenced: drop them (and stray temp files).
+  for (const name of readdirSync(ASSETS)) {
+    const path = join(ASSETS, name);
+    if (!written.has(path)) rmSync(path, { force: true });
+  }
+  writeAtomic(join(OUT, "_headers"), HEADERS);
+  writeAtomic(MANIFEST, `${JSON.stringify(manifest, null, 2)}\n`);
+
+  const sizes = outputs.map((f) => ({
+    file: relative(ROOT, f.path),
+    bytes: f.contents.length,
+    gzipBytes: gzipSync(f.contents, { level: 9 }).length,
+  }));
+  if (report) {
+    for (const s of sizes)
+      console.log(
+        `${s.file.padEnd(44)} ${(s.bytes / 1024).toFixed(1).padStart(6)} KiB  ${(s.gzipBytes / 1024).toFixed(1).padStart(5)} KiB gzipped`,
+      );
+  }
+  return { manifest, sizes };
+}
+
+if (process.argv[1] && new URL(import.meta.url).pathname === process.argv[1]) {
+  await buildClient({ report: process.argv.includes("--report") });
+}

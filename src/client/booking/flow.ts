@@ -1,0 +1,180 @@
+import { humanDate, timeRange, clockTime } from "../../shared/format";
+import type { CreatedBooking, Slot } from "../shared/api-types";
+import { byId, queryAll, setText, show } from "../shared/dom";
+import { dataOf, errorCode, errorDetails } from "../shared/http";
+import { genericError, publicApi } from "./api";
+import { timesFromDate, timesMessage } from "./next-date";
+import { page, publicPath } from "./page";
+import { fetchSlots, renderSlots } from "./slots";
+
+/** The booking flow: service, staff, date, time, details, then the confirmation with its code. */
+
+/** API field paths -> form field ids (a Map: keys come from the server's answer). */
+const FIELD_IDS = new Map([
+  ["customer.firstName", "firstName"],
+  ["customer.lastName", "lastName"],
+  ["customer.email", "email"],
+  ["customer.phone", "phone"],
+  ["customer.notes", "notes"],
+]);
+
+type Customer = { firstName: string; email: string; lastName?: string; phone?: string; notes?: string };
+
+export function startBookingFlow(form: HTMLFormElement): void {
+  const state: { slot: Slot | null; seq: number } = { slot: null, seq: 0 };
+  const dateInput = byId("date", HTMLInputElement);
+  const slotsBox = byId("slots");
+  const slotStatus = byId("slot-status");
+  const slotError = byId("slot-error");
+  const details = byId("step-details");
+
+  const checked = (name: string) => form.querySelector<HTMLInputElement>(`input[name=${name}]:checked`);
+  const value = (id: string) => (id === "notes" ? byId(id, HTMLTextAreaElement) : byId(id, HTMLInputElement)).value.trim();
+
+  function showSlotError(message: string) {
+    setText(slotError, message);
+    show(slotError, true);
+  }
+
+  async function loadSlots(lead?: string): Promise<void> {
+    const service = checked("serviceId");
+    const staff = checked("staffId");
+    const date = dateInput.value;
+    state.slot = null;
+    setText(slotsBox, "");
+    show(details, false);
+    if (!service) return setText(slotStatus, "Choose a service to see the available times.");
+    if (!date) return setText(slotStatus, "Choose a date to see the available times.");
+    const seq = ++state.seq;
+    setText(slotStatus, "Loading available times\u2026");
+    const result = await timesFromDate(
+      date,
+      (day) => fetchSlots(service.value, staff ? staff.value : "", day),
+      () => seq === state.seq,
+    );
+    if (result.kind === "superseded") return;
+    if (result.kind === "error") {
+      setText(slotStatus, "");
+      return showSlotError(genericError(result.error));
+    }
+    // The next date with times becomes the chosen date, so what is shown is what gets booked.
+    if (result.kind === "next") dateInput.value = result.date;
+    setText(slotStatus, timesMessage(result, lead));
+    if (result.kind !== "none") renderSlots(slotsBox, result.slots, pickSlot);
+  }
+
+  function pickSlot(slot: Slot) {
+    const service = checked("serviceId");
+    if (!service) return;
+    state.slot = slot;
+    show(slotError, false);
+    setText(byId("summary"), `${service.dataset.name} with ${slot.staffName}, ${timeRange(slot.startTime, slot.endTime, page.timezone)}`);
+    const first = details.hidden ? byId("firstName", HTMLInputElement) : null;
+    show(details, true);
+    details.scrollIntoView({ block: "nearest" });
+    if (first && !first.value) first.focus();
+  }
+
+  function clearFieldErrors() {
+    for (const id of FIELD_IDS.values()) {
+      byId(id).removeAttribute("aria-invalid");
+      setText(byId(`${id}-error`), "");
+      show(byId(`${id}-error`), false);
+    }
+    show(byId("form-error"), false);
+  }
+
+  function formError(message: string) {
+    setText(byId("form-error"), message);
+    show(byId("form-error"), true);
+  }
+
+  async function submitBooking(event: SubmitEvent) {
+    event.preventDefault();
+    clearFieldErrors();
+    const slot = state.slot;
+    if (!slot) return showSlotError("Please choose a time first.");
+    if (!form.reportValidity()) return;
+    const service = checked("serviceId");
+    if (!service) return;
+    const customer: Customer = { firstName: value("firstName"), email: value("email") };
+    for (const key of ["lastName", "phone", "notes"] as const) {
+      const v = value(key);
+      if (v) customer[key] = v;
+    }
+    const button = byId("confirm-button", HTMLButtonElement);
+    button.disabled = true;
+    setText(button, "Booking\u2026");
+    const answer = await publicApi<CreatedBooking>("POST", publicPath("/bookings"), {
+      serviceId: service.value,
+      staffProfileId: slot.staffProfileId,
+      startDatetime: slot.startTime,
+      customer,
+      source: page.source,
+    });
+    button.disabled = false;
+    setText(button, "Confirm booking");
+    const created = dataOf(answer, 201);
+    if (created) return confirmed(created, service, slot);
+    const code = errorCode(answer);
+    if (code === "slot_taken") {
+      // Someone else got there first: say so, and show what is still free.
+      await loadSlots("Sorry, that time has just been taken.");
+      showSlotError(
+        `Sorry, ${clockTime(slot.startTime)} on ${humanDate(slot.startTime)} was just booked by someone else. Please choose another time.`,
+      );
+      byId("step-slot").scrollIntoView({ block: "nearest" });
+      return;
+    }
+    const problems = code === "invalid_request" ? errorDetails(answer) : null;
+    if (problems) {
+      const other = [...problems.formErrors];
+      for (const [key, messages] of Object.entries(problems.fieldErrors)) {
+        const id = FIELD_IDS.get(key);
+        if (!id) {
+          other.push(messages.join(" "));
+          continue;
+        }
+        byId(id).setAttribute("aria-invalid", "true");
+        setText(byId(`${id}-error`), messages.join(" "));
+        show(byId(`${id}-error`), true);
+      }
+      if (other.length) formError(other.join(" "));
+      form.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
+      return;
+    }
+    if (code === "guest_disabled") {
+      return formError("This business only takes bookings from customers with an account. Please contact the business to book.");
+    }
+    formError(genericError(answer));
+  }
+
+  function confirmed(data: CreatedBooking, service: HTMLInputElement, slot: Slot) {
+    show(form, false);
+    setText(byId("confirmation-code"), data.confirmationCode);
+    setText(
+      byId("confirmation-summary"),
+      `${service.dataset.name} with ${slot.staffName}, ${timeRange(slot.startTime, slot.endTime, page.timezone)}.`,
+    );
+    const box = byId("confirmation");
+    show(box, true);
+    box.focus();
+  }
+
+  form.addEventListener("change", (event) => {
+    const name = event.target instanceof HTMLInputElement ? event.target.name : "";
+    if (name === "serviceId" || name === "staffId" || name === "date") {
+      show(slotError, false);
+      void loadSlots();
+    }
+  });
+  form.addEventListener("submit", (event) => void submitBooking(event));
+  byId("book-another").addEventListener("click", () => {
+    show(byId("confirmation"), false);
+    show(form, true);
+    byId("notes", HTMLTextAreaElement).value = "";
+    void loadSlots();
+    (checked("serviceId") ?? queryAll<HTMLInputElement>("input[name=serviceId]", form)[0])?.focus();
+  });
+  if (checked("serviceId")) void loadSlots();
+}

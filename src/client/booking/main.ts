@@ -1,0 +1,9 @@
+// The booking page's script (/assets/booking-<hash>.js): reads the page's data-* attributes,
+// calls the public JSON API and writes every value as text. Entry point of the esbuild bundle.
+import { maybeById } from "../shared/dom";
+import { startBookingFlow } from "./flow";
+import { startManageBooking } from "./manage";
+
+const form = maybeById("booking-form", HTMLFormElement);
+if (form) startBookingFlow(form);
+startManageBooking(form);

@@ -1,0 +1,176 @@
+import { clockTime, humanDate } from "../../shared/format";
+import type { BookingLookup, CancelResult, Slot } from "../shared/api-types";
+import { byId, queryAll, setText, show } from "../shared/dom";
+import { dataOf, errorCode } from "../shared/http";
+import { genericError, publicApi } from "./api";
+import { timesFromDate, timesMessage } from "./next-date";
+import { enc, page } from "./page";
+import { fetchSlots, renderSlots } from "./slots";
+
+/** Manage a booking by its code: view it, move it to another time, cancel it with a reason. */
+
+const STATUS = new Map([
+  ["confirmed", "Confirmed"],
+  ["pending", "Pending"],
+  ["cancelled", "Cancelled"],
+  ["completed", "Completed"],
+  ["no_show", "Missed"],
+]);
+
+const bookingPath = (code: string, rest = "") => `/api/public/booking/${enc(code)}${rest}`;
+
+export function startManageBooking(bookingForm: HTMLFormElement | null): void {
+  const state: { booking: BookingLookup | null; slot: Slot | null; seq: number; serviceId: string | null } = {
+    booking: null,
+    slot: null,
+    seq: 0,
+    serviceId: null,
+  };
+  const rescheduleButton = byId("reschedule-button", HTMLButtonElement);
+  const rescheduleDate = byId("reschedule-date", HTMLInputElement);
+  const rescheduleStaff = byId("reschedule-staff", HTMLSelectElement);
+  const rescheduleStatus = byId("reschedule-status");
+  const rescheduleSlots = byId("reschedule-slots");
+
+  function row(list: HTMLElement, label: string, value: string) {
+    const dt = document.createElement("dt");
+    dt.textContent = label;
+    const dd = document.createElement("dd");
+    dd.textContent = value;
+    list.append(dt, dd);
+  }
+
+  function manageError(message: string) {
+    setText(byId("manage-error"), message);
+    show(byId("manage-error"), message !== "");
+  }
+
+  function renderBooking(b: BookingLookup, message = "") {
+    state.booking = b;
+    state.slot = null;
+    const list = byId("manage-details");
+    setText(list, "");
+    row(list, "Code", b.confirmation_code);
+    row(list, "Business", b.business_name);
+    row(list, "Service", b.service_name ?? "");
+    row(list, "With", b.staff_name ?? "");
+    row(
+      list,
+      "When",
+      `${humanDate(b.start_datetime)}, ${clockTime(b.start_datetime)}\u2013${clockTime(b.end_datetime)} (${b.timezone || page.timezone} time)`,
+    );
+    row(list, "Status", STATUS.get(b.status) ?? b.status);
+    setText(byId("manage-message"), message);
+    show(byId("manage-result"), true);
+    const active = b.status === "confirmed" || b.status === "pending";
+    show(byId("manage-actions"), active);
+    if (!active) return;
+    const note = byId("reschedule-note");
+    setText(note, "");
+    state.serviceId = null;
+    if (b.business_slug !== page.slug) {
+      const link = document.createElement("a");
+      link.href = `/book?slug=${enc(b.business_slug)}`;
+      link.textContent = "their booking page";
+      note.append(`This booking is with ${b.business_name}. To move it, open `, link, ".");
+    } else {
+      // The lookup names the service; this page lists the bookable ones by name.
+      const match = bookingForm
+        ? queryAll<HTMLInputElement>("input[name=serviceId]", bookingForm).find((input) => input.dataset.name === b.service_name)
+        : undefined;
+      if (match) state.serviceId = match.value;
+      else note.textContent = "This service cannot be moved online. Please contact the business.";
+    }
+    show(note, !state.serviceId);
+    show(byId("reschedule-controls"), !!state.serviceId);
+    rescheduleButton.disabled = true;
+    setText(rescheduleSlots, "");
+    setText(rescheduleStatus, "");
+    if (state.serviceId) {
+      for (const option of Array.from(rescheduleStaff.options))
+        if (option.textContent === b.staff_name) rescheduleStaff.value = option.value;
+      void loadRescheduleSlots();
+    }
+  }
+
+  async function loadRescheduleSlots(lead?: string): Promise<void> {
+    state.slot = null;
+    rescheduleButton.disabled = true;
+    setText(rescheduleSlots, "");
+    const date = rescheduleDate.value;
+    const serviceId = state.serviceId;
+    if (!serviceId || !date) return;
+    const seq = ++state.seq;
+    setText(rescheduleStatus, "Loading available times\u2026");
+    const result = await timesFromDate(
+      date,
+      (day) => fetchSlots(serviceId, rescheduleStaff.value, day),
+      () => seq === state.seq,
+    );
+    if (result.kind === "superseded") return;
+    if (result.kind === "error") return setText(rescheduleStatus, genericError(result.error));
+    if (result.kind === "next") rescheduleDate.value = result.date;
+    setText(rescheduleStatus, timesMessage(result, lead));
+    if (result.kind === "none") return;
+    renderSlots(rescheduleSlots, result.slots, (slot) => {
+      state.slot = slot;
+      rescheduleButton.disabled = false;
+    });
+  }
+
+  byId("lookup-form", HTMLFormElement).addEventListener("submit", async (event) => {
+    event.preventDefault();
+    manageError("");
+    const code = byId("lookup-code", HTMLInputElement).value.trim().toUpperCase();
+    if (!code) return manageError("Enter the confirmation code from your e-mail.");
+    const answer = await publicApi<BookingLookup>("GET", bookingPath(code));
+    const found = dataOf(answer);
+    if (found) return renderBooking(found);
+    show(byId("manage-result"), false);
+    manageError(answer.status === 404 ? "We could not find a booking with that code. Check the code and try again." : genericError(answer));
+  });
+  rescheduleDate.addEventListener("change", () => void loadRescheduleSlots());
+  rescheduleStaff.addEventListener("change", () => void loadRescheduleSlots());
+
+  byId("reschedule-form", HTMLFormElement).addEventListener("submit", async (event) => {
+    event.preventDefault();
+    manageError("");
+    const b = state.booking;
+    const slot = state.slot;
+    if (!b || !slot) return;
+    rescheduleButton.disabled = true;
+    const answer = await publicApi<BookingLookup>("POST", bookingPath(b.confirmation_code, "/reschedule"), {
+      newStartDatetime: slot.startTime,
+      staffProfileId: slot.staffProfileId,
+    });
+    const moved = dataOf(answer);
+    if (moved) {
+      return renderBooking(moved, `Your booking has been moved to ${humanDate(moved.start_datetime)}, ${clockTime(moved.start_datetime)}.`);
+    }
+    const code = errorCode(answer);
+    if (code === "slot_taken") return loadRescheduleSlots("Sorry, that time has just been taken.");
+    if (code === "not_reschedulable") return manageError("This booking can no longer be moved.");
+    rescheduleButton.disabled = false;
+    manageError(answer.status === 404 ? "This booking cannot be moved online right now." : genericError(answer));
+  });
+
+  byId("cancel-form", HTMLFormElement).addEventListener("submit", async (event) => {
+    event.preventDefault();
+    manageError("");
+    const b = state.booking;
+    if (!b) return;
+    if (!window.confirm("Cancel this booking? This cannot be undone.")) return;
+    const reason = byId("cancel-reason", HTMLTextAreaElement).value.trim();
+    const answer = await publicApi<CancelResult>("POST", bookingPath(b.confirmation_code, "/cancel"), reason ? { reason } : {});
+    const result = dataOf(answer);
+    if (result) {
+      const already = "alreadyCancelled" in result && result.alreadyCancelled;
+      return renderBooking(
+        { ...b, status: "cancelled" },
+        already ? "This booking was already cancelled." : "Your booking has been cancelled.",
+      );
+    }
+    if (errorCode(answer) === "not_cancellable") return manageError("This booking can no longer be cancelled.");
+    manageError(genericError(answer));
+  });
+}

@@ -1,0 +1,14 @@
+import { bodyData } from "../shared/page-data";
+
+/** What the server put on <body> for this booking page (see src/routes/pages/booking.tsx). */
+export const page = {
+  slug: bodyData("slug"),
+  timezone: bodyData("timezone"),
+  currency: bodyData("currency"),
+  /** Today in the business's zone, YYYY-MM-DD. */
+  today: bodyData("today"),
+  source: bodyData("source") === "widget" ? ("widget" as const) : ("online" as const),
+};
+
+export const enc = encodeURIComponent;
+export const publicPath = (rest: string) => `/api/public/${enc(page.slug)}${rest}`;

@@ -1,0 +1,127 @@
+import { isHexColor } from "../../shared/color";
+import type { TenantSectionKey } from "../../shared/console-sections";
+import { formatMoneyOrDash, isoDay, plural, utcDateTime } from "../../shared/format";
+import type { OperatorTenantView, TenantActivity } from "../shared/api-types";
+import { el } from "../shared/dom";
+import { badge, details, joined, table, tenantState, yesNo } from "./ui";
+
+type Render = (t: OperatorTenantView, a: TenantActivity | null, currency: string) => Node[];
+
+const unavailable = (what: string) => [el("p", { class: "error", text: `${what} could not be loaded.` })];
+
+/** One renderer per section of the tenant page, keyed like the page's sections (src/shared/console-sections.ts). */
+export const SECTION_RENDERERS: Record<TenantSectionKey, Render> = {
+  profile: (t) => {
+    const swatch = el("span", { class: "swatch", "aria-hidden": "true" });
+    if (isHexColor(t.widgetColor)) swatch.style.backgroundColor = t.widgetColor;
+    const [label, kind] = tenantState(t);
+    return [
+      details([
+        ["Name", t.businessName],
+        ["Slug", el("a", { href: `/book?slug=${encodeURIComponent(t.slug)}`, text: t.slug })],
+        ["Business type", t.businessType],
+        ["Custom domain", t.customDomain],
+        ["Widget color", el("span", {}, [swatch, t.widgetColor || "\u2014"])],
+        ["Address", joined([t.addressLine1, t.city, t.country], ", ")],
+        ["Contact", joined([t.email, t.phone], " \u00b7 ")],
+        ["Plan", t.plan + (t.planStatus ? ` (${t.planStatus})` : "")],
+        ["Status", badge(label, kind)],
+        ["Suspended", t.isSuspended ? utcDateTime(t.suspendedAt) + (t.suspendedReason ? ` \u2014 ${t.suspendedReason}` : "") : "No"],
+        ["Trial ends", t.trialEndsAt ? utcDateTime(t.trialEndsAt) : "No trial"],
+        ["Created", utcDateTime(t.createdAt)],
+        ["Tenant ID", t.id],
+      ]),
+    ];
+  },
+  owner: (_t, a) => {
+    if (!a) return unavailable("The owner");
+    const o = a.owner;
+    if (!o) return [el("p", { text: "This tenant has no active owner." })];
+    return [
+      details([
+        ["Name", joined([o.firstName, o.lastName])],
+        ["E-mail", o.email],
+        ["Last login", o.lastLoginAt ? utcDateTime(o.lastLoginAt) : "Never"],
+        ["User ID", o.id],
+      ]),
+    ];
+  },
+  members: (t) => {
+    if (!t.users.length) return [el("p", { text: "No members." })];
+    return [
+      table(
+        "Members",
+        ["Name", "E-mail", "Role", "Active", "Since"],
+        t.users.map((u) => [joined([u.firstName, u.lastName]), u.email, u.role, yesNo(u.isActive), isoDay(u.createdAt)]),
+      ),
+    ];
+  },
+  services: (t, a, currency) => {
+    const out: Node[] = [el("p", { class: "stat", text: plural(t.counts.services, "service") })];
+    if (a?.services.length) {
+      out.push(el("p", { class: "muted small", text: "Most recently added:" }));
+      out.push(
+        table(
+          "Recent services",
+          ["Name", "Duration", "Price", "Active"],
+          a.services.map((s) => [s.name, `${s.durationMinutes} min`, formatMoneyOrDash(s.price, currency), yesNo(s.isActive)]),
+        ),
+      );
+    }
+    return out;
+  },
+  staff: (t, a) => {
+    const out: Node[] = [el("p", { class: "stat", text: `${t.counts.staff} staff` })];
+    if (a?.staff.length) {
+      out.push(el("p", { class: "muted small", text: "Most recently added:" }));
+      out.push(
+        table(
+          "Recent staff",
+          ["Name", "Bookable"],
+          a.staff.map((s) => [s.displayName, yesNo(s.isBookable)]),
+        ),
+      );
+    }
+    return out;
+  },
+  customers: (t) => [el("p", { class: "stat", text: plural(t.counts.customers, "customer") })],
+  bookings: (t) => {
+    const out: Node[] = [el("p", { class: "stat", text: plural(t.counts.bookings, "booking") })];
+    const list = t.recentBookings;
+    if (!list.length) return out;
+    out.push(el("p", { class: "muted small", text: `The ${list.length} most recent:` }));
+    out.push(
+      table(
+        "Recent bookings",
+        ["Starts", "Status", "Amount", "Booking ID"],
+        list.map((b) => [utcDateTime(b.startDatetime), b.status, formatMoneyOrDash(b.totalAmount, b.currency), b.id]),
+      ),
+    );
+    return out;
+  },
+  payments: (_t, a) => {
+    if (!a) return unavailable("Payments");
+    const p = a.payments;
+    return [
+      el("p", { class: "stat", text: plural(p.count, "payment") }),
+      el("p", { text: `${formatMoneyOrDash(p.last30DaysTotal, p.currency)} received in the last 30 days.` }),
+    ];
+  },
+  ai: (_t, a) => {
+    if (!a) return unavailable("AI activity");
+    return [
+      el("p", { class: "stat", text: plural(a.aiActivity.last7Days, "AI action") }),
+      el("p", { class: "muted", text: "in the last 7 days." }),
+    ];
+  },
+  audit: (t) => {
+    if (!t.audit.length) return [el("p", { text: "No audit entries yet." })];
+    return [
+      table(
+        "Audit log, newest first",
+        ["When", "Action", "Actor", "Reason"],
+        t.audit.map((r) => [utcDateTime(r.createdAt), r.action, r.actorId, r.reason]),
+      ),
+    ];
+  },
+};

@@ -1,0 +1,111 @@
+// /widget.js: runs on the business's own site (any origin) as a classic script. It finds its own
+// <script> tag, takes the base URL from that tag's src (so it works from any host serving it, a
+// custom domain included) and asks /widget/status whether the business can take bookings. Every
+// value goes through textContent or CSSOM properties; nothing is written as HTML.
+import { DEFAULT_ACCENT, isHexColor, readableTextOn } from "../../shared/color";
+import type { WidgetStatus } from "../shared/api-types";
+
+const GREY = "#4b5563";
+
+function start(script: HTMLScriptElement): void {
+  const slug = (script.getAttribute("data-slug") ?? "").trim();
+  const label = script.getAttribute("data-label") || "Book an appointment";
+  const base = new URL("./", script.src);
+
+  const root = document.createElement("div");
+  root.className = "booking-widget";
+  root.setAttribute("data-booking-widget", slug);
+  const button = document.createElement("button");
+  button.type = "button";
+  button.disabled = true;
+  button.textContent = "Loading booking\u2026";
+  Object.assign(button.style, {
+    font: "600 16px/1.2 system-ui, sans-serif",
+    padding: "12px 20px",
+    minHeight: "44px",
+    border: "0",
+    borderRadius: "8px",
+    cursor: "pointer",
+    background: GREY,
+    color: "#ffffff",
+  });
+  const status = document.createElement("p");
+  status.setAttribute("role", "status");
+  status.style.margin = "8px 0 0";
+  status.style.font = "14px/1.4 system-ui, sans-serif";
+  root.append(button, status);
+  script.after(root);
+
+  function unavailable(message: string) {
+    button.disabled = true;
+    button.style.cursor = "not-allowed";
+    button.style.background = GREY;
+    button.textContent = "Booking unavailable";
+    root.setAttribute("data-state", "unavailable");
+    status.textContent = message;
+  }
+
+  function available(d: WidgetStatus) {
+    const color = isHexColor(d.widgetColor) ? d.widgetColor : DEFAULT_ACCENT;
+    const url = new URL(`book?slug=${encodeURIComponent(slug)}&via=widget`, base).toString();
+    const name = d.businessName || "this business";
+    button.disabled = false;
+    button.style.background = color;
+    button.style.color = readableTextOn(color);
+    button.textContent = label;
+    root.setAttribute("data-state", "available");
+    if (d.widgetMode === "inline") {
+      let frame: HTMLIFrameElement | null = null;
+      button.setAttribute("aria-expanded", "false");
+      button.addEventListener("click", () => {
+        if (!frame) {
+          frame = document.createElement("iframe");
+          frame.src = url;
+          frame.title = `Book with ${name}`;
+          Object.assign(frame.style, {
+            display: "block",
+            width: "100%",
+            maxWidth: "720px",
+            height: "760px",
+            border: "1px solid #d1d5db",
+            borderRadius: "8px",
+            marginTop: "12px",
+          });
+          root.insertBefore(frame, status);
+          button.setAttribute("aria-expanded", "true");
+          return;
+        }
+        frame.hidden = !frame.hidden;
+        button.setAttribute("aria-expanded", frame.hidden ? "false" : "true");
+      });
+    } else {
+      button.addEventListener("click", () => {
+        const popup = window.open(url, `booking-${slug}`, "popup,width=520,height=780");
+        // A blocked popup still gets the customer to the booking page.
+        if (!popup) window.location.href = url;
+      });
+    }
+  }
+
+  if (!slug) {
+    unavailable("Online booking is not set up on this page.");
+    return;
+  }
+  fetch(new URL(`widget/status?slug=${encodeURIComponent(slug)}`, base).toString(), { credentials: "omit" })
+    .then((r) => r.json() as Promise<{ data?: WidgetStatus }>)
+    .then((body) => {
+      const d = body?.data;
+      if (!d || d.status === "unknown") return unavailable("Online booking is not available.");
+      if (d.status !== "available") {
+        return unavailable(
+          `Online booking${d.businessName ? ` with ${d.businessName}` : ""} is temporarily unavailable. Please try again later.`,
+        );
+      }
+      available(d);
+    })
+    .catch(() => unavailable("Online booking could not be loaded. Please try again later."));
+}
+
+// Only a classic script has a currentScript, and only while it first runs.
+const current = document.currentScript;
+if (current instanceof HTMLScriptElement && current.src) start(current);

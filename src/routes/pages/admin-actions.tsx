@@ -1,0 +1,91 @@
+import type { Child, FC } from "hono/jsx";
+
+/**
+ * The operator's actions on the tenant page: a toolbar of toggles, each opening its form with a
+ * required reason (the console script sends the PATCH or the impersonation launch).
+ */
+export const TenantActions: FC = () => (
+  <div id="tenant-actions" class="actions" hidden>
+    <div class="toolbar" role="group" aria-label="Tenant actions">
+      <button type="button" id="action-suspend" data-form="form-suspend" aria-controls="form-suspend" aria-expanded="false">
+        Suspend
+      </button>
+      <button type="button" id="action-restore" data-form="form-restore" aria-controls="form-restore" aria-expanded="false">
+        Restore
+      </button>
+      <button type="button" id="action-plan" data-form="form-plan" aria-controls="form-plan" aria-expanded="false">
+        Change plan
+      </button>
+      <button type="button" id="action-extend-trial" data-form="form-extend-trial" aria-controls="form-extend-trial" aria-expanded="false">
+        Extend trial
+      </button>
+      <button type="button" id="action-end-trial" data-form="form-end-trial" aria-controls="form-end-trial" aria-expanded="false">
+        End trial
+      </button>
+      <button type="button" id="action-impersonate" data-form="form-impersonate" aria-controls="form-impersonate" aria-expanded="false">
+        Impersonate owner
+      </button>
+    </div>
+    <ActionForm
+      id="form-suspend"
+      legend="Suspend this tenant"
+      submit="Suspend tenant"
+      hint="The reason is sent to the owner in the suspension e-mail and stored in the audit log."
+    />
+    <ActionForm id="form-restore" legend="Restore this tenant" submit="Restore tenant" hint="Stored in the audit log." />
+    <ActionForm id="form-plan" legend="Change plan" submit="Change plan" hint="Takes effect immediately; no charge is made.">
+      <div class="field">
+        <label for="form-plan-value">New plan</label>
+        <select id="form-plan-value" name="plan" required>
+          <option value="free">Free</option>
+          <option value="pro">Pro</option>
+          <option value="enterprise">Enterprise</option>
+        </select>
+      </div>
+    </ActionForm>
+    <ActionForm
+      id="form-extend-trial"
+      legend="Extend or set the trial"
+      submit="Set trial end"
+      hint="The trial ends at the end of the chosen day (UTC)."
+    >
+      <div class="field">
+        <label for="form-extend-trial-date">Trial ends on</label>
+        <input id="form-extend-trial-date" name="trialEndsOn" type="date" required />
+      </div>
+    </ActionForm>
+    <ActionForm id="form-end-trial" legend="End the trial" submit="End trial" hint="Clears the trial end date." />
+    <ActionForm
+      id="form-impersonate"
+      legend="Impersonate the owner (read-only)"
+      submit="Start read-only session"
+      hint="Opens the owner's pages read-only for one hour. Every page you open is recorded in the audit log with this reason."
+    />
+    <p id="action-result" class="success" role="status" aria-live="polite"></p>
+  </div>
+);
+
+const ActionForm: FC<{ id: string; legend: string; submit: string; hint: string; children?: Child }> = (p) => (
+  <form id={p.id} class="action-form" hidden>
+    <fieldset>
+      <legend>{p.legend}</legend>
+      {p.children}
+      <div class="field">
+        <label for={`${p.id}-reason`}>Reason (required)</label>
+        <textarea id={`${p.id}-reason`} name="reason" rows={3} maxlength={500} required aria-describedby={`${p.id}-hint`}></textarea>
+        <p id={`${p.id}-hint`} class="muted small">
+          {p.hint} At most 500 characters.
+        </p>
+      </div>
+      <div class="error" role="alert" hidden></div>
+      <div class="toolbar">
+        <button type="submit" class="primary">
+          {p.submit}
+        </button>
+        <button type="button" class="form-cancel">
+          Cancel
+        </button>
+      </div>
+    </fieldset>
+  </form>
+);

@@ -1,0 +1,39 @@
+/**
+ * The operator console's fixed lists, read by the server (headings, navigation) and by the
+ * console script (which section each renderer fills): one list, so the two cannot drift.
+ */
+
+/** interface.md §Operator console page: the tenant page's sections, in this order. */
+export const TENANT_SECTIONS = [
+  ["profile", "Profile"],
+  ["owner", "Owner"],
+  ["members", "Members"],
+  ["services", "Services"],
+  ["staff", "Staff"],
+  ["customers", "Customers"],
+  ["bookings", "Bookings"],
+  ["payments", "Payments"],
+  ["ai", "AI activity"],
+  ["audit", "Audit"],
+] as const;
+
+export type TenantSectionKey = (typeof TENANT_SECTIONS)[number][0];
+
+/** The owner pages an impersonating operator may open (interface.md §Impersonation). */
+export const IMPERSONATION_PAGES = [
+  ["dashboard", "Dashboard"],
+  ["services", "Services"],
+  ["staff", "Staff"],
+  ["customers", "Customers"],
+  ["bookings", "Bookings"],
+  ["settings", "Settings"],
+] as const;
+
+export type ImpersonationPageKey = (typeof IMPERSONATION_PAGES)[number][0];
+
+export function isImpersonationPage(value: string | null | undefined): value is ImpersonationPageKey {
+  return IMPERSONATION_PAGES.some(([key]) => key === value);
+}
+
+/** Tenants per page in the console's list (the list API's `limit` goes up to 200). */
+export const TENANTS_PAGE_SIZE = 25;

@@ -1,0 +1,138 @@
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { describeViolations, screenshot, seriousViolations } from "../helpers/axe";
+import { eventually, useBrowser } from "../helpers/browser";
+import { createBookableTenant, e2eClient, uniq } from "../helpers/db";
+import { serveHostPage } from "../helpers/host-page";
+
+const baseUrl = inject("e2eBaseUrl");
+const admin = inject("e2eAdmin");
+const browser = useBrowser();
+afterAll(() => e2eClient.close());
+
+/** Looks finished: no serious or critical axe violation, nothing wider than the screen; a screenshot to look at. */
+async function check(page: Page, name: string, width: number) {
+  await screenshot(page, `${name}-${width}`);
+  const violations = await seriousViolations(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+async function signIn(page: Page) {
+  await page.goto(`${baseUrl}/admin`);
+  await page.getByLabel("E-mail").fill(admin.email);
+  await page.getByLabel("Password").fill(admin.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(`${baseUrl}/admin/tenants`);
+}
+
+/** Keyboard focus is visible: the focused element draws a ring (box-shadow) or an outline. */
+async function focusIsVisible(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return false;
+    const style = getComputedStyle(el);
+    return style.boxShadow !== "none" || (style.outlineStyle !== "none" && style.outlineWidth !== "0px");
+  });
+}
+
+describe.each([1280, 375])("pages at %i px", (width) => {
+  it("landing page: a centred card, visible keyboard focus", async () => {
+    const { page } = await browser.newPage({ width });
+    await page.goto(`${baseUrl}/`);
+    const box = (await page.locator("main").boundingBox())!;
+    // Centred on a wide screen, not stuck to the top-left corner.
+    expect(Math.abs(box.x + box.width / 2 - width / 2)).toBeLessThanOrEqual(2);
+    if (width > 600) expect(box.y).toBeGreaterThan(100);
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    expect(await focusIsVisible(page)).toBe(true);
+    await check(page, "landing", width);
+  });
+
+  it("booking page with times and the details step", async () => {
+    const tenant = await createBookableTenant({ tenant: { description: "Cuts, colour and styling in the old town." } });
+    const { page } = await browser.newPage({ width });
+    await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
+    await page.fill("#date", "2031-06-04");
+    await page.getByRole("radio", { name: /^Haircut/ }).check();
+    await eventually(() => page.locator("#slots button").count()).toBeGreaterThan(0);
+    await page.getByRole("button", { name: /^10:00 with/ }).click();
+    await eventually(() => page.locator("#step-details").isVisible()).toBe(true);
+    // From the keyboard, every control shows where focus is.
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press("Tab");
+      expect(await focusIsVisible(page)).toBe(true);
+    }
+    await check(page, "booking", width);
+  });
+
+  it("booking page of a light-coloured brand stays readable", async () => {
+    const tenant = await createBookableTenant({ tenant: { templateAccent: "#fde047", widgetColor: "#fde047" } });
+    const { page } = await browser.newPage({ width });
+    await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
+    await page.getByRole("radio", { name: /^Haircut/ }).check();
+    await eventually(() => page.locator("#slot-status").textContent()).toMatch(/available|No free times/);
+    await check(page, "booking-light-brand", width);
+  });
+
+  it("booking page's 404 and 503 states: centred cards", async () => {
+    const suspended = await createBookableTenant({ tenant: { isSuspended: true, suspendedAt: new Date().toISOString() } });
+    const { page } = await browser.newPage({ width });
+    expect((await page.goto(`${baseUrl}/book?slug=${suspended.slug}`))?.status()).toBe(503);
+    await check(page, "booking-suspended", width);
+    expect((await page.goto(`${baseUrl}/book?slug=missing-${uniq()}`))?.status()).toBe(404);
+    await check(page, "booking-not-found", width);
+  });
+
+  it("widget on a business's site, available and unavailable", async () => {
+    const open = await createBookableTenant({ tenant: { widgetColor: "#0f766e" } });
+    const closed = await createBookableTenant({ tenant: { isSuspended: true, suspendedAt: new Date().toISOString() } });
+    const site = await serveHostPage(
+      `<!DOCTYPE html><html lang="en"><head><title>Partner site</title></head><body><main><h1>Welcome to our shop</h1>` +
+        `<h2>Book online</h2><script src="${baseUrl}/widget.js" data-slug="${open.slug}"></script>` +
+        `<h2>Our other shop</h2><script src="${baseUrl}/widget.js" data-slug="${closed.slug}"></script></main></body></html>`,
+    );
+    try {
+      const { page } = await browser.newPage({ width });
+      await page.goto(`http://site-${uniq()}.example.test:${site.port}/`);
+      await eventually(() => page.locator("[data-booking-widget][data-state]").count()).toBe(2);
+      await check(page, "widget", width);
+    } finally {
+      await site.close();
+    }
+  });
+
+  it("console sign-in: a centred card", async () => {
+    const { page } = await browser.newPage({ width });
+    await page.goto(`${baseUrl}/admin`);
+    const box = (await page.locator("main").boundingBox())!;
+    expect(Math.abs(box.x + box.width / 2 - width / 2)).toBeLessThanOrEqual(2);
+    if (width > 600) expect(box.y).toBeGreaterThan(100);
+    await page.getByLabel("E-mail").focus();
+    expect(await focusIsVisible(page)).toBe(true);
+    await check(page, "console-sign-in", width);
+  });
+
+  it("console tenants list, tenant page and a read-only owner page", async () => {
+    const tenant = await createBookableTenant({ tenant: { customDomain: `look-${uniq()}.example.test`, widgetColor: "#be123c" } });
+    const { page } = await browser.newPage({ width });
+    await signIn(page);
+    await eventually(() => page.locator("#tenants-body tr").count()).toBeGreaterThan(0);
+    await check(page, "console-tenants", width);
+
+    await page.goto(`${baseUrl}/admin/tenant?id=${tenant.id}`);
+    await eventually(() => page.locator("#tenant-title").textContent()).toBe(tenant.businessName);
+    await eventually(() => page.locator("[data-section=owner]").textContent()).toContain(tenant.ownerEmail);
+    await page.getByRole("button", { name: "Suspend", exact: true }).click();
+    await check(page, "console-tenant", width);
+
+    await page.getByRole("button", { name: "Impersonate owner" }).click();
+    await page.locator("#form-impersonate").getByLabel("Reason (required)").fill("Looking at the layout");
+    await page.getByRole("button", { name: "Start read-only session" }).click();
+    await page.waitForURL(`${baseUrl}/admin/impersonate?page=dashboard`);
+    await page.getByRole("navigation", { name: "Owner pages" }).getByRole("link", { name: "Services" }).click();
+    await eventually(() => page.locator("#imp-status").textContent()).toBe("Read-only: every action on this page is disabled.");
+    await check(page, "console-impersonation", width);
+  });
+});

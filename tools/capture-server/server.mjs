@@ -1,0 +1,72 @@
+// A local stand-in for third parties we cannot reach (e-mail provider, Stripe, an integrator's
+// endpoint, an AI model): records every request it receives and answers with scripted responses.
+//
+//   any path          -> recorded; answered by the first matching rule's next scripted response,
+//                        else 200 {"id":"cap_<n>"}
+//   POST /__control/rules     {pathPrefix?, bodyContains?, responses:[{status, body?, delayMs?}]}
+//   GET  /__control/requests?pathPrefix=&bodyContains=   -> {requests:[{method,path,headers,body,at,status}]}
+import http from "node:http";
+
+/** @typedef {{ pathPrefix?: string, bodyContains?: string }} Filter */
+/** @typedef {{ status: number, body?: unknown, delayMs?: number }} Scripted */
+/** @typedef {Filter & { responses?: Scripted[] }} Rule */
+/**
+ * @typedef {{ method: string, path: string, headers: http.IncomingHttpHeaders, body: string, at: number, status: number }} Recorded
+ */
+
+/**
+ * Start the capture server.
+ * @param {{ host?: string, port?: number }} [options]
+ * @returns {Promise<{ url: string, requests: Recorded[], close: () => Promise<void> }>}
+ */
+export async function startCaptureServer({ host = "127.0.0.1", port = 0 } = {}) {
+  /** @type {Recorded[]} */
+  const requests = [];
+  /** @type {Rule[]} */
+  const rules = [];
+  let counter = 0;
+
+  /** @param {Filter} filter @param {string} path @param {string} body */
+  const matches = (filter, path, body) =>
+    (!filter.pathPrefix || path.startsWith(filter.pathPrefix)) && (!filter.bodyContains || body.includes(filter.bodyContains));
+
+  const server = http.createServer((req, res) => {
+    /** @type {Buffer[]} */
+    const chunks = [];
+    req.on("data", (c) => chunks.push(c));
+    req.on("end", async () => {
+      const body = Buffer.concat(chunks).toString("utf8");
+      const url = new URL(req.url ?? "/", "http://capture");
+      /** @param {number} status @param {unknown} payload */
+      const send = (status, payload) => {
+        res.writeHead(status, { "content-type": "application/json" });
+        res.end(typeof payload === "string" ? payload : JSON.stringify(payload));
+      };
+      if (url.pathname === "/__control/rules" && req.method === "POST") {
+        rules.push({ ...JSON.parse(body || "{}") });
+        return send(200, { ok: true });
+      }
+      if (url.pathname === "/__control/requests") {
+        /** @type {Filter} */
+        const filter = Object.fromEntries(url.searchParams);
+        return send(200, { requests: requests.filter((r) => matches(filter, r.path, r.body)) });
+      }
+      const at = Date.now();
+      const path = url.pathname + url.search;
+      const rule = rules.find((r) => r.responses?.length && matches(r, path, body));
+      const scripted = rule?.responses?.shift();
+      if (scripted?.delayMs) await new Promise((r) => setTimeout(r, scripted.delayMs));
+      const status = scripted?.status ?? 200;
+      requests.push({ method: req.method ?? "GET", path, headers: req.headers, body, at, status });
+      counter += 1;
+      send(status, scripted?.body ?? { id: `cap_${counter}`, object: "captured" });
+    });
+  });
+  await new Promise((resolve) => server.listen(port, host, () => resolve(undefined)));
+  const address = /** @type {import("node:net").AddressInfo} */ (server.address());
+  return {
+    url: `http://${host}:${address.port}`,
+    requests,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
