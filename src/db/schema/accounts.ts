@@ -26,6 +26,19 @@ export const tenants = sqliteTable(
     requirePayment: flag("require_payment").notNull().default(false),
     // design.md §20: the public booking assistant answers only while this is on.
     aiAssistantEnabled: flag("ai_assistant_enabled").notNull().default(true),
+    // design.md §16 booking rules: public availability/create/reschedule start at or after
+    // now + minNoticeMinutes and at most maxAdvanceDays after today (tenant-local).
+    minNoticeMinutes: integer("min_notice_minutes").notNull().default(0),
+    maxAdvanceDays: integer("max_advance_days").notNull().default(365),
+    // design.md §17: reminder offsets in hours before the start, a JSON array of up to 3 integers.
+    reminderHours: text("reminder_hours", { mode: "json" }).$type<number[]>().notNull().default([24]),
+    // Where notices of new/moved/cancelled bookings go; "" = the business e-mail.
+    notificationEmail: text("notification_email").notNull().default(""),
+    // design.md §21 no-show protection (percent of the price, 0 = off) and the Connect account's state.
+    noShowFeePercent: integer("no_show_fee_percent").notNull().default(0),
+    lateCancelFeePercent: integer("late_cancel_fee_percent").notNull().default(0),
+    stripeChargesEnabled: flag("stripe_charges_enabled").notNull().default(false),
+    stripeDetailsSubmitted: flag("stripe_details_submitted").notNull().default(false),
     widgetColor: text("widget_color").notNull().default("#4f46e5"),
     widgetMode: text("widget_mode").notNull().default("popup"),
     template: text("template").notNull().default("classic"),

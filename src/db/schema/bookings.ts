@@ -29,6 +29,14 @@ export const bookings = sqliteTable(
     totalAmount: integer("total_amount").notNull().default(0),
     currency: text("currency").notNull(),
     notes: text("notes").notNull().default(""),
+    // design.md §16: the service's buffers when the booking was made; the staff member is blocked over
+    // [start - before, end + after] and the atomic overlap guard compares these buffered intervals.
+    bufferBeforeMinutes: integer("buffer_before_minutes").notNull().default(0),
+    bufferAfterMinutes: integer("buffer_after_minutes").notNull().default(0),
+    // design.md §21: a pending booking awaiting payment holds its slot until this instant (epoch ms).
+    holdExpiresAt: integer("hold_expires_at"),
+    // design.md §17: iCalendar SEQUENCE, raised on every change the customer is told about.
+    sequence: integer("sequence").notNull().default(0),
     cancelReason: text("cancel_reason"),
     cancelledAt: text("cancelled_at"),
     createdAt: createdAt(),

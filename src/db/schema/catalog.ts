@@ -18,6 +18,11 @@ export const services = sqliteTable(
     isActive: flag("is_active").notNull().default(true),
     isOnlineBookable: flag("is_online_bookable").notNull().default(true),
     orderIndex: integer("order_index").notNull().default(0),
+    // design.md §16: clean-up time around each appointment (0..240, multiples of 5) and who performs
+    // it: a JSON array of staff ids, null = every bookable staff member, [] = nobody.
+    bufferBeforeMinutes: integer("buffer_before_minutes").notNull().default(0),
+    bufferAfterMinutes: integer("buffer_after_minutes").notNull().default(0),
+    staffIds: text("staff_ids", { mode: "json" }).$type<string[] | null>(),
     // Soft delete: bookings keep pointing at the service they were made for.
     deletedAt: text("deleted_at"),
     createdAt: createdAt(),
