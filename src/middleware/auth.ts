@@ -14,6 +14,8 @@ export type OwnerAuth = {
   sessionId: string;
   tenantId: string;
   role: MemberRole;
+  /** The business's IANA zone, read with the membership (no extra round trip): views key date ranges by it. */
+  timezone: string;
   impersonation?: { adminId: string; sessionId: string };
 };
 export type CustomerAuth = { kind: "customer"; customerId: string; sessionId: string };
@@ -21,6 +23,16 @@ export type AdminAuth = { kind: "admin"; adminId: string; sessionId: string; ema
 export type AuthContext = OwnerAuth | CustomerAuth | AdminAuth | { kind: "anonymous" };
 
 const unauthorized = () => new ApiError("unauthorized");
+
+/**
+ * The owner app names the page a request belongs to (`X-App-Page: /app/calendar`), so an
+ * impersonation audit row says which page the operator opened (design.md §15); anything else in
+ * the header is ignored and the row names the request instead (`GET /api/...`).
+ */
+const APP_PAGE = /^\/app(?:\/[a-z0-9-]{1,40}){0,2}$/;
+export function appPageOf(header: string | undefined): string | null {
+  return header && APP_PAGE.test(header) ? header : null;
+}
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 async function claimsFrom(c: Parameters<Parameters<typeof createMiddleware<AppEnv>>[0]>[0]) {
@@ -49,7 +61,12 @@ export const requireOwner = createMiddleware<AppEnv>(async (c, next) => {
 
   const db = c.var.db;
   const lookup = db
-    .select({ tenantId: schema.tenants.id, role: schema.tenantMembers.role, memberActive: schema.tenantMembers.isActive })
+    .select({
+      tenantId: schema.tenants.id,
+      timezone: schema.tenants.timezone,
+      role: schema.tenantMembers.role,
+      memberActive: schema.tenantMembers.isActive,
+    })
     .from(schema.tenants)
     .leftJoin(schema.tenantMembers, and(eq(schema.tenantMembers.tenantId, schema.tenants.id), eq(schema.tenantMembers.userId, claims.sub!)))
     .where(eq(schema.tenants.id, tenantId));
@@ -57,7 +74,7 @@ export const requireOwner = createMiddleware<AppEnv>(async (c, next) => {
   let rows: Awaited<typeof lookup>;
   if (impersonation) {
     const url = new URL(c.req.url);
-    const page = `${c.req.method} ${url.pathname}`;
+    const page = appPageOf(c.req.header("X-App-Page")) ?? `${c.req.method} ${url.pathname}`;
     // The reason is copied from the session row inside the insert: no extra round trip.
     const audit = db.run(sql`
       INSERT INTO audit_log (id, action, actor_type, actor_id, target_type, target_id, reason, diff, metadata, created_at, seq)
@@ -88,6 +105,7 @@ export const requireOwner = createMiddleware<AppEnv>(async (c, next) => {
     sessionId: claims.sid as string,
     tenantId,
     role: row.role as MemberRole,
+    timezone: row.timezone,
     impersonation,
   });
   await next();

@@ -1,4 +1,5 @@
 import type { BookingView } from "../../services/bookings";
+import type { BookingDetail, HistoryRow } from "../../services/owner/booking-detail";
 
 type BookingLike = Pick<
   BookingView,
@@ -46,5 +47,37 @@ export function toOwnerBookingDetail(b: BookingView) {
     customer: b.customer && b.customerId ? { id: b.customerId, ...b.customer } : null,
     service: { id: b.serviceId, name: b.serviceName, durationMinutes: b.serviceDurationMinutes },
     staff: { id: b.staffId, displayName: b.staffName },
+  };
+}
+
+/** One history entry: what happened, when, by whom (a member's name, or the customer). */
+function toHistoryEntry(h: HistoryRow) {
+  const name = [h.actorFirstName, h.actorLastName].filter((x) => x).join(" ");
+  return {
+    id: h.id,
+    action: h.action,
+    actor: { type: h.actorType === "user" ? ("member" as const) : ("customer" as const), name: h.actorType === "user" ? name : null },
+    reason: h.reason,
+    details: (h.metadata ?? {}) as Record<string, unknown>,
+    createdAt: h.createdAt,
+  };
+}
+
+/** GET /api/bookings/:id: the detail above plus the business's zone, the customer's notes, payments and history. */
+export function toOwnerBookingFullDetail(b: BookingDetail) {
+  const base = toOwnerBookingDetail(b);
+  return {
+    ...base,
+    customer: base.customer ? { ...base.customer, notes: b.customerNotes } : null,
+    timezone: b.tenant.timezone,
+    payments: b.payments.map((p) => ({
+      id: p.id,
+      amount: p.amount,
+      currency: p.currency,
+      kind: p.kind,
+      status: p.status,
+      createdAt: p.createdAt,
+    })),
+    history: b.history.map(toHistoryEntry),
   };
 }

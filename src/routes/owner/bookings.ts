@@ -5,10 +5,11 @@ import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { validate } from "../../lib/validate";
 import { type OwnerAuth, requireRole } from "../../middleware/auth";
-import { cancelBooking, createBooking, lookupBooking, rescheduleBooking } from "../../services/bookings";
+import { cancelBooking, createBooking, rescheduleBooking } from "../../services/bookings";
 import { changeBookingStatus, listTenantBookings } from "../../services/owner/bookings";
 import { bookingCtx, emailField, idField, localDateTimeField, optionalText } from "../public/fields";
-import { toOwnerBooking, toOwnerBookingDetail } from "./booking-shapes";
+import { getBookingDetail } from "../../services/owner/booking-detail";
+import { toOwnerBooking, toOwnerBookingFullDetail } from "./booking-shapes";
 import { limitField } from "./fields";
 
 const instant = (name: string) =>
@@ -24,24 +25,46 @@ const listQuery = z
   })
   .strict();
 
-const createBody = z.object({
-  serviceId: idField("serviceId"),
-  staffProfileId: idField("staffProfileId"),
-  startDatetime: localDateTimeField("startDatetime"),
-  customer: z.object({
-    firstName: z.string().trim().min(1, "First name is required").max(100, "First name must be at most 100 characters"),
-    lastName: optionalText(100, "Last name"),
-    email: emailField,
-    phone: optionalText(40, "Phone"),
-    notes: optionalText(2000, "Notes"),
-  }),
-  source: z.enum(["admin", "walk_in", "phone"]).default("admin"),
-});
+/** Walk-ins and phone callers may have no e-mail (design.md §15): their record is keyed by phone, or anonymous. */
+const EMAIL_OPTIONAL = new Set(["walk_in", "phone"]);
+
+const createBody = z
+  .object({
+    serviceId: idField("serviceId"),
+    staffProfileId: idField("staffProfileId"),
+    startDatetime: localDateTimeField("startDatetime"),
+    customer: z.object({
+      firstName: z.string().trim().min(1, "First name is required").max(100, "First name must be at most 100 characters"),
+      lastName: optionalText(100, "Last name"),
+      email: z
+        .union([z.literal(""), emailField])
+        .nullish()
+        .transform((v) => v || undefined),
+      phone: optionalText(40, "Phone"),
+      notes: optionalText(2000, "Notes"),
+    }),
+    source: z.enum(["admin", "walk_in", "phone"]).default("admin"),
+    /** A free time outside the offered slots: outside hours, inside notice, on 5-minute steps. */
+    override: z.boolean({ error: "override must be true or false" }).default(false),
+  })
+  .superRefine((b, ctx) => {
+    if (!b.customer.email && !EMAIL_OPTIONAL.has(b.source)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["customer", "email"],
+        message: "E-mail is required (optional only for walk-in and phone bookings)",
+      });
+    }
+  });
 
 const statusBody = z.object({ status: z.enum(BOOKING_STATUSES) }).strict();
 const cancelBody = z.object({ reason: z.string().max(500, "Reason must be at most 500 characters").nullish() }).strict();
 const rescheduleBody = z
-  .object({ newStartDatetime: localDateTimeField("newStartDatetime"), staffProfileId: idField("staffProfileId").optional() })
+  .object({
+    newStartDatetime: localDateTimeField("newStartDatetime"),
+    staffProfileId: idField("staffProfileId").optional(),
+    override: z.boolean({ error: "override must be true or false" }).default(false),
+  })
   .strict();
 
 const owner = (c: { var: { auth: unknown } }) => c.var.auth as OwnerAuth;
@@ -54,7 +77,8 @@ export const bookingsRoutes = new Hono<AppEnv>()
     const rows = await listTenantBookings(bookingCtx(c), owner(c).tenantId, c.req.valid("query"));
     return c.json({ data: rows.map(toOwnerBooking) });
   })
-  .post("/", writers, validate("json", createBody), async (c) => {
+  // Every role books at the front desk (design.md §15: walk-ins and `override` are owner/admin/staff).
+  .post("/", validate("json", createBody), async (c) => {
     const auth = owner(c);
     const body = c.req.valid("json");
     const created = await createBooking(
@@ -67,14 +91,16 @@ export const bookingsRoutes = new Hono<AppEnv>()
         customer: body.customer,
         source: body.source,
         customerAccountId: null,
+        override: body.override,
       },
     );
     // Everything the answer shows was just written: no read-back round trip.
     return c.json({ data: toOwnerBooking({ ...created, cancelReason: null, createdAt: c.var.now.toISOString() }) }, 201);
   })
   .get("/:id", async (c) => {
-    const view = await lookupBooking(bookingCtx(c), ref(owner(c), c.req.param("id")));
-    return c.json({ data: toOwnerBookingDetail(view) });
+    const auth = owner(c);
+    const detail = await getBookingDetail(bookingCtx(c), { tenantId: auth.tenantId, bookingId: c.req.param("id"), userId: auth.userId });
+    return c.json({ data: toOwnerBookingFullDetail(detail) });
   })
   .patch("/:id/status", validate("json", statusBody), async (c) => {
     const auth = owner(c);
@@ -99,6 +125,7 @@ export const bookingsRoutes = new Hono<AppEnv>()
     const view = await rescheduleBooking(bookingCtx(c), ref(owner(c), c.req.param("id")), {
       start: body.newStartDatetime,
       staffProfileId: body.staffProfileId,
+      override: body.override,
     });
     return c.json({ data: toOwnerBooking(view) });
   });

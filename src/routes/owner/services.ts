@@ -4,7 +4,16 @@ import type { AppEnv } from "../../env";
 import { validate } from "../../lib/validate";
 import { httpUrl } from "./fields";
 import { type OwnerAuth, requireRole } from "../../middleware/auth";
-import { createService, deleteService, getService, listServices, type ServiceRow, updateService } from "../../services/owner/catalog";
+import {
+  createService,
+  deleteService,
+  getService,
+  listServices,
+  reorderServices,
+  type ServiceRow,
+  updateService,
+} from "../../services/owner/catalog";
+import { ApiError } from "../../errors";
 
 const fields = {
   name: z.string().trim().min(1, "Name is required").max(200, "Name must be at most 200 characters"),
@@ -51,6 +60,10 @@ export function toOwnerService(r: ServiceRow) {
   };
 }
 
+const orderBody = z
+  .object({ ids: z.array(z.string().min(1).max(100)).min(1, "List at least one service").max(500, "At most 500 services") })
+  .strict();
+
 const tenantOf = (c: { var: { auth: unknown } }) => (c.var.auth as OwnerAuth).tenantId;
 const writers = requireRole("owner", "admin");
 
@@ -65,6 +78,13 @@ export const servicesRoutes = new Hono<AppEnv>()
       c.var.now,
     );
     return c.json({ data: toOwnerService(row) }, 201);
+  })
+  // The whole order at once (the app's up/down buttons send the list as it should read).
+  .put("/order", writers, validate("json", orderBody), async (c) => {
+    const ids = c.req.valid("json").ids;
+    if (new Set(ids).size !== ids.length) throw ApiError.field("ids", "List each service once");
+    const rows = await reorderServices(c.var.db, tenantOf(c), ids, c.var.now);
+    return c.json({ data: rows.map(toOwnerService) });
   })
   .get("/:id", async (c) => c.json({ data: toOwnerService(await getService(c.var.db, tenantOf(c), c.req.param("id"))) }))
   .patch("/:id", writers, validate("json", patchBody), async (c) => {

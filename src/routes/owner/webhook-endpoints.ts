@@ -29,7 +29,7 @@ function tenantOf(c: Context<AppEnv>): string {
   return auth.tenantId;
 }
 
-const toEndpoint = (r: EndpointRow) => ({ id: r.id, url: r.url, events: r.events, isActive: r.isActive, createdAt: r.createdAt });
+export const toEndpoint = (r: EndpointRow) => ({ id: r.id, url: r.url, events: r.events, isActive: r.isActive, createdAt: r.createdAt });
 
 const toDelivery = (r: DeliveryRow) => ({
   id: r.id,

@@ -3,6 +3,7 @@ import { runBatch } from "../../db/client";
 import { ACTIVE_STATUSES, canCancel } from "../../domain/booking-status";
 import { ApiError } from "../../errors";
 import { cancellationEffects } from "./effects";
+import { actorOf, bookingHistoryInsert } from "./history";
 import { type BookingRef, type BookingView, lookupBooking, bookingViewQuery } from "./lookup";
 import type { BookingCtx } from "./scope";
 
@@ -38,7 +39,19 @@ export async function cancelBooking(ctx: BookingCtx, ref: BookingRef, input: { r
     UPDATE bookings SET status = 'cancelled', cancel_reason = ${reason}, cancelled_at = ${t}, updated_at = ${t}
     WHERE id = ${booking.id} AND status IN (${active})`);
 
-  const results = await runBatch(db, [...effects.statements, update, bookingViewQuery(db, ref)]);
+  const history = bookingHistoryInsert(
+    db,
+    {
+      bookingId: booking.id,
+      action: "booking.cancelled",
+      actor: actorOf(ref, booking.customerId),
+      reason,
+      metadata: { from: booking.status },
+    },
+    now,
+    sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND status = 'cancelled' AND cancelled_at = ${t})`,
+  );
+  const results = await runBatch(db, [...effects.statements, update, history, bookingViewQuery(db, ref)]);
   const changed = (results[effects.statements.length] as { rowsAffected: number }).rowsAffected === 1;
   const [after] = results[results.length - 1] as BookingView[];
   if (!after) throw ApiError.notFound("Booking");

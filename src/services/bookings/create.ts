@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { schema, runBatch } from "../../db/client";
 import { newConfirmationCode } from "../../domain/confirmation-code";
+import { customerKey } from "../../domain/front-desk";
 import { findSlot } from "../../domain/slots";
 import type { LocalDateTime } from "../../domain/time";
 import { ApiError } from "../../errors";
@@ -8,11 +9,14 @@ import { newId } from "../../lib/ids";
 import { uniqueViolation } from "../auth/constraints";
 import { dayQueries, staffDays, tenantDayZone } from "../availability";
 import { bookingEffects, iso, staffFreeSql, tenantOpenSql } from "./effects";
+import { frontDeskSlot, slotTaken } from "./front-desk";
+import { bookingHistoryInsert } from "./history";
 import { type BookingCtx, type BookingScope, serviceQuery, staffQuery, tenantIdSql, tenantQuery } from "./scope";
 
 export type BookingSource = "online" | "widget" | "walk_in" | "phone" | "admin";
 
-export type CustomerInput = { firstName: string; lastName?: string; email: string; phone?: string; notes?: string };
+/** `email` may be missing only for walk-in and phone bookings made by the business (design.md §15). */
+export type CustomerInput = { firstName: string; lastName?: string; email?: string; phone?: string; notes?: string };
 
 export type CreateBookingInput = {
   serviceId: string;
@@ -23,6 +27,8 @@ export type CreateBookingInput = {
   source: BookingSource;
   /** A verified customer token's account id links the booking; null/undefined = guest (public scope). */
   customerAccountId?: string | null;
+  /** Owner scope only: book a free time outside the offered slots (design.md §15). */
+  override?: boolean;
 };
 
 export type CreatedBooking = {
@@ -83,21 +89,26 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
   }
 
   const zone = tenantDayZone(tenant.timezone, input.start.date);
-  const slot =
-    input.start.second === 0
-      ? findSlot(
-          {
-            zone,
-            durationMinutes: service.durationMinutes,
-            staff: staffDays([staff.id], hours, bookings, timeOff)[0],
-            nowMs: now.getTime(),
-          },
-          input.start.minuteOfDay,
-        )
+  const staffDay = staffDays([staff.id], hours, bookings, timeOff)[0];
+  const override = scope.kind === "owner" && input.override === true;
+  const slot = override
+    ? frontDeskSlot(
+        {
+          zone,
+          start: input.start,
+          durationMinutes: service.durationMinutes,
+          staff: staffDay,
+          timeZone: tenant.timezone,
+          nowMs: now.getTime(),
+        },
+        "startDatetime",
+      )
+    : input.start.second === 0
+      ? findSlot({ zone, durationMinutes: service.durationMinutes, staff: staffDay, nowMs: now.getTime() }, input.start.minuteOfDay)
       : null;
   if (!slot) throw slotTaken();
 
-  const email = input.customer.email.toLowerCase();
+  const email = (input.customer.email ?? "").toLowerCase();
   const c = input.customer;
   const t = now.toISOString();
   const free = sql`${staffFreeSql({ staffId: staff.id, startMs: slot.startMs, endMs: slot.endMs })}
@@ -107,12 +118,14 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
     const id = newId("bkg");
     const code = newConfirmationCode();
     const customerId = newId("cst");
+    // The record's key: the e-mail, else the phone, else a record of its own (walk-ins, phone calls).
+    const key = customerKey({ email, phone: c.phone, recordId: customerId });
     // Re-checked inside the write: an account deleted meanwhile leaves an unlinked booking, not a FK error.
     const account = sql`(SELECT id FROM customer_accounts WHERE id = ${accountId})`;
     // The customer record is written only when the booking will be (same condition, same batch).
     const upsertCustomer = db.run(sql`
       INSERT INTO customers (id, tenant_id, customer_account_id, email, email_normalized, first_name, last_name, phone, created_at, updated_at)
-      SELECT ${customerId}, ${tenant.id}, ${account}, ${email}, ${email}, ${c.firstName}, ${c.lastName ?? ""}, ${c.phone ?? ""}, ${t}, ${t}
+      SELECT ${customerId}, ${tenant.id}, ${account}, ${email}, ${key}, ${c.firstName}, ${c.lastName ?? ""}, ${c.phone ?? ""}, ${t}, ${t}
       WHERE ${free}
       ON CONFLICT (tenant_id, email_normalized) DO UPDATE SET
         first_name = excluded.first_name,
@@ -124,7 +137,7 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
       INSERT INTO bookings (id, tenant_id, service_id, staff_id, customer_id, customer_account_id, start_at, end_at, status,
                             confirmation_code, source, total_amount, currency, notes, created_at, updated_at)
       SELECT ${id}, ${tenant.id}, ${service.id}, ${staff.id},
-             (SELECT id FROM customers WHERE tenant_id = ${tenant.id} AND email_normalized = ${email}), ${account},
+             (SELECT id FROM customers WHERE tenant_id = ${tenant.id} AND email_normalized = ${key}), ${account},
              ${slot.startMs}, ${slot.endMs}, 'confirmed', ${code}, ${input.source}, ${service.price}, ${tenant.currency},
              ${c.notes ?? ""}, ${t}, ${t}
       WHERE ${free}`);
@@ -162,13 +175,30 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
       },
       sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${id})`,
     );
+    const created = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${id})`;
+    const history =
+      scope.kind === "owner"
+        ? [
+            bookingHistoryInsert(
+              db,
+              {
+                bookingId: id,
+                action: "booking.created",
+                actor: { type: "user", id: scope.userId },
+                metadata: { source: input.source, override },
+              },
+              now,
+              created,
+            ),
+          ]
+        : [];
     const readBack = db.all<{ customerId: string; customerAccountId: string | null }>(
       sql`SELECT customer_id AS customerId, customer_account_id AS customerAccountId FROM bookings WHERE id = ${id}`,
     );
 
     let results: unknown[];
     try {
-      results = await runBatch(db, [upsertCustomer, insertBooking, ...effects.statements, readBack]);
+      results = await runBatch(db, [upsertCustomer, insertBooking, ...effects.statements, ...history, readBack]);
     } catch (err) {
       const columns = uniqueViolation(err);
       if (columns?.includes("bookings.confirmation_code") && attempt < CODE_ATTEMPTS) continue;
@@ -197,4 +227,4 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
   }
 }
 
-export const slotTaken = () => new ApiError("slot_taken", "This time is no longer available; please pick another slot");
+export { slotTaken };

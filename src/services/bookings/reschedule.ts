@@ -6,7 +6,8 @@ import { type LocalDateTime, MINUTE_MS } from "../../domain/time";
 import { ApiError } from "../../errors";
 import { uniqueViolation } from "../auth/constraints";
 import { dayQueries, staffDays, tenantDayZone } from "../availability";
-import { slotTaken } from "./create";
+import { frontDeskSlot, slotTaken } from "./front-desk";
+import { actorOf, bookingHistoryInsert } from "./history";
 import { bookingEffects, iso, staffFreeSql, tenantOpenSql } from "./effects";
 import { type BookingRef, type BookingView, bookingViewQuery, refCanExist, refSql } from "./lookup";
 import { type BookingCtx, staffQuery } from "./scope";
@@ -16,6 +17,8 @@ export type RescheduleInput = {
   start: LocalDateTime;
   /** Move to another staff member; default: the current one. */
   staffProfileId?: string;
+  /** Owner refs only: move to a free time outside the offered slots (as create's override, design.md §15). */
+  override?: boolean;
 };
 
 const notReschedulable = () => new ApiError("not_reschedulable", "A cancelled, completed or no-show booking cannot be moved");
@@ -59,13 +62,16 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
 
   const zone = tenantDayZone(booking.tenant.timezone, input.start.date);
   const durationMinutes = Math.round((booking.endAt - booking.startAt) / MINUTE_MS);
+  const staffDay = staffDays([staff.id], hours, bookings, timeOff)[0];
   const slot =
-    input.start.second === 0
-      ? findSlot(
-          { zone, durationMinutes, staff: staffDays([staff.id], hours, bookings, timeOff)[0], nowMs: now.getTime() },
-          input.start.minuteOfDay,
+    ref.kind === "owner" && input.override === true
+      ? frontDeskSlot(
+          { zone, start: input.start, durationMinutes, staff: staffDay, timeZone: booking.tenant.timezone, nowMs: now.getTime() },
+          "newStartDatetime",
         )
-      : null;
+      : input.start.second === 0
+        ? findSlot({ zone, durationMinutes, staff: staffDay, nowMs: now.getTime() }, input.start.minuteOfDay)
+        : null;
   if (!slot) throw slotTaken();
 
   const t = now.toISOString();
@@ -111,9 +117,25 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
     UPDATE bookings SET staff_id = ${staff.id}, start_at = ${slot.startMs}, end_at = ${slot.endMs}, updated_at = ${t}
     WHERE id = ${booking.id} AND ${movable}`);
 
+  const history = bookingHistoryInsert(
+    db,
+    {
+      bookingId: booking.id,
+      action: "booking.rescheduled",
+      actor: actorOf(ref, booking.customerId),
+      metadata: {
+        from: { staffId: booking.staffId, start: iso(booking.startAt) },
+        to: { staffId: staff.id, start: iso(slot.startMs) },
+        override: ref.kind === "owner" && input.override === true,
+      },
+    },
+    now,
+    sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND start_at = ${slot.startMs} AND staff_id = ${staff.id} AND updated_at = ${t})`,
+  );
+
   let results: unknown[];
   try {
-    results = await runBatch(db, [...effects.statements, update, bookingViewQuery(db, ref)]);
+    results = await runBatch(db, [...effects.statements, update, history, bookingViewQuery(db, ref)]);
   } catch (err) {
     if (uniqueViolation(err)?.includes("bookings.staff_id")) throw slotTaken();
     throw err;

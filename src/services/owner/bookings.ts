@@ -4,6 +4,7 @@ import { type BookingStatus, transitionError } from "../../domain/booking-status
 import { ApiError } from "../../errors";
 import { type BookingCtx, type BookingView, lookupBooking } from "../bookings";
 import { cancellationEffects, statusChangePayload } from "../bookings/effects";
+import { bookingHistoryInsert } from "../bookings/history";
 import { enqueueWebhookDeliveries, webhookEventInsert } from "../webhooks/events";
 
 export type BookingListQuery = { from?: Date; to?: Date; status?: BookingStatus; staffId?: string; limit: number };
@@ -49,10 +50,23 @@ export async function changeBookingStatus(
   const changed = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND status = ${to} AND updated_at = ${t})`;
   const event = webhookEventInsert(db, ref.tenantId, "booking.status_changed", { booking: statusChangePayload(booking, to) }, now, changed);
   const cancel = to === "cancelled" ? cancellationEffects(db, now, booking, null, changed) : null;
-  const [updated, deliveries, ...effectResults] = await db.batch([update, event.insert, ...(cancel?.statements ?? [])] as unknown as [
-    typeof update,
-    typeof event.insert,
-  ]);
+  const history = bookingHistoryInsert(
+    db,
+    {
+      bookingId: booking.id,
+      action: "booking.status_changed",
+      actor: { type: "user", id: ref.userId },
+      metadata: { from: booking.status, to },
+    },
+    now,
+    changed,
+  );
+  const [updated, deliveries, _history, ...effectResults] = await db.batch([
+    update,
+    event.insert,
+    history,
+    ...(cancel?.statements ?? []),
+  ] as unknown as [typeof update, typeof event.insert, typeof history]);
   if (updated.rowsAffected !== 1) {
     throw new ApiError("invalid_transition", "The booking changed meanwhile; reload it and try again");
   }

@@ -1,0 +1,72 @@
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { schema } from "../../db/client";
+import { ApiError } from "../../errors";
+import type { BookingCtx } from "../bookings";
+import { type BookingView, bookingViewQuery } from "../bookings/lookup";
+
+export type HistoryRow = {
+  id: string;
+  action: string;
+  actorType: string;
+  actorId: string;
+  actorFirstName: string | null;
+  actorLastName: string | null;
+  reason: string | null;
+  metadata: unknown;
+  createdAt: string;
+};
+
+export type PaymentOfBooking = {
+  id: string;
+  amount: number;
+  currency: string;
+  kind: string;
+  status: string;
+  createdAt: string;
+};
+
+export type BookingDetail = BookingView & { customerNotes: string; payments: PaymentOfBooking[]; history: HistoryRow[] };
+
+/**
+ * What the owner app's booking detail shows: the booking with customer, service and staff, the
+ * customer's notes, its payments and its history (audit rows targeting it, oldest first, with the
+ * member who acted). ONE round trip; every part is keyed by the booking inside the tenant.
+ */
+export async function getBookingDetail(ctx: Pick<BookingCtx, "db">, ref: { tenantId: string; bookingId: string; userId: string }) {
+  const { db } = ctx;
+  const { bookings: b, payments: p, auditLog: a, users: u, customers: c } = schema;
+  const own = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${ref.bookingId} AND tenant_id = ${ref.tenantId})`;
+  const [views, notes, payments, history] = await db.batch([
+    bookingViewQuery(db, { kind: "owner", ...ref }),
+    db
+      .select({ notes: c.notes })
+      .from(c)
+      .innerJoin(b, eq(b.customerId, c.id))
+      .where(and(eq(b.id, ref.bookingId), eq(b.tenantId, ref.tenantId))),
+    db
+      .select({ id: p.id, amount: p.amount, currency: p.currency, kind: p.kind, status: p.status, createdAt: p.createdAt })
+      .from(p)
+      .where(and(eq(p.bookingId, ref.bookingId), eq(p.tenantId, ref.tenantId)))
+      .orderBy(desc(p.createdAt), desc(p.id)),
+    db
+      .select({
+        id: a.id,
+        action: a.action,
+        actorType: a.actorType,
+        actorId: a.actorId,
+        actorFirstName: u.firstName,
+        actorLastName: u.lastName,
+        reason: a.reason,
+        metadata: a.metadata,
+        createdAt: a.createdAt,
+      })
+      .from(a)
+      .leftJoin(u, and(eq(a.actorType, "user"), eq(u.id, a.actorId)))
+      .where(and(eq(a.targetType, "booking"), eq(a.targetId, ref.bookingId), own))
+      .orderBy(asc(a.createdAt), asc(a.seq), asc(a.id))
+      .limit(100),
+  ]);
+  const view = views[0];
+  if (!view) throw ApiError.notFound("Booking");
+  return { ...view, customerNotes: notes[0]?.notes ?? "", payments, history } satisfies BookingDetail;
+}
