@@ -2,7 +2,8 @@ import { TENANT_SECTIONS } from "../../shared/console-sections";
 import type { ImpersonationStart, OperatorTenantView, TenantActivity } from "../shared/api-types";
 import { byId, queryAll, setText, show } from "../shared/dom";
 import { dataOf } from "../shared/http";
-import { adminApi, IMPERSONATION_KEY, type Impersonation, requireSession, store } from "./session";
+import { IMPERSONATION_KEY, type ImpersonationHandOff } from "../shared/impersonation";
+import { adminApi, requireSession, session, store } from "./session";
 import { SECTION_RENDERERS } from "./tenant-sections";
 import { failureText, tenantState } from "./ui";
 
@@ -96,13 +97,24 @@ export async function tenantPage(): Promise<void> {
   }
   for (const cancel of queryAll<HTMLButtonElement>(".form-cancel")) cancel.addEventListener("click", closeForms);
 
+  /**
+   * design.md §15: the owner app itself, read-only. The token is handed over in this tab's
+   * sessionStorage (never in a URL); /app reads it, shows the banner and returns here at expiry.
+   */
   async function impersonate(reason: string): Promise<string | null> {
     const answer = await adminApi<ImpersonationStart>("POST", `${path}/impersonate`, { reason });
     const started = dataOf(answer, 201, 200);
     if (!started?.token) return failureText(answer);
-    const kept: Impersonation = { ...started, tenantId: started.tenantId || id, businessName: current?.businessName ?? "", currency };
-    store(IMPERSONATION_KEY, kept);
-    location.assign("/admin/impersonate?page=dashboard");
+    const admin = session()?.admin;
+    const handOff: ImpersonationHandOff = {
+      ...started,
+      tenantId: started.tenantId || id,
+      businessName: current?.businessName ?? "",
+      reason,
+      operator: admin?.name || admin?.email || "",
+    };
+    store(IMPERSONATION_KEY, handOff);
+    location.assign("/app");
     return null;
   }
 

@@ -31,7 +31,7 @@ function tenantOf(c: Context<AppEnv>): string {
 
 export const toEndpoint = (r: EndpointRow) => ({ id: r.id, url: r.url, events: r.events, isActive: r.isActive, createdAt: r.createdAt });
 
-const toDelivery = (r: DeliveryRow) => ({
+export const toDelivery = (r: DeliveryRow) => ({
   id: r.id,
   eventId: r.eventId,
   eventType: r.eventType,

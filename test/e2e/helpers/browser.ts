@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, type TestContext } from "vitest";
 
 /**
@@ -59,12 +59,13 @@ export function useBrowser() {
   return {
     /** A new context (375 px wide unless told) and a page in it; dialogs are answered with OK. */
     async newPage(
-      opts: { width?: number; height?: number; ip?: string } = {},
+      opts: { width?: number; height?: number; ip?: string; storageState?: BrowserContextOptions["storageState"] } = {},
     ): Promise<{ page: Page; context: BrowserContext; ip: string }> {
       const ip = opts.ip ?? randomIp();
       const context = await browser.newContext({
         viewport: { width: opts.width ?? 375, height: opts.height ?? 800 },
         extraHTTPHeaders: { "CF-Connecting-IP": ip },
+        storageState: opts.storageState,
       });
       contexts.push(context);
       const page = await context.newPage();

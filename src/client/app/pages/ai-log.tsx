@@ -1,0 +1,3 @@
+import { startPage } from "../shell/boot";
+
+startPage("/app/ai-log", () => <p class="muted">Coming next.</p>);

@@ -1,0 +1,3 @@
+import { startPage } from "../shell/boot";
+
+startPage("/app/bookings", () => <p class="muted">Coming next.</p>);

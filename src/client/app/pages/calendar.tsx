@@ -1,0 +1,3 @@
+import { startPage } from "../shell/boot";
+
+startPage("/app/calendar", () => <p class="muted">Coming next.</p>);
