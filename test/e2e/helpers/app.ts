@@ -214,3 +214,6 @@ export function watchUrls(page: Page) {
 
 export const appBase = baseUrl;
 export type { BrowserContext };
+
+/** Script errors only: Chrome also logs every 4xx answer (e.g. an expected 409) as a console error. */
+export const scriptErrors = (errors: string[]) => errors.filter((e) => !e.includes("Failed to load resource"));

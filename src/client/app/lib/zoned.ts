@@ -107,7 +107,7 @@ export function dayLabel(date: string, style: "long" | "short" = "long"): string
   const key = style;
   let f = dayFormats.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat("en-GB", {
+    f = new Intl.DateTimeFormat("en-US", {
       timeZone: "UTC",
       weekday: "short",
       day: "numeric",

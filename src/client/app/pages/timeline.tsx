@@ -53,11 +53,13 @@ export function Timeline(p: { staff: StaffLike[]; bookings: BookingItem[]; tz: s
                   type="button"
                   class={`tl-block status-${x.b.status}`}
                   style={{ left: pct(x.start), width: `calc(${pct(x.end)} - ${pct(x.start)})` }}
-                  aria-label={`${x.label} ${personName(x.b.customer)}, ${x.b.serviceName}, ${statusLabel(x.b.status)}`}
                   title={`${x.label} ${personName(x.b.customer)}, ${x.b.serviceName}`}
                   onClick={() => p.onOpen(x.b.id)}
                 >
-                  <span class="tl-time">{x.label.slice(0, 5)}</span> {personName(x.b.customer)}
+                  <span class="tl-time">{x.label}</span> {personName(x.b.customer)}
+                  <span class="visually-hidden">
+                    , {x.b.serviceName} ({statusLabel(x.b.status)})
+                  </span>
                 </button>
               ))}
             </div>

@@ -254,6 +254,10 @@ export function Dialog(p: { title: string; onClose: () => void; children: Child;
     if (!d) return;
     const before = document.activeElement as HTMLElement | null;
     if (!d.open) d.showModal();
+    // Start at the first field (showModal would pick the close button).
+    d.querySelector<HTMLElement>(
+      ".dialog-body input:not([type=hidden]), .dialog-body select, .dialog-body textarea, .dialog-body button",
+    )?.focus();
     const cancel = (e: Event) => {
       e.preventDefault();
       onClose.current();
@@ -270,7 +274,7 @@ export function Dialog(p: { title: string; onClose: () => void; children: Child;
     <dialog ref={ref} id={p.id} class={p.wide ? "app-dialog wide" : "app-dialog"} aria-labelledby={headingId}>
       <div class="dialog-head">
         <h2 id={headingId}>{p.title}</h2>
-        <button type="button" class="icon-button" aria-label="Close" onClick={() => p.onClose()}>
+        <button type="button" class="icon-button" aria-label="Close dialog" onClick={() => p.onClose()}>
           ×
         </button>
       </div>
