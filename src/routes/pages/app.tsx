@@ -60,7 +60,9 @@ function AppFrame(p: { page: AppPage }) {
         <h1>{p.page.title}</h1>
         <div id="app-notice" aria-live="polite"></div>
         <div id="app-root">
-          <p class="muted">Loading…</p>
+          <p class="muted" data-loading="">
+            Loading…
+          </p>
         </div>
       </main>
     </>

@@ -190,10 +190,10 @@ export function signedInState(session: Awaited<ReturnType<typeof sessionFor>>) {
   return { cookies: [], origins: [{ origin: baseUrl, localStorage: [{ name: "app.session", value: JSON.stringify(session) }] }] };
 }
 
-/** Opens an app page and waits until its first view has rendered (the "Loading…" line is gone). */
+/** Opens an app page and waits until its first view has rendered (no "Loading…" line is left). */
 export async function openApp(page: Page, path: string) {
   await page.goto(`${baseUrl}${path}`);
-  await expect.poll(() => page.locator("#app-root > p.muted").count(), { timeout: 15_000 }).toBe(0);
+  await expect.poll(() => page.locator("#app-root [data-loading]").count(), { timeout: 15_000 }).toBe(0);
 }
 
 /** Looks finished: no serious or critical axe violation and nothing wider than the screen; a screenshot. */

@@ -33,7 +33,7 @@ export function CancelForm(p: { id: string; onDone: () => void; onBack: () => vo
       <Outcome problem={problem} />
       <div class="actions-row">
         <Button type="submit" kind="danger" busy={busy}>
-          Cancel booking
+          Yes, cancel it
         </Button>
         <Button onClick={p.onBack}>Keep the booking</Button>
       </div>

@@ -235,7 +235,7 @@ export function LoadFailed(p: { problem: Problem; onRetry: () => void }) {
 
 export function Loading(p: { label?: string }) {
   return (
-    <p class="muted" role="status">
+    <p class="muted" role="status" data-loading="">
       {p.label ?? "Loading…"}
     </p>
   );
