@@ -4,9 +4,10 @@ import type { QueueMessage } from "../../env";
 import { newId } from "../../lib/ids";
 import { enqueue } from "../outbox/pointer";
 
-/** Every event type an endpoint can subscribe to (or "*" for all of them). */
-export const WEBHOOK_EVENT_TYPES = ["booking.created", "booking.cancelled", "booking.rescheduled", "booking.status_changed"] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+import type { WebhookEventType } from "../../shared/webhook-events";
+
+// The list lives in src/shared so the owner app offers exactly these.
+export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "../../shared/webhook-events";
 
 /**
  * One statement, for the same batch as the change it reports: a pending delivery for every active

@@ -112,7 +112,16 @@ export function StaffColumn(p: {
         <span class="swatch-dot"></span>
         <span class="cal-head-name">{p.compact ? initials(p.staff.displayName) : p.staff.displayName}</span>
       </div>
-      <div class="cal-body" style={{ height: `${(to - from) * PX_PER_MIN}px` }} onClick={free} data-staff={p.staff.id} data-date={p.date}>
+      <div
+        class="cal-body"
+        style={{ height: `${(to - from) * PX_PER_MIN}px` }}
+        data-staff={p.staff.id}
+        data-date={p.date}
+        // A pointer shortcut only: keyboard users book with the "New booking" button (same dialog).
+        ref={(node: HTMLDivElement | null) => {
+          if (node) node.onclick = free;
+        }}
+      >
         {work.map(([a, b]) => (
           <div class="cal-work" style={{ top: y(a), height: h(a, b) }}></div>
         ))}
