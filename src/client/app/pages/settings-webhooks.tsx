@@ -66,7 +66,7 @@ export function Webhooks(p: { view: SettingsView; onChanged: () => void }) {
                 <span class="muted small">{w.events.includes("*") ? "All events" : w.events.join(", ")}</span>
               </div>
               <div class="row-actions">
-                <Button class="small-button" onClick={() => setLogOf(logOf === w.id ? null : w.id)} label={`Delivery log of ${w.url}`}>
+                <Button class="small-button" onClick={() => setLogOf(logOf === w.id ? null : w.id)} label={`${logOf === w.id ? "Hide deliveries" : "Deliveries"} to ${w.url}`}>
                   {logOf === w.id ? "Hide deliveries" : "Deliveries"}
                 </Button>
                 {confirmDelete === w.id ? (
@@ -194,7 +194,7 @@ function DeliveryLog(p: { endpointId: string; tz: string; canRedeliver: boolean 
                     class="small-button"
                     disabled={!p.canRedeliver}
                     onClick={() => void redeliver(r.id)}
-                    label={`Send ${r.eventType} again`}
+                    label={`Send again: ${r.eventType}, ${whenLabel(r.createdAt, p.tz)}`}
                   >
                     Send again
                   </Button>
