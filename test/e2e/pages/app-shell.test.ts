@@ -1,7 +1,18 @@
 import { afterAll, describe, expect, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
-import { APP_PASSWORD, appBase, bookAt, checkPage, createSalon, openApp, sessionFor, signedInState, watchUrls } from "../helpers/app";
+import {
+  APP_PASSWORD,
+  appBase,
+  bookAt,
+  checkPage,
+  createSalon,
+  openApp,
+  scriptErrors,
+  sessionFor,
+  signedInState,
+  watchUrls,
+} from "../helpers/app";
 import { eventually, useBrowser, watchErrors } from "../helpers/browser";
 import { e2eClient, e2eDb } from "../helpers/db";
 
@@ -27,11 +38,11 @@ describe("owner app: sign-in, business switch, sign-out", () => {
     // Not signed in: to the sign-in page, and back to the page asked for afterwards.
     await page.waitForURL(`${appBase}/app/login`);
     await checkPage(page, "login");
-    await page.getByLabel("E-mail").fill(first.owner.email);
+    await page.getByLabel("E-mail", { exact: true }).fill(first.owner.email);
     await page.getByLabel("Password").fill("not-the-password");
     await page.getByRole("button", { name: "Sign in" }).click();
     await eventually(() => page.locator("#login-error").textContent()).toBe("The e-mail or password is not right.");
-    expect(await page.getByLabel("E-mail").inputValue()).toBe(first.owner.email);
+    expect(await page.getByLabel("E-mail", { exact: true }).inputValue()).toBe(first.owner.email);
 
     await page.getByLabel("Password").fill(APP_PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();
@@ -56,7 +67,7 @@ describe("owner app: sign-in, business switch, sign-out", () => {
     // The session is revoked on the server: the old token cannot be refreshed.
     const refresh = await fetch(`${appBase}/api/auth/refresh`, { method: "POST", headers: { Authorization: `Bearer ${stored.token}` } });
     expect(refresh.status).toBe(401);
-    expect(errors, errors.join("\n")).toEqual([]);
+    expect(scriptErrors(errors), errors.join("\n")).toEqual([]);
   });
 
   it("returns to sign-in with a message when the session is revoked (401)", async () => {

@@ -2,7 +2,7 @@ import { useState } from "hono/jsx/dom";
 import type { AppBusiness, OwnerBookingDetail } from "../../shared/api-types";
 import { localParts } from "../lib/zoned";
 import { api } from "../shell/api";
-import { Button, CheckField, Outcome, SelectField, TextAreaField, TextField } from "../ui/kit";
+import { Button, CheckField, Outcome, SelectField, TextAreaField, TextField, useMounted } from "../ui/kit";
 import { type Problem, problemOf } from "../ui/problems";
 
 export type StaffChoice = { id: string; displayName: string };
@@ -11,11 +11,13 @@ export type StaffChoice = { id: string; displayName: string };
 export function CancelForm(p: { id: string; onDone: () => void; onBack: () => void }) {
   const [reason, setReason] = useState("");
   const [busy, setBusy] = useState(false);
+  const mounted = useMounted();
   const [problem, setProblem] = useState<Problem | null>(null);
   async function submit(e: Event) {
     e.preventDefault();
     setBusy(true);
     const a = await api("POST", `/api/bookings/${encodeURIComponent(p.id)}/cancel`, { reason: reason.trim() || null });
+    if (!mounted.current) return;
     setBusy(false);
     if (a.status === 200) p.onDone();
     else setProblem(problemOf(a));
@@ -58,6 +60,7 @@ export function RescheduleForm(p: {
   const [time, setTime] = useState(start.time);
   const [override, setOverride] = useState(false);
   const [busy, setBusy] = useState(false);
+  const mounted = useMounted();
   const [problem, setProblem] = useState<Problem | null>(null);
   const staffName = p.staff.find((s) => s.id === staffId)?.displayName ?? "this staff member";
 
@@ -70,6 +73,7 @@ export function RescheduleForm(p: {
       staffProfileId: staffId,
       override,
     });
+    if (!mounted.current) return;
     setBusy(false);
     if (a.status === 200) return p.onDone();
     setProblem(

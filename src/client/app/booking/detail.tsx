@@ -3,7 +3,19 @@ import type { AppBusiness, BookingHistoryEntry, OwnerBookingDetail, Viewer } fro
 import { dataOf } from "../../shared/http";
 import { api } from "../shell/api";
 import { duration, money, personName } from "../ui/format";
-import { Button, Dialog, Facts, GateNote, Loading, LoadFailed, Outcome, sourceLabel, StatusBadge, statusLabel } from "../ui/kit";
+import {
+  Button,
+  Dialog,
+  Facts,
+  GateNote,
+  Loading,
+  LoadFailed,
+  Outcome,
+  sourceLabel,
+  StatusBadge,
+  statusLabel,
+  useMounted,
+} from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 import { dayLabel, localParts, timeSpan, whenLabel } from "../lib/zoned";
@@ -17,15 +29,20 @@ const DONE: Record<string, string> = {
   no_show: "Marked as a no-show.",
 };
 
-/** The address keeps the open booking (`?booking=`), so a reload or a shared link opens it again. */
+/**
+ * The address keeps the open booking (`?booking=`), so a reload or a shared link opens it again.
+ * The address is also the only record of it: every render reads it, so an update that lands
+ * together with another (a list reloading as the dialog closes) cannot bring back a closed booking.
+ */
 export function useBookingParam(): [string | null, (id: string | null) => void] {
-  const [id, setId] = useState<string | null>(new URLSearchParams(location.search).get("booking"));
+  const [, setTick] = useState(0);
+  const id = new URLSearchParams(location.search).get("booking");
   const set = (next: string | null) => {
     const url = new URL(location.href);
     if (next) url.searchParams.set("booking", next);
     else url.searchParams.delete("booking");
     history.replaceState(null, "", url.pathname + url.search);
-    setId(next);
+    setTick((t) => t + 1);
   };
   return [id, set];
 }
@@ -47,18 +64,26 @@ export function BookingDetail(p: {
   const [loadProblem, setLoadProblem] = useState<Problem | null>(null);
   const [mode, setMode] = useState<Mode>("view");
   const [busy, setBusy] = useState(false);
+  const mounted = useMounted();
   const [problem, setProblem] = useState<Problem | null>(null);
   const [done, setDone] = useState("");
   const [tick, setTick] = useState(0);
 
   useEffect(() => {
+    // An answer that arrives after the dialog closed is dropped: updating a component that is gone
+    // would bring it back (hono/jsx/dom re-renders the node it was given).
+    let live = true;
     void api<OwnerBookingDetail>("GET", `/api/bookings/${encodeURIComponent(p.id)}`, undefined, { page: "/app/booking" }).then((a) => {
+      if (!live) return;
       const d = dataOf(a);
       if (d) {
         setDetail(d);
         setLoadProblem(null);
       } else if (a.status !== 401) setLoadProblem(problemOf(a, { not_found: "This booking does not exist in this business." }));
     });
+    return () => {
+      live = false;
+    };
   }, [p.id, tick]);
 
   const tz = p.business.timezone;
@@ -75,6 +100,7 @@ export function BookingDetail(p: {
     setProblem(null);
     setDone("");
     const a = await api("PATCH", `/api/bookings/${encodeURIComponent(p.id)}/status`, { status });
+    if (!mounted.current) return;
     setBusy(false);
     if (a.status === 200) changed(DONE[status]);
     else setProblem(problemOf(a));

@@ -3,7 +3,7 @@ import type { AppBusiness, CalendarView, OwnerBooking, OwnerCustomer } from "../
 import { dataOf } from "../../shared/http";
 import { api } from "../shell/api";
 import { duration, money, personName } from "../ui/format";
-import { Button, CheckField, Dialog, Outcome, SelectField, TextAreaField, TextField } from "../ui/kit";
+import { Button, CheckField, Dialog, Outcome, SelectField, TextAreaField, TextField, useMounted } from "../ui/kit";
 import { type Problem, problemOf } from "../ui/problems";
 import type { StaffChoice } from "./change-forms";
 
@@ -57,6 +57,7 @@ export function NewBookingDialog(p: {
   const [picked, setPicked] = useState<OwnerCustomer | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
+  const mounted = useMounted();
 
   const service = p.services.find((s) => s.id === serviceId);
   const staffName = p.staff.find((s) => s.id === staffId)?.displayName ?? "This staff member";
@@ -98,6 +99,7 @@ export function NewBookingDialog(p: {
         notes: notes.trim() || null,
       },
     });
+    if (!mounted.current) return;
     setBusy(false);
     const made = dataOf(a, 201);
     if (made) return p.onCreated(made, staffName);
@@ -271,7 +273,10 @@ function CustomerSearch(p: { onPick: (c: OwnerCustomer) => void }) {
       setProblem(got ? null : problemOf(a));
       setResults(got);
     }, 250);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+      seq.current++; // an answer still on its way is dropped (also when the dialog closes)
+    };
   }, [q]);
   return (
     <div class="customer-search">

@@ -184,6 +184,7 @@ function Bookings() {
           ) : null}
           {open ? (
             <BookingDetail
+              key="booking-detail"
               id={open}
               business={d.business}
               viewer={d.viewer}

@@ -194,6 +194,7 @@ function Calendar() {
       ) : null}
       {open ? (
         <BookingDetail
+          key="booking-detail"
           id={open}
           business={d.business}
           viewer={d.viewer}

@@ -6,7 +6,20 @@ import { dayLabel, localParts, timeSpan } from "../lib/zoned";
 import { api } from "../shell/api";
 import { startPage } from "../shell/boot";
 import { money, personName } from "../ui/format";
-import { Button, Dialog, Empty, Facts, GateNote, Loading, LoadFailed, Outcome, StatusBadge, TextAreaField, TextField } from "../ui/kit";
+import {
+  Button,
+  Dialog,
+  Empty,
+  Facts,
+  GateNote,
+  Loading,
+  LoadFailed,
+  Outcome,
+  StatusBadge,
+  TextAreaField,
+  TextField,
+  useMounted,
+} from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 import { useView } from "../ui/use-view";
@@ -107,11 +120,14 @@ function CustomerDetail(p: { id: string; business: AppBusiness; viewer: Viewer; 
   const [loadProblem, setLoadProblem] = useState<Problem | null>(null);
   const [draft, setDraft] = useState({ firstName: "", lastName: "", phone: "", notes: "" });
   const [busy, setBusy] = useState(false);
+  const mounted = useMounted();
   const [problem, setProblem] = useState<Problem | null>(null);
   const [done, setDone] = useState("");
   const [tick, setTick] = useState(0);
   useEffect(() => {
+    let live = true; // a late answer must not revive a closed dialog
     void api<OwnerCustomerDetail>("GET", `/api/customers/${encodeURIComponent(p.id)}`, undefined, { page: "/app/customer" }).then((a) => {
+      if (!live) return;
       const got = dataOf(a);
       if (got) {
         setC(got);
@@ -119,6 +135,9 @@ function CustomerDetail(p: { id: string; business: AppBusiness; viewer: Viewer; 
         setLoadProblem(null);
       } else if (a.status !== 401) setLoadProblem(problemOf(a, { not_found: "This customer does not exist in this business." }));
     });
+    return () => {
+      live = false;
+    };
   }, [p.id, tick]);
   const manage = gate(p.viewer, "manage");
   const tz = p.business.timezone;
@@ -132,6 +151,7 @@ function CustomerDetail(p: { id: string; business: AppBusiness; viewer: Viewer; 
     setBusy(true);
     setProblem(null);
     const a = await api("PATCH", `/api/customers/${c.id}`, changes);
+    if (!mounted.current) return;
     setBusy(false);
     if (a.status !== 200) return setProblem(problemOf(a));
     setDone("Saved.");

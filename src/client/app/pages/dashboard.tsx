@@ -102,6 +102,7 @@ function Dashboard() {
 
       {open ? (
         <BookingDetail
+          key="booking-detail"
           id={open}
           business={d.business}
           viewer={d.viewer}

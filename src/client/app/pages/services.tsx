@@ -4,7 +4,7 @@ import type { OwnerService, ServicesView } from "../../shared/api-types";
 import { startPage } from "../shell/boot";
 import { api } from "../shell/api";
 import { duration, money, toMajor, toMinor } from "../ui/format";
-import { Button, CheckField, Dialog, Empty, GateNote, Loading, LoadFailed, Outcome, TextAreaField, TextField } from "../ui/kit";
+import { Button, CheckField, Dialog, Empty, GateNote, Loading, LoadFailed, Outcome, TextAreaField, TextField, useMounted } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 import { useView } from "../ui/use-view";
@@ -177,6 +177,7 @@ function ServiceForm(p: {
   const [active, setActive] = useState(s?.isActive ?? true);
   const [extra, setExtra] = useState<Record<string, unknown>>({});
   const [busy, setBusy] = useState(false);
+  const mounted = useMounted();
   const [problem, setProblem] = useState<Problem | null>(null);
 
   async function save(e: Event) {
@@ -201,6 +202,7 @@ function ServiceForm(p: {
     };
     setBusy(true);
     const a = s ? await api("PATCH", `/api/services/${s.id}`, body) : await api("POST", "/api/services", body);
+    if (!mounted.current) return;
     setBusy(false);
     if (a.status === 200 || a.status === 201) return p.onSaved(body.name);
     setProblem(problemOf(a));

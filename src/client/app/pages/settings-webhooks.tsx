@@ -1,4 +1,4 @@
-import { useEffect, useState } from "hono/jsx/dom";
+import { useEffect, useRef, useState } from "hono/jsx/dom";
 import { WEBHOOK_EVENT_TYPES } from "../../../shared/webhook-events";
 import type { SettingsView, WebhookDelivery, WebhookEndpoint } from "../../shared/api-types";
 import { dataOf } from "../../shared/http";
@@ -66,7 +66,11 @@ export function Webhooks(p: { view: SettingsView; onChanged: () => void }) {
                 <span class="muted small">{w.events.includes("*") ? "All events" : w.events.join(", ")}</span>
               </div>
               <div class="row-actions">
-                <Button class="small-button" onClick={() => setLogOf(logOf === w.id ? null : w.id)} label={`${logOf === w.id ? "Hide deliveries" : "Deliveries"} to ${w.url}`}>
+                <Button
+                  class="small-button"
+                  onClick={() => setLogOf(logOf === w.id ? null : w.id)}
+                  label={`${logOf === w.id ? "Hide deliveries" : "Deliveries"} to ${w.url}`}
+                >
                   {logOf === w.id ? "Hide deliveries" : "Deliveries"}
                 </Button>
                 {confirmDelete === w.id ? (
@@ -141,16 +145,21 @@ function DeliveryLog(p: { endpointId: string; tz: string; canRedeliver: boolean 
   const [rows, setRows] = useState<WebhookDelivery[] | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [done, setDone] = useState("");
+  const live = useRef(true);
   const load = async () => {
     const a = await api<WebhookDelivery[]>("GET", `/api/businesses/me/webhooks/${p.endpointId}/deliveries?limit=20`, undefined, {
       page: "/app/settings/webhook",
     });
+    if (!live.current) return;
     const got = dataOf(a);
     setRows(got);
     setProblem(got ? null : problemOf(a));
   };
   useEffect(() => {
     void load();
+    return () => {
+      live.current = false;
+    };
   }, []);
   async function redeliver(id: string) {
     const a = await api("POST", `/api/businesses/me/webhooks/${p.endpointId}/deliveries/${id}/redeliver`);

@@ -4,7 +4,7 @@ import type { AppBusiness, StaffView, StaffWithHours } from "../../shared/api-ty
 import { addDays, dayLabel, localParts, localToIso, whenLabel } from "../lib/zoned";
 import { api } from "../shell/api";
 import { startPage } from "../shell/boot";
-import { Button, CheckField, Dialog, Empty, GateNote, Loading, LoadFailed, Outcome, TextField } from "../ui/kit";
+import { Button, CheckField, Dialog, Empty, GateNote, Loading, LoadFailed, Outcome, TextField, useMounted } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 import { useView } from "../ui/use-view";
@@ -169,6 +169,7 @@ function StaffForm(p: { staff: StaffWithHours | null; onClose: () => void; onSav
     ordered(s?.workingHours ?? [1, 2, 3, 4, 5].map((d) => ({ dayOfWeek: d, start: "09:00", end: "17:00" }))),
   );
   const [busy, setBusy] = useState(false);
+  const mounted = useMounted();
   const [problem, setProblem] = useState<Problem | null>(null);
 
   async function save(e: Event) {
@@ -178,6 +179,7 @@ function StaffForm(p: { staff: StaffWithHours | null; onClose: () => void; onSav
     const body = { displayName: name.trim(), title, color, isBookable: bookable, workingHours: ordered(hours) };
     setBusy(true);
     const a = s ? await api("PATCH", `/api/staff/${s.id}`, body) : await api("POST", "/api/staff", body);
+    if (!mounted.current) return;
     setBusy(false);
     if (a.status === 200 || a.status === 201) return p.onSaved(body.displayName);
     setProblem(problemOf(a));
@@ -236,6 +238,7 @@ function TimeOffForm(p: { staff: StaffWithHours; business: AppBusiness; onClose:
   const [toTime, setToTime] = useState("13:00");
   const [reason, setReason] = useState("");
   const [busy, setBusy] = useState(false);
+  const mounted = useMounted();
   const [problem, setProblem] = useState<Problem | null>(null);
 
   async function save(e: Event) {
@@ -247,6 +250,7 @@ function TimeOffForm(p: { staff: StaffWithHours; business: AppBusiness; onClose:
       return setProblem({ message: "The end must be after the start.", fields: { end: "Must be after the start" }, retry: false });
     setBusy(true);
     const a = await api("POST", `/api/staff/${p.staff.id}/time-off`, { start, end, reason: reason.trim() || undefined });
+    if (!mounted.current) return;
     setBusy(false);
     if (a.status === 201) return p.onSaved();
     setProblem(problemOf(a));

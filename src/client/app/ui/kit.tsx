@@ -9,6 +9,21 @@ import type { Problem } from "./problems";
 type InputEvt = { target: EventTarget | null };
 const inputValue = (e: InputEvt) => (e.target as HTMLInputElement).value;
 
+/**
+ * False once the component is gone. Check it after every await before setting state: in
+ * hono/jsx/dom a state update on a removed component renders it again (a closed dialog reopens).
+ */
+export function useMounted(): { current: boolean } {
+  const ref = useRef(true);
+  useEffect(() => {
+    ref.current = true;
+    return () => {
+      ref.current = false;
+    };
+  }, []);
+  return ref;
+}
+
 type FieldProps = { id: string; label: string; error?: string; hint?: string; required?: boolean; class?: string };
 
 function describedBy(p: FieldProps): string | undefined {
@@ -253,13 +268,9 @@ export function Dialog(p: { title: string; onClose: () => void; children: Child;
     const d = ref.current;
     if (!d) return;
     const before = document.activeElement as HTMLElement | null;
-    if (!d.open) d.showModal();
-    // Start at the first field (showModal would pick the close button).
-    d.querySelector<HTMLElement>(
-      ".dialog-body input:not([type=hidden]), .dialog-body select, .dialog-body textarea, .dialog-body button",
-    )?.focus();
     const cancel = (e: Event) => {
       e.preventDefault();
+      d.close();
       onClose.current();
     };
     d.addEventListener("cancel", cancel);
@@ -269,12 +280,28 @@ export function Dialog(p: { title: string; onClose: () => void; children: Child;
       before?.focus?.();
     };
   }, []);
+  // Opened after every render in which it is closed: hono/jsx/dom may keep one component instance
+  // for a dialog that is shown again, so a mount-only effect would leave it closed.
+  useEffect(() => {
+    const d = ref.current;
+    if (!d || d.open || !d.isConnected) return;
+    d.showModal();
+    // Start at the first field (showModal would pick the close button).
+    d.querySelector<HTMLElement>(
+      ".dialog-body input:not([type=hidden]), .dialog-body select, .dialog-body textarea, .dialog-body button",
+    )?.focus();
+  });
   const headingId = `${p.id ?? "dialog"}-title`;
+  // Closed here first: the page behind is usable at once, whatever re-renders next.
+  const close = () => {
+    ref.current?.close();
+    onClose.current();
+  };
   return (
     <dialog ref={ref} id={p.id} class={p.wide ? "app-dialog wide" : "app-dialog"} aria-labelledby={headingId}>
       <div class="dialog-head">
         <h2 id={headingId}>{p.title}</h2>
-        <button type="button" class="icon-button" aria-label="Close dialog" onClick={() => p.onClose()}>
+        <button type="button" class="icon-button" aria-label="Close dialog" onClick={close}>
           ×
         </button>
       </div>
