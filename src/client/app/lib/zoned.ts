@@ -70,8 +70,18 @@ export function localToIso(date: string, time: string, timeZone: string): string
     const p = localParts(ms, timeZone);
     if (p.date === date && p.minutes === hh * 60 + mm) return new Date(ms).toISOString();
   }
-  // In a gap: the wall time does not exist; the later offset's reading is when the clock jumps.
-  return new Date(candidates[candidates.length - 1]).toISOString();
+  // In a gap the wall time does not exist: the instant the clocks jump (the offset changes), found
+  // by halving the span between the two readings, to the minute.
+  let lo = candidates[0];
+  let hi = candidates[candidates.length - 1];
+  const before = offsetAt(lo, timeZone);
+  while (hi - lo > 60_000) {
+    const mid = lo + Math.max(60_000, Math.floor((hi - lo) / 120_000) * 60_000);
+    if (mid >= hi) break;
+    if (offsetAt(mid, timeZone) === before) lo = mid;
+    else hi = mid;
+  }
+  return new Date(hi).toISOString();
 }
 
 /** `YYYY-MM-DD` plus `days` calendar days. */
