@@ -56,9 +56,9 @@ export function Timeline(p: { staff: StaffLike[]; bookings: BookingItem[]; tz: s
                   title={`${x.label} ${personName(x.b.customer)}, ${x.b.serviceName}`}
                   onClick={() => p.onOpen(x.b.id)}
                 >
-                  <span class="tl-time">{x.label}</span> {personName(x.b.customer)}
+                  <span class="tl-time">{x.label.slice(0, 5)}</span> {personName(x.b.customer)}
                   <span class="visually-hidden">
-                    , {x.b.serviceName} ({statusLabel(x.b.status)})
+                    , until {x.label.slice(-5)}, {x.b.serviceName} ({statusLabel(x.b.status)})
                   </span>
                 </button>
               ))}
