@@ -2,7 +2,7 @@ import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
-import { ConfigError } from "./env";
+import { ConfigError } from "./config";
 import { safeErrorSummary } from "./lib/log";
 
 /**

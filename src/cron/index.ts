@@ -1,5 +1,5 @@
 import { createDb } from "../db/client";
-import { type Env, loadConfig } from "../env";
+import { type Env, loadConfig } from "../config";
 import { dispatchDue } from "../services/outbox/dispatch";
 import { outboxKinds } from "../services/outbox/kinds";
 import type { Clock } from "../services/outbox/types";

@@ -1,7 +1,7 @@
 import { createClient } from "@libsql/client/web";
 import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle } from "drizzle-orm/libsql/web";
-import type { Config } from "../env";
+import type { Config } from "../config";
 import * as schema from "./schema";
 
 export type Db = ReturnType<typeof drizzle<typeof schema>>;

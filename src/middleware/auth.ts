@@ -1,29 +1,16 @@
 import { and, eq, sql } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
+import type { MemberRole, OwnerAuth } from "../auth-context";
 import { schema } from "../db/client";
-import type { AppEnv } from "../env";
+import type { AdminEnv, CustomerEnv, GuestEnv, OwnerEnv, RequestScope } from "../env";
 import { ApiError } from "../errors";
 import { newId } from "../lib/ids";
 import { bearerToken, verifyToken } from "../lib/jwt";
 
-export type MemberRole = "owner" | "admin" | "staff";
-
-export type OwnerAuth = {
-  kind: "owner";
-  userId: string;
-  sessionId: string;
-  tenantId: string;
-  role: MemberRole;
-  impersonation?: { adminId: string; sessionId: string };
-};
-export type CustomerAuth = { kind: "customer"; customerId: string; sessionId: string };
-export type AdminAuth = { kind: "admin"; adminId: string; sessionId: string; email: string; name: string };
-export type AuthContext = OwnerAuth | CustomerAuth | AdminAuth | { kind: "anonymous" };
-
 const unauthorized = () => new ApiError("unauthorized");
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-async function claimsFrom(c: Parameters<Parameters<typeof createMiddleware<AppEnv>>[0]>[0]) {
+async function claimsFrom(c: Pick<RequestScope, "req" | "var">) {
   const token = bearerToken(c.req.header("Authorization"));
   if (!token) return null;
   return verifyToken(c.var.config.JWT_SECRET, token, c.var.now);
@@ -35,7 +22,7 @@ async function claimsFrom(c: Parameters<Parameters<typeof createMiddleware<AppEn
  * Impersonation tokens are audited here, one row per request in that same round trip (the audit
  * INSERT first, then the read), and any write with them is refused after it has been recorded.
  */
-export const requireOwner = createMiddleware<AppEnv>(async (c, next) => {
+export async function ownerAuthFrom(c: Pick<RequestScope, "req" | "var">): Promise<OwnerAuth> {
   const claims = await claimsFrom(c);
   if (!claims || claims.aud !== undefined) throw unauthorized();
   const tenantId = typeof claims.tenantId === "string" && claims.tenantId ? claims.tenantId : null;
@@ -82,28 +69,24 @@ export const requireOwner = createMiddleware<AppEnv>(async (c, next) => {
   if (impersonation && !READ_METHODS.has(c.req.method)) {
     throw new ApiError("impersonation_read_only", "This session is read-only: impersonation tokens cannot make changes");
   }
-  c.set("auth", {
-    kind: "owner",
-    userId: claims.sub!,
-    sessionId: claims.sid as string,
-    tenantId,
-    role: row.role as MemberRole,
-    impersonation,
-  });
+  return { kind: "owner", userId: claims.sub!, sessionId: claims.sid as string, tenantId, role: row.role as MemberRole, impersonation };
+}
+
+export const requireOwner = createMiddleware<OwnerEnv>(async (c, next) => {
+  c.set("auth", await ownerAuthFrom(c));
   await next();
 });
 
 /** Allows only the listed membership roles (design.md §7); others get 403 forbidden. */
 export const requireRole = (...roles: MemberRole[]) =>
-  createMiddleware<AppEnv>(async (c, next) => {
-    const auth = c.var.auth;
-    if (auth.kind !== "owner" || !roles.includes(auth.role)) {
+  createMiddleware<OwnerEnv>(async (c, next) => {
+    if (!roles.includes(c.var.auth.role)) {
       throw new ApiError("forbidden", "Your role in this business does not allow this action");
     }
     await next();
   });
 
-export const requireCustomer = createMiddleware<AppEnv>(async (c, next) => {
+export const requireCustomer = createMiddleware<CustomerEnv>(async (c, next) => {
   const claims = await claimsFrom(c);
   if (claims?.aud !== "customer") throw unauthorized();
   c.set("auth", { kind: "customer", customerId: claims.sub!, sessionId: claims.sid as string });
@@ -111,7 +94,7 @@ export const requireCustomer = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 /** Booking creation: a valid customer token links the booking; anything else is a guest. */
-export const optionalCustomer = createMiddleware<AppEnv>(async (c, next) => {
+export const optionalCustomer = createMiddleware<GuestEnv>(async (c, next) => {
   const claims = await claimsFrom(c);
   if (claims && claims.aud === "customer") {
     c.set("auth", { kind: "customer", customerId: claims.sub!, sessionId: claims.sid as string });
@@ -121,7 +104,7 @@ export const optionalCustomer = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
+export const requireAdmin = createMiddleware<AdminEnv>(async (c, next) => {
   const claims = await claimsFrom(c);
   if (claims?.aud !== "super_admin") throw unauthorized();
   c.set("auth", {

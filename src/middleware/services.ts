@@ -1,6 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { createDb } from "../db/client";
-import { type AppEnv, loadConfig } from "../env";
+import { loadConfig } from "../config";
+import type { AppEnv } from "../env";
 import { createRateLimiter } from "../services/rate-limit";
 
 /**

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../env";
+import type { AdminEnv } from "../../env";
 import { checkHealth } from "../../services/admin/health";
 
 /** Super-admin routes (requireAdmin applied in ./index.ts). */
-export const systemRoutes = new Hono<AppEnv>();
+export const systemRoutes = new Hono<AdminEnv>();
 
 /** GET /api/admin/system/health: 200 with both probes, or 503 unhealthy naming the failed ones. */
 systemRoutes.get("/health", async (c) => {

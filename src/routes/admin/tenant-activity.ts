@@ -1,12 +1,12 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../env";
+import type { AdminEnv } from "../../env";
 import { getTenantActivity } from "../../services/pages/tenant-activity";
 
 /**
  * GET /api/admin/tenants/:id/activity: the console's Owner, Payments and AI activity sections plus
  * the recent services and staff (requireAdmin is applied to /tenants/* in ./index.ts).
  */
-export const tenantActivityRoute = new Hono<AppEnv>().get("/tenants/:id/activity", async (c) => {
+export const tenantActivityRoute = new Hono<AdminEnv>().get("/tenants/:id/activity", async (c) => {
   const activity = await getTenantActivity(c.var.db, c.req.param("id"), c.var.now);
   c.header("Cache-Control", "no-store");
   return c.json({

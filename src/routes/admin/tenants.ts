@@ -1,15 +1,14 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../../env";
+import type { AdminEnv } from "../../env";
 import { validate } from "../../lib/validate";
 import { patchTenant } from "../../services/admin/tenant-patch";
 import { getOperatorTenantView } from "../../services/admin/tenant-view";
 import { listTenants } from "../../services/admin/tenant-list";
 import { enqueueEmails } from "../../services/outbox";
-import type { AdminAuth } from "../../middleware/auth";
 
 /** Super-admin routes (requireAdmin applied in ./index.ts). */
-export const tenantsRoutes = new Hono<AppEnv>();
+export const tenantsRoutes = new Hono<AdminEnv>();
 
 const listQuery = z
   .object({
@@ -56,9 +55,8 @@ const patchBody = z
   });
 
 tenantsRoutes.patch("/:id", validate("json", patchBody), async (c) => {
-  const auth = c.var.auth as AdminAuth;
   const id = c.req.param("id");
-  const emailIds = await patchTenant(c.var.db, id, c.req.valid("json"), auth.adminId, c.var.now);
+  const emailIds = await patchTenant(c.var.db, id, c.req.valid("json"), c.var.auth.adminId, c.var.now);
   if (emailIds.length) c.executionCtx.waitUntil(enqueueEmails(c.env, emailIds));
   const data = await getOperatorTenantView(c.var.db, id);
   return c.json({ data });

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { requireOwner } from "../../middleware/auth";
 import { aiLogRoute } from "./log";
 import { ownerChatRoute } from "./owner-chat";
-import { type AiEnv, requireAiProvider } from "./provider";
+import { type AiEnv, type OwnerAiEnv, requireAiProvider } from "./provider";
 import { publicChatRoute } from "./public-chat";
 
 /**
@@ -10,7 +10,7 @@ import { publicChatRoute } from "./public-chat";
  * `rl:ai` / `rl:ai-public` are applied in app.ts before these run. Order: provider (503), then the
  * owner token, then the body.
  */
-export const aiRoutes = new Hono<AiEnv>();
+export const aiRoutes = new Hono<OwnerAiEnv>();
 aiRoutes.use("*", requireAiProvider);
 aiRoutes.use("*", requireOwner);
 aiRoutes.route("/", ownerChatRoute);

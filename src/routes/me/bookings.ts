@@ -1,10 +1,9 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { instantToLocalString } from "../../domain/time";
-import type { AppEnv } from "../../env";
+import type { CustomerEnv } from "../../env";
 import { validate } from "../../lib/validate";
 import { type CustomerBookingRow, listCustomerBookings } from "../../services/auth/customer-profile";
-import { customerId } from "./profile";
 
 const query = z.object({ limit: z.coerce.number().int().min(1).max(200).optional() });
 
@@ -29,7 +28,7 @@ export function toCustomerBooking(b: CustomerBookingRow) {
 }
 
 /** GET /api/me/bookings: every booking linked to the account, across businesses, newest first. */
-export const bookingRoutes = new Hono<AppEnv>().get("/bookings", validate("query", query), async (c) => {
-  const rows = await listCustomerBookings(c.var.db, customerId(c), c.req.valid("query").limit ?? 50);
+export const bookingRoutes = new Hono<CustomerEnv>().get("/bookings", validate("query", query), async (c) => {
+  const rows = await listCustomerBookings(c.var.db, c.var.auth.customerId, c.req.valid("query").limit ?? 50);
   return c.json({ data: rows.map(toCustomerBooking) });
 });

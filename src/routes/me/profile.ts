@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../../env";
+import type { CustomerEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { validate } from "../../lib/validate";
 import { getCustomerProfile, updateCustomerProfile } from "../../services/auth/customer-profile";
@@ -17,22 +17,14 @@ const patchBody = z
   })
   .strict();
 
-const customerId = (c: { var: AppEnv["Variables"] }) => {
-  const auth = c.var.auth;
-  if (auth.kind !== "customer") throw new ApiError("unauthorized");
-  return auth.customerId;
-};
-
 /** GET and PATCH /api/me: the signed-in customer's own profile (one round trip each). */
-export const profileRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => c.json({ data: toCustomerProfile(await getCustomerProfile(c.var.db, customerId(c))) }))
+export const profileRoutes = new Hono<CustomerEnv>()
+  .get("/", async (c) => c.json({ data: toCustomerProfile(await getCustomerProfile(c.var.db, c.var.auth.customerId)) }))
   .patch("/", validate("json", patchBody), async (c) => {
     const patch = c.req.valid("json");
     if (Object.keys(patch).length === 0) {
       throw ApiError.validation({ formErrors: ["Send at least one field to change"], fieldErrors: {} });
     }
-    const row = await updateCustomerProfile(c.var.db, customerId(c), patch, c.var.now);
+    const row = await updateCustomerProfile(c.var.db, c.var.auth.customerId, patch, c.var.now);
     return c.json({ data: toCustomerProfile(row) });
   });
-
-export { customerId };

@@ -1,10 +1,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { BOOKING_STATUSES } from "../../domain/booking-status";
-import type { AppEnv } from "../../env";
+import type { OwnerEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { validate } from "../../lib/validate";
-import { type OwnerAuth, requireRole } from "../../middleware/auth";
+import type { OwnerAuth } from "../../auth-context";
+import { requireRole } from "../../middleware/auth";
 import { cancelBooking, createBooking, lookupBooking, rescheduleBooking } from "../../services/bookings";
 import { changeBookingStatus, listTenantBookings } from "../../services/owner/bookings";
 import { bookingCtx, emailField, idField, localDateTimeField, optionalText } from "../public/fields";
@@ -44,18 +45,17 @@ const rescheduleBody = z
   .object({ newStartDatetime: localDateTimeField("newStartDatetime"), staffProfileId: idField("staffProfileId").optional() })
   .strict();
 
-const owner = (c: { var: { auth: unknown } }) => c.var.auth as OwnerAuth;
 const ref = (auth: OwnerAuth, bookingId: string) => ({ kind: "owner" as const, tenantId: auth.tenantId, bookingId, userId: auth.userId });
 const writers = requireRole("owner", "admin");
 
 /** /api/bookings: the tenant's bookings; writes go through the same services as the public API. */
-export const bookingsRoutes = new Hono<AppEnv>()
+export const bookingsRoutes = new Hono<OwnerEnv>()
   .get("/", validate("query", listQuery), async (c) => {
-    const rows = await listTenantBookings(bookingCtx(c), owner(c).tenantId, c.req.valid("query"));
+    const rows = await listTenantBookings(bookingCtx(c), c.var.auth.tenantId, c.req.valid("query"));
     return c.json({ data: rows.map(toOwnerBooking) });
   })
   .post("/", writers, validate("json", createBody), async (c) => {
-    const auth = owner(c);
+    const auth = c.var.auth;
     const body = c.req.valid("json");
     const created = await createBooking(
       bookingCtx(c),
@@ -73,11 +73,11 @@ export const bookingsRoutes = new Hono<AppEnv>()
     return c.json({ data: toOwnerBooking({ ...created, cancelReason: null, createdAt: c.var.now.toISOString() }) }, 201);
   })
   .get("/:id", async (c) => {
-    const view = await lookupBooking(bookingCtx(c), ref(owner(c), c.req.param("id")));
+    const view = await lookupBooking(bookingCtx(c), ref(c.var.auth, c.req.param("id")));
     return c.json({ data: toOwnerBookingDetail(view) });
   })
   .patch("/:id/status", validate("json", statusBody), async (c) => {
-    const auth = owner(c);
+    const auth = c.var.auth;
     // Staff may confirm, complete and mark no-shows; cancelling (which tells the customer) is for
     // owners and admins, whichever route asks for it.
     if (c.req.valid("json").status === "cancelled" && auth.role === "staff") {
@@ -91,12 +91,12 @@ export const bookingsRoutes = new Hono<AppEnv>()
     return c.json({ data: toOwnerBooking(view) });
   })
   .post("/:id/cancel", writers, validate("json", cancelBody), async (c) => {
-    const result = await cancelBooking(bookingCtx(c), ref(owner(c), c.req.param("id")), { reason: c.req.valid("json").reason });
+    const result = await cancelBooking(bookingCtx(c), ref(c.var.auth, c.req.param("id")), { reason: c.req.valid("json").reason });
     return c.json({ data: { ...toOwnerBooking(result.booking), ...(result.alreadyCancelled ? { alreadyCancelled: true } : {}) } });
   })
   .post("/:id/reschedule", writers, validate("json", rescheduleBody), async (c) => {
     const body = c.req.valid("json");
-    const view = await rescheduleBooking(bookingCtx(c), ref(owner(c), c.req.param("id")), {
+    const view = await rescheduleBooking(bookingCtx(c), ref(c.var.auth, c.req.param("id")), {
       start: body.newStartDatetime,
       staffProfileId: body.staffProfileId,
     });

@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../../env";
-import { ApiError } from "../../errors";
+import type { OwnerEnv } from "../../env";
 import { validate } from "../../lib/validate";
 import { requireRole } from "../../middleware/auth";
 import { FAILED_JOBS_DEFAULT_LIMIT, FAILED_JOBS_MAX_LIMIT, type FailedJob, listFailedJobs } from "../../services/outbox/failed";
@@ -10,7 +9,7 @@ import { FAILED_JOBS_DEFAULT_LIMIT, FAILED_JOBS_MAX_LIMIT, type FailedJob, listF
  * GET /api/businesses/me/failed-jobs?limit (owner/admin): the business's failed side effects of
  * every kind (e-mails, webhook deliveries, later Stripe calls), newest failure first.
  */
-export const failedJobsRoutes = new Hono<AppEnv>();
+export const failedJobsRoutes = new Hono<OwnerEnv>();
 
 export const failedJobsQuery = z
   .object({ limit: z.coerce.number().int().min(1).max(FAILED_JOBS_MAX_LIMIT).default(FAILED_JOBS_DEFAULT_LIMIT) })
@@ -30,9 +29,7 @@ export const toFailedJob = (j: FailedJob) => ({
 });
 
 failedJobsRoutes.get("/", requireRole("owner", "admin"), validate("query", failedJobsQuery), async (c) => {
-  const auth = c.var.auth;
-  if (auth.kind !== "owner") throw new ApiError("unauthorized");
-  const rows = await listFailedJobs(c.var.db, auth.tenantId, c.req.valid("query").limit);
+  const rows = await listFailedJobs(c.var.db, c.var.auth.tenantId, c.req.valid("query").limit);
   c.header("Cache-Control", "no-store");
   return c.json({ data: rows.map(toFailedJob) });
 });

@@ -1,7 +1,4 @@
-import type { Context } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../../env";
-import type { OwnerAuth } from "../../middleware/auth";
 
 // Field rules shared by the owner API bodies.
 
@@ -22,9 +19,6 @@ export const httpUrl = z
 /** Rejects a PATCH body that changes nothing. */
 export const notEmpty = (v: object) => Object.keys(v).length > 0;
 export const NOT_EMPTY = "Send at least one field to change";
-
-/** The caller of an owner route (requireOwner has set it). */
-export const ownerOf = (c: Context<AppEnv>) => c.var.auth as OwnerAuth;
 
 /** `?limit=` of the owner lists: 1..200, default 50 (interface.md §Limits). */
 export const limitField = z.coerce

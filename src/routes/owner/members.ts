@@ -1,13 +1,13 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../../env";
+import type { OwnerEnv } from "../../env";
 import { linkBase } from "../../lib/links";
 import { validate } from "../../lib/validate";
 import { requireRole } from "../../middleware/auth";
 import { addMember, changeMember, listMembers, type MemberRow } from "../../services/owner/members";
 import { enqueueEmails } from "../../services/outbox";
 import { emailField, firstNameField, lastNameField } from "../auth/fields";
-import { NOT_EMPTY, notEmpty, ownerOf } from "./fields";
+import { NOT_EMPTY, notEmpty } from "./fields";
 
 const roleField = z.enum(["admin", "staff"], { error: "Use admin or staff" });
 
@@ -44,10 +44,10 @@ export function toMember(m: MemberRow) {
 const writers = requireRole("owner", "admin");
 
 /** /api/businesses/me/members (owner token; requireOwner applied in ./index.ts). */
-export const memberRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => c.json({ data: (await listMembers(c.var.db, ownerOf(c).tenantId)).map(toMember) }))
+export const memberRoutes = new Hono<OwnerEnv>()
+  .get("/", async (c) => c.json({ data: (await listMembers(c.var.db, c.var.auth.tenantId)).map(toMember) }))
   .post("/", writers, validate("json", memberBody), async (c) => {
-    const auth = ownerOf(c);
+    const auth = c.var.auth;
     const b = c.req.valid("json");
     const { member, emailId } = await addMember(
       c.var.db,
@@ -60,13 +60,13 @@ export const memberRoutes = new Hono<AppEnv>()
     return c.json({ data: toMember(member) }, 201);
   })
   .patch("/:id", writers, validate("param", memberParam), validate("json", changeBody), async (c) => {
-    const auth = ownerOf(c);
+    const auth = c.var.auth;
     const member = await changeMember(c.var.db, auth, c.req.valid("param").id, c.req.valid("json"), c.var.now);
     return c.json({ data: toMember(member) });
   })
   // Removing a member deactivates the membership (see changeMember); PATCH isActive: true undoes it.
   .delete("/:id", writers, validate("param", memberParam), async (c) => {
-    const auth = ownerOf(c);
+    const auth = c.var.auth;
     const member = await changeMember(c.var.db, auth, c.req.valid("param").id, { isActive: false }, c.var.now);
     return c.json({ data: toMember(member) });
   });

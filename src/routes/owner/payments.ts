@@ -1,7 +1,6 @@
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../../env";
-import { ApiError } from "../../errors";
+import type { OwnerEnv } from "../../env";
 import { validate } from "../../lib/validate";
 import { requireRole } from "../../middleware/auth";
 import { getStripeAccount, setStripeAccount } from "../../services/payments/account";
@@ -9,15 +8,9 @@ import { createBookingIntent, type PaymentRow } from "../../services/payments/in
 import { listPayments } from "../../services/payments/queries";
 
 /** /api/payments (owner token): the tenant's payments, payment intents, the connected Stripe account. */
-export const paymentRoutes = new Hono<AppEnv>();
+export const paymentRoutes = new Hono<OwnerEnv>();
 
 const writer = requireRole("owner", "admin");
-
-function ownerOf(c: Context<AppEnv>) {
-  const auth = c.var.auth;
-  if (auth.kind !== "owner") throw new ApiError("unauthorized");
-  return auth;
-}
 
 type PaymentListRow = Awaited<ReturnType<typeof listPayments>>[number];
 
@@ -36,7 +29,7 @@ const toPayment = (r: PaymentListRow) => ({
 const listQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
 
 paymentRoutes.get("/", validate("query", listQuery), async (c) => {
-  const rows = await listPayments(c.var.db, ownerOf(c).tenantId, c.req.valid("query").limit);
+  const rows = await listPayments(c.var.db, c.var.auth.tenantId, c.req.valid("query").limit);
   return c.json({ data: rows.map(toPayment) });
 });
 
@@ -46,7 +39,7 @@ const toCreatedIntent = (r: PaymentRow & { clientSecret: string }) => ({ ...toPa
 const intentBody = z.object({ bookingId: z.string().min(1).max(64) }).strict();
 
 paymentRoutes.post("/intents", writer, validate("json", intentBody), async (c) => {
-  const { tenantId } = ownerOf(c);
+  const { tenantId } = c.var.auth;
   const row = await createBookingIntent(c.var.db, c.var.config, tenantId, c.req.valid("json").bookingId, c.var.now);
   c.header("Cache-Control", "no-store");
   return c.json({ data: toCreatedIntent(row) }, 201);
@@ -59,17 +52,17 @@ const accountBody = z
 const toAccount = (accountId: string | null) => ({ connected: accountId !== null, stripeAccountId: accountId });
 
 paymentRoutes.get("/stripe-account", async (c) => {
-  return c.json({ data: toAccount(await getStripeAccount(c.var.db, ownerOf(c).tenantId)) });
+  return c.json({ data: toAccount(await getStripeAccount(c.var.db, c.var.auth.tenantId)) });
 });
 
 paymentRoutes.put("/stripe-account", writer, validate("json", accountBody), async (c) => {
-  const auth = ownerOf(c);
+  const auth = c.var.auth;
   const accountId = await setStripeAccount(c.var.db, auth.tenantId, auth.userId, c.req.valid("json").accountId, c.var.now);
   return c.json({ data: toAccount(accountId) });
 });
 
 paymentRoutes.delete("/stripe-account", writer, async (c) => {
-  const auth = ownerOf(c);
+  const auth = c.var.auth;
   await setStripeAccount(c.var.db, auth.tenantId, auth.userId, null, c.var.now);
   return c.json({ data: toAccount(null) });
 });

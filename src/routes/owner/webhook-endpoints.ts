@@ -1,7 +1,7 @@
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { z } from "zod";
 import { checkWebhookUrl, MAX_WEBHOOK_URL_LENGTH } from "../../domain/webhook-url";
-import type { AppEnv } from "../../env";
+import type { OwnerEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { validate } from "../../lib/validate";
 import { requireRole } from "../../middleware/auth";
@@ -18,16 +18,9 @@ import {
 import { enqueueWebhookDeliveries, WEBHOOK_EVENT_TYPES } from "../../services/webhooks/events";
 
 /** /api/businesses/me/webhooks (owner token): outbound webhook endpoints and their delivery log. */
-export const webhookEndpointRoutes = new Hono<AppEnv>();
+export const webhookEndpointRoutes = new Hono<OwnerEnv>();
 
 const writer = requireRole("owner", "admin");
-
-/** requireOwner ran before every route here; the tenant always comes from the token, never the request. */
-function tenantOf(c: Context<AppEnv>): string {
-  const auth = c.var.auth;
-  if (auth.kind !== "owner") throw new ApiError("unauthorized");
-  return auth.tenantId;
-}
 
 const toEndpoint = (r: EndpointRow) => ({ id: r.id, url: r.url, events: r.events, isActive: r.isActive, createdAt: r.createdAt });
 
@@ -58,12 +51,12 @@ const createBody = z
   .strict();
 
 webhookEndpointRoutes.get("/", async (c) => {
-  const rows = await listEndpoints(c.var.db, tenantOf(c));
+  const rows = await listEndpoints(c.var.db, c.var.auth.tenantId);
   return c.json({ data: rows.map(toEndpoint) });
 });
 
 webhookEndpointRoutes.post("/", writer, validate("json", createBody), async (c) => {
-  const tenantId = tenantOf(c);
+  const tenantId = c.var.auth.tenantId;
   const body = c.req.valid("json");
   const check = checkWebhookUrl(body.url, c.var.config.ENVIRONMENT);
   if (!check.ok) throw ApiError.field("url", check.reason);
@@ -75,25 +68,25 @@ webhookEndpointRoutes.post("/", writer, validate("json", createBody), async (c) 
 });
 
 webhookEndpointRoutes.get("/:id", validate("param", idParam), async (c) => {
-  const tenantId = tenantOf(c);
+  const tenantId = c.var.auth.tenantId;
   return c.json({ data: toEndpoint(await getEndpoint(c.var.db, tenantId, c.req.valid("param").id)) });
 });
 
 webhookEndpointRoutes.delete("/:id", writer, validate("param", idParam), async (c) => {
-  const tenantId = tenantOf(c);
+  const tenantId = c.var.auth.tenantId;
   return c.json({ data: await deleteEndpoint(c.var.db, tenantId, c.req.valid("param").id) });
 });
 
 const deliveriesQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
 
 webhookEndpointRoutes.get("/:id/deliveries", validate("param", idParam), validate("query", deliveriesQuery), async (c) => {
-  const tenantId = tenantOf(c);
+  const tenantId = c.var.auth.tenantId;
   const rows = await listDeliveries(c.var.db, tenantId, c.req.valid("param").id, c.req.valid("query").limit);
   return c.json({ data: rows.map(toDelivery) });
 });
 
 webhookEndpointRoutes.post("/:id/deliveries/:deliveryId/redeliver", writer, validate("param", deliveryParam), async (c) => {
-  const tenantId = tenantOf(c);
+  const tenantId = c.var.auth.tenantId;
   const { id, deliveryId } = c.req.valid("param");
   const row = await redeliver(c.var.db, tenantId, id, deliveryId, c.var.now);
   c.executionCtx.waitUntil(enqueueWebhookDeliveries(c.env.EMAIL_QUEUE, [row.id]));

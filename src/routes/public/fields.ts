@@ -1,7 +1,6 @@
-import type { Context } from "hono";
 import { z } from "zod";
 import { parseLocalDate, parseLocalDateTime } from "../../domain/time";
-import type { AppEnv } from "../../env";
+import type { RequestScope } from "../../env";
 import type { BookingCtx } from "../../services/bookings";
 
 // Field rules of the public booking bodies and queries (interface.md §Public booking API, §Limits).
@@ -51,7 +50,7 @@ export const optionalText = (max: number, name: string) =>
     .transform((v) => v ?? undefined);
 
 /** The booking services' request context from a Hono handler. */
-export function bookingCtx(c: Context<AppEnv>): BookingCtx {
+export function bookingCtx(c: RequestScope): BookingCtx {
   return { db: c.var.db, now: c.var.now, env: c.env, waitUntil: (p) => c.executionCtx.waitUntil(p) };
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { schema, type Db } from "../../db/client";
-import type { Env } from "../../env";
+import type { Env } from "../../config";
 import { publicTenantWhere } from "../public-tenant";
 
 /** What a booking use case needs from the request, without depending on Hono. */

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { schema, type Db } from "../../db/client";
-import type { Config } from "../../env";
+import type { Config } from "../../config";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { createPaymentIntent } from "./stripe";

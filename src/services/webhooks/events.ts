@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import type { QueueMessage } from "../../env";
+import type { QueueMessage } from "../../config";
 import { newId } from "../../lib/ids";
 import { enqueue } from "../outbox/pointer";
 
