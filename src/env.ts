@@ -4,7 +4,7 @@ import type { Config, Env } from "./config";
 import type { Db } from "./db/client";
 import type { RateLimiter } from "./services/rate-limit";
 
-/** What the request-context middleware (src/middleware/request-context.ts) sets on every request. */
+/** What requestContext (src/middleware/request-context.ts) sets on every request. */
 export type AppVariables = {
   config: Config;
   db: Db;

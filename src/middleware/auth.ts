@@ -4,8 +4,8 @@ import type { MemberRole, OwnerAuth } from "../auth-context";
 import { schema } from "../db/client";
 import type { AdminEnv, CustomerEnv, GuestEnv, OwnerEnv, RequestScope } from "../env";
 import { ApiError } from "../errors";
-import { newId } from "../lib/ids";
 import { bearerToken, verifyToken } from "../lib/jwt";
+import { auditInsert } from "../services/audit";
 
 const unauthorized = () => new ApiError("unauthorized");
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -45,14 +45,24 @@ export async function ownerAuthFrom(c: Pick<RequestScope, "req" | "var">): Promi
   if (impersonation) {
     const url = new URL(c.req.url);
     const page = `${c.req.method} ${url.pathname}`;
-    // The reason is copied from the session row inside the insert: no extra round trip.
-    const audit = db.run(sql`
-      INSERT INTO audit_log (id, action, actor_type, actor_id, target_type, target_id, reason, diff, metadata, created_at, seq)
-      SELECT ${newId("aud")}, 'admin.tenant.impersonate', 'admin', ${impersonation.adminId}, 'tenant', ${tenantId},
-             s.reason, NULL, json_object('sessionId', s.id, 'page', ${page}, 'method', ${c.req.method}, 'path', ${url.pathname}),
-             ${c.var.now.toISOString()}, 0
-      FROM impersonation_sessions s
-      WHERE s.id = ${impersonation.sessionId} AND s.admin_id = ${impersonation.adminId} AND s.tenant_id = ${tenantId}`);
+    // Only for this admin's session on this tenant; the reason is copied from the session row
+    // inside the insert: no extra round trip.
+    const session = sql`FROM impersonation_sessions s
+      WHERE s.id = ${impersonation.sessionId} AND s.admin_id = ${impersonation.adminId} AND s.tenant_id = ${tenantId}`;
+    const audit = auditInsert(
+      db,
+      {
+        action: "admin.tenant.impersonate",
+        actorType: "admin",
+        actorId: impersonation.adminId,
+        targetType: "tenant",
+        targetId: tenantId,
+        reason: sql`(SELECT s.reason ${session})`,
+        metadata: { sessionId: impersonation.sessionId, page, method: c.req.method, path: url.pathname },
+      },
+      c.var.now,
+      sql`EXISTS (SELECT 1 ${session})`,
+    );
     // Write first: a transaction that starts with a read cannot take the write lock once another
     // writer has committed after its snapshot (SQLITE_BUSY_SNAPSHOT, no waiting), so under write
     // contention read-then-write fails where write-then-read simply waits its turn.

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AdminEnv } from "../../env";
-import { getTenantActivity } from "../../services/pages/tenant-activity";
+import { getTenantActivity } from "../../services/admin/tenant-activity";
 
 /**
  * GET /api/admin/tenants/:id/activity: the console's Owner, Payments and AI activity sections plus
@@ -8,7 +8,6 @@ import { getTenantActivity } from "../../services/pages/tenant-activity";
  */
 export const tenantActivityRoute = new Hono<AdminEnv>().get("/tenants/:id/activity", async (c) => {
   const activity = await getTenantActivity(c.var.db, c.req.param("id"), c.var.now);
-  c.header("Cache-Control", "no-store");
   return c.json({
     data: {
       owner: activity.owner

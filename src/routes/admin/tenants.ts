@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AdminEnv } from "../../env";
 import { validate } from "../../lib/validate";
+import { limitField } from "../fields";
 import { patchTenant } from "../../services/admin/tenant-patch";
 import { getOperatorTenantView } from "../../services/admin/tenant-view";
 import { listTenants } from "../../services/admin/tenant-list";
@@ -15,7 +16,7 @@ const listQuery = z
     search: z.string().trim().max(200).optional(),
     status: z.enum(["active", "suspended", "trial"]).optional(),
     plan: z.enum(["free", "pro", "enterprise"]).optional(),
-    limit: z.coerce.number().int().min(1).max(200).default(50),
+    limit: limitField,
     // Paging (the console's tenants list): skip this many of the newest-first list.
     offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   })
@@ -23,13 +24,11 @@ const listQuery = z
 
 tenantsRoutes.get("/", validate("query", listQuery), async (c) => {
   const data = await listTenants(c.var.db, c.req.valid("query"), c.var.now);
-  c.header("Cache-Control", "no-store");
   return c.json({ data });
 });
 
 tenantsRoutes.get("/:id", async (c) => {
   const data = await getOperatorTenantView(c.var.db, c.req.param("id"));
-  c.header("Cache-Control", "no-store");
   return c.json({ data });
 });
 

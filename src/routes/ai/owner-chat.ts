@@ -10,6 +10,5 @@ import { aiCtx, type OwnerAiEnv } from "./provider";
  */
 export const ownerChatRoute = new Hono<OwnerAiEnv>().post("/chat", validate("json", chatBody), async (c) => {
   const result = await ownerChat(aiCtx(c), c.var.auth, c.req.valid("json").messages);
-  c.header("Cache-Control", "no-store");
   return c.json({ data: { reply: result.reply } });
 });

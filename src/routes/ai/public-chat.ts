@@ -7,7 +7,6 @@ import { toPublicChat } from "./shapes";
 
 /** POST /api/ai-public/:slug/chat: the booking assistant; it suggests, the customer books with the form. */
 export const publicChatRoute = new Hono<AiEnv>().post("/:slug/chat", validate("json", chatBody), async (c) => {
-  c.header("Cache-Control", "no-store");
   const result = await publicChat(aiCtx(c), c.req.param("slug"), c.req.valid("json").messages);
   return c.json({ data: toPublicChat(result) });
 });

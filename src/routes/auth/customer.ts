@@ -4,7 +4,7 @@ import type { AppEnv } from "../../env";
 import { validate } from "../../lib/validate";
 import { loginCustomer, registerCustomer } from "../../services/auth/customer";
 import { authCtx } from "./context";
-import { emailField, firstNameField, lastNameField, newPasswordField, phoneField, timeZoneField } from "./fields";
+import { emailField, firstNameField, lastNameField, newPasswordField, phoneField, timeZoneField } from "../fields";
 import { loginBody } from "./login";
 import { toCustomerLoginResult } from "./shapes";
 

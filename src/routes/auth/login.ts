@@ -4,7 +4,7 @@ import type { AppEnv } from "../../env";
 import { validate } from "../../lib/validate";
 import { loginOwner } from "../../services/auth/owner";
 import { authCtx } from "./context";
-import { loginEmailField, loginPasswordField } from "./fields";
+import { loginEmailField, loginPasswordField } from "../fields";
 import { toOwnerLoginResult } from "./shapes";
 
 export const loginBody = z.object({ email: loginEmailField, password: loginPasswordField });

@@ -7,7 +7,7 @@ import { requestPasswordReset, resetPassword } from "../../services/auth/passwor
 import { requestUserPasswordReset, resetUserPassword } from "../../services/auth/user-password";
 import { enqueueEmails } from "../../services/outbox";
 import { authCtx } from "./context";
-import { newPasswordField } from "./fields";
+import { newPasswordField } from "../fields";
 
 // A malformed address cannot be registered, so it gets the same answer as an unknown one.
 export const forgotBody = z.object({ email: z.string({ error: "E-mail is required" }).trim().toLowerCase().min(1).max(254) });

@@ -4,7 +4,7 @@ import type { AppEnv } from "../../env";
 import { validate } from "../../lib/validate";
 import { registerOwner } from "../../services/auth/owner";
 import { authCtx } from "./context";
-import { currencyField, emailField, firstNameField, lastNameField, newPasswordField, slugField, timeZoneField } from "./fields";
+import { currencyField, emailField, firstNameField, lastNameField, newPasswordField, slugField, timeZoneField } from "../fields";
 import { toOwnerLoginResult } from "./shapes";
 
 const body = z

@@ -7,7 +7,7 @@ import { requireCustomer } from "../../middleware/auth";
 import { revokeSession } from "../../services/auth/sessions";
 import { changePassword } from "../../services/auth/user-password";
 import { authCtx, ownerClaims } from "./context";
-import { loginPasswordField, newPasswordField } from "./fields";
+import { loginPasswordField, newPasswordField } from "../fields";
 
 const changeBody = z.object({ currentPassword: loginPasswordField, newPassword: newPasswordField }).strict();
 

@@ -3,9 +3,10 @@ import { z } from "zod";
 import { instantToLocalString } from "../../domain/time";
 import type { CustomerEnv } from "../../env";
 import { validate } from "../../lib/validate";
+import { limitField } from "../fields";
 import { type CustomerBookingRow, listCustomerBookings } from "../../services/auth/customer-profile";
 
-const query = z.object({ limit: z.coerce.number().int().min(1).max(200).optional() });
+const query = z.object({ limit: limitField });
 
 /** A booking as its customer sees it: times are the business's wall clock, named by `timezone`. */
 export function toCustomerBooking(b: CustomerBookingRow) {
@@ -29,6 +30,6 @@ export function toCustomerBooking(b: CustomerBookingRow) {
 
 /** GET /api/me/bookings: every booking linked to the account, across businesses, newest first. */
 export const bookingRoutes = new Hono<CustomerEnv>().get("/bookings", validate("query", query), async (c) => {
-  const rows = await listCustomerBookings(c.var.db, c.var.auth.customerId, c.req.valid("query").limit ?? 50);
+  const rows = await listCustomerBookings(c.var.db, c.var.auth.customerId, c.req.valid("query").limit);
   return c.json({ data: rows.map(toCustomerBooking) });
 });

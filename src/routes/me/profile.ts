@@ -4,7 +4,7 @@ import type { CustomerEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { validate } from "../../lib/validate";
 import { getCustomerProfile, updateCustomerProfile } from "../../services/auth/customer-profile";
-import { firstNameField, lastNameField, phoneField, timeZoneField } from "../auth/fields";
+import { firstNameField, lastNameField, phoneField, timeZoneField } from "../fields";
 import { toCustomerProfile } from "../auth/shapes";
 
 const patchBody = z

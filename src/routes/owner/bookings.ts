@@ -8,9 +8,9 @@ import type { OwnerAuth } from "../../auth-context";
 import { requireRole } from "../../middleware/auth";
 import { cancelBooking, createBooking, lookupBooking, rescheduleBooking } from "../../services/bookings";
 import { changeBookingStatus, listTenantBookings } from "../../services/owner/bookings";
-import { bookingCtx, emailField, idField, localDateTimeField, optionalText } from "../public/fields";
+import { bookingCtx } from "../context";
+import { bookingCustomerField, idField, limitField, localDateTimeField } from "../fields";
 import { toOwnerBooking, toOwnerBookingDetail } from "./booking-shapes";
-import { limitField } from "./fields";
 
 const instant = (name: string) =>
   z.iso.datetime({ offset: true, error: `${name} must be an ISO-8601 instant, e.g. 2031-03-11T00:00:00Z` }).transform((s) => new Date(s));
@@ -29,13 +29,7 @@ const createBody = z.object({
   serviceId: idField("serviceId"),
   staffProfileId: idField("staffProfileId"),
   startDatetime: localDateTimeField("startDatetime"),
-  customer: z.object({
-    firstName: z.string().trim().min(1, "First name is required").max(100, "First name must be at most 100 characters"),
-    lastName: optionalText(100, "Last name"),
-    email: emailField,
-    phone: optionalText(40, "Phone"),
-    notes: optionalText(2000, "Notes"),
-  }),
+  customer: bookingCustomerField,
   source: z.enum(["admin", "walk_in", "phone"]).default("admin"),
 });
 

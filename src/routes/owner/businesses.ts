@@ -7,8 +7,7 @@ import { ApiError } from "../../errors";
 import { validate } from "../../lib/validate";
 import { requireRole } from "../../middleware/auth";
 import { type BusinessRow, createBusiness, getBusiness, updateBusiness } from "../../services/owner/businesses";
-import { currencyField, emailField, slugField, timeZoneField } from "../auth/fields";
-import { hexColor, httpUrl, NOT_EMPTY, notEmpty } from "./fields";
+import { currencyField, emailField, hexColor, httpUrl, NOT_EMPTY, notEmpty, slugField, timeZoneField } from "../fields";
 
 const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
 const OPERATOR_ONLY = "Only the platform operator can change this";

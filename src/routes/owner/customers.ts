@@ -5,7 +5,7 @@ import { validate } from "../../lib/validate";
 import { requireRole } from "../../middleware/auth";
 import { type CustomerRow, getCustomer, listCustomers, updateCustomer } from "../../services/owner/customers";
 import { toOwnerBooking } from "./booking-shapes";
-import { limitField, NOT_EMPTY, notEmpty } from "./fields";
+import { limitField, NOT_EMPTY, notEmpty } from "../fields";
 
 const listQuery = z
   .object({

@@ -1,19 +1,15 @@
 import { Hono } from "hono";
-import { z } from "zod";
 import type { OwnerEnv } from "../../env";
 import { validate } from "../../lib/validate";
+import { limitQuery } from "../fields";
 import { requireRole } from "../../middleware/auth";
-import { FAILED_JOBS_DEFAULT_LIMIT, FAILED_JOBS_MAX_LIMIT, type FailedJob, listFailedJobs } from "../../services/outbox/failed";
+import { type FailedJob, listFailedJobs } from "../../services/outbox/failed";
 
 /**
  * GET /api/businesses/me/failed-jobs?limit (owner/admin): the business's failed side effects of
  * every kind (e-mails, webhook deliveries, later Stripe calls), newest failure first.
  */
 export const failedJobsRoutes = new Hono<OwnerEnv>();
-
-export const failedJobsQuery = z
-  .object({ limit: z.coerce.number().int().min(1).max(FAILED_JOBS_MAX_LIMIT).default(FAILED_JOBS_DEFAULT_LIMIT) })
-  .strict();
 
 /** The one output shape of a failed job, for this route and the operator's. */
 export const toFailedJob = (j: FailedJob) => ({
@@ -28,8 +24,7 @@ export const toFailedJob = (j: FailedJob) => ({
   failedAt: j.failedAt,
 });
 
-failedJobsRoutes.get("/", requireRole("owner", "admin"), validate("query", failedJobsQuery), async (c) => {
+failedJobsRoutes.get("/", requireRole("owner", "admin"), validate("query", limitQuery), async (c) => {
   const rows = await listFailedJobs(c.var.db, c.var.auth.tenantId, c.req.valid("query").limit);
-  c.header("Cache-Control", "no-store");
   return c.json({ data: rows.map(toFailedJob) });
 });

@@ -6,8 +6,7 @@ import { validate } from "../../lib/validate";
 import { requireRole } from "../../middleware/auth";
 import { addMember, changeMember, listMembers, type MemberRow } from "../../services/owner/members";
 import { enqueueEmails } from "../../services/outbox";
-import { emailField, firstNameField, lastNameField } from "../auth/fields";
-import { NOT_EMPTY, notEmpty } from "./fields";
+import { emailField, firstNameField, idParam, lastNameField, NOT_EMPTY, notEmpty } from "../fields";
 
 const roleField = z.enum(["admin", "staff"], { error: "Use admin or staff" });
 
@@ -26,9 +25,6 @@ const changeBody = z
   .strict()
   .refine(notEmpty, NOT_EMPTY);
 
-/** A member is addressed by their user id, as the list shows it. */
-const memberParam = z.object({ id: z.string().min(1).max(64) });
-
 export function toMember(m: MemberRow) {
   return {
     id: m.userId,
@@ -44,6 +40,7 @@ export function toMember(m: MemberRow) {
 const writers = requireRole("owner", "admin");
 
 /** /api/businesses/me/members (owner token; requireOwner applied in ./index.ts). */
+/** A member is addressed by their user id (`:id`), as the list shows it. */
 export const memberRoutes = new Hono<OwnerEnv>()
   .get("/", async (c) => c.json({ data: (await listMembers(c.var.db, c.var.auth.tenantId)).map(toMember) }))
   .post("/", writers, validate("json", memberBody), async (c) => {
@@ -59,13 +56,13 @@ export const memberRoutes = new Hono<OwnerEnv>()
     c.executionCtx.waitUntil(enqueueEmails(c.env, [emailId]));
     return c.json({ data: toMember(member) }, 201);
   })
-  .patch("/:id", writers, validate("param", memberParam), validate("json", changeBody), async (c) => {
+  .patch("/:id", writers, validate("param", idParam), validate("json", changeBody), async (c) => {
     const auth = c.var.auth;
     const member = await changeMember(c.var.db, auth, c.req.valid("param").id, c.req.valid("json"), c.var.now);
     return c.json({ data: toMember(member) });
   })
   // Removing a member deactivates the membership (see changeMember); PATCH isActive: true undoes it.
-  .delete("/:id", writers, validate("param", memberParam), async (c) => {
+  .delete("/:id", writers, validate("param", idParam), async (c) => {
     const auth = c.var.auth;
     const member = await changeMember(c.var.db, auth, c.req.valid("param").id, { isActive: false }, c.var.now);
     return c.json({ data: toMember(member) });

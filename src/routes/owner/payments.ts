@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { OwnerEnv } from "../../env";
 import { validate } from "../../lib/validate";
+import { idField, limitField } from "../fields";
 import { requireRole } from "../../middleware/auth";
 import { getStripeAccount, setStripeAccount } from "../../services/payments/account";
 import { createBookingIntent, type PaymentRow } from "../../services/payments/intents";
@@ -26,7 +27,7 @@ const toPayment = (r: PaymentListRow) => ({
   createdAt: r.createdAt,
 });
 
-const listQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
+const listQuery = z.object({ limit: limitField });
 
 paymentRoutes.get("/", validate("query", listQuery), async (c) => {
   const rows = await listPayments(c.var.db, c.var.auth.tenantId, c.req.valid("query").limit);
@@ -36,12 +37,11 @@ paymentRoutes.get("/", validate("query", listQuery), async (c) => {
 // The client secret is handed out here once and never again (the list leaves it out).
 const toCreatedIntent = (r: PaymentRow & { clientSecret: string }) => ({ ...toPayment(r), clientSecret: r.clientSecret });
 
-const intentBody = z.object({ bookingId: z.string().min(1).max(64) }).strict();
+const intentBody = z.object({ bookingId: idField("bookingId", 64) }).strict();
 
 paymentRoutes.post("/intents", writer, validate("json", intentBody), async (c) => {
   const { tenantId } = c.var.auth;
   const row = await createBookingIntent(c.var.db, c.var.config, tenantId, c.req.valid("json").bookingId, c.var.now);
-  c.header("Cache-Control", "no-store");
   return c.json({ data: toCreatedIntent(row) }, 201);
 });
 

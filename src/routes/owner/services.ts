@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { OwnerEnv } from "../../env";
 import { validate } from "../../lib/validate";
-import { httpUrl } from "./fields";
+import { httpUrl } from "../fields";
 import { requireRole } from "../../middleware/auth";
 import { createService, deleteService, getService, listServices, type ServiceRow, updateService } from "../../services/owner/catalog";
 

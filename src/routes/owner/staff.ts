@@ -4,7 +4,7 @@ import { toWorkingIntervals, validateWeek, type WorkingInterval } from "../../do
 import type { OwnerEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { validate } from "../../lib/validate";
-import { hexColor, httpUrl } from "./fields";
+import { hexColor, httpUrl } from "../fields";
 import { requireRole } from "../../middleware/auth";
 import {
   addTimeOff,

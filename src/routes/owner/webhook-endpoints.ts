@@ -4,6 +4,7 @@ import { checkWebhookUrl, MAX_WEBHOOK_URL_LENGTH } from "../../domain/webhook-ur
 import type { OwnerEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { validate } from "../../lib/validate";
+import { idField, idParam, limitField } from "../fields";
 import { requireRole } from "../../middleware/auth";
 import {
   createEndpoint,
@@ -37,8 +38,7 @@ const toDelivery = (r: DeliveryRow) => ({
   createdAt: r.createdAt,
 });
 
-const idParam = z.object({ id: z.string().min(1).max(64) });
-const deliveryParam = z.object({ id: z.string().min(1).max(64), deliveryId: z.string().min(1).max(64) });
+const deliveryParam = idParam.extend({ deliveryId: idField("deliveryId", 64) });
 
 const createBody = z
   .object({
@@ -63,7 +63,6 @@ webhookEndpointRoutes.post("/", writer, validate("json", createBody), async (c) 
   // "*" already covers everything; duplicates say nothing more.
   const events = body.events.includes("*") ? ["*"] : [...new Set(body.events)];
   const { row, secret } = await createEndpoint(c.var.db, tenantId, { url: check.url.toString(), events }, c.var.now);
-  c.header("Cache-Control", "no-store");
   return c.json({ data: { ...toEndpoint(row), secret } }, 201);
 });
 
@@ -77,7 +76,7 @@ webhookEndpointRoutes.delete("/:id", writer, validate("param", idParam), async (
   return c.json({ data: await deleteEndpoint(c.var.db, tenantId, c.req.valid("param").id) });
 });
 
-const deliveriesQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
+const deliveriesQuery = z.object({ limit: limitField });
 
 webhookEndpointRoutes.get("/:id/deliveries", validate("param", idParam), validate("query", deliveriesQuery), async (c) => {
   const tenantId = c.var.auth.tenantId;

@@ -3,7 +3,8 @@ import { z } from "zod";
 import type { AppEnv } from "../../env";
 import { validate } from "../../lib/validate";
 import { cancelBooking, lookupBooking, rescheduleBooking } from "../../services/bookings";
-import { bookingCtx, idField, localDateTimeField, NO_STORE, optionalText } from "./fields";
+import { bookingCtx } from "../context";
+import { idField, localDateTimeField, optionalText } from "../fields";
 import { toBookingLookup, toCancelResult } from "./shapes";
 
 const rescheduleBody = z.object({
@@ -15,10 +16,6 @@ const cancelBody = z.object({ reason: optionalText(500, "Reason") });
 
 /** Anyone holding the confirmation code (case-insensitive) can read, move and cancel the booking. */
 export const bookingByCodeRoutes = new Hono<AppEnv>()
-  .use("/booking/*", async (c, next) => {
-    await next();
-    c.header("Cache-Control", NO_STORE);
-  })
   .get("/booking/:code", async (c) => {
     const booking = await lookupBooking(c.var, { kind: "public", code: c.req.param("code") });
     return c.json({ data: toBookingLookup(booking) });

@@ -5,7 +5,7 @@ import { findSlot } from "../../domain/slots";
 import type { LocalDateTime } from "../../domain/time";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
-import { uniqueViolation } from "../auth/constraints";
+import { uniqueViolation } from "../../db/unique-violation";
 import { dayQueries, staffDays, tenantDayZone } from "../availability";
 import { bookingEffects, iso, staffFreeSql, tenantOpenSql } from "./effects";
 import { type BookingCtx, type BookingScope, serviceQuery, staffQuery, tenantIdSql, tenantQuery } from "./scope";

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
-import { schema } from "../../db/client";
+import { runBatch, schema } from "../../db/client";
 import { type BookingStatus, transitionError } from "../../domain/booking-status";
 import { ApiError } from "../../errors";
 import { type BookingCtx, type BookingView, lookupBooking } from "../bookings";
@@ -49,10 +49,7 @@ export async function changeBookingStatus(
   const changed = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND status = ${to} AND updated_at = ${t})`;
   const event = webhookEventInsert(db, ref.tenantId, "booking.status_changed", { booking: statusChangePayload(booking, to) }, now, changed);
   const cancel = to === "cancelled" ? cancellationEffects(db, now, booking, null, changed) : null;
-  const [updated, deliveries, ...effectResults] = await db.batch([update, event.insert, ...(cancel?.statements ?? [])] as unknown as [
-    typeof update,
-    typeof event.insert,
-  ]);
+  const [updated, deliveries, ...effectResults] = await runBatch(db, [update, event.insert, ...(cancel?.statements ?? [])]);
   if (updated.rowsAffected !== 1) {
     throw new ApiError("invalid_transition", "The booking changed meanwhile; reload it and try again");
   }

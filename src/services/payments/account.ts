@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { schema, type Db } from "../../db/client";
-import { newId } from "../../lib/ids";
+import { auditInsert } from "../audit";
 
 /**
  * The tenant's connected Stripe account (Stripe Connect). Changing where a business's money goes
@@ -18,13 +18,21 @@ export async function getStripeAccount(db: Db, tenantId: string) {
 export async function setStripeAccount(db: Db, tenantId: string, userId: string, accountId: string | null, now: Date) {
   const at = now.toISOString();
   const action = accountId ? "tenant.stripe_connected" : "tenant.stripe_disconnected";
+  const before = sql`(SELECT stripe_account_id FROM tenants WHERE id = ${tenantId})`;
   await db.batch([
-    db.run(sql`
-      INSERT INTO audit_log (id, action, actor_type, actor_id, target_type, target_id, reason, diff, metadata, created_at, seq)
-      SELECT ${newId("aud")}, ${action}, 'user', ${userId}, 'tenant', ${tenantId}, NULL,
-             json_object('stripeAccountId', json_object('before', tn.stripe_account_id, 'after', ${accountId})), NULL, ${at}, 0
-      FROM tenants tn
-      WHERE tn.id = ${tenantId} AND tn.stripe_account_id IS NOT ${accountId}`),
+    auditInsert(
+      db,
+      {
+        action,
+        actorType: "user",
+        actorId: userId,
+        targetType: "tenant",
+        targetId: tenantId,
+        diff: sql`json_object('stripeAccountId', json_object('before', ${before}, 'after', ${accountId}))`,
+      },
+      now,
+      sql`EXISTS (SELECT 1 FROM tenants WHERE id = ${tenantId} AND stripe_account_id IS NOT ${accountId})`,
+    ),
     db.update(t).set({ stripeAccountId: accountId, updatedAt: at }).where(eq(t.id, tenantId)),
   ]);
   return accountId;
