@@ -1,5 +1,5 @@
 import type { ExecutionContext, HonoRequest } from "hono";
-import type { AdminAuth, AnonymousAuth, CustomerAuth, OwnerAuth } from "./auth-context";
+import type { AdminAuth, AnonymousAuth, CustomerAuth, MemberAuth, OwnerAuth } from "./auth-context";
 import type { Config, Env } from "./config";
 import type { Db } from "./db/client";
 import type { RateLimiter } from "./services/rate-limit";
@@ -18,8 +18,10 @@ export type AppEnv = { Bindings: Env; Variables: AppVariables };
 
 type CallerEnv<Auth> = { Bindings: Env; Variables: AppVariables & { auth: Auth } };
 
-/** Owner routes: requireOwner has set the owner context. */
+/** Owner routes: requireOwner has set the owner context (a member's token or an API key). */
 export type OwnerEnv = CallerEnv<OwnerAuth>;
+/** Routes only a member's token may use (members, API keys, new businesses, the AI assistant). */
+export type MemberEnv = CallerEnv<MemberAuth>;
 /** Operator routes: requireAdmin has set the admin context. */
 export type AdminEnv = CallerEnv<AdminAuth>;
 /** Customer routes (/api/me, customer logout): requireCustomer has set the customer context. */

@@ -1,11 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
-import type { MemberRole, OwnerAuth } from "../auth-context";
+import type { ApiKeyAuth, MemberAuth, MemberRole, OwnerAuth } from "../auth-context";
 import { schema } from "../db/client";
-import type { AdminEnv, CustomerEnv, GuestEnv, OwnerEnv, RequestScope } from "../env";
+import type { AdminEnv, CustomerEnv, GuestEnv, MemberEnv, OwnerEnv, RequestScope } from "../env";
 import { ApiError } from "../errors";
-import { bearerToken, verifyToken } from "../lib/jwt";
+import { bearerCredential, bearerToken, verifyToken } from "../lib/jwt";
+import { parseApiKey } from "../services/api-keys";
 import { auditInsert } from "../services/audit";
+import { withApiKey } from "./api-key";
 
 const unauthorized = () => new ApiError("unauthorized");
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -17,12 +19,12 @@ async function claimsFrom(c: Pick<RequestScope, "req" | "var">) {
 }
 
 /**
- * Owner/staff routes: tokens without `aud` only. The tenant and membership are read fresh (one
+ * A member's owner-audience token: tokens without `aud` only. The tenant and membership are read fresh (one
  * round trip), so a revoked membership or a vanished tenant stops access before the token expires.
  * Impersonation tokens are audited here, one row per request in that same round trip (the audit
  * INSERT first, then the read), and any write with them is refused after it has been recorded.
  */
-export async function ownerAuthFrom(c: Pick<RequestScope, "req" | "var">): Promise<OwnerAuth> {
+export async function ownerAuthFrom(c: Pick<RequestScope, "req" | "var">): Promise<MemberAuth> {
   const claims = await claimsFrom(c);
   if (!claims || claims.aud !== undefined) throw unauthorized();
   const tenantId = typeof claims.tenantId === "string" && claims.tenantId ? claims.tenantId : null;
@@ -79,11 +81,48 @@ export async function ownerAuthFrom(c: Pick<RequestScope, "req" | "var">): Promi
   if (impersonation && !READ_METHODS.has(c.req.method)) {
     throw new ApiError("impersonation_read_only", "This session is read-only: impersonation tokens cannot make changes");
   }
-  return { kind: "owner", userId: claims.sub!, sessionId: claims.sid as string, tenantId, role: row.role as MemberRole, impersonation };
+  const userId = claims.sub!;
+  return {
+    kind: "owner",
+    via: "token",
+    userId,
+    sessionId: claims.sid as string,
+    tenantId,
+    role: row.role as MemberRole,
+    actor: { type: "user", id: userId },
+    impersonation,
+  };
 }
 
+/**
+ * The owner routes (/api/businesses, /services, /staff, /bookings, /customers, /payments): a
+ * member's token, or an API key of the business (design.md §19, src/middleware/api-key.ts).
+ */
 export const requireOwner = createMiddleware<OwnerEnv>(async (c, next) => {
+  const credential = bearerCredential(c.req.header("Authorization"));
+  const key = credential ? parseApiKey(credential) : null;
+  if (credential && key) return withApiKey(c, credential, key.tenantId, next);
   c.set("auth", await ownerAuthFrom(c));
+  await next();
+});
+
+/** Routes for members' tokens only (the AI assistant, token refresh): an API key is 401 there. */
+export const requireMember = createMiddleware<MemberEnv>(async (c, next) => {
+  c.set("auth", await ownerAuthFrom(c));
+  await next();
+});
+
+const isApiKey = (auth: OwnerAuth): auth is ApiKeyAuth => auth.via === "api_key";
+
+/**
+ * Inside the owner routes, what only a person may do: members, API keys, new businesses. An API
+ * key is checked first (a revoked one stays 401), then refused with 403 forbidden.
+ */
+export const membersOnly = createMiddleware<MemberEnv>(async (c, next) => {
+  if (isApiKey(c.var.auth)) {
+    await c.var.db.run(sql`SELECT 1`);
+    throw new ApiError("forbidden", "API keys cannot manage members, API keys or businesses");
+  }
   await next();
 });
 

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { requireOwner } from "../../middleware/auth";
+import { requireMember } from "../../middleware/auth";
 import { aiLogRoute } from "./log";
 import { ownerChatRoute } from "./owner-chat";
 import { type AiEnv, type OwnerAiEnv, requireAiProvider } from "./provider";
@@ -12,7 +12,7 @@ import { publicChatRoute } from "./public-chat";
  */
 export const aiRoutes = new Hono<OwnerAiEnv>();
 aiRoutes.use("*", requireAiProvider);
-aiRoutes.use("*", requireOwner);
+aiRoutes.use("*", requireMember);
 aiRoutes.route("/", ownerChatRoute);
 aiRoutes.route("/", aiLogRoute);
 

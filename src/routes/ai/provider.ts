@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import type { AppEnv, OwnerEnv } from "../../env";
+import type { AppEnv, MemberEnv } from "../../env";
 import { ApiError } from "../../errors";
 import type { AiCtx } from "../../services/ai/chat";
 import { type AiProvider, DEFAULT_TIMEOUT_MS } from "../../services/ai/provider";
@@ -7,8 +7,8 @@ import { resolveProvider } from "../../services/ai/resolve";
 
 /** /api/ai-public: anyone, a model resolved. */
 export type AiEnv = { Bindings: AppEnv["Bindings"]; Variables: AppEnv["Variables"] & { ai: AiProvider } };
-/** /api/ai: an owner token and a model. */
-export type OwnerAiEnv = { Bindings: OwnerEnv["Bindings"]; Variables: OwnerEnv["Variables"] & { ai: AiProvider } };
+/** /api/ai: a member's token (not an API key) and a model. */
+export type OwnerAiEnv = { Bindings: MemberEnv["Bindings"]; Variables: MemberEnv["Variables"] & { ai: AiProvider } };
 
 /**
  * Every AI route needs a model: without the binding or an endpoint, 503 ai_unavailable (design.md

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../env";
 import { validate } from "../../lib/validate";
-import { requireOwner } from "../../middleware/auth";
+import { requireMember } from "../../middleware/auth";
 import { refreshOwnerToken, switchTenant } from "../../services/auth/owner";
 import { authCtx, ownerClaims } from "./context";
 
@@ -10,10 +10,10 @@ const switchBody = z.object({ tenantId: z.string({ error: "tenantId is required"
 
 export const tokenRoutes = new Hono<AppEnv>()
   /**
-   * POST /api/auth/refresh: requireOwner first (audience, tenant and membership, impersonation
+   * POST /api/auth/refresh: requireMember first (audience, tenant and membership, impersonation
    * audit + refusal), then the session row decides; the same claims are re-signed for 24 h.
    */
-  .post("/refresh", requireOwner, async (c) => {
+  .post("/refresh", requireMember, async (c) => {
     const claims = await ownerClaims(c);
     return c.json({ data: { token: await refreshOwnerToken(authCtx(c), claims) } });
   })

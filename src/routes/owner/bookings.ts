@@ -39,7 +39,7 @@ const rescheduleBody = z
   .object({ newStartDatetime: localDateTimeField("newStartDatetime"), staffProfileId: idField("staffProfileId").optional() })
   .strict();
 
-const ref = (auth: OwnerAuth, bookingId: string) => ({ kind: "owner" as const, tenantId: auth.tenantId, bookingId, userId: auth.userId });
+const ref = (auth: OwnerAuth, bookingId: string) => ({ kind: "owner" as const, tenantId: auth.tenantId, bookingId });
 const writers = requireRole("owner", "admin");
 
 /** /api/bookings: the tenant's bookings; writes go through the same services as the public API. */
@@ -53,7 +53,7 @@ export const bookingsRoutes = new Hono<OwnerEnv>()
     const body = c.req.valid("json");
     const created = await createBooking(
       bookingCtx(c),
-      { kind: "owner", tenantId: auth.tenantId, userId: auth.userId },
+      { kind: "owner", tenantId: auth.tenantId },
       {
         serviceId: body.serviceId,
         staffProfileId: body.staffProfileId,
@@ -79,7 +79,7 @@ export const bookingsRoutes = new Hono<OwnerEnv>()
     }
     const view = await changeBookingStatus(
       bookingCtx(c),
-      { tenantId: auth.tenantId, bookingId: c.req.param("id"), userId: auth.userId },
+      { tenantId: auth.tenantId, bookingId: c.req.param("id") },
       c.req.valid("json").status,
     );
     return c.json({ data: toOwnerBooking(view) });

@@ -5,7 +5,7 @@ import { platformDomainProblem } from "../../domain/platform-host";
 import type { OwnerEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { validate } from "../../lib/validate";
-import { requireRole } from "../../middleware/auth";
+import { membersOnly, requireRole } from "../../middleware/auth";
 import { type BusinessRow, createBusiness, getBusiness, updateBusiness } from "../../services/owner/businesses";
 import { currencyField, emailField, hexColor, httpUrl, NOT_EMPTY, notEmpty, slugField, timeZoneField } from "../fields";
 
@@ -157,7 +157,7 @@ export const businessesRoutes = new Hono<OwnerEnv>()
     }
     return c.json({ data: toOwnerBusiness(await updateBusiness(c.var.db, c.var.auth.tenantId, fields, c.var.now)) });
   })
-  .post("/", writers, validate("json", createBody), async (c) => {
+  .post("/", membersOnly, writers, validate("json", createBody), async (c) => {
     const auth = c.var.auth;
     const row = await createBusiness(c.var.db, { userId: auth.userId, tenantId: auth.tenantId }, c.req.valid("json"), c.var.now);
     return c.json({ data: toOwnerBusiness(row) }, 201);

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { OwnerEnv } from "../../env";
 import { linkBase } from "../../lib/links";
 import { validate } from "../../lib/validate";
-import { requireRole } from "../../middleware/auth";
+import { membersOnly, requireRole } from "../../middleware/auth";
 import { addMember, changeMember, listMembers, type MemberRow } from "../../services/owner/members";
 import { enqueueEmails } from "../../services/outbox";
 import { emailField, firstNameField, idParam, lastNameField, NOT_EMPTY, notEmpty } from "../fields";
@@ -42,6 +42,7 @@ const writers = requireRole("owner", "admin");
 /** /api/businesses/me/members (owner token; requireOwner applied in ./index.ts). */
 /** A member is addressed by their user id (`:id`), as the list shows it. */
 export const memberRoutes = new Hono<OwnerEnv>()
+  .use("*", membersOnly)
   .get("/", async (c) => c.json({ data: (await listMembers(c.var.db, c.var.auth.tenantId)).map(toMember) }))
   .post("/", writers, validate("json", memberBody), async (c) => {
     const auth = c.var.auth;

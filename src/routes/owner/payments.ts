@@ -57,12 +57,12 @@ paymentRoutes.get("/stripe-account", async (c) => {
 
 paymentRoutes.put("/stripe-account", writer, validate("json", accountBody), async (c) => {
   const auth = c.var.auth;
-  const accountId = await setStripeAccount(c.var.db, auth.tenantId, auth.userId, c.req.valid("json").accountId, c.var.now);
+  const accountId = await setStripeAccount(c.var.db, auth.tenantId, auth.actor, c.req.valid("json").accountId, c.var.now);
   return c.json({ data: toAccount(accountId) });
 });
 
 paymentRoutes.delete("/stripe-account", writer, async (c) => {
   const auth = c.var.auth;
-  await setStripeAccount(c.var.db, auth.tenantId, auth.userId, null, c.var.now);
+  await setStripeAccount(c.var.db, auth.tenantId, auth.actor, null, c.var.now);
   return c.json({ data: toAccount(null) });
 });

@@ -20,7 +20,7 @@ export type BookingCtx = {
  * - owner: the token's tenant by id, whatever its suspension state (design.md §13: the owner API
  *   keeps working); any active service and any staff member that is not deleted.
  */
-export type BookingScope = { kind: "public"; slug: string } | { kind: "owner"; tenantId: string; userId: string };
+export type BookingScope = { kind: "public"; slug: string } | { kind: "owner"; tenantId: string };
 
 /** The tenant id as an SQL expression, so one batch can key every query by slug without a read first. */
 export function tenantIdSql(scope: BookingScope): SQL {

@@ -33,7 +33,7 @@ export async function listTenantBookings(ctx: BookingCtx, tenantId: string, q: B
  */
 export async function changeBookingStatus(
   ctx: BookingCtx,
-  ref: { tenantId: string; bookingId: string; userId: string },
+  ref: { tenantId: string; bookingId: string },
   to: BookingStatus,
 ): Promise<BookingView> {
   const booking = await lookupBooking(ctx, { kind: "owner", ...ref });

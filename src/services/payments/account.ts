@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import type { Actor } from "../../auth-context";
 import { schema, type Db } from "../../db/client";
 import { auditInsert } from "../audit";
 
@@ -15,7 +16,7 @@ export async function getStripeAccount(db: Db, tenantId: string) {
 }
 
 /** One round trip: the audit row (reading the old value) runs first in the batch, then the update. */
-export async function setStripeAccount(db: Db, tenantId: string, userId: string, accountId: string | null, now: Date) {
+export async function setStripeAccount(db: Db, tenantId: string, actor: Actor, accountId: string | null, now: Date) {
   const at = now.toISOString();
   const action = accountId ? "tenant.stripe_connected" : "tenant.stripe_disconnected";
   const before = sql`(SELECT stripe_account_id FROM tenants WHERE id = ${tenantId})`;
@@ -24,8 +25,8 @@ export async function setStripeAccount(db: Db, tenantId: string, userId: string,
       db,
       {
         action,
-        actorType: "user",
-        actorId: userId,
+        actorType: actor.type,
+        actorId: actor.id,
         targetType: "tenant",
         targetId: tenantId,
         diff: sql`json_object('stripeAccountId', json_object('before', ${before}, 'after', ${accountId}))`,

@@ -41,7 +41,17 @@ export async function createEndpoint(db: Db, tenantId: string, input: { url: str
     WHERE (SELECT count(*) FROM webhook_endpoints WHERE tenant_id = ${tenantId}) < ${MAX_ENDPOINTS_PER_TENANT}
     RETURNING id`);
   if (rows.length === 0) throw new ApiError("conflict", `A business can have at most ${MAX_ENDPOINTS_PER_TENANT} webhook endpoints`);
-  const row: EndpointRow = { id, tenantId, url: input.url, events: input.events, secret, isActive: true, createdAt: t };
+  const row: EndpointRow = {
+    id,
+    tenantId,
+    url: input.url,
+    events: input.events,
+    secret,
+    previousSecret: null,
+    previousSecretExpiresAt: null,
+    isActive: true,
+    createdAt: t,
+  };
   return { row, secret };
 }
 
