@@ -13,6 +13,8 @@ import {
   listDeliveries,
   listEndpoints,
   redeliver,
+  rotateSecret,
+  sendTestEvent,
   type DeliveryRow,
   type EndpointRow,
 } from "../../services/webhooks/endpoints";
@@ -90,4 +92,17 @@ webhookEndpointRoutes.post("/:id/deliveries/:deliveryId/redeliver", writer, vali
   const row = await redeliver(c.var.db, tenantId, id, deliveryId, c.var.now);
   c.executionCtx.waitUntil(enqueueWebhookDeliveries(c.env.EMAIL_QUEUE, [row.id]));
   return c.json({ data: toDelivery(row) });
+});
+
+/** A signed `webhook.test` event to this endpoint now (design.md §19); 201 with its delivery. */
+webhookEndpointRoutes.post("/:id/test", writer, validate("param", idParam), async (c) => {
+  const row = await sendTestEvent(c.var.db, c.var.auth.tenantId, c.req.valid("param").id, c.var.now);
+  c.executionCtx.waitUntil(enqueueWebhookDeliveries(c.env.EMAIL_QUEUE, [row.id]));
+  return c.json({ data: toDelivery(row) }, 201);
+});
+
+/** A new secret, shown once; the old one keeps signing beside it until `previousSecretExpiresAt`. */
+webhookEndpointRoutes.post("/:id/rotate-secret", writer, validate("param", idParam), async (c) => {
+  const { row, secret } = await rotateSecret(c.var.db, c.var.auth.tenantId, c.req.valid("param").id, c.var.now);
+  return c.json({ data: { ...toEndpoint(row), secret, previousSecretExpiresAt: row.previousSecretExpiresAt } });
 });

@@ -4,6 +4,7 @@ import { verifySignature } from "../../domain/webhook-signature";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { applyStripeEvent } from "../../services/payments/stripe-events";
+import { enqueueWebhookDeliveries } from "../../services/webhooks/events";
 
 /** Stripe events are a few KB; anything far larger is not Stripe. */
 const MAX_BODY_BYTES = 256 * 1024;
@@ -52,6 +53,9 @@ export const stripeWebhookRoute = new Hono<AppEnv>().post("/stripe", async (c) =
 
   // Unknown event types are acknowledged and ignored: Stripe must not keep retrying them.
   const result = await applyStripeEvent(c.var.db, parsed.data, c.var.now);
+  if (result.handled && result.deliveryIds.length) {
+    c.executionCtx.waitUntil(enqueueWebhookDeliveries(c.env.EMAIL_QUEUE, result.deliveryIds));
+  }
   if (result.handled && !result.paymentKnown && result.ours) {
     // One of our PaymentIntents whose payment row is not written yet (the event outran it): not
     // recorded, and a non-2xx answer makes Stripe deliver it again later, when it can apply.

@@ -7,6 +7,7 @@ import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { uniqueViolation } from "../../db/unique-violation";
 import { dayQueries, staffDays, tenantDayZone } from "../availability";
+import { enqueueWebhookDeliveries, webhookEventInsert } from "../webhooks/events";
 import { bookingEffects, iso, staffFreeSql, tenantOpenSql } from "./effects";
 import { type BookingCtx, type BookingScope, serviceQuery, staffQuery, tenantIdSql, tenantQuery } from "./scope";
 
@@ -162,13 +163,31 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
       },
       sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${id})`,
     );
+    // A new customer record (not one the upsert updated: it keeps its own id) is announced.
+    const customerEvent = webhookEventInsert(
+      db,
+      tenant.id,
+      "customer.created",
+      {
+        customer: {
+          id: customerId,
+          firstName: c.firstName,
+          lastName: c.lastName ?? "",
+          email,
+          phone: c.phone ?? "",
+          createdAt: t,
+        },
+      },
+      now,
+      sql`EXISTS (SELECT 1 FROM customers WHERE id = ${customerId})`,
+    );
     const readBack = db.all<{ customerId: string; customerAccountId: string | null }>(
       sql`SELECT customer_id AS customerId, customer_account_id AS customerAccountId FROM bookings WHERE id = ${id}`,
     );
 
     let results: unknown[];
     try {
-      results = await runBatch(db, [upsertCustomer, insertBooking, ...effects.statements, readBack]);
+      results = await runBatch(db, [upsertCustomer, insertBooking, ...effects.statements, customerEvent.insert, readBack]);
     } catch (err) {
       const columns = uniqueViolation(err);
       if (columns?.includes("bookings.confirmation_code") && attempt < CODE_ATTEMPTS) continue;
@@ -178,6 +197,15 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
     const [row] = results[results.length - 1] as { customerId: string; customerAccountId: string | null }[];
     if (!row) throw slotTaken();
     effects.afterCommit(ctx, results.slice(2));
+    const customerDeliveries = results[results.length - 2] as { id: string }[];
+    if (customerDeliveries.length) {
+      ctx.waitUntil(
+        enqueueWebhookDeliveries(
+          ctx.env.EMAIL_QUEUE,
+          customerDeliveries.map((x) => x.id),
+        ),
+      );
+    }
     return {
       id,
       tenantId: tenant.id,

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { webhookEventInsert } from "../webhooks/events";
 
 /**
  * Applies a verified Stripe event, idempotent by event id, in ONE batch that writes first: the
@@ -8,7 +9,8 @@ import type { Db } from "../../db/client";
  * event is recorded only when it was applied (issue #15): one that names a PaymentIntent we have
  * no payment for yet (its webhook can outrun the row we write after Stripe answers) is not marked
  * processed, so Stripe's redelivery applies it once the row exists. A redelivered event that was
- * applied changes nothing, however many times and however concurrently it arrives. Writing
+ * applied changes nothing, however many times and however concurrently it arrives. The business's
+ * `payment.succeeded` / `payment.failed` webhook rides in the same batch, gated the same way. Writing
  * before reading keeps the batch from failing under write contention (a read-first transaction
  * cannot upgrade to a write once another writer committed).
  */
@@ -16,10 +18,10 @@ import type { Db } from "../../db/client";
 export type StripeEvent = { id: string; type: string; data: { object: Record<string, unknown> } };
 
 /** The payment state each handled event moves a payment to, and the states it may move from. */
-const TRANSITIONS: Record<string, { to: "succeeded" | "failed"; from: string[] }> = {
-  "payment_intent.succeeded": { to: "succeeded", from: ["pending", "failed"] },
+const TRANSITIONS: Record<string, { to: "succeeded" | "failed"; from: string[]; webhook: "payment.succeeded" | "payment.failed" }> = {
+  "payment_intent.succeeded": { to: "succeeded", from: ["pending", "failed"], webhook: "payment.succeeded" },
   // A failed attempt after a success (events can arrive out of order) must not undo it.
-  "payment_intent.payment_failed": { to: "failed", from: ["pending"] },
+  "payment_intent.payment_failed": { to: "failed", from: ["pending"], webhook: "payment.failed" },
 };
 
 export type ApplyResult =
@@ -33,6 +35,8 @@ export type ApplyResult =
       paymentKnown: boolean;
       /** The intent carries our metadata (created by this platform for a booking). */
       ours: boolean;
+      /** Outbound `payment.succeeded` / `payment.failed` deliveries written with the change, to enqueue. */
+      deliveryIds: string[];
     };
 
 export async function applyStripeEvent(db: Db, event: StripeEvent, now: Date): Promise<ApplyResult> {
@@ -47,7 +51,20 @@ export async function applyStripeEvent(db: Db, event: StripeEvent, now: Date): P
     transition.from.map((s) => sql`${s}`),
     sql`, `,
   );
-  const [updated, , [state]] = await db.batch([
+  // The business's outbound webhook, written only when this event changed the payment (the
+  // processed_events insert right before it happened), built from the payment row in the batch.
+  const payment = sql`(SELECT json_object('id', id, 'bookingId', booking_id, 'amount', amount, 'currency', currency, 'kind', kind,
+      'status', status, 'stripePaymentIntentId', stripe_payment_intent_id, 'createdAt', created_at, 'updatedAt', updated_at)
+    FROM payments WHERE stripe_payment_intent_id = ${intentId})`;
+  const webhook = webhookEventInsert(
+    db,
+    sql`(SELECT tenant_id FROM payments WHERE stripe_payment_intent_id = ${intentId})`,
+    transition.webhook,
+    sql`json_object('payment', json(${payment}))`,
+    now,
+    sql`changes() > 0`,
+  );
+  const [updated, , deliveries, [state]] = await db.batch([
     db.run(sql`
       UPDATE payments SET status = ${transition.to}, updated_at = ${t}
       WHERE stripe_payment_intent_id = ${intentId}
@@ -57,6 +74,7 @@ export async function applyStripeEvent(db: Db, event: StripeEvent, now: Date): P
     db.run(sql`INSERT INTO processed_events (id, source, type, received_at)
       SELECT ${event.id}, 'stripe', ${event.type}, ${t} WHERE changes() > 0
       ON CONFLICT (id) DO NOTHING`),
+    webhook.insert,
     db.all<{ known: number; recorded: number }>(sql`SELECT
         EXISTS (SELECT 1 FROM payments WHERE stripe_payment_intent_id = ${intentId}) AS known,
         EXISTS (SELECT 1 FROM processed_events WHERE id = ${event.id}) AS recorded`),
@@ -68,5 +86,6 @@ export async function applyStripeEvent(db: Db, event: StripeEvent, now: Date): P
     paymentUpdated,
     paymentKnown: Number(state?.known) === 1,
     ours,
+    deliveryIds: deliveries.map((x) => x.id),
   };
 }
