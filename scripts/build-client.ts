@@ -22,6 +22,7 @@ const MANIFEST = join(ROOT, "dist", "client-manifest.json");
 const HASHED = {
   booking: "src/client/booking/main.ts",
   console: "src/client/console/main.ts",
+  docs: "src/client/docs/main.ts",
   app: "src/client/styles/app.css",
 };
 

@@ -1,4 +1,3 @@
-import { Hono } from "hono";
 import type { AppEnv } from "./env";
 import { onError, onNotFound } from "./errors";
 import { requestBodyLimit } from "./middleware/body-limit";
@@ -7,6 +6,8 @@ import { platformHostOnly } from "./middleware/platform-host";
 import { codeMissBudget, rateLimit } from "./middleware/rate-limit";
 import { requestContext } from "./middleware/request-context";
 import { adminRoutes } from "./routes/admin";
+import { documentRoutes } from "./routes/docs";
+import { openApiRouter } from "./routes/openapi";
 import { aiPublicRoutes, aiRoutes } from "./routes/ai";
 import { benchRoutes } from "./routes/bench";
 import { authRoutes, customerAuthRoutes } from "./routes/auth";
@@ -17,7 +18,7 @@ import { publicRoutes } from "./routes/public";
 import { webhookRoutes } from "./routes/webhooks";
 
 export function buildApp() {
-  const app = new Hono<AppEnv>();
+  const app = openApiRouter<AppEnv>();
   app.onError(onError);
   app.notFound(onNotFound);
   app.use("*", requestContext);
@@ -52,6 +53,7 @@ export function buildApp() {
   app.route("/api/ai", aiRoutes);
   app.route("/api/ai-public", aiPublicRoutes);
   app.route("/api", ownerRoutes);
+  documentRoutes(app);
   app.route("/__bench", benchRoutes);
   app.route("/", pageRoutes);
   return app;

@@ -1,4 +1,5 @@
-import type { AppVariables, RequestScope } from "../../env";
+import { createMiddleware } from "hono/factory";
+import type { AppEnv, AppVariables, RequestScope } from "../../env";
 import { ApiError } from "../../errors";
 import { bearerToken, verifyToken } from "../../lib/jwt";
 import { ownerAuthFrom } from "../../middleware/auth";
@@ -27,3 +28,9 @@ export async function ownerClaims(c: Pick<RequestScope, "req" | "var">): Promise
     role: typeof claims.role === "string" ? claims.role : "customer",
   };
 }
+
+/** The token is checked (401/403) before the body is looked at. */
+export const claimsFirst = createMiddleware<AppEnv>(async (c, next) => {
+  await ownerClaims(c);
+  await next();
+});
