@@ -1,17 +1,24 @@
-import { Hono } from "hono";
-import { z } from "zod";
+import { z } from "@hono/zod-openapi";
 import type { AdminEnv } from "../../env";
-import { validate } from "../../lib/validate";
-import { idParam } from "../fields";
 import { startImpersonation } from "../../services/admin/impersonation";
-
-/** Super-admin routes (requireAdmin applied in ./index.ts). */
-export const impersonateRoutes = new Hono<AdminEnv>();
+import { idParam } from "../fields";
+import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { ImpersonationStarted } from "./shapes";
 
 const impersonateBody = z.object({ reason: z.string().trim().min(1, "Required").max(500) }).strict();
 
+const impersonate = createRoute({
+  method: "post",
+  path: "/{id}/impersonate",
+  tags: ["Operator"],
+  summary: "A 1-hour read-only owner token for the tenant (audited, reason required)",
+  security: security.admin,
+  request: { params: idParam, body: jsonBody(impersonateBody) },
+  responses: { 201: ok(ImpersonationStarted, "Started"), ...errors(400, 401, 404, 409) },
+});
+
 /** POST /api/admin/tenants/:id/impersonate: a 1-hour read-only owner token (design.md §8). */
-impersonateRoutes.post("/:id/impersonate", validate("param", idParam), validate("json", impersonateBody), async (c) => {
+export const impersonateRoutes = openApiRouter<AdminEnv>().openapi(impersonate, async (c) => {
   const started = await startImpersonation(
     c.var.db,
     c.var.config.JWT_SECRET,

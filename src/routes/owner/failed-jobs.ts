@@ -1,3 +1,4 @@
+import { z } from "@hono/zod-openapi";
 import { Hono } from "hono";
 import type { OwnerEnv } from "../../env";
 import { validate } from "../../lib/validate";
@@ -11,8 +12,22 @@ import { type FailedJob, listFailedJobs } from "../../services/outbox/failed";
  */
 export const failedJobsRoutes = new Hono<OwnerEnv>();
 
+export const FailedJobView = z
+  .object({
+    id: z.string(),
+    kind: z.string(),
+    type: z.string(),
+    target: z.string(),
+    attempts: z.number().int(),
+    lastError: z.string().nullable(),
+    lastStatusCode: z.number().int().nullable(),
+    createdAt: z.string(),
+    failedAt: z.string(),
+  })
+  .openapi("FailedJob");
+
 /** The one output shape of a failed job, for this route and the operator's. */
-export const toFailedJob = (j: FailedJob) => ({
+export const toFailedJob = (j: FailedJob): z.infer<typeof FailedJobView> => ({
   id: j.id,
   kind: j.kind,
   type: j.type,
