@@ -1,10 +1,10 @@
-import { Hono } from "hono";
-import { z } from "zod";
+import { createRoute as create, z } from "@hono/zod-openapi";
 import { verifySignature } from "../../domain/webhook-signature";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { applyStripeEvent } from "../../services/payments/stripe-events";
 import { enqueueWebhookDeliveries } from "../../services/webhooks/events";
+import { errors, ok, openApiRouter, security } from "../openapi";
 
 /** Stripe events are a few KB; anything far larger is not Stripe. */
 const MAX_BODY_BYTES = 256 * 1024;
@@ -15,11 +15,37 @@ const eventSchema = z.object({
   data: z.object({ object: z.record(z.string(), z.unknown()) }),
 });
 
+// The body is documented, not validated by the router: the signature must be checked on the raw
+// bytes first, so the handler reads them itself (a plain JSON schema, which OpenAPIHono leaves alone).
+const stripe = create({
+  method: "post",
+  path: "/stripe",
+  tags: ["Inbound webhooks"],
+  summary: "Stripe events (Stripe-Signature verified on the raw body); idempotent by event id",
+  security: security.none,
+  request: {
+    headers: z.object({ "stripe-signature": z.string().optional() }),
+    body: {
+      required: true,
+      content: {
+        "application/json": {
+          schema: {
+            type: "object",
+            required: ["id", "type", "data"],
+            properties: { id: { type: "string" }, type: { type: "string" }, data: { type: "object" } },
+          },
+        },
+      },
+    },
+  },
+  responses: { 200: ok(z.object({ received: z.literal(true) })), ...errors(400, 409, 413, 429) },
+});
+
 /**
  * POST /api/webhooks/stripe. The signature is checked on the raw bytes before anything else (no
  * JSON parsing, no database): an unsigned, stale or forged request changes nothing.
  */
-export const stripeWebhookRoute = new Hono<AppEnv>().post("/stripe", async (c) => {
+export const stripeWebhookRoute = openApiRouter<AppEnv>().openapi(stripe, async (c) => {
   const declared = Number(c.req.header("Content-Length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw new ApiError("payload_too_large");
   const raw = await c.req.text();
@@ -61,5 +87,5 @@ export const stripeWebhookRoute = new Hono<AppEnv>().post("/stripe", async (c) =
     // recorded, and a non-2xx answer makes Stripe deliver it again later, when it can apply.
     throw new ApiError("conflict", "No payment is recorded for this PaymentIntent yet; deliver the event again later");
   }
-  return c.json({ data: { received: true } });
+  return c.json({ data: { received: true as const } }, 200);
 });
