@@ -74,7 +74,10 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
     sql`, `,
   );
   // The whole precondition of the move, evaluated (identically) by the effects and by the UPDATE.
-  const movable = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND status IN (${active}))
+  // Pinned to the start and staff member that were read: of two concurrent moves of one booking,
+  // the second finds the row changed and answers slot_taken instead of silently overriding the first.
+  const movable = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND status IN (${active})
+      AND start_at = ${booking.startAt} AND staff_id = ${booking.staffId})
     AND ${staffFreeSql({ staffId: staff.id, startMs: slot.startMs, endMs: slot.endMs, excludeBookingId: booking.id })}
     ${ref.kind === "public" ? sql`AND ${tenantOpenSql(booking.tenantId)}` : sql``}`;
   const effects = bookingEffects(
