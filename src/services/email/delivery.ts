@@ -32,6 +32,7 @@ export const emailStore = {
     attempts: outbox.attempts,
     nextAttemptAt: outbox.nextAttemptAt,
     lockedAt: outbox.lockedAt,
+    tenantId: outbox.tenantId,
   },
   doneStatus: "sent",
 };
