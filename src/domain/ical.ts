@@ -44,7 +44,10 @@ export const ICS_PRODID = "-//Booking Platform//Bookings 1.0//EN";
 
 /** 20310330T070000Z */
 export function icsUtc(ms: number): string {
-  return new Date(ms).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}Z$/, "Z");
+  return new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}Z$/, "Z");
 }
 
 /** RFC 5545 3.3.11 TEXT: backslash, semicolon, comma and line breaks escaped. */
@@ -126,7 +129,8 @@ function eventLines(e: IcsEvent): string[] {
 export function icsCalendar(cal: IcsCalendar): string {
   const lines = ["BEGIN:VCALENDAR", "VERSION:2.0", `PRODID:${ICS_PRODID}`, "CALSCALE:GREGORIAN", `METHOD:${cal.method}`];
   if (cal.name) lines.push(`X-WR-CALNAME:${escapeText(cal.name)}`);
-  if (cal.refreshMinutes) lines.push(`REFRESH-INTERVAL;VALUE=DURATION:PT${cal.refreshMinutes}M`, `X-PUBLISHED-TTL:PT${cal.refreshMinutes}M`);
+  if (cal.refreshMinutes)
+    lines.push(`REFRESH-INTERVAL;VALUE=DURATION:PT${cal.refreshMinutes}M`, `X-PUBLISHED-TTL:PT${cal.refreshMinutes}M`);
   for (const e of cal.events) lines.push(...eventLines(e));
   lines.push("END:VCALENDAR");
   return `${lines.map(foldLine).join("\r\n")}\r\n`;

@@ -58,7 +58,14 @@ function jobsStore(kind: string): Store {
   return {
     name: `jobs:${kind}`,
     table: jobs,
-    columns: { id: jobs.id, status: jobs.status, attempts: jobs.attempts, nextAttemptAt: jobs.nextAttemptAt, lockedAt: jobs.lockedAt, tenantId: jobs.tenantId },
+    columns: {
+      id: jobs.id,
+      status: jobs.status,
+      attempts: jobs.attempts,
+      nextAttemptAt: jobs.nextAttemptAt,
+      lockedAt: jobs.lockedAt,
+      tenantId: jobs.tenantId,
+    },
     scope: sql`${jobs.kind} = ${kind}`,
     doneStatus: "done",
   };
