@@ -37,6 +37,8 @@ const fields = {
   isBookable: z.boolean(),
   orderIndex: z.number().int().min(-1_000_000).max(1_000_000),
   workingHours: z.array(interval).max(100),
+  // The member account that gets this staff member's booking notices (design.md §17); null unlinks.
+  userId: z.string().min(1).max(100).nullable(),
 };
 const createBody = z
   .object({
@@ -47,6 +49,7 @@ const createBody = z
     isBookable: fields.isBookable.optional(),
     orderIndex: fields.orderIndex.optional(),
     workingHours: fields.workingHours.optional(),
+    userId: fields.userId.optional(),
   })
   .strict();
 const patchBody = createBody
@@ -80,6 +83,7 @@ function toOwnerStaff(s: StaffWithHours) {
     color: s.color,
     isBookable: s.isBookable,
     orderIndex: s.orderIndex,
+    userId: s.userId,
     workingHours: toWorkingIntervals(s.hours),
     createdAt: s.createdAt,
   };

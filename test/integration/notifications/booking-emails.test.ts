@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { schema } from "../../../src/db/client";
 import { patch, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
-import { createStaff } from "../../helpers/factories";
+import { createMember, createStaff, createTenant } from "../../helpers/factories";
 import { eventually } from "../../helpers/worker-entry";
 import { book, customerEmail, linkStaffUser, outboxTo, parseIcs, salon, sentTo } from "./support";
 
@@ -174,5 +174,23 @@ describe("notices to the business and the staff member", () => {
     ]);
     const [cancel] = await outboxTo(b.email, "booking.cancelled");
     expect(icsOf(cancel)).toMatchObject({ method: "CANCEL", sequence: 1 });
+  });
+});
+
+describe("linking a staff profile to a member account (owner API)", () => {
+  it("accepts an active member of the business, refuses anyone else, and the member then gets the notices", async () => {
+    const s = await salon();
+    const member = await createMember(s.tenant.id, "staff");
+    const outsider = await createMember((await createTenant()).id, "staff");
+    const refused = await patch(`/api/staff/${s.staff.id}`, { userId: outsider.userId }, { token: s.tenant.token });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details.fieldErrors.userId).toBeDefined();
+    const linked = await patch(`/api/staff/${s.staff.id}`, { userId: member.userId }, { token: s.tenant.token });
+    expect(linked.status).toBe(200);
+    expect(linked.body.data.userId).toBe(member.userId);
+    await book(s, START, NOW);
+    expect((await outboxTo(member.email)).map((m) => m.kind)).toEqual(["notice.booking_created"]);
+    const unlinked = await patch(`/api/staff/${s.staff.id}`, { userId: null }, { token: s.tenant.token });
+    expect(unlinked.body.data.userId).toBeNull();
   });
 });

@@ -61,7 +61,7 @@ export function parseIcs(content: string) {
     text,
     method: cal.getFirstPropertyValue("method") as string,
     uid: event.getFirstPropertyValue("uid") as string,
-    sequence: event.getFirstPropertyValue("sequence") as number,
+    sequence: event.getFirstPropertyValue("sequence") as unknown as number,
     start: time("dtstart"),
     end: time("dtend"),
     stamp: time("dtstamp"),
