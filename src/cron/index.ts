@@ -9,8 +9,12 @@ import type { Clock } from "../services/outbox/types";
  * consumer, long retry waits kept in next_attempt_at, claims whose worker died), for every kind,
  * in one bounded run (src/services/outbox/dispatch.ts), plus housekeeping (the 30-day e-mail purge).
  *
+ * Appointment reminders are jobs due hours ahead (src/services/notifications/reminders.ts): this
+ * run is what sends them.
+ *
  * The clock is wall time, never the controller's scheduledTime, so nothing (a test scheduling a
- * tick in the future included) can make rows due before their backoff ran out.
+ * tick in the future included) can make rows due before their backoff ran out. Tests pass a pinned
+ * clock together with a tenant scope (DispatchScope), never one without the other.
  */
 export async function handleScheduled(
   _controller: ScheduledController,
