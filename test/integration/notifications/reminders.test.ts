@@ -1,6 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { schema } from "../../../src/db/client";
+import { createDb, schema } from "../../../src/db/client";
+import { loadConfig } from "../../../src/env";
+import { dispatchDue } from "../../../src/services/outbox/dispatch";
+import { outboxKinds } from "../../../src/services/outbox/kinds";
+import { workerEnv } from "../../helpers/worker-entry";
 import { post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { book, cronAt, parseIcs, reminderJobs, reminders, salon, script, unscript } from "./support";
@@ -207,5 +211,19 @@ describe("booking reminders", () => {
     expect(sent).toHaveLength(1);
     expect(sent[0].text).toContain("Sun 30 Mar 2031, 09:00\u201310:00 (Europe/Berlin time)");
     expect(parseIcs(sent[0].attachments![0].content).start).toBe(start);
+  });
+
+  it("a run takes a bounded batch; the backlog goes out over the next runs, each once", async () => {
+    const s = await salon();
+    const made = [];
+    for (const start of ["2031-05-03T09:00:00", "2031-05-03T11:00:00", "2031-05-03T13:00:00"]) made.push(await book(s, start, NOW));
+    const config = loadConfig(workerEnv);
+    const kinds = outboxKinds(config).filter((k) => k.name === "booking.reminder");
+    const run = (at: Date) => dispatchDue(createDb(config), kinds, () => at, { tenantId: s.tenant.id, limit: 2 });
+    const late = new Date("2031-05-02T20:00:00Z");
+    expect((await run(late))["booking.reminder"]).toMatchObject({ claimed: 2, done: 2 });
+    expect((await run(at(late, 60)))["booking.reminder"]).toMatchObject({ claimed: 1, done: 1 });
+    expect((await run(at(late, 120)))["booking.reminder"]).toMatchObject({ claimed: 0 });
+    for (const b of made) expect(await reminders(b.email)).toHaveLength(1);
   });
 });
