@@ -21,13 +21,15 @@ export function emailInsert(db: Db, email: RenderedEmail & { tenantId: string | 
   const t = now.toISOString();
   const sensitive = email.sensitive ? 1 : 0;
   const attachments = email.attachments?.length ? JSON.stringify(email.attachments) : null;
-  // `to` may be an SQL expression (an address read inside the batch); no address, no row.
-  const to = typeof email.to === "string" ? sql`${email.to}` : email.to;
+  // `to` may be an SQL expression (an address read inside the batch): no address, no row.
+  const literal = typeof email.to === "string";
+  const to = literal ? sql`${email.to}` : email.to;
+  const hasAddress = literal ? sql`1` : sql`r.to_email IS NOT NULL AND r.to_email <> ''`;
   const insert = db.run(sql`
     INSERT INTO email_outbox (id, tenant_id, kind, to_email, subject, text_body, html_body, sensitive, attachments, status, attempts, next_attempt_at, created_at, updated_at)
     SELECT ${id}, ${email.tenantId}, ${email.kind}, r.to_email, ${email.subject}, ${email.text}, ${email.html}, ${sensitive}, ${attachments}, 'pending', 0, ${t}, ${t}, ${t}
     FROM (SELECT ${to} AS to_email) r
-    WHERE r.to_email IS NOT NULL AND r.to_email <> '' AND (${onlyIf ?? sql`1`})`);
+    WHERE ${hasAddress} AND (${onlyIf ?? sql`1`})`);
   return { id, insert };
 }
 
