@@ -26,7 +26,8 @@ const isoSql = (ms: SQL) => sql`strftime('%Y-%m-%dT%H:%M:%S', (${ms}) / 1000, 'u
 /**
  * One statement for the batch of a create or move: a reminder job per offset of the business's
  * current reminderHours (read inside the batch: no round trip), each due `hours` before the start,
- * none whose time has already come (a booking made inside the window). A move back to a start
+ * none whose time has already come (a booking made inside the window): the SQL form of
+ * `reminderWanted` (src/domain/reminders.ts), which the unit tests pin down. A move back to a start
  * whose reminder was cancelled revives that job; one already sent stays sent.
  */
 export function scheduleReminders(db: Db, b: { tenantId: string; bookingId: string; startAt: number }, now: Date, gate: SQL) {
