@@ -7,6 +7,7 @@ import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { uniqueViolation } from "../auth/constraints";
 import { dayQueries, staffDays, tenantDayZone } from "../availability";
+import { locationOf } from "../notifications/booking-mail";
 import { bookingEffects, iso, staffFreeSql, tenantOpenSql } from "./effects";
 import { type BookingCtx, type BookingScope, serviceQuery, staffQuery, tenantIdSql, tenantQuery } from "./scope";
 
@@ -132,18 +133,25 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
              ${c.notes ?? ""}, ${t}, ${t}
       WHERE ${free}`);
     const effects = bookingEffects(
-      db,
-      now,
+      ctx,
       "created",
       {
+        bookingId: id,
         tenantId: tenant.id,
-        timezone: tenant.timezone,
+        slug: tenant.slug,
         businessName: tenant.businessName,
+        accent: tenant.templateAccent,
+        location: locationOf(tenant),
+        timezone: tenant.timezone,
         serviceName: service.name,
+        staffId: staff.id,
         staffName: staff.displayName,
         confirmationCode: code,
         startAt: slot.startMs,
-        customer: { firstName: c.firstName, lastName: c.lastName ?? "", email },
+        endAt: slot.endMs,
+        sequence: 0,
+        customer: { firstName: c.firstName, lastName: c.lastName ?? "", email, phone: c.phone ?? "" },
+        notes: c.notes ?? "",
         webhook: {
           booking: {
             id,

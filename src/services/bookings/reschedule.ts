@@ -7,7 +7,7 @@ import { ApiError } from "../../errors";
 import { uniqueViolation } from "../auth/constraints";
 import { dayQueries, staffDays, tenantDayZone } from "../availability";
 import { slotTaken } from "./create";
-import { bookingEffects, iso, staffFreeSql, tenantOpenSql } from "./effects";
+import { bookingEffects, factsFromView, iso, staffFreeSql, tenantOpenSql } from "./effects";
 import { type BookingRef, type BookingView, bookingViewQuery, refCanExist, refSql } from "./lookup";
 import { type BookingCtx, staffQuery } from "./scope";
 
@@ -81,18 +81,17 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
     AND ${staffFreeSql({ staffId: staff.id, startMs: slot.startMs, endMs: slot.endMs, excludeBookingId: booking.id })}
     ${ref.kind === "public" ? sql`AND ${tenantOpenSql(booking.tenantId)}` : sql``}`;
   const effects = bookingEffects(
-    db,
-    now,
+    ctx,
     "rescheduled",
     {
-      tenantId: booking.tenantId,
-      timezone: booking.tenant.timezone,
-      businessName: booking.tenant.businessName,
-      serviceName: booking.serviceName,
+      ...factsFromView(booking),
+      staffId: staff.id,
       staffName: staff.displayName,
-      confirmationCode: booking.confirmationCode,
       startAt: slot.startMs,
-      customer: booking.customer,
+      endAt: slot.endMs,
+      // The UPDATE raises the booking's sequence: the moved invitation supersedes the last one.
+      sequence: booking.sequence + 1,
+      previous: { staffId: booking.staffId, staffName: booking.staffName, startAt: booking.startAt, endAt: booking.endAt },
       webhook: {
         booking: {
           id: booking.id,
@@ -111,7 +110,7 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
     movable,
   );
   const update = db.run(sql`
-    UPDATE bookings SET staff_id = ${staff.id}, start_at = ${slot.startMs}, end_at = ${slot.endMs}, updated_at = ${t}
+    UPDATE bookings SET staff_id = ${staff.id}, start_at = ${slot.startMs}, end_at = ${slot.endMs}, sequence = sequence + 1, updated_at = ${t}
     WHERE id = ${booking.id} AND ${movable}`);
 
   let results: unknown[];
