@@ -193,9 +193,13 @@ describe("POST /api/public/:slug/bookings: customers and guests", () => {
   it("links the booking to a valid customer token, and the customer record when it has the account's e-mail", async () => {
     const { tenant, service, staff } = await bookableTenant();
     const account = await customerAt(NOW);
-    const res = await book(tenant.slug, bookingBody(service.id, staff.id, "2027-03-10T10:00", { customer: customer({ email: account.email }) }), {
-      token: account.token,
-    });
+    const res = await book(
+      tenant.slug,
+      bookingBody(service.id, staff.id, "2027-03-10T10:00", { customer: customer({ email: account.email }) }),
+      {
+        token: account.token,
+      },
+    );
     expect(res.status).toBe(201);
     expect(res.body.data.customerUserId).toBe(account.id);
     const row = await bookingRow(res.body.data.id);
@@ -228,7 +232,10 @@ describe("POST /api/public/:slug/bookings: customers and guests", () => {
     const { customerId } = await bookingRow(first.body.data.id);
     const edit = await patch(`/api/customers/${customerId}`, { firstName: "Margaret", lastName: "Hamilton" }, { token: tenant.token });
     expect(edit.status).toBe(200);
-    const later = await book(tenant.slug, bookingBody(service.id, staff.id, "2027-03-10T11:00", { customer: customer({ email, firstName: "Mallory", lastName: "X" }) }));
+    const later = await book(
+      tenant.slug,
+      bookingBody(service.id, staff.id, "2027-03-10T11:00", { customer: customer({ email, firstName: "Mallory", lastName: "X" }) }),
+    );
     expect(later.status).toBe(201);
     const [cust] = await testDb().select().from(schema.customers).where(sql`id = ${customerId}`);
     expect(cust).toMatchObject({ firstName: "Margaret", lastName: "Hamilton" });
