@@ -10,6 +10,7 @@ import { documentRoutes } from "./routes/docs";
 import { openApiRouter } from "./routes/openapi";
 import { aiPublicRoutes, aiRoutes } from "./routes/ai";
 import { benchRoutes } from "./routes/bench";
+import { calendarRoutes } from "./routes/calendar";
 import { authRoutes, customerAuthRoutes } from "./routes/auth";
 import { meRoutes } from "./routes/me";
 import { ownerRoutes } from "./routes/owner";
@@ -55,6 +56,7 @@ export function buildApp() {
   app.route("/api", ownerRoutes);
   documentRoutes(app);
   app.route("/__bench", benchRoutes);
+  app.route("/calendar", calendarRoutes);
   app.route("/", pageRoutes);
   return app;
 }

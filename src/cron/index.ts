@@ -1,6 +1,6 @@
 import { createDb } from "../db/client";
 import { type Env, loadConfig } from "../config";
-import { dispatchDue } from "../services/outbox/dispatch";
+import { type DispatchScope, dispatchDue } from "../services/outbox/dispatch";
 import { outboxKinds } from "../services/outbox/kinds";
 import type { Clock } from "../services/outbox/types";
 
@@ -9,13 +9,23 @@ import type { Clock } from "../services/outbox/types";
  * consumer, long retry waits kept in next_attempt_at, claims whose worker died), for every kind,
  * in one bounded run (src/services/outbox/dispatch.ts), plus housekeeping (the 30-day e-mail purge).
  *
+ * Appointment reminders are jobs due hours ahead (src/services/notifications/reminders.ts): this
+ * run is what sends them.
+ *
  * The clock is wall time, never the controller's scheduledTime, so nothing (a test scheduling a
- * tick in the future included) can make rows due before their backoff ran out.
+ * tick in the future included) can make rows due before their backoff ran out. Tests pass a pinned
+ * clock together with a tenant scope (DispatchScope), never one without the other.
  */
-export async function handleScheduled(_controller: ScheduledController, env: Env, _ctx: ExecutionContext, clock: Clock = () => new Date()) {
+export async function handleScheduled(
+  _controller: ScheduledController,
+  env: Env,
+  _ctx: ExecutionContext,
+  clock: Clock = () => new Date(),
+  scope: DispatchScope = {},
+) {
   try {
     const config = loadConfig(env);
-    const summary = await dispatchDue(createDb(config), outboxKinds(config), clock);
+    const summary = await dispatchDue(createDb(config), outboxKinds(config), clock, scope);
     const busy = Object.entries(summary).filter(([, s]) => s.claimed > 0 || s.cleaned > 0);
     if (busy.length) console.log(`outbox cron: ${JSON.stringify(Object.fromEntries(busy))}`);
   } catch (err) {

@@ -118,8 +118,7 @@ export function startManageBooking(bookingForm: HTMLFormElement | null): void {
     });
   }
 
-  byId("lookup-form", HTMLFormElement).addEventListener("submit", async (event) => {
-    event.preventDefault();
+  async function lookUp(): Promise<void> {
     manageError("");
     const code = byId("lookup-code", HTMLInputElement).value.trim().toUpperCase();
     if (!code) return manageError("Enter the confirmation code from your e-mail.");
@@ -128,7 +127,17 @@ export function startManageBooking(bookingForm: HTMLFormElement | null): void {
     if (found) return renderBooking(found);
     show(byId("manage-result"), false);
     manageError(answer.status === 404 ? "We could not find a booking with that code. Check the code and try again." : genericError(answer));
+  }
+
+  byId("lookup-form", HTMLFormElement).addEventListener("submit", (event) => {
+    event.preventDefault();
+    void lookUp();
   });
+  // Opened from an e-mail's manage link: show that booking straight away.
+  if (page.code) {
+    byId("manage").scrollIntoView();
+    void lookUp();
+  }
   rescheduleDate.addEventListener("change", () => void loadRescheduleSlots());
   rescheduleStaff.addEventListener("change", () => void loadRescheduleSlots());
 

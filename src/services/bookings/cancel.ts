@@ -33,9 +33,9 @@ export async function cancelBooking(ctx: BookingCtx, ref: BookingRef, input: { r
   );
   const cancellable = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND status IN (${active}))`;
   // A public cancel's reason is stored (and sent to the business's webhook) but never quoted in the e-mail.
-  const effects = cancellationEffects(db, now, booking, reason, cancellable, ref.kind === "public" ? null : reason);
+  const effects = cancellationEffects(ctx, booking, reason, cancellable, ref.kind === "public" ? null : reason);
   const update = db.run(sql`
-    UPDATE bookings SET status = 'cancelled', cancel_reason = ${reason}, cancelled_at = ${t}, updated_at = ${t}
+    UPDATE bookings SET status = 'cancelled', cancel_reason = ${reason}, cancelled_at = ${t}, sequence = sequence + 1, updated_at = ${t}
     WHERE id = ${booking.id} AND status IN (${active})`);
 
   const results = await runBatch(db, [...effects.statements, update, bookingViewQuery(db, ref)]);

@@ -7,7 +7,7 @@ import { ApiError } from "../../errors";
 import { uniqueViolation } from "../../db/unique-violation";
 import { dayQueries, staffDays, tenantDayZone } from "../availability";
 import { slotTaken } from "./create";
-import { bookingEffects, iso, staffFreeSql, tenantOpenSql } from "./effects";
+import { bookingEffects, factsFromView, iso, staffFreeSql, tenantOpenSql } from "./effects";
 import { type BookingRef, type BookingView, bookingViewQuery, refCanExist, refSql } from "./lookup";
 import { type BookingCtx, staffQuery } from "./scope";
 
@@ -74,22 +74,24 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
     sql`, `,
   );
   // The whole precondition of the move, evaluated (identically) by the effects and by the UPDATE.
-  const movable = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND status IN (${active}))
+  // Pinned to the start and staff member that were read: of two concurrent moves of one booking,
+  // the second finds the row changed and answers slot_taken instead of silently overriding the first.
+  const movable = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND status IN (${active})
+      AND start_at = ${booking.startAt} AND staff_id = ${booking.staffId})
     AND ${staffFreeSql({ staffId: staff.id, startMs: slot.startMs, endMs: slot.endMs, excludeBookingId: booking.id })}
     ${ref.kind === "public" ? sql`AND ${tenantOpenSql(booking.tenantId)}` : sql``}`;
   const effects = bookingEffects(
-    db,
-    now,
+    ctx,
     "rescheduled",
     {
-      tenantId: booking.tenantId,
-      timezone: booking.tenant.timezone,
-      businessName: booking.tenant.businessName,
-      serviceName: booking.serviceName,
+      ...factsFromView(booking),
+      staffId: staff.id,
       staffName: staff.displayName,
-      confirmationCode: booking.confirmationCode,
       startAt: slot.startMs,
-      customer: booking.customer,
+      endAt: slot.endMs,
+      // The UPDATE raises the booking's sequence: the moved invitation supersedes the last one.
+      sequence: booking.sequence + 1,
+      previous: { staffId: booking.staffId, staffName: booking.staffName, startAt: booking.startAt, endAt: booking.endAt },
       webhook: {
         booking: {
           id: booking.id,
@@ -108,7 +110,7 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
     movable,
   );
   const update = db.run(sql`
-    UPDATE bookings SET staff_id = ${staff.id}, start_at = ${slot.startMs}, end_at = ${slot.endMs}, updated_at = ${t}
+    UPDATE bookings SET staff_id = ${staff.id}, start_at = ${slot.startMs}, end_at = ${slot.endMs}, sequence = sequence + 1, updated_at = ${t}
     WHERE id = ${booking.id} AND ${movable}`);
 
   let results: unknown[];

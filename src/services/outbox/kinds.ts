@@ -1,6 +1,8 @@
 import type { Config } from "../../config";
 import { emailKind } from "../email/delivery";
 import { emailProviderFromConfig } from "../email/provider";
+import { mailSettings } from "../notifications/booking-mail";
+import { reminderHandler } from "../notifications/reminders";
 import { webhookKind } from "../webhooks/delivery";
 import { type JobHandler, jobKind } from "./jobs";
 import { testHttpHandler } from "./test-http";
@@ -16,5 +18,12 @@ const JOB_HANDLERS: JobHandler[] = [];
 /** Every kind the queue consumer and the cron run, in the order the cron claims them. */
 export function outboxKinds(config: Config): AnyKind[] {
   const handlers = config.TEST_HOOKS ? [...JOB_HANDLERS, testHttpHandler] : JOB_HANDLERS;
-  return [emailKind(emailProviderFromConfig(config)), webhookKind(config.ENVIRONMENT), ...handlers.map(jobKind)];
+  const provider = emailProviderFromConfig(config);
+  return [
+    emailKind(provider),
+    webhookKind(config.ENVIRONMENT),
+    // Reminders (design.md §17) need the provider and the link base, so they are built here.
+    jobKind(reminderHandler(provider, mailSettings(config))),
+    ...handlers.map(jobKind),
+  ];
 }

@@ -44,11 +44,12 @@ export async function changeBookingStatus(
   const t = now.toISOString();
   const cancelledAt = to === "cancelled" ? t : null;
   const update = db.run(sql`
-    UPDATE bookings SET status = ${to}, updated_at = ${t}, cancelled_at = COALESCE(${cancelledAt}, cancelled_at)
+    UPDATE bookings SET status = ${to}, updated_at = ${t}, cancelled_at = COALESCE(${cancelledAt}, cancelled_at),
+      sequence = sequence + ${to === "cancelled" ? 1 : 0}
     WHERE id = ${booking.id} AND tenant_id = ${ref.tenantId} AND status = ${booking.status}`);
   const changed = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND status = ${to} AND updated_at = ${t})`;
   const event = webhookEventInsert(db, ref.tenantId, "booking.status_changed", { booking: statusChangePayload(booking, to) }, now, changed);
-  const cancel = to === "cancelled" ? cancellationEffects(db, now, booking, null, changed) : null;
+  const cancel = to === "cancelled" ? cancellationEffects(ctx, booking, null, changed) : null;
   const [updated, deliveries, ...effectResults] = await runBatch(db, [update, event.insert, ...(cancel?.statements ?? [])]);
   if (updated.rowsAffected !== 1) {
     throw new ApiError("invalid_transition", "The booking changed meanwhile; reload it and try again");

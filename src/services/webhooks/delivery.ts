@@ -43,7 +43,7 @@ export function signingSecrets(endpoint: EndpointTarget, now: Date): string[] {
 export const webhookStore = {
   name: "webhook_deliveries",
   table: d,
-  columns: { id: d.id, status: d.status, attempts: d.attempts, nextAttemptAt: d.nextAttemptAt, lockedAt: d.lockedAt },
+  columns: { id: d.id, status: d.status, attempts: d.attempts, nextAttemptAt: d.nextAttemptAt, lockedAt: d.lockedAt, tenantId: d.tenantId },
   doneStatus: "delivered",
 };
 
