@@ -87,7 +87,8 @@ export function createRoute<const R extends RouteConfig>(config: R): R {
 }
 
 /** Security requirements of the callers (see the securitySchemes in the document). */
-export const security = {
+type Requirement = Record<string, string[]>;
+export const security: Record<"member" | "owner" | "customer" | "admin" | "optionalCustomer" | "none", Requirement[]> = {
   member: [{ memberToken: [] }],
   owner: [{ memberToken: [] }, { apiKey: [] }],
   customer: [{ customerToken: [] }],

@@ -1,8 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import { Hono } from "hono";
 import type { OwnerEnv } from "../../env";
-import { validate } from "../../lib/validate";
 import { limitQuery } from "../fields";
+import { createRoute, errors, ok, openApiRouter, security } from "../openapi";
 import { requireRole } from "../../middleware/auth";
 import { type FailedJob, listFailedJobs } from "../../services/outbox/failed";
 
@@ -10,7 +9,7 @@ import { type FailedJob, listFailedJobs } from "../../services/outbox/failed";
  * GET /api/businesses/me/failed-jobs?limit (owner/admin): the business's failed side effects of
  * every kind (e-mails, webhook deliveries, later Stripe calls), newest failure first.
  */
-export const failedJobsRoutes = new Hono<OwnerEnv>();
+export const failedJobsRoutes = openApiRouter<OwnerEnv>();
 
 export const FailedJobView = z
   .object({
@@ -39,7 +38,18 @@ export const toFailedJob = (j: FailedJob): z.infer<typeof FailedJobView> => ({
   failedAt: j.failedAt,
 });
 
-failedJobsRoutes.get("/", requireRole("owner", "admin"), validate("query", limitQuery), async (c) => {
+const failed = createRoute({
+  method: "get",
+  path: "/",
+  tags: ["Webhooks"],
+  summary: "The business's failed side effects of every kind (e-mails, webhook deliveries, jobs), newest failure first",
+  security: security.owner,
+  middleware: [requireRole("owner", "admin")],
+  request: { query: limitQuery },
+  responses: { 200: ok(z.array(FailedJobView)), ...errors(400, 401, 403) },
+});
+
+failedJobsRoutes.openapi(failed, async (c) => {
   const rows = await listFailedJobs(c.var.db, c.var.auth.tenantId, c.req.valid("query").limit);
-  return c.json({ data: rows.map(toFailedJob) });
+  return c.json({ data: rows.map(toFailedJob) }, 200);
 });

@@ -1,6 +1,6 @@
-import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { requireOwner } from "../../middleware/auth";
+import { openApiRouter } from "../openapi";
 import { apiKeyRoutes } from "./api-keys";
 import { bookingsRoutes } from "./bookings";
 import { businessesRoutes } from "./businesses";
@@ -13,7 +13,7 @@ import { memberRoutes } from "./members";
 import { webhookEndpointRoutes } from "./webhook-endpoints";
 
 /** Mounted at /api: /businesses, /services, /staff, /bookings, /customers, /payments (members' tokens and API keys). */
-export const ownerRoutes = new Hono<AppEnv>();
+export const ownerRoutes = openApiRouter<AppEnv>();
 // Hono's `/x/*` also matches `/x` itself, so one registration per prefix (two would run the
 // membership lookup twice: an extra round trip).
 for (const prefix of ["/businesses", "/services", "/staff", "/bookings", "/customers", "/payments"]) {
