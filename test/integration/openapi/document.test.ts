@@ -18,6 +18,14 @@ describe("GET /api/openapi.json", () => {
     expect(login.responses["401"].content["application/json"].schema.anyOf).toHaveLength(2);
   });
 
+  it("is also a static asset built at deploy time (served before the Worker), identical to the route's", async () => {
+    const asset = await (env as unknown as { ASSETS: Fetcher }).ASSETS.fetch("http://localhost/api/openapi.json");
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get("Cache-Control")).toBe("public, max-age=300");
+    expect(asset.headers.get("Content-Type")).toContain("application/json");
+    expect(await asset.json()).toEqual((await get("/api/openapi.json")).body);
+  });
+
   it("is what the response checks hold answers to: a body missing a declared field fails", async () => {
     const url = new URL("http://localhost/api/auth/login");
     await expect(checkResponse("POST", url, 200, "application/json", { data: { token: "t", sessionId: "s" } })).rejects.toThrow(
