@@ -45,6 +45,8 @@ export type EventFacts = {
   startAt: number;
   customer: { firstName: string; lastName: string; email: string } | null;
   reason?: string | null;
+  /** Paragraphs about money the e-mail adds (design.md §21: refunded, kept under the policy, a fee). */
+  paymentLines?: string[];
   /** The webhook's `data`. */
   webhook: Record<string, unknown>;
 };
@@ -74,7 +76,7 @@ export function bookingEffects(db: Db, now: Date, event: BookingEvent, f: EventF
         ? bookingConfirmedEmail(facts)
         : event === "rescheduled"
           ? bookingRescheduledEmail(facts)
-          : bookingCancelledEmail({ ...facts, reason: f.reason });
+          : bookingCancelledEmail({ ...facts, reason: f.reason, paymentLines: f.paymentLines });
     const email = emailInsert(db, { ...rendered, tenantId: f.tenantId, to: f.customer.email }, now, gate);
     emailId = email.id;
     statements.push(email.insert);
@@ -130,6 +132,7 @@ export function cancellationEffects(
   reason: string | null,
   gate: SQL,
   emailReason: string | null = reason,
+  paymentLines: string[] = [],
 ) {
   return bookingEffects(
     db,
@@ -145,6 +148,7 @@ export function cancellationEffects(
       startAt: booking.startAt,
       customer: booking.customer,
       reason: emailReason,
+      paymentLines,
       webhook: { booking: { ...statusChangePayload(booking, "cancelled"), cancelReason: reason, cancelledAt: now.toISOString() } },
     },
     gate,

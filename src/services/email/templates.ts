@@ -7,7 +7,7 @@ import { escapeHtml } from "../../lib/html";
 export type RenderedEmail = { kind: string; subject: string; text: string; html: string; sensitive?: boolean };
 
 /** Paragraphs -> plain text and a minimal HTML body; every interpolated value is escaped in HTML. */
-function render(kind: string, subject: string, paragraphs: string[], footer: string): RenderedEmail {
+export function render(kind: string, subject: string, paragraphs: string[], footer: string): RenderedEmail {
   const text = [...paragraphs, "", footer].join("\n\n").replace(/\n{3,}/g, "\n\n");
   const html =
     `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">` +
@@ -72,7 +72,7 @@ export function bookingRescheduledEmail(b: BookingEmailFacts): RenderedEmail {
   );
 }
 
-export function bookingCancelledEmail(b: BookingEmailFacts & { reason?: string | null }): RenderedEmail {
+export function bookingCancelledEmail(b: BookingEmailFacts & { reason?: string | null; paymentLines?: string[] }): RenderedEmail {
   return render(
     "booking.cancelled",
     `Booking cancelled: ${b.serviceName} at ${b.businessName}`,
@@ -80,6 +80,7 @@ export function bookingCancelledEmail(b: BookingEmailFacts & { reason?: string |
       `Hi ${b.customerName},`,
       `Your booking at ${b.businessName} for ${b.serviceName} on ${b.localStart} (${b.timezone}) has been cancelled.`,
       ...(b.reason ? [`Reason: ${b.reason}`] : []),
+      ...(b.paymentLines ?? []),
       `Confirmation code: ${b.confirmationCode}`,
     ],
     `Sent on behalf of ${b.businessName}.`,

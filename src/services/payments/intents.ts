@@ -68,6 +68,7 @@ export async function createBookingIntent(db: Db, config: Config, tenantId: stri
       status: "pending",
       stripePaymentIntentId: intent.id,
       clientSecret: intent.clientSecret,
+      stripeAccountId: accountId,
       createdAt: t,
       updatedAt: t,
     })
