@@ -97,9 +97,7 @@ export const payments = sqliteTable(
     uniqueIndex("payments_intent_uq").on(t.stripePaymentIntentId),
     index("payments_booking_idx").on(t.bookingId),
     // One fee of each kind per booking, however often the owner clicks.
-    uniqueIndex("payments_booking_fee_uq")
-      .on(t.bookingId, t.kind)
-      .where(sql`kind IN ('no_show_fee', 'late_cancel_fee')`),
+    uniqueIndex("payments_booking_fee_uq").on(t.bookingId, t.kind).where(sql`kind IN ('no_show_fee', 'late_cancel_fee')`),
   ],
 );
 
