@@ -142,3 +142,17 @@ export async function heldBooking(
 
 /** Minutes before the wall clock: a hold created then has already ended for the real cron. */
 export const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
+
+/** A booking whose deposit was paid (the succeeded event applied): confirmed. */
+export async function paidBooking(opts: Parameters<typeof heldBooking>[0]) {
+  const held = await heldBooking(opts);
+  const res = await sendEvent(stripeEvent("payment_intent.succeeded", await intentObject(held.booking.id)));
+  if (res.status !== 200) throw new Error(`event refused: ${res.status} ${res.text}`);
+  const [payment] = await paymentsOf(held.booking.id);
+  return { ...held, payment };
+}
+
+/** A queue message for one outbox job, performed at `testNow` (the consumer's clock in the test pool). */
+export function jobMessage(kind: string, id: string, testNow: Date) {
+  return { id: crypto.randomUUID(), timestamp: new Date(), attempts: 1, body: { kind, id, testNow: testNow.toISOString() } as never };
+}
