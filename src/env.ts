@@ -71,8 +71,7 @@ const configSchema = z.object({
   STRIPE_JS_URL: optionalString.pipe(
     z
       .string()
-      .url("STRIPE_JS_URL must be an absolute URL")
-      .refine((v) => /^https?:\/\//.test(v), "STRIPE_JS_URL must be an http(s) URL")
+      .refine((v) => absoluteHttpBase(v.split("?")[0]) !== null, "STRIPE_JS_URL must be an absolute http(s) URL")
       .default("https://js.stripe.com/v3/"),
   ),
   PAYMENT_HOLD_MINUTES: optionalString.pipe(z.coerce.number<string | undefined>().int().min(1).max(60).default(15)),

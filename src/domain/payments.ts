@@ -104,9 +104,3 @@ export const LATE_FEE_DELAY_MS = 24 * HOUR_MS;
 export function holdExpiresAt(nowMs: number, holdMinutes: number): number {
   return nowMs + holdMinutes * 60_000;
 }
-
-/** A payment's status once `refunded` of its `amount` has been given back. */
-export function refundedStatus(amount: number, refunded: number): "succeeded" | "partially_refunded" | "refunded" {
-  if (refunded <= 0) return "succeeded";
-  return refunded >= amount ? "refunded" : "partially_refunded";
-}

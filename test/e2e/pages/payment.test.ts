@@ -74,7 +74,9 @@ describe("the payment step", () => {
     await bookUntilPayment(page, tenant);
 
     expect(await page.locator("#pay-amount").textContent()).toBe("Deposit 12.00 EUR of 40.00 EUR");
-    expect(await page.locator("#pay-refund-rule").textContent()).toMatch(/^Cancel by .+ 10:00 \(America\/New_York time\) and the deposit is refunded in full/);
+    expect(await page.locator("#pay-refund-rule").textContent()).toMatch(
+      /^Cancel by .+ 10:00 \(America\/New_York time\) and the deposit is refunded in full/,
+    );
     await eventually(() => page.locator("#pay-countdown").textContent()).toMatch(/^Time left to pay: 1[45]:\d\d$/);
     expect(stripeJs).toHaveLength(1);
     await eventually(() => page.getByRole("button", { name: "Pay 12.00 EUR" }).isEnabled()).toBe(true);

@@ -6,7 +6,13 @@ import { workerEnv } from "../../helpers/worker-entry";
 // design.md §21: the booking page (and the widget's view of it) allows exactly Stripe's hosts
 // for its payment step; no other page does. Stripe.js is not on the page until that step.
 
-const directives = (csp: string) => new Map(csp.split(";").map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
+const directives = (csp: string) =>
+  new Map(
+    csp
+      .split(";")
+      .map((d) => d.trim().split(/\s+/))
+      .map(([k, ...v]) => [k, v]),
+  );
 
 describe("Stripe in the Content-Security-Policy", () => {
   it("is allowed on the booking page and the widget's view of it, and Stripe.js is loaded only by the payment step", async () => {
@@ -23,7 +29,7 @@ describe("Stripe in the Content-Security-Policy", () => {
       expect(csp.get("frame-src")).toEqual(["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"]);
       expect(csp.get("connect-src")).toEqual(["'self'", "https://api.stripe.com"]);
       expect(res.text).toContain(`data-stripe-js="${workerEnv.CAPTURE_URL}/stripe-js/v3/"`);
-      expect(res.text).not.toContain("stripe-js/v3/\"></script>");
+      expect(res.text).not.toContain('stripe-js/v3/"></script>');
       expect(res.text).toMatch(/<section id="step-payment"[^>]*hidden/);
     }
   });
