@@ -8,6 +8,7 @@ import { services } from "./middleware/services";
 import { adminRoutes } from "./routes/admin";
 import { aiPublicRoutes, aiRoutes } from "./routes/ai";
 import { benchRoutes } from "./routes/bench";
+import { calendarRoutes } from "./routes/calendar";
 import { authRoutes, customerAuthRoutes } from "./routes/auth";
 import { meRoutes } from "./routes/me";
 import { ownerRoutes } from "./routes/owner";
@@ -50,6 +51,7 @@ export function buildApp() {
   app.route("/api/ai-public", aiPublicRoutes);
   app.route("/api", ownerRoutes);
   app.route("/__bench", benchRoutes);
+  app.route("/calendar", calendarRoutes);
   app.route("/", pageRoutes);
   return app;
 }

@@ -1,7 +1,7 @@
 import { createDb } from "../db/client";
 import { safeErrorSummary } from "../lib/log";
 import { type Env, loadConfig } from "../env";
-import { dispatchDue } from "../services/outbox/dispatch";
+import { type DispatchScope, dispatchDue } from "../services/outbox/dispatch";
 import { outboxKinds } from "../services/outbox/kinds";
 import type { Clock } from "../services/outbox/types";
 import { releaseExpiredHolds } from "../services/payments/holds";
@@ -12,16 +12,27 @@ import { releaseExpiredHolds } from "../services/payments/holds";
  * in one bounded run (src/services/outbox/dispatch.ts), plus housekeeping (the 30-day e-mail purge),
  * after releasing the payment holds that ended (src/services/payments/holds.ts).
  *
+ * Appointment reminders are jobs due hours ahead (src/services/notifications/reminders.ts): this
+ * run is what sends them.
+ *
  * The clock is wall time, never the controller's scheduledTime, so nothing (a test scheduling a
- * tick in the future included) can make rows due before their backoff ran out.
+ * tick in the future included) can make rows due before their backoff ran out. Tests pass a pinned
+ * clock together with a tenant scope (DispatchScope), never one without the other; the scope
+ * bounds the hold release too, so a test's clock years ahead never releases another test's holds.
  */
-export async function handleScheduled(_controller: ScheduledController, env: Env, _ctx: ExecutionContext, clock: Clock = () => new Date()) {
+export async function handleScheduled(
+  _controller: ScheduledController,
+  env: Env,
+  _ctx: ExecutionContext,
+  clock: Clock = () => new Date(),
+  scope: DispatchScope = {},
+) {
   try {
     const config = loadConfig(env);
     const db = createDb(config);
     // First, so the PaymentIntent cancels it writes are performed by this same run.
-    await releaseHolds(db, clock);
-    const summary = await dispatchDue(db, outboxKinds(config), clock);
+    await releaseHolds(db, clock, scope);
+    const summary = await dispatchDue(db, outboxKinds(config), clock, scope);
     const busy = Object.entries(summary).filter(([, s]) => s.claimed > 0 || s.cleaned > 0);
     if (busy.length) console.log(`outbox cron: ${JSON.stringify(Object.fromEntries(busy))}`);
   } catch (err) {
@@ -30,9 +41,9 @@ export async function handleScheduled(_controller: ScheduledController, env: Env
 }
 
 /** design.md §21: payment holds that ended are released; a failure here never stops the outbox. */
-async function releaseHolds(db: ReturnType<typeof createDb>, clock: Clock) {
+async function releaseHolds(db: ReturnType<typeof createDb>, clock: Clock, scope: DispatchScope) {
   try {
-    const { released } = await releaseExpiredHolds(db, clock());
+    const { released } = await releaseExpiredHolds(db, clock(), { tenantId: scope.tenantId });
     if (released) console.log(`payment holds released: ${released}`);
   } catch (err) {
     console.error("releasing expired payment holds failed; the next run tries again", safeErrorSummary(err));

@@ -71,6 +71,16 @@ export async function script(filter: CaptureFilter, responses: Scripted[]) {
   if (!res.ok) throw new Error(`capture server refused the rule: ${res.status}`);
 }
 
+/** Ends the scripted answers of `script(filter, ...)` early (a provider that comes back). */
+export async function unscript(filter: CaptureFilter) {
+  const res = await fetch(`${workerEnv.CAPTURE_URL}/__control/rules`, {
+    method: "DELETE",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(filter),
+  });
+  if (!res.ok) throw new Error(`capture server refused to drop the rule: ${res.status}`);
+}
+
 /** Polls `check` until it returns a value (not undefined) or the deadline passes. */
 export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000, what = "condition"): Promise<T> {
   const deadline = Date.now() + timeoutMs;

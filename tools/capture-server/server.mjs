@@ -4,6 +4,7 @@
 //   any path          -> recorded; answered by the first matching rule's next scripted response,
 //                        else 200 {"id":"cap_<n>"}
 //   POST /__control/rules     {pathPrefix?, bodyContains?, responses:[{status, body?, delayMs?}]}
+//   DELETE /__control/rules   {pathPrefix?, bodyContains?} -> drops the rules with exactly that filter
 //   GET  /__control/requests?pathPrefix=&bodyContains=   -> {requests:[{method,path,headers,body,at,status}]}
 import { readFileSync } from "node:fs";
 import http from "node:http";
@@ -51,6 +52,19 @@ export async function startCaptureServer({ host = "127.0.0.1", port = 0 } = {}) 
       if (url.pathname === "/__control/rules" && req.method === "POST") {
         rules.push({ ...JSON.parse(body || "{}") });
         return send(200, { ok: true });
+      }
+      if (url.pathname === "/__control/rules" && req.method === "DELETE") {
+        // A third party that comes back: its scripted failures end now, however many were left.
+        /** @type {Filter} */
+        const filter = JSON.parse(body || "{}");
+        let removed = 0;
+        for (let i = rules.length - 1; i >= 0; i--) {
+          if (rules[i].pathPrefix === filter.pathPrefix && rules[i].bodyContains === filter.bodyContains) {
+            rules.splice(i, 1);
+            removed += 1;
+          }
+        }
+        return send(200, { removed });
       }
       if (url.pathname === "/__control/requests") {
         /** @type {Filter} */

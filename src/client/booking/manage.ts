@@ -5,7 +5,7 @@ import { dataOf, errorCode } from "../shared/http";
 import { genericError, publicApi } from "./api";
 import { timesFromDate, timesMessage } from "./next-date";
 import { enc, page } from "./page";
-import { resumePayment, showConfirmed } from "./payment";
+import { resumePayment, returnedFromPayment, showConfirmed } from "./payment";
 import { fetchSlots, renderSlots } from "./slots";
 
 /** Manage a booking by its code: view it, move it to another time, cancel it with a reason. */
@@ -122,8 +122,7 @@ export function startManageBooking(bookingForm: HTMLFormElement | null): void {
     });
   }
 
-  byId("lookup-form", HTMLFormElement).addEventListener("submit", async (event) => {
-    event.preventDefault();
+  async function lookUp(): Promise<void> {
     manageError("");
     const code = byId("lookup-code", HTMLInputElement).value.trim().toUpperCase();
     if (!code) return manageError("Enter the confirmation code from your e-mail.");
@@ -132,6 +131,11 @@ export function startManageBooking(bookingForm: HTMLFormElement | null): void {
     if (found) return renderBooking(found);
     show(byId("manage-result"), false);
     manageError(answer.status === 404 ? "We could not find a booking with that code. Check the code and try again." : genericError(answer));
+  }
+
+  byId("lookup-form", HTMLFormElement).addEventListener("submit", (event) => {
+    event.preventDefault();
+    void lookUp();
   });
   byId("manage-pay", HTMLButtonElement).addEventListener("click", async () => {
     const b = state.booking;
@@ -148,6 +152,12 @@ export function startManageBooking(bookingForm: HTMLFormElement | null): void {
       errorCode(answer) === "payment_expired" ? "The time to pay for this booking has run out. Please book again." : genericError(answer),
     );
   });
+  // Opened from an e-mail's manage link: show that booking straight away. The same `code` after a
+  // bank's check during payment is the payment step's return (./payment.ts resumeAfterRedirect).
+  if (page.code && !returnedFromPayment()) {
+    byId("manage").scrollIntoView();
+    void lookUp();
+  }
   rescheduleDate.addEventListener("change", () => void loadRescheduleSlots());
   rescheduleStaff.addEventListener("change", () => void loadRescheduleSlots());
 

@@ -199,11 +199,16 @@ export function showConfirmed(b: BookingLookup): void {
   box.focus();
 }
 
+/** Stripe brought the customer back here after a bank's check: `/book?...&code=...&redirect_status=...`. */
+export function returnedFromPayment(): boolean {
+  const params = new URLSearchParams(location.search);
+  return Boolean(params.get("code") && params.get("redirect_status"));
+}
+
 /** Back from a bank's check (3-D Secure) that left the page: Stripe returns to `/book?...&code=...&redirect_status=...`. */
 export function resumeAfterRedirect(): void {
-  const params = new URLSearchParams(location.search);
-  const code = params.get("code");
-  if (!code || !params.get("redirect_status")) return;
+  if (!returnedFromPayment()) return;
+  const code = new URLSearchParams(location.search).get("code") ?? "";
   const form = maybeById("booking-form");
   if (form) form.hidden = true;
   void waitForConfirmation(code, showConfirmed);

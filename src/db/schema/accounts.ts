@@ -138,6 +138,8 @@ export const customers = sqliteTable(
     lastName: text("last_name").notNull().default(""),
     phone: text("phone").notNull().default(""),
     notes: text("notes").notNull().default(""),
+    // Set when the business edits the name: later public bookings with this e-mail no longer rename it.
+    namesEditedAt: text("names_edited_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

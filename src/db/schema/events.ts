@@ -32,6 +32,8 @@ export const emailOutbox = sqliteTable(
     htmlBody: text("html_body").notNull(),
     /** A secret inside (reset or invite link): text and html are blanked in the write that ends the row. */
     sensitive: flag("sensitive").notNull().default(false),
+    /** Files sent with the e-mail (design.md §17: the booking's .ics), Resend's shape: base64 content. */
+    attachments: text("attachments", { mode: "json" }).$type<{ filename: string; content: string }[]>(),
     status: text("status", { enum: ["pending", "sending", "sent", "failed"] })
       .notNull()
       .default("pending"),

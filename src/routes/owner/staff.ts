@@ -18,6 +18,7 @@ import {
   type StaffWithHours,
   updateStaff,
 } from "../../services/owner/staff";
+import { rotateCalendarFeed } from "../../services/notifications/calendar-feed";
 
 const hex = hexColor;
 // Shapes only; the values (day 0-6, HH:MM, end after start, no overlap) are checked per interval by validateWeek.
@@ -36,6 +37,8 @@ const fields = {
   isBookable: z.boolean(),
   orderIndex: z.number().int().min(-1_000_000).max(1_000_000),
   workingHours: z.array(interval).max(100),
+  // The member account that gets this staff member's booking notices (design.md §17); null unlinks.
+  userId: z.string().min(1).max(100).nullable(),
 };
 const createBody = z
   .object({
@@ -46,6 +49,7 @@ const createBody = z
     isBookable: fields.isBookable.optional(),
     orderIndex: fields.orderIndex.optional(),
     workingHours: fields.workingHours.optional(),
+    userId: fields.userId.optional(),
   })
   .strict();
 const patchBody = createBody
@@ -79,6 +83,7 @@ function toOwnerStaff(s: StaffWithHours) {
     color: s.color,
     isBookable: s.isBookable,
     orderIndex: s.orderIndex,
+    userId: s.userId,
     workingHours: toWorkingIntervals(s.hours),
     createdAt: s.createdAt,
   };
@@ -122,6 +127,12 @@ export const staffRoutes = new Hono<AppEnv>()
     if (end.getTime() - start.getTime() > MAX_TIME_OFF_MS) throw ApiError.field("end", "Time off can last at most 366 days");
     const row = await addTimeOff(c.var.db, tenantOf(c), c.req.param("id"), { start, end, reason: body.reason }, c.var.now);
     return c.json({ data: toTimeOff(row) }, 201);
+  })
+  // design.md §17: a new secret feed URL each call (the previous one stops working); shown only here.
+  .post("/:id/calendar-feed", writers, async (c) => {
+    const data = await rotateCalendarFeed(c.var.db, c.var.config, tenantOf(c), c.req.param("id"), c.var.now);
+    c.header("Cache-Control", "no-store");
+    return c.json({ data });
   })
   .delete("/:id/time-off/:timeOffId", writers, async (c) =>
     c.json({ data: await deleteTimeOff(c.var.db, tenantOf(c), c.req.param("id"), c.req.param("timeOffId")) }),

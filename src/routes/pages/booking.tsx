@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { FC } from "hono/jsx";
+import { isConfirmationCode, normalizeConfirmationCode } from "../../domain/confirmation-code";
 import { instantToLocalString, isValidTimeZone } from "../../domain/time";
 import type { AppEnv } from "../../env";
 import { loadBookingPage, type PageService, type PageStaff, type PageTenant, type PageTenantKey } from "../../services/pages/booking-page";
@@ -50,6 +51,9 @@ export async function bookingPageResponse(c: Context<AppEnv>, key: PageTenantKey
   const tz = isValidTimeZone(data.tenant.timezone) ? data.tenant.timezone : "UTC";
   const today = instantToLocalString(tz, c.var.now.getTime()).slice(0, 10);
   const source = c.req.query("via") === "widget" ? "widget" : "online";
+  // design.md §17: the e-mails' manage link (`&code=`) opens that booking; a malformed code is ignored.
+  const asked = normalizeConfirmationCode(c.req.query("code") ?? "");
+  const code = isConfirmationCode(asked) ? asked : "";
   const page = (
     <Document
       title={`Book with ${data.tenant.businessName}`}
@@ -62,23 +66,25 @@ export async function bookingPageResponse(c: Context<AppEnv>, key: PageTenantKey
         currency: data.tenant.currency,
         today,
         source,
+        code,
         "stripe-js": c.var.config.STRIPE_JS_URL,
       }}
       scripts={[ASSET_URLS.bookingJs]}
     >
-      <BookingPage tenant={data.tenant} services={data.services} staff={data.staff} timezone={tz} today={today} />
+      <BookingPage tenant={data.tenant} services={data.services} staff={data.staff} timezone={tz} today={today} code={code} />
     </Document>
   );
   return c.html(await renderPage(page), 200);
 }
 
-const BookingPage: FC<{ tenant: PageTenant; services: PageService[]; staff: PageStaff[]; timezone: string; today: string }> = ({
-  tenant,
-  services,
-  staff,
-  timezone,
-  today,
-}) => {
+const BookingPage: FC<{
+  tenant: PageTenant;
+  services: PageService[];
+  staff: PageStaff[];
+  timezone: string;
+  today: string;
+  code: string;
+}> = ({ tenant, services, staff, timezone, today, code }) => {
   const place = [tenant.addressLine1, tenant.city, tenant.country].filter((s) => s.trim() !== "").join(", ");
   return (
     <>
@@ -226,6 +232,7 @@ const BookingPage: FC<{ tenant: PageTenant; services: PageService[]; staff: Page
                 autocomplete="off"
                 autocapitalize="characters"
                 placeholder="BK-XXXXXX"
+                value={code}
                 maxlength={20}
                 required
               />

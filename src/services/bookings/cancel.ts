@@ -47,12 +47,14 @@ export async function cancelBooking(ctx: BookingCtx, ref: BookingRef, input: { r
   const cancellable = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND status IN (${active}))`;
   // A public cancel's reason is stored (and sent to the business's webhook) but never quoted in the e-mail.
   const money = cancellationMoney(db, now, booking, parseMoney(moneyRows), ref.kind === "public" ? "customer" : "business", cancellable);
-  // A booking only held for payment was never confirmed: released without e-mail or webhook.
+  // A booking only held for payment was never confirmed: released without e-mail, notices or webhook
+  // (docs/payments.md); its release cancels any reminder job. Otherwise the customer's e-mail says
+  // what happens to the money.
   const effects = money.quiet
     ? null
-    : cancellationEffects(db, now, booking, reason, cancellable, ref.kind === "public" ? null : reason, money.emailLines);
+    : cancellationEffects(ctx, booking, reason, cancellable, ref.kind === "public" ? null : reason, money.emailLines);
   const update = db.run(sql`
-    UPDATE bookings SET status = 'cancelled', cancel_reason = ${reason}, cancelled_at = ${t}, updated_at = ${t}
+    UPDATE bookings SET status = 'cancelled', cancel_reason = ${reason}, cancelled_at = ${t}, sequence = sequence + 1, updated_at = ${t}
     WHERE id = ${booking.id} AND status IN (${active})`);
 
   const effectCount = effects?.statements.length ?? 0;

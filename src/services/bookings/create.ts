@@ -8,6 +8,7 @@ import { newId } from "../../lib/ids";
 import { uniqueViolation } from "../auth/constraints";
 import { dayQueries, staffDays, tenantDayZone } from "../availability";
 import { checkoutPlan, type PaymentStep, startCheckout } from "../payments/checkout";
+import { locationOf } from "../notifications/booking-mail";
 import { createdEventFacts } from "./created-facts";
 import { bookingEffects, staffFreeSql, tenantOpenSql } from "./effects";
 import { type BookingCtx, type BookingScope, serviceQuery, staffQuery, tenantIdSql, tenantQuery } from "./scope";
@@ -132,14 +133,17 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
     const customerId = newId("cst");
     // Re-checked inside the write: an account deleted meanwhile leaves an unlinked booking, not a FK error.
     const account = sql`(SELECT id FROM customer_accounts WHERE id = ${accountId})`;
+    // The business's customer record is linked only to the account that owns its e-mail: a signed-in
+    // customer booking with someone else's address must not claim that person's record.
+    const recordAccount = sql`(SELECT id FROM customer_accounts WHERE id = ${accountId} AND email = ${email})`;
     // The customer record is written only when the booking will be (same condition, same batch).
     const upsertCustomer = db.run(sql`
       INSERT INTO customers (id, tenant_id, customer_account_id, email, email_normalized, first_name, last_name, phone, created_at, updated_at)
-      SELECT ${customerId}, ${tenant.id}, ${account}, ${email}, ${email}, ${c.firstName}, ${c.lastName ?? ""}, ${c.phone ?? ""}, ${t}, ${t}
+      SELECT ${customerId}, ${tenant.id}, ${recordAccount}, ${email}, ${email}, ${c.firstName}, ${c.lastName ?? ""}, ${c.phone ?? ""}, ${t}, ${t}
       WHERE ${free}
       ON CONFLICT (tenant_id, email_normalized) DO UPDATE SET
-        first_name = excluded.first_name,
-        last_name = CASE WHEN excluded.last_name <> '' THEN excluded.last_name ELSE customers.last_name END,
+        first_name = CASE WHEN customers.names_edited_at IS NULL THEN excluded.first_name ELSE customers.first_name END,
+        last_name = CASE WHEN customers.names_edited_at IS NULL AND excluded.last_name <> '' THEN excluded.last_name ELSE customers.last_name END,
         phone = CASE WHEN excluded.phone <> '' THEN excluded.phone ELSE customers.phone END,
         customer_account_id = COALESCE(customers.customer_account_id, excluded.customer_account_id),
         updated_at = excluded.updated_at`);
@@ -152,19 +156,22 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
              ${tenant.currency}, ${c.notes ?? ""}, ${t}, ${t}
       WHERE ${free}`);
     const inserted = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${id})`;
-    // A booking held for payment sends no confirmation yet (src/services/payments/confirm.ts does, on payment).
+    // A booking held for payment tells nobody and schedules no reminder yet: the payment's success
+    // does, with these same facts (src/services/payments/confirm.ts through createdEventFacts).
     const held = checkout?.effects(db, inserted, sql`NOT ${inserted}`);
     const effects =
       held ??
       bookingEffects(
-        db,
-        now,
+        ctx,
         "created",
         createdEventFacts({
           id,
           tenantId: tenant.id,
-          timezone: tenant.timezone,
+          slug: tenant.slug,
           businessName: tenant.businessName,
+          accent: tenant.templateAccent,
+          location: locationOf(tenant),
+          timezone: tenant.timezone,
           serviceId: service.id,
           serviceName: service.name,
           staffId: staff.id,
@@ -172,9 +179,11 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
           confirmationCode: code,
           startAt: slot.startMs,
           endAt: slot.endMs,
+          sequence: 0,
           source: input.source,
           totalAmount: service.price,
           currency: tenant.currency,
+          notes: c.notes ?? "",
           customer: { firstName: c.firstName, lastName: c.lastName ?? "", email, phone: c.phone ?? "" },
         }),
         inserted,

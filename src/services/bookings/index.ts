@@ -1,8 +1,9 @@
 /**
  * Booking use cases, shared by the public API (src/routes/public) and the owner API
  * (src/routes/owner/bookings*). Routes parse and map; everything below owns its batches, its
- * side effects (outbox e-mail + webhook deliveries in the SAME batch as the change, queued after
- * it via ctx.waitUntil) and its error codes.
+ * side effects (customer e-mail, notices, reminder jobs and webhook deliveries in the SAME batch as
+ * the change through bookingEffects in ./effects.ts, queued after it via ctx.waitUntil) and its
+ * error codes.
  *
  * Context: `BookingCtx = { db, now, env, waitUntil }`; from a Hono handler:
  *   { db: c.var.db, now: c.var.now, env: c.env, waitUntil: (p) => c.executionCtx.waitUntil(p) }

@@ -28,11 +28,24 @@ export type BookingView = {
   totalAmount: number;
   currency: string;
   notes: string;
+  /** iCalendar SEQUENCE of the booking's invitations (design.md §17). */
+  sequence: number;
   cancelReason: string | null;
   cancelledAt: string | null;
   createdAt: string;
   updatedAt: string;
-  tenant: { slug: string; businessName: string; timezone: string; isActive: boolean; isSuspended: boolean };
+  tenant: {
+    slug: string;
+    businessName: string;
+    timezone: string;
+    isActive: boolean;
+    isSuspended: boolean;
+    /** For the e-mails about the booking: the business's colour and address. */
+    templateAccent: string;
+    addressLine1: string;
+    city: string;
+    country: string;
+  };
   serviceName: string;
   /** The service's current duration (the booking's own length is endAt - startAt). */
   serviceDurationMinutes: number;
@@ -79,11 +92,22 @@ export function bookingViewQuery(db: Db, ref: BookingRef) {
       totalAmount: b.totalAmount,
       currency: b.currency,
       notes: b.notes,
+      sequence: b.sequence,
       cancelReason: b.cancelReason,
       cancelledAt: b.cancelledAt,
       createdAt: b.createdAt,
       updatedAt: b.updatedAt,
-      tenant: { slug: t.slug, businessName: t.businessName, timezone: t.timezone, isActive: t.isActive, isSuspended: t.isSuspended },
+      tenant: {
+        slug: t.slug,
+        businessName: t.businessName,
+        timezone: t.timezone,
+        isActive: t.isActive,
+        isSuspended: t.isSuspended,
+        templateAccent: t.templateAccent,
+        addressLine1: t.addressLine1,
+        city: t.city,
+        country: t.country,
+      },
       serviceName: s.name,
       serviceDurationMinutes: s.durationMinutes,
       staffName: p.displayName,

@@ -7,7 +7,7 @@ import { ApiError } from "../../errors";
 import { uniqueViolation } from "../auth/constraints";
 import { dayQueries, staffDays, tenantDayZone } from "../availability";
 import { slotTaken } from "./create";
-import { bookingEffects, iso, staffFreeSql, tenantOpenSql } from "./effects";
+import { bookingEffects, factsFromView, iso, staffFreeSql, tenantOpenSql } from "./effects";
 import { type BookingRef, type BookingView, bookingViewQuery, refCanExist, refSql } from "./lookup";
 import { type BookingCtx, staffQuery } from "./scope";
 
@@ -74,22 +74,28 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
     sql`, `,
   );
   // The whole precondition of the move, evaluated (identically) by the effects and by the UPDATE.
-  const movable = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND status IN (${active}))
+  // Pinned to the start and staff member that were read: of two concurrent moves of one booking,
+  // the second finds the row changed and answers slot_taken instead of silently overriding the first.
+  const movable = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND status IN (${active})
+      AND start_at = ${booking.startAt} AND staff_id = ${booking.staffId})
     AND ${staffFreeSql({ staffId: staff.id, startMs: slot.startMs, endMs: slot.endMs, excludeBookingId: booking.id })}
     ${ref.kind === "public" ? sql`AND ${tenantOpenSql(booking.tenantId)}` : sql``}`;
+  // A booking still held for payment (design.md §21) was never announced: moving it tells nobody and
+  // schedules no reminder; its confirmation, at its new time, will. Decided inside the batch, so a
+  // payment that confirms it meanwhile does get the move's e-mails.
+  const announced = sql`${movable} AND EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND status = 'confirmed')`;
   const effects = bookingEffects(
-    db,
-    now,
+    ctx,
     "rescheduled",
     {
-      tenantId: booking.tenantId,
-      timezone: booking.tenant.timezone,
-      businessName: booking.tenant.businessName,
-      serviceName: booking.serviceName,
+      ...factsFromView(booking),
+      staffId: staff.id,
       staffName: staff.displayName,
-      confirmationCode: booking.confirmationCode,
       startAt: slot.startMs,
-      customer: booking.customer,
+      endAt: slot.endMs,
+      // The UPDATE raises the booking's sequence: the moved invitation supersedes the last one.
+      sequence: booking.sequence + 1,
+      previous: { staffId: booking.staffId, staffName: booking.staffName, startAt: booking.startAt, endAt: booking.endAt },
       webhook: {
         booking: {
           id: booking.id,
@@ -105,10 +111,10 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
         previous: { staffProfileId: booking.staffId, startDatetime: iso(booking.startAt), endDatetime: iso(booking.endAt) },
       },
     },
-    movable,
+    announced,
   );
   const update = db.run(sql`
-    UPDATE bookings SET staff_id = ${staff.id}, start_at = ${slot.startMs}, end_at = ${slot.endMs}, updated_at = ${t}
+    UPDATE bookings SET staff_id = ${staff.id}, start_at = ${slot.startMs}, end_at = ${slot.endMs}, sequence = sequence + 1, updated_at = ${t}
     WHERE id = ${booking.id} AND ${movable}`);
 
   let results: unknown[];

@@ -19,11 +19,15 @@ export type JobAttempt =
   | { ok: true; result?: unknown; effects?: (db: Db, gate: SQL) => BatchItem<"sqlite">[] }
   | { ok: false; permanent: boolean; error: string };
 
-export type JobHandler = {
+export type JobHandler<Extra = undefined> = {
   /** The jobs.kind value and the queue pointer's kind, e.g. "stripe_call". */
   kind: string;
   /** One try; `ctx.idempotencyKey` is the job's key, for the third party (Stripe's Idempotency-Key). */
-  perform(job: StoredJob, ctx: PerformContext<undefined>): Promise<JobAttempt>;
+  perform(job: StoredJob, ctx: PerformContext<Extra>): Promise<JobAttempt>;
+  /** A read that rides in the claim's batch (the booking a reminder is about): no extra round trip. */
+  related?: Kind<StoredJob, Extra>["related"];
+  /** Housekeeping in the cron's claim batch (deleting old finished jobs of the kind). */
+  cleanup?: Kind<StoredJob, Extra>["cleanup"];
   /** Defaults to `defaultJobRetry`. */
   retry?(job: StoredJob, now: Date): RetryPlan | null;
   /** Defaults to 5 min; keep it well above the handler's own timeout. */
@@ -54,17 +58,26 @@ function jobsStore(kind: string): Store {
   return {
     name: `jobs:${kind}`,
     table: jobs,
-    columns: { id: jobs.id, status: jobs.status, attempts: jobs.attempts, nextAttemptAt: jobs.nextAttemptAt, lockedAt: jobs.lockedAt },
+    columns: {
+      id: jobs.id,
+      status: jobs.status,
+      attempts: jobs.attempts,
+      nextAttemptAt: jobs.nextAttemptAt,
+      lockedAt: jobs.lockedAt,
+      tenantId: jobs.tenantId,
+    },
     scope: sql`${jobs.kind} = ${kind}`,
     doneStatus: "done",
   };
 }
 
 /** The engine's view of a jobs-table handler. */
-export function jobKind(h: JobHandler): Kind<StoredJob, undefined> {
+export function jobKind<Extra = undefined>(h: JobHandler<Extra>): Kind<StoredJob, Extra> {
   return {
     name: h.kind,
     store: jobsStore(h.kind),
+    related: h.related,
+    cleanup: h.cleanup,
     stuckAfterMs: h.stuckAfterMs ?? 5 * 60_000,
     idempotencyKey: (job) => job.idempotencyKey,
     async perform(job, ctx) {

@@ -4,6 +4,7 @@ import { type BookingStatus, transitionError } from "../../domain/booking-status
 import { ApiError } from "../../errors";
 import type { BookingCtx, BookingView } from "../bookings";
 import { cancellationEffects, statusChangePayload } from "../bookings/effects";
+import { createdEffectsFromView } from "../bookings/created-facts";
 import { bookingViewQuery } from "../bookings/lookup";
 import { type FeeSummary, statusChangeMoney } from "../payments/status-money";
 import { moneyQuery, parseMoney } from "../payments/money";
@@ -32,7 +33,8 @@ export async function listTenantBookings(ctx: BookingCtx, tenantId: string, q: B
  * status that was read, so a concurrent change makes this one a 409 rather than a silent
  * overwrite; the `booking.status_changed` delivery is written only when the update happened. A
  * change to `cancelled` also does what every cancellation does (customer e-mail, booking.cancelled
- * webhook, a full refund: the business cancels), gated the same way; `no_show` charges the
+ * webhook, a full refund: the business cancels), gated the same way; `pending -> confirmed` gets
+ * what a paid confirmation gets (createdEffectsFromView); `no_show` charges the
  * no-show fee to the card on file unless `chargeFee` is false (design.md §21). Two round trips:
  * the read (booking and its money in one batch), then one batch.
  */
@@ -57,7 +59,8 @@ export async function changeBookingStatus(
   // Read before the update, in the same transaction: exactly the update's own condition.
   const changes = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND tenant_id = ${ref.tenantId} AND status = ${booking.status})`;
   const update = db.run(sql`
-    UPDATE bookings SET status = ${to}, updated_at = ${t}, cancelled_at = COALESCE(${cancelledAt}, cancelled_at)
+    UPDATE bookings SET status = ${to}, updated_at = ${t}, cancelled_at = COALESCE(${cancelledAt}, cancelled_at),
+      sequence = sequence + ${to === "cancelled" ? 1 : 0}
     WHERE id = ${booking.id} AND tenant_id = ${ref.tenantId} AND status = ${booking.status}`);
   const money = statusChangeMoney(db, now, booking, parseMoney(moneyRows), to, opts, changes);
   // A booking only held for payment was never announced: releasing it tells nobody.
@@ -69,8 +72,12 @@ export async function changeBookingStatus(
     now,
     money.quiet ? sql`0` : changes,
   );
-  const cancel = to === "cancelled" && !money.quiet ? cancellationEffects(db, now, booking, null, changes, null, money.emailLines) : null;
-  const statements = [event.insert, ...(cancel?.statements ?? []), ...money.statements, update];
+  const cancel = to === "cancelled" && !money.quiet ? cancellationEffects(ctx, booking, null, changes, null, money.emailLines) : null;
+  // The business confirming a booking held for payment: it gets what any confirmation gets
+  // (customer e-mail, notices, reminders, booking.created), with the payment path's own function.
+  const confirm = booking.status === "pending" && to === "confirmed" ? createdEffectsFromView(ctx, booking, changes) : null;
+  const effects = cancel ?? confirm;
+  const statements = [event.insert, ...(effects?.statements ?? []), ...money.statements, update];
   const results = await runBatch(db, statements);
   if ((results[statements.length - 1] as { rowsAffected: number }).rowsAffected !== 1) {
     throw new ApiError("invalid_transition", "The booking changed meanwhile; reload it and try again");
@@ -82,8 +89,8 @@ export async function changeBookingStatus(
       deliveries.map((d) => d.id),
     ),
   );
-  const cancelCount = cancel?.statements.length ?? 0;
-  cancel?.afterCommit(ctx, results.slice(1, 1 + cancelCount));
-  money.afterCommit(ctx, results.slice(1 + cancelCount));
+  const effectCount = effects?.statements.length ?? 0;
+  effects?.afterCommit(ctx, results.slice(1, 1 + effectCount));
+  money.afterCommit(ctx, results.slice(1 + effectCount));
   return { booking: { ...booking, status: to, updatedAt: t, cancelledAt: cancelledAt ?? booking.cancelledAt }, fee: money.fee };
 }

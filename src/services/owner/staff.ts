@@ -5,7 +5,7 @@ import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
 
 export type StaffRow = typeof schema.staffProfiles.$inferSelect;
-export type StaffFields = Partial<Pick<StaffRow, "displayName" | "title" | "avatarUrl" | "color" | "isBookable" | "orderIndex">>;
+export type StaffFields = Partial<Pick<StaffRow, "displayName" | "title" | "avatarUrl" | "color" | "isBookable" | "orderIndex" | "userId">>;
 export type StaffWithHours = StaffRow & { hours: StoredInterval[] };
 
 const p = schema.staffProfiles;
@@ -24,6 +24,21 @@ const hoursOf = (db: Db, tenantId: string, staffId: string) =>
 
 function hourRows(tenantId: string, staffId: string, hours: StoredInterval[]) {
   return hours.map((x) => ({ id: newId("hrs"), tenantId, staffId, ...x }));
+}
+
+/**
+ * A staff profile may be linked to a user account of the business (design.md §17: that user gets
+ * the notices of the staff member's bookings); only an active member of this business qualifies.
+ * One read, only when a link is set.
+ */
+export async function assertLinkableUser(db: Db, tenantId: string, userId: string | null | undefined) {
+  if (!userId) return;
+  const m = schema.tenantMembers;
+  const [row] = await db
+    .select({ id: m.id })
+    .from(m)
+    .where(and(eq(m.tenantId, tenantId), eq(m.userId, userId), eq(m.isActive, true)));
+  if (!row) throw ApiError.field("userId", "Not an active member of this business");
 }
 
 export async function listStaff(db: Db, tenantId: string): Promise<StaffWithHours[]> {
@@ -52,6 +67,7 @@ export async function createStaff(
   hours: StoredInterval[],
   now: Date,
 ) {
+  await assertLinkableUser(db, tenantId, fields.userId);
   const t = now.toISOString();
   const id = newId("stf");
   const insert = db
@@ -72,6 +88,7 @@ export async function updateStaff(
   hours: StoredInterval[] | undefined,
   now: Date,
 ) {
+  await assertLinkableUser(db, tenantId, fields.userId);
   const update = db
     .update(p)
     .set({ ...fields, updatedAt: now.toISOString() })

@@ -94,7 +94,7 @@ export function feeStatements(
 export function cancellationMoney(db: Db, now: Date, b: BookingView, money: BookingMoney, by: Canceller, gate: SQL): CancellationMoney {
   const statements: BatchItem<"sqlite">[] = [];
   const quiet = b.status === "pending";
-  if (quiet) statements.push(...releaseStatements(db, now, sql`SELECT ${b.id}`, gate));
+  if (quiet) statements.push(...releaseStatements(db, now, sql`SELECT ${b.id} AS id`, gate));
 
   const paid = paidAtBooking(money).filter((p) => p.refundable > 0);
   const decision = cancellationRefund(by, b.startAt, money.policy.cancellationHours, now.getTime());

@@ -4,8 +4,7 @@ import { type Db, runBatch } from "../../db/client";
 import { instantToHumanLocal } from "../../domain/time";
 import type { Env } from "../../env";
 import { newId } from "../../lib/ids";
-import { createdEventFacts, createdFactsOfView } from "../bookings/created-facts";
-import { bookingEffects } from "../bookings/effects";
+import { createdEffectsFromView } from "../bookings/created-facts";
 import { type BookingView, bookingViewQuery } from "../bookings/lookup";
 import { latePaymentRefundedEmail } from "../email/payment-templates";
 import { emailInsert, enqueue, enqueueEmails } from "../outbox";
@@ -23,8 +22,8 @@ import { refundStatements } from "./refunds";
  *      "this batch applied the event" (A), so a redelivery, however concurrent, changes nothing;
  *   2. the payment/card moves;
  *   3. a pending booking whose requirements are now all met (its deposit/full payments succeeded,
- *      its card saved) gets its confirmation e-mail and `booking.created` (the same effects a
- *      confirmed create writes), then moves pending -> confirmed: the effects and the UPDATE carry
+ *      its card saved) gets its confirmation e-mail, the notices, its reminder jobs and
+ *      `booking.created` (the same effects a confirmed create writes), then moves pending -> confirmed: the effects and the UPDATE carry
  *      the identical condition, evaluated in the same transaction;
  *   4. a payment that succeeded for a booking already released (hold expired, or cancelled while
  *      unpaid) is refunded in full from the outbox and the customer is told; it never revives it.
@@ -128,7 +127,7 @@ export async function applyIntentEvent(ctx: Ctx, event: IntentEvent): Promise<Ap
   const bookingPayment = setup || row.kind === "deposit" || row.kind === "full";
   const succeeded = move.to !== "failed";
   const pointers: { emails: string[]; refunds: SQL | null } = { emails: [], refunds: null };
-  let effects: ReturnType<typeof bookingEffects> | null = null;
+  let effects: ReturnType<typeof createdEffectsFromView> | null = null;
   let refundAt = -1;
   let effectsAt = -1;
   if (view && row.bookingId === view.id && bookingPayment && succeeded) {
@@ -141,7 +140,8 @@ export async function applyIntentEvent(ctx: Ctx, event: IntentEvent): Promise<Ap
     }
     const confirms = sql`${applied} AND EXISTS (SELECT 1 FROM bookings WHERE id = ${view.id} AND status = 'pending')
       AND ${requirementsMet(view.id)}`;
-    effects = bookingEffects(db, now, "created", createdEventFacts(createdFactsOfView(view)), confirms);
+    // Exactly what a confirmed create writes: confirmation (manage link, .ics), notices, reminders, booking.created.
+    effects = createdEffectsFromView(ctx, view, confirms);
     effectsAt = statements.push(...effects.statements) - effects.statements.length;
     statements.push(
       db.run(sql`UPDATE bookings SET status = 'confirmed', hold_expires_at = NULL, updated_at = ${t}

@@ -22,7 +22,7 @@ const targetColumns = { id: e.id, url: e.url, secret: e.secret, isActive: e.isAc
 export const webhookStore = {
   name: "webhook_deliveries",
   table: d,
-  columns: { id: d.id, status: d.status, attempts: d.attempts, nextAttemptAt: d.nextAttemptAt, lockedAt: d.lockedAt },
+  columns: { id: d.id, status: d.status, attempts: d.attempts, nextAttemptAt: d.nextAttemptAt, lockedAt: d.lockedAt, tenantId: d.tenantId },
   doneStatus: "delivered",
 };
 

@@ -144,6 +144,19 @@ describe("POST /api/public/booking/:code/reschedule", () => {
     expect(dbRequests).toBe(2);
   });
 
+  it("two concurrent moves of one booking to two free times: one applies, the other gets 409 slot_taken", async () => {
+    const b = await booked("09:00");
+    const results = await Promise.all([
+      reschedule(b.code, { newStartDatetime: "2027-03-10T13:00" }),
+      reschedule(b.code, { newStartDatetime: "2027-03-10T15:00" }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const loser = results.find((r) => r.status === 409)!;
+    expect(loser.body.error.code).toBe("slot_taken");
+    const winner = results.find((r) => r.status === 200)!;
+    expect((await bookingRow(b.id)).startAt).toBe(Date.parse(`${winner.body.data.start_datetime}Z`) + 5 * 3600_000);
+  });
+
   it("two bookings racing into one slot: one moves, the other gets 409 slot_taken", async () => {
     const a = await booked("09:00");
     const second = await post(`/api/public/${a.tenant.slug}/bookings`, bookingBody(a.service.id, a.staff.id, "2027-03-10T11:00"), {
