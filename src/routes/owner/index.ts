@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { requireOwner } from "../../middleware/auth";
+import { bookingPaymentRoutes } from "./booking-payments";
 import { bookingsRoutes } from "./bookings";
 import { businessesRoutes } from "./businesses";
 import { customersRoutes } from "./customers";
@@ -25,5 +26,6 @@ ownerRoutes.route("/payments", paymentRoutes);
 ownerRoutes.route("/businesses", businessesRoutes);
 ownerRoutes.route("/services", servicesRoutes);
 ownerRoutes.route("/staff", staffRoutes);
+ownerRoutes.route("/bookings", bookingPaymentRoutes);
 ownerRoutes.route("/bookings", bookingsRoutes);
 ownerRoutes.route("/customers", customersRoutes);

@@ -4,11 +4,23 @@ import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { validate } from "../../lib/validate";
 import { requireRole } from "../../middleware/auth";
-import { getStripeAccount, setStripeAccount } from "../../services/payments/account";
+import { bookingCtx } from "../public/fields";
+import {
+  type AccountStatus,
+  connectPastedAccount,
+  getStripeAccount,
+  refreshStripeAccount,
+  setStripeAccount,
+  startOnboarding,
+} from "../../services/payments/account";
 import { createBookingIntent, type PaymentRow } from "../../services/payments/intents";
 import { listPayments } from "../../services/payments/queries";
+import { type ManualRefund, refundPayment } from "../../services/payments/refunds";
 
-/** /api/payments (owner token): the tenant's payments, payment intents, the connected Stripe account. */
+/**
+ * /api/payments (owner token): the tenant's payments, payment intents, manual refunds, the
+ * connected Stripe account and its onboarding (design.md §21).
+ */
 export const paymentRoutes = new Hono<AppEnv>();
 
 const writer = requireRole("owner", "admin");
@@ -56,20 +68,63 @@ const accountBody = z
   .object({ accountId: z.string().regex(/^acct_[A-Za-z0-9]{1,64}$/, 'Must be a Stripe account id ("acct_...")') })
   .strict();
 
-const toAccount = (accountId: string | null) => ({ connected: accountId !== null, stripeAccountId: accountId });
+/** `{ connected, stripeAccountId, chargesEnabled, detailsSubmitted }` (design.md §21). */
+export const toAccount = (a: AccountStatus) => ({
+  connected: a.connected,
+  stripeAccountId: a.stripeAccountId,
+  chargesEnabled: a.chargesEnabled,
+  detailsSubmitted: a.detailsSubmitted,
+});
 
-paymentRoutes.get("/stripe-account", async (c) => {
-  return c.json({ data: toAccount(await getStripeAccount(c.var.db, ownerOf(c).tenantId)) });
+const accountQuery = z.object({ refresh: z.enum(["true", "false", "1", "0"]).optional() }).strict();
+
+paymentRoutes.get("/stripe-account", validate("query", accountQuery), async (c) => {
+  const { tenantId } = ownerOf(c);
+  const refresh = ["true", "1"].includes(c.req.valid("query").refresh ?? "");
+  const status = refresh
+    ? await refreshStripeAccount(c.var.db, c.var.config, tenantId, c.var.now)
+    : await getStripeAccount(c.var.db, tenantId);
+  return c.json({ data: toAccount(status) });
+});
+
+// An Account Link is single-use and short-lived: 200, never cached.
+paymentRoutes.post("/stripe-account/onboarding", writer, async (c) => {
+  const auth = ownerOf(c);
+  c.header("Cache-Control", "no-store");
+  return c.json({ data: await startOnboarding(c.var.db, c.var.config, auth.tenantId, auth.userId, c.var.now) });
 });
 
 paymentRoutes.put("/stripe-account", writer, validate("json", accountBody), async (c) => {
   const auth = ownerOf(c);
-  const accountId = await setStripeAccount(c.var.db, auth.tenantId, auth.userId, c.req.valid("json").accountId, c.var.now);
-  return c.json({ data: toAccount(accountId) });
+  const status = await connectPastedAccount(c.var.db, c.var.config, auth.tenantId, auth.userId, c.req.valid("json").accountId, c.var.now);
+  return c.json({ data: toAccount(status) });
 });
 
 paymentRoutes.delete("/stripe-account", writer, async (c) => {
   const auth = ownerOf(c);
-  await setStripeAccount(c.var.db, auth.tenantId, auth.userId, null, c.var.now);
-  return c.json({ data: toAccount(null) });
+  return c.json({ data: toAccount(await setStripeAccount(c.var.db, auth.tenantId, auth.userId, null, c.var.now)) });
+});
+
+const refundBody = z
+  .object({ amount: z.number().int("Use whole minor units (cents)").min(1, "A refund is at least 1 (minor unit)").optional() })
+  .strict();
+
+export const toRefund = (r: ManualRefund) => ({
+  id: r.id,
+  paymentId: r.paymentId,
+  amount: r.amount,
+  currency: r.currency,
+  status: r.status,
+});
+
+// design.md §21: a manual refund, partial allowed, never more than paid minus refunded (queued included).
+paymentRoutes.post("/:id/refund", writer, validate("json", refundBody), async (c) => {
+  const auth = ownerOf(c);
+  const refund = await refundPayment(bookingCtx(c), {
+    tenantId: auth.tenantId,
+    paymentId: c.req.param("id"),
+    amount: c.req.valid("json").amount,
+    userId: auth.userId,
+  });
+  return c.json({ data: toRefund(refund) }, 201);
 });

@@ -5,7 +5,13 @@ import { newId } from "../../lib/ids";
 import { enqueue } from "../outbox/pointer";
 
 /** Every event type an endpoint can subscribe to (or "*" for all of them). */
-export const WEBHOOK_EVENT_TYPES = ["booking.created", "booking.cancelled", "booking.rescheduled", "booking.status_changed"] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  "booking.created",
+  "booking.cancelled",
+  "booking.rescheduled",
+  "booking.status_changed",
+  "payment.refunded",
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /**
