@@ -39,6 +39,10 @@ export default defineConfig({
                 STRIPE_API_BASE: `${inject<string>("captureUrl")}/stripe`,
                 STRIPE_SECRET_KEY: "sk_test_capture",
                 STRIPE_WEBHOOK_SECRET: "whsec_test_stripe_webhook_secret",
+                STRIPE_CONNECT_WEBHOOK_SECRET: "whsec_test_stripe_connect_secret",
+                STRIPE_PUBLISHABLE_KEY: "pk_test_capture",
+                // The capture server serves a stand-in for Stripe.js (tools/capture-server/stripe-js.js).
+                STRIPE_JS_URL: `${inject<string>("captureUrl")}/stripe-js/v3/`,
                 // Every test's e-mail goes to the capture server; e-mail tests key on a unique recipient.
                 EMAIL_PROVIDER_URL: `${inject<string>("captureUrl")}/email`,
                 EMAIL_API_KEY: "test-email-key",

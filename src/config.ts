@@ -22,6 +22,10 @@ export interface Env {
   STRIPE_SECRET_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;
   STRIPE_API_BASE?: string;
+  STRIPE_PUBLISHABLE_KEY?: string;
+  STRIPE_CONNECT_WEBHOOK_SECRET?: string;
+  STRIPE_JS_URL?: string;
+  PAYMENT_HOLD_MINUTES?: string;
   PUBLIC_BASE_URL?: string;
   /** OpenAI-compatible chat-completions base URL (…/v1); used when no Workers AI binding is bound. */
   AI_PROVIDER_URL?: string;
@@ -60,6 +64,17 @@ const configSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_BASE: optionalString.transform((v) => v ?? "https://api.stripe.com"),
+  // design.md §21: the browser's key for Stripe.js, the Connect endpoint's signing secret, where
+  // the booking page loads Stripe.js from (tests: a local stand-in), how long a slot is held.
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_CONNECT_WEBHOOK_SECRET: optionalString,
+  STRIPE_JS_URL: optionalString.pipe(
+    z
+      .string()
+      .refine((v) => absoluteHttpBase(v.split("?")[0]) !== null, "STRIPE_JS_URL must be an absolute http(s) URL")
+      .default("https://js.stripe.com/v3/"),
+  ),
+  PAYMENT_HOLD_MINUTES: optionalString.pipe(z.coerce.number<string | undefined>().int().min(1).max(60).default(15)),
   // An absolute http(s) base for links in e-mails, stored without a trailing slash; anything else
   // is a configuration error at start, not a broken link (or a 500) later.
   PUBLIC_BASE_URL: optionalString.pipe(

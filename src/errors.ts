@@ -29,6 +29,8 @@ const CODES = {
   not_reschedulable: 409,
   not_cancellable: 409,
   conflict: 409,
+  payment_expired: 409,
+  refund_exceeds_payment: 409,
   payload_too_large: 413,
   rate_limited: 429,
   internal_error: 500,

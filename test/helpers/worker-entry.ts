@@ -13,7 +13,11 @@ import worker from "../../src/index";
 // the capture server that stands in for the third parties those entry points call (the e-mail
 // provider, integrators' endpoints, Stripe).
 
-export const workerEnv = env as unknown as Env & { STRIPE_WEBHOOK_SECRET: string; CAPTURE_URL: string };
+export const workerEnv = env as unknown as Env & {
+  STRIPE_WEBHOOK_SECRET: string;
+  STRIPE_CONNECT_WEBHOOK_SECRET: string;
+  CAPTURE_URL: string;
+};
 
 export type QueueTestMessage = { id: string; timestamp: Date; attempts: number; body: QueueMessage };
 

@@ -94,3 +94,25 @@ describe("PUBLIC_BASE_URL", () => {
     expect(load({ ...BASE, ENVIRONMENT: "test", PUBLIC_BASE_URL: "" }).PUBLIC_BASE_URL).toBeUndefined();
   });
 });
+
+describe("payment settings (design.md §21)", () => {
+  const DEV = { ...BASE, ENVIRONMENT: "development" };
+
+  it("default to a 15-minute hold and Stripe's own Stripe.js", () => {
+    const c = load(DEV);
+    expect(c.PAYMENT_HOLD_MINUTES).toBe(15);
+    expect(c.STRIPE_JS_URL).toBe("https://js.stripe.com/v3/");
+    expect(c.STRIPE_PUBLISHABLE_KEY).toBeUndefined();
+    expect(c.STRIPE_CONNECT_WEBHOOK_SECRET).toBeUndefined();
+  });
+
+  it("take a hold of 1 to 60 minutes and an absolute http(s) Stripe.js URL, naming what is wrong otherwise", () => {
+    expect(load({ ...DEV, PAYMENT_HOLD_MINUTES: "60" }).PAYMENT_HOLD_MINUTES).toBe(60);
+    expect(problems({ ...DEV, PAYMENT_HOLD_MINUTES: "0" })).toEqual(["PAYMENT_HOLD_MINUTES is missing or invalid"]);
+    expect(problems({ ...DEV, PAYMENT_HOLD_MINUTES: "61" })).toEqual(["PAYMENT_HOLD_MINUTES is missing or invalid"]);
+    expect(problems({ ...DEV, STRIPE_JS_URL: "/stripe.js" })).toEqual(["STRIPE_JS_URL is missing or invalid"]);
+    expect(load({ ...DEV, STRIPE_JS_URL: "http://127.0.0.1:9999/stripe-js/v3/" }).STRIPE_JS_URL).toBe(
+      "http://127.0.0.1:9999/stripe-js/v3/",
+    );
+  });
+});

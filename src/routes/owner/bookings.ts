@@ -33,7 +33,8 @@ const createBody = z.object({
   source: z.enum(["admin", "walk_in", "phone"]).default("admin"),
 });
 
-const statusBody = z.object({ status: z.enum(BOOKING_STATUSES) }).strict();
+// chargeFee (design.md §21): marking a no-show charges the no-show fee to the card on file unless false.
+const statusBody = z.object({ status: z.enum(BOOKING_STATUSES), chargeFee: z.boolean().optional() }).strict();
 const cancelBody = z.object({ reason: z.string().max(500, "Reason must be at most 500 characters").nullish() }).strict();
 const rescheduleBody = z
   .object({ newStartDatetime: localDateTimeField("newStartDatetime"), staffProfileId: idField("staffProfileId").optional() })
@@ -77,16 +78,20 @@ export const bookingsRoutes = new Hono<OwnerEnv>()
     if (c.req.valid("json").status === "cancelled" && auth.role === "staff") {
       throw new ApiError("forbidden", "Your role in this business does not allow cancelling bookings");
     }
-    const view = await changeBookingStatus(
+    const body = c.req.valid("json");
+    const { booking, fee } = await changeBookingStatus(
       bookingCtx(c),
       { tenantId: auth.tenantId, bookingId: c.req.param("id") },
-      c.req.valid("json").status,
+      body.status,
+      { chargeFee: body.chargeFee },
     );
-    return c.json({ data: toOwnerBooking(view) });
+    return c.json({ data: body.status === "no_show" ? { ...toOwnerBooking(booking), fee } : toOwnerBooking(booking) });
   })
   .post("/:id/cancel", writers, validate("json", cancelBody), async (c) => {
     const result = await cancelBooking(bookingCtx(c), ref(c.var.auth, c.req.param("id")), { reason: c.req.valid("json").reason });
-    return c.json({ data: { ...toOwnerBooking(result.booking), ...(result.alreadyCancelled ? { alreadyCancelled: true } : {}) } });
+    return c.json({
+      data: { ...toOwnerBooking(result.booking), refund: result.refund, ...(result.alreadyCancelled ? { alreadyCancelled: true } : {}) },
+    });
   })
   .post("/:id/reschedule", writers, validate("json", rescheduleBody), async (c) => {
     const body = c.req.valid("json");

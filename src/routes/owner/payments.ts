@@ -2,13 +2,26 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { OwnerEnv } from "../../env";
 import { validate } from "../../lib/validate";
-import { idField, limitField } from "../fields";
 import { requireRole } from "../../middleware/auth";
-import { getStripeAccount, setStripeAccount } from "../../services/payments/account";
+import {
+  type AccountStatus,
+  connectPastedAccount,
+  getStripeAccount,
+  refreshStripeAccount,
+  setStripeAccount,
+  startOnboarding,
+} from "../../services/payments/account";
 import { createBookingIntent, type PaymentRow } from "../../services/payments/intents";
 import { listPayments } from "../../services/payments/queries";
+import { type ManualRefund, refundPayment } from "../../services/payments/refunds";
+import { bookingCtx } from "../context";
+import { idField, limitField } from "../fields";
 
-/** /api/payments (owner token): the tenant's payments, payment intents, the connected Stripe account. */
+/**
+ * /api/payments (owner token or API key): the tenant's payments, payment intents, manual refunds,
+ * the connected Stripe account and its onboarding (design.md §21). A write key acts as an admin
+ * here (design.md §19) and is the audit rows' actor.
+ */
 export const paymentRoutes = new Hono<OwnerEnv>();
 
 const writer = requireRole("owner", "admin");
@@ -49,20 +62,62 @@ const accountBody = z
   .object({ accountId: z.string().regex(/^acct_[A-Za-z0-9]{1,64}$/, 'Must be a Stripe account id ("acct_...")') })
   .strict();
 
-const toAccount = (accountId: string | null) => ({ connected: accountId !== null, stripeAccountId: accountId });
+/** `{ connected, stripeAccountId, chargesEnabled, detailsSubmitted }` (design.md §21). */
+export const toAccount = (a: AccountStatus) => ({
+  connected: a.connected,
+  stripeAccountId: a.stripeAccountId,
+  chargesEnabled: a.chargesEnabled,
+  detailsSubmitted: a.detailsSubmitted,
+});
 
-paymentRoutes.get("/stripe-account", async (c) => {
-  return c.json({ data: toAccount(await getStripeAccount(c.var.db, c.var.auth.tenantId)) });
+const accountQuery = z.object({ refresh: z.enum(["true", "false", "1", "0"]).optional() }).strict();
+
+paymentRoutes.get("/stripe-account", validate("query", accountQuery), async (c) => {
+  const { tenantId } = c.var.auth;
+  const refresh = ["true", "1"].includes(c.req.valid("query").refresh ?? "");
+  const status = refresh
+    ? await refreshStripeAccount(c.var.db, c.var.config, tenantId, c.var.now)
+    : await getStripeAccount(c.var.db, tenantId);
+  return c.json({ data: toAccount(status) });
+});
+
+// An Account Link is single-use and short-lived: 200, never cached (every /api answer is no-store, src/app.ts).
+paymentRoutes.post("/stripe-account/onboarding", writer, async (c) => {
+  const auth = c.var.auth;
+  return c.json({ data: await startOnboarding(c.var.db, c.var.config, auth.tenantId, auth.actor, c.var.now) });
 });
 
 paymentRoutes.put("/stripe-account", writer, validate("json", accountBody), async (c) => {
   const auth = c.var.auth;
-  const accountId = await setStripeAccount(c.var.db, auth.tenantId, auth.actor, c.req.valid("json").accountId, c.var.now);
-  return c.json({ data: toAccount(accountId) });
+  const status = await connectPastedAccount(c.var.db, c.var.config, auth.tenantId, auth.actor, c.req.valid("json").accountId, c.var.now);
+  return c.json({ data: toAccount(status) });
 });
 
 paymentRoutes.delete("/stripe-account", writer, async (c) => {
   const auth = c.var.auth;
-  await setStripeAccount(c.var.db, auth.tenantId, auth.actor, null, c.var.now);
-  return c.json({ data: toAccount(null) });
+  return c.json({ data: toAccount(await setStripeAccount(c.var.db, auth.tenantId, auth.actor, null, c.var.now)) });
+});
+
+const refundBody = z
+  .object({ amount: z.number().int("Use whole minor units (cents)").min(1, "A refund is at least 1 (minor unit)").optional() })
+  .strict();
+
+export const toRefund = (r: ManualRefund) => ({
+  id: r.id,
+  paymentId: r.paymentId,
+  amount: r.amount,
+  currency: r.currency,
+  status: r.status,
+});
+
+// design.md §21: a manual refund, partial allowed, never more than paid minus refunded (queued included).
+paymentRoutes.post("/:id/refund", writer, validate("json", refundBody), async (c) => {
+  const auth = c.var.auth;
+  const refund = await refundPayment(bookingCtx(c), {
+    tenantId: auth.tenantId,
+    paymentId: c.req.param("id"),
+    amount: c.req.valid("json").amount,
+    actor: auth.actor,
+  });
+  return c.json({ data: toRefund(refund) }, 201);
 });

@@ -6,6 +6,7 @@ import type { AppEnv } from "../../env";
 import { loadBookingPage, type PageService, type PageStaff, type PageTenant, type PageTenantKey } from "../../services/pages/booking-page";
 import { formatDuration, formatMoney } from "../../shared/format";
 import { ASSET_URLS } from "./asset-urls";
+import { PaymentStep } from "./booking-payment";
 import { Document, MessagePage, renderPage } from "./layout";
 import { newNonce, setPageHeaders } from "./security";
 import { themeCss } from "./theme";
@@ -20,7 +21,8 @@ export async function bookingPageResponse(c: Context<AppEnv>, key: PageTenantKey
   if (data.state === "unknown" && opts.onUnknown) return opts.onUnknown();
   const nonce = newNonce();
   // Booking pages, including their error states, may be framed: the widget's inline mode does.
-  setPageHeaders(c, { nonce, frameable: true });
+  // They alone allow Stripe's hosts (design.md §21: the payment step).
+  setPageHeaders(c, { nonce, frameable: true, stripeJsUrl: c.var.config.STRIPE_JS_URL });
   if (data.state === "unknown" || data.state === "inactive") {
     const page = (
       <MessagePage title="Business not found" heading="We couldn't find this business" nonce={nonce}>
@@ -58,7 +60,15 @@ export async function bookingPageResponse(c: Context<AppEnv>, key: PageTenantKey
       nonce={nonce}
       themeCss={theme}
       bodyClass="booking"
-      data={{ slug: data.tenant.slug, timezone: tz, currency: data.tenant.currency, today, source, code }}
+      data={{
+        slug: data.tenant.slug,
+        timezone: tz,
+        currency: data.tenant.currency,
+        today,
+        source,
+        code,
+        "stripe-js": c.var.config.STRIPE_JS_URL,
+      }}
       scripts={[ASSET_URLS.bookingJs]}
     >
       <BookingPage tenant={data.tenant} services={data.services} staff={data.staff} timezone={tz} today={today} code={code} />
@@ -197,6 +207,7 @@ const BookingPage: FC<{
               </fieldset>
             </form>
           )}
+          <PaymentStep />
           <section id="confirmation" class="confirmation" tabindex={-1} aria-labelledby="confirmation-heading" hidden>
             <h3 id="confirmation-heading">Your booking is confirmed</h3>
             <p>
@@ -232,6 +243,9 @@ const BookingPage: FC<{
           <div id="manage-result" hidden>
             <dl id="manage-details" class="details"></dl>
             <p id="manage-message" class="success" role="status" aria-live="polite"></p>
+            <button type="button" id="manage-pay" class="primary" hidden>
+              Finish paying
+            </button>
             <div id="manage-actions">
               <form id="reschedule-form">
                 <fieldset>

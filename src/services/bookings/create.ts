@@ -7,9 +7,11 @@ import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { uniqueViolation } from "../../db/unique-violation";
 import { dayQueries, staffDays, tenantDayZone } from "../availability";
-import { enqueueWebhookDeliveries, webhookEventInsert } from "../webhooks/events";
+import { checkoutPlan, type PaymentStep, startCheckout } from "../payments/checkout";
 import { locationOf } from "../notifications/booking-mail";
-import { bookingEffects, iso, staffFreeSql, tenantOpenSql } from "./effects";
+import { enqueueWebhookDeliveries, webhookEventInsert } from "../webhooks/events";
+import { createdEventFacts } from "./created-facts";
+import { bookingEffects, staffFreeSql, tenantOpenSql } from "./effects";
 import { type BookingCtx, type BookingScope, serviceQuery, staffQuery, tenantIdSql, tenantQuery } from "./scope";
 
 export type BookingSource = "online" | "widget" | "walk_in" | "phone" | "admin";
@@ -31,7 +33,8 @@ export type CreatedBooking = {
   id: string;
   tenantId: string;
   confirmationCode: string;
-  status: "confirmed";
+  /** pending: held while the customer pays (design.md §21); `payment` says what to pay. */
+  status: "confirmed" | "pending";
   customerUserId: string | null;
   customerId: string;
   serviceId: string;
@@ -42,6 +45,8 @@ export type CreatedBooking = {
   currency: string;
   source: BookingSource;
   notes: string;
+  /** Public creates at a business that takes payment: what to pay, or null when nothing is due. */
+  payment?: PaymentStep | null;
 };
 
 const CODE_ATTEMPTS = 4;
@@ -49,7 +54,15 @@ const CODE_ATTEMPTS = 4;
 /**
  * Creates a confirmed booking. Two libSQL round trips: one read batch (tenant, service, staff,
  * the staff member's hours, bookings and time off for the day) and one write batch (customer
- * upsert, conditional booking insert, outbox e-mail, webhook deliveries, read-back).
+ * upsert, conditional booking insert, outbox e-mail, webhook deliveries, read-back). A customer
+ * record this create makes (not one it updates) is announced as `customer.created` (design.md §19).
+ *
+ * A public create at a business that takes payment (design.md §21) makes the Stripe call between
+ * the two (src/services/payments/checkout.ts) and writes the booking `pending` with a hold and its
+ * payment instead of the confirmation e-mail and webhook; those follow when the payment succeeds.
+ * The customer record is written with the hold, so `customer.created` is sent then, whatever the
+ * payment's outcome: the record stays when a hold ends unpaid.
+ * Owner-created bookings are never held.
  *
  * Errors: 404 not_found (tenant/service/staff), 403 guest_disabled, 409 slot_taken (not an offered
  * slot, or lost the race: the insert's own NOT EXISTS guard, then the partial unique index).
@@ -105,8 +118,21 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
   const free = sql`${staffFreeSql({ staffId: staff.id, startMs: slot.startMs, endMs: slot.endMs })}
     ${scope.kind === "public" ? sql`AND ${tenantOpenSql(tenant.id)}` : sql``}`;
 
+  // Chosen up front: the payment's idempotency key and metadata name it before it is written.
+  const id = newId("bkg");
+  const plan = scope.kind === "public" ? checkoutPlan(tenant, service) : null;
+  const checkout = plan
+    ? await startCheckout(ctx.env, now, plan, {
+        bookingId: id,
+        tenant,
+        price: service.price,
+        startAt: slot.startMs,
+        customer: { email, firstName: c.firstName, lastName: c.lastName ?? "" },
+      })
+    : null;
+  const status = checkout?.status ?? "confirmed";
+
   for (let attempt = 1; ; attempt++) {
-    const id = newId("bkg");
     const code = newConfirmationCode();
     const customerId = newId("cst");
     // Re-checked inside the write: an account deleted meanwhile leaves an unlinked booking, not a FK error.
@@ -127,54 +153,47 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
         updated_at = excluded.updated_at`);
     const insertBooking = db.run(sql`
       INSERT INTO bookings (id, tenant_id, service_id, staff_id, customer_id, customer_account_id, start_at, end_at, status,
-                            confirmation_code, source, total_amount, currency, notes, created_at, updated_at)
+                            hold_expires_at, confirmation_code, source, total_amount, currency, notes, created_at, updated_at)
       SELECT ${id}, ${tenant.id}, ${service.id}, ${staff.id},
              (SELECT id FROM customers WHERE tenant_id = ${tenant.id} AND email_normalized = ${email}), ${account},
-             ${slot.startMs}, ${slot.endMs}, 'confirmed', ${code}, ${input.source}, ${service.price}, ${tenant.currency},
-             ${c.notes ?? ""}, ${t}, ${t}
+             ${slot.startMs}, ${slot.endMs}, ${status}, ${checkout?.holdExpiresAt ?? null}, ${code}, ${input.source}, ${service.price},
+             ${tenant.currency}, ${c.notes ?? ""}, ${t}, ${t}
       WHERE ${free}`);
-    const effects = bookingEffects(
-      ctx,
-      "created",
-      {
-        bookingId: id,
-        tenantId: tenant.id,
-        slug: tenant.slug,
-        businessName: tenant.businessName,
-        accent: tenant.templateAccent,
-        location: locationOf(tenant),
-        timezone: tenant.timezone,
-        serviceName: service.name,
-        staffId: staff.id,
-        staffName: staff.displayName,
-        confirmationCode: code,
-        startAt: slot.startMs,
-        endAt: slot.endMs,
-        sequence: 0,
-        customer: { firstName: c.firstName, lastName: c.lastName ?? "", email, phone: c.phone ?? "" },
-        notes: c.notes ?? "",
-        webhook: {
-          booking: {
-            id,
-            confirmationCode: code,
-            status: "confirmed",
-            serviceId: service.id,
-            serviceName: service.name,
-            staffProfileId: staff.id,
-            staffName: staff.displayName,
-            startDatetime: iso(slot.startMs),
-            endDatetime: iso(slot.endMs),
-            timezone: tenant.timezone,
-            source: input.source,
-            totalAmount: service.price,
-            currency: tenant.currency,
-            customer: { firstName: c.firstName, lastName: c.lastName ?? "", email, phone: c.phone ?? "" },
-          },
-        },
-      },
-      sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${id})`,
-    );
-    // A new customer record (not one the upsert updated: it keeps its own id) is announced.
+    const inserted = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${id})`;
+    // A booking held for payment tells nobody and schedules no reminder yet: the payment's success
+    // does, with these same facts (src/services/payments/confirm.ts through createdEventFacts).
+    const held = checkout?.effects(db, inserted, sql`NOT ${inserted}`);
+    const effects =
+      held ??
+      bookingEffects(
+        ctx,
+        "created",
+        createdEventFacts({
+          id,
+          tenantId: tenant.id,
+          slug: tenant.slug,
+          businessName: tenant.businessName,
+          accent: tenant.templateAccent,
+          location: locationOf(tenant),
+          timezone: tenant.timezone,
+          serviceId: service.id,
+          serviceName: service.name,
+          staffId: staff.id,
+          staffName: staff.displayName,
+          confirmationCode: code,
+          startAt: slot.startMs,
+          endAt: slot.endMs,
+          sequence: 0,
+          source: input.source,
+          totalAmount: service.price,
+          currency: tenant.currency,
+          notes: c.notes ?? "",
+          customer: { firstName: c.firstName, lastName: c.lastName ?? "", email, phone: c.phone ?? "" },
+        }),
+        inserted,
+      );
+    // A new customer record (not one the upsert updated: it keeps its own id) is announced, held
+    // booking or not: the record exists from this batch on.
     const customerEvent = webhookEventInsert(
       db,
       tenant.id,
@@ -206,7 +225,10 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
       throw err;
     }
     const [row] = results[results.length - 1] as { customerId: string; customerAccountId: string | null }[];
-    if (!row) throw slotTaken();
+    if (!row) {
+      held?.afterLostRace(ctx);
+      throw slotTaken();
+    }
     effects.afterCommit(ctx, results.slice(2));
     const customerDeliveries = results[results.length - 2] as { id: string }[];
     if (customerDeliveries.length) {
@@ -221,7 +243,7 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
       id,
       tenantId: tenant.id,
       confirmationCode: code,
-      status: "confirmed",
+      status,
       customerUserId: row.customerAccountId,
       customerId: row.customerId,
       serviceId: service.id,
@@ -232,6 +254,7 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
       currency: tenant.currency,
       source: input.source,
       notes: c.notes ?? "",
+      payment: checkout ? checkout.payment : scope.kind === "public" && tenant.requirePayment ? null : undefined,
     };
   }
 }

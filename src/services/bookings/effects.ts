@@ -59,8 +59,10 @@ export type EffectsCtx = Pick<BookingCtx, "db" | "now" | "env">;
  * (scheduled on create, re-scheduled on a move, cancelled on a cancellation) and the webhook
  * deliveries. `afterCommit(ctx, results)` hands the rows that were written to the queue.
  *
- * The payment path (design.md §21) confirms a pending booking with `bookingEffects(ctx, "created",
- * ...)` in its own batch (see `createdFactsFromView`): a pending booking tells nobody until then.
+ * A booking becomes confirmed in two places, a create that confirms at once and a pending booking
+ * whose payment succeeded (design.md §21, src/services/payments/confirm.ts); both build their facts
+ * with `createdEventFacts` (./created-facts.ts), so both tell exactly the same people the same
+ * things. A pending booking tells nobody and schedules nothing until then.
  */
 export function bookingEffects(ctx: EffectsCtx, event: BookingEvent, f: EventFacts, gate: SQL) {
   const { db, now } = ctx;
@@ -125,40 +127,6 @@ export function factsFromView(booking: BookingView): BookingFacts {
   };
 }
 
-/**
- * For the payment path: the effects of a pending booking becoming confirmed (confirmation e-mail,
- * notices, reminders, `booking.created`), from its view, gated like any other event.
- */
-export function createdEffectsFromView(ctx: EffectsCtx, booking: BookingView, gate: SQL) {
-  const f = factsFromView(booking);
-  return bookingEffects(
-    ctx,
-    "created",
-    {
-      ...f,
-      webhook: {
-        booking: {
-          id: booking.id,
-          confirmationCode: booking.confirmationCode,
-          status: "confirmed",
-          serviceId: booking.serviceId,
-          serviceName: booking.serviceName,
-          staffProfileId: booking.staffId,
-          staffName: booking.staffName,
-          startDatetime: iso(booking.startAt),
-          endDatetime: iso(booking.endAt),
-          timezone: booking.tenant.timezone,
-          source: booking.source,
-          totalAmount: booking.totalAmount,
-          currency: booking.currency,
-          customer: booking.customer,
-        },
-      },
-    },
-    gate,
-  );
-}
-
 /** UTC ISO instants for payloads. */
 export const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -183,6 +151,7 @@ export function statusChangePayload(booking: BookingView, status: BookingStatus)
  * `booking.cancelled`, gated like `bookingEffects`. The caller's UPDATE raises `sequence`. `emailReason` is
  * what the e-mail may quote: a reason typed by whoever holds a confirmation code must never reach
  * the customer's mailbox from our address (design.md §18), so public cancels pass null.
+ * `paymentLines` say in the customer's e-mail what happens to the money (design.md §21).
  */
 export function cancellationEffects(
   ctx: EffectsCtx,
@@ -190,6 +159,7 @@ export function cancellationEffects(
   reason: string | null,
   gate: SQL,
   emailReason: string | null = reason,
+  paymentLines: string[] = [],
 ) {
   return bookingEffects(
     ctx,
@@ -199,6 +169,7 @@ export function cancellationEffects(
       // The cancellation is a change the attendee is told about: the UPDATE raises the sequence too.
       sequence: booking.sequence + 1,
       reason: emailReason,
+      paymentLines,
       webhook: { booking: { ...statusChangePayload(booking, "cancelled"), cancelReason: reason, cancelledAt: ctx.now.toISOString() } },
     },
     gate,

@@ -80,6 +80,10 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
       AND start_at = ${booking.startAt} AND staff_id = ${booking.staffId})
     AND ${staffFreeSql({ staffId: staff.id, startMs: slot.startMs, endMs: slot.endMs, excludeBookingId: booking.id })}
     ${ref.kind === "public" ? sql`AND ${tenantOpenSql(booking.tenantId)}` : sql``}`;
+  // A booking still held for payment (design.md §21) was never announced: moving it tells nobody and
+  // schedules no reminder; its confirmation, at its new time, will. Decided inside the batch, so a
+  // payment that confirms it meanwhile does get the move's e-mails.
+  const announced = sql`${movable} AND EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND status = 'confirmed')`;
   const effects = bookingEffects(
     ctx,
     "rescheduled",
@@ -107,7 +111,7 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
         previous: { staffProfileId: booking.staffId, startDatetime: iso(booking.startAt), endDatetime: iso(booking.endAt) },
       },
     },
-    movable,
+    announced,
   );
   const update = db.run(sql`
     UPDATE bookings SET staff_id = ${staff.id}, start_at = ${slot.startMs}, end_at = ${slot.endMs}, sequence = sequence + 1, updated_at = ${t}

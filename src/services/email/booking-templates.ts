@@ -74,14 +74,19 @@ export function bookingRescheduledEmail(f: BookingMailFacts & { previous?: { sta
   ]);
 }
 
-/** `reason` is quoted only when the business wrote it (a public cancel's reason never reaches a mailbox). */
-export function bookingCancelledEmail(f: BookingMailFacts & { reason?: string | null }): RenderedEmail {
+/**
+ * `reason` is quoted only when the business wrote it (a public cancel's reason never reaches a mailbox).
+ * `paymentLines`: what happens to the money (design.md §21: refunded, kept under the policy, a late
+ * fee), in plain words, right after the booking's details.
+ */
+export function bookingCancelledEmail(f: BookingMailFacts & { reason?: string | null; paymentLines?: string[] }): RenderedEmail {
   return customerMail("booking.cancelled", `Booking cancelled: ${f.serviceName} at ${f.businessName}`, "Your booking is cancelled", f, [
     {
       kind: "p",
       text: `Hi ${f.customerName}, your booking at ${f.businessName} for ${f.serviceName} on ${instantToHumanLocal(f.timezone, f.startAt)} (${f.timezone} time) has been cancelled.`,
     },
     details(f, f.reason ? [["Reason", f.reason]] : []),
+    ...(f.paymentLines ?? []).map((text): MailBlock => ({ kind: "p", text })),
     { kind: "button", label: "View your booking", url: f.manageUrl },
     { kind: "p", text: "The attached calendar file (cancel.ics) removes the appointment from your calendar." },
   ]);

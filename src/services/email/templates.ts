@@ -19,7 +19,7 @@ export type EmailAttachment = { filename: string; content: string };
 // E-mails about bookings (customer and notices) are in ./booking-templates.ts.
 
 /** Paragraphs -> plain text and a minimal HTML body; every interpolated value is escaped in HTML. */
-function render(kind: string, subject: string, paragraphs: string[], footer: string): RenderedEmail {
+export function render(kind: string, subject: string, paragraphs: string[], footer: string): RenderedEmail {
   const text = [...paragraphs, "", footer].join("\n\n").replace(/\n{3,}/g, "\n\n");
   const html =
     `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">` +

@@ -47,6 +47,8 @@ export type BookingFacts = {
   previous?: { staffId: string; staffName: string; startAt: number; endAt: number };
   /** What the e-mails may quote as the cancellation reason (never a public cancel's text). */
   reason?: string | null;
+  /** A cancellation: what happens to the money, for the customer's e-mail (design.md §21). */
+  paymentLines?: string[];
 };
 
 export type MailSettings = { base: string; host: string; from: { name: string; email: string } };
@@ -131,7 +133,7 @@ export function customerEmail(event: BookingEvent, f: BookingFacts, settings: Ma
       ? bookingConfirmedEmail(m)
       : event === "rescheduled"
         ? bookingRescheduledEmail({ ...m, previous: f.previous })
-        : bookingCancelledEmail({ ...m, reason: f.reason });
+        : bookingCancelledEmail({ ...m, reason: f.reason, paymentLines: f.paymentLines });
   return { ...rendered, attachments: [bookingIcs(event === "cancelled" ? "CANCEL" : "REQUEST", f, settings, now.getTime())] };
 }
 

@@ -54,6 +54,19 @@ export function cancelReminders(db: Db, bookingId: string, now: Date, gate: SQL)
     WHERE kind = ${REMINDER_KIND} AND idempotency_key >= ${from} AND idempotency_key < ${to} AND status = 'pending' AND (${gate})`);
 }
 
+/**
+ * The same for every booking of `bookings` (a subquery of ids, e.g. the holds a cron run releases):
+ * each booking's key range on the unique (kind, idempotency_key) index, no scan of the jobs table.
+ */
+export function cancelRemindersOf(db: Db, bookings: SQL, now: Date, gate: SQL = sql`1`) {
+  return db.run(sql`
+    UPDATE jobs SET status = 'cancelled', updated_at = ${now.toISOString()}
+    WHERE id IN (
+      SELECT j.id FROM (${bookings}) h
+      JOIN jobs j ON j.kind = ${REMINDER_KIND} AND j.idempotency_key >= h.id || ':' AND j.idempotency_key < h.id || ';'
+      WHERE j.status = 'pending') AND (${gate})`);
+}
+
 /** Finished reminder jobs are kept 30 days past their due time, then deleted by the cron (500 a run). */
 export const REMINDER_RETENTION_DAYS = 30;
 

@@ -113,6 +113,27 @@ export function jobInsert(
   return { id, insert, pointer };
 }
 
+/**
+ * Like `jobInsert`, for jobs whose key and payload come from rows of the same batch (a refund's
+ * sequence number makes its key; a booking's PaymentIntents, one job each). `select` yields the
+ * columns `tenant_id`, `idempotency_key`, `payload` (JSON text), one row per job; ids are made
+ * in SQL and RETURNed, so the caller enqueues what was written (an existing key writes nothing).
+ */
+export function jobInsertSelect(db: Db, job: { kind: string; select: SQL; runAt?: Date }, now: Date) {
+  const t = now.toISOString();
+  const due = (job.runAt ?? now).toISOString();
+  return db.all<{ id: string }>(sql`
+    INSERT INTO jobs (id, kind, tenant_id, idempotency_key, payload, status, attempts, next_attempt_at, created_at, updated_at)
+    SELECT 'job_' || lower(hex(randomblob(10))), ${job.kind}, s.tenant_id, s.idempotency_key, s.payload, 'pending', 0, ${due}, ${t}, ${t}
+    FROM (${job.select}) s WHERE 1
+    ON CONFLICT (kind, idempotency_key) DO NOTHING
+    RETURNING id`);
+}
+
+/** The queue pointers of jobs a `jobInsertSelect` returned. */
+export const jobPointers = (kind: string, rows: { id: string }[] | undefined): JobPointer[] =>
+  (rows ?? []).map((r) => ({ kind, id: r.id }));
+
 /** Cancels a job that has not started (a fee the owner waived); a job being performed is not stopped. */
 export function jobCancel(db: Db, kind: string, idempotencyKey: string, now: Date) {
   const t = now.toISOString();

@@ -13,6 +13,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "customer.created",
   "payment.succeeded",
   "payment.failed",
+  "payment.refunded",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -133,9 +133,11 @@ const OPS: Op[] = [
     ok: 201,
   },
   { family: "staff", method: "DELETE", path: (b) => `/api/staff/${b.staff.id}/time-off/${b.offId}`, ok: 200 },
+  { family: "staff", method: "POST", path: (b) => `/api/staff/${b.staff.id}/calendar-feed`, ok: 200 },
   { family: "staff", method: "DELETE", path: (b) => `/api/staff/${b.spareStaff.id}`, ok: 200 },
   { family: "bookings", method: "GET", path: () => "/api/bookings", ok: 200 },
   { family: "bookings", method: "GET", path: (b) => `/api/bookings/${b.booking.id}`, ok: 200 },
+  { family: "bookings", method: "GET", path: (b) => `/api/bookings/${b.booking.id}/payments`, ok: 200 },
   { family: "bookings", method: "POST", path: () => "/api/bookings", body: (b) => booked(b, `${DAY}T15:00:00`), ok: 201 },
   {
     family: "bookings",

@@ -180,7 +180,8 @@ describe("POST /api/public/booking/:code/cancel", () => {
     const res = await cancel(b.code, { reason: "Feeling ill" });
     expect(res.status).toBe(200);
     expect(res.headers.get("Cache-Control")).toBe("no-store");
-    expect(res.body).toEqual({ data: { id: b.id, status: "cancelled", confirmation_code: b.code } });
+    // design.md §21: `refund` says what the cancellation gives back (nothing was paid here).
+    expect(res.body).toEqual({ data: { id: b.id, status: "cancelled", confirmation_code: b.code, refund: null } });
     expect(await bookingRow(b.id)).toMatchObject({
       status: "cancelled",
       cancelReason: "Feeling ill",
@@ -189,7 +190,9 @@ describe("POST /api/public/booking/:code/cancel", () => {
 
     const again = await cancel(b.code.toLowerCase());
     expect(again.status).toBe(200);
-    expect(again.body).toEqual({ data: { id: b.id, status: "cancelled", confirmation_code: b.code, alreadyCancelled: true } });
+    expect(again.body).toEqual({
+      data: { id: b.id, status: "cancelled", confirmation_code: b.code, refund: null, alreadyCancelled: true },
+    });
     expect((await outboxFor(b.email)).map((e) => e.kind).sort()).toEqual(["booking.cancelled", "booking.confirmed"]);
     expect((await deliveriesFor(b.tenant.id)).map((d) => d.eventType)).toEqual(["booking.cancelled"]);
     // Stored and given to the business, but never quoted to the customer (design.md §18).
