@@ -2,7 +2,7 @@ import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
-import { ConfigError } from "./env";
+import { ConfigError } from "./config";
 import { safeErrorSummary } from "./lib/log";
 
 /**
@@ -113,8 +113,21 @@ export function validationHook(result: { success: boolean; error?: unknown }) {
   if (!result.success) throw ApiError.validation(zodDetails(result.error as z.ZodError));
 }
 
+/**
+ * The ApiError an error is or wraps: Drizzle wraps whatever the driver throws in its own "Failed
+ * query" error, and a refusal decided inside a round trip (a tenant API key, src/db/guard.ts)
+ * travels that way.
+ */
+function apiErrorIn(err: unknown): ApiError | null {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof ApiError) return e;
+  }
+  return null;
+}
+
 export const onError: ErrorHandler = (err, c) => {
-  if (err instanceof ApiError) return errorResponse(c, err);
+  const api = apiErrorIn(err);
+  if (api) return errorResponse(c, api);
   if (err instanceof ConfigError) {
     console.error(err.message);
     return errorResponse(c, new ApiError("misconfigured", "The service is not configured"));

@@ -1,6 +1,6 @@
 import { createDb } from "../db/client";
+import { type Env, loadConfig } from "../config";
 import { safeErrorSummary } from "../lib/log";
-import { type Env, loadConfig } from "../env";
 import { type DispatchScope, dispatchDue } from "../services/outbox/dispatch";
 import { outboxKinds } from "../services/outbox/kinds";
 import type { Clock } from "../services/outbox/types";

@@ -1,5 +1,5 @@
 import { createDb } from "../db/client";
-import { type Env, loadConfig, type QueueMessage } from "../env";
+import { type Env, loadConfig, type QueueMessage } from "../config";
 import { runPointer } from "../services/outbox/dispatch";
 import { outboxKinds } from "../services/outbox/kinds";
 import { parsePointer } from "../services/outbox/pointer";

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import type { Env } from "../env";
+import type { Env } from "../config";
 import { newId } from "../lib/ids";
 import type { RenderedEmail } from "./email/templates";
 import { enqueue } from "./outbox/pointer";

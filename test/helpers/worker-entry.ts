@@ -6,7 +6,7 @@ import {
   getQueueResult,
   waitOnExecutionContext,
 } from "cloudflare:test";
-import type { Env, QueueMessage } from "../../src/env";
+import type { Env, QueueMessage } from "../../src/config";
 import worker from "../../src/index";
 
 // Drives the Worker's real entry points (queue, scheduled) the way Cloudflare does, and talks to

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, type Env, loadConfig } from "../../src/env";
+import { ConfigError, type Env, loadConfig } from "../../src/config";
 
 const BASE = {
   JWT_SECRET: "unit-secret-unit-secret-unit-secret-0123456789",

@@ -234,3 +234,29 @@ export const userTokens = sqliteTable(
   },
   (t) => [uniqueIndex("user_tokens_token_uq").on(t.tokenHash), index("user_tokens_user_idx").on(t.userId)],
 );
+
+/**
+ * Tenant API keys (design.md §19): an integrator's credential for the owner API, as the business.
+ * Only the SHA-256 of the key is stored (the key is shown once, at creation); `prefix` is its
+ * first characters, to tell keys apart in a list. `last_used_at` is kept to the minute.
+ */
+export const apiKeys = sqliteTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    name: text("name").notNull(),
+    scope: text("scope", { enum: ["read", "write"] }).notNull(),
+    prefix: text("prefix").notNull(),
+    keyHash: text("key_hash").notNull(),
+    createdBy: text("created_by")
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    lastUsedAt: text("last_used_at"),
+    revokedAt: text("revoked_at"),
+  },
+  (t) => [uniqueIndex("api_keys_hash_uq").on(t.keyHash), index("api_keys_tenant_idx").on(t.tenantId, t.createdAt)],
+);

@@ -64,6 +64,9 @@ export const webhookEndpoints = sqliteTable(
     url: text("url").notNull(),
     events: text("events", { mode: "json" }).$type<string[]>().notNull(),
     secret: text("secret").notNull(),
+    // design.md §19 secret rotation: the replaced secret keeps signing (a second v1) until then.
+    previousSecret: text("previous_secret"),
+    previousSecretExpiresAt: text("previous_secret_expires_at"),
     isActive: flag("is_active").notNull().default(true),
     createdAt: createdAt(),
   },

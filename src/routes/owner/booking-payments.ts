@@ -1,8 +1,7 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../env";
+import type { OwnerEnv } from "../../env";
 import { requireRole } from "../../middleware/auth";
 import { type BookingPayments, getBookingPayments, waiveFee } from "../../services/payments/booking-payments";
-import { ownerOf } from "./fields";
 
 /** The booking detail's payments (design.md §21): camelCase, no client secrets, no Stripe customer ids. */
 export const toBookingPayments = (p: BookingPayments) => ({
@@ -35,14 +34,17 @@ export const toBookingPayments = (p: BookingPayments) => ({
   noShowFee: p.noShowFee,
 });
 
-/** /api/bookings/:id/payments and /api/bookings/:id/waive-fee (owner token; another tenant's booking is 404). */
-export const bookingPaymentRoutes = new Hono<AppEnv>()
+/**
+ * /api/bookings/:id/payments and /api/bookings/:id/waive-fee (owner token or API key; another
+ * tenant's booking is 404). A write key waives as an admin and is the audit row's actor.
+ */
+export const bookingPaymentRoutes = new Hono<OwnerEnv>()
   .get("/:id/payments", async (c) => {
-    const data = await getBookingPayments(c.var.db, ownerOf(c).tenantId, c.req.param("id"));
+    const data = await getBookingPayments(c.var.db, c.var.auth.tenantId, c.req.param("id"));
     return c.json({ data: toBookingPayments(data) });
   })
   .post("/:id/waive-fee", requireRole("owner", "admin"), async (c) => {
-    const auth = ownerOf(c);
-    const fee = await waiveFee(c.var.db, { tenantId: auth.tenantId, bookingId: c.req.param("id"), userId: auth.userId }, c.var.now);
+    const auth = c.var.auth;
+    const fee = await waiveFee(c.var.db, { tenantId: auth.tenantId, bookingId: c.req.param("id"), actor: auth.actor }, c.var.now);
     return c.json({ data: fee });
   });

@@ -4,7 +4,8 @@ import type { AppEnv } from "../../env";
 import { validate } from "../../lib/validate";
 import { cancelBooking, rescheduleBooking } from "../../services/bookings";
 import { lookupWithPayment, resumePayment } from "../../services/payments/public-payment";
-import { bookingCtx, idField, localDateTimeField, NO_STORE, optionalText } from "./fields";
+import { bookingCtx } from "../context";
+import { idField, localDateTimeField, optionalText } from "../fields";
 import { toBookingLookup, toCancelResult } from "./shapes";
 
 const rescheduleBody = z.object({
@@ -16,10 +17,6 @@ const cancelBody = z.object({ reason: optionalText(500, "Reason") });
 
 /** Anyone holding the confirmation code (case-insensitive) can read, move and cancel the booking. */
 export const bookingByCodeRoutes = new Hono<AppEnv>()
-  .use("/booking/*", async (c, next) => {
-    await next();
-    c.header("Cache-Control", NO_STORE);
-  })
   .get("/booking/:code", async (c) => {
     const { booking, payment } = await lookupWithPayment(c.var.db, c.req.param("code"));
     return c.json({ data: toBookingLookup(booking, payment) });

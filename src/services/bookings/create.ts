@@ -5,10 +5,11 @@ import { findSlot } from "../../domain/slots";
 import type { LocalDateTime } from "../../domain/time";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
-import { uniqueViolation } from "../auth/constraints";
+import { uniqueViolation } from "../../db/unique-violation";
 import { dayQueries, staffDays, tenantDayZone } from "../availability";
 import { checkoutPlan, type PaymentStep, startCheckout } from "../payments/checkout";
 import { locationOf } from "../notifications/booking-mail";
+import { enqueueWebhookDeliveries, webhookEventInsert } from "../webhooks/events";
 import { createdEventFacts } from "./created-facts";
 import { bookingEffects, staffFreeSql, tenantOpenSql } from "./effects";
 import { type BookingCtx, type BookingScope, serviceQuery, staffQuery, tenantIdSql, tenantQuery } from "./scope";
@@ -53,11 +54,14 @@ const CODE_ATTEMPTS = 4;
 /**
  * Creates a confirmed booking. Two libSQL round trips: one read batch (tenant, service, staff,
  * the staff member's hours, bookings and time off for the day) and one write batch (customer
- * upsert, conditional booking insert, outbox e-mail, webhook deliveries, read-back).
+ * upsert, conditional booking insert, outbox e-mail, webhook deliveries, read-back). A customer
+ * record this create makes (not one it updates) is announced as `customer.created` (design.md §19).
  *
  * A public create at a business that takes payment (design.md §21) makes the Stripe call between
  * the two (src/services/payments/checkout.ts) and writes the booking `pending` with a hold and its
  * payment instead of the confirmation e-mail and webhook; those follow when the payment succeeds.
+ * The customer record is written with the hold, so `customer.created` is sent then, whatever the
+ * payment's outcome: the record stays when a hold ends unpaid.
  * Owner-created bookings are never held.
  *
  * Errors: 404 not_found (tenant/service/staff), 403 guest_disabled, 409 slot_taken (not an offered
@@ -188,13 +192,32 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
         }),
         inserted,
       );
+    // A new customer record (not one the upsert updated: it keeps its own id) is announced, held
+    // booking or not: the record exists from this batch on.
+    const customerEvent = webhookEventInsert(
+      db,
+      tenant.id,
+      "customer.created",
+      {
+        customer: {
+          id: customerId,
+          firstName: c.firstName,
+          lastName: c.lastName ?? "",
+          email,
+          phone: c.phone ?? "",
+          createdAt: t,
+        },
+      },
+      now,
+      sql`EXISTS (SELECT 1 FROM customers WHERE id = ${customerId})`,
+    );
     const readBack = db.all<{ customerId: string; customerAccountId: string | null }>(
       sql`SELECT customer_id AS customerId, customer_account_id AS customerAccountId FROM bookings WHERE id = ${id}`,
     );
 
     let results: unknown[];
     try {
-      results = await runBatch(db, [upsertCustomer, insertBooking, ...effects.statements, readBack]);
+      results = await runBatch(db, [upsertCustomer, insertBooking, ...effects.statements, customerEvent.insert, readBack]);
     } catch (err) {
       const columns = uniqueViolation(err);
       if (columns?.includes("bookings.confirmation_code") && attempt < CODE_ATTEMPTS) continue;
@@ -207,6 +230,15 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
       throw slotTaken();
     }
     effects.afterCommit(ctx, results.slice(2));
+    const customerDeliveries = results[results.length - 2] as { id: string }[];
+    if (customerDeliveries.length) {
+      ctx.waitUntil(
+        enqueueWebhookDeliveries(
+          ctx.env.EMAIL_QUEUE,
+          customerDeliveries.map((x) => x.id),
+        ),
+      );
+    }
     return {
       id,
       tenantId: tenant.id,

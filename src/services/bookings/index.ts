@@ -13,11 +13,11 @@
  *     { kind: "public", slug }                  tenant must be active and not suspended (else 404);
  *                                               only online-bookable services, bookable staff;
  *                                               guests need allow_guest_booking (else 403 guest_disabled)
- *     { kind: "owner", tenantId, userId }       the token's tenant, suspended or not; any active,
+ *     { kind: "owner", tenantId }               the caller's tenant, suspended or not; any active,
  *                                               non-deleted service; any non-deleted staff member
  *   BookingRef (booking-level: lookup, reschedule, cancel)
  *     { kind: "public", code }                  by confirmation code, case-insensitive
- *     { kind: "owner", tenantId, bookingId, userId }   by id inside the tenant (else 404)
+ *     { kind: "owner", tenantId, bookingId }    by id inside the tenant (else 404)
  *
  * Functions (times in: tenant-local wall time from parseLocalDateTime; times out: UTC epoch ms):
  *   getAvailability(ctx, scope, { serviceId, staffId?, date })  -> { date, timezone, slots[] }   1 round trip

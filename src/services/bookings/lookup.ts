@@ -10,7 +10,7 @@ import type { BookingCtx } from "./scope";
  * - public: by confirmation code (case-insensitive; anyone holding the code);
  * - owner: by id inside the token's tenant (another tenant's id is simply not found).
  */
-export type BookingRef = { kind: "public"; code: string } | { kind: "owner"; tenantId: string; bookingId: string; userId: string };
+export type BookingRef = { kind: "public"; code: string } | { kind: "owner"; tenantId: string; bookingId: string };
 
 /** Everything the public and owner APIs show about a booking, times as UTC epoch ms. */
 export type BookingView = {

@@ -4,7 +4,7 @@ import { ACTIVE_STATUSES, canReschedule } from "../../domain/booking-status";
 import { findSlot } from "../../domain/slots";
 import { type LocalDateTime, MINUTE_MS } from "../../domain/time";
 import { ApiError } from "../../errors";
-import { uniqueViolation } from "../auth/constraints";
+import { uniqueViolation } from "../../db/unique-violation";
 import { dayQueries, staffDays, tenantDayZone } from "../availability";
 import { slotTaken } from "./create";
 import { bookingEffects, factsFromView, iso, staffFreeSql, tenantOpenSql } from "./effects";

@@ -1,4 +1,4 @@
-import type { Config } from "../../env";
+import type { Config } from "../../config";
 import { PROVIDER_TIMEOUT_MS } from "./retry-policy";
 
 /** One e-mail as the provider receives it. `idempotencyKey` is the outbox id. */

@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../db/client";
 import { base64Utf8, type IcsMethod, icsCalendar } from "../../domain/ical";
-import { type Config, type Env, loadConfig } from "../../env";
+import { type Config, type Env, loadConfig } from "../../config";
 import { linkBase, platformLink } from "../../lib/links";
 import {
   type BookingMailFacts,

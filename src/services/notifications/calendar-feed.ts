@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { DAY_MS } from "../../domain/time";
 import { icsCalendar } from "../../domain/ical";
-import type { Config } from "../../env";
+import type { Config } from "../../config";
 import { ApiError } from "../../errors";
 import { newSecret } from "../../lib/ids";
 import { platformLink } from "../../lib/links";

@@ -1,4 +1,4 @@
-import type { Config } from "../../env";
+import type { Config } from "../../config";
 import { emailKind } from "../email/delivery";
 import { emailProviderFromConfig } from "../email/provider";
 import { paymentJobHandlers } from "../payments/jobs";

@@ -40,7 +40,7 @@ export async function listTenantBookings(ctx: BookingCtx, tenantId: string, q: B
  */
 export async function changeBookingStatus(
   ctx: BookingCtx,
-  ref: { tenantId: string; bookingId: string; userId: string },
+  ref: { tenantId: string; bookingId: string },
   to: BookingStatus,
   opts: { chargeFee?: boolean } = {},
 ): Promise<{ booking: BookingView; fee: FeeSummary }> {

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { schema, type Db } from "../../db/client";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
-import { uniqueViolation } from "../auth/constraints";
+import { uniqueViolation } from "../../db/unique-violation";
 import { slugFromName, withSuffix } from "../auth/slug";
 
 export type BusinessRow = typeof schema.tenants.$inferSelect;

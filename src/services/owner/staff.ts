@@ -94,23 +94,24 @@ export async function updateStaff(
     .set({ ...fields, updatedAt: now.toISOString() })
     .where(own(tenantId, id))
     .returning();
-  const results = await db.batch([
-    update,
-    ...(hours ? replaceHoursStatements(db, tenantId, id, hours) : []),
-    hoursOf(db, tenantId, id),
-  ] as unknown as [typeof update]);
-  const [row] = results[0];
+  const [[row], hoursNow] = hours
+    ? await db
+        .batch([update, ...replaceHoursStatements(db, tenantId, id, hours), hoursOf(db, tenantId, id)])
+        .then(([u, , , r]) => [u, r] as const)
+    : await db.batch([update, hoursOf(db, tenantId, id)]);
   if (!row) throw ApiError.notFound("Staff member");
-  return { ...row, hours: results[results.length - 1] as unknown as StoredInterval[] } satisfies StaffWithHours;
+  return { ...row, hours: hoursNow } satisfies StaffWithHours;
 }
 
+/** Two statements whatever the number of intervals: the delete, and one INSERT over a JSON array. */
 function replaceHoursStatements(db: Db, tenantId: string, staffId: string, hours: StoredInterval[]) {
   const del = db.delete(h).where(and(eq(h.staffId, staffId), eq(h.tenantId, tenantId), staffIsOwn(tenantId, staffId)));
-  const inserts = hours.map((x) =>
-    db.run(sql`INSERT INTO staff_hours (id, tenant_id, staff_id, weekday, start_minute, end_minute)
-      SELECT ${newId("hrs")}, ${tenantId}, ${staffId}, ${x.weekday}, ${x.startMinute}, ${x.endMinute} WHERE ${staffIsOwn(tenantId, staffId)}`),
-  );
-  return [del, ...inserts] as const;
+  const rows = JSON.stringify(hourRows(tenantId, staffId, hours));
+  const insert = db.run(sql`INSERT INTO staff_hours (id, tenant_id, staff_id, weekday, start_minute, end_minute)
+    SELECT json_extract(j.value, '$.id'), ${tenantId}, ${staffId}, json_extract(j.value, '$.weekday'),
+           json_extract(j.value, '$.startMinute'), json_extract(j.value, '$.endMinute')
+    FROM json_each(${rows}) j WHERE ${staffIsOwn(tenantId, staffId)}`);
+  return [del, insert] as const;
 }
 
 /**
@@ -120,14 +121,13 @@ function replaceHoursStatements(db: Db, tenantId: string, staffId: string, hours
  */
 export async function replaceHours(db: Db, tenantId: string, staffId: string, hours: StoredInterval[]): Promise<StaffWithHours> {
   const profile = db.select().from(p).where(own(tenantId, staffId));
-  const results = await db.batch([
+  const [, , [row], hoursNow] = await db.batch([
     ...replaceHoursStatements(db, tenantId, staffId, hours),
     profile,
     hoursOf(db, tenantId, staffId),
-  ] as unknown as [typeof profile]);
-  const [row] = results[results.length - 2] as StaffRow[];
+  ]);
   if (!row) throw ApiError.notFound("Staff member");
-  return { ...row, hours: results[results.length - 1] as unknown as StoredInterval[] };
+  return { ...row, hours: hoursNow };
 }
 
 /** Soft delete: gone from lists and public routes; existing bookings stay intact. */

@@ -1,9 +1,10 @@
 import { eq, sql } from "drizzle-orm";
+import type { Actor } from "../../auth-context";
+import type { Config } from "../../config";
 import { schema, type Db } from "../../db/client";
-import type { Config } from "../../env";
 import { ApiError } from "../../errors";
-import { newId } from "../../lib/ids";
 import { platformLink } from "../../lib/links";
+import { auditInsert } from "../audit";
 import { type AccountState, accountState, okOrThrow, stripeRequest } from "./stripe";
 
 /**
@@ -40,17 +41,25 @@ function requireKey(config: Config) {
  * One round trip: the audit row (reading the old value) runs first in the batch, then the update.
  * Disconnecting also turns `requirePayment` off: a business without an account cannot take payment.
  */
-export async function setStripeAccount(db: Db, tenantId: string, userId: string, account: AccountState | null, now: Date) {
+export async function setStripeAccount(db: Db, tenantId: string, actor: Actor, account: AccountState | null, now: Date) {
   const at = now.toISOString();
   const accountId = account?.id ?? null;
   const action = accountId ? "tenant.stripe_connected" : "tenant.stripe_disconnected";
+  const before = sql`(SELECT stripe_account_id FROM tenants WHERE id = ${tenantId})`;
   const [, [row]] = await db.batch([
-    db.run(sql`
-      INSERT INTO audit_log (id, action, actor_type, actor_id, target_type, target_id, reason, diff, metadata, created_at, seq)
-      SELECT ${newId("aud")}, ${action}, 'user', ${userId}, 'tenant', ${tenantId}, NULL,
-             json_object('stripeAccountId', json_object('before', tn.stripe_account_id, 'after', ${accountId})), NULL, ${at}, 0
-      FROM tenants tn
-      WHERE tn.id = ${tenantId} AND tn.stripe_account_id IS NOT ${accountId}`),
+    auditInsert(
+      db,
+      {
+        action,
+        actorType: actor.type,
+        actorId: actor.id,
+        targetType: "tenant",
+        targetId: tenantId,
+        diff: sql`json_object('stripeAccountId', json_object('before', ${before}, 'after', ${accountId}))`,
+      },
+      now,
+      sql`EXISTS (SELECT 1 FROM tenants WHERE id = ${tenantId} AND stripe_account_id IS NOT ${accountId})`,
+    ),
     db
       .update(t)
       .set({
@@ -70,16 +79,22 @@ async function fetchAccount(config: Config, accountId: string) {
   return stripeRequest(config, { method: "GET", path: `/v1/accounts/${encodeURIComponent(accountId)}` });
 }
 
-/** PUT with a pasted `acct_...`: Stripe must know the account (connected to this platform) before it is stored. */
-export async function connectPastedAccount(db: Db, config: Config, tenantId: string, userId: string, accountId: string, now: Date) {
+/**
+ * PUT with a pasted `acct_...`: Stripe must know the account (connected to this platform) before it
+ * is stored. The business is read first: that round trip is where an API key is checked
+ * (src/db/guard.ts), so a revoked or read-only key never gets a Stripe call made on its behalf.
+ * Two round trips and one call.
+ */
+export async function connectPastedAccount(db: Db, config: Config, tenantId: string, actor: Actor, accountId: string, now: Date) {
   requireKey(config);
+  await getStripeAccount(db, tenantId);
   const answer = await fetchAccount(config, accountId);
   if (answer.reached && !answer.ok && answer.status >= 400 && answer.status < 500 && answer.status !== 429) {
     throw ApiError.field("accountId", "Stripe does not know this account, or it is not connected to this platform");
   }
   const state = accountState(okOrThrow("account", answer));
   if (!state || state.id !== accountId) throw new ApiError("payment_provider_error", "The payment provider sent an unexpected answer");
-  return setStripeAccount(db, tenantId, userId, state, now);
+  return setStripeAccount(db, tenantId, actor, state, now);
 }
 
 /** GET ?refresh=true: the account's state as Stripe has it now, stored. Two round trips and one call. */
@@ -101,7 +116,7 @@ export async function refreshStripeAccount(db: Db, config: Config, tenantId: str
  * repeated click reuses it through the Idempotency-Key) and a fresh Account Link whose return and
  * refresh URLs lead back to /app/settings.
  */
-export async function startOnboarding(db: Db, config: Config, tenantId: string, userId: string, now: Date): Promise<{ url: string }> {
+export async function startOnboarding(db: Db, config: Config, tenantId: string, actor: Actor, now: Date): Promise<{ url: string }> {
   requireKey(config);
   const [tenant] = await db
     .select({ accountId: t.stripeAccountId, email: t.email, country: t.countryCode })
@@ -126,7 +141,7 @@ export async function startOnboarding(db: Db, config: Config, tenantId: string, 
     );
     const state = accountState(body);
     if (!state) throw new ApiError("payment_provider_error", "The payment provider sent an unexpected answer");
-    await setStripeAccount(db, tenantId, userId, state, now);
+    await setStripeAccount(db, tenantId, actor, state, now);
     accountId = state.id;
   }
   const link = okOrThrow(

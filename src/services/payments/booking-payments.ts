@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
+import type { Actor } from "../../auth-context";
 import { type Db, runBatch } from "../../db/client";
 import { feeAmount } from "../../domain/payments";
 import { ApiError } from "../../errors";
-import { newId } from "../../lib/ids";
+import { auditInsert } from "../audit";
 import { FEE_CHARGE_KIND, REFUND_KIND } from "./job-kinds";
 import { moneyQuery, paidAtBooking, parseMoney } from "./money";
 
@@ -99,7 +100,7 @@ export async function getBookingPayments(db: Db, tenantId: string, bookingId: st
  * starts, the payment `cancelled` and marked waived, an audit row), all in one batch; a fee
  * already being charged or charged is 409 conflict; no fee is 404.
  */
-export async function waiveFee(db: Db, r: { tenantId: string; bookingId: string; userId: string }, now: Date) {
+export async function waiveFee(db: Db, r: { tenantId: string; bookingId: string; actor: Actor }, now: Date) {
   const t = now.toISOString();
   const keys = ["late_cancel_fee", "no_show_fee"].map((kind) => `fee-${r.bookingId}-${kind}`);
   const inTenant = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${r.bookingId} AND tenant_id = ${r.tenantId})`;
@@ -110,15 +111,23 @@ export async function waiveFee(db: Db, r: { tenantId: string; bookingId: string;
       UPDATE jobs SET status = 'cancelled', updated_at = ${t}
       WHERE kind = ${FEE_CHARGE_KIND} AND idempotency_key IN (${keys[0]}, ${keys[1]}) AND status = 'pending' AND ${inTenant}`),
     db.all<{ id: string; kind: string; amount: number; currency: string }>(sql`
-      UPDATE payments SET status = 'cancelled', waived_at = ${t}, waived_by = ${r.userId}, updated_at = ${t}
+      UPDATE payments SET status = 'cancelled', waived_at = ${t}, waived_by = ${r.actor.id}, updated_at = ${t}
       WHERE booking_id = ${r.bookingId} AND tenant_id = ${r.tenantId} AND kind IN ('late_cancel_fee', 'no_show_fee')
         AND status = 'pending' AND ${stopped}
       RETURNING id, kind, amount, currency`),
-    db.run(sql`
-      INSERT INTO audit_log (id, action, actor_type, actor_id, target_type, target_id, reason, diff, metadata, created_at, seq)
-      SELECT ${newId("aud")}, 'booking.fee_waived', 'user', ${r.userId}, 'booking', ${r.bookingId}, NULL, NULL,
-             json_object('tenantId', ${r.tenantId}), ${t}, 0
-      WHERE changes() > 0`),
+    auditInsert(
+      db,
+      {
+        action: "booking.fee_waived",
+        actorType: r.actor.type,
+        actorId: r.actor.id,
+        targetType: "booking",
+        targetId: r.bookingId,
+        metadata: { tenantId: r.tenantId },
+      },
+      now,
+      sql`changes() > 0`,
+    ),
     db.all<{ id: string; status: string }>(sql`
       SELECT id, status FROM payments WHERE booking_id = ${r.bookingId} AND tenant_id = ${r.tenantId}
         AND kind IN ('late_cancel_fee', 'no_show_fee')`),

@@ -3,7 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../db/client";
 import { type AmountDue, amountDue, type FeeTerms, holdExpiresAt, needsCardOnFile, refundDeadline } from "../../domain/payments";
 import { instantToLocalString } from "../../domain/time";
-import { type Config, type Env, loadConfig } from "../../env";
+import { type Config, type Env, loadConfig } from "../../config";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
 import type { BookingCtx } from "../bookings/scope";

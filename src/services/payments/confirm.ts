@@ -2,13 +2,15 @@ import { type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { type Db, runBatch } from "../../db/client";
 import { instantToHumanLocal } from "../../domain/time";
-import type { Env } from "../../env";
+import type { Env } from "../../config";
 import { newId } from "../../lib/ids";
 import { createdEffectsFromView } from "../bookings/created-facts";
 import { type BookingView, bookingViewQuery } from "../bookings/lookup";
 import { latePaymentRefundedEmail } from "../email/payment-templates";
 import { emailInsert, enqueue, enqueueEmails } from "../outbox";
 import { jobPointers } from "../outbox/jobs";
+import { enqueueWebhookDeliveries } from "../webhooks/events";
+import { paymentAnnouncement } from "./announce";
 import { REFUND_KIND } from "./job-kinds";
 import { refundStatements } from "./refunds";
 
@@ -20,7 +22,9 @@ import { refundStatements } from "./refunds";
  *   1. the processed_events row, written only if the event moves the payment/card from a state it
  *      may move from, tagged with this batch's random apply id; every later statement is gated on
  *      "this batch applied the event" (A), so a redelivery, however concurrent, changes nothing;
- *   2. the payment/card moves;
+ *   2. the payment/card moves; a payment's move is announced to the business's endpoints as
+ *      `payment.succeeded` / `payment.failed` (design.md §19), built from the moved row, so each
+ *      change is announced exactly once and a redelivered or out-of-order event announces nothing;
  *   3. a pending booking whose requirements are now all met (its deposit/full payments succeeded,
  *      its card saved) gets its confirmation e-mail, the notices, its reminder jobs and
  *      `booking.created` (the same effects a confirmed create writes), then moves pending -> confirmed: the effects and the UPDATE carry
@@ -84,7 +88,7 @@ export async function applyIntentEvent(ctx: Ctx, event: IntentEvent): Promise<Ap
           FROM payments WHERE stripe_payment_intent_id = ${objectId}`;
   const [targets, views, recorded] = await db.batch([
     db.all<Target>(target),
-    bookingViewQuery(db, { kind: "owner", tenantId: tenantId ?? "", bookingId: bookingId ?? "", userId: "" }),
+    bookingViewQuery(db, { kind: "owner", tenantId: tenantId ?? "", bookingId: bookingId ?? "" }),
     db.all<{ n: number }>(sql`SELECT COUNT(*) AS n FROM processed_events WHERE id = ${event.id}`),
   ]);
   const row = targets[0];
@@ -96,6 +100,7 @@ export async function applyIntentEvent(ctx: Ctx, event: IntentEvent): Promise<Ap
 
   const t = now.toISOString();
   const applyId = newId("apl");
+  let webhookAt = -1;
   const from = sql.join(
     move.from.map((s) => sql`${s}`),
     sql`, `,
@@ -121,6 +126,8 @@ export async function applyIntentEvent(ctx: Ctx, event: IntentEvent): Promise<Ap
       db.run(sql`UPDATE payments SET status = ${move.to}, failure_message = ${move.to === "failed" ? failure : null}, updated_at = ${t}
         WHERE id = ${row.id} AND ${applied}`),
     );
+    const outcome = move.to === "failed" ? "failed" : "succeeded";
+    webhookAt = statements.push(paymentAnnouncement(db, row.tenantId, row.id, outcome, now, applied).insert) - 1;
   }
 
   const view = views[0];
@@ -169,6 +176,16 @@ export async function applyIntentEvent(ctx: Ctx, event: IntentEvent): Promise<Ap
   const [mine] = results[results.length - 1] as { n: number }[];
   const paymentUpdated = Number(mine?.n) > 0;
   if (paymentUpdated) {
+    if (webhookAt >= 0) {
+      const deliveries = results[webhookAt] as { id: string }[];
+      if (deliveries.length)
+        ctx.waitUntil(
+          enqueueWebhookDeliveries(
+            ctx.env.EMAIL_QUEUE,
+            deliveries.map((d) => d.id),
+          ),
+        );
+    }
     if (effects) effects.afterCommit(ctx, results.slice(effectsAt, effectsAt + effects.statements.length));
     if (refundAt >= 0) ctx.waitUntil(enqueue(ctx.env.EMAIL_QUEUE, jobPointers(REFUND_KIND, results[refundAt] as { id: string }[])));
     // An e-mail row that was not written (the gate was false) is acked by the consumer.

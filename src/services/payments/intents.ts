@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { schema, type Db } from "../../db/client";
-import type { Config } from "../../env";
+import type { Config } from "../../config";
 import { ApiError } from "../../errors";
 import { amountDue } from "../../domain/payments";
 import { newId } from "../../lib/ids";

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
-import type { Config } from "../../env";
+import type { Config } from "../../config";
 import { feeChargedEmail, type PaymentEmailFacts } from "../email/payment-templates";
 import { emailInsert } from "../outbox";
 import type { JobAttempt, JobHandler } from "../outbox/jobs";
+import { paymentAnnouncement } from "./announce";
 import { CANCEL_INTENT_KIND, FEE_CHARGE_KIND, REFUND_KIND } from "./job-kinds";
 import { type RefundJobPayload, refundSucceededStatements } from "./refunds";
 import { providerCode, providerMessage, type StripeAnswer, stripeRequest } from "./stripe";
@@ -11,7 +12,8 @@ import { providerCode, providerMessage, type StripeAnswer, stripeRequest } from 
  * The Stripe calls that must not be lost, as outbox job kinds (design.md §21, §22). Each try
  * hands Stripe the job's idempotency key, so a retried call never refunds or charges twice.
  * Their effects (the refund/payment rows) are written by the engine in the batch that marks the
- * job done; e-mails and webhooks they write are sent by the next cron tick.
+ * job done; e-mails and webhooks they write (a fee's `payment.succeeded` / `payment.failed`,
+ * a refund's `payment.refunded`) are sent by the next cron tick.
  */
 
 const transient = (error: string): JobAttempt => ({ ok: false, permanent: false, error: error.slice(0, 300) });
@@ -180,6 +182,8 @@ function feeChargeHandler(config: Config): JobHandler {
                 UPDATE payments SET status = 'succeeded', stripe_payment_intent_id = COALESCE(${intentId}, stripe_payment_intent_id),
                   failure_message = NULL, updated_at = ${t}
                 WHERE id = ${p.paymentId} AND status IN ('pending', 'failed') AND ${gate}`),
+              // Right after the move it announces; the intent's own event later finds nothing to move.
+              paymentAnnouncement(db, job.tenantId ?? "", p.paymentId, "succeeded", now, sql`changes() > 0`).insert,
             ];
           },
         };
@@ -208,6 +212,7 @@ function feeChargeHandler(config: Config): JobHandler {
             UPDATE payments SET status = 'failed', failure_message = ${message},
               stripe_payment_intent_id = COALESCE(${intentId}, stripe_payment_intent_id), updated_at = ${t}
             WHERE id = ${p.paymentId} AND status = 'pending' AND ${gate}`),
+          paymentAnnouncement(db, job.tenantId ?? "", p.paymentId, "failed", now, sql`changes() > 0`).insert,
         ],
       };
     },

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { isConfirmationCode, normalizeConfirmationCode } from "../../domain/confirmation-code";
-import type { Config } from "../../env";
+import type { Config } from "../../config";
 import { ApiError } from "../../errors";
 import { type BookingView, bookingViewQuery } from "../bookings/lookup";
 import { type PaymentStep, paymentStep } from "./checkout";

@@ -1,7 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { Actor } from "../../auth-context";
+import type { Env } from "../../config";
 import { type Db, runBatch } from "../../db/client";
-import type { Env } from "../../env";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { enqueue } from "../outbox";
@@ -117,7 +118,7 @@ export type ManualRefund = { id: string; paymentId: string; amount: number; curr
  */
 export async function refundPayment(
   ctx: { db: Db; now: Date; env: Env; waitUntil: (p: Promise<unknown>) => void },
-  r: { tenantId: string; paymentId: string; amount?: number; userId: string },
+  r: { tenantId: string; paymentId: string; amount?: number; actor: Actor },
 ): Promise<ManualRefund> {
   const { db, now } = ctx;
   const refund = refundStatements(db, now, {
@@ -125,7 +126,7 @@ export async function refundPayment(
     paymentId: r.paymentId,
     amount: r.amount ?? "remaining",
     reason: "manual",
-    createdBy: r.userId,
+    createdBy: r.actor.id,
   });
   const results = await runBatch(db, [
     ...refund.statements,

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type Db, runBatch } from "../../db/client";
-import type { Env } from "../../env";
+import type { Env } from "../../config";
 import { newId } from "../../lib/ids";
 import { enqueueWebhookDeliveries } from "../webhooks/events";
 import { type ApplyResult, applyIntentEvent, handlesIntentEvent } from "./confirm";
@@ -12,6 +12,7 @@ import { refundSucceededStatements } from "./refunds";
  * is not recorded, so Stripe's redelivery applies it later.
  *
  *   payment_intent.succeeded / .payment_failed, setup_intent.succeeded / .setup_failed -> ./confirm.ts
+ *                    (its one write batch also announces a payment's change: payment.succeeded / .failed)
  *   charge.refunded  -> our refunds it lists become succeeded (the refund job may have said so first)
  *   account.updated  -> the business's chargesEnabled / detailsSubmitted (found by the account id)
  */

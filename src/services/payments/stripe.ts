@@ -1,4 +1,4 @@
-import type { Config } from "../../env";
+import type { Config } from "../../config";
 import { ApiError } from "../../errors";
 
 /**

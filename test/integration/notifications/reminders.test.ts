@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb, schema } from "../../../src/db/client";
-import { loadConfig } from "../../../src/env";
+import { loadConfig } from "../../../src/config";
 import { dispatchDue } from "../../../src/services/outbox/dispatch";
 import { outboxKinds } from "../../../src/services/outbox/kinds";
 import { workerEnv } from "../../helpers/worker-entry";

@@ -35,10 +35,13 @@ describe("payment_intent.succeeded", () => {
     const [mail] = await emailsTo(held.email);
     expect(mail).toMatchObject({ kind: "booking.confirmed", subject: `Booking confirmed: Colour at Business ${held.tenant.slug}` });
     expect(mail.textBody).toContain(held.booking.confirmationCode);
+    // booking.created as a confirmed create sends it, and the payment's own change (design.md §19).
     const deliveries = await deliveriesOf(held.tenant.id);
-    expect(deliveries.map((d) => d.eventType)).toEqual(["booking.created"]);
-    const payload = JSON.parse(deliveries[0].payload);
+    expect(deliveries.map((d) => d.eventType).sort()).toEqual(["booking.created", "payment.succeeded"]);
+    const payload = JSON.parse(deliveries.find((d) => d.eventType === "booking.created")!.payload);
     expect(payload.data.booking).toMatchObject({ id: held.booking.id, status: "confirmed", totalAmount: 4000, currency: "EUR" });
+    const paid = JSON.parse(deliveries.find((d) => d.eventType === "payment.succeeded")!.payload);
+    expect(paid.data.payment).toMatchObject({ bookingId: held.booking.id, status: "succeeded", amount: 1200, currency: "EUR" });
 
     // The same webhook of a business that takes no payment, for comparison: same kind, same shape.
     const plain = await payingTenant({ tenant: { requirePayment: false } });
@@ -47,7 +50,7 @@ describe("payment_intent.succeeded", () => {
     await book(plain.tenant.slug, body, { now: NOW });
     const [plainMail] = await emailsTo(body.customer.email);
     expect(plainMail.kind).toBe(mail.kind);
-    const [plainDelivery] = await deliveriesOf(plain.tenant.id);
+    const plainDelivery = (await deliveriesOf(plain.tenant.id)).find((d) => d.eventType === "booking.created")!;
     expect(Object.keys(JSON.parse(plainDelivery.payload).data.booking).sort()).toEqual(Object.keys(payload.data.booking).sort());
 
     const lookup = await get(`/api/public/booking/${held.booking.confirmationCode}`);
@@ -61,7 +64,7 @@ describe("payment_intent.succeeded", () => {
     const answers = await Promise.all(Array.from({ length: 5 }, () => sendEvent(event)));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
     expect(await emailsTo(held.email)).toHaveLength(1);
-    expect(await deliveriesOf(held.tenant.id)).toHaveLength(1);
+    expect((await deliveriesOf(held.tenant.id)).map((d) => d.eventType).sort()).toEqual(["booking.created", "payment.succeeded"]);
     expect(await processedEvent(event.id)).toHaveLength(1);
   });
 
@@ -73,7 +76,7 @@ describe("payment_intent.succeeded", () => {
     await Promise.all(events.map((e) => sendEvent(e)));
     expect(await bookingOf(held.booking.id)).toMatchObject({ status: "confirmed" });
     expect(await emailsTo(held.email)).toHaveLength(1);
-    expect(await deliveriesOf(held.tenant.id)).toHaveLength(1);
+    expect((await deliveriesOf(held.tenant.id)).map((d) => d.eventType).sort()).toEqual(["booking.created", "payment.succeeded"]);
     // Only the event that applied is recorded; the others changed nothing.
     const recorded = (await Promise.all(events.map((e) => processedEvent(e.id)))).flat();
     expect(recorded).toHaveLength(1);

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "../../../src/db/client";
-import { loadConfig, type Env } from "../../../src/env";
+import { loadConfig, type Env } from "../../../src/config";
 import { ApiError } from "../../../src/errors";
 import { createBookingIntent } from "../../../src/services/payments/intents";
 import { countDbRequests, del, get, post, put } from "../../helpers/api";

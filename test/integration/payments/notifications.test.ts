@@ -85,14 +85,14 @@ describe("a booking held for payment and the notifications", () => {
     const [reminder, ...others] = await reminderJobs(held.booking.id);
     expect(others).toHaveLength(0);
     expect(reminder).toMatchObject({ status: "pending", nextAttemptAt: new Date(START_MS - 24 * HOUR).toISOString() });
-    expect((await deliveriesOf(held.tenant.id)).map((d) => d.eventType)).toEqual(["booking.created"]);
+    expect((await deliveriesOf(held.tenant.id)).map((d) => d.eventType).sort()).toEqual(["booking.created", "payment.succeeded"]);
 
     // Stripe delivering it again changes nothing.
     expect((await sendEvent(event, { at: PAID_AT, pinClock: true })).status).toBe(200);
     expect(await outboxTo(held.email)).toHaveLength(1);
     expect(await outboxTo(business)).toHaveLength(1);
     expect(await reminderJobs(held.booking.id)).toHaveLength(1);
-    expect(await deliveriesOf(held.tenant.id)).toHaveLength(1);
+    expect(await deliveriesOf(held.tenant.id)).toHaveLength(2);
 
     // A confirmed create at a business that takes no payment tells the same people the same things.
     const plain = await payingTenant({ tenant: { requirePayment: false } });

@@ -128,10 +128,12 @@ describe("POST /api/public/:slug/bookings: creating", () => {
     expect(emails[0]).toMatchObject({ tenantId: tenant.id, kind: "booking.confirmed" });
     expect(emails[0].textBody).toContain(res.body.data.confirmationCode);
     expect(emails[0].textBody).toContain("Wed 10 Mar 2027, 10:00");
+    // "*" also covers customer.created (issue #20): a new customer record is announced beside the booking.
     const deliveries = await deliveriesFor(tenant.id);
-    expect(deliveries).toHaveLength(1);
-    expect(deliveries[0]).toMatchObject({ endpointId, eventType: "booking.created" });
-    const payload = JSON.parse(deliveries[0].payload);
+    expect(deliveries.map((d) => d.eventType).sort()).toEqual(["booking.created", "customer.created"]);
+    const booked = deliveries.find((d) => d.eventType === "booking.created");
+    expect(booked).toMatchObject({ endpointId, eventType: "booking.created" });
+    const payload = JSON.parse(booked?.payload ?? "null");
     expect(payload).toMatchObject({
       type: "booking.created",
       tenantId: tenant.id,
