@@ -49,8 +49,9 @@ const CODE_ATTEMPTS = 4;
  * the staff member's hours, bookings and time off for the day) and one write batch (customer
  * upsert, conditional booking insert, outbox e-mail, webhook deliveries, read-back).
  *
- * Errors: 404 not_found (tenant/service/staff), 403 guest_disabled, 409 slot_taken (not an offered
- * slot, or lost the race: the insert's own NOT EXISTS guard, then the partial unique index).
+ * Errors: 404 not_found (tenant/service/staff; public: also a business suspended while the insert
+ * ran), 403 guest_disabled, 409 slot_taken (not an offered slot, or lost the race: the insert's own
+ * NOT EXISTS guard, then the partial unique index).
  */
 export async function createBooking(ctx: BookingCtx, scope: BookingScope, input: CreateBookingInput): Promise<CreatedBooking> {
   const { db, now } = ctx;
@@ -166,9 +167,14 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
       sql`SELECT customer_id AS customerId, customer_account_id AS customerAccountId FROM bookings WHERE id = ${id}`,
     );
 
+    // Read in the same batch (one transaction) as the guarded insert, so a refusal because the
+    // business was suspended meanwhile (404, like a create sent after it) is told apart from a lost
+    // slot race (409) without a second read that could race again.
+    const tenantOpen = db.all<{ open: number }>(sql`SELECT ${tenantOpenSql(tenant.id)} AS open`);
+
     let results: unknown[];
     try {
-      results = await runBatch(db, [upsertCustomer, insertBooking, ...effects.statements, readBack]);
+      results = await runBatch(db, [upsertCustomer, insertBooking, ...effects.statements, tenantOpen, readBack]);
     } catch (err) {
       const columns = uniqueViolation(err);
       if (columns?.includes("bookings.confirmation_code") && attempt < CODE_ATTEMPTS) continue;
@@ -176,7 +182,11 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
       throw err;
     }
     const [row] = results[results.length - 1] as { customerId: string; customerAccountId: string | null }[];
-    if (!row) throw slotTaken();
+    if (!row) {
+      const [state] = results[results.length - 2] as { open: number }[];
+      if (scope.kind === "public" && !state?.open) throw ApiError.notFound("Business");
+      throw slotTaken();
+    }
     effects.afterCommit(ctx, results.slice(2));
     return {
       id,
