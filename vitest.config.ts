@@ -4,8 +4,16 @@ import { defineConfig } from "vitest/config";
 import { testClockOffsetMs } from "./test/setup/test-clock";
 
 // `TEST_NOW=<ISO instant> npm test`: every project runs as if the run started at that instant.
-const provide = { testClockOffsetMs: testClockOffsetMs() };
+const provide = { testClockOffsetMs: testClockOffsetMs(), fuzzSeed: fuzzSeed() };
 const setupFiles = ["test/setup/clock.ts"];
+
+/** The seed of every property and fuzz test of this run: FUZZ_SEED replays one (test/helpers/fuzz.ts). */
+function fuzzSeed(): number {
+  const given = process.env.FUZZ_SEED?.trim();
+  if (given && !/^-?\d+$/.test(given)) throw new Error(`FUZZ_SEED must be an integer (got ${given})`);
+  process.env.FUZZ_SEED ??= String(Math.floor(Math.random() * 2 ** 31));
+  return Number(process.env.FUZZ_SEED);
+}
 
 // Three kinds of test, one command:
 // - node:    pure domain modules and the local protocol servers in tools/ (libSQL, Upstash)
