@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import { wallClock } from "../../src/lib/clock";
+import { realNow } from "../setup/clock";
 
 describe("the Worker's wall clock (src/lib/clock.ts)", () => {
   afterEach(() => {
@@ -24,10 +25,25 @@ describe("the Worker's wall clock (src/lib/clock.ts)", () => {
 });
 
 describe("the suite's clock (TEST_NOW=<instant> npm test)", () => {
-  it("is what new Date() says in every test: TEST_NOW plus the time since the run started", () => {
-    const offset = inject("testClockOffsetMs");
-    const skew = Date.now() - (vi.getRealSystemTime() + (offset ?? 0));
-    // The fake Date is re-synced from the real clock every few milliseconds.
-    expect(Math.abs(skew)).toBeLessThan(1_000);
+  it("is what new Date() and Date.now() say in every test: real time plus the run's offset, to the millisecond", () => {
+    const offset = inject("testClockOffsetMs") ?? 0;
+    const before = realNow() + offset;
+    // `new Date()` (what factories stamp rows with) and Date.now() both read it.
+    const a = Date.parse(new Date().toISOString());
+    const b = Date.now();
+    const after = realNow() + offset;
+    expect(a).toBeGreaterThanOrEqual(before);
+    expect(b).toBeGreaterThanOrEqual(a);
+    expect(after).toBeGreaterThanOrEqual(b);
+  });
+
+  it("keeps every other use of Date as it was", () => {
+    expect(new Date("2027-03-14T04:30:00Z").toISOString()).toBe("2027-03-14T04:30:00.000Z");
+    expect(new Date(0).getTime()).toBe(0);
+    expect(Date.UTC(2027, 2, 14)).toBe(Date.parse("2027-03-14T00:00:00Z"));
+    expect(new Date() instanceof Date).toBe(true);
+    expect(typeof Date()).toBe("string");
+    class Later extends Date {}
+    expect(new Later(5).getTime()).toBe(5);
   });
 });
