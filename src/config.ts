@@ -39,6 +39,11 @@ export interface Env {
   RATE_LIMIT_STORE?: string;
   /** "1" only in the test pool: enables the x-test-* request headers (db tag, clock). Refused in production. */
   TEST_HOOKS?: string;
+  /**
+   * An ISO instant: the Worker's clock starts there (src/lib/clock.ts). Set by the e2e stack under
+   * `TEST_NOW=... npm test`; refused in production.
+   */
+  TEST_NOW?: string;
   /** "1" mounts the benchmark ceiling routes under /__bench (npm run bench only). */
   BENCH_ROUTES?: string;
   /** Address of the test capture server (tests only). */
@@ -92,6 +97,7 @@ const configSchema = z.object({
   ENVIRONMENT: z.enum(["production", "development", "test"]).default("production"),
   RATE_LIMIT_STORE: optionalString.pipe(z.enum(["kv", "upstash"]).optional()),
   TEST_HOOKS: optionalString.transform((v) => v === "1"),
+  TEST_NOW: optionalString.pipe(z.iso.datetime({ offset: true, error: "TEST_NOW must be an ISO-8601 instant" }).optional()),
   BENCH_ROUTES: optionalString.transform((v) => v === "1"),
 });
 
@@ -124,6 +130,7 @@ export function productionProblems(c: Config): string[] {
   }
   if (!c.EMAIL_PROVIDER_URL) problems.push("EMAIL_PROVIDER_URL is required in production (no log-only e-mail)");
   if (c.TEST_HOOKS) problems.push("TEST_HOOKS must be off in production");
+  if (c.TEST_NOW) problems.push("TEST_NOW must be unset in production");
   if (c.BENCH_ROUTES) problems.push("BENCH_ROUTES must be off in production");
   return problems;
 }

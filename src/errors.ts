@@ -65,7 +65,9 @@ export class ApiError extends Error {
   }
 
   static field(field: string, message: string) {
-    return ApiError.validation({ formErrors: [], fieldErrors: { [field]: [message] } });
+    const fieldErrors = fieldErrorMap();
+    fieldErrors[field] = [message];
+    return ApiError.validation({ formErrors: [], fieldErrors });
   }
 
   static notFound(what = "Resource") {
@@ -90,9 +92,17 @@ export function errorResponse(c: Context, err: ApiError) {
   return c.json(errorBody(err), err.status);
 }
 
+/**
+ * A field-errors map keyed by names from the request: without a prototype, so a key such as
+ * `constructor`, `toString` or `__proto__` is an ordinary entry (issue 24) and serialises as one.
+ */
+export function fieldErrorMap(): Record<string, string[]> {
+  return Object.create(null) as Record<string, string[]>;
+}
+
 /** zod issues -> details with dotted field paths (design.md §13). */
 export function zodDetails(error: z.ZodError): ValidationDetails {
-  const details: ValidationDetails = { formErrors: [], fieldErrors: {} };
+  const details: ValidationDetails = { formErrors: [], fieldErrors: fieldErrorMap() };
   for (const issue of error.issues) {
     if (issue.code === "unrecognized_keys") {
       for (const key of issue.keys) {

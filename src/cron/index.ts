@@ -5,6 +5,7 @@ import { type DispatchScope, dispatchDue } from "../services/outbox/dispatch";
 import { outboxKinds } from "../services/outbox/kinds";
 import type { Clock } from "../services/outbox/types";
 import { releaseExpiredHolds } from "../services/payments/holds";
+import { wallClock } from "../lib/clock";
 
 /**
  * Every minute: the safety net that performs whatever the queue missed (lost enqueue, crashed
@@ -24,11 +25,12 @@ export async function handleScheduled(
   _controller: ScheduledController,
   env: Env,
   _ctx: ExecutionContext,
-  clock: Clock = () => new Date(),
+  clock?: Clock,
   scope: DispatchScope = {},
 ) {
   try {
     const config = loadConfig(env);
+    clock ??= () => wallClock(config.TEST_NOW);
     const db = createDb(config);
     // First, so the PaymentIntent cancels it writes are performed by this same run.
     await releaseHolds(db, clock, scope);

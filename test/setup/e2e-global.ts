@@ -9,6 +9,7 @@ import { startCaptureServer } from "../../tools/capture-server/server.mjs";
 import { migrateDatabase } from "../../scripts/db/migrate";
 import { seedDatabase } from "../../scripts/db/seed";
 import { startLibsqlServer } from "../../tools/libsql-server/server.mjs";
+import { testClockOffsetMs } from "./test-clock";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -47,7 +48,10 @@ export default async function setup(project: TestProject) {
   const capture = await startCaptureServer();
   const port = await freePort();
   const jwtSecret = "e2e-secret-e2e-secret-e2e-secret-0123456789";
+  // `TEST_NOW=... npm test`: the Worker's clock starts at the suite's current instant (src/lib/clock.ts).
+  const offset = testClockOffsetMs();
   const vars = {
+    ...(offset === null ? {} : { TEST_NOW: new Date(Date.now() + offset).toISOString() }),
     ENVIRONMENT: "development",
     LIBSQL_URL: libsql.url,
     JWT_SECRET: jwtSecret,

@@ -47,6 +47,7 @@ describe("production configuration rules (design.md §18)", () => {
     ["without an e-mail provider", { EMAIL_PROVIDER_URL: undefined }, "EMAIL_PROVIDER_URL"],
     ["with test hooks on", { TEST_HOOKS: "1" }, "TEST_HOOKS"],
     ["with the benchmark routes on", { BENCH_ROUTES: "1" }, "BENCH_ROUTES"],
+    ["with a pinned test clock", { TEST_NOW: "2027-03-14T03:30:00Z" }, "TEST_NOW"],
   ])("refuses to serve %s, naming the setting", (_label, change, name) => {
     const found = problems({ ...PRODUCTION, ...change });
     expect(found).toHaveLength(1);
@@ -69,6 +70,11 @@ describe("production configuration rules (design.md §18)", () => {
   it("outside production the same gaps are allowed (local development and tests)", () => {
     expect(problems({ ...BASE, ENVIRONMENT: "development", TEST_HOOKS: "1" })).toEqual([]);
     expect(problems({ ...BASE, ENVIRONMENT: "test" })).toEqual([]);
+    expect(problems({ ...BASE, ENVIRONMENT: "development", TEST_NOW: "2027-03-14T03:30:00Z" })).toEqual([]);
+  });
+
+  it("refuses a TEST_NOW that is not an ISO instant", () => {
+    expect(problems({ ...BASE, ENVIRONMENT: "development", TEST_NOW: "tomorrow evening" })).toEqual(["TEST_NOW is missing or invalid"]);
   });
 });
 

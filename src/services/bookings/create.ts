@@ -64,8 +64,9 @@ const CODE_ATTEMPTS = 4;
  * payment's outcome: the record stays when a hold ends unpaid.
  * Owner-created bookings are never held.
  *
- * Errors: 404 not_found (tenant/service/staff), 403 guest_disabled, 409 slot_taken (not an offered
- * slot, or lost the race: the insert's own NOT EXISTS guard, then the partial unique index).
+ * Errors: 404 not_found (tenant/service/staff; public: also a business suspended while the insert
+ * ran), 403 guest_disabled, 409 slot_taken (not an offered slot, or lost the race: the insert's own
+ * NOT EXISTS guard, then the partial unique index).
  */
 export async function createBooking(ctx: BookingCtx, scope: BookingScope, input: CreateBookingInput): Promise<CreatedBooking> {
   const { db, now } = ctx;
@@ -215,9 +216,14 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
       sql`SELECT customer_id AS customerId, customer_account_id AS customerAccountId FROM bookings WHERE id = ${id}`,
     );
 
+    // Read in the same batch (one transaction) as the guarded insert, so a refusal because the
+    // business was suspended meanwhile (404, like a create sent after it) is told apart from a lost
+    // slot race (409) without a second read that could race again.
+    const tenantOpen = db.all<{ open: number }>(sql`SELECT ${tenantOpenSql(tenant.id)} AS open`);
+
     let results: unknown[];
     try {
-      results = await runBatch(db, [upsertCustomer, insertBooking, ...effects.statements, customerEvent.insert, readBack]);
+      results = await runBatch(db, [upsertCustomer, insertBooking, ...effects.statements, customerEvent.insert, tenantOpen, readBack]);
     } catch (err) {
       const columns = uniqueViolation(err);
       if (columns?.includes("bookings.confirmation_code") && attempt < CODE_ATTEMPTS) continue;
@@ -227,10 +233,12 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
     const [row] = results[results.length - 1] as { customerId: string; customerAccountId: string | null }[];
     if (!row) {
       held?.afterLostRace(ctx);
+      const [state] = results[results.length - 2] as { open: number }[];
+      if (scope.kind === "public" && !state?.open) throw ApiError.notFound("Business");
       throw slotTaken();
     }
     effects.afterCommit(ctx, results.slice(2));
-    const customerDeliveries = results[results.length - 2] as { id: string }[];
+    const customerDeliveries = results[results.length - 3] as { id: string }[];
     if (customerDeliveries.length) {
       ctx.waitUntil(
         enqueueWebhookDeliveries(

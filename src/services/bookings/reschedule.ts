@@ -26,7 +26,7 @@ const notReschedulable = () => new ApiError("not_reschedulable", "A cancelled, c
  * trips: a read batch keyed by the ref (booking, target staff, that staff member's day) and a write
  * batch whose UPDATE carries the same overlap guard (excluding its own id) as creation.
  *
- * Errors: 404 not_found (booking; public: tenant suspended/inactive; staff), 409 not_reschedulable,
+ * Errors: 404 not_found (booking; public: tenant suspended/inactive, also while the UPDATE ran; staff), 409 not_reschedulable,
  * 409 slot_taken. Returns the booking after the move.
  */
 export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input: RescheduleInput): Promise<BookingView> {
@@ -127,6 +127,11 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
   const moved = (results[effects.statements.length] as { rowsAffected: number }).rowsAffected === 1;
   const [after] = results[results.length - 1] as BookingView[];
   if (!moved) {
+    // `after` is read in the same transaction as the refused UPDATE: a business suspended meanwhile
+    // answers 404 as a reschedule sent after the suspension does, not slot_taken.
+    if (ref.kind === "public" && after && (!after.tenant.isActive || after.tenant.isSuspended)) {
+      throw new ApiError("not_found", "This business is not taking bookings right now");
+    }
     if (!after || !canReschedule(after.status)) throw notReschedulable();
     throw slotTaken();
   }
