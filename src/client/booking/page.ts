@@ -8,6 +8,10 @@ export const page = {
   /** Today in the business's zone, YYYY-MM-DD. */
   today: bodyData("today"),
   source: bodyData("source") === "widget" ? ("widget" as const) : ("online" as const),
+  /** Where Stripe.js is loaded from, only on the payment step (STRIPE_JS_URL). */
+  stripeJs: bodyData("stripe-js"),
+  /** A confirmation code from the e-mails' manage link (`?code=`), already checked by the server; "" = none. */
+  code: bodyData("code"),
 };
 
 export const enc = encodeURIComponent;

@@ -22,6 +22,7 @@ import type { toDelivery, toEndpoint } from "../../routes/owner/webhook-endpoint
 import type { toWidgetStatus } from "../../routes/pages/widget";
 import type { toAvailability, toBookingLookup, toCancelResult, toCreatedBooking } from "../../routes/public/shapes";
 import type { ImpersonationStarted } from "../../services/admin/impersonation";
+import type { PaymentStep } from "../../services/payments/checkout";
 import type { listTenants } from "../../services/admin/tenant-list";
 import type { toOperatorView } from "../../services/admin/tenant-view";
 
@@ -47,6 +48,8 @@ export type Slot = Availability["slots"][number];
 export type CreatedBooking = Json<ReturnType<typeof toCreatedBooking>>;
 export type BookingLookup = Json<ReturnType<typeof toBookingLookup>>;
 export type CancelResult = Json<ReturnType<typeof toCancelResult>>;
+/** design.md §21: the create's `payment` and GET /api/public/booking/:code/payment. */
+export type PaymentStepData = Json<PaymentStep>;
 export type WidgetStatus = Json<ReturnType<typeof toWidgetStatus>>;
 
 // ---- operator API (console) ----

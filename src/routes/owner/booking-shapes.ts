@@ -50,13 +50,21 @@ export function toOwnerBookingDetail(b: BookingView) {
   };
 }
 
-/** One history entry: what happened, when, by whom (a member's name, or the customer). */
+type HistoryActorType = "member" | "api_key" | "customer" | "system";
+const HISTORY_ACTORS: Record<string, HistoryActorType> = { user: "member", api_key: "api_key", customer: "customer" };
+
+/**
+ * One history entry: what happened, when, by whom (a member's name, an API key's name, the
+ * customer, or the platform itself).
+ */
 function toHistoryEntry(h: HistoryRow) {
-  const name = [h.actorFirstName, h.actorLastName].filter((x) => x).join(" ");
+  const type: HistoryActorType = HISTORY_ACTORS[h.actorType] ?? "system";
+  const name =
+    type === "member" ? [h.actorFirstName, h.actorLastName].filter((x) => x).join(" ") : type === "api_key" ? h.actorKeyName : null;
   return {
     id: h.id,
     action: h.action,
-    actor: { type: h.actorType === "user" ? ("member" as const) : ("customer" as const), name: h.actorType === "user" ? name : null },
+    actor: { type, name },
     reason: h.reason,
     details: (h.metadata ?? {}) as Record<string, unknown>,
     createdAt: h.createdAt,

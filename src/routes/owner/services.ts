@@ -1,9 +1,10 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../../env";
+import type { OwnerEnv } from "../../env";
 import { validate } from "../../lib/validate";
-import { httpUrl } from "./fields";
-import { type OwnerAuth, requireRole } from "../../middleware/auth";
+import { ApiError } from "../../errors";
+import { httpUrl, idField } from "../fields";
+import { requireRole } from "../../middleware/auth";
 import {
   createService,
   deleteService,
@@ -13,7 +14,6 @@ import {
   type ServiceRow,
   updateService,
 } from "../../services/owner/catalog";
-import { ApiError } from "../../errors";
 
 const fields = {
   name: z.string().trim().min(1, "Name is required").max(200, "Name must be at most 200 characters"),
@@ -60,20 +60,17 @@ export function toOwnerService(r: ServiceRow) {
   };
 }
 
-const orderBody = z
-  .object({ ids: z.array(z.string().min(1).max(100)).min(1, "List at least one service").max(500, "At most 500 services") })
-  .strict();
+const orderBody = z.object({ ids: z.array(idField("id")).min(1, "List at least one service").max(500, "At most 500 services") }).strict();
 
-const tenantOf = (c: { var: { auth: unknown } }) => (c.var.auth as OwnerAuth).tenantId;
 const writers = requireRole("owner", "admin");
 
 /** /api/services: the tenant's service catalog. */
-export const servicesRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => c.json({ data: (await listServices(c.var.db, tenantOf(c))).map(toOwnerService) }))
+export const servicesRoutes = new Hono<OwnerEnv>()
+  .get("/", async (c) => c.json({ data: (await listServices(c.var.db, c.var.auth.tenantId)).map(toOwnerService) }))
   .post("/", writers, validate("json", createBody), async (c) => {
     const row = await createService(
       c.var.db,
-      tenantOf(c),
+      c.var.auth.tenantId,
       c.req.valid("json") as z.infer<typeof createBody> & { name: string; durationMinutes: number },
       c.var.now,
     );
@@ -83,12 +80,12 @@ export const servicesRoutes = new Hono<AppEnv>()
   .put("/order", writers, validate("json", orderBody), async (c) => {
     const ids = c.req.valid("json").ids;
     if (new Set(ids).size !== ids.length) throw ApiError.field("ids", "List each service once");
-    const rows = await reorderServices(c.var.db, tenantOf(c), ids, c.var.now);
+    const rows = await reorderServices(c.var.db, c.var.auth.tenantId, ids, c.var.now);
     return c.json({ data: rows.map(toOwnerService) });
   })
-  .get("/:id", async (c) => c.json({ data: toOwnerService(await getService(c.var.db, tenantOf(c), c.req.param("id"))) }))
+  .get("/:id", async (c) => c.json({ data: toOwnerService(await getService(c.var.db, c.var.auth.tenantId, c.req.param("id"))) }))
   .patch("/:id", writers, validate("json", patchBody), async (c) => {
-    const row = await updateService(c.var.db, tenantOf(c), c.req.param("id"), c.req.valid("json"), c.var.now);
+    const row = await updateService(c.var.db, c.var.auth.tenantId, c.req.param("id"), c.req.valid("json"), c.var.now);
     return c.json({ data: toOwnerService(row) });
   })
-  .delete("/:id", writers, async (c) => c.json({ data: await deleteService(c.var.db, tenantOf(c), c.req.param("id"), c.var.now) }));
+  .delete("/:id", writers, async (c) => c.json({ data: await deleteService(c.var.db, c.var.auth.tenantId, c.req.param("id"), c.var.now) }));

@@ -1,6 +1,6 @@
 import { toWorkingIntervals } from "../../domain/working-hours";
 import { formatLocalDate, type LocalDate } from "../../domain/time";
-import type { OwnerAuth } from "../../middleware/auth";
+import type { OwnerAuth } from "../../auth-context";
 import type { BookingItemRow, BusinessSummary } from "../../services/owner/views/common";
 
 // Mappers of the owner app's page views (GET /api/businesses/me/views/*): explicit fields only.
@@ -21,9 +21,14 @@ export function toAppBusiness(b: BusinessSummary, today: LocalDate) {
   };
 }
 
-/** Who is looking: the membership role decides which actions the page offers; readOnly = impersonation. */
+/**
+ * Who is looking: the membership role decides which actions the page offers; readOnly =
+ * impersonation. An API key (design.md §19) acts as an admin and has no user.
+ */
 export function toViewer(auth: OwnerAuth) {
-  return { userId: auth.userId, role: auth.role, readOnly: auth.impersonation !== undefined };
+  return auth.via === "token"
+    ? { userId: auth.userId, role: auth.role, readOnly: auth.impersonation !== undefined }
+    : { userId: null, role: auth.role, readOnly: false };
 }
 
 /** A booking as a calendar block or a list row: times as UTC instants, the service's name, the customer's contact. */

@@ -10,6 +10,7 @@ export const ASSET_URLS = {
   bookingJs: manifest["booking.js"],
   consoleJs: manifest["console.js"],
   ownerCss: manifest["owner.css"],
+  docsJs: manifest["docs.js"],
 } as const;
 
 /** An owner-app page's module and the chunks it imports (to preload), by its script name. */

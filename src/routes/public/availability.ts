@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AppEnv } from "../../env";
 import { validate } from "../../lib/validate";
 import { getAvailability } from "../../services/bookings";
-import { idField, localDateField, NO_STORE } from "./fields";
+import { idField, localDateField } from "../fields";
 import { toAvailability } from "./shapes";
 
 const availabilityQuery = z.object({
@@ -15,7 +15,6 @@ const availabilityQuery = z.object({
 });
 
 export const availabilityRoute = new Hono<AppEnv>().get("/:slug/availability", validate("query", availabilityQuery), async (c) => {
-  c.header("Cache-Control", NO_STORE);
   const q = c.req.valid("query");
   const availability = await getAvailability(c.var, { kind: "public", slug: c.req.param("slug") }, q);
   return c.json({ data: toAvailability(availability) });

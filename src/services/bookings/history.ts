@@ -1,6 +1,7 @@
-import { type SQL, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
+import type { Actor } from "../../auth-context";
 import type { Db } from "../../db/client";
-import { newId } from "../../lib/ids";
+import { auditInsert } from "../audit";
 
 /**
  * A booking's history (the owner app's booking detail): audit rows targeting the booking, written
@@ -10,8 +11,11 @@ import { newId } from "../../lib/ids";
  */
 export type HistoryAction = "booking.created" | "booking.status_changed" | "booking.cancelled" | "booking.rescheduled";
 
-/** Who changed it: a member of the business, or the customer holding the code (public routes). */
-export type HistoryActor = { type: "user"; id: string } | { type: "customer"; id: string };
+/**
+ * Who changed it: a member of the business or one of its API keys (owner routes), the customer
+ * holding the code (public routes), or the platform itself when no caller is named.
+ */
+export type HistoryActor = Actor | { type: "customer"; id: string } | { type: "system"; id: string };
 
 export function bookingHistoryInsert(
   db: Db,
@@ -19,14 +23,24 @@ export function bookingHistoryInsert(
   now: Date,
   gate: SQL,
 ) {
-  return db.run(sql`
-    INSERT INTO audit_log (id, action, actor_type, actor_id, target_type, target_id, reason, diff, metadata, created_at, seq)
-    SELECT ${newId("aud")}, ${p.action}, ${p.actor.type}, ${p.actor.id}, 'booking', ${p.bookingId}, ${p.reason ?? null}, NULL,
-           ${JSON.stringify(p.metadata)}, ${now.toISOString()}, 0
-    WHERE ${gate}`);
+  return auditInsert(
+    db,
+    {
+      action: p.action,
+      actorType: p.actor.type,
+      actorId: p.actor.id,
+      targetType: "booking",
+      targetId: p.bookingId,
+      reason: p.reason ?? null,
+      metadata: p.metadata,
+    },
+    now,
+    gate,
+  );
 }
 
-/** The actor of a change made through a booking ref (owner: the member; public: the booking's customer). */
-export function actorOf(ref: { kind: "owner"; userId: string } | { kind: "public" }, customerId: string | null): HistoryActor {
-  return ref.kind === "owner" ? { type: "user", id: ref.userId } : { type: "customer", id: customerId ?? "guest" };
+/** The actor of a change made through a booking ref or scope (owner: the caller; public: the booking's customer). */
+export function actorOf(ref: { kind: "owner"; actor?: Actor } | { kind: "public" }, customerId: string | null): HistoryActor {
+  if (ref.kind === "public") return { type: "customer", id: customerId ?? "guest" };
+  return ref.actor ?? { type: "system", id: "system" };
 }

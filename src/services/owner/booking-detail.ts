@@ -11,6 +11,8 @@ export type HistoryRow = {
   actorId: string;
   actorFirstName: string | null;
   actorLastName: string | null;
+  /** The API key's name when a key acted (design.md §19). */
+  actorKeyName: string | null;
   reason: string | null;
   metadata: unknown;
   createdAt: string;
@@ -30,11 +32,11 @@ export type BookingDetail = BookingView & { customerNotes: string; payments: Pay
 /**
  * What the owner app's booking detail shows: the booking with customer, service and staff, the
  * customer's notes, its payments and its history (audit rows targeting it, oldest first, with the
- * member who acted). ONE round trip; every part is keyed by the booking inside the tenant.
+ * member or API key that acted). ONE round trip; every part is keyed by the booking inside the tenant.
  */
-export async function getBookingDetail(ctx: Pick<BookingCtx, "db">, ref: { tenantId: string; bookingId: string; userId: string }) {
+export async function getBookingDetail(ctx: Pick<BookingCtx, "db">, ref: { tenantId: string; bookingId: string }) {
   const { db } = ctx;
-  const { bookings: b, payments: p, auditLog: a, users: u, customers: c } = schema;
+  const { bookings: b, payments: p, auditLog: a, users: u, customers: c, apiKeys: k } = schema;
   const own = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${ref.bookingId} AND tenant_id = ${ref.tenantId})`;
   const [views, notes, payments, history] = await db.batch([
     bookingViewQuery(db, { kind: "owner", ...ref }),
@@ -56,12 +58,14 @@ export async function getBookingDetail(ctx: Pick<BookingCtx, "db">, ref: { tenan
         actorId: a.actorId,
         actorFirstName: u.firstName,
         actorLastName: u.lastName,
+        actorKeyName: k.name,
         reason: a.reason,
         metadata: a.metadata,
         createdAt: a.createdAt,
       })
       .from(a)
       .leftJoin(u, and(eq(a.actorType, "user"), eq(u.id, a.actorId)))
+      .leftJoin(k, and(eq(a.actorType, "api_key"), eq(k.id, a.actorId), eq(k.tenantId, ref.tenantId)))
       .where(and(eq(a.targetType, "booking"), eq(a.targetId, ref.bookingId), own))
       .orderBy(asc(a.createdAt), asc(a.seq), asc(a.id))
       .limit(100),

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, expect, type TestContext } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, type TestContext } from "vitest";
 
 /**
  * Real Chromium (Debian's /usr/bin/chromium) for page tests. Every *.example.test host resolves
@@ -68,6 +68,8 @@ export function useBrowser() {
         storageState: opts.storageState,
       });
       contexts.push(context);
+      // `TEST_NOW=... npm test`: the browser's clock runs from the suite's instant too (test/setup/test-clock.ts).
+      if (typeof inject("testClockOffsetMs") === "number") await context.clock.install({ time: Date.now() });
       const page = await context.newPage();
       page.on("dialog", (d) => void d.accept());
       return { page, context, ip };

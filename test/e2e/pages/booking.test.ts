@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { eventually, randomIp, useBrowser, watchErrors } from "../helpers/browser";
-import { bookingByCode, createBookableTenant, e2eClient, tomorrowIn } from "../helpers/db";
+import { bookingByCode, createBookableTenant, e2eClient, FAR_DATE } from "../helpers/db";
 
 const baseUrl = inject("e2eBaseUrl");
 const browser = useBrowser();
@@ -21,7 +21,7 @@ describe("booking page in Chromium", () => {
     // Service, then staff, then date: the slots load for that choice.
     await page.getByRole("radio", { name: /^Haircut/ }).check();
     await page.getByRole("radio", { name: /^Alex Rivera/ }).check();
-    const date = tomorrowIn(tenant.timezone);
+    const date = FAR_DATE;
     await page.fill("#date", date);
     await eventually(() => slotTimes(page)).toContain("09:00");
     expect((await slotTimes(page))[0]).toBe("09:00");
@@ -61,19 +61,32 @@ describe("booking page in Chromium", () => {
     await page.screenshot({ path: "test/artifacts/booking-confirmed-375.png", fullPage: true });
   });
 
+  it("opens on today in the business's zone by the stack's clock, which the browser shares (TEST_NOW when set)", async () => {
+    const tenant = await createBookableTenant();
+    const { page } = await browser.newPage();
+    const localDate = (at: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: tenant.timezone }).format(at);
+    const before = localDate(new Date());
+    await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
+    const after = localDate(new Date());
+    expect([before, after]).toContain(await page.locator("#date").inputValue());
+    expect(await page.locator("body").getAttribute("data-today")).toBe(await page.locator("#date").inputValue());
+    const browserNow = await page.evaluate(() => Date.now());
+    expect(Math.abs(browserNow - Date.now())).toBeLessThan(60_000);
+  });
+
   it("tells the customer when the slot was taken meanwhile and refreshes the times", async () => {
     const tenant = await createBookableTenant();
     const { page } = await browser.newPage();
     await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
     await page.getByRole("radio", { name: /^Haircut/ }).check();
-    await page.fill("#date", tomorrowIn(tenant.timezone));
+    await page.fill("#date", FAR_DATE);
     await eventually(() => slotTimes(page)).toContain("11:00");
     await page.getByRole("button", { name: /^11:00 with/ }).click();
     await page.getByLabel("First name").fill("Grace");
     await page.getByLabel("E-mail").fill(`grace-${tenant.slug}@example.test`);
 
     // Someone else books 11:00 through the API while the page still offers it.
-    const date = tomorrowIn(tenant.timezone);
+    const date = FAR_DATE;
     const other = await fetch(`${baseUrl}/api/public/${tenant.slug}/bookings`, {
       method: "POST",
       headers: { "Content-Type": "application/json", "CF-Connecting-IP": randomIp() },
@@ -127,7 +140,7 @@ describe("booking page in Chromium", () => {
 
   it("finds a booking by its code, moves it, then cancels it with a reason", async () => {
     const tenant = await createBookableTenant();
-    const date = tomorrowIn(tenant.timezone);
+    const date = FAR_DATE;
     const made = await fetch(`${baseUrl}/api/public/${tenant.slug}/bookings`, {
       method: "POST",
       headers: { "Content-Type": "application/json", "CF-Connecting-IP": randomIp() },

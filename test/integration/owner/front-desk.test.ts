@@ -176,8 +176,10 @@ describe("walk-in and phone bookings without an e-mail", () => {
     const customers = await testDb().select().from(schema.customers).where(eq(schema.customers.tenantId, tenant.id));
     expect(customers).toHaveLength(1);
     expect(customers[0]).toMatchObject({ email: "", firstName: "Walter", phone: "+15550102030" });
+    // The business's own notices (design.md §17) still go out; nothing is addressed to the customer.
     const mail = await testDb().select().from(schema.emailOutbox).where(eq(schema.emailOutbox.tenantId, tenant.id));
-    expect(mail).toEqual([]);
+    expect(mail.map((m) => m.kind)).toEqual(["notice.booking_created", "notice.booking_created"]);
+    expect(mail.filter((m) => !m.toEmail.startsWith("hello-"))).toEqual([]);
 
     const listed = await get("/api/customers", { token: await ownerToken(tenant.ownerId, tenant.id) });
     expect(listed.body.data).toMatchObject([{ firstName: "Walter", email: "", bookingCount: 2 }]);

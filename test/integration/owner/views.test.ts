@@ -78,13 +78,16 @@ describe("GET /api/businesses/me/views/dashboard", () => {
     await expectTwoRoundTrips((dbTag) => view("dashboard", { dbTag }));
   });
 
-  it("refuses a malformed date and unknown parameters with 400", async () => {
+  it("refuses a malformed date with 400 and ignores parameters it does not know (issue #24)", async () => {
     const { view } = await salon();
-    for (const q of ["date=2031-02-30", "date=tomorrow", "color=red"]) {
+    for (const q of ["date=2031-02-30", "date=tomorrow"]) {
       const res = await view(`dashboard?${q}`);
       expect(res.status, q).toBe(400);
       expect(res.body.error.code).toBe("invalid_request");
     }
+    const tagged = await view("dashboard?date=2031-03-12&utm_source=mail");
+    expect(tagged.status).toBe(200);
+    expect(tagged.body.data.date).toBe("2031-03-12");
   });
 });
 

@@ -259,7 +259,14 @@ function Actions(p: {
 }
 
 function historyLine(h: BookingHistoryEntry, tz: string, staffName: (id: string) => string): string {
-  const by = h.actor.type === "customer" ? "the customer" : h.actor.name || "a team member";
+  const by =
+    h.actor.type === "customer"
+      ? "the customer"
+      : h.actor.type === "api_key"
+        ? `the API key “${h.actor.name ?? "deleted"}”`
+        : h.actor.type === "system"
+          ? "the system"
+          : h.actor.name || "a team member";
   const d = h.details as Record<string, unknown>;
   switch (h.action) {
     case "booking.created":

@@ -3,7 +3,7 @@ import { schema } from "../../../db/client";
 import { MAX_BOOKING_MINUTES } from "../../../domain/slots";
 import { addDays, type LocalDate, MINUTE_MS, weekdayOf } from "../../../domain/time";
 import { ApiError } from "../../../errors";
-import { bookingItemsQuery, businessQuery, hoursQuery, localDays, localToday, staffListQuery, type ViewCtx } from "./common";
+import { bookingItemsQuery, businessQuery, hoursQuery, localDays, localToday, staffListQuery, type ZonedViewCtx } from "./common";
 
 export type CalendarMode = "day" | "week";
 
@@ -18,7 +18,7 @@ export function calendarStart(date: LocalDate, mode: CalendarMode): LocalDate {
  * weekly hours (the calendar shades working time), time off and bookings overlapping the range
  * (cancelled ones left out), and the active services for the "new booking" form. One batch.
  */
-export async function calendarView(ctx: ViewCtx, q: { date?: LocalDate; mode: CalendarMode }) {
+export async function calendarView(ctx: ZonedViewCtx, q: { date?: LocalDate; mode: CalendarMode }) {
   const { db, tenantId, timezone, now } = ctx;
   const { bookings: b, staffTimeOff: off, services: s } = schema;
   const today = localToday(timezone, now);

@@ -1,15 +1,26 @@
 import { and, asc, eq, isNull, type SQL } from "drizzle-orm";
 import { schema, type Db } from "../../../db/client";
 import { addDays, formatLocalDate, instantToLocalString, type LocalDate, parseLocalDate, wallToInstant } from "../../../domain/time";
+import { ApiError } from "../../../errors";
 import { tenantDayZone } from "../../availability";
 
 /**
  * Building blocks of the owner app's page views (design.md §15: one API call per page, one libSQL
- * batch per call). The business's zone comes with the membership check (OwnerAuth.timezone), so
- * every date range is exact before the batch is sent.
+ * batch per call). Views with date ranges take the business's zone first (a member's token brings
+ * it with the membership check; an API key's request reads it, see businessZone), so every range is
+ * exact before the batch is sent.
  */
 
-export type ViewCtx = { db: Db; now: Date; tenantId: string; timezone: string };
+export type ViewCtx = { db: Db; now: Date; tenantId: string };
+export type ZonedViewCtx = ViewCtx & { timezone: string };
+
+/** The business's zone, for a caller that did not read it with a membership (an API key). */
+export async function businessZone(db: Db, tenantId: string): Promise<string> {
+  const t = schema.tenants;
+  const [row] = await db.select({ timezone: t.timezone }).from(t).where(eq(t.id, tenantId)).limit(1);
+  if (!row) throw ApiError.notFound("Business");
+  return row.timezone;
+}
 
 /** Today in the business's zone. */
 export function localToday(timeZone: string, now: Date): LocalDate {

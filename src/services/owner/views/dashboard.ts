@@ -2,7 +2,7 @@ import { and, asc, eq, gt, gte, lt, lte, ne } from "drizzle-orm";
 import { schema } from "../../../db/client";
 import type { LocalDate } from "../../../domain/time";
 import { ApiError } from "../../../errors";
-import { bookingItemsQuery, businessQuery, localDays, localToday, staffListQuery, type ViewCtx } from "./common";
+import { bookingItemsQuery, businessQuery, localDays, localToday, staffListQuery, type ZonedViewCtx } from "./common";
 
 const ATTENTION_LIMIT = 20;
 const OPEN_LOOKBACK_MS = 14 * 86_400_000;
@@ -12,7 +12,7 @@ const OPEN_LOOKBACK_MS = 14 * 86_400_000;
  * six after it, and what needs attention: pending bookings still ahead, and confirmed ones that
  * ended in the last 14 days without being marked completed or no-show. One batch.
  */
-export async function dashboardView(ctx: ViewCtx, date?: LocalDate) {
+export async function dashboardView(ctx: ZonedViewCtx, date?: LocalDate) {
   const { db, tenantId, timezone, now } = ctx;
   const b = schema.bookings;
   const today = localToday(timezone, now);

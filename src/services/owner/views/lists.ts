@@ -8,7 +8,16 @@ import { failedJobsQuery, toFailedJob } from "../../outbox/failed";
 import { listEndpoints } from "../../webhooks/endpoints";
 import { listCustomers } from "../customers";
 import { listMembers } from "../members";
-import { bookingItemsQuery, businessQuery, dayStartMs, hoursQuery, localToday, staffListQuery, type ViewCtx } from "./common";
+import {
+  bookingItemsQuery,
+  businessQuery,
+  dayStartMs,
+  hoursQuery,
+  localToday,
+  staffListQuery,
+  type ViewCtx,
+  type ZonedViewCtx,
+} from "./common";
 
 // The list pages of the owner app, one batch each (design.md §15).
 
@@ -32,7 +41,7 @@ export type BookingsQuery = {
  * earliest first, filtered by status and staff member, one page at a time (one more row than the
  * page tells whether another page follows, without counting).
  */
-export async function bookingsView(ctx: ViewCtx, q: BookingsQuery) {
+export async function bookingsView(ctx: ZonedViewCtx, q: BookingsQuery) {
   const { db, tenantId, timezone, now } = ctx;
   const b = schema.bookings;
   const from = q.from ?? localToday(timezone, now);
