@@ -19,5 +19,11 @@ export const TENANT_SECTIONS = [
 
 export type TenantSectionKey = (typeof TENANT_SECTIONS)[number][0];
 
+/**
+ * Sections the console adds after interface.md's list (which keeps its order): the tenant's
+ * failed side effects of every kind (design.md §22).
+ */
+export const OPERATOR_SECTIONS = [["failed-jobs", "Failed jobs"]] as const;
+
 /** Tenants per page in the console's list (the list API's `limit` goes up to 200). */
 export const TENANTS_PAGE_SIZE = 25;

@@ -1,10 +1,10 @@
 import { TENANT_SECTIONS } from "../../shared/console-sections";
-import type { ImpersonationStart, OperatorTenantView, TenantActivity } from "../shared/api-types";
+import type { FailedJob, ImpersonationStart, OperatorTenantView, TenantActivity } from "../shared/api-types";
 import { byId, queryAll, setText, show } from "../shared/dom";
 import { dataOf } from "../shared/http";
 import { IMPERSONATION_KEY, type ImpersonationHandOff } from "../shared/impersonation";
 import { adminApi, requireSession, session, store } from "./session";
-import { SECTION_RENDERERS } from "./tenant-sections";
+import { failedJobsSection, SECTION_RENDERERS } from "./tenant-sections";
 import { failureText, tenantState } from "./ui";
 
 type Patch = { patch: Record<string, unknown>; done: string };
@@ -46,9 +46,10 @@ export async function tenantPage(): Promise<void> {
   let currency = "USD";
 
   async function load() {
-    const [viewAnswer, activityAnswer] = await Promise.all([
+    const [viewAnswer, activityAnswer, failedAnswer] = await Promise.all([
       adminApi<OperatorTenantView>("GET", path),
       adminApi<TenantActivity>("GET", `${path}/activity`),
+      adminApi<FailedJob[]>("GET", `${path}/failed-jobs?limit=50`),
     ]);
     const t = dataOf(viewAnswer);
     if (!t) {
@@ -70,6 +71,7 @@ export async function tenantPage(): Promise<void> {
       if (!box) continue;
       box.replaceChildren(...SECTION_RENDERERS[key](t, a, currency));
     }
+    document.querySelector("[data-section=failed-jobs]")?.replaceChildren(...failedJobsSection(dataOf(failedAnswer)));
     show(byId("action-suspend"), !t.isSuspended);
     show(byId("action-restore"), t.isSuspended);
     show(byId("action-end-trial"), !!t.trialEndsAt);

@@ -5,15 +5,20 @@
  */
 import type { Hono } from "hono";
 import type { JSONParsed } from "hono/utils/types";
+import type { z } from "zod";
 import type { ErrorCode, ValidationDetails } from "../../errors";
 import type { tenantActivityRoute } from "../../routes/admin/tenant-activity";
 import type { toAiLogEntry } from "../../routes/ai/shapes";
 import type { toAdminLoginResult, toOwnerLoginResult } from "../../routes/auth/shapes";
+import type { OwnerChat } from "../../routes/ai/shapes";
+import type { ApiKey, CreatedKey } from "../../routes/owner/api-keys";
+import type { toBookingPayments } from "../../routes/owner/booking-payments";
 import type { toOwnerBooking, toOwnerBookingFullDetail } from "../../routes/owner/booking-shapes";
 import type { toOwnerBusiness } from "../../routes/owner/businesses";
 import type { customersRoutes, toOwnerCustomer } from "../../routes/owner/customers";
 import type { toFailedJob } from "../../routes/owner/failed-jobs";
 import type { toMember } from "../../routes/owner/members";
+import type { toAccount, toRefund } from "../../routes/owner/payments";
 import type { toOwnerService } from "../../routes/owner/services";
 import type { staffRoutes } from "../../routes/owner/staff";
 import type { toBookingItem } from "../../routes/owner/view-shapes";
@@ -76,6 +81,13 @@ export type WebhookEndpoint = Json<ReturnType<typeof toEndpoint>>;
 export type WebhookDelivery = Json<ReturnType<typeof toDelivery>>;
 export type FailedJob = Json<ReturnType<typeof toFailedJob>>;
 export type AiLogEntry = Json<ReturnType<typeof toAiLogEntry>>;
+export type OwnerApiKey = z.infer<typeof ApiKey>;
+export type CreatedApiKey = z.infer<typeof CreatedKey>;
+export type StripeStatus = Json<ReturnType<typeof toAccount>>;
+export type BookingPayments = Json<ReturnType<typeof toBookingPayments>>;
+export type BookingPayment = BookingPayments["payments"][number];
+export type CreatedRefund = Json<ReturnType<typeof toRefund>>;
+export type OwnerChatAnswer = z.infer<typeof OwnerChat>;
 
 /** The page views (GET /api/businesses/me/views/<page>): one call per page's first render. */
 type ViewOf<P extends keyof SchemaOf<typeof viewRoutes>> = RouteJson<typeof viewRoutes, P, "$get">["data"];
@@ -91,4 +103,4 @@ export type AppBusiness = DashboardView["business"];
 export type Viewer = DashboardView["viewer"];
 export type BookingItem = Json<ReturnType<typeof toBookingItem>>;
 export type StaffWithHours = CalendarView["staff"][number];
-export type StripeStatus = SettingsView["stripe"];
+export type StaffCard = StaffView["staff"][number];

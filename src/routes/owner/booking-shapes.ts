@@ -1,5 +1,6 @@
 import type { BookingView } from "../../services/bookings";
 import type { BookingDetail, HistoryRow } from "../../services/owner/booking-detail";
+import { toBookingPayments } from "./booking-payments";
 
 type BookingLike = Pick<
   BookingView,
@@ -74,18 +75,15 @@ function toHistoryEntry(h: HistoryRow) {
 /** GET /api/bookings/:id: the detail above plus the business's zone, the customer's notes, payments and history. */
 export function toOwnerBookingFullDetail(b: BookingDetail) {
   const base = toOwnerBookingDetail(b);
+  const money = toBookingPayments(b.money);
   return {
     ...base,
     customer: base.customer ? { ...base.customer, notes: b.customerNotes } : null,
     timezone: b.tenant.timezone,
-    payments: b.payments.map((p) => ({
-      id: p.id,
-      amount: p.amount,
-      currency: p.currency,
-      kind: p.kind,
-      status: p.status,
-      createdAt: p.createdAt,
-    })),
+    // The same money as GET /api/bookings/:id/payments (design.md §21), in the detail's one round trip.
+    payments: money.payments,
+    card: money.card,
+    noShowFee: money.noShowFee,
     history: b.history.map(toHistoryEntry),
   };
 }

@@ -9,12 +9,15 @@ import { calendarView } from "../../services/owner/views/calendar";
 import { type BusinessSummary, businessZone, localToday, type ViewCtx, type ZonedViewCtx } from "../../services/owner/views/common";
 import { dashboardView } from "../../services/owner/views/dashboard";
 import { aiLogView, bookingsView, customersView, servicesView, settingsView, staffView } from "../../services/owner/views/lists";
+import { accountStatusOf } from "../../services/payments/account";
 import { toAiLogEntry } from "../ai/shapes";
 import { idField, limitField, localDateField } from "../fields";
+import { toApiKey } from "./api-keys";
 import { toOwnerBusiness } from "./businesses";
 import { toOwnerCustomer } from "./customers";
 import { toFailedJob } from "./failed-jobs";
 import { toMember } from "./members";
+import { toAccount } from "./payments";
 import { toOwnerService } from "./services";
 import { toAppBusiness, toBookingItem, toStaffItem, toStaffWithHours, toTimeOffItem, toViewer } from "./view-shapes";
 import { toEndpoint } from "./webhook-endpoints";
@@ -108,7 +111,15 @@ export const viewRoutes = new Hono<OwnerEnv>()
   })
   .get("/staff", async (c) => {
     const v = await staffView(plainCtx(c));
-    return answer(c, v.business, { staff: toStaffWithHours(v.staff, v.hours), timeOff: v.timeOff.map(toTimeOffItem) });
+    return answer(c, v.business, {
+      staff: toStaffWithHours(v.staff, v.hours).map((s) => ({
+        ...s,
+        userId: v.links.get(s.id)?.userId ?? null,
+        hasCalendarFeed: v.links.get(s.id)?.hasCalendarFeed ?? false,
+      })),
+      timeOff: v.timeOff.map(toTimeOffItem),
+      members: v.members.map(toMember),
+    });
   })
   .get("/customers", validate("query", customersQuery), async (c) => {
     const q = c.req.valid("query");
@@ -116,13 +127,16 @@ export const viewRoutes = new Hono<OwnerEnv>()
     return answer(c, v.business, { customers: v.customers.map(toOwnerCustomer) });
   })
   .get("/settings", async (c) => {
-    const v = await settingsView(plainCtx(c), c.var.auth.role !== "staff");
+    const auth = c.var.auth;
+    const canManage = auth.role !== "staff";
+    const v = await settingsView(plainCtx(c), { canManage, keys: canManage && auth.via === "token" });
     return answer(c, v.business, {
       settings: toOwnerBusiness(v.business),
       members: v.members.map(toMember),
       webhooks: v.endpoints.map(toEndpoint),
       failedJobs: v.failedJobs ? v.failedJobs.map(toFailedJob) : null,
-      stripe: { connected: v.business.stripeAccountId !== null, stripeAccountId: v.business.stripeAccountId },
+      stripe: toAccount(accountStatusOf(v.business)),
+      apiKeys: v.apiKeys ? v.apiKeys.map(toApiKey) : null,
     });
   })
   .get("/ai-log", validate("query", z.object({ limit: limitField }).strict()), async (c) => {

@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
 import type { Child, FC } from "hono/jsx";
 import type { AppEnv } from "../../env";
-import { TENANT_SECTIONS } from "../../shared/console-sections";
+import { OPERATOR_SECTIONS, TENANT_SECTIONS } from "../../shared/console-sections";
 import { TenantActions } from "./admin-actions";
 import { ASSET_URLS } from "./asset-urls";
 import { Document, renderPage } from "./layout";
@@ -164,7 +164,7 @@ export const adminPageRoutes = new Hono<AppEnv>()
             </p>
             <div id="tenant-error" class="error" role="alert" hidden></div>
             <TenantActions />
-            {TENANT_SECTIONS.map(([key, label]) => (
+            {[...TENANT_SECTIONS, ...OPERATOR_SECTIONS].map(([key, label]) => (
               <section id={`section-${key}`} class="card" aria-labelledby={`section-${key}-heading`}>
                 <h2 id={`section-${key}-heading`}>{label}</h2>
                 <div class="section-body" data-section={key}>

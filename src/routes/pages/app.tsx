@@ -2,6 +2,7 @@ import { type Context, Hono } from "hono";
 import type { Child } from "hono/jsx";
 import type { AppEnv } from "../../env";
 import { APP_PAGES, type AppPage } from "../../shared/app-pages";
+import { aiAvailable } from "../ai/provider";
 import { ASSET_URLS, ownerPageAssets } from "./asset-urls";
 import { Document, renderPage } from "./layout";
 import { newNonce, setPageHeaders } from "./security";
@@ -22,7 +23,8 @@ async function frame(c: Context<AppEnv>, page: AppPage | { path: string; title: 
       title={`${page.title} · Front desk`}
       nonce={nonce}
       bodyClass={bodyClass}
-      data={{ page: page.script }}
+      // design.md §20: without a model the assistant's routes answer 503; the app then hides it.
+      data={{ page: page.script, assistant: aiAvailable(c) ? "on" : "off" }}
       styles={[ASSET_URLS.ownerCss]}
       modules={[assets.module]}
       preload={assets.preload}
@@ -42,6 +44,7 @@ function AppFrame(p: { page: AppPage }) {
           <a class="brand-link" href="/app">
             Front desk
           </a>
+          <div id="app-assistant"></div>
           <div id="app-account"></div>
         </div>
       </header>

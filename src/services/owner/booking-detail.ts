@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { schema } from "../../db/client";
 import { ApiError } from "../../errors";
 import type { BookingCtx } from "../bookings";
 import { type BookingView, bookingViewQuery } from "../bookings/lookup";
+import { type BookingPayments, bookingPaymentsOf, bookingPaymentsQueries } from "../payments/booking-payments";
 
 export type HistoryRow = {
   id: string;
@@ -18,38 +19,27 @@ export type HistoryRow = {
   createdAt: string;
 };
 
-export type PaymentOfBooking = {
-  id: string;
-  amount: number;
-  currency: string;
-  kind: string;
-  status: string;
-  createdAt: string;
-};
-
-export type BookingDetail = BookingView & { customerNotes: string; payments: PaymentOfBooking[]; history: HistoryRow[] };
+export type BookingDetail = BookingView & { customerNotes: string; money: BookingPayments; history: HistoryRow[] };
 
 /**
  * What the owner app's booking detail shows: the booking with customer, service and staff, the
- * customer's notes, its payments and its history (audit rows targeting it, oldest first, with the
- * member or API key that acted). ONE round trip; every part is keyed by the booking inside the tenant.
+ * customer's notes, its money (payments with refunds, card on file, the no-show fee it would cost:
+ * the same queries as GET /api/bookings/:id/payments) and its history (audit rows targeting it,
+ * oldest first, with the member or API key that acted). ONE round trip; every part is keyed by the
+ * booking inside the tenant.
  */
 export async function getBookingDetail(ctx: Pick<BookingCtx, "db">, ref: { tenantId: string; bookingId: string }) {
   const { db } = ctx;
-  const { bookings: b, payments: p, auditLog: a, users: u, customers: c, apiKeys: k } = schema;
+  const { bookings: b, auditLog: a, users: u, customers: c, apiKeys: k } = schema;
   const own = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${ref.bookingId} AND tenant_id = ${ref.tenantId})`;
-  const [views, notes, payments, history] = await db.batch([
+  const money = bookingPaymentsQueries(db, ref.tenantId, ref.bookingId);
+  const [views, notes, history, ...moneyResults] = await db.batch([
     bookingViewQuery(db, { kind: "owner", ...ref }),
     db
       .select({ notes: c.notes })
       .from(c)
       .innerJoin(b, eq(b.customerId, c.id))
       .where(and(eq(b.id, ref.bookingId), eq(b.tenantId, ref.tenantId))),
-    db
-      .select({ id: p.id, amount: p.amount, currency: p.currency, kind: p.kind, status: p.status, createdAt: p.createdAt })
-      .from(p)
-      .where(and(eq(p.bookingId, ref.bookingId), eq(p.tenantId, ref.tenantId)))
-      .orderBy(desc(p.createdAt), desc(p.id)),
     db
       .select({
         id: a.id,
@@ -69,8 +59,14 @@ export async function getBookingDetail(ctx: Pick<BookingCtx, "db">, ref: { tenan
       .where(and(eq(a.targetType, "booking"), eq(a.targetId, ref.bookingId), own))
       .orderBy(asc(a.createdAt), asc(a.seq), asc(a.id))
       .limit(100),
+    ...money,
   ]);
   const view = views[0];
   if (!view) throw ApiError.notFound("Booking");
-  return { ...view, customerNotes: notes[0]?.notes ?? "", payments, history } satisfies BookingDetail;
+  return {
+    ...view,
+    customerNotes: notes[0]?.notes ?? "",
+    money: bookingPaymentsOf(moneyResults as unknown as Parameters<typeof bookingPaymentsOf>[0]),
+    history,
+  } satisfies BookingDetail;
 }

@@ -8,7 +8,20 @@ const admin = inject("e2eAdmin");
 const browser = useBrowser();
 afterAll(() => e2eClient.close());
 
-const SECTIONS = ["Profile", "Owner", "Members", "Services", "Staff", "Customers", "Bookings", "Payments", "AI activity", "Audit"];
+// interface.md's sections in their order, then the console's own (failed jobs, design.md §22).
+const SECTIONS = [
+  "Profile",
+  "Owner",
+  "Members",
+  "Services",
+  "Staff",
+  "Customers",
+  "Bookings",
+  "Payments",
+  "AI activity",
+  "Audit",
+  "Failed jobs",
+];
 
 /** Every URL the page requests, to prove no token ever travels in one. */
 function watchUrls(page: Page) {

@@ -218,8 +218,14 @@ describe("the other page views", () => {
     expect(services.body.data.services.map((s: { id: string }) => s.id)).toEqual([service.id, hidden.id]);
     expect(services.body.data.services[1]).toMatchObject({ name: "Old colour", isActive: false, durationMinutes: 30 });
     const staffView = await view("staff");
-    expect(staffView.body.data.staff[0]).toMatchObject({ id: staff.id, workingHours: expect.any(Array) });
+    expect(staffView.body.data.staff[0]).toMatchObject({
+      id: staff.id,
+      workingHours: expect.any(Array),
+      userId: null,
+      hasCalendarFeed: false,
+    });
     expect(staffView.body.data.timeOff).toHaveLength(1); // only time off that has not ended
+    expect(staffView.body.data.members).toMatchObject([{ id: tenant.ownerId, role: "owner", isActive: true }]);
     const customers = await view("customers?search=zo");
     expect(customers.body.data.customers).toMatchObject([
       { id: customer.id, firstName: "Zoe", notes: "Prefers mornings", bookingCount: 0 },
@@ -235,10 +241,12 @@ describe("the other page views", () => {
     expect(owner.body.data.members.map((m: { role: string }) => m.role)).toEqual(["owner", "staff"]);
     expect(owner.body.data.webhooks).toEqual([]);
     expect(owner.body.data.failedJobs).toEqual([]);
-    expect(owner.body.data.stripe).toEqual({ connected: false, stripeAccountId: null });
+    expect(owner.body.data.stripe).toEqual({ connected: false, stripeAccountId: null, chargesEnabled: false, detailsSubmitted: false });
+    expect(owner.body.data.apiKeys).toEqual([]);
     const staffSees = await view("settings", { token: await ownerToken(member.userId, tenant.id, "staff", NOON) });
     expect(staffSees.body.data.viewer).toMatchObject({ role: "staff", readOnly: false });
     expect(staffSees.body.data.failedJobs).toBeNull();
+    expect(staffSees.body.data.apiKeys).toBeNull();
     await expectTwoRoundTrips((dbTag) => view("settings", { dbTag }));
   });
 
@@ -269,6 +277,72 @@ describe("the other page views", () => {
     expect(res.body.data.business.id).toBe(mine.tenant.id);
     expect(res.body.data.staff.map((s: { id: string }) => s.id)).toEqual([mine.staff.id]);
     expect(res.body.data.bookings).toEqual([]);
+  });
+});
+
+describe("the sections that use other issues' APIs", () => {
+  it("settings: the Stripe account's state and the API keys (never their secret; a key's own request gets none)", async () => {
+    const { tenant, token, view } = await salon();
+    await testDb()
+      .update(schema.tenants)
+      .set({ stripeAccountId: "acct_view1", stripeChargesEnabled: false, stripeDetailsSubmitted: true })
+      .where(eq(schema.tenants.id, tenant.id));
+    const made = await post("/api/businesses/me/api-keys", { name: "Export", scope: "read" }, { token, now: NOON });
+    expect(made.status).toBe(201);
+    const res = await view("settings");
+    expect(res.body.data.stripe).toEqual({ connected: true, stripeAccountId: "acct_view1", chargesEnabled: false, detailsSubmitted: true });
+    expect(res.body.data.apiKeys).toEqual([
+      {
+        id: made.body.data.id,
+        name: "Export",
+        scope: "read",
+        prefix: made.body.data.prefix,
+        createdAt: made.body.data.createdAt,
+        lastUsedAt: null,
+        revokedAt: null,
+      },
+    ]);
+    expect(res.text).not.toContain(made.body.data.key);
+    // An API key (acting as an admin) reads the page but not the keys: a key cannot manage keys.
+    const keyed = await get("/api/businesses/me/views/settings", { token: made.body.data.key, now: NOON });
+    expect(keyed.status).toBe(200);
+    expect(keyed.body.data.apiKeys).toBeNull();
+    expect(keyed.body.data.viewer).toEqual({ userId: null, role: "admin", readOnly: false });
+  });
+
+  it("staff: each profile's linked member and whether its calendar feed exists (the feed's URL only when made)", async () => {
+    const { tenant, staff, token, view } = await salon();
+    const member = await createMember(tenant.id, "staff");
+    expect((await patch(`/api/staff/${staff.id}`, { userId: member.userId }, { token, now: NOON })).status).toBe(200);
+    const feed = await post(`/api/staff/${staff.id}/calendar-feed`, {}, { token, now: NOON });
+    expect(feed.status).toBe(200);
+    const res = await view("staff");
+    expect(res.body.data.staff[0]).toMatchObject({ id: staff.id, userId: member.userId, hasCalendarFeed: true });
+    expect(res.text).not.toContain(feed.body.data.url);
+    expect(res.body.data.members.map((m: { id: string }) => m.id)).toEqual([tenant.ownerId, member.userId]);
+  });
+
+  it("ai-log: the same entries as GET /api/ai/log", async () => {
+    const { tenant, token, view } = await salon();
+    await testDb()
+      .insert(schema.auditLog)
+      .values(
+        [1, 2].map((n) => ({
+          id: newId("aud"),
+          action: n === 1 ? "ai.public_chat" : "ai.owner_chat",
+          actorType: n === 1 ? "system" : "user",
+          actorId: n === 1 ? "public-assistant" : tenant.ownerId,
+          targetType: "tenant" as const,
+          targetId: tenant.id,
+          metadata: { outcome: "ok", model: "m", latencyMs: n, rounds: 1, toolCalls: [], question: `Question ${n}` },
+          createdAt: new Date(NOON.getTime() + n * 1000).toISOString(),
+        })),
+      );
+    const page = await view("ai-log");
+    const api = await get("/api/ai/log", { token, now: NOON });
+    expect(api.status).toBe(200);
+    expect(page.body.data.entries).toEqual(api.body.data);
+    expect(page.body.data.entries.map((e: { question: string }) => e.question)).toEqual(["Question 2", "Question 1"]);
   });
 });
 
@@ -312,7 +386,10 @@ describe("booking detail and the booking's history", () => {
     const { result, dbRequests } = await countDbRequests((dbTag) => get(`/api/bookings/${id}`, { token, now: NOON, dbTag }));
     expect(dbRequests).toBe(2);
     const d = result.body.data;
-    expect(d.payments).toMatchObject([{ amount: 4500, currency: "USD", status: "succeeded", kind: "full" }]);
+    expect(d.payments).toMatchObject([{ amount: 4500, currency: "USD", status: "succeeded", kind: "full", refundable: 4500, refunds: [] }]);
+    // The money is exactly what GET /api/bookings/:id/payments answers (design.md §21).
+    const { bookingId: _, ...money } = (await get(`/api/bookings/${id}/payments`, { token, now: NOON })).body.data;
+    expect({ payments: d.payments, card: d.card, noShowFee: d.noShowFee }).toEqual(money);
     expect(d.history.map((h: { action: string; actor: { name: string } }) => [h.action, h.actor.name])).toEqual([
       ["booking.created", "Olive Owner"],
       ["booking.rescheduled", "Olive Owner"],

@@ -1,7 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { get } from "../../helpers/api";
 
-const SECTIONS = ["Profile", "Owner", "Members", "Services", "Staff", "Customers", "Bookings", "Payments", "AI activity", "Audit"];
+// interface.md's sections in their order, then the console's own (failed jobs, design.md §22).
+const SECTIONS = [
+  "Profile",
+  "Owner",
+  "Members",
+  "Services",
+  "Staff",
+  "Customers",
+  "Bookings",
+  "Payments",
+  "AI activity",
+  "Audit",
+  "Failed jobs",
+];
 
 function h2s(html: string): string[] {
   return [...html.matchAll(/<h2[^>]*>([^<]*)<\/h2>/g)].map((m) => m[1]);

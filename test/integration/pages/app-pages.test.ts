@@ -30,6 +30,12 @@ describe("owner app pages", () => {
     expect(res.text).toContain('<nav class="app-nav" aria-label="Pages">');
   });
 
+  it("says whether the assistant can answer (design.md §20: without a model its routes are 503 and the app hides it)", async () => {
+    expect((await get("/app/calendar")).text).toContain('data-assistant="on"');
+    const without = await get("/app/calendar", { headers: { "x-test-ai": "off" } });
+    expect(without.text).toContain('data-assistant="off"');
+  });
+
   it("is not served on a business's custom domain", async () => {
     const res = await get("/app", { host: "book.some-salon.example" });
     expect(res.status).toBe(404);

@@ -5,6 +5,7 @@ import { api } from "../shell/api";
 import { duration, money, personName } from "../ui/format";
 import {
   Button,
+  CheckField,
   Dialog,
   Facts,
   GateNote,
@@ -20,6 +21,7 @@ import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 import { dayLabel, localParts, timeSpan, whenLabel } from "../lib/zoned";
 import { CancelForm, RescheduleForm, type StaffChoice } from "./change-forms";
+import { BookingMoney } from "./payments";
 
 type Mode = "view" | "cancel" | "reschedule" | "no_show";
 
@@ -95,15 +97,21 @@ export function BookingDetail(p: {
     p.onChanged();
   };
 
-  async function setStatus(status: "confirmed" | "completed" | "no_show") {
+  async function setStatus(status: "confirmed" | "completed" | "no_show", chargeFee?: boolean) {
     setBusy(true);
     setProblem(null);
     setDone("");
-    const a = await api("PATCH", `/api/bookings/${encodeURIComponent(p.id)}/status`, { status });
+    const body = status === "no_show" && chargeFee !== undefined ? { status, chargeFee } : { status };
+    const a = await api<{ fee?: { amount: number; currency: string } | null }>(
+      "PATCH",
+      `/api/bookings/${encodeURIComponent(p.id)}/status`,
+      body,
+    );
     if (!mounted.current) return;
     setBusy(false);
-    if (a.status === 200) changed(DONE[status]);
-    else setProblem(problemOf(a));
+    if (a.status !== 200) return setProblem(problemOf(a));
+    const fee = dataOf(a)?.fee;
+    changed(fee ? `${DONE.no_show} A no-show fee of ${money(fee.amount, fee.currency)} is being charged to the saved card.` : DONE[status]);
   }
 
   const title = detail ? `${personName(detail.customer)} · ${detail.service.name}` : "Booking";
@@ -178,21 +186,7 @@ export function BookingDetail(p: {
               <p class="muted">No customer record.</p>
             )}
           </section>
-          <section aria-labelledby="detail-payments">
-            <h3 id="detail-payments">Payments</h3>
-            {detail.payments.length ? (
-              <ul class="history">
-                {detail.payments.map((pay) => (
-                  <li>
-                    {money(pay.amount, pay.currency)} · {pay.kind === "deposit" ? "deposit" : "full payment"} · {pay.status}
-                    <time>{whenLabel(pay.createdAt, tz)}</time>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p class="muted">No payments for this booking.</p>
-            )}
-          </section>
+          <BookingMoney detail={detail} viewer={p.viewer} tz={tz} onChanged={changed} />
           <section aria-labelledby="detail-history">
             <h3 id="detail-history">History</h3>
             <History detail={detail} tz={tz} staff={p.staff} />
@@ -209,8 +203,9 @@ function Actions(p: {
   busy: boolean;
   mode: Mode;
   setMode: (m: Mode) => void;
-  setStatus: (s: "confirmed" | "completed" | "no_show") => void;
+  setStatus: (s: "confirmed" | "completed" | "no_show", chargeFee?: boolean) => void;
 }) {
+  const [charge, setCharge] = useState(true);
   const s = p.detail.status;
   const open = s === "pending" || s === "confirmed";
   if (!open) return <p class="muted">This booking is {statusLabel(s).toLowerCase()}: nothing more to do.</p>;
@@ -218,6 +213,7 @@ function Actions(p: {
   const cancel = gate(p.viewer, "cancel");
   const move = gate(p.viewer, "reschedule");
   const noShowAsk = p.mode === "no_show";
+  const fee = p.detail.noShowFee;
   return (
     <>
       <div class="actions-row" role="group" aria-label="Booking actions">
@@ -246,8 +242,16 @@ function Actions(p: {
       {noShowAsk ? (
         <div class="confirm-box" role="group" aria-label="Confirm no-show">
           <p>Mark {personName(p.detail.customer)} as a no-show? This cannot be undone.</p>
+          {fee ? (
+            <CheckField
+              id="charge-no-show-fee"
+              label={`Charge the no-show fee: ${money(fee.amount, fee.currency)} (${fee.percent}% of the price) to the saved card`}
+              checked={charge}
+              onValue={setCharge}
+            />
+          ) : null}
           <div class="actions-row">
-            <Button kind="danger" busy={p.busy} onClick={() => p.setStatus("no_show")}>
+            <Button kind="danger" busy={p.busy} onClick={() => p.setStatus("no_show", fee ? charge : undefined)}>
               Yes, mark no-show
             </Button>
             <Button onClick={() => p.setMode("view")}>Keep it</Button>

@@ -1,11 +1,12 @@
 import type { Child } from "hono/jsx";
-import type { AppBusiness, OwnerService, SettingsView, StaffWithHours, Viewer } from "../../shared/api-types";
+import type { AppBusiness, OwnerMember, OwnerService, SettingsView, StaffCard, Viewer } from "../../shared/api-types";
+import { StaffLinks } from "./staff-links";
 
 /**
- * Where the sections of features whose API is still being built plug into the pages (design.md
- * §16 scheduling, §17 calendar feeds, §19 API keys, §21 Stripe onboarding and refunds). Each list
- * is empty until its API lands; a section is a small component module added to its list, with
- * response types taken from the server like every other (src/client/shared/api-types.ts).
+ * Where the sections of other issues' features plug into the pages (design.md §16 scheduling,
+ * §17 calendar feeds and linked members). A section is a small component module added to its
+ * list, with response types taken from the server like every other (src/client/shared/api-types.ts).
+ * Settings' Stripe, payment rules and API keys (§19, §21) sit in the settings page itself.
  */
 
 /** Fields a service form gains (§16: buffers before/after, who performs it). `extra` is sent in the body as is. */
@@ -18,9 +19,15 @@ export type ServiceFormSection = (p: {
 }) => Child;
 export const SERVICE_FORM_SECTIONS: ServiceFormSection[] = [];
 
-/** Parts of a staff member's card (§16 date overrides, §17 calendar feed link). */
-export type StaffSection = (p: { staff: StaffWithHours; business: AppBusiness; viewer: Viewer }) => Child;
-export const STAFF_SECTIONS: StaffSection[] = [];
+/** Parts of a staff member's card (§16 date overrides, §17 calendar feed link and linked member). */
+export type StaffSection = (p: {
+  staff: StaffCard;
+  members: OwnerMember[];
+  business: AppBusiness;
+  viewer: Viewer;
+  reload: () => void;
+}) => Child;
+export const STAFF_SECTIONS: StaffSection[] = [StaffLinks];
 
 /** Settings panels (§16 booking rules and closures, §19 API keys, §21 Stripe onboarding). */
 export type SettingsSection = (p: { view: SettingsView; reload: () => void }) => Child;

@@ -1,5 +1,6 @@
 import { useState } from "hono/jsx/dom";
 import type { FailedJob, OwnerMember, SettingsView } from "../../shared/api-types";
+import { dataOf } from "../../shared/http";
 import { whenLabel } from "../lib/zoned";
 import { api } from "../shell/api";
 import { personName } from "../ui/format";
@@ -185,44 +186,78 @@ export function Members(p: { view: SettingsView; onChanged: () => void }) {
   );
 }
 
-const KIND: Record<string, string> = { email: "E-mail", webhook: "Webhook" };
+const KIND: Record<string, string> = {
+  email: "E-mail",
+  webhook: "Webhook",
+  "stripe.refund": "Stripe refund",
+  "stripe.fee_charge": "Fee charge",
+  "stripe.cancel_intent": "Stripe payment cancel",
+  "booking.reminder": "Reminder e-mail",
+};
+const what = (j: FailedJob) => (j.kind === j.type ? (KIND[j.kind] ?? j.kind) : `${KIND[j.kind] ?? j.kind}: ${j.type}`);
 
-/** Side effects that gave up (design.md §22): e-mails, webhook deliveries, later Stripe calls. */
+/**
+ * Side effects that gave up (design.md §22): e-mails, webhook deliveries, Stripe calls, reminders,
+ * newest first. The settings view brings the latest 20; "Show all" reads up to 200 from
+ * GET /api/businesses/me/failed-jobs.
+ */
 export function FailedJobs(p: { jobs: FailedJob[]; tz: string }) {
+  const [all, setAll] = useState<FailedJob[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const jobs = all ?? p.jobs;
+  async function showAll() {
+    setBusy(true);
+    setProblem(null);
+    const a = await api<FailedJob[]>("GET", "/api/businesses/me/failed-jobs?limit=200");
+    setBusy(false);
+    const got = dataOf(a);
+    if (got) setAll(got);
+    else setProblem(problemOf(a));
+  }
   return (
     <section class="panel" aria-labelledby="failed-title">
       <h2 id="failed-title">Failed deliveries</h2>
-      {p.jobs.length === 0 ? (
-        <p class="muted">Every e-mail and webhook got through.</p>
+      {jobs.length === 0 ? (
+        <p class="muted">Every e-mail, webhook and payment call got through.</p>
       ) : (
-        <div class="table-wrap">
-          <table>
-            <caption class="visually-hidden">Failed deliveries, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Failed</th>
-                <th scope="col">What</th>
-                <th scope="col">To</th>
-                <th scope="col">Tries</th>
-                <th scope="col">Last error</th>
-              </tr>
-            </thead>
-            <tbody>
-              {p.jobs.map((j) => (
+        <>
+          <p class="muted">These were tried several times and then given up. Check the address or the error, then act by hand.</p>
+          <div class="table-wrap">
+            <table>
+              <caption class="visually-hidden">Failed deliveries, newest first</caption>
+              <thead>
                 <tr>
-                  <td data-label="Failed">{whenLabel(j.failedAt, p.tz)}</td>
-                  <td data-label="What">
-                    {KIND[j.kind] ?? j.kind}: {j.type}
-                  </td>
-                  <td data-label="To">{j.target}</td>
-                  <td data-label="Tries">{j.attempts}</td>
-                  <td data-label="Last error">{j.lastError ?? (j.lastStatusCode ? `HTTP ${j.lastStatusCode}` : "\u2014")}</td>
+                  <th scope="col">Failed</th>
+                  <th scope="col">What</th>
+                  <th scope="col">To</th>
+                  <th scope="col">Tries</th>
+                  <th scope="col">Last error</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {jobs.map((j) => (
+                  <tr>
+                    <td data-label="Failed">{whenLabel(j.failedAt, p.tz)}</td>
+                    <td data-label="What">{what(j)}</td>
+                    <td data-label="To">{j.target}</td>
+                    <td data-label="Tries">{j.attempts}</td>
+                    <td data-label="Last error">{j.lastError ?? (j.lastStatusCode ? `HTTP ${j.lastStatusCode}` : "\u2014")}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {all === null && p.jobs.length >= 20 ? (
+            <div class="actions-row">
+              <Button busy={busy} onClick={() => void showAll()}>
+                Show all
+              </Button>
+            </div>
+          ) : null}
+        </>
       )}
+      {problem ? <Outcome problem={problem} onRetry={() => void showAll()} /> : null}
     </section>
   );
 }

@@ -1,16 +1,16 @@
 // /app/settings: business profile, booking rules, booking-page appearance with a live preview and
-// the widget's embed code, custom domain, Stripe, webhooks with their delivery log, members.
+// the widget's embed code, custom domain, Stripe and payment rules, webhooks with their delivery
+// log, members, API keys, failed deliveries.
 import { useState } from "hono/jsx/dom";
 import { readableTextOn, safeHexColor } from "../../../shared/color";
 import type { SettingsView } from "../../shared/api-types";
-import { api } from "../shell/api";
 import { startPage } from "../shell/boot";
-import { Button, GateNote, Loading, LoadFailed, Outcome, TextField } from "../ui/kit";
-import { gate } from "../ui/permissions";
-import { type Problem, problemOf } from "../ui/problems";
+import { Button, Loading, LoadFailed } from "../ui/kit";
 import { useView } from "../ui/use-view";
 import { SETTINGS_SECTIONS } from "./extensions";
+import { ApiKeys } from "./settings-api-keys";
 import { BusinessForm, type Values } from "./settings-form";
+import { PaymentRules, StripePanel } from "./settings-stripe";
 import { FailedJobs, Members } from "./settings-team";
 import { Webhooks } from "./settings-webhooks";
 
@@ -37,6 +37,8 @@ function Settings() {
           ["payments", "Payments"],
           ["webhooks", "Webhooks"],
           ["members", "Members"],
+          ["api-keys", "API keys"],
+          ...(d.failedJobs ? [["failed", "Failed deliveries"]] : []),
         ].map(([id, label]) => (
           <a href={`#${id}-title`}>{label}</a>
         ))}
@@ -74,12 +76,6 @@ function Settings() {
           { key: "cancellationHours", label: "Free cancellation until (hours before)", kind: "number" },
           { key: "cancellationPolicy", label: "Cancellation policy shown to customers", kind: "textarea", max: 5000 },
           { key: "allowGuestBooking", label: "Customers may book without an account", kind: "check" },
-          {
-            key: "requirePayment",
-            label: "Ask for payment when customers book online",
-            kind: "check",
-            hint: "Needs a connected Stripe account.",
-          },
           { key: "aiAssistantEnabled", label: "Show the booking assistant on the booking page", kind: "check" },
         ]}
       />
@@ -118,12 +114,14 @@ function Settings() {
         }
         fields={[{ key: "customDomain", label: "Domain", hint: "Only the host name: no https://, no path.", span: true }]}
       />
-      <Payments view={d} onSaved={view.reload} />
+      <StripePanel view={d} onSaved={view.reload} />
+      <PaymentRules view={d} onSaved={view.reload} />
       {SETTINGS_SECTIONS.map((Section) => (
         <Section view={d} reload={view.reload} />
       ))}
       <Webhooks view={d} onChanged={view.reload} />
       <Members view={d} onChanged={view.reload} />
+      <ApiKeys view={d} reload={view.reload} />
       {d.failedJobs ? <FailedJobs jobs={d.failedJobs} tz={d.business.timezone} /> : null}
     </>
   );
@@ -185,73 +183,6 @@ function EmbedCode(p: { slug: string }) {
       <p class="done" role="status">
         {done}
       </p>
-    </section>
-  );
-}
-
-/** Stripe as the payments API has it today: the connected account, connect by its id, disconnect. */
-function Payments(p: { view: SettingsView; onSaved: () => void }) {
-  const manage = gate(p.view.viewer, "manage");
-  const [account, setAccount] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [done, setDone] = useState("");
-  const s = p.view.stripe;
-  async function send(method: "PUT" | "DELETE", body?: unknown) {
-    setBusy(true);
-    setProblem(null);
-    const a = await api(method, "/api/payments/stripe-account", body);
-    setBusy(false);
-    if (a.status !== 200) return setProblem(problemOf(a));
-    setDone(method === "PUT" ? "Stripe account connected." : "Stripe account disconnected.");
-    setAccount("");
-    p.onSaved();
-  }
-  return (
-    <section class="panel" aria-labelledby="payments-title">
-      <h2 id="payments-title">Payments</h2>
-      <p>
-        Stripe:{" "}
-        {s.connected ? (
-          <>
-            <strong>connected</strong> (account <span class="code">{s.stripeAccountId}</span>)
-          </>
-        ) : (
-          <strong>not connected</strong>
-        )}
-        .
-      </p>
-      {s.connected ? (
-        <div class="actions-row">
-          <Button kind="danger" gate={manage} busy={busy} onClick={() => void send("DELETE")}>
-            Disconnect Stripe
-          </Button>
-        </div>
-      ) : (
-        <form
-          class="inline-form"
-          onSubmit={(e: Event) => {
-            e.preventDefault();
-            void send("PUT", { accountId: account.trim() });
-          }}
-        >
-          <TextField
-            id="stripe-account"
-            label="Stripe account ID"
-            value={account}
-            onValue={setAccount}
-            placeholder="acct_…"
-            hint="From your Stripe dashboard (Settings → Account details)."
-            error={problem?.fields.accountId}
-            disabled={!manage.allowed}
-          />
-          <Button type="submit" kind="primary" gate={manage} busy={busy}>
-            Connect
-          </Button>
-        </form>
-      )}
-      <Outcome problem={problem} done={done} />
-      <GateNote gates={[manage]} />
     </section>
   );
 }

@@ -96,7 +96,7 @@ function Staff() {
                   </ul>
                 )}
                 {STAFF_SECTIONS.map((Section) => (
-                  <Section staff={s} business={d.business} viewer={d.viewer} />
+                  <Section staff={s} members={d.members} business={d.business} viewer={d.viewer} reload={view.reload} />
                 ))}
                 <div class="actions-row">
                   <Button gate={manage} onClick={() => setEditing(s)} label={`Edit profile and hours of ${s.displayName}`}>

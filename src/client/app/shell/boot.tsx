@@ -1,6 +1,7 @@
 import type { Child } from "hono/jsx";
 import { render } from "hono/jsx/dom";
 import { keepSessionFresh, setAppPage } from "./api";
+import { AssistantLauncher } from "./assistant";
 import { AccountBar, ImpersonationBanner, RateLimitNotice } from "./chrome";
 import { currentAuth, toSignIn } from "./session";
 
@@ -44,6 +45,9 @@ export function startPage(path: string, Page: () => Child): void {
       return;
     }
   }
+  const assistant = slot("app-assistant");
+  if (assistant && document.body.dataset.assistant === "on")
+    render(<AssistantLauncher readOnly={auth.kind === "impersonation"} />, assistant);
   const root = slot("app-root");
   if (root) render(<Page />, root);
 }

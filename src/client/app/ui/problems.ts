@@ -19,7 +19,11 @@ const BY_CODE: Record<string, string> = {
   not_cancellable: "A completed or no-show booking cannot be cancelled.",
   email_taken: "Someone with this e-mail already has an account.",
   conflict: "This clashes with something that already exists.",
-  stripe_not_connected: "Connect a Stripe account first.",
+  stripe_not_connected: "Connect a Stripe account that can take card payments first.",
+  payment_provider_error: "Stripe did not answer or refused. Nothing was changed; try again in a moment.",
+  refund_exceeds_payment: "That is more than what is left to refund on this payment.",
+  ai_unavailable: "The assistant is not available on this platform.",
+  ai_provider_error: "The assistant did not answer in time. Please try again.",
   "tenant required": "You are no longer a member of this business.",
   "tenant not found": "This business no longer exists.",
 };

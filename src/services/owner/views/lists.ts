@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, isNull, lt, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { schema } from "../../../db/client";
 import type { BookingStatus } from "../../../domain/booking-status";
 import { addDays, type LocalDate } from "../../../domain/time";
@@ -73,13 +73,22 @@ export async function servicesView(ctx: ViewCtx) {
   return { business: need(business), services, staff };
 }
 
-/** `/app/staff`: profiles with weekly hours and the time off that has not ended yet. */
+/**
+ * `/app/staff`: profiles with weekly hours and the time off that has not ended yet, each profile's
+ * linked member (design.md §17: that member gets its booking notices) and whether it has a
+ * calendar feed (the feed's URL is shown only when made), and the members one may link.
+ */
 export async function staffView(ctx: ViewCtx) {
   const { db, tenantId, now } = ctx;
   const off = schema.staffTimeOff;
-  const [business, staff, hours, timeOff] = await db.batch([
+  const p = schema.staffProfiles;
+  const [business, staff, links, hours, timeOff, members] = await db.batch([
     businessQuery(db, tenantId),
     staffListQuery(db, tenantId),
+    db
+      .select({ id: p.id, userId: p.userId, hasCalendarFeed: sql<number>`${p.calendarFeedHash} IS NOT NULL` })
+      .from(p)
+      .where(and(eq(p.tenantId, tenantId), isNull(p.deletedAt))),
     hoursQuery(db, tenantId),
     db
       .select({ id: off.id, staffId: off.staffId, startAt: off.startAt, endAt: off.endAt, reason: off.reason })
@@ -87,8 +96,10 @@ export async function staffView(ctx: ViewCtx) {
       .where(and(eq(off.tenantId, tenantId), gt(off.endAt, now.getTime())))
       .orderBy(asc(off.startAt), asc(off.id))
       .limit(500),
+    listMembers(db, tenantId),
   ]);
-  return { business: need(business), staff, hours, timeOff };
+  const linkOf = new Map(links.map((l) => [l.id, { userId: l.userId, hasCalendarFeed: Boolean(l.hasCalendarFeed) }]));
+  return { business: need(business), staff, links: linkOf, hours, timeOff, members };
 }
 
 /** `/app/customers`: newest customers first, or those matching `search`. */
@@ -99,19 +110,32 @@ export async function customersView(ctx: ViewCtx, q: { search?: string; limit: n
 }
 
 /**
- * `/app/settings`: the whole business record, members, webhook endpoints and, for owners and
- * admins, the failed side effects of every kind (design.md §22); staff read the rest.
+ * `/app/settings`: the whole business record (with its Stripe account's state), members, webhook
+ * endpoints and, for owners and admins, the failed side effects of every kind (design.md §22) and,
+ * with a member's own token, the API keys (design.md §19: a key cannot manage keys); staff read
+ * the rest.
  */
-export async function settingsView(ctx: ViewCtx, canManage: boolean) {
+export async function settingsView(ctx: ViewCtx, p: { canManage: boolean; keys: boolean }) {
   const { db, tenantId } = ctx;
   const t = schema.tenants;
-  const [business, members, endpoints, failed] = await db.batch([
+  const [business, members, endpoints, failed, keys] = await db.batch([
     db.select().from(t).where(eq(t.id, tenantId)).limit(1),
     listMembers(db, tenantId),
     listEndpoints(db, tenantId),
-    failedJobsQuery(db, tenantId, canManage ? 20 : 0),
+    failedJobsQuery(db, tenantId, p.canManage ? 20 : 0),
+    db
+      .select()
+      .from(schema.apiKeys)
+      .where(and(eq(schema.apiKeys.tenantId, tenantId), sql`${p.keys ? 1 : 0} = 1`))
+      .orderBy(desc(schema.apiKeys.createdAt), desc(schema.apiKeys.id)),
   ]);
-  return { business: need(business), members, endpoints, failedJobs: canManage ? failed.map(toFailedJob) : null };
+  return {
+    business: need(business),
+    members,
+    endpoints,
+    failedJobs: p.canManage ? failed.map(toFailedJob) : null,
+    apiKeys: p.keys ? keys : null,
+  };
 }
 
 /** `/app/ai-log`: the business's AI log (design.md §20), newest first. */
