@@ -87,6 +87,10 @@ describe("impersonation from the console", () => {
     await eventually(() => page.locator("#imp-time-left").textContent()).toMatch(/^(60:00|59:[0-5]\d)$/);
     // No account bar (no switch, no sign-out of the owner) while impersonating.
     expect(await page.locator("#app-account").textContent()).toBe("");
+    // The assistant is there but refused to an impersonation (design.md §20), and says why.
+    const assistant = page.getByRole("button", { name: "Assistant" });
+    expect(await assistant.isDisabled()).toBe(true);
+    expect(await assistant.getAttribute("title")).toBe("Read-only session: an operator's impersonation cannot change anything.");
 
     const opened: string[] = ["/app"];
     for (const p of APP_PAGES.filter((x) => x.path !== "/app")) {

@@ -107,7 +107,7 @@ export function StaffLinks(p: { staff: StaffCard; members: OwnerMember[]; busine
           <Button
             gate={manage}
             busy={busy}
-            label={`${s.hasCalendarFeed ? "Replace" : "Make"} the calendar link of ${s.displayName}`}
+            label={`${s.hasCalendarFeed ? "Make a new calendar link" : "Make a calendar link"} for ${s.displayName}`}
             onClick={() => (s.hasCalendarFeed ? setConfirmReplace(true) : void makeFeed())}
           >
             {s.hasCalendarFeed ? "Make a new calendar link" : "Make a calendar link"}

@@ -18,11 +18,9 @@ export function CopyBox(p: { id: string; label: string; value: string; children?
     }
   }
   return (
-    <div class="notice copy-once" role="group" aria-labelledby={`${p.id}-label`}>
+    <div class="notice copy-once">
       {p.children}
-      <label id={`${p.id}-label`} for={p.id}>
-        {p.label}
-      </label>
+      <label for={p.id}>{p.label}</label>
       <input id={p.id} class="copy-box" readonly value={p.value} onFocus={(e: Event) => (e.target as HTMLInputElement).select()} />
       <div class="actions-row">
         <Button onClick={() => void copy()}>Copy</Button>
