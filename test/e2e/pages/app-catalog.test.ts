@@ -44,6 +44,8 @@ describe("services", () => {
     await eventually(async () => (await servicesOf(salon)).map((s) => s.name)).toEqual(["Colour", "Haircut", "Beard trim"]);
     const colour = (await servicesOf(salon))[0];
     expect(colour).toMatchObject({ durationMinutes: 90, price: 8050, depositPercent: 20, isOnlineBookable: true });
+    // The list has reloaded (rows move under the pointer while it does): then edit.
+    await eventually(() => page.locator("tbody tr strong").allTextContents()).toEqual(["Colour", "Haircut", "Beard trim"]);
 
     await page.getByRole("button", { name: "Edit Haircut" }).click();
     const edit = page.getByRole("dialog", { name: "Edit Haircut" });

@@ -221,7 +221,10 @@ describe("owner bookings: details and side effects", () => {
       service: { id: service.id, name: "Cut", durationMinutes: 60 },
       staff: { id: staff.id, displayName: "Sam" },
       timezone: "America/New_York",
+      // Its money, as GET /api/bookings/:id/payments has it (design.md §21): nothing here.
       payments: [],
+      card: null,
+      noShowFee: null,
       // Owner-made bookings name who made them (the owner app's booking history).
       history: [
         {
@@ -234,7 +237,17 @@ describe("owner bookings: details and side effects", () => {
         },
       ],
     });
-    const { customer: _c, service: _s, staff: _st, timezone: _tz, payments: _p, history: _h, ...plain } = res.body.data;
+    const {
+      customer: _c,
+      service: _s,
+      staff: _st,
+      timezone: _tz,
+      payments: _p,
+      card: _cd,
+      noShowFee: _f,
+      history: _h,
+      ...plain
+    } = res.body.data;
     expect(created.body.data).toEqual(plain);
   });
 
