@@ -1,12 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { schema, runBatch } from "../../db/client";
 import { newConfirmationCode } from "../../domain/confirmation-code";
-import { findSlot } from "../../domain/slots";
 import type { LocalDateTime } from "../../domain/time";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { uniqueViolation } from "../auth/constraints";
-import { dayQueries, staffDays, tenantDayZone } from "../availability";
+import { limitsFor, requestedSlot } from "../availability";
+import { scheduleQueries } from "../schedule-data";
 import { bookingEffects, iso, staffFreeSql, tenantOpenSql } from "./effects";
 import { type BookingCtx, type BookingScope, serviceQuery, staffQuery, tenantIdSql, tenantQuery } from "./scope";
 
@@ -46,8 +46,9 @@ const CODE_ATTEMPTS = 4;
 
 /**
  * Creates a confirmed booking. Two libSQL round trips: one read batch (tenant, service, staff,
- * the staff member's hours, bookings and time off for the day) and one write batch (customer
- * upsert, conditional booking insert, outbox e-mail, webhook deliveries, read-back).
+ * the staff member's schedule rows for the date: hours, override, closures, buffered bookings,
+ * time off) and one write batch (customer upsert, conditional booking insert that stores the
+ * service's buffers, outbox e-mail, webhook deliveries, read-back).
  *
  * Errors: 404 not_found (tenant/service/staff), 403 guest_disabled, 409 slot_taken (not an offered
  * slot, or lost the race: the insert's own NOT EXISTS guard, then the partial unique index).
@@ -56,15 +57,16 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
   const { db, now } = ctx;
   const tenantId = tenantIdSql(scope);
   const staffId = sql`${input.staffProfileId}`;
-  const day = dayQueries(db, { tenantId, staffId, date: input.start.date });
+  const schedule = scheduleQueries(db, { tenantId, staffId, from: input.start.date, to: input.start.date });
   const tokenAccountId = scope.kind === "public" ? (input.customerAccountId ?? null) : null;
-  const [tenantRows, serviceRows, staffRows, hours, bookings, timeOff, accountRows] = await db.batch([
+  const [tenantRows, serviceRows, staffRows, weekly, overrides, closures, busy, accountRows] = await db.batch([
     tenantQuery(db, scope),
     serviceQuery(db, scope, input.serviceId),
     staffQuery(db, scope.kind, tenantId, staffId),
-    day.hours,
-    day.bookings,
-    day.timeOff,
+    schedule.weekly,
+    schedule.overrides,
+    schedule.closures,
+    schedule.busy,
     // A token outlives a deleted account: such a caller is a guest (same request, no extra trip).
     db
       .select({ id: schema.customerAccounts.id })
@@ -82,25 +84,27 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
     throw new ApiError("guest_disabled", "This business only takes bookings from signed-in customers");
   }
 
-  const zone = tenantDayZone(tenant.timezone, input.start.date);
-  const slot =
-    input.start.second === 0
-      ? findSlot(
-          {
-            zone,
-            durationMinutes: service.durationMinutes,
-            staff: staffDays([staff.id], hours, bookings, timeOff)[0],
-            nowMs: now.getTime(),
-          },
-          input.start.minuteOfDay,
-        )
-      : null;
-  if (!slot) throw slotTaken();
+  // Public callers are held to minimum notice and the horizon; owners are not (design.md §16).
+  const found = requestedSlot(
+    {
+      timeZone: tenant.timezone,
+      service,
+      staffIds: service.staffIds ?? null,
+      limits: limitsFor(scope.kind, tenant, now),
+      nowMs: now.getTime(),
+    },
+    staff.id,
+    schedule.decode(weekly, overrides, closures, busy),
+    input.start,
+  );
+  if (!found) throw slotTaken();
+  const { slot } = found;
+  const buffers = { bufferBeforeMinutes: service.bufferBeforeMinutes, bufferAfterMinutes: service.bufferAfterMinutes };
 
   const email = input.customer.email.toLowerCase();
   const c = input.customer;
   const t = now.toISOString();
-  const free = sql`${staffFreeSql({ staffId: staff.id, startMs: slot.startMs, endMs: slot.endMs })}
+  const free = sql`${staffFreeSql({ staffId: staff.id, startMs: slot.startMs, endMs: slot.endMs, ...buffers })}
     ${scope.kind === "public" ? sql`AND ${tenantOpenSql(tenant.id)}` : sql``}`;
 
   for (let attempt = 1; ; attempt++) {
@@ -122,11 +126,12 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
         updated_at = excluded.updated_at`);
     const insertBooking = db.run(sql`
       INSERT INTO bookings (id, tenant_id, service_id, staff_id, customer_id, customer_account_id, start_at, end_at, status,
-                            confirmation_code, source, total_amount, currency, notes, created_at, updated_at)
+                            confirmation_code, source, total_amount, currency, notes, buffer_before_minutes, buffer_after_minutes,
+                            created_at, updated_at)
       SELECT ${id}, ${tenant.id}, ${service.id}, ${staff.id},
              (SELECT id FROM customers WHERE tenant_id = ${tenant.id} AND email_normalized = ${email}), ${account},
              ${slot.startMs}, ${slot.endMs}, 'confirmed', ${code}, ${input.source}, ${service.price}, ${tenant.currency},
-             ${c.notes ?? ""}, ${t}, ${t}
+             ${c.notes ?? ""}, ${buffers.bufferBeforeMinutes}, ${buffers.bufferAfterMinutes}, ${t}, ${t}
       WHERE ${free}`);
     const effects = bookingEffects(
       db,

@@ -35,6 +35,10 @@ export type BusinessSettings = Partial<
     | "template"
     | "templateAccent"
     | "customDomain"
+    | "minNoticeMinutes"
+    | "maxAdvanceDays"
+    | "reminderHours"
+    | "notificationEmail"
   >
 >;
 
