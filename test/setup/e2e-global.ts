@@ -54,6 +54,8 @@ export default async function setup(project: TestProject) {
     EMAIL_API_KEY: "e2e-key",
     STRIPE_API_BASE: `${capture.url}/stripe`,
     PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    // Lets a page test pin the request clock (x-test-now), so dates never depend on the real day.
+    TEST_HOOKS: "1",
   };
   const args = [
     "wrangler",

@@ -8,6 +8,8 @@ export const page = {
   /** Today in the business's zone, YYYY-MM-DD. */
   today: bodyData("today"),
   source: bodyData("source") === "widget" ? ("widget" as const) : ("online" as const),
+  /** First day of the calendar's weeks: 0 = Sunday, 1 = Monday. */
+  weekStart: bodyData("week-start") === "0" ? 0 : 1,
 };
 
 export const enc = encodeURIComponent;

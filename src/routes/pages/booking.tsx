@@ -5,6 +5,7 @@ import type { AppEnv } from "../../env";
 import { loadBookingPage, type PageService, type PageStaff, type PageTenant, type PageTenantKey } from "../../services/pages/booking-page";
 import { formatDuration, formatMoney } from "../../shared/format";
 import { ASSET_URLS } from "./asset-urls";
+import { MonthCalendar, weekStartFor } from "./booking-calendar";
 import { Document, MessagePage, renderPage } from "./layout";
 import { newNonce, setPageHeaders } from "./security";
 import { themeCss } from "./theme";
@@ -48,27 +49,28 @@ export async function bookingPageResponse(c: Context<AppEnv>, key: PageTenantKey
   const tz = isValidTimeZone(data.tenant.timezone) ? data.tenant.timezone : "UTC";
   const today = instantToLocalString(tz, c.var.now.getTime()).slice(0, 10);
   const source = c.req.query("via") === "widget" ? "widget" : "online";
+  const weekStart = weekStartFor(data.tenant.countryCode);
   const page = (
     <Document
       title={`Book with ${data.tenant.businessName}`}
       nonce={nonce}
       themeCss={theme}
       bodyClass="booking"
-      data={{ slug: data.tenant.slug, timezone: tz, currency: data.tenant.currency, today, source }}
+      data={{ slug: data.tenant.slug, timezone: tz, currency: data.tenant.currency, today, source, "week-start": String(weekStart) }}
       scripts={[ASSET_URLS.bookingJs]}
     >
-      <BookingPage tenant={data.tenant} services={data.services} staff={data.staff} timezone={tz} today={today} />
+      <BookingPage tenant={data.tenant} services={data.services} staff={data.staff} timezone={tz} weekStart={weekStart} />
     </Document>
   );
   return c.html(await renderPage(page), 200);
 }
 
-const BookingPage: FC<{ tenant: PageTenant; services: PageService[]; staff: PageStaff[]; timezone: string; today: string }> = ({
+const BookingPage: FC<{ tenant: PageTenant; services: PageService[]; staff: PageStaff[]; timezone: string; weekStart: 0 | 1 }> = ({
   tenant,
   services,
   staff,
   timezone,
-  today,
+  weekStart,
 }) => {
   const place = [tenant.addressLine1, tenant.city, tenant.country].filter((s) => s.trim() !== "").join(", ");
   return (
@@ -102,6 +104,7 @@ const BookingPage: FC<{ tenant: PageTenant; services: PageService[]; staff: Page
                         value={s.id}
                         data-name={s.name}
                         data-duration={String(s.durationMinutes)}
+                        data-staff-ids={s.staffIds === null ? undefined : s.staffIds.join(" ")}
                         required
                       />
                       <span class="choice-body">
@@ -137,8 +140,7 @@ const BookingPage: FC<{ tenant: PageTenant; services: PageService[]; staff: Page
               </fieldset>
               <fieldset id="step-date">
                 <legend>3. Choose a date</legend>
-                <label for="date">Date</label>
-                <input type="date" id="date" name="date" min={today} value={today} required />
+                <MonthCalendar prefix="cal" label="Choose a date" weekStart={weekStart} />
               </fieldset>
               <fieldset id="step-slot">
                 <legend>4. Choose a time</legend>
@@ -231,8 +233,8 @@ const BookingPage: FC<{ tenant: PageTenant; services: PageService[]; staff: Page
                 <fieldset>
                   <legend>Move to another time</legend>
                   <p id="reschedule-note" class="muted" hidden></p>
-                  <div id="reschedule-controls" class="grid-2">
-                    <div class="field">
+                  <div id="reschedule-controls">
+                    <div class="field reschedule-staff">
                       <label for="reschedule-staff">With</label>
                       <select id="reschedule-staff" name="staffId">
                         <option value="">Any available</option>
@@ -241,10 +243,7 @@ const BookingPage: FC<{ tenant: PageTenant; services: PageService[]; staff: Page
                         ))}
                       </select>
                     </div>
-                    <div class="field">
-                      <label for="reschedule-date">New date</label>
-                      <input type="date" id="reschedule-date" name="date" min={today} value={today} />
-                    </div>
+                    <MonthCalendar prefix="rcal" label="New date" weekStart={weekStart} />
                   </div>
                   <p id="reschedule-status" class="muted" role="status" aria-live="polite"></p>
                   <div id="reschedule-slots" class="slots"></div>

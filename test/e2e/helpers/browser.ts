@@ -59,12 +59,16 @@ export function useBrowser() {
   return {
     /** A new context (375 px wide unless told) and a page in it; dialogs are answered with OK. */
     async newPage(
-      opts: { width?: number; height?: number; ip?: string } = {},
+      opts: { width?: number; height?: number; ip?: string; now?: string } = {},
     ): Promise<{ page: Page; context: BrowserContext; ip: string }> {
       const ip = opts.ip ?? randomIp();
+      // `now` pins the server's clock for every request of the page (TEST_HOOKS is on in the e2e
+      // stack): the page's "today" and the API's "now" are then that instant.
+      const headers: Record<string, string> = { "CF-Connecting-IP": ip };
+      if (opts.now) headers["x-test-now"] = opts.now;
       const context = await browser.newContext({
         viewport: { width: opts.width ?? 375, height: opts.height ?? 800 },
-        extraHTTPHeaders: { "CF-Connecting-IP": ip },
+        extraHTTPHeaders: headers,
       });
       contexts.push(context);
       const page = await context.newPage();
