@@ -59,18 +59,22 @@ export function mergeBusy(busy: BusyInterval[]): MergedBusy {
       break;
     }
   }
-  const starts: number[] = [];
-  const ends: number[] = [];
-  for (const b of list) {
+  const starts: number[] = new Array(list.length);
+  const ends: number[] = new Array(list.length);
+  let n = 0;
+  for (let i = 0; i < list.length; i++) {
+    const b = list[i];
     if (!(b.endMs > b.startMs)) continue;
-    const last = ends.length - 1;
-    if (last >= 0 && b.startMs <= ends[last]) {
-      if (b.endMs > ends[last]) ends[last] = b.endMs;
+    if (n > 0 && b.startMs <= ends[n - 1]) {
+      if (b.endMs > ends[n - 1]) ends[n - 1] = b.endMs;
     } else {
-      starts.push(b.startMs);
-      ends.push(b.endMs);
+      starts[n] = b.startMs;
+      ends[n] = b.endMs;
+      n++;
     }
   }
+  starts.length = n;
+  ends.length = n;
   return { starts, ends };
 }
 
@@ -92,12 +96,35 @@ function byStart(a: MinuteInterval, b: MinuteInterval) {
   return a.startMinute - b.startMinute;
 }
 
+/** Intervals by start; a copy only when they are not in order already (stored hours usually are). */
+function sortedByStart(list: MinuteInterval[]): MinuteInterval[] {
+  for (let i = 1; i < list.length; i++) if (list[i].startMinute < list[i - 1].startMinute) return [...list].sort(byStart);
+  return list;
+}
+
 /** The per-call constants of one query, resolved once. */
-type Resolved = { zone: DayZone; durMs: number; beforeMs: number; afterMs: number; earliestMs: number };
+type Resolved = { zone: DayZone; starts: Float64Array; durMs: number; beforeMs: number; afterMs: number; earliestMs: number };
+
+const quarterCache = new WeakMap<DayZone, Float64Array>();
+/**
+ * The instant of every quarter-hour of the zone's date (NaN where the wall time does not exist),
+ * computed once per DayZone (itself cached per isolate): every staff member and every call on
+ * that date reads the same table instead of mapping wall times again.
+ */
+function quarterInstants(zone: DayZone): Float64Array {
+  let table = quarterCache.get(zone);
+  if (!table) {
+    table = new Float64Array(SLOTS_PER_DAY);
+    for (let k = 0; k < SLOTS_PER_DAY; k++) table[k] = wallToInstant(zone, zone.wallStartMs + k * SLOT_STEP_MINUTES * MINUTE_MS, "reject");
+    quarterCache.set(zone, table);
+  }
+  return table;
+}
 
 function resolve(q: Omit<SlotQuery, "staff">): Resolved {
   return {
     zone: q.zone,
+    starts: quarterInstants(q.zone),
     durMs: q.durationMinutes * MINUTE_MS,
     beforeMs: (q.bufferBeforeMinutes ?? 0) * MINUTE_MS,
     afterMs: (q.bufferAfterMinutes ?? 0) * MINUTE_MS,
@@ -108,10 +135,10 @@ function resolve(q: Omit<SlotQuery, "staff">): Resolved {
 
 /** Writes the start instant of every free quarter-hour of one staff member into `out[base..base+95]` (NaN = none). */
 function fillStaffDay(r: Resolved, day: StaffDay, out: Float64Array, base: number) {
-  const { zone, durMs, beforeMs, afterMs, earliestMs } = r;
+  const { zone, starts: quarter, durMs, beforeMs, afterMs, earliestMs } = r;
   const { starts, ends } = merged(day.busy);
   const nBusy = starts.length;
-  const intervals = day.intervals.length > 1 ? [...day.intervals].sort(byStart) : day.intervals;
+  const intervals = sortedByStart(day.intervals);
 
   for (const iv of intervals) {
     const startMinute = Math.max(0, iv.startMinute);
@@ -123,9 +150,10 @@ function fillStaffDay(r: Resolved, day: StaffDay, out: Float64Array, base: numbe
     let p = nBusy ? firstEndAfter(ends, ivStart - beforeMs) : 0;
     let m = Math.ceil(startMinute / SLOT_STEP_MINUTES) * SLOT_STEP_MINUTES;
     for (; m < endMinute; m += SLOT_STEP_MINUTES) {
-      const idx = base + m / SLOT_STEP_MINUTES;
+      const k = m / SLOT_STEP_MINUTES;
+      const idx = base + k;
       if (!Number.isNaN(out[idx])) continue; // already offered by an overlapping interval
-      const t = wallToInstant(zone, zone.wallStartMs + m * MINUTE_MS, "reject");
+      const t = quarter[k];
       if (Number.isNaN(t) || t < ivStart) continue; // wall time does not exist today
       const end = t + durMs;
       if (end > ivEnd) break; // wall -> instant is monotonic: later starts end later too
@@ -185,26 +213,19 @@ export type DaySummary = {
 export function summarizeDay(q: SlotQuery): DaySummary {
   const none: DaySummary = { count: 0, firstStartMinute: null, firstStartMs: null };
   if (!usable(q)) return none;
-  const n = q.staff.length;
   const r = resolve(q);
-  const g = grid(n);
-  for (let s = 0; s < n; s++) fillStaffDay(r, q.staff[s], g, s * SLOTS_PER_DAY);
+  // One shared row of quarter-hours: a wall time maps to the same instant for every staff member,
+  // so once one of them is free at a time, the others need not be checked for it.
+  const g = grid(1);
+  for (const day of q.staff) fillStaffDay(r, day, g, 0);
   let count = 0;
   let first = -1;
-  let firstMs = Number.NaN;
   for (let k = 0; k < SLOTS_PER_DAY; k++) {
-    for (let s = 0; s < n; s++) {
-      const t = g[s * SLOTS_PER_DAY + k];
-      if (Number.isNaN(t)) continue;
-      if (first < 0) {
-        first = k;
-        firstMs = t;
-      }
-      count++;
-      break;
-    }
+    if (Number.isNaN(g[k])) continue;
+    if (first < 0) first = k;
+    count++;
   }
-  return first < 0 ? none : { count, firstStartMinute: first * SLOT_STEP_MINUTES, firstStartMs: firstMs };
+  return first < 0 ? none : { count, firstStartMinute: first * SLOT_STEP_MINUTES, firstStartMs: g[first] };
 }
 
 /**
