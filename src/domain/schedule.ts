@@ -33,7 +33,7 @@ export function emptyPlan(): StaffPlan {
 /** Rows -> one plan per staff id, in the order given; rows of other staff ids are ignored. */
 export function staffPlans(
   staffIds: string[],
-  rows: { weekly: WeeklyRow[]; overrides: OverrideRow[]; busy: (BusyInterval & { staffId: string })[] },
+  rows: { weekly: WeeklyRow[]; overrides: OverrideRow[]; busy: { staffId: string; spans: BusyInterval[] }[] },
 ): StaffPlan[] {
   const byId = new Map<string, StaffPlan>();
   const plans = staffIds.map((id) => {
@@ -43,7 +43,10 @@ export function staffPlans(
   });
   for (const h of rows.weekly) byId.get(h.staffId)?.weekly[h.weekday]?.push({ startMinute: h.startMinute, endMinute: h.endMinute });
   for (const o of rows.overrides) byId.get(o.staffId)?.overrides.set(o.date, o.intervals);
-  for (const b of rows.busy) byId.get(b.staffId)?.busy.push({ startMs: b.startMs, endMs: b.endMs });
+  for (const b of rows.busy) {
+    const plan = byId.get(b.staffId);
+    if (plan) plan.busy = plan.busy.length ? plan.busy.concat(b.spans) : b.spans;
+  }
   return plans;
 }
 

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import type { ClosureRow, OverrideRow, WeeklyRow } from "../domain/schedule";
-import { MAX_BOOKING_MINUTES, MAX_BUFFER_MINUTES, type MinuteInterval } from "../domain/slots";
+import { type BusyInterval, MAX_BOOKING_MINUTES, MAX_BUFFER_MINUTES, type MinuteInterval } from "../domain/slots";
 import { DAY_MS, formatLocalDate, type LocalDate, MINUTE_MS, wallDayStart, weekdayOf } from "../domain/time";
 
 /**
@@ -101,14 +101,27 @@ function parseIntervals(json: string): MinuteInterval[] {
   return Array.isArray(value) ? (value as MinuteInterval[]) : [];
 }
 
+/** One list of busy intervals per staff member, parsed without intermediate strings (a month can hold thousands). */
 function decodeBusy(rows: BusyRow[], lo: number) {
-  const out: { staffId: string; startMs: number; endMs: number }[] = [];
-  for (const r of rows) {
-    if (!r.spans) continue;
-    const parts = r.spans.split(",");
-    for (let i = 0; i + 1 < parts.length; i += 2) {
-      out.push({ staffId: r.staffId, startMs: lo + Number(parts[i]) * 1000, endMs: lo + Number(parts[i + 1]) * 1000 });
+  return rows.map((r) => ({ staffId: r.staffId, spans: r.spans ? parseSpans(r.spans, lo) : [] }));
+}
+
+/** "s,e,s,e" (whole seconds after `lo`, digits only) -> intervals in ms. */
+export function parseSpans(text: string, lo: number): BusyInterval[] {
+  const out: BusyInterval[] = [];
+  let n = 0;
+  let start = 0;
+  let haveStart = false;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 44;
+    if (c !== 44) {
+      n = n * 10 + (c - 48);
+      continue;
     }
+    if (haveStart) out.push({ startMs: lo + start * 1000, endMs: lo + n * 1000 });
+    else start = n;
+    haveStart = !haveStart;
+    n = 0;
   }
   return out;
 }

@@ -11,7 +11,14 @@ export type PageTenantKey = { slug: string } | { domain: string };
 
 export type PageTenant = typeof schema.tenants.$inferSelect;
 /** `staffIds`: who performs it (design.md §16), so the page offers only them; null = everybody. */
-export type PageService = { id: string; name: string; description: string; durationMinutes: number; price: number; staffIds: string[] | null };
+export type PageService = {
+  id: string;
+  name: string;
+  description: string;
+  durationMinutes: number;
+  price: number;
+  staffIds: string[] | null;
+};
 export type PageStaff = { id: string; displayName: string; title: string };
 
 export type BookingPageData =

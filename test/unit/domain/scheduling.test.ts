@@ -253,7 +253,7 @@ describe("who performs a service (design.md §16)", () => {
         { staffId: "x", weekday: 2, startMinute: 0, endMinute: 60 },
       ],
       overrides: [{ staffId: "b", date: "2031-03-11", intervals: [] }],
-      busy: [{ staffId: "a", startMs: 1, endMs: 2 }],
+      busy: [{ staffId: "a", spans: [{ startMs: 1, endMs: 2 }] }],
     });
     expect(plans[0].weekly[2]).toEqual([{ startMinute: 540, endMinute: 600 }]);
     expect(plans[0].busy).toEqual([{ startMs: 1, endMs: 2 }]);
