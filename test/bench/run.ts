@@ -13,6 +13,7 @@ import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { migrateDatabase } from "../../scripts/db/migrate";
 import { startLibsqlServer } from "../../tools/libsql-server/server.mjs";
 import { startRedis, startUpstashServer } from "../../tools/upstash-server/server.mjs";
+import { compareWithBaseline } from "./compare";
 import { buildBaseline, workerdCpuSeconds } from "./processes";
 import { seedBenchData } from "./seed";
 
@@ -119,11 +120,8 @@ const phases: Phase[] = [
   { name: "reference: rate-limit check + one libSQL request", path: () => "/__bench/limited-db" },
   { name: "public profile", path: () => `/api/public/${pick(data.tenants).slug}` },
   { name: "public services", path: () => `/api/public/${pick(data.tenants).slug}/services` },
-  // One-day availability, next to the same requests against the baseline Worker when asked for.
   { name: "availability (1 staff)", path: oneStaff },
-  ...(BASELINE ? [{ name: `availability (1 staff) [${BASELINE}]`, path: oneStaff, baseline: true }] : []),
   { name: "availability (any staff)", path: anyStaff },
-  ...(BASELINE ? [{ name: `availability (any staff) [${BASELINE}]`, path: anyStaff, baseline: true }] : []),
   // design.md §16: 42 dates in one request, beside the one-day reads above.
   { name: "days, 42 dates (10 staff, 40 bookings/day)", path: daysRange(data.daysTenants) },
   { name: "days, 42 dates (10 staff x 40 bookings/day)", path: daysRange(data.heavyTenants) },
@@ -198,6 +196,17 @@ type Row = {
   cpuMsPerReq: number | null;
 };
 const rows: Row[] = [];
+/** Waits until requests still in flight from the last point have reached the database. */
+async function settle() {
+  let last = await dbRequests();
+  for (let i = 0; i < 50; i++) {
+    await new Promise((r) => setTimeout(r, 200));
+    const now = await dbRequests();
+    if (now === last) return;
+    last = now;
+  }
+}
+
 /**
  * libSQL requests per call, exactly: PROBE_CALLS requests one after another with nothing else
  * running. (Counting during a load point over-counts: requests still in flight when autocannon
@@ -206,6 +215,7 @@ const rows: Row[] = [];
  */
 const PROBE_CALLS = 10;
 async function probeDbPerCall(phase: Phase): Promise<number> {
+  await settle();
   const db0 = await dbRequests();
   for (let i = 0; i < PROBE_CALLS; i++) {
     const res = await fetch(`${phase.baseline ? baselineBase : base}${phase.path()}`, {
@@ -251,22 +261,14 @@ const table = rows.map((r) => ({
 }));
 console.table(table);
 
-// One-day availability against the baseline Worker in this run: throughput of this build / baseline.
 const vsBaseline = BASELINE
-  ? table
-      .filter((r) => r.endpoint.startsWith("availability (") && !r.endpoint.endsWith(`[${BASELINE}]`))
-      .map((r) => {
-        const old = table.find((b) => b.endpoint === `${r.endpoint} [${BASELINE}]` && b.concurrency === r.concurrency);
-        return {
-          endpoint: r.endpoint,
-          concurrency: r.concurrency,
-          rps: r.rps,
-          baselineRps: old?.rps ?? 0,
-          ratio: old?.rps ? Number((r.rps / old.rps).toFixed(2)) : null,
-        };
-      })
+  ? await compareWithBaseline(
+      BASELINE,
+      run,
+      { oneStaff, anyStaff },
+      { concurrencies: CONCURRENCIES, rounds: SHORT ? 2 : 4, seconds: Math.max(2, DURATION_S / 2) },
+    )
   : [];
-if (vsBaseline.length) console.table(vsBaseline);
 
 const slots = execFileSync("npx", ["tsx", "test/bench/slots.bench.ts"], { encoding: "utf8" });
 console.log(slots);
