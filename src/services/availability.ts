@@ -8,6 +8,7 @@ import {
   type DayZone,
   formatLocalDate,
   formatWall,
+  instantToUtcIso,
   type LocalDate,
   type LocalDateTime,
   MINUTE_MS,
@@ -89,8 +90,6 @@ async function loadRange(ctx: Pick<BookingCtx, "db" | "now">, scope: BookingScop
   };
 }
 
-const utc = (ms: number) => new Date(ms).toISOString();
-
 function rulesOf(r: Awaited<ReturnType<typeof loadRange>>, now: Date): DayRules {
   return { timeZone: r.tenant.timezone, service: r.service, closures: r.closures, limits: r.limits, nowMs: now.getTime() };
 }
@@ -119,8 +118,8 @@ export async function getAvailability(
       staffId: r.staff[s.staffIndex].id,
       staffName: r.staff[s.staffIndex].displayName,
       ...slotLocalTimes(zone, s),
-      startUtc: utc(s.startMs),
-      endUtc: utc(s.endMs),
+      startUtc: instantToUtcIso(s.startMs),
+      endUtc: instantToUtcIso(s.endMs),
     })),
   };
 }

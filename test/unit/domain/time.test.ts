@@ -3,6 +3,7 @@ import {
   dayZone,
   formatWall,
   instantToHumanLocal,
+  instantToUtcIso,
   instantToLocalString,
   instantToWall,
   isValidTimeZone,
@@ -106,5 +107,19 @@ describe("one-off formatting", () => {
 
   it("renders a human line for e-mails", () => {
     expect(instantToHumanLocal("Europe/London", Date.parse("2026-03-03T09:30:00Z"))).toBe("Tue 3 Mar 2026, 09:30");
+  });
+});
+
+describe("instantToUtcIso", () => {
+  it("writes what Date#toISOString writes, on and off the minute, before 1970 too", () => {
+    for (const iso of [
+      "2031-03-09T06:00:00.000Z",
+      "2031-12-31T23:59:00.000Z",
+      "2026-11-01T05:45:00.000Z",
+      "2031-03-09T06:00:30.500Z",
+      "1969-12-31T23:00:00.000Z",
+    ]) {
+      expect(instantToUtcIso(Date.parse(iso))).toBe(iso);
+    }
   });
 });
