@@ -10,6 +10,9 @@ export type Comparison = {
   p99: number;
   baselineP99: number;
   ratio: number;
+  /** Workerd CPU ms per request (median of rounds): steadier than throughput on a shared machine. */
+  cpuMsPerReq: number | null;
+  baselineCpuMsPerReq: number | null;
 };
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -23,7 +26,7 @@ export async function compareWithBaseline(
   ref: string,
   run: (phase: ComparedPhase, connections: number, seconds: number) => Promise<autocannon.Result>,
   paths: { oneStaff: () => string; anyStaff: () => string },
-  o: { concurrencies: number[]; rounds: number; seconds: number },
+  o: { concurrencies: number[]; rounds: number; seconds: number; cpuSeconds: () => number | null },
 ): Promise<Comparison[]> {
   const out: Comparison[] = [];
   for (const [name, path] of [
@@ -33,6 +36,8 @@ export async function compareWithBaseline(
     for (const connections of o.concurrencies) {
       const ours: autocannon.Result[] = [];
       const theirs: autocannon.Result[] = [];
+      const cpuOurs: number[] = [];
+      const cpuTheirs: number[] = [];
       for (let round = 0; round < o.rounds; round++) {
         const pair: ComparedPhase[] = [
           { name, path },
@@ -41,7 +46,12 @@ export async function compareWithBaseline(
         if (round % 2) pair.reverse();
         for (const phase of pair) {
           await run(phase, connections, 1); // warm-up
-          (phase.baseline ? theirs : ours).push(await run(phase, connections, o.seconds));
+          const cpu0 = o.cpuSeconds();
+          const r = await run(phase, connections, o.seconds);
+          const cpu1 = o.cpuSeconds();
+          (phase.baseline ? theirs : ours).push(r);
+          const done = r["2xx"] + r.non2xx;
+          if (cpu0 !== null && cpu1 !== null && done) (phase.baseline ? cpuTheirs : cpuOurs).push(((cpu1 - cpu0) * 1000) / done);
         }
       }
       out.push({
@@ -52,6 +62,8 @@ export async function compareWithBaseline(
         p99: median(ours.map((r) => r.latency.p99)),
         baselineP99: median(theirs.map((r) => r.latency.p99)),
         ratio: Number(median(ours.map((r, i) => r.requests.average / (theirs[i].requests.average || 1))).toFixed(2)),
+        cpuMsPerReq: cpuOurs.length ? Number(median(cpuOurs).toFixed(3)) : null,
+        baselineCpuMsPerReq: cpuTheirs.length ? Number(median(cpuTheirs).toFixed(3)) : null,
       });
     }
   }

@@ -196,13 +196,13 @@ type Row = {
   cpuMsPerReq: number | null;
 };
 const rows: Row[] = [];
-/** Waits until requests still in flight from the last point have reached the database. */
+/** Waits until requests still in flight from the last point have reached the database (1 s without change). */
 async function settle() {
   let last = await dbRequests();
-  for (let i = 0; i < 50; i++) {
+  for (let i = 0, quiet = 0; i < 150 && quiet < 5; i++) {
     await new Promise((r) => setTimeout(r, 200));
     const now = await dbRequests();
-    if (now === last) return;
+    quiet = now === last ? quiet + 1 : 0;
     last = now;
   }
 }
@@ -266,7 +266,7 @@ const vsBaseline = BASELINE
       BASELINE,
       run,
       { oneStaff, anyStaff },
-      { concurrencies: CONCURRENCIES, rounds: SHORT ? 2 : 4, seconds: Math.max(2, DURATION_S / 2) },
+      { concurrencies: CONCURRENCIES, rounds: SHORT ? 2 : 4, seconds: Math.max(2, DURATION_S / 2), cpuSeconds: workerdCpuSeconds },
     )
   : [];
 
