@@ -1,5 +1,5 @@
 import type { BusyInterval, MinuteInterval, SlotQuery, StaffDay } from "./slots";
-import { addDays, dayZone, formatLocalDate, instantToLocalString, type LocalDate, MINUTE_MS, parseLocalDate, weekdayOf } from "./time";
+import { addDays, dayZone, formatLocalDate, type LocalDate, localDateOf, MINUTE_MS, weekdayOf } from "./time";
 
 /**
  * Who works when on a given local date, and the business's booking rules (design.md §16). Pure:
@@ -88,7 +88,7 @@ export type BookingLimits = {
  */
 export function bookingLimits(timeZone: string, nowMs: number, rules: BookingRules | null): BookingLimits {
   if (!rules) return { earliestMs: Number.NEGATIVE_INFINITY, lastDate: null };
-  const today = parseLocalDate(instantToLocalString(timeZone, nowMs).slice(0, 10)) as LocalDate;
+  const today = localDateOf(timeZone, nowMs);
   return {
     earliestMs: nowMs + Math.max(0, rules.minNoticeMinutes) * MINUTE_MS,
     lastDate: formatLocalDate(addDays(today, Math.max(0, rules.maxAdvanceDays))),

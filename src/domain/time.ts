@@ -187,6 +187,17 @@ export function formatWall(wallMs: number, zone?: DayZone): string {
   return new Date(wallMs).toISOString().slice(0, 19);
 }
 
+/**
+ * The tenant-local date of an instant, through the cached DayZone of its UTC date (whose offsets
+ * cover a day either side), so a request asking "what is today there" costs no Temporal call.
+ */
+export function localDateOf(timeZone: string, ms: number): LocalDate {
+  const utc = new Date(ms);
+  const zone = dayZone(timeZone, { year: utc.getUTCFullYear(), month: utc.getUTCMonth() + 1, day: utc.getUTCDate() });
+  const wall = new Date(instantToWall(zone, ms));
+  return { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate() };
+}
+
 const utcDays = new Map<number, string>();
 /**
  * Instant -> ISO-8601 UTC with `Z` (`Date#toISOString`'s form). Minute-aligned instants (every slot)

@@ -4,6 +4,7 @@ import {
   formatWall,
   instantToHumanLocal,
   instantToUtcIso,
+  localDateOf,
   instantToLocalString,
   instantToWall,
   isValidTimeZone,
@@ -121,5 +122,15 @@ describe("instantToUtcIso", () => {
     ]) {
       expect(instantToUtcIso(Date.parse(iso))).toBe(iso);
     }
+  });
+});
+
+describe("localDateOf", () => {
+  it("is the tenant-local date of an instant, also when UTC is already on the next day or around a DST change", () => {
+    expect(localDateOf("America/New_York", Date.parse("2031-06-11T02:30:00Z"))).toEqual({ year: 2031, month: 6, day: 10 });
+    expect(localDateOf("Pacific/Kiritimati", Date.parse("2031-06-10T10:30:00Z"))).toEqual({ year: 2031, month: 6, day: 11 });
+    expect(localDateOf("America/New_York", Date.parse("2031-03-09T06:59:00Z"))).toEqual({ year: 2031, month: 3, day: 9 });
+    expect(localDateOf("Europe/London", Date.parse("2031-10-26T00:30:00Z"))).toEqual({ year: 2031, month: 10, day: 26 });
+    expect(localDateOf("UTC", Date.parse("2031-12-31T23:59:59Z"))).toEqual({ year: 2031, month: 12, day: 31 });
   });
 });
