@@ -173,7 +173,9 @@ export async function seedBenchData(
     calendarBookingRows,
   );
   for (const id of bufferedServices) stmts.push({ sql: "UPDATE services SET buffer_after_minutes = 10 WHERE id = ?", args: [id] });
-  for (let i = 0; i < stmts.length; i += 50) await client.batch(stmts.slice(i, i + 50), "write");
+  // Modest batches (about 2,000 rows each): the local server on a busy machine reset the
+  // connection now and then on 10,000-row requests.
+  for (let i = 0; i < stmts.length; i += 10) await client.batch(stmts.slice(i, i + 10), "write");
   client.close();
   return { tenants, codes, bookings: bookingRows.length + calendarBookingRows.length, daysTenants, heavyTenants };
 }
