@@ -1,6 +1,19 @@
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { resolve } from "node:path";
 import { defineConfig } from "vitest/config";
+import { testClockOffsetMs } from "./test/setup/test-clock";
+
+// `TEST_NOW=<ISO instant> npm test`: every project runs as if the run started at that instant.
+const provide = { testClockOffsetMs: testClockOffsetMs(), fuzzSeed: fuzzSeed() };
+const setupFiles = ["test/setup/clock.ts"];
+
+/** The seed of every property and fuzz test of this run: FUZZ_SEED replays one (test/helpers/fuzz.ts). */
+function fuzzSeed(): number {
+  const given = process.env.FUZZ_SEED?.trim();
+  if (given && !/^-?\d+$/.test(given)) throw new Error(`FUZZ_SEED must be an integer (got ${given})`);
+  process.env.FUZZ_SEED ??= String(Math.floor(Math.random() * 2 ** 31));
+  return Number(process.env.FUZZ_SEED);
+}
 
 // Three kinds of test, one command:
 // - node:    pure domain modules and the local protocol servers in tools/ (libSQL, Upstash)
@@ -14,6 +27,8 @@ export default defineConfig({
           name: "node",
           environment: "node",
           include: ["test/unit/**/*.test.ts", "test/tools/**/*.test.ts"],
+          provide,
+          setupFiles,
           testTimeout: 30_000,
         },
       },
@@ -39,6 +54,10 @@ export default defineConfig({
                 STRIPE_API_BASE: `${inject<string>("captureUrl")}/stripe`,
                 STRIPE_SECRET_KEY: "sk_test_capture",
                 STRIPE_WEBHOOK_SECRET: "whsec_test_stripe_webhook_secret",
+                STRIPE_CONNECT_WEBHOOK_SECRET: "whsec_test_stripe_connect_secret",
+                STRIPE_PUBLISHABLE_KEY: "pk_test_capture",
+                // The capture server serves a stand-in for Stripe.js (tools/capture-server/stripe-js.js).
+                STRIPE_JS_URL: `${inject<string>("captureUrl")}/stripe-js/v3/`,
                 // Every test's e-mail goes to the capture server; e-mail tests key on a unique recipient.
                 EMAIL_PROVIDER_URL: `${inject<string>("captureUrl")}/email`,
                 EMAIL_API_KEY: "test-email-key",
@@ -54,6 +73,8 @@ export default defineConfig({
           name: "workers",
           include: ["test/integration/**/*.test.ts"],
           globalSetup: ["test/setup/workers-global.ts"],
+          provide,
+          setupFiles,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -64,6 +85,8 @@ export default defineConfig({
           environment: "node",
           include: ["test/e2e/**/*.test.ts"],
           globalSetup: ["test/setup/e2e-global.ts"],
+          provide,
+          setupFiles,
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // One wrangler dev and one browser at a time on a 2-core machine.

@@ -3,6 +3,7 @@
 //   dist/client/assets/<entry>-<hash>.{js,css}   content-hashed, cached for a year (immutable)
 //   dist/client/widget.js                        the embeddable widget: stable URL, classic script
 //   dist/client/_headers                         the cache and safety headers of those files
+//   dist/client/api/openapi.json                 the API's OpenAPI document, generated from the routes
 //   dist/client-manifest.json                    entry -> hashed URL, imported by the Worker's pages
 //
 // Run by `npm run build:client`, which `npm start`, `npm test` (pretest and the test set-up),
@@ -22,12 +23,24 @@ const MANIFEST = join(ROOT, "dist", "client-manifest.json");
 const HASHED = {
   booking: "src/client/booking/main.ts",
   console: "src/client/console/main.ts",
+  docs: "src/client/docs/main.ts",
   app: "src/client/styles/app.css",
 };
+
+// Loaded at run time by path: the Worker's modules are type-checked by tsconfig.json, not by this
+// script's Node configuration.
+const OPENAPI_BUILD: string = new URL("../src/openapi-build.ts", import.meta.url).href;
 
 const HEADERS = `# Written by scripts/build-client.ts. Hashed names change with their content: cache for a year.
 /assets/*
   Cache-Control: public, max-age=31536000, immutable
+  X-Content-Type-Options: nosniff
+
+# The OpenAPI document, generated from the routes at build time (design.md §19): served without the Worker.
+/api/openapi.json
+  Content-Type: application/json; charset=UTF-8
+  Cache-Control: public, max-age=300
+  Access-Control-Allow-Origin: *
   X-Content-Type-Options: nosniff
 
 # The widget keeps its URL on businesses' sites: short cache, readable from any origin.
@@ -87,6 +100,10 @@ export async function buildClient({ report = false } = {}) {
   }
   writeAtomic(join(OUT, "_headers"), HEADERS);
   writeAtomic(MANIFEST, `${JSON.stringify(manifest, null, 2)}\n`);
+  // Generating the document costs tens of milliseconds of CPU (docs/benchmarks.md): done here once
+  // per deploy, not by a Worker isolate. The routes import the manifest written just above.
+  const { buildOpenApiDocument } = (await import(OPENAPI_BUILD)) as { buildOpenApiDocument(): Promise<string> };
+  writeAtomic(join(OUT, "api", "openapi.json"), await buildOpenApiDocument());
 
   const sizes = outputs.map((f) => ({
     file: relative(ROOT, f.path),

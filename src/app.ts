@@ -1,13 +1,16 @@
-import { Hono } from "hono";
 import type { AppEnv } from "./env";
 import { onError, onNotFound } from "./errors";
 import { requestBodyLimit } from "./middleware/body-limit";
+import { noStore } from "./middleware/cache";
 import { platformHostOnly } from "./middleware/platform-host";
 import { codeMissBudget, rateLimit } from "./middleware/rate-limit";
-import { services } from "./middleware/services";
+import { requestContext } from "./middleware/request-context";
 import { adminRoutes } from "./routes/admin";
+import { documentRoutes } from "./routes/docs";
+import { openApiRouter } from "./routes/openapi";
 import { aiPublicRoutes, aiRoutes } from "./routes/ai";
 import { benchRoutes } from "./routes/bench";
+import { calendarRoutes } from "./routes/calendar";
 import { authRoutes, customerAuthRoutes } from "./routes/auth";
 import { meRoutes } from "./routes/me";
 import { ownerRoutes } from "./routes/owner";
@@ -16,13 +19,15 @@ import { publicRoutes } from "./routes/public";
 import { webhookRoutes } from "./routes/webhooks";
 
 export function buildApp() {
-  const app = new Hono<AppEnv>();
+  const app = openApiRouter<AppEnv>();
   app.onError(onError);
   app.notFound(onNotFound);
-  app.use("*", services);
+  app.use("*", requestContext);
   app.use("*", requestBodyLimit);
   // design.md §18: the operator API exists only on the platform host (`/x/*` also matches `/x`).
   app.use("/api/admin/*", platformHostOnly());
+  // Every API answer is no-store unless its route declares otherwise (the public catalog).
+  app.use("/api/*", noStore);
 
   // Rate-limit groups (design.md §9); groups not listed here have no limit.
   app.post("/api/auth/login", rateLimit("authLogin"));
@@ -49,7 +54,9 @@ export function buildApp() {
   app.route("/api/ai", aiRoutes);
   app.route("/api/ai-public", aiPublicRoutes);
   app.route("/api", ownerRoutes);
+  documentRoutes(app);
   app.route("/__bench", benchRoutes);
+  app.route("/calendar", calendarRoutes);
   app.route("/", pageRoutes);
   return app;
 }

@@ -1,156 +1,36 @@
-import { z } from "zod";
+import type { ExecutionContext, HonoRequest } from "hono";
+import type { AdminAuth, AnonymousAuth, CustomerAuth, MemberAuth, OwnerAuth } from "./auth-context";
+import type { Config, Env } from "./config";
 import type { Db } from "./db/client";
 import type { RateLimiter } from "./services/rate-limit";
-import type { AuthContext } from "./middleware/auth";
 
-/**
- * What the queue carries: always a pointer `{ kind, id }` to a durable job row, never the payload
- * itself. The two older shapes are still read, so messages in flight at a deploy are not lost.
- */
-export type QueueMessage = { kind: string; id: string } | { kind: "email"; outboxId: string } | { kind: "webhook"; deliveryId: string };
-
-/** Bindings and vars as Cloudflare hands them to the Worker. */
-export interface Env {
-  JWT_SECRET?: string;
-  LIBSQL_URL?: string;
-  LIBSQL_AUTH_TOKEN?: string;
-  UPSTASH_REDIS_REST_URL?: string;
-  UPSTASH_REDIS_REST_TOKEN?: string;
-  EMAIL_PROVIDER_URL?: string;
-  EMAIL_API_KEY?: string;
-  EMAIL_FROM?: string;
-  STRIPE_SECRET_KEY?: string;
-  STRIPE_WEBHOOK_SECRET?: string;
-  STRIPE_API_BASE?: string;
-  PUBLIC_BASE_URL?: string;
-  /** OpenAI-compatible chat-completions base URL (…/v1); used when no Workers AI binding is bound. */
-  AI_PROVIDER_URL?: string;
-  AI_API_KEY?: string;
-  AI_MODEL?: string;
-  AI_MAX_TOKENS?: string;
-  /** Workers AI binding (`[ai] binding = "AI"`); preferred over AI_PROVIDER_URL when bound. */
-  AI?: Ai;
-  ENVIRONMENT?: string;
-  /** "kv" keeps the limiter on the KV binding on purpose (production otherwise requires Upstash). */
-  RATE_LIMIT_STORE?: string;
-  /** "1" only in the test pool: enables the x-test-* request headers (db tag, clock). Refused in production. */
-  TEST_HOOKS?: string;
-  /** "1" mounts the benchmark ceiling routes under /__bench (npm run bench only). */
-  BENCH_ROUTES?: string;
-  /** Address of the test capture server (tests only). */
-  CAPTURE_URL?: string;
-  RATE_LIMIT_KV: KVNamespace;
-  EMAIL_QUEUE: Queue<QueueMessage>;
-}
-
-const optionalString = z
-  .string()
-  .optional()
-  .transform((v) => (v === undefined || v.trim() === "" ? undefined : v));
-
-const configSchema = z.object({
-  JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 bytes"),
-  LIBSQL_URL: z.string().url(),
-  LIBSQL_AUTH_TOKEN: optionalString,
-  UPSTASH_REDIS_REST_URL: optionalString,
-  UPSTASH_REDIS_REST_TOKEN: optionalString,
-  EMAIL_PROVIDER_URL: optionalString,
-  EMAIL_API_KEY: optionalString,
-  EMAIL_FROM: optionalString.transform((v) => v ?? "Bookings <no-reply@bookings.local>"),
-  STRIPE_SECRET_KEY: optionalString,
-  STRIPE_WEBHOOK_SECRET: optionalString,
-  STRIPE_API_BASE: optionalString.transform((v) => v ?? "https://api.stripe.com"),
-  // An absolute http(s) base for links in e-mails, stored without a trailing slash; anything else
-  // is a configuration error at start, not a broken link (or a 500) later.
-  PUBLIC_BASE_URL: optionalString.pipe(
-    z
-      .string()
-      .optional()
-      .refine((v) => v === undefined || absoluteHttpBase(v) !== null, "PUBLIC_BASE_URL must be an absolute http(s) URL")
-      .transform((v) => (v === undefined ? undefined : (absoluteHttpBase(v) as string))),
-  ),
-  AI_PROVIDER_URL: optionalString.pipe(z.string().url("AI_PROVIDER_URL must be a URL").optional()),
-  AI_API_KEY: optionalString,
-  AI_MODEL: optionalString,
-  // Output tokens per model call (design.md §20 caps); the request's rounds are capped separately.
-  AI_MAX_TOKENS: optionalString.pipe(z.coerce.number<string | undefined>().int().min(16).max(8192).default(1024)),
-  ENVIRONMENT: z.enum(["production", "development", "test"]).default("production"),
-  RATE_LIMIT_STORE: optionalString.pipe(z.enum(["kv", "upstash"]).optional()),
-  TEST_HOOKS: optionalString.transform((v) => v === "1"),
-  BENCH_ROUTES: optionalString.transform((v) => v === "1"),
-});
-
-/** `https://book.example.com/` -> `https://book.example.com`; null unless absolute http(s) without query or fragment. */
-function absoluteHttpBase(raw: string): string | null {
-  try {
-    const url = new URL(raw);
-    if ((url.protocol !== "https:" && url.protocol !== "http:") || !url.hostname || url.search || url.hash) return null;
-    if (url.username || url.password) return null;
-    return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
-  } catch {
-    return null;
-  }
-}
-
-export type Config = z.infer<typeof configSchema>;
-
-/**
- * design.md §18: what production refuses to serve without (or with). Each problem names the
- * setting, never its value.
- */
-export function productionProblems(c: Config): string[] {
-  if (c.ENVIRONMENT !== "production") return [];
-  const problems: string[] = [];
-  if (!c.PUBLIC_BASE_URL?.startsWith("https://")) {
-    problems.push("PUBLIC_BASE_URL must be set to an absolute https URL in production");
-  }
-  if (c.RATE_LIMIT_STORE !== "kv" && !(c.UPSTASH_REDIS_REST_URL && c.UPSTASH_REDIS_REST_TOKEN)) {
-    problems.push("UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN are required in production (or RATE_LIMIT_STORE=kv on purpose)");
-  }
-  if (!c.EMAIL_PROVIDER_URL) problems.push("EMAIL_PROVIDER_URL is required in production (no log-only e-mail)");
-  if (c.TEST_HOOKS) problems.push("TEST_HOOKS must be off in production");
-  if (c.BENCH_ROUTES) problems.push("BENCH_ROUTES must be off in production");
-  return problems;
-}
-
-/** RATE_LIMIT_STORE=upstash without both Upstash settings cannot work anywhere. */
-function storeProblems(c: Config): string[] {
-  if (c.RATE_LIMIT_STORE === "upstash" && !(c.UPSTASH_REDIS_REST_URL && c.UPSTASH_REDIS_REST_TOKEN)) {
-    return ["RATE_LIMIT_STORE=upstash needs UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN"];
-  }
-  return [];
-}
-
-export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`misconfigured: ${problems.join("; ")}`);
-  }
-}
-
-// Validated once per isolate: the env object Cloudflare passes is stable for the isolate's life.
-const cache = new WeakMap<object, Config>();
-
-export function loadConfig(env: Env): Config {
-  const hit = cache.get(env);
-  if (hit) return hit;
-  const parsed = configSchema.safeParse(env);
-  if (!parsed.success) {
-    // Names only: a secret's value must never reach a log or a response.
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".")} is missing or invalid`));
-  }
-  const problems = [...productionProblems(parsed.data), ...storeProblems(parsed.data)];
-  if (problems.length > 0) throw new ConfigError(problems);
-  cache.set(env, parsed.data);
-  return parsed.data;
-}
-
+/** What requestContext (src/middleware/request-context.ts) sets on every request. */
 export type AppVariables = {
   config: Config;
   db: Db;
   limiter: RateLimiter;
   /** The request's clock; tests may pin it through x-test-now when TEST_HOOKS is on. */
   now: Date;
-  auth: AuthContext;
 };
 
+/** Routes without a caller (public reads, sign-in, inbound webhooks, pages). */
 export type AppEnv = { Bindings: Env; Variables: AppVariables };
+
+type CallerEnv<Auth> = { Bindings: Env; Variables: AppVariables & { auth: Auth } };
+
+/** Owner routes: requireOwner has set the owner context (a member's token or an API key). */
+export type OwnerEnv = CallerEnv<OwnerAuth>;
+/** Routes only a member's token may use (members, API keys, new businesses, the AI assistant). */
+export type MemberEnv = CallerEnv<MemberAuth>;
+/** Operator routes: requireAdmin has set the admin context. */
+export type AdminEnv = CallerEnv<AdminAuth>;
+/** Customer routes (/api/me, customer logout): requireCustomer has set the customer context. */
+export type CustomerEnv = CallerEnv<CustomerAuth>;
+/** Public booking creation: optionalCustomer has set a customer or an anonymous caller. */
+export type GuestEnv = CallerEnv<CustomerAuth | AnonymousAuth>;
+
+/**
+ * What helpers that build a service's request context read of a Hono context. Structural, so a
+ * handler of any caller group (whose Context types differ in `auth`) can pass its `c`.
+ */
+export type RequestScope = { req: HonoRequest; var: AppVariables; env: Env; executionCtx: ExecutionContext };

@@ -2,7 +2,7 @@ import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
-import { ConfigError } from "./env";
+import { ConfigError } from "./config";
 import { safeErrorSummary } from "./lib/log";
 
 /**
@@ -29,6 +29,8 @@ const CODES = {
   not_reschedulable: 409,
   not_cancellable: 409,
   conflict: 409,
+  payment_expired: 409,
+  refund_exceeds_payment: 409,
   payload_too_large: 413,
   rate_limited: 429,
   internal_error: 500,
@@ -63,7 +65,9 @@ export class ApiError extends Error {
   }
 
   static field(field: string, message: string) {
-    return ApiError.validation({ formErrors: [], fieldErrors: { [field]: [message] } });
+    const fieldErrors = fieldErrorMap();
+    fieldErrors[field] = [message];
+    return ApiError.validation({ formErrors: [], fieldErrors });
   }
 
   static notFound(what = "Resource") {
@@ -88,9 +92,17 @@ export function errorResponse(c: Context, err: ApiError) {
   return c.json(errorBody(err), err.status);
 }
 
+/**
+ * A field-errors map keyed by names from the request: without a prototype, so a key such as
+ * `constructor`, `toString` or `__proto__` is an ordinary entry (issue 24) and serialises as one.
+ */
+export function fieldErrorMap(): Record<string, string[]> {
+  return Object.create(null) as Record<string, string[]>;
+}
+
 /** zod issues -> details with dotted field paths (design.md §13). */
 export function zodDetails(error: z.ZodError): ValidationDetails {
-  const details: ValidationDetails = { formErrors: [], fieldErrors: {} };
+  const details: ValidationDetails = { formErrors: [], fieldErrors: fieldErrorMap() };
   for (const issue of error.issues) {
     if (issue.code === "unrecognized_keys") {
       for (const key of issue.keys) {
@@ -111,8 +123,21 @@ export function validationHook(result: { success: boolean; error?: unknown }) {
   if (!result.success) throw ApiError.validation(zodDetails(result.error as z.ZodError));
 }
 
+/**
+ * The ApiError an error is or wraps: Drizzle wraps whatever the driver throws in its own "Failed
+ * query" error, and a refusal decided inside a round trip (a tenant API key, src/db/guard.ts)
+ * travels that way.
+ */
+function apiErrorIn(err: unknown): ApiError | null {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof ApiError) return e;
+  }
+  return null;
+}
+
 export const onError: ErrorHandler = (err, c) => {
-  if (err instanceof ApiError) return errorResponse(c, err);
+  const api = apiErrorIn(err);
+  if (api) return errorResponse(c, api);
   if (err instanceof ConfigError) {
     console.error(err.message);
     return errorResponse(c, new ApiError("misconfigured", "The service is not configured"));

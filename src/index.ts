@@ -1,6 +1,6 @@
 import { app } from "./app";
 import { handleScheduled } from "./cron";
-import type { Env, QueueMessage } from "./env";
+import type { Env, QueueMessage } from "./config";
 import { handleQueueBatch } from "./queue";
 
 export default {

@@ -1,7 +1,7 @@
 import { createClient } from "@libsql/client/web";
 import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle } from "drizzle-orm/libsql/web";
-import type { Config } from "../env";
+import type { Config } from "../config";
 import * as schema from "./schema";
 
 export type Db = ReturnType<typeof drizzle<typeof schema>>;
@@ -20,11 +20,16 @@ export function createDb(config: Pick<Config, "LIBSQL_URL" | "LIBSQL_AUTH_TOKEN"
 
 export { schema };
 
+type Statement = BatchItem<"sqlite">;
+/** Each statement's result, position by position: `[update, insert, ...rest]` -> `[ResultSet, Row[], ...]`. */
+export type BatchResults<T extends readonly Statement[]> = { -readonly [K in keyof T]: T[K]["_"]["result"] };
+
 /**
- * One round trip, atomic, for a list of statements built at run time. Drizzle types `batch` for a
- * literal tuple; the results come back in order, typed by the caller where it reads them.
+ * One round trip, atomic, for statements built at run time (`[update, event.insert, ...effects]`).
+ * Drizzle's own `batch` takes only a non-empty literal tuple; this one keeps the tuple's shape, so
+ * the fixed statements' results come back typed and the call sites need no cast.
  */
-export async function runBatch(db: Db, statements: BatchItem<"sqlite">[]): Promise<unknown[]> {
-  if (statements.length === 0) return [];
-  return db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+export async function runBatch<const T extends readonly Statement[]>(db: Db, statements: T): Promise<BatchResults<T>> {
+  if (statements.length === 0) return [] as BatchResults<T>;
+  return (await db.batch(statements as unknown as [Statement, ...Statement[]])) as BatchResults<T>;
 }

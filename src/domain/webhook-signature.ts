@@ -24,10 +24,15 @@ export function computeSignature(secret: string, t: number, body: string): Promi
   return hmacHex(secret, `${t}.${body}`);
 }
 
-/** The header value for an outbound delivery sent at `now`. */
-export async function signatureHeader(secret: string, body: string, now: Date): Promise<string> {
+/**
+ * The header value for an outbound delivery sent at `now`: one `v1` per secret, in order. While a
+ * rotated secret is still honoured the header carries two (new first), so a receiver verifies with
+ * either during the overlap.
+ */
+export async function signatureHeader(secrets: string | string[], body: string, now: Date): Promise<string> {
   const t = Math.floor(now.getTime() / 1000);
-  return `t=${t},v1=${await computeSignature(secret, t, body)}`;
+  const v1 = await Promise.all((Array.isArray(secrets) ? secrets : [secrets]).map((s) => computeSignature(s, t, body)));
+  return [`t=${t}`, ...v1.map((v) => `v1=${v}`)].join(",");
 }
 
 export type ParsedSignature = { t: number; v1: string[] };

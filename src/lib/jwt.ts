@@ -55,3 +55,10 @@ export function bearerToken(header: string | undefined): string | null {
   const match = /^Bearer +([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)$/i.exec(header.trim());
   return match ? match[1] : null;
 }
+
+/** The credential of a `Bearer` header whatever its form (a JWT or a tenant API key), or null. */
+export function bearerCredential(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer +(\S+)$/i.exec(header.trim());
+  return match ? match[1] : null;
+}

@@ -1,4 +1,4 @@
-import type { Config } from "../env";
+import type { Config } from "../config";
 
 /** Where `npm start` serves the app: the link base of a development setup without PUBLIC_BASE_URL. */
 export const DEV_BASE_URL = "http://127.0.0.1:8787";

@@ -1,41 +1,30 @@
 import { and, eq, sql } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
+import type { ApiKeyAuth, MemberAuth, MemberRole, OwnerAuth } from "../auth-context";
 import { schema } from "../db/client";
-import type { AppEnv } from "../env";
+import type { AdminEnv, CustomerEnv, GuestEnv, MemberEnv, OwnerEnv, RequestScope } from "../env";
 import { ApiError } from "../errors";
-import { newId } from "../lib/ids";
-import { bearerToken, verifyToken } from "../lib/jwt";
-
-export type MemberRole = "owner" | "admin" | "staff";
-
-export type OwnerAuth = {
-  kind: "owner";
-  userId: string;
-  sessionId: string;
-  tenantId: string;
-  role: MemberRole;
-  impersonation?: { adminId: string; sessionId: string };
-};
-export type CustomerAuth = { kind: "customer"; customerId: string; sessionId: string };
-export type AdminAuth = { kind: "admin"; adminId: string; sessionId: string; email: string; name: string };
-export type AuthContext = OwnerAuth | CustomerAuth | AdminAuth | { kind: "anonymous" };
+import { bearerCredential, bearerToken, verifyToken } from "../lib/jwt";
+import { parseApiKey } from "../services/api-keys";
+import { auditInsert } from "../services/audit";
+import { withApiKey } from "./api-key";
 
 const unauthorized = () => new ApiError("unauthorized");
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-async function claimsFrom(c: Parameters<Parameters<typeof createMiddleware<AppEnv>>[0]>[0]) {
+async function claimsFrom(c: Pick<RequestScope, "req" | "var">) {
   const token = bearerToken(c.req.header("Authorization"));
   if (!token) return null;
   return verifyToken(c.var.config.JWT_SECRET, token, c.var.now);
 }
 
 /**
- * Owner/staff routes: tokens without `aud` only. The tenant and membership are read fresh (one
+ * A member's owner-audience token: tokens without `aud` only. The tenant and membership are read fresh (one
  * round trip), so a revoked membership or a vanished tenant stops access before the token expires.
  * Impersonation tokens are audited here, one row per request in that same round trip (the audit
  * INSERT first, then the read), and any write with them is refused after it has been recorded.
  */
-export const requireOwner = createMiddleware<AppEnv>(async (c, next) => {
+export async function ownerAuthFrom(c: Pick<RequestScope, "req" | "var">): Promise<MemberAuth> {
   const claims = await claimsFrom(c);
   if (!claims || claims.aud !== undefined) throw unauthorized();
   const tenantId = typeof claims.tenantId === "string" && claims.tenantId ? claims.tenantId : null;
@@ -58,14 +47,24 @@ export const requireOwner = createMiddleware<AppEnv>(async (c, next) => {
   if (impersonation) {
     const url = new URL(c.req.url);
     const page = `${c.req.method} ${url.pathname}`;
-    // The reason is copied from the session row inside the insert: no extra round trip.
-    const audit = db.run(sql`
-      INSERT INTO audit_log (id, action, actor_type, actor_id, target_type, target_id, reason, diff, metadata, created_at, seq)
-      SELECT ${newId("aud")}, 'admin.tenant.impersonate', 'admin', ${impersonation.adminId}, 'tenant', ${tenantId},
-             s.reason, NULL, json_object('sessionId', s.id, 'page', ${page}, 'method', ${c.req.method}, 'path', ${url.pathname}),
-             ${c.var.now.toISOString()}, 0
-      FROM impersonation_sessions s
-      WHERE s.id = ${impersonation.sessionId} AND s.admin_id = ${impersonation.adminId} AND s.tenant_id = ${tenantId}`);
+    // Only for this admin's session on this tenant; the reason is copied from the session row
+    // inside the insert: no extra round trip.
+    const session = sql`FROM impersonation_sessions s
+      WHERE s.id = ${impersonation.sessionId} AND s.admin_id = ${impersonation.adminId} AND s.tenant_id = ${tenantId}`;
+    const audit = auditInsert(
+      db,
+      {
+        action: "admin.tenant.impersonate",
+        actorType: "admin",
+        actorId: impersonation.adminId,
+        targetType: "tenant",
+        targetId: tenantId,
+        reason: sql`(SELECT s.reason ${session})`,
+        metadata: { sessionId: impersonation.sessionId, page, method: c.req.method, path: url.pathname },
+      },
+      c.var.now,
+      sql`EXISTS (SELECT 1 ${session})`,
+    );
     // Write first: a transaction that starts with a read cannot take the write lock once another
     // writer has committed after its snapshot (SQLITE_BUSY_SNAPSHOT, no waiting), so under write
     // contention read-then-write fails where write-then-read simply waits its turn.
@@ -82,28 +81,61 @@ export const requireOwner = createMiddleware<AppEnv>(async (c, next) => {
   if (impersonation && !READ_METHODS.has(c.req.method)) {
     throw new ApiError("impersonation_read_only", "This session is read-only: impersonation tokens cannot make changes");
   }
-  c.set("auth", {
+  const userId = claims.sub!;
+  return {
     kind: "owner",
-    userId: claims.sub!,
+    via: "token",
+    userId,
     sessionId: claims.sid as string,
     tenantId,
     role: row.role as MemberRole,
+    actor: { type: "user", id: userId },
     impersonation,
-  });
+  };
+}
+
+/**
+ * The owner routes (/api/businesses, /services, /staff, /bookings, /customers, /payments): a
+ * member's token, or an API key of the business (design.md §19, src/middleware/api-key.ts).
+ */
+export const requireOwner = createMiddleware<OwnerEnv>(async (c, next) => {
+  const credential = bearerCredential(c.req.header("Authorization"));
+  const key = credential ? parseApiKey(credential) : null;
+  if (credential && key) return withApiKey(c, credential, key.tenantId, next);
+  c.set("auth", await ownerAuthFrom(c));
+  await next();
+});
+
+/** Routes for members' tokens only (the AI assistant, token refresh): an API key is 401 there. */
+export const requireMember = createMiddleware<MemberEnv>(async (c, next) => {
+  c.set("auth", await ownerAuthFrom(c));
+  await next();
+});
+
+const isApiKey = (auth: OwnerAuth): auth is ApiKeyAuth => auth.via === "api_key";
+
+/**
+ * Inside the owner routes, what only a person may do: members, API keys, new businesses. An API
+ * key is checked first (a revoked one stays 401), then refused with 403 forbidden.
+ */
+export const membersOnly = createMiddleware<MemberEnv>(async (c, next) => {
+  if (isApiKey(c.var.auth)) {
+    await c.var.db.run(sql`SELECT 1`);
+    throw new ApiError("forbidden", "API keys cannot manage members, API keys or businesses");
+  }
   await next();
 });
 
 /** Allows only the listed membership roles (design.md §7); others get 403 forbidden. */
 export const requireRole = (...roles: MemberRole[]) =>
-  createMiddleware<AppEnv>(async (c, next) => {
-    const auth = c.var.auth;
-    if (auth.kind !== "owner" || !roles.includes(auth.role)) {
+  createMiddleware<OwnerEnv>(async (c, next) => {
+    if (!roles.includes(c.var.auth.role)) {
       throw new ApiError("forbidden", "Your role in this business does not allow this action");
     }
     await next();
   });
 
-export const requireCustomer = createMiddleware<AppEnv>(async (c, next) => {
+export const requireCustomer = createMiddleware<CustomerEnv>(async (c, next) => {
   const claims = await claimsFrom(c);
   if (claims?.aud !== "customer") throw unauthorized();
   c.set("auth", { kind: "customer", customerId: claims.sub!, sessionId: claims.sid as string });
@@ -111,7 +143,7 @@ export const requireCustomer = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 /** Booking creation: a valid customer token links the booking; anything else is a guest. */
-export const optionalCustomer = createMiddleware<AppEnv>(async (c, next) => {
+export const optionalCustomer = createMiddleware<GuestEnv>(async (c, next) => {
   const claims = await claimsFrom(c);
   if (claims && claims.aud === "customer") {
     c.set("auth", { kind: "customer", customerId: claims.sub!, sessionId: claims.sid as string });
@@ -121,7 +153,7 @@ export const optionalCustomer = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
+export const requireAdmin = createMiddleware<AdminEnv>(async (c, next) => {
   const claims = await claimsFrom(c);
   if (claims?.aud !== "super_admin") throw unauthorized();
   c.set("auth", {

@@ -1,20 +1,16 @@
 import { createDb } from "../db/client";
-import { type Env, loadConfig, type QueueMessage } from "../env";
+import { type Env, loadConfig, type QueueMessage } from "../config";
 import { runPointer } from "../services/outbox/dispatch";
 import { outboxKinds } from "../services/outbox/kinds";
 import { parsePointer } from "../services/outbox/pointer";
 import type { Clock } from "../services/outbox/types";
+import { wallClock } from "../lib/clock";
 
 /**
  * One queue carries pointers `{ kind, id }` to outbox jobs of every kind; the engine performs
  * each (src/services/outbox/). The row, not the message, decides what happens.
  */
-export async function handleQueueBatch(
-  batch: MessageBatch<QueueMessage>,
-  env: Env,
-  _ctx: ExecutionContext,
-  clock: Clock = () => new Date(),
-) {
+export async function handleQueueBatch(batch: MessageBatch<QueueMessage>, env: Env, _ctx: ExecutionContext, clock?: Clock) {
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig(env);
@@ -26,6 +22,7 @@ export async function handleQueueBatch(
     return;
   }
   const db = createDb(config);
+  const wall: Clock = clock ?? (() => wallClock(config.TEST_NOW));
   const kinds = new Map(outboxKinds(config).map((k) => [k.name, k]));
   for (const message of batch.messages) {
     const pointer = parsePointer(message.body);
@@ -36,7 +33,7 @@ export async function handleQueueBatch(
       message.ack();
       continue;
     }
-    const action = await runPointer(db, kind, pointer.id, clockFor(message.body, config.TEST_HOOKS, clock), message.attempts);
+    const action = await runPointer(db, kind, pointer.id, clockFor(message.body, config.TEST_HOOKS, wall), message.attempts);
     if (action.ack) message.ack();
     else message.retry({ delaySeconds: action.delaySeconds });
   }

@@ -1,32 +1,35 @@
-import { schema, type Db } from "../db/client";
+import { is, SQL, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
 import { newId } from "../lib/ids";
+
+/** A value known now, or an SQL expression evaluated inside the batch (e.g. copied from another row). */
+type Value<T> = T | SQL;
 
 export type AuditEntry = {
   action: string;
-  actorType: "admin" | "user" | "system";
+  actorType: "admin" | "user" | "system" | "api_key";
   actorId: string;
   targetType: "tenant" | "booking" | "user";
   targetId: string;
-  reason?: string | null;
-  diff?: Record<string, { before: unknown; after: unknown }> | null;
-  metadata?: Record<string, unknown> | null;
+  reason?: Value<string | null>;
+  diff?: Value<Record<string, { before: unknown; after: unknown }> | null>;
+  metadata?: Value<Record<string, unknown> | null>;
   /** Orders rows written in the same instant (one PATCH can write several). */
   seq?: number;
 };
 
-/** An insert to put in the same batch as the change it records. */
-export function auditInsert(db: Db, entry: AuditEntry, now: Date) {
-  return db.insert(schema.auditLog).values({
-    id: newId("aud"),
-    action: entry.action,
-    actorType: entry.actorType,
-    actorId: entry.actorId,
-    targetType: entry.targetType,
-    targetId: entry.targetId,
-    reason: entry.reason ?? null,
-    diff: entry.diff ?? null,
-    metadata: entry.metadata ?? null,
-    createdAt: now.toISOString(),
-    seq: entry.seq ?? 0,
-  });
+const isSql = (v: unknown): v is SQL => is(v, SQL);
+const jsonValue = (v: Value<object | null> | undefined) => (v == null ? null : isSql(v) ? v : JSON.stringify(v));
+
+/**
+ * An audit row to put in the same batch as the change it records. `onlyIf` is an SQL condition
+ * evaluated inside the batch (e.g. "the UPDATE before me changed a row", "the session exists"),
+ * like `emailInsert` and `webhookEventInsert`: the row is written only when the change happened.
+ */
+export function auditInsert(db: Db, entry: AuditEntry, now: Date, onlyIf?: SQL) {
+  return db.run(sql`
+    INSERT INTO audit_log (id, action, actor_type, actor_id, target_type, target_id, reason, diff, metadata, created_at, seq)
+    SELECT ${newId("aud")}, ${entry.action}, ${entry.actorType}, ${entry.actorId}, ${entry.targetType}, ${entry.targetId},
+           ${entry.reason ?? null}, ${jsonValue(entry.diff)}, ${jsonValue(entry.metadata)}, ${now.toISOString()}, ${entry.seq ?? 0}
+    WHERE ${onlyIf ?? sql`1`}`);
 }

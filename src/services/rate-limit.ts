@@ -1,6 +1,6 @@
 import { Redis } from "@upstash/redis";
 import { decideSlidingLog, retryAfterSeconds } from "../domain/rate-limit";
-import type { Config, Env } from "../env";
+import type { Config, Env } from "../config";
 
 export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number };
 export type ProbeResult = { ok: boolean; latencyMs: number };
@@ -175,7 +175,7 @@ export function createKvLimiter(kv: KVNamespace, timeoutMs = STORE_TIMEOUT_MS): 
 /**
  * Upstash when both of its settings are present, unless RATE_LIMIT_STORE=kv asks for KV on
  * purpose; otherwise the KV binding (production refuses to start without Upstash unless
- * RATE_LIMIT_STORE=kv: see env.ts).
+ * RATE_LIMIT_STORE=kv: see config.ts).
  */
 export function createRateLimiter(
   env: Env,

@@ -1,4 +1,5 @@
 import { env, SELF } from "cloudflare:test";
+import { checkResponse } from "./openapi";
 
 export type ApiResponse<T = any> = { status: number; body: T; headers: Headers; text: string };
 
@@ -40,6 +41,8 @@ export async function call<T = any>(method: string, path: string, opts: CallOpti
   } catch {
     parsed = undefined;
   }
+  // Every JSON answer of a documented route must match the schema its route declares for that status.
+  await checkResponse(method, url, res.status, res.headers.get("Content-Type"), parsed);
   return { status: res.status, body: parsed, headers: res.headers, text };
 }
 

@@ -6,14 +6,18 @@ import {
   getQueueResult,
   waitOnExecutionContext,
 } from "cloudflare:test";
-import type { Env, QueueMessage } from "../../src/env";
+import type { Env, QueueMessage } from "../../src/config";
 import worker from "../../src/index";
 
 // Drives the Worker's real entry points (queue, scheduled) the way Cloudflare does, and talks to
 // the capture server that stands in for the third parties those entry points call (the e-mail
 // provider, integrators' endpoints, Stripe).
 
-export const workerEnv = env as unknown as Env & { STRIPE_WEBHOOK_SECRET: string; CAPTURE_URL: string };
+export const workerEnv = env as unknown as Env & {
+  STRIPE_WEBHOOK_SECRET: string;
+  STRIPE_CONNECT_WEBHOOK_SECRET: string;
+  CAPTURE_URL: string;
+};
 
 export type QueueTestMessage = { id: string; timestamp: Date; attempts: number; body: QueueMessage };
 
@@ -65,6 +69,16 @@ export async function script(filter: CaptureFilter, responses: Scripted[]) {
     body: JSON.stringify({ ...filter, responses }),
   });
   if (!res.ok) throw new Error(`capture server refused the rule: ${res.status}`);
+}
+
+/** Ends the scripted answers of `script(filter, ...)` early (a provider that comes back). */
+export async function unscript(filter: CaptureFilter) {
+  const res = await fetch(`${workerEnv.CAPTURE_URL}/__control/rules`, {
+    method: "DELETE",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(filter),
+  });
+  if (!res.ok) throw new Error(`capture server refused to drop the rule: ${res.status}`);
 }
 
 /** Polls `check` until it returns a value (not undefined) or the deadline passes. */

@@ -1,5 +1,5 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
-import type { Env } from "../../src/env";
+import type { Env } from "../../src/config";
 import worker from "../../src/index";
 import { type ApiResponse, randomIp } from "./api";
 

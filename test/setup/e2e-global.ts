@@ -9,6 +9,7 @@ import { startCaptureServer } from "../../tools/capture-server/server.mjs";
 import { migrateDatabase } from "../../scripts/db/migrate";
 import { seedDatabase } from "../../scripts/db/seed";
 import { startLibsqlServer } from "../../tools/libsql-server/server.mjs";
+import { testClockOffsetMs } from "./test-clock";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -16,6 +17,7 @@ declare module "vitest" {
     e2eLibsqlUrl: string;
     e2eCaptureUrl: string;
     e2eJwtSecret: string;
+    e2eStripeWebhookSecret: string;
     e2eAdmin: { email: string; password: string };
   }
 }
@@ -46,13 +48,21 @@ export default async function setup(project: TestProject) {
   const capture = await startCaptureServer();
   const port = await freePort();
   const jwtSecret = "e2e-secret-e2e-secret-e2e-secret-0123456789";
+  // `TEST_NOW=... npm test`: the Worker's clock starts at the suite's current instant (src/lib/clock.ts).
+  const offset = testClockOffsetMs();
   const vars = {
+    ...(offset === null ? {} : { TEST_NOW: new Date(Date.now() + offset).toISOString() }),
     ENVIRONMENT: "development",
     LIBSQL_URL: libsql.url,
     JWT_SECRET: jwtSecret,
     EMAIL_PROVIDER_URL: `${capture.url}/email`,
     EMAIL_API_KEY: "e2e-key",
     STRIPE_API_BASE: `${capture.url}/stripe`,
+    // design.md §21: Stripe is the capture server; Stripe.js its stand-in script.
+    STRIPE_SECRET_KEY: "sk_test_e2e",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_e2e",
+    STRIPE_WEBHOOK_SECRET: "whsec_e2e_stripe_webhook_secret",
+    STRIPE_JS_URL: `${capture.url}/stripe-js/v3/`,
     PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
     // Lets a page test pin the request clock (x-test-now), so dates never depend on the real day.
     TEST_HOOKS: "1",
@@ -94,6 +104,7 @@ export default async function setup(project: TestProject) {
   project.provide("e2eLibsqlUrl", libsql.url);
   project.provide("e2eCaptureUrl", capture.url);
   project.provide("e2eJwtSecret", jwtSecret);
+  project.provide("e2eStripeWebhookSecret", vars.STRIPE_WEBHOOK_SECRET);
   project.provide("e2eAdmin", admin);
   return async () => {
     const group = -wrangler.pid!;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, type Env, loadConfig } from "../../src/env";
+import { ConfigError, type Env, loadConfig } from "../../src/config";
 
 const BASE = {
   JWT_SECRET: "unit-secret-unit-secret-unit-secret-0123456789",
@@ -47,6 +47,7 @@ describe("production configuration rules (design.md §18)", () => {
     ["without an e-mail provider", { EMAIL_PROVIDER_URL: undefined }, "EMAIL_PROVIDER_URL"],
     ["with test hooks on", { TEST_HOOKS: "1" }, "TEST_HOOKS"],
     ["with the benchmark routes on", { BENCH_ROUTES: "1" }, "BENCH_ROUTES"],
+    ["with a pinned test clock", { TEST_NOW: "2027-03-14T03:30:00Z" }, "TEST_NOW"],
   ])("refuses to serve %s, naming the setting", (_label, change, name) => {
     const found = problems({ ...PRODUCTION, ...change });
     expect(found).toHaveLength(1);
@@ -69,6 +70,11 @@ describe("production configuration rules (design.md §18)", () => {
   it("outside production the same gaps are allowed (local development and tests)", () => {
     expect(problems({ ...BASE, ENVIRONMENT: "development", TEST_HOOKS: "1" })).toEqual([]);
     expect(problems({ ...BASE, ENVIRONMENT: "test" })).toEqual([]);
+    expect(problems({ ...BASE, ENVIRONMENT: "development", TEST_NOW: "2027-03-14T03:30:00Z" })).toEqual([]);
+  });
+
+  it("refuses a TEST_NOW that is not an ISO instant", () => {
+    expect(problems({ ...BASE, ENVIRONMENT: "development", TEST_NOW: "tomorrow evening" })).toEqual(["TEST_NOW is missing or invalid"]);
   });
 });
 
@@ -92,5 +98,27 @@ describe("PUBLIC_BASE_URL", () => {
       "https://example.com/booking",
     );
     expect(load({ ...BASE, ENVIRONMENT: "test", PUBLIC_BASE_URL: "" }).PUBLIC_BASE_URL).toBeUndefined();
+  });
+});
+
+describe("payment settings (design.md §21)", () => {
+  const DEV = { ...BASE, ENVIRONMENT: "development" };
+
+  it("default to a 15-minute hold and Stripe's own Stripe.js", () => {
+    const c = load(DEV);
+    expect(c.PAYMENT_HOLD_MINUTES).toBe(15);
+    expect(c.STRIPE_JS_URL).toBe("https://js.stripe.com/v3/");
+    expect(c.STRIPE_PUBLISHABLE_KEY).toBeUndefined();
+    expect(c.STRIPE_CONNECT_WEBHOOK_SECRET).toBeUndefined();
+  });
+
+  it("take a hold of 1 to 60 minutes and an absolute http(s) Stripe.js URL, naming what is wrong otherwise", () => {
+    expect(load({ ...DEV, PAYMENT_HOLD_MINUTES: "60" }).PAYMENT_HOLD_MINUTES).toBe(60);
+    expect(problems({ ...DEV, PAYMENT_HOLD_MINUTES: "0" })).toEqual(["PAYMENT_HOLD_MINUTES is missing or invalid"]);
+    expect(problems({ ...DEV, PAYMENT_HOLD_MINUTES: "61" })).toEqual(["PAYMENT_HOLD_MINUTES is missing or invalid"]);
+    expect(problems({ ...DEV, STRIPE_JS_URL: "/stripe.js" })).toEqual(["STRIPE_JS_URL is missing or invalid"]);
+    expect(load({ ...DEV, STRIPE_JS_URL: "http://127.0.0.1:9999/stripe-js/v3/" }).STRIPE_JS_URL).toBe(
+      "http://127.0.0.1:9999/stripe-js/v3/",
+    );
   });
 });

@@ -4,8 +4,14 @@
 //   any path          -> recorded; answered by the first matching rule's next scripted response,
 //                        else 200 {"id":"cap_<n>"}
 //   POST /__control/rules     {pathPrefix?, bodyContains?, responses:[{status, body?, delayMs?}]}
+//   DELETE /__control/rules   {pathPrefix?, bodyContains?} -> drops the rules with exactly that filter
 //   GET  /__control/requests?pathPrefix=&bodyContains=   -> {requests:[{method,path,headers,body,at,status}]}
+import { readFileSync } from "node:fs";
 import http from "node:http";
+import { stripeStandIn } from "./stripe.mjs";
+
+// The stand-in for Stripe.js (served at /stripe-js/..., the tests' STRIPE_JS_URL).
+const STRIPE_JS = readFileSync(new URL("./stripe-js.js", import.meta.url), "utf8");
 
 /** @typedef {{ pathPrefix?: string, bodyContains?: string }} Filter */
 /** @typedef {{ status: number, body?: unknown, delayMs?: number }} Scripted */
@@ -25,6 +31,7 @@ export async function startCaptureServer({ host = "127.0.0.1", port = 0 } = {}) 
   /** @type {Rule[]} */
   const rules = [];
   let counter = 0;
+  const stripe = stripeStandIn();
 
   /** @param {Filter} filter @param {string} path @param {string} body */
   const matches = (filter, path, body) =>
@@ -46,20 +53,41 @@ export async function startCaptureServer({ host = "127.0.0.1", port = 0 } = {}) 
         rules.push({ ...JSON.parse(body || "{}") });
         return send(200, { ok: true });
       }
+      if (url.pathname === "/__control/rules" && req.method === "DELETE") {
+        // A third party that comes back: its scripted failures end now, however many were left.
+        /** @type {Filter} */
+        const filter = JSON.parse(body || "{}");
+        let removed = 0;
+        for (let i = rules.length - 1; i >= 0; i--) {
+          if (rules[i].pathPrefix === filter.pathPrefix && rules[i].bodyContains === filter.bodyContains) {
+            rules.splice(i, 1);
+            removed += 1;
+          }
+        }
+        return send(200, { removed });
+      }
       if (url.pathname === "/__control/requests") {
         /** @type {Filter} */
         const filter = Object.fromEntries(url.searchParams);
         return send(200, { requests: requests.filter((r) => matches(filter, r.path, r.body)) });
+      }
+      if (url.pathname.startsWith("/stripe-js/") && req.method === "GET") {
+        res.writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-store" });
+        return res.end(STRIPE_JS);
       }
       const at = Date.now();
       const path = url.pathname + url.search;
       const rule = rules.find((r) => r.responses?.length && matches(r, path, body));
       const scripted = rule?.responses?.shift();
       if (scripted?.delayMs) await new Promise((r) => setTimeout(r, scripted.delayMs));
-      const status = scripted?.status ?? 200;
+      const standIn =
+        !scripted && url.pathname.startsWith("/stripe/")
+          ? stripe.answer(req.method ?? "GET", path.slice("/stripe".length), body, req.headers)
+          : null;
+      const status = scripted?.status ?? standIn?.status ?? 200;
       requests.push({ method: req.method ?? "GET", path, headers: req.headers, body, at, status });
       counter += 1;
-      send(status, scripted?.body ?? { id: `cap_${counter}`, object: "captured" });
+      send(status, scripted?.body ?? standIn?.body ?? { id: `cap_${counter}`, object: "captured" });
     });
   });
   await new Promise((resolve) => server.listen(port, host, () => resolve(undefined)));

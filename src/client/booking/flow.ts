@@ -5,6 +5,7 @@ import { dataOf, errorCode, errorDetails } from "../shared/http";
 import { genericError, publicApi } from "./api";
 import { dateTimes } from "./date-times";
 import { page, publicPath } from "./page";
+import { serverClock, showConfirmed, startPayment } from "./payment";
 
 /** The booking flow: service, staff, date (month calendar), time, details, then the confirmation with its code. */
 
@@ -119,6 +120,22 @@ export function startBookingFlow(form: HTMLFormElement): void {
     button.disabled = false;
     setText(button, "Confirm booking");
     const created = dataOf(answer, 201);
+    if (created && "payment" in created && created.payment && created.status === "pending") {
+      // design.md §21: the slot is held while the customer pays.
+      show(form, false);
+      startPayment({
+        code: created.confirmationCode,
+        payment: created.payment,
+        summary: `${service.dataset.name} with ${slot.staffName}, ${timeRange(slot.startTime, slot.endTime, page.timezone)}`,
+        serverNow: serverClock(answer.headers),
+        onConfirmed: showConfirmed,
+        onRestart: () => {
+          show(form, true);
+          void loadSlots();
+        },
+      });
+      return;
+    }
     if (created) return confirmed(created, service, slot);
     const code = errorCode(answer);
     if (code === "slot_taken") {
@@ -146,6 +163,9 @@ export function startBookingFlow(form: HTMLFormElement): void {
       if (other.length) formError(other.join(" "));
       form.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
       return;
+    }
+    if (code === "payment_provider_error") {
+      return formError("We could not start the payment, so nothing was booked. Please try again in a moment.");
     }
     if (code === "guest_disabled") {
       return formError("This business only takes bookings from customers with an account. Please contact the business to book.");

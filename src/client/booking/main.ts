@@ -3,7 +3,9 @@
 import { maybeById } from "../shared/dom";
 import { startBookingFlow } from "./flow";
 import { startManageBooking } from "./manage";
+import { resumeAfterRedirect } from "./payment";
 
 const form = maybeById("booking-form", HTMLFormElement);
 if (form) startBookingFlow(form);
 startManageBooking(form);
+if (form) resumeAfterRedirect();

@@ -5,6 +5,7 @@ import { dataOf, errorCode } from "../shared/http";
 import { genericError, publicApi } from "./api";
 import { dateTimes } from "./date-times";
 import { enc, page } from "./page";
+import { resumePayment, returnedFromPayment, showConfirmed } from "./payment";
 
 /** Manage a booking by its code: view it, move it to another time, cancel it with a reason. */
 
@@ -73,6 +74,9 @@ export function startManageBooking(bookingForm: HTMLFormElement | null): void {
       `${humanDate(b.start_datetime)}, ${clockTime(b.start_datetime)}\u2013${clockTime(b.end_datetime)} (${b.timezone || page.timezone} time)`,
     );
     row(list, "Status", STATUS.get(b.status) ?? b.status);
+    // design.md §21: a booking still held for payment can be paid from here while the hold lasts.
+    const held = b.status === "pending" && "payment" in b && b.payment?.expires_at && Date.parse(b.payment.expires_at) > Date.now();
+    show(byId("manage-pay"), Boolean(held) && b.business_slug === page.slug);
     setText(byId("manage-message"), message);
     show(byId("manage-result"), true);
     const active = b.status === "confirmed" || b.status === "pending";
@@ -108,8 +112,7 @@ export function startManageBooking(bookingForm: HTMLFormElement | null): void {
 
   const loadRescheduleSlots = (lead?: string) => times.refresh(lead);
 
-  byId("lookup-form", HTMLFormElement).addEventListener("submit", async (event) => {
-    event.preventDefault();
+  async function lookUp(): Promise<void> {
     manageError("");
     const code = byId("lookup-code", HTMLInputElement).value.trim().toUpperCase();
     if (!code) return manageError("Enter the confirmation code from your e-mail.");
@@ -118,7 +121,33 @@ export function startManageBooking(bookingForm: HTMLFormElement | null): void {
     if (found) return renderBooking(found);
     show(byId("manage-result"), false);
     manageError(answer.status === 404 ? "We could not find a booking with that code. Check the code and try again." : genericError(answer));
+  }
+
+  byId("lookup-form", HTMLFormElement).addEventListener("submit", (event) => {
+    event.preventDefault();
+    void lookUp();
   });
+  byId("manage-pay", HTMLButtonElement).addEventListener("click", async () => {
+    const b = state.booking;
+    if (!b) return;
+    manageError("");
+    if (bookingForm) bookingForm.hidden = true;
+    const summary = `${b.service_name} with ${b.staff_name}, ${humanDate(b.start_datetime)}, ${clockTime(b.start_datetime)}`;
+    const answer = await resumePayment(b.confirmation_code, summary, showConfirmed, () => {
+      if (bookingForm) bookingForm.hidden = false;
+    });
+    if (answer.status === 200) return;
+    if (bookingForm) bookingForm.hidden = false;
+    manageError(
+      errorCode(answer) === "payment_expired" ? "The time to pay for this booking has run out. Please book again." : genericError(answer),
+    );
+  });
+  // Opened from an e-mail's manage link: show that booking straight away. The same `code` after a
+  // bank's check during payment is the payment step's return (./payment.ts resumeAfterRedirect).
+  if (page.code && !returnedFromPayment()) {
+    byId("manage").scrollIntoView();
+    void lookUp();
+  }
   rescheduleStaff.addEventListener("change", () => void loadRescheduleSlots());
 
   byId("reschedule-form", HTMLFormElement).addEventListener("submit", async (event) => {

@@ -16,6 +16,7 @@ import type { staffRoutes } from "../../routes/owner/staff";
 import type { toWidgetStatus } from "../../routes/pages/widget";
 import type { toAvailability, toAvailabilityDays, toBookingLookup, toCancelResult, toCreatedBooking } from "../../routes/public/shapes";
 import type { ImpersonationStarted } from "../../services/admin/impersonation";
+import type { PaymentStep } from "../../services/payments/checkout";
 import type { listTenants } from "../../services/admin/tenant-list";
 import type { toOperatorView } from "../../services/admin/tenant-view";
 
@@ -42,6 +43,8 @@ export type AvailabilityDays = Json<ReturnType<typeof toAvailabilityDays>>;
 export type CreatedBooking = Json<ReturnType<typeof toCreatedBooking>>;
 export type BookingLookup = Json<ReturnType<typeof toBookingLookup>>;
 export type CancelResult = Json<ReturnType<typeof toCancelResult>>;
+/** design.md §21: the create's `payment` and GET /api/public/booking/:code/payment. */
+export type PaymentStepData = Json<PaymentStep>;
 export type WidgetStatus = Json<ReturnType<typeof toWidgetStatus>>;
 
 // ---- operator API (console) ----

@@ -62,6 +62,8 @@ function start(script: HTMLScriptElement): void {
           frame = document.createElement("iframe");
           frame.src = url;
           frame.title = `Book with ${name}`;
+          // The booking page's payment step (design.md §21) may offer wallets (Apple Pay, Google Pay).
+          frame.setAttribute("allow", "payment");
           Object.assign(frame.style, {
             display: "block",
             width: "100%",

@@ -138,6 +138,8 @@ export const customers = sqliteTable(
     lastName: text("last_name").notNull().default(""),
     phone: text("phone").notNull().default(""),
     notes: text("notes").notNull().default(""),
+    // Set when the business edits the name: later public bookings with this e-mail no longer rename it.
+    namesEditedAt: text("names_edited_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -231,4 +233,30 @@ export const userTokens = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("user_tokens_token_uq").on(t.tokenHash), index("user_tokens_user_idx").on(t.userId)],
+);
+
+/**
+ * Tenant API keys (design.md §19): an integrator's credential for the owner API, as the business.
+ * Only the SHA-256 of the key is stored (the key is shown once, at creation); `prefix` is its
+ * first characters, to tell keys apart in a list. `last_used_at` is kept to the minute.
+ */
+export const apiKeys = sqliteTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    name: text("name").notNull(),
+    scope: text("scope", { enum: ["read", "write"] }).notNull(),
+    prefix: text("prefix").notNull(),
+    keyHash: text("key_hash").notNull(),
+    createdBy: text("created_by")
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    lastUsedAt: text("last_used_at"),
+    revokedAt: text("revoked_at"),
+  },
+  (t) => [uniqueIndex("api_keys_hash_uq").on(t.keyHash), index("api_keys_tenant_idx").on(t.tenantId, t.createdAt)],
 );

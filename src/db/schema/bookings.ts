@@ -49,11 +49,19 @@ export const bookings = sqliteTable(
     index("bookings_tenant_created_idx").on(t.tenantId, t.createdAt),
     index("bookings_customer_account_idx").on(t.customerAccountId, t.startAt),
     index("bookings_customer_idx").on(t.customerId),
+    // design.md §21: the cron finds pending bookings whose payment hold has ended.
+    index("bookings_hold_idx").on(t.status, t.holdExpiresAt),
     // Second guard behind the atomic insert: one active booking per staff member and start instant.
     uniqueIndex("bookings_staff_start_active_uq").on(t.staffId, t.startAt).where(sql`status <> 'cancelled'`),
   ],
 );
 
+/**
+ * Money taken (or to be taken) for a booking (design.md §21). `deposit`/`full` are paid by the
+ * customer at booking (a PaymentIntent they confirm); `no_show_fee`/`late_cancel_fee` are charged
+ * off-session to the card on file, from the outbox. `refundedAmount` counts refunds Stripe has
+ * confirmed; refunds still on their way are the `refunds` rows in `pending`.
+ */
 export const payments = sqliteTable(
   "payments",
   {
@@ -64,12 +72,23 @@ export const payments = sqliteTable(
     bookingId: text("booking_id").references(() => bookings.id),
     amount: integer("amount").notNull(),
     currency: text("currency").notNull(),
-    kind: text("kind", { enum: ["deposit", "full"] })
+    kind: text("kind", { enum: ["deposit", "full", "no_show_fee", "late_cancel_fee"] })
       .notNull()
       .default("full"),
-    status: text("status", { enum: ["pending", "succeeded", "failed", "refunded"] }).notNull(),
+    status: text("status", { enum: ["pending", "succeeded", "failed", "refunded", "partially_refunded", "cancelled"] }).notNull(),
     stripePaymentIntentId: text("stripe_payment_intent_id"),
     clientSecret: text("client_secret"),
+    /** The connected account the intent lives on (refunds go there even if the business reconnects). */
+    stripeAccountId: text("stripe_account_id"),
+    refundedAmount: integer("refunded_amount").notNull().default(0),
+    /** The connected account's Customer a fee is charged to (card on file). */
+    stripeCustomerId: text("stripe_customer_id"),
+    /** Why the last attempt failed (a declined card's message), shown to the owner. */
+    failureMessage: text("failure_message"),
+    /** A scheduled fee (late cancellation): when it is charged unless waived first. */
+    chargeAt: text("charge_at"),
+    waivedAt: text("waived_at"),
+    waivedBy: text("waived_by"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -77,7 +96,69 @@ export const payments = sqliteTable(
     index("payments_tenant_created_idx").on(t.tenantId, t.createdAt),
     uniqueIndex("payments_intent_uq").on(t.stripePaymentIntentId),
     index("payments_booking_idx").on(t.bookingId),
+    // One fee of each kind per booking, however often the owner clicks.
+    uniqueIndex("payments_booking_fee_uq").on(t.bookingId, t.kind).where(sql`kind IN ('no_show_fee', 'late_cancel_fee')`),
   ],
+);
+
+/**
+ * A refund of (part of) a payment, performed by the outbox (`stripe.refund` job). `seq` numbers a
+ * payment's refunds from 1 and makes Stripe's Idempotency-Key `refund-<paymentId>-<seq>`.
+ */
+export const refunds = sqliteTable(
+  "refunds",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    paymentId: text("payment_id")
+      .notNull()
+      .references(() => payments.id),
+    seq: integer("seq").notNull(),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status", { enum: ["pending", "succeeded", "failed"] }).notNull(),
+    /** customer_cancel | business_cancel | manual | late_payment */
+    reason: text("reason").notNull(),
+    stripeRefundId: text("stripe_refund_id"),
+    /** The owner/admin who asked for a manual refund. */
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("refunds_payment_seq_uq").on(t.paymentId, t.seq),
+    index("refunds_tenant_created_idx").on(t.tenantId, t.createdAt),
+    uniqueIndex("refunds_stripe_uq").on(t.stripeRefundId),
+  ],
+);
+
+/**
+ * The customer's card saved on the business's connected account for no-show protection
+ * (design.md §21): a Stripe Customer and a SetupIntent (`usage: off_session`), or, when a deposit
+ * is paid too, the deposit's PaymentIntent with `setup_future_usage` (one card entry). `saved`
+ * once Stripe says so; the payment method is what fees are charged to.
+ */
+export const bookingCards = sqliteTable(
+  "booking_cards",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id),
+    stripeCustomerId: text("stripe_customer_id").notNull(),
+    stripeSetupIntentId: text("stripe_setup_intent_id"),
+    setupClientSecret: text("setup_client_secret"),
+    stripePaymentMethodId: text("stripe_payment_method_id"),
+    status: text("status", { enum: ["pending", "saved", "failed"] }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("booking_cards_booking_uq").on(t.bookingId), uniqueIndex("booking_cards_setup_uq").on(t.stripeSetupIntentId)],
 );
 
 /** Inbound payment-processor events already applied (idempotency by event id). */
@@ -86,4 +167,9 @@ export const processedEvents = sqliteTable("processed_events", {
   source: text("source").notNull(),
   type: text("type").notNull(),
   receivedAt: text("received_at").notNull(),
+  /**
+   * A random id of the batch that applied the event: the statements of that batch that must run
+   * only if the event applied there (not in an earlier delivery) are gated on it.
+   */
+  applyId: text("apply_id"),
 });

@@ -45,11 +45,13 @@ export const staffProfiles = sqliteTable(
     color: text("color").notNull().default("#6366f1"),
     isBookable: flag("is_bookable").notNull().default(true),
     orderIndex: integer("order_index").notNull().default(0),
+    // design.md §17: the staff calendar feed's secret, kept only as its SHA-256 (hex); null = no feed.
+    calendarFeedHash: text("calendar_feed_hash"),
     deletedAt: text("deleted_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("staff_tenant_order_idx").on(t.tenantId, t.orderIndex)],
+  (t) => [index("staff_tenant_order_idx").on(t.tenantId, t.orderIndex), uniqueIndex("staff_calendar_feed_uq").on(t.calendarFeedHash)],
 );
 
 /** Weekly working intervals: weekday 0 = Sunday .. 6, minutes of the local day, several per day allowed. */

@@ -32,6 +32,8 @@ export const emailOutbox = sqliteTable(
     htmlBody: text("html_body").notNull(),
     /** A secret inside (reset or invite link): text and html are blanked in the write that ends the row. */
     sensitive: flag("sensitive").notNull().default(false),
+    /** Files sent with the e-mail (design.md §17: the booking's .ics), Resend's shape: base64 content. */
+    attachments: text("attachments", { mode: "json" }).$type<{ filename: string; content: string }[]>(),
     status: text("status", { enum: ["pending", "sending", "sent", "failed"] })
       .notNull()
       .default("pending"),
@@ -62,6 +64,9 @@ export const webhookEndpoints = sqliteTable(
     url: text("url").notNull(),
     events: text("events", { mode: "json" }).$type<string[]>().notNull(),
     secret: text("secret").notNull(),
+    // design.md §19 secret rotation: the replaced secret keeps signing (a second v1) until then.
+    previousSecret: text("previous_secret"),
+    previousSecretExpiresAt: text("previous_secret_expires_at"),
     isActive: flag("is_active").notNull().default(true),
     createdAt: createdAt(),
   },

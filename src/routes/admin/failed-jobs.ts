@@ -1,15 +1,25 @@
-import { Hono } from "hono";
-import type { AppEnv } from "../../env";
-import { validate } from "../../lib/validate";
+import { z } from "@hono/zod-openapi";
+import type { AdminEnv } from "../../env";
 import { listTenantFailedJobs } from "../../services/outbox/failed";
-import { failedJobsQuery, toFailedJob } from "../owner/failed-jobs";
+import { limitQuery } from "../fields";
+import { createRoute, errors, ok, openApiRouter, security } from "../openapi";
+import { FailedJobView, toFailedJob } from "../owner/failed-jobs";
+
+const failed = createRoute({
+  method: "get",
+  path: "/tenants/{id}/failed-jobs",
+  tags: ["Operator"],
+  summary: "The tenant's failed side effects of every kind, newest failure first",
+  security: security.admin,
+  request: { params: z.object({ id: z.string() }), query: limitQuery },
+  responses: { 200: ok(z.array(FailedJobView)), ...errors(400, 401, 404) },
+});
 
 /**
  * GET /api/admin/tenants/:id/failed-jobs?limit: the tenant page's list of failed side effects of
  * every kind, as the owner sees it (requireAdmin is applied to /tenants/* in ./index.ts).
  */
-export const tenantFailedJobsRoute = new Hono<AppEnv>().get("/tenants/:id/failed-jobs", validate("query", failedJobsQuery), async (c) => {
-  const rows = await listTenantFailedJobs(c.var.db, c.req.param("id"), c.req.valid("query").limit);
-  c.header("Cache-Control", "no-store");
-  return c.json({ data: rows.map(toFailedJob) });
+export const tenantFailedJobsRoute = openApiRouter<AdminEnv>().openapi(failed, async (c) => {
+  const rows = await listTenantFailedJobs(c.var.db, c.req.valid("param").id, c.req.valid("query").limit);
+  return c.json({ data: rows.map(toFailedJob) }, 200);
 });

@@ -1,27 +1,30 @@
-import { Hono } from "hono";
-import { z } from "zod";
-import type { AppEnv } from "../../env";
-import { ApiError } from "../../errors";
-import { validate } from "../../lib/validate";
+import { z } from "@hono/zod-openapi";
+import type { AdminEnv } from "../../env";
 import { startImpersonation } from "../../services/admin/impersonation";
-
-/** Super-admin routes (requireAdmin applied in ./index.ts). */
-export const impersonateRoutes = new Hono<AppEnv>();
+import { idParam } from "../fields";
+import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { ImpersonationStarted } from "./shapes";
 
 const impersonateBody = z.object({ reason: z.string().trim().min(1, "Required").max(500) }).strict();
-const tenantParam = z.object({ id: z.string().min(1).max(64) });
+
+const impersonate = createRoute({
+  method: "post",
+  path: "/{id}/impersonate",
+  tags: ["Operator"],
+  summary: "A 1-hour read-only owner token for the tenant (audited, reason required)",
+  security: security.admin,
+  request: { params: idParam, body: jsonBody(impersonateBody) },
+  responses: { 201: ok(ImpersonationStarted, "Started"), ...errors(400, 401, 404, 409) },
+});
 
 /** POST /api/admin/tenants/:id/impersonate: a 1-hour read-only owner token (design.md §8). */
-impersonateRoutes.post("/:id/impersonate", validate("param", tenantParam), validate("json", impersonateBody), async (c) => {
-  const auth = c.var.auth;
-  if (auth.kind !== "admin") throw new ApiError("unauthorized");
+export const impersonateRoutes = openApiRouter<AdminEnv>().openapi(impersonate, async (c) => {
   const started = await startImpersonation(
     c.var.db,
     c.var.config.JWT_SECRET,
-    { adminId: auth.adminId, tenantId: c.req.valid("param").id, reason: c.req.valid("json").reason },
+    { adminId: c.var.auth.adminId, tenantId: c.req.valid("param").id, reason: c.req.valid("json").reason },
     c.var.now,
   );
-  c.header("Cache-Control", "no-store");
   return c.json(
     {
       data: {

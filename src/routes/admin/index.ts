@@ -1,6 +1,6 @@
-import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { requireAdmin } from "../../middleware/auth";
+import { openApiRouter } from "../openapi";
 import { tenantFailedJobsRoute } from "./failed-jobs";
 import { adminLoginRoute } from "./login";
 import { impersonateRoutes } from "./impersonate";
@@ -12,7 +12,7 @@ import { tenantsRoutes } from "./tenants";
  * /api/admin. POST /login is the only route without a token (mounted by the auth work in
  * ./login.ts); everything else requires a super-admin token.
  */
-export const adminRoutes = new Hono<AppEnv>();
+export const adminRoutes = openApiRouter<AppEnv>();
 // `/tenants/*` also matches `/tenants` itself.
 adminRoutes.use("/tenants/*", requireAdmin);
 adminRoutes.use("/system/*", requireAdmin);

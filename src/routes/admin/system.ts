@@ -1,13 +1,19 @@
-import { Hono } from "hono";
-import type { AppEnv } from "../../env";
+import type { AdminEnv } from "../../env";
 import { checkHealth } from "../../services/admin/health";
+import { createRoute, errors, ok, openApiRouter, security } from "../openapi";
+import { Health } from "./shapes";
 
-/** Super-admin routes (requireAdmin applied in ./index.ts). */
-export const systemRoutes = new Hono<AppEnv>();
+const health = createRoute({
+  method: "get",
+  path: "/health",
+  tags: ["Operator"],
+  summary: "Database and session-store probes; 503 unhealthy names the failed ones",
+  security: security.admin,
+  responses: { 200: ok(Health), ...errors(401, 404, 503) },
+});
 
 /** GET /api/admin/system/health: 200 with both probes, or 503 unhealthy naming the failed ones. */
-systemRoutes.get("/health", async (c) => {
+export const systemRoutes = openApiRouter<AdminEnv>().openapi(health, async (c) => {
   const report = await checkHealth({ db: c.var.db, limiter: c.var.limiter, kv: c.env.RATE_LIMIT_KV });
-  c.header("Cache-Control", "no-store");
-  return c.json({ data: report });
+  return c.json({ data: report }, 200);
 });

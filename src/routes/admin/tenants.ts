@@ -1,38 +1,23 @@
-import { Hono } from "hono";
-import { z } from "zod";
-import type { AppEnv } from "../../env";
-import { validate } from "../../lib/validate";
+import { z } from "@hono/zod-openapi";
+import type { AdminEnv } from "../../env";
 import { patchTenant } from "../../services/admin/tenant-patch";
 import { getOperatorTenantView } from "../../services/admin/tenant-view";
 import { listTenants } from "../../services/admin/tenant-list";
 import { enqueueEmails } from "../../services/outbox";
-import type { AdminAuth } from "../../middleware/auth";
-
-/** Super-admin routes (requireAdmin applied in ./index.ts). */
-export const tenantsRoutes = new Hono<AppEnv>();
+import { limitField } from "../fields";
+import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { TenantListItem, TenantView } from "./shapes";
 
 const listQuery = z
   .object({
     search: z.string().trim().max(200).optional(),
     status: z.enum(["active", "suspended", "trial"]).optional(),
     plan: z.enum(["free", "pro", "enterprise"]).optional(),
-    limit: z.coerce.number().int().min(1).max(200).default(50),
+    limit: limitField,
     // Paging (the console's tenants list): skip this many of the newest-first list.
     offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   })
   .strict();
-
-tenantsRoutes.get("/", validate("query", listQuery), async (c) => {
-  const data = await listTenants(c.var.db, c.req.valid("query"), c.var.now);
-  c.header("Cache-Control", "no-store");
-  return c.json({ data });
-});
-
-tenantsRoutes.get("/:id", async (c) => {
-  const data = await getOperatorTenantView(c.var.db, c.req.param("id"));
-  c.header("Cache-Control", "no-store");
-  return c.json({ data });
-});
 
 const isoInstant = z
   .string()
@@ -55,11 +40,51 @@ const patchBody = z
     message: "Give at least one of isSuspended, suspendedReason, plan, trialEndsAt",
   });
 
-tenantsRoutes.patch("/:id", validate("json", patchBody), async (c) => {
-  const auth = c.var.auth as AdminAuth;
-  const id = c.req.param("id");
-  const emailIds = await patchTenant(c.var.db, id, c.req.valid("json"), auth.adminId, c.var.now);
-  if (emailIds.length) c.executionCtx.waitUntil(enqueueEmails(c.env, emailIds));
-  const data = await getOperatorTenantView(c.var.db, id);
-  return c.json({ data });
+const tags = ["Operator"];
+
+const list = createRoute({
+  method: "get",
+  path: "/",
+  tags,
+  summary: "Tenants, newest first (search, status, plan, paging)",
+  security: security.admin,
+  request: { query: listQuery },
+  responses: { 200: ok(z.array(TenantListItem)), ...errors(400, 401, 404) },
 });
+
+/** Plain `:id` (not idParam): an over-long id was always simply not found here. */
+const tenantPath = z.object({ id: z.string() });
+
+const view = createRoute({
+  method: "get",
+  path: "/{id}",
+  tags,
+  summary: "The tenant's operator view",
+  security: security.admin,
+  request: { params: tenantPath },
+  responses: { 200: ok(TenantView), ...errors(401, 404) },
+});
+
+const patch = createRoute({
+  method: "patch",
+  path: "/{id}",
+  tags,
+  summary: "Suspend, restore, change plan or trial (audited; the reason is required)",
+  security: security.admin,
+  request: { params: tenantPath, body: jsonBody(patchBody) },
+  responses: { 200: ok(TenantView), ...errors(400, 401, 404, 409) },
+});
+
+/** The service's view, typed by the response schema (a field added to one must be added to the other). */
+const operatorView = (db: AdminEnv["Variables"]["db"], id: string): Promise<z.infer<typeof TenantView>> => getOperatorTenantView(db, id);
+
+/** Super-admin routes (requireAdmin applied in ./index.ts). */
+export const tenantsRoutes = openApiRouter<AdminEnv>()
+  .openapi(list, async (c) => c.json({ data: await listTenants(c.var.db, c.req.valid("query"), c.var.now) }, 200))
+  .openapi(view, async (c) => c.json({ data: await operatorView(c.var.db, c.req.valid("param").id) }, 200))
+  .openapi(patch, async (c) => {
+    const id = c.req.valid("param").id;
+    const emailIds = await patchTenant(c.var.db, id, c.req.valid("json"), c.var.auth.adminId, c.var.now);
+    if (emailIds.length) c.executionCtx.waitUntil(enqueueEmails(c.env, emailIds));
+    return c.json({ data: await operatorView(c.var.db, id) }, 200);
+  });

@@ -24,14 +24,3 @@ export const chatBody = z
       .refine((m) => m.length === 0 || m[m.length - 1].role === "user", "The last message must be the user's"),
   })
   .strict();
-
-export const logQuery = z
-  .object({
-    limit: z.coerce
-      .number({ error: "limit must be a number" })
-      .int("limit must be a whole number")
-      .min(1, "limit must be at least 1")
-      .max(200, "limit must be at most 200")
-      .default(50),
-  })
-  .strict();

@@ -1,8 +1,8 @@
-import { Hono } from "hono";
-import { requireOwner } from "../../middleware/auth";
+import { requireMember } from "../../middleware/auth";
+import { openApiRouter } from "../openapi";
 import { aiLogRoute } from "./log";
 import { ownerChatRoute } from "./owner-chat";
-import { type AiEnv, requireAiProvider } from "./provider";
+import { type AiEnv, type OwnerAiEnv, requireAiProvider } from "./provider";
 import { publicChatRoute } from "./public-chat";
 
 /**
@@ -10,12 +10,12 @@ import { publicChatRoute } from "./public-chat";
  * `rl:ai` / `rl:ai-public` are applied in app.ts before these run. Order: provider (503), then the
  * owner token, then the body.
  */
-export const aiRoutes = new Hono<AiEnv>();
+export const aiRoutes = openApiRouter<OwnerAiEnv>();
 aiRoutes.use("*", requireAiProvider);
-aiRoutes.use("*", requireOwner);
+aiRoutes.use("*", requireMember);
 aiRoutes.route("/", ownerChatRoute);
 aiRoutes.route("/", aiLogRoute);
 
-export const aiPublicRoutes = new Hono<AiEnv>();
+export const aiPublicRoutes = openApiRouter<AiEnv>();
 aiPublicRoutes.use("*", requireAiProvider);
 aiPublicRoutes.route("/", publicChatRoute);

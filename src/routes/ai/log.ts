@@ -1,15 +1,22 @@
-import { Hono } from "hono";
-import { validate } from "../../lib/validate";
-import type { OwnerAuth } from "../../middleware/auth";
+import { z } from "@hono/zod-openapi";
 import { listAiLog } from "../../services/ai/log";
-import { logQuery } from "./fields";
-import type { AiEnv } from "./provider";
-import { toAiLogEntry } from "./shapes";
+import { limitQuery } from "../fields";
+import { createRoute, errors, ok, openApiRouter, security } from "../openapi";
+import type { OwnerAiEnv } from "./provider";
+import { AiLogEntry, toAiLogEntry } from "./shapes";
+
+const log = createRoute({
+  method: "get",
+  path: "/log",
+  tags: ["AI assistant"],
+  summary: "The business's AI log (every assistant request), newest first",
+  security: security.member,
+  request: { query: limitQuery },
+  responses: { 200: ok(z.array(AiLogEntry)), ...errors(400, 401, 403, 429, 503) },
+});
 
 /** GET /api/ai/log?limit: the business's AI log, newest first (impersonation may read it). */
-export const aiLogRoute = new Hono<AiEnv>().get("/log", validate("query", logQuery), async (c) => {
-  const auth = c.var.auth as OwnerAuth;
-  const rows = await listAiLog(c.var.db, auth.tenantId, c.req.valid("query").limit);
-  c.header("Cache-Control", "no-store");
-  return c.json({ data: rows.map(toAiLogEntry) });
+export const aiLogRoute = openApiRouter<OwnerAiEnv>().openapi(log, async (c) => {
+  const rows = await listAiLog(c.var.db, c.var.auth.tenantId, c.req.valid("query").limit);
+  return c.json({ data: rows.map(toAiLogEntry) }, 200);
 });

@@ -1,17 +1,24 @@
-import { Hono } from "hono";
-import { validate } from "../../lib/validate";
-import type { OwnerAuth } from "../../middleware/auth";
 import { ownerChat } from "../../services/ai/chat";
+import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 import { chatBody } from "./fields";
-import { type AiEnv, aiCtx } from "./provider";
+import { aiCtx, type OwnerAiEnv } from "./provider";
+import { OwnerChat } from "./shapes";
+
+const chat = createRoute({
+  method: "post",
+  path: "/chat",
+  tags: ["AI assistant"],
+  summary: "The team's assistant: read-only tools over the caller's business, and drafting",
+  security: security.member,
+  request: { body: jsonBody(chatBody) },
+  responses: { 200: ok(OwnerChat), ...errors(400, 401, 403, 429, 502, 503) },
+});
 
 /**
  * POST /api/ai/chat: any member role; impersonation tokens are refused (403
- * impersonation_read_only) by requireOwner, which refuses every non-GET with them.
+ * impersonation_read_only) by requireMember, which refuses every non-GET with them.
  */
-export const ownerChatRoute = new Hono<AiEnv>().post("/chat", validate("json", chatBody), async (c) => {
-  const auth = c.var.auth as OwnerAuth;
-  const result = await ownerChat(aiCtx(c), auth, c.req.valid("json").messages);
-  c.header("Cache-Control", "no-store");
-  return c.json({ data: { reply: result.reply } });
+export const ownerChatRoute = openApiRouter<OwnerAiEnv>().openapi(chat, async (c) => {
+  const result = await ownerChat(aiCtx(c), c.var.auth, c.req.valid("json").messages);
+  return c.json({ data: { reply: result.reply } }, 200);
 });

@@ -1,12 +1,14 @@
-import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../../env";
+import type { AppEnv, MemberEnv } from "../../env";
 import { ApiError } from "../../errors";
 import type { AiCtx } from "../../services/ai/chat";
 import { type AiProvider, DEFAULT_TIMEOUT_MS } from "../../services/ai/provider";
 import { resolveProvider } from "../../services/ai/resolve";
 
-export type AiEnv = AppEnv & { Variables: AppEnv["Variables"] & { ai: AiProvider } };
+/** /api/ai-public: anyone, a model resolved. */
+export type AiEnv = { Bindings: AppEnv["Bindings"]; Variables: AppEnv["Variables"] & { ai: AiProvider } };
+/** /api/ai: a member's token (not an API key) and a model. */
+export type OwnerAiEnv = { Bindings: MemberEnv["Bindings"]; Variables: MemberEnv["Variables"] & { ai: AiProvider } };
 
 /**
  * Every AI route needs a model: without the binding or an endpoint, 503 ai_unavailable (design.md
@@ -24,6 +26,6 @@ export const requireAiProvider = createMiddleware<AiEnv>(async (c, next) => {
   await next();
 });
 
-export function aiCtx(c: Context<AiEnv>): AiCtx {
+export function aiCtx(c: { var: AiEnv["Variables"] }): AiCtx {
   return { db: c.var.db, now: c.var.now, provider: c.var.ai, maxTokens: c.var.config.AI_MAX_TOKENS };
 }

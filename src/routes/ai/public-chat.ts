@@ -1,13 +1,22 @@
-import { Hono } from "hono";
-import { validate } from "../../lib/validate";
+import { z } from "@hono/zod-openapi";
 import { publicChat } from "../../services/ai/chat";
+import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 import { chatBody } from "./fields";
 import { type AiEnv, aiCtx } from "./provider";
-import { toPublicChat } from "./shapes";
+import { PublicChat, toPublicChat } from "./shapes";
+
+const chat = createRoute({
+  method: "post",
+  path: "/{slug}/chat",
+  tags: ["AI assistant"],
+  summary: "The booking assistant of a business: suggests services, staff and free times; never books",
+  security: security.none,
+  request: { params: z.object({ slug: z.string() }), body: jsonBody(chatBody) },
+  responses: { 200: ok(PublicChat), ...errors(400, 404, 429, 502, 503) },
+});
 
 /** POST /api/ai-public/:slug/chat: the booking assistant; it suggests, the customer books with the form. */
-export const publicChatRoute = new Hono<AiEnv>().post("/:slug/chat", validate("json", chatBody), async (c) => {
-  c.header("Cache-Control", "no-store");
-  const result = await publicChat(aiCtx(c), c.req.param("slug"), c.req.valid("json").messages);
-  return c.json({ data: toPublicChat(result) });
+export const publicChatRoute = openApiRouter<AiEnv>().openapi(chat, async (c) => {
+  const result = await publicChat(aiCtx(c), c.req.valid("param").slug, c.req.valid("json").messages);
+  return c.json({ data: toPublicChat(result) }, 200);
 });

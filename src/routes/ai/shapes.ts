@@ -1,8 +1,44 @@
+import { z } from "@hono/zod-openapi";
 import type { PublicChatResult } from "../../services/ai/chat";
 import type { AiLogRow } from "../../services/ai/log";
 
+const Slot = z.object({ staffProfileId: z.string(), staffName: z.string(), startTime: z.string(), endTime: z.string() });
+
+export const PublicChat = z
+  .object({
+    reply: z.string(),
+    suggestions: z.object({
+      serviceId: z.string().nullable(),
+      staffId: z.string().nullable(),
+      date: z.string().nullable(),
+      slots: z.array(Slot),
+    }),
+  })
+  .openapi("PublicChatAnswer");
+
+export const OwnerChat = z.object({ reply: z.string() }).openapi("OwnerChatAnswer");
+
+export const AiLogEntry = z
+  .object({
+    id: z.string(),
+    action: z.string(),
+    actor: z.object({ type: z.string(), id: z.string() }),
+    outcome: z.enum(["ok", "error"]).nullable(),
+    errorCode: z.string().nullable(),
+    errorReason: z.string().nullable(),
+    model: z.string().nullable(),
+    latencyMs: z.number().nullable(),
+    rounds: z.number().int(),
+    tokens: z.number().nullable(),
+    toolCalls: z.array(z.object({ name: z.string(), ok: z.boolean(), error: z.string().nullable() })),
+    question: z.string(),
+    suggestions: z.object({ kept: z.number().int(), dropped: z.number().int() }).nullable(),
+    createdAt: z.string(),
+  })
+  .openapi("AiLogEntry");
+
 /** The public answer: the reply and only evidence-backed suggestions (slots as availability lists them). */
-export function toPublicChat(r: PublicChatResult) {
+export function toPublicChat(r: PublicChatResult): z.infer<typeof PublicChat> {
   return {
     reply: r.reply,
     suggestions: {
@@ -23,7 +59,7 @@ export function toPublicChat(r: PublicChatResult) {
 }
 
 /** One AI log entry (camelCase like the owner API). */
-export function toAiLogEntry(r: AiLogRow) {
+export function toAiLogEntry(r: AiLogRow): z.infer<typeof AiLogEntry> {
   const m = r.metadata;
   return {
     id: r.id,

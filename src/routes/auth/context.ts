@@ -1,24 +1,24 @@
-import type { Context } from "hono";
-import type { AppEnv } from "../../env";
+import { createMiddleware } from "hono/factory";
+import type { AppEnv, AppVariables, RequestScope } from "../../env";
 import { ApiError } from "../../errors";
 import { bearerToken, verifyToken } from "../../lib/jwt";
-import { requireOwner } from "../../middleware/auth";
+import { ownerAuthFrom } from "../../middleware/auth";
 import type { AuthCtx, OwnerTokenClaims } from "../../services/auth/sessions";
 
-export const authCtx = (c: Context<AppEnv>): AuthCtx => ({ db: c.var.db, secret: c.var.config.JWT_SECRET, now: c.var.now });
+export const authCtx = (c: { var: AppVariables }): AuthCtx => ({ db: c.var.db, secret: c.var.config.JWT_SECRET, now: c.var.now });
 
 /**
  * The owner-audience claims of the request's token, for the routes that mint a new token from it.
- * Anything but a valid token without `aud` is 401. An impersonation token is handed to
- * requireOwner, which records the attempt in the audit log and refuses it: minting a token is a
- * write (design.md §13).
+ * Anything but a valid token without `aud` is 401. An impersonation token goes through the owner
+ * check, which records the attempt in the audit log and refuses it: minting a token is a write
+ * (design.md §13), and these routes are POSTs.
  */
-export async function ownerClaims(c: Context<AppEnv>): Promise<OwnerTokenClaims> {
+export async function ownerClaims(c: Pick<RequestScope, "req" | "var">): Promise<OwnerTokenClaims> {
   const token = bearerToken(c.req.header("Authorization"));
   const claims = token ? await verifyToken(c.var.config.JWT_SECRET, token, c.var.now) : null;
   if (!claims || claims.aud !== undefined) throw new ApiError("unauthorized");
   if (claims.imp !== undefined || claims.ro !== undefined) {
-    await requireOwner(c, async () => {});
+    await ownerAuthFrom(c);
     throw new ApiError("impersonation_read_only", "This session is read-only: impersonation tokens cannot make changes");
   }
   return {
@@ -28,3 +28,9 @@ export async function ownerClaims(c: Context<AppEnv>): Promise<OwnerTokenClaims>
     role: typeof claims.role === "string" ? claims.role : "customer",
   };
 }
+
+/** The token is checked (401/403) before the body is looked at. */
+export const claimsFirst = createMiddleware<AppEnv>(async (c, next) => {
+  await ownerClaims(c);
+  await next();
+});

@@ -1,12 +1,11 @@
-import { Hono } from "hono";
-import { z } from "zod";
+import { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
-import { validate } from "../../lib/validate";
 import { loginCustomer, registerCustomer } from "../../services/auth/customer";
+import { emailField, firstNameField, lastNameField, newPasswordField, phoneField, timeZoneField } from "../fields";
+import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 import { authCtx } from "./context";
-import { emailField, firstNameField, lastNameField, newPasswordField, phoneField, timeZoneField } from "./fields";
 import { loginBody } from "./login";
-import { toCustomerLoginResult } from "./shapes";
+import { CustomerLoginResult, toCustomerLoginResult } from "./shapes";
 
 const registerBody = z
   .object({
@@ -20,9 +19,29 @@ const registerBody = z
   })
   .strict();
 
+const register = createRoute({
+  method: "post",
+  path: "/register",
+  tags: ["Customer auth"],
+  summary: "A global end-customer account, signed in",
+  security: security.none,
+  request: { body: jsonBody(registerBody) },
+  responses: { 201: ok(CustomerLoginResult, "Created and signed in"), ...errors(400, 409, 429, 503) },
+});
+
+const login = createRoute({
+  method: "post",
+  path: "/login",
+  tags: ["Customer auth"],
+  summary: "Customer sign-in (aud customer)",
+  security: security.none,
+  request: { body: jsonBody(loginBody) },
+  responses: { 200: ok(CustomerLoginResult), ...errors(400, 401, 429, 503) },
+});
+
 /** /api/customer-auth register and login: global end-customer accounts (aud customer). */
-export const customerAccountRoutes = new Hono<AppEnv>()
-  .post("/register", validate("json", registerBody), async (c) => {
+export const customerAccountRoutes = openApiRouter<AppEnv>()
+  .openapi(register, async (c) => {
     const b = c.req.valid("json");
     const result = await registerCustomer(authCtx(c), {
       email: b.email,
@@ -35,7 +54,7 @@ export const customerAccountRoutes = new Hono<AppEnv>()
     });
     return c.json({ data: toCustomerLoginResult(result) }, 201);
   })
-  .post("/login", validate("json", loginBody), async (c) => {
+  .openapi(login, async (c) => {
     const { email, password } = c.req.valid("json");
-    return c.json({ data: toCustomerLoginResult(await loginCustomer(authCtx(c), email, password)) });
+    return c.json({ data: toCustomerLoginResult(await loginCustomer(authCtx(c), email, password)) }, 200);
   });

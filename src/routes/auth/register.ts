@@ -1,11 +1,10 @@
-import { Hono } from "hono";
-import { z } from "zod";
+import { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
-import { validate } from "../../lib/validate";
 import { registerOwner } from "../../services/auth/owner";
+import { currencyField, emailField, firstNameField, lastNameField, newPasswordField, slugField, timeZoneField } from "../fields";
+import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 import { authCtx } from "./context";
-import { currencyField, emailField, firstNameField, lastNameField, newPasswordField, slugField, timeZoneField } from "./fields";
-import { toOwnerLoginResult } from "./shapes";
+import { OwnerLoginResult, toOwnerLoginResult } from "./shapes";
 
 const body = z
   .object({
@@ -22,8 +21,18 @@ const body = z
   })
   .strict();
 
+const register = createRoute({
+  method: "post",
+  path: "/register",
+  tags: ["Auth"],
+  summary: "A new owner and their first business, signed in (design.md §6)",
+  security: security.none,
+  request: { body: jsonBody(body) },
+  responses: { 201: ok(OwnerLoginResult, "Created and signed in"), ...errors(400, 409, 429, 503) },
+});
+
 /** POST /api/auth/register (design.md §6): a new owner and their first business, signed in. */
-export const registerRoute = new Hono<AppEnv>().post("/register", validate("json", body), async (c) => {
+export const registerRoute = openApiRouter<AppEnv>().openapi(register, async (c) => {
   const b = c.req.valid("json");
   const result = await registerOwner(authCtx(c), {
     email: b.email,

@@ -1,48 +1,69 @@
-import { Hono } from "hono";
-import { z } from "zod";
+import { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
-import { validate } from "../../lib/validate";
 import { requireCustomer } from "../../middleware/auth";
 import { revokeSession } from "../../services/auth/sessions";
 import { changePassword } from "../../services/auth/user-password";
-import { authCtx, ownerClaims } from "./context";
-import { loginPasswordField, newPasswordField } from "./fields";
+import { loginPasswordField, newPasswordField } from "../fields";
+import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { authCtx, claimsFirst, ownerClaims } from "./context";
+import { Changed, LoggedOut } from "./shapes";
 
 const changeBody = z.object({ currentPassword: loginPasswordField, newPassword: newPasswordField }).strict();
+
+const logout = createRoute({
+  method: "post",
+  path: "/logout",
+  tags: ["Auth"],
+  summary: "Revokes the caller's session (refresh stops); idempotent",
+  security: security.member,
+  responses: { 200: ok(LoggedOut), ...errors(401, 403) },
+});
+
+const change = createRoute({
+  method: "post",
+  path: "/change-password",
+  tags: ["Auth"],
+  summary: "Changes the password and revokes every other session of the user",
+  security: security.member,
+  middleware: [claimsFirst],
+  request: { body: jsonBody(changeBody) },
+  responses: { 200: ok(Changed), ...errors(400, 401, 403) },
+});
 
 /**
  * /api/auth logout and change-password (design.md §18). Any valid owner-audience token may use
  * them, with or without a usable tenant; an impersonation token is audited and refused (a write).
  */
-export const ownerSessionRoutes = new Hono<AppEnv>()
-  .post("/logout", async (c) => {
+export const ownerSessionRoutes = openApiRouter<AppEnv>()
+  .openapi(logout, async (c) => {
     const claims = await ownerClaims(c);
     await revokeSession(c.var.db, "user", claims.sub, claims.sid, c.var.now);
-    return c.json({ data: { loggedOut: true } });
+    return c.json({ data: { loggedOut: true as const } }, 200);
   })
-  .post(
-    "/change-password",
-    async (c, next) => {
-      await ownerClaims(c); // 401/403 before the body is looked at
-      await next();
-    },
-    validate("json", changeBody),
-    async (c) => {
-      const claims = await ownerClaims(c);
-      const body = c.req.valid("json");
-      if (body.newPassword === body.currentPassword) {
-        throw ApiError.field("newPassword", "Choose a password different from the current one");
-      }
-      await changePassword(authCtx(c), { userId: claims.sub, sessionId: claims.sid }, body);
-      return c.json({ data: { changed: true } });
-    },
-  );
+  .openapi(change, async (c) => {
+    const claims = await ownerClaims(c);
+    const body = c.req.valid("json");
+    if (body.newPassword === body.currentPassword) {
+      throw ApiError.field("newPassword", "Choose a password different from the current one");
+    }
+    await changePassword(authCtx(c), { userId: claims.sub, sessionId: claims.sid }, body);
+    return c.json({ data: { changed: true as const } }, 200);
+  });
+
+const customerLogout = createRoute({
+  method: "post",
+  path: "/logout",
+  tags: ["Customer auth"],
+  summary: "Revokes the customer's session; idempotent",
+  security: security.customer,
+  middleware: [requireCustomer],
+  responses: { 200: ok(LoggedOut), ...errors(401) },
+});
 
 /** POST /api/customer-auth/logout: revokes the customer's session. */
-export const customerSessionRoutes = new Hono<AppEnv>().post("/logout", requireCustomer, async (c) => {
+export const customerSessionRoutes = openApiRouter<AppEnv>().openapi(customerLogout, async (c) => {
   const auth = c.var.auth;
-  if (auth.kind !== "customer") throw new ApiError("unauthorized");
   await revokeSession(c.var.db, "customer", auth.customerId, auth.sessionId, c.var.now);
-  return c.json({ data: { loggedOut: true } });
+  return c.json({ data: { loggedOut: true as const } }, 200);
 });

@@ -1,9 +1,24 @@
+import { z } from "@hono/zod-openapi";
 import type { AdminRow } from "../../services/auth/admin";
 import type { CustomerRow, CustomerSignIn } from "../../services/auth/customer";
 import type { OwnerSignIn } from "../../services/auth/owner";
 
+// Response schemas of the sign-in routes and /api/me; each mapper is typed by its schema, so the
+// document and the answer cannot drift apart.
+
+export const OwnerLoginResult = z
+  .object({
+    token: z.string(),
+    sessionId: z.string(),
+    user: z.object({ id: z.string(), email: z.string(), firstName: z.string(), lastName: z.string(), role: z.string() }),
+    memberships: z.array(
+      z.object({ tenantId: z.string(), role: z.enum(["owner", "admin", "staff"]), slug: z.string(), businessName: z.string() }),
+    ),
+  })
+  .openapi("OwnerLoginResult");
+
 /** interface.md §"Login results": user.role is the user record's role, not the membership's. */
-export function toOwnerLoginResult(r: OwnerSignIn) {
+export function toOwnerLoginResult(r: OwnerSignIn): z.infer<typeof OwnerLoginResult> {
   return {
     token: r.token,
     sessionId: r.sessionId,
@@ -12,8 +27,23 @@ export function toOwnerLoginResult(r: OwnerSignIn) {
   };
 }
 
+export const CustomerProfile = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    phone: z.string(),
+    defaultTimezone: z.string(),
+    emailVerified: z.boolean(),
+    marketingOptIn: z.boolean(),
+    createdAt: z.string(),
+    lastLoginAt: z.string().nullable(),
+  })
+  .openapi("CustomerProfile");
+
 /** The customer profile: the login result's `customer` and GET /api/me. */
-export function toCustomerProfile(c: CustomerRow) {
+export function toCustomerProfile(c: CustomerRow): z.infer<typeof CustomerProfile> {
   return {
     id: c.id,
     email: c.email,
@@ -28,10 +58,24 @@ export function toCustomerProfile(c: CustomerRow) {
   };
 }
 
-export function toCustomerLoginResult(r: CustomerSignIn) {
+export const CustomerLoginResult = z
+  .object({ token: z.string(), sessionId: z.string(), customer: CustomerProfile })
+  .openapi("CustomerLoginResult");
+
+export function toCustomerLoginResult(r: CustomerSignIn): z.infer<typeof CustomerLoginResult> {
   return { token: r.token, sessionId: r.sessionId, customer: toCustomerProfile(r.customer) };
 }
 
-export function toAdminLoginResult(r: { token: string; sessionId: string; admin: AdminRow }) {
+export const AdminLoginResult = z
+  .object({ token: z.string(), sessionId: z.string(), admin: z.object({ id: z.string(), email: z.string(), name: z.string() }) })
+  .openapi("AdminLoginResult");
+
+export function toAdminLoginResult(r: { token: string; sessionId: string; admin: AdminRow }): z.infer<typeof AdminLoginResult> {
   return { token: r.token, sessionId: r.sessionId, admin: { id: r.admin.id, email: r.admin.email, name: r.admin.name } };
 }
+
+export const TokenResult = z.object({ token: z.string() }).openapi("TokenResult");
+export const Sent = z.object({ sent: z.literal(true) });
+export const Reset = z.object({ reset: z.literal(true) });
+export const LoggedOut = z.object({ loggedOut: z.literal(true) });
+export const Changed = z.object({ changed: z.literal(true) });

@@ -1,36 +1,49 @@
-import { Hono } from "hono";
-import { z } from "zod";
+import { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
-import { validate } from "../../lib/validate";
-import { requireOwner } from "../../middleware/auth";
+import { requireMember } from "../../middleware/auth";
 import { refreshOwnerToken, switchTenant } from "../../services/auth/owner";
-import { authCtx, ownerClaims } from "./context";
+import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { authCtx, claimsFirst, ownerClaims } from "./context";
+import { TokenResult } from "./shapes";
 
 const switchBody = z.object({ tenantId: z.string({ error: "tenantId is required" }).trim().min(1).max(100) }).strict();
 
-export const tokenRoutes = new Hono<AppEnv>()
-  /**
-   * POST /api/auth/refresh: requireOwner first (audience, tenant and membership, impersonation
-   * audit + refusal), then the session row decides; the same claims are re-signed for 24 h.
-   */
-  .post("/refresh", requireOwner, async (c) => {
+/**
+ * POST /api/auth/refresh: requireMember first (audience, tenant and membership, impersonation
+ * audit + refusal), then the session row decides; the same claims are re-signed for 24 h.
+ */
+const refresh = createRoute({
+  method: "post",
+  path: "/refresh",
+  tags: ["Auth"],
+  summary: "Re-signs the same claims for 24 hours while the session lives (30 days)",
+  security: security.member,
+  middleware: [requireMember],
+  responses: { 200: ok(TokenResult), ...errors(401, 403) },
+});
+
+/**
+ * POST /api/auth/switch-tenant: the current tenant need not be usable (a member removed from
+ * it must still be able to move to another business), so only the token and session are checked.
+ */
+const switchRoute = createRoute({
+  method: "post",
+  path: "/switch-tenant",
+  tags: ["Auth"],
+  summary: "A token for another business the caller is a member of",
+  security: security.member,
+  middleware: [claimsFirst],
+  request: { body: jsonBody(switchBody) },
+  responses: { 200: ok(TokenResult), ...errors(400, 401, 403, 404) },
+});
+
+export const tokenRoutes = openApiRouter<AppEnv>()
+  .openapi(refresh, async (c) => {
     const claims = await ownerClaims(c);
-    return c.json({ data: { token: await refreshOwnerToken(authCtx(c), claims) } });
+    return c.json({ data: { token: await refreshOwnerToken(authCtx(c), claims) } }, 200);
   })
-  /**
-   * POST /api/auth/switch-tenant: the current tenant need not be usable (a member removed from
-   * it must still be able to move to another business), so only the token and session are checked.
-   */
-  .post(
-    "/switch-tenant",
-    async (c, next) => {
-      await ownerClaims(c);
-      await next();
-    },
-    validate("json", switchBody),
-    async (c) => {
-      const claims = await ownerClaims(c);
-      const token = await switchTenant(authCtx(c), { userId: claims.sub, sessionId: claims.sid }, c.req.valid("json").tenantId);
-      return c.json({ data: { token } });
-    },
-  );
+  .openapi(switchRoute, async (c) => {
+    const claims = await ownerClaims(c);
+    const token = await switchTenant(authCtx(c), { userId: claims.sub, sessionId: claims.sid }, c.req.valid("json").tenantId);
+    return c.json({ data: { token } }, 200);
+  });

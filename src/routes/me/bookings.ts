@@ -1,15 +1,34 @@
-import { Hono } from "hono";
-import { z } from "zod";
+import { z } from "@hono/zod-openapi";
+import { BOOKING_STATUSES } from "../../domain/booking-status";
 import { instantToLocalString } from "../../domain/time";
-import type { AppEnv } from "../../env";
-import { validate } from "../../lib/validate";
+import type { CustomerEnv } from "../../env";
 import { type CustomerBookingRow, listCustomerBookings } from "../../services/auth/customer-profile";
-import { customerId } from "./profile";
+import { limitField } from "../fields";
+import { createRoute, errors, ok, openApiRouter, security } from "../openapi";
 
-const query = z.object({ limit: z.coerce.number().int().min(1).max(200).optional() });
+const query = z.object({ limit: limitField });
+
+export const CustomerBooking = z
+  .object({
+    id: z.string(),
+    tenantId: z.string(),
+    businessSlug: z.string(),
+    businessName: z.string(),
+    serviceName: z.string(),
+    staffName: z.string(),
+    status: z.string().openapi({ enum: [...BOOKING_STATUSES] }),
+    confirmationCode: z.string(),
+    startDatetime: z.string().openapi({ description: "The business's wall clock, YYYY-MM-DDTHH:MM:SS" }),
+    endDatetime: z.string(),
+    timezone: z.string(),
+    totalAmount: z.number().int(),
+    currency: z.string(),
+    createdAt: z.string(),
+  })
+  .openapi("CustomerBooking");
 
 /** A booking as its customer sees it: times are the business's wall clock, named by `timezone`. */
-export function toCustomerBooking(b: CustomerBookingRow) {
+export function toCustomerBooking(b: CustomerBookingRow): z.infer<typeof CustomerBooking> {
   return {
     id: b.id,
     tenantId: b.tenantId,
@@ -28,8 +47,18 @@ export function toCustomerBooking(b: CustomerBookingRow) {
   };
 }
 
+const list = createRoute({
+  method: "get",
+  path: "/bookings",
+  tags: ["Customer"],
+  summary: "Every booking linked to the account, across businesses, newest first",
+  security: security.customer,
+  request: { query },
+  responses: { 200: ok(z.array(CustomerBooking)), ...errors(400, 401, 429) },
+});
+
 /** GET /api/me/bookings: every booking linked to the account, across businesses, newest first. */
-export const bookingRoutes = new Hono<AppEnv>().get("/bookings", validate("query", query), async (c) => {
-  const rows = await listCustomerBookings(c.var.db, customerId(c), c.req.valid("query").limit ?? 50);
-  return c.json({ data: rows.map(toCustomerBooking) });
+export const bookingRoutes = openApiRouter<CustomerEnv>().openapi(list, async (c) => {
+  const rows = await listCustomerBookings(c.var.db, c.var.auth.customerId, c.req.valid("query").limit);
+  return c.json({ data: rows.map(toCustomerBooking) }, 200);
 });

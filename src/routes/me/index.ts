@@ -1,11 +1,11 @@
-import { Hono } from "hono";
-import type { AppEnv } from "../../env";
+import type { CustomerEnv } from "../../env";
 import { requireCustomer } from "../../middleware/auth";
+import { openApiRouter } from "../openapi";
 import { bookingRoutes } from "./bookings";
 import { profileRoutes } from "./profile";
 
 /** /api/me: customer tokens only (aud customer). Rate limits are applied in src/app.ts. */
-export const meRoutes = new Hono<AppEnv>();
+export const meRoutes = openApiRouter<CustomerEnv>();
 meRoutes.use("*", requireCustomer);
 meRoutes.route("/", profileRoutes);
 meRoutes.route("/", bookingRoutes);

@@ -1,11 +1,10 @@
-import { Hono } from "hono";
-import { z } from "zod";
-import type { AppEnv } from "../../env";
+import { z } from "@hono/zod-openapi";
+import type { CustomerEnv } from "../../env";
 import { ApiError } from "../../errors";
-import { validate } from "../../lib/validate";
 import { getCustomerProfile, updateCustomerProfile } from "../../services/auth/customer-profile";
-import { firstNameField, lastNameField, phoneField, timeZoneField } from "../auth/fields";
-import { toCustomerProfile } from "../auth/shapes";
+import { CustomerProfile, toCustomerProfile } from "../auth/shapes";
+import { firstNameField, lastNameField, phoneField, timeZoneField } from "../fields";
+import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 
 const patchBody = z
   .object({
@@ -17,22 +16,33 @@ const patchBody = z
   })
   .strict();
 
-const customerId = (c: { var: AppEnv["Variables"] }) => {
-  const auth = c.var.auth;
-  if (auth.kind !== "customer") throw new ApiError("unauthorized");
-  return auth.customerId;
-};
+const getMe = createRoute({
+  method: "get",
+  path: "/",
+  tags: ["Customer"],
+  summary: "The signed-in customer's profile",
+  security: security.customer,
+  responses: { 200: ok(CustomerProfile), ...errors(401, 404, 429) },
+});
+
+const patchMe = createRoute({
+  method: "patch",
+  path: "/",
+  tags: ["Customer"],
+  summary: "Changes the customer's name, phone, time zone or marketing consent",
+  security: security.customer,
+  request: { body: jsonBody(patchBody) },
+  responses: { 200: ok(CustomerProfile), ...errors(400, 401, 404, 429) },
+});
 
 /** GET and PATCH /api/me: the signed-in customer's own profile (one round trip each). */
-export const profileRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => c.json({ data: toCustomerProfile(await getCustomerProfile(c.var.db, customerId(c))) }))
-  .patch("/", validate("json", patchBody), async (c) => {
+export const profileRoutes = openApiRouter<CustomerEnv>()
+  .openapi(getMe, async (c) => c.json({ data: toCustomerProfile(await getCustomerProfile(c.var.db, c.var.auth.customerId)) }, 200))
+  .openapi(patchMe, async (c) => {
     const patch = c.req.valid("json");
     if (Object.keys(patch).length === 0) {
       throw ApiError.validation({ formErrors: ["Send at least one field to change"], fieldErrors: {} });
     }
-    const row = await updateCustomerProfile(c.var.db, customerId(c), patch, c.var.now);
-    return c.json({ data: toCustomerProfile(row) });
+    const row = await updateCustomerProfile(c.var.db, c.var.auth.customerId, patch, c.var.now);
+    return c.json({ data: toCustomerProfile(row) }, 200);
   });
-
-export { customerId };

@@ -1,15 +1,16 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { BOOKING_STATUSES } from "../../domain/booking-status";
-import type { AppEnv } from "../../env";
+import type { OwnerEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { validate } from "../../lib/validate";
-import { type OwnerAuth, requireRole } from "../../middleware/auth";
+import type { OwnerAuth } from "../../auth-context";
+import { requireRole } from "../../middleware/auth";
 import { cancelBooking, createBooking, lookupBooking, rescheduleBooking } from "../../services/bookings";
 import { changeBookingStatus, listTenantBookings } from "../../services/owner/bookings";
-import { bookingCtx, emailField, idField, localDateTimeField, optionalText } from "../public/fields";
+import { bookingCtx } from "../context";
+import { bookingCustomerField, idField, limitField, localDateTimeField } from "../fields";
 import { toOwnerBooking, toOwnerBookingDetail } from "./booking-shapes";
-import { limitField } from "./fields";
 
 const instant = (name: string) =>
   z.iso.datetime({ offset: true, error: `${name} must be an ISO-8601 instant, e.g. 2031-03-11T00:00:00Z` }).transform((s) => new Date(s));
@@ -28,38 +29,32 @@ const createBody = z.object({
   serviceId: idField("serviceId"),
   staffProfileId: idField("staffProfileId"),
   startDatetime: localDateTimeField("startDatetime"),
-  customer: z.object({
-    firstName: z.string().trim().min(1, "First name is required").max(100, "First name must be at most 100 characters"),
-    lastName: optionalText(100, "Last name"),
-    email: emailField,
-    phone: optionalText(40, "Phone"),
-    notes: optionalText(2000, "Notes"),
-  }),
+  customer: bookingCustomerField,
   source: z.enum(["admin", "walk_in", "phone"]).default("admin"),
 });
 
-const statusBody = z.object({ status: z.enum(BOOKING_STATUSES) }).strict();
+// chargeFee (design.md §21): marking a no-show charges the no-show fee to the card on file unless false.
+const statusBody = z.object({ status: z.enum(BOOKING_STATUSES), chargeFee: z.boolean().optional() }).strict();
 const cancelBody = z.object({ reason: z.string().max(500, "Reason must be at most 500 characters").nullish() }).strict();
 const rescheduleBody = z
   .object({ newStartDatetime: localDateTimeField("newStartDatetime"), staffProfileId: idField("staffProfileId").optional() })
   .strict();
 
-const owner = (c: { var: { auth: unknown } }) => c.var.auth as OwnerAuth;
-const ref = (auth: OwnerAuth, bookingId: string) => ({ kind: "owner" as const, tenantId: auth.tenantId, bookingId, userId: auth.userId });
+const ref = (auth: OwnerAuth, bookingId: string) => ({ kind: "owner" as const, tenantId: auth.tenantId, bookingId });
 const writers = requireRole("owner", "admin");
 
 /** /api/bookings: the tenant's bookings; writes go through the same services as the public API. */
-export const bookingsRoutes = new Hono<AppEnv>()
+export const bookingsRoutes = new Hono<OwnerEnv>()
   .get("/", validate("query", listQuery), async (c) => {
-    const rows = await listTenantBookings(bookingCtx(c), owner(c).tenantId, c.req.valid("query"));
+    const rows = await listTenantBookings(bookingCtx(c), c.var.auth.tenantId, c.req.valid("query"));
     return c.json({ data: rows.map(toOwnerBooking) });
   })
   .post("/", writers, validate("json", createBody), async (c) => {
-    const auth = owner(c);
+    const auth = c.var.auth;
     const body = c.req.valid("json");
     const created = await createBooking(
       bookingCtx(c),
-      { kind: "owner", tenantId: auth.tenantId, userId: auth.userId },
+      { kind: "owner", tenantId: auth.tenantId },
       {
         serviceId: body.serviceId,
         staffProfileId: body.staffProfileId,
@@ -73,30 +68,34 @@ export const bookingsRoutes = new Hono<AppEnv>()
     return c.json({ data: toOwnerBooking({ ...created, cancelReason: null, createdAt: c.var.now.toISOString() }) }, 201);
   })
   .get("/:id", async (c) => {
-    const view = await lookupBooking(bookingCtx(c), ref(owner(c), c.req.param("id")));
+    const view = await lookupBooking(bookingCtx(c), ref(c.var.auth, c.req.param("id")));
     return c.json({ data: toOwnerBookingDetail(view) });
   })
   .patch("/:id/status", validate("json", statusBody), async (c) => {
-    const auth = owner(c);
+    const auth = c.var.auth;
     // Staff may confirm, complete and mark no-shows; cancelling (which tells the customer) is for
     // owners and admins, whichever route asks for it.
     if (c.req.valid("json").status === "cancelled" && auth.role === "staff") {
       throw new ApiError("forbidden", "Your role in this business does not allow cancelling bookings");
     }
-    const view = await changeBookingStatus(
+    const body = c.req.valid("json");
+    const { booking, fee } = await changeBookingStatus(
       bookingCtx(c),
-      { tenantId: auth.tenantId, bookingId: c.req.param("id"), userId: auth.userId },
-      c.req.valid("json").status,
+      { tenantId: auth.tenantId, bookingId: c.req.param("id") },
+      body.status,
+      { chargeFee: body.chargeFee },
     );
-    return c.json({ data: toOwnerBooking(view) });
+    return c.json({ data: body.status === "no_show" ? { ...toOwnerBooking(booking), fee } : toOwnerBooking(booking) });
   })
   .post("/:id/cancel", writers, validate("json", cancelBody), async (c) => {
-    const result = await cancelBooking(bookingCtx(c), ref(owner(c), c.req.param("id")), { reason: c.req.valid("json").reason });
-    return c.json({ data: { ...toOwnerBooking(result.booking), ...(result.alreadyCancelled ? { alreadyCancelled: true } : {}) } });
+    const result = await cancelBooking(bookingCtx(c), ref(c.var.auth, c.req.param("id")), { reason: c.req.valid("json").reason });
+    return c.json({
+      data: { ...toOwnerBooking(result.booking), refund: result.refund, ...(result.alreadyCancelled ? { alreadyCancelled: true } : {}) },
+    });
   })
   .post("/:id/reschedule", writers, validate("json", rescheduleBody), async (c) => {
     const body = c.req.valid("json");
-    const view = await rescheduleBooking(bookingCtx(c), ref(owner(c), c.req.param("id")), {
+    const view = await rescheduleBooking(bookingCtx(c), ref(c.var.auth, c.req.param("id")), {
       start: body.newStartDatetime,
       staffProfileId: body.staffProfileId,
     });

@@ -2,13 +2,12 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { normalizeCustomDomain } from "../../domain/custom-domain";
 import { platformDomainProblem } from "../../domain/platform-host";
-import type { AppEnv } from "../../env";
+import type { OwnerEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { validate } from "../../lib/validate";
-import { requireRole } from "../../middleware/auth";
+import { membersOnly, requireRole } from "../../middleware/auth";
 import { type BusinessRow, createBusiness, getBusiness, updateBusiness } from "../../services/owner/businesses";
-import { currencyField, emailField, slugField, timeZoneField } from "../auth/fields";
-import { hexColor, httpUrl, NOT_EMPTY, notEmpty, ownerOf } from "./fields";
+import { currencyField, emailField, hexColor, httpUrl, NOT_EMPTY, notEmpty, slugField, timeZoneField } from "../fields";
 
 const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
 const OPERATOR_ONLY = "Only the platform operator can change this";
@@ -71,6 +70,9 @@ const settingsBody = z
     cancellationPolicy: text(5000),
     allowGuestBooking: z.boolean(),
     requirePayment: z.boolean(),
+    // design.md §21 no-show protection: percent of the price charged to the card on file.
+    noShowFeePercent: z.number().int("Use a whole percentage").min(0, "At least 0").max(100, "At most 100"),
+    lateCancelFeePercent: z.number().int("Use a whole percentage").min(0, "At least 0").max(100, "At most 100"),
     aiAssistantEnabled: z.boolean(),
     widgetColor: hexColor,
     widgetMode: z.enum(["popup", "inline"], { error: "Use popup or inline" }),
@@ -100,6 +102,8 @@ const settingsBody = z
         "trialEndsAt",
         "stripeAccountId",
         "stripeConnected",
+        "stripeChargesEnabled",
+        "stripeDetailsSubmitted",
         "createdBy",
         "createdAt",
         "updatedAt",
@@ -144,6 +148,8 @@ export function toOwnerBusiness(t: BusinessRow) {
     cancellationPolicy: t.cancellationPolicy,
     allowGuestBooking: Boolean(t.allowGuestBooking),
     requirePayment: Boolean(t.requirePayment),
+    noShowFeePercent: t.noShowFeePercent,
+    lateCancelFeePercent: t.lateCancelFeePercent,
     aiAssistantEnabled: Boolean(t.aiAssistantEnabled),
     widgetColor: t.widgetColor,
     widgetMode: t.widgetMode,
@@ -169,8 +175,8 @@ export function toOwnerBusiness(t: BusinessRow) {
 const writers = requireRole("owner", "admin");
 
 /** /api/businesses (owner token; requireOwner applied in ./index.ts). */
-export const businessesRoutes = new Hono<AppEnv>()
-  .get("/me", async (c) => c.json({ data: toOwnerBusiness(await getBusiness(c.var.db, ownerOf(c).tenantId)) }))
+export const businessesRoutes = new Hono<OwnerEnv>()
+  .get("/me", async (c) => c.json({ data: toOwnerBusiness(await getBusiness(c.var.db, c.var.auth.tenantId)) }))
   .patch("/me", writers, validate("json", settingsBody), async (c) => {
     const fields = c.req.valid("json");
     if (fields.customDomain) {
@@ -179,10 +185,10 @@ export const businessesRoutes = new Hono<AppEnv>()
       const problem = platformDomainProblem(fields.customDomain, c.var.config.PUBLIC_BASE_URL);
       if (problem) throw ApiError.field("customDomain", problem);
     }
-    return c.json({ data: toOwnerBusiness(await updateBusiness(c.var.db, ownerOf(c).tenantId, fields, c.var.now)) });
+    return c.json({ data: toOwnerBusiness(await updateBusiness(c.var.db, c.var.auth.tenantId, fields, c.var.now)) });
   })
-  .post("/", writers, validate("json", createBody), async (c) => {
-    const auth = ownerOf(c);
+  .post("/", membersOnly, writers, validate("json", createBody), async (c) => {
+    const auth = c.var.auth;
     const row = await createBusiness(c.var.db, { userId: auth.userId, tenantId: auth.tenantId }, c.req.valid("json"), c.var.now);
     return c.json({ data: toOwnerBusiness(row) }, 201);
   });

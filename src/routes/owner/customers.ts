@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../../env";
+import type { OwnerEnv } from "../../env";
 import { validate } from "../../lib/validate";
 import { requireRole } from "../../middleware/auth";
 import { type CustomerRow, getCustomer, listCustomers, updateCustomer } from "../../services/owner/customers";
 import { toOwnerBooking } from "./booking-shapes";
-import { limitField, NOT_EMPTY, notEmpty, ownerOf } from "./fields";
+import { limitField, NOT_EMPTY, notEmpty } from "../fields";
 
 const listQuery = z
   .object({
@@ -50,13 +50,13 @@ export function toOwnerCustomer(r: CustomerRow) {
 const writers = requireRole("owner", "admin");
 
 /** /api/customers (owner token; requireOwner applied in ./index.ts). */
-export const customersRoutes = new Hono<AppEnv>()
+export const customersRoutes = new Hono<OwnerEnv>()
   .get("/", validate("query", listQuery), async (c) => {
-    const rows = await listCustomers(c.var.db, ownerOf(c).tenantId, c.req.valid("query"));
+    const rows = await listCustomers(c.var.db, c.var.auth.tenantId, c.req.valid("query"));
     return c.json({ data: rows.map(toOwnerCustomer) });
   })
   .get("/:id", async (c) => {
-    const row = await getCustomer(c.var.db, ownerOf(c).tenantId, c.req.param("id"));
+    const row = await getCustomer(c.var.db, c.var.auth.tenantId, c.req.param("id"));
     return c.json({
       data: {
         ...toOwnerCustomer(row),
@@ -69,6 +69,6 @@ export const customersRoutes = new Hono<AppEnv>()
     });
   })
   .patch("/:id", writers, validate("json", patchBody), async (c) => {
-    const row = await updateCustomer(c.var.db, ownerOf(c).tenantId, c.req.param("id"), c.req.valid("json"), c.var.now);
+    const row = await updateCustomer(c.var.db, c.var.auth.tenantId, c.req.param("id"), c.req.valid("json"), c.var.now);
     return c.json({ data: toOwnerCustomer(row) });
   });

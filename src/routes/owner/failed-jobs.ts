@@ -1,23 +1,32 @@
-import { Hono } from "hono";
-import { z } from "zod";
-import type { AppEnv } from "../../env";
-import { ApiError } from "../../errors";
-import { validate } from "../../lib/validate";
+import { z } from "@hono/zod-openapi";
+import type { OwnerEnv } from "../../env";
+import { limitQuery } from "../fields";
+import { createRoute, errors, ok, openApiRouter, security } from "../openapi";
 import { requireRole } from "../../middleware/auth";
-import { FAILED_JOBS_DEFAULT_LIMIT, FAILED_JOBS_MAX_LIMIT, type FailedJob, listFailedJobs } from "../../services/outbox/failed";
+import { type FailedJob, listFailedJobs } from "../../services/outbox/failed";
 
 /**
  * GET /api/businesses/me/failed-jobs?limit (owner/admin): the business's failed side effects of
  * every kind (e-mails, webhook deliveries, later Stripe calls), newest failure first.
  */
-export const failedJobsRoutes = new Hono<AppEnv>();
+export const failedJobsRoutes = openApiRouter<OwnerEnv>();
 
-export const failedJobsQuery = z
-  .object({ limit: z.coerce.number().int().min(1).max(FAILED_JOBS_MAX_LIMIT).default(FAILED_JOBS_DEFAULT_LIMIT) })
-  .strict();
+export const FailedJobView = z
+  .object({
+    id: z.string(),
+    kind: z.string(),
+    type: z.string(),
+    target: z.string(),
+    attempts: z.number().int(),
+    lastError: z.string().nullable(),
+    lastStatusCode: z.number().int().nullable(),
+    createdAt: z.string(),
+    failedAt: z.string(),
+  })
+  .openapi("FailedJob");
 
 /** The one output shape of a failed job, for this route and the operator's. */
-export const toFailedJob = (j: FailedJob) => ({
+export const toFailedJob = (j: FailedJob): z.infer<typeof FailedJobView> => ({
   id: j.id,
   kind: j.kind,
   type: j.type,
@@ -29,10 +38,18 @@ export const toFailedJob = (j: FailedJob) => ({
   failedAt: j.failedAt,
 });
 
-failedJobsRoutes.get("/", requireRole("owner", "admin"), validate("query", failedJobsQuery), async (c) => {
-  const auth = c.var.auth;
-  if (auth.kind !== "owner") throw new ApiError("unauthorized");
-  const rows = await listFailedJobs(c.var.db, auth.tenantId, c.req.valid("query").limit);
-  c.header("Cache-Control", "no-store");
-  return c.json({ data: rows.map(toFailedJob) });
+const failed = createRoute({
+  method: "get",
+  path: "/",
+  tags: ["Webhooks"],
+  summary: "The business's failed side effects of every kind (e-mails, webhook deliveries, jobs), newest failure first",
+  security: security.owner,
+  middleware: [requireRole("owner", "admin")],
+  request: { query: limitQuery },
+  responses: { 200: ok(z.array(FailedJobView)), ...errors(400, 401, 403) },
+});
+
+failedJobsRoutes.openapi(failed, async (c) => {
+  const rows = await listFailedJobs(c.var.db, c.var.auth.tenantId, c.req.valid("query").limit);
+  return c.json({ data: rows.map(toFailedJob) }, 200);
 });

@@ -1,6 +1,8 @@
-import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { requireOwner } from "../../middleware/auth";
+import { openApiRouter } from "../openapi";
+import { apiKeyRoutes } from "./api-keys";
+import { bookingPaymentRoutes } from "./booking-payments";
 import { bookingsRoutes } from "./bookings";
 import { businessesRoutes } from "./businesses";
 import { customersRoutes } from "./customers";
@@ -12,8 +14,8 @@ import { memberRoutes } from "./members";
 import { closureRoutes, staffOverrideRoutes } from "./schedule";
 import { webhookEndpointRoutes } from "./webhook-endpoints";
 
-/** Mounted at /api: /businesses, /services, /staff, /bookings, /customers, /payments (owner tokens only). */
-export const ownerRoutes = new Hono<AppEnv>();
+/** Mounted at /api: /businesses, /services, /staff, /bookings, /customers, /payments (members' tokens and API keys). */
+export const ownerRoutes = openApiRouter<AppEnv>();
 // Hono's `/x/*` also matches `/x` itself, so one registration per prefix (two would run the
 // membership lookup twice: an extra round trip).
 for (const prefix of ["/businesses", "/services", "/staff", "/bookings", "/customers", "/payments"]) {
@@ -21,6 +23,7 @@ for (const prefix of ["/businesses", "/services", "/staff", "/bookings", "/custo
 }
 ownerRoutes.route("/businesses/me/webhooks", webhookEndpointRoutes);
 ownerRoutes.route("/businesses/me/members", memberRoutes);
+ownerRoutes.route("/businesses/me/api-keys", apiKeyRoutes);
 ownerRoutes.route("/businesses/me/failed-jobs", failedJobsRoutes);
 ownerRoutes.route("/businesses/me/closures", closureRoutes);
 ownerRoutes.route("/payments", paymentRoutes);
@@ -28,5 +31,6 @@ ownerRoutes.route("/businesses", businessesRoutes);
 ownerRoutes.route("/services", servicesRoutes);
 ownerRoutes.route("/staff", staffOverrideRoutes);
 ownerRoutes.route("/staff", staffRoutes);
+ownerRoutes.route("/bookings", bookingPaymentRoutes);
 ownerRoutes.route("/bookings", bookingsRoutes);
 ownerRoutes.route("/customers", customersRoutes);

@@ -1,13 +1,11 @@
-import { Hono } from "hono";
-import { z } from "zod";
-import type { AppEnv } from "../../env";
+import { z } from "@hono/zod-openapi";
+import type { OwnerEnv } from "../../env";
 import { linkBase } from "../../lib/links";
-import { validate } from "../../lib/validate";
-import { requireRole } from "../../middleware/auth";
+import { membersOnly, requireRole } from "../../middleware/auth";
 import { addMember, changeMember, listMembers, type MemberRow } from "../../services/owner/members";
 import { enqueueEmails } from "../../services/outbox";
-import { emailField, firstNameField, lastNameField } from "../auth/fields";
-import { NOT_EMPTY, notEmpty, ownerOf } from "./fields";
+import { emailField, firstNameField, idParam, lastNameField, NOT_EMPTY, notEmpty } from "../fields";
+import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 
 const roleField = z.enum(["admin", "staff"], { error: "Use admin or staff" });
 
@@ -26,10 +24,19 @@ const changeBody = z
   .strict()
   .refine(notEmpty, NOT_EMPTY);
 
-/** A member is addressed by their user id, as the list shows it. */
-const memberParam = z.object({ id: z.string().min(1).max(64) });
+export const Member = z
+  .object({
+    id: z.string().openapi({ description: "The member's user id" }),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    role: z.enum(["owner", "admin", "staff"]).openapi({ description: "The membership's role in this business" }),
+    isActive: z.boolean(),
+    createdAt: z.string().openapi({ description: "When they joined this business" }),
+  })
+  .openapi("Member");
 
-export function toMember(m: MemberRow) {
+export function toMember(m: MemberRow): z.infer<typeof Member> {
   return {
     id: m.userId,
     email: m.email,
@@ -42,12 +49,53 @@ export function toMember(m: MemberRow) {
 }
 
 const writers = requireRole("owner", "admin");
+const tags = ["Members"];
 
-/** /api/businesses/me/members (owner token; requireOwner applied in ./index.ts). */
-export const memberRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => c.json({ data: (await listMembers(c.var.db, ownerOf(c).tenantId)).map(toMember) }))
-  .post("/", writers, validate("json", memberBody), async (c) => {
-    const auth = ownerOf(c);
+const list = createRoute({
+  method: "get",
+  path: "/",
+  tags,
+  summary: "Every membership of the business (inactive ones too), oldest first",
+  security: security.member,
+  middleware: [membersOnly],
+  responses: { 200: ok(z.array(Member)), ...errors(401, 403) },
+});
+const add = createRoute({
+  method: "post",
+  path: "/",
+  tags,
+  summary: "A new member account; the member is e-mailed a link to choose a password",
+  security: security.member,
+  middleware: [membersOnly, writers],
+  request: { body: jsonBody(memberBody) },
+  responses: { 201: ok(Member, "Created"), ...errors(400, 401, 403, 409) },
+});
+const change = createRoute({
+  method: "patch",
+  path: "/{id}",
+  tags,
+  summary: "Changes a member's role or active flag (audited; never the owner's, never your own)",
+  security: security.member,
+  middleware: [membersOnly, writers],
+  request: { params: idParam, body: jsonBody(changeBody) },
+  responses: { 200: ok(Member), ...errors(400, 401, 403, 404, 409) },
+});
+const remove = createRoute({
+  method: "delete",
+  path: "/{id}",
+  tags,
+  summary: "Deactivates the membership (PATCH isActive: true undoes it)",
+  security: security.member,
+  middleware: [membersOnly, writers],
+  request: { params: idParam },
+  responses: { 200: ok(Member), ...errors(400, 401, 403, 404, 409) },
+});
+
+/** /api/businesses/me/members (member tokens; requireOwner applied in ./index.ts). A member is addressed by their user id. */
+export const memberRoutes = openApiRouter<OwnerEnv>()
+  .openapi(list, async (c) => c.json({ data: (await listMembers(c.var.db, c.var.auth.tenantId)).map(toMember) }, 200))
+  .openapi(add, async (c) => {
+    const auth = c.var.auth;
     const b = c.req.valid("json");
     const { member, emailId } = await addMember(
       c.var.db,
@@ -59,14 +107,12 @@ export const memberRoutes = new Hono<AppEnv>()
     c.executionCtx.waitUntil(enqueueEmails(c.env, [emailId]));
     return c.json({ data: toMember(member) }, 201);
   })
-  .patch("/:id", writers, validate("param", memberParam), validate("json", changeBody), async (c) => {
-    const auth = ownerOf(c);
-    const member = await changeMember(c.var.db, auth, c.req.valid("param").id, c.req.valid("json"), c.var.now);
-    return c.json({ data: toMember(member) });
+  .openapi(change, async (c) => {
+    const member = await changeMember(c.var.db, c.var.auth, c.req.valid("param").id, c.req.valid("json"), c.var.now);
+    return c.json({ data: toMember(member) }, 200);
   })
   // Removing a member deactivates the membership (see changeMember); PATCH isActive: true undoes it.
-  .delete("/:id", writers, validate("param", memberParam), async (c) => {
-    const auth = ownerOf(c);
-    const member = await changeMember(c.var.db, auth, c.req.valid("param").id, { isActive: false }, c.var.now);
-    return c.json({ data: toMember(member) });
+  .openapi(remove, async (c) => {
+    const member = await changeMember(c.var.db, c.var.auth, c.req.valid("param").id, { isActive: false }, c.var.now);
+    return c.json({ data: toMember(member) }, 200);
   });

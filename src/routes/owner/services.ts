@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../../env";
+import type { OwnerEnv } from "../../env";
 import { validate } from "../../lib/validate";
-import { httpUrl } from "./fields";
-import { type OwnerAuth, requireRole } from "../../middleware/auth";
+import { httpUrl } from "../fields";
+import { requireRole } from "../../middleware/auth";
 import { createService, deleteService, getService, listServices, type ServiceRow, updateService } from "../../services/owner/catalog";
 
 const MAX_SERVICE_STAFF = 200;
@@ -69,24 +69,23 @@ export function toOwnerService(r: ServiceRow) {
   };
 }
 
-const tenantOf = (c: { var: { auth: unknown } }) => (c.var.auth as OwnerAuth).tenantId;
 const writers = requireRole("owner", "admin");
 
 /** /api/services: the tenant's service catalog. */
-export const servicesRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => c.json({ data: (await listServices(c.var.db, tenantOf(c))).map(toOwnerService) }))
+export const servicesRoutes = new Hono<OwnerEnv>()
+  .get("/", async (c) => c.json({ data: (await listServices(c.var.db, c.var.auth.tenantId)).map(toOwnerService) }))
   .post("/", writers, validate("json", createBody), async (c) => {
     const row = await createService(
       c.var.db,
-      tenantOf(c),
+      c.var.auth.tenantId,
       c.req.valid("json") as z.infer<typeof createBody> & { name: string; durationMinutes: number },
       c.var.now,
     );
     return c.json({ data: toOwnerService(row) }, 201);
   })
-  .get("/:id", async (c) => c.json({ data: toOwnerService(await getService(c.var.db, tenantOf(c), c.req.param("id"))) }))
+  .get("/:id", async (c) => c.json({ data: toOwnerService(await getService(c.var.db, c.var.auth.tenantId, c.req.param("id"))) }))
   .patch("/:id", writers, validate("json", patchBody), async (c) => {
-    const row = await updateService(c.var.db, tenantOf(c), c.req.param("id"), c.req.valid("json"), c.var.now);
+    const row = await updateService(c.var.db, c.var.auth.tenantId, c.req.param("id"), c.req.valid("json"), c.var.now);
     return c.json({ data: toOwnerService(row) });
   })
-  .delete("/:id", writers, async (c) => c.json({ data: await deleteService(c.var.db, tenantOf(c), c.req.param("id"), c.var.now) }));
+  .delete("/:id", writers, async (c) => c.json({ data: await deleteService(c.var.db, c.var.auth.tenantId, c.req.param("id"), c.var.now) }));

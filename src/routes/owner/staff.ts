@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { toWorkingIntervals, validateWeek, type WorkingInterval } from "../../domain/working-hours";
-import type { AppEnv } from "../../env";
+import type { OwnerEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { validate } from "../../lib/validate";
-import { hexColor, httpUrl } from "./fields";
-import { type OwnerAuth, requireRole } from "../../middleware/auth";
+import { hexColor, httpUrl } from "../fields";
+import { requireRole } from "../../middleware/auth";
 import {
   addTimeOff,
   createStaff,
@@ -18,6 +18,7 @@ import {
   type StaffWithHours,
   updateStaff,
 } from "../../services/owner/staff";
+import { rotateCalendarFeed } from "../../services/notifications/calendar-feed";
 
 const hex = hexColor;
 // Shapes only; the values (day 0-6, HH:MM, end after start, no overlap) are checked per interval by validateWeek.
@@ -36,6 +37,8 @@ const fields = {
   isBookable: z.boolean(),
   orderIndex: z.number().int().min(-1_000_000).max(1_000_000),
   workingHours: z.array(interval).max(100),
+  // The member account that gets this staff member's booking notices (design.md §17); null unlinks.
+  userId: z.string().min(1).max(100).nullable(),
 };
 const createBody = z
   .object({
@@ -46,6 +49,7 @@ const createBody = z
     isBookable: fields.isBookable.optional(),
     orderIndex: fields.orderIndex.optional(),
     workingHours: fields.workingHours.optional(),
+    userId: fields.userId.optional(),
   })
   .strict();
 const patchBody = createBody
@@ -79,6 +83,7 @@ function toOwnerStaff(s: StaffWithHours) {
     color: s.color,
     isBookable: s.isBookable,
     orderIndex: s.orderIndex,
+    userId: s.userId,
     workingHours: toWorkingIntervals(s.hours),
     createdAt: s.createdAt,
   };
@@ -90,39 +95,43 @@ const toTimeOff = (t: { id: string; startAt: number; endAt: number; reason: stri
   reason: t.reason,
 });
 
-const tenantOf = (c: { var: { auth: unknown } }) => (c.var.auth as OwnerAuth).tenantId;
 const writers = requireRole("owner", "admin");
 const MAX_TIME_OFF_MS = 366 * 86_400_000;
 
 /** /api/staff: profiles, weekly hours and time off. */
-export const staffRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => c.json({ data: (await listStaff(c.var.db, tenantOf(c))).map(toOwnerStaff) }))
+export const staffRoutes = new Hono<OwnerEnv>()
+  .get("/", async (c) => c.json({ data: (await listStaff(c.var.db, c.var.auth.tenantId)).map(toOwnerStaff) }))
   .post("/", writers, validate("json", createBody), async (c) => {
     const { workingHours, ...profile } = c.req.valid("json");
     const hours = checkedHours(workingHours, "workingHours.") ?? [];
-    return c.json({ data: toOwnerStaff(await createStaff(c.var.db, tenantOf(c), profile, hours, c.var.now)) }, 201);
+    return c.json({ data: toOwnerStaff(await createStaff(c.var.db, c.var.auth.tenantId, profile, hours, c.var.now)) }, 201);
   })
-  .get("/:id", async (c) => c.json({ data: toOwnerStaff(await getStaff(c.var.db, tenantOf(c), c.req.param("id"))) }))
+  .get("/:id", async (c) => c.json({ data: toOwnerStaff(await getStaff(c.var.db, c.var.auth.tenantId, c.req.param("id"))) }))
   .patch("/:id", writers, validate("json", patchBody), async (c) => {
     const { workingHours, ...profile } = c.req.valid("json");
     const hours = checkedHours(workingHours, "workingHours.");
-    return c.json({ data: toOwnerStaff(await updateStaff(c.var.db, tenantOf(c), c.req.param("id"), profile, hours, c.var.now)) });
+    return c.json({ data: toOwnerStaff(await updateStaff(c.var.db, c.var.auth.tenantId, c.req.param("id"), profile, hours, c.var.now)) });
   })
-  .delete("/:id", writers, async (c) => c.json({ data: await deleteStaff(c.var.db, tenantOf(c), c.req.param("id"), c.var.now) }))
+  .delete("/:id", writers, async (c) => c.json({ data: await deleteStaff(c.var.db, c.var.auth.tenantId, c.req.param("id"), c.var.now) }))
   .put("/:id/hours", writers, validate("json", fields.workingHours), async (c) => {
     const hours = checkedHours(c.req.valid("json"), "")!;
-    return c.json({ data: toOwnerStaff(await replaceHours(c.var.db, tenantOf(c), c.req.param("id"), hours)) });
+    return c.json({ data: toOwnerStaff(await replaceHours(c.var.db, c.var.auth.tenantId, c.req.param("id"), hours)) });
   })
-  .get("/:id/time-off", async (c) => c.json({ data: (await listTimeOff(c.var.db, tenantOf(c), c.req.param("id"))).map(toTimeOff) }))
+  .get("/:id/time-off", async (c) => c.json({ data: (await listTimeOff(c.var.db, c.var.auth.tenantId, c.req.param("id"))).map(toTimeOff) }))
   .post("/:id/time-off", writers, validate("json", timeOffBody), async (c) => {
     const body = c.req.valid("json");
     const start = new Date(body.start);
     const end = new Date(body.end);
     if (end <= start) throw ApiError.field("end", "end must be after start");
     if (end.getTime() - start.getTime() > MAX_TIME_OFF_MS) throw ApiError.field("end", "Time off can last at most 366 days");
-    const row = await addTimeOff(c.var.db, tenantOf(c), c.req.param("id"), { start, end, reason: body.reason }, c.var.now);
+    const row = await addTimeOff(c.var.db, c.var.auth.tenantId, c.req.param("id"), { start, end, reason: body.reason }, c.var.now);
     return c.json({ data: toTimeOff(row) }, 201);
   })
+  // design.md §17: a new secret feed URL each call (the previous one stops working); shown only here.
+  .post("/:id/calendar-feed", writers, async (c) => {
+    const data = await rotateCalendarFeed(c.var.db, c.var.config, c.var.auth.tenantId, c.req.param("id"), c.var.now);
+    return c.json({ data });
+  })
   .delete("/:id/time-off/:timeOffId", writers, async (c) =>
-    c.json({ data: await deleteTimeOff(c.var.db, tenantOf(c), c.req.param("id"), c.req.param("timeOffId")) }),
+    c.json({ data: await deleteTimeOff(c.var.db, c.var.auth.tenantId, c.req.param("id"), c.req.param("timeOffId")) }),
   );

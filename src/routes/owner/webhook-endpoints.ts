@@ -1,9 +1,7 @@
-import { Hono, type Context } from "hono";
-import { z } from "zod";
+import { z } from "@hono/zod-openapi";
 import { checkWebhookUrl, MAX_WEBHOOK_URL_LENGTH } from "../../domain/webhook-url";
-import type { AppEnv } from "../../env";
+import type { OwnerEnv } from "../../env";
 import { ApiError } from "../../errors";
-import { validate } from "../../lib/validate";
 import { requireRole } from "../../middleware/auth";
 import {
   createEndpoint,
@@ -12,26 +10,45 @@ import {
   listDeliveries,
   listEndpoints,
   redeliver,
+  rotateSecret,
+  sendTestEvent,
   type DeliveryRow,
   type EndpointRow,
 } from "../../services/webhooks/endpoints";
 import { enqueueWebhookDeliveries, WEBHOOK_EVENT_TYPES } from "../../services/webhooks/events";
-
-/** /api/businesses/me/webhooks (owner token): outbound webhook endpoints and their delivery log. */
-export const webhookEndpointRoutes = new Hono<AppEnv>();
+import { idField, idParam, limitField } from "../fields";
+import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 
 const writer = requireRole("owner", "admin");
 
-/** requireOwner ran before every route here; the tenant always comes from the token, never the request. */
-function tenantOf(c: Context<AppEnv>): string {
-  const auth = c.var.auth;
-  if (auth.kind !== "owner") throw new ApiError("unauthorized");
-  return auth.tenantId;
-}
+export const Endpoint = z
+  .object({ id: z.string(), url: z.string(), events: z.array(z.string()), isActive: z.boolean(), createdAt: z.string() })
+  .openapi("WebhookEndpoint");
 
-const toEndpoint = (r: EndpointRow) => ({ id: r.id, url: r.url, events: r.events, isActive: r.isActive, createdAt: r.createdAt });
+export const Delivery = z
+  .object({
+    id: z.string(),
+    eventId: z.string(),
+    eventType: z.string(),
+    status: z.enum(["pending", "sending", "delivered", "failed"]),
+    attempts: z.number().int(),
+    lastStatusCode: z.number().int().nullable(),
+    lastError: z.string().nullable(),
+    deliveredAt: z.string().nullable(),
+    nextAttemptAt: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .openapi("WebhookDelivery");
 
-const toDelivery = (r: DeliveryRow) => ({
+const toEndpoint = (r: EndpointRow): z.infer<typeof Endpoint> => ({
+  id: r.id,
+  url: r.url,
+  events: r.events,
+  isActive: r.isActive,
+  createdAt: r.createdAt,
+});
+
+const toDelivery = (r: DeliveryRow): z.infer<typeof Delivery> => ({
   id: r.id,
   eventId: r.eventId,
   eventType: r.eventType,
@@ -44,8 +61,7 @@ const toDelivery = (r: DeliveryRow) => ({
   createdAt: r.createdAt,
 });
 
-const idParam = z.object({ id: z.string().min(1).max(64) });
-const deliveryParam = z.object({ id: z.string().min(1).max(64), deliveryId: z.string().min(1).max(64) });
+const deliveryParam = idParam.extend({ deliveryId: idField("deliveryId", 64) });
 
 const createBody = z
   .object({
@@ -57,45 +73,119 @@ const createBody = z
   })
   .strict();
 
-webhookEndpointRoutes.get("/", async (c) => {
-  const rows = await listEndpoints(c.var.db, tenantOf(c));
-  return c.json({ data: rows.map(toEndpoint) });
+const tags = ["Webhooks"];
+const WithSecret = Endpoint.extend({ secret: z.string().openapi({ description: "Shown only here" }) });
+
+const list = createRoute({
+  method: "get",
+  path: "/",
+  tags,
+  summary: "The business's webhook endpoints",
+  security: security.owner,
+  responses: { 200: ok(z.array(Endpoint)), ...errors(401, 403) },
+});
+const create = createRoute({
+  method: "post",
+  path: "/",
+  tags,
+  summary: "A new endpoint; its signing secret is in this answer only",
+  security: security.owner,
+  middleware: [writer],
+  request: { body: jsonBody(createBody) },
+  responses: { 201: ok(WithSecret, "Created"), ...errors(400, 401, 403, 409) },
+});
+const one = createRoute({
+  method: "get",
+  path: "/{id}",
+  tags,
+  summary: "One endpoint",
+  security: security.owner,
+  request: { params: idParam },
+  responses: { 200: ok(Endpoint), ...errors(400, 401, 403, 404) },
+});
+const remove = createRoute({
+  method: "delete",
+  path: "/{id}",
+  tags,
+  summary: "Deletes the endpoint and its delivery log",
+  security: security.owner,
+  middleware: [writer],
+  request: { params: idParam },
+  responses: { 200: ok(z.object({ id: z.string() })), ...errors(400, 401, 403, 404) },
+});
+const deliveries = createRoute({
+  method: "get",
+  path: "/{id}/deliveries",
+  tags,
+  summary: "The endpoint's delivery log, newest first",
+  security: security.owner,
+  request: { params: idParam, query: z.object({ limit: limitField }) },
+  responses: { 200: ok(z.array(Delivery)), ...errors(400, 401, 403, 404) },
+});
+const redeliverRoute = createRoute({
+  method: "post",
+  path: "/{id}/deliveries/{deliveryId}/redeliver",
+  tags,
+  summary: "Sends a delivery again (back to pending, due now)",
+  security: security.owner,
+  middleware: [writer],
+  request: { params: deliveryParam },
+  responses: { 200: ok(Delivery), ...errors(400, 401, 403, 404, 409) },
+});
+const test = createRoute({
+  method: "post",
+  path: "/{id}/test",
+  tags,
+  summary: "Sends a signed webhook.test event to this endpoint (whatever it subscribes to)",
+  security: security.owner,
+  middleware: [writer],
+  request: { params: idParam },
+  responses: { 201: ok(Delivery, "The test delivery, pending"), ...errors(400, 401, 403, 404) },
+});
+const rotate = createRoute({
+  method: "post",
+  path: "/{id}/rotate-secret",
+  tags,
+  summary: "A new signing secret (shown once); the old one keeps signing beside it for 24 hours",
+  security: security.owner,
+  middleware: [writer],
+  request: { params: idParam },
+  responses: {
+    200: ok(WithSecret.extend({ previousSecretExpiresAt: z.string().nullable() })),
+    ...errors(400, 401, 403, 404),
+  },
 });
 
-webhookEndpointRoutes.post("/", writer, validate("json", createBody), async (c) => {
-  const tenantId = tenantOf(c);
-  const body = c.req.valid("json");
-  const check = checkWebhookUrl(body.url, c.var.config.ENVIRONMENT);
-  if (!check.ok) throw ApiError.field("url", check.reason);
-  // "*" already covers everything; duplicates say nothing more.
-  const events = body.events.includes("*") ? ["*"] : [...new Set(body.events)];
-  const { row, secret } = await createEndpoint(c.var.db, tenantId, { url: check.url.toString(), events }, c.var.now);
-  c.header("Cache-Control", "no-store");
-  return c.json({ data: { ...toEndpoint(row), secret } }, 201);
-});
-
-webhookEndpointRoutes.get("/:id", validate("param", idParam), async (c) => {
-  const tenantId = tenantOf(c);
-  return c.json({ data: toEndpoint(await getEndpoint(c.var.db, tenantId, c.req.valid("param").id)) });
-});
-
-webhookEndpointRoutes.delete("/:id", writer, validate("param", idParam), async (c) => {
-  const tenantId = tenantOf(c);
-  return c.json({ data: await deleteEndpoint(c.var.db, tenantId, c.req.valid("param").id) });
-});
-
-const deliveriesQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
-
-webhookEndpointRoutes.get("/:id/deliveries", validate("param", idParam), validate("query", deliveriesQuery), async (c) => {
-  const tenantId = tenantOf(c);
-  const rows = await listDeliveries(c.var.db, tenantId, c.req.valid("param").id, c.req.valid("query").limit);
-  return c.json({ data: rows.map(toDelivery) });
-});
-
-webhookEndpointRoutes.post("/:id/deliveries/:deliveryId/redeliver", writer, validate("param", deliveryParam), async (c) => {
-  const tenantId = tenantOf(c);
-  const { id, deliveryId } = c.req.valid("param");
-  const row = await redeliver(c.var.db, tenantId, id, deliveryId, c.var.now);
-  c.executionCtx.waitUntil(enqueueWebhookDeliveries(c.env.EMAIL_QUEUE, [row.id]));
-  return c.json({ data: toDelivery(row) });
-});
+/** /api/businesses/me/webhooks (owner token or API key): outbound webhook endpoints and their delivery log. */
+export const webhookEndpointRoutes = openApiRouter<OwnerEnv>()
+  .openapi(list, async (c) => c.json({ data: (await listEndpoints(c.var.db, c.var.auth.tenantId)).map(toEndpoint) }, 200))
+  .openapi(create, async (c) => {
+    const body = c.req.valid("json");
+    const check = checkWebhookUrl(body.url, c.var.config.ENVIRONMENT);
+    if (!check.ok) throw ApiError.field("url", check.reason);
+    // "*" already covers everything; duplicates say nothing more.
+    const events = body.events.includes("*") ? ["*"] : [...new Set(body.events)];
+    const { row, secret } = await createEndpoint(c.var.db, c.var.auth.tenantId, { url: check.url.toString(), events }, c.var.now);
+    return c.json({ data: { ...toEndpoint(row), secret } }, 201);
+  })
+  .openapi(one, async (c) => c.json({ data: toEndpoint(await getEndpoint(c.var.db, c.var.auth.tenantId, c.req.valid("param").id)) }, 200))
+  .openapi(remove, async (c) => c.json({ data: await deleteEndpoint(c.var.db, c.var.auth.tenantId, c.req.valid("param").id) }, 200))
+  .openapi(deliveries, async (c) => {
+    const rows = await listDeliveries(c.var.db, c.var.auth.tenantId, c.req.valid("param").id, c.req.valid("query").limit);
+    return c.json({ data: rows.map(toDelivery) }, 200);
+  })
+  .openapi(redeliverRoute, async (c) => {
+    const { id, deliveryId } = c.req.valid("param");
+    const row = await redeliver(c.var.db, c.var.auth.tenantId, id, deliveryId, c.var.now);
+    c.executionCtx.waitUntil(enqueueWebhookDeliveries(c.env.EMAIL_QUEUE, [row.id]));
+    return c.json({ data: toDelivery(row) }, 200);
+  })
+  .openapi(test, async (c) => {
+    const row = await sendTestEvent(c.var.db, c.var.auth.tenantId, c.req.valid("param").id, c.var.now);
+    c.executionCtx.waitUntil(enqueueWebhookDeliveries(c.env.EMAIL_QUEUE, [row.id]));
+    return c.json({ data: toDelivery(row) }, 201);
+  })
+  .openapi(rotate, async (c) => {
+    const { row, secret } = await rotateSecret(c.var.db, c.var.auth.tenantId, c.req.valid("param").id, c.var.now);
+    return c.json({ data: { ...toEndpoint(row), secret, previousSecretExpiresAt: row.previousSecretExpiresAt } }, 200);
+  });

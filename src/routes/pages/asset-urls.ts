@@ -9,4 +9,5 @@ export const ASSET_URLS = {
   css: manifest["app.css"],
   bookingJs: manifest["booking.js"],
   consoleJs: manifest["console.js"],
+  docsJs: manifest["docs.js"],
 } as const;

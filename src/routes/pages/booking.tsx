@@ -1,11 +1,13 @@
 import type { Context } from "hono";
 import type { FC } from "hono/jsx";
+import { isConfirmationCode, normalizeConfirmationCode } from "../../domain/confirmation-code";
 import { instantToLocalString, isValidTimeZone } from "../../domain/time";
 import type { AppEnv } from "../../env";
 import { loadBookingPage, type PageService, type PageStaff, type PageTenant, type PageTenantKey } from "../../services/pages/booking-page";
 import { formatDuration, formatMoney } from "../../shared/format";
 import { ASSET_URLS } from "./asset-urls";
 import { MonthCalendar, weekStartFor } from "./booking-calendar";
+import { PaymentStep } from "./booking-payment";
 import { Document, MessagePage, renderPage } from "./layout";
 import { newNonce, setPageHeaders } from "./security";
 import { themeCss } from "./theme";
@@ -20,7 +22,8 @@ export async function bookingPageResponse(c: Context<AppEnv>, key: PageTenantKey
   if (data.state === "unknown" && opts.onUnknown) return opts.onUnknown();
   const nonce = newNonce();
   // Booking pages, including their error states, may be framed: the widget's inline mode does.
-  setPageHeaders(c, { nonce, frameable: true });
+  // They alone allow Stripe's hosts (design.md §21: the payment step).
+  setPageHeaders(c, { nonce, frameable: true, stripeJsUrl: c.var.config.STRIPE_JS_URL });
   if (data.state === "unknown" || data.state === "inactive") {
     const page = (
       <MessagePage title="Business not found" heading="We couldn't find this business" nonce={nonce}>
@@ -50,28 +53,41 @@ export async function bookingPageResponse(c: Context<AppEnv>, key: PageTenantKey
   const today = instantToLocalString(tz, c.var.now.getTime()).slice(0, 10);
   const source = c.req.query("via") === "widget" ? "widget" : "online";
   const weekStart = weekStartFor(data.tenant.countryCode);
+  // design.md §17: the e-mails' manage link (`&code=`) opens that booking; a malformed code is ignored.
+  const asked = normalizeConfirmationCode(c.req.query("code") ?? "");
+  const code = isConfirmationCode(asked) ? asked : "";
   const page = (
     <Document
       title={`Book with ${data.tenant.businessName}`}
       nonce={nonce}
       themeCss={theme}
       bodyClass="booking"
-      data={{ slug: data.tenant.slug, timezone: tz, currency: data.tenant.currency, today, source, "week-start": String(weekStart) }}
+      data={{
+        slug: data.tenant.slug,
+        timezone: tz,
+        currency: data.tenant.currency,
+        today,
+        source,
+        code,
+        "week-start": String(weekStart),
+        "stripe-js": c.var.config.STRIPE_JS_URL,
+      }}
       scripts={[ASSET_URLS.bookingJs]}
     >
-      <BookingPage tenant={data.tenant} services={data.services} staff={data.staff} timezone={tz} weekStart={weekStart} />
+      <BookingPage tenant={data.tenant} services={data.services} staff={data.staff} timezone={tz} weekStart={weekStart} code={code} />
     </Document>
   );
   return c.html(await renderPage(page), 200);
 }
 
-const BookingPage: FC<{ tenant: PageTenant; services: PageService[]; staff: PageStaff[]; timezone: string; weekStart: 0 | 1 }> = ({
-  tenant,
-  services,
-  staff,
-  timezone,
-  weekStart,
-}) => {
+const BookingPage: FC<{
+  tenant: PageTenant;
+  services: PageService[];
+  staff: PageStaff[];
+  timezone: string;
+  weekStart: 0 | 1;
+  code: string;
+}> = ({ tenant, services, staff, timezone, weekStart, code }) => {
   const place = [tenant.addressLine1, tenant.city, tenant.country].filter((s) => s.trim() !== "").join(", ");
   return (
     <>
@@ -194,6 +210,7 @@ const BookingPage: FC<{ tenant: PageTenant; services: PageService[]; staff: Page
               </fieldset>
             </form>
           )}
+          <PaymentStep />
           <section id="confirmation" class="confirmation" tabindex={-1} aria-labelledby="confirmation-heading" hidden>
             <h3 id="confirmation-heading">Your booking is confirmed</h3>
             <p>
@@ -218,6 +235,7 @@ const BookingPage: FC<{ tenant: PageTenant; services: PageService[]; staff: Page
                 autocomplete="off"
                 autocapitalize="characters"
                 placeholder="BK-XXXXXX"
+                value={code}
                 maxlength={20}
                 required
               />
@@ -228,6 +246,9 @@ const BookingPage: FC<{ tenant: PageTenant; services: PageService[]; staff: Page
           <div id="manage-result" hidden>
             <dl id="manage-details" class="details"></dl>
             <p id="manage-message" class="success" role="status" aria-live="polite"></p>
+            <button type="button" id="manage-pay" class="primary" hidden>
+              Finish paying
+            </button>
             <div id="manage-actions">
               <form id="reschedule-form">
                 <fieldset>

@@ -4,7 +4,7 @@ import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { type ResetLink, resetThroughLink, resolveResetLink } from "../../services/auth/reset-link";
 import { authCtx } from "../auth/context";
-import { newPasswordField } from "../auth/fields";
+import { newPasswordField } from "../fields";
 import { MessagePage, renderPage } from "./layout";
 import { newNonce, setPageHeaders } from "./security";
 

@@ -6,18 +6,42 @@ export function newNonce(): string {
   return btoa(String.fromCharCode(...bytes)).replace(/=+$/, "");
 }
 
+/** Stripe.js and its Payment Element (design.md §21): the hosts Stripe documents for a CSP. */
+export const STRIPE_SCRIPT_HOSTS = ["https://js.stripe.com", "https://*.js.stripe.com"];
+export const STRIPE_FRAME_HOSTS = [...STRIPE_SCRIPT_HOSTS, "https://hooks.stripe.com"];
+export const STRIPE_CONNECT_HOSTS = ["https://api.stripe.com"];
+
+/**
+ * Where Stripe.js is loaded from is always allowed: Stripe's hosts, plus the origin of
+ * STRIPE_JS_URL when it is not one of them (the local stand-in of tests and development).
+ */
+function stripeScriptSources(jsUrl: string): string[] {
+  let origin = "";
+  try {
+    origin = new URL(jsUrl).origin;
+  } catch {
+    origin = "";
+  }
+  const stripe = origin === "https://js.stripe.com" || origin.endsWith(".js.stripe.com");
+  return origin && !stripe ? [...STRIPE_SCRIPT_HOSTS, origin] : STRIPE_SCRIPT_HOSTS;
+}
+
 /**
  * Security headers of every HTML page: scripts only from this origin (no inline script at all),
  * styles from this origin plus the response's nonce, API calls to this origin only. Only the
- * booking page may be framed (the widget's inline mode iframes it on any site).
+ * booking page may be framed (the widget's inline mode iframes it on any site). The booking page
+ * (also the widget's view of it) passes `stripeJsUrl`: it alone allows Stripe's hosts, for its
+ * payment step.
  */
-export function setPageHeaders(c: Context, opts: { nonce: string; frameable?: boolean; secret?: boolean }) {
+export function setPageHeaders(c: Context, opts: { nonce: string; frameable?: boolean; secret?: boolean; stripeJsUrl?: string }) {
+  const stripe = opts.stripeJsUrl !== undefined;
   const csp = [
     "default-src 'none'",
-    "script-src 'self'",
+    stripe ? `script-src 'self' ${stripeScriptSources(opts.stripeJsUrl ?? "").join(" ")}` : "script-src 'self'",
     `style-src 'self' 'nonce-${opts.nonce}'`,
     "img-src 'self' https: data:",
-    "connect-src 'self'",
+    stripe ? `connect-src 'self' ${STRIPE_CONNECT_HOSTS.join(" ")}` : "connect-src 'self'",
+    ...(stripe ? [`frame-src ${STRIPE_FRAME_HOSTS.join(" ")}`] : []),
     "form-action 'self'",
     "base-uri 'none'",
     `frame-ancestors ${opts.frameable ? "*" : "'none'"}`,

@@ -4,7 +4,7 @@ import { DAY_MS, wallDayStart } from "../../domain/time";
 import type { AppEnv } from "../../env";
 import { validate } from "../../lib/validate";
 import { getAvailability, getAvailabilityDays, MAX_DAYS_RANGE } from "../../services/bookings";
-import { idField, localDateField, NO_STORE } from "./fields";
+import { idField, localDateField } from "../fields";
 import { toAvailability, toAvailabilityDays } from "./shapes";
 
 const availabilityQuery = z.object({
@@ -32,13 +32,11 @@ const daysQuery = z
 
 export const availabilityRoute = new Hono<AppEnv>()
   .get("/:slug/availability", validate("query", availabilityQuery), async (c) => {
-    c.header("Cache-Control", NO_STORE);
     const q = c.req.valid("query");
     const availability = await getAvailability(c.var, { kind: "public", slug: c.req.param("slug") }, q);
     return c.json({ data: toAvailability(availability) });
   })
   .get("/:slug/availability/days", validate("query", daysQuery), async (c) => {
-    c.header("Cache-Control", NO_STORE);
     const q = c.req.valid("query");
     const days = await getAvailabilityDays(c.var, { kind: "public", slug: c.req.param("slug") }, q);
     return c.json({ data: toAvailabilityDays(days) });

@@ -2,8 +2,10 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../env";
 import { validate } from "../../lib/validate";
-import { cancelBooking, lookupBooking, rescheduleBooking } from "../../services/bookings";
-import { bookingCtx, idField, localDateTimeField, NO_STORE, optionalText } from "./fields";
+import { cancelBooking, rescheduleBooking } from "../../services/bookings";
+import { lookupWithPayment, resumePayment } from "../../services/payments/public-payment";
+import { bookingCtx } from "../context";
+import { idField, localDateTimeField, optionalText } from "../fields";
 import { toBookingLookup, toCancelResult } from "./shapes";
 
 const rescheduleBody = z.object({
@@ -15,13 +17,13 @@ const cancelBody = z.object({ reason: optionalText(500, "Reason") });
 
 /** Anyone holding the confirmation code (case-insensitive) can read, move and cancel the booking. */
 export const bookingByCodeRoutes = new Hono<AppEnv>()
-  .use("/booking/*", async (c, next) => {
-    await next();
-    c.header("Cache-Control", NO_STORE);
-  })
   .get("/booking/:code", async (c) => {
-    const booking = await lookupBooking(c.var, { kind: "public", code: c.req.param("code") });
-    return c.json({ data: toBookingLookup(booking) });
+    const { booking, payment } = await lookupWithPayment(c.var.db, c.req.param("code"));
+    return c.json({ data: toBookingLookup(booking, payment) });
+  })
+  // design.md §21: the payment step again while the hold lasts (a reloaded page finishes paying).
+  .get("/booking/:code/payment", async (c) => {
+    return c.json({ data: await resumePayment(c.var.db, c.var.config, c.req.param("code"), c.var.now) });
   })
   .post("/booking/:code/reschedule", validate("json", rescheduleBody), async (c) => {
     const body = c.req.valid("json");

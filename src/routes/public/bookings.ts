@@ -4,27 +4,15 @@ import type { AppEnv } from "../../env";
 import { validate } from "../../lib/validate";
 import { optionalCustomer } from "../../middleware/auth";
 import { createBooking } from "../../services/bookings";
-import { bookingCtx, emailField, idField, localDateTimeField, NO_STORE, optionalText } from "./fields";
+import { bookingCtx } from "../context";
+import { bookingCustomerField, idField, localDateTimeField } from "../fields";
 import { toCreatedBooking } from "./shapes";
 
 const createBody = z.object({
   serviceId: idField("serviceId"),
   staffProfileId: idField("staffProfileId"),
   startDatetime: localDateTimeField("startDatetime"),
-  customer: z.object(
-    {
-      firstName: z
-        .string({ error: (i) => (i.input === undefined ? "First name is required" : "First name must be a string") })
-        .trim()
-        .min(1, "First name is required")
-        .max(100, "First name must be at most 100 characters"),
-      lastName: optionalText(100, "Last name"),
-      email: emailField,
-      phone: optionalText(40, "Phone"),
-      notes: optionalText(2000, "Notes"),
-    },
-    { error: (i) => (i.input === undefined ? "customer is required" : "customer must be an object") },
-  ),
+  customer: bookingCustomerField,
   source: z.enum(["online", "widget", "walk_in", "phone", "admin"]).default("online"),
 });
 
@@ -33,7 +21,6 @@ const createBody = z.object({
  * is allowed when guest checkout is off); a missing or invalid token makes the caller a guest.
  */
 export const createBookingRoute = new Hono<AppEnv>().post("/:slug/bookings", optionalCustomer, validate("json", createBody), async (c) => {
-  c.header("Cache-Control", NO_STORE);
   const body = c.req.valid("json");
   const auth = c.var.auth;
   const created = await createBooking(

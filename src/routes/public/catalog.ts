@@ -1,26 +1,23 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
+import { publicCache } from "../../middleware/cache";
 import { listPublicServices, listPublicStaff } from "../../services/public-catalog";
 import { findPublicTenant } from "../../services/public-tenant";
-import { PUBLIC_CACHE } from "./fields";
 import { toPublicService, toPublicStaff } from "./shapes";
 
 /** Public catalog: may be cached for 5 minutes (interface.md §Limits rule 5). */
 export const catalogRoutes = new Hono<AppEnv>()
-  .get("/:slug/services", async (c) => {
+  .get("/:slug/services", publicCache, async (c) => {
     const rows = await listPublicServices(c.var.db, c.req.param("slug"));
-    c.header("Cache-Control", PUBLIC_CACHE);
     return c.json({ data: rows.map(toPublicService) });
   })
-  .get("/:slug/staff", async (c) => {
+  .get("/:slug/staff", publicCache, async (c) => {
     const rows = await listPublicStaff(c.var.db, c.req.param("slug"));
-    c.header("Cache-Control", PUBLIC_CACHE);
     return c.json({ data: rows.map(toPublicStaff) });
   })
   // Exists for forward compatibility (interface.md): always empty, but only for a visible tenant.
-  .get("/:slug/reviews", async (c) => {
+  .get("/:slug/reviews", publicCache, async (c) => {
     if (!(await findPublicTenant(c.var.db, c.req.param("slug")))) throw ApiError.notFound("Business");
-    c.header("Cache-Control", PUBLIC_CACHE);
     return c.json({ data: [] });
   });

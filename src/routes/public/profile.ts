@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
+import { publicCache } from "../../middleware/cache";
 import { findPublicTenant } from "../../services/public-tenant";
 import { toPublicProfile } from "./shapes";
 
-export const profileRoute = new Hono<AppEnv>().get("/:slug", async (c) => {
+export const profileRoute = new Hono<AppEnv>().get("/:slug", publicCache, async (c) => {
   const tenant = await findPublicTenant(c.var.db, c.req.param("slug"));
   if (!tenant) throw ApiError.notFound("Business");
-  c.header("Cache-Control", "public, max-age=300");
   return c.json({ data: toPublicProfile(tenant) });
 });

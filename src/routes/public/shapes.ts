@@ -1,5 +1,6 @@
 import { instantToLocalString } from "../../domain/time";
 import type { Availability, AvailabilityDays, BookingView, CancelResult, CreatedBooking } from "../../services/bookings";
+import type { PaymentSummary } from "../../services/payments/public-payment";
 import type { PublicServiceRow, PublicStaffRow } from "../../services/public-catalog";
 import type { TenantRow } from "../../services/public-tenant";
 
@@ -80,13 +81,32 @@ export function toAvailabilityDays(d: AvailabilityDays) {
   };
 }
 
+/**
+ * The contract's four fields; at a business that takes payment design.md §21 adds `payment` (what
+ * to pay while the slot is held, or null when this service has nothing due).
+ */
 export function toCreatedBooking(b: CreatedBooking) {
-  return { id: b.id, confirmationCode: b.confirmationCode, status: b.status, customerUserId: b.customerUserId };
+  const base = { id: b.id, confirmationCode: b.confirmationCode, status: b.status, customerUserId: b.customerUserId };
+  return b.payment === undefined ? base : { ...base, payment: b.payment };
 }
 
-/** Booking lookup (interface.md + design.md §5): snake_case, times tenant-local without offset. */
-export function toBookingLookup(b: BookingView) {
+/** The lookup's `payment` (design.md §21): snake_case like the lookup; `expires_at` while the slot is held. */
+export function toPaymentSummary(p: PaymentSummary) {
   return {
+    status: p.status,
+    amount: p.amount,
+    currency: p.currency,
+    kind: p.kind,
+    expires_at: p.expiresAt === null ? null : new Date(p.expiresAt).toISOString(),
+  };
+}
+
+/**
+ * Booking lookup (interface.md + design.md §5): snake_case, times tenant-local without offset; a
+ * booking with a payment (design.md §21) adds `payment`.
+ */
+export function toBookingLookup(b: BookingView, payment?: PaymentSummary | null) {
+  const base = {
     id: b.id,
     tenant_id: b.tenantId,
     start_datetime: instantToLocalString(b.tenant.timezone, b.startAt),
@@ -100,9 +120,11 @@ export function toBookingLookup(b: BookingView) {
     staff_name: b.staffName,
     timezone: b.tenant.timezone,
   };
+  return payment ? { ...base, payment: toPaymentSummary(payment) } : base;
 }
 
+/** design.md §5 + §21: `refund` says what the cancellation gives back (null: nothing). */
 export function toCancelResult(r: CancelResult) {
-  const base = { id: r.booking.id, status: r.booking.status, confirmation_code: r.booking.confirmationCode };
+  const base = { id: r.booking.id, status: r.booking.status, confirmation_code: r.booking.confirmationCode, refund: r.refund };
   return r.alreadyCancelled ? { ...base, alreadyCancelled: true as const } : base;
 }

@@ -1,7 +1,7 @@
-import { Hono } from "hono";
 import type { AppEnv } from "../../env";
+import { openApiRouter } from "../openapi";
 import { stripeWebhookRoute } from "./stripe";
 
 /** /api/webhooks/* (inbound events from third parties; rate-limited 60/min per IP in app.ts). */
-export const webhookRoutes = new Hono<AppEnv>();
+export const webhookRoutes = openApiRouter<AppEnv>();
 webhookRoutes.route("/", stripeWebhookRoute);

@@ -4,6 +4,7 @@ import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { type Db, runBatch, schema } from "../../db/client";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
+import { auditInsert } from "../audit";
 import { suspensionEmail } from "../email/templates";
 import { emailInsert } from "../outbox";
 
@@ -88,9 +89,21 @@ async function tryApply(db: Db, cur: Row, p: TenantPatch, adminId: string, now: 
   const stmts: BatchItem<"sqlite">[] = [update];
   audits.forEach((a, seq) => {
     stmts.push(
-      db.run(sql`INSERT INTO audit_log (id, action, actor_type, actor_id, target_type, target_id, reason, diff, metadata, created_at, seq)
-        SELECT ${newId("aud")}, ${a.action}, 'admin', ${adminId}, 'tenant', ${cur.id}, ${p.reason}, ${JSON.stringify(a.diff)}, NULL, ${iso}, ${seq}
-        WHERE ${applied}`),
+      auditInsert(
+        db,
+        {
+          action: a.action,
+          actorType: "admin",
+          actorId: adminId,
+          targetType: "tenant",
+          targetId: cur.id,
+          reason: p.reason,
+          diff: a.diff,
+          seq,
+        },
+        now,
+        applied,
+      ),
     );
   });
   const emailIds: string[] = [];

@@ -5,7 +5,7 @@ import { parseModelReply } from "../../domain/ai/reply";
 import { Evidence, filterSuggestions, type Suggestions } from "../../domain/ai/suggestions";
 import { OWNER_TOOLS, PUBLIC_TOOLS } from "../../domain/ai/tools";
 import { ApiError } from "../../errors";
-import type { MemberRole } from "../../middleware/auth";
+import type { MemberRole } from "../../auth-context";
 import { selectPublicTenant } from "../public-tenant";
 import { availabilityDays, type DaysAvailability } from "./days";
 import { type AiAction, type AiActor, writeAiLog } from "./log";

@@ -6,7 +6,7 @@ import { auditInsert } from "../audit";
 /**
  * The AI log (design.md §20) is the audit log's `ai.*` rows targeting the tenant: one per assistant
  * request that reached the model, written whether it ended well or not. The console's AI activity
- * counts the same rows (services/pages/tenant-activity.ts).
+ * counts the same rows (services/admin/tenant-activity.ts).
  */
 
 export type AiAction = "ai.public_chat" | "ai.owner_chat";

@@ -96,7 +96,7 @@ export function ownerToolExecutor(
   days: DaysAvailability,
 ): ToolExecutor {
   const { db } = ctx;
-  const scope: BookingScope = { kind: "owner", tenantId: owner.tenantId, userId: owner.userId };
+  const scope: BookingScope = { kind: "owner", tenantId: owner.tenantId };
   return async (tool: ToolDef, args: unknown) => {
     switch (tool.name) {
       case "list_services":

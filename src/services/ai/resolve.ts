@@ -1,4 +1,4 @@
-import type { Config, Env } from "../../env";
+import type { Config, Env } from "../../config";
 import { openAiCompatibleProvider } from "./openai";
 import { type AiProvider, DEFAULT_MODEL } from "./provider";
 import { workersAiProvider } from "./workers-ai";

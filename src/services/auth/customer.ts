@@ -3,7 +3,7 @@ import { schema } from "../../db/client";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { hashPassword, verifyPassword } from "../../lib/password";
-import { uniqueViolation } from "./constraints";
+import { uniqueViolation } from "../../db/unique-violation";
 import { type AuthCtx, sessionInsert, signCustomerToken } from "./sessions";
 
 export type CustomerRow = typeof schema.customerAccounts.$inferSelect;

@@ -2,11 +2,14 @@ import { sql } from "drizzle-orm";
 import { runBatch } from "../../db/client";
 import { ACTIVE_STATUSES, canCancel } from "../../domain/booking-status";
 import { ApiError } from "../../errors";
+import { cancellationMoney, type RefundSummary } from "../payments/cancellation";
+import { moneyQuery, parseMoney } from "../payments/money";
 import { cancellationEffects } from "./effects";
-import { type BookingRef, type BookingView, lookupBooking, bookingViewQuery } from "./lookup";
+import { type BookingRef, type BookingView, bookingViewQuery, refCanExist, refSql } from "./lookup";
 import type { BookingCtx } from "./scope";
 
-export type CancelResult = { booking: BookingView; alreadyCancelled: boolean };
+/** `refund`: what the cancellation gives back (design.md §21), queued in the outbox; null when nothing. */
+export type CancelResult = { booking: BookingView; alreadyCancelled: boolean; refund: RefundSummary };
 
 const notCancellable = () => new ApiError("not_cancellable", "A completed or no-show booking cannot be cancelled");
 
@@ -16,15 +19,25 @@ const notCancellable = () => new ApiError("not_cancellable", "A completed or no-
  * otherwise; the UPDATE is conditional on the status, so of two concurrent cancels exactly one
  * changes the row and sends the e-mail and webhook, the other answers alreadyCancelled.
  *
+ * The money (refund by the cancellation policy, a late-cancellation fee, releasing a booking held
+ * for payment) is decided by src/services/payments/cancellation.ts and written in the same batch;
+ * its read rides in the first round trip. A customer cancels by code, the business by id.
+ *
  * Errors: 404 not_found, 409 not_cancellable (completed, no_show).
  */
 export async function cancelBooking(ctx: BookingCtx, ref: BookingRef, input: { reason?: string | null }): Promise<CancelResult> {
-  const booking = await lookupBooking(ctx, ref);
+  if (!refCanExist(ref)) throw ApiError.notFound("Booking");
+  const { db, now } = ctx;
+  const [views, moneyRows] = await db.batch([
+    bookingViewQuery(db, ref),
+    moneyQuery(db, sql`(SELECT id FROM bookings WHERE ${refSql(ref)})`),
+  ]);
+  const booking = views[0];
+  if (!booking) throw ApiError.notFound("Booking");
   const check = canCancel(booking.status);
-  if (check === "already_cancelled") return { booking, alreadyCancelled: true };
+  if (check === "already_cancelled") return { booking, alreadyCancelled: true, refund: null };
   if (check === "not_cancellable") throw notCancellable();
 
-  const { db, now } = ctx;
   const t = now.toISOString();
   const reason = input.reason?.trim() ? input.reason : null;
   const active = sql.join(
@@ -33,20 +46,28 @@ export async function cancelBooking(ctx: BookingCtx, ref: BookingRef, input: { r
   );
   const cancellable = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND status IN (${active}))`;
   // A public cancel's reason is stored (and sent to the business's webhook) but never quoted in the e-mail.
-  const effects = cancellationEffects(db, now, booking, reason, cancellable, ref.kind === "public" ? null : reason);
+  const money = cancellationMoney(db, now, booking, parseMoney(moneyRows), ref.kind === "public" ? "customer" : "business", cancellable);
+  // A booking only held for payment was never confirmed: released without e-mail, notices or webhook
+  // (docs/payments.md); its release cancels any reminder job. Otherwise the customer's e-mail says
+  // what happens to the money.
+  const effects = money.quiet
+    ? null
+    : cancellationEffects(ctx, booking, reason, cancellable, ref.kind === "public" ? null : reason, money.emailLines);
   const update = db.run(sql`
-    UPDATE bookings SET status = 'cancelled', cancel_reason = ${reason}, cancelled_at = ${t}, updated_at = ${t}
+    UPDATE bookings SET status = 'cancelled', cancel_reason = ${reason}, cancelled_at = ${t}, sequence = sequence + 1, updated_at = ${t}
     WHERE id = ${booking.id} AND status IN (${active})`);
 
-  const results = await runBatch(db, [...effects.statements, update, bookingViewQuery(db, ref)]);
-  const changed = (results[effects.statements.length] as { rowsAffected: number }).rowsAffected === 1;
+  const effectCount = effects?.statements.length ?? 0;
+  const results = await runBatch(db, [...(effects?.statements ?? []), ...money.statements, update, bookingViewQuery(db, ref)]);
+  const changed = (results[effectCount + money.statements.length] as { rowsAffected: number }).rowsAffected === 1;
   const [after] = results[results.length - 1] as BookingView[];
   if (!after) throw ApiError.notFound("Booking");
   if (!changed) {
     // Someone else changed it between our read and our write.
-    if (after.status === "cancelled") return { booking: after, alreadyCancelled: true };
+    if (after.status === "cancelled") return { booking: after, alreadyCancelled: true, refund: null };
     throw notCancellable();
   }
-  effects.afterCommit(ctx, results);
-  return { booking: after, alreadyCancelled: false };
+  effects?.afterCommit(ctx, results);
+  money.afterCommit(ctx, results.slice(effectCount));
+  return { booking: after, alreadyCancelled: false, refund: money.refund };
 }

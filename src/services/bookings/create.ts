@@ -4,10 +4,14 @@ import { newConfirmationCode } from "../../domain/confirmation-code";
 import type { LocalDateTime } from "../../domain/time";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
-import { uniqueViolation } from "../auth/constraints";
+import { uniqueViolation } from "../../db/unique-violation";
 import { limitsFor, requestedSlot } from "../availability";
+import { locationOf } from "../notifications/booking-mail";
+import { checkoutPlan, type PaymentStep, startCheckout } from "../payments/checkout";
 import { scheduleQueries } from "../schedule-data";
-import { bookingEffects, iso, staffFreeSql, tenantOpenSql } from "./effects";
+import { enqueueWebhookDeliveries, webhookEventInsert } from "../webhooks/events";
+import { createdEventFacts } from "./created-facts";
+import { bookingEffects, staffFreeSql, tenantOpenSql } from "./effects";
 import { type BookingCtx, type BookingScope, serviceQuery, staffQuery, tenantIdSql, tenantQuery } from "./scope";
 
 export type BookingSource = "online" | "widget" | "walk_in" | "phone" | "admin";
@@ -29,7 +33,8 @@ export type CreatedBooking = {
   id: string;
   tenantId: string;
   confirmationCode: string;
-  status: "confirmed";
+  /** pending: held while the customer pays (design.md §21); `payment` says what to pay. */
+  status: "confirmed" | "pending";
   customerUserId: string | null;
   customerId: string;
   serviceId: string;
@@ -40,6 +45,8 @@ export type CreatedBooking = {
   currency: string;
   source: BookingSource;
   notes: string;
+  /** Public creates at a business that takes payment: what to pay, or null when nothing is due. */
+  payment?: PaymentStep | null;
 };
 
 const CODE_ATTEMPTS = 4;
@@ -48,10 +55,19 @@ const CODE_ATTEMPTS = 4;
  * Creates a confirmed booking. Two libSQL round trips: one read batch (tenant, service, staff,
  * the staff member's schedule rows for the date: hours, override, closures, buffered bookings,
  * time off) and one write batch (customer upsert, conditional booking insert that stores the
- * service's buffers, outbox e-mail, webhook deliveries, read-back).
+ * service's buffers, outbox e-mail, webhook deliveries, read-back). A customer record this create
+ * makes (not one it updates) is announced as `customer.created` (design.md §19).
  *
- * Errors: 404 not_found (tenant/service/staff), 403 guest_disabled, 409 slot_taken (not an offered
- * slot, or lost the race: the insert's own NOT EXISTS guard, then the partial unique index).
+ * A public create at a business that takes payment (design.md §21) makes the Stripe call between
+ * the two (src/services/payments/checkout.ts) and writes the booking `pending` with a hold and its
+ * payment instead of the confirmation e-mail and webhook; those follow when the payment succeeds.
+ * The customer record is written with the hold, so `customer.created` is sent then, whatever the
+ * payment's outcome: the record stays when a hold ends unpaid.
+ * Owner-created bookings are never held.
+ *
+ * Errors: 404 not_found (tenant/service/staff; public: also a business suspended while the insert
+ * ran), 403 guest_disabled, 409 slot_taken (not an offered slot, or lost the race: the insert's own
+ * NOT EXISTS guard, then the partial unique index).
  */
 export async function createBooking(ctx: BookingCtx, scope: BookingScope, input: CreateBookingInput): Promise<CreatedBooking> {
   const { db, now } = ctx;
@@ -107,73 +123,112 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
   const free = sql`${staffFreeSql({ staffId: staff.id, startMs: slot.startMs, endMs: slot.endMs, ...buffers })}
     ${scope.kind === "public" ? sql`AND ${tenantOpenSql(tenant.id)}` : sql``}`;
 
+  // Chosen up front: the payment's idempotency key and metadata name it before it is written.
+  const id = newId("bkg");
+  const plan = scope.kind === "public" ? checkoutPlan(tenant, service) : null;
+  const checkout = plan
+    ? await startCheckout(ctx.env, now, plan, {
+        bookingId: id,
+        tenant,
+        price: service.price,
+        startAt: slot.startMs,
+        customer: { email, firstName: c.firstName, lastName: c.lastName ?? "" },
+      })
+    : null;
+  const status = checkout?.status ?? "confirmed";
+
   for (let attempt = 1; ; attempt++) {
-    const id = newId("bkg");
     const code = newConfirmationCode();
     const customerId = newId("cst");
     // Re-checked inside the write: an account deleted meanwhile leaves an unlinked booking, not a FK error.
     const account = sql`(SELECT id FROM customer_accounts WHERE id = ${accountId})`;
+    // The business's customer record is linked only to the account that owns its e-mail: a signed-in
+    // customer booking with someone else's address must not claim that person's record.
+    const recordAccount = sql`(SELECT id FROM customer_accounts WHERE id = ${accountId} AND email = ${email})`;
     // The customer record is written only when the booking will be (same condition, same batch).
     const upsertCustomer = db.run(sql`
       INSERT INTO customers (id, tenant_id, customer_account_id, email, email_normalized, first_name, last_name, phone, created_at, updated_at)
-      SELECT ${customerId}, ${tenant.id}, ${account}, ${email}, ${email}, ${c.firstName}, ${c.lastName ?? ""}, ${c.phone ?? ""}, ${t}, ${t}
+      SELECT ${customerId}, ${tenant.id}, ${recordAccount}, ${email}, ${email}, ${c.firstName}, ${c.lastName ?? ""}, ${c.phone ?? ""}, ${t}, ${t}
       WHERE ${free}
       ON CONFLICT (tenant_id, email_normalized) DO UPDATE SET
-        first_name = excluded.first_name,
-        last_name = CASE WHEN excluded.last_name <> '' THEN excluded.last_name ELSE customers.last_name END,
+        first_name = CASE WHEN customers.names_edited_at IS NULL THEN excluded.first_name ELSE customers.first_name END,
+        last_name = CASE WHEN customers.names_edited_at IS NULL AND excluded.last_name <> '' THEN excluded.last_name ELSE customers.last_name END,
         phone = CASE WHEN excluded.phone <> '' THEN excluded.phone ELSE customers.phone END,
         customer_account_id = COALESCE(customers.customer_account_id, excluded.customer_account_id),
         updated_at = excluded.updated_at`);
     const insertBooking = db.run(sql`
       INSERT INTO bookings (id, tenant_id, service_id, staff_id, customer_id, customer_account_id, start_at, end_at, status,
-                            confirmation_code, source, total_amount, currency, notes, buffer_before_minutes, buffer_after_minutes,
-                            created_at, updated_at)
+                            hold_expires_at, confirmation_code, source, total_amount, currency, notes,
+                            buffer_before_minutes, buffer_after_minutes, created_at, updated_at)
       SELECT ${id}, ${tenant.id}, ${service.id}, ${staff.id},
              (SELECT id FROM customers WHERE tenant_id = ${tenant.id} AND email_normalized = ${email}), ${account},
-             ${slot.startMs}, ${slot.endMs}, 'confirmed', ${code}, ${input.source}, ${service.price}, ${tenant.currency},
-             ${c.notes ?? ""}, ${buffers.bufferBeforeMinutes}, ${buffers.bufferAfterMinutes}, ${t}, ${t}
+             ${slot.startMs}, ${slot.endMs}, ${status}, ${checkout?.holdExpiresAt ?? null}, ${code}, ${input.source}, ${service.price},
+             ${tenant.currency}, ${c.notes ?? ""}, ${buffers.bufferBeforeMinutes}, ${buffers.bufferAfterMinutes}, ${t}, ${t}
       WHERE ${free}`);
-    const effects = bookingEffects(
+    const inserted = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${id})`;
+    // A booking held for payment tells nobody and schedules no reminder yet: the payment's success
+    // does, with these same facts (src/services/payments/confirm.ts through createdEventFacts).
+    const held = checkout?.effects(db, inserted, sql`NOT ${inserted}`);
+    const effects =
+      held ??
+      bookingEffects(
+        ctx,
+        "created",
+        createdEventFacts({
+          id,
+          tenantId: tenant.id,
+          slug: tenant.slug,
+          businessName: tenant.businessName,
+          accent: tenant.templateAccent,
+          location: locationOf(tenant),
+          timezone: tenant.timezone,
+          serviceId: service.id,
+          serviceName: service.name,
+          staffId: staff.id,
+          staffName: staff.displayName,
+          confirmationCode: code,
+          startAt: slot.startMs,
+          endAt: slot.endMs,
+          sequence: 0,
+          source: input.source,
+          totalAmount: service.price,
+          currency: tenant.currency,
+          notes: c.notes ?? "",
+          customer: { firstName: c.firstName, lastName: c.lastName ?? "", email, phone: c.phone ?? "" },
+        }),
+        inserted,
+      );
+    // A new customer record (not one the upsert updated: it keeps its own id) is announced, held
+    // booking or not: the record exists from this batch on.
+    const customerEvent = webhookEventInsert(
       db,
-      now,
-      "created",
+      tenant.id,
+      "customer.created",
       {
-        tenantId: tenant.id,
-        timezone: tenant.timezone,
-        businessName: tenant.businessName,
-        serviceName: service.name,
-        staffName: staff.displayName,
-        confirmationCode: code,
-        startAt: slot.startMs,
-        customer: { firstName: c.firstName, lastName: c.lastName ?? "", email },
-        webhook: {
-          booking: {
-            id,
-            confirmationCode: code,
-            status: "confirmed",
-            serviceId: service.id,
-            serviceName: service.name,
-            staffProfileId: staff.id,
-            staffName: staff.displayName,
-            startDatetime: iso(slot.startMs),
-            endDatetime: iso(slot.endMs),
-            timezone: tenant.timezone,
-            source: input.source,
-            totalAmount: service.price,
-            currency: tenant.currency,
-            customer: { firstName: c.firstName, lastName: c.lastName ?? "", email, phone: c.phone ?? "" },
-          },
+        customer: {
+          id: customerId,
+          firstName: c.firstName,
+          lastName: c.lastName ?? "",
+          email,
+          phone: c.phone ?? "",
+          createdAt: t,
         },
       },
-      sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${id})`,
+      now,
+      sql`EXISTS (SELECT 1 FROM customers WHERE id = ${customerId})`,
     );
     const readBack = db.all<{ customerId: string; customerAccountId: string | null }>(
       sql`SELECT customer_id AS customerId, customer_account_id AS customerAccountId FROM bookings WHERE id = ${id}`,
     );
 
+    // Read in the same batch (one transaction) as the guarded insert, so a refusal because the
+    // business was suspended meanwhile (404, like a create sent after it) is told apart from a lost
+    // slot race (409) without a second read that could race again.
+    const tenantOpen = db.all<{ open: number }>(sql`SELECT ${tenantOpenSql(tenant.id)} AS open`);
+
     let results: unknown[];
     try {
-      results = await runBatch(db, [upsertCustomer, insertBooking, ...effects.statements, readBack]);
+      results = await runBatch(db, [upsertCustomer, insertBooking, ...effects.statements, customerEvent.insert, tenantOpen, readBack]);
     } catch (err) {
       const columns = uniqueViolation(err);
       if (columns?.includes("bookings.confirmation_code") && attempt < CODE_ATTEMPTS) continue;
@@ -181,13 +236,27 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
       throw err;
     }
     const [row] = results[results.length - 1] as { customerId: string; customerAccountId: string | null }[];
-    if (!row) throw slotTaken();
+    if (!row) {
+      held?.afterLostRace(ctx);
+      const [state] = results[results.length - 2] as { open: number }[];
+      if (scope.kind === "public" && !state?.open) throw ApiError.notFound("Business");
+      throw slotTaken();
+    }
     effects.afterCommit(ctx, results.slice(2));
+    const customerDeliveries = results[results.length - 3] as { id: string }[];
+    if (customerDeliveries.length) {
+      ctx.waitUntil(
+        enqueueWebhookDeliveries(
+          ctx.env.EMAIL_QUEUE,
+          customerDeliveries.map((x) => x.id),
+        ),
+      );
+    }
     return {
       id,
       tenantId: tenant.id,
       confirmationCode: code,
-      status: "confirmed",
+      status,
       customerUserId: row.customerAccountId,
       customerId: row.customerId,
       serviceId: service.id,
@@ -198,6 +267,7 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
       currency: tenant.currency,
       source: input.source,
       notes: c.notes ?? "",
+      payment: checkout ? checkout.payment : scope.kind === "public" && tenant.requirePayment ? null : undefined,
     };
   }
 }

@@ -1,10 +1,17 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Db } from "../../db/client";
 import type { BookingStatus } from "../../domain/booking-status";
 import { MAX_BOOKING_MINUTES, MAX_BUFFER_MINUTES } from "../../domain/slots";
-import { instantToHumanLocal, MINUTE_MS } from "../../domain/time";
-import { bookingCancelledEmail, bookingConfirmedEmail, bookingRescheduledEmail, type BookingEmailFacts } from "../email/templates";
+import { MINUTE_MS } from "../../domain/time";
+import {
+  type BookingEvent,
+  type BookingFacts,
+  customerEmail,
+  locationOf,
+  mailSettingsOf,
+  noticeInserts,
+} from "../notifications/booking-mail";
+import { cancelReminders, scheduleReminders } from "../notifications/reminders";
 import { emailInsert, enqueueEmails } from "../outbox";
 import { enqueueWebhookDeliveries, webhookEventInsert } from "../webhooks/events";
 import type { BookingView } from "./lookup";
@@ -47,52 +54,44 @@ export function tenantOpenSql(tenantId: string): SQL {
   return sql`EXISTS (SELECT 1 FROM tenants WHERE id = ${tenantId} AND is_active = 1 AND is_suspended = 0)`;
 }
 
-export type BookingEvent = "created" | "rescheduled" | "cancelled";
+export type { BookingEvent } from "../notifications/booking-mail";
 
-export type EventFacts = {
-  tenantId: string;
-  timezone: string;
-  businessName: string;
-  serviceName: string;
-  staffName: string;
-  confirmationCode: string;
-  startAt: number;
-  customer: { firstName: string; lastName: string; email: string } | null;
-  reason?: string | null;
+/** Everything the e-mails, notices, reminders and the webhook of one booking change need. */
+export type EventFacts = BookingFacts & {
   /** The webhook's `data`. */
   webhook: Record<string, unknown>;
 };
 
 const WEBHOOK_TYPE = { created: "booking.created", rescheduled: "booking.rescheduled", cancelled: "booking.cancelled" } as const;
 
+export type EffectsCtx = Pick<BookingCtx, "db" | "now" | "env">;
+
 /**
- * The customer e-mail (outbox) and the webhook deliveries of a booking event, as statements for
- * the same batch as the change, each gated by `gate` (an SQL condition true exactly when the
- * change happens in that batch). `afterCommit(ran)` hands the new rows to the queue.
+ * Everything a booking event causes, as statements for the same batch as the change, each gated by
+ * `gate` (an SQL condition true exactly when the change happens in that batch): the customer's
+ * e-mail (manage link, .ics), the notices to the business and the staff member, the reminders
+ * (scheduled on create, re-scheduled on a move, cancelled on a cancellation) and the webhook
+ * deliveries. `afterCommit(ctx, results)` hands the rows that were written to the queue.
+ *
+ * A booking becomes confirmed in two places, a create that confirms at once and a pending booking
+ * whose payment succeeded (design.md §21, src/services/payments/confirm.ts); both build their facts
+ * with `createdEventFacts` (./created-facts.ts), so both tell exactly the same people the same
+ * things. A pending booking tells nobody and schedules nothing until then.
  */
-export function bookingEffects(db: Db, now: Date, event: BookingEvent, f: EventFacts, gate: SQL) {
+export function bookingEffects(ctx: EffectsCtx, event: BookingEvent, f: EventFacts, gate: SQL) {
+  const { db, now } = ctx;
+  const settings = mailSettingsOf(ctx.env);
   const statements: BatchItem<"sqlite">[] = [];
-  let emailId: string | undefined;
+  const emails: { id: string; index: number }[] = [];
   if (f.customer?.email) {
-    const facts: BookingEmailFacts = {
-      businessName: f.businessName,
-      customerName: `${f.customer.firstName} ${f.customer.lastName}`.trim() || f.customer.email,
-      serviceName: f.serviceName,
-      staffName: f.staffName,
-      localStart: instantToHumanLocal(f.timezone, f.startAt),
-      timezone: f.timezone,
-      confirmationCode: f.confirmationCode,
-    };
-    const rendered =
-      event === "created"
-        ? bookingConfirmedEmail(facts)
-        : event === "rescheduled"
-          ? bookingRescheduledEmail(facts)
-          : bookingCancelledEmail({ ...facts, reason: f.reason });
-    const email = emailInsert(db, { ...rendered, tenantId: f.tenantId, to: f.customer.email }, now, gate);
-    emailId = email.id;
-    statements.push(email.insert);
+    const email = emailInsert(db, { ...customerEmail(event, f, settings, now), tenantId: f.tenantId, to: f.customer.email }, now, gate);
+    emails.push({ id: email.id, index: statements.push(email.insert) - 1 });
   }
+  const notices = noticeInserts(db, event, f, now, gate);
+  for (const [i, s] of notices.statements.entries()) emails.push({ id: notices.ids[i], index: statements.push(s) - 1 });
+  if (event !== "created") statements.push(cancelReminders(db, f.bookingId, now, gate));
+  if (event !== "cancelled")
+    statements.push(scheduleReminders(db, { tenantId: f.tenantId, bookingId: f.bookingId, startAt: f.startAt }, now, gate));
   const webhook = webhookEventInsert(db, f.tenantId, WEBHOOK_TYPE[event], f.webhook, now, gate);
   const webhookIndex = statements.push(webhook.insert) - 1;
 
@@ -100,7 +99,14 @@ export function bookingEffects(db: Db, now: Date, event: BookingEvent, f: EventF
     statements,
     /** `results` are the batch results of `statements`, in order; call only when the change happened. */
     afterCommit(ctx: Pick<BookingCtx, "env" | "waitUntil">, results: unknown[]) {
-      if (emailId) ctx.waitUntil(enqueueEmails(ctx.env, [emailId]));
+      const written = emails.filter((e) => (results[e.index] as { rowsAffected?: number } | undefined)?.rowsAffected !== 0);
+      if (written.length)
+        ctx.waitUntil(
+          enqueueEmails(
+            ctx.env,
+            written.map((e) => e.id),
+          ),
+        );
       const deliveries = (results[webhookIndex] as { id: string }[] | undefined) ?? [];
       if (deliveries.length)
         ctx.waitUntil(
@@ -110,6 +116,28 @@ export function bookingEffects(db: Db, now: Date, event: BookingEvent, f: EventF
           ),
         );
     },
+  };
+}
+
+/** The facts of an existing booking (a lookup's view), as the e-mails and notices need them. */
+export function factsFromView(booking: BookingView): BookingFacts {
+  return {
+    bookingId: booking.id,
+    tenantId: booking.tenantId,
+    slug: booking.tenant.slug,
+    businessName: booking.tenant.businessName,
+    accent: booking.tenant.templateAccent,
+    location: locationOf(booking.tenant),
+    timezone: booking.tenant.timezone,
+    serviceName: booking.serviceName,
+    staffId: booking.staffId,
+    staffName: booking.staffName,
+    confirmationCode: booking.confirmationCode,
+    startAt: booking.startAt,
+    endAt: booking.endAt,
+    sequence: booking.sequence,
+    customer: booking.customer,
+    notes: booking.notes,
   };
 }
 
@@ -133,33 +161,30 @@ export function statusChangePayload(booking: BookingView, status: BookingStatus)
 
 /**
  * What every cancellation does, whoever cancels (customer, owner through the status route):
- * the customer's e-mail and `booking.cancelled`, gated like `bookingEffects`. `emailReason` is
+ * the customer's e-mail (METHOD:CANCEL .ics), the notices, the reminders cancelled and
+ * `booking.cancelled`, gated like `bookingEffects`. The caller's UPDATE raises `sequence`. `emailReason` is
  * what the e-mail may quote: a reason typed by whoever holds a confirmation code must never reach
  * the customer's mailbox from our address (design.md §18), so public cancels pass null.
+ * `paymentLines` say in the customer's e-mail what happens to the money (design.md §21).
  */
 export function cancellationEffects(
-  db: Db,
-  now: Date,
+  ctx: EffectsCtx,
   booking: BookingView,
   reason: string | null,
   gate: SQL,
   emailReason: string | null = reason,
+  paymentLines: string[] = [],
 ) {
   return bookingEffects(
-    db,
-    now,
+    ctx,
     "cancelled",
     {
-      tenantId: booking.tenantId,
-      timezone: booking.tenant.timezone,
-      businessName: booking.tenant.businessName,
-      serviceName: booking.serviceName,
-      staffName: booking.staffName,
-      confirmationCode: booking.confirmationCode,
-      startAt: booking.startAt,
-      customer: booking.customer,
+      ...factsFromView(booking),
+      // The cancellation is a change the attendee is told about: the UPDATE raises the sequence too.
+      sequence: booking.sequence + 1,
       reason: emailReason,
-      webhook: { booking: { ...statusChangePayload(booking, "cancelled"), cancelReason: reason, cancelledAt: now.toISOString() } },
+      paymentLines,
+      webhook: { booking: { ...statusChangePayload(booking, "cancelled"), cancelReason: reason, cancelledAt: ctx.now.toISOString() } },
     },
     gate,
   );

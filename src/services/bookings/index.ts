@@ -1,8 +1,9 @@
 /**
  * Booking use cases, shared by the public API (src/routes/public) and the owner API
  * (src/routes/owner/bookings*). Routes parse and map; everything below owns its batches, its
- * side effects (outbox e-mail + webhook deliveries in the SAME batch as the change, queued after
- * it via ctx.waitUntil) and its error codes.
+ * side effects (customer e-mail, notices, reminder jobs and webhook deliveries in the SAME batch as
+ * the change through bookingEffects in ./effects.ts, queued after it via ctx.waitUntil) and its
+ * error codes.
  *
  * Context: `BookingCtx = { db, now, env, waitUntil }`; from a Hono handler:
  *   { db: c.var.db, now: c.var.now, env: c.env, waitUntil: (p) => c.executionCtx.waitUntil(p) }
@@ -12,11 +13,11 @@
  *     { kind: "public", slug }                  tenant must be active and not suspended (else 404);
  *                                               only online-bookable services, bookable staff;
  *                                               guests need allow_guest_booking (else 403 guest_disabled)
- *     { kind: "owner", tenantId, userId }       the token's tenant, suspended or not; any active,
+ *     { kind: "owner", tenantId }               the caller's tenant, suspended or not; any active,
  *                                               non-deleted service; any non-deleted staff member
  *   BookingRef (booking-level: lookup, reschedule, cancel)
  *     { kind: "public", code }                  by confirmation code, case-insensitive
- *     { kind: "owner", tenantId, bookingId, userId }   by id inside the tenant (else 404)
+ *     { kind: "owner", tenantId, bookingId }    by id inside the tenant (else 404)
  *
  * Functions (times in: tenant-local wall time from parseLocalDateTime; times out: UTC epoch ms):
  *   getAvailability(ctx, scope, { serviceId, staffId?, date })  -> { date, timezone, slots[] }   1 round trip

@@ -10,7 +10,7 @@ import type { BookingCtx } from "./scope";
  * - public: by confirmation code (case-insensitive; anyone holding the code);
  * - owner: by id inside the token's tenant (another tenant's id is simply not found).
  */
-export type BookingRef = { kind: "public"; code: string } | { kind: "owner"; tenantId: string; bookingId: string; userId: string };
+export type BookingRef = { kind: "public"; code: string } | { kind: "owner"; tenantId: string; bookingId: string };
 
 /** Everything the public and owner APIs show about a booking, times as UTC epoch ms. */
 export type BookingView = {
@@ -28,11 +28,24 @@ export type BookingView = {
   totalAmount: number;
   currency: string;
   notes: string;
+  /** iCalendar SEQUENCE of the booking's invitations (design.md §17). */
+  sequence: number;
   cancelReason: string | null;
   cancelledAt: string | null;
   createdAt: string;
   updatedAt: string;
-  tenant: { slug: string; businessName: string; timezone: string; isActive: boolean; isSuspended: boolean };
+  tenant: {
+    slug: string;
+    businessName: string;
+    timezone: string;
+    isActive: boolean;
+    isSuspended: boolean;
+    /** For the e-mails about the booking: the business's colour and address. */
+    templateAccent: string;
+    addressLine1: string;
+    city: string;
+    country: string;
+  };
   serviceName: string;
   /** The service's current duration (the booking's own length is endAt - startAt). */
   serviceDurationMinutes: number;
@@ -79,11 +92,22 @@ export function bookingViewQuery(db: Db, ref: BookingRef) {
       totalAmount: b.totalAmount,
       currency: b.currency,
       notes: b.notes,
+      sequence: b.sequence,
       cancelReason: b.cancelReason,
       cancelledAt: b.cancelledAt,
       createdAt: b.createdAt,
       updatedAt: b.updatedAt,
-      tenant: { slug: t.slug, businessName: t.businessName, timezone: t.timezone, isActive: t.isActive, isSuspended: t.isSuspended },
+      tenant: {
+        slug: t.slug,
+        businessName: t.businessName,
+        timezone: t.timezone,
+        isActive: t.isActive,
+        isSuspended: t.isSuspended,
+        templateAccent: t.templateAccent,
+        addressLine1: t.addressLine1,
+        city: t.city,
+        country: t.country,
+      },
       serviceName: s.name,
       serviceDurationMinutes: s.durationMinutes,
       staffName: p.displayName,

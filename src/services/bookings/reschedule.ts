@@ -3,11 +3,11 @@ import { runBatch } from "../../db/client";
 import { ACTIVE_STATUSES, canReschedule } from "../../domain/booking-status";
 import { type LocalDateTime, MINUTE_MS } from "../../domain/time";
 import { ApiError } from "../../errors";
-import { uniqueViolation } from "../auth/constraints";
+import { uniqueViolation } from "../../db/unique-violation";
 import { limitsFor, requestedSlot } from "../availability";
 import { scheduleQueries } from "../schedule-data";
 import { slotTaken } from "./create";
-import { bookingEffects, iso, staffFreeSql, tenantOpenSql } from "./effects";
+import { bookingEffects, factsFromView, iso, staffFreeSql, tenantOpenSql } from "./effects";
 import { type BookingRef, type BookingView, bookingViewQuery, refCanExist, refSql } from "./lookup";
 import { type BookingCtx, staffQuery } from "./scope";
 
@@ -26,7 +26,7 @@ const notReschedulable = () => new ApiError("not_reschedulable", "A cancelled, c
  * trips: a read batch keyed by the ref (booking, target staff, that staff member's day) and a write
  * batch whose UPDATE carries the same overlap guard (excluding its own id) as creation.
  *
- * Errors: 404 not_found (booking; public: tenant suspended/inactive; staff), 409 not_reschedulable,
+ * Errors: 404 not_found (booking; public: tenant suspended/inactive, also while the UPDATE ran; staff), 409 not_reschedulable,
  * 409 slot_taken. Returns the booking after the move.
  */
 export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input: RescheduleInput): Promise<BookingView> {
@@ -85,22 +85,28 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
     sql`, `,
   );
   // The whole precondition of the move, evaluated (identically) by the effects and by the UPDATE.
-  const movable = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND status IN (${active}))
+  // Pinned to the start and staff member that were read: of two concurrent moves of one booking,
+  // the second finds the row changed and answers slot_taken instead of silently overriding the first.
+  const movable = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND status IN (${active})
+      AND start_at = ${booking.startAt} AND staff_id = ${booking.staffId})
     AND ${staffFreeSql({ staffId: staff.id, startMs: slot.startMs, endMs: slot.endMs, ...buffers, excludeBookingId: booking.id })}
     ${ref.kind === "public" ? sql`AND ${tenantOpenSql(booking.tenantId)}` : sql``}`;
+  // A booking still held for payment (design.md §21) was never announced: moving it tells nobody and
+  // schedules no reminder; its confirmation, at its new time, will. Decided inside the batch, so a
+  // payment that confirms it meanwhile does get the move's e-mails.
+  const announced = sql`${movable} AND EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND status = 'confirmed')`;
   const effects = bookingEffects(
-    db,
-    now,
+    ctx,
     "rescheduled",
     {
-      tenantId: booking.tenantId,
-      timezone: booking.tenant.timezone,
-      businessName: booking.tenant.businessName,
-      serviceName: booking.serviceName,
+      ...factsFromView(booking),
+      staffId: staff.id,
       staffName: staff.displayName,
-      confirmationCode: booking.confirmationCode,
       startAt: slot.startMs,
-      customer: booking.customer,
+      endAt: slot.endMs,
+      // The UPDATE raises the booking's sequence: the moved invitation supersedes the last one.
+      sequence: booking.sequence + 1,
+      previous: { staffId: booking.staffId, staffName: booking.staffName, startAt: booking.startAt, endAt: booking.endAt },
       webhook: {
         booking: {
           id: booking.id,
@@ -116,10 +122,10 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
         previous: { staffProfileId: booking.staffId, startDatetime: iso(booking.startAt), endDatetime: iso(booking.endAt) },
       },
     },
-    movable,
+    announced,
   );
   const update = db.run(sql`
-    UPDATE bookings SET staff_id = ${staff.id}, start_at = ${slot.startMs}, end_at = ${slot.endMs}, updated_at = ${t}
+    UPDATE bookings SET staff_id = ${staff.id}, start_at = ${slot.startMs}, end_at = ${slot.endMs}, sequence = sequence + 1, updated_at = ${t}
     WHERE id = ${booking.id} AND ${movable}`);
 
   let results: unknown[];
@@ -132,6 +138,11 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
   const moved = (results[effects.statements.length] as { rowsAffected: number }).rowsAffected === 1;
   const [after] = results[results.length - 1] as BookingView[];
   if (!moved) {
+    // `after` is read in the same transaction as the refused UPDATE: a business suspended meanwhile
+    // answers 404 as a reschedule sent after the suspension does, not slot_taken.
+    if (ref.kind === "public" && after && (!after.tenant.isActive || after.tenant.isSuspended)) {
+      throw new ApiError("not_found", "This business is not taking bookings right now");
+    }
     if (!after || !canReschedule(after.status)) throw notReschedulable();
     throw slotTaken();
   }

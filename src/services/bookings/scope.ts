@@ -1,6 +1,6 @@
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { schema, type Db } from "../../db/client";
-import type { Env } from "../../env";
+import type { Env } from "../../config";
 import { publicTenantWhere } from "../public-tenant";
 
 /** What a booking use case needs from the request, without depending on Hono. */
@@ -20,7 +20,7 @@ export type BookingCtx = {
  * - owner: the token's tenant by id, whatever its suspension state (design.md §13: the owner API
  *   keeps working); any active service and any staff member that is not deleted.
  */
-export type BookingScope = { kind: "public"; slug: string } | { kind: "owner"; tenantId: string; userId: string };
+export type BookingScope = { kind: "public"; slug: string } | { kind: "owner"; tenantId: string };
 
 /** The tenant id as an SQL expression, so one batch can key every query by slug without a read first. */
 export function tenantIdSql(scope: BookingScope): SQL {
@@ -45,6 +45,7 @@ export function serviceQuery(db: Db, scope: BookingScope, serviceId: string) {
       name: s.name,
       durationMinutes: s.durationMinutes,
       price: s.price,
+      depositPercent: s.depositPercent,
       bufferBeforeMinutes: s.bufferBeforeMinutes,
       bufferAfterMinutes: s.bufferAfterMinutes,
       staffIds: s.staffIds,

@@ -32,6 +32,7 @@ export const emailStore = {
     attempts: outbox.attempts,
     nextAttemptAt: outbox.nextAttemptAt,
     lockedAt: outbox.lockedAt,
+    tenantId: outbox.tenantId,
   },
   doneStatus: "sent",
 };
@@ -65,6 +66,7 @@ export function emailKind(provider: EmailProvider): Kind<OutboxRow> {
         subject: row.subject,
         text: row.textBody,
         html: row.htmlBody,
+        attachments: row.attachments,
       });
       if (result.ok) return { ok: true, set: { providerMessageId: result.providerMessageId, sentAt: clock().toISOString() } };
       return { ok: false, permanent: result.permanent, error: result.error };

@@ -1,4 +1,4 @@
-import type { Config } from "../../env";
+import type { Config } from "../../config";
 import { PROVIDER_TIMEOUT_MS } from "./retry-policy";
 
 /** One e-mail as the provider receives it. `idempotencyKey` is the outbox id. */
@@ -9,6 +9,8 @@ export type OutgoingEmail = {
   subject: string;
   text: string;
   html: string;
+  /** Resend's shape: `{ filename, content }` with base64 content; left out of the call when empty. */
+  attachments?: { filename: string; content: string }[] | null;
 };
 
 /**
@@ -61,7 +63,14 @@ export function httpEmailProvider(opts: { url: string; apiKey?: string; from: st
         res = await fetch(opts.url, {
           method: "POST",
           headers,
-          body: JSON.stringify({ from: opts.from, to: [email.to], subject: email.subject, text: email.text, html: email.html }),
+          body: JSON.stringify({
+            from: opts.from,
+            to: [email.to],
+            subject: email.subject,
+            text: email.text,
+            html: email.html,
+            ...(email.attachments?.length ? { attachments: email.attachments } : {}),
+          }),
           signal: AbortSignal.timeout(timeoutMs),
         });
         body = await res.text();

@@ -4,10 +4,22 @@ import { escapeHtml } from "../../lib/html";
  * `sensitive`: the body holds a secret (a reset or invite link). The outbox then blanks text and
  * html in the write that marks the row sent or failed (design.md §18); mark every such template.
  */
-export type RenderedEmail = { kind: string; subject: string; text: string; html: string; sensitive?: boolean };
+export type RenderedEmail = {
+  kind: string;
+  subject: string;
+  text: string;
+  html: string;
+  sensitive?: boolean;
+  /** Files sent with it (a booking's .ics), content base64 as the provider takes it. */
+  attachments?: EmailAttachment[];
+};
+
+export type EmailAttachment = { filename: string; content: string };
+
+// E-mails about bookings (customer and notices) are in ./booking-templates.ts.
 
 /** Paragraphs -> plain text and a minimal HTML body; every interpolated value is escaped in HTML. */
-function render(kind: string, subject: string, paragraphs: string[], footer: string): RenderedEmail {
+export function render(kind: string, subject: string, paragraphs: string[], footer: string): RenderedEmail {
   const text = [...paragraphs, "", footer].join("\n\n").replace(/\n{3,}/g, "\n\n");
   const html =
     `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">` +
@@ -27,62 +39,6 @@ export function suspensionEmail(p: { businessName: string; reason: string | null
       "Please contact platform support to resolve this.",
     ],
     "This is an automatic message from the booking platform.",
-  );
-}
-
-export type BookingEmailFacts = {
-  businessName: string;
-  customerName: string;
-  serviceName: string;
-  staffName: string;
-  /** Tenant-local wall time, e.g. "Tue 3 Mar 2026, 09:30", and its zone. */
-  localStart: string;
-  timezone: string;
-  confirmationCode: string;
-  manageUrl?: string;
-};
-
-export function bookingConfirmedEmail(b: BookingEmailFacts): RenderedEmail {
-  return render(
-    "booking.confirmed",
-    `Booking confirmed: ${b.serviceName} at ${b.businessName}`,
-    [
-      `Hi ${b.customerName},`,
-      `Your booking at ${b.businessName} is confirmed.`,
-      `${b.serviceName} with ${b.staffName}\n${b.localStart} (${b.timezone})`,
-      `Confirmation code: ${b.confirmationCode}`,
-      ...(b.manageUrl ? [`Manage or cancel your booking: ${b.manageUrl}`] : []),
-    ],
-    `Sent on behalf of ${b.businessName}.`,
-  );
-}
-
-export function bookingRescheduledEmail(b: BookingEmailFacts): RenderedEmail {
-  return render(
-    "booking.rescheduled",
-    `Booking moved: ${b.serviceName} at ${b.businessName}`,
-    [
-      `Hi ${b.customerName},`,
-      `Your booking at ${b.businessName} has a new time.`,
-      `${b.serviceName} with ${b.staffName}\n${b.localStart} (${b.timezone})`,
-      `Confirmation code: ${b.confirmationCode}`,
-      ...(b.manageUrl ? [`Manage your booking: ${b.manageUrl}`] : []),
-    ],
-    `Sent on behalf of ${b.businessName}.`,
-  );
-}
-
-export function bookingCancelledEmail(b: BookingEmailFacts & { reason?: string | null }): RenderedEmail {
-  return render(
-    "booking.cancelled",
-    `Booking cancelled: ${b.serviceName} at ${b.businessName}`,
-    [
-      `Hi ${b.customerName},`,
-      `Your booking at ${b.businessName} for ${b.serviceName} on ${b.localStart} (${b.timezone}) has been cancelled.`,
-      ...(b.reason ? [`Reason: ${b.reason}`] : []),
-      `Confirmation code: ${b.confirmationCode}`,
-    ],
-    `Sent on behalf of ${b.businessName}.`,
   );
 }
 

@@ -45,7 +45,14 @@ export async function runPointer(db: Db, k: AnyKind, id: string, clock: Clock, m
 
 export type KindSummary = { claimed: number; done: number; retried: number; failed: number; released: number; cleaned: number };
 
-export type CronOptions = { limit?: number; chunk?: number; budgetMs?: number };
+/**
+ * `tenantId` confines a run to one business's jobs and skips housekeeping. Production never sets
+ * it; tests drive the cron with a pinned clock (reminders due years ahead) and must not claim the
+ * jobs of other tests that share the database.
+ */
+export type DispatchScope = { tenantId?: string };
+
+export type CronOptions = { limit?: number; chunk?: number; budgetMs?: number } & DispatchScope;
 
 /**
  * The cron path for every kind at once: ONE round trip claims a bounded batch of due or stuck
@@ -59,9 +66,9 @@ export async function dispatchDue(db: Db, kinds: AnyKind[], clock: Clock, opts: 
   const deadline = start.getTime() + (opts.budgetMs ?? CRON_BUDGET_MS);
   const statements: BatchItem<"sqlite">[] = [];
   const plan = kinds.map((k) => {
-    const claim = claimDueStatements(db, k, start, limit);
+    const claim = claimDueStatements(db, k, start, limit, opts.tenantId);
     const at = statements.push(...claim) - claim.length;
-    const cleanupAt = k.cleanup ? statements.push(k.cleanup(db, start)) - 1 : -1;
+    const cleanupAt = k.cleanup && opts.tenantId === undefined ? statements.push(k.cleanup(db, start)) - 1 : -1;
     return { k, at, count: claim.length, cleanupAt };
   });
   if (statements.length === 0) return {};

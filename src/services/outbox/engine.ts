@@ -69,18 +69,26 @@ export async function claimOne<Row extends JobRow, Extra>(
  * first), plus its related read. The outer condition is re-checked inside the atomic UPDATE, so a
  * row a queue consumer claimed meanwhile is not taken twice. For a batch shared by several kinds.
  */
-export function claimDueStatements(db: Db, k: Pick<Kind, "store" | "stuckAfterMs" | "related">, now: Date, limit: number) {
+export function claimDueStatements(
+  db: Db,
+  k: Pick<Kind, "store" | "stuckAfterMs" | "related">,
+  now: Date,
+  limit: number,
+  tenantId?: string,
+) {
   const { table, columns: c } = k.store;
+  // A tenant-scoped run (tests only, see DispatchScope) never touches another business's jobs.
+  const scoped = tenantId === undefined ? undefined : c.tenantId ? eq(c.tenantId, tenantId) : sql`0`;
   const due = db
     .select({ id: c.id })
     .from(table)
-    .where(inScope(k.store, claimable(k, now)))
+    .where(inScope(k.store, claimable(k, now), scoped))
     .orderBy(asc(c.nextAttemptAt))
     .limit(limit);
   const statements: BatchItem<"sqlite">[] = [
     (db.update(table) as Untyped)
       .set(claimSet(k.store, now))
-      .where(inScope(k.store, inArray(c.id, due), claimable(k, now)))
+      .where(inScope(k.store, inArray(c.id, due), claimable(k, now), scoped))
       .returning(),
   ];
   // The rows this UPDATE just locked carry locked_at = now; rows another claim locked in the same

@@ -36,9 +36,6 @@ type FailedRow = {
   failed_at: string;
 };
 
-export const FAILED_JOBS_DEFAULT_LIMIT = 50;
-export const FAILED_JOBS_MAX_LIMIT = 200;
-
 /**
  * One statement: each table's newest `limit` failures through its (tenant_id, status, updated_at)
  * index, merged and cut to `limit`. updated_at of a failed row is when it failed.

@@ -19,11 +19,15 @@ export type JobAttempt =
   | { ok: true; result?: unknown; effects?: (db: Db, gate: SQL) => BatchItem<"sqlite">[] }
   | { ok: false; permanent: boolean; error: string };
 
-export type JobHandler = {
+export type JobHandler<Extra = undefined> = {
   /** The jobs.kind value and the queue pointer's kind, e.g. "stripe_call". */
   kind: string;
   /** One try; `ctx.idempotencyKey` is the job's key, for the third party (Stripe's Idempotency-Key). */
-  perform(job: StoredJob, ctx: PerformContext<undefined>): Promise<JobAttempt>;
+  perform(job: StoredJob, ctx: PerformContext<Extra>): Promise<JobAttempt>;
+  /** A read that rides in the claim's batch (the booking a reminder is about): no extra round trip. */
+  related?: Kind<StoredJob, Extra>["related"];
+  /** Housekeeping in the cron's claim batch (deleting old finished jobs of the kind). */
+  cleanup?: Kind<StoredJob, Extra>["cleanup"];
   /** Defaults to `defaultJobRetry`. */
   retry?(job: StoredJob, now: Date): RetryPlan | null;
   /** Defaults to 5 min; keep it well above the handler's own timeout. */
@@ -54,17 +58,26 @@ function jobsStore(kind: string): Store {
   return {
     name: `jobs:${kind}`,
     table: jobs,
-    columns: { id: jobs.id, status: jobs.status, attempts: jobs.attempts, nextAttemptAt: jobs.nextAttemptAt, lockedAt: jobs.lockedAt },
+    columns: {
+      id: jobs.id,
+      status: jobs.status,
+      attempts: jobs.attempts,
+      nextAttemptAt: jobs.nextAttemptAt,
+      lockedAt: jobs.lockedAt,
+      tenantId: jobs.tenantId,
+    },
     scope: sql`${jobs.kind} = ${kind}`,
     doneStatus: "done",
   };
 }
 
 /** The engine's view of a jobs-table handler. */
-export function jobKind(h: JobHandler): Kind<StoredJob, undefined> {
+export function jobKind<Extra = undefined>(h: JobHandler<Extra>): Kind<StoredJob, Extra> {
   return {
     name: h.kind,
     store: jobsStore(h.kind),
+    related: h.related,
+    cleanup: h.cleanup,
     stuckAfterMs: h.stuckAfterMs ?? 5 * 60_000,
     idempotencyKey: (job) => job.idempotencyKey,
     async perform(job, ctx) {
@@ -99,6 +112,27 @@ export function jobInsert(
   const pointer: JobPointer = { kind: job.kind, id };
   return { id, insert, pointer };
 }
+
+/**
+ * Like `jobInsert`, for jobs whose key and payload come from rows of the same batch (a refund's
+ * sequence number makes its key; a booking's PaymentIntents, one job each). `select` yields the
+ * columns `tenant_id`, `idempotency_key`, `payload` (JSON text), one row per job; ids are made
+ * in SQL and RETURNed, so the caller enqueues what was written (an existing key writes nothing).
+ */
+export function jobInsertSelect(db: Db, job: { kind: string; select: SQL; runAt?: Date }, now: Date) {
+  const t = now.toISOString();
+  const due = (job.runAt ?? now).toISOString();
+  return db.all<{ id: string }>(sql`
+    INSERT INTO jobs (id, kind, tenant_id, idempotency_key, payload, status, attempts, next_attempt_at, created_at, updated_at)
+    SELECT 'job_' || lower(hex(randomblob(10))), ${job.kind}, s.tenant_id, s.idempotency_key, s.payload, 'pending', 0, ${due}, ${t}, ${t}
+    FROM (${job.select}) s WHERE 1
+    ON CONFLICT (kind, idempotency_key) DO NOTHING
+    RETURNING id`);
+}
+
+/** The queue pointers of jobs a `jobInsertSelect` returned. */
+export const jobPointers = (kind: string, rows: { id: string }[] | undefined): JobPointer[] =>
+  (rows ?? []).map((r) => ({ kind, id: r.id }));
 
 /** Cancels a job that has not started (a fee the owner waived); a job being performed is not stopped. */
 export function jobCancel(db: Db, kind: string, idempotencyKey: string, now: Date) {

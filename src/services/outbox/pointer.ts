@@ -1,4 +1,4 @@
-import type { QueueMessage } from "../../env";
+import type { QueueMessage } from "../../config";
 
 /** What a queue message carries: a pointer to a durable job row, never the job itself. */
 export type JobPointer = { kind: string; id: string };

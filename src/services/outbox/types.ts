@@ -40,6 +40,8 @@ export type Store = {
     attempts: AnySQLiteColumn;
     nextAttemptAt: AnySQLiteColumn;
     lockedAt: AnySQLiteColumn;
+    /** The owning business; lets a test-only run be scoped to one tenant (`DispatchScope`). */
+    tenantId?: AnySQLiteColumn;
   };
   /** The rows of this kind when the table holds several kinds (jobs.kind = ...). */
   scope?: SQL;

@@ -1,9 +1,13 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
-import { schema } from "../../db/client";
+import { runBatch, schema } from "../../db/client";
 import { type BookingStatus, transitionError } from "../../domain/booking-status";
 import { ApiError } from "../../errors";
-import { type BookingCtx, type BookingView, lookupBooking } from "../bookings";
+import type { BookingCtx, BookingView } from "../bookings";
 import { cancellationEffects, statusChangePayload } from "../bookings/effects";
+import { createdEffectsFromView } from "../bookings/created-facts";
+import { bookingViewQuery } from "../bookings/lookup";
+import { type FeeSummary, statusChangeMoney } from "../payments/status-money";
+import { moneyQuery, parseMoney } from "../payments/money";
 import { enqueueWebhookDeliveries, webhookEventInsert } from "../webhooks/events";
 
 export type BookingListQuery = { from?: Date; to?: Date; status?: BookingStatus; staffId?: string; limit: number };
@@ -29,39 +33,64 @@ export async function listTenantBookings(ctx: BookingCtx, tenantId: string, q: B
  * status that was read, so a concurrent change makes this one a 409 rather than a silent
  * overwrite; the `booking.status_changed` delivery is written only when the update happened. A
  * change to `cancelled` also does what every cancellation does (customer e-mail, booking.cancelled
- * webhook), gated the same way. Two round trips: the read, then one batch.
+ * webhook, a full refund: the business cancels), gated the same way; `pending -> confirmed` gets
+ * what a paid confirmation gets (createdEffectsFromView); `no_show` charges the
+ * no-show fee to the card on file unless `chargeFee` is false (design.md §21). Two round trips:
+ * the read (booking and its money in one batch), then one batch.
  */
 export async function changeBookingStatus(
   ctx: BookingCtx,
-  ref: { tenantId: string; bookingId: string; userId: string },
+  ref: { tenantId: string; bookingId: string },
   to: BookingStatus,
-): Promise<BookingView> {
-  const booking = await lookupBooking(ctx, { kind: "owner", ...ref });
+  opts: { chargeFee?: boolean } = {},
+): Promise<{ booking: BookingView; fee: FeeSummary }> {
+  const { db, now } = ctx;
+  const [views, moneyRows] = await db.batch([
+    bookingViewQuery(db, { kind: "owner", ...ref }),
+    moneyQuery(db, sql`(SELECT id FROM bookings WHERE id = ${ref.bookingId} AND tenant_id = ${ref.tenantId})`),
+  ]);
+  const booking = views[0];
+  if (!booking) throw ApiError.notFound("Booking");
   if (transitionError(booking.status, to)) {
     throw new ApiError("invalid_transition", `A ${booking.status} booking cannot become ${to}`);
   }
-  const { db, now } = ctx;
   const t = now.toISOString();
   const cancelledAt = to === "cancelled" ? t : null;
+  // Read before the update, in the same transaction: exactly the update's own condition.
+  const changes = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND tenant_id = ${ref.tenantId} AND status = ${booking.status})`;
   const update = db.run(sql`
-    UPDATE bookings SET status = ${to}, updated_at = ${t}, cancelled_at = COALESCE(${cancelledAt}, cancelled_at)
+    UPDATE bookings SET status = ${to}, updated_at = ${t}, cancelled_at = COALESCE(${cancelledAt}, cancelled_at),
+      sequence = sequence + ${to === "cancelled" ? 1 : 0}
     WHERE id = ${booking.id} AND tenant_id = ${ref.tenantId} AND status = ${booking.status}`);
-  const changed = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND status = ${to} AND updated_at = ${t})`;
-  const event = webhookEventInsert(db, ref.tenantId, "booking.status_changed", { booking: statusChangePayload(booking, to) }, now, changed);
-  const cancel = to === "cancelled" ? cancellationEffects(db, now, booking, null, changed) : null;
-  const [updated, deliveries, ...effectResults] = await db.batch([update, event.insert, ...(cancel?.statements ?? [])] as unknown as [
-    typeof update,
-    typeof event.insert,
-  ]);
-  if (updated.rowsAffected !== 1) {
+  const money = statusChangeMoney(db, now, booking, parseMoney(moneyRows), to, opts, changes);
+  // A booking only held for payment was never announced: releasing it tells nobody.
+  const event = webhookEventInsert(
+    db,
+    ref.tenantId,
+    "booking.status_changed",
+    { booking: statusChangePayload(booking, to) },
+    now,
+    money.quiet ? sql`0` : changes,
+  );
+  const cancel = to === "cancelled" && !money.quiet ? cancellationEffects(ctx, booking, null, changes, null, money.emailLines) : null;
+  // The business confirming a booking held for payment: it gets what any confirmation gets
+  // (customer e-mail, notices, reminders, booking.created), with the payment path's own function.
+  const confirm = booking.status === "pending" && to === "confirmed" ? createdEffectsFromView(ctx, booking, changes) : null;
+  const effects = cancel ?? confirm;
+  const statements = [event.insert, ...(effects?.statements ?? []), ...money.statements, update];
+  const results = await runBatch(db, statements);
+  if ((results[statements.length - 1] as { rowsAffected: number }).rowsAffected !== 1) {
     throw new ApiError("invalid_transition", "The booking changed meanwhile; reload it and try again");
   }
+  const deliveries = results[0] as { id: string }[];
   ctx.waitUntil(
     enqueueWebhookDeliveries(
       ctx.env.EMAIL_QUEUE,
       deliveries.map((d) => d.id),
     ),
   );
-  cancel?.afterCommit(ctx, effectResults);
-  return { ...booking, status: to, updatedAt: t, cancelledAt: cancelledAt ?? booking.cancelledAt };
+  const effectCount = effects?.statements.length ?? 0;
+  effects?.afterCommit(ctx, results.slice(1, 1 + effectCount));
+  money.afterCommit(ctx, results.slice(1 + effectCount));
+  return { booking: { ...booking, status: to, updatedAt: t, cancelledAt: cancelledAt ?? booking.cancelledAt }, fee: money.fee };
 }

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { schema, type Db } from "../../db/client";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
-import { uniqueViolation } from "../auth/constraints";
+import { uniqueViolation } from "../../db/unique-violation";
 import { slugFromName, withSuffix } from "../auth/slug";
 
 export type BusinessRow = typeof schema.tenants.$inferSelect;
@@ -29,6 +29,8 @@ export type BusinessSettings = Partial<
     | "cancellationPolicy"
     | "allowGuestBooking"
     | "requirePayment"
+    | "noShowFeePercent"
+    | "lateCancelFeePercent"
     | "aiAssistantEnabled"
     | "widgetColor"
     | "widgetMode"
@@ -53,15 +55,22 @@ export async function getBusiness(db: Db, tenantId: string): Promise<BusinessRow
 
 /**
  * One UPDATE ... RETURNING. The custom domain's unique index settles races: a domain another
- * business already claims is 409 conflict, however close the two requests were.
+ * business already claims is 409 conflict, however close the two requests were. Turning on
+ * payment at booking or a fee (design.md §21) needs a Stripe account that can take charges,
+ * checked inside the same UPDATE: else 400 stripe_not_connected and nothing changes.
  */
 export async function updateBusiness(db: Db, tenantId: string, fields: BusinessSettings, now: Date): Promise<BusinessRow> {
+  const needsCharges = fields.requirePayment === true || (fields.noShowFeePercent ?? 0) > 0 || (fields.lateCancelFeePercent ?? 0) > 0;
+  const canCharge = sql`${tenants.stripeAccountId} IS NOT NULL AND ${tenants.stripeChargesEnabled} = 1`;
   try {
     const [row] = await db
       .update(tenants)
       .set({ ...fields, updatedAt: now.toISOString() })
-      .where(eq(tenants.id, tenantId))
+      .where(needsCharges ? sql`${tenants.id} = ${tenantId} AND ${canCharge}` : eq(tenants.id, tenantId))
       .returning();
+    if (!row && needsCharges) {
+      throw new ApiError("stripe_not_connected", "Connect a Stripe account that can take charges before asking customers to pay");
+    }
     if (!row) throw ApiError.notFound("Business");
     return row;
   } catch (err) {

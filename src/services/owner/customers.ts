@@ -95,7 +95,11 @@ export type CustomerChanges = Partial<{ firstName: string; lastName: string; pho
 export async function updateCustomer(db: Db, tenantId: string, id: string, changes: CustomerChanges, now: Date): Promise<CustomerRow> {
   const [row] = await db
     .update(c)
-    .set({ ...changes, updatedAt: now.toISOString() })
+    .set({
+      ...changes,
+      updatedAt: now.toISOString(),
+      ...(changes.firstName !== undefined || changes.lastName !== undefined ? { namesEditedAt: now.toISOString() } : {}),
+    })
     .where(and(eq(c.id, id), eq(c.tenantId, tenantId)))
     .returning(customerColumns);
   if (!row) throw ApiError.notFound("Customer");

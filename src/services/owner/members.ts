@@ -3,7 +3,7 @@ import { schema, type Db } from "../../db/client";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { auditInsert } from "../audit";
-import { uniqueViolation } from "../auth/constraints";
+import { uniqueViolation } from "../../db/unique-violation";
 import { NO_PASSWORD_YET, newLinkToken, resetLinkPath } from "../auth/user-password";
 import { memberInviteEmail } from "../email/templates";
 import { emailInsert } from "../outbox";
@@ -192,10 +192,20 @@ export async function changeMember(
           eq(tenantMembers.isActive, cur.isActive),
         ),
       ),
-    db.run(sql`INSERT INTO audit_log (id, action, actor_type, actor_id, target_type, target_id, reason, diff, metadata, created_at, seq)
-      SELECT ${newId("aud")}, ${action}, 'user', ${actor.userId}, 'tenant', ${actor.tenantId}, NULL, ${JSON.stringify(diff)},
-             ${JSON.stringify({ userId: memberUserId })}, ${now.toISOString()}, 0
-      WHERE changes() = 1`),
+    auditInsert(
+      db,
+      {
+        action,
+        actorType: "user",
+        actorId: actor.userId,
+        targetType: "tenant",
+        targetId: actor.tenantId,
+        diff,
+        metadata: { userId: memberUserId },
+      },
+      now,
+      sql`changes() = 1`,
+    ),
   ]);
   if (updated.rowsAffected === 1) return { ...cur, ...next };
 

@@ -5,7 +5,7 @@ import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
 
 export type StaffRow = typeof schema.staffProfiles.$inferSelect;
-export type StaffFields = Partial<Pick<StaffRow, "displayName" | "title" | "avatarUrl" | "color" | "isBookable" | "orderIndex">>;
+export type StaffFields = Partial<Pick<StaffRow, "displayName" | "title" | "avatarUrl" | "color" | "isBookable" | "orderIndex" | "userId">>;
 export type StaffWithHours = StaffRow & { hours: StoredInterval[] };
 
 const p = schema.staffProfiles;
@@ -24,6 +24,21 @@ const hoursOf = (db: Db, tenantId: string, staffId: string) =>
 
 function hourRows(tenantId: string, staffId: string, hours: StoredInterval[]) {
   return hours.map((x) => ({ id: newId("hrs"), tenantId, staffId, ...x }));
+}
+
+/**
+ * A staff profile may be linked to a user account of the business (design.md §17: that user gets
+ * the notices of the staff member's bookings); only an active member of this business qualifies.
+ * One read, only when a link is set.
+ */
+export async function assertLinkableUser(db: Db, tenantId: string, userId: string | null | undefined) {
+  if (!userId) return;
+  const m = schema.tenantMembers;
+  const [row] = await db
+    .select({ id: m.id })
+    .from(m)
+    .where(and(eq(m.tenantId, tenantId), eq(m.userId, userId), eq(m.isActive, true)));
+  if (!row) throw ApiError.field("userId", "Not an active member of this business");
 }
 
 export async function listStaff(db: Db, tenantId: string): Promise<StaffWithHours[]> {
@@ -52,6 +67,7 @@ export async function createStaff(
   hours: StoredInterval[],
   now: Date,
 ) {
+  await assertLinkableUser(db, tenantId, fields.userId);
   const t = now.toISOString();
   const id = newId("stf");
   const insert = db
@@ -72,28 +88,30 @@ export async function updateStaff(
   hours: StoredInterval[] | undefined,
   now: Date,
 ) {
+  await assertLinkableUser(db, tenantId, fields.userId);
   const update = db
     .update(p)
     .set({ ...fields, updatedAt: now.toISOString() })
     .where(own(tenantId, id))
     .returning();
-  const results = await db.batch([
-    update,
-    ...(hours ? replaceHoursStatements(db, tenantId, id, hours) : []),
-    hoursOf(db, tenantId, id),
-  ] as unknown as [typeof update]);
-  const [row] = results[0];
+  const [[row], hoursNow] = hours
+    ? await db
+        .batch([update, ...replaceHoursStatements(db, tenantId, id, hours), hoursOf(db, tenantId, id)])
+        .then(([u, , , r]) => [u, r] as const)
+    : await db.batch([update, hoursOf(db, tenantId, id)]);
   if (!row) throw ApiError.notFound("Staff member");
-  return { ...row, hours: results[results.length - 1] as unknown as StoredInterval[] } satisfies StaffWithHours;
+  return { ...row, hours: hoursNow } satisfies StaffWithHours;
 }
 
+/** Two statements whatever the number of intervals: the delete, and one INSERT over a JSON array. */
 function replaceHoursStatements(db: Db, tenantId: string, staffId: string, hours: StoredInterval[]) {
   const del = db.delete(h).where(and(eq(h.staffId, staffId), eq(h.tenantId, tenantId), staffIsOwn(tenantId, staffId)));
-  const inserts = hours.map((x) =>
-    db.run(sql`INSERT INTO staff_hours (id, tenant_id, staff_id, weekday, start_minute, end_minute)
-      SELECT ${newId("hrs")}, ${tenantId}, ${staffId}, ${x.weekday}, ${x.startMinute}, ${x.endMinute} WHERE ${staffIsOwn(tenantId, staffId)}`),
-  );
-  return [del, ...inserts] as const;
+  const rows = JSON.stringify(hourRows(tenantId, staffId, hours));
+  const insert = db.run(sql`INSERT INTO staff_hours (id, tenant_id, staff_id, weekday, start_minute, end_minute)
+    SELECT json_extract(j.value, '$.id'), ${tenantId}, ${staffId}, json_extract(j.value, '$.weekday'),
+           json_extract(j.value, '$.startMinute'), json_extract(j.value, '$.endMinute')
+    FROM json_each(${rows}) j WHERE ${staffIsOwn(tenantId, staffId)}`);
+  return [del, insert] as const;
 }
 
 /**
@@ -103,14 +121,13 @@ function replaceHoursStatements(db: Db, tenantId: string, staffId: string, hours
  */
 export async function replaceHours(db: Db, tenantId: string, staffId: string, hours: StoredInterval[]): Promise<StaffWithHours> {
   const profile = db.select().from(p).where(own(tenantId, staffId));
-  const results = await db.batch([
+  const [, , [row], hoursNow] = await db.batch([
     ...replaceHoursStatements(db, tenantId, staffId, hours),
     profile,
     hoursOf(db, tenantId, staffId),
-  ] as unknown as [typeof profile]);
-  const [row] = results[results.length - 2] as StaffRow[];
+  ]);
   if (!row) throw ApiError.notFound("Staff member");
-  return { ...row, hours: results[results.length - 1] as unknown as StoredInterval[] };
+  return { ...row, hours: hoursNow };
 }
 
 /**

@@ -1,18 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import { schema, type Db } from "../../db/client";
-import type { Config } from "../../env";
+import type { Config } from "../../config";
 import { ApiError } from "../../errors";
+import { amountDue } from "../../domain/payments";
 import { newId } from "../../lib/ids";
 import { createPaymentIntent } from "./stripe";
 
 const p = schema.payments;
 export type PaymentRow = typeof p.$inferSelect;
-
-/** What the booking owes now: the service's deposit share when it asks for one, else the total. */
-export function amountDue(totalAmount: number, depositPercent: number): { amount: number; kind: "deposit" | "full" } {
-  if (depositPercent > 0) return { amount: Math.round((totalAmount * Math.min(depositPercent, 100)) / 100), kind: "deposit" };
-  return { amount: totalAmount, kind: "full" };
-}
 
 /**
  * POST /api/payments/intents. Round trips: one read batch (tenant's account + the booking with
@@ -43,8 +38,10 @@ export async function createBookingIntent(db: Db, config: Config, tenantId: stri
   if (!b) throw ApiError.notFound("Booking");
   if (b.status === "cancelled") throw new ApiError("conflict", "The booking is cancelled");
   if (Number(b.paid)) throw new ApiError("conflict", "The booking is already paid");
-  const { amount, kind } = amountDue(b.totalAmount, b.depositPercent);
-  if (amount <= 0) throw new ApiError("conflict", "The booking has nothing to pay");
+  // The same rule as a public create (design.md §21), Stripe's minimum charge included.
+  const due = amountDue(b.totalAmount, b.depositPercent, b.currency);
+  if (!due) throw new ApiError("conflict", "The booking has nothing to pay");
+  const { amount, kind } = due;
 
   const intent = await createPaymentIntent(config, {
     connectedAccountId: accountId,
@@ -68,6 +65,7 @@ export async function createBookingIntent(db: Db, config: Config, tenantId: stri
       status: "pending",
       stripePaymentIntentId: intent.id,
       clientSecret: intent.clientSecret,
+      stripeAccountId: accountId,
       createdAt: t,
       updatedAt: t,
     })

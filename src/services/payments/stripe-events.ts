@@ -1,72 +1,122 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { type Db, runBatch } from "../../db/client";
+import type { Env } from "../../config";
+import { newId } from "../../lib/ids";
+import { enqueueWebhookDeliveries } from "../webhooks/events";
+import { type ApplyResult, applyIntentEvent, handlesIntentEvent } from "./confirm";
+import { refundSucceededStatements } from "./refunds";
 
 /**
- * Applies a verified Stripe event, idempotent by event id, in ONE batch that writes first: the
- * payment UPDATE (only if this event id was never recorded), then the processed_events row, gated
- * on that UPDATE having changed the payment (`changes() > 0`), then a read of what happened. An
- * event is recorded only when it was applied (issue #15): one that names a PaymentIntent we have
- * no payment for yet (its webhook can outrun the row we write after Stripe answers) is not marked
- * processed, so Stripe's redelivery applies it once the row exists. A redelivered event that was
- * applied changes nothing, however many times and however concurrently it arrives. Writing
- * before reading keeps the batch from failing under write contention (a read-first transaction
- * cannot upgrade to a write once another writer committed).
+ * Verified Stripe events (platform and Connect endpoints), each applied at most once by event id
+ * and recorded only when it changed something (issue #15): an event that outran the row it names
+ * is not recorded, so Stripe's redelivery applies it later.
+ *
+ *   payment_intent.succeeded / .payment_failed, setup_intent.succeeded / .setup_failed -> ./confirm.ts
+ *                    (its one write batch also announces a payment's change: payment.succeeded / .failed)
+ *   charge.refunded  -> our refunds it lists become succeeded (the refund job may have said so first)
+ *   account.updated  -> the business's chargesEnabled / detailsSubmitted (found by the account id)
  */
 
-export type StripeEvent = { id: string; type: string; data: { object: Record<string, unknown> } };
+export type StripeEvent = { id: string; type: string; account?: string; data: { object: Record<string, unknown> } };
+export type { ApplyResult };
 
-/** The payment state each handled event moves a payment to, and the states it may move from. */
-const TRANSITIONS: Record<string, { to: "succeeded" | "failed"; from: string[] }> = {
-  "payment_intent.succeeded": { to: "succeeded", from: ["pending", "failed"] },
-  // A failed attempt after a success (events can arrive out of order) must not undo it.
-  "payment_intent.payment_failed": { to: "failed", from: ["pending"] },
-};
+type Ctx = { db: Db; now: Date; env: Env; waitUntil: (p: Promise<unknown>) => void };
 
-export type ApplyResult =
-  | { handled: false }
-  | {
-      handled: true;
-      /** Applied earlier (the event id was recorded then): nothing changed now. */
-      duplicate: boolean;
-      paymentUpdated: boolean;
-      /** A payment with this PaymentIntent exists (whatever its tenant or state). */
-      paymentKnown: boolean;
-      /** The intent carries our metadata (created by this platform for a booking). */
-      ours: boolean;
-    };
+export async function applyStripeEvent(ctx: Ctx, event: StripeEvent): Promise<ApplyResult> {
+  if (handlesIntentEvent(event.type)) return applyIntentEvent(ctx, { id: event.id, type: event.type, object: event.data.object });
+  if (event.type === "account.updated") return applyAccountUpdated(ctx.db, event, ctx.now);
+  if (event.type === "charge.refunded") return applyChargeRefunded(ctx, event);
+  return { handled: false };
+}
 
-export async function applyStripeEvent(db: Db, event: StripeEvent, now: Date): Promise<ApplyResult> {
-  const transition = TRANSITIONS[event.type];
-  const intentId = event.data.object.id;
-  if (!transition || typeof intentId !== "string") return { handled: false };
-  const metadata = event.data.object.metadata as Record<string, unknown> | undefined;
-  const tenantId = typeof metadata?.tenant_id === "string" ? metadata.tenant_id : null;
-  const ours = typeof metadata?.booking_id === "string" && tenantId !== null;
+/** One round trip: the flags move only if a business has this account, and the event is then recorded. */
+async function applyAccountUpdated(db: Db, event: StripeEvent, now: Date): Promise<ApplyResult> {
+  const o = event.data.object;
+  const accountId = typeof o.id === "string" ? o.id : event.account;
+  if (!accountId) return { handled: false };
   const t = now.toISOString();
-  const from = sql.join(
-    transition.from.map((s) => sql`${s}`),
-    sql`, `,
-  );
-  const [updated, , [state]] = await db.batch([
+  const [updated] = await runBatch(db, [
     db.run(sql`
-      UPDATE payments SET status = ${transition.to}, updated_at = ${t}
-      WHERE stripe_payment_intent_id = ${intentId}
-        AND status IN (${from})
-        AND (${tenantId} IS NULL OR tenant_id = ${tenantId})
-        AND NOT EXISTS (SELECT 1 FROM processed_events WHERE id = ${event.id})`),
+      UPDATE tenants SET stripe_charges_enabled = ${o.charges_enabled === true ? 1 : 0},
+        stripe_details_submitted = ${o.details_submitted === true ? 1 : 0}, updated_at = ${t}
+      WHERE stripe_account_id = ${accountId} AND NOT EXISTS (SELECT 1 FROM processed_events WHERE id = ${event.id})`),
     db.run(sql`INSERT INTO processed_events (id, source, type, received_at)
       SELECT ${event.id}, 'stripe', ${event.type}, ${t} WHERE changes() > 0
       ON CONFLICT (id) DO NOTHING`),
-    db.all<{ known: number; recorded: number }>(sql`SELECT
-        EXISTS (SELECT 1 FROM payments WHERE stripe_payment_intent_id = ${intentId}) AS known,
-        EXISTS (SELECT 1 FROM processed_events WHERE id = ${event.id}) AS recorded`),
   ]);
-  const paymentUpdated = updated.rowsAffected > 0;
-  return {
-    handled: true,
-    duplicate: !paymentUpdated && Number(state?.recorded) === 1,
-    paymentUpdated,
-    paymentKnown: Number(state?.known) === 1,
-    ours,
-  };
+  const applied = ((updated as { rowsAffected: number }).rowsAffected ?? 0) > 0;
+  // An account no business has (yet): nothing to keep current; acknowledged.
+  return { handled: true, duplicate: false, paymentUpdated: applied, paymentKnown: true, ours: false };
+}
+
+type RefundRow = {
+  id: string;
+  tenantId: string;
+  paymentId: string;
+  bookingId: string | null;
+  amount: number;
+  currency: string;
+  reason: string;
+};
+
+/**
+ * Two round trips: our refunds the charge lists as succeeded (by the refund_id we put in their
+ * metadata, or their Stripe id), then one batch that moves each (and sends payment.refunded once).
+ */
+async function applyChargeRefunded(ctx: Ctx, event: StripeEvent): Promise<ApplyResult> {
+  const list = (event.data.object.refunds as { data?: unknown } | undefined)?.data;
+  const succeeded = (Array.isArray(list) ? list : []).filter(
+    (r): r is { id: string; status?: string; metadata?: { refund_id?: unknown } } =>
+      typeof r === "object" &&
+      r !== null &&
+      typeof (r as { id?: unknown }).id === "string" &&
+      (r as { status?: unknown }).status === "succeeded",
+  );
+  if (succeeded.length === 0) return { handled: false };
+  const ours = succeeded.map((r) => (typeof r.metadata?.refund_id === "string" ? r.metadata.refund_id : "")).filter(Boolean);
+  const stripeIds = succeeded.map((r) => r.id);
+  const { db, now } = ctx;
+  const rows = await db.all<RefundRow>(sql`
+    SELECT r.id, r.tenant_id AS tenantId, r.payment_id AS paymentId, p.booking_id AS bookingId, r.amount, r.currency, r.reason
+    FROM refunds r JOIN payments p ON p.id = r.payment_id
+    WHERE r.status = 'pending' AND (r.id IN (${sql.join(
+      [...ours, ""].map((v) => sql`${v}`),
+      sql`, `,
+    )}) OR r.stripe_refund_id IN (${sql.join(
+      stripeIds.map((v) => sql`${v}`),
+      sql`, `,
+    )}))`);
+  if (rows.length === 0) return { handled: true, duplicate: false, paymentUpdated: false, paymentKnown: true, ours: false };
+  const t = now.toISOString();
+  const applyId = newId("apl");
+  const byOurId = new Map(succeeded.map((r) => [typeof r.metadata?.refund_id === "string" ? r.metadata.refund_id : r.id, r.id]));
+  const gate = sql`EXISTS (SELECT 1 FROM processed_events WHERE id = ${event.id} AND apply_id = ${applyId})`;
+  const statements = [
+    db.run(sql`INSERT INTO processed_events (id, source, type, received_at, apply_id)
+      SELECT ${event.id}, 'stripe', ${event.type}, ${t}, ${applyId}
+      ON CONFLICT (id) DO NOTHING`),
+    ...rows.flatMap((r) =>
+      refundSucceededStatements(
+        db,
+        now,
+        {
+          tenantId: r.tenantId,
+          refundId: r.id,
+          stripeRefundId: byOurId.get(r.id) ?? null,
+          webhook: { id: r.id, paymentId: r.paymentId, bookingId: r.bookingId, amount: r.amount, currency: r.currency, reason: r.reason },
+        },
+        gate,
+      ),
+    ),
+  ];
+  const results = await runBatch(db, statements);
+  const deliveries = results.filter((r): r is { id: string }[] => Array.isArray(r)).flat();
+  if (deliveries.length)
+    ctx.waitUntil(
+      enqueueWebhookDeliveries(
+        ctx.env.EMAIL_QUEUE,
+        deliveries.map((d) => d.id),
+      ),
+    );
+  return { handled: true, duplicate: false, paymentUpdated: true, paymentKnown: true, ours: true };
 }

@@ -1,13 +1,90 @@
-import type { Config } from "../../env";
+import type { Config } from "../../config";
 import { ApiError } from "../../errors";
 
 /**
- * The two calls we make to Stripe's HTTP API, over fetch (no SDK: it does not fit Workers' size
- * budget and we need one endpoint). Form-encoded bodies, Bearer secret key, Stripe-Account for
- * the tenant's connected account, Idempotency-Key so a retried create returns the same intent.
+ * The calls we make to Stripe's HTTP API, over fetch (no SDK: it does not fit Workers' size
+ * budget). Form-encoded bodies, Bearer secret key, `Stripe-Account` for the tenant's connected
+ * account (direct charges), `Idempotency-Key` so a retried call returns the same object.
+ *
+ * `stripeRequest` never throws: it says what happened (answered with a status, or not reached),
+ * so request paths map it onto 502 payment_provider_error and outbox jobs onto retry/fail.
  */
 
 export const STRIPE_TIMEOUT_MS = 10_000;
+
+export type StripeConfig = Pick<Config, "STRIPE_SECRET_KEY" | "STRIPE_API_BASE">;
+export type Fields = Record<string, string | number | boolean | undefined>;
+
+export type StripeAnswer =
+  | { reached: true; ok: boolean; status: number; body: Record<string, unknown> | null }
+  | { reached: false; error: string };
+
+export function formEncode(fields: Fields): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined) params.append(k, String(v));
+  return params.toString();
+}
+
+export async function stripeRequest(
+  config: StripeConfig,
+  req: { method: "GET" | "POST"; path: string; fields?: Fields; account?: string | null; idempotencyKey?: string },
+): Promise<StripeAnswer> {
+  const headers: Record<string, string> = { Authorization: `Bearer ${config.STRIPE_SECRET_KEY ?? ""}` };
+  if (req.account) headers["Stripe-Account"] = req.account;
+  if (req.idempotencyKey) headers["Idempotency-Key"] = req.idempotencyKey;
+  let body: string | undefined;
+  if (req.method === "POST") {
+    headers["Content-Type"] = "application/x-www-form-urlencoded";
+    body = formEncode(req.fields ?? {});
+  }
+  let res: Response;
+  try {
+    res = await fetch(`${config.STRIPE_API_BASE.replace(/\/+$/, "")}${req.path}`, {
+      method: req.method,
+      headers,
+      body,
+      signal: AbortSignal.timeout(STRIPE_TIMEOUT_MS),
+    });
+  } catch (err) {
+    return { reached: false, error: String(err).slice(0, 200) };
+  }
+  const json = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+  return { reached: true, ok: res.ok, status: res.status, body: json && typeof json === "object" ? json : null };
+}
+
+/** Stripe's own message is safe to show the owner (e.g. "Your card was declined."). */
+export function providerMessage(body: unknown): string | null {
+  const msg = (body as { error?: { message?: unknown } } | null)?.error?.message;
+  return typeof msg === "string" ? msg.slice(0, 200) : null;
+}
+
+export function providerCode(body: unknown): string | null {
+  const code = (body as { error?: { code?: unknown } } | null)?.error?.code;
+  return typeof code === "string" ? code : null;
+}
+
+/** For request paths: anything but a 2xx answer is 502 payment_provider_error. */
+export function okOrThrow(what: string, answer: StripeAnswer): Record<string, unknown> {
+  if (!answer.reached) {
+    console.error(`stripe: ${what} request failed`, answer.error);
+    throw new ApiError("payment_provider_error", "The payment provider could not be reached; try again");
+  }
+  if (!answer.ok || !answer.body) {
+    console.warn(`stripe: ${what} refused with HTTP ${answer.status}`);
+    const detail = providerMessage(answer.body);
+    throw new ApiError(
+      "payment_provider_error",
+      detail ? `The payment provider refused the request: ${detail}` : "The payment provider refused the request",
+    );
+  }
+  return answer.body;
+}
+
+const str = (v: unknown) => (typeof v === "string" ? v : null);
+
+function unexpected(): never {
+  throw new ApiError("payment_provider_error", "The payment provider sent an unexpected answer");
+}
 
 export type PaymentIntentRequest = {
   connectedAccountId: string;
@@ -15,60 +92,85 @@ export type PaymentIntentRequest = {
   currency: string;
   metadata: Record<string, string>;
   idempotencyKey: string;
+  /** Card on file: the Customer to attach the card to, saved for off-session fees. */
+  customerId?: string;
 };
 
 export type PaymentIntent = { id: string; clientSecret: string };
 
-export function formEncode(fields: Record<string, string | number | boolean>): string {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(fields)) params.append(k, String(v));
-  return params.toString();
-}
-
-/** Stripe's own message is safe to show the owner (e.g. "Amount must be at least $0.50 usd"). */
-function providerMessage(body: unknown): string | null {
-  const msg = (body as { error?: { message?: unknown } } | null)?.error?.message;
-  return typeof msg === "string" ? msg.slice(0, 200) : null;
-}
-
-export async function createPaymentIntent(
-  config: Pick<Config, "STRIPE_SECRET_KEY" | "STRIPE_API_BASE">,
-  req: PaymentIntentRequest,
-): Promise<PaymentIntent> {
-  const fields: Record<string, string | number | boolean> = {
+/** A PaymentIntent the customer confirms in the browser (direct charge on the connected account). */
+export async function createPaymentIntent(config: StripeConfig, req: PaymentIntentRequest): Promise<PaymentIntent> {
+  const fields: Fields = {
     amount: req.amount,
     currency: req.currency.toLowerCase(),
     "automatic_payment_methods[enabled]": true,
+    customer: req.customerId,
+    setup_future_usage: req.customerId ? "off_session" : undefined,
   };
   for (const [k, v] of Object.entries(req.metadata)) fields[`metadata[${k}]`] = v;
-  let res: Response;
-  try {
-    res = await fetch(`${config.STRIPE_API_BASE.replace(/\/+$/, "")}/v1/payment_intents`, {
+  const body = okOrThrow(
+    "payment intent",
+    await stripeRequest(config, {
       method: "POST",
-      headers: {
-        Authorization: `Bearer ${config.STRIPE_SECRET_KEY}`,
-        "Content-Type": "application/x-www-form-urlencoded",
-        "Stripe-Account": req.connectedAccountId,
-        "Idempotency-Key": req.idempotencyKey,
-      },
-      body: formEncode(fields),
-      signal: AbortSignal.timeout(STRIPE_TIMEOUT_MS),
-    });
-  } catch (err) {
-    console.error("stripe: payment intent request failed", String(err));
-    throw new ApiError("payment_provider_error", "The payment provider could not be reached; try again");
-  }
-  const body = (await res.json().catch(() => null)) as { id?: unknown; client_secret?: unknown } | null;
-  if (!res.ok) {
-    console.warn(`stripe: payment intent refused with HTTP ${res.status}`);
-    const detail = providerMessage(body);
-    throw new ApiError(
-      "payment_provider_error",
-      detail ? `The payment provider refused the request: ${detail}` : "The payment provider refused the request",
-    );
-  }
-  if (typeof body?.id !== "string" || typeof body.client_secret !== "string") {
-    throw new ApiError("payment_provider_error", "The payment provider sent an unexpected answer");
-  }
-  return { id: body.id, clientSecret: body.client_secret };
+      path: "/v1/payment_intents",
+      fields,
+      account: req.connectedAccountId,
+      idempotencyKey: req.idempotencyKey,
+    }),
+  );
+  const id = str(body.id);
+  const clientSecret = str(body.client_secret);
+  if (!id || !clientSecret) unexpected();
+  return { id, clientSecret };
+}
+
+/** A Customer on the connected account, for a card on file. */
+export async function createCustomer(
+  config: StripeConfig,
+  req: { connectedAccountId: string; email: string; name: string; metadata: Record<string, string>; idempotencyKey: string },
+): Promise<string> {
+  const fields: Fields = { email: req.email, name: req.name || undefined };
+  for (const [k, v] of Object.entries(req.metadata)) fields[`metadata[${k}]`] = v;
+  const body = okOrThrow(
+    "customer",
+    await stripeRequest(config, {
+      method: "POST",
+      path: "/v1/customers",
+      fields,
+      account: req.connectedAccountId,
+      idempotencyKey: req.idempotencyKey,
+    }),
+  );
+  return str(body.id) ?? unexpected();
+}
+
+/** A SetupIntent that saves the customer's card for later off-session charges. */
+export async function createSetupIntent(
+  config: StripeConfig,
+  req: { connectedAccountId: string; customerId: string; metadata: Record<string, string>; idempotencyKey: string },
+): Promise<{ id: string; clientSecret: string }> {
+  const fields: Fields = { customer: req.customerId, usage: "off_session", "automatic_payment_methods[enabled]": true };
+  for (const [k, v] of Object.entries(req.metadata)) fields[`metadata[${k}]`] = v;
+  const body = okOrThrow(
+    "setup intent",
+    await stripeRequest(config, {
+      method: "POST",
+      path: "/v1/setup_intents",
+      fields,
+      account: req.connectedAccountId,
+      idempotencyKey: req.idempotencyKey,
+    }),
+  );
+  const id = str(body.id);
+  const clientSecret = str(body.client_secret);
+  if (!id || !clientSecret) unexpected();
+  return { id, clientSecret };
+}
+
+export type AccountState = { id: string; chargesEnabled: boolean; detailsSubmitted: boolean };
+
+export function accountState(body: Record<string, unknown>): AccountState | null {
+  const id = str(body.id);
+  if (!id?.startsWith("acct_")) return null;
+  return { id, chargesEnabled: body.charges_enabled === true, detailsSubmitted: body.details_submitted === true };
 }

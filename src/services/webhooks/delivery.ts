@@ -15,14 +15,35 @@ import type { Attempt, Clock, Kind, Outcome } from "../outbox/types";
 const d = schema.webhookDeliveries;
 const e = schema.webhookEndpoints;
 export type DeliveryRow = typeof d.$inferSelect;
-export type EndpointTarget = { id: string; url: string; secret: string; isActive: boolean };
+export type EndpointTarget = {
+  id: string;
+  url: string;
+  secret: string;
+  previousSecret: string | null;
+  previousSecretExpiresAt: string | null;
+  isActive: boolean;
+};
 
-const targetColumns = { id: e.id, url: e.url, secret: e.secret, isActive: e.isActive };
+const targetColumns = {
+  id: e.id,
+  url: e.url,
+  secret: e.secret,
+  previousSecret: e.previousSecret,
+  previousSecretExpiresAt: e.previousSecretExpiresAt,
+  isActive: e.isActive,
+};
+
+/** The secrets a delivery is signed with now: the current one, and a rotated-out one for 24 h. */
+export function signingSecrets(endpoint: EndpointTarget, now: Date): string[] {
+  const { secret, previousSecret, previousSecretExpiresAt } = endpoint;
+  if (previousSecret && previousSecretExpiresAt && Date.parse(previousSecretExpiresAt) > now.getTime()) return [secret, previousSecret];
+  return [secret];
+}
 
 export const webhookStore = {
   name: "webhook_deliveries",
   table: d,
-  columns: { id: d.id, status: d.status, attempts: d.attempts, nextAttemptAt: d.nextAttemptAt, lockedAt: d.lockedAt },
+  columns: { id: d.id, status: d.status, attempts: d.attempts, nextAttemptAt: d.nextAttemptAt, lockedAt: d.lockedAt, tenantId: d.tenantId },
   doneStatus: "delivered",
 };
 
@@ -44,7 +65,7 @@ export async function postDelivery(
         "Content-Type": "application/json",
         "User-Agent": "BookingPlatform-Webhooks/1",
         "Webhook-Id": row.eventId,
-        "Webhook-Signature": await signatureHeader(endpoint.secret, row.payload, now),
+        "Webhook-Signature": await signatureHeader(signingSecrets(endpoint, now), row.payload, now),
       },
       body: row.payload,
       // A redirect could point anywhere (including internal hosts): it counts as a failure.

@@ -2,6 +2,7 @@ import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { schema, type Db } from "../../db/client";
 import { ApiError } from "../../errors";
 import { newId, newSecret } from "../../lib/ids";
+import { webhookTestInsert } from "./events";
 
 /** Outbound webhook endpoints of a tenant and their delivery log. Every query is scoped by tenant. */
 
@@ -33,7 +34,7 @@ export async function getEndpoint(db: Db, tenantId: string, id: string): Promise
  */
 export async function createEndpoint(db: Db, tenantId: string, input: { url: string; events: string[] }, now: Date) {
   const id = newId("whe");
-  const secret = `whsec_${newSecret(32)}`;
+  const secret = newEndpointSecret();
   const t = now.toISOString();
   const rows = await db.all<{ id: string }>(sql`
     INSERT INTO webhook_endpoints (id, tenant_id, url, events, secret, is_active, created_at)
@@ -41,7 +42,17 @@ export async function createEndpoint(db: Db, tenantId: string, input: { url: str
     WHERE (SELECT count(*) FROM webhook_endpoints WHERE tenant_id = ${tenantId}) < ${MAX_ENDPOINTS_PER_TENANT}
     RETURNING id`);
   if (rows.length === 0) throw new ApiError("conflict", `A business can have at most ${MAX_ENDPOINTS_PER_TENANT} webhook endpoints`);
-  const row: EndpointRow = { id, tenantId, url: input.url, events: input.events, secret, isActive: true, createdAt: t };
+  const row: EndpointRow = {
+    id,
+    tenantId,
+    url: input.url,
+    events: input.events,
+    secret,
+    previousSecret: null,
+    previousSecretExpiresAt: null,
+    isActive: true,
+    createdAt: t,
+  };
   return { row, secret };
 }
 
@@ -94,4 +105,39 @@ export async function redeliver(db: Db, tenantId: string, endpointId: string, de
   if (updated[0]) return updated[0];
   if (current.length === 0) throw ApiError.notFound("Webhook delivery");
   throw new ApiError("conflict", "This delivery is being sent right now; try again in a moment");
+}
+
+/** How long a rotated-out secret keeps signing deliveries beside the new one (design.md §19). */
+export const SECRET_OVERLAP_MS = 24 * 3600_000;
+
+const newEndpointSecret = () => `whsec_${newSecret(32)}`;
+
+/**
+ * A new signing secret; the one it replaces keeps signing (a second `v1`) for 24 hours, so the
+ * receiver can switch without losing a delivery. Rotating again within those hours drops the
+ * older one at once: at most two secrets are ever honoured. One round trip.
+ */
+export async function rotateSecret(db: Db, tenantId: string, id: string, now: Date) {
+  const secret = newEndpointSecret();
+  const [row] = await db
+    .update(e)
+    .set({ previousSecret: sql`${e.secret}`, previousSecretExpiresAt: new Date(now.getTime() + SECRET_OVERLAP_MS).toISOString(), secret })
+    .where(and(eq(e.id, id), eq(e.tenantId, tenantId)))
+    .returning();
+  if (!row) throw ApiError.notFound("Webhook endpoint");
+  return { row, secret };
+}
+
+/** Writes a signed `webhook.test` delivery for the endpoint and reads it back: one round trip. */
+export async function sendTestEvent(db: Db, tenantId: string, endpointId: string, now: Date): Promise<DeliveryRow> {
+  const test = webhookTestInsert(db, tenantId, endpointId, now);
+  const [, [row]] = await db.batch([
+    test.insert,
+    db
+      .select()
+      .from(d)
+      .where(and(eq(d.eventId, test.eventId), eq(d.tenantId, tenantId))),
+  ]);
+  if (!row) throw ApiError.notFound("Webhook endpoint");
+  return row;
 }

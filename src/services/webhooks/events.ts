@@ -1,37 +1,81 @@
-import { sql, type SQL } from "drizzle-orm";
+import { is, SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import type { QueueMessage } from "../../env";
+import type { QueueMessage } from "../../config";
 import { newId } from "../../lib/ids";
 import { enqueue } from "../outbox/pointer";
 
-/** Every event type an endpoint can subscribe to (or "*" for all of them). */
-export const WEBHOOK_EVENT_TYPES = ["booking.created", "booking.cancelled", "booking.rescheduled", "booking.status_changed"] as const;
+/** Every event type an endpoint can subscribe to (or "*" for all of them); docs/webhooks.md shows each. */
+export const WEBHOOK_EVENT_TYPES = [
+  "booking.created",
+  "booking.cancelled",
+  "booking.rescheduled",
+  "booking.status_changed",
+  "customer.created",
+  "payment.succeeded",
+  "payment.failed",
+  "payment.refunded",
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** Sent only by POST /api/businesses/me/webhooks/:id/test, to that endpoint, whatever it subscribes to. */
+export const WEBHOOK_TEST_EVENT = "webhook.test";
+
+const isSql = (v: unknown): v is SQL => is(v, SQL);
+
+/**
+ * The event envelope `{ id, type, createdAt, tenantId, data }` as stored and sent. `tenantId` and
+ * `data` may be SQL read inside the batch (e.g. a payment found by its PaymentIntent): the JSON
+ * is then built by SQLite, with the same keys in the same order.
+ */
+function payloadSql(eventId: string, type: string, t: string, tenantId: string | SQL, data: Record<string, unknown> | SQL) {
+  if (!isSql(tenantId) && !isSql(data)) return sql`${JSON.stringify({ id: eventId, type, createdAt: t, tenantId, data })}`;
+  const dataJson = isSql(data) ? sql`json(${data})` : sql`json(${JSON.stringify(data)})`;
+  return sql`json_object('id', ${eventId}, 'type', ${type}, 'createdAt', ${t}, 'tenantId', ${tenantId}, 'data', ${dataJson})`;
+}
 
 /**
  * One statement, for the same batch as the change it reports: a pending delivery for every active
  * endpoint of the tenant subscribed to this event type (or to "*"). RETURNING gives the delivery
  * ids to enqueue after the batch succeeded. `onlyIf` gates it on the change having happened.
+ * `tenantId` and `data` may be SQL expressions evaluated in the batch (see payloadSql).
  */
 export function webhookEventInsert(
   db: Db,
-  tenantId: string,
+  tenantId: string | SQL,
   type: WebhookEventType,
-  data: Record<string, unknown>,
+  data: Record<string, unknown> | SQL,
   now: Date,
   onlyIf?: SQL,
 ) {
   const eventId = newId("evt");
   const t = now.toISOString();
-  const payload = JSON.stringify({ id: eventId, type, createdAt: t, tenantId, data });
   const insert = db.all<{ id: string }>(sql`
     INSERT INTO webhook_deliveries (id, tenant_id, endpoint_id, event_id, event_type, payload, status, attempts, next_attempt_at, created_at, updated_at)
-    SELECT 'whd_' || lower(hex(randomblob(10))), e.tenant_id, e.id, ${eventId}, ${type}, ${payload}, 'pending', 0, ${t}, ${t}, ${t}
+    SELECT 'whd_' || lower(hex(randomblob(10))), e.tenant_id, e.id, ${eventId}, ${type}, ${payloadSql(eventId, type, t, tenantId, data)},
+           'pending', 0, ${t}, ${t}, ${t}
     FROM webhook_endpoints e
     WHERE e.tenant_id = ${tenantId} AND e.is_active = 1
       AND EXISTS (SELECT 1 FROM json_each(e.events) j WHERE j.value = ${type} OR j.value = '*')
       AND ${onlyIf ?? sql`1`}
     RETURNING id`);
+  return { eventId, insert };
+}
+
+/**
+ * A signed `webhook.test` event for one endpoint of the business (any subscription): the
+ * integrator sees a real delivery, retried and logged like every other. Nothing is written for an
+ * endpoint of another business.
+ */
+export function webhookTestInsert(db: Db, tenantId: string, endpointId: string, now: Date) {
+  const eventId = newId("evt");
+  const t = now.toISOString();
+  const data = { endpointId, message: "This is a test event sent from the booking platform." };
+  const payload = JSON.stringify({ id: eventId, type: WEBHOOK_TEST_EVENT, createdAt: t, tenantId, data });
+  const insert = db.run(sql`
+    INSERT INTO webhook_deliveries (id, tenant_id, endpoint_id, event_id, event_type, payload, status, attempts, next_attempt_at, created_at, updated_at)
+    SELECT 'whd_' || lower(hex(randomblob(10))), e.tenant_id, e.id, ${eventId}, ${WEBHOOK_TEST_EVENT}, ${payload}, 'pending', 0, ${t}, ${t}, ${t}
+    FROM webhook_endpoints e
+    WHERE e.id = ${endpointId} AND e.tenant_id = ${tenantId}`);
   return { eventId, insert };
 }
 

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, expect, type TestContext } from "vitest";
+import { type Browser, type BrowserContext, chromium, type FrameLocator, type Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, type TestContext } from "vitest";
 
 /**
  * Real Chromium (Debian's /usr/bin/chromium) for page tests. Every *.example.test host resolves
@@ -71,6 +71,8 @@ export function useBrowser() {
         extraHTTPHeaders: headers,
       });
       contexts.push(context);
+      // `TEST_NOW=... npm test`: the browser's clock runs from the suite's instant too (test/setup/test-clock.ts).
+      if (typeof inject("testClockOffsetMs") === "number") await context.clock.install({ time: Date.now() });
       const page = await context.newPage();
       page.on("dialog", (d) => void d.accept());
       return { page, context, ip };
@@ -94,4 +96,19 @@ export function watchErrors(page: Page) {
  */
 export function eventually<T>(fn: () => T | Promise<T>) {
   return expect.poll(fn, { timeout: 15_000, interval: 50 });
+}
+
+/**
+ * Chooses a date in the booking page's month calendar (`cal` for booking, `rcal` for moving),
+ * paging forward month by month until the date is shown (at most a year ahead).
+ */
+export async function pickCalendarDate(page: Page | FrameLocator, date: string, calendar = "cal"): Promise<void> {
+  const day = page.locator(`#${calendar}-days button[data-date="${date}"]`);
+  for (let months = 0; months < 12 && (await day.count()) === 0; months++) {
+    const title = page.locator(`#${calendar}-title`);
+    const shown = await title.textContent();
+    await page.locator(`#${calendar}-next`).click();
+    await eventually(() => title.textContent()).not.toBe(shown);
+  }
+  await day.click();
 }

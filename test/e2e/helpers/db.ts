@@ -48,6 +48,8 @@ export async function createBookableTenant(
     createdBy: ownerId,
     createdAt: now,
     updatedAt: now,
+    // Tests book FAR_DATE-like dates years ahead; the booking window must not refuse them.
+    maxAdvanceDays: 36_500,
     ...opts.tenant,
   };
   await e2eDb.batch([
@@ -91,10 +93,8 @@ export async function auditRows(tenantId: string) {
   return e2eDb.select().from(schema.auditLog).where(eq(schema.auditLog.targetId, tenantId));
 }
 
-/** Tomorrow's date in a time zone, YYYY-MM-DD (tomorrow always has all of 09:00-17:00 free). */
-export function tomorrowIn(timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
-    new Date(Date.now() + 86_400_000),
-  );
-  return parts;
-}
+/**
+ * A far-future Tuesday for tests that book or list times: neither the real date nor the time of
+ * day (nor TEST_NOW) changes what it offers. Tenants of createBookableTenant allow booking that far ahead.
+ */
+export const FAR_DATE = "2031-06-10";

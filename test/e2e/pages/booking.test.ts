@@ -70,6 +70,21 @@ describe("booking page in Chromium", () => {
     await page.screenshot({ path: "test/artifacts/booking-confirmed-375.png", fullPage: true });
   });
 
+  it("opens on today in the business's zone by the stack's clock, which the browser shares (TEST_NOW when set)", async () => {
+    const tenant = await createBookableTenant();
+    const { page } = await browser.newPage();
+    const localDate = (at: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: tenant.timezone }).format(at);
+    const before = localDate(new Date());
+    await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
+    const after = localDate(new Date());
+    // The month calendar marks today (the server's today in the business's zone) as the current date.
+    const marked = await page.locator("#cal-days button[aria-current=date]").getAttribute("data-date");
+    expect([before, after]).toContain(marked);
+    expect(await page.locator("body").getAttribute("data-today")).toBe(marked);
+    const browserNow = await page.evaluate(() => Date.now());
+    expect(Math.abs(browserNow - Date.now())).toBeLessThan(60_000);
+  });
+
   it("tells the customer when the slot was taken meanwhile and refreshes the times", async () => {
     const tenant = await createBookableTenant();
     const { page } = await browser.newPage({ now: NOW });

@@ -69,7 +69,7 @@ describe("custom domain and embeddable widget in Chromium", () => {
       expect(await button.getAttribute("aria-expanded")).toBe("true");
       const frame = page.frameLocator(`iframe[title="Book with ${tenant.businessName}"]`);
       await eventually(() => frame.locator("h1").textContent()).toBe(tenant.businessName);
-      // The booking page works inside the frame: choosing a service lists times.
+      // The booking page works inside the frame: choosing a service lists the first date's times.
       await frame.getByRole("radio", { name: /^Haircut/ }).check();
       await eventually(() => frame.locator("#slots button").count()).toBeGreaterThan(0);
       await page.screenshot({ path: "test/artifacts/widget-inline.png", fullPage: true });

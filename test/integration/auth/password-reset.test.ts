@@ -2,7 +2,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "../../../src/db/client";
-import type { Env, QueueMessage } from "../../../src/env";
+import type { Env, QueueMessage } from "../../../src/config";
 import worker from "../../../src/index";
 import { countDbRequests, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";

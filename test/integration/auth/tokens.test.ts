@@ -127,7 +127,14 @@ describe("POST /api/auth/switch-tenant", () => {
     const member = await createMember(other.id, "staff");
     await testDb()
       .insert(schema.tenantMembers)
-      .values({ id: newId("mem"), tenantId: home.id, userId: member.userId, role: "admin", createdAt: new Date().toISOString() });
+      // Joined later than `other` (sign-in picks the oldest membership), whatever the clock's resolution.
+      .values({
+        id: newId("mem"),
+        tenantId: home.id,
+        userId: member.userId,
+        role: "admin",
+        createdAt: new Date(Date.now() + 60_000).toISOString(),
+      });
     const signedIn = await login(member.email);
     expect(claimsOf(signedIn.token).tenantId).toBe(other.id);
 

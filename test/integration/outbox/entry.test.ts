@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Env, QueueMessage } from "../../../src/env";
+import type { Env, QueueMessage } from "../../../src/config";
 import { enqueueEmails } from "../../../src/services/outbox";
 import { enqueue } from "../../../src/services/outbox/pointer";
 import { enqueueWebhookDeliveries } from "../../../src/services/webhooks/events";

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "../../../src/db/client";
-import { loadConfig, type Env } from "../../../src/env";
+import { loadConfig, type Env } from "../../../src/config";
 import { ApiError } from "../../../src/errors";
 import { createBookingIntent } from "../../../src/services/payments/intents";
 import { countDbRequests, del, get, post, put } from "../../helpers/api";
@@ -50,7 +50,13 @@ describe("POST /api/payments/intents", () => {
 
     const connect = await put("/api/payments/stripe-account", { accountId: "acct_1TestConnected" }, { token: tenant.token });
     expect(connect.status).toBe(200);
-    expect(connect.body.data).toEqual({ connected: true, stripeAccountId: "acct_1TestConnected" });
+    // Stripe (the capture server) knows the account: it is stored with its state (design.md §21).
+    expect(connect.body.data).toEqual({
+      connected: true,
+      stripeAccountId: "acct_1TestConnected",
+      chargesEnabled: true,
+      detailsSubmitted: true,
+    });
 
     const pi = intent();
     await stripeAnswers(booking.id, [{ status: 200, body: pi }]);
@@ -230,6 +236,8 @@ describe("the connected Stripe account", () => {
     expect((await get("/api/payments/stripe-account", { token: tenant.token })).body.data).toEqual({
       connected: false,
       stripeAccountId: null,
+      chargesEnabled: false,
+      detailsSubmitted: false,
     });
 
     const bad = await put("/api/payments/stripe-account", { accountId: "not-an-account" }, { token: tenant.token });
@@ -242,11 +250,13 @@ describe("the connected Stripe account", () => {
     expect((await get("/api/payments/stripe-account", { token: tenant.token })).body.data).toEqual({
       connected: true,
       stripeAccountId: "acct_ABC123",
+      chargesEnabled: true,
+      detailsSubmitted: true,
     });
 
     const off = await del("/api/payments/stripe-account", { token: tenant.token });
     expect(off.status).toBe(200);
-    expect(off.body.data).toEqual({ connected: false, stripeAccountId: null });
+    expect(off.body.data).toEqual({ connected: false, stripeAccountId: null, chargesEnabled: false, detailsSubmitted: false });
     const booking = await bookingFor(tenant.id);
     const refused = await post("/api/payments/intents", { bookingId: booking.id }, { token: tenant.token });
     expect(refused.body.error.code).toBe("stripe_not_connected");

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "../../../src/db/client";
 import { signToken } from "../../../src/lib/jwt";
-import { countDbRequests, get, post } from "../../helpers/api";
+import { countDbRequests, get, patch, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { createService, createStaff, createTenant } from "../../helpers/factories";
 import {
@@ -128,10 +128,12 @@ describe("POST /api/public/:slug/bookings: creating", () => {
     expect(emails[0]).toMatchObject({ tenantId: tenant.id, kind: "booking.confirmed" });
     expect(emails[0].textBody).toContain(res.body.data.confirmationCode);
     expect(emails[0].textBody).toContain("Wed 10 Mar 2027, 10:00");
+    // "*" also covers customer.created (issue #20): a new customer record is announced beside the booking.
     const deliveries = await deliveriesFor(tenant.id);
-    expect(deliveries).toHaveLength(1);
-    expect(deliveries[0]).toMatchObject({ endpointId, eventType: "booking.created" });
-    const payload = JSON.parse(deliveries[0].payload);
+    expect(deliveries.map((d) => d.eventType).sort()).toEqual(["booking.created", "customer.created"]);
+    const booked = deliveries.find((d) => d.eventType === "booking.created");
+    expect(booked).toMatchObject({ endpointId, eventType: "booking.created" });
+    const payload = JSON.parse(booked?.payload ?? "null");
     expect(payload).toMatchObject({
       type: "booking.created",
       tenantId: tenant.id,
@@ -190,16 +192,55 @@ describe("POST /api/public/:slug/bookings: creating", () => {
 });
 
 describe("POST /api/public/:slug/bookings: customers and guests", () => {
-  it("links the booking to a valid customer token", async () => {
+  it("links the booking to a valid customer token, and the customer record when it has the account's e-mail", async () => {
     const { tenant, service, staff } = await bookableTenant();
     const account = await customerAt(NOW);
-    const res = await book(tenant.slug, bookingBody(service.id, staff.id, "2027-03-10T10:00"), { token: account.token });
+    const res = await book(
+      tenant.slug,
+      bookingBody(service.id, staff.id, "2027-03-10T10:00", { customer: customer({ email: account.email }) }),
+      {
+        token: account.token,
+      },
+    );
     expect(res.status).toBe(201);
     expect(res.body.data.customerUserId).toBe(account.id);
     const row = await bookingRow(res.body.data.id);
     expect(row.customerAccountId).toBe(account.id);
     const [cust] = await testDb().select().from(schema.customers).where(sql`id = ${row.customerId}`);
     expect(cust.customerAccountId).toBe(account.id);
+  });
+
+  it("a signed-in customer booking under someone else's e-mail does not take over that person's customer record", async () => {
+    const { tenant, service, staff } = await bookableTenant();
+    const email = `victim-${crypto.randomUUID().slice(0, 6)}@example.test`;
+    const first = await book(tenant.slug, bookingBody(service.id, staff.id, "2027-03-10T09:00", { customer: customer({ email }) }));
+    expect(first.status).toBe(201);
+    const other = await customerAt(NOW);
+    const res = await book(tenant.slug, bookingBody(service.id, staff.id, "2027-03-10T11:00", { customer: customer({ email }) }), {
+      token: other.token,
+    });
+    expect(res.status).toBe(201);
+    // The booking itself belongs to the account that made it (interface.md) ...
+    expect(res.body.data.customerUserId).toBe(other.id);
+    // ... but the business's record of the e-mail's owner stays unlinked.
+    const [cust] = await testDb().select().from(schema.customers).where(sql`tenant_id = ${tenant.id}`);
+    expect(cust.customerAccountId).toBeNull();
+  });
+
+  it("keeps the names the business edited when a later public booking uses the same e-mail", async () => {
+    const { tenant, service, staff } = await bookableTenant();
+    const email = `edited-${crypto.randomUUID().slice(0, 6)}@example.test`;
+    const first = await book(tenant.slug, bookingBody(service.id, staff.id, "2027-03-10T09:00", { customer: customer({ email }) }));
+    const { customerId } = await bookingRow(first.body.data.id);
+    const edit = await patch(`/api/customers/${customerId}`, { firstName: "Margaret", lastName: "Hamilton" }, { token: tenant.token });
+    expect(edit.status).toBe(200);
+    const later = await book(
+      tenant.slug,
+      bookingBody(service.id, staff.id, "2027-03-10T11:00", { customer: customer({ email, firstName: "Mallory", lastName: "X" }) }),
+    );
+    expect(later.status).toBe(201);
+    const [cust] = await testDb().select().from(schema.customers).where(sql`id = ${customerId}`);
+    expect(cust).toMatchObject({ firstName: "Margaret", lastName: "Hamilton" });
   });
 
   it("refuses guests with 403 guest_disabled when guest checkout is off, counting an invalid token as a guest", async () => {

@@ -144,6 +144,19 @@ describe("POST /api/public/booking/:code/reschedule", () => {
     expect(dbRequests).toBe(2);
   });
 
+  it("two concurrent moves of one booking to two free times: one applies, the other gets 409 slot_taken", async () => {
+    const b = await booked("09:00");
+    const results = await Promise.all([
+      reschedule(b.code, { newStartDatetime: "2027-03-10T13:00" }),
+      reschedule(b.code, { newStartDatetime: "2027-03-10T15:00" }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const loser = results.find((r) => r.status === 409)!;
+    expect(loser.body.error.code).toBe("slot_taken");
+    const winner = results.find((r) => r.status === 200)!;
+    expect((await bookingRow(b.id)).startAt).toBe(Date.parse(`${winner.body.data.start_datetime}Z`) + 5 * 3600_000);
+  });
+
   it("two bookings racing into one slot: one moves, the other gets 409 slot_taken", async () => {
     const a = await booked("09:00");
     const second = await post(`/api/public/${a.tenant.slug}/bookings`, bookingBody(a.service.id, a.staff.id, "2027-03-10T11:00"), {
@@ -167,7 +180,8 @@ describe("POST /api/public/booking/:code/cancel", () => {
     const res = await cancel(b.code, { reason: "Feeling ill" });
     expect(res.status).toBe(200);
     expect(res.headers.get("Cache-Control")).toBe("no-store");
-    expect(res.body).toEqual({ data: { id: b.id, status: "cancelled", confirmation_code: b.code } });
+    // design.md §21: `refund` says what the cancellation gives back (nothing was paid here).
+    expect(res.body).toEqual({ data: { id: b.id, status: "cancelled", confirmation_code: b.code, refund: null } });
     expect(await bookingRow(b.id)).toMatchObject({
       status: "cancelled",
       cancelReason: "Feeling ill",
@@ -176,7 +190,9 @@ describe("POST /api/public/booking/:code/cancel", () => {
 
     const again = await cancel(b.code.toLowerCase());
     expect(again.status).toBe(200);
-    expect(again.body).toEqual({ data: { id: b.id, status: "cancelled", confirmation_code: b.code, alreadyCancelled: true } });
+    expect(again.body).toEqual({
+      data: { id: b.id, status: "cancelled", confirmation_code: b.code, refund: null, alreadyCancelled: true },
+    });
     expect((await outboxFor(b.email)).map((e) => e.kind).sort()).toEqual(["booking.cancelled", "booking.confirmed"]);
     expect((await deliveriesFor(b.tenant.id)).map((d) => d.eventType)).toEqual(["booking.cancelled"]);
     // Stored and given to the business, but never quoted to the customer (design.md §18).

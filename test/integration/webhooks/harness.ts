@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { schema } from "../../../src/db/client";
-import type { QueueMessage } from "../../../src/env";
+import type { QueueMessage } from "../../../src/config";
 import { webhookEventInsert, type WebhookEventType } from "../../../src/services/webhooks/events";
 import { post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";

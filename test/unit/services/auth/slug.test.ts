@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { slugFromName, slugProblem, withSuffix } from "../../../../src/services/auth/slug";
-import { uniqueViolation } from "../../../../src/services/auth/constraints";
+import { uniqueViolation } from "../../../../src/db/unique-violation";
 
 const fixed = () => "x1y2z";
 

@@ -1,21 +1,25 @@
 import { createMiddleware } from "hono/factory";
 import { createDb } from "../db/client";
-import { type AppEnv, loadConfig } from "../env";
+import { loadConfig } from "../config";
+import type { AppEnv } from "../env";
+import { wallClock } from "../lib/clock";
 import { createRateLimiter } from "../services/rate-limit";
 
 /**
- * Builds the per-request services from the bindings: nothing holding a connection lives at
+ * The request context (`c.var.config`, `db`, `limiter`, `now`), built from the bindings: nothing holding a connection lives at
  * module level. With TEST_HOOKS on (the test pool only) two headers steer a request:
  * x-test-db-tag (the local libSQL server counts this request's round trips under it) and
- * x-test-now (the request's clock, an ISO instant); x-test-db-url (see below).
+ * x-test-now (the request's clock, an ISO instant); x-test-db-url (see below). Without
+ * x-test-now the request clock is the wall clock, which TEST_NOW pins outside production.
  */
-export const services = createMiddleware<AppEnv>(async (c, next) => {
+export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
   const config = loadConfig(c.env);
   const tag = config.TEST_HOOKS ? c.req.header("x-test-db-tag") : undefined;
   const testNow = config.TEST_HOOKS ? c.req.header("x-test-now") : undefined;
-  const now = testNow ? new Date(testNow) : new Date();
+  const wall = wallClock(config.TEST_NOW);
+  const now = testNow ? new Date(testNow) : wall;
   c.set("config", config);
-  c.set("now", Number.isNaN(now.getTime()) ? new Date() : now);
+  c.set("now", Number.isNaN(now.getTime()) ? wall : now);
   // x-test-db-url (TEST_HOOKS only): point this request's database elsewhere, e.g. at a dead
   // port so the health endpoint's database probe can be seen failing.
   // The real LIBSQL_AUTH_TOKEN never travels to an overridden URL.

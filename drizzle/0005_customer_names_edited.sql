@@ -1,0 +1,1 @@
+ALTER TABLE `customers` ADD `names_edited_at` text;

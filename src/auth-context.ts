@@ -1,0 +1,45 @@
+// Who is calling, as the auth middleware (src/middleware/auth.ts) establishes it. Each caller
+// group's Hono env (src/env.ts) carries exactly one of these as `c.var.auth`, so a handler reads
+// its caller's fields without a cast or a runtime check.
+
+export type MemberRole = "owner" | "admin" | "staff";
+
+/** Who did it, for audit rows: a member's user account or one of the business's API keys. */
+export type Actor = { type: "user"; id: string } | { type: "api_key"; id: string };
+
+/** An owner-audience token (owner, admin or staff of the token's business), possibly impersonated. */
+export type MemberAuth = {
+  kind: "owner";
+  via: "token";
+  userId: string;
+  sessionId: string;
+  tenantId: string;
+  role: MemberRole;
+  actor: Actor;
+  impersonation?: { adminId: string; sessionId: string };
+};
+
+/**
+ * A tenant API key (design.md §19): acts as an admin of its business; a `read` key may only GET.
+ * Its validity is checked inside the request's first database round trip (src/middleware/api-key.ts).
+ */
+export type ApiKeyAuth = {
+  kind: "owner";
+  via: "api_key";
+  keyId: string;
+  tenantId: string;
+  role: "admin";
+  actor: Actor;
+};
+
+/** The caller of an owner route: a member's token or an API key of the business. */
+export type OwnerAuth = MemberAuth | ApiKeyAuth;
+
+/** A customer token (aud customer): one global account across businesses. */
+export type CustomerAuth = { kind: "customer"; customerId: string; sessionId: string };
+
+/** A platform operator (aud super_admin). */
+export type AdminAuth = { kind: "admin"; adminId: string; sessionId: string; email: string; name: string };
+
+/** No usable customer token on a route where one is optional (public booking creation). */
+export type AnonymousAuth = { kind: "anonymous" };

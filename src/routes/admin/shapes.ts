@@ -1,0 +1,89 @@
+import { z } from "@hono/zod-openapi";
+
+// Response schemas of the operator API (design.md §8, interface.md "Tenant (operator view)").
+
+export const TenantView = z
+  .object({
+    id: z.string(),
+    slug: z.string(),
+    businessName: z.string(),
+    businessType: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    plan: z.string(),
+    planStatus: z.string(),
+    isActive: z.boolean(),
+    isSuspended: z.boolean(),
+    suspendedReason: z.string().nullable(),
+    suspendedAt: z.string().nullable(),
+    trialEndsAt: z.string().nullable(),
+    createdAt: z.string(),
+    customDomain: z.string().nullable(),
+    widgetColor: z.string(),
+    description: z.string(),
+    addressLine1: z.string(),
+    city: z.string(),
+    country: z.string(),
+    users: z.array(
+      z.object({
+        id: z.string(),
+        email: z.string(),
+        role: z.string(),
+        firstName: z.string(),
+        lastName: z.string(),
+        isActive: z.boolean(),
+        createdAt: z.string(),
+      }),
+    ),
+    counts: z.object({ bookings: z.number().int(), customers: z.number().int(), services: z.number().int(), staff: z.number().int() }),
+    recentBookings: z.array(
+      z.object({ id: z.string(), startDatetime: z.string(), status: z.string(), totalAmount: z.number().int(), currency: z.string() }),
+    ),
+    audit: z.array(
+      z.object({
+        id: z.string(),
+        action: z.string(),
+        actorId: z.string(),
+        targetId: z.string(),
+        reason: z.string().nullable(),
+        createdAt: z.string(),
+      }),
+    ),
+  })
+  .openapi("TenantOperatorView");
+
+export const TenantListItem = z
+  .object({
+    id: z.string(),
+    slug: z.string(),
+    businessName: z.string(),
+    plan: z.string(),
+    planStatus: z.string(),
+    isActive: z.boolean(),
+    isSuspended: z.boolean(),
+    trialEndsAt: z.string().nullable(),
+    createdAt: z.string(),
+    ownerEmail: z.string().nullable(),
+  })
+  .openapi("TenantListItem");
+
+export const TenantActivity = z
+  .object({
+    owner: z
+      .object({ id: z.string(), email: z.string(), firstName: z.string(), lastName: z.string(), lastLoginAt: z.string().nullable() })
+      .nullable(),
+    payments: z.object({ count: z.number().int(), last30DaysTotal: z.number().int(), currency: z.string() }),
+    aiActivity: z.object({ last7Days: z.number().int() }),
+    services: z.array(
+      z.object({ id: z.string(), name: z.string(), price: z.number().int(), durationMinutes: z.number().int(), isActive: z.boolean() }),
+    ),
+    staff: z.array(z.object({ id: z.string(), displayName: z.string(), isBookable: z.boolean() })),
+  })
+  .openapi("TenantActivity");
+
+const Probe = z.object({ ok: z.boolean(), latencyMs: z.number() });
+export const Health = z.object({ status: z.literal("ok"), checks: z.object({ database: Probe, sessionStore: Probe }) }).openapi("Health");
+
+export const ImpersonationStarted = z
+  .object({ token: z.string(), sessionId: z.string(), expiresAt: z.string(), tenantId: z.string() })
+  .openapi("ImpersonationStarted");

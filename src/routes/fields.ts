@@ -1,0 +1,166 @@
+import { z } from "zod";
+import { parseLocalDate, parseLocalDateTime } from "../domain/time";
+import { slugProblem } from "../services/auth/slug";
+
+// The field rules every caller group's bodies and queries share (public, auth, me, owner, admin,
+// AI): one definition of an e-mail, an id, a page size, a booking's customer, so the same input
+// gets the same answer on every route. Caller-specific shapes stay next to their routes.
+
+/** "<name> is required" when absent, "<name> must be a string" when of another type. */
+const presence = (name: string) => ({
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? `${name} is required` : `${name} must be a string`),
+});
+
+/** Stored and compared lower-case (design.md §3). */
+export const emailField = z
+  .string(presence("E-mail"))
+  .trim()
+  .toLowerCase()
+  .max(254, "E-mail is too long")
+  .pipe(z.email("Enter a valid e-mail address"));
+
+/** At sign-in an e-mail is only looked up: a malformed one simply matches nothing (401, not 400). */
+export const loginEmailField = z.string({ error: "E-mail is required" }).trim().toLowerCase().min(1, "E-mail is required").max(254);
+export const loginPasswordField = z.string({ error: "Password is required" }).min(1, "Password is required").max(1024);
+
+/** Registration and reset. The upper bound only stops absurd bodies; PBKDF2 cost does not grow with length. */
+export const newPasswordField = z
+  .string({ error: "Password is required" })
+  .min(8, "Password must be at least 8 characters")
+  .max(256, "Password must be at most 256 characters");
+
+/** A record id: non-empty, bounded (ids are ~24 chars; the bound only stops absurd input). */
+export const idField = (name: string, max = 100) =>
+  z.string(presence(name)).trim().min(1, `${name} is required`).max(max, `${name} is too long`);
+
+/** `{ id }` of a path like `/webhooks/:id`. */
+export const idParam = z.object({ id: idField("id", 64) });
+
+/** `?limit=` of every list: 1..200, default 50 (interface.md §Limits). */
+export const limitField = z.coerce
+  .number({ error: "limit must be a number" })
+  .int("limit must be a whole number")
+  .min(1, "limit must be at least 1")
+  .max(200, "limit must be at most 200")
+  .default(50);
+
+/** A query that takes only `?limit=`. */
+export const limitQuery = z.object({ limit: limitField }).strict();
+
+/** Optional text: absent or null both mean "not given". */
+export const optionalText = (max: number, name: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${name} must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => v ?? undefined);
+
+export const firstNameField = z.string().trim().min(1, "First name is required").max(100);
+export const lastNameField = z.string().trim().max(100);
+export const phoneField = z.string().trim().max(40);
+
+/** The customer of a booking, public or made by the business (interface.md §Create booking body). */
+export const bookingCustomerField = z.object(
+  {
+    firstName: z
+      .string(presence("First name"))
+      .trim()
+      .min(1, "First name is required")
+      .max(100, "First name must be at most 100 characters"),
+    lastName: optionalText(100, "Last name"),
+    email: emailField,
+    phone: optionalText(40, "Phone"),
+    notes: optionalText(2000, "Notes"),
+  },
+  { error: (i) => (i.input === undefined ? "customer is required" : "customer must be an object") },
+);
+
+/** `YYYY-MM-DD` naming a real day, parsed. */
+export const localDateField = z.string(presence("date")).transform((s, ctx) => {
+  const d = parseLocalDate(s);
+  if (!d) {
+    ctx.addIssue({ code: "custom", message: "Use a real date in the form YYYY-MM-DD" });
+    return z.NEVER;
+  }
+  return d;
+});
+
+/** Tenant-local wall time `YYYY-MM-DDTHH:MM[:SS]`; an offset or Z after it is ignored (design.md §4). */
+export const localDateTimeField = (name: string) =>
+  z.string(presence(name)).transform((s, ctx) => {
+    const v = parseLocalDateTime(s.trim());
+    if (!v) {
+      ctx.addIssue({ code: "custom", message: "Use a local date and time in the form YYYY-MM-DDTHH:MM:SS" });
+      return z.NEVER;
+    }
+    return v;
+  });
+
+export function canonicalTimeZone(tz: string): string | null {
+  // Recent engines also take "+05:00" as a zone; the contract asks for IANA names only.
+  if (!/^[A-Za-z]/.test(tz)) return null;
+  try {
+    return new Intl.DateTimeFormat("en-US", { timeZone: tz }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+/** An IANA zone name, stored in its canonical spelling ("america/new_york" -> "America/New_York"). */
+export const timeZoneField = z
+  .string()
+  .trim()
+  .max(64)
+  .transform((tz, ctx) => {
+    const canonical = canonicalTimeZone(tz);
+    if (!canonical) {
+      ctx.addIssue({ code: "custom", message: "Use an IANA time zone such as Europe/Paris" });
+      return z.NEVER;
+    }
+    return canonical;
+  });
+
+const knownCurrencies = (() => {
+  try {
+    return new Set(Intl.supportedValuesOf("currency"));
+  } catch {
+    return null;
+  }
+})();
+
+/** ISO 4217 code, stored upper-case. */
+export const currencyField = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{3}$/, "Use a 3-letter ISO 4217 currency code")
+  .refine((c) => !knownCurrencies || knownCurrencies.has(c), "Unknown currency code");
+
+/** Slugs are URL parts: accepted in any case, stored lower-case. */
+export const slugField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .superRefine((slug, ctx) => {
+    const problem = slugProblem(slug);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+
+/** `#rgb` or `#rrggbb`, stored lower-case (the pages only ever emit lower-case colours). */
+export const hexColor = z
+  .string()
+  .trim()
+  .regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, "Use a hex colour like #1a2b3c")
+  .transform((v) => v.toLowerCase());
+
+/** An absolute http(s) URL: images end up in the booking page (no javascript:, data: or file: URLs). */
+export const httpUrl = z
+  .string()
+  .trim()
+  .max(2000, "At most 2000 characters")
+  .pipe(z.url({ protocol: /^https?$/, error: "Use an absolute http(s) URL" }));
+
+/** Rejects a PATCH body that changes nothing. */
+export const notEmpty = (v: object) => Object.keys(v).length > 0;
+export const NOT_EMPTY = "Send at least one field to change";

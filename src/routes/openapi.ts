@@ -1,0 +1,127 @@
+import { OpenAPIHono, createRoute as create, type RouteConfig } from "@hono/zod-openapi";
+import type { Env as HonoEnv, MiddlewareHandler } from "hono";
+import { z } from "@hono/zod-openapi";
+import { validationHook } from "../errors";
+
+// The OpenAPI side of the route layer (design.md §19): every route is declared with its request
+// and response schemas (`createRoute`), registered on an `OpenAPIHono` whose validation hook is the
+// one every route always used (so 400 bodies are what they were), and the document at
+// GET /api/openapi.json is generated from those declarations.
+
+/** A router of one caller group, with the project's validation hook. */
+export const openApiRouter = <E extends HonoEnv>() => new OpenAPIHono<E>({ defaultHook: (result) => validationHook(result) });
+
+/** Shape 1 (interface.md §Errors): rate limiter and auth middleware. */
+export const ErrorShape1 = z.object({ error: z.string().openapi({ example: "unauthorized" }) }).openapi("ErrorShape1");
+
+/** Shape 2 (interface.md §Errors): handlers and validation; `details` only on validation failures. */
+export const ErrorShape2 = z
+  .object({
+    error: z.object({
+      code: z.string().openapi({ example: "not_found" }),
+      message: z.string(),
+      details: z.object({ formErrors: z.array(z.string()), fieldErrors: z.record(z.string(), z.array(z.string())) }).optional(),
+    }),
+  })
+  .openapi("ErrorShape2");
+
+const ERROR_TEXT: Record<number, string> = {
+  400: "Invalid request (Shape 2 `invalid_request`, with `details`), or a refusal such as `stripe_not_connected`",
+  401: "Missing, invalid or wrong-audience credentials (Shape 1 `unauthorized`); `invalid_credentials` at sign-in (Shape 2)",
+  403: "The caller may not do this: `forbidden`, `impersonation_read_only`, `guest_disabled` (Shape 2) or `tenant required` / `tenant not found` (Shape 1)",
+  404: "Not found, or not visible to the caller (`not_found`)",
+  409: "State conflict (`conflict`, `slot_taken`, `email_taken`, `slug_taken`, `invalid_transition`, ...)",
+  413: "Request body too large (`payload_too_large`)",
+  429: "Rate limited (Shape 1 `rate_limited`, with Retry-After)",
+  500: "Server error (`internal_error`, `misconfigured`)",
+  502: "A third party (payment provider, AI model) failed",
+  503: "Unavailable (`unhealthy`, `ai_unavailable`, `rate_limit_unavailable`)",
+};
+
+const SHAPE_1_ONLY = new Set([429]);
+const EITHER = new Set([401, 403]);
+
+/** Every error status a route may answer, each with the envelope(s) it uses; 413 and 500 always. */
+export function errors(...statuses: number[]) {
+  const all = [...new Set([...statuses, 413, 500])].sort();
+  return Object.fromEntries(
+    all.map((status) => {
+      const schema = SHAPE_1_ONLY.has(status) ? ErrorShape1 : EITHER.has(status) ? z.union([ErrorShape1, ErrorShape2]) : ErrorShape2;
+      return [status, { description: ERROR_TEXT[status] ?? "Error", content: { "application/json": { schema } } }];
+    }),
+  );
+}
+
+/** A success answer `{ data: <schema> }` (interface.md: a single top-level key `data`). */
+export const ok = <T extends z.ZodType>(schema: T, description = "OK") => ({
+  description,
+  content: { "application/json": { schema: z.object({ data: schema }) } },
+});
+
+/** A JSON request body, required (a missing or non-JSON body is validated as `{}`, as it always was). */
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({ required: true, content: { "application/json": { schema } } });
+
+const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
+
+/**
+ * Keeps the answer to a body that is not JSON what it always was: the validator saw `{}` and
+ * named the missing fields (400). OpenAPIHono would answer 415 before validating; a request whose
+ * Content-Type is not JSON therefore has its body dropped here, before the validators run.
+ */
+const bodyAsBefore: MiddlewareHandler = async (c, next) => {
+  const type = c.req.header("Content-Type");
+  const mediaType = type ? type.split(";")[0].trim() : "";
+  if (c.req.raw.body !== null && !JSON_TYPE.test(mediaType)) {
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete("Content-Type");
+    c.req.raw = new Request(c.req.raw.url, { method: c.req.raw.method, headers });
+  }
+  await next();
+};
+
+/** `createRoute` with the project's defaults: the body rule above on every route with a JSON body. */
+export function createRoute<const R extends RouteConfig>(config: R): R {
+  if (!config.request?.body) return create(config);
+  const own = config.middleware ? (Array.isArray(config.middleware) ? config.middleware : [config.middleware]) : [];
+  return create({ ...config, middleware: [bodyAsBefore, ...own] });
+}
+
+/** Security requirements of the callers (see the securitySchemes in the document). */
+type Requirement = Record<string, string[]>;
+export const security: Record<"member" | "owner" | "customer" | "admin" | "optionalCustomer" | "none", Requirement[]> = {
+  member: [{ memberToken: [] }],
+  owner: [{ memberToken: [] }, { apiKey: [] }],
+  customer: [{ customerToken: [] }],
+  admin: [{ adminToken: [] }],
+  optionalCustomer: [{}, { customerToken: [] }],
+  none: [],
+};
+
+/** The components every document carries: the callers' credentials. */
+export function registerSecuritySchemes(app: Pick<OpenAPIHono, "openAPIRegistry">) {
+  const reg = app.openAPIRegistry;
+  reg.registerComponent("securitySchemes", "memberToken", {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "JWT",
+    description: "Owner/staff token (POST /api/auth/login): no `aud` claim; its tenantId is the business",
+  });
+  reg.registerComponent("securitySchemes", "apiKey", {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "bk_<40 characters>_<tenantId>",
+    description: "Tenant API key (POST /api/businesses/me/api-keys): `read` may only GET, `write` acts as an admin",
+  });
+  reg.registerComponent("securitySchemes", "customerToken", {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "JWT",
+    description: "Customer token (POST /api/customer-auth/login): aud customer",
+  });
+  reg.registerComponent("securitySchemes", "adminToken", {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "JWT",
+    description: "Platform operator token (POST /api/admin/login): aud super_admin",
+  });
+}

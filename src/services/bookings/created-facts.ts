@@ -1,0 +1,110 @@
+import type { SQL } from "drizzle-orm";
+import { locationOf } from "../notifications/booking-mail";
+import type { BookingSource } from "./create";
+import { bookingEffects, type EffectsCtx, type EventFacts, iso } from "./effects";
+import type { BookingView } from "./lookup";
+
+/**
+ * The facts of a booking's "created" event (confirmation e-mail with manage link and .ics, the
+ * notices to the business and the staff member, the reminder jobs, the `booking.created` webhook),
+ * in one place for both moments a booking becomes confirmed: a create that confirms at once, and a
+ * pending booking whose payment succeeded (src/services/payments/confirm.ts). Both must tell the
+ * same people the same things.
+ */
+export type CreatedBookingFacts = {
+  id: string;
+  tenantId: string;
+  slug: string;
+  businessName: string;
+  accent: string;
+  /** The business's address on one line ("" = none). */
+  location: string;
+  timezone: string;
+  serviceId: string;
+  serviceName: string;
+  staffId: string;
+  staffName: string;
+  confirmationCode: string;
+  startAt: number;
+  endAt: number;
+  /** The booking's iCalendar SEQUENCE (0 for a new booking). */
+  sequence: number;
+  source: BookingSource;
+  totalAmount: number;
+  currency: string;
+  notes: string;
+  customer: { firstName: string; lastName: string; email: string; phone: string };
+};
+
+export function createdEventFacts(b: CreatedBookingFacts): EventFacts {
+  return {
+    bookingId: b.id,
+    tenantId: b.tenantId,
+    slug: b.slug,
+    businessName: b.businessName,
+    accent: b.accent,
+    location: b.location,
+    timezone: b.timezone,
+    serviceName: b.serviceName,
+    staffId: b.staffId,
+    staffName: b.staffName,
+    confirmationCode: b.confirmationCode,
+    startAt: b.startAt,
+    endAt: b.endAt,
+    sequence: b.sequence,
+    customer: b.customer,
+    notes: b.notes,
+    webhook: {
+      booking: {
+        id: b.id,
+        confirmationCode: b.confirmationCode,
+        status: "confirmed",
+        serviceId: b.serviceId,
+        serviceName: b.serviceName,
+        staffProfileId: b.staffId,
+        staffName: b.staffName,
+        startDatetime: iso(b.startAt),
+        endDatetime: iso(b.endAt),
+        timezone: b.timezone,
+        source: b.source,
+        totalAmount: b.totalAmount,
+        currency: b.currency,
+        customer: b.customer,
+      },
+    },
+  };
+}
+
+/** The same facts for a booking read back with bookingViewQuery. */
+export function createdFactsOfView(v: BookingView): CreatedBookingFacts {
+  return {
+    id: v.id,
+    tenantId: v.tenantId,
+    slug: v.tenant.slug,
+    businessName: v.tenant.businessName,
+    accent: v.tenant.templateAccent,
+    location: locationOf(v.tenant),
+    timezone: v.tenant.timezone,
+    serviceId: v.serviceId,
+    serviceName: v.serviceName,
+    staffId: v.staffId,
+    staffName: v.staffName,
+    confirmationCode: v.confirmationCode,
+    startAt: v.startAt,
+    endAt: v.endAt,
+    sequence: v.sequence,
+    source: v.source,
+    totalAmount: v.totalAmount,
+    currency: v.currency,
+    notes: v.notes,
+    customer: v.customer ?? { firstName: "", lastName: "", email: "", phone: "" },
+  };
+}
+
+/**
+ * The payment path (design.md §21): the effects of a pending booking becoming confirmed, from its
+ * view, gated on the move. Exactly what a confirmed create writes.
+ */
+export function createdEffectsFromView(ctx: EffectsCtx, view: BookingView, gate: SQL) {
+  return bookingEffects(ctx, "created", createdEventFacts(createdFactsOfView(view)), gate);
+}

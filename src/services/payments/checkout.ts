@@ -1,0 +1,242 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Db } from "../../db/client";
+import { type AmountDue, amountDue, type FeeTerms, holdExpiresAt, needsCardOnFile, refundDeadline } from "../../domain/payments";
+import { instantToLocalString } from "../../domain/time";
+import { type Config, type Env, loadConfig } from "../../config";
+import { ApiError } from "../../errors";
+import { newId } from "../../lib/ids";
+import type { BookingCtx } from "../bookings/scope";
+import { enqueue, jobInsert, type JobPointer } from "../outbox";
+import { CANCEL_INTENT_KIND } from "./job-kinds";
+import { createCustomer, createPaymentIntent, createSetupIntent } from "./stripe";
+
+/**
+ * The payment step of a public create (design.md §21). The order keeps the create at 2 libSQL
+ * round trips + 1 Stripe call: the create's read batch, then the PaymentIntent (its
+ * Idempotency-Key and metadata name the booking id chosen up front), then ONE write batch that
+ * takes the hold through the same atomic overlap guard as any booking and records the payment
+ * beside it. When Stripe refuses or times out nothing has been written: 502
+ * payment_provider_error and the slot is free at once. When the guard refuses (someone else took
+ * the slot during the Stripe call) a job in the same batch cancels the intent nobody can pay.
+ */
+
+export type CheckoutTenant = {
+  id: string;
+  currency: string;
+  timezone: string;
+  requirePayment: boolean;
+  stripeAccountId: string | null;
+  stripeChargesEnabled: boolean;
+  noShowFeePercent: number;
+  lateCancelFeePercent: number;
+  cancellationHours: number;
+};
+
+export type CheckoutService = { price: number; depositPercent: number };
+
+export type CheckoutPlan = { due: AmountDue | null; card: boolean; account: string; fees: FeeTerms };
+
+/** What this booking must settle before it is confirmed; null = nothing (confirmed at once). */
+export function checkoutPlan(tenant: CheckoutTenant, service: CheckoutService): CheckoutPlan | null {
+  const due = tenant.requirePayment ? amountDue(service.price, service.depositPercent, tenant.currency) : null;
+  const fees = { noShowFeePercent: tenant.noShowFeePercent, lateCancelFeePercent: tenant.lateCancelFeePercent };
+  const canCharge = Boolean(tenant.stripeAccountId && tenant.stripeChargesEnabled);
+  const card = canCharge && needsCardOnFile(fees, due);
+  if (!due && !card) return null;
+  if (!canCharge || !tenant.stripeAccountId) {
+    // requirePayment is only accepted with charges enabled; the account lost them since.
+    throw new ApiError("payment_provider_error", "This business cannot take payments right now; please try again later");
+  }
+  return { due, card, account: tenant.stripeAccountId, fees };
+}
+
+/** The `payment` object of the create answer and of GET /api/public/booking/:code/payment. */
+export type PaymentStep = {
+  amount: number;
+  currency: string;
+  kind: "deposit" | "full" | null;
+  clientSecret: string | null;
+  setupClientSecret: string | null;
+  publishableKey: string | null;
+  stripeAccount: string;
+  expiresAt: string;
+  /** The booking's price, for "Deposit 12.00 EUR of 40.00 EUR". */
+  price: number;
+  cancellationHours: number;
+  /** Tenant-local wall time until which a customer's cancellation is refunded in full. */
+  refundableUntil: string;
+  /** Card on file: the fee terms the customer agrees to before saving the card. */
+  fees: FeeTerms | null;
+};
+
+export function paymentStep(
+  config: Pick<Config, "STRIPE_PUBLISHABLE_KEY">,
+  p: {
+    amount: number;
+    currency: string;
+    kind: "deposit" | "full" | null;
+    clientSecret: string | null;
+    setupClientSecret: string | null;
+    account: string;
+    expiresAtMs: number;
+    price: number;
+    startAt: number;
+    timezone: string;
+    cancellationHours: number;
+    fees: FeeTerms | null;
+  },
+): PaymentStep {
+  return {
+    amount: p.amount,
+    currency: p.currency.toUpperCase(),
+    kind: p.kind,
+    clientSecret: p.clientSecret,
+    setupClientSecret: p.setupClientSecret,
+    publishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null,
+    stripeAccount: p.account,
+    expiresAt: new Date(p.expiresAtMs).toISOString(),
+    price: p.price,
+    cancellationHours: p.cancellationHours,
+    refundableUntil: instantToLocalString(p.timezone, refundDeadline(p.startAt, p.cancellationHours)),
+    fees: p.fees,
+  };
+}
+
+export type StartedCheckout = {
+  status: "pending";
+  holdExpiresAt: number;
+  payment: PaymentStep;
+  /** Statements for the create's write batch: `inserted` is true exactly when the booking row was written. */
+  effects(
+    db: Db,
+    inserted: SQL,
+    notInserted: SQL,
+  ): {
+    statements: BatchItem<"sqlite">[];
+    afterCommit(ctx: Pick<BookingCtx, "env" | "waitUntil">, results: unknown[]): void;
+    /** The guard refused the booking: hand the intents' cancel jobs to the queue. */
+    afterLostRace(ctx: Pick<BookingCtx, "env" | "waitUntil">): void;
+  };
+};
+
+/**
+ * The Stripe calls of a create that needs payment, before anything is written: a PaymentIntent
+ * for the amount due (1 call); with a card on file also a Customer first, and a SetupIntent when
+ * nothing is paid now (the deposit's intent saves the card itself: one card entry for the customer).
+ */
+export async function startCheckout(
+  env: Env,
+  now: Date,
+  plan: CheckoutPlan,
+  b: {
+    bookingId: string;
+    tenant: CheckoutTenant;
+    price: number;
+    startAt: number;
+    customer: { email: string; firstName: string; lastName: string };
+  },
+): Promise<StartedCheckout> {
+  const config = loadConfig(env);
+  if (!config.STRIPE_SECRET_KEY) throw new ApiError("payment_provider_error", "Payments are not configured on this platform");
+  const metadata = { booking_id: b.bookingId, tenant_id: b.tenant.id };
+  const currency = b.tenant.currency;
+  const customerId = plan.card
+    ? await createCustomer(config, {
+        connectedAccountId: plan.account,
+        email: b.customer.email,
+        name: `${b.customer.firstName} ${b.customer.lastName}`.trim(),
+        metadata,
+        idempotencyKey: `customer-${b.bookingId}`,
+      })
+    : null;
+  const intent = plan.due
+    ? await createPaymentIntent(config, {
+        connectedAccountId: plan.account,
+        amount: plan.due.amount,
+        currency,
+        metadata,
+        idempotencyKey: `booking-${b.bookingId}-${plan.due.kind}`,
+        customerId: customerId ?? undefined,
+      })
+    : null;
+  const setup =
+    customerId && !intent
+      ? await createSetupIntent(config, {
+          connectedAccountId: plan.account,
+          customerId,
+          metadata,
+          idempotencyKey: `setup-${b.bookingId}`,
+        })
+      : null;
+
+  const expires = holdExpiresAt(now.getTime(), config.PAYMENT_HOLD_MINUTES);
+  const t = now.toISOString();
+  const paymentId = newId("pay");
+  return {
+    status: "pending",
+    holdExpiresAt: expires,
+    payment: paymentStep(config, {
+      amount: plan.due?.amount ?? 0,
+      currency,
+      kind: plan.due?.kind ?? null,
+      clientSecret: intent?.clientSecret ?? null,
+      setupClientSecret: setup?.clientSecret ?? null,
+      account: plan.account,
+      expiresAtMs: expires,
+      price: b.price,
+      startAt: b.startAt,
+      timezone: b.tenant.timezone,
+      cancellationHours: b.tenant.cancellationHours,
+      fees: plan.card ? plan.fees : null,
+    }),
+    effects(db, inserted, notInserted) {
+      const statements: BatchItem<"sqlite">[] = [];
+      const pointers: JobPointer[] = [];
+      if (plan.due && intent) {
+        statements.push(
+          db.run(sql`
+            INSERT INTO payments (id, tenant_id, booking_id, amount, currency, kind, status, stripe_payment_intent_id, client_secret,
+                                  stripe_account_id, stripe_customer_id, created_at, updated_at)
+            SELECT ${paymentId}, ${b.tenant.id}, ${b.bookingId}, ${plan.due.amount}, ${currency.toUpperCase()}, ${plan.due.kind}, 'pending',
+                   ${intent.id}, ${intent.clientSecret}, ${plan.account}, ${customerId}, ${t}, ${t}
+            WHERE ${inserted}`),
+        );
+      }
+      if (customerId) {
+        statements.push(
+          db.run(sql`
+            INSERT INTO booking_cards (id, tenant_id, booking_id, stripe_customer_id, stripe_setup_intent_id, setup_client_secret, status, created_at, updated_at)
+            SELECT ${newId("crd")}, ${b.tenant.id}, ${b.bookingId}, ${customerId}, ${setup?.id ?? null}, ${setup?.clientSecret ?? null}, 'pending', ${t}, ${t}
+            WHERE ${inserted}`),
+        );
+      }
+      // The slot went to someone else during the Stripe call: nobody holds this intent's secret,
+      // but it would linger as "incomplete" in the business's dashboard.
+      for (const object of [intent ? { paymentIntent: intent.id } : null, setup ? { setupIntent: setup.id } : null]) {
+        if (!object) continue;
+        const job = jobInsert(
+          db,
+          {
+            kind: CANCEL_INTENT_KIND,
+            tenantId: b.tenant.id,
+            payload: { ...object, account: plan.account },
+            idempotencyKey: `cancel-${object.paymentIntent ?? object.setupIntent}`,
+          },
+          now,
+          notInserted,
+        );
+        statements.push(job.insert);
+        pointers.push(job.pointer);
+      }
+      return {
+        statements,
+        // Nothing to hand on: the confirmation is sent when the payment succeeds.
+        afterCommit() {},
+        afterLostRace(ctx) {
+          if (pointers.length) ctx.waitUntil(enqueue(ctx.env.EMAIL_QUEUE, pointers));
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,211 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { type Db, runBatch } from "../../db/client";
+import { instantToHumanLocal } from "../../domain/time";
+import type { Env } from "../../config";
+import { newId } from "../../lib/ids";
+import { createdEffectsFromView } from "../bookings/created-facts";
+import { type BookingView, bookingViewQuery } from "../bookings/lookup";
+import { latePaymentRefundedEmail } from "../email/payment-templates";
+import { emailInsert, enqueue, enqueueEmails } from "../outbox";
+import { jobPointers } from "../outbox/jobs";
+import { enqueueWebhookDeliveries } from "../webhooks/events";
+import { paymentAnnouncement } from "./announce";
+import { REFUND_KIND } from "./job-kinds";
+import { refundStatements } from "./refunds";
+
+/**
+ * Stripe's PaymentIntent and SetupIntent events (design.md §21), applied once per event id.
+ * Two round trips: a read batch (the payment or card, the booking with everything its
+ * confirmation e-mail says, whether the event was applied before), then ONE write batch:
+ *
+ *   1. the processed_events row, written only if the event moves the payment/card from a state it
+ *      may move from, tagged with this batch's random apply id; every later statement is gated on
+ *      "this batch applied the event" (A), so a redelivery, however concurrent, changes nothing;
+ *   2. the payment/card moves; a payment's move is announced to the business's endpoints as
+ *      `payment.succeeded` / `payment.failed` (design.md §19), built from the moved row, so each
+ *      change is announced exactly once and a redelivered or out-of-order event announces nothing;
+ *   3. a pending booking whose requirements are now all met (its deposit/full payments succeeded,
+ *      its card saved) gets its confirmation e-mail, the notices, its reminder jobs and
+ *      `booking.created` (the same effects a confirmed create writes), then moves pending -> confirmed: the effects and the UPDATE carry
+ *      the identical condition, evaluated in the same transaction;
+ *   4. a payment that succeeded for a booking already released (hold expired, or cancelled while
+ *      unpaid) is refunded in full from the outbox and the customer is told; it never revives it.
+ *
+ * The expiry cron's release is one batch too, so a success racing it has exactly one outcome:
+ * confirmed and paid, or released and refunded.
+ */
+
+export type IntentEvent = {
+  id: string;
+  type: string;
+  object: Record<string, unknown>;
+};
+
+export type ApplyResult =
+  | { handled: false }
+  | { handled: true; duplicate: boolean; paymentUpdated: boolean; paymentKnown: boolean; ours: boolean };
+
+type Ctx = { db: Db; now: Date; env: Env; waitUntil: (p: Promise<unknown>) => void };
+
+const str = (v: unknown) => (typeof v === "string" ? v : null);
+
+/** Every requirement of a pending booking is met: its payments at booking succeeded and its card is saved. */
+function requirementsMet(bookingId: string): SQL {
+  return sql`NOT EXISTS (SELECT 1 FROM payments WHERE booking_id = ${bookingId} AND kind IN ('deposit', 'full') AND status <> 'succeeded')
+    AND NOT EXISTS (SELECT 1 FROM booking_cards WHERE booking_id = ${bookingId} AND status <> 'saved')`;
+}
+
+type Target = { table: "payments" | "booking_cards"; id: string; tenantId: string; bookingId: string | null; kind: string; status: string };
+
+const MOVES: Record<string, { to: string; from: string[] }> = {
+  "payment_intent.succeeded": { to: "succeeded", from: ["pending", "failed", "cancelled"] },
+  // A failed attempt after a success (events can arrive out of order) must not undo it.
+  "payment_intent.payment_failed": { to: "failed", from: ["pending"] },
+  "setup_intent.succeeded": { to: "saved", from: ["pending", "failed"] },
+  "setup_intent.setup_failed": { to: "failed", from: ["pending"] },
+};
+
+export function handlesIntentEvent(type: string): boolean {
+  return type in MOVES;
+}
+
+export async function applyIntentEvent(ctx: Ctx, event: IntentEvent): Promise<ApplyResult> {
+  const move = MOVES[event.type];
+  const objectId = str(event.object.id);
+  if (!move || !objectId) return { handled: false };
+  const setup = event.type.startsWith("setup_intent.");
+  const metadata = (event.object.metadata ?? {}) as Record<string, unknown>;
+  const tenantId = str(metadata.tenant_id);
+  const bookingId = str(metadata.booking_id);
+  const ours = bookingId !== null && tenantId !== null;
+  const { db, now } = ctx;
+
+  const target = setup
+    ? sql`SELECT 'booking_cards' AS "table", id, tenant_id AS tenantId, booking_id AS bookingId, 'card' AS kind, status
+          FROM booking_cards WHERE stripe_setup_intent_id = ${objectId}`
+    : sql`SELECT 'payments' AS "table", id, tenant_id AS tenantId, booking_id AS bookingId, kind, status
+          FROM payments WHERE stripe_payment_intent_id = ${objectId}`;
+  const [targets, views, recorded] = await db.batch([
+    db.all<Target>(target),
+    bookingViewQuery(db, { kind: "owner", tenantId: tenantId ?? "", bookingId: bookingId ?? "" }),
+    db.all<{ n: number }>(sql`SELECT COUNT(*) AS n FROM processed_events WHERE id = ${event.id}`),
+  ]);
+  const row = targets[0];
+  const known = { handled: true as const, paymentKnown: Boolean(row), ours };
+  if (!row) return { ...known, duplicate: false, paymentUpdated: false };
+  if (Number(recorded[0]?.n) > 0) return { ...known, duplicate: true, paymentUpdated: false };
+  // The metadata names the tenant the intent was made for; a payment of another tenant is not touched.
+  if (tenantId !== null && row.tenantId !== tenantId) return { ...known, duplicate: false, paymentUpdated: false };
+
+  const t = now.toISOString();
+  const applyId = newId("apl");
+  let webhookAt = -1;
+  const from = sql.join(
+    move.from.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  const table = sql.raw(row.table);
+  const applied = sql`EXISTS (SELECT 1 FROM processed_events WHERE id = ${event.id} AND apply_id = ${applyId})`;
+  const statements: BatchItem<"sqlite">[] = [
+    db.run(sql`
+      INSERT INTO processed_events (id, source, type, received_at, apply_id)
+      SELECT ${event.id}, 'stripe', ${event.type}, ${t}, ${applyId}
+      WHERE EXISTS (SELECT 1 FROM ${table} WHERE id = ${row.id} AND status IN (${from}))
+      ON CONFLICT (id) DO NOTHING`),
+  ];
+  const failure = str((event.object.last_payment_error as { message?: unknown } | undefined)?.message ?? null);
+  const paymentMethod = str(event.object.payment_method);
+  if (setup) {
+    statements.push(
+      db.run(sql`UPDATE booking_cards SET status = ${move.to}, stripe_payment_method_id = COALESCE(${paymentMethod}, stripe_payment_method_id),
+        updated_at = ${t} WHERE id = ${row.id} AND ${applied}`),
+    );
+  } else {
+    statements.push(
+      db.run(sql`UPDATE payments SET status = ${move.to}, failure_message = ${move.to === "failed" ? failure : null}, updated_at = ${t}
+        WHERE id = ${row.id} AND ${applied}`),
+    );
+    const outcome = move.to === "failed" ? "failed" : "succeeded";
+    webhookAt = statements.push(paymentAnnouncement(db, row.tenantId, row.id, outcome, now, applied).insert) - 1;
+  }
+
+  const view = views[0];
+  const bookingPayment = setup || row.kind === "deposit" || row.kind === "full";
+  const succeeded = move.to !== "failed";
+  const pointers: { emails: string[]; refunds: SQL | null } = { emails: [], refunds: null };
+  let effects: ReturnType<typeof createdEffectsFromView> | null = null;
+  let refundAt = -1;
+  let effectsAt = -1;
+  if (view && row.bookingId === view.id && bookingPayment && succeeded) {
+    if (!setup && paymentMethod) {
+      // A deposit made with the card-on-file PaymentIntent (setup_future_usage) saved the card too.
+      statements.push(
+        db.run(sql`UPDATE booking_cards SET status = 'saved', stripe_payment_method_id = ${paymentMethod}, updated_at = ${t}
+          WHERE booking_id = ${view.id} AND stripe_setup_intent_id IS NULL AND status <> 'saved' AND ${applied}`),
+      );
+    }
+    const confirms = sql`${applied} AND EXISTS (SELECT 1 FROM bookings WHERE id = ${view.id} AND status = 'pending')
+      AND ${requirementsMet(view.id)}`;
+    // Exactly what a confirmed create writes: confirmation (manage link, .ics), notices, reminders, booking.created.
+    effects = createdEffectsFromView(ctx, view, confirms);
+    effectsAt = statements.push(...effects.statements) - effects.statements.length;
+    statements.push(
+      db.run(sql`UPDATE bookings SET status = 'confirmed', hold_expires_at = NULL, updated_at = ${t}
+        WHERE id = ${view.id} AND ${confirms}`),
+    );
+    if (!setup) {
+      const released = sql`${applied} AND EXISTS (SELECT 1 FROM bookings WHERE id = ${view.id} AND status = 'cancelled')`;
+      const refund = refundStatements(
+        db,
+        now,
+        { tenantId: row.tenantId, paymentId: row.id, amount: "remaining", reason: "late_payment" },
+        released,
+      );
+      refundAt = statements.push(...refund.statements) - 1;
+      const told = lateRefundEmail(db, now, view, released, Number(event.object.amount), str(event.object.currency) ?? view.currency);
+      if (told) {
+        statements.push(told.insert);
+        pointers.emails.push(told.id);
+      }
+    }
+  }
+  statements.push(db.all<{ n: number }>(sql`SELECT COUNT(*) AS n FROM processed_events WHERE id = ${event.id} AND apply_id = ${applyId}`));
+
+  const results = await runBatch(db, statements);
+  const [mine] = results[results.length - 1] as { n: number }[];
+  const paymentUpdated = Number(mine?.n) > 0;
+  if (paymentUpdated) {
+    if (webhookAt >= 0) {
+      const deliveries = results[webhookAt] as { id: string }[];
+      if (deliveries.length)
+        ctx.waitUntil(
+          enqueueWebhookDeliveries(
+            ctx.env.EMAIL_QUEUE,
+            deliveries.map((d) => d.id),
+          ),
+        );
+    }
+    if (effects) effects.afterCommit(ctx, results.slice(effectsAt, effectsAt + effects.statements.length));
+    if (refundAt >= 0) ctx.waitUntil(enqueue(ctx.env.EMAIL_QUEUE, jobPointers(REFUND_KIND, results[refundAt] as { id: string }[])));
+    // An e-mail row that was not written (the gate was false) is acked by the consumer.
+    if (pointers.emails.length && refundAt >= 0 && (results[refundAt] as unknown[]).length > 0)
+      ctx.waitUntil(enqueueEmails(ctx.env, pointers.emails));
+  }
+  return { ...known, duplicate: false, paymentUpdated };
+}
+
+function lateRefundEmail(db: Db, now: Date, view: BookingView, gate: SQL, amount: number, currency: string) {
+  if (!view.customer?.email || !Number.isFinite(amount)) return null;
+  const rendered = latePaymentRefundedEmail({
+    businessName: view.tenant.businessName,
+    customerName: `${view.customer.firstName} ${view.customer.lastName}`.trim() || view.customer.email,
+    serviceName: view.serviceName,
+    localStart: instantToHumanLocal(view.tenant.timezone, view.startAt),
+    timezone: view.tenant.timezone,
+    confirmationCode: view.confirmationCode,
+    amount,
+    currency: currency.toUpperCase(),
+  });
+  return emailInsert(db, { ...rendered, tenantId: view.tenantId, to: view.customer.email }, now, gate);
+}

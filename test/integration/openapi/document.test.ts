@@ -1,0 +1,51 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { get } from "../../helpers/api";
+import { checkResponse } from "../../helpers/openapi";
+
+describe("GET /api/openapi.json", () => {
+  it("serves the generated OpenAPI 3.1 document, cacheable, without credentials", async () => {
+    const res = await get("/api/openapi.json");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toContain("application/json");
+    expect(res.headers.get("Cache-Control")).toBe("public, max-age=300");
+    expect(res.body.openapi).toBe("3.1.0");
+    for (const path of ["/api/auth/login", "/api/auth/register", "/api/customer-auth/login", "/api/auth/refresh"]) {
+      expect(Object.keys(res.body.paths), path).toContain(path);
+    }
+    const login = res.body.paths["/api/auth/login"].post;
+    expect(Object.keys(login.responses)).toEqual(expect.arrayContaining(["200", "400", "401", "429"]));
+    expect(login.responses["401"].content["application/json"].schema.anyOf).toHaveLength(2);
+  });
+
+  it("is also a static asset built at deploy time (served before the Worker), identical to the route's", async () => {
+    const asset = await (env as unknown as { ASSETS: Fetcher }).ASSETS.fetch("http://localhost/api/openapi.json");
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get("Cache-Control")).toBe("public, max-age=300");
+    expect(asset.headers.get("Content-Type")).toContain("application/json");
+    expect(await asset.json()).toEqual((await get("/api/openapi.json")).body);
+  });
+
+  it("is what the response checks hold answers to: a body missing a declared field fails", async () => {
+    const url = new URL("http://localhost/api/auth/login");
+    await expect(checkResponse("POST", url, 200, "application/json", { data: { token: "t", sessionId: "s" } })).rejects.toThrow(
+      /does not match its declared schema/,
+    );
+    await expect(checkResponse("POST", url, 418, "application/json", {})).rejects.toThrow(/not a declared response/);
+    await expect(checkResponse("POST", url, 401, "application/json", { error: "unauthorized" })).resolves.toBeUndefined();
+  });
+});
+
+describe("GET /docs", () => {
+  it("renders the reference from our own script, under the pages' CSP", async () => {
+    const res = await get("/docs");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Security-Policy")).toContain("script-src 'self'");
+    const script = /<script src="(\/assets\/docs-[^"]+\.js)"/.exec(res.text)?.[1];
+    expect(script).toBeDefined();
+    expect(res.text).toContain('data-spec="/api/openapi.json"');
+    const asset = await (env as unknown as { ASSETS: Fetcher }).ASSETS.fetch(`http://localhost${script}`);
+    expect(asset.status).toBe(200);
+    expect(await asset.text()).toContain("openapi.json");
+  });
+});

@@ -1,0 +1,161 @@
+import { sql } from "drizzle-orm";
+import Stripe from "stripe";
+import { schema } from "../../../src/db/client";
+import { call, post } from "../../helpers/api";
+import { testDb } from "../../helpers/db";
+import { createService, createStaff, createTenant, type TenantOverrides, uniq } from "../../helpers/factories";
+import { type CaptureFilter, captured, workerEnv } from "../../helpers/worker-entry";
+
+// Payments at booking (design.md §21) through the real routes: the capture server stands in for
+// Stripe (tools/capture-server/stripe.mjs answers like Stripe; tests script refusals), inbound
+// events are signed with the official `stripe` package's test-header helper (the async variant:
+// workerd's crypto is WebCrypto).
+
+export { captured, deliverBatch, eventually, runCron, script, workerEnv } from "../../helpers/worker-entry";
+
+/** A business that requires payment, its Stripe account able to take charges, one staff member 09:00-17:00 every day. */
+export async function payingTenant(
+  opts: { tenant?: TenantOverrides; price?: number; depositPercent?: number; duration?: number; currency?: string } = {},
+) {
+  const account = `acct_${uniq()}${uniq()}`;
+  const tenant = await createTenant({
+    requirePayment: true,
+    stripeAccountId: account,
+    stripeChargesEnabled: true,
+    stripeDetailsSubmitted: true,
+    currency: opts.currency ?? "EUR",
+    cancellationHours: 24,
+    cancellationPolicy: "Cancel at least 24 hours ahead for a full refund.",
+    // Holds are created for 2031 dates at the real clock (the expiry cron runs on it): the booking
+    // window (design.md §16, 365 days by default) is not what these tests are about.
+    maxAdvanceDays: 36_500,
+    ...opts.tenant,
+  });
+  const service = await createService(tenant.id, {
+    name: "Colour",
+    durationMinutes: opts.duration ?? 60,
+    price: opts.price ?? 4000,
+    depositPercent: opts.depositPercent ?? 30,
+  });
+  const staff = await createStaff(tenant.id, { displayName: "Sam" });
+  return { tenant, service, staff, account };
+}
+
+export function customer() {
+  return { firstName: "Ada", lastName: "Lovelace", email: `ada-${uniq()}@example.test` };
+}
+
+export const book = (slug: string, body: Record<string, unknown>, opts: { now?: string | Date; dbTag?: string; token?: string } = {}) =>
+  post(`/api/public/${slug}/bookings`, body, opts);
+
+export function bookingBody(serviceId: string, staffId: string, start: string) {
+  return { serviceId, staffProfileId: staffId, startDatetime: start, customer: customer() };
+}
+
+/** Stripe's requests made for this tenant (its id is in every object's metadata), oldest first. */
+export async function stripeCalls(tenantId: string, path = "/stripe/v1/") {
+  return captured({ pathPrefix: path, bodyContains: tenantId });
+}
+
+export async function stripeRequests(filter: CaptureFilter) {
+  return captured(filter);
+}
+
+/** A Stripe event as Stripe sends it (`account` for Connect events). */
+export function stripeEvent(type: string, object: Record<string, unknown>, account?: string) {
+  return { id: `evt_${uniq()}${uniq()}${uniq()}`, object: "event", type, ...(account ? { account } : {}), data: { object } };
+}
+
+/** POSTs a signed event; `secret` defaults to the platform endpoint's, `at` is the signature time (and the request clock when given). */
+export async function sendEvent(
+  event: unknown,
+  opts: { secret?: string; at?: Date; pinClock?: boolean; dbTag?: string; rawBody?: string } = {},
+) {
+  const payload = opts.rawBody ?? JSON.stringify(event);
+  const at = opts.at ?? new Date();
+  const header = await Stripe.webhooks.generateTestHeaderStringAsync({
+    payload,
+    secret: opts.secret ?? workerEnv.STRIPE_WEBHOOK_SECRET,
+    timestamp: Math.floor(at.getTime() / 1000),
+  });
+  return call("POST", "/api/webhooks/stripe", {
+    rawBody: payload,
+    headers: { "Content-Type": "application/json", "Stripe-Signature": header },
+    now: opts.pinClock ? at : undefined,
+    dbTag: opts.dbTag,
+  });
+}
+
+/** The PaymentIntent object of a `payment_intent.*` event for a booking's payment. */
+export async function intentObject(bookingId: string, extra: Record<string, unknown> = {}) {
+  const [p] = await paymentsOf(bookingId);
+  return {
+    id: p.stripePaymentIntentId,
+    object: "payment_intent",
+    amount: p.amount,
+    currency: p.currency.toLowerCase(),
+    status: "succeeded",
+    metadata: { booking_id: bookingId, tenant_id: p.tenantId },
+    ...extra,
+  };
+}
+
+export async function paymentsOf(bookingId: string) {
+  return testDb().select().from(schema.payments).where(sql`booking_id = ${bookingId}`).orderBy(schema.payments.createdAt);
+}
+
+export async function bookingOf(id: string) {
+  const [row] = await testDb().select().from(schema.bookings).where(sql`id = ${id}`);
+  return row;
+}
+
+export async function refundsOf(paymentId: string) {
+  return testDb().select().from(schema.refunds).where(sql`payment_id = ${paymentId}`).orderBy(schema.refunds.seq);
+}
+
+export async function jobsWithKey(kind: string, keyPrefix: string) {
+  return testDb()
+    .select()
+    .from(schema.jobs)
+    .where(sql`kind = ${kind} AND idempotency_key LIKE ${`${keyPrefix}%`}`);
+}
+
+export async function emailsTo(to: string) {
+  return testDb().select().from(schema.emailOutbox).where(sql`to_email = ${to}`);
+}
+
+export async function deliveriesOf(tenantId: string) {
+  return testDb().select().from(schema.webhookDeliveries).where(sql`tenant_id = ${tenantId}`);
+}
+
+export async function processedEvent(id: string) {
+  return testDb().select().from(schema.processedEvents).where(sql`id = ${id}`);
+}
+
+/** A pending booking at a paying tenant, created at `now` for `start` (tenant-local). */
+export async function heldBooking(
+  opts: { now: string | Date; start?: string; price?: number; depositPercent?: number; tenant?: TenantOverrides } = { now: new Date() },
+) {
+  const setup = await payingTenant({ price: opts.price, depositPercent: opts.depositPercent, tenant: opts.tenant });
+  const body = bookingBody(setup.service.id, setup.staff.id, opts.start ?? "2031-05-14T10:00:00");
+  const res = await book(setup.tenant.slug, body, { now: opts.now });
+  if (res.status !== 201) throw new Error(`create failed: ${res.status} ${res.text}`);
+  return { ...setup, res, booking: res.body.data, email: body.customer.email, body };
+}
+
+/** Minutes before the wall clock: a hold created then has already ended for the real cron. */
+export const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
+
+/** A booking whose deposit was paid (the succeeded event applied): confirmed. */
+export async function paidBooking(opts: Parameters<typeof heldBooking>[0]) {
+  const held = await heldBooking(opts);
+  const res = await sendEvent(stripeEvent("payment_intent.succeeded", await intentObject(held.booking.id)));
+  if (res.status !== 200) throw new Error(`event refused: ${res.status} ${res.text}`);
+  const [payment] = await paymentsOf(held.booking.id);
+  return { ...held, payment };
+}
+
+/** A queue message for one outbox job, performed at `testNow` (the consumer's clock in the test pool). */
+export function jobMessage(kind: string, id: string, testNow: Date) {
+  return { id: crypto.randomUUID(), timestamp: new Date(), attempts: 1, body: { kind, id, testNow: testNow.toISOString() } as never };
+}
