@@ -79,11 +79,18 @@ const bodyAsBefore: MiddlewareHandler = async (c, next) => {
   await next();
 };
 
-/** `createRoute` with the project's defaults: the body rule above on every route with a JSON body. */
+/**
+ * `createRoute` with the project's defaults: the body rule above on every route with a JSON body,
+ * and query strings that ignore parameters they do not know (cache busters, tracking tags, a stray
+ * `constructor=`; issue #24), as `validate("query", ...)` does for the plain routes.
+ */
 export function createRoute<const R extends RouteConfig>(config: R): R {
-  if (!config.request?.body) return create(config);
+  const query = config.request?.query;
+  const request = query instanceof z.ZodObject ? { ...config.request, query: query.strip() } : config.request;
+  const withQuery = { ...config, request } as R;
+  if (!config.request?.body) return create(withQuery);
   const own = config.middleware ? (Array.isArray(config.middleware) ? config.middleware : [config.middleware]) : [];
-  return create({ ...config, middleware: [bodyAsBefore, ...own] });
+  return create({ ...withQuery, middleware: [bodyAsBefore, ...own] });
 }
 
 /** Security requirements of the callers (see the securitySchemes in the document). */

@@ -191,7 +191,13 @@ function expectContractError(res: ApiResponse, what: string) {
 /** fast-check's report without the (possibly megabytes long) counterexample: the assertion names the request. */
 function shortReport<T>(out: fc.RunDetails<T>) {
   if (!out.failed) return;
-  const error = out.errorInstance instanceof Error ? out.errorInstance.message : String(out.errorInstance);
+  // A thrown error that is not an assertion (a URIError, ...) is named with where it came from.
+  const error =
+    out.errorInstance instanceof Error
+      ? out.errorInstance.name === "AssertionError"
+        ? out.errorInstance.message
+        : (out.errorInstance.stack ?? out.errorInstance.message)
+      : String(out.errorInstance);
   throw new Error(`fuzz failed after ${out.numRuns} requests (seed ${out.seed}, path ${out.counterexamplePath}):\n${error.slice(0, 4000)}`);
 }
 
