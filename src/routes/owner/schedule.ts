@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { DAY_MS, formatLocalDate, type LocalDate, wallDayStart } from "../../domain/time";
 import { formatMinute, validateWeek } from "../../domain/working-hours";
-import type { AppEnv } from "../../env";
+import type { OwnerEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { validate } from "../../lib/validate";
 import { requireRole } from "../../middleware/auth";
@@ -16,8 +16,7 @@ import {
   type OverrideRow,
   putOverride,
 } from "../../services/owner/schedule";
-import { localDateField } from "../public/fields";
-import { ownerOf } from "./fields";
+import { localDateField } from "../fields";
 
 /**
  * design.md §16, owner side: a staff member's hours for one local date (overrides), and the
@@ -73,11 +72,11 @@ const toOverride = (r: OverrideRow) => ({
 const toClosure = (r: ClosureRow) => ({ id: r.id, startDate: r.startDate, endDate: r.endDate, reason: r.reason, createdAt: r.createdAt });
 
 /** Mounted at /api/staff: GET /:id/overrides?from&to, PUT and DELETE /:id/overrides/:date. */
-export const staffOverrideRoutes = new Hono<AppEnv>()
+export const staffOverrideRoutes = new Hono<OwnerEnv>()
   .get("/:id/overrides", validate("query", rangeQuery), async (c) => {
     const q = c.req.valid("query");
     const range = { from: q.from && formatLocalDate(q.from), to: q.to && formatLocalDate(q.to) };
-    const rows = await listOverrides(c.var.db, ownerOf(c).tenantId, c.req.param("id"), range);
+    const rows = await listOverrides(c.var.db, c.var.auth.tenantId, c.req.param("id"), range);
     return c.json({ data: rows.map(toOverride) });
   })
   .put("/:id/overrides/:date", writers, validate("param", dateParam), validate("json", overrideBody), async (c) => {
@@ -90,25 +89,25 @@ export const staffOverrideRoutes = new Hono<AppEnv>()
     const intervals = stored
       .map((s) => ({ startMinute: s.startMinute, endMinute: s.endMinute }))
       .sort((a, b) => a.startMinute - b.startMinute);
-    const row = await putOverride(c.var.db, ownerOf(c).tenantId, id, formatLocalDate(date), intervals, c.var.now);
+    const row = await putOverride(c.var.db, c.var.auth.tenantId, id, formatLocalDate(date), intervals, c.var.now);
     return c.json({ data: toOverride(row) });
   })
   .delete("/:id/overrides/:date", writers, validate("param", dateParam), async (c) => {
     const { id, date } = c.req.valid("param");
-    return c.json({ data: await deleteOverride(c.var.db, ownerOf(c).tenantId, id, formatLocalDate(date)) });
+    return c.json({ data: await deleteOverride(c.var.db, c.var.auth.tenantId, id, formatLocalDate(date)) });
   });
 
 /** Mounted at /api/businesses/me/closures. */
-export const closureRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => c.json({ data: (await listClosures(c.var.db, ownerOf(c).tenantId)).map(toClosure) }))
+export const closureRoutes = new Hono<OwnerEnv>()
+  .get("/", async (c) => c.json({ data: (await listClosures(c.var.db, c.var.auth.tenantId)).map(toClosure) }))
   .post("/", writers, validate("json", closureBody), async (c) => {
     const v = c.req.valid("json");
     const row = await addClosure(
       c.var.db,
-      ownerOf(c).tenantId,
+      c.var.auth.tenantId,
       { startDate: formatLocalDate(v.startDate), endDate: formatLocalDate(v.endDate), reason: v.reason },
       c.var.now,
     );
     return c.json({ data: toClosure(row) }, 201);
   })
-  .delete("/:id", writers, async (c) => c.json({ data: await deleteClosure(c.var.db, ownerOf(c).tenantId, c.req.param("id")) }));
+  .delete("/:id", writers, async (c) => c.json({ data: await deleteClosure(c.var.db, c.var.auth.tenantId, c.req.param("id")) }));
