@@ -64,6 +64,8 @@ export default async function setup(project: TestProject) {
     STRIPE_WEBHOOK_SECRET: "whsec_e2e_stripe_webhook_secret",
     STRIPE_JS_URL: `${capture.url}/stripe-js/v3/`,
     PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    // Lets a page test pin the request clock (x-test-now), so dates never depend on the real day.
+    TEST_HOOKS: "1",
   };
   const args = [
     "wrangler",

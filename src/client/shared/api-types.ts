@@ -14,7 +14,7 @@ import type { toOwnerCustomer } from "../../routes/owner/customers";
 import type { toOwnerService } from "../../routes/owner/services";
 import type { staffRoutes } from "../../routes/owner/staff";
 import type { toWidgetStatus } from "../../routes/pages/widget";
-import type { toAvailability, toBookingLookup, toCancelResult, toCreatedBooking } from "../../routes/public/shapes";
+import type { toAvailability, toAvailabilityDays, toBookingLookup, toCancelResult, toCreatedBooking } from "../../routes/public/shapes";
 import type { ImpersonationStarted } from "../../services/admin/impersonation";
 import type { PaymentStep } from "../../services/payments/checkout";
 import type { listTenants } from "../../services/admin/tenant-list";
@@ -39,6 +39,7 @@ export type ErrorEnvelope = { error: string | { code: ErrorCode; message: string
 // ---- public booking API (booking page) ----
 export type Availability = Json<ReturnType<typeof toAvailability>>;
 export type Slot = Availability["slots"][number];
+export type AvailabilityDays = Json<ReturnType<typeof toAvailabilityDays>>;
 export type CreatedBooking = Json<ReturnType<typeof toCreatedBooking>>;
 export type BookingLookup = Json<ReturnType<typeof toBookingLookup>>;
 export type CancelResult = Json<ReturnType<typeof toCancelResult>>;

@@ -1,5 +1,5 @@
 import { instantToLocalString } from "../../domain/time";
-import type { Availability, BookingView, CancelResult, CreatedBooking } from "../../services/bookings";
+import type { Availability, AvailabilityDays, BookingView, CancelResult, CreatedBooking } from "../../services/bookings";
 import type { PaymentSummary } from "../../services/payments/public-payment";
 import type { PublicServiceRow, PublicStaffRow } from "../../services/public-catalog";
 import type { TenantRow } from "../../services/public-tenant";
@@ -54,12 +54,30 @@ export function toPublicStaff(p: PublicStaffRow) {
   return { id: p.id, display_name: p.displayName, title: p.title, avatar_url: p.avatarUrl ?? null, color: p.color };
 }
 
-/** Availability (interface.md): slots camelCase, times tenant-local. */
+/**
+ * Availability (interface.md): slots camelCase, times tenant-local; design.md §16 adds the real
+ * instants (`startUtc`/`endUtc`, ISO with Z), so the two 01:30s of a fall-back night differ.
+ */
 export function toAvailability(a: Availability) {
   return {
     date: a.date,
     timezone: a.timezone,
-    slots: a.slots.map((s) => ({ staffProfileId: s.staffId, staffName: s.staffName, startTime: s.startTime, endTime: s.endTime })),
+    slots: a.slots.map((s) => ({
+      staffProfileId: s.staffId,
+      staffName: s.staffName,
+      startTime: s.startTime,
+      endTime: s.endTime,
+      startUtc: s.startUtc,
+      endUtc: s.endUtc,
+    })),
+  };
+}
+
+/** The days range (design.md §16): per tenant-local date, free start times and the first one. */
+export function toAvailabilityDays(d: AvailabilityDays) {
+  return {
+    timezone: d.timezone,
+    days: d.days.map((day) => ({ date: day.date, slots: day.slots, firstStartTime: day.firstStartTime })),
   };
 }
 
