@@ -2,7 +2,13 @@ import { z } from "@hono/zod-openapi";
 import { BOOKING_STATUSES } from "../../domain/booking-status";
 import { PAYMENT_STATUSES } from "../../domain/payments";
 import { instantToLocalString } from "../../domain/time";
-import type { Availability, AvailabilityDays, BookingView, CancelResult, CreatedBooking as CreatedBookingView } from "../../services/bookings";
+import type {
+  Availability,
+  AvailabilityDays,
+  BookingView,
+  CancelResult,
+  CreatedBooking as CreatedBookingView,
+} from "../../services/bookings";
 import type { PaymentStep as PaymentStepView } from "../../services/payments/checkout";
 import type { PaymentSummary as PaymentSummaryView } from "../../services/payments/public-payment";
 import type { PublicServiceRow, PublicStaffRow } from "../../services/public-catalog";
