@@ -69,6 +69,8 @@ export default async function setup(project: TestProject) {
     AI_API_KEY: "e2e-ai-key",
     AI_MODEL: "e2e-model",
     PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    // Lets a page test pin the request clock (x-test-now), so dates never depend on the real day.
+    TEST_HOOKS: "1",
   };
   const args = [
     "wrangler",

@@ -25,7 +25,7 @@ import type { toBookingItem } from "../../routes/owner/view-shapes";
 import type { viewRoutes } from "../../routes/owner/views";
 import type { toDelivery, toEndpoint } from "../../routes/owner/webhook-endpoints";
 import type { toWidgetStatus } from "../../routes/pages/widget";
-import type { toAvailability, toBookingLookup, toCancelResult, toCreatedBooking } from "../../routes/public/shapes";
+import type { toAvailability, toAvailabilityDays, toBookingLookup, toCancelResult, toCreatedBooking } from "../../routes/public/shapes";
 import type { ImpersonationStarted } from "../../services/admin/impersonation";
 import type { PaymentStep } from "../../services/payments/checkout";
 import type { listTenants } from "../../services/admin/tenant-list";
@@ -50,6 +50,7 @@ export type ErrorEnvelope = { error: string | { code: ErrorCode; message: string
 // ---- public booking API (booking page) ----
 export type Availability = Json<ReturnType<typeof toAvailability>>;
 export type Slot = Availability["slots"][number];
+export type AvailabilityDays = Json<ReturnType<typeof toAvailabilityDays>>;
 export type CreatedBooking = Json<ReturnType<typeof toCreatedBooking>>;
 export type BookingLookup = Json<ReturnType<typeof toBookingLookup>>;
 export type CancelResult = Json<ReturnType<typeof toCancelResult>>;

@@ -1,3 +1,5 @@
+import { z } from "@hono/zod-openapi";
+import { BOOKING_STATUSES } from "../../domain/booking-status";
 import type { BookingView } from "../../services/bookings";
 import type { BookingDetail, HistoryRow } from "../../services/owner/booking-detail";
 import { toBookingPayments } from "./booking-payments";
@@ -22,8 +24,27 @@ type BookingLike = Pick<
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+export const OwnerBooking = z
+  .object({
+    id: z.string(),
+    confirmationCode: z.string(),
+    status: z.enum(BOOKING_STATUSES),
+    source: z.enum(["online", "widget", "walk_in", "phone", "admin"]),
+    startDatetime: z.string().openapi({ description: "UTC ISO-8601 instant" }),
+    endDatetime: z.string().openapi({ description: "UTC ISO-8601 instant" }),
+    serviceId: z.string(),
+    staffId: z.string(),
+    customerId: z.string().nullable(),
+    totalAmount: z.number().int().openapi({ description: "Minor units" }),
+    currency: z.string(),
+    notes: z.string(),
+    cancelReason: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .openapi("OwnerBooking");
+
 /** Owner API booking: camelCase, UTC ISO instants (design.md §13). */
-export function toOwnerBooking(b: BookingLike) {
+export function toOwnerBooking(b: BookingLike): z.infer<typeof OwnerBooking> {
   return {
     id: b.id,
     confirmationCode: b.confirmationCode,

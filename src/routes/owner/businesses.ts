@@ -26,6 +26,18 @@ const customDomainField = z
     return r.hostname;
   });
 
+/** design.md §16/§17: up to 3 distinct whole hours before the start, 1..168 ([] = no reminders). */
+const reminderHoursField = z
+  .array(z.number().int("Use whole hours").min(1, "At least 1 hour").max(168, "At most 168 hours (a week)"))
+  .max(3, "At most 3 reminders")
+  .superRefine((hours, ctx) => {
+    hours.forEach((h, i) => {
+      if (hours.indexOf(h) !== i) ctx.addIssue({ code: "custom", path: [i], message: `${h} hours is listed twice` });
+    });
+  })
+  // Earliest reminder first, so the list reads in the order the e-mails go out.
+  .transform((hours) => [...hours].sort((a, b) => b - a));
+
 /** PATCH /me: profile and booking settings only (design.md §7, §13); the rest is the operator's. */
 const settingsBody = z
   .object({
@@ -70,6 +82,13 @@ const settingsBody = z
       .regex(/^[a-z0-9-]{1,40}$/, "Use a template name of lowercase letters, digits and hyphens"),
     templateAccent: hexColor,
     customDomain: customDomainField,
+    // Booking rules (design.md §16): public bookings start at least this long from now, on a
+    // date at most this many days ahead; the owner API is not held to them.
+    minNoticeMinutes: z.number().int("Use whole minutes").min(0, "At least 0").max(43200, "At most 43200 minutes (30 days)"),
+    maxAdvanceDays: z.number().int("Use whole days").min(1, "At least 1 day").max(730, "At most 730 days"),
+    reminderHours: reminderHoursField,
+    // Where notices of new, moved and cancelled bookings go; "" = the business e-mail.
+    notificationEmail: z.union([z.literal(""), emailField], { error: "Enter a valid e-mail address, or leave it empty" }),
     ...Object.fromEntries(
       [
         "id",
@@ -137,6 +156,10 @@ export function toOwnerBusiness(t: BusinessRow) {
     template: t.template,
     templateAccent: t.templateAccent,
     customDomain: t.customDomain ?? null,
+    minNoticeMinutes: t.minNoticeMinutes,
+    maxAdvanceDays: t.maxAdvanceDays,
+    reminderHours: t.reminderHours,
+    notificationEmail: t.notificationEmail,
     plan: t.plan,
     planStatus: t.planStatus,
     isActive: Boolean(t.isActive),

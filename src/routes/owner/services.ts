@@ -15,6 +15,14 @@ import {
   updateService,
 } from "../../services/owner/catalog";
 
+const MAX_SERVICE_STAFF = 200;
+const bufferField = z
+  .number()
+  .int("Use whole minutes")
+  .min(0, "At least 0 minutes")
+  .max(240, "At most 240 minutes")
+  .multipleOf(5, "Use a multiple of 5 minutes");
+
 const fields = {
   name: z.string().trim().min(1, "Name is required").max(200, "Name must be at most 200 characters"),
   description: z.string().max(2000, "Description must be at most 2000 characters"),
@@ -30,6 +38,13 @@ const fields = {
   isActive: z.boolean(),
   isOnlineBookable: z.boolean(),
   orderIndex: z.number().int().min(-1_000_000).max(1_000_000),
+  // design.md §16: clean-up time around the appointment and who performs it (null = everybody).
+  bufferBeforeMinutes: bufferField,
+  bufferAfterMinutes: bufferField,
+  staffIds: z
+    .array(z.string().trim().min(1, "Use a staff member's id").max(100, "Not a staff member's id"))
+    .max(MAX_SERVICE_STAFF, `At most ${MAX_SERVICE_STAFF} staff members`)
+    .nullable(),
 };
 const createBody = z.object(partialOf(fields, ["name", "durationMinutes"])).strict();
 const patchBody = z
@@ -55,6 +70,9 @@ export function toOwnerService(r: ServiceRow) {
     isActive: r.isActive,
     isOnlineBookable: r.isOnlineBookable,
     orderIndex: r.orderIndex,
+    bufferBeforeMinutes: r.bufferBeforeMinutes,
+    bufferAfterMinutes: r.bufferAfterMinutes,
+    staffIds: r.staffIds ?? null,
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
   };

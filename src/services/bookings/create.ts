@@ -2,14 +2,14 @@ import { eq, sql } from "drizzle-orm";
 import { schema, runBatch } from "../../db/client";
 import { newConfirmationCode } from "../../domain/confirmation-code";
 import { customerKey } from "../../domain/front-desk";
-import { findSlot } from "../../domain/slots";
 import type { LocalDateTime } from "../../domain/time";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { uniqueViolation } from "../../db/unique-violation";
-import { dayQueries, staffDays, tenantDayZone } from "../availability";
-import { checkoutPlan, type PaymentStep, startCheckout } from "../payments/checkout";
+import { limitsFor, requestedSlot } from "../availability";
 import { locationOf } from "../notifications/booking-mail";
+import { checkoutPlan, type PaymentStep, startCheckout } from "../payments/checkout";
+import { scheduleQueries } from "../schedule-data";
 import { enqueueWebhookDeliveries, webhookEventInsert } from "../webhooks/events";
 import { createdEventFacts } from "./created-facts";
 import { bookingEffects, staffFreeSql, tenantOpenSql } from "./effects";
@@ -59,9 +59,10 @@ const CODE_ATTEMPTS = 4;
 
 /**
  * Creates a confirmed booking. Two libSQL round trips: one read batch (tenant, service, staff,
- * the staff member's hours, bookings and time off for the day) and one write batch (customer
- * upsert, conditional booking insert, outbox e-mail, webhook deliveries, read-back). A customer
- * record this create makes (not one it updates) is announced as `customer.created` (design.md §19).
+ * the staff member's schedule rows for the date: hours, override, closures, buffered bookings,
+ * time off) and one write batch (customer upsert, conditional booking insert that stores the
+ * service's buffers, outbox e-mail, webhook deliveries, read-back). A customer record this create
+ * makes (not one it updates) is announced as `customer.created` (design.md §19).
  *
  * A public create at a business that takes payment (design.md §21) makes the Stripe call between
  * the two (src/services/payments/checkout.ts) and writes the booking `pending` with a hold and its
@@ -78,15 +79,16 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
   const { db, now } = ctx;
   const tenantId = tenantIdSql(scope);
   const staffId = sql`${input.staffProfileId}`;
-  const day = dayQueries(db, { tenantId, staffId, date: input.start.date });
+  const schedule = scheduleQueries(db, { tenantId, staffId, from: input.start.date, to: input.start.date });
   const tokenAccountId = scope.kind === "public" ? (input.customerAccountId ?? null) : null;
-  const [tenantRows, serviceRows, staffRows, hours, bookings, timeOff, accountRows] = await db.batch([
+  const [tenantRows, serviceRows, staffRows, weekly, overrides, closures, busy, accountRows] = await db.batch([
     tenantQuery(db, scope),
     serviceQuery(db, scope, input.serviceId),
     staffQuery(db, scope.kind, tenantId, staffId),
-    day.hours,
-    day.bookings,
-    day.timeOff,
+    schedule.weekly,
+    schedule.overrides,
+    schedule.closures,
+    schedule.busy,
     // A token outlives a deleted account: such a caller is a guest (same request, no extra trip).
     db
       .select({ id: schema.customerAccounts.id })
@@ -104,30 +106,42 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
     throw new ApiError("guest_disabled", "This business only takes bookings from signed-in customers");
   }
 
-  const zone = tenantDayZone(tenant.timezone, input.start.date);
-  const staffDay = staffDays([staff.id], hours, bookings, timeOff)[0];
+  // Public callers are held to minimum notice and the horizon; owners are not (design.md §16). An
+  // owner's `override` (design.md §15) books any free time of the day, hours or not.
+  const rows = schedule.decode(weekly, overrides, closures, busy);
+  const buffers = { bufferBeforeMinutes: service.bufferBeforeMinutes, bufferAfterMinutes: service.bufferAfterMinutes };
+  const staffIds = service.staffIds ?? null;
   const override = scope.kind === "owner" && input.override === true;
-  const slot = override
-    ? frontDeskSlot(
-        {
-          zone,
-          start: input.start,
-          durationMinutes: service.durationMinutes,
-          staff: staffDay,
-          timeZone: tenant.timezone,
-          nowMs: now.getTime(),
-        },
-        "startDatetime",
-      )
-    : input.start.second === 0
-      ? findSlot({ zone, durationMinutes: service.durationMinutes, staff: staffDay, nowMs: now.getTime() }, input.start.minuteOfDay)
-      : null;
-  if (!slot) throw slotTaken();
+  let slot: { startMs: number; endMs: number };
+  if (override) {
+    slot = frontDeskSlot(
+      {
+        timeZone: tenant.timezone,
+        start: input.start,
+        durationMinutes: service.durationMinutes,
+        ...buffers,
+        staffId: staff.id,
+        staffIds,
+        rows,
+        nowMs: now.getTime(),
+      },
+      "startDatetime",
+    );
+  } else {
+    const found = requestedSlot(
+      { timeZone: tenant.timezone, service, staffIds, limits: limitsFor(scope.kind, tenant, now), nowMs: now.getTime() },
+      staff.id,
+      rows,
+      input.start,
+    );
+    if (!found) throw slotTaken();
+    slot = found.slot;
+  }
 
   const email = (input.customer.email ?? "").toLowerCase();
   const c = input.customer;
   const t = now.toISOString();
-  const free = sql`${staffFreeSql({ staffId: staff.id, startMs: slot.startMs, endMs: slot.endMs })}
+  const free = sql`${staffFreeSql({ staffId: staff.id, startMs: slot.startMs, endMs: slot.endMs, ...buffers })}
     ${scope.kind === "public" ? sql`AND ${tenantOpenSql(tenant.id)}` : sql``}`;
 
   // Chosen up front: the payment's idempotency key and metadata name it before it is written.
@@ -167,11 +181,12 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
         updated_at = excluded.updated_at`);
     const insertBooking = db.run(sql`
       INSERT INTO bookings (id, tenant_id, service_id, staff_id, customer_id, customer_account_id, start_at, end_at, status,
-                            hold_expires_at, confirmation_code, source, total_amount, currency, notes, created_at, updated_at)
+                            hold_expires_at, confirmation_code, source, total_amount, currency, notes,
+                            buffer_before_minutes, buffer_after_minutes, created_at, updated_at)
       SELECT ${id}, ${tenant.id}, ${service.id}, ${staff.id},
              (SELECT id FROM customers WHERE tenant_id = ${tenant.id} AND email_normalized = ${key}), ${account},
              ${slot.startMs}, ${slot.endMs}, ${status}, ${checkout?.holdExpiresAt ?? null}, ${code}, ${input.source}, ${service.price},
-             ${tenant.currency}, ${c.notes ?? ""}, ${t}, ${t}
+             ${tenant.currency}, ${c.notes ?? ""}, ${buffers.bufferBeforeMinutes}, ${buffers.bufferAfterMinutes}, ${t}, ${t}
       WHERE ${free}`);
     const inserted = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${id})`;
     // A booking held for payment tells nobody and schedules no reminder yet: the payment's success

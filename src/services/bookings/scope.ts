@@ -44,7 +44,16 @@ export function tenantQuery(db: Db, scope: BookingScope) {
 export function serviceQuery(db: Db, scope: BookingScope, serviceId: string) {
   const s = schema.services;
   return db
-    .select({ id: s.id, name: s.name, durationMinutes: s.durationMinutes, price: s.price, depositPercent: s.depositPercent })
+    .select({
+      id: s.id,
+      name: s.name,
+      durationMinutes: s.durationMinutes,
+      price: s.price,
+      depositPercent: s.depositPercent,
+      bufferBeforeMinutes: s.bufferBeforeMinutes,
+      bufferAfterMinutes: s.bufferAfterMinutes,
+      staffIds: s.staffIds,
+    })
     .from(s)
     .where(
       and(

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { schema, type Db } from "../../db/client";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
@@ -7,7 +7,18 @@ export type ServiceRow = typeof schema.services.$inferSelect;
 export type ServiceFields = Partial<
   Pick<
     ServiceRow,
-    "name" | "description" | "durationMinutes" | "price" | "depositPercent" | "imageUrl" | "isActive" | "isOnlineBookable" | "orderIndex"
+    | "name"
+    | "description"
+    | "durationMinutes"
+    | "price"
+    | "depositPercent"
+    | "imageUrl"
+    | "isActive"
+    | "isOnlineBookable"
+    | "orderIndex"
+    | "bufferBeforeMinutes"
+    | "bufferAfterMinutes"
+    | "staffIds"
   >
 >;
 
@@ -29,12 +40,37 @@ export async function getService(db: Db, tenantId: string, id: string): Promise<
   return row;
 }
 
+/**
+ * design.md §16: `staffIds` may name only this business's live staff members, each once. Errors
+ * name the index (`staffIds.1`); another business's id reads as unknown. One read, only when the
+ * list is not empty. A staff member deleted right after this check leaves a harmless id behind:
+ * readers only ever offer live, bookable staff.
+ */
+async function checkStaffIds(db: Db, tenantId: string, staffIds: string[] | null | undefined) {
+  if (!staffIds?.length) return;
+  const p = schema.staffProfiles;
+  const live = await db
+    .select({ id: p.id })
+    .from(p)
+    .where(and(eq(p.tenantId, tenantId), isNull(p.deletedAt), inArray(p.id, [...new Set(staffIds)])));
+  const known = new Set(live.map((r) => r.id));
+  const seen = new Set<string>();
+  const errors: [string, string[]][] = [];
+  staffIds.forEach((id, i) => {
+    if (!known.has(id)) errors.push([`staffIds.${i}`, ["No staff member of this business has this id"]]);
+    else if (seen.has(id)) errors.push([`staffIds.${i}`, ["This staff member is listed twice"]]);
+    seen.add(id);
+  });
+  if (errors.length) throw ApiError.validation({ formErrors: [], fieldErrors: Object.fromEntries(errors) });
+}
+
 export async function createService(
   db: Db,
   tenantId: string,
   fields: ServiceFields & { name: string; durationMinutes: number },
   now: Date,
 ) {
+  await checkStaffIds(db, tenantId, fields.staffIds);
   const t = now.toISOString();
   const [row] = await db
     .insert(s)
@@ -44,6 +80,7 @@ export async function createService(
 }
 
 export async function updateService(db: Db, tenantId: string, id: string, fields: ServiceFields, now: Date) {
+  await checkStaffIds(db, tenantId, fields.staffIds);
   const [row] = await db
     .update(s)
     .set({ ...fields, updatedAt: now.toISOString() })

@@ -52,10 +52,13 @@ describe.each([1280, 375])("pages at %i px", (width) => {
 
   it("booking page with times and the details step", async () => {
     const tenant = await createBookableTenant({ tenant: { description: "Cuts, colour and styling in the old town." } });
-    const { page } = await browser.newPage({ width });
+    // The clock is pinned (x-test-now) to Tuesday 2031-06-03 09:00 in New York.
+    const { page } = await browser.newPage({ width, now: "2031-06-03T13:00:00Z" });
     await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
-    await page.fill("#date", "2031-06-04");
     await page.getByRole("radio", { name: /^Haircut/ }).check();
+    await eventually(() => page.locator("#cal-days button.has-times").count()).toBeGreaterThan(0);
+    await page.locator('#cal-days button[data-date="2031-06-04"]').click();
+    await eventually(() => page.locator("#slot-status").textContent()).toContain("Wed, Jun 4, 2031");
     await eventually(() => page.locator("#slots button").count()).toBeGreaterThan(0);
     await page.getByRole("button", { name: /^10:00 with/ }).click();
     await eventually(() => page.locator("#step-details").isVisible()).toBe(true);

@@ -38,6 +38,14 @@ async function keyedBusiness() {
       endAt: Date.parse(`${DAY}T21:00:00Z`),
       createdAt: new Date().toISOString(),
     });
+  // design.md §16: a date override and a closure to read and delete.
+  const override = await call("PUT", `/api/staff/${staff.id}/overrides/2031-04-01`, {
+    token: t.token,
+    body: { intervals: [{ start: "10:00", end: "14:00" }] },
+  });
+  expect(override.status).toBe(200);
+  const closure = await post("/api/businesses/me/closures", { startDate: "2031-12-24", endDate: "2031-12-26" }, { token: t.token });
+  expect(closure.status).toBe(201);
   const hook = await post(
     "/api/businesses/me/webhooks",
     { url: `${workerEnv.CAPTURE_URL}/hooks/api-key`, events: ["*"] },
@@ -58,6 +66,7 @@ async function keyedBusiness() {
     booking,
     pending,
     offId,
+    closureId: closure.body.data.id as string,
     hookId: hook.body.data.id as string,
     spareHookId: spareHook.body.data.id as string,
     read: await newKey(t.token, "read"),
@@ -70,7 +79,17 @@ type Biz = Awaited<ReturnType<typeof keyedBusiness>>;
 async function snapshot(tenantId: string) {
   const db = testDb();
   const by = (table: string) => db.all(sql.raw(`SELECT * FROM ${table} WHERE tenant_id = '${tenantId}' ORDER BY id`));
-  const tables = ["services", "staff_profiles", "staff_hours", "staff_time_off", "bookings", "customers", "tenant_members"];
+  const tables = [
+    "services",
+    "staff_profiles",
+    "staff_hours",
+    "staff_time_off",
+    "staff_date_overrides",
+    "business_closures",
+    "bookings",
+    "customers",
+    "tenant_members",
+  ];
   const rows: Record<string, unknown> = { tenant: await db.all(sql`SELECT * FROM tenants WHERE id = ${tenantId}`) };
   for (const table of [...tables, "webhook_endpoints", "webhook_deliveries", "email_outbox", "payments"]) rows[table] = await by(table);
   rows.keys = await db.all(sql`SELECT id, revoked_at FROM api_keys WHERE tenant_id = ${tenantId} ORDER BY id`);
@@ -151,6 +170,24 @@ const OPS: Op[] = [
   { family: "staff", method: "DELETE", path: (b) => `/api/staff/${b.staff.id}/time-off/${b.offId}`, ok: 200 },
   { family: "staff", method: "POST", path: (b) => `/api/staff/${b.staff.id}/calendar-feed`, ok: 200 },
   { family: "staff", method: "DELETE", path: (b) => `/api/staff/${b.spareStaff.id}`, ok: 200 },
+  { family: "overrides", method: "GET", path: (b) => `/api/staff/${b.staff.id}/overrides`, ok: 200 },
+  {
+    family: "overrides",
+    method: "PUT",
+    path: (b) => `/api/staff/${b.staff.id}/overrides/2031-04-02`,
+    body: () => ({ intervals: [{ start: "12:00", end: "16:00" }] }),
+    ok: 200,
+  },
+  { family: "overrides", method: "DELETE", path: (b) => `/api/staff/${b.staff.id}/overrides/2031-04-01`, ok: 200 },
+  { family: "closures", method: "GET", path: () => "/api/businesses/me/closures", ok: 200 },
+  {
+    family: "closures",
+    method: "POST",
+    path: () => "/api/businesses/me/closures",
+    body: () => ({ startDate: "2031-08-01", endDate: "2031-08-14", reason: "Summer break" }),
+    ok: 201,
+  },
+  { family: "closures", method: "DELETE", path: (b) => `/api/businesses/me/closures/${b.closureId}`, ok: 200 },
   { family: "bookings", method: "GET", path: () => "/api/bookings", ok: 200 },
   { family: "bookings", method: "GET", path: (b) => `/api/bookings/${b.booking.id}`, ok: 200 },
   { family: "bookings", method: "GET", path: (b) => `/api/bookings/${b.booking.id}/payments`, ok: 200 },
