@@ -49,10 +49,11 @@ export default async function setup(project: TestProject) {
   const capture = await startCaptureServer();
   const port = await freePort();
   const jwtSecret = "e2e-secret-e2e-secret-e2e-secret-0123456789";
-  // `TEST_NOW=... npm test`: the Worker's clock starts at the suite's current instant (src/lib/clock.ts).
+  // `TEST_NOW=... npm test`: the Worker's clock is the suite's clock to the millisecond (src/lib/clock.ts).
   const offset = testClockOffsetMs();
+  const realAt = Date.now();
   const vars = {
-    ...(offset === null ? {} : { TEST_NOW: new Date(Date.now() + offset).toISOString() }),
+    ...(offset === null ? {} : { TEST_NOW: new Date(realAt + offset).toISOString(), TEST_NOW_AT: String(realAt) }),
     ENVIRONMENT: "development",
     LIBSQL_URL: libsql.url,
     JWT_SECRET: jwtSecret,
