@@ -1,4 +1,4 @@
-import { toWorkingIntervals } from "../../domain/working-hours";
+import { formatMinute, toWorkingIntervals } from "../../domain/working-hours";
 import { formatLocalDate, type LocalDate } from "../../domain/time";
 import type { OwnerAuth } from "../../auth-context";
 import type { BookingItemRow, BusinessSummary } from "../../services/owner/views/common";
@@ -80,4 +80,9 @@ export function toStaffWithHours(staff: StaffSummary[], hours: HoursRow[]) {
 
 export function toTimeOffItem(t: { id: string; staffId: string; startAt: number; endAt: number; reason: string }) {
   return { id: t.id, staffId: t.staffId, start: iso(t.startAt), end: iso(t.endAt), reason: t.reason };
+}
+
+/** A staff member's hours on one date instead of the weekly hours (design.md §16); [] = not working. */
+export function toOverrideItem(o: { date: string; intervals: Array<{ startMinute: number; endMinute: number }> }) {
+  return { date: o.date, intervals: o.intervals.map((i) => ({ start: formatMinute(i.startMinute), end: formatMinute(i.endMinute) })) };
 }

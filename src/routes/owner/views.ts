@@ -18,8 +18,9 @@ import { toOwnerCustomer } from "./customers";
 import { toFailedJob } from "./failed-jobs";
 import { toMember } from "./members";
 import { toAccount } from "./payments";
+import { toClosure } from "./schedule";
 import { toOwnerService } from "./services";
-import { toAppBusiness, toBookingItem, toStaffItem, toStaffWithHours, toTimeOffItem, toViewer } from "./view-shapes";
+import { toAppBusiness, toBookingItem, toOverrideItem, toStaffItem, toStaffWithHours, toTimeOffItem, toViewer } from "./view-shapes";
 import { toEndpoint } from "./webhook-endpoints";
 
 /**
@@ -116,6 +117,7 @@ export const viewRoutes = new Hono<OwnerEnv>()
         ...s,
         userId: v.links.get(s.id)?.userId ?? null,
         hasCalendarFeed: v.links.get(s.id)?.hasCalendarFeed ?? false,
+        overrides: v.overrides.filter((o) => o.staffId === s.id).map(toOverrideItem),
       })),
       timeOff: v.timeOff.map(toTimeOffItem),
       members: v.members.map(toMember),
@@ -137,6 +139,7 @@ export const viewRoutes = new Hono<OwnerEnv>()
       failedJobs: v.failedJobs ? v.failedJobs.map(toFailedJob) : null,
       stripe: toAccount(accountStatusOf(v.business)),
       apiKeys: v.apiKeys ? v.apiKeys.map(toApiKey) : null,
+      closures: v.closures.map(toClosure),
     });
   })
   .get("/ai-log", validate("query", z.object({ limit: limitField }).strict()), async (c) => {
