@@ -9,6 +9,11 @@ import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 import { useView } from "../ui/use-view";
 import { SERVICE_FORM_SECTIONS } from "./extensions";
+import { performers } from "./service-scheduling";
+
+/** "+10 min before, 15 min after" (the buffers kept free around each appointment). */
+const bufferSummary = (before: number, after: number) =>
+  `+ ${[before ? `${before} min before` : "", after ? `${after} min after` : ""].filter(Boolean).join(", ")}`;
 
 function Services() {
   const view = useView<ServicesView>("/api/businesses/me/views/services");
@@ -70,8 +75,14 @@ function Services() {
                   <td data-label="Service">
                     <strong>{s.name}</strong>
                     {s.description ? <span class="muted small block">{s.description}</span> : null}
+                    <span class="muted small block">By: {performers(s, d.staff)}</span>
                   </td>
-                  <td data-label="Length">{duration(s.durationMinutes)}</td>
+                  <td data-label="Length">
+                    {duration(s.durationMinutes)}
+                    {s.bufferBeforeMinutes || s.bufferAfterMinutes ? (
+                      <span class="muted small block">{bufferSummary(s.bufferBeforeMinutes, s.bufferAfterMinutes)}</span>
+                    ) : null}
+                  </td>
                   <td data-label="Price">{money(s.price, cur)}</td>
                   <td data-label="Deposit">{s.depositPercent ? `${s.depositPercent} %` : "None"}</td>
                   <td data-label="Status">{s.isActive ? (s.isOnlineBookable ? "Bookable online" : "Front desk only") : "Inactive"}</td>
@@ -163,7 +174,7 @@ function Services() {
 function ServiceForm(p: {
   service: OwnerService | null;
   currency: string;
-  staff: Array<{ id: string; displayName: string }>;
+  staff: Array<{ id: string; displayName: string; isBookable: boolean }>;
   onClose: () => void;
   onSaved: (name: string) => void;
 }) {
@@ -189,6 +200,7 @@ function ServiceForm(p: {
       fields.durationMinutes = "Use minutes in steps of 5, at least 5";
     if (minor === null) fields.price = `Enter an amount like 45.00`;
     if (!/^\d+$/.test(deposit) || Number(deposit) > 100) fields.depositPercent = "Use a whole percent from 0 to 100";
+    for (const section of SERVICE_FORM_SECTIONS) Object.assign(fields, section.check?.(extra));
     if (Object.keys(fields).length) return setProblem({ message: "Please correct the fields marked below.", fields, retry: false });
     const body = {
       name: name.trim(),
@@ -254,8 +266,8 @@ function ServiceForm(p: {
         </div>
         <CheckField id="svc-online" label="Customers can book it online" checked={online} onValue={setOnline} />
         <CheckField id="svc-active" label="Active" hint="Inactive services cannot be booked at all." checked={active} onValue={setActive} />
-        {SERVICE_FORM_SECTIONS.map((Section) => (
-          <Section service={s} staff={p.staff} extra={extra} setExtra={(patch) => setExtra({ ...extra, ...patch })} errors={f} />
+        {SERVICE_FORM_SECTIONS.map(({ Fields }) => (
+          <Fields service={s} staff={p.staff} extra={extra} setExtra={(patch) => setExtra({ ...extra, ...patch })} errors={f} />
         ))}
         <Outcome problem={problem} />
         <div class="actions-row">
