@@ -41,7 +41,10 @@ export const ServiceScheduling: ServiceFormSection = {
       const next = p.staff.filter((m) => (m.id === id ? on : (picked ?? []).includes(m.id))).map((m) => m.id);
       p.setExtra({ staffIds: next.length ? next : null });
     };
-    const staffError = listError(p.errors, "staffIds");
+    // An item's error names the person it is about ("staffIds.1": the second one sent).
+    const item = Object.keys(p.errors).find((k) => k.startsWith("staffIds."));
+    const who = item && picked ? p.staff.find((m) => m.id === picked[Number(item.slice(9))])?.displayName : undefined;
+    const staffError = who ? `${who}: ${p.errors[item as string]}` : listError(p.errors, "staffIds");
     return (
       <>
         <div class="form-grid">
@@ -60,7 +63,7 @@ export const ServiceScheduling: ServiceFormSection = {
             />
           ))}
         </div>
-        <fieldset class="choices" aria-describedby={`svc-staff-hint${staffError ? " svc-staff-error" : ""}`}>
+        <fieldset class="service-staff" aria-describedby={`svc-staff-hint${staffError ? " svc-staff-error" : ""}`}>
           <legend>Who performs it</legend>
           {p.staff.length ? (
             <div class="choice-row">
