@@ -5,7 +5,8 @@ import { useState } from "hono/jsx/dom";
 import type { AppBusiness, StaffCard, Viewer } from "../../shared/api-types";
 import { dayLabel, isDate, weekdayOf } from "../lib/zoned";
 import { api } from "../shell/api";
-import { Button, CheckField, Dialog, Outcome, TextField, useMounted } from "../ui/kit";
+import { FormDialog, useSubmit } from "../ui/form-dialog";
+import { Button, CheckField, Outcome, TextField, useMounted } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 import { type DayInterval, DayIntervals, ordered } from "./hours-editor";
@@ -112,9 +113,7 @@ function OverrideForm(p: { staff: StaffCard; date: string; today: string; onClos
   const [intervals, setIntervals] = useState<DayInterval[]>(first.length ? first : [{ start: "09:00", end: "17:00" }]);
   const [off, setOff] = useState(p.date !== "" && first.length === 0);
   const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const mounted = useMounted();
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const submit = useSubmit();
 
   // A new date shows its current hours until the user changes them.
   const pickDate = (d: string) => {
@@ -131,47 +130,41 @@ function OverrideForm(p: { staff: StaffCard; date: string; today: string; onClos
 
   async function save(e: Event) {
     e.preventDefault();
-    if (!isDate(date)) return setProblem({ message: "Choose the date.", fields: { date: "Choose a date" }, retry: false });
-    if (!off && intervals.length === 0)
-      return setProblem({ message: "Add the hours of that date, or check “Not working”.", fields: {}, retry: false });
+    if (!isDate(date)) return submit.refuse({ date: "Choose a date" }, "Choose the date.");
+    if (!off && intervals.length === 0) return submit.refuse({}, "Add the hours of that date, or check “Not working”.");
     const body = { intervals: off ? [] : intervals.map((i) => ({ start: i.start, end: i.end })) };
-    setBusy(true);
-    setProblem(null);
-    const a = await api("PUT", `/api/staff/${encodeURIComponent(s.id)}/overrides/${date}`, body);
-    if (!mounted.current) return;
-    setBusy(false);
-    if (a.status === 200) return p.onSaved(`${dayLabel(date)}: ${off ? "not working" : hoursText(body.intervals)}.`);
-    setProblem(problemOf(a));
+    await submit.send("PUT", `/api/staff/${encodeURIComponent(s.id)}/overrides/${date}`, body, () =>
+      p.onSaved(`${dayLabel(date)}: ${off ? "not working" : hoursText(body.intervals)}.`),
+    );
   }
-  const f = problem?.fields ?? {};
+  const f = submit.fields;
   const label = isDate(date) ? dayLabel(date) : "That date";
   return (
-    <Dialog title={`Hours of ${s.displayName} on one date`} onClose={p.onClose} id={`override-form-${s.id}`}>
-      <form onSubmit={save} novalidate>
-        <p class="hint">These hours replace the weekly hours on that date only. Bookings already made stay as they are.</p>
-        <TextField id="ovr-date" label="Date" type="date" required min={p.today} value={date} onValue={pickDate} error={f.date} />
-        <CheckField id="ovr-off" label="Not working that date" checked={off} onValue={setOff} />
-        {off ? null : (
-          <fieldset class="hours-editor">
-            <legend>Working hours on {label}</legend>
-            <DayIntervals
-              label={label}
-              idPrefix="ovr"
-              intervals={intervals}
-              onChange={edit}
-              errors={intervals.map((_, i) => f[`intervals.${i}`])}
-              emptyText="No hours yet"
-            />
-          </fieldset>
-        )}
-        <Outcome problem={problem} />
-        <div class="actions-row">
-          <Button type="submit" kind="primary" busy={busy}>
-            Save hours for this date
-          </Button>
-          <Button onClick={p.onClose}>Close</Button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={`Hours of ${s.displayName} on one date`}
+      id={`override-form-${s.id}`}
+      onClose={p.onClose}
+      onSubmit={save}
+      busy={submit.busy}
+      problem={submit.problem}
+      submitLabel="Save hours for this date"
+    >
+      <p class="hint">These hours replace the weekly hours on that date only. Bookings already made stay as they are.</p>
+      <TextField id="ovr-date" label="Date" type="date" required min={p.today} value={date} onValue={pickDate} error={f.date} />
+      <CheckField id="ovr-off" label="Not working that date" checked={off} onValue={setOff} />
+      {off ? null : (
+        <fieldset class="hours-editor">
+          <legend>Working hours on {label}</legend>
+          <DayIntervals
+            label={label}
+            idPrefix="ovr"
+            intervals={intervals}
+            onChange={edit}
+            errors={intervals.map((_, i) => f[`intervals.${i}`])}
+            emptyText="No hours yet"
+          />
+        </fieldset>
+      )}
+    </FormDialog>
   );
 }
