@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
+import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { checkPage, createSalon, openApp, type Salon, scriptErrors, sessionFor, signedInState, watchUrls } from "../helpers/app";
@@ -260,6 +261,52 @@ describe("staff: date overrides", () => {
     expect((await overrides()).map((o) => [o.date, o.intervals])).toEqual([["2031-07-10", [{ startMinute: 840, endMinute: 1260 }]]]);
     await checkPage(page, "staff-overrides-phone");
     expect(scriptErrors(phone.errors)).toEqual([]);
+  });
+});
+
+/** Presses Tab until the element with this id has the focus (a date field's picker button is a stop of its own). */
+async function tabTo(page: Page, id: string) {
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press("Tab");
+    if (await page.evaluate((x) => document.activeElement?.id === x, id)) return;
+  }
+  throw new Error(`Tab never reached #${id}`);
+}
+
+describe("by keyboard only", () => {
+  it("sets a day off and adds a closure without a pointer", async () => {
+    const salon = await createSalon();
+    const alex = salon.staff[0];
+    const { page, errors } = await open(salon, "/app/staff", 375);
+    await page.getByRole("button", { name: "Set hours for a date for Alex Rivera" }).focus();
+    await page.keyboard.press("Enter");
+    const form = page.getByRole("dialog", { name: "Hours of Alex Rivera on one date" });
+    // The dialog starts at its first field: the date.
+    await eventually(() => form.getByLabel("Date (required)").evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type("08012031");
+    await tabTo(page, "ovr-off");
+    await page.keyboard.press("Space");
+    expect(await form.getByLabel("Not working that date").isChecked()).toBe(true);
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    const card = page.locator(".staff-card", { has: page.getByRole("heading", { name: "Alex Rivera" }) });
+    await eventually(() => card.getByRole("list", { name: "Date overrides of Alex Rivera" }).textContent()).toContain(
+      "Fri, Aug 1, 2031: Not working",
+    );
+    const [row] = await e2eDb.select().from(schema.staffDateOverrides).where(eq(schema.staffDateOverrides.staffId, alex.id));
+    expect([row.date, row.intervals]).toEqual(["2031-08-01", []]);
+
+    await openApp(page, "/app/settings");
+    const panel = page.locator("section", { has: page.getByRole("heading", { name: "Closures", exact: true }) });
+    await panel.getByLabel("First closed day").focus();
+    await page.keyboard.type("01012032");
+    await tabTo(page, "closure-reason");
+    await page.keyboard.type("New Year");
+    await page.keyboard.press("Enter");
+    await eventually(() => panel.getByRole("status").textContent()).toBe("Closed Thu, Jan 1, 2032.");
+    const [closure] = await e2eDb.select().from(schema.businessClosures).where(eq(schema.businessClosures.tenantId, salon.id));
+    expect(closure).toMatchObject({ startDate: "2032-01-01", endDate: "2032-01-01", reason: "New Year" });
+    expect(scriptErrors(errors)).toEqual([]);
   });
 });
 
