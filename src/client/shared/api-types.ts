@@ -7,6 +7,7 @@ import type { Hono } from "hono";
 import type { JSONParsed } from "hono/utils/types";
 import type { ErrorCode, ValidationDetails } from "../../errors";
 import type { tenantActivityRoute } from "../../routes/admin/tenant-activity";
+import type { toPublicChat } from "../../routes/ai/shapes";
 import type { toAdminLoginResult } from "../../routes/auth/shapes";
 import type { toOwnerBooking } from "../../routes/owner/booking-shapes";
 import type { toOwnerBusiness } from "../../routes/owner/businesses";
@@ -45,6 +46,9 @@ export type CancelResult = Json<ReturnType<typeof toCancelResult>>;
 /** design.md §21: the create's `payment` and GET /api/public/booking/:code/payment. */
 export type PaymentStepData = Json<PaymentStep>;
 export type WidgetStatus = Json<ReturnType<typeof toWidgetStatus>>;
+/** design.md §20: POST /api/ai-public/:slug/chat (the booking page's Ask panel). */
+export type PublicChatAnswer = Json<ReturnType<typeof toPublicChat>>;
+export type SuggestedSlot = PublicChatAnswer["suggestions"]["slots"][number];
 
 // ---- operator API (console) ----
 export type AdminLoginResult = Json<ReturnType<typeof toAdminLoginResult>>;
