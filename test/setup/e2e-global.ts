@@ -35,7 +35,8 @@ async function freePort(): Promise<number> {
 
 /**
  * The real local stack as `npm start` runs it — `wrangler dev` (workerd + miniflare queues) on a
- * fresh libSQL database — with the capture server standing in for the e-mail provider.
+ * fresh libSQL database — with the capture server standing in for the e-mail provider, Stripe and
+ * the AI model.
  */
 export default async function setup(project: TestProject) {
   // wrangler dev builds it too ([build] in wrangler.toml); building first makes a failure clear here.
@@ -63,6 +64,13 @@ export default async function setup(project: TestProject) {
     STRIPE_PUBLISHABLE_KEY: "pk_test_e2e",
     STRIPE_WEBHOOK_SECRET: "whsec_e2e_stripe_webhook_secret",
     STRIPE_JS_URL: `${capture.url}/stripe-js/v3/`,
+    // Issue #21: the capture server plays the AI model (OpenAI-compatible chat completions).
+    AI_PROVIDER_URL: `${capture.url}/ai`,
+    AI_API_KEY: "e2e-ai-key",
+    AI_MODEL: "e2e-model",
+    // Test-only request headers (never in production): the Ask panel's tests turn the model off
+    // for one request with `x-test-ai: off`, as the workers pool does.
+    TEST_HOOKS: "1",
     PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
   };
   const args = [

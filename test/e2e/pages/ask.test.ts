@@ -1,0 +1,245 @@
+import { eq } from "drizzle-orm";
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import * as schema from "../../../src/db/schema";
+import { newId } from "../../../src/lib/ids";
+import { answer, MODEL_PATH, type ScriptedAnswer, toolCalls } from "../../helpers/ai-model";
+import { describeViolations, screenshot, seriousViolations } from "../helpers/axe";
+import { eventually, useBrowser, watchErrors } from "../helpers/browser";
+import { auditRows, bookingByCode, createBookableTenant, e2eClient, e2eDb, FAR_DATE, uniq } from "../helpers/db";
+
+// The booking page's Ask panel (issue #21) in Chromium against the real local stack; the capture
+// server plays the model (AI_PROVIDER_URL in test/setup/e2e-global.ts), scripted per business by
+// the business name the system prompt carries. Times are on FAR_DATE (2031), never the real date.
+
+const baseUrl = inject("e2eBaseUrl");
+const captureUrl = inject("e2eCaptureUrl");
+const browser = useBrowser();
+afterAll(() => e2eClient.close());
+
+async function scriptModel(businessName: string, responses: ScriptedAnswer[]) {
+  const res = await fetch(`${captureUrl}/__control/rules`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ pathPrefix: MODEL_PATH, bodyContains: businessName, responses }),
+  });
+  expect(res.ok).toBe(true);
+}
+
+type SentToModel = { messages: { role: string; content: string | null }[] };
+
+async function modelRequests(businessName: string): Promise<SentToModel[]> {
+  const q = new URLSearchParams({ pathPrefix: MODEL_PATH, bodyContains: businessName });
+  const res = await fetch(`${captureUrl}/__control/requests?${q}`);
+  const { requests } = (await res.json()) as { requests: { body: string }[] };
+  return requests.map((r) => JSON.parse(r.body) as SentToModel);
+}
+
+/** A business with two services and Sam, who works 09:00-17:00 every day. */
+async function askBusiness(tenant: Partial<typeof schema.tenants.$inferInsert> = {}) {
+  const businessName = `Ask Studio ${uniq()}`;
+  const t = await createBookableTenant({ tenant: { businessName, ...tenant }, serviceName: "Haircut", staffName: "Sam Lee" });
+  const now = new Date().toISOString();
+  await e2eDb.insert(schema.services).values({
+    id: newId("svc"),
+    tenantId: t.id,
+    name: "Beard trim",
+    durationMinutes: 30,
+    price: 2000,
+    orderIndex: -1,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return t;
+}
+
+/** The model looks at the catalog and Sam's afternoon on FAR_DATE, then suggests three times. */
+function suggestingModel(t: { serviceId: string; staffId: string }, reply: string): ScriptedAnswer[] {
+  return [
+    toolCalls({ name: "list_services", arguments: {} }, { name: "list_staff", arguments: {} }),
+    toolCalls({ name: "get_availability", arguments: { serviceId: t.serviceId, staffId: t.staffId, date: FAR_DATE, earliest: "14:00" } }),
+    answer({ reply, suggestions: { serviceId: t.serviceId, staffId: t.staffId, date: FAR_DATE, slots: ["14:00", "14:30", "15:00"] } }),
+  ];
+}
+
+async function focusIsVisible(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return false;
+    const style = getComputedStyle(el);
+    return style.boxShadow !== "none" || (style.outlineStyle !== "none" && style.outlineWidth !== "0px");
+  });
+}
+
+const bookingsOf = (tenantId: string) => e2eDb.select().from(schema.bookings).where(eq(schema.bookings.tenantId, tenantId));
+
+describe.each([375, 1280])("Ask panel at %i px", (width) => {
+  it("answers in words, suggests times, fills in the form from the keyboard, and the form books it", async () => {
+    const t = await askBusiness();
+    const reply = "Sam has free times on Tuesday, June 10 (<b>after 2 pm</b>): 14:00, 14:30 or 15:00.";
+    await scriptModel(t.businessName, suggestingModel(t, reply));
+    const { page } = await browser.newPage({ width });
+    const errors = watchErrors(page);
+    await page.goto(`${baseUrl}/book?slug=${t.slug}`);
+    await expect(page.locator("#ask").isVisible()).resolves.toBe(true);
+
+    await page.getByLabel("Your request").fill("A haircut with Sam on June 10 2031, after 2 pm please");
+    await page.getByLabel("Your request").press("Enter");
+    await eventually(() => page.locator(".ask-assistant").count()).toBe(1);
+    // The reply is text: markup in it is shown, never run or rendered.
+    expect(await page.locator(".ask-assistant .ask-text").textContent()).toBe(reply);
+    expect(await page.locator("#ask-log b").count()).toBe(0);
+    expect(await page.locator(".ask-user .ask-text").textContent()).toBe("A haircut with Sam on June 10 2031, after 2 pm please");
+    expect(await page.getByLabel("Your request").inputValue()).toBe("");
+    expect(await page.locator(".ask-offer").textContent()).toBe("Haircut with Sam Lee on Tue, Jun 10, 2031");
+    expect(await page.locator(".ask-choices button").allTextContents()).toEqual(["14:00", "14:30", "15:00"]);
+
+    // The model called the availability tool and saw this business's real times.
+    const sent = await modelRequests(t.businessName);
+    expect(sent).toHaveLength(3);
+    const toolResult = sent[2].messages.filter((m) => m.role === "tool").map((m) => JSON.parse(m.content ?? "null"));
+    expect(
+      toolResult.some((r) => r.date === FAR_DATE && r.slots?.some((s: { startTime: string }) => s.startTime === `${FAR_DATE}T14:30:00`)),
+    ).toBe(true);
+    // The assistant suggested; nothing was booked. Its request is in the AI log.
+    expect(await bookingsOf(t.id)).toEqual([]);
+    expect((await auditRows(t.id)).map((r) => r.action)).toContain("ai.public_chat");
+
+    // Keyboard: back from the request box to the suggestions; focus shows; Enter chooses 14:30.
+    await page.getByLabel("Your request").focus();
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Shift+Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("14:30");
+    expect(await focusIsVisible(page)).toBe(true);
+    await page.keyboard.press("Enter");
+
+    // The normal form now holds the suggestion: service, staff, date and the time, details open.
+    await eventually(() => page.locator("#step-details").isVisible()).toBe(true);
+    expect(await page.getByRole("radio", { name: /^Haircut/ }).isChecked()).toBe(true);
+    expect(await page.getByRole("radio", { name: /^Sam Lee/ }).isChecked()).toBe(true);
+    expect(await page.locator("#date").inputValue()).toBe(FAR_DATE);
+    expect(await page.getByRole("button", { name: "14:30 with Sam Lee", exact: true }).getAttribute("aria-pressed")).toBe("true");
+    expect(await page.locator("#slots button[aria-pressed=true]").count()).toBe(1);
+    expect(await page.locator("#summary").textContent()).toContain("Haircut with Sam Lee");
+    expect(await page.locator("#summary").textContent()).toContain("14:30\u201315:30");
+    expect(await page.locator("#ask-status").textContent()).toContain("Filled in the booking form");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("firstName");
+
+    await screenshot(page, `ask-prefilled-${width}`);
+    await page.locator("#ask").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test/artifacts/pages/ask-panel-${width}.png` });
+    const violations = await seriousViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+    // Booking it is the normal form's job, and it works.
+    await page.getByLabel("First name").fill("Ada");
+    await page.getByLabel("E-mail").fill(`ada-${t.slug}@example.test`);
+    await page.getByRole("button", { name: "Confirm booking" }).click();
+    await eventually(() => page.locator("#confirmation").isVisible()).toBe(true);
+    const row = await bookingByCode((await page.locator("#confirmation-code").textContent())!);
+    expect(row).toMatchObject({ tenantId: t.id, serviceId: t.serviceId, staffId: t.staffId, status: "confirmed" });
+    expect(new Date(row.startAt).toLocaleString("sv-SE", { timeZone: t.timezone })).toBe(`${FAR_DATE} 14:30:00`);
+    expect(errors, errors.join("\n")).toEqual([]);
+  });
+});
+
+describe("Ask panel when the assistant is not there", () => {
+  it("is not rendered without a model or with the business's assistant off, and the form works without it", async () => {
+    const t = await askBusiness();
+    const off = await askBusiness({ aiAssistantEnabled: false });
+    const { page, context, ip } = await browser.newPage();
+    const asked: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/api/ai-public/")) asked.push(r.url());
+    });
+    // No model configured for these requests (the test hook behaves like unset AI settings).
+    await context.setExtraHTTPHeaders({ "CF-Connecting-IP": ip, "x-test-ai": "off" });
+    await page.goto(`${baseUrl}/book?slug=${t.slug}`);
+    expect(await page.locator("#ask, #ask-input").count()).toBe(0);
+    await page.getByRole("radio", { name: /^Haircut/ }).check();
+    await page.fill("#date", FAR_DATE);
+    await eventually(() => page.locator("#slots button").count()).toBeGreaterThan(0);
+
+    await context.setExtraHTTPHeaders({ "CF-Connecting-IP": ip });
+    await page.goto(`${baseUrl}/book?slug=${off.slug}`);
+    expect(await page.locator("#ask, #ask-input").count()).toBe(0);
+    await page.goto(`${baseUrl}/book?slug=${t.slug}`);
+    expect(await page.locator("#ask-input").isVisible()).toBe(true);
+    // Learning whether to show it cost no request.
+    expect(asked).toEqual([]);
+  });
+
+  it("turns itself off when its first request finds no model (503 ai_unavailable)", async () => {
+    const t = await askBusiness();
+    const { page } = await browser.newPage();
+    await page.goto(`${baseUrl}/book?slug=${t.slug}`);
+    // The model goes away after the page was served: the chat request gets the real 503.
+    const statuses: number[] = [];
+    page.on("response", (r) => {
+      if (r.url().includes("/api/ai-public/")) statuses.push(r.status());
+    });
+    await page.route("**/api/ai-public/**", (route) => route.continue({ headers: { ...route.request().headers(), "x-test-ai": "off" } }));
+    await page.getByLabel("Your request").fill("Anything tomorrow?");
+    await page.getByRole("button", { name: "Ask", exact: true }).click();
+    await eventually(() => page.locator("#ask-off").isVisible()).toBe(true);
+    expect(statuses).toEqual([503]);
+    expect(await page.locator("#ask-form").isVisible()).toBe(false);
+    expect(await page.locator("#ask-off").textContent()).toContain("You can still choose a time with the form below");
+    expect(await modelRequests(t.businessName)).toEqual([]);
+    // The form is untouched and still books.
+    await page.getByRole("radio", { name: /^Haircut/ }).check();
+    await page.fill("#date", FAR_DATE);
+    await eventually(() => page.locator("#slots button").count()).toBeGreaterThan(0);
+  });
+});
+
+describe("Ask panel errors", () => {
+  it("says in plain words when the model fails, keeps the typed text, and a retry answers", async () => {
+    const t = await askBusiness();
+    await scriptModel(t.businessName, [
+      { status: 500, body: { error: { message: "model overloaded" } } },
+      answer("We open at 9 every day."),
+    ]);
+    const { page } = await browser.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${baseUrl}/book?slug=${t.slug}`);
+    const box = page.getByLabel("Your request");
+    await box.fill("When do you open?");
+    await box.press("Enter");
+    await eventually(() => page.locator("#ask-error").isVisible()).toBe(true);
+    expect(await page.locator("#ask-error").textContent()).toBe(
+      "The assistant could not answer just now. Please try again, or choose a time with the form below.",
+    );
+    expect(await page.locator("#ask-error").textContent()).not.toContain("overloaded");
+    expect(await box.inputValue()).toBe("When do you open?");
+    expect(await box.getAttribute("aria-invalid")).toBe("true");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("ask-input");
+    expect(await page.locator(".ask-msg").count()).toBe(0);
+    await screenshot(page, "ask-error-375");
+
+    // An empty request is refused on the page, without a request.
+    await box.fill("   ");
+    await page.getByRole("button", { name: "Ask", exact: true }).click();
+    expect(await page.locator("#ask-error").textContent()).toBe("Please type what you would like to book first.");
+
+    await box.fill("When do you open?");
+    await page.getByRole("button", { name: "Ask", exact: true }).click();
+    await eventually(() => page.locator(".ask-assistant .ask-text").textContent()).toBe("We open at 9 every day.");
+    expect(await page.locator("#ask-error").isVisible()).toBe(false);
+    expect(await box.getAttribute("aria-invalid")).toBeNull();
+    expect(await page.locator(".ask-suggestions").count()).toBe(0);
+    // The failed attempt is not part of the conversation the model sees.
+    const sent = await modelRequests(t.businessName);
+    expect(
+      sent
+        .at(-1)
+        ?.messages.filter((m) => m.role === "user")
+        .map((m) => m.content),
+    ).toEqual(["When do you open?"]);
+    expect(
+      errors.filter((e) => !e.includes("502")),
+      errors.join("\n"),
+    ).toEqual([]);
+  });
+});
