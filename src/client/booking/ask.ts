@@ -41,6 +41,7 @@ export function startAsk(form: HTMLFormElement): void {
   function turnOff() {
     show(askForm, false);
     show(log, false);
+    show(byId("ask-intro"), false);
     show(byId("ask-off"), true);
   }
 

@@ -12,8 +12,8 @@ export const AskPanel: FC = () => (
   <section id="ask" class="card ask" aria-labelledby="ask-heading">
     <h2 id="ask-heading">Ask for a time</h2>
     <p class="muted" id="ask-intro">
-      Tell us what you would like in your own words, for example "a haircut next Tuesday after 5". We suggest free times and fill in the
-      booking form for you; nothing is booked until you confirm.
+      Say what you would like, for example "a haircut next Tuesday after 5". We suggest free times and fill in the form below; nothing is
+      booked until you confirm.
     </p>
     <div id="ask-log" class="ask-log" role="log" aria-label="Conversation with the booking assistant" tabindex={0} hidden></div>
     <form id="ask-form" class="ask-form" novalidate>

@@ -53,12 +53,12 @@ async function askBusiness(tenant: Partial<typeof schema.tenants.$inferInsert> =
   return t;
 }
 
-/** The model looks at the catalog and Sam's afternoon on FAR_DATE, then suggests three times. */
+/** The model looks at the catalog and Sam's afternoon on FAR_DATE, then suggests three of its times. */
 function suggestingModel(t: { serviceId: string; staffId: string }, reply: string): ScriptedAnswer[] {
   return [
     toolCalls({ name: "list_services", arguments: {} }, { name: "list_staff", arguments: {} }),
     toolCalls({ name: "get_availability", arguments: { serviceId: t.serviceId, staffId: t.staffId, date: FAR_DATE, earliest: "14:00" } }),
-    answer({ reply, suggestions: { serviceId: t.serviceId, staffId: t.staffId, date: FAR_DATE, slots: ["14:00", "14:30", "15:00"] } }),
+    answer({ reply, suggestions: { serviceId: t.serviceId, staffId: t.staffId, date: FAR_DATE, slots: ["14:00", "14:30", "16:00"] } }),
   ];
 }
 
@@ -76,7 +76,7 @@ const bookingsOf = (tenantId: string) => e2eDb.select().from(schema.bookings).wh
 describe.each([375, 1280])("Ask panel at %i px", (width) => {
   it("answers in words, suggests times, fills in the form from the keyboard, and the form books it", async () => {
     const t = await askBusiness();
-    const reply = "Sam has free times on Tuesday, June 10 (<b>after 2 pm</b>): 14:00, 14:30 or 15:00.";
+    const reply = "Sam has free times on Tuesday, June 10 (<b>after 2 pm</b>): 14:00, 14:30 or 16:00.";
     await scriptModel(t.businessName, suggestingModel(t, reply));
     const { page } = await browser.newPage({ width });
     const errors = watchErrors(page);
@@ -92,7 +92,7 @@ describe.each([375, 1280])("Ask panel at %i px", (width) => {
     expect(await page.locator(".ask-user .ask-text").textContent()).toBe("A haircut with Sam on June 10 2031, after 2 pm please");
     expect(await page.getByLabel("Your request").inputValue()).toBe("");
     expect(await page.locator(".ask-offer").textContent()).toBe("Haircut with Sam Lee on Tue, Jun 10, 2031");
-    expect(await page.locator(".ask-choices button").allTextContents()).toEqual(["14:00", "14:30", "15:00"]);
+    expect(await page.locator(".ask-choices button").allTextContents()).toEqual(["14:00", "14:30", "16:00"]);
 
     // The model called the availability tool and saw this business's real times.
     const sent = await modelRequests(t.businessName);
@@ -140,6 +140,13 @@ describe.each([375, 1280])("Ask panel at %i px", (width) => {
     const row = await bookingByCode((await page.locator("#confirmation-code").textContent())!);
     expect(row).toMatchObject({ tenantId: t.id, serviceId: t.serviceId, staffId: t.staffId, status: "confirmed" });
     expect(new Date(row.startAt).toLocaleString("sv-SE", { timeZone: t.timezone })).toBe(`${FAR_DATE} 14:30:00`);
+
+    // Another suggestion after the confirmation (16:00 does not overlap 14:30-15:30): the form comes back with it chosen.
+    await page.getByRole("button", { name: /^16:00 with Sam Lee/ }).click();
+    await eventually(() => page.locator("#step-details").isVisible()).toBe(true);
+    expect(await page.locator("#confirmation").isVisible()).toBe(false);
+    expect(await page.getByRole("button", { name: "16:00 with Sam Lee", exact: true }).getAttribute("aria-pressed")).toBe("true");
+    expect(await page.locator("#summary").textContent()).toContain("16:00\u201317:00");
     expect(errors, errors.join("\n")).toEqual([]);
   });
 });
@@ -186,6 +193,7 @@ describe("Ask panel when the assistant is not there", () => {
     expect(statuses).toEqual([503]);
     expect(await page.locator("#ask-form").isVisible()).toBe(false);
     expect(await page.locator("#ask-off").textContent()).toContain("You can still choose a time with the form below");
+    await screenshot(page, "ask-off-375");
     expect(await modelRequests(t.businessName)).toEqual([]);
     // The form is untouched and still books.
     await page.getByRole("radio", { name: /^Haircut/ }).check();
@@ -241,5 +249,37 @@ describe("Ask panel errors", () => {
       errors.filter((e) => !e.includes("502")),
       errors.join("\n"),
     ).toEqual([]);
+  });
+  it("says so when a suggested time was taken meanwhile, and shows the times still free", async () => {
+    const t = await askBusiness();
+    await scriptModel(t.businessName, suggestingModel(t, "Sam is free at 14:00, 14:30 or 16:00."));
+    const { page, ip } = await browser.newPage();
+    await page.goto(`${baseUrl}/book?slug=${t.slug}`);
+    await page.getByLabel("Your request").fill("Sam on June 10 2031 after 2");
+    await page.getByLabel("Your request").press("Enter");
+    await eventually(() => page.locator(".ask-choices button").count()).toBe(3);
+    // Someone else books 14:30 with the normal API before the customer chooses it.
+    const other = await fetch(`${baseUrl}/api/public/${t.slug}/bookings`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": ip },
+      body: JSON.stringify({
+        serviceId: t.serviceId,
+        staffProfileId: t.staffId,
+        startDatetime: `${FAR_DATE}T14:30:00`,
+        customer: { firstName: "Quick", email: `quick-${t.slug}@example.test` },
+      }),
+    });
+    expect(other.status).toBe(201);
+    await page.getByRole("button", { name: /^14:30 with Sam Lee/ }).click();
+    await eventually(() => page.locator("#ask-status").textContent()).toBe(
+      "That time has just been taken. The form below shows the times that are still free.",
+    );
+    const times = await page.locator("#slots button").allTextContents();
+    expect(times).toContain("09:00");
+    expect(times).not.toContain("14:30");
+    expect(await page.locator("#slots button[aria-pressed=true]").count()).toBe(0);
+    expect(await page.locator("#step-details").isVisible()).toBe(false);
+    expect(await page.locator("#date").inputValue()).toBe(FAR_DATE);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("09:00");
   });
 });
