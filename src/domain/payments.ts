@@ -4,6 +4,10 @@
  * Amounts are integer minor units.
  */
 
+/** design.md §21: the payment statuses and kinds (the `payments` table's columns take these values). */
+export const PAYMENT_STATUSES = ["pending", "succeeded", "failed", "refunded", "partially_refunded", "cancelled"] as const;
+export const PAYMENT_KINDS = ["deposit", "full", "no_show_fee", "late_cancel_fee"] as const;
+
 export type DueKind = "deposit" | "full";
 export type AmountDue = { amount: number; kind: DueKind };
 

@@ -1,16 +1,18 @@
 import { type DayZone, formatWall, instantToWall, MINUTE_MS, MINUTES_PER_DAY, wallToInstant } from "./time";
 
 /**
- * The slot engine (design.md §4): pure, no I/O, no Temporal objects per candidate. The zone's
+ * The slot engine (design.md §4, §16): pure, no I/O, no Temporal objects per candidate. The zone's
  * offsets for the day come in precomputed (DayZone); everything here is integer arithmetic.
  *
  * A slot for a staff member is a local quarter-hour (:00 :15 :30 :45) of the date such that
  * - the wall time exists that day (spring-forward gap: no slot), and on a fall-back night each
  *   wall time is considered once, at its earlier instant;
  * - start and start + duration (real elapsed minutes) lie inside one of the staff member's working
- *   intervals (minutes of the local day; a boundary inside a gap means the moment the clock jumps);
- * - [start, end) overlaps no busy interval (active bookings, time off);
- * - start is strictly after `nowMs`.
+ *   intervals (minutes of the local day; a boundary inside a gap means the moment the clock jumps):
+ *   the appointment itself must fit, not its buffers;
+ * - its buffered interval [start - bufferBefore, end + bufferAfter) overlaps no busy interval
+ *   (other bookings' buffered intervals, time off);
+ * - start is strictly after `nowMs` and at or after `earliestMs` (minimum notice).
  */
 
 export const SLOT_STEP_MINUTES = 15;
@@ -19,22 +21,37 @@ const SLOTS_PER_DAY = MINUTES_PER_DAY / SLOT_STEP_MINUTES;
 /** Longest booking the system accepts; lets overlap queries bound their index range. */
 export const MAX_BOOKING_MINUTES = 24 * 60;
 
+/** Longest buffer a service may have before or after an appointment (design.md §16). */
+export const MAX_BUFFER_MINUTES = 240;
+
 export type MinuteInterval = { startMinute: number; endMinute: number };
 export type BusyInterval = { startMs: number; endMs: number };
-export type StaffDay = { intervals: MinuteInterval[]; busy: BusyInterval[] };
+/** Busy intervals sorted by start with overlapping/adjacent ones merged (see mergeBusy). */
+export type MergedBusy = { starts: number[]; ends: number[] };
+/**
+ * One staff member's day: working intervals (minutes of the local day) and what blocks them.
+ * Bookings enter `busy` already widened by their OWN stored buffers; time off as it is. A range
+ * of days may share one MergedBusy per staff member (merged once, searched per day).
+ */
+export type StaffDay = { intervals: MinuteInterval[]; busy: BusyInterval[] | MergedBusy };
 
 export type SlotQuery = {
   zone: DayZone;
   durationMinutes: number;
+  /** The service's buffers: the candidate blocks [start - before, end + after). Default 0. */
+  bufferBeforeMinutes?: number;
+  bufferAfterMinutes?: number;
   /** In display order: output ties on start time keep this order. */
   staff: StaffDay[];
   nowMs: number;
+  /** Minimum notice: no start before this instant (inclusive). Default: only `nowMs` applies. */
+  earliestMs?: number;
 };
 
 export type Slot = { staffIndex: number; startMinute: number; startMs: number; endMs: number };
 
 /** Sorted by start, overlapping/adjacent intervals merged: one forward sweep then answers overlap. */
-function mergeBusy(busy: BusyInterval[]): { starts: number[]; ends: number[] } {
+export function mergeBusy(busy: BusyInterval[]): MergedBusy {
   let list = busy;
   for (let i = 1; i < list.length; i++) {
     if (list[i].startMs < list[i - 1].startMs) {
@@ -42,32 +59,86 @@ function mergeBusy(busy: BusyInterval[]): { starts: number[]; ends: number[] } {
       break;
     }
   }
-  const starts: number[] = [];
-  const ends: number[] = [];
-  for (const b of list) {
+  const starts: number[] = new Array(list.length);
+  const ends: number[] = new Array(list.length);
+  let n = 0;
+  for (let i = 0; i < list.length; i++) {
+    const b = list[i];
     if (!(b.endMs > b.startMs)) continue;
-    const last = ends.length - 1;
-    if (last >= 0 && b.startMs <= ends[last]) {
-      if (b.endMs > ends[last]) ends[last] = b.endMs;
+    if (n > 0 && b.startMs <= ends[n - 1]) {
+      if (b.endMs > ends[n - 1]) ends[n - 1] = b.endMs;
     } else {
-      starts.push(b.startMs);
-      ends.push(b.endMs);
+      starts[n] = b.startMs;
+      ends[n] = b.endMs;
+      n++;
     }
   }
+  starts.length = n;
+  ends.length = n;
   return { starts, ends };
+}
+
+const merged = (busy: StaffDay["busy"]): MergedBusy => (Array.isArray(busy) ? mergeBusy(busy) : busy);
+
+/** First index whose end lies after `t` (ends ascend once merged): the sweep's start for a day. */
+function firstEndAfter(ends: number[], t: number): number {
+  let lo = 0;
+  let hi = ends.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (ends[mid] <= t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function byStart(a: MinuteInterval, b: MinuteInterval) {
   return a.startMinute - b.startMinute;
 }
 
-/** Writes the start instant of every free quarter-hour of one staff member into `out[0..95]` (NaN = none). */
-function fillStaffDay(q: SlotQuery, day: StaffDay, out: Float64Array, base: number) {
-  const { zone, nowMs } = q;
-  const durMs = q.durationMinutes * MINUTE_MS;
-  const { starts, ends } = mergeBusy(day.busy);
+/** Intervals by start; a copy only when they are not in order already (stored hours usually are). */
+function sortedByStart(list: MinuteInterval[]): MinuteInterval[] {
+  for (let i = 1; i < list.length; i++) if (list[i].startMinute < list[i - 1].startMinute) return [...list].sort(byStart);
+  return list;
+}
+
+/** The per-call constants of one query, resolved once. */
+type Resolved = { zone: DayZone; starts: Float64Array; durMs: number; beforeMs: number; afterMs: number; earliestMs: number };
+
+const quarterCache = new WeakMap<DayZone, Float64Array>();
+/**
+ * The instant of every quarter-hour of the zone's date (NaN where the wall time does not exist),
+ * computed once per DayZone (itself cached per isolate): every staff member and every call on
+ * that date reads the same table instead of mapping wall times again.
+ */
+function quarterInstants(zone: DayZone): Float64Array {
+  let table = quarterCache.get(zone);
+  if (!table) {
+    table = new Float64Array(SLOTS_PER_DAY);
+    for (let k = 0; k < SLOTS_PER_DAY; k++) table[k] = wallToInstant(zone, zone.wallStartMs + k * SLOT_STEP_MINUTES * MINUTE_MS, "reject");
+    quarterCache.set(zone, table);
+  }
+  return table;
+}
+
+function resolve(q: Omit<SlotQuery, "staff">): Resolved {
+  return {
+    zone: q.zone,
+    starts: quarterInstants(q.zone),
+    durMs: q.durationMinutes * MINUTE_MS,
+    beforeMs: (q.bufferBeforeMinutes ?? 0) * MINUTE_MS,
+    afterMs: (q.bufferAfterMinutes ?? 0) * MINUTE_MS,
+    // Strictly after now (ms are integers), and at or after the notice limit when one is given.
+    earliestMs: Math.max(q.nowMs + 1, q.earliestMs ?? Number.NEGATIVE_INFINITY),
+  };
+}
+
+/** Writes the start instant of every free quarter-hour of one staff member into `out[base..base+95]` (NaN = none). */
+function fillStaffDay(r: Resolved, day: StaffDay, out: Float64Array, base: number) {
+  const { zone, starts: quarter, durMs, beforeMs, afterMs, earliestMs } = r;
+  const { starts, ends } = merged(day.busy);
   const nBusy = starts.length;
-  const intervals = day.intervals.length > 1 ? [...day.intervals].sort(byStart) : day.intervals;
+  const intervals = sortedByStart(day.intervals);
 
   for (const iv of intervals) {
     const startMinute = Math.max(0, iv.startMinute);
@@ -75,39 +146,86 @@ function fillStaffDay(q: SlotQuery, day: StaffDay, out: Float64Array, base: numb
     if (!(endMinute > startMinute)) continue;
     const ivStart = wallToInstant(zone, zone.wallStartMs + startMinute * MINUTE_MS, "clamp");
     const ivEnd = wallToInstant(zone, zone.wallStartMs + endMinute * MINUTE_MS, "clamp");
-    let p = 0;
+    if (ivEnd - durMs < earliestMs) continue; // nothing in this interval can start late enough
+    let p = nBusy ? firstEndAfter(ends, ivStart - beforeMs) : 0;
     let m = Math.ceil(startMinute / SLOT_STEP_MINUTES) * SLOT_STEP_MINUTES;
     for (; m < endMinute; m += SLOT_STEP_MINUTES) {
-      const idx = base + m / SLOT_STEP_MINUTES;
+      const k = m / SLOT_STEP_MINUTES;
+      const idx = base + k;
       if (!Number.isNaN(out[idx])) continue; // already offered by an overlapping interval
-      const t = wallToInstant(zone, zone.wallStartMs + m * MINUTE_MS, "reject");
+      const t = quarter[k];
       if (Number.isNaN(t) || t < ivStart) continue; // wall time does not exist today
       const end = t + durMs;
       if (end > ivEnd) break; // wall -> instant is monotonic: later starts end later too
-      if (t <= nowMs) continue;
-      while (p < nBusy && ends[p] <= t) p++;
-      if (p < nBusy && starts[p] < end) continue;
+      if (t < earliestMs) continue;
+      const blockStart = t - beforeMs;
+      while (p < nBusy && ends[p] <= blockStart) p++;
+      if (p < nBusy && starts[p] < end + afterMs) continue;
       out[idx] = t;
     }
   }
 }
 
+let scratch = new Float64Array(0);
+/** The n-staff grid of one day, NaN-filled; reused between calls (the engine is synchronous). */
+function grid(n: number): Float64Array {
+  const size = n * SLOTS_PER_DAY;
+  if (scratch.length < size) scratch = new Float64Array(size);
+  const g = scratch.subarray(0, size);
+  g.fill(NaN);
+  return g;
+}
+
+const usable = (q: Pick<SlotQuery, "durationMinutes" | "staff">) =>
+  q.staff.length > 0 && q.durationMinutes > 0 && q.durationMinutes <= MAX_BOOKING_MINUTES;
+
 /** Every free slot of the day, sorted by start time, then by staff order. */
 export function computeSlots(q: SlotQuery): Slot[] {
+  if (!usable(q)) return [];
   const n = q.staff.length;
-  if (n === 0 || !(q.durationMinutes > 0) || q.durationMinutes > MAX_BOOKING_MINUTES) return [];
-  const grid = new Float64Array(n * SLOTS_PER_DAY).fill(NaN);
-  for (let s = 0; s < n; s++) fillStaffDay(q, q.staff[s], grid, s * SLOTS_PER_DAY);
+  const r = resolve(q);
+  const g = grid(n);
+  for (let s = 0; s < n; s++) fillStaffDay(r, q.staff[s], g, s * SLOTS_PER_DAY);
 
-  const durMs = q.durationMinutes * MINUTE_MS;
+  const durMs = r.durMs;
   const slots: Slot[] = [];
   for (let k = 0; k < SLOTS_PER_DAY; k++) {
     for (let s = 0; s < n; s++) {
-      const t = grid[s * SLOTS_PER_DAY + k];
+      const t = g[s * SLOTS_PER_DAY + k];
       if (!Number.isNaN(t)) slots.push({ staffIndex: s, startMinute: k * SLOT_STEP_MINUTES, startMs: t, endMs: t + durMs });
     }
   }
   return slots;
+}
+
+export type DaySummary = {
+  /** Distinct free start times of the date (a time several staff members have counts once). */
+  count: number;
+  /** The earliest of them: minute of the local day and its instant; null when there is none. */
+  firstStartMinute: number | null;
+  firstStartMs: number | null;
+};
+
+/**
+ * What the days range needs of one date, without building a slot list: how many distinct start
+ * times are free and which is first. Same rules as computeSlots (it reads the same grid).
+ */
+export function summarizeDay(q: SlotQuery): DaySummary {
+  const none: DaySummary = { count: 0, firstStartMinute: null, firstStartMs: null };
+  if (!usable(q)) return none;
+  const r = resolve(q);
+  // One shared row of quarter-hours: a wall time maps to the same instant for every staff member,
+  // so once one of them is free at a time, the others need not be checked for it.
+  const g = grid(1);
+  for (const day of q.staff) fillStaffDay(r, day, g, 0);
+  let count = 0;
+  let first = -1;
+  for (let k = 0; k < SLOTS_PER_DAY; k++) {
+    if (Number.isNaN(g[k])) continue;
+    if (first < 0) first = k;
+    count++;
+  }
+  return first < 0 ? none : { count, firstStartMinute: first * SLOT_STEP_MINUTES, firstStartMs: g[first] };
 }
 
 /**

@@ -187,6 +187,35 @@ export function formatWall(wallMs: number, zone?: DayZone): string {
   return new Date(wallMs).toISOString().slice(0, 19);
 }
 
+/**
+ * The tenant-local date of an instant, through the cached DayZone of its UTC date (whose offsets
+ * cover a day either side), so a request asking "what is today there" costs no Temporal call.
+ */
+export function localDateOf(timeZone: string, ms: number): LocalDate {
+  const utc = new Date(ms);
+  const zone = dayZone(timeZone, { year: utc.getUTCFullYear(), month: utc.getUTCMonth() + 1, day: utc.getUTCDate() });
+  const wall = new Date(instantToWall(zone, ms));
+  return { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate() };
+}
+
+const utcDays = new Map<number, string>();
+/**
+ * Instant -> ISO-8601 UTC with `Z` (`Date#toISOString`'s form). Minute-aligned instants (every slot)
+ * take a fast path: the date part is cached per UTC day and the clock comes from the same table
+ * as local times, so a listing of hundreds of slots formats without a Date per slot.
+ */
+export function instantToUtcIso(ms: number): string {
+  if (ms % MINUTE_MS !== 0) return new Date(ms).toISOString();
+  const day = Math.floor(ms / DAY_MS);
+  let key = utcDays.get(day);
+  if (key === undefined) {
+    key = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    if (utcDays.size >= 4096) utcDays.clear();
+    utcDays.set(day, key);
+  }
+  return `${key}T${clockTable()[(ms - day * DAY_MS) / MINUTE_MS]}.000Z`;
+}
+
 /** One-off instant -> tenant-local `YYYY-MM-DDTHH:MM:SS` (lookups; slot code uses DayZone instead). */
 export function instantToLocalString(timeZone: string, ms: number): string {
   const offset = Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(timeZone).offsetNanoseconds / 1e6;

@@ -36,6 +36,9 @@ export const idField = (name: string, max = 100) =>
 /** `{ id }` of a path like `/webhooks/:id`. */
 export const idParam = z.object({ id: idField("id", 64) });
 
+/** `{ id }` of a path whose id is only looked up: any text; an unknown (or absurd) one is 404, never 400. */
+export const lookupIdParam = z.object({ id: z.string() });
+
 /** `?limit=` of every list: 1..200, default 50 (interface.md §Limits). */
 export const limitField = z.coerce
   .number({ error: "limit must be a number" })

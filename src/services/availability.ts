@@ -1,67 +1,30 @@
-import { type SQL, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { computeSlots, MAX_BOOKING_MINUTES, slotLocalTimes, type StaffDay } from "../domain/slots";
-import { DAY_MS, dayZone, type DayZone, type LocalDate, MINUTE_MS, wallDayStart, weekdayOf } from "../domain/time";
+import { sql } from "drizzle-orm";
+import { bookingLimits, type DayRules, dayQueryFor, performers, staffPlans } from "../domain/schedule";
+import { computeSlots, findSlot, mergeBusy, type Slot, slotLocalTimes, summarizeDay } from "../domain/slots";
+import {
+  addDays,
+  DAY_MS,
+  dayZone,
+  type DayZone,
+  formatLocalDate,
+  formatWall,
+  instantToUtcIso,
+  type LocalDate,
+  type LocalDateTime,
+  MINUTE_MS,
+  wallDayStart,
+} from "../domain/time";
 import { ApiError } from "../errors";
 import { type BookingCtx, type BookingScope, serviceQuery, staffQuery, tenantIdSql, tenantQuery } from "./bookings/scope";
+import { type ScheduleRows, scheduleQueries } from "./schedule-data";
 
 /**
- * Availability (design.md §4) and the day data every slot decision reads. The same three queries
- * feed the availability listing, booking creation and rescheduling, so "bookable" means exactly
- * "listed by availability".
+ * Availability (design.md §4, §16): one date's slots, and the days range (counts and first start
+ * per date for up to 42 dates). Both read everything in ONE libSQL batch: tenant (zone, rules),
+ * service (duration, buffers, who performs it), staff, and the schedule rows of ./schedule-data.
+ * Booking create and reschedule read the same rows through the same queries and decide with the
+ * same engine, so "bookable" means exactly "listed by availability".
  */
-
-type HoursRow = { staffId: string; startMinute: number; endMinute: number };
-type BusyRow = { staffId: string; startAt: number; endAt: number };
-
-/**
- * Instants that can touch a local date in any zone: offsets lie within -12h..+14h, so a day of
- * margin on each side is always enough. Queried before the tenant's zone is known (same batch).
- */
-export function dayWindow(date: LocalDate) {
-  const wall = wallDayStart(date);
-  return { fromMs: wall - DAY_MS, toMs: wall + 2 * DAY_MS };
-}
-
-/**
- * The working hours, active bookings and time off of the staff selected by `staffId` (all of the
- * tenant's staff when omitted) around `date`. `excludeBookingId` leaves one booking out (the one
- * being rescheduled). Bookings are bounded below by MAX_BOOKING_MINUTES so the (staff|tenant,
- * start_at) index range stays one day wide; time off can last weeks and is not bounded.
- */
-export function dayQueries(db: Db, p: { tenantId: SQL; staffId?: SQL; date: LocalDate; excludeBookingId?: SQL }) {
-  const { fromMs, toMs } = dayWindow(p.date);
-  const staff = p.staffId ? sql`AND staff_id = ${p.staffId}` : sql``;
-  const exclude = p.excludeBookingId ? sql`AND id <> ${p.excludeBookingId}` : sql``;
-  return {
-    hours: db.all<HoursRow>(sql`
-      SELECT staff_id AS staffId, start_minute AS startMinute, end_minute AS endMinute FROM staff_hours
-      WHERE tenant_id = ${p.tenantId} AND weekday = ${weekdayOf(p.date)} ${staff}`),
-    bookings: db.all<BusyRow>(sql`
-      SELECT staff_id AS staffId, start_at AS startAt, end_at AS endAt FROM bookings
-      WHERE tenant_id = ${p.tenantId} ${staff} AND status <> 'cancelled'
-        AND start_at >= ${fromMs - MAX_BOOKING_MINUTES * MINUTE_MS} AND start_at < ${toMs} AND end_at > ${fromMs} ${exclude}
-      ORDER BY start_at`),
-    timeOff: db.all<BusyRow>(sql`
-      SELECT staff_id AS staffId, start_at AS startAt, end_at AS endAt FROM staff_time_off
-      WHERE tenant_id = ${p.tenantId} ${staff} AND start_at < ${toMs} AND end_at > ${fromMs}
-      ORDER BY start_at`),
-  };
-}
-
-/** Rows -> one StaffDay per staff id, in the order given. */
-export function staffDays(staffIds: string[], hours: HoursRow[], bookings: BusyRow[], timeOff: BusyRow[]): StaffDay[] {
-  const byId = new Map<string, StaffDay>();
-  const days = staffIds.map((id) => {
-    const day: StaffDay = { intervals: [], busy: [] };
-    byId.set(id, day);
-    return day;
-  });
-  for (const h of hours) byId.get(h.staffId)?.intervals.push({ startMinute: h.startMinute, endMinute: h.endMinute });
-  for (const b of bookings) byId.get(b.staffId)?.busy.push({ startMs: b.startAt, endMs: b.endAt });
-  for (const b of timeOff) byId.get(b.staffId)?.busy.push({ startMs: b.startAt, endMs: b.endAt });
-  return days;
-}
 
 /** The tenant's zone for a date; a tenant row with a broken zone is a data error, said plainly. */
 export function tenantDayZone(timeZone: string, d: LocalDate): DayZone {
@@ -72,56 +35,143 @@ export function tenantDayZone(timeZone: string, d: LocalDate): DayZone {
   }
 }
 
-export type AvailabilitySlot = { staffId: string; staffName: string; startTime: string; endTime: string };
-export type Availability = { date: string; timezone: string; slots: AvailabilitySlot[] };
+/** The rules a scope books under: the public is held to notice and horizon, owners are not. */
+export function limitsFor(
+  scope: BookingScope["kind"],
+  tenant: { timezone: string; minNoticeMinutes: number; maxAdvanceDays: number },
+  now: Date,
+) {
+  return bookingLimits(tenant.timezone, now.getTime(), scope === "public" ? tenant : null);
+}
 
-/**
- * Free slots of one service on one tenant-local date, for every bookable staff member or one.
- * One libSQL round trip: tenant, service, staff, hours, bookings and time off in one batch, all
- * keyed by the tenant expression. Unknown tenant, service or staff: 404 not_found.
- */
-export async function getAvailability(
-  ctx: Pick<BookingCtx, "db" | "now">,
-  scope: BookingScope,
-  q: { serviceId: string; staffId?: string; date: LocalDate },
-): Promise<Availability> {
+export type AvailabilitySlot = { staffId: string; staffName: string; startTime: string; endTime: string; startUtc: string; endUtc: string };
+export type Availability = { date: string; timezone: string; slots: AvailabilitySlot[] };
+export type AvailabilityDay = { date: string; slots: number; firstStartTime: string | null };
+export type AvailabilityDays = { timezone: string; days: AvailabilityDay[] };
+
+export type RangeQuery = { serviceId: string; staffId?: string; from: LocalDate; to: LocalDate };
+
+/** Longest days range one request may ask for (design.md §16). */
+export const MAX_DAYS_RANGE = 42;
+
+/** The one batch both availability reads share; 404 for an unknown tenant, service or staff member. */
+async function loadRange(ctx: Pick<BookingCtx, "db" | "now">, scope: BookingScope, q: RangeQuery) {
   const { db } = ctx;
   const tenantId = tenantIdSql(scope);
   const staffId = q.staffId === undefined ? undefined : sql`${q.staffId}`;
-  const day = dayQueries(db, { tenantId, staffId, date: q.date });
-  const [tenantRows, serviceRows, staffRows, hours, bookings, timeOff] = await db.batch([
+  const schedule = scheduleQueries(db, { tenantId, staffId, from: q.from, to: q.to });
+  const [tenantRows, serviceRows, staffRows, weekly, overrides, closures, busy] = await db.batch([
     tenantQuery(db, scope),
     serviceQuery(db, scope, q.serviceId),
     staffQuery(db, scope.kind, tenantId, staffId),
-    day.hours,
-    day.bookings,
-    day.timeOff,
+    schedule.weekly,
+    schedule.overrides,
+    schedule.closures,
+    schedule.busy,
   ]);
   const tenant = tenantRows[0];
   if (!tenant) throw ApiError.notFound("Business");
   const service = serviceRows[0];
   if (!service) throw ApiError.notFound("Service");
   if (q.staffId !== undefined && staffRows.length === 0) throw ApiError.notFound("Staff member");
-
-  const zone = tenantDayZone(tenant.timezone, q.date);
-  const slots = computeSlots({
-    zone,
-    durationMinutes: service.durationMinutes,
-    staff: staffDays(
-      staffRows.map((s) => s.id),
-      hours,
-      bookings,
-      timeOff,
+  // A staff member who does not perform the service is known, but has no slots for it.
+  const staff = performers(staffRows, service.staffIds ?? null);
+  const rows = schedule.decode(weekly, overrides, closures, busy);
+  return {
+    tenant,
+    service,
+    staff,
+    plans: staffPlans(
+      staff.map((s) => s.id),
+      rows,
     ),
-    nowMs: ctx.now.getTime(),
-  });
+    closures: rows.closures,
+    limits: limitsFor(scope.kind, tenant, ctx.now),
+  };
+}
+
+function rulesOf(r: Awaited<ReturnType<typeof loadRange>>, now: Date): DayRules {
+  return { timeZone: r.tenant.timezone, service: r.service, closures: r.closures, limits: r.limits, nowMs: now.getTime() };
+}
+
+/**
+ * Free slots of one service on one tenant-local date, for every staff member who performs it or
+ * one. One libSQL round trip. Unknown tenant, service or staff: 404 not_found.
+ */
+export async function getAvailability(
+  ctx: Pick<BookingCtx, "db" | "now">,
+  scope: BookingScope,
+  q: { serviceId: string; staffId?: string; date: LocalDate },
+): Promise<Availability> {
+  const r = await loadRange(ctx, scope, { serviceId: q.serviceId, staffId: q.staffId, from: q.date, to: q.date });
+  const query = dayQueryFor(
+    rulesOf(r, ctx.now),
+    r.plans.map((plan) => ({ plan, busy: plan.busy })),
+    q.date,
+  );
+  const slots = query ? computeSlots(query) : [];
+  const zone = query?.zone ?? tenantDayZone(r.tenant.timezone, q.date);
   return {
     date: zone.dateKey,
-    timezone: tenant.timezone,
+    timezone: r.tenant.timezone,
     slots: slots.map((s) => ({
-      staffId: staffRows[s.staffIndex].id,
-      staffName: staffRows[s.staffIndex].displayName,
+      staffId: r.staff[s.staffIndex].id,
+      staffName: r.staff[s.staffIndex].displayName,
       ...slotLocalTimes(zone, s),
+      startUtc: instantToUtcIso(s.startMs),
+      endUtc: instantToUtcIso(s.endMs),
     })),
   };
+}
+
+/**
+ * Per tenant-local date from `from` to `to` (inclusive, at most MAX_DAYS_RANGE): how many distinct
+ * start times are free and the first one. One libSQL round trip for the whole range; each staff
+ * member's busy time is merged once and searched per date.
+ */
+export async function getAvailabilityDays(
+  ctx: Pick<BookingCtx, "db" | "now">,
+  scope: BookingScope,
+  q: RangeQuery,
+): Promise<AvailabilityDays> {
+  const count = Math.round((wallDayStart(q.to) - wallDayStart(q.from)) / DAY_MS) + 1;
+  if (count < 1 || count > MAX_DAYS_RANGE) throw new RangeError(`days range of ${count} dates`);
+  const r = await loadRange(ctx, scope, q);
+  const rules = rulesOf(r, ctx.now);
+  const staff = r.plans.map((plan) => ({ plan, busy: mergeBusy(plan.busy) }));
+  const days: AvailabilityDay[] = [];
+  for (let i = 0; i < count; i++) {
+    const date = addDays(q.from, i);
+    const query = dayQueryFor(rules, staff, date);
+    const sum = query ? summarizeDay(query) : null;
+    days.push({
+      date: formatLocalDate(date),
+      slots: sum?.count ?? 0,
+      firstStartTime:
+        sum && query && sum.firstStartMinute !== null
+          ? formatWall(query.zone.wallStartMs + sum.firstStartMinute * MINUTE_MS, query.zone)
+          : null,
+    });
+  }
+  return { timezone: r.tenant.timezone, days };
+}
+
+/**
+ * The slot a create or reschedule asks for, decided exactly as availability would list it: the
+ * staff member performs the service, the date is within the horizon, the start is an offered
+ * quarter-hour of that staff member's day (hours or override, closures, buffered busy time,
+ * notice). null = not offered (409 slot_taken).
+ */
+export function requestedSlot(
+  input: Omit<DayRules, "closures"> & { staffIds: string[] | null },
+  staffId: string,
+  rows: ScheduleRows,
+  start: LocalDateTime,
+): { slot: Slot; zone: DayZone } | null {
+  if (start.second !== 0 || performers([{ id: staffId }], input.staffIds).length === 0) return null;
+  const [plan] = staffPlans([staffId], rows);
+  const query = dayQueryFor({ ...input, closures: rows.closures }, [{ plan, busy: plan.busy }], start.date);
+  if (!query) return null;
+  const slot = findSlot({ ...query, staff: query.staff[0] }, start.minuteOfDay);
+  return slot ? { slot, zone: query.zone } : null;
 }

@@ -1,6 +1,7 @@
 // `npm run bench` (`-- --short` for CI): the built Worker on workerd through Miniflare (dev logging
 // off, no wrangler dev proxy) against the local libSQL server with a seeded dataset, driven by
-// autocannon. Reports; never fails on numbers. See docs/benchmarks.md.
+// autocannon. Reports; never fails on numbers. `-- --baseline=<git ref>` also serves that commit's
+// Worker and runs one-day availability against it in the same run. See docs/benchmarks.md.
 import autocannon from "autocannon";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -12,9 +13,14 @@ import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { migrateDatabase } from "../../scripts/db/migrate";
 import { startLibsqlServer } from "../../tools/libsql-server/server.mjs";
 import { startRedis, startUpstashServer } from "../../tools/upstash-server/server.mjs";
+import { compareWithBaseline } from "./compare";
+import { buildBaseline, workerdCpuSeconds } from "./processes";
 import { seedBenchData } from "./seed";
 
 const SHORT = process.argv.includes("--short");
+// `--baseline=<git ref>`: also serve that commit's Worker (same database, same limiter) and run the
+// one-day availability phases against it in this same run, to compare throughput like for like.
+const BASELINE = process.argv.find((a) => a.startsWith("--baseline="))?.slice("--baseline=".length);
 const CONCURRENCIES = SHORT ? [16] : [1, 16, 64];
 const DURATION_S = SHORT ? 2 : 8;
 const JWT_SECRET = "bench-secret-bench-secret-bench-secret-0123";
@@ -28,7 +34,12 @@ const bundleGzipKb = gzipSync(bundle).length / 1024;
 const libsql = await startLibsqlServer({ file: join(dir, "bench.db") });
 await migrateDatabase(libsql.url);
 const seedStarted = Date.now();
-const data = await seedBenchData(libsql.url, { tenants: SHORT ? 20 : 200, daysOfBookings: SHORT ? 5 : 30 });
+const data = await seedBenchData(libsql.url, {
+  tenants: SHORT ? 20 : 200,
+  daysOfBookings: SHORT ? 5 : 30,
+  daysTenants: SHORT ? 5 : 20,
+  heavyTenants: SHORT ? 2 : 10,
+});
 console.log(`seeded ${data.tenants.length} tenants, ${data.bookings} bookings in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
 
 const adminToken = await new SignJWT({ sid: "bench", aud: "super_admin", email: "bench@bench.test", name: "Bench" })
@@ -43,11 +54,11 @@ const adminToken = await new SignJWT({ sid: "bench", aud: "super_admin", email: 
 const redis = await startRedis();
 const upstash = await startUpstashServer({ redisPort: redis.port, token: "bench-token" });
 
-const mf = new Miniflare(
+const workerOptions = (distDir: string) =>
   convertV4MiniflareOptions({
-    scriptPath: join(dir, "dist", "index.js"),
+    scriptPath: join(distDir, "index.js"),
     modules: true,
-    modulesRoot: join(dir, "dist"),
+    modulesRoot: distDir,
     compatibilityDate: "2026-10-01",
     compatibilityFlags: ["nodejs_compat"],
     bindings: {
@@ -62,9 +73,16 @@ const mf = new Miniflare(
     queueProducers: { EMAIL_QUEUE: "booking-email" },
     host: "127.0.0.1",
     port: 0,
-  }),
-);
+  });
+const mf = new Miniflare(workerOptions(join(dir, "dist")));
 const base = (await mf.ready).toString().replace(/\/$/, "");
+let baselineMf: Miniflare | undefined;
+let baselineBase = "";
+if (BASELINE) {
+  console.log(`building the baseline Worker of ${BASELINE}…`);
+  baselineMf = new Miniflare(workerOptions(buildBaseline(dir, BASELINE)));
+  baselineBase = (await baselineMf.ready).toString().replace(/\/$/, "");
+}
 
 let ipCounter = 0;
 const nextIp = () => {
@@ -75,27 +93,38 @@ const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)];
 const futureDate = (daysAhead: number) => new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
 
 let createCounter = 0;
-type Phase = { name: string; method?: string; path: () => string; body?: () => string; headers?: Record<string, string> };
+type Phase = {
+  name: string;
+  method?: string;
+  path: () => string;
+  body?: () => string;
+  headers?: Record<string, string>;
+  /** Run against the baseline Worker (--baseline) instead of this one. */
+  baseline?: boolean;
+};
+const oneStaff = () => {
+  const t = pick(data.tenants);
+  return `/api/public/${t.slug}/availability?serviceId=${t.serviceId}&date=${futureDate(1 + Math.floor(Math.random() * 4))}&staffId=${pick(t.staffIds)}`;
+};
+const anyStaff = () => {
+  const t = pick(data.tenants);
+  return `/api/public/${t.slug}/availability?serviceId=${t.serviceId}&date=${futureDate(1 + Math.floor(Math.random() * 4))}`;
+};
+const daysRange = (tenants: typeof data.daysTenants) => () => {
+  const t = pick(tenants);
+  return `/api/public/${t.slug}/availability/days?serviceId=${t.serviceId}&from=${futureDate(1)}&to=${futureDate(42)}`;
+};
 const phases: Phase[] = [
   { name: "ceiling: no-op route", path: () => "/__bench/noop" },
   { name: "ceiling: one libSQL request", path: () => "/__bench/db" },
   { name: "reference: rate-limit check + one libSQL request", path: () => "/__bench/limited-db" },
   { name: "public profile", path: () => `/api/public/${pick(data.tenants).slug}` },
   { name: "public services", path: () => `/api/public/${pick(data.tenants).slug}/services` },
-  {
-    name: "availability (1 staff)",
-    path: () => {
-      const t = pick(data.tenants);
-      return `/api/public/${t.slug}/availability?serviceId=${t.serviceId}&date=${futureDate(1 + Math.floor(Math.random() * 4))}&staffId=${pick(t.staffIds)}`;
-    },
-  },
-  {
-    name: "availability (any staff)",
-    path: () => {
-      const t = pick(data.tenants);
-      return `/api/public/${t.slug}/availability?serviceId=${t.serviceId}&date=${futureDate(1 + Math.floor(Math.random() * 4))}`;
-    },
-  },
+  { name: "availability (1 staff)", path: oneStaff },
+  { name: "availability (any staff)", path: anyStaff },
+  // design.md §16: 42 dates in one request, beside the one-day reads above.
+  { name: "days, 42 dates (10 staff, 40 bookings/day)", path: daysRange(data.daysTenants) },
+  { name: "days, 42 dates (10 staff x 40 bookings/day)", path: daysRange(data.heavyTenants) },
   {
     name: "booking create",
     method: "POST",
@@ -130,26 +159,11 @@ async function dbRequests(): Promise<number> {
   return ((await (await fetch(`${libsql.url}/__stats`)).json()) as { pipelineRequests: number }).pipelineRequests;
 }
 
-/** CPU seconds of every workerd process (Miniflare's runtime), from /proc. */
-function workerdCpuSeconds(): number | null {
-  try {
-    const out = execFileSync("ps", ["-C", "workerd", "-o", "pid="], { encoding: "utf8" });
-    let ticks = 0;
-    for (const pid of out.split(/\s+/).filter(Boolean)) {
-      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
-    }
-    return ticks / 100;
-  } catch {
-    return null;
-  }
-}
-
 function run(phase: Phase, connections: number, duration: number) {
   return new Promise<autocannon.Result>((resolve, reject) => {
     autocannon(
       {
-        url: base,
+        url: phase.baseline ? baselineBase : base,
         connections,
         duration,
         requests: [
@@ -178,10 +192,44 @@ type Row = {
   ok: number;
   non2xx: number;
   dbPerCall: number;
+  dbPerCallUnderLoad: number;
   cpuMsPerReq: number | null;
 };
 const rows: Row[] = [];
+/** Waits until requests still in flight from the last point have reached the database (1 s without change). */
+async function settle() {
+  let last = await dbRequests();
+  for (let i = 0, quiet = 0; i < 150 && quiet < 5; i++) {
+    await new Promise((r) => setTimeout(r, 200));
+    const now = await dbRequests();
+    quiet = now === last ? quiet + 1 : 0;
+    last = now;
+  }
+}
+
+/**
+ * libSQL requests per call, exactly: PROBE_CALLS requests one after another with nothing else
+ * running. (Counting during a load point over-counts: requests still in flight when autocannon
+ * stops reach the database but are not among the completed ones; at a few dozen requests per
+ * point that alone reads as 1.3 per call.)
+ */
+const PROBE_CALLS = 10;
+async function probeDbPerCall(phase: Phase): Promise<number> {
+  await settle();
+  const db0 = await dbRequests();
+  for (let i = 0; i < PROBE_CALLS; i++) {
+    const res = await fetch(`${phase.baseline ? baselineBase : base}${phase.path()}`, {
+      method: phase.method ?? "GET",
+      headers: { ...(phase.headers ?? {}), "cf-connecting-ip": nextIp() },
+      body: phase.body?.(),
+    });
+    await res.arrayBuffer();
+  }
+  return Number(((await dbRequests()) - db0) / PROBE_CALLS);
+}
+
 for (const phase of phases) {
+  const exact = await probeDbPerCall(phase);
   for (const connections of CONCURRENCIES) {
     await run(phase, connections, 1); // warm-up
     const db0 = await dbRequests();
@@ -198,7 +246,8 @@ for (const phase of phases) {
       p99: r.latency.p99,
       ok: r["2xx"],
       non2xx: r.non2xx,
-      dbPerCall: total ? Number(((db1 - db0) / total).toFixed(2)) : 0,
+      dbPerCall: Number(exact.toFixed(2)),
+      dbPerCallUnderLoad: total ? Number(((db1 - db0) / total).toFixed(2)) : 0,
       cpuMsPerReq: cpu0 !== null && cpu1 !== null && total ? Number((((cpu1 - cpu0) * 1000) / total).toFixed(3)) : null,
     });
   }
@@ -212,6 +261,15 @@ const table = rows.map((r) => ({
 }));
 console.table(table);
 
+const vsBaseline = BASELINE
+  ? await compareWithBaseline(
+      BASELINE,
+      run,
+      { oneStaff, anyStaff },
+      { concurrencies: CONCURRENCIES, rounds: SHORT ? 2 : 4, seconds: Math.max(2, DURATION_S / 2), cpuSeconds: workerdCpuSeconds },
+    )
+  : [];
+
 const slots = execFileSync("npx", ["tsx", "test/bench/slots.bench.ts"], { encoding: "utf8" });
 console.log(slots);
 console.log(`deploy bundle: ${bundleGzipKb.toFixed(1)} KiB gzipped (${(bundle.length / 1024).toFixed(1)} KiB raw)`);
@@ -221,7 +279,15 @@ const results = {
   mode: SHORT ? "short" : "full",
   machine: { platform: platform(), release: release(), cpu: cpus()[0]?.model, cores: cpus().length, node: process.version },
   runtime: "workerd via Miniflare (logging off), bundle from wrangler deploy --dry-run; limiter on Upstash REST over redis-server",
-  dataset: { tenants: data.tenants.length, staffPerTenant: 10, bookings: data.bookings },
+  dataset: {
+    tenants: data.tenants.length,
+    staffPerTenant: 10,
+    bookings: data.bookings,
+    daysTenants: { count: data.daysTenants.length, staff: 10, bookingsPerDay: 40, days: 43 },
+    heavyDaysTenants: { count: data.heavyTenants.length, staff: 10, bookingsPerStaffPerDay: 40, days: 43 },
+  },
+  baseline: BASELINE ?? null,
+  availabilityVsBaseline: vsBaseline,
   durationSecondsPerPoint: DURATION_S,
   bundleGzipKb: Number(bundleGzipKb.toFixed(1)),
   endpoints: table,
@@ -233,6 +299,7 @@ if (!SHORT) {
   console.log("wrote test/bench/results.json");
 }
 await mf.dispose();
+await baselineMf?.dispose();
 await upstash.close();
 await redis.close();
 await libsql.close();

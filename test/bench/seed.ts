@@ -1,11 +1,22 @@
 import { createClient } from "@libsql/client";
 
+/** A month-calendar business (design.md §16): the days endpoint's load. */
+export type DaysTenant = { slug: string; serviceId: string; staffIds: string[] };
+
 /**
  * A benchmark dataset written straight into libSQL in large multi-row inserts: `tenants` tenants
  * with 3 services, 10 bookable staff (09:00-17:00 every day) and `daysOfBookings` days of
- * bookings (3 per staff per day) from today. Returns ids the load phases pick from.
+ * bookings (3 per staff per day) from today. Besides them, two kinds of busy month-calendar
+ * businesses for the days endpoint, each with 10 staff, a 30-minute service with 10 minutes of
+ * clean-up after it (stored on every booking) and 43 days of bookings from today:
+ * - `daysTenants` with 40 bookings a day for the business (4 per staff member, 09:00-17:00);
+ * - `heavyTenants` with 40 bookings a day for EACH staff member (07:00-21:00, 15 minutes + 5).
+ * Returns ids the load phases pick from.
  */
-export async function seedBenchData(url: string, opts: { tenants: number; daysOfBookings: number }) {
+export async function seedBenchData(
+  url: string,
+  opts: { tenants: number; daysOfBookings: number; daysTenants: number; heavyTenants: number },
+) {
   const client = createClient({ url });
   const now = new Date().toISOString();
   const tenants: { id: string; slug: string; serviceId: string; staffIds: string[] }[] = [];
@@ -56,6 +67,66 @@ export async function seedBenchData(url: string, opts: { tenants: number; daysOf
     });
     tenants.push({ id, slug, serviceId: services[0], staffIds });
   }
+
+  // Month-calendar businesses (see above). UTC hours: New York is UTC-4/-5, so 13:00-21:00 UTC
+  // lies inside 09:00-17:00 local, and 11:00 UTC + 56 quarter-hours inside 07:00-21:00 local.
+  const calendars = (count: number, kind: "days" | "heavy") => {
+    const out: DaysTenant[] = [];
+    for (let t = 0; t < count; t++) {
+      const id = `tnt_${kind}${t}`;
+      const slug = `${kind}-${t}`;
+      const userId = `usr_${kind}${t}`;
+      userRows.push([userId, `${kind}${t}@bench.test`, "pbkdf2$1$AA==$AA==", now, now]);
+      tenantRows.push([id, slug, `Calendar ${kind} ${t}`, "America/New_York", "USD", now, now]);
+      memberRows.push([`mem_${kind}${t}`, id, userId, "owner", now]);
+      const serviceId = `svc_${kind}${t}`;
+      serviceRows.push([serviceId, id, "Cut", 30, 3000, 0, now, now]);
+      bufferedServices.push(serviceId);
+      const staffIds = Array.from({ length: 10 }, (_, s) => `stf_${kind}${t}_${s}`);
+      staffIds.forEach((sid, s) => {
+        staffRows.push([sid, id, `Staff ${s}`, s, now, now]);
+        for (let d = 0; d < 7; d++)
+          hourRows.push([`hrs_${kind}${t}_${s}_${d}`, id, sid, d, kind === "days" ? 540 : 420, kind === "days" ? 1020 : 1260]);
+        for (let day = 0; day < 43; day++) {
+          const base = today.getTime() + day * 86_400_000;
+          const starts =
+            kind === "days"
+              ? [13, 15, 17, 19].map((h) => base + h * 3_600_000 + s * 600_000)
+              : Array.from({ length: 56 }, (_, q) => q)
+                  .filter((q) => (q + s) % 7 !== 0)
+                  .slice(0, 40)
+                  .map((q) => base + 11 * 3_600_000 + q * 900_000);
+          const minutes = kind === "days" ? 30 : 15;
+          const after = kind === "days" ? 10 : 5;
+          for (const start of starts) {
+            const c = `BK-${(code++).toString(36).toUpperCase().padStart(6, "0")}`;
+            calendarBookingRows.push([
+              `bkg_${c}`,
+              id,
+              serviceId,
+              sid,
+              start,
+              start + minutes * 60_000,
+              "confirmed",
+              c,
+              "online",
+              3000,
+              "USD",
+              after,
+              now,
+              now,
+            ]);
+          }
+        }
+      });
+      out.push({ slug, serviceId, staffIds });
+    }
+    return out;
+  };
+  const bufferedServices: string[] = [];
+  const calendarBookingRows: (string | number | null)[][] = [];
+  const daysTenants = calendars(opts.daysTenants, "days");
+  const heavyTenants = calendars(opts.heavyTenants, "heavy");
   insert("users", ["id", "email", "password_hash", "created_at", "updated_at"], userRows);
   insert("tenants", ["id", "slug", "business_name", "timezone", "currency", "created_at", "updated_at"], tenantRows);
   insert("tenant_members", ["id", "tenant_id", "user_id", "role", "created_at"], memberRows);
@@ -81,7 +152,30 @@ export async function seedBenchData(url: string, opts: { tenants: number; daysOf
     ],
     bookingRows,
   );
-  for (let i = 0; i < stmts.length; i += 50) await client.batch(stmts.slice(i, i + 50), "write");
+  insert(
+    "bookings",
+    [
+      "id",
+      "tenant_id",
+      "service_id",
+      "staff_id",
+      "start_at",
+      "end_at",
+      "status",
+      "confirmation_code",
+      "source",
+      "total_amount",
+      "currency",
+      "buffer_after_minutes",
+      "created_at",
+      "updated_at",
+    ],
+    calendarBookingRows,
+  );
+  for (const id of bufferedServices) stmts.push({ sql: "UPDATE services SET buffer_after_minutes = 10 WHERE id = ?", args: [id] });
+  // Modest batches (about 2,000 rows each): the local server on a busy machine reset the
+  // connection now and then on 10,000-row requests.
+  for (let i = 0; i < stmts.length; i += 10) await client.batch(stmts.slice(i, i + 10), "write");
   client.close();
-  return { tenants, codes, bookings: bookingRows.length };
+  return { tenants, codes, bookings: bookingRows.length + calendarBookingRows.length, daysTenants, heavyTenants };
 }

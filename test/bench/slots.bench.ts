@@ -1,10 +1,11 @@
 /**
- * Micro-benchmark of the slot engine (src/domain/slots.ts): run with `npx tsx test/bench/slots.bench.ts`.
- * Prints µs per call for the two shapes the brief names. The DayZone (the one Temporal step) is
+ * Micro-benchmark of the slot engine (src/domain/slots.ts, src/domain/schedule.ts): run with
+ * `npx tsx test/bench/slots.bench.ts`. Prints µs per call for one day and for the days range. The DayZone (the one Temporal step) is
  * cached per isolate, so steady-state calls measure pure integer work; the cold cost is printed too.
  */
-import { computeSlots, slotLocalTimes, type StaffDay } from "../../src/domain/slots";
-import { addDays, dayZone, type LocalDate, parseLocalDate, wallToInstant } from "../../src/domain/time";
+import { bookingLimits, type DayRules, dayQueryFor, emptyPlan, type StaffPlan } from "../../src/domain/schedule";
+import { computeSlots, mergeBusy, slotLocalTimes, type StaffDay, summarizeDay } from "../../src/domain/slots";
+import { addDays, dayZone, formatLocalDate, type LocalDate, parseLocalDate, wallToInstant } from "../../src/domain/time";
 
 const TZ = "America/New_York";
 const MIN = 60_000;
@@ -30,13 +31,22 @@ function staffDay(date: LocalDate, count: number, seed: number): StaffDay {
   };
 }
 
+/**
+ * µs per call: wall clock, and CPU time of this process (user + system), which a busy machine
+ * inflates far less than the wall clock (other processes' time slices are not counted).
+ */
 function bench(label: string, iterations: number, fn: () => number) {
   for (let i = 0; i < Math.min(200, iterations); i++) fn(); // warm-up (JIT)
   let sink = 0;
+  const cpu0 = process.cpuUsage();
   const t0 = process.hrtime.bigint();
   for (let i = 0; i < iterations; i++) sink += fn();
   const ns = Number(process.hrtime.bigint() - t0);
-  console.log(`${label.padEnd(58)} ${(ns / iterations / 1000).toFixed(1).padStart(8)} µs/call  (${sink / iterations} slots)`);
+  const cpu = process.cpuUsage(cpu0);
+  const cpuUs = (cpu.user + cpu.system) / iterations;
+  console.log(
+    `${label.padEnd(58)} ${(ns / iterations / 1000).toFixed(1).padStart(8)} µs/call  (cpu ${cpuUs.toFixed(1)} µs; ${sink / iterations} slots)`,
+  );
 }
 
 const date = parseLocalDate("2026-03-10")!;
@@ -85,3 +95,62 @@ bench("1 staff x 31 days x 40 bookings/day (engine + strings)", 2000, () => {
   }
   return n;
 });
+
+// ---- design.md §16: the days range (counts and first start per date), every rule in play ----
+// 50 staff x 42 days: weekly hours with a lunch break, one date override per staff member, a
+// closure of two dates, 40 bookings a day per staff member (15 minutes, 5 minutes after each
+// as a stored buffer), a service of 30 minutes with 10 before and 5 after, 2 hours of notice.
+// This is the CPU work of GET /availability/days after its one libSQL batch has answered.
+{
+  const from = parseLocalDate("2026-03-02")!;
+  const dates = Array.from({ length: 42 }, (_, i) => addDays(from, i));
+  const plans: StaffPlan[] = Array.from({ length: 50 }, (_, s) => {
+    const plan = emptyPlan();
+    for (let w = 0; w < 7; w++)
+      plan.weekly[w] =
+        w === 0
+          ? []
+          : [
+              { startMinute: 420, endMinute: 780 },
+              { startMinute: 810, endMinute: 1320 },
+            ];
+    plan.overrides.set(formatLocalDate(addDays(from, s % 42)), [{ startMinute: 600, endMinute: 1080 }]);
+    for (const d of dates) {
+      const zone = dayZone(TZ, d);
+      for (let q = 0, n = 0; q < 56 && n < 40; q++) {
+        if ((q + s) % 7 === 0) continue;
+        const start = wallToInstant(zone, zone.wallStartMs + (420 + q * 15) * MIN, "clamp");
+        plan.busy.push({ startMs: start, endMs: start + 20 * MIN });
+        n++;
+      }
+    }
+    return plan;
+  });
+  const rules: DayRules = {
+    timeZone: TZ,
+    service: { durationMinutes: 30, bufferBeforeMinutes: 10, bufferAfterMinutes: 5 },
+    closures: [{ startDate: formatLocalDate(addDays(from, 20)), endDate: formatLocalDate(addDays(from, 21)) }],
+    limits: bookingLimits(TZ, Date.parse("2026-03-02T14:00:00Z"), { minNoticeMinutes: 120, maxAdvanceDays: 365 }),
+    nowMs: Date.parse("2026-03-02T14:00:00Z"),
+  };
+  const daysCall = () => {
+    const staff = plans.map((plan) => ({ plan, busy: mergeBusy(plan.busy) }));
+    let open = 0;
+    for (const d of dates) {
+      const q = dayQueryFor(rules, staff, d);
+      if (q && summarizeDay(q).count > 0) open++;
+    }
+    return open;
+  };
+  bench("days range: 50 staff x 42 days x 40 bookings/day, all rules", 300, daysCall);
+  const tenStaff = plans.slice(0, 10);
+  bench("days range: 10 staff x 42 days x 40 bookings/day, all rules", 1000, () => {
+    const staff = tenStaff.map((plan) => ({ plan, busy: mergeBusy(plan.busy) }));
+    let open = 0;
+    for (const d of dates) {
+      const q = dayQueryFor(rules, staff, d);
+      if (q && summarizeDay(q).count > 0) open++;
+    }
+    return open;
+  });
+}

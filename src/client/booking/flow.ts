@@ -3,12 +3,11 @@ import type { CreatedBooking, Slot } from "../shared/api-types";
 import { byId, queryAll, setText, show } from "../shared/dom";
 import { dataOf, errorCode, errorDetails } from "../shared/http";
 import { genericError, publicApi } from "./api";
-import { timesFromDate, timesMessage } from "./next-date";
+import { dateTimes } from "./date-times";
 import { page, publicPath } from "./page";
 import { serverClock, showConfirmed, startPayment } from "./payment";
-import { fetchSlots, renderSlots } from "./slots";
 
-/** The booking flow: service, staff, date, time, details, then the confirmation with its code. */
+/** The booking flow: service, staff, date (month calendar), time, details, then the confirmation with its code. */
 
 /** API field paths -> form field ids (a Map: keys come from the server's answer). */
 const FIELD_IDS = new Map([
@@ -22,8 +21,7 @@ const FIELD_IDS = new Map([
 type Customer = { firstName: string; email: string; lastName?: string; phone?: string; notes?: string };
 
 export function startBookingFlow(form: HTMLFormElement): void {
-  const state: { slot: Slot | null; seq: number } = { slot: null, seq: 0 };
-  const dateInput = byId("date", HTMLInputElement);
+  const state: { slot: Slot | null } = { slot: null };
   const slotsBox = byId("slots");
   const slotStatus = byId("slot-status");
   const slotError = byId("slot-error");
@@ -37,31 +35,37 @@ export function startBookingFlow(form: HTMLFormElement): void {
     show(slotError, true);
   }
 
-  async function loadSlots(lead?: string): Promise<void> {
-    const service = checked("serviceId");
-    const staff = checked("staffId");
-    const date = dateInput.value;
-    state.slot = null;
-    setText(slotsBox, "");
-    show(details, false);
-    if (!service) return setText(slotStatus, "Choose a service to see the available times.");
-    if (!date) return setText(slotStatus, "Choose a date to see the available times.");
-    const seq = ++state.seq;
-    setText(slotStatus, "Loading available times\u2026");
-    const result = await timesFromDate(
-      date,
-      (day) => fetchSlots(service.value, staff ? staff.value : "", day),
-      () => seq === state.seq,
-    );
-    if (result.kind === "superseded") return;
-    if (result.kind === "error") {
-      setText(slotStatus, "");
-      return showSlotError(genericError(result.error));
+  const times = dateTimes({
+    prefix: "cal",
+    status: slotStatus,
+    slots: slotsBox,
+    context: () => {
+      const service = checked("serviceId");
+      return service ? { serviceId: service.value, staffId: checked("staffId")?.value ?? "" } : null;
+    },
+    onSlot: pickSlot,
+    onClear: () => {
+      state.slot = null;
+      show(details, false);
+    },
+    idleMessage: "Choose a service to see the available times.",
+    onError: showSlotError,
+  });
+  const loadSlots = (lead?: string) => times.refresh(lead);
+
+  /** Only the staff who perform the chosen service are offered (the page knows; the public API does not say). */
+  function offerPerformers() {
+    const ids = checked("serviceId")?.dataset.staffIds;
+    const allowed = ids === undefined ? null : new Set(ids.split(" ").filter(Boolean));
+    for (const input of queryAll<HTMLInputElement>("input[name=staffId]", form)) {
+      const ok = input.value === "" || allowed === null || allowed.has(input.value);
+      show(input.closest("label"), ok);
+      if (!ok && input.checked) {
+        input.checked = false;
+        const anyone = form.querySelector<HTMLInputElement>('input[name=staffId][value=""]');
+        if (anyone) anyone.checked = true;
+      }
     }
-    // The next date with times becomes the chosen date, so what is shown is what gets booked.
-    if (result.kind === "next") dateInput.value = result.date;
-    setText(slotStatus, timesMessage(result, lead));
-    if (result.kind !== "none") renderSlots(slotsBox, result.slots, pickSlot);
   }
 
   function pickSlot(slot: Slot) {
@@ -183,7 +187,8 @@ export function startBookingFlow(form: HTMLFormElement): void {
 
   form.addEventListener("change", (event) => {
     const name = event.target instanceof HTMLInputElement ? event.target.name : "";
-    if (name === "serviceId" || name === "staffId" || name === "date") {
+    if (name === "serviceId") offerPerformers();
+    if (name === "serviceId" || name === "staffId") {
       show(slotError, false);
       void loadSlots();
     }
@@ -196,5 +201,6 @@ export function startBookingFlow(form: HTMLFormElement): void {
     void loadSlots();
     (checked("serviceId") ?? queryAll<HTMLInputElement>("input[name=serviceId]", form)[0])?.focus();
   });
+  offerPerformers();
   if (checked("serviceId")) void loadSlots();
 }

@@ -3,10 +3,9 @@ import type { BookingLookup, CancelResult, Slot } from "../shared/api-types";
 import { byId, queryAll, setText, show } from "../shared/dom";
 import { dataOf, errorCode } from "../shared/http";
 import { genericError, publicApi } from "./api";
-import { timesFromDate, timesMessage } from "./next-date";
+import { dateTimes } from "./date-times";
 import { enc, page } from "./page";
 import { resumePayment, returnedFromPayment, showConfirmed } from "./payment";
-import { fetchSlots, renderSlots } from "./slots";
 
 /** Manage a booking by its code: view it, move it to another time, cancel it with a reason. */
 
@@ -21,17 +20,31 @@ const STATUS = new Map([
 const bookingPath = (code: string, rest = "") => `/api/public/booking/${enc(code)}${rest}`;
 
 export function startManageBooking(bookingForm: HTMLFormElement | null): void {
-  const state: { booking: BookingLookup | null; slot: Slot | null; seq: number; serviceId: string | null } = {
+  const state: { booking: BookingLookup | null; slot: Slot | null; serviceId: string | null } = {
     booking: null,
     slot: null,
-    seq: 0,
     serviceId: null,
   };
   const rescheduleButton = byId("reschedule-button", HTMLButtonElement);
-  const rescheduleDate = byId("reschedule-date", HTMLInputElement);
   const rescheduleStaff = byId("reschedule-staff", HTMLSelectElement);
   const rescheduleStatus = byId("reschedule-status");
   const rescheduleSlots = byId("reschedule-slots");
+  // The same month calendar as booking (design.md §16), for the booking's service.
+  const times = dateTimes({
+    prefix: "rcal",
+    status: rescheduleStatus,
+    slots: rescheduleSlots,
+    context: () => (state.serviceId ? { serviceId: state.serviceId, staffId: rescheduleStaff.value } : null),
+    onSlot: (slot) => {
+      state.slot = slot;
+      rescheduleButton.disabled = false;
+    },
+    onClear: () => {
+      state.slot = null;
+      rescheduleButton.disabled = true;
+    },
+    idleMessage: "",
+  });
 
   function row(list: HTMLElement, label: string, value: string) {
     const dt = document.createElement("dt");
@@ -97,30 +110,7 @@ export function startManageBooking(bookingForm: HTMLFormElement | null): void {
     }
   }
 
-  async function loadRescheduleSlots(lead?: string): Promise<void> {
-    state.slot = null;
-    rescheduleButton.disabled = true;
-    setText(rescheduleSlots, "");
-    const date = rescheduleDate.value;
-    const serviceId = state.serviceId;
-    if (!serviceId || !date) return;
-    const seq = ++state.seq;
-    setText(rescheduleStatus, "Loading available times\u2026");
-    const result = await timesFromDate(
-      date,
-      (day) => fetchSlots(serviceId, rescheduleStaff.value, day),
-      () => seq === state.seq,
-    );
-    if (result.kind === "superseded") return;
-    if (result.kind === "error") return setText(rescheduleStatus, genericError(result.error));
-    if (result.kind === "next") rescheduleDate.value = result.date;
-    setText(rescheduleStatus, timesMessage(result, lead));
-    if (result.kind === "none") return;
-    renderSlots(rescheduleSlots, result.slots, (slot) => {
-      state.slot = slot;
-      rescheduleButton.disabled = false;
-    });
-  }
+  const loadRescheduleSlots = (lead?: string) => times.refresh(lead);
 
   async function lookUp(): Promise<void> {
     manageError("");
@@ -158,7 +148,6 @@ export function startManageBooking(bookingForm: HTMLFormElement | null): void {
     byId("manage").scrollIntoView();
     void lookUp();
   }
-  rescheduleDate.addEventListener("change", () => void loadRescheduleSlots());
   rescheduleStaff.addEventListener("change", () => void loadRescheduleSlots());
 
   byId("reschedule-form", HTMLFormElement).addEventListener("submit", async (event) => {

@@ -8,6 +8,8 @@ export const page = {
   /** Today in the business's zone, YYYY-MM-DD. */
   today: bodyData("today"),
   source: bodyData("source") === "widget" ? ("widget" as const) : ("online" as const),
+  /** First day of the calendar's weeks: 0 = Sunday, 1 = Monday. */
+  weekStart: bodyData("week-start") === "0" ? 0 : 1,
   /** Where Stripe.js is loaded from, only on the payment step (STRIPE_JS_URL). */
   stripeJs: bodyData("stripe-js"),
   /** A confirmation code from the e-mails' manage link (`?code=`), already checked by the server; "" = none. */

@@ -89,3 +89,45 @@ export const staffTimeOff = sqliteTable(
   },
   (t) => [index("staff_time_off_staff_idx").on(t.staffId, t.startAt), index("staff_time_off_tenant_idx").on(t.tenantId, t.startAt)],
 );
+
+/**
+ * design.md §16: a staff member's hours for one local date, replacing the weekly hours of that
+ * weekday. `intervals` is a JSON array of minutes of the local day ([] = closed that date).
+ */
+export const staffDateOverrides = sqliteTable(
+  "staff_date_overrides",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    staffId: text("staff_id")
+      .notNull()
+      .references(() => staffProfiles.id),
+    /** Tenant-local `YYYY-MM-DD`. */
+    date: text("date").notNull(),
+    intervals: text("intervals", { mode: "json" }).$type<{ startMinute: number; endMinute: number }[]>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("staff_date_overrides_staff_date_uq").on(t.staffId, t.date),
+    index("staff_date_overrides_tenant_date_idx").on(t.tenantId, t.date),
+  ],
+);
+
+/** design.md §16: dates (inclusive, tenant-local `YYYY-MM-DD`) on which nobody of the business has slots. */
+export const businessClosures = sqliteTable(
+  "business_closures",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    startDate: text("start_date").notNull(),
+    endDate: text("end_date").notNull(),
+    reason: text("reason").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("business_closures_tenant_end_idx").on(t.tenantId, t.endDate)],
+);

@@ -5,7 +5,8 @@
  * are the tool's own slot records (never the model's text). Pure.
  */
 
-export type EvidenceSlot = { staffId: string; staffName: string; startTime: string; endTime: string };
+/** A slot as one-day availability listed it; the real instants travel with it (design.md §16). */
+export type EvidenceSlot = { staffId: string; staffName: string; startTime: string; endTime: string; startUtc?: string; endUtc?: string };
 
 export type Suggestions = { serviceId: string | null; staffId: string | null; date: string | null; slots: EvidenceSlot[] };
 

@@ -50,6 +50,9 @@ export function toPublicChat(r: PublicChatResult): z.infer<typeof PublicChat> {
         staffName: s.staffName,
         startTime: s.startTime,
         endTime: s.endTime,
+        // design.md §16: every slot carries its real instants (always present for evidence slots).
+        startUtc: s.startUtc ?? null,
+        endUtc: s.endUtc ?? null,
       })),
     },
   };

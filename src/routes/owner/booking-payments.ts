@@ -1,10 +1,72 @@
-import { Hono } from "hono";
+import { z } from "@hono/zod-openapi";
+import { PAYMENT_KINDS, PAYMENT_STATUSES } from "../../domain/payments";
 import type { OwnerEnv } from "../../env";
 import { requireRole } from "../../middleware/auth";
-import { type BookingPayments, getBookingPayments, waiveFee } from "../../services/payments/booking-payments";
+import { type BookingPayments as BookingPaymentsView, getBookingPayments, waiveFee } from "../../services/payments/booking-payments";
+import { lookupIdParam } from "../fields";
+import { createRoute, errors, ok, openApiRouter, security } from "../openapi";
+
+const OwnerRefund = z
+  .object({
+    id: z.string(),
+    amount: z.number().int(),
+    currency: z.string(),
+    status: z.enum(["pending", "succeeded", "failed"]),
+    reason: z.string(),
+    createdAt: z.string(),
+    lastError: z
+      .string()
+      .nullable()
+      .openapi({ description: "Why the last attempt failed while Stripe refuses (retried until it succeeds)" }),
+    attempts: z.number().int(),
+  })
+  .openapi("BookingRefund");
+
+const OwnerPayment = z
+  .object({
+    id: z.string(),
+    kind: z.enum(PAYMENT_KINDS),
+    status: z.string().openapi({ enum: [...PAYMENT_STATUSES] }),
+    amount: z.number().int().openapi({ description: "Minor units" }),
+    currency: z.string(),
+    refundedAmount: z.number().int(),
+    refundable: z.number().int().openapi({ description: "What a manual refund may still give back (queued refunds counted)" }),
+    stripePaymentIntentId: z.string().nullable(),
+    failureMessage: z.string().nullable().openapi({ description: "Why the last charge failed (a declined card's message)" }),
+    chargeAt: z.string().nullable().openapi({ description: "A scheduled fee: when it is charged unless waived first" }),
+    waivedAt: z.string().nullable(),
+    createdAt: z.string(),
+    refunds: z.array(OwnerRefund),
+  })
+  .openapi("BookingPayment");
+
+export const BookingPayments = z
+  .object({
+    bookingId: z.string(),
+    payments: z.array(OwnerPayment),
+    card: z
+      .object({ status: z.enum(["pending", "saved", "failed"]) })
+      .nullable()
+      .openapi({ description: "The card on file, if any" }),
+    noShowFee: z
+      .object({ percent: z.number().int(), amount: z.number().int(), currency: z.string() })
+      .nullable()
+      .openapi({ description: "What marking the booking no_show would charge now; null: nothing" }),
+  })
+  .openapi("BookingPayments");
+
+export const WaivedFee = z
+  .object({
+    id: z.string(),
+    kind: z.string().openapi({ enum: ["late_cancel_fee", "no_show_fee"] }),
+    amount: z.number().int(),
+    currency: z.string(),
+    status: z.literal("cancelled"),
+  })
+  .openapi("WaivedFee");
 
 /** The booking detail's payments (design.md §21): camelCase, no client secrets, no Stripe customer ids. */
-export const toBookingPayments = (p: BookingPayments) => ({
+export const toBookingPayments = (p: BookingPaymentsView): z.infer<typeof BookingPayments> => ({
   bookingId: p.bookingId,
   payments: p.payments.map((x) => ({
     id: x.id,
@@ -34,17 +96,39 @@ export const toBookingPayments = (p: BookingPayments) => ({
   noShowFee: p.noShowFee,
 });
 
+const tags = ["Payments"];
+
+const payments = createRoute({
+  method: "get",
+  path: "/{id}/payments",
+  tags,
+  summary: "A booking's payments with their refunds, the card on file and what a no-show would charge",
+  security: security.owner,
+  request: { params: lookupIdParam },
+  responses: { 200: ok(BookingPayments), ...errors(401, 403, 404) },
+});
+const waive = createRoute({
+  method: "post",
+  path: "/{id}/waive-fee",
+  tags,
+  summary: "Waives a fee not charged yet (owner/admin); 409 conflict once it is being charged or was charged",
+  security: security.owner,
+  middleware: [requireRole("owner", "admin")],
+  request: { params: lookupIdParam },
+  responses: { 200: ok(WaivedFee), ...errors(401, 403, 404, 409) },
+});
+
 /**
  * /api/bookings/:id/payments and /api/bookings/:id/waive-fee (owner token or API key; another
  * tenant's booking is 404). A write key waives as an admin and is the audit row's actor.
  */
-export const bookingPaymentRoutes = new Hono<OwnerEnv>()
-  .get("/:id/payments", async (c) => {
-    const data = await getBookingPayments(c.var.db, c.var.auth.tenantId, c.req.param("id"));
-    return c.json({ data: toBookingPayments(data) });
+export const bookingPaymentRoutes = openApiRouter<OwnerEnv>()
+  .openapi(payments, async (c) => {
+    const data = await getBookingPayments(c.var.db, c.var.auth.tenantId, c.req.valid("param").id);
+    return c.json({ data: toBookingPayments(data) }, 200);
   })
-  .post("/:id/waive-fee", requireRole("owner", "admin"), async (c) => {
+  .openapi(waive, async (c) => {
     const auth = c.var.auth;
-    const fee = await waiveFee(c.var.db, { tenantId: auth.tenantId, bookingId: c.req.param("id"), actor: auth.actor }, c.var.now);
-    return c.json({ data: fee });
+    const fee = await waiveFee(c.var.db, { tenantId: auth.tenantId, bookingId: c.req.valid("param").id, actor: auth.actor }, c.var.now);
+    return c.json({ data: { id: fee.id, kind: fee.kind, amount: fee.amount, currency: fee.currency, status: fee.status } }, 200);
   });

@@ -1,11 +1,10 @@
-import { Hono } from "hono";
-import { z } from "zod";
+import { z } from "@hono/zod-openapi";
 import type { OwnerEnv } from "../../env";
-import { validate } from "../../lib/validate";
 import { requireRole } from "../../middleware/auth";
 import { type CustomerRow, getCustomer, listCustomers, updateCustomer } from "../../services/owner/customers";
-import { toOwnerBooking } from "./booking-shapes";
-import { limitField, NOT_EMPTY, notEmpty } from "../fields";
+import { limitField, lookupIdParam, NOT_EMPTY, notEmpty } from "../fields";
+import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { OwnerBooking, toOwnerBooking } from "./booking-shapes";
 
 const listQuery = z
   .object({
@@ -31,8 +30,32 @@ const patchBody = z
   .strict()
   .refine(notEmpty, NOT_EMPTY);
 
+export const OwnerCustomer = z
+  .object({
+    id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string().openapi({ description: "The record's key (lower-case); not editable" }),
+    phone: z.string(),
+    notes: z.string().openapi({ description: "The business's own notes" }),
+    hasAccount: z.boolean().openapi({ description: "Linked to a customer account (whose id is not shown)" }),
+    bookingCount: z.number().int(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi("OwnerCustomer");
+
+const RecentBooking = OwnerBooking.extend({
+  service: z.object({ id: z.string(), name: z.string() }),
+  staff: z.object({ id: z.string(), displayName: z.string() }),
+});
+
+export const OwnerCustomerDetail = OwnerCustomer.extend({
+  recentBookings: z.array(RecentBooking).openapi({ description: "The 20 most recent bookings, newest start first" }),
+}).openapi("OwnerCustomerDetail");
+
 /** A tenant's customer record. `hasAccount`: linked to a global customer account (whose id is not shown). */
-export function toOwnerCustomer(r: CustomerRow) {
+export function toOwnerCustomer(r: CustomerRow): z.infer<typeof OwnerCustomer> {
   return {
     id: r.id,
     firstName: r.firstName,
@@ -47,28 +70,60 @@ export function toOwnerCustomer(r: CustomerRow) {
   };
 }
 
+function toOwnerCustomerDetail(row: Awaited<ReturnType<typeof getCustomer>>): z.infer<typeof OwnerCustomerDetail> {
+  return {
+    ...toOwnerCustomer(row),
+    recentBookings: row.recentBookings.map((b) => ({
+      ...toOwnerBooking(b),
+      service: { id: b.serviceId, name: b.serviceName },
+      staff: { id: b.staffId, displayName: b.staffName },
+    })),
+  };
+}
+
 const writers = requireRole("owner", "admin");
+const tags = ["Customers"];
+
+const list = createRoute({
+  method: "get",
+  path: "/",
+  tags,
+  summary: "The business's customers, newest first; `search` matches name, e-mail or phone",
+  security: security.owner,
+  request: { query: listQuery },
+  responses: { 200: ok(z.array(OwnerCustomer)), ...errors(400, 401, 403) },
+});
+const one = createRoute({
+  method: "get",
+  path: "/{id}",
+  tags,
+  summary: "One customer with their 20 most recent bookings",
+  security: security.owner,
+  request: { params: lookupIdParam },
+  responses: { 200: ok(OwnerCustomerDetail), ...errors(401, 403, 404) },
+});
+const change = createRoute({
+  method: "patch",
+  path: "/{id}",
+  tags,
+  summary: "Corrects the name or phone, or keeps notes (owner/admin); the e-mail is the record's key",
+  security: security.owner,
+  middleware: [writers],
+  request: { params: lookupIdParam, body: jsonBody(patchBody) },
+  responses: { 200: ok(OwnerCustomer), ...errors(400, 401, 403, 404) },
+});
 
 /** /api/customers (owner token; requireOwner applied in ./index.ts). */
-export const customersRoutes = new Hono<OwnerEnv>()
-  .get("/", validate("query", listQuery), async (c) => {
+export const customersRoutes = openApiRouter<OwnerEnv>()
+  .openapi(list, async (c) => {
     const rows = await listCustomers(c.var.db, c.var.auth.tenantId, c.req.valid("query"));
-    return c.json({ data: rows.map(toOwnerCustomer) });
+    return c.json({ data: rows.map(toOwnerCustomer) }, 200);
   })
-  .get("/:id", async (c) => {
-    const row = await getCustomer(c.var.db, c.var.auth.tenantId, c.req.param("id"));
-    return c.json({
-      data: {
-        ...toOwnerCustomer(row),
-        recentBookings: row.recentBookings.map((b) => ({
-          ...toOwnerBooking(b),
-          service: { id: b.serviceId, name: b.serviceName },
-          staff: { id: b.staffId, displayName: b.staffName },
-        })),
-      },
-    });
+  .openapi(one, async (c) => {
+    const row = await getCustomer(c.var.db, c.var.auth.tenantId, c.req.valid("param").id);
+    return c.json({ data: toOwnerCustomerDetail(row) }, 200);
   })
-  .patch("/:id", writers, validate("json", patchBody), async (c) => {
-    const row = await updateCustomer(c.var.db, c.var.auth.tenantId, c.req.param("id"), c.req.valid("json"), c.var.now);
-    return c.json({ data: toOwnerCustomer(row) });
+  .openapi(change, async (c) => {
+    const row = await updateCustomer(c.var.db, c.var.auth.tenantId, c.req.valid("param").id, c.req.valid("json"), c.var.now);
+    return c.json({ data: toOwnerCustomer(row) }, 200);
   });

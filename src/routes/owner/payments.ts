@@ -1,7 +1,6 @@
-import { Hono } from "hono";
-import { z } from "zod";
+import { z } from "@hono/zod-openapi";
+import { PAYMENT_KINDS, PAYMENT_STATUSES } from "../../domain/payments";
 import type { OwnerEnv } from "../../env";
-import { validate } from "../../lib/validate";
 import { requireRole } from "../../middleware/auth";
 import {
   type AccountStatus,
@@ -15,21 +14,51 @@ import { createBookingIntent, type PaymentRow } from "../../services/payments/in
 import { listPayments } from "../../services/payments/queries";
 import { type ManualRefund, refundPayment } from "../../services/payments/refunds";
 import { bookingCtx } from "../context";
-import { idField, limitField } from "../fields";
-
-/**
- * /api/payments (owner token or API key): the tenant's payments, payment intents, manual refunds,
- * the connected Stripe account and its onboarding (design.md §21). A write key acts as an admin
- * here (design.md §19) and is the audit rows' actor.
- */
-export const paymentRoutes = new Hono<OwnerEnv>();
+import { idField, limitField, lookupIdParam } from "../fields";
+import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 
 const writer = requireRole("owner", "admin");
+
+export const Payment = z
+  .object({
+    id: z.string(),
+    bookingId: z.string().nullable(),
+    amount: z.number().int().openapi({ description: "Minor units" }),
+    currency: z.string(),
+    kind: z.enum(PAYMENT_KINDS),
+    status: z.enum(PAYMENT_STATUSES),
+    stripePaymentIntentId: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .openapi("Payment");
+
+const CreatedIntent = Payment.extend({
+  clientSecret: z.string().openapi({ description: "The PaymentIntent's client secret, shown only here" }),
+}).openapi("CreatedPaymentIntent");
+
+export const StripeAccount = z
+  .object({
+    connected: z.boolean(),
+    stripeAccountId: z.string().nullable(),
+    chargesEnabled: z.boolean(),
+    detailsSubmitted: z.boolean(),
+  })
+  .openapi("StripeAccount");
+
+export const Refund = z
+  .object({
+    id: z.string(),
+    paymentId: z.string(),
+    amount: z.number().int().openapi({ description: "Minor units" }),
+    currency: z.string(),
+    status: z.literal("pending").openapi({ description: "Queued; Stripe's answer confirms it" }),
+  })
+  .openapi("ManualRefund");
 
 type PaymentListRow = Awaited<ReturnType<typeof listPayments>>[number];
 
 /** The list view: never the client secret (it is only in the create response). */
-const toPayment = (r: PaymentListRow) => ({
+const toPayment = (r: PaymentListRow): z.infer<typeof Payment> => ({
   id: r.id,
   bookingId: r.bookingId,
   amount: r.amount,
@@ -40,69 +69,21 @@ const toPayment = (r: PaymentListRow) => ({
   createdAt: r.createdAt,
 });
 
-const listQuery = z.object({ limit: limitField });
-
-paymentRoutes.get("/", validate("query", listQuery), async (c) => {
-  const rows = await listPayments(c.var.db, c.var.auth.tenantId, c.req.valid("query").limit);
-  return c.json({ data: rows.map(toPayment) });
-});
-
 // The client secret is handed out here once and never again (the list leaves it out).
-const toCreatedIntent = (r: PaymentRow & { clientSecret: string }) => ({ ...toPayment(r), clientSecret: r.clientSecret });
-
-const intentBody = z.object({ bookingId: idField("bookingId", 64) }).strict();
-
-paymentRoutes.post("/intents", writer, validate("json", intentBody), async (c) => {
-  const { tenantId } = c.var.auth;
-  const row = await createBookingIntent(c.var.db, c.var.config, tenantId, c.req.valid("json").bookingId, c.var.now);
-  return c.json({ data: toCreatedIntent(row) }, 201);
+const toCreatedIntent = (r: PaymentRow & { clientSecret: string }): z.infer<typeof CreatedIntent> => ({
+  ...toPayment(r),
+  clientSecret: r.clientSecret,
 });
-
-const accountBody = z
-  .object({ accountId: z.string().regex(/^acct_[A-Za-z0-9]{1,64}$/, 'Must be a Stripe account id ("acct_...")') })
-  .strict();
 
 /** `{ connected, stripeAccountId, chargesEnabled, detailsSubmitted }` (design.md §21). */
-export const toAccount = (a: AccountStatus) => ({
+export const toAccount = (a: AccountStatus): z.infer<typeof StripeAccount> => ({
   connected: a.connected,
   stripeAccountId: a.stripeAccountId,
   chargesEnabled: a.chargesEnabled,
   detailsSubmitted: a.detailsSubmitted,
 });
 
-const accountQuery = z.object({ refresh: z.enum(["true", "false", "1", "0"]).optional() }).strict();
-
-paymentRoutes.get("/stripe-account", validate("query", accountQuery), async (c) => {
-  const { tenantId } = c.var.auth;
-  const refresh = ["true", "1"].includes(c.req.valid("query").refresh ?? "");
-  const status = refresh
-    ? await refreshStripeAccount(c.var.db, c.var.config, tenantId, c.var.now)
-    : await getStripeAccount(c.var.db, tenantId);
-  return c.json({ data: toAccount(status) });
-});
-
-// An Account Link is single-use and short-lived: 200, never cached (every /api answer is no-store, src/app.ts).
-paymentRoutes.post("/stripe-account/onboarding", writer, async (c) => {
-  const auth = c.var.auth;
-  return c.json({ data: await startOnboarding(c.var.db, c.var.config, auth.tenantId, auth.actor, c.var.now) });
-});
-
-paymentRoutes.put("/stripe-account", writer, validate("json", accountBody), async (c) => {
-  const auth = c.var.auth;
-  const status = await connectPastedAccount(c.var.db, c.var.config, auth.tenantId, auth.actor, c.req.valid("json").accountId, c.var.now);
-  return c.json({ data: toAccount(status) });
-});
-
-paymentRoutes.delete("/stripe-account", writer, async (c) => {
-  const auth = c.var.auth;
-  return c.json({ data: toAccount(await setStripeAccount(c.var.db, auth.tenantId, auth.actor, null, c.var.now)) });
-});
-
-const refundBody = z
-  .object({ amount: z.number().int("Use whole minor units (cents)").min(1, "A refund is at least 1 (minor unit)").optional() })
-  .strict();
-
-export const toRefund = (r: ManualRefund) => ({
+export const toRefund = (r: ManualRefund): z.infer<typeof Refund> => ({
   id: r.id,
   paymentId: r.paymentId,
   amount: r.amount,
@@ -110,14 +91,155 @@ export const toRefund = (r: ManualRefund) => ({
   status: r.status,
 });
 
-// design.md §21: a manual refund, partial allowed, never more than paid minus refunded (queued included).
-paymentRoutes.post("/:id/refund", writer, validate("json", refundBody), async (c) => {
-  const auth = c.var.auth;
-  const refund = await refundPayment(bookingCtx(c), {
-    tenantId: auth.tenantId,
-    paymentId: c.req.param("id"),
-    amount: c.req.valid("json").amount,
-    actor: auth.actor,
-  });
-  return c.json({ data: toRefund(refund) }, 201);
+const listQuery = z.object({ limit: limitField });
+const intentBody = z.object({ bookingId: idField("bookingId", 64) }).strict();
+const accountBody = z
+  .object({
+    accountId: z
+      .string()
+      .regex(/^acct_[A-Za-z0-9]{1,64}$/, 'Must be a Stripe account id ("acct_...")')
+      .openapi({ example: "acct_1Nv0FGQ9RKHgCVdK" }),
+  })
+  .strict();
+const accountQuery = z
+  .object({
+    refresh: z
+      .enum(["true", "false", "1", "0"])
+      .optional()
+      .openapi({ description: "true: ask Stripe for the account's state now (and store it)" }),
+  })
+  .strict();
+const refundBody = z
+  .object({
+    amount: z
+      .number()
+      .int("Use whole minor units (cents)")
+      .min(1, "A refund is at least 1 (minor unit)")
+      .optional()
+      .openapi({ description: "Minor units; omitted: everything still refundable" }),
+  })
+  .strict();
+
+const tags = ["Payments"];
+
+const list = createRoute({
+  method: "get",
+  path: "/",
+  tags,
+  summary: "The business's payments, newest first (never a client secret)",
+  security: security.owner,
+  request: { query: listQuery },
+  responses: { 200: ok(z.array(Payment)), ...errors(400, 401, 403) },
 });
+const intent = createRoute({
+  method: "post",
+  path: "/intents",
+  tags,
+  summary: "A PaymentIntent for what a booking has to pay, on the connected account (owner/admin)",
+  description: "400 stripe_not_connected before a Stripe account is connected; 409 conflict when the booking has nothing to pay.",
+  security: security.owner,
+  middleware: [writer],
+  request: { body: jsonBody(intentBody) },
+  responses: { 201: ok(CreatedIntent, "Created"), ...errors(400, 401, 403, 404, 409, 502) },
+});
+const account = createRoute({
+  method: "get",
+  path: "/stripe-account",
+  tags,
+  summary: "The connected Stripe account's state; ?refresh=true asks Stripe first",
+  security: security.owner,
+  request: { query: accountQuery },
+  responses: { 200: ok(StripeAccount), ...errors(400, 401, 403, 502) },
+});
+const onboarding = createRoute({
+  method: "post",
+  path: "/stripe-account/onboarding",
+  tags,
+  summary: "A Stripe onboarding link (creates the connected account when there is none; owner/admin)",
+  security: security.owner,
+  middleware: [writer],
+  responses: {
+    200: ok(z.object({ url: z.string().openapi({ description: "A single-use Stripe Account Link" }) })),
+    ...errors(400, 401, 403, 404, 502),
+  },
+});
+const connect = createRoute({
+  method: "put",
+  path: "/stripe-account",
+  tags,
+  summary: "Connects a pasted acct_... after Stripe confirms it belongs to this platform (owner/admin)",
+  security: security.owner,
+  middleware: [writer],
+  request: { body: jsonBody(accountBody) },
+  responses: { 200: ok(StripeAccount), ...errors(400, 401, 403, 502) },
+});
+const disconnect = createRoute({
+  method: "delete",
+  path: "/stripe-account",
+  tags,
+  summary: "Disconnects the Stripe account (and turns requirePayment off; owner/admin)",
+  security: security.owner,
+  middleware: [writer],
+  responses: { 200: ok(StripeAccount), ...errors(401, 403) },
+});
+const refund = createRoute({
+  method: "post",
+  path: "/{id}/refund",
+  tags,
+  summary: "Refunds (part of) a payment, never more than paid minus refunded (owner/admin)",
+  description: "409 refund_exceeds_payment when more is asked than is left (queued refunds included).",
+  security: security.owner,
+  middleware: [writer],
+  request: { params: lookupIdParam, body: jsonBody(refundBody) },
+  responses: { 201: ok(Refund, "Created"), ...errors(400, 401, 403, 404, 409) },
+});
+
+/**
+ * /api/payments (owner token or API key): the tenant's payments, payment intents, manual refunds,
+ * the connected Stripe account and its onboarding (design.md §21). A write key acts as an admin
+ * here (design.md §19) and is the audit rows' actor.
+ */
+export const paymentRoutes = openApiRouter<OwnerEnv>()
+  .openapi(list, async (c) => {
+    const rows = await listPayments(c.var.db, c.var.auth.tenantId, c.req.valid("query").limit);
+    return c.json({ data: rows.map(toPayment) }, 200);
+  })
+  .openapi(intent, async (c) => {
+    const { tenantId } = c.var.auth;
+    const row = await createBookingIntent(c.var.db, c.var.config, tenantId, c.req.valid("json").bookingId, c.var.now);
+    return c.json({ data: toCreatedIntent(row) }, 201);
+  })
+  .openapi(account, async (c) => {
+    const { tenantId } = c.var.auth;
+    const refresh = ["true", "1"].includes(c.req.valid("query").refresh ?? "");
+    const status = refresh
+      ? await refreshStripeAccount(c.var.db, c.var.config, tenantId, c.var.now)
+      : await getStripeAccount(c.var.db, tenantId);
+    return c.json({ data: toAccount(status) }, 200);
+  })
+  // An Account Link is single-use and short-lived: 200, never cached (every /api answer is no-store, src/app.ts).
+  .openapi(onboarding, async (c) => {
+    const auth = c.var.auth;
+    const { url } = await startOnboarding(c.var.db, c.var.config, auth.tenantId, auth.actor, c.var.now);
+    return c.json({ data: { url } }, 200);
+  })
+  .openapi(connect, async (c) => {
+    const auth = c.var.auth;
+    const status = await connectPastedAccount(c.var.db, c.var.config, auth.tenantId, auth.actor, c.req.valid("json").accountId, c.var.now);
+    return c.json({ data: toAccount(status) }, 200);
+  })
+  .openapi(disconnect, async (c) => {
+    const auth = c.var.auth;
+    return c.json({ data: toAccount(await setStripeAccount(c.var.db, auth.tenantId, auth.actor, null, c.var.now)) }, 200);
+  })
+  // design.md §21: a manual refund, partial allowed, never more than paid minus refunded (queued included).
+  .openapi(refund, async (c) => {
+    const auth = c.var.auth;
+    const refund = await refundPayment(bookingCtx(c), {
+      tenantId: auth.tenantId,
+      paymentId: c.req.valid("param").id,
+      amount: c.req.valid("json").amount,
+      actor: auth.actor,
+    });
+    return c.json({ data: toRefund(refund) }, 201);
+  });

@@ -2,9 +2,26 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { OwnerEnv } from "../../env";
 import { validate } from "../../lib/validate";
-import { httpUrl } from "../fields";
+import { ApiError } from "../../errors";
+import { httpUrl, idField } from "../fields";
 import { requireRole } from "../../middleware/auth";
-import { createService, deleteService, getService, listServices, type ServiceRow, updateService } from "../../services/owner/catalog";
+import {
+  createService,
+  deleteService,
+  getService,
+  listServices,
+  reorderServices,
+  type ServiceRow,
+  updateService,
+} from "../../services/owner/catalog";
+
+const MAX_SERVICE_STAFF = 200;
+const bufferField = z
+  .number()
+  .int("Use whole minutes")
+  .min(0, "At least 0 minutes")
+  .max(240, "At most 240 minutes")
+  .multipleOf(5, "Use a multiple of 5 minutes");
 
 const fields = {
   name: z.string().trim().min(1, "Name is required").max(200, "Name must be at most 200 characters"),
@@ -21,6 +38,13 @@ const fields = {
   isActive: z.boolean(),
   isOnlineBookable: z.boolean(),
   orderIndex: z.number().int().min(-1_000_000).max(1_000_000),
+  // design.md §16: clean-up time around the appointment and who performs it (null = everybody).
+  bufferBeforeMinutes: bufferField,
+  bufferAfterMinutes: bufferField,
+  staffIds: z
+    .array(z.string().trim().min(1, "Use a staff member's id").max(100, "Not a staff member's id"))
+    .max(MAX_SERVICE_STAFF, `At most ${MAX_SERVICE_STAFF} staff members`)
+    .nullable(),
 };
 const createBody = z.object(partialOf(fields, ["name", "durationMinutes"])).strict();
 const patchBody = z
@@ -46,10 +70,15 @@ export function toOwnerService(r: ServiceRow) {
     isActive: r.isActive,
     isOnlineBookable: r.isOnlineBookable,
     orderIndex: r.orderIndex,
+    bufferBeforeMinutes: r.bufferBeforeMinutes,
+    bufferAfterMinutes: r.bufferAfterMinutes,
+    staffIds: r.staffIds ?? null,
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
   };
 }
+
+const orderBody = z.object({ ids: z.array(idField("id")).min(1, "List at least one service").max(500, "At most 500 services") }).strict();
 
 const writers = requireRole("owner", "admin");
 
@@ -64,6 +93,13 @@ export const servicesRoutes = new Hono<OwnerEnv>()
       c.var.now,
     );
     return c.json({ data: toOwnerService(row) }, 201);
+  })
+  // The whole order at once (the app's up/down buttons send the list as it should read).
+  .put("/order", writers, validate("json", orderBody), async (c) => {
+    const ids = c.req.valid("json").ids;
+    if (new Set(ids).size !== ids.length) throw ApiError.field("ids", "List each service once");
+    const rows = await reorderServices(c.var.db, c.var.auth.tenantId, ids, c.var.now);
+    return c.json({ data: rows.map(toOwnerService) });
   })
   .get("/:id", async (c) => c.json({ data: toOwnerService(await getService(c.var.db, c.var.auth.tenantId, c.req.param("id"))) }))
   .patch("/:id", writers, validate("json", patchBody), async (c) => {

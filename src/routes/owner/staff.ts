@@ -1,10 +1,9 @@
-import { Hono } from "hono";
-import { z } from "zod";
+import { z } from "@hono/zod-openapi";
 import { toWorkingIntervals, validateWeek, type WorkingInterval } from "../../domain/working-hours";
 import type { OwnerEnv } from "../../env";
 import { ApiError } from "../../errors";
-import { validate } from "../../lib/validate";
-import { hexColor, httpUrl } from "../fields";
+import { hexColor, httpUrl, lookupIdParam } from "../fields";
+import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 import { requireRole } from "../../middleware/auth";
 import {
   addTimeOff,
@@ -74,7 +73,30 @@ function checkedHours(hours: WorkingInterval[] | undefined, prefix: string) {
   return stored;
 }
 
-function toOwnerStaff(s: StaffWithHours) {
+const WorkingHoursInterval = z
+  .object({
+    dayOfWeek: z.number().int().openapi({ description: "0 (Sunday) to 6" }),
+    start: z.string().openapi({ example: "09:00" }),
+    end: z.string().openapi({ example: "17:30", description: '"24:00" is the end of the day' }),
+  })
+  .openapi("WorkingInterval");
+
+export const OwnerStaff = z
+  .object({
+    id: z.string(),
+    displayName: z.string(),
+    title: z.string(),
+    avatarUrl: z.string().nullable(),
+    color: z.string(),
+    isBookable: z.boolean(),
+    orderIndex: z.number().int(),
+    userId: z.string().nullable().openapi({ description: "The member account that gets this staff member's booking notices" }),
+    workingHours: z.array(WorkingHoursInterval).openapi({ description: "Weekly hours in the business's time zone, by day then start" }),
+    createdAt: z.string(),
+  })
+  .openapi("OwnerStaff");
+
+export function toOwnerStaff(s: StaffWithHours): z.infer<typeof OwnerStaff> {
   return {
     id: s.id,
     displayName: s.displayName,
@@ -88,7 +110,17 @@ function toOwnerStaff(s: StaffWithHours) {
     createdAt: s.createdAt,
   };
 }
-const toTimeOff = (t: { id: string; startAt: number; endAt: number; reason: string }) => ({
+
+export const TimeOff = z
+  .object({
+    id: z.string(),
+    start: z.string().openapi({ description: "ISO-8601 instant (UTC)" }),
+    end: z.string().openapi({ description: "ISO-8601 instant (UTC)" }),
+    reason: z.string(),
+  })
+  .openapi("TimeOff");
+
+const toTimeOff = (t: { id: string; startAt: number; endAt: number; reason: string }): z.infer<typeof TimeOff> => ({
   id: t.id,
   start: new Date(t.startAt).toISOString(),
   end: new Date(t.endAt).toISOString(),
@@ -98,40 +130,150 @@ const toTimeOff = (t: { id: string; startAt: number; endAt: number; reason: stri
 const writers = requireRole("owner", "admin");
 const MAX_TIME_OFF_MS = 366 * 86_400_000;
 
-/** /api/staff: profiles, weekly hours and time off. */
-export const staffRoutes = new Hono<OwnerEnv>()
-  .get("/", async (c) => c.json({ data: (await listStaff(c.var.db, c.var.auth.tenantId)).map(toOwnerStaff) }))
-  .post("/", writers, validate("json", createBody), async (c) => {
+const tags = ["Staff"];
+
+const list = createRoute({
+  method: "get",
+  path: "/",
+  tags,
+  summary: "The business's staff members with their weekly hours, by orderIndex then name",
+  security: security.owner,
+  responses: { 200: ok(z.array(OwnerStaff)), ...errors(401, 403) },
+});
+const create = createRoute({
+  method: "post",
+  path: "/",
+  tags,
+  summary: "A new staff member, with weekly hours (owner/admin)",
+  security: security.owner,
+  middleware: [writers],
+  request: { body: jsonBody(createBody) },
+  responses: { 201: ok(OwnerStaff, "Created"), ...errors(400, 401, 403) },
+});
+const one = createRoute({
+  method: "get",
+  path: "/{id}",
+  tags,
+  summary: "One staff member with their weekly hours",
+  security: security.owner,
+  request: { params: lookupIdParam },
+  responses: { 200: ok(OwnerStaff), ...errors(401, 403, 404) },
+});
+const change = createRoute({
+  method: "patch",
+  path: "/{id}",
+  tags,
+  summary: "Changes the profile; `workingHours` replaces the whole week (owner/admin)",
+  security: security.owner,
+  middleware: [writers],
+  request: { params: lookupIdParam, body: jsonBody(patchBody) },
+  responses: { 200: ok(OwnerStaff), ...errors(400, 401, 403, 404) },
+});
+const remove = createRoute({
+  method: "delete",
+  path: "/{id}",
+  tags,
+  summary: "Removes the staff member from lists and booking; their bookings stay (owner/admin)",
+  security: security.owner,
+  middleware: [writers],
+  request: { params: lookupIdParam },
+  responses: { 200: ok(z.object({ id: z.string() })), ...errors(401, 403, 404) },
+});
+const calendarFeed = createRoute({
+  method: "post",
+  path: "/{id}/calendar-feed",
+  tags,
+  summary: "A new secret iCalendar feed URL of the staff member's bookings, shown only here; the previous URL stops working",
+  security: security.owner,
+  middleware: [writers],
+  request: { params: lookupIdParam },
+  responses: { 200: ok(z.object({ url: z.string() })), ...errors(401, 403, 404) },
+});
+
+const hours = createRoute({
+  method: "put",
+  path: "/{id}/hours",
+  tags,
+  summary: "Replaces the staff member's whole week of hours (owner/admin); `[]` = no weekly hours",
+  description: "Each interval is checked (day 0-6, HH:MM, end after start, no overlap); errors are keyed by the interval's index.",
+  security: security.owner,
+  middleware: [writers],
+  request: { params: lookupIdParam, body: jsonBody(fields.workingHours) },
+  responses: { 200: ok(OwnerStaff), ...errors(400, 401, 403, 404) },
+});
+const timeOff = createRoute({
+  method: "get",
+  path: "/{id}/time-off",
+  tags,
+  summary: "The staff member's time off, earliest first",
+  security: security.owner,
+  request: { params: lookupIdParam },
+  responses: { 200: ok(z.array(TimeOff)), ...errors(401, 403, 404) },
+});
+const addOff = createRoute({
+  method: "post",
+  path: "/{id}/time-off",
+  tags,
+  summary: "Time off between two instants (at most 366 days): no slots in it (owner/admin)",
+  security: security.owner,
+  middleware: [writers],
+  request: { params: lookupIdParam, body: jsonBody(timeOffBody) },
+  responses: { 201: ok(TimeOff, "Created"), ...errors(400, 401, 403, 404) },
+});
+const removeOff = createRoute({
+  method: "delete",
+  path: "/{id}/time-off/{timeOffId}",
+  tags,
+  summary: "Removes one time off (owner/admin)",
+  security: security.owner,
+  middleware: [writers],
+  request: { params: z.object({ id: z.string(), timeOffId: z.string() }) },
+  responses: { 200: ok(z.object({ id: z.string() })), ...errors(401, 403, 404) },
+});
+
+/** /api/staff: profiles, weekly hours and time off (the date overrides are in ./schedule.ts). */
+export const staffRoutes = openApiRouter<OwnerEnv>()
+  .openapi(list, async (c) => c.json({ data: (await listStaff(c.var.db, c.var.auth.tenantId)).map(toOwnerStaff) }, 200))
+  .openapi(create, async (c) => {
     const { workingHours, ...profile } = c.req.valid("json");
     const hours = checkedHours(workingHours, "workingHours.") ?? [];
     return c.json({ data: toOwnerStaff(await createStaff(c.var.db, c.var.auth.tenantId, profile, hours, c.var.now)) }, 201);
   })
-  .get("/:id", async (c) => c.json({ data: toOwnerStaff(await getStaff(c.var.db, c.var.auth.tenantId, c.req.param("id"))) }))
-  .patch("/:id", writers, validate("json", patchBody), async (c) => {
+  .openapi(one, async (c) => c.json({ data: toOwnerStaff(await getStaff(c.var.db, c.var.auth.tenantId, c.req.valid("param").id)) }, 200))
+  .openapi(change, async (c) => {
     const { workingHours, ...profile } = c.req.valid("json");
     const hours = checkedHours(workingHours, "workingHours.");
-    return c.json({ data: toOwnerStaff(await updateStaff(c.var.db, c.var.auth.tenantId, c.req.param("id"), profile, hours, c.var.now)) });
+    const id = c.req.valid("param").id;
+    return c.json({ data: toOwnerStaff(await updateStaff(c.var.db, c.var.auth.tenantId, id, profile, hours, c.var.now)) }, 200);
   })
-  .delete("/:id", writers, async (c) => c.json({ data: await deleteStaff(c.var.db, c.var.auth.tenantId, c.req.param("id"), c.var.now) }))
-  .put("/:id/hours", writers, validate("json", fields.workingHours), async (c) => {
-    const hours = checkedHours(c.req.valid("json"), "")!;
-    return c.json({ data: toOwnerStaff(await replaceHours(c.var.db, c.var.auth.tenantId, c.req.param("id"), hours)) });
+  .openapi(remove, async (c) => {
+    const { id } = await deleteStaff(c.var.db, c.var.auth.tenantId, c.req.valid("param").id, c.var.now);
+    return c.json({ data: { id } }, 200);
   })
-  .get("/:id/time-off", async (c) => c.json({ data: (await listTimeOff(c.var.db, c.var.auth.tenantId, c.req.param("id"))).map(toTimeOff) }))
-  .post("/:id/time-off", writers, validate("json", timeOffBody), async (c) => {
+  // design.md §17: a new secret feed URL each call (the previous one stops working); shown only here.
+  .openapi(calendarFeed, async (c) => {
+    const { url } = await rotateCalendarFeed(c.var.db, c.var.config, c.var.auth.tenantId, c.req.valid("param").id, c.var.now);
+    return c.json({ data: { url } }, 200);
+  })
+  .openapi(hours, async (c) => {
+    const week = checkedHours(c.req.valid("json"), "")!;
+    return c.json({ data: toOwnerStaff(await replaceHours(c.var.db, c.var.auth.tenantId, c.req.valid("param").id, week)) }, 200);
+  })
+  .openapi(timeOff, async (c) => {
+    const rows = await listTimeOff(c.var.db, c.var.auth.tenantId, c.req.valid("param").id);
+    return c.json({ data: rows.map(toTimeOff) }, 200);
+  })
+  .openapi(addOff, async (c) => {
     const body = c.req.valid("json");
     const start = new Date(body.start);
     const end = new Date(body.end);
     if (end <= start) throw ApiError.field("end", "end must be after start");
     if (end.getTime() - start.getTime() > MAX_TIME_OFF_MS) throw ApiError.field("end", "Time off can last at most 366 days");
-    const row = await addTimeOff(c.var.db, c.var.auth.tenantId, c.req.param("id"), { start, end, reason: body.reason }, c.var.now);
+    const row = await addTimeOff(c.var.db, c.var.auth.tenantId, c.req.valid("param").id, { start, end, reason: body.reason }, c.var.now);
     return c.json({ data: toTimeOff(row) }, 201);
   })
-  // design.md §17: a new secret feed URL each call (the previous one stops working); shown only here.
-  .post("/:id/calendar-feed", writers, async (c) => {
-    const data = await rotateCalendarFeed(c.var.db, c.var.config, c.var.auth.tenantId, c.req.param("id"), c.var.now);
-    return c.json({ data });
-  })
-  .delete("/:id/time-off/:timeOffId", writers, async (c) =>
-    c.json({ data: await deleteTimeOff(c.var.db, c.var.auth.tenantId, c.req.param("id"), c.req.param("timeOffId")) }),
-  );
+  .openapi(removeOff, async (c) => {
+    const { id, timeOffId } = c.req.valid("param");
+    const { id: removed } = await deleteTimeOff(c.var.db, c.var.auth.tenantId, id, timeOffId);
+    return c.json({ data: { id: removed } }, 200);
+  });

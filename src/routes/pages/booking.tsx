@@ -8,6 +8,7 @@ import { formatDuration, formatMoney } from "../../shared/format";
 import { aiAvailable } from "../ai/provider";
 import { ASSET_URLS } from "./asset-urls";
 import { AskPanel } from "./booking-ask";
+import { MonthCalendar, weekStartFor } from "./booking-calendar";
 import { PaymentStep } from "./booking-payment";
 import { Document, MessagePage, renderPage } from "./layout";
 import { newNonce, setPageHeaders } from "./security";
@@ -53,6 +54,7 @@ export async function bookingPageResponse(c: Context<AppEnv>, key: PageTenantKey
   const tz = isValidTimeZone(data.tenant.timezone) ? data.tenant.timezone : "UTC";
   const today = instantToLocalString(tz, c.var.now.getTime()).slice(0, 10);
   const source = c.req.query("via") === "widget" ? "widget" : "online";
+  const weekStart = weekStartFor(data.tenant.countryCode);
   // design.md §17: the e-mails' manage link (`&code=`) opens that booking; a malformed code is ignored.
   const asked = normalizeConfirmationCode(c.req.query("code") ?? "");
   const code = isConfirmationCode(asked) ? asked : "";
@@ -71,11 +73,20 @@ export async function bookingPageResponse(c: Context<AppEnv>, key: PageTenantKey
         today,
         source,
         code,
+        "week-start": String(weekStart),
         "stripe-js": c.var.config.STRIPE_JS_URL,
       }}
       scripts={[ASSET_URLS.bookingJs]}
     >
-      <BookingPage tenant={data.tenant} services={data.services} staff={data.staff} timezone={tz} today={today} code={code} ask={ask} />
+      <BookingPage
+        tenant={data.tenant}
+        services={data.services}
+        staff={data.staff}
+        timezone={tz}
+        weekStart={weekStart}
+        code={code}
+        ask={ask}
+      />
     </Document>
   );
   return c.html(await renderPage(page), 200);
@@ -86,11 +97,11 @@ const BookingPage: FC<{
   services: PageService[];
   staff: PageStaff[];
   timezone: string;
-  today: string;
+  weekStart: 0 | 1;
   code: string;
   /** Whether to show the Ask panel (issue #21): a model is configured and the business has it on. */
   ask: boolean;
-}> = ({ tenant, services, staff, timezone, today, code, ask }) => {
+}> = ({ tenant, services, staff, timezone, weekStart, code, ask }) => {
   const place = [tenant.addressLine1, tenant.city, tenant.country].filter((s) => s.trim() !== "").join(", ");
   return (
     <>
@@ -124,6 +135,7 @@ const BookingPage: FC<{
                         value={s.id}
                         data-name={s.name}
                         data-duration={String(s.durationMinutes)}
+                        data-staff-ids={s.staffIds === null ? undefined : s.staffIds.join(" ")}
                         required
                       />
                       <span class="choice-body">
@@ -159,8 +171,7 @@ const BookingPage: FC<{
               </fieldset>
               <fieldset id="step-date">
                 <legend>3. Choose a date</legend>
-                <label for="date">Date</label>
-                <input type="date" id="date" name="date" min={today} value={today} required />
+                <MonthCalendar prefix="cal" label="Choose a date" weekStart={weekStart} />
               </fieldset>
               <fieldset id="step-slot">
                 <legend>4. Choose a time</legend>
@@ -258,8 +269,8 @@ const BookingPage: FC<{
                 <fieldset>
                   <legend>Move to another time</legend>
                   <p id="reschedule-note" class="muted" hidden></p>
-                  <div id="reschedule-controls" class="grid-2">
-                    <div class="field">
+                  <div id="reschedule-controls">
+                    <div class="field reschedule-staff">
                       <label for="reschedule-staff">With</label>
                       <select id="reschedule-staff" name="staffId">
                         <option value="">Any available</option>
@@ -268,10 +279,7 @@ const BookingPage: FC<{
                         ))}
                       </select>
                     </div>
-                    <div class="field">
-                      <label for="reschedule-date">New date</label>
-                      <input type="date" id="reschedule-date" name="date" min={today} value={today} />
-                    </div>
+                    <MonthCalendar prefix="rcal" label="New date" weekStart={weekStart} />
                   </div>
                   <p id="reschedule-status" class="muted" role="status" aria-live="polite"></p>
                   <div id="reschedule-slots" class="slots"></div>

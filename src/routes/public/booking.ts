@@ -1,47 +1,92 @@
-import { Hono } from "hono";
-import { z } from "zod";
+import { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
-import { validate } from "../../lib/validate";
 import { cancelBooking, rescheduleBooking } from "../../services/bookings";
 import { lookupWithPayment, resumePayment } from "../../services/payments/public-payment";
 import { bookingCtx } from "../context";
 import { idField, localDateTimeField, optionalText } from "../fields";
-import { toBookingLookup, toCancelResult } from "./shapes";
+import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { BookingLookup, CancelledBooking, PaymentStep, toBookingLookup, toCancelResult, toPaymentStep } from "./shapes";
 
 const rescheduleBody = z.object({
-  newStartDatetime: localDateTimeField("newStartDatetime"),
-  staffProfileId: idField("staffProfileId").nullish(),
+  newStartDatetime: localDateTimeField("newStartDatetime").openapi({
+    description: "Tenant-local wall time YYYY-MM-DDTHH:MM[:SS]",
+    example: "2031-03-12T14:30:00",
+  }),
+  staffProfileId: idField("staffProfileId").nullish().openapi({ description: "Defaults to the booking's staff member" }),
 });
 
-const cancelBody = z.object({ reason: optionalText(500, "Reason") });
+const cancelBody = z.object({ reason: optionalText(500, "Reason").openapi({ description: "Stored on the booking" }) });
+
+/** `{ code }`: the full confirmation code with its prefix, any case; an unknown or malformed one is 404. */
+const codeParam = z.object({ code: z.string().openapi({ description: "The confirmation code", example: "BK-7Q2M4X" }) });
+
+const tags = ["Public booking"];
+
+const lookup = createRoute({
+  method: "get",
+  path: "/booking/{code}",
+  tags,
+  summary: "The booking of a confirmation code (anyone holding the code can read it)",
+  security: security.none,
+  request: { params: codeParam },
+  responses: { 200: ok(BookingLookup), ...errors(404, 429) },
+});
+const payment = createRoute({
+  method: "get",
+  path: "/booking/{code}/payment",
+  tags,
+  summary: "The payment step again while the hold lasts (a reloaded page finishes paying); 409 payment_expired after it",
+  security: security.none,
+  request: { params: codeParam },
+  responses: { 200: ok(PaymentStep), ...errors(404, 409, 429) },
+});
+const reschedule = createRoute({
+  method: "post",
+  path: "/booking/{code}/reschedule",
+  tags,
+  summary: "Moves the booking to another free slot (optionally another staff member); the payment stays with it",
+  security: security.none,
+  request: { params: codeParam, body: jsonBody(rescheduleBody) },
+  responses: { 200: ok(BookingLookup), ...errors(400, 404, 409, 429) },
+});
+const cancel = createRoute({
+  method: "post",
+  path: "/booking/{code}/cancel",
+  tags,
+  summary: "Cancels the booking (idempotent: again answers alreadyCancelled); `refund` says what the policy gives back",
+  security: security.none,
+  request: { params: codeParam, body: jsonBody(cancelBody) },
+  responses: { 200: ok(CancelledBooking), ...errors(400, 404, 409, 429) },
+});
 
 /** Anyone holding the confirmation code (case-insensitive) can read, move and cancel the booking. */
-export const bookingByCodeRoutes = new Hono<AppEnv>()
-  .get("/booking/:code", async (c) => {
-    const { booking, payment } = await lookupWithPayment(c.var.db, c.req.param("code"));
-    return c.json({ data: toBookingLookup(booking, payment) });
+export const bookingByCodeRoutes = openApiRouter<AppEnv>()
+  .openapi(lookup, async (c) => {
+    const { booking, payment } = await lookupWithPayment(c.var.db, c.req.valid("param").code);
+    return c.json({ data: toBookingLookup(booking, payment) }, 200);
   })
   // design.md §21: the payment step again while the hold lasts (a reloaded page finishes paying).
-  .get("/booking/:code/payment", async (c) => {
-    return c.json({ data: await resumePayment(c.var.db, c.var.config, c.req.param("code"), c.var.now) });
+  .openapi(payment, async (c) => {
+    const step = await resumePayment(c.var.db, c.var.config, c.req.valid("param").code, c.var.now);
+    return c.json({ data: toPaymentStep(step) }, 200);
   })
-  .post("/booking/:code/reschedule", validate("json", rescheduleBody), async (c) => {
+  .openapi(reschedule, async (c) => {
     const body = c.req.valid("json");
     const booking = await rescheduleBooking(
       bookingCtx(c),
-      { kind: "public", code: c.req.param("code") },
+      { kind: "public", code: c.req.valid("param").code },
       {
         start: body.newStartDatetime,
         staffProfileId: body.staffProfileId ?? undefined,
       },
     );
-    return c.json({ data: toBookingLookup(booking) });
+    return c.json({ data: toBookingLookup(booking) }, 200);
   })
-  .post("/booking/:code/cancel", validate("json", cancelBody), async (c) => {
+  .openapi(cancel, async (c) => {
     const result = await cancelBooking(
       bookingCtx(c),
-      { kind: "public", code: c.req.param("code") },
+      { kind: "public", code: c.req.valid("param").code },
       { reason: c.req.valid("json").reason },
     );
-    return c.json({ data: toCancelResult(result) });
+    return c.json({ data: toCancelResult(result) }, 200);
   });

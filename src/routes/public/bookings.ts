@@ -1,31 +1,49 @@
-import { Hono } from "hono";
-import { z } from "zod";
-import type { AppEnv } from "../../env";
-import { validate } from "../../lib/validate";
+import { z } from "@hono/zod-openapi";
+import type { GuestEnv } from "../../env";
 import { optionalCustomer } from "../../middleware/auth";
 import { createBooking } from "../../services/bookings";
 import { bookingCtx } from "../context";
 import { bookingCustomerField, idField, localDateTimeField } from "../fields";
-import { toCreatedBooking } from "./shapes";
+import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { slugParam } from "./profile";
+import { CreatedBooking, toCreatedBooking } from "./shapes";
 
 const createBody = z.object({
   serviceId: idField("serviceId"),
   staffProfileId: idField("staffProfileId"),
-  startDatetime: localDateTimeField("startDatetime"),
+  startDatetime: localDateTimeField("startDatetime").openapi({
+    description: "Tenant-local wall time YYYY-MM-DDTHH:MM[:SS] (an offset after it is ignored)",
+    example: "2031-03-11T10:00:00",
+  }),
   customer: bookingCustomerField,
   source: z.enum(["online", "widget", "walk_in", "phone", "admin"]).default("online"),
+});
+
+const create = createRoute({
+  method: "post",
+  path: "/{slug}/bookings",
+  tags: ["Public booking"],
+  summary:
+    "Books a free slot (confirmed; pending with `payment` at a business that takes payment). A customer token links the booking to the account",
+  description:
+    "409 slot_taken when the slot is gone (fetch availability again); 403 guest_disabled without a customer token where guest " +
+    "checkout is off; 502 payment_provider_error when the payment provider refuses (nothing is held).",
+  security: security.optionalCustomer,
+  middleware: [optionalCustomer],
+  request: { params: slugParam, body: jsonBody(createBody) },
+  responses: { 201: ok(CreatedBooking, "Created"), ...errors(400, 403, 404, 409, 429, 502) },
 });
 
 /**
  * POST /api/public/:slug/bookings. A valid customer token links the booking to the account (and
  * is allowed when guest checkout is off); a missing or invalid token makes the caller a guest.
  */
-export const createBookingRoute = new Hono<AppEnv>().post("/:slug/bookings", optionalCustomer, validate("json", createBody), async (c) => {
+export const createBookingRoute = openApiRouter<GuestEnv>().openapi(create, async (c) => {
   const body = c.req.valid("json");
   const auth = c.var.auth;
   const created = await createBooking(
     bookingCtx(c),
-    { kind: "public", slug: c.req.param("slug") },
+    { kind: "public", slug: c.req.valid("param").slug },
     {
       serviceId: body.serviceId,
       staffProfileId: body.staffProfileId,

@@ -1,12 +1,13 @@
-import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { availabilityRoute } from "./availability";
 import { bookingByCodeRoutes } from "./booking";
 import { createBookingRoute } from "./bookings";
 import { catalogRoutes } from "./catalog";
 import { profileRoute } from "./profile";
+import { openApiRouter } from "../openapi";
 
-export const publicRoutes = new Hono<AppEnv>();
+/** Mounted at /api/public: every route declared in the OpenAPI document. */
+export const publicRoutes = openApiRouter<AppEnv>();
 // /booking/:code first: "booking" is a reserved slug, so it never names a tenant.
 publicRoutes.route("/", bookingByCodeRoutes);
 publicRoutes.route("/", profileRoute);

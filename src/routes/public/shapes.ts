@@ -1,11 +1,190 @@
+import { z } from "@hono/zod-openapi";
+import { BOOKING_STATUSES } from "../../domain/booking-status";
+import { PAYMENT_STATUSES } from "../../domain/payments";
 import { instantToLocalString } from "../../domain/time";
-import type { Availability, BookingView, CancelResult, CreatedBooking } from "../../services/bookings";
-import type { PaymentSummary } from "../../services/payments/public-payment";
+import type {
+  Availability as AvailabilityView,
+  AvailabilityDays as AvailabilityDaysView,
+  BookingView,
+  CancelResult,
+  CreatedBooking as CreatedBookingView,
+} from "../../services/bookings";
+import type { PaymentStep as PaymentStepView } from "../../services/payments/checkout";
+import type { PaymentSummary as PaymentSummaryView } from "../../services/payments/public-payment";
 import type { PublicServiceRow, PublicStaffRow } from "../../services/public-catalog";
 import type { TenantRow } from "../../services/public-tenant";
 
+// Response schemas of /api/public (interface.md §Resources, design.md §5 and §21); each mapper is
+// typed by its schema, so the document and the answer cannot drift apart. The contract's names
+// are snake_case and its flags 0/1; the creation result and the payment step are camelCase.
+
+/** A 0/1 flag (interface.md: the public resources mirror the tenants table's integer flags). */
+const flag = z.union([z.literal(0), z.literal(1)]);
+const LOCAL_TIME = "The business's wall clock, YYYY-MM-DDTHH:MM:SS (no offset)";
+
+export const PublicProfile = z
+  .object({
+    id: z.string(),
+    slug: z.string(),
+    business_name: z.string(),
+    business_type: z.string(),
+    description: z.string(),
+    logo_url: z.string(),
+    cover_image_url: z.string().nullable(),
+    timezone: z.string().openapi({ description: "IANA time zone of the business" }),
+    currency: z.string().openapi({ description: "ISO 4217 code" }),
+    country_code: z.string(),
+    city: z.string(),
+    province_state: z.string(),
+    country: z.string(),
+    address_line1: z.string(),
+    phone: z.string(),
+    email: z.string(),
+    cancellation_hours: z.number().int(),
+    cancellation_policy: z.string(),
+    allow_guest_booking: flag,
+    require_payment: flag,
+    widget_color: z.string(),
+    widget_mode: z.string(),
+    template: z.string(),
+    template_accent: z.string(),
+  })
+  .openapi("PublicProfile");
+
+export const PublicService = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    duration_minutes: z.number().int(),
+    price: z.number().int().openapi({ description: "Minor units of the business's currency" }),
+    deposit_percent: z.number().int(),
+    image_url: z.string().nullable(),
+    is_online_bookable: flag,
+    order_index: z.number().int(),
+  })
+  .openapi("PublicService");
+
+export const PublicStaff = z
+  .object({ id: z.string(), display_name: z.string(), title: z.string(), avatar_url: z.string().nullable(), color: z.string() })
+  .openapi("PublicStaff");
+
+/** design.md §21: what the customer pays while the slot is held (the create's and GET .../payment's `data`). */
+export const PaymentStep = z
+  .object({
+    amount: z.number().int().openapi({ description: "Due now, minor units (0 when only a card is saved)" }),
+    currency: z.string(),
+    kind: z.enum(["deposit", "full"]).nullable().openapi({ description: "null when only a card is saved" }),
+    clientSecret: z.string().nullable().openapi({ description: "The PaymentIntent's client secret (null when nothing is paid now)" }),
+    setupClientSecret: z.string().nullable().openapi({ description: "The SetupIntent's client secret when only a card is saved" }),
+    publishableKey: z.string().nullable(),
+    stripeAccount: z.string().openapi({ description: "The connected account (Stripe.js `stripeAccount`)" }),
+    expiresAt: z.string().openapi({ description: "When the hold ends (ISO-8601 instant)" }),
+    price: z.number().int().openapi({ description: "The booking's price, minor units" }),
+    cancellationHours: z.number().int(),
+    refundableUntil: z.string().openapi({ description: `Until when a cancellation is refunded in full: ${LOCAL_TIME}` }),
+    fees: z
+      .object({ noShowFeePercent: z.number().int(), lateCancelFeePercent: z.number().int() })
+      .nullable()
+      .openapi({ description: "Card on file: the fee terms the customer agrees to" }),
+  })
+  .openapi("PaymentStep");
+
+export const CreatedBooking = z
+  .object({
+    id: z.string(),
+    confirmationCode: z.string(),
+    status: z.enum(["confirmed", "pending"]).openapi({ description: "pending: held until paid (see `payment`)" }),
+    customerUserId: z.string().nullable().openapi({ description: "The customer account the booking is linked to" }),
+    payment: PaymentStep.nullable()
+      .optional()
+      .openapi({ description: "Only at a business that takes payment: what to pay, or null when this service has nothing due" }),
+  })
+  .openapi("CreatedBooking");
+
+export const PaymentSummary = z
+  .object({
+    status: z.string().openapi({ enum: [...PAYMENT_STATUSES], description: "The payment's status (a card saved on file: succeeded)" }),
+    amount: z.number().int(),
+    currency: z.string(),
+    kind: z.enum(["deposit", "full"]).nullable(),
+    expires_at: z.string().nullable().openapi({ description: "When the hold ends (ISO-8601 instant); null once not pending" }),
+  })
+  .openapi("BookingPaymentSummary");
+
+export const BookingLookup = z
+  .object({
+    id: z.string(),
+    tenant_id: z.string(),
+    start_datetime: z.string().openapi({ description: LOCAL_TIME }),
+    end_datetime: z.string().openapi({ description: LOCAL_TIME }),
+    status: z.enum(BOOKING_STATUSES),
+    confirmation_code: z.string(),
+    notes: z.string(),
+    business_slug: z.string(),
+    business_name: z.string(),
+    service_name: z.string(),
+    staff_name: z.string(),
+    timezone: z.string(),
+    payment: PaymentSummary.optional().openapi({ description: "Only for a booking with a payment or a card on file" }),
+  })
+  .openapi("BookingLookup");
+
+export const CancelledBooking = z
+  .object({
+    id: z.string(),
+    status: z.enum(BOOKING_STATUSES),
+    confirmation_code: z.string(),
+    refund: z
+      .object({ amount: z.number().int(), currency: z.string(), status: z.literal("pending") })
+      .nullable()
+      .openapi({ description: "What the cancellation gives back (queued); null when nothing" }),
+    alreadyCancelled: z.literal(true).optional().openapi({ description: "Present when the booking was already cancelled" }),
+  })
+  .openapi("CancelledBooking");
+
+const LOCAL_DATE = "A date in the business's time zone, YYYY-MM-DD";
+const UTC_INSTANT = "The same instant in UTC (ISO-8601 with Z): tells the two 01:30s of a fall-back night apart";
+
+export const AvailabilitySlot = z
+  .object({
+    staffProfileId: z.string(),
+    staffName: z.string(),
+    startTime: z.string().openapi({ description: LOCAL_TIME, example: "2031-03-11T10:00:00" }),
+    endTime: z.string().openapi({ description: LOCAL_TIME, example: "2031-03-11T10:45:00" }),
+    startUtc: z.string().openapi({ description: UTC_INSTANT, example: "2031-03-11T09:00:00.000Z" }),
+    endUtc: z.string().openapi({ description: UTC_INSTANT, example: "2031-03-11T09:45:00.000Z" }),
+  })
+  .openapi("AvailabilitySlot");
+
+export const Availability = z
+  .object({
+    date: z.string().openapi({ description: LOCAL_DATE }),
+    timezone: z.string().openapi({ description: "IANA time zone of the business: the answer's dates and local times are in it" }),
+    slots: z.array(AvailabilitySlot).openapi({ description: "Free start times of that date, per staff member" }),
+  })
+  .openapi("Availability");
+
+export const AvailabilityDays = z
+  .object({
+    timezone: z.string().openapi({ description: "IANA time zone of the business" }),
+    days: z.array(
+      z
+        .object({
+          date: z.string().openapi({ description: LOCAL_DATE }),
+          slots: z.number().int().openapi({ description: "How many free start times that date has" }),
+          firstStartTime: z
+            .string()
+            .nullable()
+            .openapi({ description: `The first free start: ${LOCAL_TIME}; null when none` }),
+        })
+        .openapi("AvailabilityDay"),
+    ),
+  })
+  .openapi("AvailabilityDays");
+
 /** Public business profile (interface.md): snake_case, names mirror the tenants table. */
-export function toPublicProfile(t: TenantRow) {
+export function toPublicProfile(t: TenantRow): z.infer<typeof PublicProfile> {
   return {
     id: t.id,
     slug: t.slug,
@@ -35,7 +214,7 @@ export function toPublicProfile(t: TenantRow) {
 }
 
 /** Public service (interface.md): snake_case, flags as 0/1. */
-export function toPublicService(s: PublicServiceRow) {
+export function toPublicService(s: PublicServiceRow): z.infer<typeof PublicService> {
   return {
     id: s.id,
     name: s.name,
@@ -50,16 +229,52 @@ export function toPublicService(s: PublicServiceRow) {
 }
 
 /** Public staff profile (interface.md): no per-staff service mapping. */
-export function toPublicStaff(p: PublicStaffRow) {
+export function toPublicStaff(p: PublicStaffRow): z.infer<typeof PublicStaff> {
   return { id: p.id, display_name: p.displayName, title: p.title, avatar_url: p.avatarUrl ?? null, color: p.color };
 }
 
-/** Availability (interface.md): slots camelCase, times tenant-local. */
-export function toAvailability(a: Availability) {
+/**
+ * Availability (interface.md): slots camelCase, times tenant-local; design.md §16 adds the real
+ * instants (`startUtc`/`endUtc`, ISO with Z), so the two 01:30s of a fall-back night differ.
+ */
+export function toAvailability(a: AvailabilityView): z.infer<typeof Availability> {
   return {
     date: a.date,
     timezone: a.timezone,
-    slots: a.slots.map((s) => ({ staffProfileId: s.staffId, staffName: s.staffName, startTime: s.startTime, endTime: s.endTime })),
+    slots: a.slots.map((s) => ({
+      staffProfileId: s.staffId,
+      staffName: s.staffName,
+      startTime: s.startTime,
+      endTime: s.endTime,
+      startUtc: s.startUtc,
+      endUtc: s.endUtc,
+    })),
+  };
+}
+
+/** The days range (design.md §16): per tenant-local date, free start times and the first one. */
+export function toAvailabilityDays(d: AvailabilityDaysView): z.infer<typeof AvailabilityDays> {
+  return {
+    timezone: d.timezone,
+    days: d.days.map((day) => ({ date: day.date, slots: day.slots, firstStartTime: day.firstStartTime })),
+  };
+}
+
+/** design.md §21: the payment step, field by field (no column of the payment row leaks). */
+export function toPaymentStep(p: PaymentStepView): z.infer<typeof PaymentStep> {
+  return {
+    amount: p.amount,
+    currency: p.currency,
+    kind: p.kind,
+    clientSecret: p.clientSecret,
+    setupClientSecret: p.setupClientSecret,
+    publishableKey: p.publishableKey,
+    stripeAccount: p.stripeAccount,
+    expiresAt: p.expiresAt,
+    price: p.price,
+    cancellationHours: p.cancellationHours,
+    refundableUntil: p.refundableUntil,
+    fees: p.fees === null ? null : { noShowFeePercent: p.fees.noShowFeePercent, lateCancelFeePercent: p.fees.lateCancelFeePercent },
   };
 }
 
@@ -67,13 +282,14 @@ export function toAvailability(a: Availability) {
  * The contract's four fields; at a business that takes payment design.md §21 adds `payment` (what
  * to pay while the slot is held, or null when this service has nothing due).
  */
-export function toCreatedBooking(b: CreatedBooking) {
+export function toCreatedBooking(b: CreatedBookingView): z.infer<typeof CreatedBooking> {
   const base = { id: b.id, confirmationCode: b.confirmationCode, status: b.status, customerUserId: b.customerUserId };
-  return b.payment === undefined ? base : { ...base, payment: b.payment };
+  if (b.payment === undefined) return base;
+  return { ...base, payment: b.payment === null ? null : toPaymentStep(b.payment) };
 }
 
 /** The lookup's `payment` (design.md §21): snake_case like the lookup; `expires_at` while the slot is held. */
-export function toPaymentSummary(p: PaymentSummary) {
+export function toPaymentSummary(p: PaymentSummaryView): z.infer<typeof PaymentSummary> {
   return {
     status: p.status,
     amount: p.amount,
@@ -87,7 +303,7 @@ export function toPaymentSummary(p: PaymentSummary) {
  * Booking lookup (interface.md + design.md §5): snake_case, times tenant-local without offset; a
  * booking with a payment (design.md §21) adds `payment`.
  */
-export function toBookingLookup(b: BookingView, payment?: PaymentSummary | null) {
+export function toBookingLookup(b: BookingView, payment?: PaymentSummaryView | null): z.infer<typeof BookingLookup> {
   const base = {
     id: b.id,
     tenant_id: b.tenantId,
@@ -106,7 +322,8 @@ export function toBookingLookup(b: BookingView, payment?: PaymentSummary | null)
 }
 
 /** design.md §5 + §21: `refund` says what the cancellation gives back (null: nothing). */
-export function toCancelResult(r: CancelResult) {
-  const base = { id: r.booking.id, status: r.booking.status, confirmation_code: r.booking.confirmationCode, refund: r.refund };
+export function toCancelResult(r: CancelResult): z.infer<typeof CancelledBooking> {
+  const refund = r.refund === null ? null : { amount: r.refund.amount, currency: r.refund.currency, status: r.refund.status };
+  const base = { id: r.booking.id, status: r.booking.status, confirmation_code: r.booking.confirmationCode, refund };
   return r.alreadyCancelled ? { ...base, alreadyCancelled: true as const } : base;
 }

@@ -119,7 +119,7 @@ export function ownerToolExecutor(
           workingHours: p.hours.map((h) => ({ dayOfWeek: h.weekday, start: hhmm(h.startMinute), end: hhmm(h.endMinute) })),
         }));
       case "get_availability":
-        return availabilityTool(ctx, scope, args as AvailabilityArgs);
+        return (await availabilityTool(ctx, scope, args as AvailabilityArgs)).result;
       case "find_available_days":
         return daysTool(ctx, scope, days, args as DaysArgs);
       case "list_bookings":

@@ -39,9 +39,9 @@ export function publicToolExecutor(
         return rows.map((p) => ({ id: p.id, name: p.displayName, title: short(p.title, 100) }));
       }
       case "get_availability": {
-        const r = await availabilityTool(ctx, scope, args as AvailabilityArgs);
-        ev.addDay(r.serviceId, r.date, r.slots);
-        return r;
+        const { result, evidence } = await availabilityTool(ctx, scope, args as AvailabilityArgs);
+        ev.addDay(result.serviceId, result.date, evidence);
+        return result;
       }
       case "find_available_days": {
         const r = await daysTool(ctx, scope, days, args as DaysArgs);

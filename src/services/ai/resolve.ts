@@ -3,14 +3,8 @@ import { openAiCompatibleProvider } from "./openai";
 import { type AiProvider, DEFAULT_MODEL } from "./provider";
 import { workersAiProvider } from "./workers-ai";
 
-/** Whether a model is configured at all (no I/O): the booking page shows its Ask panel only then. */
-export function aiConfigured(env: Pick<Env, "AI">, config: Pick<Config, "AI_PROVIDER_URL">): boolean {
-  return Boolean(env.AI || config.AI_PROVIDER_URL);
-}
-
 /** design.md §20: the Workers AI binding when bound, else the HTTP endpoint, else none (503). */
 export function resolveProvider(env: Pick<Env, "AI">, config: Config, opts: { timeoutMs: number }): AiProvider | null {
-  if (!aiConfigured(env, config)) return null;
   const model = config.AI_MODEL ?? DEFAULT_MODEL;
   if (env.AI) return workersAiProvider(env.AI, model, opts.timeoutMs);
   if (config.AI_PROVIDER_URL) {

@@ -11,17 +11,23 @@ export const MAX_SLOTS_SHOWN = 60;
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}…` : s);
 export const short = (s: string | null | undefined, n = 300) => clip(s ?? "", n);
 
-/** One-day availability for either assistant; the scope (slug or token tenant) is the route's. */
+/**
+ * One-day availability for either assistant; the scope (slug or token tenant) is the route's.
+ * `result` is what the model reads (local times only: fewer tokens); `evidence` the same slots
+ * with their UTC instants, which suggestions hand on to the page.
+ */
 export async function availabilityTool(ctx: Pick<BookingCtx, "db" | "now">, scope: BookingScope, a: AvailabilityArgs) {
   const day = await getAvailability(ctx, scope, { serviceId: a.serviceId, staffId: a.staffId, date: a.date });
   const within = day.slots.filter((s) => {
     const hhmm = s.startTime.slice(11, 16);
     return (!a.earliest || hhmm >= a.earliest) && (!a.latest || hhmm <= a.latest);
   });
-  const slots: EvidenceSlot[] = within
-    .slice(0, MAX_SLOTS_SHOWN)
-    .map((s) => ({ staffId: s.staffId, staffName: s.staffName, startTime: s.startTime, endTime: s.endTime }));
-  return { date: day.date, timezone: day.timezone, serviceId: a.serviceId, slots, more: within.length - slots.length };
+  const evidence: EvidenceSlot[] = within.slice(0, MAX_SLOTS_SHOWN);
+  const slots = evidence.map((s) => ({ staffId: s.staffId, staffName: s.staffName, startTime: s.startTime, endTime: s.endTime }));
+  return {
+    result: { date: day.date, timezone: day.timezone, serviceId: a.serviceId, slots, more: within.length - slots.length },
+    evidence,
+  };
 }
 
 /** Days range for either assistant; at most MAX_DAYS_RANGE dates, `to` defaults to a week. */

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { BookingStatus } from "../../domain/booking-status";
-import { MAX_BOOKING_MINUTES } from "../../domain/slots";
+import { MAX_BOOKING_MINUTES, MAX_BUFFER_MINUTES } from "../../domain/slots";
 import { MINUTE_MS } from "../../domain/time";
 import {
   type BookingEvent,
@@ -18,21 +18,35 @@ import type { BookingView } from "./lookup";
 import type { BookingCtx } from "./scope";
 
 /**
- * The SQL condition "this staff member is free over [startMs, endMs)": no active booking and no
- * time off overlaps. It sits INSIDE the write (INSERT ... SELECT ... WHERE / UPDATE ... WHERE), so
- * the check and the write are one atomic statement: no read-then-write race is possible. The
- * lower bound on start_at (every booking lasts at most MAX_BOOKING_MINUTES, enforced by the slot
- * engine on every write path) keeps the index range one day wide.
+ * The SQL condition "this staff member is free for a booking over [startMs, endMs) with these
+ * buffers" (design.md §16): the new booking's buffered interval [start - before, end + after)
+ * overlaps no active booking's buffered interval (each widened by the buffers stored on that
+ * booking) and no time off. It sits INSIDE the write (INSERT ... SELECT ... WHERE / UPDATE ...
+ * WHERE), so the check and the write are one atomic statement: no read-then-write race is
+ * possible. The bounds on o.start_at (every booking lasts at most MAX_BOOKING_MINUTES, enforced
+ * by the slot engine on every write path; buffers at most MAX_BUFFER_MINUTES) keep the index
+ * range about one day wide.
  */
-export function staffFreeSql(p: { staffId: string; startMs: number; endMs: number; excludeBookingId?: string }): SQL {
+export function staffFreeSql(p: {
+  staffId: string;
+  startMs: number;
+  endMs: number;
+  bufferBeforeMinutes?: number;
+  bufferAfterMinutes?: number;
+  excludeBookingId?: string;
+}): SQL {
+  const from = p.startMs - (p.bufferBeforeMinutes ?? 0) * MINUTE_MS;
+  const to = p.endMs + (p.bufferAfterMinutes ?? 0) * MINUTE_MS;
+  const pad = MAX_BUFFER_MINUTES * MINUTE_MS;
   const exclude = p.excludeBookingId ? sql`AND o.id <> ${p.excludeBookingId}` : sql``;
   return sql`NOT EXISTS (
       SELECT 1 FROM bookings o
       WHERE o.staff_id = ${p.staffId} AND o.status <> 'cancelled'
-        AND o.start_at >= ${p.startMs - MAX_BOOKING_MINUTES * MINUTE_MS} AND o.start_at < ${p.endMs} AND o.end_at > ${p.startMs} ${exclude})
+        AND o.start_at >= ${from - MAX_BOOKING_MINUTES * MINUTE_MS - pad} AND o.start_at < ${to + pad}
+        AND o.start_at - o.buffer_before_minutes * 60000 < ${to} AND o.end_at + o.buffer_after_minutes * 60000 > ${from} ${exclude})
     AND NOT EXISTS (
       SELECT 1 FROM staff_time_off x
-      WHERE x.staff_id = ${p.staffId} AND x.start_at < ${p.endMs} AND x.end_at > ${p.startMs})`;
+      WHERE x.staff_id = ${p.staffId} AND x.start_at < ${to} AND x.end_at > ${from})`;
 }
 
 /** The tenant still takes public bookings (checked again inside the write). */

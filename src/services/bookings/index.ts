@@ -21,6 +21,10 @@
  *
  * Functions (times in: tenant-local wall time from parseLocalDateTime; times out: UTC epoch ms):
  *   getAvailability(ctx, scope, { serviceId, staffId?, date })  -> { date, timezone, slots[] }   1 round trip
+ *   getAvailabilityDays(ctx, scope, { serviceId, staffId?, from, to }) (<= 42 dates)
+ *     -> { timezone, days: [{ date, slots (count), firstStartTime }] }                          1 round trip
+ *   Scheduling rules (design.md §16) in all of them: who performs the service (staffIds), buffers
+ *   (stored on each booking), date overrides, closures; public scope only: minimum notice and horizon.
  *   createBooking(ctx, scope, { serviceId, staffProfileId, start, customer, source, customerAccountId? })
  *     -> CreatedBooking (status "confirmed")                                                       2 round trips
  *     404 not_found | 403 guest_disabled | 409 slot_taken
@@ -39,7 +43,14 @@
  *   - Status changes other than cancel (confirm, complete, no_show) belong to the owner API; use
  *     transitionError() from src/domain/booking-status.ts and a conditional UPDATE.
  */
-export { getAvailability, type Availability, type AvailabilitySlot } from "../availability";
+export {
+  getAvailability,
+  getAvailabilityDays,
+  MAX_DAYS_RANGE,
+  type Availability,
+  type AvailabilityDays,
+  type AvailabilitySlot,
+} from "../availability";
 export { cancelBooking, type CancelResult } from "./cancel";
 export { createBooking, type BookingSource, type CreateBookingInput, type CreatedBooking, type CustomerInput } from "./create";
 export { lookupBooking, type BookingRef, type BookingView } from "./lookup";

@@ -1,13 +1,14 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { runBatch } from "../../db/client";
 import { ACTIVE_STATUSES, canReschedule } from "../../domain/booking-status";
-import { findSlot } from "../../domain/slots";
 import { type LocalDateTime, MINUTE_MS } from "../../domain/time";
 import { ApiError } from "../../errors";
 import { uniqueViolation } from "../../db/unique-violation";
-import { dayQueries, staffDays, tenantDayZone } from "../availability";
-import { slotTaken } from "./create";
+import { limitsFor, requestedSlot } from "../availability";
+import { scheduleQueries } from "../schedule-data";
 import { bookingEffects, factsFromView, iso, staffFreeSql, tenantOpenSql } from "./effects";
+import { frontDeskSlot, slotTaken } from "./front-desk";
+import { actorOf, bookingHistoryInsert } from "./history";
 import { type BookingRef, type BookingView, bookingViewQuery, refCanExist, refSql } from "./lookup";
 import { type BookingCtx, staffQuery } from "./scope";
 
@@ -16,6 +17,8 @@ export type RescheduleInput = {
   start: LocalDateTime;
   /** Move to another staff member; default: the current one. */
   staffProfileId?: string;
+  /** Owner refs only: move to a free time outside the offered slots (as create's override, design.md §15). */
+  override?: boolean;
 };
 
 const notReschedulable = () => new ApiError("not_reschedulable", "A cancelled, completed or no-show booking cannot be moved");
@@ -35,18 +38,21 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
   const where = refSql(ref);
   const tenantId = sql`(SELECT tenant_id FROM bookings WHERE ${where})`;
   const staffId = sql`COALESCE(${input.staffProfileId ?? null}, (SELECT staff_id FROM bookings WHERE ${where}))`;
-  const day = dayQueries(db, {
+  const schedule = scheduleQueries(db, {
     tenantId,
     staffId,
-    date: input.start.date,
+    from: input.start.date,
+    to: input.start.date,
     excludeBookingId: sql`(SELECT id FROM bookings WHERE ${where})`,
   });
-  const [viewRows, staffRows, hours, bookings, timeOff] = await db.batch([
+  const [viewRows, staffRows, rulesRows, weekly, overrides, closures, busy] = await db.batch([
     bookingViewQuery(db, ref),
     staffQuery(db, ref.kind, tenantId, staffId),
-    day.hours,
-    day.bookings,
-    day.timeOff,
+    rulesQuery(db, where),
+    schedule.weekly,
+    schedule.overrides,
+    schedule.closures,
+    schedule.busy,
   ]);
   const booking = viewRows[0];
   if (!booking) throw ApiError.notFound("Booking");
@@ -57,16 +63,44 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
   const staff = staffRows[0];
   if (!staff) throw ApiError.notFound("Staff member");
 
-  const zone = tenantDayZone(booking.tenant.timezone, input.start.date);
+  const rules = rulesRows[0];
+  if (!rules) throw ApiError.notFound("Booking");
+  // The booking keeps its length and the buffers stored on it; the service decides who may do it.
+  const buffers = { bufferBeforeMinutes: rules.bufferBeforeMinutes, bufferAfterMinutes: rules.bufferAfterMinutes };
   const durationMinutes = Math.round((booking.endAt - booking.startAt) / MINUTE_MS);
-  const slot =
-    input.start.second === 0
-      ? findSlot(
-          { zone, durationMinutes, staff: staffDays([staff.id], hours, bookings, timeOff)[0], nowMs: now.getTime() },
-          input.start.minuteOfDay,
-        )
-      : null;
-  if (!slot) throw slotTaken();
+  const staffIds = parseStaffIds(rules.staffIds);
+  const rows = schedule.decode(weekly, overrides, closures, busy);
+  let slot: { startMs: number; endMs: number };
+  if (ref.kind === "owner" && input.override === true) {
+    slot = frontDeskSlot(
+      {
+        timeZone: booking.tenant.timezone,
+        start: input.start,
+        durationMinutes,
+        ...buffers,
+        staffId: staff.id,
+        staffIds,
+        rows,
+        nowMs: now.getTime(),
+      },
+      "newStartDatetime",
+    );
+  } else {
+    const found = requestedSlot(
+      {
+        timeZone: booking.tenant.timezone,
+        service: { durationMinutes, ...buffers },
+        staffIds,
+        limits: limitsFor(ref.kind, { timezone: booking.tenant.timezone, ...rules }, now),
+        nowMs: now.getTime(),
+      },
+      staff.id,
+      rows,
+      input.start,
+    );
+    if (!found) throw slotTaken();
+    slot = found.slot;
+  }
 
   const t = now.toISOString();
   const active = sql.join(
@@ -78,7 +112,7 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
   // the second finds the row changed and answers slot_taken instead of silently overriding the first.
   const movable = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND status IN (${active})
       AND start_at = ${booking.startAt} AND staff_id = ${booking.staffId})
-    AND ${staffFreeSql({ staffId: staff.id, startMs: slot.startMs, endMs: slot.endMs, excludeBookingId: booking.id })}
+    AND ${staffFreeSql({ staffId: staff.id, startMs: slot.startMs, endMs: slot.endMs, ...buffers, excludeBookingId: booking.id })}
     ${ref.kind === "public" ? sql`AND ${tenantOpenSql(booking.tenantId)}` : sql``}`;
   // A booking still held for payment (design.md §21) was never announced: moving it tells nobody and
   // schedules no reminder; its confirmation, at its new time, will. Decided inside the batch, so a
@@ -117,9 +151,25 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
     UPDATE bookings SET staff_id = ${staff.id}, start_at = ${slot.startMs}, end_at = ${slot.endMs}, sequence = sequence + 1, updated_at = ${t}
     WHERE id = ${booking.id} AND ${movable}`);
 
+  const history = bookingHistoryInsert(
+    db,
+    {
+      bookingId: booking.id,
+      action: "booking.rescheduled",
+      actor: actorOf(ref, booking.customerId),
+      metadata: {
+        from: { staffId: booking.staffId, start: iso(booking.startAt) },
+        to: { staffId: staff.id, start: iso(slot.startMs) },
+        override: ref.kind === "owner" && input.override === true,
+      },
+    },
+    now,
+    sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND start_at = ${slot.startMs} AND staff_id = ${staff.id} AND updated_at = ${t})`,
+  );
+
   let results: unknown[];
   try {
-    results = await runBatch(db, [...effects.statements, update, bookingViewQuery(db, ref)]);
+    results = await runBatch(db, [...effects.statements, update, history, bookingViewQuery(db, ref)]);
   } catch (err) {
     if (uniqueViolation(err)?.includes("bookings.staff_id")) throw slotTaken();
     throw err;
@@ -137,4 +187,28 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
   }
   effects.afterCommit(ctx, results);
   return after;
+}
+
+type RulesRow = {
+  minNoticeMinutes: number;
+  maxAdvanceDays: number;
+  staffIds: string | null;
+  bufferBeforeMinutes: number;
+  bufferAfterMinutes: number;
+};
+
+/** What a move is decided by besides the booking itself: the business's rules, who performs the service, the stored buffers. */
+function rulesQuery(db: BookingCtx["db"], where: SQL) {
+  return db.all<RulesRow>(sql`
+    SELECT t.min_notice_minutes AS minNoticeMinutes, t.max_advance_days AS maxAdvanceDays, s.staff_ids AS staffIds,
+           b.buffer_before_minutes AS bufferBeforeMinutes, b.buffer_after_minutes AS bufferAfterMinutes
+    FROM (SELECT * FROM bookings WHERE ${where}) b
+    JOIN tenants t ON t.id = b.tenant_id
+    JOIN services s ON s.id = b.service_id`);
+}
+
+function parseStaffIds(json: string | null): string[] | null {
+  if (json === null) return null;
+  const v: unknown = JSON.parse(json);
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : null;
 }

@@ -37,6 +37,10 @@ export type BusinessSettings = Partial<
     | "template"
     | "templateAccent"
     | "customDomain"
+    | "minNoticeMinutes"
+    | "maxAdvanceDays"
+    | "reminderHours"
+    | "notificationEmail"
   >
 >;
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { schema, type Db } from "../../db/client";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
@@ -7,7 +7,18 @@ export type ServiceRow = typeof schema.services.$inferSelect;
 export type ServiceFields = Partial<
   Pick<
     ServiceRow,
-    "name" | "description" | "durationMinutes" | "price" | "depositPercent" | "imageUrl" | "isActive" | "isOnlineBookable" | "orderIndex"
+    | "name"
+    | "description"
+    | "durationMinutes"
+    | "price"
+    | "depositPercent"
+    | "imageUrl"
+    | "isActive"
+    | "isOnlineBookable"
+    | "orderIndex"
+    | "bufferBeforeMinutes"
+    | "bufferAfterMinutes"
+    | "staffIds"
   >
 >;
 
@@ -29,12 +40,37 @@ export async function getService(db: Db, tenantId: string, id: string): Promise<
   return row;
 }
 
+/**
+ * design.md §16: `staffIds` may name only this business's live staff members, each once. Errors
+ * name the index (`staffIds.1`); another business's id reads as unknown. One read, only when the
+ * list is not empty. A staff member deleted right after this check leaves a harmless id behind:
+ * readers only ever offer live, bookable staff.
+ */
+async function checkStaffIds(db: Db, tenantId: string, staffIds: string[] | null | undefined) {
+  if (!staffIds?.length) return;
+  const p = schema.staffProfiles;
+  const live = await db
+    .select({ id: p.id })
+    .from(p)
+    .where(and(eq(p.tenantId, tenantId), isNull(p.deletedAt), inArray(p.id, [...new Set(staffIds)])));
+  const known = new Set(live.map((r) => r.id));
+  const seen = new Set<string>();
+  const errors: [string, string[]][] = [];
+  staffIds.forEach((id, i) => {
+    if (!known.has(id)) errors.push([`staffIds.${i}`, ["No staff member of this business has this id"]]);
+    else if (seen.has(id)) errors.push([`staffIds.${i}`, ["This staff member is listed twice"]]);
+    seen.add(id);
+  });
+  if (errors.length) throw ApiError.validation({ formErrors: [], fieldErrors: Object.fromEntries(errors) });
+}
+
 export async function createService(
   db: Db,
   tenantId: string,
   fields: ServiceFields & { name: string; durationMinutes: number },
   now: Date,
 ) {
+  await checkStaffIds(db, tenantId, fields.staffIds);
   const t = now.toISOString();
   const [row] = await db
     .insert(s)
@@ -44,6 +80,7 @@ export async function createService(
 }
 
 export async function updateService(db: Db, tenantId: string, id: string, fields: ServiceFields, now: Date) {
+  await checkStaffIds(db, tenantId, fields.staffIds);
   const [row] = await db
     .update(s)
     .set({ ...fields, updatedAt: now.toISOString() })
@@ -59,4 +96,25 @@ export async function deleteService(db: Db, tenantId: string, id: string, now: D
   const [row] = await db.update(s).set({ deletedAt: t, updatedAt: t }).where(own(tenantId, id)).returning({ id: s.id });
   if (!row) throw ApiError.notFound("Service");
   return row;
+}
+
+/**
+ * The booking page's order: `ids` (every listed service of this tenant, each once) get order
+ * indexes 0, 10, 20, ... in one atomic batch that also reads the list back. Each UPDATE is guarded
+ * by "all ids are this tenant's live services", so a foreign or unknown id changes nothing (404).
+ */
+export async function reorderServices(db: Db, tenantId: string, ids: string[], now: Date) {
+  const t = now.toISOString();
+  const allOwn = sql`(SELECT count(*) FROM services WHERE tenant_id = ${tenantId} AND deleted_at IS NULL AND id IN (${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )})) = ${ids.length}`;
+  const updates = ids.map((id, i) =>
+    db.run(sql`UPDATE services SET order_index = ${i * 10}, updated_at = ${t} WHERE id = ${id} AND tenant_id = ${tenantId} AND ${allOwn}`),
+  );
+  const list = listServices(db, tenantId);
+  const results = await db.batch([...updates, list] as unknown as [typeof list]);
+  const changed = (results[0] as unknown as { rowsAffected: number }).rowsAffected;
+  if (changed !== 1) throw ApiError.notFound("Service");
+  return results[results.length - 1] as unknown as ServiceRow[];
 }

@@ -130,12 +130,22 @@ export async function replaceHours(db: Db, tenantId: string, staffId: string, ho
   return { ...row, hours: hoursNow };
 }
 
-/** Soft delete: gone from lists and public routes; existing bookings stay intact. */
+/**
+ * Soft delete: gone from lists and public routes; existing bookings stay intact. The same batch
+ * takes the id out of every service's `staffIds` (design.md §16), gated on the delete.
+ */
 export async function deleteStaff(db: Db, tenantId: string, id: string, now: Date) {
   const t = now.toISOString();
-  const [row] = await db.update(p).set({ deletedAt: t, isBookable: false, updatedAt: t }).where(own(tenantId, id)).returning({ id: p.id });
-  if (!row) throw ApiError.notFound("Staff member");
-  return row;
+  const [rows] = await db.batch([
+    db.update(p).set({ deletedAt: t, isBookable: false, updatedAt: t }).where(own(tenantId, id)).returning({ id: p.id }),
+    db.run(sql`
+      UPDATE services SET staff_ids = (SELECT json_group_array(value) FROM json_each(services.staff_ids) WHERE value <> ${id}), updated_at = ${t}
+      WHERE tenant_id = ${tenantId} AND staff_ids IS NOT NULL
+        AND EXISTS (SELECT 1 FROM json_each(services.staff_ids) WHERE value = ${id})
+        AND EXISTS (SELECT 1 FROM staff_profiles WHERE id = ${id} AND tenant_id = ${tenantId} AND deleted_at = ${t})`),
+  ]);
+  if (!rows.length) throw ApiError.notFound("Staff member");
+  return rows[0];
 }
 
 /** The staff member's time off, oldest first; one batch with the ownership check. */

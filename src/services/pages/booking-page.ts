@@ -10,7 +10,15 @@ import { schema, type Db } from "../../db/client";
 export type PageTenantKey = { slug: string } | { domain: string };
 
 export type PageTenant = typeof schema.tenants.$inferSelect;
-export type PageService = { id: string; name: string; description: string; durationMinutes: number; price: number };
+/** `staffIds`: who performs it (design.md §16), so the page offers only them; null = everybody. */
+export type PageService = {
+  id: string;
+  name: string;
+  description: string;
+  durationMinutes: number;
+  price: number;
+  staffIds: string[] | null;
+};
 export type PageStaff = { id: string; displayName: string; title: string };
 
 export type BookingPageData =
@@ -36,7 +44,14 @@ export async function loadBookingPage(db: Db, key: PageTenantKey): Promise<Booki
   const [tenants, services, staff] = await db.batch([
     db.select().from(schema.tenants).where(keyWhere(key)).limit(1),
     db
-      .select({ id: s.id, name: s.name, description: s.description, durationMinutes: s.durationMinutes, price: s.price })
+      .select({
+        id: s.id,
+        name: s.name,
+        description: s.description,
+        durationMinutes: s.durationMinutes,
+        price: s.price,
+        staffIds: s.staffIds,
+      })
       .from(s)
       .where(and(eq(s.tenantId, tenantId), eq(s.isActive, true), eq(s.isOnlineBookable, true), isNull(s.deletedAt)))
       .orderBy(asc(s.orderIndex), asc(s.name), asc(s.id)),

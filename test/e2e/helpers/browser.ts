@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type FrameLocator, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, type TestContext } from "vitest";
 
 /**
@@ -59,12 +59,17 @@ export function useBrowser() {
   return {
     /** A new context (375 px wide unless told) and a page in it; dialogs are answered with OK. */
     async newPage(
-      opts: { width?: number; height?: number; ip?: string } = {},
+      opts: { width?: number; height?: number; ip?: string; now?: string; storageState?: BrowserContextOptions["storageState"] } = {},
     ): Promise<{ page: Page; context: BrowserContext; ip: string }> {
       const ip = opts.ip ?? randomIp();
+      // `now` pins the server's clock for every request of the page (TEST_HOOKS is on in the e2e
+      // stack): the page's "today" and the API's "now" are then that instant.
+      const headers: Record<string, string> = { "CF-Connecting-IP": ip };
+      if (opts.now) headers["x-test-now"] = opts.now;
       const context = await browser.newContext({
         viewport: { width: opts.width ?? 375, height: opts.height ?? 800 },
-        extraHTTPHeaders: { "CF-Connecting-IP": ip },
+        extraHTTPHeaders: headers,
+        storageState: opts.storageState,
       });
       contexts.push(context);
       // `TEST_NOW=... npm test`: the browser's clock runs from the suite's instant too (test/setup/test-clock.ts).
@@ -92,4 +97,19 @@ export function watchErrors(page: Page) {
  */
 export function eventually<T>(fn: () => T | Promise<T>) {
   return expect.poll(fn, { timeout: 15_000, interval: 50 });
+}
+
+/**
+ * Chooses a date in the booking page's month calendar (`cal` for booking, `rcal` for moving),
+ * paging forward month by month until the date is shown (at most a year ahead).
+ */
+export async function pickCalendarDate(page: Page | FrameLocator, date: string, calendar = "cal"): Promise<void> {
+  const day = page.locator(`#${calendar}-days button[data-date="${date}"]`);
+  for (let months = 0; months < 12 && (await day.count()) === 0; months++) {
+    const title = page.locator(`#${calendar}-title`);
+    const shown = await title.textContent();
+    await page.locator(`#${calendar}-next`).click();
+    await eventually(() => title.textContent()).not.toBe(shown);
+  }
+  await day.click();
 }

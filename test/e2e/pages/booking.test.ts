@@ -1,28 +1,37 @@
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { eventually, randomIp, useBrowser, watchErrors } from "../helpers/browser";
-import { bookingByCode, createBookableTenant, e2eClient, FAR_DATE } from "../helpers/db";
+import { bookingByCode, createBookableTenant, e2eClient } from "../helpers/db";
 
 const baseUrl = inject("e2eBaseUrl");
 const browser = useBrowser();
 afterAll(() => e2eClient.close());
+
+// The page's clock is pinned (x-test-now): Tuesday 2031-06-03, 09:00 in New York; every time
+// below is on the Wednesday after it, whatever the real date and hour.
+const NOW = "2031-06-03T13:00:00Z";
+const DATE = "2031-06-04";
+const pickDate = (page: import("playwright-core").Page, date: string, calendar = "cal") =>
+  page.locator(`#${calendar}-days button[data-date="${date}"]`).click();
 
 const slotTimes = (page: import("playwright-core").Page) => page.locator("#slots button").allTextContents();
 
 describe("booking page in Chromium", () => {
   it("books a service end to end at 375 px wide and shows the BK- code of a booking that exists", async () => {
     const tenant = await createBookableTenant({ serviceName: "Haircut", staffName: "Alex Rivera" });
-    const { page } = await browser.newPage();
+    const { page } = await browser.newPage({ now: NOW });
     const errors = watchErrors(page);
     const res = await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
     expect(res?.status()).toBe(200);
     await eventually(() => page.locator("h1").textContent()).toBe(tenant.businessName);
     expect(await page.locator("#tz-label").textContent()).toContain("America/New_York");
 
-    // Service, then staff, then date: the slots load for that choice.
+    // Service, then staff, then a day of the month calendar: the slots load for that choice.
     await page.getByRole("radio", { name: /^Haircut/ }).check();
     await page.getByRole("radio", { name: /^Alex Rivera/ }).check();
-    const date = FAR_DATE;
-    await page.fill("#date", date);
+    const date = DATE;
+    await eventually(() => page.locator("#cal-days button.has-times").count()).toBeGreaterThan(0);
+    await pickDate(page, date);
+    await eventually(() => page.locator("#slot-status").textContent()).toContain("Wed, Jun 4, 2031");
     await eventually(() => slotTimes(page)).toContain("09:00");
     expect((await slotTimes(page))[0]).toBe("09:00");
     expect(await page.locator("#slot-status").textContent()).toMatch(/times available/);
@@ -68,28 +77,32 @@ describe("booking page in Chromium", () => {
     const before = localDate(new Date());
     await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
     const after = localDate(new Date());
-    expect([before, after]).toContain(await page.locator("#date").inputValue());
-    expect(await page.locator("body").getAttribute("data-today")).toBe(await page.locator("#date").inputValue());
+    // The month calendar marks today (the server's today in the business's zone) as the current date.
+    const marked = await page.locator("#cal-days button[aria-current=date]").getAttribute("data-date");
+    expect([before, after]).toContain(marked);
+    expect(await page.locator("body").getAttribute("data-today")).toBe(marked);
     const browserNow = await page.evaluate(() => Date.now());
     expect(Math.abs(browserNow - Date.now())).toBeLessThan(60_000);
   });
 
   it("tells the customer when the slot was taken meanwhile and refreshes the times", async () => {
     const tenant = await createBookableTenant();
-    const { page } = await browser.newPage();
+    const { page } = await browser.newPage({ now: NOW });
     await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
     await page.getByRole("radio", { name: /^Haircut/ }).check();
-    await page.fill("#date", FAR_DATE);
+    await eventually(() => page.locator("#cal-days button.has-times").count()).toBeGreaterThan(0);
+    await pickDate(page, DATE);
+    await eventually(() => page.locator("#slot-status").textContent()).toContain("Wed, Jun 4, 2031");
     await eventually(() => slotTimes(page)).toContain("11:00");
     await page.getByRole("button", { name: /^11:00 with/ }).click();
     await page.getByLabel("First name").fill("Grace");
     await page.getByLabel("E-mail").fill(`grace-${tenant.slug}@example.test`);
 
     // Someone else books 11:00 through the API while the page still offers it.
-    const date = FAR_DATE;
+    const date = DATE;
     const other = await fetch(`${baseUrl}/api/public/${tenant.slug}/bookings`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", "CF-Connecting-IP": randomIp() },
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": randomIp(), "x-test-now": NOW },
       body: JSON.stringify({
         serviceId: tenant.serviceId,
         staffProfileId: tenant.staffId,
@@ -122,7 +135,7 @@ describe("booking page in Chromium", () => {
     expect(res?.status()).toBe(503);
     expect(await page.locator("h1").textContent()).toBe("Temporarily unavailable");
     expect(await page.locator("main").textContent()).toContain(tenant.businessName);
-    expect(await page.locator("#booking-form, #date, #slots").count()).toBe(0);
+    expect(await page.locator("#booking-form, #cal, #slots").count()).toBe(0);
     expect(await page.evaluate(() => document.scripts.length)).toBe(0);
   });
 
@@ -140,10 +153,10 @@ describe("booking page in Chromium", () => {
 
   it("finds a booking by its code, moves it, then cancels it with a reason", async () => {
     const tenant = await createBookableTenant();
-    const date = FAR_DATE;
+    const date = DATE;
     const made = await fetch(`${baseUrl}/api/public/${tenant.slug}/bookings`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", "CF-Connecting-IP": randomIp() },
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": randomIp(), "x-test-now": NOW },
       body: JSON.stringify({
         serviceId: tenant.serviceId,
         staffProfileId: tenant.staffId,
@@ -153,14 +166,16 @@ describe("booking page in Chromium", () => {
     });
     const code = ((await made.json()) as { data: { confirmationCode: string } }).data.confirmationCode;
 
-    const { page } = await browser.newPage();
+    const { page } = await browser.newPage({ now: NOW });
     await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
     await page.getByLabel("Confirmation code").fill(code.toLowerCase());
     await page.getByRole("button", { name: "Find booking" }).click();
     await eventually(() => page.locator("#manage-details").textContent()).toContain("Confirmed");
     expect(await page.locator("#manage-details").textContent()).toContain("09:00\u201310:00 (America/New_York time)");
 
-    await page.fill("#reschedule-date", date);
+    await eventually(() => page.locator("#rcal-days button.has-times").count()).toBeGreaterThan(0);
+    await pickDate(page, date, "rcal");
+    await eventually(() => page.locator("#reschedule-status").textContent()).toContain("Wed, Jun 4, 2031");
     await eventually(() => page.locator("#reschedule-slots button").allTextContents()).toContain("14:00");
     await page
       .locator("#reschedule-slots")

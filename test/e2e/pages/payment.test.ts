@@ -4,7 +4,7 @@ import Stripe from "stripe";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { describeViolations, seriousViolations } from "../helpers/axe";
-import { ARTIFACTS, eventually, useBrowser, watchErrors } from "../helpers/browser";
+import { ARTIFACTS, eventually, pickCalendarDate, useBrowser, watchErrors } from "../helpers/browser";
 import { bookingByCode, createBookableTenant, e2eClient, e2eDb, uniq } from "../helpers/db";
 
 // design.md §21, issue #25 item 6: the booking page's payment step in real Chromium at 375 px.
@@ -41,13 +41,14 @@ async function payingTenant() {
 }
 
 /** Service, date, 10:00, details, "Confirm booking": the payment step opens. */
-async function bookUntilPayment(page: Page, tenant: Awaited<ReturnType<typeof payingTenant>>) {
+async function bookUntilPayment(page: Page, tenant: Awaited<ReturnType<typeof payingTenant>>, beforeConfirm?: () => Promise<void>) {
   await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
   await page.getByRole("radio", { name: /^Colour/ }).check();
-  await page.fill("#date", weekAheadIn(tenant.timezone));
+  await pickCalendarDate(page, weekAheadIn(tenant.timezone));
   await page.getByRole("button", { name: "10:00 with Alex Rivera" }).click();
   await page.getByLabel("First name").fill("Ada");
   await page.getByLabel("E-mail").fill(`ada-${tenant.slug}@example.test`);
+  await beforeConfirm?.();
   await page.getByRole("button", { name: "Confirm booking" }).click();
   await eventually(() => page.locator("#step-payment").isVisible()).toBe(true);
 }
@@ -130,8 +131,8 @@ describe("the payment step", () => {
     const tenant = await payingTenant();
     const { page } = await browser.newPage();
     const errors = watchErrors(page);
-    await page.clock.install();
-    await bookUntilPayment(page, tenant);
+    // The page's clock is faked from the payment step on (the hold's countdown is what is tested).
+    await bookUntilPayment(page, tenant, () => page.clock.install());
     await eventually(() => page.getByRole("button", { name: "Pay 12.00 EUR" }).isEnabled()).toBe(true);
 
     await page.clock.fastForward("14:01");

@@ -38,8 +38,23 @@ describe("POST /api/ai-public/:slug/chat", () => {
           staffId: staff.id,
           date: TOMORROW,
           slots: [
-            { staffProfileId: staff.id, staffName: staff.displayName, startTime: `${TOMORROW}T16:00:00`, endTime: `${TOMORROW}T16:30:00` },
-            { staffProfileId: staff.id, staffName: staff.displayName, startTime: `${TOMORROW}T16:30:00`, endTime: `${TOMORROW}T17:00:00` },
+            // design.md §16: slots carry their real instants too (EST, UTC-5).
+            {
+              staffProfileId: staff.id,
+              staffName: staff.displayName,
+              startTime: `${TOMORROW}T16:00:00`,
+              endTime: `${TOMORROW}T16:30:00`,
+              startUtc: `${TOMORROW}T21:00:00.000Z`,
+              endUtc: `${TOMORROW}T21:30:00.000Z`,
+            },
+            {
+              staffProfileId: staff.id,
+              staffName: staff.displayName,
+              startTime: `${TOMORROW}T16:30:00`,
+              endTime: `${TOMORROW}T17:00:00`,
+              startUtc: `${TOMORROW}T21:30:00.000Z`,
+              endUtc: `${TOMORROW}T22:00:00.000Z`,
+            },
           ],
         },
       },
@@ -120,7 +135,14 @@ describe("POST /api/ai-public/:slug/chat", () => {
         staffId: null,
         date: TOMORROW,
         slots: [
-          { staffProfileId: staff.id, staffName: staff.displayName, startTime: `${TOMORROW}T09:00:00`, endTime: `${TOMORROW}T09:30:00` },
+          {
+            staffProfileId: staff.id,
+            staffName: staff.displayName,
+            startTime: `${TOMORROW}T09:00:00`,
+            endTime: `${TOMORROW}T09:30:00`,
+            startUtc: `${TOMORROW}T14:00:00.000Z`,
+            endUtc: `${TOMORROW}T14:30:00.000Z`,
+          },
         ],
       },
     });

@@ -48,6 +48,7 @@ async function fixture() {
     memberUserId: member.userId,
     code: booking.confirmationCode,
     id: booking.id,
+    date: "2031-04-01",
   };
   const tokens: Record<Exclude<Auth, "none" | "signature">, string> = { owner: tenant.token, customer: account.token, admin: admin.token };
   return { tenant, member, account, admin, values, tokens };
@@ -64,6 +65,8 @@ async function snapshot(f: Fixture) {
     staff,
     hours,
     timeOff,
+    overrides,
+    closures,
     bookings,
     customers,
     members,
@@ -80,6 +83,8 @@ async function snapshot(f: Fixture) {
     db.select().from(schema.staffProfiles).where(eq(schema.staffProfiles.tenantId, t)),
     db.select().from(schema.staffHours).where(eq(schema.staffHours.tenantId, t)),
     db.select().from(schema.staffTimeOff).where(eq(schema.staffTimeOff.tenantId, t)),
+    db.select().from(schema.staffDateOverrides).where(eq(schema.staffDateOverrides.tenantId, t)),
+    db.select().from(schema.businessClosures).where(eq(schema.businessClosures.tenantId, t)),
     db.select().from(schema.bookings).where(eq(schema.bookings.tenantId, t)),
     db.select().from(schema.customers).where(eq(schema.customers.tenantId, t)),
     db.select().from(schema.tenantMembers).where(eq(schema.tenantMembers.tenantId, t)),
@@ -101,6 +106,8 @@ async function snapshot(f: Fixture) {
     staff,
     hours,
     timeOff,
+    overrides,
+    closures,
     bookings,
     customers,
     members,

@@ -38,6 +38,14 @@ async function keyedBusiness() {
       endAt: Date.parse(`${DAY}T21:00:00Z`),
       createdAt: new Date().toISOString(),
     });
+  // design.md §16: a date override and a closure to read and delete.
+  const override = await call("PUT", `/api/staff/${staff.id}/overrides/2031-04-01`, {
+    token: t.token,
+    body: { intervals: [{ start: "10:00", end: "14:00" }] },
+  });
+  expect(override.status).toBe(200);
+  const closure = await post("/api/businesses/me/closures", { startDate: "2031-12-24", endDate: "2031-12-26" }, { token: t.token });
+  expect(closure.status).toBe(201);
   const hook = await post(
     "/api/businesses/me/webhooks",
     { url: `${workerEnv.CAPTURE_URL}/hooks/api-key`, events: ["*"] },
@@ -58,6 +66,7 @@ async function keyedBusiness() {
     booking,
     pending,
     offId,
+    closureId: closure.body.data.id as string,
     hookId: hook.body.data.id as string,
     spareHookId: spareHook.body.data.id as string,
     read: await newKey(t.token, "read"),
@@ -70,7 +79,17 @@ type Biz = Awaited<ReturnType<typeof keyedBusiness>>;
 async function snapshot(tenantId: string) {
   const db = testDb();
   const by = (table: string) => db.all(sql.raw(`SELECT * FROM ${table} WHERE tenant_id = '${tenantId}' ORDER BY id`));
-  const tables = ["services", "staff_profiles", "staff_hours", "staff_time_off", "bookings", "customers", "tenant_members"];
+  const tables = [
+    "services",
+    "staff_profiles",
+    "staff_hours",
+    "staff_time_off",
+    "staff_date_overrides",
+    "business_closures",
+    "bookings",
+    "customers",
+    "tenant_members",
+  ];
   const rows: Record<string, unknown> = { tenant: await db.all(sql`SELECT * FROM tenants WHERE id = ${tenantId}`) };
   for (const table of [...tables, "webhook_endpoints", "webhook_deliveries", "email_outbox", "payments"]) rows[table] = await by(table);
   rows.keys = await db.all(sql`SELECT id, revoked_at FROM api_keys WHERE tenant_id = ${tenantId} ORDER BY id`);
@@ -109,10 +128,26 @@ const OPS: Op[] = [
   },
   { family: "webhooks", method: "DELETE", path: (b) => `/api/businesses/me/webhooks/${b.spareHookId}`, ok: 200 },
   { family: "failed-jobs", method: "GET", path: () => "/api/businesses/me/failed-jobs", ok: 200 },
+  // The owner app's page views (design.md §15): read-only, so a read key sees every page too.
+  { family: "views", method: "GET", path: () => `/api/businesses/me/views/dashboard?date=${DAY}`, ok: 200 },
+  { family: "views", method: "GET", path: () => `/api/businesses/me/views/calendar?date=${DAY}&view=week`, ok: 200 },
+  { family: "views", method: "GET", path: () => `/api/businesses/me/views/bookings?from=${DAY}&to=${DAY}`, ok: 200 },
+  { family: "views", method: "GET", path: () => "/api/businesses/me/views/services", ok: 200 },
+  { family: "views", method: "GET", path: () => "/api/businesses/me/views/staff", ok: 200 },
+  { family: "views", method: "GET", path: () => "/api/businesses/me/views/customers", ok: 200 },
+  { family: "views", method: "GET", path: () => "/api/businesses/me/views/settings", ok: 200 },
+  { family: "views", method: "GET", path: () => "/api/businesses/me/views/ai-log", ok: 200 },
   { family: "services", method: "GET", path: () => "/api/services", ok: 200 },
   { family: "services", method: "GET", path: (b) => `/api/services/${b.service.id}`, ok: 200 },
   { family: "services", method: "POST", path: () => "/api/services", body: () => ({ name: "Color", durationMinutes: 90 }), ok: 201 },
   { family: "services", method: "PATCH", path: (b) => `/api/services/${b.service.id}`, body: () => ({ price: 4500 }), ok: 200 },
+  {
+    family: "services",
+    method: "PUT",
+    path: () => "/api/services/order",
+    body: (b) => ({ ids: [b.spareService.id, b.service.id] }),
+    ok: 200,
+  },
   { family: "services", method: "DELETE", path: (b) => `/api/services/${b.spareService.id}`, ok: 200 },
   { family: "staff", method: "GET", path: () => "/api/staff", ok: 200 },
   { family: "staff", method: "GET", path: (b) => `/api/staff/${b.staff.id}/time-off`, ok: 200 },
@@ -135,6 +170,24 @@ const OPS: Op[] = [
   { family: "staff", method: "DELETE", path: (b) => `/api/staff/${b.staff.id}/time-off/${b.offId}`, ok: 200 },
   { family: "staff", method: "POST", path: (b) => `/api/staff/${b.staff.id}/calendar-feed`, ok: 200 },
   { family: "staff", method: "DELETE", path: (b) => `/api/staff/${b.spareStaff.id}`, ok: 200 },
+  { family: "overrides", method: "GET", path: (b) => `/api/staff/${b.staff.id}/overrides`, ok: 200 },
+  {
+    family: "overrides",
+    method: "PUT",
+    path: (b) => `/api/staff/${b.staff.id}/overrides/2031-04-02`,
+    body: () => ({ intervals: [{ start: "12:00", end: "16:00" }] }),
+    ok: 200,
+  },
+  { family: "overrides", method: "DELETE", path: (b) => `/api/staff/${b.staff.id}/overrides/2031-04-01`, ok: 200 },
+  { family: "closures", method: "GET", path: () => "/api/businesses/me/closures", ok: 200 },
+  {
+    family: "closures",
+    method: "POST",
+    path: () => "/api/businesses/me/closures",
+    body: () => ({ startDate: "2031-08-01", endDate: "2031-08-14", reason: "Summer break" }),
+    ok: 201,
+  },
+  { family: "closures", method: "DELETE", path: (b) => `/api/businesses/me/closures/${b.closureId}`, ok: 200 },
   { family: "bookings", method: "GET", path: () => "/api/bookings", ok: 200 },
   { family: "bookings", method: "GET", path: (b) => `/api/bookings/${b.booking.id}`, ok: 200 },
   { family: "bookings", method: "GET", path: (b) => `/api/bookings/${b.booking.id}/payments`, ok: 200 },
@@ -225,6 +278,12 @@ describe("API key scopes on every owner route family", () => {
       ["tenant.stripe_disconnected", "api_key", b.write.id],
     ]);
     expect((await get(`/api/services/${b.service.id}`, { token: b.t.token })).body.data.price).toBe(4500);
+    // The booking's history names the key (by its name) as who moved and cancelled it.
+    const detail = await get(`/api/bookings/${b.booking.id}`, { token: b.t.token });
+    expect(detail.body.data.history.map((h: { action: string; actor: unknown }) => [h.action, h.actor])).toEqual([
+      ["booking.rescheduled", { type: "api_key", name: "write key" }],
+      ["booking.cancelled", { type: "api_key", name: "write key" }],
+    ]);
   });
 
   it("members, API keys and new businesses: 403 forbidden for both scopes, nothing written", async () => {
@@ -376,6 +435,15 @@ describe("API key cost", () => {
     expect(await measure(b.write.key, detail)).toBe(1);
     // A request that never reaches the database checks the key alone: one round trip.
     expect(await measure(b.write.key, invalid)).toBe(1);
+    // The owner app's page views: a view without date ranges is its one batch (with the key's
+    // guard in it); one with date ranges reads the business's zone first, which a member's token
+    // brings with the membership read: two round trips for either caller.
+    const servicesView = (o: CallOpts) => get("/api/businesses/me/views/services", o);
+    const dashboardView = (o: CallOpts) => get(`/api/businesses/me/views/dashboard?date=${DAY}`, o);
+    expect(await measure(b.t.token, servicesView)).toBe(2);
+    expect(await measure(b.write.key, servicesView)).toBe(1);
+    expect(await measure(b.t.token, dashboardView)).toBe(2);
+    expect(await measure(b.write.key, dashboardView)).toBe(2);
   });
 
   it("keeps lastUsedAt to the minute, written after the answer and only when the minute changed", async () => {

@@ -26,6 +26,9 @@ export async function payingTenant(
     currency: opts.currency ?? "EUR",
     cancellationHours: 24,
     cancellationPolicy: "Cancel at least 24 hours ahead for a full refund.",
+    // Holds are created for 2031 dates at the real clock (the expiry cron runs on it): the booking
+    // window (design.md §16, 365 days by default) is not what these tests are about.
+    maxAdvanceDays: 36_500,
     ...opts.tenant,
   });
   const service = await createService(tenant.id, {

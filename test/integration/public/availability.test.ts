@@ -86,10 +86,39 @@ describe("GET /api/public/:slug/availability: slots", () => {
         date: "2027-03-10",
         timezone: "America/New_York",
         slots: [
-          { staffProfileId: al.id, staffName: "Al", startTime: "2027-03-10T09:45:00", endTime: "2027-03-10T10:30:00" },
-          { staffProfileId: al.id, staffName: "Al", startTime: "2027-03-10T10:00:00", endTime: "2027-03-10T10:45:00" },
-          { staffProfileId: bea.id, staffName: "Bea", startTime: "2027-03-10T10:00:00", endTime: "2027-03-10T10:45:00" },
-          { staffProfileId: bea.id, staffName: "Bea", startTime: "2027-03-10T10:15:00", endTime: "2027-03-10T11:00:00" },
+          // design.md §16 adds the real instants (EST, UTC-5) to the contract's fields.
+          {
+            staffProfileId: al.id,
+            staffName: "Al",
+            startTime: "2027-03-10T09:45:00",
+            endTime: "2027-03-10T10:30:00",
+            startUtc: "2027-03-10T14:45:00.000Z",
+            endUtc: "2027-03-10T15:30:00.000Z",
+          },
+          {
+            staffProfileId: al.id,
+            staffName: "Al",
+            startTime: "2027-03-10T10:00:00",
+            endTime: "2027-03-10T10:45:00",
+            startUtc: "2027-03-10T15:00:00.000Z",
+            endUtc: "2027-03-10T15:45:00.000Z",
+          },
+          {
+            staffProfileId: bea.id,
+            staffName: "Bea",
+            startTime: "2027-03-10T10:00:00",
+            endTime: "2027-03-10T10:45:00",
+            startUtc: "2027-03-10T15:00:00.000Z",
+            endUtc: "2027-03-10T15:45:00.000Z",
+          },
+          {
+            staffProfileId: bea.id,
+            staffName: "Bea",
+            startTime: "2027-03-10T10:15:00",
+            endTime: "2027-03-10T11:00:00",
+            startUtc: "2027-03-10T15:15:00.000Z",
+            endUtc: "2027-03-10T16:00:00.000Z",
+          },
         ],
       },
     });

@@ -3,6 +3,8 @@ import {
   dayZone,
   formatWall,
   instantToHumanLocal,
+  instantToUtcIso,
+  localDateOf,
   instantToLocalString,
   instantToWall,
   isValidTimeZone,
@@ -106,5 +108,29 @@ describe("one-off formatting", () => {
 
   it("renders a human line for e-mails", () => {
     expect(instantToHumanLocal("Europe/London", Date.parse("2026-03-03T09:30:00Z"))).toBe("Tue 3 Mar 2026, 09:30");
+  });
+});
+
+describe("instantToUtcIso", () => {
+  it("writes what Date#toISOString writes, on and off the minute, before 1970 too", () => {
+    for (const iso of [
+      "2031-03-09T06:00:00.000Z",
+      "2031-12-31T23:59:00.000Z",
+      "2026-11-01T05:45:00.000Z",
+      "2031-03-09T06:00:30.500Z",
+      "1969-12-31T23:00:00.000Z",
+    ]) {
+      expect(instantToUtcIso(Date.parse(iso))).toBe(iso);
+    }
+  });
+});
+
+describe("localDateOf", () => {
+  it("is the tenant-local date of an instant, also when UTC is already on the next day or around a DST change", () => {
+    expect(localDateOf("America/New_York", Date.parse("2031-06-11T02:30:00Z"))).toEqual({ year: 2031, month: 6, day: 10 });
+    expect(localDateOf("Pacific/Kiritimati", Date.parse("2031-06-10T10:30:00Z"))).toEqual({ year: 2031, month: 6, day: 11 });
+    expect(localDateOf("America/New_York", Date.parse("2031-03-09T06:59:00Z"))).toEqual({ year: 2031, month: 3, day: 9 });
+    expect(localDateOf("Europe/London", Date.parse("2031-10-26T00:30:00Z"))).toEqual({ year: 2031, month: 10, day: 26 });
+    expect(localDateOf("UTC", Date.parse("2031-12-31T23:59:59Z"))).toEqual({ year: 2031, month: 12, day: 31 });
   });
 });

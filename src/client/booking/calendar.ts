@@ -1,0 +1,184 @@
+import { byId, el, setText } from "../shared/dom";
+import {
+  addMonths,
+  type DayInfo,
+  dayLabel,
+  keyTarget,
+  MAX_MONTHS_AHEAD,
+  monthGrid,
+  monthLabel,
+  monthOf,
+  monthRange,
+  monthsBetween,
+} from "./calendar-model";
+
+/**
+ * The month calendar of the booking page (design.md §16): a grid of day buttons under a month
+ * title with previous/next buttons, server-rendered as a skeleton (src/routes/pages/booking-calendar.tsx,
+ * ids `<prefix>-title`, `-prev`, `-next`, `-days`, `-status`) and filled here. Days with free
+ * times are marked from the days endpoint, asked once per month shown (answers are kept until
+ * `reset`). Keyboard: one tab stop (roving tabindex), arrows by day and week, Home/End, Page
+ * Up/Down by month; Enter or Space picks. Picking is the owner's business (`onPick`).
+ */
+
+export type MonthAnswer<E> = { days: DayInfo[] } | { error: E };
+
+export type CalendarOptions<E> = {
+  prefix: string;
+  /** Today in the business's zone. */
+  today: string;
+  /** 0 = weeks start on Sunday, 1 = on Monday (the header the server rendered). */
+  weekStart: number;
+  /** The days endpoint for [from, to]; null when there is nothing to ask yet (no service chosen). */
+  loadDays: (from: string, to: string) => Promise<MonthAnswer<E>> | null;
+  onPick: (date: string) => void;
+};
+
+export class MonthCalendar<E> {
+  private month: string;
+  private selected: string | null = null;
+  private focusDate: string;
+  private answers = new Map<string, Promise<MonthAnswer<E>>>();
+  private known = new Map<string, DayInfo>();
+  private readonly body: HTMLElement;
+  private readonly status: HTMLElement;
+
+  constructor(private readonly o: CalendarOptions<E>) {
+    this.month = monthOf(o.today);
+    this.focusDate = o.today;
+    this.body = byId(`${o.prefix}-days`);
+    this.status = byId(`${o.prefix}-status`);
+    byId(`${o.prefix}-prev`).addEventListener("click", () => void this.show(addMonths(this.month, -1)));
+    byId(`${o.prefix}-next`).addEventListener("click", () => void this.show(addMonths(this.month, 1)));
+    this.body.addEventListener("click", (e) => {
+      const button = (e.target as Element | null)?.closest<HTMLButtonElement>("button[data-date]");
+      if (!button || button.getAttribute("aria-disabled") === "true") return;
+      this.focusDate = button.dataset.date ?? this.focusDate;
+      o.onPick(this.focusDate);
+    });
+    this.body.addEventListener("keydown", (e) => void this.onKey(e));
+    this.render();
+  }
+
+  /** Forget every answer (another service or staff member) and ask again for the month shown. */
+  reset(): void {
+    this.answers.clear();
+    this.known.clear();
+    void this.show(this.month);
+  }
+
+  /** The days endpoint's answer for a date already asked about. */
+  info(date: string): DayInfo | undefined {
+    return this.known.get(date);
+  }
+
+  get selectedDate(): string | null {
+    return this.selected;
+  }
+
+  /** Marks the chosen date (and shows its month). */
+  async select(date: string | null): Promise<void> {
+    this.selected = date;
+    if (date) this.focusDate = date;
+    if (date && monthOf(date) !== this.month) await this.show(monthOf(date));
+    else this.render();
+  }
+
+  /** Shows a month and asks about it (once): what searches call, so every month asked is shown. */
+  async show(month: string): Promise<MonthAnswer<E> | null> {
+    const clamped = this.clampMonth(month);
+    if (clamped !== this.month) {
+      this.month = clamped;
+      if (monthOf(this.focusDate) !== clamped) this.focusDate = clamped === monthOf(this.o.today) ? this.o.today : `${clamped}-01`;
+    }
+    this.render();
+    const answer = this.ask(clamped);
+    if (!answer) return null;
+    setText(this.status, "Loading free days\u2026");
+    const got = await answer;
+    if (this.month === clamped) {
+      setText(this.status, "error" in got ? "The free days could not be loaded." : "");
+      this.render();
+    }
+    return got;
+  }
+
+  private ask(month: string): Promise<MonthAnswer<E>> | null {
+    const cached = this.answers.get(month);
+    if (cached) return cached;
+    const range = monthRange(month, this.o.today);
+    const request = range ? this.o.loadDays(range.from, range.to) : Promise.resolve({ days: [] });
+    if (!request) return null;
+    const answer = request.then((got) => {
+      if ("error" in got) this.answers.delete(month);
+      else for (const d of got.days) this.known.set(d.date, d);
+      return got;
+    });
+    this.answers.set(month, answer);
+    return answer;
+  }
+
+  private clampMonth(month: string): string {
+    const first = monthOf(this.o.today);
+    if (monthsBetween(first, month) < 0) return first;
+    if (monthsBetween(first, month) > MAX_MONTHS_AHEAD) return addMonths(first, MAX_MONTHS_AHEAD);
+    return month;
+  }
+
+  private async onKey(e: KeyboardEvent): Promise<void> {
+    const target = keyTarget(this.focusDate, e.key, e.shiftKey, this.o.weekStart);
+    if (!target) return;
+    e.preventDefault();
+    let date = target;
+    if (date < this.o.today) date = this.o.today;
+    const lastMonth = addMonths(monthOf(this.o.today), MAX_MONTHS_AHEAD);
+    if (monthsBetween(lastMonth, monthOf(date)) > 0) date = this.focusDate;
+    this.focusDate = date;
+    // show() renders the new month before it waits for the answer: focus moves at once.
+    const shown = monthOf(date) !== this.month ? this.show(monthOf(date)) : null;
+    if (!shown) this.render();
+    this.body.querySelector<HTMLButtonElement>(`button[data-date="${date}"]`)?.focus();
+    await shown;
+  }
+
+  private render(): void {
+    const { today, prefix } = this.o;
+    setText(byId(`${prefix}-title`), monthLabel(this.month));
+    const first = monthOf(today);
+    byId<HTMLButtonElement>(`${prefix}-prev`).disabled = this.month <= first;
+    byId<HTMLButtonElement>(`${prefix}-next`).disabled = monthsBetween(first, this.month) >= MAX_MONTHS_AHEAD;
+    const loaded = this.answers.has(this.month);
+    // Re-rendering replaces the buttons: keyboard focus stays in the grid, on the roving date
+    // (which follows the keys and the chosen date).
+    const hadFocus = this.body.contains(document.activeElement);
+    const rows = monthGrid(this.month, this.o.weekStart).map((week) =>
+      el(
+        "tr",
+        {},
+        week.map((date) => el("td", {}, [date ? this.dayButton(date, loaded) : null])),
+      ),
+    );
+    this.body.replaceChildren(...rows);
+    if (hadFocus) this.body.querySelector<HTMLButtonElement>(`button[data-date="${this.focusDate}"]`)?.focus();
+  }
+
+  private dayButton(date: string, loaded: boolean): HTMLButtonElement {
+    const past = date < this.o.today;
+    const info = this.known.get(date);
+    const state = past ? "past" : loaded && info ? "known" : "loading";
+    const classes = ["calendar-day"];
+    if (state === "known") classes.push(info && info.slots > 0 ? "has-times" : "no-times");
+    if (past) classes.push("is-past");
+    return el("button", {
+      type: "button",
+      class: classes.join(" "),
+      "data-date": date,
+      tabindex: date === this.focusDate ? 0 : -1,
+      "aria-label": dayLabel(date, info, state),
+      "aria-pressed": date === this.selected ? "true" : "false",
+      "aria-current": date === this.o.today ? "date" : null,
+      "aria-disabled": past ? "true" : null,
+      text: Number(date.slice(8, 10)),
+    });
+  }
+}

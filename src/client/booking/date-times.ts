@@ -1,0 +1,137 @@
+import type { AvailabilityDays, Slot } from "../shared/api-types";
+import { setText } from "../shared/dom";
+import { type ApiAnswer, dataOf } from "../shared/http";
+import { genericError, publicApi } from "./api";
+import { MonthCalendar } from "./calendar";
+import { dayMessage, searchFrom } from "./calendar-model";
+import { enc, page, publicPath } from "./page";
+import { fetchSlots, renderSlots } from "./slots";
+
+/**
+ * A month calendar and the times of the chosen date, for booking and for moving a booking alike.
+ * Choosing a date lists its times (one availability request); a date without times shows the
+ * next date that has some instead, said in plain words; "First available" finds the first date
+ * with times from today. Months are asked through the days endpoint, one request per month shown.
+ */
+
+export type DateTimesOptions = {
+  /** Id prefix of the calendar skeleton; `<prefix>-first` is its "First available" button. */
+  prefix: string;
+  status: HTMLElement;
+  slots: HTMLElement;
+  /** The service and staff member ("" = anyone) asked about; null while no service is chosen. */
+  context: () => { serviceId: string; staffId: string } | null;
+  onSlot: (slot: Slot) => void;
+  /** Times were cleared (a new search started): forget a picked slot. */
+  onClear: () => void;
+  /** Shown while no service is chosen. */
+  idleMessage: string;
+  onError?: (message: string) => void;
+};
+
+export type DateTimes = {
+  /** Asks again for the shown month and the chosen date (another service/staff, or a time just taken). */
+  refresh: (lead?: string) => Promise<void>;
+};
+
+export function dateTimes(o: DateTimesOptions): DateTimes {
+  let seq = 0;
+  const calendar = new MonthCalendar<ApiAnswer<unknown>>({
+    prefix: o.prefix,
+    today: page.today,
+    weekStart: page.weekStart,
+    loadDays: (from, to) => {
+      const ctx = o.context();
+      if (!ctx) return null;
+      const staff = ctx.staffId ? `&staffId=${enc(ctx.staffId)}` : "";
+      const query = `?serviceId=${enc(ctx.serviceId)}&from=${from}&to=${to}${staff}`;
+      return publicApi<AvailabilityDays>("GET", publicPath(`/availability/days${query}`)).then((answer) => {
+        const data = dataOf(answer);
+        return data ? { days: data.days } : { error: answer };
+      });
+    },
+    onPick: (date) => void choose(date),
+  });
+
+  function clear(message: string) {
+    setText(o.slots, "");
+    setText(o.status, message);
+    o.onClear();
+  }
+
+  function failed(error: ApiAnswer<unknown>) {
+    clear("");
+    const message = genericError(error);
+    if (o.onError) o.onError(message);
+    else setText(o.status, message);
+  }
+
+  const monthLoader = async (month: string) => (await calendar.show(month)) ?? { days: [] };
+
+  /** The times of `date` (or of the next date with times when it has none). */
+  async function choose(date: string, lead?: string): Promise<void> {
+    const ctx = o.context();
+    const mine = ++seq;
+    const current = () => mine === seq;
+    if (!ctx) {
+      await calendar.select(date);
+      return clear(o.idleMessage);
+    }
+    clear("Loading available times\u2026");
+    let from = date;
+    let inclusive = true;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const found = await searchFrom(from, inclusive, monthLoader, current);
+      if (found.kind === "superseded") return;
+      if (found.kind === "error") return failed(found.error);
+      if (found.kind === "none") {
+        await calendar.select(date);
+        return clear(dayMessage({ kind: "none", chosen: date, through: found.through }, lead));
+      }
+      const day = found.day.date;
+      await calendar.select(day);
+      const got = await fetchSlots(ctx.serviceId, ctx.staffId, day);
+      if (!current()) return;
+      if (got.error) return failed(got.error);
+      if (got.slots.length > 0) {
+        const count = got.slots.length;
+        setText(
+          o.status,
+          dayMessage(day === date ? { kind: "times", date, count } : { kind: "next", chosen: date, date: day, count }, lead),
+        );
+        return renderSlots(o.slots, got.slots, o.onSlot);
+      }
+      // Taken since the month was asked: look on from the following date.
+      from = day;
+      inclusive = false;
+    }
+    clear(dayMessage({ kind: "none", chosen: date, through: from }, lead));
+  }
+
+  async function first(): Promise<void> {
+    const ctx = o.context();
+    if (!ctx) return clear(o.idleMessage);
+    const mine = ++seq;
+    clear("Looking for the first date with free times\u2026");
+    const found = await searchFrom(page.today, true, monthLoader, () => mine === seq);
+    if (found.kind === "superseded") return;
+    if (found.kind === "error") return failed(found.error);
+    if (found.kind === "none") return clear(dayMessage({ kind: "none", chosen: page.today, through: found.through }));
+    await calendar.select(found.day.date);
+    const got = await fetchSlots(ctx.serviceId, ctx.staffId, found.day.date);
+    if (mine !== seq) return;
+    if (got.error) return failed(got.error);
+    if (got.slots.length === 0) return choose(found.day.date);
+    setText(o.status, dayMessage({ kind: "first", date: found.day.date, count: got.slots.length }));
+    renderSlots(o.slots, got.slots, o.onSlot);
+  }
+
+  document.getElementById(`${o.prefix}-first`)?.addEventListener("click", () => void first());
+
+  return {
+    refresh: (lead) => {
+      calendar.reset();
+      return choose(calendar.selectedDate ?? page.today, lead);
+    },
+  };
+}
