@@ -4,6 +4,7 @@ import { dataOf } from "../shared/http";
 import { publicApi } from "./api";
 import { askFailure, type Catalog, type Choice, choicesFrom, conversation, type Turn } from "./ask-chat";
 import { prefillBookingForm } from "./ask-prefill";
+import type { BookingFlow } from "./flow";
 import { enc, page } from "./page";
 
 /**
@@ -13,7 +14,7 @@ import { enc, page } from "./page";
  * rendered #ask (a model is configured, the business has the assistant on); a 503 ai_unavailable
  * or 404 later turns it off. 429s wait with the page's backoff (publicApi).
  */
-export function startAsk(form: HTMLFormElement): void {
+export function startAsk(form: HTMLFormElement, flow: BookingFlow): void {
   const panel = maybeById("ask");
   if (!panel) return;
   const askForm = byId("ask-form", HTMLFormElement);
@@ -80,7 +81,7 @@ export function startAsk(form: HTMLFormElement): void {
     for (const other of queryAll("button.ask-choice", log)) other.removeAttribute("aria-current");
     button.setAttribute("aria-current", "true");
     setText(status, "Filling in the booking form\u2026");
-    const outcome = await prefillBookingForm(form, choice);
+    const outcome = await prefillBookingForm(flow, choice);
     if (outcome === "picked") {
       setText(status, `Filled in the booking form: ${choice.summary}. Add your details below to book.`);
       return; // the booking flow moved the focus to the details step
@@ -94,7 +95,8 @@ export function startAsk(form: HTMLFormElement): void {
     }
     const step = byId("step-slot");
     step.scrollIntoView({ block: "nearest" });
-    (queryAll<HTMLElement>("#slots button", form)[0] ?? byId("date"))?.focus();
+    // The first free time, else the calendar's day (its one tab stop) to choose another date.
+    (queryAll<HTMLElement>("#slots button", form)[0] ?? form.querySelector<HTMLElement>('#cal-days button[tabindex="0"]'))?.focus();
   }
 
   async function ask() {

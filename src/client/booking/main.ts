@@ -7,7 +7,7 @@ import { startManageBooking } from "./manage";
 import { resumeAfterRedirect } from "./payment";
 
 const form = maybeById("booking-form", HTMLFormElement);
-if (form) startBookingFlow(form);
+const flow = form ? startBookingFlow(form) : null;
 startManageBooking(form);
 if (form) resumeAfterRedirect();
-if (form) startAsk(form);
+if (form && flow) startAsk(form, flow);

@@ -5,12 +5,15 @@ import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
 import { answer, MODEL_PATH, type ScriptedAnswer, toolCalls } from "../../helpers/ai-model";
 import { describeViolations, screenshot, seriousViolations } from "../helpers/axe";
-import { eventually, useBrowser, watchErrors } from "../helpers/browser";
+import { eventually, pickCalendarDate, useBrowser, watchErrors } from "../helpers/browser";
 import { auditRows, bookingByCode, createBookableTenant, e2eClient, e2eDb, FAR_DATE, uniq } from "../helpers/db";
 
 // The booking page's Ask panel (issue #21) in Chromium against the real local stack; the capture
 // server plays the model (AI_PROVIDER_URL in test/setup/e2e-global.ts), scripted per business by
-// the business name the system prompt carries. Times are on FAR_DATE (2031), never the real date.
+// the business name the system prompt carries. Times are on FAR_DATE (2031), never the real date:
+// the page's clock is pinned (x-test-now) to May 20, 2031, so the month calendar opens on May and a
+// suggestion for June has to page to its month.
+const NOW = "2031-05-20T13:00:00Z";
 
 const baseUrl = inject("e2eBaseUrl");
 const captureUrl = inject("e2eCaptureUrl");
@@ -71,6 +74,17 @@ async function focusIsVisible(page: Page) {
   });
 }
 
+/**
+ * The customer books with the form alone: today's times first (paging while they load would be
+ * undone by the calendar showing today's month again), then FAR_DATE's month and day.
+ */
+async function formShowsFarDateTimes(page: Page) {
+  await eventually(() => page.locator("#slot-status").textContent()).toMatch(/times? available on Tue, May 20, 2031/);
+  await pickCalendarDate(page, FAR_DATE);
+  await eventually(() => page.locator("#slot-status").textContent()).toMatch(/times? available on Tue, Jun 10, 2031/);
+  expect(await page.locator("#slots button").count()).toBeGreaterThan(0);
+}
+
 const bookingsOf = (tenantId: string) => e2eDb.select().from(schema.bookings).where(eq(schema.bookings.tenantId, tenantId));
 
 describe.each([375, 1280])("Ask panel at %i px", (width) => {
@@ -78,10 +92,11 @@ describe.each([375, 1280])("Ask panel at %i px", (width) => {
     const t = await askBusiness();
     const reply = "Sam has free times on Tuesday, June 10 (<b>after 2 pm</b>): 14:00, 14:30 or 16:00.";
     await scriptModel(t.businessName, suggestingModel(t, reply));
-    const { page } = await browser.newPage({ width });
+    const { page } = await browser.newPage({ width, now: NOW });
     const errors = watchErrors(page);
     await page.goto(`${baseUrl}/book?slug=${t.slug}`);
     await expect(page.locator("#ask").isVisible()).resolves.toBe(true);
+    expect(await page.locator("#cal-title").textContent()).toBe("May 2031");
 
     await page.getByLabel("Your request").fill("A haircut with Sam on June 10 2031, after 2 pm please");
     await page.getByLabel("Your request").press("Enter");
@@ -111,13 +126,23 @@ describe.each([375, 1280])("Ask panel at %i px", (width) => {
     await page.keyboard.press("Shift+Tab");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("14:30");
     expect(await focusIsVisible(page)).toBe(true);
+    const formRequests: string[] = [];
+    page.on("request", (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith("/api/")) formRequests.push(path.replace(`/api/public/${t.slug}`, ""));
+    });
     await page.keyboard.press("Enter");
 
     // The normal form now holds the suggestion: service, staff, date and the time, details open.
     await eventually(() => page.locator("#step-details").isVisible()).toBe(true);
+    // The flow's own requests, once each: June's free days (the calendar paged there), then that date's times.
+    expect(formRequests).toEqual(["/availability/days", "/availability"]);
     expect(await page.getByRole("radio", { name: /^Haircut/ }).isChecked()).toBe(true);
     expect(await page.getByRole("radio", { name: /^Sam Lee/ }).isChecked()).toBe(true);
-    expect(await page.locator("#date").inputValue()).toBe(FAR_DATE);
+    // The calendar paged to June and shows the suggested day chosen, as a click on it would.
+    expect(await page.locator("#cal-title").textContent()).toBe("June 2031");
+    expect(await page.locator("#cal-days button[aria-pressed=true]").getAttribute("data-date")).toBe(FAR_DATE);
+    expect(await page.locator("#slot-status").textContent()).toContain("Tue, Jun 10, 2031");
     expect(await page.getByRole("button", { name: "14:30 with Sam Lee", exact: true }).getAttribute("aria-pressed")).toBe("true");
     expect(await page.locator("#slots button[aria-pressed=true]").count()).toBe(1);
     expect(await page.locator("#summary").textContent()).toContain("Haircut with Sam Lee");
@@ -155,20 +180,19 @@ describe("Ask panel when the assistant is not there", () => {
   it("is not rendered without a model or with the business's assistant off, and the form works without it", async () => {
     const t = await askBusiness();
     const off = await askBusiness({ aiAssistantEnabled: false });
-    const { page, context, ip } = await browser.newPage();
+    const { page, context, ip } = await browser.newPage({ now: NOW });
     const asked: string[] = [];
     page.on("request", (r) => {
       if (r.url().includes("/api/ai-public/")) asked.push(r.url());
     });
     // No model configured for these requests (the test hook behaves like unset AI settings).
-    await context.setExtraHTTPHeaders({ "CF-Connecting-IP": ip, "x-test-ai": "off" });
+    await context.setExtraHTTPHeaders({ "CF-Connecting-IP": ip, "x-test-now": NOW, "x-test-ai": "off" });
     await page.goto(`${baseUrl}/book?slug=${t.slug}`);
     expect(await page.locator("#ask, #ask-input").count()).toBe(0);
     await page.getByRole("radio", { name: /^Haircut/ }).check();
-    await page.fill("#date", FAR_DATE);
-    await eventually(() => page.locator("#slots button").count()).toBeGreaterThan(0);
+    await formShowsFarDateTimes(page);
 
-    await context.setExtraHTTPHeaders({ "CF-Connecting-IP": ip });
+    await context.setExtraHTTPHeaders({ "CF-Connecting-IP": ip, "x-test-now": NOW });
     await page.goto(`${baseUrl}/book?slug=${off.slug}`);
     expect(await page.locator("#ask, #ask-input").count()).toBe(0);
     await page.goto(`${baseUrl}/book?slug=${t.slug}`);
@@ -179,7 +203,7 @@ describe("Ask panel when the assistant is not there", () => {
 
   it("turns itself off when its first request finds no model (503 ai_unavailable)", async () => {
     const t = await askBusiness();
-    const { page } = await browser.newPage();
+    const { page } = await browser.newPage({ now: NOW });
     await page.goto(`${baseUrl}/book?slug=${t.slug}`);
     // The model goes away after the page was served: the chat request gets the real 503.
     const statuses: number[] = [];
@@ -197,8 +221,7 @@ describe("Ask panel when the assistant is not there", () => {
     expect(await modelRequests(t.businessName)).toEqual([]);
     // The form is untouched and still books.
     await page.getByRole("radio", { name: /^Haircut/ }).check();
-    await page.fill("#date", FAR_DATE);
-    await eventually(() => page.locator("#slots button").count()).toBeGreaterThan(0);
+    await formShowsFarDateTimes(page);
   });
 });
 
@@ -209,7 +232,7 @@ describe("Ask panel errors", () => {
       { status: 500, body: { error: { message: "model overloaded" } } },
       answer("We open at 9 every day."),
     ]);
-    const { page } = await browser.newPage();
+    const { page } = await browser.newPage({ now: NOW });
     const errors = watchErrors(page);
     await page.goto(`${baseUrl}/book?slug=${t.slug}`);
     const box = page.getByLabel("Your request");
@@ -253,7 +276,7 @@ describe("Ask panel errors", () => {
   it("says so when a suggested time was taken meanwhile, and shows the times still free", async () => {
     const t = await askBusiness();
     await scriptModel(t.businessName, suggestingModel(t, "Sam is free at 14:00, 14:30 or 16:00."));
-    const { page, ip } = await browser.newPage();
+    const { page, ip } = await browser.newPage({ now: NOW });
     await page.goto(`${baseUrl}/book?slug=${t.slug}`);
     await page.getByLabel("Your request").fill("Sam on June 10 2031 after 2");
     await page.getByLabel("Your request").press("Enter");
@@ -261,7 +284,7 @@ describe("Ask panel errors", () => {
     // Someone else books 14:30 with the normal API before the customer chooses it.
     const other = await fetch(`${baseUrl}/api/public/${t.slug}/bookings`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", "CF-Connecting-IP": ip },
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": ip, "x-test-now": NOW },
       body: JSON.stringify({
         serviceId: t.serviceId,
         staffProfileId: t.staffId,
@@ -279,7 +302,7 @@ describe("Ask panel errors", () => {
     expect(times).not.toContain("14:30");
     expect(await page.locator("#slots button[aria-pressed=true]").count()).toBe(0);
     expect(await page.locator("#step-details").isVisible()).toBe(false);
-    expect(await page.locator("#date").inputValue()).toBe(FAR_DATE);
+    expect(await page.locator("#cal-days button[aria-pressed=true]").getAttribute("data-date")).toBe(FAR_DATE);
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("09:00");
   });
 });
