@@ -43,8 +43,9 @@ async function askBusiness(tenant: Partial<typeof schema.tenants.$inferInsert> =
   const businessName = `Ask Studio ${uniq()}`;
   const t = await createBookableTenant({ tenant: { businessName, ...tenant }, serviceName: "Haircut", staffName: "Sam Lee" });
   const now = new Date().toISOString();
+  const beardId = newId("svc");
   await e2eDb.insert(schema.services).values({
-    id: newId("svc"),
+    id: beardId,
     tenantId: t.id,
     name: "Beard trim",
     durationMinutes: 30,
@@ -53,7 +54,7 @@ async function askBusiness(tenant: Partial<typeof schema.tenants.$inferInsert> =
     createdAt: now,
     updatedAt: now,
   });
-  return t;
+  return { ...t, beardId };
 }
 
 /** The model looks at the catalog and Sam's afternoon on FAR_DATE, then suggests three of its times. */
@@ -172,6 +173,36 @@ describe.each([375, 1280])("Ask panel at %i px", (width) => {
     expect(await page.locator("#confirmation").isVisible()).toBe(false);
     expect(await page.getByRole("button", { name: "16:00 with Sam Lee", exact: true }).getAttribute("aria-pressed")).toBe("true");
     expect(await page.locator("#summary").textContent()).toContain("16:00\u201317:00");
+    expect(errors, errors.join("\n")).toEqual([]);
+  });
+});
+
+describe("Ask panel suggesting a day without a time", () => {
+  it("chooses the service and the day in the form (the calendar pages to its month) and leaves the time to the customer", async () => {
+    const t = await askBusiness();
+    await scriptModel(t.businessName, [
+      toolCalls({ name: "find_available_days", arguments: { serviceId: t.beardId, from: "2031-06-09", to: "2031-06-12" } }),
+      answer({ reply: "Beard trims are free all day on Tuesday, June 10.", suggestions: { serviceId: t.beardId, date: FAR_DATE } }),
+    ]);
+    const { page } = await browser.newPage({ width: 1280, now: NOW });
+    const errors = watchErrors(page);
+    await page.goto(`${baseUrl}/book?slug=${t.slug}`);
+    await page.getByLabel("Your request").fill("A beard trim in the second week of June 2031");
+    await page.getByLabel("Your request").press("Enter");
+    const choice = page.getByRole("button", { name: /^Show the times on Tue, Jun 10, 2031/ });
+    await eventually(() => choice.count()).toBe(1);
+    await choice.click();
+    await eventually(() => page.locator("#ask-status").textContent()).toBe("The form below shows the free times. Choose one to continue.");
+    expect(await page.getByRole("radio", { name: /^Beard trim/ }).isChecked()).toBe(true);
+    expect(await page.getByRole("radio", { name: /^Any available/ }).isChecked()).toBe(true);
+    expect(await page.locator("#cal-title").textContent()).toBe("June 2031");
+    expect(await page.locator("#cal-days button[aria-pressed=true]").getAttribute("data-date")).toBe(FAR_DATE);
+    expect(await page.locator("#slot-status").textContent()).toMatch(/times available on Tue, Jun 10, 2031/);
+    // Nothing chosen for the customer beyond what was suggested: the first time has the focus, none is pressed.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("09:00");
+    expect(await page.locator("#slots button[aria-pressed=true]").count()).toBe(0);
+    expect(await page.locator("#step-details").isVisible()).toBe(false);
+    expect(await bookingsOf(t.id)).toEqual([]);
     expect(errors, errors.join("\n")).toEqual([]);
   });
 });
