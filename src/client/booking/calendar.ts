@@ -38,7 +38,8 @@ export type CalendarOptions<E> = {
   weekStart: number;
   /** The days endpoint for [from, to]; null when there is nothing to ask yet (no service chosen). */
   loadDays: (from: string, to: string) => Promise<MonthAnswer<E>> | null;
-  onPick: (date: string) => void;
+  /** A day was picked (a click, a key, or `pick`); resolves once the owner has dealt with it. */
+  onPick: (date: string) => void | Promise<void>;
 };
 
 export class MonthCalendar<E> {
@@ -63,7 +64,7 @@ export class MonthCalendar<E> {
       const button = (e.target as Element | null)?.closest<HTMLButtonElement>("button[data-date]");
       if (!button || button.getAttribute("aria-disabled") === "true") return;
       this.focusDate = button.dataset.date ?? this.focusDate;
-      o.onPick(this.focusDate);
+      void o.onPick(this.focusDate);
     });
     this.body.addEventListener("keydown", (e) => void this.onKey(e));
     this.render();
@@ -71,9 +72,29 @@ export class MonthCalendar<E> {
 
   /** Forget every answer (another service or staff member) and ask again for the month shown. */
   reset(): void {
+    this.forget();
+    void this.show(this.month);
+  }
+
+  /** Forget every answer without asking again: the next month shown is asked afresh. */
+  forget(): void {
     this.answers.clear();
     this.known.clear();
-    void this.show(this.month);
+  }
+
+  /**
+   * Picks a date as the customer's click on its day does, paging to its month first (the Ask
+   * panel's suggestions, issue #21); resolves once `onPick` has. false, and nothing picked, for a
+   * date the calendar does not offer (before today, or beyond the months it pages to). It counts
+   * as the customer paging, so a search started before it cannot move the calendar away.
+   */
+  async pick(date: string): Promise<boolean> {
+    const month = monthOf(date);
+    if (date < this.o.today || this.clampMonth(month) !== month) return false;
+    this.focusDate = date;
+    await this.page(month);
+    await this.o.onPick(date);
+    return true;
   }
 
   /** The days endpoint's answer for a date already asked about. */

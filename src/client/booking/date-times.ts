@@ -35,6 +35,13 @@ export type DateTimesOptions = {
 export type DateTimes = {
   /** Asks again for the shown month and the chosen date (another service/staff, or a time just taken). */
   refresh: (lead?: string) => Promise<void>;
+  /**
+   * After a new service or staff member chosen without the form's change event (the Ask panel,
+   * issue #21): asks afresh and picks `date` through the calendar as a click on its day does
+   * (null, or a date the calendar does not offer: the chosen date or today, as `refresh`).
+   * Resolves with the date whose times are shown once they (or why there are none) are.
+   */
+  pick: (date: string | null) => Promise<string | null>;
 };
 
 export function dateTimes(o: DateTimesOptions): DateTimes {
@@ -53,7 +60,7 @@ export function dateTimes(o: DateTimesOptions): DateTimes {
         return data ? { days: data.days } : { error: answer };
       });
     },
-    onPick: (date) => void choose(date),
+    onPick: (date) => choose(date),
   });
 
   function clear(message: string) {
@@ -138,6 +145,11 @@ export function dateTimes(o: DateTimesOptions): DateTimes {
     refresh: (lead) => {
       calendar.reset();
       return choose(calendar.selectedDate ?? page.today, lead);
+    },
+    pick: async (date) => {
+      calendar.forget();
+      if (!date || !(await calendar.pick(date))) await choose(calendar.selectedDate ?? page.today);
+      return calendar.selectedDate;
     },
   };
 }
