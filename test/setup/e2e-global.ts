@@ -70,7 +70,9 @@ export default async function setup(project: TestProject) {
     AI_API_KEY: "e2e-ai-key",
     AI_MODEL: "e2e-model",
     PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
-    // Lets a page test pin the request clock (x-test-now), so dates never depend on the real day.
+    // Test-only request headers (never in production): a page test pins the request clock
+    // (x-test-now), so dates never depend on the real day, and the Ask panel's tests turn the model
+    // off for one request (x-test-ai: off), as the workers pool does.
     TEST_HOOKS: "1",
   };
   const args = [

@@ -12,6 +12,9 @@ import { fetchSlots, renderSlots } from "./slots";
  * Choosing a date lists its times (one availability request); a date without times shows the
  * next date that has some instead, said in plain words; "First available" finds the first date
  * with times from today. Months are asked through the days endpoint, one request per month shown.
+ * A search moves the calendar only while the customer has not paged it since the search started
+ * (calendar.ts `mark`): its answer still chooses the date and lists the times, in plain words that
+ * name the date, but the month the customer turned to stays on screen.
  */
 
 export type DateTimesOptions = {
@@ -32,6 +35,13 @@ export type DateTimesOptions = {
 export type DateTimes = {
   /** Asks again for the shown month and the chosen date (another service/staff, or a time just taken). */
   refresh: (lead?: string) => Promise<void>;
+  /**
+   * After a new service or staff member chosen without the form's change event (the Ask panel,
+   * issue #21): asks afresh and picks `date` through the calendar as a click on its day does
+   * (null, or a date the calendar does not offer: the chosen date or today, as `refresh`).
+   * Resolves with the date whose times are shown once they (or why there are none) are.
+   */
+  pick: (date: string | null) => Promise<string | null>;
 };
 
 export function dateTimes(o: DateTimesOptions): DateTimes {
@@ -50,7 +60,7 @@ export function dateTimes(o: DateTimesOptions): DateTimes {
         return data ? { days: data.days } : { error: answer };
       });
     },
-    onPick: (date) => void choose(date),
+    onPick: (date) => choose(date),
   });
 
   function clear(message: string) {
@@ -66,30 +76,32 @@ export function dateTimes(o: DateTimesOptions): DateTimes {
     else setText(o.status, message);
   }
 
-  const monthLoader = async (month: string) => (await calendar.show(month)) ?? { days: [] };
+  /** Loads (and, while the customer has not paged since `mark`, shows) the months a search reads. */
+  const monthLoader = (mark: number) => async (month: string) => (await calendar.show(month, mark)) ?? { days: [] };
 
   /** The times of `date` (or of the next date with times when it has none). */
   async function choose(date: string, lead?: string): Promise<void> {
     const ctx = o.context();
     const mine = ++seq;
     const current = () => mine === seq;
+    const mark = calendar.mark;
     if (!ctx) {
-      await calendar.select(date);
+      await calendar.select(date, mark);
       return clear(o.idleMessage);
     }
     clear("Loading available times\u2026");
     let from = date;
     let inclusive = true;
     for (let attempt = 0; attempt < 3; attempt++) {
-      const found = await searchFrom(from, inclusive, monthLoader, current);
+      const found = await searchFrom(from, inclusive, monthLoader(mark), current);
       if (found.kind === "superseded") return;
       if (found.kind === "error") return failed(found.error);
       if (found.kind === "none") {
-        await calendar.select(date);
+        await calendar.select(date, mark);
         return clear(dayMessage({ kind: "none", chosen: date, through: found.through }, lead));
       }
       const day = found.day.date;
-      await calendar.select(day);
+      await calendar.select(day, mark);
       const got = await fetchSlots(ctx.serviceId, ctx.staffId, day);
       if (!current()) return;
       if (got.error) return failed(got.error);
@@ -112,12 +124,13 @@ export function dateTimes(o: DateTimesOptions): DateTimes {
     const ctx = o.context();
     if (!ctx) return clear(o.idleMessage);
     const mine = ++seq;
+    const mark = calendar.mark;
     clear("Looking for the first date with free times\u2026");
-    const found = await searchFrom(page.today, true, monthLoader, () => mine === seq);
+    const found = await searchFrom(page.today, true, monthLoader(mark), () => mine === seq);
     if (found.kind === "superseded") return;
     if (found.kind === "error") return failed(found.error);
     if (found.kind === "none") return clear(dayMessage({ kind: "none", chosen: page.today, through: found.through }));
-    await calendar.select(found.day.date);
+    await calendar.select(found.day.date, mark);
     const got = await fetchSlots(ctx.serviceId, ctx.staffId, found.day.date);
     if (mine !== seq) return;
     if (got.error) return failed(got.error);
@@ -132,6 +145,11 @@ export function dateTimes(o: DateTimesOptions): DateTimes {
     refresh: (lead) => {
       calendar.reset();
       return choose(calendar.selectedDate ?? page.today, lead);
+    },
+    pick: async (date) => {
+      calendar.forget();
+      if (!date || !(await calendar.pick(date))) await choose(calendar.selectedDate ?? page.today);
+      return calendar.selectedDate;
     },
   };
 }

@@ -20,7 +20,17 @@ const FIELD_IDS = new Map([
 
 type Customer = { firstName: string; email: string; lastName?: string; phone?: string; notes?: string };
 
-export function startBookingFlow(form: HTMLFormElement): void {
+/** What the Ask panel (issue #21) may do with the form: choose as the customer would, never book. */
+export type BookingFlow = {
+  /**
+   * Chooses the service, the staff member (anyone when that one does not perform it) and the date
+   * through the month calendar, and resolves with the date whose times are then shown; null when
+   * the form does not offer the service. The customer presses a time and confirms as usual.
+   */
+  choose: (serviceId: string, staffId: string, date: string | null) => Promise<{ date: string | null } | null>;
+};
+
+export function startBookingFlow(form: HTMLFormElement): BookingFlow {
   const state: { slot: Slot | null } = { slot: null };
   const slotsBox = byId("slots");
   const slotStatus = byId("slot-status");
@@ -203,4 +213,20 @@ export function startBookingFlow(form: HTMLFormElement): void {
   });
   offerPerformers();
   if (checked("serviceId")) void loadSlots();
+
+  const radio = (name: string, value: string) => queryAll<HTMLInputElement>(`input[name=${name}]`, form).find((i) => i.value === value);
+  return {
+    choose: async (serviceId, staffId, date) => {
+      const service = radio("serviceId", serviceId);
+      if (!service) return null;
+      service.checked = true;
+      offerPerformers();
+      const staff = radio("staffId", staffId);
+      const anyone = radio("staffId", "");
+      if (staff && !staff.closest("label")?.hidden) staff.checked = true;
+      else if (anyone) anyone.checked = true;
+      show(slotError, false);
+      return { date: await times.pick(date) };
+    },
+  };
 }

@@ -1,11 +1,13 @@
 // The booking page's script (/assets/booking-<hash>.js): reads the page's data-* attributes,
 // calls the public JSON API and writes every value as text. Entry point of the esbuild bundle.
 import { maybeById } from "../shared/dom";
+import { startAsk } from "./ask";
 import { startBookingFlow } from "./flow";
 import { startManageBooking } from "./manage";
 import { resumeAfterRedirect } from "./payment";
 
 const form = maybeById("booking-form", HTMLFormElement);
-if (form) startBookingFlow(form);
+const flow = form ? startBookingFlow(form) : null;
 startManageBooking(form);
 if (form) resumeAfterRedirect();
+if (form && flow) startAsk(form, flow);

@@ -10,7 +10,7 @@ import type { ErrorCode, ValidationDetails } from "../../errors";
 import type { tenantActivityRoute } from "../../routes/admin/tenant-activity";
 import type { toAiLogEntry } from "../../routes/ai/shapes";
 import type { toAdminLoginResult, toOwnerLoginResult } from "../../routes/auth/shapes";
-import type { OwnerChat } from "../../routes/ai/shapes";
+import type { OwnerChat, toPublicChat } from "../../routes/ai/shapes";
 import type { ApiKey, CreatedKey } from "../../routes/owner/api-keys";
 import type { toBookingPayments } from "../../routes/owner/booking-payments";
 import type { toOwnerBooking, toOwnerBookingFullDetail } from "../../routes/owner/booking-shapes";
@@ -57,6 +57,9 @@ export type CancelResult = Json<ReturnType<typeof toCancelResult>>;
 /** design.md §21: the create's `payment` and GET /api/public/booking/:code/payment. */
 export type PaymentStepData = Json<PaymentStep>;
 export type WidgetStatus = Json<ReturnType<typeof toWidgetStatus>>;
+/** design.md §20: POST /api/ai-public/:slug/chat (the booking page's Ask panel). */
+export type PublicChatAnswer = Json<ReturnType<typeof toPublicChat>>;
+export type SuggestedSlot = PublicChatAnswer["suggestions"]["slots"][number];
 
 // ---- operator API (console) ----
 export type AdminLoginResult = Json<ReturnType<typeof toAdminLoginResult>>;

@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { MAX_CHAT_MESSAGE_CHARS, MAX_CHAT_MESSAGES } from "../../shared/ai-limits";
 
 /** design.md §20 limits: at most 20 messages of at most 2000 characters, the last one the person's. */
-export const MAX_MESSAGES = 20;
-export const MAX_MESSAGE_CHARS = 2000;
+export const MAX_MESSAGES = MAX_CHAT_MESSAGES;
+export const MAX_MESSAGE_CHARS = MAX_CHAT_MESSAGE_CHARS;
 
 const message = z
   .object({

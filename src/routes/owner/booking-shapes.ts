@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { BOOKING_STATUSES } from "../../domain/booking-status";
 import type { BookingView } from "../../services/bookings";
 import type { BookingDetail, HistoryRow } from "../../services/owner/booking-detail";
-import { toBookingPayments } from "./booking-payments";
+import { BookingPayments, toBookingPayments } from "./booking-payments";
 
 type BookingLike = Pick<
   BookingView,
@@ -63,7 +63,15 @@ export function toOwnerBooking(b: BookingLike): z.infer<typeof OwnerBooking> {
   };
 }
 
-export function toOwnerBookingDetail(b: BookingView) {
+const BookingCustomer = z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string(), phone: z.string() });
+
+export const OwnerBookingDetail = OwnerBooking.extend({
+  customer: BookingCustomer.nullable().openapi({ description: "null for an anonymous walk-in" }),
+  service: z.object({ id: z.string(), name: z.string(), durationMinutes: z.number().int() }),
+  staff: z.object({ id: z.string(), displayName: z.string() }),
+}).openapi("OwnerBookingDetail");
+
+export function toOwnerBookingDetail(b: BookingView): z.infer<typeof OwnerBookingDetail> {
   return {
     ...toOwnerBooking(b),
     customer: b.customer && b.customerId ? { id: b.customerId, ...b.customer } : null,
@@ -72,14 +80,29 @@ export function toOwnerBookingDetail(b: BookingView) {
   };
 }
 
-type HistoryActorType = "member" | "api_key" | "customer" | "system";
+const HISTORY_ACTOR_TYPES = ["member", "api_key", "customer", "system"] as const;
+type HistoryActorType = (typeof HISTORY_ACTOR_TYPES)[number];
 const HISTORY_ACTORS: Record<string, HistoryActorType> = { user: "member", api_key: "api_key", customer: "customer" };
+
+const HistoryEntry = z
+  .object({
+    id: z.string(),
+    action: z.string().openapi({ example: "booking.rescheduled" }),
+    actor: z.object({
+      type: z.enum(HISTORY_ACTOR_TYPES),
+      name: z.string().nullable().openapi({ description: "The member's or API key's name; null for the customer and the platform" }),
+    }),
+    reason: z.string().nullable(),
+    details: z.record(z.string(), z.unknown()).openapi({ description: "What changed (e.g. the previous and new times)" }),
+    createdAt: z.string(),
+  })
+  .openapi("BookingHistoryEntry");
 
 /**
  * One history entry: what happened, when, by whom (a member's name, an API key's name, the
  * customer, or the platform itself).
  */
-function toHistoryEntry(h: HistoryRow) {
+function toHistoryEntry(h: HistoryRow): z.infer<typeof HistoryEntry> {
   const type: HistoryActorType = HISTORY_ACTORS[h.actorType] ?? "system";
   const name =
     type === "member" ? [h.actorFirstName, h.actorLastName].filter((x) => x).join(" ") : type === "api_key" ? h.actorKeyName : null;
@@ -93,8 +116,19 @@ function toHistoryEntry(h: HistoryRow) {
   };
 }
 
+export const OwnerBookingFullDetail = OwnerBookingDetail.extend({
+  customer: BookingCustomer.extend({ notes: z.string().openapi({ description: "The business's notes on the customer" }) })
+    .nullable()
+    .openapi({ description: "null for an anonymous walk-in" }),
+  timezone: z.string().openapi({ description: "The business's IANA time zone" }),
+  payments: BookingPayments.shape.payments,
+  card: BookingPayments.shape.card,
+  noShowFee: BookingPayments.shape.noShowFee,
+  history: z.array(HistoryEntry).openapi({ description: "Oldest first" }),
+}).openapi("OwnerBookingFullDetail");
+
 /** GET /api/bookings/:id: the detail above plus the business's zone, the customer's notes, payments and history. */
-export function toOwnerBookingFullDetail(b: BookingDetail) {
+export function toOwnerBookingFullDetail(b: BookingDetail): z.infer<typeof OwnerBookingFullDetail> {
   const base = toOwnerBookingDetail(b);
   const money = toBookingPayments(b.money);
   return {

@@ -1,17 +1,16 @@
-import { Hono } from "hono";
-import { z } from "zod";
+import { z } from "@hono/zod-openapi";
 import { BOOKING_STATUSES } from "../../domain/booking-status";
 import type { OwnerEnv } from "../../env";
 import { ApiError } from "../../errors";
-import { validate } from "../../lib/validate";
 import type { OwnerAuth } from "../../auth-context";
 import { requireRole } from "../../middleware/auth";
 import { cancelBooking, createBooking, rescheduleBooking } from "../../services/bookings";
 import { getBookingDetail } from "../../services/owner/booking-detail";
 import { changeBookingStatus, listTenantBookings } from "../../services/owner/bookings";
 import { bookingCtx } from "../context";
-import { bookingCustomerField, emailField, idField, limitField, localDateTimeField } from "../fields";
-import { toOwnerBooking, toOwnerBookingFullDetail } from "./booking-shapes";
+import { bookingCustomerField, emailField, idField, limitField, localDateTimeField, lookupIdParam } from "../fields";
+import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { OwnerBooking, OwnerBookingFullDetail, toOwnerBooking, toOwnerBookingFullDetail } from "./booking-shapes";
 
 const instant = (name: string) =>
   z.iso.datetime({ offset: true, error: `${name} must be an ISO-8601 instant, e.g. 2031-03-11T00:00:00Z` }).transform((s) => new Date(s));
@@ -69,14 +68,96 @@ const rescheduleBody = z
 const ref = (auth: OwnerAuth, bookingId: string) => ({ kind: "owner" as const, tenantId: auth.tenantId, bookingId, actor: auth.actor });
 const writers = requireRole("owner", "admin");
 
+const tags = ["Bookings"];
+
+const NoShowFee = z
+  .object({
+    paymentId: z.string(),
+    kind: z.literal("no_show_fee"),
+    amount: z.number().int(),
+    currency: z.string(),
+    status: z.literal("pending"),
+  })
+  .nullable()
+  .openapi({ description: "Only when the new status is no_show: the fee queued for the card on file; null when none is charged" });
+
+const ChangedStatus = OwnerBooking.extend({ fee: NoShowFee.optional() }).openapi("OwnerBookingStatusChanged");
+
+const CancelledOwnerBooking = OwnerBooking.extend({
+  refund: z
+    .object({ amount: z.number().int(), currency: z.string(), status: z.literal("pending") })
+    .nullable()
+    .openapi({ description: "What the cancellation gives back (queued); null when nothing" }),
+  alreadyCancelled: z.literal(true).optional().openapi({ description: "Present when the booking was already cancelled" }),
+}).openapi("OwnerCancelledBooking");
+
+const list = createRoute({
+  method: "get",
+  path: "/",
+  tags,
+  summary: "The business's bookings by start time, filtered by range, status and staff member",
+  security: security.owner,
+  request: { query: listQuery },
+  responses: { 200: ok(z.array(OwnerBooking)), ...errors(400, 401, 403) },
+});
+const create = createRoute({
+  method: "post",
+  path: "/",
+  tags,
+  summary: "A booking made by the business (front desk, walk-in, phone); `override` books a free time outside the offered slots",
+  description: "Every role may book. The e-mail is optional only for `walk_in` and `phone` bookings.",
+  security: security.owner,
+  request: { body: jsonBody(createBody) },
+  responses: { 201: ok(OwnerBooking, "Created"), ...errors(400, 401, 403, 404, 409) },
+});
+const one = createRoute({
+  method: "get",
+  path: "/{id}",
+  tags,
+  summary: "One booking with its customer, service, staff member, payments and history",
+  security: security.owner,
+  request: { params: lookupIdParam },
+  responses: { 200: ok(OwnerBookingFullDetail), ...errors(401, 403, 404) },
+});
+const status = createRoute({
+  method: "patch",
+  path: "/{id}/status",
+  tags,
+  summary: "Confirms, completes, cancels or marks a no-show; `chargeFee: false` marks a no-show without charging",
+  description: "Staff may not cancel (owner/admin only).",
+  security: security.owner,
+  request: { params: lookupIdParam, body: jsonBody(statusBody) },
+  responses: { 200: ok(ChangedStatus), ...errors(400, 401, 403, 404, 409) },
+});
+const cancel = createRoute({
+  method: "post",
+  path: "/{id}/cancel",
+  tags,
+  summary: "Cancels the booking and tells the customer; refunds what the rules give back (owner/admin)",
+  security: security.owner,
+  middleware: [writers],
+  request: { params: lookupIdParam, body: jsonBody(cancelBody) },
+  responses: { 200: ok(CancelledOwnerBooking), ...errors(400, 401, 403, 404, 409) },
+});
+const reschedule = createRoute({
+  method: "post",
+  path: "/{id}/reschedule",
+  tags,
+  summary: "Moves the booking to a new local start time, optionally to another staff member (owner/admin)",
+  security: security.owner,
+  middleware: [writers],
+  request: { params: lookupIdParam, body: jsonBody(rescheduleBody) },
+  responses: { 200: ok(OwnerBooking), ...errors(400, 401, 403, 404, 409) },
+});
+
 /** /api/bookings: the tenant's bookings; writes go through the same services as the public API. */
-export const bookingsRoutes = new Hono<OwnerEnv>()
-  .get("/", validate("query", listQuery), async (c) => {
+export const bookingsRoutes = openApiRouter<OwnerEnv>()
+  .openapi(list, async (c) => {
     const rows = await listTenantBookings(bookingCtx(c), c.var.auth.tenantId, c.req.valid("query"));
-    return c.json({ data: rows.map(toOwnerBooking) });
+    return c.json({ data: rows.map(toOwnerBooking) }, 200);
   })
   // Every role books at the front desk (design.md §15: walk-ins and `override` are owner/admin/staff).
-  .post("/", validate("json", createBody), async (c) => {
+  .openapi(create, async (c) => {
     const auth = c.var.auth;
     const body = c.req.valid("json");
     const created = await createBooking(
@@ -95,11 +176,11 @@ export const bookingsRoutes = new Hono<OwnerEnv>()
     // Everything the answer shows was just written: no read-back round trip.
     return c.json({ data: toOwnerBooking({ ...created, cancelReason: null, createdAt: c.var.now.toISOString() }) }, 201);
   })
-  .get("/:id", async (c) => {
-    const detail = await getBookingDetail(bookingCtx(c), { tenantId: c.var.auth.tenantId, bookingId: c.req.param("id") });
-    return c.json({ data: toOwnerBookingFullDetail(detail) });
+  .openapi(one, async (c) => {
+    const detail = await getBookingDetail(bookingCtx(c), { tenantId: c.var.auth.tenantId, bookingId: c.req.valid("param").id });
+    return c.json({ data: toOwnerBookingFullDetail(detail) }, 200);
   })
-  .patch("/:id/status", validate("json", statusBody), async (c) => {
+  .openapi(status, async (c) => {
     const auth = c.var.auth;
     // Staff may confirm, complete and mark no-shows; cancelling (which tells the customer) is for
     // owners and admins, whichever route asks for it.
@@ -109,24 +190,29 @@ export const bookingsRoutes = new Hono<OwnerEnv>()
     const body = c.req.valid("json");
     const { booking, fee } = await changeBookingStatus(
       bookingCtx(c),
-      { tenantId: auth.tenantId, bookingId: c.req.param("id"), actor: auth.actor },
+      { tenantId: auth.tenantId, bookingId: c.req.valid("param").id, actor: auth.actor },
       body.status,
       { chargeFee: body.chargeFee },
     );
-    return c.json({ data: body.status === "no_show" ? { ...toOwnerBooking(booking), fee } : toOwnerBooking(booking) });
+    const changed: z.infer<typeof ChangedStatus> =
+      body.status === "no_show" ? { ...toOwnerBooking(booking), fee } : toOwnerBooking(booking);
+    return c.json({ data: changed }, 200);
   })
-  .post("/:id/cancel", writers, validate("json", cancelBody), async (c) => {
-    const result = await cancelBooking(bookingCtx(c), ref(c.var.auth, c.req.param("id")), { reason: c.req.valid("json").reason });
-    return c.json({
-      data: { ...toOwnerBooking(result.booking), refund: result.refund, ...(result.alreadyCancelled ? { alreadyCancelled: true } : {}) },
-    });
+  .openapi(cancel, async (c) => {
+    const result = await cancelBooking(bookingCtx(c), ref(c.var.auth, c.req.valid("param").id), { reason: c.req.valid("json").reason });
+    const cancelled: z.infer<typeof CancelledOwnerBooking> = {
+      ...toOwnerBooking(result.booking),
+      refund: result.refund,
+      ...(result.alreadyCancelled ? { alreadyCancelled: true as const } : {}),
+    };
+    return c.json({ data: cancelled }, 200);
   })
-  .post("/:id/reschedule", writers, validate("json", rescheduleBody), async (c) => {
+  .openapi(reschedule, async (c) => {
     const body = c.req.valid("json");
-    const view = await rescheduleBooking(bookingCtx(c), ref(c.var.auth, c.req.param("id")), {
+    const view = await rescheduleBooking(bookingCtx(c), ref(c.var.auth, c.req.valid("param").id), {
       start: body.newStartDatetime,
       staffProfileId: body.staffProfileId,
       override: body.override,
     });
-    return c.json({ data: toOwnerBooking(view) });
+    return c.json({ data: toOwnerBooking(view) }, 200);
   });

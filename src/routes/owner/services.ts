@@ -1,9 +1,8 @@
-import { Hono } from "hono";
-import { z } from "zod";
+import { z } from "@hono/zod-openapi";
 import type { OwnerEnv } from "../../env";
-import { validate } from "../../lib/validate";
 import { ApiError } from "../../errors";
-import { httpUrl, idField } from "../fields";
+import { httpUrl, idField, lookupIdParam } from "../fields";
+import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 import { requireRole } from "../../middleware/auth";
 import {
   createService,
@@ -58,7 +57,30 @@ function partialOf<T extends Record<string, z.ZodType>>(shape: T, keep: (keyof T
   };
 }
 
-export function toOwnerService(r: ServiceRow) {
+export const OwnerService = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    durationMinutes: z.number().int(),
+    price: z.number().int().openapi({ description: "Minor units of the business's currency" }),
+    depositPercent: z.number().int().openapi({ description: "Share of the price taken at booking when the business requires payment" }),
+    imageUrl: z.string().nullable(),
+    isActive: z.boolean(),
+    isOnlineBookable: z.boolean(),
+    orderIndex: z.number().int(),
+    bufferBeforeMinutes: z.number().int().openapi({ description: "Clean-up time kept free before each appointment" }),
+    bufferAfterMinutes: z.number().int().openapi({ description: "Clean-up time kept free after each appointment" }),
+    staffIds: z
+      .array(z.string())
+      .nullable()
+      .openapi({ description: "The staff members who perform it; null = every bookable staff member" }),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi("OwnerService");
+
+export function toOwnerService(r: ServiceRow): z.infer<typeof OwnerService> {
   return {
     id: r.id,
     name: r.name,
@@ -81,11 +103,71 @@ export function toOwnerService(r: ServiceRow) {
 const orderBody = z.object({ ids: z.array(idField("id")).min(1, "List at least one service").max(500, "At most 500 services") }).strict();
 
 const writers = requireRole("owner", "admin");
+const tags = ["Services"];
+
+const list = createRoute({
+  method: "get",
+  path: "/",
+  tags,
+  summary: "The business's services (inactive ones included), by orderIndex then name",
+  security: security.owner,
+  responses: { 200: ok(z.array(OwnerService)), ...errors(401, 403) },
+});
+const create = createRoute({
+  method: "post",
+  path: "/",
+  tags,
+  summary: "A new service (owner/admin)",
+  security: security.owner,
+  middleware: [writers],
+  request: { body: jsonBody(createBody) },
+  responses: { 201: ok(OwnerService, "Created"), ...errors(400, 401, 403) },
+});
+const order = createRoute({
+  method: "put",
+  path: "/order",
+  tags,
+  summary: "The whole order at once: the services' ids as the list should read (owner/admin)",
+  description: "Each id once; an id that is not one of the business's live services is 404.",
+  security: security.owner,
+  middleware: [writers],
+  request: { body: jsonBody(orderBody) },
+  responses: { 200: ok(z.array(OwnerService)), ...errors(400, 401, 403, 404) },
+});
+const one = createRoute({
+  method: "get",
+  path: "/{id}",
+  tags,
+  summary: "One service",
+  security: security.owner,
+  request: { params: lookupIdParam },
+  responses: { 200: ok(OwnerService), ...errors(401, 403, 404) },
+});
+const change = createRoute({
+  method: "patch",
+  path: "/{id}",
+  tags,
+  summary: "Changes the service (owner/admin)",
+  security: security.owner,
+  middleware: [writers],
+  request: { params: lookupIdParam, body: jsonBody(patchBody) },
+  responses: { 200: ok(OwnerService), ...errors(400, 401, 403, 404) },
+});
+const remove = createRoute({
+  method: "delete",
+  path: "/{id}",
+  tags,
+  summary: "Removes the service from lists and the public catalog; its bookings stay (owner/admin)",
+  security: security.owner,
+  middleware: [writers],
+  request: { params: lookupIdParam },
+  responses: { 200: ok(z.object({ id: z.string() })), ...errors(401, 403, 404) },
+});
 
 /** /api/services: the tenant's service catalog. */
-export const servicesRoutes = new Hono<OwnerEnv>()
-  .get("/", async (c) => c.json({ data: (await listServices(c.var.db, c.var.auth.tenantId)).map(toOwnerService) }))
-  .post("/", writers, validate("json", createBody), async (c) => {
+export const servicesRoutes = openApiRouter<OwnerEnv>()
+  .openapi(list, async (c) => c.json({ data: (await listServices(c.var.db, c.var.auth.tenantId)).map(toOwnerService) }, 200))
+  .openapi(create, async (c) => {
     const row = await createService(
       c.var.db,
       c.var.auth.tenantId,
@@ -95,15 +177,20 @@ export const servicesRoutes = new Hono<OwnerEnv>()
     return c.json({ data: toOwnerService(row) }, 201);
   })
   // The whole order at once (the app's up/down buttons send the list as it should read).
-  .put("/order", writers, validate("json", orderBody), async (c) => {
+  .openapi(order, async (c) => {
     const ids = c.req.valid("json").ids;
     if (new Set(ids).size !== ids.length) throw ApiError.field("ids", "List each service once");
     const rows = await reorderServices(c.var.db, c.var.auth.tenantId, ids, c.var.now);
-    return c.json({ data: rows.map(toOwnerService) });
+    return c.json({ data: rows.map(toOwnerService) }, 200);
   })
-  .get("/:id", async (c) => c.json({ data: toOwnerService(await getService(c.var.db, c.var.auth.tenantId, c.req.param("id"))) }))
-  .patch("/:id", writers, validate("json", patchBody), async (c) => {
-    const row = await updateService(c.var.db, c.var.auth.tenantId, c.req.param("id"), c.req.valid("json"), c.var.now);
-    return c.json({ data: toOwnerService(row) });
+  .openapi(one, async (c) =>
+    c.json({ data: toOwnerService(await getService(c.var.db, c.var.auth.tenantId, c.req.valid("param").id)) }, 200),
+  )
+  .openapi(change, async (c) => {
+    const row = await updateService(c.var.db, c.var.auth.tenantId, c.req.valid("param").id, c.req.valid("json"), c.var.now);
+    return c.json({ data: toOwnerService(row) }, 200);
   })
-  .delete("/:id", writers, async (c) => c.json({ data: await deleteService(c.var.db, c.var.auth.tenantId, c.req.param("id"), c.var.now) }));
+  .openapi(remove, async (c) => {
+    const { id } = await deleteService(c.var.db, c.var.auth.tenantId, c.req.valid("param").id, c.var.now);
+    return c.json({ data: { id } }, 200);
+  });

@@ -73,7 +73,7 @@ function checkedHours(hours: WorkingInterval[] | undefined, prefix: string) {
   return stored;
 }
 
-const WorkingHoursInterval = z
+export const WorkingHoursInterval = z
   .object({
     dayOfWeek: z.number().int().openapi({ description: "0 (Sunday) to 6" }),
     start: z.string().openapi({ example: "09:00" }),

@@ -1,14 +1,86 @@
+import { z } from "@hono/zod-openapi";
+import { BOOKING_STATUSES } from "../../domain/booking-status";
 import { formatMinute, toWorkingIntervals } from "../../domain/working-hours";
 import { formatLocalDate, type LocalDate } from "../../domain/time";
 import type { OwnerAuth } from "../../auth-context";
 import type { BookingItemRow, BusinessSummary } from "../../services/owner/views/common";
+import { WorkingHoursInterval } from "./staff";
 
 // Mappers of the owner app's page views (GET /api/businesses/me/views/*): explicit fields only.
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+const LOCAL_DATE = "A date in the business's time zone, YYYY-MM-DD";
+
+export const AppBusiness = z
+  .object({
+    id: z.string(),
+    slug: z.string(),
+    businessName: z.string(),
+    timezone: z.string(),
+    currency: z.string(),
+    isActive: z.boolean(),
+    isSuspended: z.boolean(),
+    today: z.string().openapi({ description: LOCAL_DATE }),
+  })
+  .openapi("AppBusiness");
+
+export const Viewer = z
+  .object({
+    userId: z.string().nullable().openapi({ description: "null for an API key" }),
+    role: z.enum(["owner", "admin", "staff"]).openapi({ description: "Decides which actions the page offers; an API key acts as admin" }),
+    readOnly: z.boolean().openapi({ description: "true while the platform operator impersonates" }),
+  })
+  .openapi("AppViewer");
+
+export const BookingItem = z
+  .object({
+    id: z.string(),
+    confirmationCode: z.string(),
+    status: z.enum(BOOKING_STATUSES),
+    source: z.enum(["online", "widget", "walk_in", "phone", "admin"]),
+    startDatetime: z.string().openapi({ description: "UTC ISO-8601 instant" }),
+    endDatetime: z.string().openapi({ description: "UTC ISO-8601 instant" }),
+    staffId: z.string(),
+    serviceId: z.string(),
+    serviceName: z.string(),
+    customer: z
+      .object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string(), phone: z.string() })
+      .nullable()
+      .openapi({ description: "null for an anonymous walk-in" }),
+    totalAmount: z.number().int().openapi({ description: "Minor units" }),
+    currency: z.string(),
+    notes: z.string(),
+  })
+  .openapi("AppBookingItem");
+
+export const StaffItem = z
+  .object({
+    id: z.string(),
+    displayName: z.string(),
+    title: z.string(),
+    color: z.string(),
+    isBookable: z.boolean(),
+    orderIndex: z.number().int(),
+  })
+  .openapi("AppStaffItem");
+
+export const StaffWithHours = StaffItem.extend({
+  workingHours: z.array(WorkingHoursInterval).openapi({ description: "Weekly hours in the business's time zone, by day then start" }),
+}).openapi("AppStaffWithHours");
+
+export const TimeOffItem = z
+  .object({
+    id: z.string(),
+    staffId: z.string(),
+    start: z.string().openapi({ description: "ISO-8601 instant (UTC)" }),
+    end: z.string().openapi({ description: "ISO-8601 instant (UTC)" }),
+    reason: z.string(),
+  })
+  .openapi("AppTimeOff");
+
 /** The business as every page's header and formatting need it; `today` is its local date. */
-export function toAppBusiness(b: BusinessSummary, today: LocalDate) {
+export function toAppBusiness(b: BusinessSummary, today: LocalDate): z.infer<typeof AppBusiness> {
   return {
     id: b.id,
     slug: b.slug,
@@ -25,14 +97,14 @@ export function toAppBusiness(b: BusinessSummary, today: LocalDate) {
  * Who is looking: the membership role decides which actions the page offers; readOnly =
  * impersonation. An API key (design.md §19) acts as an admin and has no user.
  */
-export function toViewer(auth: OwnerAuth) {
+export function toViewer(auth: OwnerAuth): z.infer<typeof Viewer> {
   return auth.via === "token"
     ? { userId: auth.userId, role: auth.role, readOnly: auth.impersonation !== undefined }
     : { userId: null, role: auth.role, readOnly: false };
 }
 
 /** A booking as a calendar block or a list row: times as UTC instants, the service's name, the customer's contact. */
-export function toBookingItem(r: BookingItemRow) {
+export function toBookingItem(r: BookingItemRow): z.infer<typeof BookingItem> {
   return {
     id: r.id,
     confirmationCode: r.confirmationCode,
@@ -62,7 +134,7 @@ export function toBookingItem(r: BookingItemRow) {
 type StaffSummary = { id: string; displayName: string; title: string; color: string; isBookable: boolean; orderIndex: number };
 type HoursRow = { staffId: string; weekday: number; startMinute: number; endMinute: number };
 
-export function toStaffItem(s: StaffSummary) {
+export function toStaffItem(s: StaffSummary): z.infer<typeof StaffItem> {
   return {
     id: s.id,
     displayName: s.displayName,
@@ -74,15 +146,33 @@ export function toStaffItem(s: StaffSummary) {
 }
 
 /** Staff with their weekly hours (design.md §7's `workingHours` shape). */
-export function toStaffWithHours(staff: StaffSummary[], hours: HoursRow[]) {
+export function toStaffWithHours(staff: StaffSummary[], hours: HoursRow[]): z.infer<typeof StaffWithHours>[] {
   return staff.map((s) => ({ ...toStaffItem(s), workingHours: toWorkingIntervals(hours.filter((h) => h.staffId === s.id)) }));
 }
 
-export function toTimeOffItem(t: { id: string; staffId: string; startAt: number; endAt: number; reason: string }) {
+export function toTimeOffItem(t: {
+  id: string;
+  staffId: string;
+  startAt: number;
+  endAt: number;
+  reason: string;
+}): z.infer<typeof TimeOffItem> {
   return { id: t.id, staffId: t.staffId, start: iso(t.startAt), end: iso(t.endAt), reason: t.reason };
 }
 
 /** A staff member's hours on one date instead of the weekly hours (design.md §16); [] = not working. */
-export function toOverrideItem(o: { date: string; intervals: Array<{ startMinute: number; endMinute: number }> }) {
+export const OverrideItem = z
+  .object({
+    date: z.string().openapi({ description: "A date in the business's time zone, YYYY-MM-DD" }),
+    intervals: z
+      .array(z.object({ start: z.string(), end: z.string() }))
+      .openapi({ description: 'HH:MM in the business\'s zone, by start ("24:00" ends the day); [] = not working' }),
+  })
+  .openapi("OverrideItem");
+
+export function toOverrideItem(o: {
+  date: string;
+  intervals: Array<{ startMinute: number; endMinute: number }>;
+}): z.infer<typeof OverrideItem> {
   return { date: o.date, intervals: o.intervals.map((i) => ({ start: formatMinute(i.startMinute), end: formatMinute(i.endMinute) })) };
 }

@@ -1,27 +1,42 @@
-import { type Context, Hono } from "hono";
-import { z } from "zod";
+import { z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { BOOKING_STATUSES } from "../../domain/booking-status";
 import { formatLocalDate } from "../../domain/time";
 import type { OwnerEnv } from "../../env";
 import { ApiError } from "../../errors";
-import { validate } from "../../lib/validate";
 import { calendarView } from "../../services/owner/views/calendar";
 import { type BusinessSummary, businessZone, localToday, type ViewCtx, type ZonedViewCtx } from "../../services/owner/views/common";
 import { dashboardView } from "../../services/owner/views/dashboard";
 import { aiLogView, bookingsView, customersView, servicesView, settingsView, staffView } from "../../services/owner/views/lists";
 import { accountStatusOf } from "../../services/payments/account";
-import { toAiLogEntry } from "../ai/shapes";
+import { AiLogEntry, toAiLogEntry } from "../ai/shapes";
 import { idField, limitField, localDateField } from "../fields";
-import { toApiKey } from "./api-keys";
-import { toOwnerBusiness } from "./businesses";
-import { toOwnerCustomer } from "./customers";
-import { toFailedJob } from "./failed-jobs";
-import { toMember } from "./members";
-import { toAccount } from "./payments";
-import { toClosure } from "./schedule";
-import { toOwnerService } from "./services";
-import { toAppBusiness, toBookingItem, toOverrideItem, toStaffItem, toStaffWithHours, toTimeOffItem, toViewer } from "./view-shapes";
-import { toEndpoint } from "./webhook-endpoints";
+import { createRoute, errors, ok, openApiRouter, security } from "../openapi";
+import { ApiKey, toApiKey } from "./api-keys";
+import { OwnerBusiness, toOwnerBusiness } from "./businesses";
+import { OwnerCustomer, toOwnerCustomer } from "./customers";
+import { FailedJobView, toFailedJob } from "./failed-jobs";
+import { Member, toMember } from "./members";
+import { StripeAccount, toAccount } from "./payments";
+import { Closure, toClosure } from "./schedule";
+import { OwnerService, toOwnerService } from "./services";
+import {
+  AppBusiness,
+  BookingItem,
+  OverrideItem,
+  StaffItem,
+  StaffWithHours,
+  TimeOffItem,
+  toAppBusiness,
+  toBookingItem,
+  toOverrideItem,
+  toStaffItem,
+  toStaffWithHours,
+  toTimeOffItem,
+  toViewer,
+  Viewer,
+} from "./view-shapes";
+import { Endpoint, toEndpoint } from "./webhook-endpoints";
 
 /**
  * GET /api/businesses/me/views/<page>: everything one page of the owner app (`/app/<page>`) shows
@@ -44,12 +59,14 @@ async function zonedCtx(c: Context<OwnerEnv>): Promise<ZonedViewCtx> {
 /** The views that need no zone before their batch (their `today` comes from the batch's business row). */
 const plainCtx = (c: Context<OwnerEnv>): ViewCtx => ({ db: c.var.db, now: c.var.now, tenantId: c.var.auth.tenantId });
 
-/** A view's answer: the business and the viewer, then the page's own data. */
+/** A view's `data`: the business and the viewer, then the page's own data. */
 function answer<T extends object>(c: Context<OwnerEnv>, business: BusinessSummary, data: T) {
-  return c.json({
-    data: { business: toAppBusiness(business, localToday(business.timezone, c.var.now)), viewer: toViewer(c.var.auth), ...data },
-  });
+  return { business: toAppBusiness(business, localToday(business.timezone, c.var.now)), viewer: toViewer(c.var.auth), ...data };
 }
+
+/** A view's schema: the business and the viewer, then the page's own fields. */
+const view = <T extends z.ZodRawShape>(name: string, shape: T) =>
+  z.object({ business: AppBusiness, viewer: Viewer, ...shape }).openapi(name);
 
 const dateParam = localDateField.optional();
 const dayNumber = (d: { year: number; month: number; day: number }) => d.year * 10000 + d.month * 100 + d.day;
@@ -71,10 +88,139 @@ const customersQuery = z
   .object({ search: z.string().trim().max(200, "search must be at most 200 characters").optional(), limit: limitField })
   .strict();
 
-export const viewRoutes = new Hono<OwnerEnv>()
-  .get("/dashboard", validate("query", z.object({ date: dateParam }).strict()), async (c) => {
+const DashboardView = view("DashboardView", {
+  date: z.string().openapi({ description: "The first day shown (the business's local date)" }),
+  staff: z.array(StaffItem),
+  bookings: z.array(BookingItem).openapi({ description: "The day's bookings (not cancelled)" }),
+  week: z
+    .array(z.object({ date: z.string(), count: z.number().int() }))
+    .openapi({ description: "Bookings per day for the 7 days from `date`" }),
+  pending: z.array(BookingItem).openapi({ description: "Bookings waiting for confirmation" }),
+  open: z.array(BookingItem).openapi({ description: "Past bookings still to be completed or marked no-show" }),
+});
+const CalendarView = view("CalendarView", {
+  view: z.enum(["day", "week"]),
+  dates: z.array(z.string()).openapi({ description: "The local dates shown" }),
+  staff: z.array(StaffWithHours),
+  bookings: z.array(BookingItem),
+  timeOff: z.array(TimeOffItem),
+  services: z
+    .array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        durationMinutes: z.number().int(),
+        price: z.number().int(),
+        isOnlineBookable: z.boolean(),
+      }),
+    )
+    .openapi({ description: "The active services, for the new-booking form" }),
+});
+const BookingsView = view("BookingsView", {
+  from: z.string().openapi({ description: "The first local date listed" }),
+  staff: z.array(StaffItem),
+  bookings: z.array(BookingItem),
+  hasMore: z.boolean(),
+});
+const ServicesView = view("ServicesView", { services: z.array(OwnerService), staff: z.array(StaffItem) });
+const StaffView = view("StaffView", {
+  staff: z.array(
+    StaffWithHours.extend({
+      userId: z.string().nullable().openapi({ description: "The linked member account" }),
+      hasCalendarFeed: z.boolean(),
+      overrides: z.array(OverrideItem).openapi({ description: "Date overrides from today on (design.md §16), by date" }),
+    }),
+  ),
+  timeOff: z.array(TimeOffItem),
+  members: z.array(Member),
+});
+const CustomersView = view("CustomersView", { customers: z.array(OwnerCustomer) });
+const SettingsView = view("SettingsView", {
+  settings: OwnerBusiness,
+  members: z.array(Member),
+  webhooks: z.array(Endpoint),
+  failedJobs: z.array(FailedJobView).nullable().openapi({ description: "null for staff" }),
+  stripe: StripeAccount,
+  apiKeys: z.array(ApiKey).nullable().openapi({ description: "null for staff and for API keys" }),
+  closures: z.array(Closure).openapi({ description: "Closures not over yet (design.md §16), earliest first" }),
+});
+const AiLogView = view("AiLogView", { entries: z.array(AiLogEntry) });
+
+const tags = ["Owner app views"];
+const dashboard = createRoute({
+  method: "get",
+  path: "/dashboard",
+  tags,
+  summary: "The dashboard: a day's bookings, the week's counts, bookings waiting for confirmation or completion",
+  security: security.owner,
+  request: { query: z.object({ date: dateParam }).strict() },
+  responses: { 200: ok(DashboardView), ...errors(400, 401, 403, 404) },
+});
+const calendar = createRoute({
+  method: "get",
+  path: "/calendar",
+  tags,
+  summary: "The calendar's day or week: staff with hours, bookings, time off, the services to book",
+  security: security.owner,
+  request: { query: calendarQuery },
+  responses: { 200: ok(CalendarView), ...errors(400, 401, 403, 404) },
+});
+const bookings = createRoute({
+  method: "get",
+  path: "/bookings",
+  tags,
+  summary: "The bookings list: a page of bookings in a local date range, by status and staff member",
+  security: security.owner,
+  request: { query: bookingsQuery },
+  responses: { 200: ok(BookingsView), ...errors(400, 401, 403, 404) },
+});
+const services = createRoute({
+  method: "get",
+  path: "/services",
+  tags,
+  summary: "The services page: every service and the staff who may perform them",
+  security: security.owner,
+  responses: { 200: ok(ServicesView), ...errors(401, 403, 404) },
+});
+const staff = createRoute({
+  method: "get",
+  path: "/staff",
+  tags,
+  summary: "The staff page: staff with hours, linked members and calendar feeds, time off, the members to link",
+  security: security.owner,
+  responses: { 200: ok(StaffView), ...errors(401, 403, 404) },
+});
+const customers = createRoute({
+  method: "get",
+  path: "/customers",
+  tags,
+  summary: "The customers page; `search` matches name, e-mail or phone",
+  security: security.owner,
+  request: { query: customersQuery },
+  responses: { 200: ok(CustomersView), ...errors(400, 401, 403, 404) },
+});
+const settings = createRoute({
+  method: "get",
+  path: "/settings",
+  tags,
+  summary: "The settings page: the business, members, webhooks, Stripe, and (not for staff) failed jobs and API keys",
+  security: security.owner,
+  responses: { 200: ok(SettingsView), ...errors(401, 403, 404) },
+});
+const aiLog = createRoute({
+  method: "get",
+  path: "/ai-log",
+  tags,
+  summary: "The AI log page: the assistant's latest conversations",
+  security: security.owner,
+  request: { query: z.object({ limit: limitField }).strict() },
+  responses: { 200: ok(AiLogView), ...errors(400, 401, 403, 404) },
+});
+
+export const viewRoutes = openApiRouter<OwnerEnv>()
+  .openapi(dashboard, async (c) => {
     const v = await dashboardView(await zonedCtx(c), c.req.valid("query").date);
-    return answer(c, v.business, {
+    const data = answer(c, v.business, {
       date: v.date,
       staff: v.staff.map(toStaffItem),
       bookings: v.bookings.map(toBookingItem),
@@ -82,37 +228,46 @@ export const viewRoutes = new Hono<OwnerEnv>()
       pending: v.pending.map(toBookingItem),
       open: v.open.map(toBookingItem),
     });
+    return c.json({ data }, 200);
   })
-  .get("/calendar", validate("query", calendarQuery), async (c) => {
+  .openapi(calendar, async (c) => {
     const q = c.req.valid("query");
     const v = await calendarView(await zonedCtx(c), { date: q.date, mode: q.view });
-    return answer(c, v.business, {
+    const data = answer(c, v.business, {
       view: v.mode,
       dates: v.dates,
       staff: toStaffWithHours(v.staff, v.hours),
       bookings: v.bookings.map(toBookingItem),
       timeOff: v.timeOff.map(toTimeOffItem),
-      services: v.services.map((s) => ({ ...s, isOnlineBookable: Boolean(s.isOnlineBookable) })),
+      services: v.services.map((s) => ({
+        id: s.id,
+        name: s.name,
+        durationMinutes: s.durationMinutes,
+        price: s.price,
+        isOnlineBookable: Boolean(s.isOnlineBookable),
+      })),
     });
+    return c.json({ data }, 200);
   })
-  .get("/bookings", validate("query", bookingsQuery), async (c) => {
+  .openapi(bookings, async (c) => {
     const q = c.req.valid("query");
     if (q.from && q.to && dayNumber(q.to) < dayNumber(q.from)) throw ApiError.field("to", "The last date must not be before the first");
     const v = await bookingsView(await zonedCtx(c), q);
-    return answer(c, v.business, {
+    const data = answer(c, v.business, {
       from: formatLocalDate(v.from),
       staff: v.staff.map(toStaffItem),
       bookings: v.bookings.map(toBookingItem),
       hasMore: v.hasMore,
     });
+    return c.json({ data }, 200);
   })
-  .get("/services", async (c) => {
+  .openapi(services, async (c) => {
     const v = await servicesView(plainCtx(c));
-    return answer(c, v.business, { services: v.services.map(toOwnerService), staff: v.staff.map(toStaffItem) });
+    return c.json({ data: answer(c, v.business, { services: v.services.map(toOwnerService), staff: v.staff.map(toStaffItem) }) }, 200);
   })
-  .get("/staff", async (c) => {
+  .openapi(staff, async (c) => {
     const v = await staffView(plainCtx(c));
-    return answer(c, v.business, {
+    const data = answer(c, v.business, {
       staff: toStaffWithHours(v.staff, v.hours).map((s) => ({
         ...s,
         userId: v.links.get(s.id)?.userId ?? null,
@@ -122,17 +277,18 @@ export const viewRoutes = new Hono<OwnerEnv>()
       timeOff: v.timeOff.map(toTimeOffItem),
       members: v.members.map(toMember),
     });
+    return c.json({ data }, 200);
   })
-  .get("/customers", validate("query", customersQuery), async (c) => {
+  .openapi(customers, async (c) => {
     const q = c.req.valid("query");
     const v = await customersView(plainCtx(c), { search: q.search || undefined, limit: q.limit });
-    return answer(c, v.business, { customers: v.customers.map(toOwnerCustomer) });
+    return c.json({ data: answer(c, v.business, { customers: v.customers.map(toOwnerCustomer) }) }, 200);
   })
-  .get("/settings", async (c) => {
+  .openapi(settings, async (c) => {
     const auth = c.var.auth;
     const canManage = auth.role !== "staff";
     const v = await settingsView(plainCtx(c), { canManage, keys: canManage && auth.via === "token" });
-    return answer(c, v.business, {
+    const data = answer(c, v.business, {
       settings: toOwnerBusiness(v.business),
       members: v.members.map(toMember),
       webhooks: v.endpoints.map(toEndpoint),
@@ -141,8 +297,9 @@ export const viewRoutes = new Hono<OwnerEnv>()
       apiKeys: v.apiKeys ? v.apiKeys.map(toApiKey) : null,
       closures: v.closures.map(toClosure),
     });
+    return c.json({ data }, 200);
   })
-  .get("/ai-log", validate("query", z.object({ limit: limitField }).strict()), async (c) => {
+  .openapi(aiLog, async (c) => {
     const v = await aiLogView(plainCtx(c), c.req.valid("query").limit);
-    return answer(c, v.business, { entries: v.entries.map(toAiLogEntry) });
+    return c.json({ data: answer(c, v.business, { entries: v.entries.map(toAiLogEntry) }) }, 200);
   });

@@ -5,7 +5,9 @@ import { instantToLocalString, isValidTimeZone } from "../../domain/time";
 import type { AppEnv } from "../../env";
 import { loadBookingPage, type PageService, type PageStaff, type PageTenant, type PageTenantKey } from "../../services/pages/booking-page";
 import { formatDuration, formatMoney } from "../../shared/format";
+import { aiAvailable } from "../ai/provider";
 import { ASSET_URLS } from "./asset-urls";
+import { AskPanel } from "./booking-ask";
 import { MonthCalendar, weekStartFor } from "./booking-calendar";
 import { PaymentStep } from "./booking-payment";
 import { Document, MessagePage, renderPage } from "./layout";
@@ -56,6 +58,8 @@ export async function bookingPageResponse(c: Context<AppEnv>, key: PageTenantKey
   // design.md §17: the e-mails' manage link (`&code=`) opens that booking; a malformed code is ignored.
   const asked = normalizeConfirmationCode(c.req.query("code") ?? "");
   const code = isConfirmationCode(asked) ? asked : "";
+  // Issue #21: the Ask panel only when a model is configured and the business has it on (no I/O).
+  const ask = data.tenant.aiAssistantEnabled && data.services.length > 0 && aiAvailable(c);
   const page = (
     <Document
       title={`Book with ${data.tenant.businessName}`}
@@ -74,7 +78,15 @@ export async function bookingPageResponse(c: Context<AppEnv>, key: PageTenantKey
       }}
       scripts={[ASSET_URLS.bookingJs]}
     >
-      <BookingPage tenant={data.tenant} services={data.services} staff={data.staff} timezone={tz} weekStart={weekStart} code={code} />
+      <BookingPage
+        tenant={data.tenant}
+        services={data.services}
+        staff={data.staff}
+        timezone={tz}
+        weekStart={weekStart}
+        code={code}
+        ask={ask}
+      />
     </Document>
   );
   return c.html(await renderPage(page), 200);
@@ -87,7 +99,9 @@ const BookingPage: FC<{
   timezone: string;
   weekStart: 0 | 1;
   code: string;
-}> = ({ tenant, services, staff, timezone, weekStart, code }) => {
+  /** Whether to show the Ask panel (issue #21): a model is configured and the business has it on. */
+  ask: boolean;
+}> = ({ tenant, services, staff, timezone, weekStart, code, ask }) => {
   const place = [tenant.addressLine1, tenant.city, tenant.country].filter((s) => s.trim() !== "").join(", ");
   return (
     <>
@@ -100,6 +114,7 @@ const BookingPage: FC<{
       </header>
       <main id="main" class="wrap">
         <div id="notice" class="notice" role="status" aria-live="polite" hidden></div>
+        {ask ? <AskPanel /> : null}
         <section id="book" class="card" aria-labelledby="book-heading">
           <h2 id="book-heading">Book an appointment</h2>
           <p class="tz-label" id="tz-label">

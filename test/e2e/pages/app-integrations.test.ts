@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
+import { answer, MODEL_PATH } from "../../helpers/ai-model";
 import { appBase, checkPage, createSalon, openApp, type Salon, scriptErrors, sessionFor, signedInState } from "../helpers/app";
 import { eventually, useBrowser, watchErrors } from "../helpers/browser";
 import { e2eClient, e2eDb } from "../helpers/db";
@@ -179,15 +180,9 @@ describe("failed jobs", () => {
 });
 
 async function scriptModel(salon: Salon, reply: string) {
-  const body = {
-    id: "chatcmpl-e2e",
-    object: "chat.completion",
-    choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content: reply } }],
-    usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
-  };
   const res = await fetch(`${captureUrl}/__control/rules`, {
     method: "POST",
-    body: JSON.stringify({ pathPrefix: "/ai/chat/completions", bodyContains: salon.businessName, responses: [{ status: 200, body }] }),
+    body: JSON.stringify({ pathPrefix: MODEL_PATH, bodyContains: salon.businessName, responses: [answer(reply)] }),
   });
   expect(res.ok).toBe(true);
 }
@@ -207,7 +202,7 @@ describe("the assistant", () => {
     expect(await panel.locator(".chat-user").textContent()).toContain("How many bookings do we have tomorrow?");
     await checkPage(page, "assistant");
     const sent = await (
-      await fetch(`${captureUrl}/__control/requests?pathPrefix=/ai/chat/completions&bodyContains=${encodeURIComponent(salon.businessName)}`)
+      await fetch(`${captureUrl}/__control/requests?pathPrefix=${MODEL_PATH}&bodyContains=${encodeURIComponent(salon.businessName)}`)
     ).json();
     expect(JSON.stringify(sent.requests.at(-1).body)).toContain("How many bookings do we have tomorrow?");
 
@@ -227,7 +222,7 @@ describe("the assistant", () => {
     const res = await fetch(`${captureUrl}/__control/rules`, {
       method: "POST",
       body: JSON.stringify({
-        pathPrefix: "/ai/chat/completions",
+        pathPrefix: MODEL_PATH,
         bodyContains: salon.businessName,
         responses: [{ status: 500, body: {} }],
       }),

@@ -121,6 +121,89 @@ describe.each([375, 1280])("booking page month calendar at %i px", (width) => {
   });
 });
 
+/** Counts, from now on, how often the grid is rebuilt (its rows replaced) and every change inside it. */
+async function watchGrid(page: Page) {
+  await page.evaluate(() => {
+    const body = document.getElementById("cal-days") as HTMLElement;
+    const counts = { rebuilds: 0, changes: 0 };
+    (window as unknown as { gridCounts: typeof counts }).gridCounts = counts;
+    new MutationObserver((records) => {
+      for (const r of records) {
+        counts.changes++;
+        if (r.type === "childList" && r.target === body) counts.rebuilds++;
+      }
+    }).observe(body, { childList: true, subtree: true, attributes: true, characterData: true });
+  });
+  return () => page.evaluate(() => ({ ...(window as unknown as { gridCounts: { rebuilds: number; changes: number } }).gridCounts }));
+}
+
+describe("booking page month calendar under a fake browser clock", () => {
+  it("keeps the month the customer paged to while the first search is still out; a day there is picked at the first click; nothing re-renders by itself past midnight", async () => {
+    // Mondays and Wednesdays: today (Sunday) has no times, the search from today ends on Monday 2 June.
+    const tenant = await createBookableTenant({ weekdays: [1, 3] });
+    const { page } = await browser.newPage({ now: NOW });
+    const errors = watchErrors(page);
+    const months = watchDays(page);
+    // The browser's clock is faked before the calendar is used (as under TEST_NOW for every page).
+    await page.clock.install({ time: NOW });
+    // June's days answer is held until the customer has paged to July: the search it feeds ends
+    // after the customer moved on (a slow network does the same).
+    let juneAsked = () => {};
+    const juneSeen = new Promise<void>((resolve) => {
+      juneAsked = resolve;
+    });
+    let releaseJune = () => {};
+    const juneHeld = new Promise<void>((resolve) => {
+      releaseJune = resolve;
+    });
+    await page.route(
+      (url) => url.pathname.endsWith("/availability/days"),
+      async (route) => {
+        if (new URL(route.request().url()).searchParams.get("from")?.startsWith("2031-06")) {
+          juneAsked();
+          await juneHeld;
+        }
+        await route.continue();
+      },
+    );
+    await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
+    const grid = await watchGrid(page);
+    await page.getByRole("radio", { name: /^Haircut/ }).check();
+    await juneSeen;
+    await page.locator("#cal-next").click();
+    await eventually(() => page.locator("#cal-title").textContent()).toBe("July 2031");
+    await eventually(() => marked(page)).toContain("2031-07-02");
+
+    releaseJune();
+    // The search ends: it chooses Monday 2 June and lists its times, naming the date, but July stays.
+    await eventually(() => page.locator("#slot-status").textContent()).toBe(
+      "No free times left on Sun, Jun 1, 2031. Showing the next date with free times: Mon, Jun 2, 2031 (29 times available).",
+    );
+    expect(await page.locator("#cal-title").textContent()).toBe("July 2031");
+    expect(await page.locator("#cal-days [aria-pressed=true]").count()).toBe(0);
+
+    // A day of July is picked, and its button is the same one the days answer marked (updated in
+    // place, never replaced under the pointer): the grid was rebuilt once, for July.
+    const july2 = await day(page, "2031-07-02").elementHandle();
+    await day(page, "2031-07-02").click({ timeout: 5_000 });
+    await eventually(() => page.locator("#slot-status").textContent()).toBe("29 times available on Wed, Jul 2, 2031.");
+    expect(await july2?.evaluate((b) => b.isConnected && b.getAttribute("aria-pressed"))).toBe("true");
+    expect(await page.locator("#cal-title").textContent()).toBe("July 2031");
+    expect(months).toEqual(["2031-06", "2031-07"]);
+    const settled = await grid();
+    expect(settled.rebuilds).toBe(1);
+
+    // The tab stays open past midnight, then the device clock jumps a week: every timer due runs,
+    // and the calendar does not change (it renders on the customer's actions and the answers only).
+    await page.clock.fastForward(26 * 3_600_000);
+    await page.clock.setSystemTime(new Date("2031-06-09T14:00:00Z"));
+    await page.clock.runFor(60_000);
+    expect(await grid()).toEqual(settled);
+    expect(await page.locator("#cal-days [aria-pressed=true]").getAttribute("data-date")).toBe("2031-07-02");
+    expect(errors, errors.join("\n")).toEqual([]);
+  });
+});
+
 describe("booking page: who performs a service", () => {
   it("offers only the staff who perform the chosen service", async () => {
     const tenant = await createBookableTenant();

@@ -3,65 +3,18 @@ import { schema } from "../../../src/db/client";
 import { post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { createService, createStaff, createTenant, ownerToken, type TenantOverrides } from "../../helpers/factories";
+import { MODEL_PATH } from "../../helpers/ai-model";
 import { captured, type Scripted, script } from "../../helpers/worker-entry";
+
+export { answer, MODEL_PATH, type ModelCall, toolCalls } from "../../helpers/ai-model";
 
 // The capture server plays the model (an OpenAI-compatible chat-completions endpoint at
 // `${CAPTURE_URL}/ai`). Every request the Worker sends carries the system prompt, which names the
 // business ("Business <slug>"), so a test scripts and reads only its own conversation by its slug.
 
-export const MODEL_PATH = "/ai/chat/completions";
-
 /** A pinned request clock (Monday 2031-03-03, 12:00 in New York) and the next day's date. */
 export const NOW = "2031-03-03T17:00:00.000Z";
 export const TOMORROW = "2031-03-04";
-
-export type ModelCall = { id?: string; name: string; arguments: unknown };
-
-/** The model asks for tools (arguments: an object is sent as JSON text, a string as it is). */
-export function toolCalls(...calls: ModelCall[]): Scripted {
-  return {
-    status: 200,
-    body: {
-      id: "chatcmpl-test",
-      object: "chat.completion",
-      choices: [
-        {
-          index: 0,
-          finish_reason: "tool_calls",
-          message: {
-            role: "assistant",
-            content: null,
-            tool_calls: calls.map((c, i) => ({
-              id: c.id ?? `call_${i}_${c.name}`,
-              type: "function",
-              function: { name: c.name, arguments: typeof c.arguments === "string" ? c.arguments : JSON.stringify(c.arguments) },
-            })),
-          },
-        },
-      ],
-      usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 },
-    },
-  };
-}
-
-/** The model answers in text (the public assistant's JSON object when given one). */
-export function answer(content: string | object): Scripted {
-  return {
-    status: 200,
-    body: {
-      id: "chatcmpl-test",
-      object: "chat.completion",
-      choices: [
-        {
-          index: 0,
-          finish_reason: "stop",
-          message: { role: "assistant", content: typeof content === "string" ? content : JSON.stringify(content) },
-        },
-      ],
-      usage: { prompt_tokens: 150, completion_tokens: 40, total_tokens: 190 },
-    },
-  };
-}
 
 export async function scriptModel(slug: string, responses: Scripted[]) {
   await script({ pathPrefix: MODEL_PATH, bodyContains: `Business ${slug}` }, responses);

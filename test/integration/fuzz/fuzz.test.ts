@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { app } from "../../../src/app";
-import { schema } from "../../../src/db/client";
+import { runBatch, schema } from "../../../src/db/client";
 import { ApiError, type ErrorCode, errorBody } from "../../../src/errors";
 import { type ApiResponse, call } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
@@ -59,66 +59,32 @@ async function snapshot(f: Fixture) {
   const db = testDb();
   const t = f.tenant.id;
   const subjects = [f.tenant.ownerId, f.member.userId, f.account.id, f.admin.id];
-  const [
-    tenant,
-    services,
-    staff,
-    hours,
-    timeOff,
-    overrides,
-    closures,
-    bookings,
-    customers,
-    members,
-    endpoints,
-    payments,
-    outbox,
-    audit,
-    sessions,
-    users,
-    accounts,
-  ] = await db.batch([
-    db.select().from(schema.tenants).where(eq(schema.tenants.id, t)),
-    db.select().from(schema.services).where(eq(schema.services.tenantId, t)),
-    db.select().from(schema.staffProfiles).where(eq(schema.staffProfiles.tenantId, t)),
-    db.select().from(schema.staffHours).where(eq(schema.staffHours.tenantId, t)),
-    db.select().from(schema.staffTimeOff).where(eq(schema.staffTimeOff.tenantId, t)),
-    db.select().from(schema.staffDateOverrides).where(eq(schema.staffDateOverrides.tenantId, t)),
-    db.select().from(schema.businessClosures).where(eq(schema.businessClosures.tenantId, t)),
-    db.select().from(schema.bookings).where(eq(schema.bookings.tenantId, t)),
-    db.select().from(schema.customers).where(eq(schema.customers.tenantId, t)),
-    db.select().from(schema.tenantMembers).where(eq(schema.tenantMembers.tenantId, t)),
-    db.select().from(schema.webhookEndpoints).where(eq(schema.webhookEndpoints.tenantId, t)),
-    db.select().from(schema.payments).where(eq(schema.payments.tenantId, t)),
+  const queries = {
+    tenant: db.select().from(schema.tenants).where(eq(schema.tenants.id, t)),
+    services: db.select().from(schema.services).where(eq(schema.services.tenantId, t)),
+    staff: db.select().from(schema.staffProfiles).where(eq(schema.staffProfiles.tenantId, t)),
+    hours: db.select().from(schema.staffHours).where(eq(schema.staffHours.tenantId, t)),
+    timeOff: db.select().from(schema.staffTimeOff).where(eq(schema.staffTimeOff.tenantId, t)),
+    overrides: db.select().from(schema.staffDateOverrides).where(eq(schema.staffDateOverrides.tenantId, t)),
+    closures: db.select().from(schema.businessClosures).where(eq(schema.businessClosures.tenantId, t)),
+    bookings: db.select().from(schema.bookings).where(eq(schema.bookings.tenantId, t)),
+    customers: db.select().from(schema.customers).where(eq(schema.customers.tenantId, t)),
+    members: db.select().from(schema.tenantMembers).where(eq(schema.tenantMembers.tenantId, t)),
+    endpoints: db.select().from(schema.webhookEndpoints).where(eq(schema.webhookEndpoints.tenantId, t)),
+    payments: db.select().from(schema.payments).where(eq(schema.payments.tenantId, t)),
     // Which e-mails exist, not their delivery state: the queue sends earlier ones meanwhile.
-    db
+    outbox: db
       .select({ id: schema.emailOutbox.id, kind: schema.emailOutbox.kind, to: schema.emailOutbox.toEmail })
       .from(schema.emailOutbox)
       .where(eq(schema.emailOutbox.tenantId, t)),
-    db.select().from(schema.auditLog).where(eq(schema.auditLog.targetId, t)),
-    db.select().from(schema.sessions).where(inArray(schema.sessions.subjectId, subjects)),
-    db.select().from(schema.users).where(inArray(schema.users.id, subjects)),
-    db.select().from(schema.customerAccounts).where(eq(schema.customerAccounts.id, f.account.id)),
-  ]);
-  return {
-    tenant,
-    services,
-    staff,
-    hours,
-    timeOff,
-    overrides,
-    closures,
-    bookings,
-    customers,
-    members,
-    endpoints,
-    payments,
-    outbox,
-    audit,
-    sessions,
-    users,
-    accounts,
+    audit: db.select().from(schema.auditLog).where(eq(schema.auditLog.targetId, t)),
+    sessions: db.select().from(schema.sessions).where(inArray(schema.sessions.subjectId, subjects)),
+    users: db.select().from(schema.users).where(inArray(schema.users.id, subjects)),
+    accounts: db.select().from(schema.customerAccounts).where(eq(schema.customerAccounts.id, f.account.id)),
   };
+  const rows = await runBatch(db, Object.values(queries));
+  // One snapshot field per query, in the order written above.
+  return Object.fromEntries(Object.keys(queries).map((name, n) => [name, rows[n] as unknown[]]));
 }
 
 /** The names of the snapshot's tables whose rows differ, each with its first differing row. */

@@ -38,6 +38,27 @@ describe("GET /api/openapi.json", () => {
     expect(settings.properties.plan).toMatchObject({ not: {}, description: expect.stringContaining("Only the platform operator") });
   });
 
+  it("declares services, bookings and the owner app's page views: the whole owner API is in the document", async () => {
+    const { paths } = (await get("/api/openapi.json")).body;
+    const declared = (path: string) => Object.keys(paths[path] ?? {}).sort();
+    expect(declared("/api/services")).toEqual(["get", "post"]);
+    expect(declared("/api/services/order")).toEqual(["put"]);
+    expect(declared("/api/services/{id}")).toEqual(["delete", "get", "patch"]);
+    expect(declared("/api/bookings")).toEqual(["get", "post"]);
+    expect(declared("/api/bookings/{id}")).toEqual(["get"]);
+    expect(declared("/api/bookings/{id}/status")).toEqual(["patch"]);
+    expect(declared("/api/bookings/{id}/cancel")).toEqual(["post"]);
+    expect(declared("/api/bookings/{id}/reschedule")).toEqual(["post"]);
+    expect(declared("/api/bookings/{id}/payments")).toEqual(["get"]);
+    for (const page of ["dashboard", "calendar", "bookings", "services", "staff", "customers", "settings", "ai-log"]) {
+      expect(declared(`/api/businesses/me/views/${page}`), page).toEqual(["get"]);
+    }
+    // Owner routes: a member's token or an API key.
+    for (const path of ["/api/services", "/api/bookings/{id}", "/api/businesses/me/views/settings"]) {
+      expect(paths[path].get.security, path).toEqual([{ memberToken: [] }, { apiKey: [] }]);
+    }
+  });
+
   it("is also a static asset built at deploy time (served before the Worker), identical to the route's", async () => {
     const asset = await (env as unknown as { ASSETS: Fetcher }).ASSETS.fetch("http://localhost/api/openapi.json");
     expect(asset.status).toBe(200);

@@ -20,4 +20,19 @@ describe("the OpenAPI document", () => {
     expect(Object.keys(doc.components?.schemas ?? {})).toEqual(expect.arrayContaining(["ErrorShape1", "ErrorShape2"]));
     expect(Object.keys(doc.components?.securitySchemes ?? {}).sort()).toEqual(["adminToken", "apiKey", "customerToken", "memberToken"]);
   });
+
+  it("declares every /api route the Worker answers (none is left a plain Hono route)", () => {
+    const doc = openApiDocument(app);
+    const documented = new Set(
+      Object.entries(doc.paths ?? {}).flatMap(([path, ops]) =>
+        Object.keys(ops ?? {}).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ":$1")}`),
+      ),
+    );
+    const plain = app.routes
+      .filter((r) => r.method !== "ALL" && r.path.startsWith("/api/"))
+      .map((r) => `${r.method} ${r.path}`)
+      .filter((route) => !documented.has(route));
+    // The document itself is the one /api route outside it.
+    expect([...new Set(plain)]).toEqual(["GET /api/openapi.json"]);
+  });
 });

@@ -1,10 +1,11 @@
 // The team assistant's conversation rules (design.md §20), apart from the panel so they are unit-tested.
+import { MAX_CHAT_MESSAGE_CHARS, MAX_CHAT_MESSAGES } from "../../../shared/ai-limits";
 
 export type Message = { role: "user" | "assistant"; content: string };
 
 /** design.md §20 limits: at most 20 messages of at most 2000 characters, the last one the person's. */
-export const MAX_MESSAGES = 20;
-export const MAX_CHARS = 2000;
+export const MAX_MESSAGES = MAX_CHAT_MESSAGES;
+export const MAX_CHARS = MAX_CHAT_MESSAGE_CHARS;
 
 /** The conversation sent: the newest messages that fit, starting with one of the person's. */
 export function conversationToSend(history: Message[], next: string): Message[] {
