@@ -94,7 +94,7 @@ const toOverride = (r: OverrideRow): z.infer<typeof DateOverride> => ({
   updatedAt: r.updatedAt,
 });
 
-const toClosure = (r: ClosureRow): z.infer<typeof Closure> => ({
+export const toClosure = (r: ClosureRow): z.infer<typeof Closure> => ({
   id: r.id,
   startDate: r.startDate,
   endDate: r.endDate,

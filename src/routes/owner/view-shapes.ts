@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { BOOKING_STATUSES } from "../../domain/booking-status";
-import { toWorkingIntervals } from "../../domain/working-hours";
+import { formatMinute, toWorkingIntervals } from "../../domain/working-hours";
 import { formatLocalDate, type LocalDate } from "../../domain/time";
 import type { OwnerAuth } from "../../auth-context";
 import type { BookingItemRow, BusinessSummary } from "../../services/owner/views/common";
@@ -158,4 +158,21 @@ export function toTimeOffItem(t: {
   reason: string;
 }): z.infer<typeof TimeOffItem> {
   return { id: t.id, staffId: t.staffId, start: iso(t.startAt), end: iso(t.endAt), reason: t.reason };
+}
+
+/** A staff member's hours on one date instead of the weekly hours (design.md §16); [] = not working. */
+export const OverrideItem = z
+  .object({
+    date: z.string().openapi({ description: "A date in the business's time zone, YYYY-MM-DD" }),
+    intervals: z
+      .array(z.object({ start: z.string(), end: z.string() }))
+      .openapi({ description: 'HH:MM in the business\'s zone, by start ("24:00" ends the day); [] = not working' }),
+  })
+  .openapi("OverrideItem");
+
+export function toOverrideItem(o: {
+  date: string;
+  intervals: Array<{ startMinute: number; endMinute: number }>;
+}): z.infer<typeof OverrideItem> {
+  return { date: o.date, intervals: o.intervals.map((i) => ({ start: formatMinute(i.startMinute), end: formatMinute(i.endMinute) })) };
 }

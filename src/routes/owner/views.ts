@@ -18,15 +18,18 @@ import { OwnerCustomer, toOwnerCustomer } from "./customers";
 import { FailedJobView, toFailedJob } from "./failed-jobs";
 import { Member, toMember } from "./members";
 import { StripeAccount, toAccount } from "./payments";
+import { Closure, toClosure } from "./schedule";
 import { OwnerService, toOwnerService } from "./services";
 import {
   AppBusiness,
   BookingItem,
+  OverrideItem,
   StaffItem,
   StaffWithHours,
   TimeOffItem,
   toAppBusiness,
   toBookingItem,
+  toOverrideItem,
   toStaffItem,
   toStaffWithHours,
   toTimeOffItem,
@@ -125,6 +128,7 @@ const StaffView = view("StaffView", {
     StaffWithHours.extend({
       userId: z.string().nullable().openapi({ description: "The linked member account" }),
       hasCalendarFeed: z.boolean(),
+      overrides: z.array(OverrideItem).openapi({ description: "Date overrides from today on (design.md §16), by date" }),
     }),
   ),
   timeOff: z.array(TimeOffItem),
@@ -138,6 +142,7 @@ const SettingsView = view("SettingsView", {
   failedJobs: z.array(FailedJobView).nullable().openapi({ description: "null for staff" }),
   stripe: StripeAccount,
   apiKeys: z.array(ApiKey).nullable().openapi({ description: "null for staff and for API keys" }),
+  closures: z.array(Closure).openapi({ description: "Closures not over yet (design.md §16), earliest first" }),
 });
 const AiLogView = view("AiLogView", { entries: z.array(AiLogEntry) });
 
@@ -267,6 +272,7 @@ export const viewRoutes = openApiRouter<OwnerEnv>()
         ...s,
         userId: v.links.get(s.id)?.userId ?? null,
         hasCalendarFeed: v.links.get(s.id)?.hasCalendarFeed ?? false,
+        overrides: v.overrides.filter((o) => o.staffId === s.id).map(toOverrideItem),
       })),
       timeOff: v.timeOff.map(toTimeOffItem),
       members: v.members.map(toMember),
@@ -289,6 +295,7 @@ export const viewRoutes = openApiRouter<OwnerEnv>()
       failedJobs: v.failedJobs ? v.failedJobs.map(toFailedJob) : null,
       stripe: toAccount(accountStatusOf(v.business)),
       apiKeys: v.apiKeys ? v.apiKeys.map(toApiKey) : null,
+      closures: v.closures.map(toClosure),
     });
     return c.json({ data }, 200);
   })

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import { schema, type Db } from "../../db/client";
 import type { MinuteInterval } from "../../domain/slots";
 import { ApiError } from "../../errors";
@@ -64,9 +64,13 @@ export async function deleteOverride(db: Db, tenantId: string, staffId: string, 
 
 export type ClosureRow = typeof cl.$inferSelect;
 
-/** The business's closures, earliest first. */
-export function listClosures(db: Db, tenantId: string) {
-  return db.select().from(cl).where(eq(cl.tenantId, tenantId)).orderBy(asc(cl.startDate), asc(cl.endDate), asc(cl.id));
+/** The business's closures (those matching `also`, when given), earliest first. */
+export function listClosures(db: Db, tenantId: string, also?: SQL) {
+  return db
+    .select()
+    .from(cl)
+    .where(and(eq(cl.tenantId, tenantId), also))
+    .orderBy(asc(cl.startDate), asc(cl.endDate), asc(cl.id));
 }
 
 export async function addClosure(db: Db, tenantId: string, v: { startDate: string; endDate: string; reason?: string }, now: Date) {

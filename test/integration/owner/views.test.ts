@@ -322,6 +322,49 @@ describe("the sections that use other issues' APIs", () => {
     expect(res.body.data.members.map((m: { id: string }) => m.id)).toEqual([tenant.ownerId, member.userId]);
   });
 
+  it("settings: the closures not yet over; staff: each profile's date overrides from today on (design.md §16), still one batch", async () => {
+    const { staff, token, view } = await salon();
+    const setDay = (date: string, intervals: Array<{ start: string; end: string }>) =>
+      put(`/api/staff/${staff.id}/overrides/${date}`, { intervals }, { token, now: NOON });
+    // 2031-03-10 is yesterday in New York at the pinned noon: neither it nor a closure ending then is shown.
+    for (const [date, intervals] of [
+      ["2031-03-10", []],
+      ["2031-03-11", [{ start: "12:00", end: "20:00" }]],
+      ["2031-04-02", []],
+      [
+        "2031-03-20",
+        [
+          { start: "09:00", end: "12:00" },
+          { start: "13:00", end: "24:00" },
+        ],
+      ],
+    ] as const) {
+      expect((await setDay(date, [...intervals])).status).toBe(200);
+    }
+    const close = (startDate: string, endDate: string, reason?: string) =>
+      post("/api/businesses/me/closures", { startDate, endDate, reason }, { token, now: NOON });
+    expect((await close("2031-03-01", "2031-03-10")).status).toBe(201);
+    const ongoing = await close("2031-03-05", "2031-03-11", "Renovation");
+    const later = await close("2031-12-24", "2031-12-26");
+
+    const settings = await view("settings");
+    expect(settings.body.data.closures).toEqual([ongoing.body.data, later.body.data]);
+    const res = await view("staff");
+    expect(res.body.data.staff[0].overrides).toEqual([
+      { date: "2031-03-11", intervals: [{ start: "12:00", end: "20:00" }] },
+      {
+        date: "2031-03-20",
+        intervals: [
+          { start: "09:00", end: "12:00" },
+          { start: "13:00", end: "24:00" },
+        ],
+      },
+      { date: "2031-04-02", intervals: [] },
+    ]);
+    await expectTwoRoundTrips((dbTag) => view("settings", { dbTag }));
+    await expectTwoRoundTrips((dbTag) => view("staff", { dbTag }));
+  });
+
   it("ai-log: the same entries as GET /api/ai/log", async () => {
     const { tenant, token, view } = await salon();
     await testDb()

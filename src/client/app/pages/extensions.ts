@@ -1,6 +1,9 @@
 import type { Child } from "hono/jsx";
 import type { AppBusiness, OwnerMember, OwnerService, SettingsView, StaffCard, Viewer } from "../../shared/api-types";
+import { ClosuresPanel } from "./settings-closures";
+import { ServiceScheduling } from "./service-scheduling";
 import { StaffLinks } from "./staff-links";
+import { DateOverrides } from "./staff-overrides";
 
 /**
  * Where the sections of other issues' features plug into the pages (design.md §16 scheduling,
@@ -9,15 +12,22 @@ import { StaffLinks } from "./staff-links";
  * Settings' Stripe, payment rules and API keys (§19, §21) sit in the settings page itself.
  */
 
-/** Fields a service form gains (§16: buffers before/after, who performs it). `extra` is sent in the body as is. */
-export type ServiceFormSection = (p: {
-  service: OwnerService | null;
-  staff: Array<{ id: string; displayName: string }>;
-  extra: Record<string, unknown>;
-  setExtra: (patch: Record<string, unknown>) => void;
-  errors: Record<string, string>;
-}) => Child;
-export const SERVICE_FORM_SECTIONS: ServiceFormSection[] = [];
+/**
+ * Fields a service form gains (§16: buffers before/after, who performs it). `extra` holds only
+ * what the user changed and is sent in the body as is, after `check` (field errors, keyed like the
+ * API's) finds nothing wrong with it.
+ */
+export type ServiceFormSection = {
+  Fields: (p: {
+    service: OwnerService | null;
+    staff: Array<{ id: string; displayName: string; isBookable: boolean }>;
+    extra: Record<string, unknown>;
+    setExtra: (patch: Record<string, unknown>) => void;
+    errors: Record<string, string>;
+  }) => Child;
+  check?: (extra: Record<string, unknown>) => Record<string, string>;
+};
+export const SERVICE_FORM_SECTIONS: ServiceFormSection[] = [ServiceScheduling];
 
 /** Parts of a staff member's card (§16 date overrides, §17 calendar feed link and linked member). */
 export type StaffSection = (p: {
@@ -27,8 +37,8 @@ export type StaffSection = (p: {
   viewer: Viewer;
   reload: () => void;
 }) => Child;
-export const STAFF_SECTIONS: StaffSection[] = [StaffLinks];
+export const STAFF_SECTIONS: StaffSection[] = [DateOverrides, StaffLinks];
 
 /** Settings panels (§16 booking rules and closures, §19 API keys, §21 Stripe onboarding). */
 export type SettingsSection = (p: { view: SettingsView; reload: () => void }) => Child;
-export const SETTINGS_SECTIONS: SettingsSection[] = [];
+export const SETTINGS_SECTIONS: SettingsSection[] = [ClosuresPanel];

@@ -27,6 +27,87 @@ export function hoursSummary(hours: Interval[]): string {
   return parts.length ? parts.join(" · ") : "No working hours: not bookable on any day.";
 }
 
+export type DayInterval = { start: string; end: string };
+
+/**
+ * One day's intervals: a from/until pair per interval with Remove, "Closed" when there is none,
+ * and "Add hours" (after the last interval, or 09:00-17:00). `label` names the day in every
+ * control's accessible name ("Monday from", "Add hours on Monday"); `errors[i]` shows under row i.
+ * The weekly editor shows one per weekday; a date override (design.md §16) shows one for its date.
+ */
+export function DayIntervals(p: {
+  label: string;
+  idPrefix: string;
+  intervals: DayInterval[];
+  onChange: (next: DayInterval[]) => void;
+  errors: Array<string | undefined>;
+  emptyText?: string;
+}) {
+  const rows = p.intervals;
+  const replace = (i: number, patch: Partial<DayInterval>) => p.onChange(rows.map((h, j) => (j === i ? { ...h, ...patch } : h)));
+  const last = rows[rows.length - 1];
+  return (
+    <div class="hours-intervals">
+      {rows.length === 0 ? <span class="muted">{p.emptyText ?? "Closed"}</span> : null}
+      {rows.map((h, i) => {
+        const id = `${p.idPrefix}-${i}`;
+        const error = p.errors[i];
+        return (
+          <div class="hours-row">
+            <label class="visually-hidden" for={`${id}-start`}>
+              {p.label} from
+            </label>
+            <input
+              id={`${id}-start`}
+              type="time"
+              step={300}
+              value={h.start}
+              aria-invalid={error ? "true" : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+              onInput={(e: Event) => replace(i, { start: (e.target as HTMLInputElement).value })}
+            />
+            <span aria-hidden="true">to</span>
+            <label class="visually-hidden" for={`${id}-end`}>
+              {p.label} until
+            </label>
+            <input
+              id={`${id}-end`}
+              type="time"
+              step={300}
+              value={h.end === "24:00" ? "23:59" : h.end}
+              aria-invalid={error ? "true" : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+              onInput={(e: Event) => replace(i, { end: (e.target as HTMLInputElement).value })}
+            />
+            <Button
+              class="small-button"
+              label={`Remove ${p.label} ${h.start}–${h.end}`}
+              onClick={() => p.onChange(rows.filter((_, j) => j !== i))}
+            >
+              Remove
+            </Button>
+            {error ? (
+              <p class="field-error hours-error" id={`${id}-error`}>
+                {error}
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
+      <Button
+        class="small-button"
+        kind="link"
+        label={`Add hours on ${p.label}`}
+        onClick={() =>
+          p.onChange([...rows, last ? { start: last.end, end: last.end < "18:00" ? "18:00" : "23:00" } : { start: "09:00", end: "17:00" }])
+        }
+      >
+        <span aria-hidden="true">+</span> Add hours
+      </Button>
+    </div>
+  );
+}
+
 /**
  * The weekly hours editor: each day has any number of intervals (a lunch break is two of them),
  * "Closed" when it has none. `errors` are the API's, keyed by the interval's index in `ordered()`.
@@ -34,7 +115,6 @@ export function hoursSummary(hours: Interval[]): string {
 export function HoursEditor(p: { hours: Interval[]; onChange: (h: Interval[]) => void; errors: Record<string, string>; prefix: string }) {
   const list = ordered(p.hours);
   const set = (next: Interval[]) => p.onChange(ordered(next));
-  const replace = (i: number, patch: Partial<Interval>) => set(list.map((h, j) => (j === i ? { ...h, ...patch } : h)));
   const copyMonday = () => {
     const monday = list.filter((h) => h.dayOfWeek === 1);
     set([
@@ -51,64 +131,13 @@ export function HoursEditor(p: { hours: Interval[]; onChange: (h: Interval[]) =>
         return (
           <div class="hours-day" role="group" aria-label={w.name}>
             <span class="hours-day-name">{w.name}</span>
-            <div class="hours-intervals">
-              {rows.length === 0 ? <span class="muted">Closed</span> : null}
-              {rows.map(({ h, i }) => {
-                const id = `${p.prefix}-${w.day}-${i}`;
-                const error = p.errors[`workingHours.${i}`] ?? p.errors[String(i)];
-                return (
-                  <div class="hours-row">
-                    <label class="visually-hidden" for={`${id}-start`}>
-                      {w.name} from
-                    </label>
-                    <input
-                      id={`${id}-start`}
-                      type="time"
-                      step={300}
-                      value={h.start}
-                      aria-invalid={error ? "true" : undefined}
-                      onInput={(e: Event) => replace(i, { start: (e.target as HTMLInputElement).value })}
-                    />
-                    <span aria-hidden="true">to</span>
-                    <label class="visually-hidden" for={`${id}-end`}>
-                      {w.name} until
-                    </label>
-                    <input
-                      id={`${id}-end`}
-                      type="time"
-                      step={300}
-                      value={h.end === "24:00" ? "23:59" : h.end}
-                      aria-invalid={error ? "true" : undefined}
-                      onInput={(e: Event) => replace(i, { end: (e.target as HTMLInputElement).value })}
-                    />
-                    <Button
-                      class="small-button"
-                      label={`Remove ${w.name} ${h.start}–${h.end}`}
-                      onClick={() => set(list.filter((_, j) => j !== i))}
-                    >
-                      Remove
-                    </Button>
-                    {error ? <p class="field-error hours-error">{error}</p> : null}
-                  </div>
-                );
-              })}
-              <Button
-                class="small-button"
-                kind="link"
-                label={`Add hours on ${w.name}`}
-                onClick={() => {
-                  const last = rows[rows.length - 1]?.h;
-                  set([
-                    ...list,
-                    last
-                      ? { dayOfWeek: w.day, start: last.end, end: last.end < "18:00" ? "18:00" : "23:00" }
-                      : { dayOfWeek: w.day, start: "09:00", end: "17:00" },
-                  ]);
-                }}
-              >
-                <span aria-hidden="true">+</span> Add hours
-              </Button>
-            </div>
+            <DayIntervals
+              label={w.name}
+              idPrefix={`${p.prefix}-${w.day}`}
+              intervals={rows.map(({ h }) => ({ start: h.start, end: h.end }))}
+              errors={rows.map(({ i }) => p.errors[`workingHours.${i}`] ?? p.errors[String(i)])}
+              onChange={(next) => set([...list.filter((h) => h.dayOfWeek !== w.day), ...next.map((x) => ({ ...x, dayOfWeek: w.day }))])}
+            />
           </div>
         );
       })}

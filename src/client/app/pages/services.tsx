@@ -4,11 +4,17 @@ import type { OwnerService, ServicesView } from "../../shared/api-types";
 import { startPage } from "../shell/boot";
 import { api } from "../shell/api";
 import { duration, money, toMajor, toMinor } from "../ui/format";
-import { Button, CheckField, Dialog, Empty, GateNote, Loading, LoadFailed, Outcome, TextAreaField, TextField, useMounted } from "../ui/kit";
+import { FormDialog, useSubmit } from "../ui/form-dialog";
+import { Button, CheckField, Dialog, Empty, GateNote, Loading, LoadFailed, Outcome, TextAreaField, TextField } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 import { useView } from "../ui/use-view";
 import { SERVICE_FORM_SECTIONS } from "./extensions";
+import { performers } from "./service-scheduling";
+
+/** "+10 min before, 15 min after" (the buffers kept free around each appointment). */
+const bufferSummary = (before: number, after: number) =>
+  `+ ${[before ? `${before} min before` : "", after ? `${after} min after` : ""].filter(Boolean).join(", ")}`;
 
 function Services() {
   const view = useView<ServicesView>("/api/businesses/me/views/services");
@@ -70,8 +76,14 @@ function Services() {
                   <td data-label="Service">
                     <strong>{s.name}</strong>
                     {s.description ? <span class="muted small block">{s.description}</span> : null}
+                    <span class="muted small block">By: {performers(s, d.staff)}</span>
                   </td>
-                  <td data-label="Length">{duration(s.durationMinutes)}</td>
+                  <td data-label="Length">
+                    {duration(s.durationMinutes)}
+                    {s.bufferBeforeMinutes || s.bufferAfterMinutes ? (
+                      <span class="muted small block">{bufferSummary(s.bufferBeforeMinutes, s.bufferAfterMinutes)}</span>
+                    ) : null}
+                  </td>
                   <td data-label="Price">{money(s.price, cur)}</td>
                   <td data-label="Deposit">{s.depositPercent ? `${s.depositPercent} %` : "None"}</td>
                   <td data-label="Status">{s.isActive ? (s.isOnlineBookable ? "Bookable online" : "Front desk only") : "Inactive"}</td>
@@ -163,7 +175,7 @@ function Services() {
 function ServiceForm(p: {
   service: OwnerService | null;
   currency: string;
-  staff: Array<{ id: string; displayName: string }>;
+  staff: Array<{ id: string; displayName: string; isBookable: boolean }>;
   onClose: () => void;
   onSaved: (name: string) => void;
 }) {
@@ -176,9 +188,7 @@ function ServiceForm(p: {
   const [online, setOnline] = useState(s?.isOnlineBookable ?? true);
   const [active, setActive] = useState(s?.isActive ?? true);
   const [extra, setExtra] = useState<Record<string, unknown>>({});
-  const [busy, setBusy] = useState(false);
-  const mounted = useMounted();
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const submit = useSubmit();
 
   async function save(e: Event) {
     e.preventDefault();
@@ -189,7 +199,8 @@ function ServiceForm(p: {
       fields.durationMinutes = "Use minutes in steps of 5, at least 5";
     if (minor === null) fields.price = `Enter an amount like 45.00`;
     if (!/^\d+$/.test(deposit) || Number(deposit) > 100) fields.depositPercent = "Use a whole percent from 0 to 100";
-    if (Object.keys(fields).length) return setProblem({ message: "Please correct the fields marked below.", fields, retry: false });
+    for (const section of SERVICE_FORM_SECTIONS) Object.assign(fields, section.check?.(extra));
+    if (Object.keys(fields).length) return submit.refuse(fields);
     const body = {
       name: name.trim(),
       description,
@@ -200,72 +211,66 @@ function ServiceForm(p: {
       isActive: active,
       ...extra,
     };
-    setBusy(true);
-    const a = s ? await api("PATCH", `/api/services/${s.id}`, body) : await api("POST", "/api/services", body);
-    if (!mounted.current) return;
-    setBusy(false);
-    if (a.status === 200 || a.status === 201) return p.onSaved(body.name);
-    setProblem(problemOf(a));
+    await submit.send(s ? "PATCH" : "POST", s ? `/api/services/${s.id}` : "/api/services", body, () => p.onSaved(body.name));
   }
-  const f = problem?.fields ?? {};
+  const f = submit.fields;
   return (
-    <Dialog title={s ? `Edit ${s.name}` : "New service"} onClose={p.onClose} id="service-form">
-      <form onSubmit={save} novalidate>
-        <TextField id="svc-name" label="Name" required value={name} onValue={setName} maxLength={200} error={f.name} />
-        <TextAreaField
-          id="svc-description"
-          label="Description"
-          value={description}
-          onValue={setDescription}
-          maxLength={2000}
-          error={f.description}
+    <FormDialog
+      title={s ? `Edit ${s.name}` : "New service"}
+      id="service-form"
+      onClose={p.onClose}
+      onSubmit={save}
+      busy={submit.busy}
+      problem={submit.problem}
+      submitLabel={s ? "Save changes" : "Add service"}
+    >
+      <TextField id="svc-name" label="Name" required value={name} onValue={setName} maxLength={200} error={f.name} />
+      <TextAreaField
+        id="svc-description"
+        label="Description"
+        value={description}
+        onValue={setDescription}
+        maxLength={2000}
+        error={f.description}
+      />
+      <div class="form-grid">
+        <TextField
+          id="svc-duration"
+          label="Length (minutes)"
+          type="number"
+          min={5}
+          step={5}
+          value={minutes}
+          onValue={setMinutes}
+          error={f.durationMinutes}
         />
-        <div class="form-grid">
-          <TextField
-            id="svc-duration"
-            label="Length (minutes)"
-            type="number"
-            min={5}
-            step={5}
-            value={minutes}
-            onValue={setMinutes}
-            error={f.durationMinutes}
-          />
-          <TextField
-            id="svc-price"
-            label={`Price (${p.currency})`}
-            inputMode="decimal"
-            value={price}
-            onValue={setPrice}
-            error={f.price}
-            placeholder="0.00"
-          />
-          <TextField
-            id="svc-deposit"
-            label="Deposit (% of the price)"
-            type="number"
-            min={0}
-            max={100}
-            value={deposit}
-            onValue={setDeposit}
-            error={f.depositPercent}
-            hint="Taken at booking when the business asks for payment."
-          />
-        </div>
-        <CheckField id="svc-online" label="Customers can book it online" checked={online} onValue={setOnline} />
-        <CheckField id="svc-active" label="Active" hint="Inactive services cannot be booked at all." checked={active} onValue={setActive} />
-        {SERVICE_FORM_SECTIONS.map((Section) => (
-          <Section service={s} staff={p.staff} extra={extra} setExtra={(patch) => setExtra({ ...extra, ...patch })} errors={f} />
-        ))}
-        <Outcome problem={problem} />
-        <div class="actions-row">
-          <Button type="submit" kind="primary" busy={busy}>
-            {s ? "Save changes" : "Add service"}
-          </Button>
-          <Button onClick={p.onClose}>Close</Button>
-        </div>
-      </form>
-    </Dialog>
+        <TextField
+          id="svc-price"
+          label={`Price (${p.currency})`}
+          inputMode="decimal"
+          value={price}
+          onValue={setPrice}
+          error={f.price}
+          placeholder="0.00"
+        />
+        <TextField
+          id="svc-deposit"
+          label="Deposit (% of the price)"
+          type="number"
+          min={0}
+          max={100}
+          value={deposit}
+          onValue={setDeposit}
+          error={f.depositPercent}
+          hint="Taken at booking when the business asks for payment."
+        />
+      </div>
+      <CheckField id="svc-online" label="Customers can book it online" checked={online} onValue={setOnline} />
+      <CheckField id="svc-active" label="Active" hint="Inactive services cannot be booked at all." checked={active} onValue={setActive} />
+      {SERVICE_FORM_SECTIONS.map(({ Fields }) => (
+        <Fields service={s} staff={p.staff} extra={extra} setExtra={(patch) => setExtra({ ...extra, ...patch })} errors={f} />
+      ))}
+    </FormDialog>
   );
 }
 

@@ -11,7 +11,8 @@ export type Values = Record<string, string | boolean>;
 export type FieldSpec = {
   key: keyof OwnerBusiness;
   label: string;
-  kind?: "text" | "textarea" | "number" | "check" | "color" | "select" | "email" | "url" | "tel";
+  /** "list": whole numbers separated by commas (an array in the API, e.g. reminderHours). */
+  kind?: "text" | "textarea" | "number" | "list" | "check" | "color" | "select" | "email" | "url" | "tel";
   options?: Array<{ value: string; label: string }>;
   hint?: string;
   max?: number;
@@ -22,13 +23,29 @@ export type FieldSpec = {
 function formValue(b: OwnerBusiness, f: FieldSpec): string | boolean {
   const v = b[f.key];
   if (f.kind === "check") return Boolean(v);
+  if (Array.isArray(v)) return v.join(", ");
   return v == null ? "" : String(v);
+}
+
+const listParts = (v: string) => v.split(/[\s,;]+/).filter(Boolean);
+
+/** Client-side checks of number fields: the message shown next to the field, or "". */
+function numberProblem(f: FieldSpec, v: string | boolean): string {
+  if (f.kind === "number" && !/^\d+$/.test(String(v))) return "Enter a whole number";
+  if (f.kind === "list" && !listParts(String(v)).every((x) => /^\d+$/.test(x))) return "Enter whole numbers separated by commas";
+  return "";
+}
+
+/** The API's error for a field, or for one of a list field's items ("reminderHours.1"). */
+function fieldError(errors: Record<string, string>, key: string): string | undefined {
+  return errors[key] ?? Object.entries(errors).find(([k]) => k.startsWith(`${key}.`))?.[1];
 }
 
 /** A form value as the API wants it; `null` frees a custom domain or an image. */
 function apiValue(f: FieldSpec, v: string | boolean): unknown {
   if (f.kind === "check") return v;
   if (f.kind === "number") return Number(v);
+  if (f.kind === "list") return listParts(String(v)).map(Number);
   if ((f.key === "customDomain" || f.key === "coverImageUrl") && v === "") return null;
   return typeof v === "string" ? v.trim() : v;
 }
@@ -64,13 +81,10 @@ export function BusinessForm(p: {
     const changes: Record<string, unknown> = {};
     for (const f of p.fields) if (values[f.key] !== formValue(p.business, f)) changes[f.key] = apiValue(f, values[f.key]);
     if (!Object.keys(changes).length) return setDone("Nothing changed.");
-    for (const f of p.fields)
-      if (f.kind === "number" && f.key in changes && !/^\d+$/.test(String(values[f.key])))
-        return setProblem({
-          message: "Please correct the fields marked below.",
-          fields: { [f.key]: "Enter a whole number" },
-          retry: false,
-        });
+    const wrong = Object.fromEntries(
+      p.fields.filter((f) => f.key in changes && numberProblem(f, values[f.key])).map((f) => [f.key, numberProblem(f, values[f.key])]),
+    );
+    if (Object.keys(wrong).length) return setProblem({ message: "Please correct the fields marked below.", fields: wrong, retry: false });
     setBusy(true);
     setProblem(null);
     const a = await api("PATCH", "/api/businesses/me", changes);
@@ -90,7 +104,7 @@ export function BusinessForm(p: {
           {p.fields.map((field) => {
             const id = `${p.id}-${field.key}`;
             const v = values[field.key];
-            const common = { id, label: field.label, hint: field.hint, error: f[field.key], disabled: off };
+            const common = { id, label: field.label, hint: field.hint, error: fieldError(f, field.key), disabled: off };
             if (field.kind === "check")
               return (
                 <CheckField
@@ -119,7 +133,7 @@ export function BusinessForm(p: {
               <TextField
                 {...common}
                 class={field.span ? "span-2" : undefined}
-                type={field.kind ?? "text"}
+                type={field.kind === "list" ? "text" : (field.kind ?? "text")}
                 value={String(v)}
                 onValue={(x) => set(field.key, x)}
                 maxLength={field.max}

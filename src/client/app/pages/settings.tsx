@@ -32,6 +32,8 @@ function Settings() {
         {[
           ["profile", "Profile"],
           ["rules", "Booking rules"],
+          ["closures", "Closures"],
+          ["notifications", "Notifications"],
           ["look", "Appearance"],
           ["domain", "Custom domain"],
           ["payments", "Payments"],
@@ -73,10 +75,45 @@ function Settings() {
         title="Booking rules"
         {...common}
         fields={[
+          {
+            key: "minNoticeMinutes",
+            label: "Minimum notice (minutes)",
+            kind: "number",
+            hint: "Online bookings start at least this long from now, e.g. 120 for two hours; 0 = up to the last minute. The front desk is not held to it.",
+          },
+          {
+            key: "maxAdvanceDays",
+            label: "Booking horizon (days ahead)",
+            kind: "number",
+            hint: "Customers can book at most this many days ahead (1 to 730).",
+          },
           { key: "cancellationHours", label: "Free cancellation until (hours before)", kind: "number" },
           { key: "cancellationPolicy", label: "Cancellation policy shown to customers", kind: "textarea", max: 5000 },
           { key: "allowGuestBooking", label: "Customers may book without an account", kind: "check" },
           { key: "aiAssistantEnabled", label: "Show the booking assistant on the booking page", kind: "check" },
+        ]}
+      />
+      {SETTINGS_SECTIONS.map((Section) => (
+        <Section view={d} reload={view.reload} />
+      ))}
+      <BusinessForm
+        id="notifications"
+        title="Notifications"
+        {...common}
+        intro={<p class="muted">Who hears about new, moved and cancelled bookings, and when customers get reminder e-mails.</p>}
+        fields={[
+          {
+            key: "notificationEmail",
+            label: "Send booking notices to",
+            kind: "email",
+            hint: `Leave it empty to use the contact e-mail${b.email ? ` (${b.email})` : ""}.`,
+          },
+          {
+            key: "reminderHours",
+            label: "Reminder e-mails (hours before)",
+            kind: "list",
+            hint: "Up to 3, separated by commas, e.g. 24, 2. Leave it empty to send no reminders.",
+          },
         ]}
       />
       <BusinessForm
@@ -116,9 +153,6 @@ function Settings() {
       />
       <StripePanel view={d} onSaved={view.reload} />
       <PaymentRules view={d} onSaved={view.reload} />
-      {SETTINGS_SECTIONS.map((Section) => (
-        <Section view={d} reload={view.reload} />
-      ))}
       <Webhooks view={d} onChanged={view.reload} />
       <Members view={d} onChanged={view.reload} />
       <ApiKeys view={d} reload={view.reload} />

@@ -4,7 +4,8 @@ import type { AppBusiness, StaffView, StaffWithHours } from "../../shared/api-ty
 import { addDays, dayLabel, localParts, localToIso, whenLabel } from "../lib/zoned";
 import { api } from "../shell/api";
 import { startPage } from "../shell/boot";
-import { Button, CheckField, Dialog, Empty, GateNote, Loading, LoadFailed, Outcome, TextField, useMounted } from "../ui/kit";
+import { FormDialog, useSubmit } from "../ui/form-dialog";
+import { Button, CheckField, Dialog, Empty, GateNote, Loading, LoadFailed, Outcome, TextField } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 import { useView } from "../ui/use-view";
@@ -168,64 +169,48 @@ function StaffForm(p: { staff: StaffWithHours | null; onClose: () => void; onSav
   const [hours, setHours] = useState<Interval[]>(
     ordered(s?.workingHours ?? [1, 2, 3, 4, 5].map((d) => ({ dayOfWeek: d, start: "09:00", end: "17:00" }))),
   );
-  const [busy, setBusy] = useState(false);
-  const mounted = useMounted();
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const submit = useSubmit();
 
   async function save(e: Event) {
     e.preventDefault();
-    if (!name.trim())
-      return setProblem({ message: "Enter a name.", fields: { displayName: "Enter the name customers see" }, retry: false });
+    if (!name.trim()) return submit.refuse({ displayName: "Enter the name customers see" }, "Enter a name.");
     const body = { displayName: name.trim(), title, color, isBookable: bookable, workingHours: ordered(hours) };
-    setBusy(true);
-    const a = s ? await api("PATCH", `/api/staff/${s.id}`, body) : await api("POST", "/api/staff", body);
-    if (!mounted.current) return;
-    setBusy(false);
-    if (a.status === 200 || a.status === 201) return p.onSaved(body.displayName);
-    setProblem(problemOf(a));
+    await submit.send(s ? "PATCH" : "POST", s ? `/api/staff/${s.id}` : "/api/staff", body, () => p.onSaved(body.displayName));
   }
-  const f = problem?.fields ?? {};
+  const f = submit.fields;
   return (
-    <Dialog title={s ? `Edit ${s.displayName}` : "New staff member"} onClose={p.onClose} wide id="staff-form">
-      <form onSubmit={save} novalidate>
-        <div class="form-grid">
-          <TextField
-            id="stf-name"
-            label="Name customers see"
-            required
-            value={name}
-            onValue={setName}
-            maxLength={200}
-            error={f.displayName}
-          />
-          <TextField
-            id="stf-title"
-            label="Title"
-            value={title}
-            onValue={setTitle}
-            maxLength={200}
-            error={f.title}
-            placeholder="e.g. Senior stylist"
-          />
-          <TextField id="stf-color" label="Calendar colour" type="color" value={color} onValue={setColor} error={f.color} />
-        </div>
-        <CheckField
-          id="stf-bookable"
-          label="Can be booked"
-          hint="Off: stays in the team, but customers cannot book them."
-          checked={bookable}
-          onValue={setBookable}
+    <FormDialog
+      title={s ? `Edit ${s.displayName}` : "New staff member"}
+      id="staff-form"
+      wide
+      onClose={p.onClose}
+      onSubmit={save}
+      busy={submit.busy}
+      problem={submit.problem}
+      submitLabel={s ? "Save changes" : "Add staff member"}
+    >
+      <div class="form-grid">
+        <TextField id="stf-name" label="Name customers see" required value={name} onValue={setName} maxLength={200} error={f.displayName} />
+        <TextField
+          id="stf-title"
+          label="Title"
+          value={title}
+          onValue={setTitle}
+          maxLength={200}
+          error={f.title}
+          placeholder="e.g. Senior stylist"
         />
-        <HoursEditor hours={hours} onChange={setHours} errors={f} prefix="hrs" />
-        <Outcome problem={problem} />
-        <div class="actions-row">
-          <Button type="submit" kind="primary" busy={busy}>
-            {s ? "Save changes" : "Add staff member"}
-          </Button>
-          <Button onClick={p.onClose}>Close</Button>
-        </div>
-      </form>
-    </Dialog>
+        <TextField id="stf-color" label="Calendar colour" type="color" value={color} onValue={setColor} error={f.color} />
+      </div>
+      <CheckField
+        id="stf-bookable"
+        label="Can be booked"
+        hint="Off: stays in the team, but customers cannot book them."
+        checked={bookable}
+        onValue={setBookable}
+      />
+      <HoursEditor hours={hours} onChange={setHours} errors={f} prefix="hrs" />
+    </FormDialog>
   );
 }
 
@@ -237,71 +222,52 @@ function TimeOffForm(p: { staff: StaffWithHours; business: AppBusiness; onClose:
   const [fromTime, setFromTime] = useState("12:00");
   const [toTime, setToTime] = useState("13:00");
   const [reason, setReason] = useState("");
-  const [busy, setBusy] = useState(false);
-  const mounted = useMounted();
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const submit = useSubmit();
 
   async function save(e: Event) {
     e.preventDefault();
-    if (!from || !to) return setProblem({ message: "Choose the dates.", fields: {}, retry: false });
+    if (!from || !to) return submit.refuse({}, "Choose the dates.");
     const start = localToIso(from, allDay ? "00:00" : fromTime, tz);
     const end = allDay ? localToIso(addDays(to, 1), "00:00", tz) : localToIso(to, toTime, tz);
-    if (end <= start)
-      return setProblem({ message: "The end must be after the start.", fields: { end: "Must be after the start" }, retry: false });
-    setBusy(true);
-    const a = await api("POST", `/api/staff/${p.staff.id}/time-off`, { start, end, reason: reason.trim() || undefined });
-    if (!mounted.current) return;
-    setBusy(false);
-    if (a.status === 201) return p.onSaved();
-    setProblem(problemOf(a));
+    if (end <= start) return submit.refuse({ end: "Must be after the start" }, "The end must be after the start.");
+    await submit.send("POST", `/api/staff/${p.staff.id}/time-off`, { start, end, reason: reason.trim() || undefined }, p.onSaved);
   }
-  const f = problem?.fields ?? {};
+  const f = submit.fields;
   return (
-    <Dialog title={`Time off for ${p.staff.displayName}`} onClose={p.onClose} id="time-off-form">
-      <form onSubmit={save} novalidate>
-        <CheckField id="off-all-day" label="Whole days" checked={allDay} onValue={setAllDay} />
-        <div class="form-grid">
-          <TextField
-            id="off-from"
-            label={allDay ? "First day" : "From (date)"}
-            type="date"
-            required
-            value={from}
-            onValue={setFrom}
-            error={f.start}
-          />
-          {allDay ? null : (
-            <TextField id="off-from-time" label="From (time)" type="time" step={300} value={fromTime} onValue={setFromTime} />
-          )}
-          <TextField
-            id="off-to"
-            label={allDay ? "Last day" : "Until (date)"}
-            type="date"
-            required
-            value={to}
-            onValue={setTo}
-            error={f.end}
-          />
-          {allDay ? null : <TextField id="off-to-time" label="Until (time)" type="time" step={300} value={toTime} onValue={setToTime} />}
-        </div>
+    <FormDialog
+      title={`Time off for ${p.staff.displayName}`}
+      id="time-off-form"
+      onClose={p.onClose}
+      onSubmit={save}
+      busy={submit.busy}
+      problem={submit.problem}
+      submitLabel="Add time off"
+    >
+      <CheckField id="off-all-day" label="Whole days" checked={allDay} onValue={setAllDay} />
+      <div class="form-grid">
         <TextField
-          id="off-reason"
-          label="Reason (only your team sees it)"
-          value={reason}
-          onValue={setReason}
-          maxLength={500}
-          error={f.reason}
+          id="off-from"
+          label={allDay ? "First day" : "From (date)"}
+          type="date"
+          required
+          value={from}
+          onValue={setFrom}
+          error={f.start}
         />
-        <p class="hint">Existing bookings in this time stay; move them if needed.</p>
-        <Outcome problem={problem} />
-        <div class="actions-row">
-          <Button type="submit" kind="primary" busy={busy}>
-            Add time off
-          </Button>
-          <Button onClick={p.onClose}>Close</Button>
-        </div>
-      </form>
-    </Dialog>
+        {allDay ? null : <TextField id="off-from-time" label="From (time)" type="time" step={300} value={fromTime} onValue={setFromTime} />}
+        <TextField id="off-to" label={allDay ? "Last day" : "Until (date)"} type="date" required value={to} onValue={setTo} error={f.end} />
+        {allDay ? null : <TextField id="off-to-time" label="Until (time)" type="time" step={300} value={toTime} onValue={setToTime} />}
+      </div>
+      <TextField
+        id="off-reason"
+        label="Reason (only your team sees it)"
+        value={reason}
+        onValue={setReason}
+        maxLength={500}
+        error={f.reason}
+      />
+      <p class="hint">Existing bookings in this time stay; move them if needed.</p>
+    </FormDialog>
   );
 }
 

@@ -1,13 +1,14 @@
 import { and, asc, desc, eq, gt, gte, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { schema } from "../../../db/client";
 import type { BookingStatus } from "../../../domain/booking-status";
-import { addDays, type LocalDate } from "../../../domain/time";
+import { addDays, formatLocalDate, type LocalDate } from "../../../domain/time";
 import { ApiError } from "../../../errors";
 import { aiLogQuery, toAiLogRow } from "../../ai/log";
 import { failedJobsQuery, toFailedJob } from "../../outbox/failed";
 import { listEndpoints } from "../../webhooks/endpoints";
 import { listCustomers } from "../customers";
 import { listMembers } from "../members";
+import { listClosures } from "../schedule";
 import {
   bookingItemsQuery,
   businessQuery,
@@ -20,6 +21,13 @@ import {
 } from "./common";
 
 // The list pages of the owner app, one batch each (design.md §15).
+
+/**
+ * The earliest local date any zone can be on at `now` (UTC-12): rows dated before it are over
+ * everywhere. The batch filters by it (the zone is not known before the batch), the view then by
+ * the business's own today.
+ */
+const earliestToday = (now: Date) => new Date(now.getTime() - 12 * 3600_000).toISOString().slice(0, 10);
 
 const need = <T>(rows: T[]): T => {
   if (!rows[0]) throw ApiError.notFound("Business");
@@ -74,7 +82,8 @@ export async function servicesView(ctx: ViewCtx) {
 }
 
 /**
- * `/app/staff`: profiles with weekly hours and the time off that has not ended yet, each profile's
+ * `/app/staff`: profiles with weekly hours, the time off that has not ended yet and the date
+ * overrides from today on (design.md §16), each profile's
  * linked member (design.md §17: that member gets its booking notices) and whether it has a
  * calendar feed (the feed's URL is shown only when made), and the members one may link.
  */
@@ -82,7 +91,8 @@ export async function staffView(ctx: ViewCtx) {
   const { db, tenantId, now } = ctx;
   const off = schema.staffTimeOff;
   const p = schema.staffProfiles;
-  const [business, staff, links, hours, timeOff, members] = await db.batch([
+  const ov = schema.staffDateOverrides;
+  const [business, staff, links, hours, timeOff, members, overrides] = await db.batch([
     businessQuery(db, tenantId),
     staffListQuery(db, tenantId),
     db
@@ -97,9 +107,16 @@ export async function staffView(ctx: ViewCtx) {
       .orderBy(asc(off.startAt), asc(off.id))
       .limit(500),
     listMembers(db, tenantId),
+    db
+      .select({ staffId: ov.staffId, date: ov.date, intervals: ov.intervals })
+      .from(ov)
+      .where(and(eq(ov.tenantId, tenantId), gte(ov.date, earliestToday(now))))
+      .orderBy(asc(ov.date))
+      .limit(1000),
   ]);
+  const today = formatLocalDate(localToday(need(business).timezone, now));
   const linkOf = new Map(links.map((l) => [l.id, { userId: l.userId, hasCalendarFeed: Boolean(l.hasCalendarFeed) }]));
-  return { business: need(business), staff, links: linkOf, hours, timeOff, members };
+  return { business: need(business), staff, links: linkOf, hours, timeOff, members, overrides: overrides.filter((o) => o.date >= today) };
 }
 
 /** `/app/customers`: newest customers first, or those matching `search`. */
@@ -112,13 +129,14 @@ export async function customersView(ctx: ViewCtx, q: { search?: string; limit: n
 /**
  * `/app/settings`: the whole business record (with its Stripe account's state), members, webhook
  * endpoints and, for owners and admins, the failed side effects of every kind (design.md §22) and,
- * with a member's own token, the API keys (design.md §19: a key cannot manage keys); staff read
- * the rest.
+ * with a member's own token, the API keys (design.md §19: a key cannot manage keys), and the
+ * closures that have not ended (design.md §16); staff read the rest.
  */
 export async function settingsView(ctx: ViewCtx, p: { canManage: boolean; keys: boolean }) {
-  const { db, tenantId } = ctx;
+  const { db, tenantId, now } = ctx;
   const t = schema.tenants;
-  const [business, members, endpoints, failed, keys] = await db.batch([
+  const cl = schema.businessClosures;
+  const [business, members, endpoints, failed, keys, closures] = await db.batch([
     db.select().from(t).where(eq(t.id, tenantId)).limit(1),
     listMembers(db, tenantId),
     listEndpoints(db, tenantId),
@@ -128,13 +146,16 @@ export async function settingsView(ctx: ViewCtx, p: { canManage: boolean; keys: 
       .from(schema.apiKeys)
       .where(and(eq(schema.apiKeys.tenantId, tenantId), sql`${p.keys ? 1 : 0} = 1`))
       .orderBy(desc(schema.apiKeys.createdAt), desc(schema.apiKeys.id)),
+    listClosures(db, tenantId, gte(cl.endDate, earliestToday(now))).limit(500),
   ]);
+  const today = formatLocalDate(localToday(need(business).timezone, now));
   return {
     business: need(business),
     members,
     endpoints,
     failedJobs: p.canManage ? failed.map(toFailedJob) : null,
     apiKeys: p.keys ? keys : null,
+    closures: closures.filter((c) => c.endDate >= today),
   };
 }
 

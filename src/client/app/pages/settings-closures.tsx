@@ -1,0 +1,143 @@
+// Settings → Closures (design.md §16): whole days the business is closed (a holiday, a
+// renovation). Nobody has free times on them; bookings already made there stay as they are.
+import { useState } from "hono/jsx/dom";
+import type { SettingsView } from "../../shared/api-types";
+import { dayLabel, isDate } from "../lib/zoned";
+import { api } from "../shell/api";
+import { Button, GateNote, Outcome, TextField, useMounted } from "../ui/kit";
+import { gate } from "../ui/permissions";
+import { type Problem, problemOf } from "../ui/problems";
+
+type Closure = SettingsView["closures"][number];
+
+/** "Wed, Dec 24, 2031" or "Wed, Dec 24 to Fri, Dec 26, 2031". */
+export function dateRangeLabel(start: string, end: string): string {
+  return start === end ? dayLabel(start) : `${dayLabel(start, "short")} to ${dayLabel(end)}`;
+}
+
+export function ClosuresPanel(p: { view: SettingsView; reload: () => void }) {
+  const manage = gate(p.view.viewer, "manage");
+  const mounted = useMounted();
+  const [start, setStart] = useState("");
+  const [end, setEnd] = useState("");
+  const [reason, setReason] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [done, setDone] = useState("");
+  const off = !manage.allowed;
+
+  async function send(method: string, path: string, body?: unknown) {
+    setBusy(true);
+    setProblem(null);
+    setDone("");
+    const a = await api(method, path, body);
+    if (!mounted.current) return null;
+    setBusy(false);
+    if (a.status !== 200 && a.status !== 201) {
+      setProblem(problemOf(a));
+      return null;
+    }
+    p.reload();
+    return a;
+  }
+
+  async function add(e: Event) {
+    e.preventDefault();
+    const last = end || start;
+    const fields: Record<string, string> = {};
+    if (!isDate(start)) fields.startDate = "Choose the first closed day";
+    if (end && !isDate(end)) fields.endDate = "Choose the last closed day, or leave it empty for one day";
+    else if (isDate(start) && last < start) fields.endDate = "The last day must not be before the first";
+    if (Object.keys(fields).length) return setProblem({ message: "Please correct the fields marked below.", fields, retry: false });
+    const made = await send("POST", "/api/businesses/me/closures", { startDate: start, endDate: last, reason: reason.trim() || undefined });
+    if (!made) return;
+    setDone(`Closed ${dateRangeLabel(start, last)}.`);
+    setStart("");
+    setEnd("");
+    setReason("");
+  }
+
+  async function remove(c: Closure) {
+    if (await send("DELETE", `/api/businesses/me/closures/${encodeURIComponent(c.id)}`)) {
+      setDone(`Open again ${dateRangeLabel(c.startDate, c.endDate)}.`);
+    }
+  }
+
+  const f = problem?.fields ?? {};
+  const list = p.view.closures;
+  return (
+    <section class="panel" aria-labelledby="closures-title">
+      <h2 id="closures-title">Closures</h2>
+      <p class="muted">
+        Days the whole business is closed, such as public holidays: nobody can be booked on them, online or at the front desk. Bookings
+        already made on those days stay; move or cancel them yourself.
+      </p>
+      {list.length === 0 ? (
+        <p class="muted small">No closures planned.</p>
+      ) : (
+        <ul class="time-off" aria-label="Planned closures">
+          {list.map((c) => (
+            <li>
+              <span>
+                {dateRangeLabel(c.startDate, c.endDate)}
+                {c.reason ? ` · ${c.reason}` : ""}
+              </span>
+              <Button
+                class="small-button"
+                gate={manage}
+                busy={busy}
+                label={`Remove closure ${dateRangeLabel(c.startDate, c.endDate)}`}
+                onClick={() => void remove(c)}
+              >
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form onSubmit={add} novalidate>
+        <h3>Add a closure</h3>
+        <div class="form-grid">
+          <TextField
+            id="closure-start"
+            label="First closed day"
+            type="date"
+            required
+            value={start}
+            onValue={setStart}
+            error={f.startDate}
+            disabled={off}
+          />
+          <TextField
+            id="closure-end"
+            label="Last closed day"
+            type="date"
+            value={end}
+            onValue={setEnd}
+            error={f.endDate}
+            hint="Leave it empty to close one day."
+            disabled={off}
+          />
+          <TextField
+            id="closure-reason"
+            label="Reason (only your team sees it)"
+            class="span-2"
+            value={reason}
+            onValue={setReason}
+            maxLength={500}
+            error={f.reason}
+            disabled={off}
+            placeholder="e.g. Public holiday"
+          />
+        </div>
+        <Outcome problem={problem} done={done} />
+        <div class="actions-row">
+          <Button type="submit" kind="primary" gate={manage} busy={busy}>
+            Add closure
+          </Button>
+        </div>
+        <GateNote gates={[manage]} />
+      </form>
+    </section>
+  );
+}
