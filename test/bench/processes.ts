@@ -14,10 +14,10 @@ export function buildBaseline(dir: string, ref: string): string {
 }
 
 /**
- * CPU seconds of the workerd processes this benchmark started (Miniflare's runtime), from /proc.
- * Only descendants of this process count: other workerd processes on the machine are not ours.
+ * CPU seconds (user + system, from /proc) of the processes named `comm` that this benchmark
+ * started: only descendants of this process count, other agents' processes on the machine do not.
  */
-export function workerdCpuSeconds(): number | null {
+export function childCpuSeconds(comm: string): number | null {
   try {
     const out = execFileSync("ps", ["-e", "-o", "pid=,ppid=,comm="], { encoding: "utf8" });
     const rows = out
@@ -31,7 +31,7 @@ export function workerdCpuSeconds(): number | null {
       return false;
     };
     let ticks = 0;
-    for (const pid of rows.filter(([pid, , comm]) => comm === "workerd" && ours(pid)).map(([pid]) => pid)) {
+    for (const pid of rows.filter(([pid, , comm_]) => comm_ === comm && ours(pid)).map(([pid]) => pid)) {
       const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
       ticks += Number(fields[11]) + Number(fields[12]);
     }
@@ -40,3 +40,6 @@ export function workerdCpuSeconds(): number | null {
     return null;
   }
 }
+
+/** CPU seconds of the workerd processes this benchmark started (Miniflare's runtime). */
+export const workerdCpuSeconds = () => childCpuSeconds("workerd");
