@@ -14,7 +14,14 @@ export type CpuProfile = {
 
 type Share = { name: string; msPerReq: number; share: number };
 
-const MARKER = /^\/\/ ((?:\.\.\/)*(?:src|node_modules)\/\S+\.(?:m?js|cjs|ts|tsx))$/;
+const MARKER = /^\/\/ (\S+\.(?:m?js|cjs|ts|tsx))$/;
+/** `../../work/x/node_modules/hono/dist/a.js` -> `node_modules/hono/dist/a.js`; `baseline-src/src/app.ts` -> `src/app.ts`. */
+function moduleName(path: string): string | null {
+  const lib = path.indexOf("node_modules/");
+  if (lib >= 0) return path.slice(lib);
+  const own = /(?:^|\/)(src\/.*)$/.exec(path.replace(/^(\.\.\/)+/, ""));
+  return own ? own[1] : null;
+}
 
 /** esbuild's `// path` comments: the first line of every module in the (unminified) bundle. */
 function moduleIndex(bundleText: string) {
@@ -22,9 +29,10 @@ function moduleIndex(bundleText: string) {
   const names: string[] = [];
   bundleText.split("\n").forEach((line, i) => {
     const m = MARKER.exec(line);
-    if (m) {
+    const name = m && moduleName(m[1]);
+    if (name) {
       starts.push(i);
-      names.push(m[1].replace(/^(\.\.\/)+/, ""));
+      names.push(name);
     }
   });
   return (line: number) => {

@@ -8,7 +8,6 @@
 // See docs/benchmarks.md, "Where the time goes".
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { childCpuSeconds, workerdCpuSeconds } from "./processes";
 import { type Phase, PUBLIC_READS, REFERENCE, startStack } from "./stack";
 import { type CpuProfile, summarize } from "./profile-summary";
 
@@ -23,7 +22,8 @@ const INSPECTOR_PORT = 9300 + Math.floor(Math.random() * 500);
 // Workers of the Miniflare process whose isolates a request runs JS in.
 const TARGETS = ["core:user:", "core:entry"];
 
-const stack = await startStack({ short: SHORT, inspectorPort: INSPECTOR_PORT });
+// `--ref=<git ref>`: profile that commit's Worker (e.g. before and after a change, back to back).
+const stack = await startStack({ short: SHORT, inspectorPort: INSPECTOR_PORT, source: arg("ref") });
 const bundleText = readFileSync(join(stack.bundleDir, "index.js"), "utf8");
 
 /** A DevTools protocol session on one worker's isolate. */
@@ -59,19 +59,20 @@ async function profilePhase(phase: Phase) {
   for (let i = 0; i < 20; i++) await stack.once(phase); // JIT warm-up, caches per isolate
   await stack.run(phase, CONNECTIONS, 1);
   await Promise.all(sessions.map((s) => s.send("Profiler.start")));
-  const cpu0 = workerdCpuSeconds();
-  const redis0 = childCpuSeconds("redis-server");
-  const own0 = process.cpuUsage();
+  const cpu0 = stack.cpu();
   const wall0 = performance.now();
   const load = `${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`;
   const r = await stack.run(phase, CONNECTIONS, SECONDS);
-  const cpu1 = workerdCpuSeconds();
-  const redis1 = childCpuSeconds("redis-server");
-  const own = process.cpuUsage(own0);
+  const cpu1 = stack.cpu();
   const wallMs = performance.now() - wall0;
   const profiles = await Promise.all(sessions.map((s) => s.send<{ profile: CpuProfile }>("Profiler.stop")));
   const requests = r["2xx"] + r.non2xx;
-  const workerdMs = cpu0 !== null && cpu1 !== null ? ((cpu1 - cpu0) * 1000) / requests : null;
+  const ms = (k: keyof typeof cpu0) => {
+    const a = cpu0[k];
+    const b = cpu1[k];
+    return a !== null && b !== null ? ((b - a) * 1000) / requests : null;
+  };
+  const workerdMs = ms("workerd");
   // `--raw=<dir>`: the profiles themselves, for Chrome DevTools (Performance panel: load profile).
   if (RAW) writeFileSync(join(RAW, `${phase.name.replace(/\W+/g, "_")}.cpuprofile`), JSON.stringify(profiles[0].profile));
   const user = summarize(profiles[0].profile, bundleText, requests);
@@ -81,11 +82,9 @@ async function profilePhase(phase: Phase) {
     `workerd CPU ${workerdMs?.toFixed(3)} ms/req; Worker isolate JS ${user.busyMsPerReq.toFixed(3)} ms/req ` +
       `(GC ${user.gcMsPerReq.toFixed(3)}, program ${user.programMsPerReq.toFixed(3)}); entry isolate ${entry.busyMsPerReq.toFixed(3)} ms/req`,
   );
-  const ownMs = (own.user + own.system) / 1000;
   console.log(
-    `this process (autocannon + libSQL server + Upstash endpoint) ${(ownMs / requests).toFixed(3)} ms/req, ` +
-      `busy ${((100 * ownMs) / wallMs).toFixed(0)} % of one core; redis-server ${redis0 !== null && redis1 !== null ? (((redis1 - redis0) * 1000) / requests).toFixed(3) : "?"} ms/req; ` +
-      `workerd busy ${cpu0 !== null && cpu1 !== null ? ((100 * (cpu1 - cpu0) * 1000) / wallMs).toFixed(0) : "?"} % of one core`,
+    `CPU ms per request: database ${ms("database")?.toFixed(3)}, limiter endpoint + redis ${ms("limiter")?.toFixed(3)}, ` +
+      `load generator ${ms("loadGenerator")?.toFixed(3)}; workerd busy ${(((ms("workerd") ?? 0) * requests * 100) / wallMs).toFixed(0)} % of one core`,
   );
   console.log("where the Worker isolate's time goes (issue #22's suspects):");
   console.table(user.byCost);
@@ -99,7 +98,18 @@ async function profilePhase(phase: Phase) {
   console.table(user.ours.slice(0, 22));
   console.log("top self-time functions:");
   console.table(user.byFunction.slice(0, 25));
-  report.push({ phase: phase.name, requests, rps: Math.round(r.requests.average), load, workerdMsPerReq: workerdMs, user, entry });
+  report.push({
+    phase: phase.name,
+    requests,
+    rps: Math.round(r.requests.average),
+    load,
+    workerdMsPerReq: workerdMs,
+    databaseMsPerReq: ms("database"),
+    limiterMsPerReq: ms("limiter"),
+    loadGeneratorMsPerReq: ms("loadGenerator"),
+    user,
+    entry,
+  });
 }
 
 for (const phase of phases) await profilePhase(phase);

@@ -11,9 +11,7 @@ import { gzipSync } from "node:zlib";
 import { SignJWT } from "jose";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { migrateDatabase } from "../../scripts/db/migrate";
-import { startLibsqlServer } from "../../tools/libsql-server/server.mjs";
-import { startRedis, startUpstashServer } from "../../tools/upstash-server/server.mjs";
-import { buildBaseline } from "./processes";
+import { buildBaseline, startServerProcess, treeCpuSeconds, workerdCpuSeconds } from "./processes";
 import { seedBenchData } from "./seed";
 
 const JWT_SECRET = "bench-secret-bench-secret-bench-secret-0123";
@@ -34,16 +32,21 @@ export type StackOptions = {
   baseline?: string;
   /** Opens workerd's V8 inspector on this port (profile.ts). */
   inspectorPort?: number;
+  /** Serve this git ref's Worker instead of the working tree's (profile.ts --ref). */
+  source?: string;
 };
 
 export async function startStack(o: StackOptions) {
   const dir = mkdtempSync(join(tmpdir(), "booking-bench-"));
-  console.log(`building the deploy bundle…`);
-  execFileSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", join(dir, "dist")], { stdio: "ignore" });
-  const bundle = readFileSync(join(dir, "dist", "index.js"));
+  console.log(`building the deploy bundle${o.source ? ` of ${o.source}` : ""}…`);
+  const distDir = o.source ? buildBaseline(dir, o.source) : join(dir, "dist");
+  if (!o.source) execFileSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", distDir], { stdio: "ignore" });
+  const bundle = readFileSync(join(distDir, "index.js"));
   const bundleGzipKb = gzipSync(bundle).length / 1024;
 
-  const libsql = await startLibsqlServer({ file: join(dir, "bench.db") });
+  // The database and the limiter's endpoint run as processes of their own: sharing this process's
+  // event loop with the load generator would delay its clock and mix their CPU with its own.
+  const libsql = await startServerProcess("tools/libsql-server/cli.mjs", ["--file", join(dir, "bench.db"), "--port", "0"], "LIBSQL_URL");
   await migrateDatabase(libsql.url);
   const seedStarted = Date.now();
   const data = await seedBenchData(libsql.url, {
@@ -63,8 +66,11 @@ export async function startStack(o: StackOptions) {
 
   // Production-like limiter: Upstash REST over a real redis-server (as in production), not
   // Miniflare's local KV, whose storage emulation costs ~2 ms of workerd CPU per check.
-  const redis = await startRedis();
-  const upstash = await startUpstashServer({ redisPort: redis.port, token: "bench-token" });
+  const upstash = await startServerProcess(
+    "tools/upstash-server/cli.mjs",
+    ["--port", "0", "--token", "bench-token"],
+    "UPSTASH_REDIS_REST_URL",
+  );
 
   const workerOptions = (distDir: string, inspectorPort?: number) =>
     convertV4MiniflareOptions({
@@ -87,7 +93,7 @@ export async function startStack(o: StackOptions) {
       port: 0,
       ...(inspectorPort ? { inspectorPort } : {}),
     });
-  const mf = new Miniflare(workerOptions(join(dir, "dist"), o.inspectorPort));
+  const mf = new Miniflare(workerOptions(distDir, o.inspectorPort));
   const base = (await mf.ready).toString().replace(/\/$/, "");
   let baselineMf: Miniflare | undefined;
   let baselineBase = "";
@@ -202,12 +208,19 @@ export async function startStack(o: StackOptions) {
     await mf.dispose();
     await baselineMf?.dispose();
     await upstash.close();
-    await redis.close();
     await libsql.close();
     rmSync(dir, { recursive: true, force: true });
   };
 
-  return { bundle, bundleDir: join(dir, "dist"), bundleGzipKb, data, phases, dbRequests, run, once, close };
+  /** CPU seconds so far of the parts of the stack, each its own process tree. */
+  const cpu = () => ({
+    workerd: workerdCpuSeconds(),
+    database: treeCpuSeconds(libsql.pid),
+    limiter: treeCpuSeconds(upstash.pid),
+    loadGenerator: ((u) => (u.user + u.system) / 1e6)(process.cpuUsage()),
+  });
+
+  return { cpu, bundle, bundleDir: distDir, bundleGzipKb, data, phases, dbRequests, run, once, close };
 }
 
 export type Stack = Awaited<ReturnType<typeof startStack>>;
