@@ -15,7 +15,7 @@ import {
   wallDayStart,
 } from "../domain/time";
 import { ApiError } from "../errors";
-import { type BookingCtx, type BookingScope, serviceQuery, staffQuery, tenantIdSql, tenantQuery } from "./bookings/scope";
+import { type BookingCtx, type BookingScope, serviceQuery, staffQuery, tenantIdSql, tenantRulesQuery } from "./bookings/scope";
 import { type ScheduleRows, scheduleQueries } from "./schedule-data";
 
 /**
@@ -61,7 +61,7 @@ async function loadRange(ctx: Pick<BookingCtx, "db" | "now">, scope: BookingScop
   const staffId = q.staffId === undefined ? undefined : sql`${q.staffId}`;
   const schedule = scheduleQueries(db, { tenantId, staffId, from: q.from, to: q.to });
   const [tenantRows, serviceRows, staffRows, weekly, overrides, closures, busy] = await db.batch([
-    tenantQuery(db, scope),
+    tenantRulesQuery(db, scope),
     serviceQuery(db, scope, q.serviceId),
     staffQuery(db, scope.kind, tenantId, staffId),
     schedule.weekly,

@@ -122,6 +122,39 @@ export function bookingViewQuery(db: Db, ref: BookingRef) {
     .limit(1);
 }
 
+/** What the public lookup shows (interface.md + design.md §5); a full BookingView is one too. */
+export type LookupView = Pick<
+  BookingView,
+  "id" | "tenantId" | "startAt" | "endAt" | "status" | "confirmationCode" | "notes" | "serviceName" | "staffName"
+> & { tenant: Pick<BookingView["tenant"], "slug" | "businessName" | "timezone"> };
+
+/**
+ * One query: the lookup's columns only (every selected column is built, sent, decoded and mapped
+ * per request: docs/benchmarks.md).
+ */
+export function bookingLookupQuery(db: Db, ref: BookingRef) {
+  const { bookings: b, tenants: t, services: s, staffProfiles: p } = schema;
+  return db
+    .select({
+      id: b.id,
+      tenantId: b.tenantId,
+      startAt: b.startAt,
+      endAt: b.endAt,
+      status: b.status,
+      confirmationCode: b.confirmationCode,
+      notes: b.notes,
+      tenant: { slug: t.slug, businessName: t.businessName, timezone: t.timezone },
+      serviceName: s.name,
+      staffName: p.displayName,
+    })
+    .from(b)
+    .innerJoin(t, eq(t.id, b.tenantId))
+    .innerJoin(s, eq(s.id, b.serviceId))
+    .innerJoin(p, eq(p.id, b.staffId))
+    .where(refWhere(ref))
+    .limit(1);
+}
+
 /**
  * The booking or 404 not_found. One round trip. Works whatever the tenant's state: customers of a
  * suspended business can still read (and cancel) what they booked.

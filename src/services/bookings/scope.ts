@@ -29,12 +29,30 @@ export function tenantIdSql(scope: BookingScope): SQL {
     : sql`${scope.tenantId}`;
 }
 
+const tenantWhere = (scope: BookingScope) =>
+  scope.kind === "public" ? publicTenantWhere(scope.slug) : eq(schema.tenants.id, scope.tenantId);
+
+/** The whole tenant row (create: payments, guests, e-mails). */
 export function tenantQuery(db: Db, scope: BookingScope) {
+  return db.select().from(schema.tenants).where(tenantWhere(scope)).limit(1);
+}
+
+/**
+ * What a slot read needs of the tenant: its zone and the public booking rules. Reads select only
+ * what they use: every column is built, sent, decoded and mapped per request (docs/benchmarks.md).
+ */
+export function tenantRulesQuery(db: Db, scope: BookingScope) {
+  const t = schema.tenants;
   return db
-    .select()
-    .from(schema.tenants)
-    .where(scope.kind === "public" ? publicTenantWhere(scope.slug) : eq(schema.tenants.id, scope.tenantId))
+    .select({ id: t.id, timezone: t.timezone, minNoticeMinutes: t.minNoticeMinutes, maxAdvanceDays: t.maxAdvanceDays })
+    .from(t)
+    .where(tenantWhere(scope))
     .limit(1);
+}
+
+/** The tenant's id only: the business must be visible, nothing of its row is used. */
+export function tenantIdQuery(db: Db, scope: BookingScope) {
+  return db.select({ id: schema.tenants.id }).from(schema.tenants).where(tenantWhere(scope)).limit(1);
 }
 
 export function serviceQuery(db: Db, scope: BookingScope, serviceId: string) {

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { isConfirmationCode, normalizeConfirmationCode } from "../../domain/confirmation-code";
 import type { Config } from "../../config";
 import { ApiError } from "../../errors";
-import { type BookingView, bookingViewQuery } from "../bookings/lookup";
+import { bookingLookupQuery, type LookupView } from "../bookings/lookup";
 import { type PaymentStep, paymentStep } from "./checkout";
 
 /**
@@ -71,9 +71,9 @@ function summary(r: Row | undefined): PaymentSummary | null {
 }
 
 /** GET /api/public/booking/:code: the booking and its payment summary in one round trip. */
-export async function lookupWithPayment(db: Db, code: string): Promise<{ booking: BookingView; payment: PaymentSummary | null }> {
+export async function lookupWithPayment(db: Db, code: string): Promise<{ booking: LookupView; payment: PaymentSummary | null }> {
   if (!isConfirmationCode(normalizeConfirmationCode(code))) throw ApiError.notFound("Booking");
-  const [views, rows] = await db.batch([bookingViewQuery(db, { kind: "public", code }), paymentRowQuery(db, byCode(code))]);
+  const [views, rows] = await db.batch([bookingLookupQuery(db, { kind: "public", code }), paymentRowQuery(db, byCode(code))]);
   const booking = views[0];
   if (!booking) throw ApiError.notFound("Booking");
   return { booking, payment: summary(rows[0]) };
