@@ -60,14 +60,11 @@ async function loadRange(ctx: Pick<BookingCtx, "db" | "now">, scope: BookingScop
   const tenantId = tenantIdSql(scope);
   const staffId = q.staffId === undefined ? undefined : sql`${q.staffId}`;
   const schedule = scheduleQueries(db, { tenantId, staffId, from: q.from, to: q.to });
-  const [tenantRows, serviceRows, staffRows, weekly, overrides, closures, busy] = await db.batch([
+  const [tenantRows, serviceRows, staffRows, scheduleRows] = await db.batch([
     tenantRulesQuery(db, scope),
     serviceQuery(db, scope, q.serviceId),
     staffQuery(db, scope.kind, tenantId, staffId),
-    schedule.weekly,
-    schedule.overrides,
-    schedule.closures,
-    schedule.busy,
+    schedule.statement,
   ]);
   const tenant = tenantRows[0];
   if (!tenant) throw ApiError.notFound("Business");
@@ -76,7 +73,7 @@ async function loadRange(ctx: Pick<BookingCtx, "db" | "now">, scope: BookingScop
   if (q.staffId !== undefined && staffRows.length === 0) throw ApiError.notFound("Staff member");
   // A staff member who does not perform the service is known, but has no slots for it.
   const staff = performers(staffRows, service.staffIds ?? null);
-  const rows = schedule.decode(weekly, overrides, closures, busy);
+  const rows = schedule.decode(scheduleRows);
   return {
     tenant,
     service,

@@ -75,14 +75,11 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
   const staffId = sql`${input.staffProfileId}`;
   const schedule = scheduleQueries(db, { tenantId, staffId, from: input.start.date, to: input.start.date });
   const tokenAccountId = scope.kind === "public" ? (input.customerAccountId ?? null) : null;
-  const [tenantRows, serviceRows, staffRows, weekly, overrides, closures, busy, accountRows] = await db.batch([
+  const [tenantRows, serviceRows, staffRows, scheduleRows, accountRows] = await db.batch([
     tenantQuery(db, scope),
     serviceQuery(db, scope, input.serviceId),
     staffQuery(db, scope.kind, tenantId, staffId),
-    schedule.weekly,
-    schedule.overrides,
-    schedule.closures,
-    schedule.busy,
+    schedule.statement,
     // A token outlives a deleted account: such a caller is a guest (same request, no extra trip).
     db
       .select({ id: schema.customerAccounts.id })
@@ -110,7 +107,7 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
       nowMs: now.getTime(),
     },
     staff.id,
-    schedule.decode(weekly, overrides, closures, busy),
+    schedule.decode(scheduleRows),
     input.start,
   );
   if (!found) throw slotTaken();

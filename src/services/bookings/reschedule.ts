@@ -42,14 +42,11 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
     to: input.start.date,
     excludeBookingId: sql`(SELECT id FROM bookings WHERE ${where})`,
   });
-  const [viewRows, staffRows, rulesRows, weekly, overrides, closures, busy] = await db.batch([
+  const [viewRows, staffRows, rulesRows, scheduleRows] = await db.batch([
     bookingViewQuery(db, ref),
     staffQuery(db, ref.kind, tenantId, staffId),
     rulesQuery(db, where),
-    schedule.weekly,
-    schedule.overrides,
-    schedule.closures,
-    schedule.busy,
+    schedule.statement,
   ]);
   const booking = viewRows[0];
   if (!booking) throw ApiError.notFound("Booking");
@@ -73,7 +70,7 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
       nowMs: now.getTime(),
     },
     staff.id,
-    schedule.decode(weekly, overrides, closures, busy),
+    schedule.decode(scheduleRows),
     input.start,
   );
   if (!found) throw slotTaken();
