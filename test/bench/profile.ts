@@ -1,4 +1,4 @@
-// `npm run bench:profile` (`-- --short` for a small dataset, `-- --seconds=N`, `-- --only=<substring>`):
+// `npm run bench:profile` (`-- --short` for a small dataset, `-- --seconds=N`, `-- --only=<name part>[,<name part>]`):
 // where the Worker's CPU goes per public route. The benchmark's stack (stack.ts) with workerd's V8
 // inspector open; for each route a V8 CPU profile of the Worker's isolate (and of Miniflare's entry
 // isolate, which every request also crosses) is sampled while autocannon holds concurrency 16.
@@ -51,7 +51,7 @@ async function session(target: string) {
 }
 
 const wanted = new Set([REFERENCE, ...PUBLIC_READS]);
-const phases = stack.phases.filter((p) => wanted.has(p.name) && (!ONLY || p.name.includes(ONLY)));
+const phases = stack.phases.filter((p) => wanted.has(p.name) && (!ONLY || ONLY.split(",").some((part) => p.name.includes(part))));
 const sessions = await Promise.all(TARGETS.map(session));
 const report: Record<string, unknown>[] = [];
 
