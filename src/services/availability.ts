@@ -15,7 +15,15 @@ import {
   wallDayStart,
 } from "../domain/time";
 import { ApiError } from "../errors";
-import { type BookingCtx, type BookingScope, serviceQuery, staffQuery, tenantIdSql, tenantRulesQuery } from "./bookings/scope";
+import {
+  type BookingCtx,
+  type BookingScope,
+  parseStaffIds,
+  serviceQuery,
+  staffQuery,
+  tenantIdSql,
+  tenantRulesQuery,
+} from "./bookings/scope";
 import { type ScheduleRows, scheduleQueries } from "./schedule-data";
 
 /**
@@ -72,7 +80,7 @@ async function loadRange(ctx: Pick<BookingCtx, "db" | "now">, scope: BookingScop
   if (!service) throw ApiError.notFound("Service");
   if (q.staffId !== undefined && staffRows.length === 0) throw ApiError.notFound("Staff member");
   // A staff member who does not perform the service is known, but has no slots for it.
-  const staff = performers(staffRows, service.staffIds ?? null);
+  const staff = performers(staffRows, parseStaffIds(service.staffIds));
   const rows = schedule.decode(scheduleRows);
   return {
     tenant,

@@ -1,5 +1,5 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
-import { schema, type Db } from "../db/client";
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client";
 import { ApiError } from "../errors";
 import { tenantIdQuery, tenantIdSql } from "./bookings/scope";
 
@@ -9,34 +9,31 @@ import { tenantIdQuery, tenantIdSql } from "./bookings/scope";
  * suspended tenant: 404 not_found.
  */
 
-const s = schema.services;
-const p = schema.staffProfiles;
-// What the public catalog shows (interface.md), and nothing else (docs/benchmarks.md).
-const serviceColumns = {
-  id: s.id,
-  name: s.name,
-  description: s.description,
-  durationMinutes: s.durationMinutes,
-  price: s.price,
-  depositPercent: s.depositPercent,
-  imageUrl: s.imageUrl,
-  isOnlineBookable: s.isOnlineBookable,
-  orderIndex: s.orderIndex,
+// What the public catalog shows (interface.md), as SQL templates like the other public reads
+// (docs/benchmarks.md): flags come back as 0/1.
+export type PublicServiceRow = {
+  id: string;
+  name: string;
+  description: string;
+  durationMinutes: number;
+  price: number;
+  depositPercent: number;
+  imageUrl: string | null;
+  isOnlineBookable: number;
+  orderIndex: number;
 };
-const staffColumns = { id: p.id, displayName: p.displayName, title: p.title, avatarUrl: p.avatarUrl, color: p.color };
-
-export type PublicServiceRow = Pick<typeof s.$inferSelect, keyof typeof serviceColumns>;
-export type PublicStaffRow = Pick<typeof p.$inferSelect, keyof typeof staffColumns>;
+export type PublicStaffRow = { id: string; displayName: string; title: string; avatarUrl: string | null; color: string };
 
 export async function listPublicServices(db: Db, slug: string): Promise<PublicServiceRow[]> {
   const scope = { kind: "public", slug } as const;
   const [tenant, rows] = await db.batch([
     tenantIdQuery(db, scope),
-    db
-      .select(serviceColumns)
-      .from(s)
-      .where(and(eq(s.tenantId, tenantIdSql(scope)), eq(s.isActive, true), eq(s.isOnlineBookable, true), isNull(s.deletedAt)))
-      .orderBy(asc(s.orderIndex), asc(s.name), asc(s.id)),
+    db.all<PublicServiceRow>(sql`
+      SELECT id, name, description, duration_minutes AS durationMinutes, price, deposit_percent AS depositPercent,
+             image_url AS imageUrl, is_online_bookable AS isOnlineBookable, order_index AS orderIndex
+      FROM services
+      WHERE tenant_id = ${tenantIdSql(scope)} AND is_active = 1 AND is_online_bookable = 1 AND deleted_at IS NULL
+      ORDER BY order_index, name, id`),
   ]);
   if (!tenant[0]) throw ApiError.notFound("Business");
   return rows;
@@ -46,11 +43,11 @@ export async function listPublicStaff(db: Db, slug: string): Promise<PublicStaff
   const scope = { kind: "public", slug } as const;
   const [tenant, rows] = await db.batch([
     tenantIdQuery(db, scope),
-    db
-      .select(staffColumns)
-      .from(p)
-      .where(and(eq(p.tenantId, tenantIdSql(scope)), eq(p.isBookable, true), isNull(p.deletedAt)))
-      .orderBy(asc(p.orderIndex), asc(p.displayName), asc(p.id)),
+    db.all<PublicStaffRow>(sql`
+      SELECT id, display_name AS displayName, title, avatar_url AS avatarUrl, color
+      FROM staff_profiles
+      WHERE tenant_id = ${tenantIdSql(scope)} AND is_bookable = 1 AND deleted_at IS NULL
+      ORDER BY order_index, display_name, id`),
   ]);
   if (!tenant[0]) throw ApiError.notFound("Business");
   return rows;

@@ -12,7 +12,7 @@ import { scheduleQueries } from "../schedule-data";
 import { enqueueWebhookDeliveries, webhookEventInsert } from "../webhooks/events";
 import { createdEventFacts } from "./created-facts";
 import { bookingEffects, staffFreeSql, tenantOpenSql } from "./effects";
-import { type BookingCtx, type BookingScope, serviceQuery, staffQuery, tenantIdSql, tenantQuery } from "./scope";
+import { type BookingCtx, type BookingScope, parseStaffIds, serviceQuery, staffQuery, tenantIdSql, tenantQuery } from "./scope";
 
 export type BookingSource = "online" | "widget" | "walk_in" | "phone" | "admin";
 
@@ -102,7 +102,7 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
     {
       timeZone: tenant.timezone,
       service,
-      staffIds: service.staffIds ?? null,
+      staffIds: parseStaffIds(service.staffIds),
       limits: limitsFor(scope.kind, tenant, now),
       nowMs: now.getTime(),
     },

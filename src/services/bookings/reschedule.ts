@@ -9,7 +9,7 @@ import { scheduleQueries } from "../schedule-data";
 import { slotTaken } from "./create";
 import { bookingEffects, factsFromView, iso, staffFreeSql, tenantOpenSql } from "./effects";
 import { type BookingRef, type BookingView, bookingViewQuery, refCanExist, refSql } from "./lookup";
-import { type BookingCtx, staffQuery } from "./scope";
+import { type BookingCtx, parseStaffIds, staffQuery } from "./scope";
 
 export type RescheduleInput = {
   /** Tenant-local wall time of the new start. */
@@ -163,10 +163,4 @@ function rulesQuery(db: BookingCtx["db"], where: SQL) {
     FROM (SELECT * FROM bookings WHERE ${where}) b
     JOIN tenants t ON t.id = b.tenant_id
     JOIN services s ON s.id = b.service_id`);
-}
-
-function parseStaffIds(json: string | null): string[] | null {
-  if (json === null) return null;
-  const v: unknown = JSON.parse(json);
-  return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : null;
 }
