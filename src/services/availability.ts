@@ -119,13 +119,19 @@ export async function getAvailability(
   return {
     date: zone.dateKey,
     timezone: r.tenant.timezone,
-    slots: slots.map((s) => ({
-      staffId: r.staff[s.staffIndex].id,
-      staffName: r.staff[s.staffIndex].displayName,
-      ...slotLocalTimes(zone, s),
-      startUtc: instantToUtcIso(s.startMs),
-      endUtc: instantToUtcIso(s.endMs),
-    })),
+    // One object per slot, fields assigned directly (hundreds of slots for a day of any staff).
+    slots: slots.map((s) => {
+      const staff = r.staff[s.staffIndex];
+      const { startTime, endTime } = slotLocalTimes(zone, s);
+      return {
+        staffId: staff.id,
+        staffName: staff.displayName,
+        startTime,
+        endTime,
+        startUtc: instantToUtcIso(s.startMs),
+        endUtc: instantToUtcIso(s.endMs),
+      };
+    }),
   };
 }
 
