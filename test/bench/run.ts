@@ -232,6 +232,7 @@ console.log(`deploy bundle: ${stack.bundleGzipKb.toFixed(1)} KiB gzipped (${(sta
 const results = {
   date: new Date().toISOString(),
   mode: SHORT ? "short" : "full",
+  commit: execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim(),
   machine: { platform: platform(), release: release(), cpu: cpus()[0]?.model, cores: cpus().length, node: process.version },
   runtime: "workerd via Miniflare (logging off), bundle from wrangler deploy --dry-run; limiter on Upstash REST over redis-server",
   dataset: {
