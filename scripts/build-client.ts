@@ -3,8 +3,11 @@
 //   dist/client/assets/<entry>-<hash>.{js,css}   content-hashed, cached for a year (immutable)
 //   dist/client/widget.js                        the embeddable widget: stable URL, classic script
 //   dist/client/_headers                         the cache and safety headers of those files
+//   dist/client/assets/owner-<page>-<hash>.js     the owner app (/app): one ES module per page plus
+//                                                shared chunks (code splitting: nothing is sent twice)
 //   dist/client/api/openapi.json                 the API's OpenAPI document, generated from the routes
-//   dist/client-manifest.json                    entry -> hashed URL, imported by the Worker's pages
+//   dist/client-manifest.json                    entry -> hashed URL (and each owner page's chunks to
+//                                                preload), imported by the Worker's pages
 //
 // Run by `npm run build:client`, which `npm start`, `npm test` (pretest and the test set-up),
 // `npm run typecheck` and wrangler's [build] (so `wrangler dev`/`wrangler deploy`) call first.
@@ -25,7 +28,16 @@ const HASHED = {
   console: "src/client/console/main.ts",
   docs: "src/client/docs/main.ts",
   app: "src/client/styles/app.css",
+  owner: "src/client/styles/owner.css",
 };
+
+/**
+ * The owner app's pages (design.md §15): each page is an ES module entry; esbuild splits what they
+ * share (hono/jsx/dom, the shell, the booking dialogs) into hashed chunks the entries import.
+ * Manifest keys: `owner-<page>.js`, and `preload["owner-<page>"]` = the chunks it imports.
+ */
+export const OWNER_PAGES = ["login", "dashboard", "calendar", "bookings", "customers", "services", "staff", "settings", "ai-log"] as const;
+const OWNER_ENTRIES = Object.fromEntries(OWNER_PAGES.map((p) => [`owner-${p}`, `src/client/app/pages/${p}.tsx`]));
 
 // Loaded at run time by path: the Worker's modules are type-checked by tsconfig.json, not by this
 // script's Node configuration.
@@ -79,14 +91,42 @@ export async function buildClient({ report = false } = {}) {
     metafile: true,
   });
   const widget = await build({ ...common, entryPoints: { widget: "src/client/widget/main.ts" }, outdir: OUT });
+  const owner = await build({
+    ...common,
+    format: "esm",
+    splitting: true,
+    entryPoints: OWNER_ENTRIES,
+    outdir: ASSETS,
+    entryNames: "[name]-[hash]",
+    chunkNames: "owner-chunk-[hash]",
+    jsx: "automatic",
+    jsxImportSource: "hono/jsx/dom",
+    metafile: true,
+  });
 
-  const outputs = [...(hashed.outputFiles ?? []), ...(widget.outputFiles ?? [])];
-  const manifest: Record<string, string> = {};
+  const outputs = [...(hashed.outputFiles ?? []), ...(widget.outputFiles ?? []), ...(owner.outputFiles ?? [])];
+  const manifest: Record<string, string> & { preload: Record<string, string[]> } = { preload: {} } as never;
   for (const [out, meta] of Object.entries(hashed.metafile.outputs)) {
     const entry = Object.entries(HASHED).find(([, src]) => src === meta.entryPoint)?.[0];
     if (!entry) continue;
     const ext = out.endsWith(".css") ? "css" : "js";
     manifest[`${entry}.${ext}`] = `/assets/${basename(out)}`;
+  }
+  for (const [out, meta] of Object.entries(owner.metafile.outputs)) {
+    const entry = Object.entries(OWNER_ENTRIES).find(([, src]) => src === meta.entryPoint)?.[0];
+    if (!entry) continue;
+    manifest[`${entry}.js`] = `/assets/${basename(out)}`;
+    // Every chunk reachable through static imports: preloading them saves a round trip per level.
+    const chunks = new Set<string>();
+    const visit = (file: string) => {
+      for (const imp of owner.metafile.outputs[file]?.imports ?? []) {
+        if (imp.kind !== "import-statement" || chunks.has(imp.path)) continue;
+        chunks.add(imp.path);
+        visit(imp.path);
+      }
+    };
+    visit(out);
+    manifest.preload[entry] = [...chunks].map((c) => `/assets/${basename(c)}`);
   }
   const written = new Set<string>();
   for (const file of outputs) {

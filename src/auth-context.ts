@@ -15,6 +15,8 @@ export type MemberAuth = {
   sessionId: string;
   tenantId: string;
   role: MemberRole;
+  /** The business's IANA zone, read with the membership (no extra round trip): views key date ranges by it. */
+  timezone: string;
   actor: Actor;
   impersonation?: { adminId: string; sessionId: string };
 };

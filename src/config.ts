@@ -44,6 +44,8 @@ export interface Env {
    * `TEST_NOW=... npm test`; refused in production.
    */
   TEST_NOW?: string;
+  /** Epoch ms of the real instant at which TEST_NOW held (the e2e stack sets both). */
+  TEST_NOW_AT?: string;
   /** "1" mounts the benchmark ceiling routes under /__bench (npm run bench only). */
   BENCH_ROUTES?: string;
   /** Address of the test capture server (tests only). */
@@ -98,6 +100,7 @@ const configSchema = z.object({
   RATE_LIMIT_STORE: optionalString.pipe(z.enum(["kv", "upstash"]).optional()),
   TEST_HOOKS: optionalString.transform((v) => v === "1"),
   TEST_NOW: optionalString.pipe(z.iso.datetime({ offset: true, error: "TEST_NOW must be an ISO-8601 instant" }).optional()),
+  TEST_NOW_AT: optionalString.pipe(z.coerce.number<string | undefined>().int().positive().optional()),
   BENCH_ROUTES: optionalString.transform((v) => v === "1"),
 });
 

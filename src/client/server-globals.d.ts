@@ -4,3 +4,4 @@
 // with the DOM library.
 type KVNamespace<Key extends string = string> = import("@cloudflare/workers-types/index").KVNamespace<Key>;
 type Queue<Body = unknown> = import("@cloudflare/workers-types/index").Queue<Body>;
+type Ai = import("@cloudflare/workers-types/index").Ai;

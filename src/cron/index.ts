@@ -30,7 +30,7 @@ export async function handleScheduled(
 ) {
   try {
     const config = loadConfig(env);
-    clock ??= () => wallClock(config.TEST_NOW);
+    clock ??= () => wallClock(config.TEST_NOW, config.TEST_NOW_AT);
     const db = createDb(config);
     // First, so the PaymentIntent cancels it writes are performed by this same run.
     await releaseHolds(db, clock, scope);

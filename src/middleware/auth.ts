@@ -10,6 +10,16 @@ import { auditInsert } from "../services/audit";
 import { withApiKey } from "./api-key";
 
 const unauthorized = () => new ApiError("unauthorized");
+
+/**
+ * The owner app names the page a request belongs to (`X-App-Page: /app/calendar`), so an
+ * impersonation audit row says which page the operator opened (design.md §15); anything else in
+ * the header is ignored and the row names the request instead (`GET /api/...`).
+ */
+const APP_PAGE = /^\/app(?:\/[a-z0-9-]{1,40}){0,2}$/;
+export function appPageOf(header: string | undefined): string | null {
+  return header && APP_PAGE.test(header) ? header : null;
+}
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 async function claimsFrom(c: Pick<RequestScope, "req" | "var">) {
@@ -38,7 +48,12 @@ export async function ownerAuthFrom(c: Pick<RequestScope, "req" | "var">): Promi
 
   const db = c.var.db;
   const lookup = db
-    .select({ tenantId: schema.tenants.id, role: schema.tenantMembers.role, memberActive: schema.tenantMembers.isActive })
+    .select({
+      tenantId: schema.tenants.id,
+      timezone: schema.tenants.timezone,
+      role: schema.tenantMembers.role,
+      memberActive: schema.tenantMembers.isActive,
+    })
     .from(schema.tenants)
     .leftJoin(schema.tenantMembers, and(eq(schema.tenantMembers.tenantId, schema.tenants.id), eq(schema.tenantMembers.userId, claims.sub!)))
     .where(eq(schema.tenants.id, tenantId));
@@ -46,7 +61,7 @@ export async function ownerAuthFrom(c: Pick<RequestScope, "req" | "var">): Promi
   let rows: Awaited<typeof lookup>;
   if (impersonation) {
     const url = new URL(c.req.url);
-    const page = `${c.req.method} ${url.pathname}`;
+    const page = appPageOf(c.req.header("X-App-Page")) ?? `${c.req.method} ${url.pathname}`;
     // Only for this admin's session on this tenant; the reason is copied from the session row
     // inside the insert: no extra round trip.
     const session = sql`FROM impersonation_sessions s
@@ -89,6 +104,7 @@ export async function ownerAuthFrom(c: Pick<RequestScope, "req" | "var">): Promi
     sessionId: claims.sid as string,
     tenantId,
     role: row.role as MemberRole,
+    timezone: row.timezone,
     actor: { type: "user", id: userId },
     impersonation,
   };

@@ -16,7 +16,7 @@ export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
   const config = loadConfig(c.env);
   const tag = config.TEST_HOOKS ? c.req.header("x-test-db-tag") : undefined;
   const testNow = config.TEST_HOOKS ? c.req.header("x-test-now") : undefined;
-  const wall = wallClock(config.TEST_NOW);
+  const wall = wallClock(config.TEST_NOW, config.TEST_NOW_AT);
   const now = testNow ? new Date(testNow) : wall;
   c.set("config", config);
   c.set("now", Number.isNaN(now.getTime()) ? wall : now);

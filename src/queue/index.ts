@@ -22,7 +22,7 @@ export async function handleQueueBatch(batch: MessageBatch<QueueMessage>, env: E
     return;
   }
   const db = createDb(config);
-  const wall: Clock = clock ?? (() => wallClock(config.TEST_NOW));
+  const wall: Clock = clock ?? (() => wallClock(config.TEST_NOW, config.TEST_NOW_AT));
   const kinds = new Map(outboxKinds(config).map((k) => [k.name, k]));
   for (const message of batch.messages) {
     const pointer = parsePointer(message.body);

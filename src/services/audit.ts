@@ -7,7 +7,7 @@ type Value<T> = T | SQL;
 
 export type AuditEntry = {
   action: string;
-  actorType: "admin" | "user" | "system" | "api_key";
+  actorType: "admin" | "user" | "system" | "api_key" | "customer";
   actorId: string;
   targetType: "tenant" | "booking" | "user";
   targetId: string;

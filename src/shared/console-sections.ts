@@ -19,21 +19,11 @@ export const TENANT_SECTIONS = [
 
 export type TenantSectionKey = (typeof TENANT_SECTIONS)[number][0];
 
-/** The owner pages an impersonating operator may open (interface.md §Impersonation). */
-export const IMPERSONATION_PAGES = [
-  ["dashboard", "Dashboard"],
-  ["services", "Services"],
-  ["staff", "Staff"],
-  ["customers", "Customers"],
-  ["bookings", "Bookings"],
-  ["settings", "Settings"],
-] as const;
-
-export type ImpersonationPageKey = (typeof IMPERSONATION_PAGES)[number][0];
-
-export function isImpersonationPage(value: string | null | undefined): value is ImpersonationPageKey {
-  return IMPERSONATION_PAGES.some(([key]) => key === value);
-}
+/**
+ * Sections the console adds after interface.md's list (which keeps its order): the tenant's
+ * failed side effects of every kind (design.md §22).
+ */
+export const OPERATOR_SECTIONS = [["failed-jobs", "Failed jobs"]] as const;
 
 /** Tenants per page in the console's list (the list API's `limit` goes up to 200). */
 export const TENANTS_PAGE_SIZE = 25;

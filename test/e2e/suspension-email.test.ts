@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import * as schema from "../../src/db/schema";
 import { newId } from "../../src/lib/ids";
+import { realNow } from "../setup/clock";
 
 // The whole local stack as `npm start` runs it (wrangler dev with its local queue and cron, the
 // local libSQL server) with the capture server as the e-mail provider: a suspension made through
@@ -67,7 +68,8 @@ describe("suspension e-mail under wrangler dev", () => {
     const token = await adminToken();
     const reason = `Unpaid invoice INV-${crypto.randomUUID().slice(0, 8)}`;
 
-    const started = Date.now();
+    // The capture server stamps arrivals with the real clock, not the suite's (TEST_NOW) one.
+    const started = realNow();
     const res = await fetch(`${baseUrl}/api/admin/tenants/${tenant.tenantId}`, {
       method: "PATCH",
       headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
@@ -77,7 +79,7 @@ describe("suspension e-mail under wrangler dev", () => {
 
     // Poll the provider (the capture server) until the e-mail arrives; the deadline is the target.
     let arrived: Captured[] = [];
-    while (Date.now() - started < 60_000) {
+    while (realNow() - started < 60_000) {
       arrived = await emailsContaining(reason);
       if (arrived.length > 0) break;
       await new Promise((r) => setTimeout(r, 100));

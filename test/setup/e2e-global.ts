@@ -35,7 +35,8 @@ async function freePort(): Promise<number> {
 
 /**
  * The real local stack as `npm start` runs it — `wrangler dev` (workerd + miniflare queues) on a
- * fresh libSQL database — with the capture server standing in for the e-mail provider.
+ * fresh libSQL database — with the capture server standing in for the e-mail provider, Stripe and the
+ * AI model.
  */
 export default async function setup(project: TestProject) {
   // wrangler dev builds it too ([build] in wrangler.toml); building first makes a failure clear here.
@@ -48,10 +49,11 @@ export default async function setup(project: TestProject) {
   const capture = await startCaptureServer();
   const port = await freePort();
   const jwtSecret = "e2e-secret-e2e-secret-e2e-secret-0123456789";
-  // `TEST_NOW=... npm test`: the Worker's clock starts at the suite's current instant (src/lib/clock.ts).
+  // `TEST_NOW=... npm test`: the Worker's clock is the suite's clock to the millisecond (src/lib/clock.ts).
   const offset = testClockOffsetMs();
+  const realAt = Date.now();
   const vars = {
-    ...(offset === null ? {} : { TEST_NOW: new Date(Date.now() + offset).toISOString() }),
+    ...(offset === null ? {} : { TEST_NOW: new Date(realAt + offset).toISOString(), TEST_NOW_AT: String(realAt) }),
     ENVIRONMENT: "development",
     LIBSQL_URL: libsql.url,
     JWT_SECRET: jwtSecret,
@@ -63,6 +65,10 @@ export default async function setup(project: TestProject) {
     STRIPE_PUBLISHABLE_KEY: "pk_test_e2e",
     STRIPE_WEBHOOK_SECRET: "whsec_e2e_stripe_webhook_secret",
     STRIPE_JS_URL: `${capture.url}/stripe-js/v3/`,
+    // design.md §20: the model is the capture server too (OpenAI-compatible chat completions).
+    AI_PROVIDER_URL: `${capture.url}/ai`,
+    AI_API_KEY: "e2e-ai-key",
+    AI_MODEL: "e2e-model",
     PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
     // Lets a page test pin the request clock (x-test-now), so dates never depend on the real day.
     TEST_HOOKS: "1",

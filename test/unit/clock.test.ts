@@ -22,6 +22,13 @@ describe("the Worker's wall clock (src/lib/clock.ts)", () => {
     // Another instant re-anchors (a dev server restarted with a new TEST_NOW).
     expect(wallClock("2027-03-27T23:30:00+00:00").toISOString()).toBe("2027-03-27T23:30:00.000Z");
   });
+
+  it("with TEST_NOW_AT is TEST_NOW at that real instant, however late the isolate first asks", () => {
+    const at = Date.parse("2026-05-01T10:00:00Z");
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-05-01T10:00:42Z") });
+    // A row the stack writes 42 s into the run is stamped 42 s after the suite's start, like a test's own rows.
+    expect(wallClock("2027-01-15T23:30:00-05:00", at).toISOString()).toBe("2027-01-16T04:30:42.000Z");
+  });
 });
 
 describe("the suite's clock (TEST_NOW=<instant> npm test)", () => {

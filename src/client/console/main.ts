@@ -1,6 +1,5 @@
-// The operator console's script (/assets/console-<hash>.js): sign-in, tenants, tenant detail and
-// read-only impersonation. Each console page names itself in <body data-page>.
-import { impersonatePage } from "./impersonation";
+// The operator console's script (/assets/console-<hash>.js): sign-in, tenants, tenant detail (its
+// "Impersonate owner" opens the owner app read-only). Each console page names itself in <body data-page>.
 import { loginPage } from "./sign-in";
 import { tenantPage } from "./tenant-page";
 import { tenantsPage } from "./tenants";
@@ -9,7 +8,6 @@ const PAGES = new Map<string, () => unknown>([
   ["login", loginPage],
   ["tenants", tenantsPage],
   ["tenant", tenantPage],
-  ["impersonate", impersonatePage],
 ]);
 
 PAGES.get(document.body.dataset.page ?? "")?.();

@@ -1,18 +1,17 @@
-import type { AdminLoginResult, ImpersonationStart } from "../shared/api-types";
+import type { AdminLoginResult } from "../shared/api-types";
 import { maybeById, setText, show } from "../shared/dom";
 import { type ApiAnswer, requestJson } from "../shared/http";
+import { IMPERSONATION_KEY } from "../shared/impersonation";
+import { tokenExpiry } from "../shared/token";
 
 /**
  * The operator's session lives in sessionStorage and leaves the page only as an Authorization
  * header: never in a URL, never in a cookie. Closing the tab ends it.
  */
 export const SESSION_KEY = "console.session";
-export const IMPERSONATION_KEY = "console.impersonation";
 export const FLASH_KEY = "console.flash";
 
 export type Session = { token: string; admin: AdminLoginResult["admin"] | null };
-/** What the console keeps of a launched impersonation (plus what the owner pages show). */
-export type Impersonation = ImpersonationStart & { businessName: string; currency: string };
 
 export function readStored<T>(key: string): T | null {
   try {
@@ -26,17 +25,7 @@ export function store(key: string, value: unknown): void {
   sessionStorage.setItem(key, JSON.stringify(value));
 }
 
-/** The token's `exp` in epoch ms (0 when unreadable): the console stops using it by itself. */
-export function tokenExpiry(token: string): number {
-  try {
-    let part = (token.split(".")[1] ?? "").replace(/-/g, "+").replace(/_/g, "/");
-    while (part.length % 4) part += "=";
-    const claims = JSON.parse(atob(part)) as { exp?: unknown };
-    return typeof claims.exp === "number" ? claims.exp * 1000 : 0;
-  } catch {
-    return 0;
-  }
-}
+export { tokenExpiry };
 
 export function session(): Session | null {
   const s = readStored<Session>(SESSION_KEY);
@@ -45,6 +34,7 @@ export function session(): Session | null {
 
 export function signOut(message?: string): void {
   sessionStorage.removeItem(SESSION_KEY);
+  // Signing out of the console also ends an impersonation running in this tab.
   sessionStorage.removeItem(IMPERSONATION_KEY);
   if (message) sessionStorage.setItem(FLASH_KEY, message);
   location.replace("/admin");

@@ -1,9 +1,10 @@
 import { TENANT_SECTIONS } from "../../shared/console-sections";
-import type { ImpersonationStart, OperatorTenantView, TenantActivity } from "../shared/api-types";
+import type { FailedJob, ImpersonationStart, OperatorTenantView, TenantActivity } from "../shared/api-types";
 import { byId, queryAll, setText, show } from "../shared/dom";
 import { dataOf } from "../shared/http";
-import { adminApi, IMPERSONATION_KEY, type Impersonation, requireSession, store } from "./session";
-import { SECTION_RENDERERS } from "./tenant-sections";
+import { IMPERSONATION_KEY, type ImpersonationHandOff } from "../shared/impersonation";
+import { adminApi, requireSession, session, store } from "./session";
+import { failedJobsSection, SECTION_RENDERERS } from "./tenant-sections";
 import { failureText, tenantState } from "./ui";
 
 type Patch = { patch: Record<string, unknown>; done: string };
@@ -45,9 +46,10 @@ export async function tenantPage(): Promise<void> {
   let currency = "USD";
 
   async function load() {
-    const [viewAnswer, activityAnswer] = await Promise.all([
+    const [viewAnswer, activityAnswer, failedAnswer] = await Promise.all([
       adminApi<OperatorTenantView>("GET", path),
       adminApi<TenantActivity>("GET", `${path}/activity`),
+      adminApi<FailedJob[]>("GET", `${path}/failed-jobs?limit=50`),
     ]);
     const t = dataOf(viewAnswer);
     if (!t) {
@@ -69,6 +71,7 @@ export async function tenantPage(): Promise<void> {
       if (!box) continue;
       box.replaceChildren(...SECTION_RENDERERS[key](t, a, currency));
     }
+    document.querySelector("[data-section=failed-jobs]")?.replaceChildren(...failedJobsSection(dataOf(failedAnswer)));
     show(byId("action-suspend"), !t.isSuspended);
     show(byId("action-restore"), t.isSuspended);
     show(byId("action-end-trial"), !!t.trialEndsAt);
@@ -96,13 +99,24 @@ export async function tenantPage(): Promise<void> {
   }
   for (const cancel of queryAll<HTMLButtonElement>(".form-cancel")) cancel.addEventListener("click", closeForms);
 
+  /**
+   * design.md §15: the owner app itself, read-only. The token is handed over in this tab's
+   * sessionStorage (never in a URL); /app reads it, shows the banner and returns here at expiry.
+   */
   async function impersonate(reason: string): Promise<string | null> {
     const answer = await adminApi<ImpersonationStart>("POST", `${path}/impersonate`, { reason });
     const started = dataOf(answer, 201, 200);
     if (!started?.token) return failureText(answer);
-    const kept: Impersonation = { ...started, tenantId: started.tenantId || id, businessName: current?.businessName ?? "", currency };
-    store(IMPERSONATION_KEY, kept);
-    location.assign("/admin/impersonate?page=dashboard");
+    const admin = session()?.admin;
+    const handOff: ImpersonationHandOff = {
+      ...started,
+      tenantId: started.tenantId || id,
+      businessName: current?.businessName ?? "",
+      reason,
+      operator: admin?.name || admin?.email || "",
+    };
+    store(IMPERSONATION_KEY, handOff);
+    location.assign("/app");
     return null;
   }
 

@@ -1,7 +1,7 @@
 import { isHexColor } from "../../shared/color";
 import type { TenantSectionKey } from "../../shared/console-sections";
 import { formatMoneyOrDash, isoDay, plural, utcDateTime } from "../../shared/format";
-import type { OperatorTenantView, TenantActivity } from "../shared/api-types";
+import type { FailedJob, OperatorTenantView, TenantActivity } from "../shared/api-types";
 import { el } from "../shared/dom";
 import { badge, details, joined, table, tenantState, yesNo } from "./ui";
 
@@ -125,3 +125,33 @@ export const SECTION_RENDERERS: Record<TenantSectionKey, Render> = {
     ];
   },
 };
+
+const JOB_KIND: Record<string, string> = {
+  email: "E-mail",
+  webhook: "Webhook",
+  "stripe.refund": "Stripe refund",
+  "stripe.fee_charge": "Fee charge",
+  "stripe.cancel_intent": "Stripe payment cancel",
+  "booking.reminder": "Reminder e-mail",
+};
+
+/** The tenant's failed side effects (GET /api/admin/tenants/:id/failed-jobs), newest first; null: could not load. */
+export function failedJobsSection(jobs: FailedJob[] | null): Node[] {
+  if (!jobs) return unavailable("Failed jobs");
+  if (!jobs.length)
+    return [el("p", { text: "No failed jobs: every e-mail, webhook and payment call got through or is still being tried." })];
+  return [
+    table(
+      "Failed jobs, newest first",
+      ["Failed", "Kind", "What", "To", "Tries", "Last error"],
+      jobs.map((j) => [
+        utcDateTime(j.failedAt),
+        JOB_KIND[j.kind] ?? j.kind,
+        j.type,
+        j.target,
+        String(j.attempts),
+        j.lastError ?? (j.lastStatusCode ? `HTTP ${j.lastStatusCode}` : "\u2014"),
+      ]),
+    ),
+  ];
+}

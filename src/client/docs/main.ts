@@ -16,7 +16,7 @@ function refName(ref: string): string {
 function outline(doc: OpenAPIObject, schema: Ref | undefined, indent = "", seen = new Set<string>()): string {
   if (!schema) return `${indent}(none)`;
   if ("$ref" in schema) {
-    const name = refName(schema.$ref);
+    const name = refName(schema.$ref ?? "");
     if (seen.has(name)) return `${indent}${name} (see above)`;
     const target = doc.components?.schemas?.[name];
     return `${indent}${name}\n${outline(doc, target, `${indent}  `, new Set([...seen, name]))}`;

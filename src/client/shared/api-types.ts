@@ -5,14 +5,25 @@
  */
 import type { Hono } from "hono";
 import type { JSONParsed } from "hono/utils/types";
+import type { z } from "zod";
 import type { ErrorCode, ValidationDetails } from "../../errors";
 import type { tenantActivityRoute } from "../../routes/admin/tenant-activity";
-import type { toAdminLoginResult } from "../../routes/auth/shapes";
-import type { toOwnerBooking } from "../../routes/owner/booking-shapes";
+import type { toAiLogEntry } from "../../routes/ai/shapes";
+import type { toAdminLoginResult, toOwnerLoginResult } from "../../routes/auth/shapes";
+import type { OwnerChat } from "../../routes/ai/shapes";
+import type { ApiKey, CreatedKey } from "../../routes/owner/api-keys";
+import type { toBookingPayments } from "../../routes/owner/booking-payments";
+import type { toOwnerBooking, toOwnerBookingFullDetail } from "../../routes/owner/booking-shapes";
 import type { toOwnerBusiness } from "../../routes/owner/businesses";
-import type { toOwnerCustomer } from "../../routes/owner/customers";
+import type { customersRoutes, toOwnerCustomer } from "../../routes/owner/customers";
+import type { toFailedJob } from "../../routes/owner/failed-jobs";
+import type { toMember } from "../../routes/owner/members";
+import type { toAccount, toRefund } from "../../routes/owner/payments";
 import type { toOwnerService } from "../../routes/owner/services";
 import type { staffRoutes } from "../../routes/owner/staff";
+import type { toBookingItem } from "../../routes/owner/view-shapes";
+import type { viewRoutes } from "../../routes/owner/views";
+import type { toDelivery, toEndpoint } from "../../routes/owner/webhook-endpoints";
 import type { toWidgetStatus } from "../../routes/pages/widget";
 import type { toAvailability, toAvailabilityDays, toBookingLookup, toCancelResult, toCreatedBooking } from "../../routes/public/shapes";
 import type { ImpersonationStarted } from "../../services/admin/impersonation";
@@ -54,9 +65,43 @@ export type OperatorTenantView = Json<NonNullable<ReturnType<typeof toOperatorVi
 export type TenantActivity = RouteJson<typeof tenantActivityRoute, "/tenants/:id/activity", "$get">["data"];
 export type ImpersonationStart = Json<ImpersonationStarted>;
 
-// ---- owner API (read-only impersonation views) ----
+// ---- owner API (the owner app, /app) ----
+export type OwnerLoginResult = Json<ReturnType<typeof toOwnerLoginResult>>;
+export type Membership = OwnerLoginResult["memberships"][number];
 export type OwnerBusiness = Json<ReturnType<typeof toOwnerBusiness>>;
 export type OwnerService = Json<ReturnType<typeof toOwnerService>>;
 export type OwnerStaff = RouteJson<typeof staffRoutes, "/", "$get">["data"][number];
+export type OwnerTimeOff = RouteJson<typeof staffRoutes, "/:id/time-off", "$get">["data"][number];
 export type OwnerCustomer = Json<ReturnType<typeof toOwnerCustomer>>;
+export type OwnerCustomerDetail = RouteJson<typeof customersRoutes, "/:id", "$get">["data"];
 export type OwnerBooking = Json<ReturnType<typeof toOwnerBooking>>;
+export type OwnerBookingDetail = Json<ReturnType<typeof toOwnerBookingFullDetail>>;
+export type BookingHistoryEntry = OwnerBookingDetail["history"][number];
+export type OwnerMember = Json<ReturnType<typeof toMember>>;
+export type WebhookEndpoint = Json<ReturnType<typeof toEndpoint>>;
+export type WebhookDelivery = Json<ReturnType<typeof toDelivery>>;
+export type FailedJob = Json<ReturnType<typeof toFailedJob>>;
+export type AiLogEntry = Json<ReturnType<typeof toAiLogEntry>>;
+export type OwnerApiKey = z.infer<typeof ApiKey>;
+export type CreatedApiKey = z.infer<typeof CreatedKey>;
+export type StripeStatus = Json<ReturnType<typeof toAccount>>;
+export type BookingPayments = Json<ReturnType<typeof toBookingPayments>>;
+export type BookingPayment = BookingPayments["payments"][number];
+export type CreatedRefund = Json<ReturnType<typeof toRefund>>;
+export type OwnerChatAnswer = z.infer<typeof OwnerChat>;
+
+/** The page views (GET /api/businesses/me/views/<page>): one call per page's first render. */
+type ViewOf<P extends keyof SchemaOf<typeof viewRoutes>> = RouteJson<typeof viewRoutes, P, "$get">["data"];
+export type DashboardView = ViewOf<"/dashboard">;
+export type CalendarView = ViewOf<"/calendar">;
+export type BookingsView = ViewOf<"/bookings">;
+export type ServicesView = ViewOf<"/services">;
+export type StaffView = ViewOf<"/staff">;
+export type CustomersView = ViewOf<"/customers">;
+export type SettingsView = ViewOf<"/settings">;
+export type AiLogView = ViewOf<"/ai-log">;
+export type AppBusiness = DashboardView["business"];
+export type Viewer = DashboardView["viewer"];
+export type BookingItem = Json<ReturnType<typeof toBookingItem>>;
+export type StaffWithHours = CalendarView["staff"][number];
+export type StaffCard = StaffView["staff"][number];

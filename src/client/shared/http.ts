@@ -3,14 +3,14 @@ import type { ErrorEnvelope } from "./api-types";
 /** One answer of our JSON API: the HTTP status and the parsed body (null when it was not JSON). */
 export type ApiAnswer<T> = { status: number; body: ({ data?: T } & Partial<ErrorEnvelope>) | null; headers: Headers | null };
 
-export type RequestOptions = { body?: unknown; token?: string };
+export type RequestOptions = { body?: unknown; token?: string; headers?: Record<string, string> };
 
 /**
  * One JSON request to this origin: no cookies (credentials omit), never cached. A network failure
  * is status 0, so callers handle every outcome through the status.
  */
 export async function requestJson<T>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiAnswer<T>> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...opts.headers };
   if (opts.body !== undefined) headers["Content-Type"] = "application/json";
   if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
   let res: Response;

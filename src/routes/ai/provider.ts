@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import type { AppEnv, MemberEnv } from "../../env";
+import type { AppEnv, MemberEnv, RequestScope } from "../../env";
 import { ApiError } from "../../errors";
 import type { AiCtx } from "../../services/ai/chat";
 import { type AiProvider, DEFAULT_TIMEOUT_MS } from "../../services/ai/provider";
@@ -15,12 +15,19 @@ export type OwnerAiEnv = { Bindings: MemberEnv["Bindings"]; Variables: MemberEnv
  * §20). With TEST_HOOKS (test pool only) `x-test-ai: off` drops the provider for one request and
  * `x-test-ai-timeout-ms` shortens the 15 s timeout, so the timeout test does not wait 15 s.
  */
-export const requireAiProvider = createMiddleware<AiEnv>(async (c, next) => {
+function providerFor(c: Pick<RequestScope, "req" | "var" | "env">): AiProvider | null {
   const hooks = c.var.config.TEST_HOOKS;
   const off = hooks && c.req.header("x-test-ai") === "off";
   const testTimeout = hooks ? Number(c.req.header("x-test-ai-timeout-ms")) : Number.NaN;
   const timeoutMs = Number.isInteger(testTimeout) && testTimeout > 0 ? testTimeout : DEFAULT_TIMEOUT_MS;
-  const provider = off ? null : resolveProvider(c.env, c.var.config, { timeoutMs });
+  return off ? null : resolveProvider(c.env, c.var.config, { timeoutMs });
+}
+
+/** Whether the AI routes would answer (no I/O): pages hide the assistant when they would not (503). */
+export const aiAvailable = (c: Pick<RequestScope, "req" | "var" | "env">): boolean => providerFor(c) !== null;
+
+export const requireAiProvider = createMiddleware<AiEnv>(async (c, next) => {
+  const provider = providerFor(c);
   if (!provider) throw new ApiError("ai_unavailable", "The assistant is not available");
   c.set("ai", provider);
   await next();

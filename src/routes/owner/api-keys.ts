@@ -24,7 +24,7 @@ export const ApiKey = z
   })
   .openapi("ApiKey");
 
-const CreatedKey = z
+export const CreatedKey = z
   .object({
     id: z.string(),
     name: z.string(),

@@ -1,6 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { BOOKING_STATUSES } from "../../domain/booking-status";
 import type { BookingView } from "../../services/bookings";
+import type { BookingDetail, HistoryRow } from "../../services/owner/booking-detail";
+import { toBookingPayments } from "./booking-payments";
 
 type BookingLike = Pick<
   BookingView,
@@ -67,5 +69,42 @@ export function toOwnerBookingDetail(b: BookingView) {
     customer: b.customer && b.customerId ? { id: b.customerId, ...b.customer } : null,
     service: { id: b.serviceId, name: b.serviceName, durationMinutes: b.serviceDurationMinutes },
     staff: { id: b.staffId, displayName: b.staffName },
+  };
+}
+
+type HistoryActorType = "member" | "api_key" | "customer" | "system";
+const HISTORY_ACTORS: Record<string, HistoryActorType> = { user: "member", api_key: "api_key", customer: "customer" };
+
+/**
+ * One history entry: what happened, when, by whom (a member's name, an API key's name, the
+ * customer, or the platform itself).
+ */
+function toHistoryEntry(h: HistoryRow) {
+  const type: HistoryActorType = HISTORY_ACTORS[h.actorType] ?? "system";
+  const name =
+    type === "member" ? [h.actorFirstName, h.actorLastName].filter((x) => x).join(" ") : type === "api_key" ? h.actorKeyName : null;
+  return {
+    id: h.id,
+    action: h.action,
+    actor: { type, name },
+    reason: h.reason,
+    details: (h.metadata ?? {}) as Record<string, unknown>,
+    createdAt: h.createdAt,
+  };
+}
+
+/** GET /api/bookings/:id: the detail above plus the business's zone, the customer's notes, payments and history. */
+export function toOwnerBookingFullDetail(b: BookingDetail) {
+  const base = toOwnerBookingDetail(b);
+  const money = toBookingPayments(b.money);
+  return {
+    ...base,
+    customer: base.customer ? { ...base.customer, notes: b.customerNotes } : null,
+    timezone: b.tenant.timezone,
+    // The same money as GET /api/bookings/:id/payments (design.md §21), in the detail's one round trip.
+    payments: money.payments,
+    card: money.card,
+    noShowFee: money.noShowFee,
+    history: b.history.map(toHistoryEntry),
   };
 }

@@ -1,16 +1,24 @@
-import { Hono } from "hono";
-import { z } from "zod";
+import { z } from "@hono/zod-openapi";
 import { normalizeCustomDomain } from "../../domain/custom-domain";
 import { platformDomainProblem } from "../../domain/platform-host";
 import type { OwnerEnv } from "../../env";
 import { ApiError } from "../../errors";
-import { validate } from "../../lib/validate";
 import { membersOnly, requireRole } from "../../middleware/auth";
 import { type BusinessRow, createBusiness, getBusiness, updateBusiness } from "../../services/owner/businesses";
 import { currencyField, emailField, hexColor, httpUrl, NOT_EMPTY, notEmpty, slugField, timeZoneField } from "../fields";
+import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 
 const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
 const OPERATOR_ONLY = "Only the platform operator can change this";
+/**
+ * A field the body names only to refuse it with OPERATOR_ONLY (any value, null included). Not
+ * `z.never()`, which the document generator cannot express: the document says `not: {}`.
+ */
+const operatorOnly = z
+  .unknown()
+  .superRefine((_, ctx) => ctx.addIssue({ code: "custom", message: OPERATOR_ONLY }))
+  .optional()
+  .openapi({ not: {}, description: `${OPERATOR_ONLY} (400 when sent)` });
 
 const customDomainField = z
   .string()
@@ -107,7 +115,7 @@ const settingsBody = z
         "createdBy",
         "createdAt",
         "updatedAt",
-      ].map((k) => [k, z.never({ error: OPERATOR_ONLY }).optional()]),
+      ].map((k) => [k, operatorOnly]),
     ),
   })
   .partial()
@@ -125,8 +133,56 @@ const createBody = z
   })
   .strict();
 
+const FLAG = "0/1 in the public profile; a boolean here";
+
 /** The caller's business: the public profile in camelCase plus plan and account state; no secrets. */
-export function toOwnerBusiness(t: BusinessRow) {
+export const OwnerBusiness = z
+  .object({
+    id: z.string(),
+    slug: z.string(),
+    businessName: z.string(),
+    businessType: z.string(),
+    description: z.string(),
+    logoUrl: z.string().openapi({ description: '"" when there is no logo' }),
+    coverImageUrl: z.string().nullable(),
+    timezone: z.string().openapi({ description: "IANA time zone of the business" }),
+    currency: z.string().openapi({ description: "ISO 4217 code" }),
+    countryCode: z.string().openapi({ description: 'ISO 3166 alpha-2, or ""' }),
+    city: z.string(),
+    provinceState: z.string(),
+    country: z.string(),
+    addressLine1: z.string(),
+    phone: z.string(),
+    email: z.string(),
+    cancellationHours: z.number().int(),
+    cancellationPolicy: z.string(),
+    allowGuestBooking: z.boolean().openapi({ description: FLAG }),
+    requirePayment: z.boolean().openapi({ description: FLAG }),
+    noShowFeePercent: z.number().int(),
+    lateCancelFeePercent: z.number().int(),
+    aiAssistantEnabled: z.boolean(),
+    widgetColor: z.string(),
+    widgetMode: z.string().openapi({ enum: ["popup", "inline"] }),
+    template: z.string(),
+    templateAccent: z.string(),
+    customDomain: z.string().nullable(),
+    minNoticeMinutes: z.number().int().openapi({ description: "Public bookings start at least this long from now" }),
+    maxAdvanceDays: z.number().int().openapi({ description: "Public bookings are at most this many days ahead" }),
+    reminderHours: z.array(z.number().int()).openapi({ description: "Reminder e-mails, hours before the start (earliest first)" }),
+    notificationEmail: z.string().openapi({ description: '"" = the business e-mail' }),
+    plan: z.enum(["free", "pro", "enterprise"]),
+    planStatus: z.string(),
+    isActive: z.boolean(),
+    isSuspended: z.boolean(),
+    suspendedReason: z.string().nullable(),
+    trialEndsAt: z.string().nullable(),
+    stripeConnected: z.boolean().openapi({ description: "A Stripe account is connected (GET /api/payments/stripe-account tells more)" }),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi("OwnerBusiness");
+
+export function toOwnerBusiness(t: BusinessRow): z.infer<typeof OwnerBusiness> {
   return {
     id: t.id,
     slug: t.slug,
@@ -174,10 +230,47 @@ export function toOwnerBusiness(t: BusinessRow) {
 
 const writers = requireRole("owner", "admin");
 
+const tags = ["Business"];
+
+const read = createRoute({
+  method: "get",
+  path: "/me",
+  tags,
+  summary: "The caller's business: profile, booking settings, plan and account state",
+  security: security.owner,
+  responses: { 200: ok(OwnerBusiness), ...errors(401, 403, 404) },
+});
+const change = createRoute({
+  method: "patch",
+  path: "/me",
+  tags,
+  summary: "Changes the profile and booking settings (owner/admin); plan, suspension, trial and Stripe state are the operator's",
+  description:
+    "An operator-only field is 400 `invalid_request` naming it; an unknown field too. 409 conflict when another business " +
+    "uses the custom domain; 400 stripe_not_connected when payment or a fee is turned on without a Stripe account that can take charges.",
+  security: security.owner,
+  middleware: [writers],
+  request: { body: jsonBody(settingsBody) },
+  responses: { 200: ok(OwnerBusiness), ...errors(400, 401, 403, 404, 409) },
+});
+const create = createRoute({
+  method: "post",
+  path: "/",
+  tags,
+  summary: "Another business, owned by the caller (members' tokens only; owner/admin of the current business)",
+  description:
+    "Time zone, currency and country default to the current business's. A chosen slug that is taken is 409 slug_taken; a " +
+    "derived one gets a suffix.",
+  security: security.member,
+  middleware: [membersOnly, writers],
+  request: { body: jsonBody(createBody) },
+  responses: { 201: ok(OwnerBusiness, "Created"), ...errors(400, 401, 403, 409) },
+});
+
 /** /api/businesses (owner token; requireOwner applied in ./index.ts). */
-export const businessesRoutes = new Hono<OwnerEnv>()
-  .get("/me", async (c) => c.json({ data: toOwnerBusiness(await getBusiness(c.var.db, c.var.auth.tenantId)) }))
-  .patch("/me", writers, validate("json", settingsBody), async (c) => {
+export const businessesRoutes = openApiRouter<OwnerEnv>()
+  .openapi(read, async (c) => c.json({ data: toOwnerBusiness(await getBusiness(c.var.db, c.var.auth.tenantId)) }, 200))
+  .openapi(change, async (c) => {
     const fields = c.req.valid("json");
     if (fields.customDomain) {
       // The platform's own host (and its workers.dev name) serves every tenant's page by slug and
@@ -185,9 +278,9 @@ export const businessesRoutes = new Hono<OwnerEnv>()
       const problem = platformDomainProblem(fields.customDomain, c.var.config.PUBLIC_BASE_URL);
       if (problem) throw ApiError.field("customDomain", problem);
     }
-    return c.json({ data: toOwnerBusiness(await updateBusiness(c.var.db, c.var.auth.tenantId, fields, c.var.now)) });
+    return c.json({ data: toOwnerBusiness(await updateBusiness(c.var.db, c.var.auth.tenantId, fields, c.var.now)) }, 200);
   })
-  .post("/", membersOnly, writers, validate("json", createBody), async (c) => {
+  .openapi(create, async (c) => {
     const auth = c.var.auth;
     const row = await createBusiness(c.var.db, { userId: auth.userId, tenantId: auth.tenantId }, c.req.valid("json"), c.var.now);
     return c.json({ data: toOwnerBusiness(row) }, 201);

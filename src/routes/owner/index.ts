@@ -12,6 +12,7 @@ import { servicesRoutes } from "./services";
 import { staffRoutes } from "./staff";
 import { memberRoutes } from "./members";
 import { closureRoutes, staffOverrideRoutes } from "./schedule";
+import { viewRoutes } from "./views";
 import { webhookEndpointRoutes } from "./webhook-endpoints";
 
 /** Mounted at /api: /businesses, /services, /staff, /bookings, /customers, /payments (members' tokens and API keys). */
@@ -26,6 +27,7 @@ ownerRoutes.route("/businesses/me/members", memberRoutes);
 ownerRoutes.route("/businesses/me/api-keys", apiKeyRoutes);
 ownerRoutes.route("/businesses/me/failed-jobs", failedJobsRoutes);
 ownerRoutes.route("/businesses/me/closures", closureRoutes);
+ownerRoutes.route("/businesses/me/views", viewRoutes);
 ownerRoutes.route("/payments", paymentRoutes);
 ownerRoutes.route("/businesses", businessesRoutes);
 ownerRoutes.route("/services", servicesRoutes);

@@ -1,10 +1,8 @@
-import { Hono } from "hono";
-import { z } from "zod";
+import { z } from "@hono/zod-openapi";
 import { DAY_MS, formatLocalDate, type LocalDate, wallDayStart } from "../../domain/time";
 import { formatMinute, validateWeek } from "../../domain/working-hours";
 import type { OwnerEnv } from "../../env";
 import { ApiError } from "../../errors";
-import { validate } from "../../lib/validate";
 import { requireRole } from "../../middleware/auth";
 import {
   addClosure,
@@ -16,7 +14,8 @@ import {
   type OverrideRow,
   putOverride,
 } from "../../services/owner/schedule";
-import { localDateField } from "../fields";
+import { localDateField, lookupIdParam } from "../fields";
+import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 
 /**
  * design.md §16, owner side: a staff member's hours for one local date (overrides), and the
@@ -29,9 +28,13 @@ const MAX_OVERRIDE_LIST_DAYS = 366;
 
 const span = (from: LocalDate, to: LocalDate) => Math.round((wallDayStart(to) - wallDayStart(from)) / DAY_MS) + 1;
 
-const dateParam = z.object({ id: z.string(), date: localDateField });
+const LOCAL_DATE = "A date in the business's time zone, YYYY-MM-DD";
+const dateParam = z.object({ id: z.string(), date: localDateField.openapi({ description: LOCAL_DATE, example: "2031-03-11" }) });
 const rangeQuery = z
-  .object({ from: localDateField.optional(), to: localDateField.optional() })
+  .object({
+    from: localDateField.optional().openapi({ description: `First date, inclusive (${LOCAL_DATE})` }),
+    to: localDateField.optional().openapi({ description: `Last date, inclusive; at most ${MAX_OVERRIDE_LIST_DAYS} days after from` }),
+  })
   .strict()
   .superRefine((q, ctx) => {
     if (!q.from || !q.to) return;
@@ -63,23 +66,82 @@ const closureBody = z
       ctx.addIssue({ code: "custom", path: ["endDate"], message: `A closure lasts at most ${MAX_CLOSURE_DAYS} days` });
   });
 
-const toOverride = (r: OverrideRow) => ({
+const HHMM = { description: 'HH:MM in the business\'s time zone; "24:00" is the end of the day' };
+
+export const DateOverride = z
+  .object({
+    date: z.string().openapi({ description: LOCAL_DATE }),
+    intervals: z
+      .array(z.object({ start: z.string().openapi(HHMM), end: z.string().openapi(HHMM) }))
+      .openapi({ description: "The hours of that date instead of the weekly hours, by start; [] = not working" }),
+    updatedAt: z.string(),
+  })
+  .openapi("DateOverride");
+
+export const Closure = z
+  .object({
+    id: z.string(),
+    startDate: z.string().openapi({ description: `First closed date (${LOCAL_DATE})` }),
+    endDate: z.string().openapi({ description: "Last closed date, inclusive" }),
+    reason: z.string(),
+    createdAt: z.string(),
+  })
+  .openapi("Closure");
+
+const toOverride = (r: OverrideRow): z.infer<typeof DateOverride> => ({
   date: r.date,
   intervals: r.intervals.map((i) => ({ start: formatMinute(i.startMinute), end: formatMinute(i.endMinute) })),
   updatedAt: r.updatedAt,
 });
 
-const toClosure = (r: ClosureRow) => ({ id: r.id, startDate: r.startDate, endDate: r.endDate, reason: r.reason, createdAt: r.createdAt });
+const toClosure = (r: ClosureRow): z.infer<typeof Closure> => ({
+  id: r.id,
+  startDate: r.startDate,
+  endDate: r.endDate,
+  reason: r.reason,
+  createdAt: r.createdAt,
+});
+
+const staffTags = ["Staff"];
+const listOverridesRoute = createRoute({
+  method: "get",
+  path: "/{id}/overrides",
+  tags: staffTags,
+  summary: "The staff member's date overrides, by date (optionally between from and to)",
+  security: security.owner,
+  request: { params: lookupIdParam, query: rangeQuery },
+  responses: { 200: ok(z.array(DateOverride)), ...errors(400, 401, 403, 404) },
+});
+const putOverrideRoute = createRoute({
+  method: "put",
+  path: "/{id}/overrides/{date}",
+  tags: staffTags,
+  summary: "Sets the staff member's hours of one date, replacing the weekly hours there (owner/admin); [] = not working",
+  security: security.owner,
+  middleware: [writers],
+  request: { params: dateParam, body: jsonBody(overrideBody) },
+  responses: { 200: ok(DateOverride), ...errors(400, 401, 403, 404) },
+});
+const deleteOverrideRoute = createRoute({
+  method: "delete",
+  path: "/{id}/overrides/{date}",
+  tags: staffTags,
+  summary: "Back to the weekly hours on that date (owner/admin); 404 when the date has no override",
+  security: security.owner,
+  middleware: [writers],
+  request: { params: dateParam },
+  responses: { 200: ok(z.object({ id: z.string(), date: z.string() })), ...errors(400, 401, 403, 404) },
+});
 
 /** Mounted at /api/staff: GET /:id/overrides?from&to, PUT and DELETE /:id/overrides/:date. */
-export const staffOverrideRoutes = new Hono<OwnerEnv>()
-  .get("/:id/overrides", validate("query", rangeQuery), async (c) => {
+export const staffOverrideRoutes = openApiRouter<OwnerEnv>()
+  .openapi(listOverridesRoute, async (c) => {
     const q = c.req.valid("query");
     const range = { from: q.from && formatLocalDate(q.from), to: q.to && formatLocalDate(q.to) };
-    const rows = await listOverrides(c.var.db, c.var.auth.tenantId, c.req.param("id"), range);
-    return c.json({ data: rows.map(toOverride) });
+    const rows = await listOverrides(c.var.db, c.var.auth.tenantId, c.req.valid("param").id, range);
+    return c.json({ data: rows.map(toOverride) }, 200);
   })
-  .put("/:id/overrides/:date", writers, validate("param", dateParam), validate("json", overrideBody), async (c) => {
+  .openapi(putOverrideRoute, async (c) => {
     const { id, date } = c.req.valid("param");
     const { errors, stored } = validateWeek(c.req.valid("json").intervals.map((i) => ({ dayOfWeek: 0, ...i })));
     const keys = Object.keys(errors);
@@ -90,17 +152,48 @@ export const staffOverrideRoutes = new Hono<OwnerEnv>()
       .map((s) => ({ startMinute: s.startMinute, endMinute: s.endMinute }))
       .sort((a, b) => a.startMinute - b.startMinute);
     const row = await putOverride(c.var.db, c.var.auth.tenantId, id, formatLocalDate(date), intervals, c.var.now);
-    return c.json({ data: toOverride(row) });
+    return c.json({ data: toOverride(row) }, 200);
   })
-  .delete("/:id/overrides/:date", writers, validate("param", dateParam), async (c) => {
+  .openapi(deleteOverrideRoute, async (c) => {
     const { id, date } = c.req.valid("param");
-    return c.json({ data: await deleteOverride(c.var.db, c.var.auth.tenantId, id, formatLocalDate(date)) });
+    const removed = await deleteOverride(c.var.db, c.var.auth.tenantId, id, formatLocalDate(date));
+    return c.json({ data: { id: removed.id, date: removed.date } }, 200);
   });
 
+const closureTags = ["Business"];
+const listClosuresRoute = createRoute({
+  method: "get",
+  path: "/",
+  tags: closureTags,
+  summary: "The business's closures, earliest first",
+  security: security.owner,
+  responses: { 200: ok(z.array(Closure)), ...errors(401, 403) },
+});
+const addClosureRoute = createRoute({
+  method: "post",
+  path: "/",
+  tags: closureTags,
+  summary: `Closes the business from startDate to endDate (inclusive, at most ${MAX_CLOSURE_DAYS} days): no slots on those dates (owner/admin)`,
+  security: security.owner,
+  middleware: [writers],
+  request: { body: jsonBody(closureBody) },
+  responses: { 201: ok(Closure, "Created"), ...errors(400, 401, 403) },
+});
+const deleteClosureRoute = createRoute({
+  method: "delete",
+  path: "/{id}",
+  tags: closureTags,
+  summary: "Removes a closure (owner/admin)",
+  security: security.owner,
+  middleware: [writers],
+  request: { params: lookupIdParam },
+  responses: { 200: ok(z.object({ id: z.string() })), ...errors(401, 403, 404) },
+});
+
 /** Mounted at /api/businesses/me/closures. */
-export const closureRoutes = new Hono<OwnerEnv>()
-  .get("/", async (c) => c.json({ data: (await listClosures(c.var.db, c.var.auth.tenantId)).map(toClosure) }))
-  .post("/", writers, validate("json", closureBody), async (c) => {
+export const closureRoutes = openApiRouter<OwnerEnv>()
+  .openapi(listClosuresRoute, async (c) => c.json({ data: (await listClosures(c.var.db, c.var.auth.tenantId)).map(toClosure) }, 200))
+  .openapi(addClosureRoute, async (c) => {
     const v = c.req.valid("json");
     const row = await addClosure(
       c.var.db,
@@ -110,4 +203,7 @@ export const closureRoutes = new Hono<OwnerEnv>()
     );
     return c.json({ data: toClosure(row) }, 201);
   })
-  .delete("/:id", writers, async (c) => c.json({ data: await deleteClosure(c.var.db, c.var.auth.tenantId, c.req.param("id")) }));
+  .openapi(deleteClosureRoute, async (c) => {
+    const { id } = await deleteClosure(c.var.db, c.var.auth.tenantId, c.req.valid("param").id);
+    return c.json({ data: { id } }, 200);
+  });

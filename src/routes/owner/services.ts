@@ -2,9 +2,18 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { OwnerEnv } from "../../env";
 import { validate } from "../../lib/validate";
-import { httpUrl } from "../fields";
+import { ApiError } from "../../errors";
+import { httpUrl, idField } from "../fields";
 import { requireRole } from "../../middleware/auth";
-import { createService, deleteService, getService, listServices, type ServiceRow, updateService } from "../../services/owner/catalog";
+import {
+  createService,
+  deleteService,
+  getService,
+  listServices,
+  reorderServices,
+  type ServiceRow,
+  updateService,
+} from "../../services/owner/catalog";
 
 const MAX_SERVICE_STAFF = 200;
 const bufferField = z
@@ -69,6 +78,8 @@ export function toOwnerService(r: ServiceRow) {
   };
 }
 
+const orderBody = z.object({ ids: z.array(idField("id")).min(1, "List at least one service").max(500, "At most 500 services") }).strict();
+
 const writers = requireRole("owner", "admin");
 
 /** /api/services: the tenant's service catalog. */
@@ -82,6 +93,13 @@ export const servicesRoutes = new Hono<OwnerEnv>()
       c.var.now,
     );
     return c.json({ data: toOwnerService(row) }, 201);
+  })
+  // The whole order at once (the app's up/down buttons send the list as it should read).
+  .put("/order", writers, validate("json", orderBody), async (c) => {
+    const ids = c.req.valid("json").ids;
+    if (new Set(ids).size !== ids.length) throw ApiError.field("ids", "List each service once");
+    const rows = await reorderServices(c.var.db, c.var.auth.tenantId, ids, c.var.now);
+    return c.json({ data: rows.map(toOwnerService) });
   })
   .get("/:id", async (c) => c.json({ data: toOwnerService(await getService(c.var.db, c.var.auth.tenantId, c.req.param("id"))) }))
   .patch("/:id", writers, validate("json", patchBody), async (c) => {

@@ -2,7 +2,6 @@ import { z } from "@hono/zod-openapi";
 import { toWorkingIntervals, validateWeek, type WorkingInterval } from "../../domain/working-hours";
 import type { OwnerEnv } from "../../env";
 import { ApiError } from "../../errors";
-import { validate } from "../../lib/validate";
 import { hexColor, httpUrl, lookupIdParam } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 import { requireRole } from "../../middleware/auth";
@@ -111,7 +110,17 @@ export function toOwnerStaff(s: StaffWithHours): z.infer<typeof OwnerStaff> {
     createdAt: s.createdAt,
   };
 }
-const toTimeOff = (t: { id: string; startAt: number; endAt: number; reason: string }) => ({
+
+export const TimeOff = z
+  .object({
+    id: z.string(),
+    start: z.string().openapi({ description: "ISO-8601 instant (UTC)" }),
+    end: z.string().openapi({ description: "ISO-8601 instant (UTC)" }),
+    reason: z.string(),
+  })
+  .openapi("TimeOff");
+
+const toTimeOff = (t: { id: string; startAt: number; endAt: number; reason: string }): z.infer<typeof TimeOff> => ({
   id: t.id,
   start: new Date(t.startAt).toISOString(),
   end: new Date(t.endAt).toISOString(),
@@ -181,10 +190,48 @@ const calendarFeed = createRoute({
   responses: { 200: ok(z.object({ url: z.string() })), ...errors(401, 403, 404) },
 });
 
-/**
- * /api/staff: profiles, weekly hours and time off. The profile routes are declared; the hours and
- * time-off routes are plain routes until the scheduling work declares them.
- */
+const hours = createRoute({
+  method: "put",
+  path: "/{id}/hours",
+  tags,
+  summary: "Replaces the staff member's whole week of hours (owner/admin); `[]` = no weekly hours",
+  description: "Each interval is checked (day 0-6, HH:MM, end after start, no overlap); errors are keyed by the interval's index.",
+  security: security.owner,
+  middleware: [writers],
+  request: { params: lookupIdParam, body: jsonBody(fields.workingHours) },
+  responses: { 200: ok(OwnerStaff), ...errors(400, 401, 403, 404) },
+});
+const timeOff = createRoute({
+  method: "get",
+  path: "/{id}/time-off",
+  tags,
+  summary: "The staff member's time off, earliest first",
+  security: security.owner,
+  request: { params: lookupIdParam },
+  responses: { 200: ok(z.array(TimeOff)), ...errors(401, 403, 404) },
+});
+const addOff = createRoute({
+  method: "post",
+  path: "/{id}/time-off",
+  tags,
+  summary: "Time off between two instants (at most 366 days): no slots in it (owner/admin)",
+  security: security.owner,
+  middleware: [writers],
+  request: { params: lookupIdParam, body: jsonBody(timeOffBody) },
+  responses: { 201: ok(TimeOff, "Created"), ...errors(400, 401, 403, 404) },
+});
+const removeOff = createRoute({
+  method: "delete",
+  path: "/{id}/time-off/{timeOffId}",
+  tags,
+  summary: "Removes one time off (owner/admin)",
+  security: security.owner,
+  middleware: [writers],
+  request: { params: z.object({ id: z.string(), timeOffId: z.string() }) },
+  responses: { 200: ok(z.object({ id: z.string() })), ...errors(401, 403, 404) },
+});
+
+/** /api/staff: profiles, weekly hours and time off (the date overrides are in ./schedule.ts). */
 export const staffRoutes = openApiRouter<OwnerEnv>()
   .openapi(list, async (c) => c.json({ data: (await listStaff(c.var.db, c.var.auth.tenantId)).map(toOwnerStaff) }, 200))
   .openapi(create, async (c) => {
@@ -208,20 +255,25 @@ export const staffRoutes = openApiRouter<OwnerEnv>()
     const { url } = await rotateCalendarFeed(c.var.db, c.var.config, c.var.auth.tenantId, c.req.valid("param").id, c.var.now);
     return c.json({ data: { url } }, 200);
   })
-  .put("/:id/hours", writers, validate("json", fields.workingHours), async (c) => {
-    const hours = checkedHours(c.req.valid("json"), "")!;
-    return c.json({ data: toOwnerStaff(await replaceHours(c.var.db, c.var.auth.tenantId, c.req.param("id"), hours)) });
+  .openapi(hours, async (c) => {
+    const week = checkedHours(c.req.valid("json"), "")!;
+    return c.json({ data: toOwnerStaff(await replaceHours(c.var.db, c.var.auth.tenantId, c.req.valid("param").id, week)) }, 200);
   })
-  .get("/:id/time-off", async (c) => c.json({ data: (await listTimeOff(c.var.db, c.var.auth.tenantId, c.req.param("id"))).map(toTimeOff) }))
-  .post("/:id/time-off", writers, validate("json", timeOffBody), async (c) => {
+  .openapi(timeOff, async (c) => {
+    const rows = await listTimeOff(c.var.db, c.var.auth.tenantId, c.req.valid("param").id);
+    return c.json({ data: rows.map(toTimeOff) }, 200);
+  })
+  .openapi(addOff, async (c) => {
     const body = c.req.valid("json");
     const start = new Date(body.start);
     const end = new Date(body.end);
     if (end <= start) throw ApiError.field("end", "end must be after start");
     if (end.getTime() - start.getTime() > MAX_TIME_OFF_MS) throw ApiError.field("end", "Time off can last at most 366 days");
-    const row = await addTimeOff(c.var.db, c.var.auth.tenantId, c.req.param("id"), { start, end, reason: body.reason }, c.var.now);
+    const row = await addTimeOff(c.var.db, c.var.auth.tenantId, c.req.valid("param").id, { start, end, reason: body.reason }, c.var.now);
     return c.json({ data: toTimeOff(row) }, 201);
   })
-  .delete("/:id/time-off/:timeOffId", writers, async (c) =>
-    c.json({ data: await deleteTimeOff(c.var.db, c.var.auth.tenantId, c.req.param("id"), c.req.param("timeOffId")) }),
-  );
+  .openapi(removeOff, async (c) => {
+    const { id, timeOffId } = c.req.valid("param");
+    const { id: removed } = await deleteTimeOff(c.var.db, c.var.auth.tenantId, id, timeOffId);
+    return c.json({ data: { id: removed } }, 200);
+  });

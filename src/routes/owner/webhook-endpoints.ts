@@ -40,7 +40,7 @@ export const Delivery = z
   })
   .openapi("WebhookDelivery");
 
-const toEndpoint = (r: EndpointRow): z.infer<typeof Endpoint> => ({
+export const toEndpoint = (r: EndpointRow): z.infer<typeof Endpoint> => ({
   id: r.id,
   url: r.url,
   events: r.events,
@@ -48,7 +48,7 @@ const toEndpoint = (r: EndpointRow): z.infer<typeof Endpoint> => ({
   createdAt: r.createdAt,
 });
 
-const toDelivery = (r: DeliveryRow): z.infer<typeof Delivery> => ({
+export const toDelivery = (r: DeliveryRow): z.infer<typeof Delivery> => ({
   id: r.id,
   eventId: r.eventId,
   eventType: r.eventType,

@@ -1,10 +1,10 @@
 import { type Context, Hono } from "hono";
 import type { Child, FC } from "hono/jsx";
 import type { AppEnv } from "../../env";
-import { IMPERSONATION_PAGES, TENANT_SECTIONS } from "../../shared/console-sections";
+import { OPERATOR_SECTIONS, TENANT_SECTIONS } from "../../shared/console-sections";
 import { TenantActions } from "./admin-actions";
 import { ASSET_URLS } from "./asset-urls";
-import { Document, MessagePage, renderPage } from "./layout";
+import { Document, renderPage } from "./layout";
 import { newNonce, setPageHeaders } from "./security";
 
 /**
@@ -164,7 +164,7 @@ export const adminPageRoutes = new Hono<AppEnv>()
             </p>
             <div id="tenant-error" class="error" role="alert" hidden></div>
             <TenantActions />
-            {TENANT_SECTIONS.map(([key, label]) => (
+            {[...TENANT_SECTIONS, ...OPERATOR_SECTIONS].map(([key, label]) => (
               <section id={`section-${key}`} class="card" aria-labelledby={`section-${key}-heading`}>
                 <h2 id={`section-${key}-heading`}>{label}</h2>
                 <div class="section-body" data-section={key}>
@@ -176,65 +176,5 @@ export const adminPageRoutes = new Hono<AppEnv>()
         </>
       ),
       { "tenant-id": id },
-    );
-  })
-  .get("/admin/impersonate", async (c) => {
-    const page = c.req.query("page") ?? "dashboard";
-    const found = IMPERSONATION_PAGES.find(([key]) => key === page);
-    if (!found) {
-      const nonce = newNonce();
-      setPageHeaders(c, { nonce });
-      const doc = (
-        <MessagePage title="Page not found" heading="Page not found" nonce={nonce}>
-          <p>
-            There is no owner page called that. <a href="/admin/impersonate?page=dashboard">Open the dashboard</a>.
-          </p>
-        </MessagePage>
-      );
-      return c.html(await renderPage(doc), 404);
-    }
-    const [key, label] = found;
-    return consolePage(
-      c,
-      `${label} (read-only)`,
-      "impersonate",
-      () => (
-        <>
-          <div id="impersonation-banner" class="impersonation-banner" role="region" aria-label="Impersonation session">
-            <div class="wrap bar">
-              <p>
-                <strong>Read-only impersonation</strong> of <span id="imp-business">this tenant</span>. Session ends in{" "}
-                <strong id="imp-time-left" aria-live="off">
-                  --:--
-                </strong>
-                .
-              </p>
-              <button type="button" id="imp-end">
-                End session
-              </button>
-            </div>
-          </div>
-          <nav class="wrap owner-nav" aria-label="Owner pages">
-            <ul>
-              {IMPERSONATION_PAGES.map(([k, l]) => (
-                <li>
-                  <a href={`/admin/impersonate?page=${k}`} aria-current={k === key ? "page" : undefined}>
-                    {l}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <main id="main" class="wrap">
-            <h1>{label}</h1>
-            <p id="imp-status" class="muted" role="status" aria-live="polite">
-              Loading…
-            </p>
-            <div id="imp-error" class="error" role="alert" hidden></div>
-            <div id="imp-content"></div>
-          </main>
-        </>
-      ),
-      { view: key },
     );
   });

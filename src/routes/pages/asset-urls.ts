@@ -9,5 +9,12 @@ export const ASSET_URLS = {
   css: manifest["app.css"],
   bookingJs: manifest["booking.js"],
   consoleJs: manifest["console.js"],
+  ownerCss: manifest["owner.css"],
   docsJs: manifest["docs.js"],
 } as const;
+
+/** An owner-app page's module and the chunks it imports (to preload), by its script name. */
+export function ownerPageAssets(script: string): { module: string; preload: string[] } {
+  const m = manifest as unknown as Record<string, string> & { preload: Record<string, string[]> };
+  return { module: m[`owner-${script}.js`], preload: m.preload[`owner-${script}`] ?? [] };
+}

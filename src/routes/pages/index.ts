@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { adminPageRoutes } from "./admin";
+import { appPageRoutes } from "./app";
 import { bookingPageResponse } from "./booking";
 import { customDomainOf } from "./host";
 import { platformHostOnly } from "../../middleware/platform-host";
@@ -20,6 +21,9 @@ pageRoutes.route("/", widgetRoutes);
 // design.md §18: the operator console answers only on the platform host (`/admin/*` also matches `/admin`).
 pageRoutes.use("/admin/*", platformHostOnly(notFoundPage));
 pageRoutes.route("/", adminPageRoutes);
+// The owner app too: a tenant's custom domain is its booking page, not anyone's back office.
+pageRoutes.use("/app/*", platformHostOnly(notFoundPage));
+pageRoutes.route("/", appPageRoutes);
 pageRoutes.route("/", resetPasswordPageRoutes);
 
 pageRoutes.get("/", async (c) => {

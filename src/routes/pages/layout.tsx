@@ -10,11 +10,16 @@ type DocumentProps = {
   /** data-* attributes the page script reads (values are attribute-escaped by hono/jsx). */
   data?: Record<string, string>;
   scripts?: string[];
+  /** ES module scripts (the owner app) and the chunks they import, preloaded in parallel. */
+  modules?: string[];
+  preload?: string[];
+  /** Stylesheets after the shared one (the owner app's). */
+  styles?: string[];
   children?: Child;
 };
 
 /** Every page's shell: viewport for small screens, one stylesheet, scripts as hashed files (CSP 'self'). */
-export const Document: FC<DocumentProps> = ({ title, nonce, themeCss, bodyClass, data, scripts, children }) => {
+export const Document: FC<DocumentProps> = ({ title, nonce, themeCss, bodyClass, data, scripts, modules, preload, styles, children }) => {
   const dataAttrs: Record<string, string> = {};
   for (const [k, v] of Object.entries(data ?? {})) dataAttrs[`data-${k}`] = v;
   return (
@@ -25,6 +30,12 @@ export const Document: FC<DocumentProps> = ({ title, nonce, themeCss, bodyClass,
         <title>{title}</title>
         <link rel="icon" href="data:," />
         <link rel="stylesheet" href={ASSET_URLS.css} />
+        {(styles ?? []).map((href) => (
+          <link rel="stylesheet" href={href} />
+        ))}
+        {(preload ?? []).map((href) => (
+          <link rel="modulepreload" href={href} />
+        ))}
         {themeCss ? <style nonce={nonce}>{themeCss}</style> : null}
       </head>
       <body class={bodyClass} {...dataAttrs}>
@@ -34,6 +45,9 @@ export const Document: FC<DocumentProps> = ({ title, nonce, themeCss, bodyClass,
         {children}
         {(scripts ?? []).map((src) => (
           <script src={src} defer></script>
+        ))}
+        {(modules ?? []).map((src) => (
+          <script type="module" src={src}></script>
         ))}
       </body>
     </html>

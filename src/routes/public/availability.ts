@@ -1,28 +1,38 @@
-import { Hono } from "hono";
-import { z } from "zod";
+import { z } from "@hono/zod-openapi";
 import { DAY_MS, wallDayStart } from "../../domain/time";
 import type { AppEnv } from "../../env";
-import { validate } from "../../lib/validate";
 import { getAvailability, getAvailabilityDays, MAX_DAYS_RANGE } from "../../services/bookings";
 import { idField, localDateField } from "../fields";
-import { toAvailability, toAvailabilityDays } from "./shapes";
+import { createRoute, errors, ok, openApiRouter, security } from "../openapi";
+import { slugParam } from "./profile";
+import { Availability, AvailabilityDays, toAvailability, toAvailabilityDays } from "./shapes";
+
+const LOCAL_DATE = { description: "A date in the business's time zone, YYYY-MM-DD", example: "2031-03-11" };
+const staffIdField = idField("staffId")
+  .optional()
+  .openapi({ description: "One staff member; omit for any bookable staff member who performs the service" });
+// Informational only (interface.md): slots are always tenant-local. Validated, then ignored.
+const timezoneField = z
+  .string()
+  .max(100, "timezone is too long")
+  .optional()
+  .openapi({ description: "Informational only: times are always in the business's time zone" });
 
 const availabilityQuery = z.object({
   serviceId: idField("serviceId"),
-  date: localDateField,
-  staffId: idField("staffId").optional(),
-  // Informational only (interface.md): slots are always tenant-local. Validated, then ignored.
-  timezone: z.string().max(100, "timezone is too long").optional(),
+  date: localDateField.openapi(LOCAL_DATE),
+  staffId: staffIdField,
+  timezone: timezoneField,
 });
 
 /** design.md §16: `from`/`to` tenant-local and inclusive, at most MAX_DAYS_RANGE dates. */
 const daysQuery = z
   .object({
     serviceId: idField("serviceId"),
-    from: localDateField,
-    to: localDateField,
-    staffId: idField("staffId").optional(),
-    timezone: z.string().max(100, "timezone is too long").optional(),
+    from: localDateField.openapi({ ...LOCAL_DATE, description: "First date of the range, YYYY-MM-DD in the business's time zone" }),
+    to: localDateField.openapi({ ...LOCAL_DATE, description: `Last date of the range, inclusive; at most ${MAX_DAYS_RANGE} dates in all` }),
+    staffId: staffIdField,
+    timezone: timezoneField,
   })
   .superRefine((q, ctx) => {
     const span = Math.round((wallDayStart(q.to) - wallDayStart(q.from)) / DAY_MS) + 1;
@@ -30,14 +40,37 @@ const daysQuery = z
     else if (span > MAX_DAYS_RANGE) ctx.addIssue({ code: "custom", path: ["to"], message: `At most ${MAX_DAYS_RANGE} days per request` });
   });
 
-export const availabilityRoute = new Hono<AppEnv>()
-  .get("/:slug/availability", validate("query", availabilityQuery), async (c) => {
-    const q = c.req.valid("query");
-    const availability = await getAvailability(c.var, { kind: "public", slug: c.req.param("slug") }, q);
-    return c.json({ data: toAvailability(availability) });
+const tags = ["Public booking"];
+
+const day = createRoute({
+  method: "get",
+  path: "/{slug}/availability",
+  tags,
+  summary: "Free slots of a service on one date, in the business's time zone (each with its UTC instants); never cached",
+  description:
+    "Public callers see only slots after the business's minimum notice and within its booking horizon. " +
+    "404 for an unknown business, service or staff member.",
+  security: security.none,
+  request: { params: slugParam, query: availabilityQuery },
+  responses: { 200: ok(Availability), ...errors(400, 404, 429) },
+});
+const days = createRoute({
+  method: "get",
+  path: "/{slug}/availability/days",
+  tags,
+  summary: `Per date of a range (at most ${MAX_DAYS_RANGE} dates), how many slots are free and the first one; for a month calendar`,
+  description: "`to` before `from`, a longer range or a malformed date: 400. 404 for an unknown business, service or staff member.",
+  security: security.none,
+  request: { params: slugParam, query: daysQuery },
+  responses: { 200: ok(AvailabilityDays), ...errors(400, 404, 429) },
+});
+
+export const availabilityRoute = openApiRouter<AppEnv>()
+  .openapi(day, async (c) => {
+    const availability = await getAvailability(c.var, { kind: "public", slug: c.req.valid("param").slug }, c.req.valid("query"));
+    return c.json({ data: toAvailability(availability) }, 200);
   })
-  .get("/:slug/availability/days", validate("query", daysQuery), async (c) => {
-    const q = c.req.valid("query");
-    const days = await getAvailabilityDays(c.var, { kind: "public", slug: c.req.param("slug") }, q);
-    return c.json({ data: toAvailabilityDays(days) });
+  .openapi(days, async (c) => {
+    const range = await getAvailabilityDays(c.var, { kind: "public", slug: c.req.valid("param").slug }, c.req.valid("query"));
+    return c.json({ data: toAvailabilityDays(range) }, 200);
   });

@@ -6,7 +6,7 @@ import { catalogRoutes } from "./catalog";
 import { profileRoute } from "./profile";
 import { openApiRouter } from "../openapi";
 
-/** Mounted at /api/public; availability is still a plain route (declared with the scheduling work). */
+/** Mounted at /api/public: every route declared in the OpenAPI document. */
 export const publicRoutes = openApiRouter<AppEnv>();
 // /booking/:code first: "booking" is a reserved slug, so it never names a tenant.
 publicRoutes.route("/", bookingByCodeRoutes);

@@ -3,8 +3,8 @@ import { BOOKING_STATUSES } from "../../domain/booking-status";
 import { PAYMENT_STATUSES } from "../../domain/payments";
 import { instantToLocalString } from "../../domain/time";
 import type {
-  Availability,
-  AvailabilityDays,
+  Availability as AvailabilityView,
+  AvailabilityDays as AvailabilityDaysView,
   CancelResult,
   CreatedBooking as CreatedBookingView,
   LookupView,
@@ -143,6 +143,46 @@ export const CancelledBooking = z
   })
   .openapi("CancelledBooking");
 
+const LOCAL_DATE = "A date in the business's time zone, YYYY-MM-DD";
+const UTC_INSTANT = "The same instant in UTC (ISO-8601 with Z): tells the two 01:30s of a fall-back night apart";
+
+export const AvailabilitySlot = z
+  .object({
+    staffProfileId: z.string(),
+    staffName: z.string(),
+    startTime: z.string().openapi({ description: LOCAL_TIME, example: "2031-03-11T10:00:00" }),
+    endTime: z.string().openapi({ description: LOCAL_TIME, example: "2031-03-11T10:45:00" }),
+    startUtc: z.string().openapi({ description: UTC_INSTANT, example: "2031-03-11T09:00:00.000Z" }),
+    endUtc: z.string().openapi({ description: UTC_INSTANT, example: "2031-03-11T09:45:00.000Z" }),
+  })
+  .openapi("AvailabilitySlot");
+
+export const Availability = z
+  .object({
+    date: z.string().openapi({ description: LOCAL_DATE }),
+    timezone: z.string().openapi({ description: "IANA time zone of the business: the answer's dates and local times are in it" }),
+    slots: z.array(AvailabilitySlot).openapi({ description: "Free start times of that date, per staff member" }),
+  })
+  .openapi("Availability");
+
+export const AvailabilityDays = z
+  .object({
+    timezone: z.string().openapi({ description: "IANA time zone of the business" }),
+    days: z.array(
+      z
+        .object({
+          date: z.string().openapi({ description: LOCAL_DATE }),
+          slots: z.number().int().openapi({ description: "How many free start times that date has" }),
+          firstStartTime: z
+            .string()
+            .nullable()
+            .openapi({ description: `The first free start: ${LOCAL_TIME}; null when none` }),
+        })
+        .openapi("AvailabilityDay"),
+    ),
+  })
+  .openapi("AvailabilityDays");
+
 /** Public business profile (interface.md): snake_case, names mirror the tenants table. */
 export function toPublicProfile(t: PublicProfileRow): z.infer<typeof PublicProfile> {
   return {
@@ -197,7 +237,7 @@ export function toPublicStaff(p: PublicStaffRow): z.infer<typeof PublicStaff> {
  * Availability (interface.md): slots camelCase, times tenant-local; design.md §16 adds the real
  * instants (`startUtc`/`endUtc`, ISO with Z), so the two 01:30s of a fall-back night differ.
  */
-export function toAvailability(a: Availability) {
+export function toAvailability(a: AvailabilityView): z.infer<typeof Availability> {
   return {
     date: a.date,
     timezone: a.timezone,
@@ -213,7 +253,7 @@ export function toAvailability(a: Availability) {
 }
 
 /** The days range (design.md §16): per tenant-local date, free start times and the first one. */
-export function toAvailabilityDays(d: AvailabilityDays) {
+export function toAvailabilityDays(d: AvailabilityDaysView): z.infer<typeof AvailabilityDays> {
   return {
     timezone: d.timezone,
     days: d.days.map((day) => ({ date: day.date, slots: day.slots, firstStartTime: day.firstStartTime })),

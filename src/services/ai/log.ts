@@ -30,14 +30,23 @@ export type AiLogRow = {
   createdAt: string;
 };
 
-/** Newest first; one round trip on the (target_id, created_at, seq) index. */
-export async function listAiLog(db: Db, tenantId: string, limit: number): Promise<AiLogRow[]> {
+/** The log's query, newest first on the (target_id, created_at, seq) index (also batched by the owner app's view). */
+export function aiLogQuery(db: Db, tenantId: string, limit: number) {
   const a = schema.auditLog;
-  const rows = await db
+  return db
     .select({ id: a.id, action: a.action, actorType: a.actorType, actorId: a.actorId, metadata: a.metadata, createdAt: a.createdAt })
     .from(a)
     .where(and(eq(a.targetId, tenantId), eq(a.targetType, "tenant"), like(a.action, "ai.%")))
     .orderBy(desc(a.createdAt), desc(a.seq), desc(a.id))
     .limit(limit);
-  return rows.map((r) => ({ ...r, metadata: (r.metadata as AiLogMetadata | null) ?? null }));
+}
+
+export const toAiLogRow = (r: Awaited<ReturnType<typeof aiLogQuery>>[number]): AiLogRow => ({
+  ...r,
+  metadata: (r.metadata as AiLogMetadata | null) ?? null,
+});
+
+/** Newest first; one round trip. */
+export async function listAiLog(db: Db, tenantId: string, limit: number): Promise<AiLogRow[]> {
+  return (await aiLogQuery(db, tenantId, limit)).map(toAiLogRow);
 }

@@ -5,6 +5,7 @@ import { ApiError } from "../../errors";
 import { cancellationMoney, type RefundSummary } from "../payments/cancellation";
 import { moneyQuery, parseMoney } from "../payments/money";
 import { cancellationEffects } from "./effects";
+import { actorOf, bookingHistoryInsert } from "./history";
 import { type BookingRef, type BookingView, bookingViewQuery, refCanExist, refSql } from "./lookup";
 import type { BookingCtx } from "./scope";
 
@@ -58,7 +59,20 @@ export async function cancelBooking(ctx: BookingCtx, ref: BookingRef, input: { r
     WHERE id = ${booking.id} AND status IN (${active})`);
 
   const effectCount = effects?.statements.length ?? 0;
-  const results = await runBatch(db, [...(effects?.statements ?? []), ...money.statements, update, bookingViewQuery(db, ref)]);
+  // The booking's history row (design.md §15), after the update and gated on its having happened.
+  const history = bookingHistoryInsert(
+    db,
+    {
+      bookingId: booking.id,
+      action: "booking.cancelled",
+      actor: actorOf(ref, booking.customerId),
+      reason,
+      metadata: { from: booking.status },
+    },
+    now,
+    sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND status = 'cancelled' AND cancelled_at = ${t})`,
+  );
+  const results = await runBatch(db, [...(effects?.statements ?? []), ...money.statements, update, history, bookingViewQuery(db, ref)]);
   const changed = (results[effectCount + money.statements.length] as { rowsAffected: number }).rowsAffected === 1;
   const [after] = results[results.length - 1] as BookingView[];
   if (!after) throw ApiError.notFound("Booking");

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { schema, runBatch } from "../../db/client";
 import { newConfirmationCode } from "../../domain/confirmation-code";
+import { customerKey } from "../../domain/front-desk";
 import type { LocalDateTime } from "../../domain/time";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
@@ -12,11 +13,14 @@ import { scheduleQueries } from "../schedule-data";
 import { enqueueWebhookDeliveries, webhookEventInsert } from "../webhooks/events";
 import { createdEventFacts } from "./created-facts";
 import { bookingEffects, staffFreeSql, tenantOpenSql } from "./effects";
+import { frontDeskSlot, slotTaken } from "./front-desk";
+import { actorOf, bookingHistoryInsert } from "./history";
 import { type BookingCtx, type BookingScope, parseStaffIds, serviceQuery, staffQuery, tenantIdSql, tenantQuery } from "./scope";
 
 export type BookingSource = "online" | "widget" | "walk_in" | "phone" | "admin";
 
-export type CustomerInput = { firstName: string; lastName?: string; email: string; phone?: string; notes?: string };
+/** `email` may be missing only for walk-in and phone bookings made by the business (design.md §15). */
+export type CustomerInput = { firstName: string; lastName?: string; email?: string; phone?: string; notes?: string };
 
 export type CreateBookingInput = {
   serviceId: string;
@@ -27,6 +31,8 @@ export type CreateBookingInput = {
   source: BookingSource;
   /** A verified customer token's account id links the booking; null/undefined = guest (public scope). */
   customerAccountId?: string | null;
+  /** Owner scope only: book a free time outside the offered slots (design.md §15). */
+  override?: boolean;
 };
 
 export type CreatedBooking = {
@@ -97,24 +103,39 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
     throw new ApiError("guest_disabled", "This business only takes bookings from signed-in customers");
   }
 
-  // Public callers are held to minimum notice and the horizon; owners are not (design.md §16).
-  const found = requestedSlot(
-    {
-      timeZone: tenant.timezone,
-      service,
-      staffIds: parseStaffIds(service.staffIds),
-      limits: limitsFor(scope.kind, tenant, now),
-      nowMs: now.getTime(),
-    },
-    staff.id,
-    schedule.decode(scheduleRows),
-    input.start,
-  );
-  if (!found) throw slotTaken();
-  const { slot } = found;
+  // Public callers are held to minimum notice and the horizon; owners are not (design.md §16). An
+  // owner's `override` (design.md §15) books any free time of the day, hours or not.
+  const rows = schedule.decode(scheduleRows);
   const buffers = { bufferBeforeMinutes: service.bufferBeforeMinutes, bufferAfterMinutes: service.bufferAfterMinutes };
+  const staffIds = parseStaffIds(service.staffIds);
+  const override = scope.kind === "owner" && input.override === true;
+  let slot: { startMs: number; endMs: number };
+  if (override) {
+    slot = frontDeskSlot(
+      {
+        timeZone: tenant.timezone,
+        start: input.start,
+        durationMinutes: service.durationMinutes,
+        ...buffers,
+        staffId: staff.id,
+        staffIds,
+        rows,
+        nowMs: now.getTime(),
+      },
+      "startDatetime",
+    );
+  } else {
+    const found = requestedSlot(
+      { timeZone: tenant.timezone, service, staffIds, limits: limitsFor(scope.kind, tenant, now), nowMs: now.getTime() },
+      staff.id,
+      rows,
+      input.start,
+    );
+    if (!found) throw slotTaken();
+    slot = found.slot;
+  }
 
-  const email = input.customer.email.toLowerCase();
+  const email = (input.customer.email ?? "").toLowerCase();
   const c = input.customer;
   const t = now.toISOString();
   const free = sql`${staffFreeSql({ staffId: staff.id, startMs: slot.startMs, endMs: slot.endMs, ...buffers })}
@@ -137,6 +158,8 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
   for (let attempt = 1; ; attempt++) {
     const code = newConfirmationCode();
     const customerId = newId("cst");
+    // The record's key: the e-mail, else the phone, else a record of its own (walk-ins, phone calls).
+    const key = customerKey({ email, phone: c.phone, recordId: customerId });
     // Re-checked inside the write: an account deleted meanwhile leaves an unlinked booking, not a FK error.
     const account = sql`(SELECT id FROM customer_accounts WHERE id = ${accountId})`;
     // The business's customer record is linked only to the account that owns its e-mail: a signed-in
@@ -145,7 +168,7 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
     // The customer record is written only when the booking will be (same condition, same batch).
     const upsertCustomer = db.run(sql`
       INSERT INTO customers (id, tenant_id, customer_account_id, email, email_normalized, first_name, last_name, phone, created_at, updated_at)
-      SELECT ${customerId}, ${tenant.id}, ${recordAccount}, ${email}, ${email}, ${c.firstName}, ${c.lastName ?? ""}, ${c.phone ?? ""}, ${t}, ${t}
+      SELECT ${customerId}, ${tenant.id}, ${recordAccount}, ${email}, ${key}, ${c.firstName}, ${c.lastName ?? ""}, ${c.phone ?? ""}, ${t}, ${t}
       WHERE ${free}
       ON CONFLICT (tenant_id, email_normalized) DO UPDATE SET
         first_name = CASE WHEN customers.names_edited_at IS NULL THEN excluded.first_name ELSE customers.first_name END,
@@ -158,7 +181,7 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
                             hold_expires_at, confirmation_code, source, total_amount, currency, notes,
                             buffer_before_minutes, buffer_after_minutes, created_at, updated_at)
       SELECT ${id}, ${tenant.id}, ${service.id}, ${staff.id},
-             (SELECT id FROM customers WHERE tenant_id = ${tenant.id} AND email_normalized = ${email}), ${account},
+             (SELECT id FROM customers WHERE tenant_id = ${tenant.id} AND email_normalized = ${key}), ${account},
              ${slot.startMs}, ${slot.endMs}, ${status}, ${checkout?.holdExpiresAt ?? null}, ${code}, ${input.source}, ${service.price},
              ${tenant.currency}, ${c.notes ?? ""}, ${buffers.bufferBeforeMinutes}, ${buffers.bufferAfterMinutes}, ${t}, ${t}
       WHERE ${free}`);
@@ -214,6 +237,23 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
       now,
       sql`EXISTS (SELECT 1 FROM customers WHERE id = ${customerId})`,
     );
+    // The booking's history names who made it for the business (design.md §15); online ones have none.
+    const history =
+      scope.kind === "owner"
+        ? [
+            bookingHistoryInsert(
+              db,
+              {
+                bookingId: id,
+                action: "booking.created",
+                actor: actorOf(scope, null),
+                metadata: { source: input.source, override },
+              },
+              now,
+              inserted,
+            ),
+          ]
+        : [];
     const readBack = db.all<{ customerId: string; customerAccountId: string | null }>(
       sql`SELECT customer_id AS customerId, customer_account_id AS customerAccountId FROM bookings WHERE id = ${id}`,
     );
@@ -225,7 +265,15 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
 
     let results: unknown[];
     try {
-      results = await runBatch(db, [upsertCustomer, insertBooking, ...effects.statements, customerEvent.insert, tenantOpen, readBack]);
+      results = await runBatch(db, [
+        upsertCustomer,
+        insertBooking,
+        ...effects.statements,
+        ...history,
+        customerEvent.insert,
+        tenantOpen,
+        readBack,
+      ]);
     } catch (err) {
       const columns = uniqueViolation(err);
       if (columns?.includes("bookings.confirmation_code") && attempt < CODE_ATTEMPTS) continue;
@@ -269,4 +317,4 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
   }
 }
 
-export const slotTaken = () => new ApiError("slot_taken", "This time is no longer available; please pick another slot");
+export { slotTaken };

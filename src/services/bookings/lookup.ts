@@ -3,6 +3,7 @@ import { schema, type Db } from "../../db/client";
 import type { BookingStatus } from "../../domain/booking-status";
 import { isConfirmationCode, normalizeConfirmationCode } from "../../domain/confirmation-code";
 import { ApiError } from "../../errors";
+import type { Actor } from "../../auth-context";
 import type { BookingCtx } from "./scope";
 
 /**
@@ -10,7 +11,10 @@ import type { BookingCtx } from "./scope";
  * - public: by confirmation code (case-insensitive; anyone holding the code);
  * - owner: by id inside the token's tenant (another tenant's id is simply not found).
  */
-export type BookingRef = { kind: "public"; code: string } | { kind: "owner"; tenantId: string; bookingId: string };
+export type BookingRef =
+  | { kind: "public"; code: string }
+  /** `actor`: who acts for the business (a member or an API key), named in the booking's history. */
+  | { kind: "owner"; tenantId: string; bookingId: string; actor?: Actor };
 
 /** Everything the public and owner APIs show about a booking, times as UTC epoch ms. */
 export type BookingView = {

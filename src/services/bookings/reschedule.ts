@@ -6,8 +6,9 @@ import { ApiError } from "../../errors";
 import { uniqueViolation } from "../../db/unique-violation";
 import { limitsFor, requestedSlot } from "../availability";
 import { scheduleQueries } from "../schedule-data";
-import { slotTaken } from "./create";
 import { bookingEffects, factsFromView, iso, staffFreeSql, tenantOpenSql } from "./effects";
+import { frontDeskSlot, slotTaken } from "./front-desk";
+import { actorOf, bookingHistoryInsert } from "./history";
 import { type BookingRef, type BookingView, bookingViewQuery, refCanExist, refSql } from "./lookup";
 import { type BookingCtx, parseStaffIds, staffQuery } from "./scope";
 
@@ -16,6 +17,8 @@ export type RescheduleInput = {
   start: LocalDateTime;
   /** Move to another staff member; default: the current one. */
   staffProfileId?: string;
+  /** Owner refs only: move to a free time outside the offered slots (as create's override, design.md §15). */
+  override?: boolean;
 };
 
 const notReschedulable = () => new ApiError("not_reschedulable", "A cancelled, completed or no-show booking cannot be moved");
@@ -61,20 +64,40 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
   if (!rules) throw ApiError.notFound("Booking");
   // The booking keeps its length and the buffers stored on it; the service decides who may do it.
   const buffers = { bufferBeforeMinutes: rules.bufferBeforeMinutes, bufferAfterMinutes: rules.bufferAfterMinutes };
-  const found = requestedSlot(
-    {
-      timeZone: booking.tenant.timezone,
-      service: { durationMinutes: Math.round((booking.endAt - booking.startAt) / MINUTE_MS), ...buffers },
-      staffIds: parseStaffIds(rules.staffIds),
-      limits: limitsFor(ref.kind, { timezone: booking.tenant.timezone, ...rules }, now),
-      nowMs: now.getTime(),
-    },
-    staff.id,
-    schedule.decode(scheduleRows),
-    input.start,
-  );
-  if (!found) throw slotTaken();
-  const { slot } = found;
+  const durationMinutes = Math.round((booking.endAt - booking.startAt) / MINUTE_MS);
+  const staffIds = parseStaffIds(rules.staffIds);
+  const rows = schedule.decode(scheduleRows);
+  let slot: { startMs: number; endMs: number };
+  if (ref.kind === "owner" && input.override === true) {
+    slot = frontDeskSlot(
+      {
+        timeZone: booking.tenant.timezone,
+        start: input.start,
+        durationMinutes,
+        ...buffers,
+        staffId: staff.id,
+        staffIds,
+        rows,
+        nowMs: now.getTime(),
+      },
+      "newStartDatetime",
+    );
+  } else {
+    const found = requestedSlot(
+      {
+        timeZone: booking.tenant.timezone,
+        service: { durationMinutes, ...buffers },
+        staffIds,
+        limits: limitsFor(ref.kind, { timezone: booking.tenant.timezone, ...rules }, now),
+        nowMs: now.getTime(),
+      },
+      staff.id,
+      rows,
+      input.start,
+    );
+    if (!found) throw slotTaken();
+    slot = found.slot;
+  }
 
   const t = now.toISOString();
   const active = sql.join(
@@ -125,9 +148,25 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
     UPDATE bookings SET staff_id = ${staff.id}, start_at = ${slot.startMs}, end_at = ${slot.endMs}, sequence = sequence + 1, updated_at = ${t}
     WHERE id = ${booking.id} AND ${movable}`);
 
+  const history = bookingHistoryInsert(
+    db,
+    {
+      bookingId: booking.id,
+      action: "booking.rescheduled",
+      actor: actorOf(ref, booking.customerId),
+      metadata: {
+        from: { staffId: booking.staffId, start: iso(booking.startAt) },
+        to: { staffId: staff.id, start: iso(slot.startMs) },
+        override: ref.kind === "owner" && input.override === true,
+      },
+    },
+    now,
+    sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND start_at = ${slot.startMs} AND staff_id = ${staff.id} AND updated_at = ${t})`,
+  );
+
   let results: unknown[];
   try {
-    results = await runBatch(db, [...effects.statements, update, bookingViewQuery(db, ref)]);
+    results = await runBatch(db, [...effects.statements, update, history, bookingViewQuery(db, ref)]);
   } catch (err) {
     if (uniqueViolation(err)?.includes("bookings.staff_id")) throw slotTaken();
     throw err;

@@ -1,5 +1,6 @@
 import { eq, type SQL, sql } from "drizzle-orm";
 import { schema, type Db } from "../../db/client";
+import type { Actor } from "../../auth-context";
 import type { Env } from "../../config";
 import { publicTenantSql, publicTenantWhere } from "../public-tenant";
 
@@ -20,7 +21,10 @@ export type BookingCtx = {
  * - owner: the token's tenant by id, whatever its suspension state (design.md §13: the owner API
  *   keeps working); any active service and any staff member that is not deleted.
  */
-export type BookingScope = { kind: "public"; slug: string } | { kind: "owner"; tenantId: string };
+export type BookingScope =
+  | { kind: "public"; slug: string }
+  /** `actor`: who books for the business (a member or an API key), named in the booking's history. */
+  | { kind: "owner"; tenantId: string; actor?: Actor };
 
 /** The tenant id as an SQL expression, so one batch can key every query by slug without a read first. */
 export function tenantIdSql(scope: BookingScope): SQL {

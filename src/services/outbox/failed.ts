@@ -40,7 +40,7 @@ type FailedRow = {
  * One statement: each table's newest `limit` failures through its (tenant_id, status, updated_at)
  * index, merged and cut to `limit`. updated_at of a failed row is when it failed.
  */
-function failedJobsQuery(db: Db, tenantId: string, limit: number) {
+export function failedJobsQuery(db: Db, tenantId: string, limit: number) {
   return db.all<FailedRow>(sql`
     SELECT * FROM (
       SELECT * FROM (SELECT id, 'email' AS kind, kind AS type, to_email AS target, attempts, last_error, NULL AS last_status_code,
@@ -55,7 +55,7 @@ function failedJobsQuery(db: Db, tenantId: string, limit: number) {
     ) ORDER BY failed_at DESC, id DESC LIMIT ${limit}`);
 }
 
-function toFailedJob(r: FailedRow): FailedJob {
+export function toFailedJob(r: FailedRow): FailedJob {
   return {
     id: r.id,
     kind: r.kind,

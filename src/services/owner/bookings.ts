@@ -1,10 +1,12 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import type { Actor } from "../../auth-context";
 import { runBatch, schema } from "../../db/client";
 import { type BookingStatus, transitionError } from "../../domain/booking-status";
 import { ApiError } from "../../errors";
 import type { BookingCtx, BookingView } from "../bookings";
 import { cancellationEffects, statusChangePayload } from "../bookings/effects";
 import { createdEffectsFromView } from "../bookings/created-facts";
+import { actorOf, bookingHistoryInsert } from "../bookings/history";
 import { bookingViewQuery } from "../bookings/lookup";
 import { type FeeSummary, statusChangeMoney } from "../payments/status-money";
 import { moneyQuery, parseMoney } from "../payments/money";
@@ -40,13 +42,13 @@ export async function listTenantBookings(ctx: BookingCtx, tenantId: string, q: B
  */
 export async function changeBookingStatus(
   ctx: BookingCtx,
-  ref: { tenantId: string; bookingId: string },
+  ref: { tenantId: string; bookingId: string; actor?: Actor },
   to: BookingStatus,
   opts: { chargeFee?: boolean } = {},
 ): Promise<{ booking: BookingView; fee: FeeSummary }> {
   const { db, now } = ctx;
   const [views, moneyRows] = await db.batch([
-    bookingViewQuery(db, { kind: "owner", ...ref }),
+    bookingViewQuery(db, { kind: "owner", tenantId: ref.tenantId, bookingId: ref.bookingId }),
     moneyQuery(db, sql`(SELECT id FROM bookings WHERE id = ${ref.bookingId} AND tenant_id = ${ref.tenantId})`),
   ]);
   const booking = views[0];
@@ -77,7 +79,19 @@ export async function changeBookingStatus(
   // (customer e-mail, notices, reminders, booking.created), with the payment path's own function.
   const confirm = booking.status === "pending" && to === "confirmed" ? createdEffectsFromView(ctx, booking, changes) : null;
   const effects = cancel ?? confirm;
-  const statements = [event.insert, ...(effects?.statements ?? []), ...money.statements, update];
+  // The booking's history (design.md §15), gated like everything else on the change happening.
+  const history = bookingHistoryInsert(
+    db,
+    {
+      bookingId: booking.id,
+      action: "booking.status_changed",
+      actor: actorOf({ kind: "owner", actor: ref.actor }, null),
+      metadata: { from: booking.status, to },
+    },
+    now,
+    changes,
+  );
+  const statements = [event.insert, ...(effects?.statements ?? []), ...money.statements, history, update];
   const results = await runBatch(db, statements);
   if ((results[statements.length - 1] as { rowsAffected: number }).rowsAffected !== 1) {
     throw new ApiError("invalid_transition", "The booking changed meanwhile; reload it and try again");

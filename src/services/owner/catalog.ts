@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { schema, type Db } from "../../db/client";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
@@ -96,4 +96,25 @@ export async function deleteService(db: Db, tenantId: string, id: string, now: D
   const [row] = await db.update(s).set({ deletedAt: t, updatedAt: t }).where(own(tenantId, id)).returning({ id: s.id });
   if (!row) throw ApiError.notFound("Service");
   return row;
+}
+
+/**
+ * The booking page's order: `ids` (every listed service of this tenant, each once) get order
+ * indexes 0, 10, 20, ... in one atomic batch that also reads the list back. Each UPDATE is guarded
+ * by "all ids are this tenant's live services", so a foreign or unknown id changes nothing (404).
+ */
+export async function reorderServices(db: Db, tenantId: string, ids: string[], now: Date) {
+  const t = now.toISOString();
+  const allOwn = sql`(SELECT count(*) FROM services WHERE tenant_id = ${tenantId} AND deleted_at IS NULL AND id IN (${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )})) = ${ids.length}`;
+  const updates = ids.map((id, i) =>
+    db.run(sql`UPDATE services SET order_index = ${i * 10}, updated_at = ${t} WHERE id = ${id} AND tenant_id = ${tenantId} AND ${allOwn}`),
+  );
+  const list = listServices(db, tenantId);
+  const results = await db.batch([...updates, list] as unknown as [typeof list]);
+  const changed = (results[0] as unknown as { rowsAffected: number }).rowsAffected;
+  if (changed !== 1) throw ApiError.notFound("Service");
+  return results[results.length - 1] as unknown as ServiceRow[];
 }

@@ -47,7 +47,7 @@ export function likePattern(term: string): string {
  * The business's customers, newest first; `search` matches first name, last name, "first last",
  * e-mail or phone, case-insensitively (ASCII case folding, as SQLite's lower()). One round trip.
  */
-export function listCustomers(db: Db, tenantId: string, q: { search?: string; limit: number }): Promise<CustomerRow[]> {
+export function listCustomers(db: Db, tenantId: string, q: { search?: string; limit: number }) {
   const where: SQL[] = [eq(c.tenantId, tenantId)];
   if (q.search) {
     const p = likePattern(q.search);

@@ -31,7 +31,7 @@ const memberColumns = {
 };
 
 /** The business's members, oldest first (the owner who created it comes first). One round trip. */
-export function listMembers(db: Db, tenantId: string): Promise<MemberRow[]> {
+export function listMembers(db: Db, tenantId: string) {
   return db
     .select(memberColumns)
     .from(tenantMembers)

@@ -25,6 +25,10 @@ const toStatus = (r: { accountId: string | null; chargesEnabled: boolean; detail
   detailsSubmitted: Boolean(r?.accountId && r.detailsSubmitted),
 });
 
+/** The status from a tenant row already read (the owner app's settings view reads the whole row). */
+export const accountStatusOf = (r: { stripeAccountId: string | null; stripeChargesEnabled: boolean; stripeDetailsSubmitted: boolean }) =>
+  toStatus({ accountId: r.stripeAccountId, chargesEnabled: r.stripeChargesEnabled, detailsSubmitted: r.stripeDetailsSubmitted });
+
 export async function getStripeAccount(db: Db, tenantId: string): Promise<AccountStatus> {
   const [row] = await db
     .select({ accountId: t.stripeAccountId, chargesEnabled: t.stripeChargesEnabled, detailsSubmitted: t.stripeDetailsSubmitted })

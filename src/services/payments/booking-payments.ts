@@ -50,9 +50,13 @@ export type BookingPayments = {
   noShowFee: { percent: number; amount: number; currency: string } | null;
 };
 
-export async function getBookingPayments(db: Db, tenantId: string, bookingId: string): Promise<BookingPayments> {
+/**
+ * The statements of that one round trip, to run alone (getBookingPayments) or inside a larger
+ * batch (the owner app's booking detail); `bookingPaymentsOf` reads their results.
+ */
+export function bookingPaymentsQueries(db: Db, tenantId: string, bookingId: string) {
   const booking = sql`(SELECT id FROM bookings WHERE id = ${bookingId} AND tenant_id = ${tenantId})`;
-  const [bookings, payments, refunds, cards, moneyRows] = await db.batch([
+  return [
     db.all<{ id: string; status: string; totalAmount: number; currency: string }>(
       sql`SELECT id, status, total_amount AS totalAmount, currency FROM bookings WHERE id = ${bookingId} AND tenant_id = ${tenantId}`,
     ),
@@ -72,7 +76,13 @@ export async function getBookingPayments(db: Db, tenantId: string, bookingId: st
       WHERE p.booking_id = ${booking} ORDER BY r.payment_id, r.seq`),
     db.all<{ status: "pending" | "saved" | "failed" }>(sql`SELECT status FROM booking_cards WHERE booking_id = ${booking}`),
     moneyQuery(db, booking),
-  ]);
+  ] as const;
+}
+
+type Results<T extends readonly unknown[]> = { [K in keyof T]: Awaited<T[K]> };
+
+export function bookingPaymentsOf(results: Results<ReturnType<typeof bookingPaymentsQueries>>): BookingPayments {
+  const [bookings, payments, refunds, cards, moneyRows] = results;
   const b = bookings[0];
   if (!b) throw ApiError.notFound("Booking");
   const money = parseMoney(moneyRows);
@@ -93,6 +103,10 @@ export async function getBookingPayments(db: Db, tenantId: string, bookingId: st
     card: cards[0] ? { status: cards[0].status } : null,
     noShowFee: fee > 0 ? { percent: money.policy.noShowFeePercent, amount: fee, currency: b.currency.toUpperCase() } : null,
   };
+}
+
+export async function getBookingPayments(db: Db, tenantId: string, bookingId: string): Promise<BookingPayments> {
+  return bookingPaymentsOf(await db.batch(bookingPaymentsQueries(db, tenantId, bookingId)));
 }
 
 /**

@@ -2,20 +2,11 @@ import { is, SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { QueueMessage } from "../../config";
 import { newId } from "../../lib/ids";
+import type { WebhookEventType } from "../../shared/webhook-events";
 import { enqueue } from "../outbox/pointer";
 
-/** Every event type an endpoint can subscribe to (or "*" for all of them); docs/webhooks.md shows each. */
-export const WEBHOOK_EVENT_TYPES = [
-  "booking.created",
-  "booking.cancelled",
-  "booking.rescheduled",
-  "booking.status_changed",
-  "customer.created",
-  "payment.succeeded",
-  "payment.failed",
-  "payment.refunded",
-] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+// The list lives in src/shared so the owner app offers exactly these.
+export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "../../shared/webhook-events";
 
 /** Sent only by POST /api/businesses/me/webhooks/:id/test, to that endpoint, whatever it subscribes to. */
 export const WEBHOOK_TEST_EVENT = "webhook.test";

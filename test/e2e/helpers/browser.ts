@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { type Browser, type BrowserContext, chromium, type FrameLocator, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type FrameLocator, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, type TestContext } from "vitest";
 
 /**
@@ -59,7 +59,7 @@ export function useBrowser() {
   return {
     /** A new context (375 px wide unless told) and a page in it; dialogs are answered with OK. */
     async newPage(
-      opts: { width?: number; height?: number; ip?: string; now?: string } = {},
+      opts: { width?: number; height?: number; ip?: string; now?: string; storageState?: BrowserContextOptions["storageState"] } = {},
     ): Promise<{ page: Page; context: BrowserContext; ip: string }> {
       const ip = opts.ip ?? randomIp();
       // `now` pins the server's clock for every request of the page (TEST_HOOKS is on in the e2e
@@ -69,6 +69,7 @@ export function useBrowser() {
       const context = await browser.newContext({
         viewport: { width: opts.width ?? 375, height: opts.height ?? 800 },
         extraHTTPHeaders: headers,
+        storageState: opts.storageState,
       });
       contexts.push(context);
       // `TEST_NOW=... npm test`: the browser's clock runs from the suite's instant too (test/setup/test-clock.ts).

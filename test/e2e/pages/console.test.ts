@@ -1,14 +1,27 @@
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { eventually, useBrowser, watchErrors } from "../helpers/browser";
-import { auditRows, createBookableTenant, e2eClient, uniq } from "../helpers/db";
+import { createBookableTenant, e2eClient, uniq } from "../helpers/db";
 
 const baseUrl = inject("e2eBaseUrl");
 const admin = inject("e2eAdmin");
 const browser = useBrowser();
 afterAll(() => e2eClient.close());
 
-const SECTIONS = ["Profile", "Owner", "Members", "Services", "Staff", "Customers", "Bookings", "Payments", "AI activity", "Audit"];
+// interface.md's sections in their order, then the console's own (failed jobs, design.md §22).
+const SECTIONS = [
+  "Profile",
+  "Owner",
+  "Members",
+  "Services",
+  "Staff",
+  "Customers",
+  "Bookings",
+  "Payments",
+  "AI activity",
+  "Audit",
+  "Failed jobs",
+];
 
 /** Every URL the page requests, to prove no token ever travels in one. */
 function watchUrls(page: Page) {
@@ -136,53 +149,5 @@ describe("operator console in Chromium", () => {
     await eventually(() => section(page, "audit").textContent()).toContain("Converted to paid");
     expect(await section(page, "audit").textContent()).toContain("Onboarding took longer");
     expect(await section(page, "audit").textContent()).toContain("tenant.updated");
-  });
-
-  it("impersonates the owner read-only: a reason first, every action button disabled, time left shown, each page audited", async () => {
-    const tenant = await createBookableTenant();
-    const { page } = await browser.newPage({ width: 1024 });
-    const urls = watchUrls(page);
-    await signIn(page);
-    await openTenant(page, tenant.id, tenant.businessName);
-
-    await page.getByRole("button", { name: "Impersonate owner" }).click();
-    const reason = `Ticket #${uniq()}: owner cannot see services`;
-    await page.locator("#form-impersonate").getByLabel("Reason (required)").fill(reason);
-    await page.getByRole("button", { name: "Start read-only session" }).click();
-    await page.waitForURL(`${baseUrl}/admin/impersonate?page=dashboard`);
-    expect(await page.locator("#imp-business").textContent()).toBe(tenant.businessName);
-    await eventually(() => page.locator("#imp-time-left").textContent()).toMatch(/^(60:00|59:[0-5]\d)$/);
-    await eventually(() => page.locator("#imp-content").textContent()).toContain(tenant.slug);
-
-    for (const [label, expected] of [
-      ["Services", "Haircut"],
-      ["Staff", "Alex Rivera"],
-      ["Bookings", "items"],
-      ["Customers", "items"],
-      ["Settings", ""],
-    ] as const) {
-      await page.getByRole("navigation", { name: "Owner pages" }).getByRole("link", { name: label }).click();
-      await page.waitForURL(`${baseUrl}/admin/impersonate?page=${label.toLowerCase()}`);
-      await eventually(() => page.locator("#imp-status").textContent()).toBe("Read-only: every action on this page is disabled.");
-      if (expected) expect(await page.locator("#imp-content").textContent()).toContain(expected);
-      const buttons = page.locator("main button");
-      expect(await buttons.count()).toBeGreaterThan(0);
-      for (const b of await buttons.all()) expect(await b.isDisabled()).toBe(true);
-    }
-    await page.screenshot({ path: "test/artifacts/console-impersonation.png", fullPage: true });
-
-    const imp = JSON.parse((await page.evaluate(() => sessionStorage.getItem("console.impersonation")))!) as { token: string };
-    expect(urls.filter((u) => u.includes(imp.token))).toEqual([]);
-
-    // Every owner page opened wrote its audit row, with the session's reason.
-    const rows = (await auditRows(tenant.id)).filter((r) => r.action === "admin.tenant.impersonate");
-    const pages = rows.map((r) => (r.metadata as { page?: string }).page);
-    expect(pages).toEqual(expect.arrayContaining(["start", "GET /api/businesses/me", "GET /api/services", "GET /api/staff"]));
-    expect(rows.every((r) => r.reason === reason)).toBe(true);
-
-    await page.getByRole("button", { name: "End session" }).click();
-    await page.waitForURL(`${baseUrl}/admin/tenant?id=${tenant.id}`);
-    expect(await page.evaluate(() => sessionStorage.getItem("console.impersonation"))).toBeNull();
-    await eventually(() => section(page, "audit").textContent()).toContain("admin.tenant.impersonate");
   });
 });

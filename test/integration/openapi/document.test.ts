@@ -18,6 +18,26 @@ describe("GET /api/openapi.json", () => {
     expect(login.responses["401"].content["application/json"].schema.anyOf).toHaveLength(2);
   });
 
+  it("declares availability, the business, the staff schedule, date overrides and closures (their answers are checked)", async () => {
+    const { paths } = (await get("/api/openapi.json")).body;
+    const declared = (path: string) => Object.keys(paths[path] ?? {}).sort();
+    expect(declared("/api/public/{slug}/availability")).toEqual(["get"]);
+    expect(declared("/api/public/{slug}/availability/days")).toEqual(["get"]);
+    expect(declared("/api/businesses")).toEqual(["post"]);
+    expect(declared("/api/businesses/me")).toEqual(["get", "patch"]);
+    expect(declared("/api/staff/{id}/hours")).toEqual(["put"]);
+    expect(declared("/api/staff/{id}/time-off")).toEqual(["get", "post"]);
+    expect(declared("/api/staff/{id}/time-off/{timeOffId}")).toEqual(["delete"]);
+    expect(declared("/api/staff/{id}/overrides")).toEqual(["get"]);
+    expect(declared("/api/staff/{id}/overrides/{date}")).toEqual(["delete", "put"]);
+    expect(declared("/api/businesses/me/closures")).toEqual(["get", "post"]);
+    expect(declared("/api/businesses/me/closures/{id}")).toEqual(["delete"]);
+    // An operator-only field is documented as refused, with the message the 400 names it with.
+    const settings = paths["/api/businesses/me"].patch.requestBody.content["application/json"].schema;
+    expect(settings.additionalProperties).toBe(false);
+    expect(settings.properties.plan).toMatchObject({ not: {}, description: expect.stringContaining("Only the platform operator") });
+  });
+
   it("is also a static asset built at deploy time (served before the Worker), identical to the route's", async () => {
     const asset = await (env as unknown as { ASSETS: Fetcher }).ASSETS.fetch("http://localhost/api/openapi.json");
     expect(asset.status).toBe(200);

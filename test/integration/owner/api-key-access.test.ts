@@ -128,10 +128,26 @@ const OPS: Op[] = [
   },
   { family: "webhooks", method: "DELETE", path: (b) => `/api/businesses/me/webhooks/${b.spareHookId}`, ok: 200 },
   { family: "failed-jobs", method: "GET", path: () => "/api/businesses/me/failed-jobs", ok: 200 },
+  // The owner app's page views (design.md §15): read-only, so a read key sees every page too.
+  { family: "views", method: "GET", path: () => `/api/businesses/me/views/dashboard?date=${DAY}`, ok: 200 },
+  { family: "views", method: "GET", path: () => `/api/businesses/me/views/calendar?date=${DAY}&view=week`, ok: 200 },
+  { family: "views", method: "GET", path: () => `/api/businesses/me/views/bookings?from=${DAY}&to=${DAY}`, ok: 200 },
+  { family: "views", method: "GET", path: () => "/api/businesses/me/views/services", ok: 200 },
+  { family: "views", method: "GET", path: () => "/api/businesses/me/views/staff", ok: 200 },
+  { family: "views", method: "GET", path: () => "/api/businesses/me/views/customers", ok: 200 },
+  { family: "views", method: "GET", path: () => "/api/businesses/me/views/settings", ok: 200 },
+  { family: "views", method: "GET", path: () => "/api/businesses/me/views/ai-log", ok: 200 },
   { family: "services", method: "GET", path: () => "/api/services", ok: 200 },
   { family: "services", method: "GET", path: (b) => `/api/services/${b.service.id}`, ok: 200 },
   { family: "services", method: "POST", path: () => "/api/services", body: () => ({ name: "Color", durationMinutes: 90 }), ok: 201 },
   { family: "services", method: "PATCH", path: (b) => `/api/services/${b.service.id}`, body: () => ({ price: 4500 }), ok: 200 },
+  {
+    family: "services",
+    method: "PUT",
+    path: () => "/api/services/order",
+    body: (b) => ({ ids: [b.spareService.id, b.service.id] }),
+    ok: 200,
+  },
   { family: "services", method: "DELETE", path: (b) => `/api/services/${b.spareService.id}`, ok: 200 },
   { family: "staff", method: "GET", path: () => "/api/staff", ok: 200 },
   { family: "staff", method: "GET", path: (b) => `/api/staff/${b.staff.id}/time-off`, ok: 200 },
@@ -262,6 +278,12 @@ describe("API key scopes on every owner route family", () => {
       ["tenant.stripe_disconnected", "api_key", b.write.id],
     ]);
     expect((await get(`/api/services/${b.service.id}`, { token: b.t.token })).body.data.price).toBe(4500);
+    // The booking's history names the key (by its name) as who moved and cancelled it.
+    const detail = await get(`/api/bookings/${b.booking.id}`, { token: b.t.token });
+    expect(detail.body.data.history.map((h: { action: string; actor: unknown }) => [h.action, h.actor])).toEqual([
+      ["booking.rescheduled", { type: "api_key", name: "write key" }],
+      ["booking.cancelled", { type: "api_key", name: "write key" }],
+    ]);
   });
 
   it("members, API keys and new businesses: 403 forbidden for both scopes, nothing written", async () => {
@@ -413,6 +435,15 @@ describe("API key cost", () => {
     expect(await measure(b.write.key, detail)).toBe(1);
     // A request that never reaches the database checks the key alone: one round trip.
     expect(await measure(b.write.key, invalid)).toBe(1);
+    // The owner app's page views: a view without date ranges is its one batch (with the key's
+    // guard in it); one with date ranges reads the business's zone first, which a member's token
+    // brings with the membership read: two round trips for either caller.
+    const servicesView = (o: CallOpts) => get("/api/businesses/me/views/services", o);
+    const dashboardView = (o: CallOpts) => get(`/api/businesses/me/views/dashboard?date=${DAY}`, o);
+    expect(await measure(b.t.token, servicesView)).toBe(2);
+    expect(await measure(b.write.key, servicesView)).toBe(1);
+    expect(await measure(b.t.token, dashboardView)).toBe(2);
+    expect(await measure(b.write.key, dashboardView)).toBe(2);
   });
 
   it("keeps lastUsedAt to the minute, written after the answer and only when the minute changed", async () => {

@@ -120,18 +120,20 @@ describe("owner bookings: status transitions, cell by cell", () => {
 });
 
 describe("owner bookings: roles and tenant isolation", () => {
-  it("lets staff change a status but not create, cancel or reschedule", async () => {
+  it("lets staff change a status and book at the front desk, but not cancel or reschedule", async () => {
     const { tenant, service, staff } = await bookableTenant();
     const member = await createMember(tenant.id, "staff");
     const booking = await createBookingRow(tenant.id, service.id, staff.id, at("09:00"), 60);
     expect((await patch(`/api/bookings/${booking.id}/status`, { status: "completed" }, { token: member.token })).status).toBe(200);
     const other = await createBookingRow(tenant.id, service.id, staff.id, at("12:00"), 60);
+    // design.md §15: walk-ins (and `override`) are owner/admin/staff.
+    const walkIn = await post(
+      "/api/bookings",
+      { serviceId: service.id, staffProfileId: staff.id, startDatetime: `${DAY}T14:00:00`, customer: customer(), source: "walk_in" },
+      { token: member.token },
+    );
+    expect(walkIn.status).toBe(201);
     for (const res of [
-      await post(
-        "/api/bookings",
-        { serviceId: service.id, staffProfileId: staff.id, startDatetime: `${DAY}T14:00:00`, customer: customer() },
-        { token: member.token },
-      ),
       await post(`/api/bookings/${other.id}/cancel`, {}, { token: member.token }),
       await post(`/api/bookings/${other.id}/reschedule`, { newStartDatetime: `${DAY}T15:00:00` }, { token: member.token }),
     ]) {
@@ -215,11 +217,37 @@ describe("owner bookings: details and side effects", () => {
       notes: "Window seat",
       cancelReason: null,
       createdAt: expect.any(String),
-      customer: { id: expect.any(String), firstName: "Grace", lastName: "Hopper", email, phone: "555-0100" },
+      customer: { id: expect.any(String), firstName: "Grace", lastName: "Hopper", email, phone: "555-0100", notes: "" },
       service: { id: service.id, name: "Cut", durationMinutes: 60 },
       staff: { id: staff.id, displayName: "Sam" },
+      timezone: "America/New_York",
+      // Its money, as GET /api/bookings/:id/payments has it (design.md §21): nothing here.
+      payments: [],
+      card: null,
+      noShowFee: null,
+      // Owner-made bookings name who made them (the owner app's booking history).
+      history: [
+        {
+          id: expect.any(String),
+          action: "booking.created",
+          actor: { type: "member", name: "Olive Owner" },
+          reason: null,
+          details: { source: "admin", override: false },
+          createdAt: expect.any(String),
+        },
+      ],
     });
-    const { customer: _c, service: _s, staff: _st, ...plain } = res.body.data;
+    const {
+      customer: _c,
+      service: _s,
+      staff: _st,
+      timezone: _tz,
+      payments: _p,
+      card: _cd,
+      noShowFee: _f,
+      history: _h,
+      ...plain
+    } = res.body.data;
     expect(created.body.data).toEqual(plain);
   });
 

@@ -1,0 +1,314 @@
+import { useEffect, useState } from "hono/jsx/dom";
+import type { AppBusiness, BookingHistoryEntry, OwnerBookingDetail, Viewer } from "../../shared/api-types";
+import { dataOf } from "../../shared/http";
+import { api } from "../shell/api";
+import { duration, money, personName } from "../ui/format";
+import {
+  Button,
+  CheckField,
+  Dialog,
+  Facts,
+  GateNote,
+  Loading,
+  LoadFailed,
+  Outcome,
+  sourceLabel,
+  StatusBadge,
+  statusLabel,
+  useMounted,
+} from "../ui/kit";
+import { gate } from "../ui/permissions";
+import { type Problem, problemOf } from "../ui/problems";
+import { dayLabel, localParts, timeSpan, whenLabel } from "../lib/zoned";
+import { CancelForm, RescheduleForm, type StaffChoice } from "./change-forms";
+import { BookingMoney } from "./payments";
+
+type Mode = "view" | "cancel" | "reschedule" | "no_show";
+
+const DONE: Record<string, string> = {
+  confirmed: "Booking confirmed.",
+  completed: "Marked as completed.",
+  no_show: "Marked as a no-show.",
+};
+
+/**
+ * The address keeps the open booking (`?booking=`), so a reload or a shared link opens it again.
+ * The address is also the only record of it: every render reads it, so an update that lands
+ * together with another (a list reloading as the dialog closes) cannot bring back a closed booking.
+ */
+export function useBookingParam(): [string | null, (id: string | null) => void] {
+  const [, setTick] = useState(0);
+  const id = new URLSearchParams(location.search).get("booking");
+  const set = (next: string | null) => {
+    const url = new URL(location.href);
+    if (next) url.searchParams.set("booking", next);
+    else url.searchParams.delete("booking");
+    history.replaceState(null, "", url.pathname + url.search);
+    setTick((t) => t + 1);
+  };
+  return [id, set];
+}
+
+/**
+ * A booking: customer, service, notes, payments, history, and the actions its status allows to
+ * this viewer (confirm, complete, no-show, cancel with a reason, reschedule). Every change reloads
+ * the booking and tells the page (`onChanged`) so its list or calendar follows.
+ */
+export function BookingDetail(p: {
+  id: string;
+  business: AppBusiness;
+  viewer: Viewer;
+  staff?: StaffChoice[];
+  onClose: () => void;
+  onChanged: () => void;
+}) {
+  const [detail, setDetail] = useState<OwnerBookingDetail | null>(null);
+  const [loadProblem, setLoadProblem] = useState<Problem | null>(null);
+  const [mode, setMode] = useState<Mode>("view");
+  const [busy, setBusy] = useState(false);
+  const mounted = useMounted();
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [done, setDone] = useState("");
+  const [tick, setTick] = useState(0);
+
+  useEffect(() => {
+    // An answer that arrives after the dialog closed is dropped: updating a component that is gone
+    // would bring it back (hono/jsx/dom re-renders the node it was given).
+    let live = true;
+    void api<OwnerBookingDetail>("GET", `/api/bookings/${encodeURIComponent(p.id)}`, undefined, { page: "/app/booking" }).then((a) => {
+      if (!live) return;
+      const d = dataOf(a);
+      if (d) {
+        setDetail(d);
+        setLoadProblem(null);
+      } else if (a.status !== 401) setLoadProblem(problemOf(a, { not_found: "This booking does not exist in this business." }));
+    });
+    return () => {
+      live = false;
+    };
+  }, [p.id, tick]);
+
+  const tz = p.business.timezone;
+  const changed = (message: string) => {
+    setDone(message);
+    setProblem(null);
+    setMode("view");
+    setTick((t) => t + 1);
+    p.onChanged();
+  };
+
+  async function setStatus(status: "confirmed" | "completed" | "no_show", chargeFee?: boolean) {
+    setBusy(true);
+    setProblem(null);
+    setDone("");
+    const body = status === "no_show" && chargeFee !== undefined ? { status, chargeFee } : { status };
+    const a = await api<{ fee?: { amount: number; currency: string } | null }>(
+      "PATCH",
+      `/api/bookings/${encodeURIComponent(p.id)}/status`,
+      body,
+    );
+    if (!mounted.current) return;
+    setBusy(false);
+    if (a.status !== 200) return setProblem(problemOf(a));
+    const fee = dataOf(a)?.fee;
+    changed(fee ? `${DONE.no_show} A no-show fee of ${money(fee.amount, fee.currency)} is being charged to the saved card.` : DONE[status]);
+  }
+
+  const title = detail ? `${personName(detail.customer)} · ${detail.service.name}` : "Booking";
+  return (
+    <Dialog id="booking-detail" title={title} onClose={p.onClose} wide>
+      {loadProblem ? <LoadFailed problem={loadProblem} onRetry={() => setTick((t) => t + 1)} /> : null}
+      {!detail && !loadProblem ? <Loading label="Loading the booking…" /> : null}
+      {detail ? (
+        <>
+          <section aria-label="Booking">
+            <p class="detail-status">
+              <StatusBadge status={detail.status} />
+              <span class="code">{detail.confirmationCode}</span>
+            </p>
+            <Facts
+              rows={[
+                [
+                  "When",
+                  `${dayLabel(localParts(detail.startDatetime, tz).date)}, ${timeSpan(detail.startDatetime, detail.endDatetime, tz)}`,
+                ],
+                ["Service", `${detail.service.name} (${duration(detail.service.durationMinutes)})`],
+                ["Staff", detail.staff.displayName],
+                ["Booked via", sourceLabel(detail.source)],
+                ["Price", money(detail.totalAmount, detail.currency || p.business.currency)],
+                ["Notes", detail.notes],
+                ...(detail.cancelReason ? ([["Cancel reason", detail.cancelReason]] as [string, string][]) : []),
+              ]}
+            />
+            <Actions
+              detail={detail}
+              viewer={p.viewer}
+              busy={busy}
+              mode={mode}
+              setMode={(m) => {
+                setMode(m);
+                setProblem(null);
+                setDone("");
+              }}
+              setStatus={setStatus}
+            />
+            {mode === "view" ? <Outcome problem={problem} done={done} onRetry={() => setProblem(null)} id="detail-outcome" /> : null}
+            {mode === "cancel" ? (
+              <CancelForm
+                id={p.id}
+                onDone={() => changed("Booking cancelled. The customer is told by e-mail.")}
+                onBack={() => setMode("view")}
+              />
+            ) : null}
+            {mode === "reschedule" ? (
+              <RescheduleForm
+                detail={detail}
+                business={p.business}
+                staff={p.staff ?? [{ id: detail.staff.id, displayName: detail.staff.displayName }]}
+                onDone={() => changed("Booking moved. The customer is told by e-mail.")}
+                onBack={() => setMode("view")}
+              />
+            ) : null}
+          </section>
+          <section aria-labelledby="detail-customer">
+            <h3 id="detail-customer">Customer</h3>
+            {detail.customer ? (
+              <Facts
+                rows={[
+                  ["Name", personName(detail.customer)],
+                  ["Phone", detail.customer.phone ? <a href={`tel:${detail.customer.phone}`}>{detail.customer.phone}</a> : ""],
+                  ["E-mail", detail.customer.email ? <a href={`mailto:${detail.customer.email}`}>{detail.customer.email}</a> : ""],
+                  ["Notes", detail.customer.notes],
+                  ["Record", <a href={`/app/customers?id=${encodeURIComponent(detail.customer.id)}`}>Open the customer's page</a>],
+                ]}
+              />
+            ) : (
+              <p class="muted">No customer record.</p>
+            )}
+          </section>
+          <BookingMoney detail={detail} viewer={p.viewer} tz={tz} onChanged={changed} />
+          <section aria-labelledby="detail-history">
+            <h3 id="detail-history">History</h3>
+            <History detail={detail} tz={tz} staff={p.staff} />
+          </section>
+        </>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function Actions(p: {
+  detail: OwnerBookingDetail;
+  viewer: Viewer;
+  busy: boolean;
+  mode: Mode;
+  setMode: (m: Mode) => void;
+  setStatus: (s: "confirmed" | "completed" | "no_show", chargeFee?: boolean) => void;
+}) {
+  const [charge, setCharge] = useState(true);
+  const s = p.detail.status;
+  const open = s === "pending" || s === "confirmed";
+  if (!open) return <p class="muted">This booking is {statusLabel(s).toLowerCase()}: nothing more to do.</p>;
+  const status = gate(p.viewer, "status");
+  const cancel = gate(p.viewer, "cancel");
+  const move = gate(p.viewer, "reschedule");
+  const noShowAsk = p.mode === "no_show";
+  const fee = p.detail.noShowFee;
+  return (
+    <>
+      <div class="actions-row" role="group" aria-label="Booking actions">
+        {s === "pending" ? (
+          <Button kind="primary" gate={status} busy={p.busy} onClick={() => p.setStatus("confirmed")}>
+            Confirm
+          </Button>
+        ) : (
+          <>
+            <Button kind="primary" gate={status} busy={p.busy} onClick={() => p.setStatus("completed")}>
+              Complete
+            </Button>
+            <Button gate={status} busy={p.busy} onClick={() => p.setMode("no_show")}>
+              No-show
+            </Button>
+          </>
+        )}
+        <Button gate={move} onClick={() => p.setMode("reschedule")}>
+          Reschedule
+        </Button>
+        <Button kind="danger" gate={cancel} onClick={() => p.setMode("cancel")}>
+          Cancel booking
+        </Button>
+      </div>
+      <GateNote gates={[status, cancel, move]} />
+      {noShowAsk ? (
+        <div class="confirm-box" role="group" aria-label="Confirm no-show">
+          <p>Mark {personName(p.detail.customer)} as a no-show? This cannot be undone.</p>
+          {fee ? (
+            <CheckField
+              id="charge-no-show-fee"
+              label={`Charge the no-show fee: ${money(fee.amount, fee.currency)} (${fee.percent}% of the price) to the saved card`}
+              checked={charge}
+              onValue={setCharge}
+            />
+          ) : null}
+          <div class="actions-row">
+            <Button kind="danger" busy={p.busy} onClick={() => p.setStatus("no_show", fee ? charge : undefined)}>
+              Yes, mark no-show
+            </Button>
+            <Button onClick={() => p.setMode("view")}>Keep it</Button>
+          </div>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+function historyLine(h: BookingHistoryEntry, tz: string, staffName: (id: string) => string): string {
+  const by =
+    h.actor.type === "customer"
+      ? "the customer"
+      : h.actor.type === "api_key"
+        ? `the API key “${h.actor.name ?? "deleted"}”`
+        : h.actor.type === "system"
+          ? "the system"
+          : h.actor.name || "a team member";
+  const d = h.details as Record<string, unknown>;
+  switch (h.action) {
+    case "booking.created":
+      return `Booked (${sourceLabel(String(d.source ?? ""))}${d.override ? ", outside the offered times" : ""}) by ${by}`;
+    case "booking.status_changed":
+      return `${statusLabel(String(d.from))} → ${statusLabel(String(d.to))} by ${by}`;
+    case "booking.cancelled":
+      return `Cancelled by ${by}${h.reason ? `: “${h.reason}”` : ""}`;
+    case "booking.rescheduled": {
+      const from = d.from as { start?: string; staffId?: string } | undefined;
+      const to = d.to as { start?: string; staffId?: string } | undefined;
+      const where = (x?: { start?: string; staffId?: string }) =>
+        x?.start ? `${whenLabel(x.start, tz)} with ${staffName(x.staffId ?? "")}` : "";
+      return `Moved from ${where(from)} to ${where(to)} by ${by}`;
+    }
+    default:
+      return h.action;
+  }
+}
+
+function History(p: { detail: OwnerBookingDetail; tz: string; staff?: StaffChoice[] }) {
+  const d = p.detail;
+  const staffName = (id: string) =>
+    p.staff?.find((s) => s.id === id)?.displayName ?? (id === d.staff.id ? d.staff.displayName : "another staff member");
+  const made = d.history.some((h) => h.action === "booking.created");
+  return (
+    <ol class="history">
+      {made ? null : (
+        <li>
+          Booked ({sourceLabel(d.source)})<time>{whenLabel(d.createdAt, p.tz)}</time>
+        </li>
+      )}
+      {d.history.map((h) => (
+        <li>
+          {historyLine(h, p.tz, staffName)}
+          <time>{whenLabel(h.createdAt, p.tz)}</time>
+        </li>
+      ))}
+    </ol>
+  );
+}

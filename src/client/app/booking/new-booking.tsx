@@ -1,0 +1,307 @@
+import { useEffect, useRef, useState } from "hono/jsx/dom";
+import type { AppBusiness, CalendarView, OwnerBooking, OwnerCustomer } from "../../shared/api-types";
+import { dataOf } from "../../shared/http";
+import { api } from "../shell/api";
+import { duration, money, personName } from "../ui/format";
+import { Button, CheckField, Dialog, Outcome, SelectField, TextAreaField, TextField, useMounted } from "../ui/kit";
+import { type Problem, problemOf } from "../ui/problems";
+import type { StaffChoice } from "./change-forms";
+
+type Service = CalendarView["services"][number];
+type Source = "walk_in" | "phone" | "admin";
+const SOURCES: Array<[Source, string]> = [
+  ["walk_in", "Walk-in"],
+  ["phone", "Phone"],
+  ["admin", "Other (e-mail required)"],
+];
+
+/** API field paths -> this form's field ids. */
+const FIELD = {
+  serviceId: "nb-service",
+  staffProfileId: "nb-staff",
+  startDatetime: "nb-time",
+  "customer.firstName": "nb-first",
+  "customer.lastName": "nb-last",
+  "customer.email": "nb-email",
+  "customer.phone": "nb-phone",
+  "customer.notes": "nb-notes",
+} as const;
+
+export type NewBookingStart = { staffId: string; date: string; time: string };
+
+/**
+ * "New booking" at the front desk (design.md §15): service, staff, date and start time (5-minute
+ * steps), where the customer came from, the customer found by search or typed in (e-mail optional
+ * for walk-ins and phone calls), and `override` for a free time outside the offered slots. Nothing
+ * typed is lost when the server refuses: the form stays open with the message next to the field.
+ */
+export function NewBookingDialog(p: {
+  business: AppBusiness;
+  staff: StaffChoice[];
+  services: Service[];
+  start: NewBookingStart;
+  onClose: () => void;
+  onCreated: (b: OwnerBooking, staffName: string) => void;
+}) {
+  const [serviceId, setServiceId] = useState(p.services[0]?.id ?? "");
+  const [staffId, setStaffId] = useState(p.start.staffId || p.staff[0]?.id || "");
+  const [date, setDate] = useState(p.start.date);
+  const [time, setTime] = useState(p.start.time);
+  const [source, setSource] = useState<Source>("walk_in");
+  const [first, setFirst] = useState("");
+  const [last, setLast] = useState("");
+  const [phone, setPhone] = useState("");
+  const [email, setEmail] = useState("");
+  const [notes, setNotes] = useState("");
+  const [override, setOverride] = useState(false);
+  const [picked, setPicked] = useState<OwnerCustomer | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const mounted = useMounted();
+
+  const service = p.services.find((s) => s.id === serviceId);
+  const staffName = p.staff.find((s) => s.id === staffId)?.displayName ?? "This staff member";
+  const emailRequired = source === "admin";
+
+  function pick(c: OwnerCustomer | null) {
+    setPicked(c);
+    setFirst(c?.firstName ?? "");
+    setLast(c?.lastName ?? "");
+    setPhone(c?.phone ?? "");
+    setEmail(c?.email ?? "");
+  }
+
+  function local(fields: Record<string, string>, message: string) {
+    setProblem({ message, fields, retry: false });
+    document.getElementById(FIELD[Object.keys(fields)[0] as keyof typeof FIELD] ?? "")?.focus();
+  }
+
+  async function submit(e: Event) {
+    e.preventDefault();
+    if (!serviceId) return local({ serviceId: "Choose a service" }, "Choose a service.");
+    if (!date || !time) return local({ startDatetime: "Choose a date and a start time" }, "Choose when the appointment starts.");
+    if (!first.trim()) return local({ "customer.firstName": "Enter the customer's first name" }, "Enter the customer's first name.");
+    if (emailRequired && !email.trim())
+      return local({ "customer.email": "An e-mail is needed unless it is a walk-in or a phone call" }, "Enter an e-mail address.");
+    setBusy(true);
+    setProblem(null);
+    const a = await api<OwnerBooking>("POST", "/api/bookings", {
+      serviceId,
+      staffProfileId: staffId,
+      startDatetime: `${date}T${time}:00`,
+      source,
+      override,
+      customer: {
+        firstName: first.trim(),
+        lastName: last.trim() || null,
+        phone: phone.trim() || null,
+        email: email.trim() || null,
+        notes: notes.trim() || null,
+      },
+    });
+    if (!mounted.current) return;
+    setBusy(false);
+    const made = dataOf(a, 201);
+    if (made) return p.onCreated(made, staffName);
+    const prob = problemOf(a, {
+      slot_taken: override
+        ? `${staffName} already has a booking or time off at that time. Pick another time.`
+        : `That time is not offered for booking (outside working hours, off the 15-minute grid, or taken). If ${staffName} is free then, tick “Book outside the offered times”.`,
+    });
+    setProblem(prob);
+    const firstField = Object.keys(prob.fields)[0] as keyof typeof FIELD | undefined;
+    if (firstField && FIELD[firstField]) document.getElementById(FIELD[firstField])?.focus();
+  }
+
+  const f = problem?.fields ?? {};
+  return (
+    <Dialog id="new-booking" title="New booking" onClose={p.onClose} wide>
+      <form onSubmit={submit} novalidate>
+        <div class="form-grid">
+          <SelectField
+            id="nb-service"
+            label="Service"
+            required
+            value={serviceId}
+            onValue={setServiceId}
+            options={p.services.map((s) => ({
+              value: s.id,
+              label: `${s.name} · ${duration(s.durationMinutes)} · ${money(s.price, p.business.currency)}`,
+            }))}
+            error={f.serviceId}
+          />
+          <SelectField
+            id="nb-staff"
+            label="Staff member"
+            value={staffId}
+            onValue={setStaffId}
+            options={p.staff.map((s) => ({ value: s.id, label: s.displayName }))}
+            error={f.staffProfileId}
+          />
+          <TextField id="nb-date" label="Date" type="date" required value={date} onValue={setDate} />
+          <TextField
+            id="nb-time"
+            label="Start time"
+            type="time"
+            step={300}
+            required
+            value={time}
+            onValue={setTime}
+            hint={service ? `Ends ${endOf(time, service.durationMinutes)}` : undefined}
+            error={f.startDatetime}
+          />
+        </div>
+        <CheckField
+          id="nb-override"
+          label="Book outside the offered times"
+          hint="For walk-ins outside working hours or between the quarter-hours. Never books over another booking or time off."
+          checked={override}
+          onValue={setOverride}
+        />
+        <fieldset class="choices">
+          <legend>How did the customer book?</legend>
+          <div class="choice-row">
+            {SOURCES.map(([value, label]) => (
+              <label>
+                <input type="radio" name="nb-source" value={value} checked={source === value} onChange={() => setSource(value)} />
+                {label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <h3>Customer</h3>
+        {picked ? (
+          <div class="picked">
+            <span>
+              <strong>{personName(picked)}</strong> · {[picked.phone, picked.email].filter(Boolean).join(" · ") || "no contact details"}
+            </span>
+            <Button class="small-button" onClick={() => pick(null)}>
+              Someone else
+            </Button>
+          </div>
+        ) : (
+          <CustomerSearch onPick={pick} />
+        )}
+        <div class="form-grid">
+          <TextField
+            id="nb-first"
+            label="First name"
+            required
+            value={first}
+            onValue={setFirst}
+            maxLength={100}
+            error={f["customer.firstName"]}
+            autocomplete="off"
+          />
+          <TextField
+            id="nb-last"
+            label="Last name"
+            value={last}
+            onValue={setLast}
+            maxLength={100}
+            error={f["customer.lastName"]}
+            autocomplete="off"
+          />
+          <TextField
+            id="nb-phone"
+            label="Phone"
+            type="tel"
+            value={phone}
+            onValue={setPhone}
+            maxLength={40}
+            error={f["customer.phone"]}
+            autocomplete="off"
+          />
+          <TextField
+            id="nb-email"
+            label={emailRequired ? "E-mail" : "E-mail (optional)"}
+            type="email"
+            required={emailRequired}
+            value={email}
+            onValue={setEmail}
+            error={f["customer.email"]}
+            hint="With an e-mail the customer gets a confirmation."
+            autocomplete="off"
+          />
+          <TextAreaField
+            id="nb-notes"
+            label="Notes for this booking"
+            class="span-2"
+            value={notes}
+            onValue={setNotes}
+            maxLength={2000}
+            error={f["customer.notes"]}
+          />
+        </div>
+        <Outcome problem={problem} id="nb-outcome" />
+        <div class="actions-row">
+          <Button type="submit" kind="primary" busy={busy}>
+            Book
+          </Button>
+          <Button onClick={p.onClose}>Close</Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function endOf(time: string, minutes: number): string {
+  const [h, m] = time.split(":").map(Number);
+  if (Number.isNaN(h) || Number.isNaN(m)) return "";
+  const end = h * 60 + m + minutes;
+  const text = `${String(Math.floor(end / 60) % 24).padStart(2, "0")}:${String(end % 60).padStart(2, "0")}`;
+  return end >= 1440 ? `${text} the next day` : `at ${text}`;
+}
+
+/** Finds an existing customer by name, e-mail or phone (the customers list's search), as you type. */
+function CustomerSearch(p: { onPick: (c: OwnerCustomer) => void }) {
+  const [q, setQ] = useState("");
+  const [results, setResults] = useState<OwnerCustomer[] | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const seq = useRef(0);
+  useEffect(() => {
+    const term = q.trim();
+    if (term.length < 2) {
+      setResults(null);
+      return;
+    }
+    const mine = ++seq.current;
+    const timer = setTimeout(async () => {
+      const a = await api<OwnerCustomer[]>("GET", `/api/customers?limit=8&search=${encodeURIComponent(term)}`);
+      if (mine !== seq.current) return;
+      const got = dataOf(a);
+      setProblem(got ? null : problemOf(a));
+      setResults(got);
+    }, 250);
+    return () => {
+      clearTimeout(timer);
+      seq.current++; // an answer still on its way is dropped (also when the dialog closes)
+    };
+  }, [q]);
+  return (
+    <div class="customer-search">
+      <TextField
+        id="nb-search"
+        label="Find an existing customer"
+        type="search"
+        value={q}
+        onValue={setQ}
+        hint="Name, e-mail or phone. Or just type the details below for someone new."
+        autocomplete="off"
+      />
+      {problem ? <Outcome problem={problem} /> : null}
+      {results && results.length === 0 ? <p class="muted small">No customer matches “{q.trim()}”. Type the details below.</p> : null}
+      {results?.length ? (
+        <ul class="search-results" aria-label="Matching customers">
+          {results.map((c) => (
+            <li>
+              <button type="button" onClick={() => p.onPick(c)}>
+                <strong>{personName(c)}</strong> <span class="muted small">{[c.phone, c.email].filter(Boolean).join(" · ")}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,214 @@
+import type { BookingItem, CalendarView, StaffWithHours } from "../../shared/api-types";
+import { dayLabel, hhmm, localParts, minutesOf, weekdayOf } from "../lib/zoned";
+import { personName } from "../ui/format";
+import { statusLabel } from "../ui/kit";
+import { staffStyle } from "./timeline";
+
+type TimeOff = CalendarView["timeOff"][number];
+export type FreeTime = { staffId: string; date: string; time: string };
+
+/** Vertical scale: 15 minutes = 12 px (an hour 48 px, the height CSS draws hour lines at). */
+export const PX_PER_MIN = 0.8;
+const SNAP = 15;
+
+type Span<T> = { item: T; start: number; end: number; label: string };
+
+/** The part of [start, end) that falls on `date` in the business's zone, as minutes of that day. */
+function onDate<T>(item: T, startIso: string, endIso: string, date: string, tz: string): Span<T> | null {
+  const s = localParts(startIso, tz);
+  const e = localParts(endIso, tz);
+  if (e.date < date || s.date > date || (e.date === date && e.minutes === 0 && s.date < date)) return null;
+  const start = s.date < date ? 0 : s.minutes;
+  const end = e.date > date ? 1440 : e.minutes;
+  return end > start ? { item, start, end, label: `${s.time}\u2013${e.time}` } : null;
+}
+
+/** The hours a grid shows: 08:00-20:00, stretched to working hours and bookings outside them. */
+export function hourRange(staff: StaffWithHours[], dates: string[], bookings: BookingItem[], tz: string): [number, number] {
+  let from = 8 * 60;
+  let to = 20 * 60;
+  for (const d of dates) {
+    const wd = weekdayOf(d);
+    for (const s of staff)
+      for (const h of s.workingHours) {
+        if (h.dayOfWeek !== wd) continue;
+        from = Math.min(from, minutesOf(h.start));
+        to = Math.max(to, h.end === "24:00" ? 1440 : minutesOf(h.end));
+      }
+    for (const b of bookings) {
+      const span = onDate(b, b.startDatetime, b.endDatetime, d, tz);
+      if (span) {
+        from = Math.min(from, span.start);
+        to = Math.max(to, span.end);
+      }
+    }
+  }
+  return [Math.floor(from / 60) * 60, Math.min(1440, Math.ceil(to / 60) * 60)];
+}
+
+/** The time axis beside the columns. */
+export function TimeAxis(p: { range: [number, number] }) {
+  const hours: number[] = [];
+  for (let m = p.range[0]; m < p.range[1]; m += 60) hours.push(m);
+  return (
+    <div class="cal-axis" aria-hidden="true">
+      <div class="cal-head"></div>
+      <div class="cal-axis-body" style={{ height: `${(p.range[1] - p.range[0]) * PX_PER_MIN}px` }}>
+        {hours.map((m) => (
+          <span class="cal-hour" style={{ top: `${(m - p.range[0]) * PX_PER_MIN}px` }}>
+            {hhmm(m)}
+          </span>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * One staff member's day: working time light, the rest shaded, time off hatched, bookings as
+ * blocks in the staff member's colour styled by status. A click on free time asks for a new
+ * booking at that quarter-hour (keyboard users have the "New booking" button).
+ */
+export function StaffColumn(p: {
+  staff: StaffWithHours;
+  date: string;
+  tz: string;
+  range: [number, number];
+  bookings: BookingItem[];
+  timeOff: TimeOff[];
+  heading: string;
+  compact?: boolean;
+  onOpen: (id: string) => void;
+  onFree?: (t: FreeTime) => void;
+}) {
+  const [from, to] = p.range;
+  const y = (m: number) => `${(Math.max(from, Math.min(to, m)) - from) * PX_PER_MIN}px`;
+  const h = (a: number, b: number) => `${(Math.min(to, b) - Math.max(from, a)) * PX_PER_MIN}px`;
+  const wd = weekdayOf(p.date);
+  const work = p.staff.workingHours
+    .filter((x) => x.dayOfWeek === wd)
+    .map((x) => [minutesOf(x.start), x.end === "24:00" ? 1440 : minutesOf(x.end)]);
+  const blocks = p.bookings
+    .filter((b) => b.staffId === p.staff.id)
+    .map((b) => onDate(b, b.startDatetime, b.endDatetime, p.date, p.tz))
+    .filter((x): x is Span<BookingItem> => x !== null);
+  const offs = p.timeOff
+    .filter((t) => t.staffId === p.staff.id)
+    .map((t) => onDate(t, t.start, t.end, p.date, p.tz))
+    .filter((x): x is Span<TimeOff> => x !== null);
+
+  function free(e: MouseEvent) {
+    const target = e.target as HTMLElement;
+    if (!p.onFree || target.closest("button, .cal-off")) return;
+    const body = e.currentTarget as HTMLElement;
+    const offset = (e.clientY - body.getBoundingClientRect().top) / PX_PER_MIN;
+    const minute = Math.min(to - SNAP, Math.max(from, from + Math.floor(offset / SNAP) * SNAP));
+    p.onFree({ staffId: p.staff.id, date: p.date, time: hhmm(minute) });
+  }
+
+  return (
+    <div class={p.compact ? "cal-col compact" : "cal-col"} style={staffStyle(p.staff.color)} role="group" aria-label={p.heading}>
+      <div class="cal-head">
+        <span class="swatch-dot"></span>
+        <span class="cal-head-name">{p.compact ? initials(p.staff.displayName) : p.staff.displayName}</span>
+      </div>
+      <div
+        class="cal-body"
+        style={{ height: `${(to - from) * PX_PER_MIN}px` }}
+        data-staff={p.staff.id}
+        data-date={p.date}
+        // A pointer shortcut only: keyboard users book with the "New booking" button (same dialog).
+        ref={(node: HTMLDivElement | null) => {
+          if (node) node.onclick = free;
+        }}
+      >
+        {work.map(([a, b]) => (
+          <div class="cal-work" style={{ top: y(a), height: h(a, b) }}></div>
+        ))}
+        {offs.map((o) => (
+          <div
+            class="cal-off"
+            style={{ top: y(o.start), height: h(o.start, o.end) }}
+            title={`Time off ${o.label}${o.item.reason ? `: ${o.item.reason}` : ""}`}
+          >
+            <span>Time off{o.item.reason ? `: ${o.item.reason}` : ""}</span>
+          </div>
+        ))}
+        {blocks.map((b) => (
+          <button
+            type="button"
+            class={`cal-block status-${b.item.status}`}
+            style={{ top: y(b.start), height: h(b.start, b.end) }}
+            onClick={() => p.onOpen(b.item.id)}
+          >
+            <span class="cal-block-time">{b.label}</span> <span class="cal-block-who">{personName(b.item.customer)}</span>{" "}
+            <span class={p.compact ? "visually-hidden" : "cal-block-what"}>{b.item.serviceName}</span>
+            <span class="visually-hidden">
+              {" "}
+              ({statusLabel(b.item.status)}, with {p.staff.displayName})
+            </span>
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => w[0])
+    .join("")
+    .slice(0, 3)
+    .toUpperCase();
+
+/** A week on a narrow screen: each day's bookings as a list (the grid needs a wide screen). */
+export function WeekAgenda(p: {
+  dates: string[];
+  bookings: BookingItem[];
+  staff: StaffWithHours[];
+  tz: string;
+  onOpen: (id: string) => void;
+  onDay: (d: string) => void;
+}) {
+  return (
+    <ol class="agenda">
+      {p.dates.map((d) => {
+        const mine = p.bookings.filter((b) => localParts(b.startDatetime, p.tz).date === d);
+        return (
+          <li>
+            <h3>
+              <button type="button" class="link-button" onClick={() => p.onDay(d)}>
+                {dayLabel(d)}
+              </button>
+            </h3>
+            {mine.length === 0 ? (
+              <p class="muted small">No bookings.</p>
+            ) : (
+              <ul class="booking-list">
+                {mine.map((b) => {
+                  const st = p.staff.find((s) => s.id === b.staffId);
+                  return (
+                    <li style={staffStyle(st?.color ?? "")}>
+                      <button type="button" class="booking-row" onClick={() => p.onOpen(b.id)}>
+                        <span class="booking-when">
+                          <span class="swatch-dot"></span>
+                          {localParts(b.startDatetime, p.tz).time}–{localParts(b.endDatetime, p.tz).time} · {st?.displayName ?? ""}
+                        </span>
+                        <span class="booking-who">
+                          {personName(b.customer)} · {b.serviceName}
+                        </span>
+                        <span class={`status status-${b.status}`}>{statusLabel(b.status)}</span>
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

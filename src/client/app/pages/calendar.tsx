@@ -1,0 +1,252 @@
+// /app/calendar: a day or a week, one column per staff member; a click on free time (or the "New
+// booking" button) books a walk-in, a click on a booking opens its detail with its actions.
+import { useEffect, useState } from "hono/jsx/dom";
+import type { CalendarView, StaffWithHours } from "../../shared/api-types";
+import { BookingDetail, useBookingParam } from "../booking/detail";
+import { NewBookingDialog, type NewBookingStart } from "../booking/new-booking";
+import { addDays, dayLabel, hhmm, isDate, localParts, weekdayOf } from "../lib/zoned";
+import { startPage } from "../shell/boot";
+import { Button, Empty, GateNote, Loading, LoadFailed } from "../ui/kit";
+import { gate } from "../ui/permissions";
+import { useView } from "../ui/use-view";
+import { type FreeTime, hourRange, StaffColumn, TimeAxis, WeekAgenda } from "./calendar-grid";
+
+type Mode = "day" | "week";
+
+/** The week grid needs room: under 720 px a week is a list per day. */
+function useNarrow(): boolean {
+  const query = matchMedia("(max-width: 719px)");
+  const [narrow, setNarrow] = useState(query.matches);
+  useEffect(() => {
+    const on = () => setNarrow(query.matches);
+    query.addEventListener("change", on);
+    return () => query.removeEventListener("change", on);
+  }, []);
+  return narrow;
+}
+
+function readUrl() {
+  const q = new URLSearchParams(location.search);
+  const date = q.get("date");
+  return { date: isDate(date) ? date : "", mode: (q.get("view") === "week" ? "week" : "day") as Mode, staff: q.get("staff") ?? "" };
+}
+
+function Calendar() {
+  const [state, setState] = useState(readUrl);
+  const view = useView<CalendarView>(`/api/businesses/me/views/calendar?view=${state.mode}${state.date ? `&date=${state.date}` : ""}`);
+  const [open, setOpen] = useBookingParam();
+  const [booking, setBooking] = useState<NewBookingStart | null>(null);
+  const [done, setDone] = useState("");
+  const narrow = useNarrow();
+  const d = view.data;
+  if (!d) return view.problem ? <LoadFailed problem={view.problem} onRetry={view.reload} /> : <Loading />;
+
+  const tz = d.business.timezone;
+  const current = state.date || d.dates[0];
+  const update = (next: Partial<typeof state>) => {
+    const s = { ...state, ...next };
+    const url = new URL(location.href);
+    for (const [k, v] of [
+      ["date", s.date],
+      ["view", s.mode === "week" ? "week" : ""],
+      ["staff", s.staff],
+    ] as const)
+      v ? url.searchParams.set(k, v) : url.searchParams.delete(k);
+    history.replaceState(null, "", url.pathname + url.search);
+    setState(s);
+    setDone("");
+  };
+  // Bookable staff, plus anyone with a booking in the range; one of them when filtered.
+  const withBookings = new Set(d.bookings.map((b) => b.staffId));
+  const staff = d.staff.filter((s) => (s.isBookable || withBookings.has(s.id)) && (!state.staff || s.id === state.staff));
+  const book = gate(d.viewer, "book");
+  const range = hourRange(staff, d.dates, d.bookings, tz);
+  const step = state.mode === "week" ? 7 : 1;
+
+  function newBooking(at?: FreeTime) {
+    if (!book.allowed) return;
+    if (at) return setBooking(at);
+    // The button: the shown day (or the first day of the week), the next quarter-hour today.
+    const date = state.mode === "day" ? current : d!.dates.includes(d!.business.today) ? d!.business.today : d!.dates[0];
+    const now = localParts(Date.now(), tz);
+    const first = staff[0] ?? d!.staff[0];
+    const opening = first?.workingHours.find((h) => h.dayOfWeek === weekdayOf(date))?.start ?? "09:00";
+    const time = date === now.date ? hhmm(Math.ceil((now.minutes + 1) / 15) * 15) : opening;
+    setBooking({ staffId: first?.id ?? "", date, time });
+  }
+
+  return (
+    <>
+      <div class="cal-toolbar">
+        <div class="toolbar" role="group" aria-label="Move in time">
+          <Button
+            label={state.mode === "week" ? "Previous week" : "Previous day"}
+            onClick={() => update({ date: addDays(current, -step) })}
+          >
+            ←
+          </Button>
+          <Button onClick={() => update({ date: "" })}>Today</Button>
+          <Button label={state.mode === "week" ? "Next week" : "Next day"} onClick={() => update({ date: addDays(current, step) })}>
+            →
+          </Button>
+        </div>
+        <div class="field inline-field">
+          <label for="cal-date">Go to date</label>
+          <input
+            id="cal-date"
+            type="date"
+            value={current}
+            onChange={(e: Event) => update({ date: (e.target as HTMLInputElement).value })}
+          />
+        </div>
+        <div class="toolbar" role="group" aria-label="View">
+          <Button class={state.mode === "day" ? "is-on" : ""} onClick={() => update({ mode: "day" })}>
+            <span aria-hidden="true">Day</span>
+            <span class="visually-hidden">Day view{state.mode === "day" ? " (shown)" : ""}</span>
+          </Button>
+          <Button class={state.mode === "week" ? "is-on" : ""} onClick={() => update({ mode: "week" })}>
+            <span aria-hidden="true">Week</span>
+            <span class="visually-hidden">Week view{state.mode === "week" ? " (shown)" : ""}</span>
+          </Button>
+        </div>
+        <div class="field inline-field">
+          <label for="cal-staff">Staff</label>
+          <select id="cal-staff" value={state.staff} onChange={(e: Event) => update({ staff: (e.target as HTMLSelectElement).value })}>
+            <option value="">Everyone</option>
+            {d.staff.map((s) => (
+              <option value={s.id} selected={s.id === state.staff}>
+                {s.displayName}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button kind="primary" gate={book} onClick={() => newBooking()} class="cal-new">
+          New booking
+        </Button>
+      </div>
+      <GateNote gates={[book]} />
+      <h2 class="cal-title">
+        {state.mode === "day" ? dayLabel(d.dates[0]) : `${dayLabel(d.dates[0], "short")} – ${dayLabel(d.dates[6])}`}
+        {view.loading ? <span class="muted small"> · updating…</span> : null}
+      </h2>
+      <p class="done" role="status">
+        {done}
+      </p>
+      {d.staff.length === 0 ? (
+        <Empty title="No staff members yet.">
+          Add your team on the <a href="/app/staff">Staff</a> page; their working hours show here.
+        </Empty>
+      ) : staff.length === 0 ? (
+        <Empty title="Nobody to show.">Choose “Everyone” in the staff filter.</Empty>
+      ) : state.mode === "week" && narrow ? (
+        <WeekAgenda
+          dates={d.dates}
+          bookings={d.bookings.filter((b) => staff.some((s) => s.id === b.staffId))}
+          staff={d.staff}
+          tz={tz}
+          onOpen={setOpen}
+          onDay={(date) => update({ date, mode: "day" })}
+        />
+      ) : state.mode === "week" ? (
+        <WeekGrid
+          d={d}
+          staff={staff}
+          range={range}
+          onOpen={setOpen}
+          onFree={book.allowed ? newBooking : undefined}
+          onDay={(date) => update({ date, mode: "day" })}
+        />
+      ) : (
+        <div class="cal-scroll" role="region" aria-label={`Schedule for ${dayLabel(d.dates[0])}`} tabindex={0}>
+          <div class="cal-grid">
+            <TimeAxis range={range} />
+            {staff.map((s) => (
+              <StaffColumn
+                staff={s}
+                date={d.dates[0]}
+                tz={tz}
+                range={range}
+                bookings={d.bookings}
+                timeOff={d.timeOff}
+                heading={s.displayName}
+                onOpen={setOpen}
+                onFree={book.allowed ? newBooking : undefined}
+              />
+            ))}
+          </div>
+        </div>
+      )}
+
+      {booking ? (
+        <NewBookingDialog
+          business={d.business}
+          staff={d.staff}
+          services={d.services}
+          start={booking}
+          onClose={() => setBooking(null)}
+          onCreated={(b, staffName) => {
+            setBooking(null);
+            const p = localParts(b.startDatetime, tz);
+            setDone(`Booked ${b.confirmationCode}: ${dayLabel(p.date, "short")} at ${p.time} with ${staffName}.`);
+            view.reload();
+          }}
+        />
+      ) : null}
+      {open ? (
+        <BookingDetail
+          key="booking-detail"
+          id={open}
+          business={d.business}
+          viewer={d.viewer}
+          staff={d.staff}
+          onClose={() => setOpen(null)}
+          onChanged={view.reload}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function WeekGrid(p: {
+  d: CalendarView;
+  staff: StaffWithHours[];
+  range: [number, number];
+  onOpen: (id: string) => void;
+  onFree?: (t: FreeTime) => void;
+  onDay: (date: string) => void;
+}) {
+  const tz = p.d.business.timezone;
+  const compact = p.staff.length > 1;
+  return (
+    <div class="cal-scroll" role="region" aria-label="Week schedule" tabindex={0}>
+      <div class="cal-grid week">
+        <TimeAxis range={p.range} />
+        {p.d.dates.map((date) => (
+          <div class="cal-day" role="group" aria-label={dayLabel(date)}>
+            <button type="button" class={date === p.d.business.today ? "cal-day-head today" : "cal-day-head"} onClick={() => p.onDay(date)}>
+              {dayLabel(date, "short")}
+            </button>
+            <div class="cal-lanes">
+              {p.staff.map((s) => (
+                <StaffColumn
+                  staff={s}
+                  date={date}
+                  tz={tz}
+                  range={p.range}
+                  bookings={p.d.bookings}
+                  timeOff={p.d.timeOff}
+                  heading={`${s.displayName}, ${dayLabel(date)}`}
+                  compact={compact}
+                  onOpen={p.onOpen}
+                  onFree={p.onFree}
+                />
+              ))}
+            </div>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+startPage("/app/calendar", () => <Calendar />);

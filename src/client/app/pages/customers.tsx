@@ -1,0 +1,264 @@
+// /app/customers: search, a customer's details and booking history, and the business's notes.
+import { useEffect, useState } from "hono/jsx/dom";
+import type { AppBusiness, CustomersView, OwnerCustomerDetail, Viewer } from "../../shared/api-types";
+import { dataOf } from "../../shared/http";
+import { dayLabel, localParts, timeSpan } from "../lib/zoned";
+import { api } from "../shell/api";
+import { startPage } from "../shell/boot";
+import { money, personName } from "../ui/format";
+import {
+  Button,
+  Dialog,
+  Empty,
+  Facts,
+  GateNote,
+  Loading,
+  LoadFailed,
+  Outcome,
+  StatusBadge,
+  TextAreaField,
+  TextField,
+  useMounted,
+} from "../ui/kit";
+import { gate } from "../ui/permissions";
+import { type Problem, problemOf } from "../ui/problems";
+import { useView } from "../ui/use-view";
+
+function setParam(key: string, value: string) {
+  const url = new URL(location.href);
+  value ? url.searchParams.set(key, value) : url.searchParams.delete(key);
+  history.replaceState(null, "", url.pathname + url.search);
+}
+
+function Customers() {
+  const params = new URLSearchParams(location.search);
+  const [search, setSearch] = useState(params.get("search") ?? "");
+  const [typed, setTyped] = useState(search);
+  const [openId, setOpenId] = useState<string | null>(params.get("id"));
+  const view = useView<CustomersView>(
+    `/api/businesses/me/views/customers?limit=100${search ? `&search=${encodeURIComponent(search)}` : ""}`,
+  );
+  const d = view.data;
+  const open = (id: string | null) => {
+    setParam("id", id ?? "");
+    setOpenId(id);
+  };
+  return (
+    <>
+      <form
+        class="panel inline-form"
+        role="search"
+        aria-label="Find customers"
+        onSubmit={(e: Event) => {
+          e.preventDefault();
+          setParam("search", typed.trim());
+          setSearch(typed.trim());
+        }}
+      >
+        <TextField id="c-search" label="Name, e-mail or phone" type="search" value={typed} onValue={setTyped} maxLength={200} />
+        <Button type="submit" kind="primary">
+          Search
+        </Button>
+      </form>
+      {!d ? (
+        view.problem ? (
+          <LoadFailed problem={view.problem} onRetry={view.reload} />
+        ) : (
+          <Loading />
+        )
+      ) : d.customers.length === 0 ? (
+        search ? (
+          <Empty title={`No customer matches “${search}”.`}>Check the spelling, or search by phone or e-mail.</Empty>
+        ) : (
+          <Empty title="No customers yet.">Everyone who books, online or at the front desk, gets a record here.</Empty>
+        )
+      ) : (
+        <>
+          <p class="muted" role="status">
+            {search ? `${d.customers.length} matching “${search}”` : `The ${d.customers.length} newest customers`}
+          </p>
+          <div class="table-wrap">
+            <table>
+              <caption class="visually-hidden">Customers</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Phone</th>
+                  <th scope="col">E-mail</th>
+                  <th scope="col">Bookings</th>
+                  <th scope="col">Notes</th>
+                </tr>
+              </thead>
+              <tbody>
+                {d.customers.map((c) => (
+                  <tr>
+                    <td data-label="Name">
+                      <button type="button" class="link-button" onClick={() => open(c.id)}>
+                        {personName(c)}
+                      </button>
+                    </td>
+                    <td data-label="Phone">{c.phone || "\u2014"}</td>
+                    <td data-label="E-mail">{c.email || "\u2014"}</td>
+                    <td data-label="Bookings">{c.bookingCount}</td>
+                    <td data-label="Notes">{c.notes ? (c.notes.length > 60 ? `${c.notes.slice(0, 60)}…` : c.notes) : "\u2014"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+      {openId && d ? (
+        <CustomerDetail id={openId} business={d.business} viewer={d.viewer} onClose={() => open(null)} onSaved={view.reload} />
+      ) : null}
+    </>
+  );
+}
+
+function CustomerDetail(p: { id: string; business: AppBusiness; viewer: Viewer; onClose: () => void; onSaved: () => void }) {
+  const [c, setC] = useState<OwnerCustomerDetail | null>(null);
+  const [loadProblem, setLoadProblem] = useState<Problem | null>(null);
+  const [draft, setDraft] = useState({ firstName: "", lastName: "", phone: "", notes: "" });
+  const [busy, setBusy] = useState(false);
+  const mounted = useMounted();
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [done, setDone] = useState("");
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    let live = true; // a late answer must not revive a closed dialog
+    void api<OwnerCustomerDetail>("GET", `/api/customers/${encodeURIComponent(p.id)}`, undefined, { page: "/app/customer" }).then((a) => {
+      if (!live) return;
+      const got = dataOf(a);
+      if (got) {
+        setC(got);
+        setDraft({ firstName: got.firstName, lastName: got.lastName, phone: got.phone, notes: got.notes });
+        setLoadProblem(null);
+      } else if (a.status !== 401) setLoadProblem(problemOf(a, { not_found: "This customer does not exist in this business." }));
+    });
+    return () => {
+      live = false;
+    };
+  }, [p.id, tick]);
+  const manage = gate(p.viewer, "manage");
+  const tz = p.business.timezone;
+
+  async function save(e: Event) {
+    e.preventDefault();
+    if (!c) return;
+    const changes: Record<string, string> = {};
+    for (const k of ["firstName", "lastName", "phone", "notes"] as const) if (draft[k] !== c[k]) changes[k] = draft[k];
+    if (!Object.keys(changes).length) return setDone("Nothing to save.");
+    setBusy(true);
+    setProblem(null);
+    const a = await api("PATCH", `/api/customers/${c.id}`, changes);
+    if (!mounted.current) return;
+    setBusy(false);
+    if (a.status !== 200) return setProblem(problemOf(a));
+    setDone("Saved.");
+    setTick((t) => t + 1);
+    p.onSaved();
+  }
+  const f = problem?.fields ?? {};
+  return (
+    <Dialog title={c ? personName(c) : "Customer"} onClose={p.onClose} wide id="customer-detail">
+      {loadProblem ? <LoadFailed problem={loadProblem} onRetry={() => setTick((t) => t + 1)} /> : null}
+      {!c && !loadProblem ? <Loading /> : null}
+      {c ? (
+        <>
+          <section aria-label="Contact">
+            <Facts
+              rows={[
+                ["E-mail", c.email ? <a href={`mailto:${c.email}`}>{c.email}</a> : "No e-mail (booked at the front desk)"],
+                ["Phone", c.phone ? <a href={`tel:${c.phone}`}>{c.phone}</a> : ""],
+                ["Online account", c.hasAccount ? "Yes" : "No"],
+                ["Customer since", dayLabel(localParts(c.createdAt, tz).date)],
+              ]}
+            />
+          </section>
+          <section aria-labelledby="c-edit">
+            <h3 id="c-edit">Details and notes</h3>
+            <form onSubmit={save} novalidate>
+              <div class="form-grid">
+                <TextField
+                  id="c-first"
+                  label="First name"
+                  value={draft.firstName}
+                  onValue={(v) => setDraft({ ...draft, firstName: v })}
+                  maxLength={100}
+                  error={f.firstName}
+                  disabled={!manage.allowed}
+                />
+                <TextField
+                  id="c-last"
+                  label="Last name"
+                  value={draft.lastName}
+                  onValue={(v) => setDraft({ ...draft, lastName: v })}
+                  maxLength={100}
+                  error={f.lastName}
+                  disabled={!manage.allowed}
+                />
+                <TextField
+                  id="c-phone"
+                  label="Phone"
+                  type="tel"
+                  value={draft.phone}
+                  onValue={(v) => setDraft({ ...draft, phone: v })}
+                  maxLength={40}
+                  error={f.phone}
+                  disabled={!manage.allowed}
+                />
+              </div>
+              <TextAreaField
+                id="c-notes"
+                label="Notes (only your team sees them)"
+                rows={4}
+                value={draft.notes}
+                onValue={(v) => setDraft({ ...draft, notes: v })}
+                maxLength={2000}
+                error={f.notes}
+                disabled={!manage.allowed}
+              />
+              <Outcome problem={problem} done={done} />
+              <div class="actions-row">
+                <Button type="submit" kind="primary" gate={manage} busy={busy}>
+                  Save
+                </Button>
+              </div>
+              <GateNote gates={[manage]} />
+            </form>
+          </section>
+          <section aria-labelledby="c-bookings">
+            <h3 id="c-bookings">Bookings ({c.bookingCount})</h3>
+            {c.recentBookings.length === 0 ? (
+              <p class="muted">No bookings yet.</p>
+            ) : (
+              <ul class="booking-list">
+                {c.recentBookings.map((b) => {
+                  const date = localParts(b.startDatetime, tz).date;
+                  return (
+                    <li>
+                      <a class="booking-row" href={`/app/bookings?from=${date}&to=${date}&booking=${encodeURIComponent(b.id)}`}>
+                        <span class="booking-when">
+                          {dayLabel(date, "short")}, {timeSpan(b.startDatetime, b.endDatetime, tz)}
+                        </span>
+                        <span class="booking-who">
+                          {b.service.name} with {b.staff.displayName} · {money(b.totalAmount, b.currency || p.business.currency)}
+                        </span>
+                        <StatusBadge status={b.status} />
+                      </a>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+            {c.bookingCount > c.recentBookings.length ? (
+              <p class="muted small">The {c.recentBookings.length} most recent are shown.</p>
+            ) : null}
+          </section>
+        </>
+      ) : null}
+    </Dialog>
+  );
+}
+
+startPage("/app/customers", () => <Customers />);

@@ -1,0 +1,148 @@
+// /app: today's appointments per staff member on a timeline, the next 7 days' counts, and what
+// needs attention (pending bookings ahead; confirmed ones that ended but were never closed).
+import { useState } from "hono/jsx/dom";
+import type { BookingItem, DashboardView } from "../../shared/api-types";
+import { BookingDetail, useBookingParam } from "../booking/detail";
+import { addDays, dayLabel, isDate, localParts, timeSpan } from "../lib/zoned";
+import { startPage } from "../shell/boot";
+import { personName } from "../ui/format";
+import { Button, Empty, Loading, LoadFailed, StatusBadge } from "../ui/kit";
+import { useView } from "../ui/use-view";
+import { Timeline } from "./timeline";
+
+function Dashboard() {
+  const initial = new URLSearchParams(location.search).get("date");
+  const [date, setDate] = useState(isDate(initial) ? initial : "");
+  const view = useView<DashboardView>(`/api/businesses/me/views/dashboard${date ? `?date=${date}` : ""}`);
+  const [open, setOpen] = useBookingParam();
+  const d = view.data;
+  if (!d) return view.problem ? <LoadFailed problem={view.problem} onRetry={view.reload} /> : <Loading />;
+
+  const tz = d.business.timezone;
+  const go = (next: string) => {
+    const url = new URL(location.href);
+    if (next && next !== d.business.today) url.searchParams.set("date", next);
+    else url.searchParams.delete("date");
+    history.replaceState(null, "", url.pathname + url.search);
+    setDate(next);
+  };
+  const isToday = d.date === d.business.today;
+  const total = d.bookings.length;
+  return (
+    <>
+      <div class="page-head">
+        <h2>
+          {isToday ? "Today, " : ""}
+          {dayLabel(d.date)}
+        </h2>
+        <div class="toolbar" role="group" aria-label="Day">
+          <Button label="Previous day" onClick={() => go(addDays(d.date, -1))}>
+            ←
+          </Button>
+          <Button disabled={isToday} onClick={() => go(d.business.today)}>
+            Today
+          </Button>
+          <Button label="Next day" onClick={() => go(addDays(d.date, 1))}>
+            →
+          </Button>
+          <a class="button" href={`/app/calendar?date=${d.date}`}>
+            Open in calendar
+          </a>
+        </div>
+      </div>
+      {view.loading ? (
+        <p class="muted small" role="status">
+          Updating…
+        </p>
+      ) : null}
+
+      <div class="panel-grid attention">
+        <AttentionList title="Waiting for confirmation" empty="No pending bookings." items={d.pending} tz={tz} onOpen={setOpen} />
+        <AttentionList
+          title="Still open after their time"
+          empty="Every past appointment is closed."
+          hint="Mark them completed or no-show."
+          items={d.open}
+          tz={tz}
+          onOpen={setOpen}
+        />
+      </div>
+
+      <section class="panel" aria-labelledby="week-heading">
+        <h2 id="week-heading">The next 7 days</h2>
+        <ol class="week-strip">
+          {d.week.map((w) => (
+            <li>
+              <a href={`/app/calendar?date=${w.date}`} aria-current={w.date === d.date ? "date" : undefined}>
+                <span class="week-day">{dayLabel(w.date, "short")}</span>
+                <span class="week-count">{w.count}</span>
+                <span class="visually-hidden">{w.count === 1 ? "booking" : "bookings"}</span>
+              </a>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section class="panel" aria-labelledby="timeline-heading">
+        <h2 id="timeline-heading">
+          Appointments {isToday ? "today" : `on ${dayLabel(d.date, "short")}`} ({total})
+        </h2>
+        {d.staff.length === 0 ? (
+          <Empty title="No staff members yet.">
+            Add your team on the <a href="/app/staff">Staff</a> page to start taking bookings.
+          </Empty>
+        ) : total === 0 ? (
+          <Empty title="No appointments on this day.">
+            New bookings appear here. <a href={`/app/calendar?date=${d.date}`}>Book a walk-in in the calendar</a>.
+          </Empty>
+        ) : (
+          <Timeline staff={d.staff} bookings={d.bookings} tz={tz} date={d.date} onOpen={setOpen} />
+        )}
+      </section>
+
+      {open ? (
+        <BookingDetail
+          key="booking-detail"
+          id={open}
+          business={d.business}
+          viewer={d.viewer}
+          staff={d.staff}
+          onClose={() => setOpen(null)}
+          onChanged={view.reload}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function AttentionList(p: { title: string; empty: string; hint?: string; items: BookingItem[]; tz: string; onOpen: (id: string) => void }) {
+  return (
+    <section class="panel">
+      <h2>
+        {p.title} <span class="count-pill">{p.items.length}</span>
+      </h2>
+      {p.hint && p.items.length ? <p class="muted small">{p.hint}</p> : null}
+      {p.items.length === 0 ? (
+        <p class="muted">{p.empty}</p>
+      ) : (
+        <ul class="booking-list">
+          {p.items.map((b) => (
+            <li>
+              <button type="button" class="booking-row" onClick={() => p.onOpen(b.id)}>
+                <span class="booking-when">
+                  {dayLabel(localParts(b.startDatetime, p.tz).date, "short")}, {timeSpan(b.startDatetime, b.endDatetime, p.tz)}
+                </span>
+                <span class="booking-who">
+                  {personName(b.customer)} · {b.serviceName}
+                </span>
+                <StatusBadge status={b.status} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+startPage("/app", () => <Dashboard />);

@@ -1,0 +1,34 @@
+import type { Child } from "hono/jsx";
+import type { AppBusiness, OwnerMember, OwnerService, SettingsView, StaffCard, Viewer } from "../../shared/api-types";
+import { StaffLinks } from "./staff-links";
+
+/**
+ * Where the sections of other issues' features plug into the pages (design.md §16 scheduling,
+ * §17 calendar feeds and linked members). A section is a small component module added to its
+ * list, with response types taken from the server like every other (src/client/shared/api-types.ts).
+ * Settings' Stripe, payment rules and API keys (§19, §21) sit in the settings page itself.
+ */
+
+/** Fields a service form gains (§16: buffers before/after, who performs it). `extra` is sent in the body as is. */
+export type ServiceFormSection = (p: {
+  service: OwnerService | null;
+  staff: Array<{ id: string; displayName: string }>;
+  extra: Record<string, unknown>;
+  setExtra: (patch: Record<string, unknown>) => void;
+  errors: Record<string, string>;
+}) => Child;
+export const SERVICE_FORM_SECTIONS: ServiceFormSection[] = [];
+
+/** Parts of a staff member's card (§16 date overrides, §17 calendar feed link and linked member). */
+export type StaffSection = (p: {
+  staff: StaffCard;
+  members: OwnerMember[];
+  business: AppBusiness;
+  viewer: Viewer;
+  reload: () => void;
+}) => Child;
+export const STAFF_SECTIONS: StaffSection[] = [StaffLinks];
+
+/** Settings panels (§16 booking rules and closures, §19 API keys, §21 Stripe onboarding). */
+export type SettingsSection = (p: { view: SettingsView; reload: () => void }) => Child;
+export const SETTINGS_SECTIONS: SettingsSection[] = [];

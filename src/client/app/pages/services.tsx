@@ -1,0 +1,272 @@
+// /app/services: the catalog: create, edit, reorder, deactivate, delete.
+import { useState } from "hono/jsx/dom";
+import type { OwnerService, ServicesView } from "../../shared/api-types";
+import { startPage } from "../shell/boot";
+import { api } from "../shell/api";
+import { duration, money, toMajor, toMinor } from "../ui/format";
+import { Button, CheckField, Dialog, Empty, GateNote, Loading, LoadFailed, Outcome, TextAreaField, TextField, useMounted } from "../ui/kit";
+import { gate } from "../ui/permissions";
+import { type Problem, problemOf } from "../ui/problems";
+import { useView } from "../ui/use-view";
+import { SERVICE_FORM_SECTIONS } from "./extensions";
+
+function Services() {
+  const view = useView<ServicesView>("/api/businesses/me/views/services");
+  const [editing, setEditing] = useState<OwnerService | "new" | null>(null);
+  const [deleting, setDeleting] = useState<OwnerService | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [done, setDone] = useState("");
+  const [busy, setBusy] = useState(false);
+  const d = view.data;
+  if (!d) return view.problem ? <LoadFailed problem={view.problem} onRetry={view.reload} /> : <Loading />;
+  const manage = gate(d.viewer, "manage");
+  const cur = d.business.currency;
+
+  async function run(label: string, method: string, path: string, body?: unknown) {
+    setBusy(true);
+    setProblem(null);
+    setDone("");
+    const a = await api(method, path, body);
+    setBusy(false);
+    if (a.status !== 200) return setProblem(problemOf(a));
+    setDone(label);
+    view.reload();
+  }
+  const move = (i: number, by: number) => {
+    const ids = d.services.map((s) => s.id);
+    [ids[i], ids[i + by]] = [ids[i + by], ids[i]];
+    void run(`Moved ${d.services[i].name} ${by < 0 ? "up" : "down"}.`, "PUT", "/api/services/order", { ids });
+  };
+
+  return (
+    <>
+      <div class="page-head">
+        <p class="muted">The booking page lists active, online-bookable services in this order. Prices in {cur}.</p>
+        <Button kind="primary" gate={manage} onClick={() => setEditing("new")}>
+          Add service
+        </Button>
+      </div>
+      <GateNote gates={[manage]} />
+      <Outcome problem={problem} done={done} onRetry={view.reload} />
+      {d.services.length === 0 ? (
+        <Empty title="No services yet.">Add the first service your customers can book: its name, length and price.</Empty>
+      ) : (
+        <div class="table-wrap">
+          <table>
+            <caption class="visually-hidden">Services in booking-page order</caption>
+            <thead>
+              <tr>
+                <th scope="col">Service</th>
+                <th scope="col">Length</th>
+                <th scope="col">Price</th>
+                <th scope="col">Deposit</th>
+                <th scope="col">Status</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {d.services.map((s, i) => (
+                <tr class={s.isActive ? undefined : "muted-row"}>
+                  <td data-label="Service">
+                    <strong>{s.name}</strong>
+                    {s.description ? <span class="muted small block">{s.description}</span> : null}
+                  </td>
+                  <td data-label="Length">{duration(s.durationMinutes)}</td>
+                  <td data-label="Price">{money(s.price, cur)}</td>
+                  <td data-label="Deposit">{s.depositPercent ? `${s.depositPercent} %` : "None"}</td>
+                  <td data-label="Status">{s.isActive ? (s.isOnlineBookable ? "Bookable online" : "Front desk only") : "Inactive"}</td>
+                  <td data-label="Actions">
+                    <div class="row-actions">
+                      <Button class="small-button" gate={manage} onClick={() => setEditing(s)} label={`Edit ${s.name}`}>
+                        Edit
+                      </Button>
+                      <Button
+                        class="small-button"
+                        gate={manage}
+                        busy={busy}
+                        onClick={() =>
+                          void run(`${s.name} is ${s.isActive ? "inactive" : "active"} now.`, "PATCH", `/api/services/${s.id}`, {
+                            isActive: !s.isActive,
+                          })
+                        }
+                        label={`${s.isActive ? "Deactivate" : "Activate"} ${s.name}`}
+                      >
+                        {s.isActive ? "Deactivate" : "Activate"}
+                      </Button>
+                      <Button
+                        class="small-button"
+                        gate={manage}
+                        busy={busy}
+                        disabled={i === 0}
+                        onClick={() => move(i, -1)}
+                        label={`Move ${s.name} up`}
+                      >
+                        ↑
+                      </Button>
+                      <Button
+                        class="small-button"
+                        gate={manage}
+                        busy={busy}
+                        disabled={i === d.services.length - 1}
+                        onClick={() => move(i, 1)}
+                        label={`Move ${s.name} down`}
+                      >
+                        ↓
+                      </Button>
+                      <Button class="small-button" kind="danger" gate={manage} onClick={() => setDeleting(s)} label={`Delete ${s.name}`}>
+                        Delete
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {editing ? (
+        <ServiceForm
+          service={editing === "new" ? null : editing}
+          currency={cur}
+          staff={d.staff}
+          onClose={() => setEditing(null)}
+          onSaved={(name) => {
+            setEditing(null);
+            setDone(`${name} saved.`);
+            view.reload();
+          }}
+        />
+      ) : null}
+      {deleting ? (
+        <Dialog title={`Delete ${deleting.name}?`} onClose={() => setDeleting(null)} id="delete-service">
+          <p>It leaves your service list and the booking page. Bookings already made keep it.</p>
+          <div class="actions-row">
+            <Button
+              kind="danger"
+              busy={busy}
+              onClick={() => {
+                const s = deleting;
+                setDeleting(null);
+                void run(`${s.name} deleted.`, "DELETE", `/api/services/${s.id}`);
+              }}
+            >
+              Delete service
+            </Button>
+            <Button onClick={() => setDeleting(null)}>Keep it</Button>
+          </div>
+        </Dialog>
+      ) : null}
+    </>
+  );
+}
+
+function ServiceForm(p: {
+  service: OwnerService | null;
+  currency: string;
+  staff: Array<{ id: string; displayName: string }>;
+  onClose: () => void;
+  onSaved: (name: string) => void;
+}) {
+  const s = p.service;
+  const [name, setName] = useState(s?.name ?? "");
+  const [description, setDescription] = useState(s?.description ?? "");
+  const [minutes, setMinutes] = useState(String(s?.durationMinutes ?? 60));
+  const [price, setPrice] = useState(s ? toMajor(s.price, p.currency) : "");
+  const [deposit, setDeposit] = useState(String(s?.depositPercent ?? 0));
+  const [online, setOnline] = useState(s?.isOnlineBookable ?? true);
+  const [active, setActive] = useState(s?.isActive ?? true);
+  const [extra, setExtra] = useState<Record<string, unknown>>({});
+  const [busy, setBusy] = useState(false);
+  const mounted = useMounted();
+  const [problem, setProblem] = useState<Problem | null>(null);
+
+  async function save(e: Event) {
+    e.preventDefault();
+    const minor = toMinor(price || "0", p.currency);
+    const fields: Record<string, string> = {};
+    if (!name.trim()) fields.name = "Enter a name";
+    if (!/^\d+$/.test(minutes) || Number(minutes) < 5 || Number(minutes) % 5)
+      fields.durationMinutes = "Use minutes in steps of 5, at least 5";
+    if (minor === null) fields.price = `Enter an amount like 45.00`;
+    if (!/^\d+$/.test(deposit) || Number(deposit) > 100) fields.depositPercent = "Use a whole percent from 0 to 100";
+    if (Object.keys(fields).length) return setProblem({ message: "Please correct the fields marked below.", fields, retry: false });
+    const body = {
+      name: name.trim(),
+      description,
+      durationMinutes: Number(minutes),
+      price: minor,
+      depositPercent: Number(deposit),
+      isOnlineBookable: online,
+      isActive: active,
+      ...extra,
+    };
+    setBusy(true);
+    const a = s ? await api("PATCH", `/api/services/${s.id}`, body) : await api("POST", "/api/services", body);
+    if (!mounted.current) return;
+    setBusy(false);
+    if (a.status === 200 || a.status === 201) return p.onSaved(body.name);
+    setProblem(problemOf(a));
+  }
+  const f = problem?.fields ?? {};
+  return (
+    <Dialog title={s ? `Edit ${s.name}` : "New service"} onClose={p.onClose} id="service-form">
+      <form onSubmit={save} novalidate>
+        <TextField id="svc-name" label="Name" required value={name} onValue={setName} maxLength={200} error={f.name} />
+        <TextAreaField
+          id="svc-description"
+          label="Description"
+          value={description}
+          onValue={setDescription}
+          maxLength={2000}
+          error={f.description}
+        />
+        <div class="form-grid">
+          <TextField
+            id="svc-duration"
+            label="Length (minutes)"
+            type="number"
+            min={5}
+            step={5}
+            value={minutes}
+            onValue={setMinutes}
+            error={f.durationMinutes}
+          />
+          <TextField
+            id="svc-price"
+            label={`Price (${p.currency})`}
+            inputMode="decimal"
+            value={price}
+            onValue={setPrice}
+            error={f.price}
+            placeholder="0.00"
+          />
+          <TextField
+            id="svc-deposit"
+            label="Deposit (% of the price)"
+            type="number"
+            min={0}
+            max={100}
+            value={deposit}
+            onValue={setDeposit}
+            error={f.depositPercent}
+            hint="Taken at booking when the business asks for payment."
+          />
+        </div>
+        <CheckField id="svc-online" label="Customers can book it online" checked={online} onValue={setOnline} />
+        <CheckField id="svc-active" label="Active" hint="Inactive services cannot be booked at all." checked={active} onValue={setActive} />
+        {SERVICE_FORM_SECTIONS.map((Section) => (
+          <Section service={s} staff={p.staff} extra={extra} setExtra={(patch) => setExtra({ ...extra, ...patch })} errors={f} />
+        ))}
+        <Outcome problem={problem} />
+        <div class="actions-row">
+          <Button type="submit" kind="primary" busy={busy}>
+            {s ? "Save changes" : "Add service"}
+          </Button>
+          <Button onClick={p.onClose}>Close</Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+startPage("/app/services", () => <Services />);

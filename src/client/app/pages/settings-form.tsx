@@ -1,0 +1,142 @@
+import type { Child } from "hono/jsx";
+import { useState } from "hono/jsx/dom";
+import type { OwnerBusiness, Viewer } from "../../shared/api-types";
+import { api } from "../shell/api";
+import { Button, CheckField, GateNote, Outcome, SelectField, TextAreaField, TextField } from "../ui/kit";
+import { gate } from "../ui/permissions";
+import { type Problem, problemOf } from "../ui/problems";
+
+export type Values = Record<string, string | boolean>;
+
+export type FieldSpec = {
+  key: keyof OwnerBusiness;
+  label: string;
+  kind?: "text" | "textarea" | "number" | "check" | "color" | "select" | "email" | "url" | "tel";
+  options?: Array<{ value: string; label: string }>;
+  hint?: string;
+  max?: number;
+  span?: boolean;
+};
+
+/** A business value as a form value (text fields hold strings, checkboxes booleans). */
+function formValue(b: OwnerBusiness, f: FieldSpec): string | boolean {
+  const v = b[f.key];
+  if (f.kind === "check") return Boolean(v);
+  return v == null ? "" : String(v);
+}
+
+/** A form value as the API wants it; `null` frees a custom domain or an image. */
+function apiValue(f: FieldSpec, v: string | boolean): unknown {
+  if (f.kind === "check") return v;
+  if (f.kind === "number") return Number(v);
+  if ((f.key === "customDomain" || f.key === "coverImageUrl") && v === "") return null;
+  return typeof v === "string" ? v.trim() : v;
+}
+
+/**
+ * One settings panel of business fields with its own Save: only the changed fields are sent
+ * (PATCH /api/businesses/me), field errors show next to their fields, the outcome next to Save,
+ * and what was typed stays when the server refuses.
+ */
+export function BusinessForm(p: {
+  id: string;
+  title: string;
+  intro?: Child;
+  fields: FieldSpec[];
+  business: OwnerBusiness;
+  viewer: Viewer;
+  onSaved: () => void;
+  preview?: (values: Values) => Child;
+}) {
+  const initial = Object.fromEntries(p.fields.map((f) => [f.key, formValue(p.business, f)])) as Values;
+  const [values, setValues] = useState<Values>(initial);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [done, setDone] = useState("");
+  const manage = gate(p.viewer, "manage");
+  const set = (k: string, v: string | boolean) => {
+    setValues({ ...values, [k]: v });
+    setDone("");
+  };
+
+  async function save(e: Event) {
+    e.preventDefault();
+    const changes: Record<string, unknown> = {};
+    for (const f of p.fields) if (values[f.key] !== formValue(p.business, f)) changes[f.key] = apiValue(f, values[f.key]);
+    if (!Object.keys(changes).length) return setDone("Nothing changed.");
+    for (const f of p.fields)
+      if (f.kind === "number" && f.key in changes && !/^\d+$/.test(String(values[f.key])))
+        return setProblem({
+          message: "Please correct the fields marked below.",
+          fields: { [f.key]: "Enter a whole number" },
+          retry: false,
+        });
+    setBusy(true);
+    setProblem(null);
+    const a = await api("PATCH", "/api/businesses/me", changes);
+    setBusy(false);
+    if (a.status !== 200) return setProblem(problemOf(a, { conflict: "Another business already uses this domain." }));
+    setDone("Saved.");
+    p.onSaved();
+  }
+  const f = problem?.fields ?? {};
+  const off = !manage.allowed;
+  return (
+    <section class="panel" aria-labelledby={`${p.id}-title`}>
+      <h2 id={`${p.id}-title`}>{p.title}</h2>
+      {p.intro}
+      <form onSubmit={save} novalidate>
+        <div class="form-grid">
+          {p.fields.map((field) => {
+            const id = `${p.id}-${field.key}`;
+            const v = values[field.key];
+            const common = { id, label: field.label, hint: field.hint, error: f[field.key], disabled: off };
+            if (field.kind === "check")
+              return (
+                <CheckField
+                  id={id}
+                  label={field.label}
+                  hint={field.hint}
+                  checked={v === true}
+                  onValue={(x) => set(field.key, x)}
+                  disabled={off}
+                />
+              );
+            if (field.kind === "textarea")
+              return (
+                <TextAreaField
+                  {...common}
+                  class="span-2"
+                  value={String(v)}
+                  onValue={(x) => set(field.key, x)}
+                  maxLength={field.max}
+                  rows={4}
+                />
+              );
+            if (field.kind === "select")
+              return <SelectField {...common} value={String(v)} onValue={(x) => set(field.key, x)} options={field.options ?? []} />;
+            return (
+              <TextField
+                {...common}
+                class={field.span ? "span-2" : undefined}
+                type={field.kind ?? "text"}
+                value={String(v)}
+                onValue={(x) => set(field.key, x)}
+                maxLength={field.max}
+                min={field.kind === "number" ? 0 : undefined}
+              />
+            );
+          })}
+        </div>
+        {p.preview?.(values)}
+        <Outcome problem={problem} done={done} />
+        <div class="actions-row">
+          <Button type="submit" kind="primary" gate={manage} busy={busy}>
+            Save {p.title.toLowerCase()}
+          </Button>
+        </div>
+        <GateNote gates={[manage]} />
+      </form>
+    </section>
+  );
+}

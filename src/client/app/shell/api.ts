@@ -1,0 +1,92 @@
+import { sleep } from "../../shared/dom";
+import { type ApiAnswer, requestJson } from "../../shared/http";
+import { tokenExpiry } from "../../shared/token";
+import { type Auth, currentAuth, endImpersonation, saveSession, toSignIn } from "./session";
+
+/** The page requests belong to (sent as X-App-Page: an impersonation's audit row names it). */
+let appPage = "/app";
+export function setAppPage(page: string): void {
+  appPage = page;
+}
+
+type Waiting = (secondsLeft: number) => void;
+const waiters = new Set<Waiting>();
+/** The shell shows a countdown while a request waits out a 429 (contract's backoff). */
+export function onRateLimitWait(fn: Waiting): void {
+  waiters.add(fn);
+}
+
+/** interface.md Limits rule 4: Retry-After (60 s if absent), doubled per consecutive 429, 5 min cap, give up after 5. */
+export function nextBackoff(previous: number, retryAfter: string | null | undefined): number {
+  const after = Number.parseInt(retryAfter ?? "", 10);
+  const base = after > 0 ? after : 60;
+  return Math.min(300, previous ? Math.max(base, previous * 2) : base);
+}
+export const MAX_RATE_LIMITED = 5;
+
+async function waitOut(seconds: number) {
+  for (let left = seconds; left > 0; left--) {
+    for (const w of waiters) w(left);
+    await sleep(1000);
+  }
+  for (const w of waiters) w(0);
+}
+
+let signingOut = false;
+function unauthorized(auth: Auth | null) {
+  if (signingOut) return;
+  signingOut = true;
+  if (auth?.kind === "impersonation") endImpersonation(auth.imp);
+  else toSignIn("Your session has ended. Please sign in again.");
+}
+
+/**
+ * One owner-API call with the current token: the contract's 429 backoff (the shell counts down),
+ * a 401 ends the session (back to sign-in, or to the console for an impersonation). Every other
+ * outcome is returned: status 0 is a network failure the caller offers to retry.
+ */
+export async function api<T>(method: string, path: string, body?: unknown, opts: { page?: string } = {}): Promise<ApiAnswer<T>> {
+  const auth = currentAuth();
+  if (!auth) {
+    unauthorized(null);
+    return { status: 401, body: null, headers: null };
+  }
+  let wait = 0;
+  for (let attempt = 1; ; attempt++) {
+    const answer = await requestJson<T>(method, path, { body, token: auth.token, headers: { "X-App-Page": opts.page ?? appPage } });
+    if (answer.status === 401) unauthorized(auth);
+    if (answer.status !== 429 || attempt >= MAX_RATE_LIMITED) return answer;
+    wait = nextBackoff(wait, answer.headers?.get("Retry-After"));
+    await waitOut(wait);
+  }
+}
+
+const REFRESH_AHEAD_MS = 12 * 3600_000;
+const RETRY_MS = 60_000;
+
+/**
+ * Keeps an owner's token fresh: refreshed at once when less than 12 of its 24 hours are left, then
+ * again 12 hours before it ends (a tab left open overnight). A refused refresh (session revoked or
+ * older than 30 days) returns to sign-in; a network failure tries again a minute later.
+ */
+export function keepSessionFresh(): void {
+  const auth = currentAuth();
+  if (auth?.kind !== "owner") return;
+  const due = tokenExpiry(auth.token) - REFRESH_AHEAD_MS - Date.now();
+  setTimeout(() => void refreshNow(), Math.max(0, Math.min(due, 2_000_000_000)));
+}
+
+async function refreshNow(): Promise<void> {
+  const auth = currentAuth();
+  if (auth?.kind !== "owner") return;
+  const answer = await requestJson<{ token: string }>("POST", "/api/auth/refresh", { token: auth.token });
+  const token = answer.status === 200 ? answer.body?.data?.token : undefined;
+  if (token) {
+    saveSession({ ...auth.session, token });
+    keepSessionFresh();
+  } else if (answer.status === 401 || answer.status === 403) {
+    unauthorized(auth);
+  } else {
+    setTimeout(() => void refreshNow(), RETRY_MS);
+  }
+}

@@ -1,0 +1,84 @@
+import { useEffect, useRef, useState } from "hono/jsx/dom";
+import type { OwnerChatAnswer } from "../../shared/api-types";
+import { dataOf, errorCode } from "../../shared/http";
+import { Button, Dialog, TextAreaField, useMounted } from "../ui/kit";
+import { type Problem, problemOf } from "../ui/problems";
+import { api } from "./api";
+import { conversationToSend, MAX_CHARS, type Message } from "./conversation";
+
+/**
+ * The conversation (kept while the page is open, never stored): the person asks, the assistant
+ * answers from the business's data through read-only tools, or drafts text to copy. It changes
+ * nothing. A 503 ai_unavailable closes it and removes the button.
+ */
+export function AssistantPanel(p: { onClose: () => void; onUnavailable: () => void }) {
+  const [messages, setMessages] = useState<Message[]>([]);
+  const [text, setText] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const mounted = useMounted();
+  const log = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    log.current?.lastElementChild?.scrollIntoView({ block: "nearest" });
+  }, [messages.length]);
+
+  async function ask(e: Event) {
+    e.preventDefault();
+    const question = text.trim();
+    if (!question) return setProblem({ message: "Type a question first.", fields: { question: "Type a question" }, retry: false });
+    const sent = conversationToSend(messages, question);
+    setMessages([...messages, { role: "user", content: question }]);
+    setText("");
+    setBusy(true);
+    setProblem(null);
+    const a = await api<OwnerChatAnswer>("POST", "/api/ai/chat", { messages: sent });
+    if (!mounted.current) return;
+    setBusy(false);
+    const got = dataOf(a);
+    if (got) return setMessages((m) => [...m, { role: "assistant", content: got.reply }]);
+    if (a.status === 503 && errorCode(a) === "ai_unavailable") return p.onUnavailable();
+    // The question stays in the box to send again.
+    setMessages((m) => m.slice(0, -1));
+    setText(question);
+    setProblem(problemOf(a, { impersonation_read_only: "The assistant is not available in a read-only session." }));
+  }
+
+  return (
+    <Dialog id="assistant" title="Assistant" onClose={p.onClose} wide>
+      <p class="muted small">
+        Ask about your bookings, customers, services and free times, or ask for a draft (a service description, a reply to a customer). It
+        reads your business's data but never changes anything; check what it says before you act on it.
+      </p>
+      <ol class="chat-log" ref={log} aria-live="polite" aria-label="Conversation">
+        {messages.map((m) => (
+          <li class={`chat-msg chat-${m.role}`}>
+            <span class="visually-hidden">{m.role === "user" ? "You: " : "Assistant: "}</span>
+            {m.content}
+          </li>
+        ))}
+        {busy ? <li class="chat-msg chat-assistant muted">Thinking…</li> : null}
+      </ol>
+      <form onSubmit={(e: Event) => void ask(e)} novalidate>
+        <TextAreaField
+          id="assistant-question"
+          label="Your question"
+          value={text}
+          onValue={setText}
+          rows={3}
+          maxLength={MAX_CHARS}
+          error={problem?.fields.question}
+        />
+        {problem && !problem.fields.question ? (
+          <p class="error" role="alert">
+            {problem.message}
+          </p>
+        ) : null}
+        <div class="actions-row">
+          <Button type="submit" kind="primary" busy={busy}>
+            Ask
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,113 @@
+import { useEffect, useState } from "hono/jsx/dom";
+import type { ImpersonationHandOff } from "../../shared/impersonation";
+import { dataOf, requestJson } from "../../shared/http";
+import { type Problem, problemOf } from "../ui/problems";
+import { api, onRateLimitWait } from "./api";
+import { endImpersonation, type OwnerSession, saveSession, setFlash, SESSION_KEY } from "./session";
+
+const ROLE_LABEL: Record<string, string> = { owner: "Owner", admin: "Admin", staff: "Staff" };
+
+/** The signed-in member: which business (switcher when there are several), who, sign out. */
+export function AccountBar(p: { session: OwnerSession }) {
+  const s = p.session;
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [busy, setBusy] = useState(false);
+  const current = s.memberships.find((m) => m.tenantId === s.tenantId);
+  const name = [s.user.firstName, s.user.lastName].filter(Boolean).join(" ") || s.user.email;
+
+  async function switchTo(tenantId: string) {
+    if (tenantId === s.tenantId) return;
+    setBusy(true);
+    setProblem(null);
+    const answer = await api<{ token: string }>("POST", "/api/auth/switch-tenant", { tenantId });
+    setBusy(false);
+    const got = dataOf(answer);
+    if (!got) return setProblem(problemOf(answer));
+    saveSession({ ...s, token: got.token, tenantId });
+    // Record ids in the address (a booking, a customer) belong to the other business: drop them.
+    location.assign(location.pathname);
+  }
+
+  async function signOut() {
+    setBusy(true);
+    // Revokes the session on the server (refresh stops); the browser forgets the token either way.
+    await requestJson("POST", "/api/auth/logout", { token: s.token });
+    localStorage.removeItem(SESSION_KEY);
+    setFlash("You have signed out.");
+    location.replace("/app/login");
+  }
+
+  return (
+    <div class="account">
+      {s.memberships.length > 1 ? (
+        <div class="switcher">
+          <label for="business-switch" class="visually-hidden">
+            Business
+          </label>
+          <select id="business-switch" disabled={busy} onChange={(e: Event) => void switchTo((e.target as HTMLSelectElement).value)}>
+            {s.memberships.map((m) => (
+              <option value={m.tenantId} selected={m.tenantId === s.tenantId}>
+                {m.businessName}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : (
+        <span class="business-name">{current?.businessName ?? ""}</span>
+      )}
+      <span class="who">
+        {name}
+        {current ? <span class="role-tag">{ROLE_LABEL[current.role] ?? current.role}</span> : null}
+      </span>
+      <button type="button" class="link-button sign-out" disabled={busy} onClick={() => void signOut()}>
+        Sign out
+      </button>
+      {problem ? (
+        <p class="bar-error" role="alert">
+          {problem.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+const two = (n: number) => String(n).padStart(2, "0");
+
+/** The operator's read-only session: who, why, how long is left; at the end, back to the console. */
+export function ImpersonationBanner(p: { imp: ImpersonationHandOff }) {
+  const ends = new Date(p.imp.expiresAt).getTime();
+  const [left, setLeft] = useState(Math.max(0, Math.round((ends - Date.now()) / 1000)));
+  useEffect(() => {
+    const timer = setInterval(() => {
+      const s = Math.max(0, Math.round((ends - Date.now()) / 1000));
+      setLeft(s);
+      if (s <= 0) {
+        clearInterval(timer);
+        endImpersonation(p.imp);
+      }
+    }, 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <div class="wrap bar imp-bar">
+      <p>
+        <strong>Read-only impersonation</strong> of {p.imp.businessName || "this business"} by {p.imp.operator || "an operator"}. Reason:{" "}
+        <span class="imp-reason">{p.imp.reason}</span>. Time left:{" "}
+        <strong id="imp-time-left">
+          {two(Math.floor(left / 60))}:{two(left % 60)}
+        </strong>
+      </p>
+      <button type="button" onClick={() => endImpersonation(p.imp)}>
+        End session
+      </button>
+    </div>
+  );
+}
+
+/** The contract's 429 backoff, made visible: the request is retried by itself after the countdown. */
+export function RateLimitNotice() {
+  const [left, setLeft] = useState(0);
+  useEffect(() => onRateLimitWait(setLeft), []);
+  if (!left) return null;
+  return <p class="notice">Too many requests right now. Trying again by itself in {left} s.</p>;
+}

@@ -1,0 +1,45 @@
+import { formatMoney } from "../../../shared/format";
+
+/** Money as the business's currency ("$45.00"). */
+export const money = (minor: number, currency: string) => formatMoney(minor, currency);
+
+/** Decimal places of a currency (2 for USD, 0 for JPY). */
+export function currencyDigits(currency: string): number {
+  try {
+    return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+/** "45.00" for 4500 USD: what a price field shows. */
+export function toMajor(minor: number, currency: string): string {
+  const digits = currencyDigits(currency);
+  return (minor / 10 ** digits).toFixed(digits);
+}
+
+/** A typed price ("45", "45.5", "45,50") in minor units, or null when it is not an amount. */
+export function toMinor(text: string, currency: string): number | null {
+  const t = text.trim().replace(",", ".");
+  if (!/^\d{1,9}(\.\d+)?$/.test(t)) return null;
+  const digits = currencyDigits(currency);
+  const [whole, frac = ""] = t.split(".");
+  if (frac.length > digits) return null;
+  return Number(whole) * 10 ** digits + Number((frac + "0".repeat(digits)).slice(0, digits) || "0");
+}
+
+type Named = { firstName?: string | null; lastName?: string | null; email?: string | null; phone?: string | null } | null | undefined;
+
+/** A customer as people call them; a walk-in with no name on record reads as such. */
+export function personName(c: Named): string {
+  const name = [c?.firstName, c?.lastName].filter((x) => x).join(" ");
+  return name || c?.email || c?.phone || "Walk-in customer";
+}
+
+/** Minutes as "45 min" / "1 h 30 min". */
+export function duration(minutes: number): string {
+  if (minutes < 60) return `${minutes} min`;
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return m ? `${h} h ${m} min` : `${h} h`;
+}

@@ -1,0 +1,43 @@
+import { useEffect, useRef, useState } from "hono/jsx/dom";
+import { dataOf } from "../../shared/http";
+import { api } from "../shell/api";
+import { type Problem, problemOf } from "./problems";
+
+export type ViewState<T> = {
+  data: T | null;
+  problem: Problem | null;
+  loading: boolean;
+  /** Loads the same path again (after a change, or "Try again"). */
+  reload: () => void;
+};
+
+/**
+ * A page's data: GET `path` (one of the page views), again whenever the path changes. What was
+ * shown stays on screen while a new answer loads; an older answer never overwrites a newer one.
+ */
+export function useView<T>(path: string, onData?: (data: T) => void): ViewState<T> {
+  const [data, setData] = useState<T | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [tick, setTick] = useState(0);
+  const seq = useRef(0);
+  const callback = useRef(onData);
+  callback.current = onData;
+  useEffect(() => {
+    const mine = ++seq.current;
+    setLoading(true);
+    void api<T>("GET", path).then((answer) => {
+      if (mine !== seq.current) return;
+      const got = dataOf(answer);
+      setLoading(false);
+      if (got) {
+        setData(got);
+        setProblem(null);
+        callback.current?.(got);
+      } else if (answer.status !== 401) {
+        setProblem(problemOf(answer));
+      }
+    });
+  }, [path, tick]);
+  return { data, problem, loading, reload: () => setTick((t) => t + 1) };
+}

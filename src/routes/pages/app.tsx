@@ -1,0 +1,121 @@
+import { type Context, Hono } from "hono";
+import type { Child } from "hono/jsx";
+import type { AppEnv } from "../../env";
+import { APP_PAGES, type AppPage } from "../../shared/app-pages";
+import { aiAvailable } from "../ai/provider";
+import { ASSET_URLS, ownerPageAssets } from "./asset-urls";
+import { Document, renderPage } from "./layout";
+import { newNonce, setPageHeaders } from "./security";
+
+/**
+ * The owner back office (design.md §15): data-free page frames. The member's token lives in the
+ * browser (localStorage; an operator's impersonation in sessionStorage) and leaves it only as an
+ * Authorization header from the page's script, so these pages need no auth, carry no record and
+ * have no cookie-authenticated form (no CSRF surface), like the operator console.
+ */
+
+async function frame(c: Context<AppEnv>, page: AppPage | { path: string; title: string; script: "login" }, body: Child, bodyClass: string) {
+  const nonce = newNonce();
+  setPageHeaders(c, { nonce });
+  const assets = ownerPageAssets(page.script);
+  const doc = (
+    <Document
+      title={`${page.title} · Front desk`}
+      nonce={nonce}
+      bodyClass={bodyClass}
+      // design.md §20: without a model the assistant's routes answer 503; the app then hides it.
+      data={{ page: page.script, assistant: aiAvailable(c) ? "on" : "off" }}
+      styles={[ASSET_URLS.ownerCss]}
+      modules={[assets.module]}
+      preload={assets.preload}
+    >
+      {body}
+    </Document>
+  );
+  return c.html(await renderPage(doc));
+}
+
+function AppFrame(p: { page: AppPage }) {
+  return (
+    <>
+      <div id="app-banner" class="imp-banner" role="region" aria-label="Impersonation session" hidden></div>
+      <header class="app-bar">
+        <div class="app-wrap bar">
+          <a class="brand-link" href="/app">
+            Front desk
+          </a>
+          <div id="app-assistant"></div>
+          <div id="app-account"></div>
+        </div>
+      </header>
+      <nav class="app-nav" aria-label="Pages">
+        <ul class="app-wrap">
+          {APP_PAGES.map((q) => (
+            <li>
+              <a href={q.path} aria-current={q.path === p.page.path ? "page" : undefined}>
+                {q.title}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main id="main" class="app-wrap app-main">
+        <h1>{p.page.title}</h1>
+        <div id="app-notice" aria-live="polite"></div>
+        <div id="app-root">
+          <p class="muted" data-loading="">
+            Loading…
+          </p>
+        </div>
+      </main>
+    </>
+  );
+}
+
+function LoginCard() {
+  return (
+    <main id="main" class="card">
+      <p class="page-mark">Front desk</p>
+      <h1>Sign in to your business</h1>
+      <div id="login-notice" class="notice" role="status" hidden></div>
+      <form id="login-form" novalidate>
+        <div class="field">
+          <label for="login-email">E-mail</label>
+          <input id="login-email" name="email" type="email" autocomplete="username" required />
+        </div>
+        <div class="field">
+          <label for="login-password">Password</label>
+          <input id="login-password" name="password" type="password" autocomplete="current-password" required />
+        </div>
+        <div id="login-error" class="error" role="alert" hidden></div>
+        <button type="submit" class="primary">
+          Sign in
+        </button>
+      </form>
+      <details class="forgot">
+        <summary>Forgot your password?</summary>
+        <form id="forgot-form" novalidate>
+          <p class="muted small">We will e-mail you a link to choose a new password.</p>
+          <div class="field">
+            <label for="forgot-email">Your e-mail</label>
+            <input id="forgot-email" name="email" type="email" autocomplete="email" required />
+          </div>
+          <p id="forgot-result" role="status"></p>
+          <button type="submit">Send the link</button>
+        </form>
+      </details>
+    </main>
+  );
+}
+
+export const appPageRoutes = new Hono<AppEnv>();
+
+appPageRoutes.get("/app/login", (c) =>
+  frame(c, { path: "/app/login", title: "Sign in", script: "login" }, <LoginCard />, "centered app-login"),
+);
+
+for (const page of APP_PAGES) {
+  appPageRoutes.get(page.path, (c) => frame(c, page, <AppFrame page={page} />, "app"));
+}
+// A trailing slash is the same page.
+appPageRoutes.get("/app/", (c) => c.redirect("/app", 301));

@@ -1,0 +1,54 @@
+import { overrideStart, OVERRIDE_MESSAGES } from "../../domain/front-desk";
+import { performers, staffPlans } from "../../domain/schedule";
+import { type LocalDateTime, MINUTE_MS, parseLocalDate, instantToLocalString, wallToInstant } from "../../domain/time";
+import { ApiError } from "../../errors";
+import { tenantDayZone } from "../availability";
+import type { ScheduleRows } from "../schedule-data";
+
+export const slotTaken = () => new ApiError("slot_taken", "This time is no longer available; please pick another slot");
+
+/** The instant the business's current local day began (an override may start from then on). */
+export function startOfLocalDay(timeZone: string, nowMs: number): number {
+  const today = parseLocalDate(instantToLocalString(timeZone, nowMs).slice(0, 10))!;
+  const zone = tenantDayZone(timeZone, today);
+  return wallToInstant(zone, zone.wallStartMs, "clamp");
+}
+
+/**
+ * The start of an owner booking made with `override: true` (design.md §15): any free 5-minute
+ * step of that staff member's day, in or out of working hours, closures and notice. A busy time is
+ * 409 slot_taken like any taken slot, as is a staff member who does not perform the service
+ * (design.md §16); a time that cannot be booked at all is a 400 on the start field. Buffers count
+ * as for any booking: `busy` (schedule-data's, each booking already widened by its own buffers) is
+ * widened by this booking's, so the answer matches the write's guard, which decides in the end.
+ */
+export function frontDeskSlot(
+  p: {
+    timeZone: string;
+    start: LocalDateTime;
+    durationMinutes: number;
+    bufferBeforeMinutes: number;
+    bufferAfterMinutes: number;
+    staffId: string;
+    staffIds: string[] | null;
+    rows: ScheduleRows;
+    nowMs: number;
+  },
+  field: string,
+): { startMs: number; endMs: number } {
+  if (performers([{ id: p.staffId }], p.staffIds).length === 0) throw slotTaken();
+  const [plan] = staffPlans([p.staffId], p.rows);
+  const before = p.bufferBeforeMinutes * MINUTE_MS;
+  const after = p.bufferAfterMinutes * MINUTE_MS;
+  const r = overrideStart({
+    zone: tenantDayZone(p.timeZone, p.start.date),
+    minuteOfDay: p.start.minuteOfDay,
+    second: p.start.second,
+    durationMinutes: p.durationMinutes,
+    busy: plan.busy.map((b) => ({ startMs: b.startMs - after, endMs: b.endMs + before })),
+    earliestMs: startOfLocalDay(p.timeZone, p.nowMs),
+  });
+  if (r.ok) return r;
+  if (r.problem === "busy") throw slotTaken();
+  throw ApiError.field(field, OVERRIDE_MESSAGES[r.problem]);
+}

@@ -1,0 +1,72 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { schema } from "../../db/client";
+import { ApiError } from "../../errors";
+import type { BookingCtx } from "../bookings";
+import { type BookingView, bookingViewQuery } from "../bookings/lookup";
+import { type BookingPayments, bookingPaymentsOf, bookingPaymentsQueries } from "../payments/booking-payments";
+
+export type HistoryRow = {
+  id: string;
+  action: string;
+  actorType: string;
+  actorId: string;
+  actorFirstName: string | null;
+  actorLastName: string | null;
+  /** The API key's name when a key acted (design.md §19). */
+  actorKeyName: string | null;
+  reason: string | null;
+  metadata: unknown;
+  createdAt: string;
+};
+
+export type BookingDetail = BookingView & { customerNotes: string; money: BookingPayments; history: HistoryRow[] };
+
+/**
+ * What the owner app's booking detail shows: the booking with customer, service and staff, the
+ * customer's notes, its money (payments with refunds, card on file, the no-show fee it would cost:
+ * the same queries as GET /api/bookings/:id/payments) and its history (audit rows targeting it,
+ * oldest first, with the member or API key that acted). ONE round trip; every part is keyed by the
+ * booking inside the tenant.
+ */
+export async function getBookingDetail(ctx: Pick<BookingCtx, "db">, ref: { tenantId: string; bookingId: string }) {
+  const { db } = ctx;
+  const { bookings: b, auditLog: a, users: u, customers: c, apiKeys: k } = schema;
+  const own = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${ref.bookingId} AND tenant_id = ${ref.tenantId})`;
+  const money = bookingPaymentsQueries(db, ref.tenantId, ref.bookingId);
+  const [views, notes, history, ...moneyResults] = await db.batch([
+    bookingViewQuery(db, { kind: "owner", ...ref }),
+    db
+      .select({ notes: c.notes })
+      .from(c)
+      .innerJoin(b, eq(b.customerId, c.id))
+      .where(and(eq(b.id, ref.bookingId), eq(b.tenantId, ref.tenantId))),
+    db
+      .select({
+        id: a.id,
+        action: a.action,
+        actorType: a.actorType,
+        actorId: a.actorId,
+        actorFirstName: u.firstName,
+        actorLastName: u.lastName,
+        actorKeyName: k.name,
+        reason: a.reason,
+        metadata: a.metadata,
+        createdAt: a.createdAt,
+      })
+      .from(a)
+      .leftJoin(u, and(eq(a.actorType, "user"), eq(u.id, a.actorId)))
+      .leftJoin(k, and(eq(a.actorType, "api_key"), eq(k.id, a.actorId), eq(k.tenantId, ref.tenantId)))
+      .where(and(eq(a.targetType, "booking"), eq(a.targetId, ref.bookingId), own))
+      .orderBy(asc(a.createdAt), asc(a.seq), asc(a.id))
+      .limit(100),
+    ...money,
+  ]);
+  const view = views[0];
+  if (!view) throw ApiError.notFound("Booking");
+  return {
+    ...view,
+    customerNotes: notes[0]?.notes ?? "",
+    money: bookingPaymentsOf(moneyResults as unknown as Parameters<typeof bookingPaymentsOf>[0]),
+    history,
+  } satisfies BookingDetail;
+}

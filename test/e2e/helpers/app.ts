@@ -1,0 +1,219 @@
+import { eq } from "drizzle-orm";
+import type { BrowserContext, Page } from "playwright-core";
+import { expect, inject } from "vitest";
+import * as schema from "../../../src/db/schema";
+import { newId } from "../../../src/lib/ids";
+import { signToken } from "../../../src/lib/jwt";
+import { describeViolations, screenshot, seriousViolations } from "./axe";
+import { e2eDb, uniq } from "./db";
+
+/**
+ * The owner app (/app) in browser tests: a salon written straight into the e2e database (two
+ * staff members with colours and hours, services, members with a real password), sessions put in
+ * the browser's localStorage as the app keeps them, and the page checks every app test runs.
+ */
+const baseUrl = inject("e2eBaseUrl");
+const jwtSecret = inject("e2eJwtSecret");
+export const APP_PASSWORD = "front-desk-password-1";
+
+let hash: Promise<string> | undefined;
+async function passwordHash() {
+  const { hashPassword } = await import("../../../src/lib/password");
+  hash ??= hashPassword(APP_PASSWORD);
+  return hash;
+}
+
+const toMinute = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+export type Member = { userId: string; email: string; firstName: string; role: "owner" | "admin" | "staff" };
+export type Salon = Awaited<ReturnType<typeof createSalon>>;
+
+/**
+ * A business in New York: owner Olive; staff Alex (teal) and Bea (purple) working 09:00-17:00
+ * Monday to Saturday; a 60-minute Haircut ($45.00) and a 30-minute Beard trim ($20.00).
+ */
+export async function createSalon(opts: { name?: string; members?: Array<"admin" | "staff"> } = {}) {
+  const tag = uniq();
+  const now = new Date().toISOString();
+  const tenantId = newId("tnt");
+  const owner: Member = { userId: newId("usr"), email: `olive-${tag}@e2e.test`, firstName: "Olive", role: "owner" };
+  const staff = [
+    { id: newId("stf"), displayName: "Alex Rivera", color: "#0f766e", orderIndex: 0 },
+    { id: newId("stf"), displayName: "Bea Chen", color: "#7c3aed", orderIndex: 1 },
+  ];
+  const services = [
+    { id: newId("svc"), name: "Haircut", durationMinutes: 60, price: 4500, orderIndex: 0 },
+    { id: newId("svc"), name: "Beard trim", durationMinutes: 30, price: 2000, orderIndex: 1 },
+  ];
+  const members: Member[] = (opts.members ?? []).map((role, i) => ({
+    userId: newId("usr"),
+    email: `${role}${i}-${tag}@e2e.test`,
+    firstName: role === "admin" ? "Adam" : "Sam",
+    role,
+  }));
+  const pw = await passwordHash();
+  const slug = `salon-${tag}`;
+  await e2eDb.batch([
+    e2eDb.insert(schema.users).values(
+      [owner, ...members].map((m) => ({
+        id: m.userId,
+        email: m.email,
+        passwordHash: pw,
+        firstName: m.firstName,
+        lastName: m.role === "owner" ? "Owner" : "Member",
+        createdAt: now,
+        updatedAt: now,
+      })),
+    ),
+    e2eDb.insert(schema.tenants).values({
+      id: tenantId,
+      slug,
+      businessName: opts.name ?? `Studio ${tag}`,
+      email: `hello-${tag}@e2e.test`,
+      timezone: "America/New_York",
+      currency: "USD",
+      createdBy: owner.userId,
+      createdAt: now,
+      updatedAt: now,
+    }),
+    e2eDb.insert(schema.tenantMembers).values(
+      [owner, ...members].map((m, i) => ({
+        id: newId("mem"),
+        tenantId,
+        userId: m.userId,
+        role: m.role,
+        createdAt: `${now.slice(0, 20)}${String(i).padStart(3, "0")}Z`,
+      })),
+    ),
+    e2eDb.insert(schema.services).values(services.map((s) => ({ ...s, tenantId, createdAt: now, updatedAt: now }))),
+    e2eDb.insert(schema.staffProfiles).values(staff.map((s) => ({ ...s, tenantId, title: "Stylist", createdAt: now, updatedAt: now }))),
+    e2eDb.insert(schema.staffHours).values(
+      staff.flatMap((s) =>
+        [1, 2, 3, 4, 5, 6].map((weekday) => ({
+          id: newId("hrs"),
+          tenantId,
+          staffId: s.id,
+          weekday,
+          startMinute: toMinute("09:00"),
+          endMinute: toMinute("17:00"),
+        })),
+      ),
+    ),
+  ]);
+  return { id: tenantId, slug, businessName: opts.name ?? `Studio ${tag}`, owner, members, staff, services, timezone: "America/New_York" };
+}
+
+/** A booking row at a New York wall time on an EDT date (2031-03-09 .. 2031-11-01). */
+export async function bookAt(
+  salon: Salon,
+  local: string,
+  o: { staff?: number; service?: number; status?: "pending" | "confirmed" | "completed" | "no_show" | "cancelled"; customer?: string } = {},
+) {
+  const service = salon.services[o.service ?? 0];
+  const start = new Date(`${local}:00-04:00`);
+  const now = new Date().toISOString();
+  const customerId = newId("cst");
+  const email = `${(o.customer ?? "Ada Lovelace").split(" ")[0].toLowerCase()}-${uniq()}@e2e.test`;
+  const [first, ...rest] = (o.customer ?? "Ada Lovelace").split(" ");
+  const id = newId("bkg");
+  const code = `BK-${uniq().toUpperCase().slice(0, 6)}`;
+  await e2eDb.batch([
+    e2eDb.insert(schema.customers).values({
+      id: customerId,
+      tenantId: salon.id,
+      email,
+      emailNormalized: email,
+      firstName: first,
+      lastName: rest.join(" "),
+      phone: "555-0100",
+      createdAt: now,
+      updatedAt: now,
+    }),
+    e2eDb.insert(schema.bookings).values({
+      id,
+      tenantId: salon.id,
+      serviceId: service.id,
+      staffId: salon.staff[o.staff ?? 0].id,
+      customerId,
+      startAt: start.getTime(),
+      endAt: start.getTime() + service.durationMinutes * 60_000,
+      status: o.status ?? "confirmed",
+      confirmationCode: code,
+      source: "online",
+      totalAmount: service.price,
+      currency: "USD",
+      createdAt: now,
+      updatedAt: now,
+    }),
+  ]);
+  return { id, code, customerId, email };
+}
+
+export async function bookingRow(id: string) {
+  const [row] = await e2eDb.select().from(schema.bookings).where(eq(schema.bookings.id, id));
+  return row;
+}
+
+/** The session the app keeps after a sign-in, for one member: a real token and session row. */
+export async function sessionFor(
+  salon: Salon,
+  member: Member,
+  memberships = [{ tenantId: salon.id, role: member.role, slug: salon.slug, businessName: salon.businessName }],
+) {
+  const sid = newId("ses");
+  const now = new Date();
+  await e2eDb.insert(schema.sessions).values({
+    id: sid,
+    subjectType: "user",
+    subjectId: member.userId,
+    tenantId: salon.id,
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + 30 * 86400_000).toISOString(),
+  });
+  const { token } = await signToken(jwtSecret, { sub: member.userId, sid, tenantId: salon.id, role: member.role }, 86400, now);
+  return {
+    token,
+    user: {
+      id: member.userId,
+      email: member.email,
+      firstName: member.firstName,
+      lastName: member.role === "owner" ? "Owner" : "Member",
+      role: "customer",
+    },
+    memberships,
+    tenantId: salon.id,
+  };
+}
+
+/** A browser context signed in as `member` (the app's localStorage as after a sign-in). */
+export function signedInState(session: Awaited<ReturnType<typeof sessionFor>>) {
+  return { cookies: [], origins: [{ origin: baseUrl, localStorage: [{ name: "app.session", value: JSON.stringify(session) }] }] };
+}
+
+/** Opens an app page and waits until its first view has rendered (no "Loading…" line is left). */
+export async function openApp(page: Page, path: string) {
+  await page.goto(`${baseUrl}${path}`);
+  await expect.poll(() => page.locator("#app-root [data-loading]").count(), { timeout: 15_000 }).toBe(0);
+}
+
+/** Looks finished: no serious or critical axe violation and nothing wider than the screen; a screenshot. */
+export async function checkPage(page: Page, name: string) {
+  const width = page.viewportSize()?.width ?? 0;
+  await screenshot(page, `app-${name}-${width}`);
+  const violations = await seriousViolations(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+/** Every request URL a page makes (a token must never appear in one). */
+export function watchUrls(page: Page) {
+  const urls: string[] = [];
+  page.on("request", (r) => urls.push(r.url()));
+  return urls;
+}
+
+export const appBase = baseUrl;
+export type { BrowserContext };
+
+/** Script errors only: Chrome also logs every 4xx answer (e.g. an expected 409) as a console error. */
+export const scriptErrors = (errors: string[]) => errors.filter((e) => !e.includes("Failed to load resource"));

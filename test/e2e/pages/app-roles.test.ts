@@ -1,0 +1,151 @@
+import { and, eq } from "drizzle-orm";
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import * as schema from "../../../src/db/schema";
+import { APP_PAGES } from "../../../src/shared/app-pages";
+import { appBase, bookAt, checkPage, createSalon, openApp, scriptErrors, sessionFor, signedInState, watchUrls } from "../helpers/app";
+import { eventually, useBrowser, watchErrors } from "../helpers/browser";
+import { e2eClient, e2eDb } from "../helpers/db";
+
+// Staff-role restrictions, and the operator's impersonation: the owner app opened read-only from
+// the console (design.md §15), one audit row per page opened, the banner, expiry back to the console.
+const browser = useBrowser();
+const admin = inject("e2eAdmin");
+afterAll(() => e2eClient.close());
+
+describe("a staff member", () => {
+  it("books and updates bookings, but sees cancel, reschedule and every setting disabled with the reason", async () => {
+    const salon = await createSalon({ members: ["staff"] });
+    const booking = await bookAt(salon, "2031-05-06T10:00", { customer: "Ada Lovelace" });
+    const { page } = await browser.newPage({ width: 1280, storageState: signedInState(await sessionFor(salon, salon.members[0])) });
+    const errors = watchErrors(page);
+    await openApp(page, `/app/calendar?date=2031-05-06&booking=${booking.id}`);
+    const dialog = page.getByRole("dialog", { name: "Ada Lovelace · Haircut" });
+    await eventually(() => dialog.getByRole("button", { name: "Complete" }).isEnabled()).toBe(true);
+    expect(await dialog.getByRole("button", { name: "Cancel booking" }).isDisabled()).toBe(true);
+    expect(await dialog.getByRole("button", { name: "Reschedule" }).isDisabled()).toBe(true);
+    expect(await dialog.locator(".gate-note").textContent()).toBe(
+      "Only owners and admins can cancel bookings. Only owners and admins can move bookings.",
+    );
+    await checkPage(page, "staff-role-detail");
+    await dialog.getByRole("button", { name: "Complete" }).click();
+    await eventually(() => dialog.textContent()).toContain("nothing more to do");
+    await dialog.getByRole("button", { name: "Close dialog" }).click();
+
+    // Walk-ins are the front desk's job: staff may book them.
+    await page.getByRole("button", { name: "New booking" }).click();
+    const form = page.getByRole("dialog", { name: "New booking" });
+    await form.getByLabel("Start time").fill("15:00");
+    await form.getByLabel("First name").fill("Sid");
+    await form.getByRole("button", { name: "Book", exact: true }).click();
+    await eventually(() => page.locator("p.done").textContent()).toMatch(/^Booked BK-/);
+
+    await openApp(page, "/app/services");
+    expect(await page.getByRole("button", { name: "Add service" }).isDisabled()).toBe(true);
+    expect(await page.locator(".gate-note").first().textContent()).toBe("Only owners and admins can change this.");
+    await openApp(page, "/app/settings");
+    expect(await page.getByRole("button", { name: "Save profile" }).isDisabled()).toBe(true);
+    expect(await page.getByLabel("Business name").isDisabled()).toBe(true);
+    expect(await page.getByRole("heading", { name: "Failed deliveries" }).count()).toBe(0);
+    expect(scriptErrors(errors)).toEqual([]);
+  });
+});
+
+async function consoleSignIn(page: Page) {
+  await page.goto(`${appBase}/admin`);
+  await page.getByLabel("E-mail").fill(admin.email);
+  await page.getByLabel("Password").fill(admin.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(`${appBase}/admin/tenants`);
+}
+
+const impersonationRows = (tenantId: string) =>
+  e2eDb
+    .select()
+    .from(schema.auditLog)
+    .where(and(eq(schema.auditLog.targetId, tenantId), eq(schema.auditLog.action, "admin.tenant.impersonate")))
+    .orderBy(schema.auditLog.createdAt);
+
+describe("impersonation from the console", () => {
+  it("opens the owner app read-only: banner, every action disabled, one audit row per page opened, back to the console at expiry", async () => {
+    const salon = await createSalon({ name: "Impersonated Salon" });
+    const booking = await bookAt(salon, "2031-05-06T10:00", { customer: "Ada Lovelace" });
+    const { page } = await browser.newPage({ width: 1280 });
+    await page.clock.install();
+    const urls = watchUrls(page);
+    await consoleSignIn(page);
+    await page.goto(`${appBase}/admin/tenant?id=${salon.id}`);
+    await eventually(() => page.locator("#tenant-title").textContent()).toBe("Impersonated Salon");
+    await page.getByRole("button", { name: "Impersonate owner" }).click();
+    const reason = "Ticket 4521: the owner sees no bookings";
+    await page.locator("#form-impersonate").getByLabel("Reason (required)").fill(reason);
+    await page.getByRole("button", { name: "Start read-only session" }).click();
+    await page.waitForURL(`${appBase}/app`);
+    const banner = page.getByRole("region", { name: "Impersonation session" });
+    await eventually(() => banner.textContent()).toContain("Read-only impersonation of Impersonated Salon by Platform Admin");
+    expect(await banner.textContent()).toContain(reason);
+    await eventually(() => page.locator("#imp-time-left").textContent()).toMatch(/^(60:00|59:[0-5]\d)$/);
+    // No account bar (no switch, no sign-out of the owner) while impersonating.
+    expect(await page.locator("#app-account").textContent()).toBe("");
+    // The assistant is there but refused to an impersonation (design.md §20), and says why.
+    const assistant = page.getByRole("button", { name: "Assistant" });
+    expect(await assistant.isDisabled()).toBe(true);
+    expect(await assistant.getAttribute("title")).toBe("Read-only session: an operator's impersonation cannot change anything.");
+
+    const opened: string[] = ["/app"];
+    for (const p of APP_PAGES.filter((x) => x.path !== "/app")) {
+      await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: p.title, exact: true }).click();
+      await page.waitForURL(`${appBase}${p.path}`);
+      await eventually(() => page.locator("#app-root [data-loading]").count()).toBe(0);
+      opened.push(p.path);
+      // Every action is disabled, and says why.
+      const actions = page.locator("main button[title^='Read-only session']");
+      const enabledActions = await page.locator("main button.primary:not([disabled])").allTextContents();
+      expect(
+        enabledActions.filter((t) => !["Show bookings", "Search"].includes(t)),
+        p.path,
+      ).toEqual([]);
+      if (["/app/calendar", "/app/services", "/app/staff", "/app/settings"].includes(p.path))
+        expect(await actions.count(), p.path).toBeGreaterThan(0);
+      await checkPage(page, `impersonation-${p.title.toLowerCase().replace(/\s+/g, "-")}`);
+    }
+    // Opening a booking is a page of its own: one row too.
+    await page.goto(`${appBase}/app/calendar?date=2031-05-06&booking=${booking.id}`);
+    opened.push("/app/calendar", "/app/booking");
+    const dialog = page.getByRole("dialog", { name: "Ada Lovelace · Haircut" });
+    await eventually(() => dialog.getByRole("button", { name: "Complete" }).isDisabled()).toBe(true);
+    expect(await dialog.getByRole("button", { name: "Cancel booking" }).isDisabled()).toBe(true);
+    expect(await dialog.locator(".gate-note").textContent()).toContain("Read-only session");
+
+    const rows = await impersonationRows(salon.id);
+    const pages = rows.map((r) => (r.metadata as { page: string }).page);
+    expect(pages).toEqual(["start", ...opened]);
+    expect(rows.every((r) => r.reason === reason)).toBe(true);
+
+    const imp = JSON.parse((await page.evaluate(() => sessionStorage.getItem("app.impersonation")))!) as { token: string };
+    expect(urls.filter((u) => u.includes(imp.token))).toEqual([]);
+
+    // An hour later the session is over: back to the console's tenant page, the token forgotten.
+    await page.clock.fastForward("01:00:00");
+    await page.waitForURL(`${appBase}/admin/tenant?id=${salon.id}`);
+    expect(await page.evaluate(() => sessionStorage.getItem("app.impersonation"))).toBeNull();
+  });
+
+  it("ends on request and returns to the console; /app without a session asks an owner to sign in", async () => {
+    const salon = await createSalon();
+    const { page } = await browser.newPage({ width: 375 });
+    await consoleSignIn(page);
+    await page.goto(`${appBase}/admin/tenant?id=${salon.id}`);
+    await eventually(() => page.locator("#tenant-title").textContent()).toBe(salon.businessName);
+    await page.getByRole("button", { name: "Impersonate owner" }).click();
+    await page.locator("#form-impersonate").getByLabel("Reason (required)").fill("Layout check on a phone");
+    await page.getByRole("button", { name: "Start read-only session" }).click();
+    await page.waitForURL(`${appBase}/app`);
+    await eventually(() => page.locator("#app-root [data-loading]").count()).toBe(0);
+    await checkPage(page, "impersonation-dashboard");
+    await page.getByRole("button", { name: "End session" }).click();
+    await page.waitForURL(`${appBase}/admin/tenant?id=${salon.id}`);
+    await page.goto(`${appBase}/app`);
+    await page.waitForURL(`${appBase}/app/login`);
+  });
+});
