@@ -3,7 +3,7 @@ import { onError, onNotFound } from "./errors";
 import { requestBodyLimit } from "./middleware/body-limit";
 import { noStore } from "./middleware/cache";
 import { platformHostOnly } from "./middleware/platform-host";
-import { codeMissBudget, rateLimit } from "./middleware/rate-limit";
+import { publicRateLimit, rateLimit } from "./middleware/rate-limit";
 import { requestContext } from "./middleware/request-context";
 import { adminRoutes } from "./routes/admin";
 import { documentRoutes } from "./routes/docs";
@@ -36,10 +36,9 @@ export function buildApp() {
   app.post("/api/customer-auth/login", rateLimit("customerLogin"));
   app.post("/api/customer-auth/register", rateLimit("customerRegister"));
   app.post("/api/customer-auth/forgot-password", rateLimit("customerForgot"));
-  app.use("/api/public/*", rateLimit("public"));
-  // design.md §18: the failed-lookup budget of confirmation codes, after the public group.
-  // One registration: Hono's `/x/*` also matches `/x/:code` (two would count a miss twice).
-  app.use("/api/public/booking/*", codeMissBudget);
+  // The public group; on /api/public/booking/:code* also the failed-lookup budget of
+  // confirmation codes (design.md §18), in the same store call.
+  app.use("/api/public/*", publicRateLimit);
   app.use("/api/me/*", rateLimit("me"));
   app.use("/api/webhooks/*", rateLimit("webhooks"));
   app.use("/api/ai/*", rateLimit("ai"));

@@ -1,7 +1,6 @@
 import { type Client, type InArgs, type InStatement, LibsqlBatchError, type ResultSet, type TransactionMode } from "@libsql/client/web";
 import { drizzle } from "drizzle-orm/libsql/web";
 import type { Db } from "./client";
-import * as schema from "./schema";
 
 /**
  * A check that must pass before a request may touch the database, folded into the request's first
@@ -99,5 +98,5 @@ export function guardDb(db: Db, guard: Guard): GuardedDb {
     await gate;
   }
 
-  return { db: drizzle(guarded, { schema }), settle };
+  return { db: drizzle(guarded), settle };
 }

@@ -67,27 +67,39 @@ export const rateLimit = (group: RateLimitGroup) =>
     await next();
   });
 
+/** The confirmation-code routes (`/api/public/booking/:code*`; Hono's `/x/*` also matched `/x`). */
+export const CODE_PATHS = "/api/public/booking";
+const onCodePath = (path: string) => path === CODE_PATHS || path.startsWith(`${CODE_PATHS}/`);
+const publicGroup = rateLimit("public");
+
 /**
- * design.md §18 failed-lookup budget for `/api/public/booking/:code*`: a client that named
- * CODE_MISS.limit unknown codes in the last hour is refused (429, before the handler) until the
- * oldest miss leaves the window. Only misses are recorded, after the handler answered 404 for the
- * code, in the limiter store: a found code costs nothing and a miss adds no database round trip.
- * Fails open like the public group it sits behind.
+ * The public group (design.md §9) on every /api/public/* request; on the confirmation-code routes
+ * also the failed-lookup budget (§18): a client that named CODE_MISS.limit unknown codes in the
+ * last hour is refused (429, before the handler) until the oldest miss leaves the window. Both are
+ * decided by ONE store call (the group's check, then the budget's peek), so a code lookup pays one
+ * limiter round trip like every public read. Only misses are recorded, after the handler answered
+ * 404 for the code: a found code costs nothing and a miss adds no database round trip. Fails open.
  */
-export const codeMissBudget = createMiddleware<AppEnv>(async (c, next) => {
-  const key = `${CODE_MISS.prefix}:${clientKey(c)}`;
+export const publicRateLimit = createMiddleware<AppEnv>(async (c, next) => {
+  if (!onCodePath(c.req.path)) return publicGroup(c, next);
+  const { prefix, limit } = RATE_LIMIT_GROUPS.public;
+  const client = clientKey(c);
+  const budgetKey = `${CODE_MISS.prefix}:${client}`;
   const nowMs = c.var.now.getTime();
   try {
-    const budget = await c.var.limiter.peek(key, CODE_MISS.limit, CODE_MISS.windowMs, nowMs);
-    if (!budget.allowed) refuse(budget.retryAfterSeconds);
+    const budget = { key: budgetKey, limit: CODE_MISS.limit, windowMs: CODE_MISS.windowMs };
+    const result = await c.var.limiter.checkAndPeek(`${prefix}:${client}`, limit, WINDOW_MS, budget, nowMs);
+    if (!result.check.allowed) refuse(result.check.retryAfterSeconds);
+    if (result.budget && !result.budget.allowed) refuse(result.budget.retryAfterSeconds);
   } catch (err) {
     if (!(err instanceof RateLimitStoreError)) throw err;
+    logFailOpen(prefix, err);
     logFailOpen(CODE_MISS.prefix, err);
   }
   await next();
   if (!isUnknownCode(c)) return;
   try {
-    await c.var.limiter.record(key, CODE_MISS.windowMs, nowMs);
+    await c.var.limiter.record(budgetKey, CODE_MISS.windowMs, nowMs);
   } catch (err) {
     if (!(err instanceof RateLimitStoreError)) throw err;
     logFailOpen(CODE_MISS.prefix, err);

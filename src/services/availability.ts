@@ -15,7 +15,15 @@ import {
   wallDayStart,
 } from "../domain/time";
 import { ApiError } from "../errors";
-import { type BookingCtx, type BookingScope, serviceQuery, staffQuery, tenantIdSql, tenantQuery } from "./bookings/scope";
+import {
+  type BookingCtx,
+  type BookingScope,
+  parseStaffIds,
+  serviceQuery,
+  staffQuery,
+  tenantIdSql,
+  tenantRulesQuery,
+} from "./bookings/scope";
 import { type ScheduleRows, scheduleQueries } from "./schedule-data";
 
 /**
@@ -60,14 +68,11 @@ async function loadRange(ctx: Pick<BookingCtx, "db" | "now">, scope: BookingScop
   const tenantId = tenantIdSql(scope);
   const staffId = q.staffId === undefined ? undefined : sql`${q.staffId}`;
   const schedule = scheduleQueries(db, { tenantId, staffId, from: q.from, to: q.to });
-  const [tenantRows, serviceRows, staffRows, weekly, overrides, closures, busy] = await db.batch([
-    tenantQuery(db, scope),
+  const [tenantRows, serviceRows, staffRows, scheduleRows] = await db.batch([
+    tenantRulesQuery(db, scope),
     serviceQuery(db, scope, q.serviceId),
     staffQuery(db, scope.kind, tenantId, staffId),
-    schedule.weekly,
-    schedule.overrides,
-    schedule.closures,
-    schedule.busy,
+    schedule.statement,
   ]);
   const tenant = tenantRows[0];
   if (!tenant) throw ApiError.notFound("Business");
@@ -75,8 +80,8 @@ async function loadRange(ctx: Pick<BookingCtx, "db" | "now">, scope: BookingScop
   if (!service) throw ApiError.notFound("Service");
   if (q.staffId !== undefined && staffRows.length === 0) throw ApiError.notFound("Staff member");
   // A staff member who does not perform the service is known, but has no slots for it.
-  const staff = performers(staffRows, service.staffIds ?? null);
-  const rows = schedule.decode(weekly, overrides, closures, busy);
+  const staff = performers(staffRows, parseStaffIds(service.staffIds));
+  const rows = schedule.decode(scheduleRows);
   return {
     tenant,
     service,
@@ -114,13 +119,19 @@ export async function getAvailability(
   return {
     date: zone.dateKey,
     timezone: r.tenant.timezone,
-    slots: slots.map((s) => ({
-      staffId: r.staff[s.staffIndex].id,
-      staffName: r.staff[s.staffIndex].displayName,
-      ...slotLocalTimes(zone, s),
-      startUtc: instantToUtcIso(s.startMs),
-      endUtc: instantToUtcIso(s.endMs),
-    })),
+    // One object per slot, fields assigned directly (hundreds of slots for a day of any staff).
+    slots: slots.map((s) => {
+      const staff = r.staff[s.staffIndex];
+      const { startTime, endTime } = slotLocalTimes(zone, s);
+      return {
+        staffId: staff.id,
+        staffName: staff.displayName,
+        startTime,
+        endTime,
+        startUtc: instantToUtcIso(s.startMs),
+        endUtc: instantToUtcIso(s.endMs),
+      };
+    }),
   };
 }
 

@@ -1,7 +1,7 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
-import { schema, type Db } from "../db/client";
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client";
 import { ApiError } from "../errors";
-import { tenantIdSql, tenantQuery } from "./bookings/scope";
+import { tenantIdQuery, tenantIdSql } from "./bookings/scope";
 
 /**
  * The public catalog of a tenant, one libSQL round trip each: the tenant row and the list in one
@@ -9,19 +9,31 @@ import { tenantIdSql, tenantQuery } from "./bookings/scope";
  * suspended tenant: 404 not_found.
  */
 
-export type PublicServiceRow = typeof schema.services.$inferSelect;
-export type PublicStaffRow = typeof schema.staffProfiles.$inferSelect;
+// What the public catalog shows (interface.md), as SQL templates like the other public reads
+// (docs/benchmarks.md): flags come back as 0/1.
+export type PublicServiceRow = {
+  id: string;
+  name: string;
+  description: string;
+  durationMinutes: number;
+  price: number;
+  depositPercent: number;
+  imageUrl: string | null;
+  isOnlineBookable: number;
+  orderIndex: number;
+};
+export type PublicStaffRow = { id: string; displayName: string; title: string; avatarUrl: string | null; color: string };
 
 export async function listPublicServices(db: Db, slug: string): Promise<PublicServiceRow[]> {
   const scope = { kind: "public", slug } as const;
-  const s = schema.services;
   const [tenant, rows] = await db.batch([
-    tenantQuery(db, scope),
-    db
-      .select()
-      .from(s)
-      .where(and(eq(s.tenantId, tenantIdSql(scope)), eq(s.isActive, true), eq(s.isOnlineBookable, true), isNull(s.deletedAt)))
-      .orderBy(asc(s.orderIndex), asc(s.name), asc(s.id)),
+    tenantIdQuery(db, scope),
+    db.all<PublicServiceRow>(sql`
+      SELECT id, name, description, duration_minutes AS durationMinutes, price, deposit_percent AS depositPercent,
+             image_url AS imageUrl, is_online_bookable AS isOnlineBookable, order_index AS orderIndex
+      FROM services
+      WHERE tenant_id = ${tenantIdSql(scope)} AND is_active = 1 AND is_online_bookable = 1 AND deleted_at IS NULL
+      ORDER BY order_index, name, id`),
   ]);
   if (!tenant[0]) throw ApiError.notFound("Business");
   return rows;
@@ -29,14 +41,13 @@ export async function listPublicServices(db: Db, slug: string): Promise<PublicSe
 
 export async function listPublicStaff(db: Db, slug: string): Promise<PublicStaffRow[]> {
   const scope = { kind: "public", slug } as const;
-  const p = schema.staffProfiles;
   const [tenant, rows] = await db.batch([
-    tenantQuery(db, scope),
-    db
-      .select()
-      .from(p)
-      .where(and(eq(p.tenantId, tenantIdSql(scope)), eq(p.isBookable, true), isNull(p.deletedAt)))
-      .orderBy(asc(p.orderIndex), asc(p.displayName), asc(p.id)),
+    tenantIdQuery(db, scope),
+    db.all<PublicStaffRow>(sql`
+      SELECT id, display_name AS displayName, title, avatar_url AS avatarUrl, color
+      FROM staff_profiles
+      WHERE tenant_id = ${tenantIdSql(scope)} AND is_bookable = 1 AND deleted_at IS NULL
+      ORDER BY order_index, display_name, id`),
   ]);
   if (!tenant[0]) throw ApiError.notFound("Business");
   return rows;

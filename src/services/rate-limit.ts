@@ -1,9 +1,12 @@
 import { Redis } from "@upstash/redis";
+import { checkAndPeekScript, peekScript, recordScript, slidingLog } from "./rate-limit-lua";
 import { decideSlidingLog, retryAfterSeconds } from "../domain/rate-limit";
 import type { Config, Env } from "../config";
 
 export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number };
 export type ProbeResult = { ok: boolean; latencyMs: number };
+export type Bucket = { key: string; limit: number; windowMs: number };
+export type CheckAndPeek = { check: RateLimitResult; budget: RateLimitResult | null };
 
 class TimeoutError extends Error {}
 
@@ -26,6 +29,12 @@ export interface RateLimiter {
   check(key: string, limit: number, windowMs: number, nowMs: number): Promise<RateLimitResult>;
   /** Like check, without recording anything: "would one more be allowed?". Throws RateLimitStoreError. */
   peek(key: string, limit: number, windowMs: number, nowMs: number): Promise<RateLimitResult>;
+  /**
+   * check() on `key`, then — only when that is allowed — peek() on `budget.key`, in ONE store
+   * round trip (a confirmation-code request pays its group's check and the failed-lookup budget
+   * at once). `budget` is null when the check refused. Throws RateLimitStoreError.
+   */
+  checkAndPeek(key: string, limit: number, windowMs: number, budget: Bucket, nowMs: number): Promise<CheckAndPeek>;
   /** Records one event under `key` (e.g. a failed code lookup). Throws RateLimitStoreError. */
   record(key: string, windowMs: number, nowMs: number): Promise<void>;
   /** Reachability of the store, for the health endpoint (its own, longer, time budget). */
@@ -37,46 +46,6 @@ export interface RateLimiter {
  * this much, never hang it. The Upstash REST round trip from an edge is ~1-30 ms.
  */
 export const STORE_TIMEOUT_MS = 300;
-
-// One atomic step in Redis: trim the window, count, record only when allowed.
-// Returns { allowed (0|1), count after, oldest counted timestamp }.
-const SLIDING_LOG_LUA = `
-local key = KEYS[1]
-local now = tonumber(ARGV[1])
-local window = tonumber(ARGV[2])
-local limit = tonumber(ARGV[3])
-redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
-local count = redis.call('ZCARD', key)
-local allowed = 0
-if count < limit then
-  redis.call('ZADD', key, now, ARGV[4])
-  redis.call('PEXPIRE', key, window)
-  count = count + 1
-  allowed = 1
-end
-local oldest = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')
-return { allowed, count, tonumber(oldest[2] or now) }
-`;
-
-// The same count without recording: { count in window, oldest counted timestamp }.
-const PEEK_LUA = `
-local key = KEYS[1]
-local now = tonumber(ARGV[1])
-local window = tonumber(ARGV[2])
-local count = redis.call('ZCOUNT', key, '(' .. (now - window), '+inf')
-local oldest = redis.call('ZRANGEBYSCORE', key, '(' .. (now - window), '+inf', 'WITHSCORES', 'LIMIT', 0, 1)
-return { count, tonumber(oldest[2] or now) }
-`;
-
-const RECORD_LUA = `
-local key = KEYS[1]
-local now = tonumber(ARGV[1])
-local window = tonumber(ARGV[2])
-redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
-redis.call('ZADD', key, now, ARGV[3])
-redis.call('PEXPIRE', key, window)
-return 1
-`;
 
 async function timed(fn: () => Promise<unknown>): Promise<ProbeResult> {
   const started = Date.now();
@@ -109,31 +78,52 @@ function decided(count: number, oldest: number, limit: number, windowMs: number,
     : { allowed: false, remaining: 0, retryAfterSeconds: retryAfterSeconds(oldest, nowMs, windowMs) };
 }
 
-/** Production store: exact under concurrency (one Lua script per call). */
+/**
+ * Production store: exact under concurrency (one Lua script per call). The object holds
+ * configuration only — no auto-pipelining (which would put one request's command into another
+ * request's HTTP call) and no read-your-writes token — so one instance may serve every request of
+ * an isolate (createRateLimiter).
+ */
 export function createUpstashLimiter(url: string, token: string, timeoutMs = STORE_TIMEOUT_MS): RateLimiter {
+  const options = { url, token, retry: false, enableTelemetry: false, enableAutoPipelining: false, readYourWrites: false } as const;
   // Each HTTP request carries its own deadline, so a timed-out call is also cancelled.
-  const redis = new Redis({ url, token, retry: false, enableTelemetry: false, signal: () => AbortSignal.timeout(timeoutMs) });
-  const probeClient = new Redis({ url, token, retry: false, enableTelemetry: false });
-  const slidingLog = redis.createScript<[number, number, number]>(SLIDING_LOG_LUA);
-  const peek = redis.createScript<[number, number]>(PEEK_LUA);
-  const record = redis.createScript<number>(RECORD_LUA);
+  const redis = new Redis({ ...options, signal: () => AbortSignal.timeout(timeoutMs) });
+  const probeClient = new Redis(options);
   const member = (nowMs: number) => `${nowMs}-${crypto.randomUUID()}`;
   return {
     check: (key, limit, windowMs, nowMs) =>
       bounded(timeoutMs, async () => {
-        const [allowed, count, oldest] = await slidingLog.exec([key], [String(nowMs), String(windowMs), String(limit), member(nowMs)]);
+        const [allowed, count, oldest] = await slidingLog.exec(
+          redis,
+          [key],
+          [String(nowMs), String(windowMs), String(limit), member(nowMs)],
+        );
         return allowed === 1
           ? { allowed: true, remaining: Math.max(0, limit - count), retryAfterSeconds: 0 }
           : { allowed: false, remaining: 0, retryAfterSeconds: retryAfterSeconds(oldest, nowMs, windowMs) };
       }),
     peek: (key, limit, windowMs, nowMs) =>
       bounded(timeoutMs, async () => {
-        const [count, oldest] = await peek.exec([key], [String(nowMs), String(windowMs)]);
+        const [count, oldest] = await peekScript.exec(redis, [key], [String(nowMs), String(windowMs)]);
         return decided(count, oldest, limit, windowMs, nowMs);
+      }),
+    checkAndPeek: (key, limit, windowMs, budget, nowMs) =>
+      bounded(timeoutMs, async () => {
+        const [allowed, count, oldest, budgetCount, budgetOldest] = await checkAndPeekScript.exec(
+          redis,
+          [key, budget.key],
+          [String(nowMs), String(windowMs), String(limit), member(nowMs), String(budget.windowMs)],
+        );
+        return allowed === 1
+          ? {
+              check: { allowed: true, remaining: Math.max(0, limit - count), retryAfterSeconds: 0 },
+              budget: decided(budgetCount, budgetOldest, budget.limit, budget.windowMs, nowMs),
+            }
+          : { check: { allowed: false, remaining: 0, retryAfterSeconds: retryAfterSeconds(oldest, nowMs, windowMs) }, budget: null };
       }),
     record: (key, windowMs, nowMs) =>
       bounded(timeoutMs, async () => {
-        await record.exec([key], [String(nowMs), String(windowMs), member(nowMs)]);
+        await recordScript.exec(redis, [key], [String(nowMs), String(windowMs), member(nowMs)]);
       }),
     probe: () => timed(() => probeClient.ping()),
   };
@@ -145,6 +135,18 @@ export function createUpstashLimiter(url: string, token: string, timeoutMs = STO
  * from one IP can each read the same log and all pass. Production sets Upstash.
  */
 export function createKvLimiter(kv: KVNamespace, timeoutMs = STORE_TIMEOUT_MS): RateLimiter {
+  const limiter = kvLimiter(kv, timeoutMs);
+  return {
+    ...limiter,
+    // Two KV steps: KV has no transaction (and this store is approximate anyway).
+    checkAndPeek: async (key, limit, windowMs, budget, nowMs) => {
+      const check = await limiter.check(key, limit, windowMs, nowMs);
+      return { check, budget: check.allowed ? await limiter.peek(budget.key, budget.limit, budget.windowMs, nowMs) : null };
+    },
+  };
+}
+
+function kvLimiter(kv: KVNamespace, timeoutMs: number): Omit<RateLimiter, "checkAndPeek"> {
   const read = async (key: string) => {
     const stored = await kv.get<number[]>(key, "json");
     return Array.isArray(stored) ? stored : [];
@@ -172,6 +174,12 @@ export function createKvLimiter(kv: KVNamespace, timeoutMs = STORE_TIMEOUT_MS): 
   };
 }
 
+// Upstash limiters by URL and token, built once per isolate: building one (two clients with a few
+// hundred command closures each) cost 0.6-0.8 ms of CPU per request (docs/benchmarks.md, "Where
+// the time goes"). They hold configuration only (see createUpstashLimiter). Bounded, for tests
+// that point every request at another store.
+const upstashLimiters = new Map<string, RateLimiter>();
+
 /**
  * Upstash when both of its settings are present, unless RATE_LIMIT_STORE=kv asks for KV on
  * purpose; otherwise the KV binding (production refuses to start without Upstash unless
@@ -181,8 +189,15 @@ export function createRateLimiter(
   env: Env,
   config: Pick<Config, "UPSTASH_REDIS_REST_URL" | "UPSTASH_REDIS_REST_TOKEN" | "RATE_LIMIT_STORE">,
 ): RateLimiter {
-  if (config.RATE_LIMIT_STORE !== "kv" && config.UPSTASH_REDIS_REST_URL && config.UPSTASH_REDIS_REST_TOKEN) {
-    return createUpstashLimiter(config.UPSTASH_REDIS_REST_URL, config.UPSTASH_REDIS_REST_TOKEN);
+  const url = config.UPSTASH_REDIS_REST_URL;
+  const token = config.UPSTASH_REDIS_REST_TOKEN;
+  if (config.RATE_LIMIT_STORE === "kv" || !url || !token) return createKvLimiter(env.RATE_LIMIT_KV);
+  const key = `${url} ${token}`;
+  let limiter = upstashLimiters.get(key);
+  if (!limiter) {
+    if (upstashLimiters.size >= 16) upstashLimiters.clear();
+    limiter = createUpstashLimiter(url, token);
+    upstashLimiters.set(key, limiter);
   }
-  return createKvLimiter(env.RATE_LIMIT_KV);
+  return limiter;
 }

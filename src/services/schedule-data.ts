@@ -7,10 +7,13 @@ import { DAY_MS, formatLocalDate, type LocalDate, MINUTE_MS, wallDayStart, weekd
 /**
  * The schedule rows every slot decision reads (design.md §4, §16), for one local date or a range:
  * weekly hours, date overrides, business closures and busy time (bookings widened by their own
- * stored buffers, and time off). Four statements that go into the CALLER's batch, next to the
- * tenant, service and staff reads, so availability (one date), the days range (up to 42) and
- * booking create/reschedule each stay one round trip for their reads. Every statement is keyed by
- * the tenant expression, so a public caller can key them by slug without a read first.
+ * stored buffers, and time off). ONE statement for the CALLER's batch, next to the tenant, service
+ * and staff reads, so availability (one date), the days range (up to 42) and booking
+ * create/reschedule each stay one round trip for their reads. It answers one row of four JSON
+ * arrays: every statement and every cell costs CPU per request in Drizzle, in the Hrana client
+ * (two property definitions per cell) and in the database (docs/benchmarks.md), and a busy month
+ * was hundreds of rows of weekly hours. Every part is keyed by the tenant expression, so a public
+ * caller can key it by slug without a read first.
  */
 
 export type ScheduleParams = {
@@ -33,8 +36,8 @@ export function scheduleWindow(from: LocalDate, to: LocalDate) {
   return { lo: wallDayStart(from) - DAY_MS, hi: wallDayStart(to) + 2 * DAY_MS };
 }
 
-type BusyRow = { staffId: string; spans: string | null };
-type OverrideDbRow = { staffId: string; date: string; intervals: string };
+/** The statement's one row: JSON arrays of tuples (see the SELECT). */
+type ScheduleRow = { weekly: string; overrides: string; closures: string; busy: string };
 
 export function scheduleQueries(db: Db, p: ScheduleParams) {
   const { lo, hi } = scheduleWindow(p.from, p.to);
@@ -54,41 +57,51 @@ export function scheduleQueries(db: Db, p: ScheduleParams) {
   // Busy spans, per staff member, as ONE string "s,e,s,e,..." of whole seconds after `lo`
   // (start rounded down, end up: slot boundaries are whole seconds, so overlap answers are exact;
   // CAST because the client binds numbers as floats, which would make `/` a float division).
-  // A month of a busy salon is then a few kilobytes instead of thousands of JSON rows. The
-  // bookings' start_at bounds keep the (tenant|staff, start_at) index range tight: every booking
-  // lasts at most MAX_BOOKING_MINUTES and its buffers at most MAX_BUFFER_MINUTES.
+  // A month of a busy salon is then a few kilobytes instead of thousands of JSON rows. The spans
+  // are gathered staff member by staff member (a subquery per row of staff_profiles) rather than
+  // by GROUP BY over the tenant's bookings: each is then one range of the (staff_id, start_at)
+  // index in start order and SQLite sorts nothing (no temporary B-tree): for a 42-day range of
+  // 1,720 bookings SQLite spent 2.2 ms of CPU on the GROUP BY form, 1.1 ms on this one
+  // (docs/benchmarks.md). The start_at bounds keep each range
+  // tight: every booking lasts at most MAX_BOOKING_MINUTES and its buffers at most
+  // MAX_BUFFER_MINUTES.
   const pad = MAX_BUFFER_MINUTES * MINUTE_MS;
-  const busy = db.all<BusyRow>(sql`
-    SELECT staff_id AS staffId, group_concat(s || ',' || e) AS spans FROM (
-      SELECT staff_id, CAST((MAX(start_at - buffer_before_minutes * 60000, ${lo}) - ${lo}) / 1000 AS INTEGER) AS s,
-             CAST((MIN(end_at + buffer_after_minutes * 60000, ${hi}) - ${lo} + 999) / 1000 AS INTEGER) AS e
-      FROM bookings
-      WHERE tenant_id = ${p.tenantId} ${staff} AND status <> 'cancelled'
-        AND start_at >= ${lo - MAX_BOOKING_MINUTES * MINUTE_MS - pad} AND start_at < ${hi + pad}
-        AND start_at - buffer_before_minutes * 60000 < ${hi} AND end_at + buffer_after_minutes * 60000 > ${lo} ${exclude}
-      UNION ALL
-      SELECT staff_id, CAST((MAX(start_at, ${lo}) - ${lo}) / 1000 AS INTEGER), CAST((MIN(end_at, ${hi}) - ${lo} + 999) / 1000 AS INTEGER)
-      FROM staff_time_off
-      WHERE tenant_id = ${p.tenantId} ${staff} AND start_at < ${hi} AND end_at > ${lo}
-    ) GROUP BY staff_id`);
+  const staffOfTenant = p.staffId ? sql`AND id = ${p.staffId}` : sql``;
+  const statement = db.all<ScheduleRow>(sql`
+    SELECT
+      (SELECT json_group_array(json_array(staff_id, weekday, start_minute, end_minute)) FROM staff_hours
+        WHERE tenant_id = ${p.tenantId} ${staff} ${weekdays}) AS weekly,
+      (SELECT json_group_array(json_array(staff_id, date, intervals)) FROM staff_date_overrides
+        WHERE tenant_id = ${p.tenantId} ${staff} AND date >= ${fromKey} AND date <= ${toKey}) AS overrides,
+      (SELECT json_group_array(json_array(start_date, end_date)) FROM business_closures
+        WHERE tenant_id = ${p.tenantId} AND end_date >= ${fromKey} AND start_date <= ${toKey}) AS closures,
+      (SELECT json_group_array(json_array(member.id, (
+        SELECT group_concat(s || ',' || e) FROM (
+          SELECT CAST((MAX(start_at - buffer_before_minutes * 60000, ${lo}) - ${lo}) / 1000 AS INTEGER) AS s,
+                 CAST((MIN(end_at + buffer_after_minutes * 60000, ${hi}) - ${lo} + 999) / 1000 AS INTEGER) AS e
+          FROM bookings
+          WHERE staff_id = member.id AND tenant_id = member.tenant_id AND status <> 'cancelled'
+            AND start_at >= ${lo - MAX_BOOKING_MINUTES * MINUTE_MS - pad} AND start_at < ${hi + pad}
+            AND start_at - buffer_before_minutes * 60000 < ${hi} AND end_at + buffer_after_minutes * 60000 > ${lo} ${exclude}
+          UNION ALL
+          SELECT CAST((MAX(start_at, ${lo}) - ${lo}) / 1000 AS INTEGER), CAST((MIN(end_at, ${hi}) - ${lo} + 999) / 1000 AS INTEGER)
+          FROM staff_time_off
+          WHERE staff_id = member.id AND start_at < ${hi} AND end_at > ${lo}
+        ))))
+        FROM staff_profiles AS member WHERE tenant_id = ${p.tenantId} ${staffOfTenant}) AS busy`);
   return {
-    weekly: db.all<WeeklyRow>(sql`
-      SELECT staff_id AS staffId, weekday, start_minute AS startMinute, end_minute AS endMinute FROM staff_hours
-      WHERE tenant_id = ${p.tenantId} ${staff} ${weekdays}`),
-    overrides: db.all<OverrideDbRow>(sql`
-      SELECT staff_id AS staffId, date, intervals FROM staff_date_overrides
-      WHERE tenant_id = ${p.tenantId} ${staff} AND date >= ${fromKey} AND date <= ${toKey}`),
-    closures: db.all<ClosureRow>(sql`
-      SELECT start_date AS startDate, end_date AS endDate FROM business_closures
-      WHERE tenant_id = ${p.tenantId} AND end_date >= ${fromKey} AND start_date <= ${toKey}`),
-    busy,
-    /** Decodes the four results (in this order) into the domain's rows. */
-    decode(weekly: WeeklyRow[], overrides: OverrideDbRow[], closures: ClosureRow[], busyRows: BusyRow[]) {
+    statement,
+    /** Decodes the statement's result into the domain's rows. */
+    decode([row]: ScheduleRow[]) {
+      const weekly = JSON.parse(row.weekly) as [string, number, number, number][];
+      const overrides = JSON.parse(row.overrides) as [string, string, string][];
+      const closures = JSON.parse(row.closures) as [string, string][];
+      const busy = JSON.parse(row.busy) as [string, string | null][];
       return {
-        weekly,
-        overrides: overrides.map((o): OverrideRow => ({ staffId: o.staffId, date: o.date, intervals: parseIntervals(o.intervals) })),
-        closures,
-        busy: decodeBusy(busyRows, lo),
+        weekly: weekly.map(([staffId, weekday, startMinute, endMinute]): WeeklyRow => ({ staffId, weekday, startMinute, endMinute })),
+        overrides: overrides.map(([staffId, date, intervals]): OverrideRow => ({ staffId, date, intervals: parseIntervals(intervals) })),
+        closures: closures.map(([startDate, endDate]): ClosureRow => ({ startDate, endDate })),
+        busy: busy.map(([staffId, spans]) => ({ staffId, spans: spans ? parseSpans(spans, lo) : [] })),
       };
     },
   };
@@ -99,11 +112,6 @@ export type ScheduleRows = ReturnType<ReturnType<typeof scheduleQueries>["decode
 function parseIntervals(json: string): MinuteInterval[] {
   const value: unknown = JSON.parse(json);
   return Array.isArray(value) ? (value as MinuteInterval[]) : [];
-}
-
-/** One list of busy intervals per staff member, parsed without intermediate strings (a month can hold thousands). */
-function decodeBusy(rows: BusyRow[], lo: number) {
-  return rows.map((r) => ({ staffId: r.staffId, spans: r.spans ? parseSpans(r.spans, lo) : [] }));
 }
 
 /** "s,e,s,e" (whole seconds after `lo`, digits only) -> intervals in ms. */

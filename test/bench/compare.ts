@@ -18,21 +18,18 @@ export type Comparison = {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**
- * One-day availability, this build against the baseline Worker (--baseline) in the same run:
- * `rounds` short points each, alternating which goes first so both meet the same machine; the
- * ratio is the median of the per-round ratios (a shared machine makes single points noisy).
+ * These phases, this build against the baseline Worker (--baseline) in the same run: `rounds`
+ * short points each, alternating which goes first so both meet the same machine; the ratio is the
+ * median of the per-round ratios (a shared machine makes single points noisy).
  */
 export async function compareWithBaseline(
   ref: string,
   run: (phase: ComparedPhase, connections: number, seconds: number) => Promise<autocannon.Result>,
-  paths: { oneStaff: () => string; anyStaff: () => string },
+  phases: ComparedPhase[],
   o: { concurrencies: number[]; rounds: number; seconds: number; cpuSeconds: () => number | null },
 ): Promise<Comparison[]> {
   const out: Comparison[] = [];
-  for (const [name, path] of [
-    ["availability (1 staff)", paths.oneStaff],
-    ["availability (any staff)", paths.anyStaff],
-  ] as const) {
+  for (const { name, path } of phases) {
     for (const connections of o.concurrencies) {
       const ours: autocannon.Result[] = [];
       const theirs: autocannon.Result[] = [];
@@ -67,7 +64,7 @@ export async function compareWithBaseline(
       });
     }
   }
-  console.log(`one-day availability, this build vs ${ref} (medians of ${o.rounds} alternating rounds):`);
+  console.log(`this build vs ${ref} (medians of ${o.rounds} alternating rounds):`);
   console.table(out);
   return out;
 }

@@ -59,11 +59,48 @@ describe("Upstash sliding-window limiter", () => {
     expect((await limiter.peek(k, 2, WINDOW, t0 + 60_001)).allowed).toBe(true); // t0 left the window
   });
 
+  it("checkAndPeek: one call counts the group's request and reads the budget without recording in it", async () => {
+    const limiter = createUpstashLimiter(upstash.url, TOKEN);
+    const group = key();
+    const budget = { key: key(), limit: 2, windowMs: 3_600_000 };
+    const t0 = 1_800_000_000_000;
+    await limiter.record(budget.key, budget.windowMs, t0);
+    expect(await limiter.checkAndPeek(group, 2, WINDOW, budget, t0 + 1_000)).toEqual({
+      check: { allowed: true, remaining: 1, retryAfterSeconds: 0 },
+      budget: { allowed: true, remaining: 1, retryAfterSeconds: 0 },
+    });
+    await limiter.record(budget.key, budget.windowMs, t0 + 2_000);
+    // The budget is spent: its oldest entry (t0) leaves the hour 3,597 s after t0 + 3 s.
+    expect(await limiter.checkAndPeek(group, 2, WINDOW, budget, t0 + 3_000)).toEqual({
+      check: { allowed: true, remaining: 0, retryAfterSeconds: 0 },
+      budget: { allowed: false, remaining: 0, retryAfterSeconds: 3597 },
+    });
+    // The group's limit is reached: refused, not recorded, and the budget is not read.
+    expect(await limiter.checkAndPeek(group, 2, WINDOW, budget, t0 + 4_000)).toEqual({
+      check: { allowed: false, remaining: 0, retryAfterSeconds: 57 },
+      budget: null,
+    });
+    const direct = new Redis({ url: upstash.url, token: TOKEN });
+    expect(await direct.zcard(group)).toBe(2);
+    expect(await direct.zcard(budget.key)).toBe(2);
+  });
+
+  it("one limiter serves many callers at once, exactly (createRateLimiter keeps one per isolate)", async () => {
+    const limiter = createUpstashLimiter(upstash.url, TOKEN, 10_000);
+    const keys = [key(), key(), key()];
+    const now = Date.now();
+    const results = await Promise.all(keys.flatMap((k) => Array.from({ length: 15 }, () => limiter.check(k, 10, WINDOW, now))));
+    expect(results.filter((r) => r.allowed)).toHaveLength(30);
+  });
+
   it("reports an unreachable store as RateLimitStoreError (the caller decides open or closed); the probe says so", async () => {
     const limiter = createUpstashLimiter("http://127.0.0.1:9", TOKEN);
     await expect(limiter.check(key(), 1, WINDOW, Date.now())).rejects.toBeInstanceOf(RateLimitStoreError);
     await expect(limiter.peek(key(), 1, WINDOW, Date.now())).rejects.toBeInstanceOf(RateLimitStoreError);
     await expect(limiter.record(key(), WINDOW, Date.now())).rejects.toBeInstanceOf(RateLimitStoreError);
+    await expect(limiter.checkAndPeek(key(), 1, WINDOW, { key: key(), limit: 1, windowMs: WINDOW }, Date.now())).rejects.toBeInstanceOf(
+      RateLimitStoreError,
+    );
     expect((await limiter.probe()).ok).toBe(false);
     expect((await createUpstashLimiter(upstash.url, TOKEN).probe()).ok).toBe(true);
   });

@@ -3,7 +3,7 @@ import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { publicCache } from "../../middleware/cache";
 import { listPublicServices, listPublicStaff } from "../../services/public-catalog";
-import { findPublicTenant } from "../../services/public-tenant";
+import { publicTenantExists } from "../../services/public-tenant";
 import { createRoute, errors, ok, openApiRouter, security } from "../openapi";
 import { slugParam } from "./profile";
 import { PublicService, PublicStaff, toPublicService, toPublicStaff } from "./shapes";
@@ -53,6 +53,6 @@ export const catalogRoutes = openApiRouter<AppEnv>()
   })
   // Exists for forward compatibility (interface.md): always empty, but only for a visible tenant.
   .openapi(reviews, async (c) => {
-    if (!(await findPublicTenant(c.var.db, c.req.valid("param").slug))) throw ApiError.notFound("Business");
+    if (!(await publicTenantExists(c.var.db, c.req.valid("param").slug))) throw ApiError.notFound("Business");
     return c.json({ data: [] }, 200);
   });

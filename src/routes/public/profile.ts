@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { publicCache } from "../../middleware/cache";
-import { findPublicTenant } from "../../services/public-tenant";
+import { findPublicProfile } from "../../services/public-tenant";
 import { createRoute, errors, ok, openApiRouter, security } from "../openapi";
 import { PublicProfile, toPublicProfile } from "./shapes";
 
@@ -21,7 +21,7 @@ const profile = createRoute({
 });
 
 export const profileRoute = openApiRouter<AppEnv>().openapi(profile, async (c) => {
-  const tenant = await findPublicTenant(c.var.db, c.req.valid("param").slug);
+  const tenant = await findPublicProfile(c.var.db, c.req.valid("param").slug);
   if (!tenant) throw ApiError.notFound("Business");
   return c.json({ data: toPublicProfile(tenant) }, 200);
 });

@@ -5,14 +5,14 @@ import { instantToLocalString } from "../../domain/time";
 import type {
   Availability as AvailabilityView,
   AvailabilityDays as AvailabilityDaysView,
-  BookingView,
   CancelResult,
   CreatedBooking as CreatedBookingView,
+  LookupView,
 } from "../../services/bookings";
 import type { PaymentStep as PaymentStepView } from "../../services/payments/checkout";
 import type { PaymentSummary as PaymentSummaryView } from "../../services/payments/public-payment";
 import type { PublicServiceRow, PublicStaffRow } from "../../services/public-catalog";
-import type { TenantRow } from "../../services/public-tenant";
+import type { PublicProfileRow } from "../../services/public-tenant";
 
 // Response schemas of /api/public (interface.md §Resources, design.md §5 and §21); each mapper is
 // typed by its schema, so the document and the answer cannot drift apart. The contract's names
@@ -184,7 +184,7 @@ export const AvailabilityDays = z
   .openapi("AvailabilityDays");
 
 /** Public business profile (interface.md): snake_case, names mirror the tenants table. */
-export function toPublicProfile(t: TenantRow): z.infer<typeof PublicProfile> {
+export function toPublicProfile(t: PublicProfileRow): z.infer<typeof PublicProfile> {
   return {
     id: t.id,
     slug: t.slug,
@@ -303,7 +303,7 @@ export function toPaymentSummary(p: PaymentSummaryView): z.infer<typeof PaymentS
  * Booking lookup (interface.md + design.md §5): snake_case, times tenant-local without offset; a
  * booking with a payment (design.md §21) adds `payment`.
  */
-export function toBookingLookup(b: BookingView, payment?: PaymentSummaryView | null): z.infer<typeof BookingLookup> {
+export function toBookingLookup(b: LookupView, payment?: PaymentSummaryView | null): z.infer<typeof BookingLookup> {
   const base = {
     id: b.id,
     tenant_id: b.tenantId,

@@ -15,7 +15,7 @@ import { createdEventFacts } from "./created-facts";
 import { bookingEffects, staffFreeSql, tenantOpenSql } from "./effects";
 import { frontDeskSlot, slotTaken } from "./front-desk";
 import { actorOf, bookingHistoryInsert } from "./history";
-import { type BookingCtx, type BookingScope, serviceQuery, staffQuery, tenantIdSql, tenantQuery } from "./scope";
+import { type BookingCtx, type BookingScope, parseStaffIds, serviceQuery, staffQuery, tenantIdSql, tenantQuery } from "./scope";
 
 export type BookingSource = "online" | "widget" | "walk_in" | "phone" | "admin";
 
@@ -81,14 +81,11 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
   const staffId = sql`${input.staffProfileId}`;
   const schedule = scheduleQueries(db, { tenantId, staffId, from: input.start.date, to: input.start.date });
   const tokenAccountId = scope.kind === "public" ? (input.customerAccountId ?? null) : null;
-  const [tenantRows, serviceRows, staffRows, weekly, overrides, closures, busy, accountRows] = await db.batch([
+  const [tenantRows, serviceRows, staffRows, scheduleRows, accountRows] = await db.batch([
     tenantQuery(db, scope),
     serviceQuery(db, scope, input.serviceId),
     staffQuery(db, scope.kind, tenantId, staffId),
-    schedule.weekly,
-    schedule.overrides,
-    schedule.closures,
-    schedule.busy,
+    schedule.statement,
     // A token outlives a deleted account: such a caller is a guest (same request, no extra trip).
     db
       .select({ id: schema.customerAccounts.id })
@@ -108,9 +105,9 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
 
   // Public callers are held to minimum notice and the horizon; owners are not (design.md §16). An
   // owner's `override` (design.md §15) books any free time of the day, hours or not.
-  const rows = schedule.decode(weekly, overrides, closures, busy);
+  const rows = schedule.decode(scheduleRows);
   const buffers = { bufferBeforeMinutes: service.bufferBeforeMinutes, bufferAfterMinutes: service.bufferAfterMinutes };
-  const staffIds = service.staffIds ?? null;
+  const staffIds = parseStaffIds(service.staffIds);
   const override = scope.kind === "owner" && input.override === true;
   let slot: { startMs: number; endMs: number };
   if (override) {

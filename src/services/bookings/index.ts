@@ -53,6 +53,6 @@ export {
 } from "../availability";
 export { cancelBooking, type CancelResult } from "./cancel";
 export { createBooking, type BookingSource, type CreateBookingInput, type CreatedBooking, type CustomerInput } from "./create";
-export { lookupBooking, type BookingRef, type BookingView } from "./lookup";
+export { lookupBooking, type BookingRef, type BookingView, type LookupView } from "./lookup";
 export { rescheduleBooking, type RescheduleInput } from "./reschedule";
 export type { BookingCtx, BookingScope } from "./scope";

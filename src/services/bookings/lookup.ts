@@ -126,6 +126,35 @@ export function bookingViewQuery(db: Db, ref: BookingRef) {
     .limit(1);
 }
 
+/** What the public lookup shows (interface.md + design.md §5); a full BookingView is one too. */
+export type LookupView = Pick<
+  BookingView,
+  "id" | "tenantId" | "startAt" | "endAt" | "status" | "confirmationCode" | "notes" | "serviceName" | "staffName"
+> & { tenant: Pick<BookingView["tenant"], "slug" | "businessName" | "timezone"> };
+
+type LookupRow = Omit<LookupView, "tenant"> & { slug: string; businessName: string; timezone: string };
+
+/**
+ * One query: the lookup's columns only, as an SQL template (every selected column is built, sent,
+ * decoded and mapped per request, and Drizzle's select builder spent 0.1-0.2 ms building a join
+ * like this one: docs/benchmarks.md). Rows go through lookupView.
+ */
+export function bookingLookupQuery(db: Db, ref: BookingRef) {
+  return db.all<LookupRow>(sql`
+    SELECT b.id, b.tenant_id AS tenantId, b.start_at AS startAt, b.end_at AS endAt, b.status,
+           b.confirmation_code AS confirmationCode, b.notes, t.slug, t.business_name AS businessName, t.timezone,
+           s.name AS serviceName, p.display_name AS staffName
+    FROM (SELECT * FROM bookings WHERE ${refSql(ref)}) b
+    JOIN tenants t ON t.id = b.tenant_id
+    JOIN services s ON s.id = b.service_id
+    JOIN staff_profiles p ON p.id = b.staff_id
+    LIMIT 1`);
+}
+
+export function lookupView({ slug, businessName, timezone, ...booking }: LookupRow): LookupView {
+  return { ...booking, tenant: { slug, businessName, timezone } };
+}
+
 /**
  * The booking or 404 not_found. One round trip. Works whatever the tenant's state: customers of a
  * suspended business can still read (and cancel) what they booked.

@@ -10,7 +10,7 @@ import { bookingEffects, factsFromView, iso, staffFreeSql, tenantOpenSql } from 
 import { frontDeskSlot, slotTaken } from "./front-desk";
 import { actorOf, bookingHistoryInsert } from "./history";
 import { type BookingRef, type BookingView, bookingViewQuery, refCanExist, refSql } from "./lookup";
-import { type BookingCtx, staffQuery } from "./scope";
+import { type BookingCtx, parseStaffIds, staffQuery } from "./scope";
 
 export type RescheduleInput = {
   /** Tenant-local wall time of the new start. */
@@ -45,14 +45,11 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
     to: input.start.date,
     excludeBookingId: sql`(SELECT id FROM bookings WHERE ${where})`,
   });
-  const [viewRows, staffRows, rulesRows, weekly, overrides, closures, busy] = await db.batch([
+  const [viewRows, staffRows, rulesRows, scheduleRows] = await db.batch([
     bookingViewQuery(db, ref),
     staffQuery(db, ref.kind, tenantId, staffId),
     rulesQuery(db, where),
-    schedule.weekly,
-    schedule.overrides,
-    schedule.closures,
-    schedule.busy,
+    schedule.statement,
   ]);
   const booking = viewRows[0];
   if (!booking) throw ApiError.notFound("Booking");
@@ -69,7 +66,7 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
   const buffers = { bufferBeforeMinutes: rules.bufferBeforeMinutes, bufferAfterMinutes: rules.bufferAfterMinutes };
   const durationMinutes = Math.round((booking.endAt - booking.startAt) / MINUTE_MS);
   const staffIds = parseStaffIds(rules.staffIds);
-  const rows = schedule.decode(weekly, overrides, closures, busy);
+  const rows = schedule.decode(scheduleRows);
   let slot: { startMs: number; endMs: number };
   if (ref.kind === "owner" && input.override === true) {
     slot = frontDeskSlot(
@@ -205,10 +202,4 @@ function rulesQuery(db: BookingCtx["db"], where: SQL) {
     FROM (SELECT * FROM bookings WHERE ${where}) b
     JOIN tenants t ON t.id = b.tenant_id
     JOIN services s ON s.id = b.service_id`);
-}
-
-function parseStaffIds(json: string | null): string[] | null {
-  if (json === null) return null;
-  const v: unknown = JSON.parse(json);
-  return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : null;
 }

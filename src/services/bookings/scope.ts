@@ -1,8 +1,8 @@
-import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { schema, type Db } from "../../db/client";
 import type { Actor } from "../../auth-context";
 import type { Env } from "../../config";
-import { publicTenantWhere } from "../public-tenant";
+import { publicTenantSql, publicTenantWhere } from "../public-tenant";
 
 /** What a booking use case needs from the request, without depending on Hono. */
 export type BookingCtx = {
@@ -28,58 +28,70 @@ export type BookingScope =
 
 /** The tenant id as an SQL expression, so one batch can key every query by slug without a read first. */
 export function tenantIdSql(scope: BookingScope): SQL {
-  return scope.kind === "public"
-    ? sql`(SELECT id FROM tenants WHERE slug = ${scope.slug} AND is_active = 1 AND is_suspended = 0)`
-    : sql`${scope.tenantId}`;
+  return scope.kind === "public" ? sql`(SELECT id FROM tenants WHERE ${publicTenantSql(scope.slug)})` : sql`${scope.tenantId}`;
 }
 
+const tenantWhere = (scope: BookingScope) =>
+  scope.kind === "public" ? publicTenantWhere(scope.slug) : eq(schema.tenants.id, scope.tenantId);
+const tenantWhereSql = (scope: BookingScope) => (scope.kind === "public" ? publicTenantSql(scope.slug) : sql`id = ${scope.tenantId}`);
+
+/** The whole tenant row (create: payments, guests, e-mails). */
 export function tenantQuery(db: Db, scope: BookingScope) {
-  return db
-    .select()
-    .from(schema.tenants)
-    .where(scope.kind === "public" ? publicTenantWhere(scope.slug) : eq(schema.tenants.id, scope.tenantId))
-    .limit(1);
+  return db.select().from(schema.tenants).where(tenantWhere(scope)).limit(1);
 }
 
+// The reads below are on every public availability request and booking; they are SQL templates
+// with their columns named, like the schedule statement: Drizzle's select builder spent 50-200 µs
+// building each of them per request, a template about 5 µs (docs/benchmarks.md). Flags come back
+// as 0/1, JSON columns as text (parseStaffIds).
+
+/** What a slot read needs of the tenant: its zone and the public booking rules. */
+export function tenantRulesQuery(db: Db, scope: BookingScope) {
+  return db.all<{ id: string; timezone: string; minNoticeMinutes: number; maxAdvanceDays: number }>(sql`
+    SELECT id, timezone, min_notice_minutes AS minNoticeMinutes, max_advance_days AS maxAdvanceDays
+    FROM tenants WHERE ${tenantWhereSql(scope)} LIMIT 1`);
+}
+
+/** The tenant's id only: the business must be visible, nothing of its row is used. */
+export function tenantIdQuery(db: Db, scope: BookingScope) {
+  return db.all<{ id: string }>(sql`SELECT id FROM tenants WHERE ${tenantWhereSql(scope)} LIMIT 1`);
+}
+
+export type ServiceRow = {
+  id: string;
+  name: string;
+  durationMinutes: number;
+  price: number;
+  depositPercent: number;
+  bufferBeforeMinutes: number;
+  bufferAfterMinutes: number;
+  /** JSON text of the staff ids who perform it, null = everybody (parseStaffIds). */
+  staffIds: string | null;
+};
+
+/** The service a booking or a slot read is for: active, not deleted, and for the public online-bookable. */
 export function serviceQuery(db: Db, scope: BookingScope, serviceId: string) {
-  const s = schema.services;
-  return db
-    .select({
-      id: s.id,
-      name: s.name,
-      durationMinutes: s.durationMinutes,
-      price: s.price,
-      depositPercent: s.depositPercent,
-      bufferBeforeMinutes: s.bufferBeforeMinutes,
-      bufferAfterMinutes: s.bufferAfterMinutes,
-      staffIds: s.staffIds,
-    })
-    .from(s)
-    .where(
-      and(
-        eq(s.id, serviceId),
-        eq(s.tenantId, tenantIdSql(scope)),
-        eq(s.isActive, true),
-        isNull(s.deletedAt),
-        scope.kind === "public" ? eq(s.isOnlineBookable, true) : undefined,
-      ),
-    )
-    .limit(1);
+  return db.all<ServiceRow>(sql`
+    SELECT id, name, duration_minutes AS durationMinutes, price, deposit_percent AS depositPercent,
+           buffer_before_minutes AS bufferBeforeMinutes, buffer_after_minutes AS bufferAfterMinutes, staff_ids AS staffIds
+    FROM services
+    WHERE id = ${serviceId} AND tenant_id = ${tenantIdSql(scope)} AND is_active = 1 AND deleted_at IS NULL
+      ${scope.kind === "public" ? sql`AND is_online_bookable = 1` : sql``}
+    LIMIT 1`);
+}
+
+/** A service's `staff_ids` column: the ids of who performs it, or null (everybody). */
+export function parseStaffIds(json: string | null): string[] | null {
+  if (json === null) return null;
+  const v: unknown = JSON.parse(json);
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : null;
 }
 
 /** Staff who can take bookings, in display order (order_index, then name, then id for stability). */
 export function staffQuery(db: Db, rules: BookingScope["kind"], tenantId: SQL, staffId?: SQL) {
-  const p = schema.staffProfiles;
-  return db
-    .select({ id: p.id, displayName: p.displayName })
-    .from(p)
-    .where(
-      and(
-        eq(p.tenantId, tenantId),
-        isNull(p.deletedAt),
-        rules === "public" ? eq(p.isBookable, true) : undefined,
-        staffId ? eq(p.id, staffId) : undefined,
-      ),
-    )
-    .orderBy(p.orderIndex, p.displayName, p.id);
+  return db.all<{ id: string; displayName: string }>(sql`
+    SELECT id, display_name AS displayName FROM staff_profiles
+    WHERE tenant_id = ${tenantId} AND deleted_at IS NULL
+      ${rules === "public" ? sql`AND is_bookable = 1` : sql``} ${staffId ? sql`AND id = ${staffId}` : sql``}
+    ORDER BY order_index, display_name, id`);
 }

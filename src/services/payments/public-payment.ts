@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { isConfirmationCode, normalizeConfirmationCode } from "../../domain/confirmation-code";
 import type { Config } from "../../config";
 import { ApiError } from "../../errors";
-import { type BookingView, bookingViewQuery } from "../bookings/lookup";
+import { bookingLookupQuery, type LookupView, lookupView } from "../bookings/lookup";
 import { type PaymentStep, paymentStep } from "./checkout";
 
 /**
@@ -71,12 +71,11 @@ function summary(r: Row | undefined): PaymentSummary | null {
 }
 
 /** GET /api/public/booking/:code: the booking and its payment summary in one round trip. */
-export async function lookupWithPayment(db: Db, code: string): Promise<{ booking: BookingView; payment: PaymentSummary | null }> {
+export async function lookupWithPayment(db: Db, code: string): Promise<{ booking: LookupView; payment: PaymentSummary | null }> {
   if (!isConfirmationCode(normalizeConfirmationCode(code))) throw ApiError.notFound("Booking");
-  const [views, rows] = await db.batch([bookingViewQuery(db, { kind: "public", code }), paymentRowQuery(db, byCode(code))]);
-  const booking = views[0];
-  if (!booking) throw ApiError.notFound("Booking");
-  return { booking, payment: summary(rows[0]) };
+  const [views, rows] = await db.batch([bookingLookupQuery(db, { kind: "public", code }), paymentRowQuery(db, byCode(code))]);
+  if (!views[0]) throw ApiError.notFound("Booking");
+  return { booking: lookupView(views[0]), payment: summary(rows[0]) };
 }
 
 /**

@@ -7,7 +7,13 @@ import type { RateLimiter } from "../../../src/services/rate-limit";
 const okDb = { run: async () => ({ rows: [] }) } as unknown as Db;
 const hungDb = { run: () => new Promise(() => {}) } as unknown as Db;
 const check = async () => ({ allowed: true, remaining: 1, retryAfterSeconds: 0 });
-const limiter = (ok: boolean): RateLimiter => ({ check, peek: check, record: async () => {}, probe: async () => ({ ok, latencyMs: 1 }) });
+const limiter = (ok: boolean): RateLimiter => ({
+  check,
+  peek: check,
+  checkAndPeek: async () => ({ check: await check(), budget: await check() }),
+  record: async () => {},
+  probe: async () => ({ ok, latencyMs: 1 }),
+});
 const kv = (fail: boolean) =>
   ({
     get: async () => {

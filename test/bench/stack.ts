@@ -1,0 +1,240 @@
+// The benchmark's stack, shared by `npm run bench` (run.ts) and `npm run bench:profile` (profile.ts):
+// the deploy bundle on workerd through Miniflare (dev logging off, no wrangler dev proxy), the local
+// libSQL server with a seeded dataset, the limiter on Upstash REST over a real redis-server, and
+// the load phases autocannon drives. See docs/benchmarks.md.
+import autocannon from "autocannon";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { SignJWT } from "jose";
+import { convertV4MiniflareOptions, Miniflare } from "miniflare";
+import { migrateDatabase } from "../../scripts/db/migrate";
+import { buildBaseline, startServerProcess, treeCpuSeconds, workerdCpuSeconds } from "./processes";
+import { seedBenchData } from "./seed";
+
+const JWT_SECRET = "bench-secret-bench-secret-bench-secret-0123";
+
+export type Phase = {
+  name: string;
+  method?: string;
+  path: () => string;
+  body?: () => string;
+  headers?: Record<string, string>;
+  /** Run against the baseline Worker (--baseline) instead of this one. */
+  baseline?: boolean;
+};
+
+export type StackOptions = {
+  short: boolean;
+  /** A git ref whose Worker is also served (same database and limiter). */
+  baseline?: string;
+  /** Opens workerd's V8 inspector on this port (profile.ts). */
+  inspectorPort?: number;
+  /** Serve this git ref's Worker instead of the working tree's (profile.ts --ref). */
+  source?: string;
+};
+
+export async function startStack(o: StackOptions) {
+  const dir = mkdtempSync(join(tmpdir(), "booking-bench-"));
+  console.log(`building the deploy bundle${o.source ? ` of ${o.source}` : ""}…`);
+  const distDir = o.source ? buildBaseline(dir, o.source) : join(dir, "dist");
+  if (!o.source) execFileSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", distDir], { stdio: "ignore" });
+  const bundle = readFileSync(join(distDir, "index.js"));
+  const bundleGzipKb = gzipSync(bundle).length / 1024;
+
+  // The database and the limiter's endpoint run as processes of their own: sharing this process's
+  // event loop with the load generator would delay its clock and mix their CPU with its own.
+  const libsql = await startServerProcess("tools/libsql-server/cli.mjs", ["--file", join(dir, "bench.db"), "--port", "0"], "LIBSQL_URL");
+  await migrateDatabase(libsql.url);
+  const seedStarted = Date.now();
+  const data = await seedBenchData(libsql.url, {
+    tenants: o.short ? 20 : 200,
+    daysOfBookings: o.short ? 5 : 30,
+    daysTenants: o.short ? 5 : 20,
+    heavyTenants: o.short ? 2 : 10,
+  });
+  console.log(`seeded ${data.tenants.length} tenants, ${data.bookings} bookings in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
+
+  const adminToken = await new SignJWT({ sid: "bench", aud: "super_admin", email: "bench@bench.test", name: "Bench" })
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject("adm_bench")
+    .setIssuedAt()
+    .setExpirationTime("4h")
+    .sign(new TextEncoder().encode(JWT_SECRET));
+
+  // Production-like limiter: Upstash REST over a real redis-server (as in production), not
+  // Miniflare's local KV, whose storage emulation costs ~2 ms of workerd CPU per check.
+  const upstash = await startServerProcess(
+    "tools/upstash-server/cli.mjs",
+    ["--port", "0", "--token", "bench-token"],
+    "UPSTASH_REDIS_REST_URL",
+  );
+
+  const workerOptions = (distDir: string, inspectorPort?: number) =>
+    convertV4MiniflareOptions({
+      scriptPath: join(distDir, "index.js"),
+      modules: true,
+      modulesRoot: distDir,
+      compatibilityDate: "2026-10-01",
+      compatibilityFlags: ["nodejs_compat"],
+      bindings: {
+        JWT_SECRET,
+        LIBSQL_URL: libsql.url,
+        ENVIRONMENT: "development",
+        BENCH_ROUTES: "1",
+        UPSTASH_REDIS_REST_URL: upstash.url,
+        UPSTASH_REDIS_REST_TOKEN: "bench-token",
+      },
+      kvNamespaces: ["RATE_LIMIT_KV"],
+      queueProducers: { EMAIL_QUEUE: "booking-email" },
+      host: "127.0.0.1",
+      port: 0,
+      ...(inspectorPort ? { inspectorPort } : {}),
+    });
+  const mf = new Miniflare(workerOptions(distDir, o.inspectorPort));
+  const base = (await mf.ready).toString().replace(/\/$/, "");
+  let baselineMf: Miniflare | undefined;
+  let baselineBase = "";
+  if (o.baseline) {
+    console.log(`building the baseline Worker of ${o.baseline}…`);
+    baselineMf = new Miniflare(workerOptions(buildBaseline(dir, o.baseline)));
+    baselineBase = (await baselineMf.ready).toString().replace(/\/$/, "");
+  }
+
+  let ipCounter = 0;
+  const nextIp = () => {
+    ipCounter++;
+    return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+  };
+  const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)];
+  const futureDate = (daysAhead: number) => new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
+
+  let createCounter = 0;
+  const oneStaff = () => {
+    const t = pick(data.tenants);
+    return `/api/public/${t.slug}/availability?serviceId=${t.serviceId}&date=${futureDate(1 + Math.floor(Math.random() * 4))}&staffId=${pick(t.staffIds)}`;
+  };
+  const anyStaff = () => {
+    const t = pick(data.tenants);
+    return `/api/public/${t.slug}/availability?serviceId=${t.serviceId}&date=${futureDate(1 + Math.floor(Math.random() * 4))}`;
+  };
+  const daysRange = (tenants: typeof data.daysTenants) => () => {
+    const t = pick(tenants);
+    return `/api/public/${t.slug}/availability/days?serviceId=${t.serviceId}&from=${futureDate(1)}&to=${futureDate(42)}`;
+  };
+  const phases: Phase[] = [
+    { name: "ceiling: no-op route", path: () => "/__bench/noop" },
+    { name: "ceiling: one libSQL request", path: () => "/__bench/db" },
+    { name: REFERENCE, path: () => "/__bench/limited-db" },
+    { name: "public profile", path: () => `/api/public/${pick(data.tenants).slug}` },
+    { name: "public services", path: () => `/api/public/${pick(data.tenants).slug}/services` },
+    { name: "public staff", path: () => `/api/public/${pick(data.tenants).slug}/staff` },
+    { name: "availability (1 staff)", path: oneStaff },
+    { name: "availability (any staff)", path: anyStaff },
+    // design.md §16: 42 dates in one request, beside the one-day reads above.
+    { name: "days, 42 dates (10 staff, 40 bookings/day)", path: daysRange(data.daysTenants) },
+    { name: "days, 42 dates (10 staff x 40 bookings/day)", path: daysRange(data.heavyTenants) },
+    {
+      name: "booking create",
+      method: "POST",
+      path: () => `/api/public/${data.tenants[createCounter % data.tenants.length].slug}/bookings`,
+      body: () => {
+        // A distinct free slot per request: far-future days carry no seeded bookings.
+        const i = createCounter++;
+        const t = data.tenants[i % data.tenants.length];
+        const staff = t.staffIds[Math.floor(i / data.tenants.length) % 10];
+        const slot = Math.floor(i / (data.tenants.length * 10)) % 16;
+        const day = 100 + Math.floor(i / (data.tenants.length * 10 * 16));
+        const hh = String(9 + Math.floor(slot / 2)).padStart(2, "0");
+        const mm = slot % 2 ? "30" : "00";
+        return JSON.stringify({
+          serviceId: t.serviceId,
+          staffProfileId: staff,
+          startDatetime: `${futureDate(day)}T${hh}:${mm}:00`,
+          customer: { firstName: "Bench", email: `bench${i}@bench.test` },
+        });
+      },
+      headers: { "content-type": "application/json" },
+    },
+    { name: "booking lookup", path: () => `/api/public/booking/${pick(data.codes)}` },
+    {
+      name: "operator GET tenant",
+      path: () => `/api/admin/tenants/${pick(data.tenants).id}`,
+      headers: { authorization: `Bearer ${adminToken}` },
+    },
+  ];
+
+  const dbRequests = async (): Promise<number> =>
+    ((await (await fetch(`${libsql.url}/__stats`)).json()) as { pipelineRequests: number }).pipelineRequests;
+
+  /** One autocannon point: every request carries a distinct client address (the limiter never trips). */
+  const run = (phase: Phase, connections: number, duration: number) =>
+    new Promise<autocannon.Result>((resolve, reject) => {
+      autocannon(
+        {
+          url: phase.baseline ? baselineBase : base,
+          connections,
+          duration,
+          requests: [
+            {
+              method: (phase.method ?? "GET") as "GET",
+              setupRequest: (req: Record<string, unknown>) => ({
+                ...req,
+                path: phase.path(),
+                body: phase.body?.(),
+                headers: { ...(phase.headers ?? {}), "cf-connecting-ip": nextIp() },
+              }),
+            },
+          ],
+        },
+        (err, result) => (err ? reject(err) : resolve(result)),
+      );
+    });
+
+  /** One request, awaited to its last byte (probes and warm-ups). */
+  const once = async (phase: Phase) => {
+    const res = await fetch(`${phase.baseline ? baselineBase : base}${phase.path()}`, {
+      method: phase.method ?? "GET",
+      headers: { ...(phase.headers ?? {}), "cf-connecting-ip": nextIp() },
+      body: phase.body?.(),
+    });
+    await res.arrayBuffer();
+    return res.status;
+  };
+
+  const close = async () => {
+    await mf.dispose();
+    await baselineMf?.dispose();
+    await upstash.close();
+    await libsql.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
+
+  /** CPU seconds so far of the parts of the stack, each its own process tree. */
+  const cpu = () => ({
+    workerd: workerdCpuSeconds(),
+    database: treeCpuSeconds(libsql.pid),
+    limiter: treeCpuSeconds(upstash.pid),
+    loadGenerator: ((u) => (u.user + u.system) / 1e6)(process.cpuUsage()),
+  });
+
+  return { cpu, bundle, bundleDir: distDir, bundleGzipKb, data, phases, dbRequests, run, once, close };
+}
+
+export type Stack = Awaited<ReturnType<typeof startStack>>;
+
+/** The floor of a public read: one rate-limit check plus one libSQL request (issue #22). */
+export const REFERENCE = "reference: rate-limit check + one libSQL request";
+
+/** The public reads issue #22 holds to >= 0.90 of the reference's requests/s. */
+export const PUBLIC_READS = [
+  "public profile",
+  "public services",
+  "public staff",
+  "availability (1 staff)",
+  "availability (any staff)",
+  "days, 42 dates (10 staff, 40 bookings/day)",
+  "booking lookup",
+];
