@@ -107,6 +107,17 @@ describe("impersonation from the console", () => {
       ).toEqual([]);
       if (["/app/calendar", "/app/services", "/app/staff", "/app/settings"].includes(p.path))
         expect(await actions.count(), p.path).toBeGreaterThan(0);
+      // The scheduling sections (issue #18) by name: closures in settings, date overrides in staff.
+      const named =
+        p.path === "/app/settings"
+          ? page.getByRole("button", { name: "Add closure" })
+          : p.path === "/app/staff"
+            ? page.getByRole("button", { name: "Set hours for a date for Alex Rivera" })
+            : null;
+      if (named) {
+        expect(await named.isDisabled(), p.path).toBe(true);
+        expect(await named.getAttribute("title"), p.path).toMatch(/^Read-only session/);
+      }
       await checkPage(page, `impersonation-${p.title.toLowerCase().replace(/\s+/g, "-")}`);
     }
     // Opening a booking is a page of its own: one row too.
