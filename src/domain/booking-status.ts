@@ -6,6 +6,9 @@
 export const BOOKING_STATUSES = ["pending", "confirmed", "completed", "no_show", "cancelled"] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
+/** Where a booking came from: the public API and widget, or the front desk (design.md §15). */
+export const BOOKING_SOURCES = ["online", "widget", "walk_in", "phone", "admin"] as const;
+
 /** Allowed status changes; anything not listed (including "to itself") is invalid_transition. */
 export const STATUS_TRANSITIONS: Readonly<Record<BookingStatus, readonly BookingStatus[]>> = {
   pending: ["confirmed", "cancelled"],

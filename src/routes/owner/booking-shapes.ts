@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { BOOKING_STATUSES } from "../../domain/booking-status";
+import { BOOKING_SOURCES, BOOKING_STATUSES } from "../../domain/booking-status";
 import type { BookingView } from "../../services/bookings";
 import type { BookingDetail, HistoryRow } from "../../services/owner/booking-detail";
 import { BookingPayments, toBookingPayments } from "./booking-payments";
@@ -29,7 +29,7 @@ export const OwnerBooking = z
     id: z.string(),
     confirmationCode: z.string(),
     status: z.enum(BOOKING_STATUSES),
-    source: z.enum(["online", "widget", "walk_in", "phone", "admin"]),
+    source: z.enum(BOOKING_SOURCES),
     startDatetime: z.string().openapi({ description: "UTC ISO-8601 instant" }),
     endDatetime: z.string().openapi({ description: "UTC ISO-8601 instant" }),
     serviceId: z.string(),

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { BOOKING_STATUSES } from "../../domain/booking-status";
+import { BOOKING_SOURCES, BOOKING_STATUSES } from "../../domain/booking-status";
 import { formatMinute, toWorkingIntervals } from "../../domain/working-hours";
 import { formatLocalDate, type LocalDate } from "../../domain/time";
 import type { OwnerAuth } from "../../auth-context";
@@ -38,7 +38,7 @@ export const BookingItem = z
     id: z.string(),
     confirmationCode: z.string(),
     status: z.enum(BOOKING_STATUSES),
-    source: z.enum(["online", "widget", "walk_in", "phone", "admin"]),
+    source: z.enum(BOOKING_SOURCES),
     startDatetime: z.string().openapi({ description: "UTC ISO-8601 instant" }),
     endDatetime: z.string().openapi({ description: "UTC ISO-8601 instant" }),
     staffId: z.string(),

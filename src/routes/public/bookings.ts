@@ -7,6 +7,7 @@ import { bookingCustomerField, idField, localDateTimeField } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 import { slugParam } from "./profile";
 import { CreatedBooking, toCreatedBooking } from "./shapes";
+import { BOOKING_SOURCES } from "../../domain/booking-status";
 
 const createBody = z.object({
   serviceId: idField("serviceId"),
@@ -16,7 +17,7 @@ const createBody = z.object({
     example: "2031-03-11T10:00:00",
   }),
   customer: bookingCustomerField,
-  source: z.enum(["online", "widget", "walk_in", "phone", "admin"]).default("online"),
+  source: z.enum(BOOKING_SOURCES).default("online"),
 });
 
 const create = createRoute({
