@@ -3,10 +3,14 @@ import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
 
+const MAX_PAD_BYTES = 1_000_000;
+
 /**
  * Ceiling routes for `npm run bench`, answering only when BENCH_ROUTES is "1": a no-op, and one
  * libSQL request through the same per-request client — the floor of any database-backed route —
- * and that request behind one rate-limit check.
+ * and that request behind one rate-limit check. `?bytes=N` pads that answer to N bytes: the floor
+ * of a route whose answer is that large (availability of any staff member sends about 50 KB),
+ * which no implementation of the route can beat.
  */
 export const benchRoutes = new Hono<AppEnv>()
   .use("*", async (c, next) => {
@@ -22,5 +26,9 @@ export const benchRoutes = new Hono<AppEnv>()
   .get("/limited-db", async (c) => {
     await c.var.limiter.check(`rl:bench:${c.req.header("CF-Connecting-IP") ?? "x"}`, 30, 60_000, c.var.now.getTime()).catch(() => null);
     const rows = await c.var.db.all<{ one: number }>(sql`select 1 as one`);
-    return c.json({ data: rows[0] });
+    const bytes = Math.min(Number(c.req.query("bytes") ?? 0) || 0, MAX_PAD_BYTES);
+    if (bytes <= 0) return c.json({ data: rows[0] });
+    const body = { data: rows[0], pad: "" };
+    body.pad = "x".repeat(Math.max(0, bytes - JSON.stringify(body).length));
+    return c.json(body);
   });

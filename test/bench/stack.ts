@@ -166,6 +166,20 @@ export async function startStack(o: StackOptions) {
     },
   ];
 
+  // The floor of availability of any staff member (issue #22): the reference's work plus an answer
+  // as large as that route's own, which no implementation of the route can send for less.
+  const sampleBytes = async (path: () => string, n: number) => {
+    let total = 0;
+    for (let i = 0; i < n; i++)
+      total += (await (await fetch(`${base}${path()}`, { headers: { "cf-connecting-ip": nextIp() } })).arrayBuffer()).byteLength;
+    return Math.round(total / n);
+  };
+  const anyStaffBytes = await sampleBytes(anyStaff, 10);
+  phases.splice(phases.findIndex((p) => p.name === REFERENCE) + 1, 0, {
+    name: FLOOR_ANY_STAFF,
+    path: () => `/__bench/limited-db?bytes=${anyStaffBytes}`,
+  });
+
   const dbRequests = async (): Promise<number> =>
     ((await (await fetch(`${libsql.url}/__stats`)).json()) as { pipelineRequests: number }).pipelineRequests;
 
@@ -227,6 +241,9 @@ export type Stack = Awaited<ReturnType<typeof startStack>>;
 
 /** The floor of a public read: one rate-limit check plus one libSQL request (issue #22). */
 export const REFERENCE = "reference: rate-limit check + one libSQL request";
+
+/** The reference padded to the size of availability's answer for any staff member (about 50 KB). */
+export const FLOOR_ANY_STAFF = "floor: reference + an answer as large as availability (any staff)";
 
 /** The public reads issue #22 holds to >= 0.90 of the reference's requests/s. */
 export const PUBLIC_READS = [
