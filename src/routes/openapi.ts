@@ -1,5 +1,5 @@
 import { OpenAPIHono, createRoute as create, type RouteConfig } from "@hono/zod-openapi";
-import type { Env as HonoEnv, MiddlewareHandler } from "hono";
+import type { Context, Env as HonoEnv, MiddlewareHandler, TypedResponse } from "hono";
 import { z } from "@hono/zod-openapi";
 import { validationHook } from "../errors";
 
@@ -59,6 +59,14 @@ export const ok = <T extends z.ZodType>(schema: T, description = "OK") => ({
 });
 
 /** A JSON request body, required (a missing or non-JSON body is validated as `{}`, as it always was). */
+/** JSON already written as text by a mapper of the route's shape (hot paths; see availabilityJson). */
+export type JsonText<T> = string & { readonly __json: T };
+
+/** A 200 JSON answer from such text, typed as the route's declared body. */
+export function jsonText<T>(c: Context, text: JsonText<T>): Response & TypedResponse<T, 200, "json"> {
+  return c.body(text, 200, { "Content-Type": "application/json" }) as unknown as Response & TypedResponse<T, 200, "json">;
+}
+
 export const jsonBody = <T extends z.ZodType>(schema: T) => ({ required: true, content: { "application/json": { schema } } });
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;

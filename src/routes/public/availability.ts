@@ -3,9 +3,9 @@ import { DAY_MS, wallDayStart } from "../../domain/time";
 import type { AppEnv } from "../../env";
 import { getAvailability, getAvailabilityDays, MAX_DAYS_RANGE } from "../../services/bookings";
 import { idField, localDateField } from "../fields";
-import { createRoute, errors, ok, openApiRouter, security } from "../openapi";
+import { createRoute, errors, jsonText, ok, openApiRouter, security } from "../openapi";
 import { slugParam } from "./profile";
-import { Availability, AvailabilityDays, toAvailability, toAvailabilityDays } from "./shapes";
+import { Availability, AvailabilityDays, availabilityJson, toAvailabilityDays } from "./shapes";
 
 const LOCAL_DATE = { description: "A date in the business's time zone, YYYY-MM-DD", example: "2031-03-11" };
 const staffIdField = idField("staffId")
@@ -68,7 +68,7 @@ const days = createRoute({
 export const availabilityRoute = openApiRouter<AppEnv>()
   .openapi(day, async (c) => {
     const availability = await getAvailability(c.var, { kind: "public", slug: c.req.valid("param").slug }, c.req.valid("query"));
-    return c.json({ data: toAvailability(availability) }, 200);
+    return jsonText(c, availabilityJson(availability));
   })
   .openapi(days, async (c) => {
     const range = await getAvailabilityDays(c.var, { kind: "public", slug: c.req.valid("param").slug }, c.req.valid("query"));

@@ -13,6 +13,7 @@ import type { PaymentStep as PaymentStepView } from "../../services/payments/che
 import type { PaymentSummary as PaymentSummaryView } from "../../services/payments/public-payment";
 import type { PublicServiceRow, PublicStaffRow } from "../../services/public-catalog";
 import type { PublicProfileRow } from "../../services/public-tenant";
+import type { JsonText } from "../openapi";
 
 // Response schemas of /api/public (interface.md §Resources, design.md §5 and §21); each mapper is
 // typed by its schema, so the document and the answer cannot drift apart. The contract's names
@@ -250,6 +251,28 @@ export function toAvailability(a: AvailabilityView): z.infer<typeof Availability
       endUtc: s.endUtc,
     })),
   };
+}
+
+/**
+ * `{ data: toAvailability(a) }` written straight as JSON text: for any staff member a day is a few
+ * hundred slots, and building a second object per slot for JSON.stringify to walk cost about a
+ * third of the answer's CPU (docs/benchmarks.md). Each staff member's fields are encoded once; the
+ * times are digits, dashes and colons, which JSON never escapes. A unit test holds it equal to
+ * toAvailability.
+ */
+export function availabilityJson(a: AvailabilityView): JsonText<{ data: z.infer<typeof Availability> }> {
+  const heads = new Map<string, string>();
+  let out = `{"data":{"date":${JSON.stringify(a.date)},"timezone":${JSON.stringify(a.timezone)},"slots":[`;
+  for (let i = 0; i < a.slots.length; i++) {
+    const s = a.slots[i];
+    let head = heads.get(s.staffId);
+    if (head === undefined) {
+      head = `{"staffProfileId":${JSON.stringify(s.staffId)},"staffName":${JSON.stringify(s.staffName)},"startTime":"`;
+      heads.set(s.staffId, head);
+    }
+    out += `${i ? "," : ""}${head}${s.startTime}","endTime":"${s.endTime}","startUtc":"${s.startUtc}","endUtc":"${s.endUtc}"}`;
+  }
+  return `${out}]}}` as JsonText<{ data: z.infer<typeof Availability> }>;
 }
 
 /** The days range (design.md §16): per tenant-local date, free start times and the first one. */
