@@ -132,24 +132,23 @@ export type LookupView = Pick<
   "id" | "tenantId" | "startAt" | "endAt" | "status" | "confirmationCode" | "notes" | "serviceName" | "staffName"
 > & { tenant: Pick<BookingView["tenant"], "slug" | "businessName" | "timezone"> };
 
-type LookupRow = Omit<LookupView, "tenant"> & { slug: string; businessName: string; timezone: string };
+export type LookupRow = Omit<LookupView, "tenant"> & { slug: string; businessName: string; timezone: string };
 
 /**
- * One query: the lookup's columns only, as an SQL template (every selected column is built, sent,
- * decoded and mapped per request, and Drizzle's select builder spent 0.1-0.2 ms building a join
- * like this one: docs/benchmarks.md). Rows go through lookupView.
+ * The lookup's columns and joins as SQL fragments, for ONE statement that may add columns of its
+ * own (the public lookup adds the payment summary's: design.md §21). An SQL template, not Drizzle's
+ * select builder: every selected column is built, sent, decoded and mapped per request, and the
+ * builder spent 0.1-0.2 ms on a join like this one (docs/benchmarks.md). Rows go through lookupView.
  */
-export function bookingLookupQuery(db: Db, ref: BookingRef) {
-  return db.all<LookupRow>(sql`
-    SELECT b.id, b.tenant_id AS tenantId, b.start_at AS startAt, b.end_at AS endAt, b.status,
-           b.confirmation_code AS confirmationCode, b.notes, t.slug, t.business_name AS businessName, t.timezone,
-           s.name AS serviceName, p.display_name AS staffName
-    FROM (SELECT * FROM bookings WHERE ${refSql(ref)}) b
-    JOIN tenants t ON t.id = b.tenant_id
-    JOIN services s ON s.id = b.service_id
-    JOIN staff_profiles p ON p.id = b.staff_id
-    LIMIT 1`);
-}
+export const lookupColumns = sql`b.id, b.tenant_id AS tenantId, b.start_at AS startAt, b.end_at AS endAt, b.status,
+  b.confirmation_code AS confirmationCode, b.notes, t.slug, t.business_name AS businessName, t.timezone,
+  s.name AS serviceName, p.display_name AS staffName`;
+
+/** `FROM` the ref's booking (alias b) with its tenant (t), service (s) and staff member (p). */
+export const lookupFrom = (ref: BookingRef) => sql`(SELECT * FROM bookings WHERE ${refSql(ref)}) b
+  JOIN tenants t ON t.id = b.tenant_id
+  JOIN services s ON s.id = b.service_id
+  JOIN staff_profiles p ON p.id = b.staff_id`;
 
 export function lookupView({ slug, businessName, timezone, ...booking }: LookupRow): LookupView {
   return { ...booking, tenant: { slug, businessName, timezone } };

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { isConfirmationCode, normalizeConfirmationCode } from "../../domain/confirmation-code";
 import type { Config } from "../../config";
 import { ApiError } from "../../errors";
-import { bookingLookupQuery, type LookupView, lookupView } from "../bookings/lookup";
+import { lookupColumns, lookupFrom, type LookupRow, type LookupView, lookupView } from "../bookings/lookup";
 import { type PaymentStep, paymentStep } from "./checkout";
 
 /**
@@ -57,7 +57,7 @@ export type PaymentSummary = {
   expiresAt: number | null;
 };
 
-function summary(r: Row | undefined): PaymentSummary | null {
+function summary(r: SummaryRow | undefined): PaymentSummary | null {
   if (!r || (r.paymentStatus === null && r.cardStatus === null)) return null;
   // A card saved on file with nothing paid reads as the card's state.
   const status = r.paymentStatus ?? (r.cardStatus === "saved" ? "succeeded" : (r.cardStatus ?? "pending"));
@@ -70,12 +70,28 @@ function summary(r: Row | undefined): PaymentSummary | null {
   };
 }
 
-/** GET /api/public/booking/:code: the booking and its payment summary in one round trip. */
+/** What summary() reads: the booking's newest deposit/full payment and its card on file. */
+type SummaryRow = Pick<Row, "bookingStatus" | "holdExpiresAt" | "paymentStatus" | "amount" | "currency" | "kind" | "cardStatus">;
+
+/**
+ * GET /api/public/booking/:code: the booking and its payment summary in ONE statement (a second
+ * statement reading the same booking cost its own encoding, execution and decoding per request).
+ */
 export async function lookupWithPayment(db: Db, code: string): Promise<{ booking: LookupView; payment: PaymentSummary | null }> {
   if (!isConfirmationCode(normalizeConfirmationCode(code))) throw ApiError.notFound("Booking");
-  const [views, rows] = await db.batch([bookingLookupQuery(db, { kind: "public", code }), paymentRowQuery(db, byCode(code))]);
-  if (!views[0]) throw ApiError.notFound("Booking");
-  return { booking: lookupView(views[0]), payment: summary(rows[0]) };
+  const [row] = await db.all<LookupRow & Omit<SummaryRow, "bookingStatus">>(sql`
+    SELECT ${lookupColumns}, b.hold_expires_at AS holdExpiresAt,
+           pay.status AS paymentStatus, pay.amount, COALESCE(pay.currency, b.currency) AS currency, pay.kind, c.status AS cardStatus
+    FROM ${lookupFrom({ kind: "public", code })}
+    LEFT JOIN payments pay ON pay.id = (SELECT id FROM payments WHERE booking_id = b.id AND kind IN ('deposit', 'full') ORDER BY created_at DESC, id DESC LIMIT 1)
+    LEFT JOIN booking_cards c ON c.booking_id = b.id
+    LIMIT 1`);
+  if (!row) throw ApiError.notFound("Booking");
+  const { holdExpiresAt, paymentStatus, amount, currency, kind, cardStatus, ...booking } = row;
+  return {
+    booking: lookupView(booking),
+    payment: summary({ bookingStatus: booking.status, holdExpiresAt, paymentStatus, amount, currency, kind, cardStatus }),
+  };
 }
 
 /**
