@@ -19,16 +19,19 @@ import {
   type BookingCtx,
   type BookingScope,
   parseStaffIds,
-  serviceQuery,
-  staffQuery,
-  tenantIdSql,
-  tenantRulesQuery,
+  type ServiceRow,
+  type StaffRow,
+  serviceJsonSql,
+  staffJsonSql,
+  type TenantRules,
+  tenantRulesColumns,
+  tenantWhereSql,
 } from "./bookings/scope";
-import { type ScheduleRows, scheduleQueries } from "./schedule-data";
+import { type ScheduleRow, type ScheduleRows, scheduleQueries } from "./schedule-data";
 
 /**
  * Availability (design.md §4, §16): one date's slots, and the days range (counts and first start
- * per date for up to 42 dates). Both read everything in ONE libSQL batch: tenant (zone, rules),
+ * per date for up to 42 dates). Both read everything in ONE libSQL statement: tenant (zone, rules),
  * service (duration, buffers, who performs it), staff, and the schedule rows of ./schedule-data.
  * Booking create and reschedule read the same rows through the same queries and decide with the
  * same engine, so "bookable" means exactly "listed by availability".
@@ -62,26 +65,40 @@ export type RangeQuery = { serviceId: string; staffId?: string; from: LocalDate;
 /** Longest days range one request may ask for (design.md §16). */
 export const MAX_DAYS_RANGE = 42;
 
-/** The one batch both availability reads share; 404 for an unknown tenant, service or staff member. */
+/** loadRange's one row: the tenant's rules, the service and staff as JSON cells, the schedule's columns. */
+type RangeRow = TenantRules & ScheduleRow & { service: string | null; staff: string };
+
+/**
+ * The ONE statement both availability reads share (every further statement of a request cost
+ * about 0.15 ms of Worker CPU to encode, run and decode: docs/benchmarks.md): the tenant row, with
+ * the service, the staff and the schedule as subqueries keyed by it. 404 for an unknown tenant,
+ * service or staff member.
+ */
 async function loadRange(ctx: Pick<BookingCtx, "db" | "now">, scope: BookingScope, q: RangeQuery) {
   const { db } = ctx;
-  const tenantId = tenantIdSql(scope);
+  const tenantId = sql`t.id`;
   const staffId = q.staffId === undefined ? undefined : sql`${q.staffId}`;
   const schedule = scheduleQueries(db, { tenantId, staffId, from: q.from, to: q.to });
-  const [tenantRows, serviceRows, staffRows, scheduleRows] = await db.batch([
-    tenantRulesQuery(db, scope),
-    serviceQuery(db, scope, q.serviceId),
-    staffQuery(db, scope.kind, tenantId, staffId),
-    schedule.statement,
-  ]);
-  const tenant = tenantRows[0];
-  if (!tenant) throw ApiError.notFound("Business");
-  const service = serviceRows[0];
-  if (!service) throw ApiError.notFound("Service");
+  const [row] = await db.all<RangeRow>(sql`
+    SELECT ${tenantRulesColumns},
+      ${serviceJsonSql(scope, q.serviceId, tenantId)} AS service,
+      ${staffJsonSql(scope.kind, tenantId, staffId)} AS staff,
+      ${schedule.columns}
+    FROM tenants t WHERE ${tenantWhereSql(scope)} LIMIT 1`);
+  if (!row) throw ApiError.notFound("Business");
+  if (row.service === null) throw ApiError.notFound("Service");
+  const service = JSON.parse(row.service) as ServiceRow;
+  const staffRows = JSON.parse(row.staff) as StaffRow[];
   if (q.staffId !== undefined && staffRows.length === 0) throw ApiError.notFound("Staff member");
   // A staff member who does not perform the service is known, but has no slots for it.
   const staff = performers(staffRows, parseStaffIds(service.staffIds));
-  const rows = schedule.decode(scheduleRows);
+  const rows = schedule.decode([row]);
+  const tenant: TenantRules = {
+    id: row.id,
+    timezone: row.timezone,
+    minNoticeMinutes: row.minNoticeMinutes,
+    maxAdvanceDays: row.maxAdvanceDays,
+  };
   return {
     tenant,
     service,

@@ -7,9 +7,9 @@ import { DAY_MS, formatLocalDate, type LocalDate, MINUTE_MS, wallDayStart, weekd
 /**
  * The schedule rows every slot decision reads (design.md §4, §16), for one local date or a range:
  * weekly hours, date overrides, business closures and busy time (bookings widened by their own
- * stored buffers, and time off). ONE statement for the CALLER's batch, next to the tenant, service
- * and staff reads, so availability (one date), the days range (up to 42) and booking
- * create/reschedule each stay one round trip for their reads. It answers one row of four JSON
+ * stored buffers, and time off). ONE statement for the caller's batch (booking create and
+ * reschedule), or four columns of the caller's own statement (availability: tenant, service, staff
+ * and schedule in one), so each stays one round trip for its reads. It answers one row of four JSON
  * arrays: every statement and every cell costs CPU per request in Drizzle, in the Hrana client
  * (two property definitions per cell) and in the database (docs/benchmarks.md), and a busy month
  * was hundreds of rows of weekly hours. Every part is keyed by the tenant expression, so a public
@@ -37,7 +37,7 @@ export function scheduleWindow(from: LocalDate, to: LocalDate) {
 }
 
 /** The statement's one row: JSON arrays of tuples (see the SELECT). */
-type ScheduleRow = { weekly: string; overrides: string; closures: string; busy: string };
+export type ScheduleRow = { weekly: string; overrides: string; closures: string; busy: string };
 
 export function scheduleQueries(db: Db, p: ScheduleParams) {
   const { lo, hi } = scheduleWindow(p.from, p.to);
@@ -67,8 +67,7 @@ export function scheduleQueries(db: Db, p: ScheduleParams) {
   // MAX_BUFFER_MINUTES.
   const pad = MAX_BUFFER_MINUTES * MINUTE_MS;
   const staffOfTenant = p.staffId ? sql`AND id = ${p.staffId}` : sql``;
-  const statement = db.all<ScheduleRow>(sql`
-    SELECT
+  const columns = sql`
       (SELECT json_group_array(json_array(staff_id, weekday, start_minute, end_minute)) FROM staff_hours
         WHERE tenant_id = ${p.tenantId} ${staff} ${weekdays}) AS weekly,
       (SELECT json_group_array(json_array(staff_id, date, intervals)) FROM staff_date_overrides
@@ -88,10 +87,12 @@ export function scheduleQueries(db: Db, p: ScheduleParams) {
           FROM staff_time_off
           WHERE staff_id = member.id AND start_at < ${hi} AND end_at > ${lo}
         ))))
-        FROM staff_profiles AS member WHERE tenant_id = ${p.tenantId} ${staffOfTenant}) AS busy`);
+        FROM staff_profiles AS member WHERE tenant_id = ${p.tenantId} ${staffOfTenant}) AS busy`;
   return {
-    statement,
-    /** Decodes the statement's result into the domain's rows. */
+    /** The four columns, for a caller's own single statement (availability adds its tenant, service and staff). */
+    columns,
+    statement: db.all<ScheduleRow>(sql`SELECT ${columns}`),
+    /** Decodes the statement's result (or a row carrying the four columns) into the domain's rows. */
     decode([row]: ScheduleRow[]) {
       const weekly = JSON.parse(row.weekly) as [string, number, number, number][];
       const overrides = JSON.parse(row.overrides) as [string, string, string][];

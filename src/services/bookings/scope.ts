@@ -33,8 +33,6 @@ export function tenantIdSql(scope: BookingScope): SQL {
 
 const tenantWhere = (scope: BookingScope) =>
   scope.kind === "public" ? publicTenantWhere(scope.slug) : eq(schema.tenants.id, scope.tenantId);
-const tenantWhereSql = (scope: BookingScope) => (scope.kind === "public" ? publicTenantSql(scope.slug) : sql`id = ${scope.tenantId}`);
-
 /** The whole tenant row (create: payments, guests, e-mails). */
 export function tenantQuery(db: Db, scope: BookingScope) {
   return db.select().from(schema.tenants).where(tenantWhere(scope)).limit(1);
@@ -46,11 +44,14 @@ export function tenantQuery(db: Db, scope: BookingScope) {
 // as 0/1, JSON columns as text (parseStaffIds).
 
 /** What a slot read needs of the tenant: its zone and the public booking rules. */
-export function tenantRulesQuery(db: Db, scope: BookingScope) {
-  return db.all<{ id: string; timezone: string; minNoticeMinutes: number; maxAdvanceDays: number }>(sql`
-    SELECT id, timezone, min_notice_minutes AS minNoticeMinutes, max_advance_days AS maxAdvanceDays
-    FROM tenants WHERE ${tenantWhereSql(scope)} LIMIT 1`);
-}
+export type TenantRules = { id: string; timezone: string; minNoticeMinutes: number; maxAdvanceDays: number };
+
+/** TenantRules' columns over `tenants` (a caller may alias the table and add columns). */
+export const tenantRulesColumns = sql`id, timezone, min_notice_minutes AS minNoticeMinutes, max_advance_days AS maxAdvanceDays`;
+
+/** The scope's tenant row condition over `tenants`, bare column names. */
+export const tenantWhereSql = (scope: BookingScope) =>
+  scope.kind === "public" ? publicTenantSql(scope.slug) : sql`id = ${scope.tenantId}`;
 
 /** The tenant's id only: the business must be visible, nothing of its row is used. */
 export function tenantIdQuery(db: Db, scope: BookingScope) {
@@ -70,14 +71,23 @@ export type ServiceRow = {
 };
 
 /** The service a booking or a slot read is for: active, not deleted, and for the public online-bookable. */
+const serviceWhere = (scope: BookingScope, serviceId: string, tenantId: SQL) =>
+  sql`id = ${serviceId} AND tenant_id = ${tenantId} AND is_active = 1 AND deleted_at IS NULL
+      ${scope.kind === "public" ? sql`AND is_online_bookable = 1` : sql``}`;
+
 export function serviceQuery(db: Db, scope: BookingScope, serviceId: string) {
   return db.all<ServiceRow>(sql`
     SELECT id, name, duration_minutes AS durationMinutes, price, deposit_percent AS depositPercent,
            buffer_before_minutes AS bufferBeforeMinutes, buffer_after_minutes AS bufferAfterMinutes, staff_ids AS staffIds
-    FROM services
-    WHERE id = ${serviceId} AND tenant_id = ${tenantIdSql(scope)} AND is_active = 1 AND deleted_at IS NULL
-      ${scope.kind === "public" ? sql`AND is_online_bookable = 1` : sql``}
-    LIMIT 1`);
+    FROM services WHERE ${serviceWhere(scope, serviceId, tenantIdSql(scope))} LIMIT 1`);
+}
+
+/** The same ServiceRow as ONE JSON cell, for a column of a caller's single statement; NULL = none. */
+export function serviceJsonSql(scope: BookingScope, serviceId: string, tenantId: SQL): SQL {
+  return sql`(SELECT json_object('id', id, 'name', name, 'durationMinutes', duration_minutes, 'price', price,
+      'depositPercent', deposit_percent, 'bufferBeforeMinutes', buffer_before_minutes,
+      'bufferAfterMinutes', buffer_after_minutes, 'staffIds', staff_ids)
+    FROM services WHERE ${serviceWhere(scope, serviceId, tenantId)} LIMIT 1)`;
 }
 
 /** A service's `staff_ids` column: the ids of who performs it, or null (everybody). */
@@ -87,11 +97,22 @@ export function parseStaffIds(json: string | null): string[] | null {
   return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : null;
 }
 
+export type StaffRow = { id: string; displayName: string };
+
+/** Staff who can take bookings (one when `staffId` is given). */
+const staffWhere = (rules: BookingScope["kind"], tenantId: SQL, staffId?: SQL) =>
+  sql`tenant_id = ${tenantId} AND deleted_at IS NULL
+      ${rules === "public" ? sql`AND is_bookable = 1` : sql``} ${staffId ? sql`AND id = ${staffId}` : sql``}`;
+
 /** Staff who can take bookings, in display order (order_index, then name, then id for stability). */
 export function staffQuery(db: Db, rules: BookingScope["kind"], tenantId: SQL, staffId?: SQL) {
-  return db.all<{ id: string; displayName: string }>(sql`
-    SELECT id, display_name AS displayName FROM staff_profiles
-    WHERE tenant_id = ${tenantId} AND deleted_at IS NULL
-      ${rules === "public" ? sql`AND is_bookable = 1` : sql``} ${staffId ? sql`AND id = ${staffId}` : sql``}
+  return db.all<StaffRow>(sql`
+    SELECT id, display_name AS displayName FROM staff_profiles WHERE ${staffWhere(rules, tenantId, staffId)}
     ORDER BY order_index, display_name, id`);
+}
+
+/** The same StaffRows, in the same order, as ONE JSON array cell for a caller's single statement. */
+export function staffJsonSql(rules: BookingScope["kind"], tenantId: SQL, staffId?: SQL): SQL {
+  return sql`(SELECT json_group_array(json_object('id', id, 'displayName', display_name) ORDER BY order_index, display_name, id)
+    FROM staff_profiles WHERE ${staffWhere(rules, tenantId, staffId)})`;
 }
