@@ -53,11 +53,6 @@ export const tenantRulesColumns = sql`id, timezone, min_notice_minutes AS minNot
 export const tenantWhereSql = (scope: BookingScope) =>
   scope.kind === "public" ? publicTenantSql(scope.slug) : sql`id = ${scope.tenantId}`;
 
-/** The tenant's id only: the business must be visible, nothing of its row is used. */
-export function tenantIdQuery(db: Db, scope: BookingScope) {
-  return db.all<{ id: string }>(sql`SELECT id FROM tenants WHERE ${tenantWhereSql(scope)} LIMIT 1`);
-}
-
 export type ServiceRow = {
   id: string;
   name: string;
