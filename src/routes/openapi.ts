@@ -58,7 +58,6 @@ export const ok = <T extends z.ZodType>(schema: T, description = "OK") => ({
   content: { "application/json": { schema: z.object({ data: schema }) } },
 });
 
-/** A JSON request body, required (a missing or non-JSON body is validated as `{}`, as it always was). */
 /** JSON already written as text by a mapper of the route's shape (hot paths; see availabilityJson). */
 export type JsonText<T> = string & { readonly __json: T };
 
@@ -67,6 +66,7 @@ export function jsonText<T>(c: Context, text: JsonText<T>): Response & TypedResp
   return c.body(text, 200, { "Content-Type": "application/json" }) as unknown as Response & TypedResponse<T, 200, "json">;
 }
 
+/** A JSON request body, required (a missing or non-JSON body is validated as `{}`, as it always was). */
 export const jsonBody = <T extends z.ZodType>(schema: T) => ({ required: true, content: { "application/json": { schema } } });
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
