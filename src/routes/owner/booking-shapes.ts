@@ -24,14 +24,19 @@ type BookingLike = Pick<
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** The fields every owner-side booking shape opens with (the booking list of the pages too). */
+export const bookingHeadFields = {
+  id: z.string(),
+  confirmationCode: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  source: z.enum(BOOKING_SOURCES),
+  startDatetime: z.string().openapi({ description: "UTC ISO-8601 instant" }),
+  endDatetime: z.string().openapi({ description: "UTC ISO-8601 instant" }),
+};
+
 export const OwnerBooking = z
   .object({
-    id: z.string(),
-    confirmationCode: z.string(),
-    status: z.enum(BOOKING_STATUSES),
-    source: z.enum(BOOKING_SOURCES),
-    startDatetime: z.string().openapi({ description: "UTC ISO-8601 instant" }),
-    endDatetime: z.string().openapi({ description: "UTC ISO-8601 instant" }),
+    ...bookingHeadFields,
     serviceId: z.string(),
     staffId: z.string(),
     customerId: z.string().nullable(),

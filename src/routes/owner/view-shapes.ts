@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
-import { BOOKING_SOURCES, BOOKING_STATUSES } from "../../domain/booking-status";
 import { formatMinute, toWorkingIntervals } from "../../domain/working-hours";
 import { formatLocalDate, type LocalDate } from "../../domain/time";
 import type { OwnerAuth } from "../../auth-context";
 import type { BookingItemRow, BusinessSummary } from "../../services/owner/views/common";
+import { bookingHeadFields } from "./booking-shapes";
 import { WorkingHoursInterval } from "./staff";
 
 // Mappers of the owner app's page views (GET /api/businesses/me/views/*): explicit fields only.
@@ -35,12 +35,7 @@ export const Viewer = z
 
 export const BookingItem = z
   .object({
-    id: z.string(),
-    confirmationCode: z.string(),
-    status: z.enum(BOOKING_STATUSES),
-    source: z.enum(BOOKING_SOURCES),
-    startDatetime: z.string().openapi({ description: "UTC ISO-8601 instant" }),
-    endDatetime: z.string().openapi({ description: "UTC ISO-8601 instant" }),
+    ...bookingHeadFields,
     staffId: z.string(),
     serviceId: z.string(),
     serviceName: z.string(),
