@@ -4,7 +4,7 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
 import { answer, MODEL_PATH, type ScriptedAnswer, toolCalls } from "../../helpers/ai-model";
-import { describeViolations, screenshot, seriousViolations } from "../helpers/axe";
+import { describeViolations, focusIsVisible, screenshot, seriousViolations } from "../helpers/axe";
 import { eventually, pickCalendarDate, useBrowser, watchErrors } from "../helpers/browser";
 import { auditRows, bookingByCode, createBookableTenant, e2eClient, e2eDb, FAR_DATE, uniq } from "../helpers/db";
 
@@ -64,15 +64,6 @@ function suggestingModel(t: { serviceId: string; staffId: string }, reply: strin
     toolCalls({ name: "get_availability", arguments: { serviceId: t.serviceId, staffId: t.staffId, date: FAR_DATE, earliest: "14:00" } }),
     answer({ reply, suggestions: { serviceId: t.serviceId, staffId: t.staffId, date: FAR_DATE, slots: ["14:00", "14:30", "16:00"] } }),
   ];
-}
-
-async function focusIsVisible(page: Page) {
-  return page.evaluate(() => {
-    const el = document.activeElement;
-    if (!el || el === document.body) return false;
-    const style = getComputedStyle(el);
-    return style.boxShadow !== "none" || (style.outlineStyle !== "none" && style.outlineWidth !== "0px");
-  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { describeViolations, screenshot, seriousViolations } from "../helpers/axe";
+import { describeViolations, focusIsVisible, screenshot, seriousViolations } from "../helpers/axe";
 import { eventually, useBrowser } from "../helpers/browser";
 import { createBookableTenant, e2eClient, uniq } from "../helpers/db";
 import { serveHostPage } from "../helpers/host-page";
@@ -24,16 +24,6 @@ async function signIn(page: Page) {
   await page.getByLabel("Password").fill(admin.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL(`${baseUrl}/admin/tenants`);
-}
-
-/** Keyboard focus is visible: the focused element draws a ring (box-shadow) or an outline. */
-async function focusIsVisible(page: Page) {
-  return page.evaluate(() => {
-    const el = document.activeElement;
-    if (!el || el === document.body) return false;
-    const style = getComputedStyle(el);
-    return style.boxShadow !== "none" || (style.outlineStyle !== "none" && style.outlineWidth !== "0px");
-  });
 }
 
 describe.each([1280, 375])("pages at %i px", (width) => {
