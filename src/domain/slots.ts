@@ -121,6 +121,20 @@ function quarterInstants(zone: DayZone): Float64Array {
   return table;
 }
 
+/** The earliest start a query allows: strictly after now (ms are integers), and at or after the notice limit. */
+const earliestStart = (nowMs: number, earliestMs?: number) => Math.max(nowMs + 1, earliestMs ?? Number.NEGATIVE_INFINITY);
+
+/**
+ * True when the clock cannot change the date's slots: the date's first instant (00:00, or the
+ * moment the clock jumps past it) is already at or after the earliest start allowed, so every
+ * candidate of the date passes "after now" and the notice limit. Wall -> instant is monotonic
+ * within a date, so every later start does too. A result for such a date stays right until the
+ * schedule itself changes.
+ */
+export function unaffectedByClock(zone: DayZone, nowMs: number, earliestMs?: number): boolean {
+  return wallToInstant(zone, zone.wallStartMs, "clamp") >= earliestStart(nowMs, earliestMs);
+}
+
 function resolve(q: Omit<SlotQuery, "staff">): Resolved {
   return {
     zone: q.zone,
@@ -128,8 +142,7 @@ function resolve(q: Omit<SlotQuery, "staff">): Resolved {
     durMs: q.durationMinutes * MINUTE_MS,
     beforeMs: (q.bufferBeforeMinutes ?? 0) * MINUTE_MS,
     afterMs: (q.bufferAfterMinutes ?? 0) * MINUTE_MS,
-    // Strictly after now (ms are integers), and at or after the notice limit when one is given.
-    earliestMs: Math.max(q.nowMs + 1, q.earliestMs ?? Number.NEGATIVE_INFINITY),
+    earliestMs: earliestStart(q.nowMs, q.earliestMs),
   };
 }
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { bookingLimits, type DayRules, dayQueryFor, performers, staffPlans } from "../domain/schedule";
-import { computeSlots, findSlot, mergeBusy, type Slot, slotLocalTimes, summarizeDay } from "../domain/slots";
+import { beyondHorizon, bookingLimits, type DayRules, dayQueryFor, performers, staffPlans } from "../domain/schedule";
+import { computeSlots, findSlot, mergeBusy, type Slot, slotLocalTimes, summarizeDay, unaffectedByClock } from "../domain/slots";
 import {
   addDays,
   DAY_MS,
@@ -27,7 +27,8 @@ import {
   tenantRulesColumns,
   tenantWhereSql,
 } from "./bookings/scope";
-import { type ScheduleRow, type ScheduleRows, scheduleQueries } from "./schedule-data";
+import { type CachedSchedule, scheduleCache, scheduleWeight } from "./schedule-cache";
+import { type ScheduleRow, type ScheduleRows, scheduleQueries, unlessSql } from "./schedule-data";
 
 /**
  * Availability (design.md §4, §16): one date's slots, and the days range (counts and first start
@@ -65,55 +66,78 @@ export type RangeQuery = { serviceId: string; staffId?: string; from: LocalDate;
 /** Longest days range one request may ask for (design.md §16). */
 export const MAX_DAYS_RANGE = 42;
 
-/** loadRange's one row: the tenant's rules, the service and staff as JSON cells, the schedule's columns. */
-type RangeRow = TenantRules & ScheduleRow & { service: string | null; staff: string };
+/** loadRange's one row: the tenant's rules and schedule version, the service and staff as JSON cells, the schedule's columns (all four NULL when the cached copy is current). */
+type RangeRow = TenantRules & ScheduleRow & { version: number; service: string | null; staff: string | null };
+
+/** A copy is per caller kind (the public sees only bookable staff and online services), tenant, service, staff filter and range. */
+function cacheKey(scope: BookingScope, q: RangeQuery): string {
+  const who = scope.kind === "public" ? `public|${scope.slug}` : `owner|${scope.tenantId}`;
+  return `${who}|${q.serviceId}|${q.staffId ?? "*"}|${formatLocalDate(q.from)}|${formatLocalDate(q.to)}`;
+}
 
 /**
  * The ONE statement both availability reads share (every further statement of a request cost
  * about 0.15 ms of Worker CPU to encode, run and decode: docs/benchmarks.md): the tenant row, with
- * the service, the staff and the schedule as subqueries keyed by it. 404 for an unknown tenant,
- * service or staff member.
+ * the service, the staff and the schedule as subqueries keyed by it. When this isolate holds a
+ * decoded copy of the same read, the statement carries its tenant id and schedule version, and
+ * while both still match the database skips the subqueries and the copy is used
+ * (./schedule-cache.ts). 404 for an unknown tenant, service or staff member.
  */
 async function loadRange(ctx: Pick<BookingCtx, "db" | "now">, scope: BookingScope, q: RangeQuery) {
   const { db } = ctx;
+  const key = cacheKey(scope, q);
+  const cached = scheduleCache.get(key);
+  const skipWhen = cached ? sql`(t.id = ${cached.tenantId} AND t.schedule_version = ${cached.version})` : undefined;
   const tenantId = sql`t.id`;
   const staffId = q.staffId === undefined ? undefined : sql`${q.staffId}`;
-  const schedule = scheduleQueries(db, { tenantId, staffId, from: q.from, to: q.to });
+  const schedule = scheduleQueries(db, { tenantId, staffId, from: q.from, to: q.to, skipWhen });
   const [row] = await db.all<RangeRow>(sql`
-    SELECT ${tenantRulesColumns},
-      ${serviceJsonSql(scope, q.serviceId, tenantId)} AS service,
-      ${staffJsonSql(scope.kind, tenantId, staffId)} AS staff,
+    SELECT ${tenantRulesColumns}, schedule_version AS version,
+      ${unlessSql(serviceJsonSql(scope, q.serviceId, tenantId), skipWhen)} AS service,
+      ${unlessSql(staffJsonSql(scope.kind, tenantId, staffId), skipWhen)} AS staff,
       ${schedule.columns}
     FROM tenants t WHERE ${tenantWhereSql(scope)} LIMIT 1`);
   if (!row) throw ApiError.notFound("Business");
-  if (row.service === null) throw ApiError.notFound("Service");
-  const service = JSON.parse(row.service) as ServiceRow;
-  const staffRows = JSON.parse(row.staff) as StaffRow[];
-  if (q.staffId !== undefined && staffRows.length === 0) throw ApiError.notFound("Staff member");
-  // A staff member who does not perform the service is known, but has no slots for it.
-  const staff = performers(staffRows, parseStaffIds(service.staffIds));
-  const rows = schedule.decode([row]);
   const tenant: TenantRules = {
     id: row.id,
     timezone: row.timezone,
     minNoticeMinutes: row.minNoticeMinutes,
     maxAdvanceDays: row.maxAdvanceDays,
   };
+  // The same test as the statement's: when it held, the columns are NULL and the copy is current.
+  const current = cached && cached.tenantId === row.id && cached.version === row.version ? cached : decodeRange(row, q, schedule);
+  if (current !== cached) scheduleCache.set(key, current);
+  return { tenant, schedule: current, limits: limitsFor(scope.kind, tenant, ctx.now) };
+}
+
+/** The statement's row as a copy worth keeping; 404 when the service or the staff member is unknown. */
+function decodeRange(row: RangeRow, q: RangeQuery, schedule: ReturnType<typeof scheduleQueries>): CachedSchedule {
+  if (row.service === null) throw ApiError.notFound("Service");
+  const service = JSON.parse(row.service) as ServiceRow;
+  const staffRows = JSON.parse(row.staff ?? "[]") as StaffRow[];
+  if (q.staffId !== undefined && staffRows.length === 0) throw ApiError.notFound("Staff member");
+  // A staff member who does not perform the service is known, but has no slots for it.
+  const staff = performers(staffRows, parseStaffIds(service.staffIds));
+  const rows = schedule.decode([row]);
+  const planned = staffPlans(
+    staff.map((s) => s.id),
+    rows,
+  ).map((plan) => ({ plan, busy: mergeBusy(plan.busy) }));
   return {
-    tenant,
+    tenantId: row.id,
+    version: row.version,
     service,
     staff,
-    plans: staffPlans(
-      staff.map((s) => s.id),
-      rows,
-    ),
+    planned,
     closures: rows.closures,
-    limits: limitsFor(scope.kind, tenant, ctx.now),
+    memo: new Map(),
+    weight: scheduleWeight(planned),
   };
 }
 
 function rulesOf(r: Awaited<ReturnType<typeof loadRange>>, now: Date): DayRules {
-  return { timeZone: r.tenant.timezone, service: r.service, closures: r.closures, limits: r.limits, nowMs: now.getTime() };
+  const { service, closures } = r.schedule;
+  return { timeZone: r.tenant.timezone, service, closures, limits: r.limits, nowMs: now.getTime() };
 }
 
 /**
@@ -126,23 +150,20 @@ export async function getAvailability(
   q: { serviceId: string; staffId?: string; date: LocalDate },
 ): Promise<Availability> {
   const r = await loadRange(ctx, scope, { serviceId: q.serviceId, staffId: q.staffId, from: q.date, to: q.date });
-  const query = dayQueryFor(
-    rulesOf(r, ctx.now),
-    r.plans.map((plan) => ({ plan, busy: plan.busy })),
-    q.date,
-  );
+  const query = dayQueryFor(rulesOf(r, ctx.now), r.schedule.planned, q.date);
   const slots = query ? computeSlots(query) : [];
   const zone = query?.zone ?? tenantDayZone(r.tenant.timezone, q.date);
+  const staff = r.schedule.staff;
   return {
     date: zone.dateKey,
     timezone: r.tenant.timezone,
     // One object per slot, fields assigned directly (hundreds of slots for a day of any staff).
     slots: slots.map((s) => {
-      const staff = r.staff[s.staffIndex];
+      const member = staff[s.staffIndex];
       const { startTime, endTime } = slotLocalTimes(zone, s);
       return {
-        staffId: staff.id,
-        staffName: staff.displayName,
+        staffId: member.id,
+        staffName: member.displayName,
         startTime,
         endTime,
         startUtc: instantToUtcIso(s.startMs),
@@ -155,7 +176,7 @@ export async function getAvailability(
 /**
  * Per tenant-local date from `from` to `to` (inclusive, at most MAX_DAYS_RANGE): how many distinct
  * start times are free and the first one. One libSQL round trip for the whole range; each staff
- * member's busy time is merged once and searched per date.
+ * member's busy time is merged once (and kept with the copy) and searched per date.
  */
 export async function getAvailabilityDays(
   ctx: Pick<BookingCtx, "db" | "now">,
@@ -166,22 +187,33 @@ export async function getAvailabilityDays(
   if (count < 1 || count > MAX_DAYS_RANGE) throw new RangeError(`days range of ${count} dates`);
   const r = await loadRange(ctx, scope, q);
   const rules = rulesOf(r, ctx.now);
-  const staff = r.plans.map((plan) => ({ plan, busy: mergeBusy(plan.busy) }));
   const days: AvailabilityDay[] = [];
-  for (let i = 0; i < count; i++) {
-    const date = addDays(q.from, i);
-    const query = dayQueryFor(rules, staff, date);
-    const sum = query ? summarizeDay(query) : null;
-    days.push({
-      date: formatLocalDate(date),
-      slots: sum?.count ?? 0,
-      firstStartTime:
-        sum && query && sum.firstStartMinute !== null
-          ? formatWall(query.zone.wallStartMs + sum.firstStartMinute * MINUTE_MS, query.zone)
-          : null,
-    });
-  }
+  for (let i = 0; i < count; i++) days.push(dayOfRange(r.schedule, rules, addDays(q.from, i)));
   return { timezone: r.tenant.timezone, days };
+}
+
+/**
+ * One date of the days range. A date the clock cannot change (every start past the notice limit)
+ * is kept in the copy's memo and reused while the copy is current; today, the notice window and
+ * the horizon are decided afresh on every request.
+ */
+function dayOfRange(schedule: CachedSchedule, rules: DayRules, date: LocalDate): AvailabilityDay {
+  const dateKey = formatLocalDate(date);
+  if (beyondHorizon(dateKey, rules.limits)) return { date: dateKey, slots: 0, firstStartTime: null };
+  const zone = tenantDayZone(rules.timeZone, date);
+  const memoKey = `days|${rules.timeZone}|${dateKey}`;
+  const clockFree = unaffectedByClock(zone, rules.nowMs, rules.limits.earliestMs);
+  const hit = clockFree ? (schedule.memo.get(memoKey) as AvailabilityDay | undefined) : undefined;
+  if (hit) return hit;
+  const query = dayQueryFor(rules, schedule.planned, date);
+  const sum = query ? summarizeDay(query) : null;
+  const day: AvailabilityDay = Object.freeze({
+    date: dateKey,
+    slots: sum?.count ?? 0,
+    firstStartTime: sum?.firstStartMinute != null ? formatWall(zone.wallStartMs + sum.firstStartMinute * MINUTE_MS, zone) : null,
+  });
+  if (clockFree) schedule.memo.set(memoKey, day);
+  return day;
 }
 
 /**

@@ -24,7 +24,14 @@ export type ScheduleParams = {
   to: LocalDate;
   /** Leaves one booking out of the busy time (the one being moved). */
   excludeBookingId?: SQL;
+  /** When this holds, each column is NULL and its subquery is not run (a current cached copy: schedule-cache.ts). */
+  skipWhen?: SQL;
 };
+
+/** A column of the statement, or NULL without running it when `skipWhen` holds (CASE evaluates lazily). */
+export function unlessSql(subquery: SQL, skipWhen?: SQL): SQL {
+  return skipWhen ? sql`CASE WHEN ${skipWhen} THEN NULL ELSE ${subquery} END` : subquery;
+}
 
 /**
  * Instants that can matter to the dates: a slot starts within [00:00 - 14 h, 24:00 + 12 h) of its
@@ -67,14 +74,13 @@ export function scheduleQueries(db: Db, p: ScheduleParams) {
   // MAX_BUFFER_MINUTES.
   const pad = MAX_BUFFER_MINUTES * MINUTE_MS;
   const staffOfTenant = p.staffId ? sql`AND id = ${p.staffId}` : sql``;
-  const columns = sql`
-      (SELECT json_group_array(json_array(staff_id, weekday, start_minute, end_minute)) FROM staff_hours
-        WHERE tenant_id = ${p.tenantId} ${staff} ${weekdays}) AS weekly,
-      (SELECT json_group_array(json_array(staff_id, date, intervals)) FROM staff_date_overrides
-        WHERE tenant_id = ${p.tenantId} ${staff} AND date >= ${fromKey} AND date <= ${toKey}) AS overrides,
-      (SELECT json_group_array(json_array(start_date, end_date)) FROM business_closures
-        WHERE tenant_id = ${p.tenantId} AND end_date >= ${fromKey} AND start_date <= ${toKey}) AS closures,
-      (SELECT json_group_array(json_array(member.id, (
+  const weekly = sql`(SELECT json_group_array(json_array(staff_id, weekday, start_minute, end_minute)) FROM staff_hours
+        WHERE tenant_id = ${p.tenantId} ${staff} ${weekdays})`;
+  const overrides = sql`(SELECT json_group_array(json_array(staff_id, date, intervals)) FROM staff_date_overrides
+        WHERE tenant_id = ${p.tenantId} ${staff} AND date >= ${fromKey} AND date <= ${toKey})`;
+  const closures = sql`(SELECT json_group_array(json_array(start_date, end_date)) FROM business_closures
+        WHERE tenant_id = ${p.tenantId} AND end_date >= ${fromKey} AND start_date <= ${toKey})`;
+  const busy = sql`(SELECT json_group_array(json_array(member.id, (
         SELECT group_concat(s || ',' || e) FROM (
           SELECT CAST((MAX(start_at - buffer_before_minutes * 60000, ${lo}) - ${lo}) / 1000 AS INTEGER) AS s,
                  CAST((MIN(end_at + buffer_after_minutes * 60000, ${hi}) - ${lo} + 999) / 1000 AS INTEGER) AS e
@@ -87,7 +93,9 @@ export function scheduleQueries(db: Db, p: ScheduleParams) {
           FROM staff_time_off
           WHERE staff_id = member.id AND start_at < ${hi} AND end_at > ${lo}
         ))))
-        FROM staff_profiles AS member WHERE tenant_id = ${p.tenantId} ${staffOfTenant}) AS busy`;
+        FROM staff_profiles AS member WHERE tenant_id = ${p.tenantId} ${staffOfTenant})`;
+  const columns = sql`${unlessSql(weekly, p.skipWhen)} AS weekly, ${unlessSql(overrides, p.skipWhen)} AS overrides,
+      ${unlessSql(closures, p.skipWhen)} AS closures, ${unlessSql(busy, p.skipWhen)} AS busy`;
   return {
     /** The four columns, for a caller's own single statement (availability adds its tenant, service and staff). */
     columns,

@@ -55,6 +55,12 @@ export const tenants = sqliteTable(
     customDomain: text("custom_domain"),
     stripeAccountId: text("stripe_account_id"),
     createdBy: text("created_by"),
+    // Set to a new random value by triggers (drizzle/0010) on every write to what decides slots:
+    // bookings' times, staff, state and buffers, services, staff, hours, overrides, closures, time
+    // off. Availability reads it in the same statement as everything else, so an isolate's decoded
+    // copy of a schedule is reused only while it is exactly current (services/schedule-cache.ts).
+    // Random rather than counted: a database rebuilt with the same ids cannot meet an old copy.
+    scheduleVersion: integer("schedule_version").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

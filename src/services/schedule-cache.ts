@@ -1,0 +1,94 @@
+import type { ClosureRow, StaffPlan } from "../domain/schedule";
+import type { MergedBusy } from "../domain/slots";
+import type { ServiceRow, StaffRow } from "./bookings/scope";
+
+/**
+ * Decoded schedules kept per isolate (design.md §16, docs/benchmarks.md). Availability's one
+ * statement sends the copy's tenant id and `schedule_version`; while both still match, the
+ * database skips the service, staff and schedule subqueries and answers NULLs, and the copy is
+ * used. Triggers give the version a new value on every write that can change a slot
+ * (drizzle/0010), in the writing transaction, so a copy is used only when it is exactly what the
+ * database would answer in that same statement: a booking made a moment ago is never offered.
+ *
+ * This is a cache of work, not of truth: the tenant row (zone, rules, suspension) is read fresh on
+ * every request, and results that depend on the clock (today, the notice window, the horizon) are
+ * computed fresh; only per-date results whose every start lies past the notice limit are memoised.
+ */
+
+export type CachedSchedule = {
+  tenantId: string;
+  version: number;
+  service: ServiceRow;
+  staff: StaffRow[];
+  /** One per staff member, in display order, with its busy time merged once. */
+  planned: { plan: StaffPlan; busy: MergedBusy }[];
+  closures: ClosureRow[];
+  /** Per `timezone|date` results that do not depend on the clock (filled by the reads). */
+  memo: Map<string, unknown>;
+  /** Approximate bytes held, for the budget. */
+  weight: number;
+};
+
+/** Bytes one isolate may spend on copies (a Worker isolate has 128 MB). */
+const BUDGET_BYTES = 16 * 1024 * 1024;
+const MAX_ENTRIES = 4096;
+
+/**
+ * What an entry costs, roughly: its busy spans (two doubles each), a share per staff member, and
+ * room for its memo (at most one small result per date of a range of at most 42).
+ */
+export function scheduleWeight(planned: CachedSchedule["planned"]): number {
+  let w = 8192;
+  for (const p of planned) w += 512 + p.busy.starts.length * 16;
+  return w;
+}
+
+/** Least recently used first (a Map keeps insertion order; a hit is re-inserted). */
+export class ScheduleCache {
+  private entries = new Map<string, CachedSchedule>();
+  private bytes = 0;
+
+  constructor(
+    private readonly budget = BUDGET_BYTES,
+    private readonly maxEntries = MAX_ENTRIES,
+  ) {}
+
+  get(key: string): CachedSchedule | undefined {
+    const hit = this.entries.get(key);
+    if (hit) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+    }
+    return hit;
+  }
+
+  set(key: string, entry: CachedSchedule) {
+    this.delete(key);
+    this.entries.set(key, entry);
+    this.bytes += entry.weight;
+    this.evict();
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+
+  private delete(key: string) {
+    const old = this.entries.get(key);
+    if (!old) return;
+    this.entries.delete(key);
+    this.bytes -= old.weight;
+  }
+
+  private evict() {
+    while (this.entries.size > 1 && (this.bytes > this.budget || this.entries.size > this.maxEntries)) {
+      this.delete(this.entries.keys().next().value as string);
+    }
+  }
+}
+
+/**
+ * The isolate's copies. Module scope on purpose, like the zone table (domain/time.ts): an isolate
+ * serves many requests, and every copy is validated against the database before each use.
+ */
+export const scheduleCache = new ScheduleCache();
