@@ -14,6 +14,7 @@ import {
   MINUTE_MS,
   wallDayStart,
 } from "../domain/time";
+import { allRendered, renderSql } from "../db/client";
 import { ApiError } from "../errors";
 import {
   type BookingCtx,
@@ -27,8 +28,8 @@ import {
   tenantRulesColumns,
   tenantWhereSql,
 } from "./bookings/scope";
-import { type CachedSchedule, scheduleCache, scheduleWeight } from "./schedule-cache";
-import { type ScheduleRow, type ScheduleRows, scheduleQueries, unlessSql } from "./schedule-data";
+import { type CachedSchedule, scheduleCache, scheduleWeight, sharedText } from "./schedule-cache";
+import { decodeSchedule, type ScheduleRow, type ScheduleRows, scheduleColumns, unlessSql } from "./schedule-data";
 
 /**
  * Availability (design.md §4, §16): one date's slots, and the days range (counts and first start
@@ -87,16 +88,9 @@ async function loadRange(ctx: Pick<BookingCtx, "db" | "now">, scope: BookingScop
   const { db } = ctx;
   const key = cacheKey(scope, q);
   const cached = scheduleCache.get(key);
-  const skipWhen = cached ? sql`(t.id = ${cached.tenantId} AND t.schedule_version = ${cached.version})` : undefined;
-  const tenantId = sql`t.id`;
-  const staffId = q.staffId === undefined ? undefined : sql`${q.staffId}`;
-  const schedule = scheduleQueries(db, { tenantId, staffId, from: q.from, to: q.to, skipWhen });
-  const [row] = await db.all<RangeRow>(sql`
-    SELECT ${tenantRulesColumns}, schedule_version AS version,
-      ${unlessSql(serviceJsonSql(scope, q.serviceId, tenantId), skipWhen)} AS service,
-      ${unlessSql(staffJsonSql(scope.kind, tenantId, staffId), skipWhen)} AS staff,
-      ${schedule.columns}
-    FROM tenants t WHERE ${tenantWhereSql(scope)} LIMIT 1`);
+  // With a copy, the statement is the one rendered when the copy was made: the same text and
+  // parameters every time until the copy is replaced.
+  const [row] = cached ? await allRendered<RangeRow>(db, cached.check) : await db.all<RangeRow>(rangeStatement(scope, q));
   if (!row) throw ApiError.notFound("Business");
   const tenant: TenantRules = {
     id: row.id,
@@ -105,20 +99,34 @@ async function loadRange(ctx: Pick<BookingCtx, "db" | "now">, scope: BookingScop
     maxAdvanceDays: row.maxAdvanceDays,
   };
   // The same test as the statement's: when it held, the columns are NULL and the copy is current.
-  const current = cached && cached.tenantId === row.id && cached.version === row.version ? cached : decodeRange(row, q, schedule);
+  const current = cached && cached.tenantId === row.id && cached.version === row.version ? cached : decodeRange(row, scope, q);
   if (current !== cached) scheduleCache.set(key, current);
   return { tenant, schedule: current, limits: limitsFor(scope.kind, tenant, ctx.now) };
 }
 
+/** The statement; `copy` = the copy it may confirm instead of reading the service, staff and schedule. */
+function rangeStatement(scope: BookingScope, q: RangeQuery, copy?: { tenantId: string; version: number }) {
+  const skipWhen = copy ? sql`(t.id = ${copy.tenantId} AND t.schedule_version = ${copy.version})` : undefined;
+  const tenantId = sql`t.id`;
+  const staffId = q.staffId === undefined ? undefined : sql`${q.staffId}`;
+  const schedule = scheduleColumns({ tenantId, staffId, from: q.from, to: q.to, skipWhen });
+  return sql`
+    SELECT ${tenantRulesColumns}, schedule_version AS version,
+      ${unlessSql(serviceJsonSql(scope, q.serviceId, tenantId), skipWhen)} AS service,
+      ${unlessSql(staffJsonSql(scope.kind, tenantId, staffId), skipWhen)} AS staff,
+      ${schedule}
+    FROM tenants t WHERE ${tenantWhereSql(scope)} LIMIT 1`;
+}
+
 /** The statement's row as a copy worth keeping; 404 when the service or the staff member is unknown. */
-function decodeRange(row: RangeRow, q: RangeQuery, schedule: ReturnType<typeof scheduleQueries>): CachedSchedule {
+function decodeRange(row: RangeRow, scope: BookingScope, q: RangeQuery): CachedSchedule {
   if (row.service === null) throw ApiError.notFound("Service");
   const service = JSON.parse(row.service) as ServiceRow;
   const staffRows = JSON.parse(row.staff ?? "[]") as StaffRow[];
   if (q.staffId !== undefined && staffRows.length === 0) throw ApiError.notFound("Staff member");
   // A staff member who does not perform the service is known, but has no slots for it.
   const staff = performers(staffRows, parseStaffIds(service.staffIds));
-  const rows = schedule.decode([row]);
+  const rows = decodeSchedule(row, q.from);
   const planned = staffPlans(
     staff.map((s) => s.id),
     rows,
@@ -126,12 +134,13 @@ function decodeRange(row: RangeRow, q: RangeQuery, schedule: ReturnType<typeof s
   return {
     tenantId: row.id,
     version: row.version,
+    check: sharedText(renderSql(rangeStatement(scope, q, { tenantId: row.id, version: row.version }))),
     service,
     staff,
     planned,
     closures: rows.closures,
     memo: new Map(),
-    weight: scheduleWeight(planned),
+    weight: scheduleWeight(planned, Math.round((wallDayStart(q.to) - wallDayStart(q.from)) / DAY_MS) + 1),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Query } from "drizzle-orm/sql";
 import type { ClosureRow, StaffPlan } from "../domain/schedule";
 import type { MergedBusy } from "../domain/slots";
 import type { ServiceRow, StaffRow } from "./bookings/scope";
@@ -18,6 +19,8 @@ import type { ServiceRow, StaffRow } from "./bookings/scope";
 export type CachedSchedule = {
   tenantId: string;
   version: number;
+  /** The statement that confirms this copy (or reads afresh), rendered once when the copy was made. */
+  check: Query;
   service: ServiceRow;
   staff: StaffRow[];
   /** One per staff member, in display order, with its busy time merged once. */
@@ -29,18 +32,36 @@ export type CachedSchedule = {
   weight: number;
 };
 
-/** Bytes one isolate may spend on copies (a Worker isolate has 128 MB). */
-const BUDGET_BYTES = 16 * 1024 * 1024;
-const MAX_ENTRIES = 4096;
+/**
+ * Bytes one isolate may spend on copies (a Worker isolate has 128 MB). A one-date copy for ten
+ * staff members weighs about 10 KB, for one about 2 KB, a 42-date copy of a busy salon about 40 KB.
+ */
+const BUDGET_BYTES = 24 * 1024 * 1024;
+const MAX_ENTRIES = 16_384;
 
 /**
- * What an entry costs, roughly: its busy spans (two doubles each), a share per staff member, and
- * room for its memo (at most one small result per date of a range of at most 42).
+ * What an entry costs, roughly: its busy spans (two doubles each), a share per staff member
+ * (hours, overrides), its statement's parameters, and its memo (one small result per date).
  */
-export function scheduleWeight(planned: CachedSchedule["planned"]): number {
-  let w = 8192;
-  for (const p of planned) w += 512 + p.busy.starts.length * 16;
+export function scheduleWeight(planned: CachedSchedule["planned"], dates: number): number {
+  let w = 1024 + dates * 96;
+  for (const p of planned) w += 384 + p.busy.starts.length * 16;
   return w;
+}
+
+const statementTexts = new Map<string, string>();
+/**
+ * The statement with its text shared by every copy of the same shape (the text carries no
+ * values: a few kilobytes each copy need not hold on its own).
+ */
+export function sharedText(q: Query): Query {
+  let text = statementTexts.get(q.sql);
+  if (text === undefined) {
+    if (statementTexts.size >= 256) statementTexts.clear();
+    statementTexts.set(q.sql, q.sql);
+    text = q.sql;
+  }
+  return { sql: text, params: q.params };
 }
 
 /** Least recently used first (a Map keeps insertion order; a hit is re-inserted). */

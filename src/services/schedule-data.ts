@@ -46,7 +46,8 @@ export function scheduleWindow(from: LocalDate, to: LocalDate) {
 /** The statement's one row: JSON arrays of tuples (see the SELECT). */
 export type ScheduleRow = { weekly: string; overrides: string; closures: string; busy: string };
 
-export function scheduleQueries(db: Db, p: ScheduleParams) {
+/** The four columns, for a caller's own single statement (availability adds its tenant, service and staff). */
+export function scheduleColumns(p: ScheduleParams): SQL {
   const { lo, hi } = scheduleWindow(p.from, p.to);
   const staff = p.staffId ? sql`AND staff_id = ${p.staffId}` : sql``;
   const exclude = p.excludeBookingId ? sql`AND id <> ${p.excludeBookingId}` : sql``;
@@ -94,29 +95,34 @@ export function scheduleQueries(db: Db, p: ScheduleParams) {
           WHERE staff_id = member.id AND start_at < ${hi} AND end_at > ${lo}
         ))))
         FROM staff_profiles AS member WHERE tenant_id = ${p.tenantId} ${staffOfTenant})`;
-  const columns = sql`${unlessSql(weekly, p.skipWhen)} AS weekly, ${unlessSql(overrides, p.skipWhen)} AS overrides,
+  return sql`${unlessSql(weekly, p.skipWhen)} AS weekly, ${unlessSql(overrides, p.skipWhen)} AS overrides,
       ${unlessSql(closures, p.skipWhen)} AS closures, ${unlessSql(busy, p.skipWhen)} AS busy`;
+}
+
+/** A row carrying the four columns, for a range starting at `from`, as the domain's rows. */
+export function decodeSchedule(row: ScheduleRow, from: LocalDate) {
+  const { lo } = scheduleWindow(from, from);
+  const weekly = JSON.parse(row.weekly) as [string, number, number, number][];
+  const overrides = JSON.parse(row.overrides) as [string, string, string][];
+  const closures = JSON.parse(row.closures) as [string, string][];
+  const busy = JSON.parse(row.busy) as [string, string | null][];
   return {
-    /** The four columns, for a caller's own single statement (availability adds its tenant, service and staff). */
-    columns,
-    statement: db.all<ScheduleRow>(sql`SELECT ${columns}`),
-    /** Decodes the statement's result (or a row carrying the four columns) into the domain's rows. */
-    decode([row]: ScheduleRow[]) {
-      const weekly = JSON.parse(row.weekly) as [string, number, number, number][];
-      const overrides = JSON.parse(row.overrides) as [string, string, string][];
-      const closures = JSON.parse(row.closures) as [string, string][];
-      const busy = JSON.parse(row.busy) as [string, string | null][];
-      return {
-        weekly: weekly.map(([staffId, weekday, startMinute, endMinute]): WeeklyRow => ({ staffId, weekday, startMinute, endMinute })),
-        overrides: overrides.map(([staffId, date, intervals]): OverrideRow => ({ staffId, date, intervals: parseIntervals(intervals) })),
-        closures: closures.map(([startDate, endDate]): ClosureRow => ({ startDate, endDate })),
-        busy: busy.map(([staffId, spans]) => ({ staffId, spans: spans ? parseSpans(spans, lo) : [] })),
-      };
-    },
+    weekly: weekly.map(([staffId, weekday, startMinute, endMinute]): WeeklyRow => ({ staffId, weekday, startMinute, endMinute })),
+    overrides: overrides.map(([staffId, date, intervals]): OverrideRow => ({ staffId, date, intervals: parseIntervals(intervals) })),
+    closures: closures.map(([startDate, endDate]): ClosureRow => ({ startDate, endDate })),
+    busy: busy.map(([staffId, spans]) => ({ staffId, spans: spans ? parseSpans(spans, lo) : [] })),
   };
 }
 
-export type ScheduleRows = ReturnType<ReturnType<typeof scheduleQueries>["decode"]>;
+/** The schedule as one statement of its own (create and reschedule put it in their batch). */
+export function scheduleQueries(db: Db, p: ScheduleParams) {
+  return {
+    statement: db.all<ScheduleRow>(sql`SELECT ${scheduleColumns(p)}`),
+    decode: ([row]: ScheduleRow[]) => decodeSchedule(row, p.from),
+  };
+}
+
+export type ScheduleRows = ReturnType<typeof decodeSchedule>;
 
 function parseIntervals(json: string): MinuteInterval[] {
   const value: unknown = JSON.parse(json);

@@ -7,6 +7,7 @@ function copy(tenantId: string, busySpans = 0): CachedSchedule {
   return {
     tenantId,
     version: 1,
+    check: { sql: "SELECT 1", params: [] },
     service: {
       id: "svc",
       name: "Cut",
@@ -21,13 +22,14 @@ function copy(tenantId: string, busySpans = 0): CachedSchedule {
     planned,
     closures: [],
     memo: new Map(),
-    weight: scheduleWeight(planned),
+    weight: scheduleWeight(planned, 1),
   };
 }
 
 describe("ScheduleCache", () => {
-  it("weighs a copy by its busy spans", () => {
+  it("weighs a copy by its busy spans and the dates it covers", () => {
     expect(copy("t", 1000).weight - copy("t", 0).weight).toBe(16_000);
+    expect(scheduleWeight([], 42) - scheduleWeight([], 1)).toBe(41 * 96);
   });
 
   it("drops the least recently used copy first when the byte budget is exceeded", () => {
