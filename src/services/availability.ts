@@ -127,10 +127,12 @@ function decodeRange(row: RangeRow, scope: BookingScope, q: RangeQuery): CachedS
   // A staff member who does not perform the service is known, but has no slots for it.
   const staff = performers(staffRows, parseStaffIds(service.staffIds));
   const rows = decodeSchedule(row, q.from);
+  // The copy keeps each staff member's busy time merged only (two arrays of numbers), not the
+  // interval objects it was merged from.
   const planned = staffPlans(
     staff.map((s) => s.id),
     rows,
-  ).map((plan) => ({ plan, busy: mergeBusy(plan.busy) }));
+  ).map((plan) => ({ plan: { ...plan, busy: [] }, busy: mergeBusy(plan.busy) }));
   return {
     tenantId: row.id,
     version: row.version,
