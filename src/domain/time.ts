@@ -63,6 +63,11 @@ export function wallDayStart(d: LocalDate): number {
   return Date.UTC(d.year, d.month - 1, d.day);
 }
 
+/** How many dates `from` to `to` cover, both included (0 or less when `to` is before `from`). */
+export function datesInRange(from: LocalDate, to: LocalDate): number {
+  return Math.round((wallDayStart(to) - wallDayStart(from)) / DAY_MS) + 1;
+}
+
 /** 0 = Sunday .. 6 = Saturday, the numbering of staff_hours. A calendar fact: no zone needed. */
 export function weekdayOf(d: LocalDate): number {
   return new Date(wallDayStart(d)).getUTCDay();

@@ -3,7 +3,7 @@ import { beyondHorizon, bookingLimits, type DayRules, dayQueryFor, performers, s
 import { computeSlots, findSlot, mergeBusy, type Slot, slotLocalTimes, summarizeDay, unaffectedByClock } from "../domain/slots";
 import {
   addDays,
-  DAY_MS,
+  datesInRange,
   dayZone,
   type DayZone,
   formatLocalDate,
@@ -12,7 +12,6 @@ import {
   type LocalDate,
   type LocalDateTime,
   MINUTE_MS,
-  wallDayStart,
 } from "../domain/time";
 import { allRendered, renderSql } from "../db/client";
 import { ApiError } from "../errors";
@@ -142,7 +141,7 @@ function decodeRange(row: RangeRow, scope: BookingScope, q: RangeQuery): CachedS
     planned,
     closures: rows.closures,
     memo: new Map(),
-    weight: scheduleWeight(planned, Math.round((wallDayStart(q.to) - wallDayStart(q.from)) / DAY_MS) + 1),
+    weight: scheduleWeight(planned, datesInRange(q.from, q.to)),
   };
 }
 
@@ -194,7 +193,7 @@ export async function getAvailabilityDays(
   scope: BookingScope,
   q: RangeQuery,
 ): Promise<AvailabilityDays> {
-  const count = Math.round((wallDayStart(q.to) - wallDayStart(q.from)) / DAY_MS) + 1;
+  const count = datesInRange(q.from, q.to);
   if (count < 1 || count > MAX_DAYS_RANGE) throw new RangeError(`days range of ${count} dates`);
   const r = await loadRange(ctx, scope, q);
   const rules = rulesOf(r, ctx.now);

@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import type { ClosureRow, OverrideRow, WeeklyRow } from "../domain/schedule";
 import { type BusyInterval, MAX_BOOKING_MINUTES, MAX_BUFFER_MINUTES, type MinuteInterval } from "../domain/slots";
-import { DAY_MS, formatLocalDate, type LocalDate, MINUTE_MS, wallDayStart, weekdayOf } from "../domain/time";
+import { DAY_MS, datesInRange, formatLocalDate, type LocalDate, MINUTE_MS, wallDayStart, weekdayOf } from "../domain/time";
 
 /**
  * The schedule rows every slot decision reads (design.md §4, §16), for one local date or a range:
@@ -53,7 +53,7 @@ export function scheduleColumns(p: ScheduleParams): SQL {
   const exclude = p.excludeBookingId ? sql`AND id <> ${p.excludeBookingId}` : sql``;
   const fromKey = formatLocalDate(p.from);
   const toKey = formatLocalDate(p.to);
-  const days = Math.round((wallDayStart(p.to) - wallDayStart(p.from)) / DAY_MS) + 1;
+  const days = datesInRange(p.from, p.to);
   // Fewer than 7 dates: only their weekdays' hours.
   const weekdays =
     days < 7

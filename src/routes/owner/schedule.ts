@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { DAY_MS, formatLocalDate, type LocalDate, wallDayStart } from "../../domain/time";
+import { datesInRange, formatLocalDate } from "../../domain/time";
 import { formatMinute, validateWeek } from "../../domain/working-hours";
 import type { OwnerEnv } from "../../env";
 import { ApiError } from "../../errors";
@@ -26,8 +26,6 @@ const writers = requireRole("owner", "admin");
 const MAX_CLOSURE_DAYS = 366;
 const MAX_OVERRIDE_LIST_DAYS = 366;
 
-const span = (from: LocalDate, to: LocalDate) => Math.round((wallDayStart(to) - wallDayStart(from)) / DAY_MS) + 1;
-
 const LOCAL_DATE = "A date in the business's time zone, YYYY-MM-DD";
 const dateParam = z.object({ id: z.string(), date: localDateField.openapi({ description: LOCAL_DATE, example: "2031-03-11" }) });
 const rangeQuery = z
@@ -38,7 +36,7 @@ const rangeQuery = z
   .strict()
   .superRefine((q, ctx) => {
     if (!q.from || !q.to) return;
-    const n = span(q.from, q.to);
+    const n = datesInRange(q.from, q.to);
     if (n < 1) ctx.addIssue({ code: "custom", path: ["to"], message: "to must not be before from" });
     else if (n > MAX_OVERRIDE_LIST_DAYS) ctx.addIssue({ code: "custom", path: ["to"], message: `At most ${MAX_OVERRIDE_LIST_DAYS} days` });
   });
@@ -60,7 +58,7 @@ const closureBody = z
   })
   .strict()
   .superRefine((v, ctx) => {
-    const n = span(v.startDate, v.endDate);
+    const n = datesInRange(v.startDate, v.endDate);
     if (n < 1) ctx.addIssue({ code: "custom", path: ["endDate"], message: "endDate must not be before startDate" });
     else if (n > MAX_CLOSURE_DAYS)
       ctx.addIssue({ code: "custom", path: ["endDate"], message: `A closure lasts at most ${MAX_CLOSURE_DAYS} days` });

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { DAY_MS, wallDayStart } from "../../domain/time";
+import { datesInRange } from "../../domain/time";
 import type { AppEnv } from "../../env";
 import { getAvailability, getAvailabilityDays, MAX_DAYS_RANGE } from "../../services/bookings";
 import { idField, localDateField } from "../fields";
@@ -35,7 +35,7 @@ const daysQuery = z
     timezone: timezoneField,
   })
   .superRefine((q, ctx) => {
-    const span = Math.round((wallDayStart(q.to) - wallDayStart(q.from)) / DAY_MS) + 1;
+    const span = datesInRange(q.from, q.to);
     if (span < 1) ctx.addIssue({ code: "custom", path: ["to"], message: "to must not be before from" });
     else if (span > MAX_DAYS_RANGE) ctx.addIssue({ code: "custom", path: ["to"], message: `At most ${MAX_DAYS_RANGE} days per request` });
   });

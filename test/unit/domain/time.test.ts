@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  datesInRange,
   dayZone,
   formatWall,
   instantToHumanLocal,
@@ -55,6 +56,13 @@ describe("calendar helpers", () => {
   it("numbers weekdays like staff_hours (0 = Sunday)", () => {
     expect(weekdayOf(parseLocalDate("2026-03-08")!)).toBe(0);
     expect(weekdayOf(parseLocalDate("2026-03-14")!)).toBe(6);
+  });
+
+  it("counts the dates of a range with both ends, across month ends and leap days", () => {
+    const d = (s: string) => parseLocalDate(s)!;
+    expect(datesInRange(d("2028-02-27"), d("2028-03-01"))).toBe(4);
+    expect(datesInRange(d("2031-03-01"), d("2031-03-01"))).toBe(1);
+    expect(datesInRange(d("2031-03-02"), d("2031-03-01"))).toBe(0);
   });
 
   it("knows real time zones from made-up ones", () => {
