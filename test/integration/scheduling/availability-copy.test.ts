@@ -74,7 +74,7 @@ describe("availability with a warm copy of the schedule", () => {
     const { tenant, service, sam, read } = await salon();
     const db = testDb();
     const at = (hhmm: string) => new Date(`${DATE}T${hhmm}:00-05:00`).getTime();
-    const t = new Date().toISOString(); // row metadata only
+    const t = NOW; // row metadata
     await read();
 
     // Time off 11:00-12:00: the last start is 10:00.
@@ -140,7 +140,7 @@ describe("availability with a warm copy of the schedule", () => {
     const morning = await read(`${DATE}T14:30:00Z`);
     expect(morning.starts).toEqual(quarterHours("09:45", "11:00"));
     expect(morning.days.map((d) => d.slots)).toEqual([0, 6, 9]);
-    // An hour later the same copy answers with fewer starts today, the same tomorrow.
+    // An hour later the same copy answers with fewer starts on the date, the same on the next one.
     const later = await read(`${DATE}T15:30:00Z`);
     expect(later.starts).toEqual(quarterHours("10:45", "11:00"));
     expect(later.days.map((d) => d.slots)).toEqual([0, 2, 9]);
