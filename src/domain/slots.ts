@@ -124,15 +124,18 @@ function quarterInstants(zone: DayZone): Float64Array {
 /** The earliest start a query allows: strictly after now (ms are integers), and at or after the notice limit. */
 const earliestStart = (nowMs: number, earliestMs?: number) => Math.max(nowMs + 1, earliestMs ?? Number.NEGATIVE_INFINITY);
 
+/** A date's first instant: its 00:00, or the moment the clock jumps past a 00:00 that does not exist. */
+export const dateStartInstant = (zone: DayZone): number => wallToInstant(zone, zone.wallStartMs, "clamp");
+
 /**
- * True when the clock cannot change the date's slots: the date's first instant (00:00, or the
- * moment the clock jumps past it) is already at or after the earliest start allowed, so every
- * candidate of the date passes "after now" and the notice limit. Wall -> instant is monotonic
- * within a date, so every later start does too. A result for such a date stays right until the
- * schedule itself changes.
+ * True when the clock cannot change the date's slots: the date's first instant
+ * (`dateStartInstant`) is already at or after the earliest start allowed, so every candidate of
+ * the date passes "after now" and the notice limit. Wall -> instant is monotonic within a date,
+ * so every later start does too. A result for such a date stays right until the schedule itself
+ * changes.
  */
-export function unaffectedByClock(zone: DayZone, nowMs: number, earliestMs?: number): boolean {
-  return wallToInstant(zone, zone.wallStartMs, "clamp") >= earliestStart(nowMs, earliestMs);
+export function unaffectedByClock(dateStartMs: number, nowMs: number, earliestMs?: number): boolean {
+  return dateStartMs >= earliestStart(nowMs, earliestMs);
 }
 
 function resolve(q: Omit<SlotQuery, "staff">): Resolved {

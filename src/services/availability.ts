@@ -1,6 +1,15 @@
 import { sql } from "drizzle-orm";
 import { beyondHorizon, bookingLimits, type DayRules, dayQueryFor, performers, staffPlans } from "../domain/schedule";
-import { computeSlots, findSlot, mergeBusy, type Slot, slotLocalTimes, summarizeDay, unaffectedByClock } from "../domain/slots";
+import {
+  computeSlots,
+  dateStartInstant,
+  findSlot,
+  mergeBusy,
+  type Slot,
+  slotLocalTimes,
+  summarizeDay,
+  unaffectedByClock,
+} from "../domain/slots";
 import {
   addDays,
   datesInRange,
@@ -187,6 +196,10 @@ export async function getAvailability(
  * Per tenant-local date from `from` to `to` (inclusive, at most MAX_DAYS_RANGE): how many distinct
  * start times are free and the first one. One libSQL round trip for the whole range; each staff
  * member's busy time is merged once (and kept with the copy) and searched per date.
+ *
+ * When no date of the answer depends on the clock, the whole answer is kept with the copy and the
+ * same (frozen) object is returned while the copy is current and the clock still cannot change
+ * it: the routes serialise it once (shapes.ts, availabilityDaysJson).
  */
 export async function getAvailabilityDays(
   ctx: Pick<BookingCtx, "db" | "now">,
@@ -197,24 +210,65 @@ export async function getAvailabilityDays(
   if (count < 1 || count > MAX_DAYS_RANGE) throw new RangeError(`days range of ${count} dates`);
   const r = await loadRange(ctx, scope, q);
   const rules = rulesOf(r, ctx.now);
+  const kept = r.schedule.memo.get(WHOLE_RANGE) as WholeRange | undefined;
+  if (kept && wholeRangeHolds(kept, rules)) return kept.answer;
+
   const days: AvailabilityDay[] = [];
-  for (let i = 0; i < count; i++) days.push(dayOfRange(r.schedule, rules, addDays(q.from, i)));
-  return { timezone: r.tenant.timezone, days };
+  let clockFree = true;
+  let firstStartMs = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < count; i++) {
+    const day = dayOfRange(r.schedule, rules, addDays(q.from, i));
+    days.push(day.day);
+    if (day.startMs === null) continue;
+    clockFree &&= day.clockFree;
+    firstStartMs = Math.min(firstStartMs, day.startMs);
+  }
+  const answer: AvailabilityDays = Object.freeze({ timezone: r.tenant.timezone, days: Object.freeze(days) as AvailabilityDay[] });
+  if (clockFree) {
+    const dates = days.map((d) => d.date);
+    r.schedule.memo.set(WHOLE_RANGE, { timezone: rules.timeZone, dates, withinHorizon: withinHorizon(dates, rules), firstStartMs, answer });
+  }
+  return answer;
+}
+
+const WHOLE_RANGE = "days|whole";
+/**
+ * A whole days answer: right while the zone is the same, the same dates lie within the horizon
+ * (dates past it answer 0 without looking), and the first of them still starts at or after the
+ * earliest start allowed (the later ones start later still).
+ */
+type WholeRange = { timezone: string; dates: string[]; withinHorizon: number; firstStartMs: number; answer: AvailabilityDays };
+
+const withinHorizon = (dates: string[], rules: DayRules) => dates.filter((d) => !beyondHorizon(d, rules.limits)).length;
+
+function wholeRangeHolds(kept: WholeRange, rules: DayRules): boolean {
+  return (
+    kept.timezone === rules.timeZone &&
+    withinHorizon(kept.dates, rules) === kept.withinHorizon &&
+    (kept.withinHorizon === 0 || unaffectedByClock(kept.firstStartMs, rules.nowMs, rules.limits.earliestMs))
+  );
 }
 
 /**
- * One date of the days range. A date the clock cannot change (every start past the notice limit)
- * is kept in the copy's memo and reused while the copy is current; today, the notice window and
- * the horizon are decided afresh on every request.
+ * One date of the days range, with its first instant (null past the horizon) and whether the clock
+ * can change it. A date the clock cannot change (every start past the notice limit) is kept in the
+ * copy's memo and reused while the copy is current; today, the notice window and the horizon are
+ * decided afresh on every request.
  */
-function dayOfRange(schedule: CachedSchedule, rules: DayRules, date: LocalDate): AvailabilityDay {
+function dayOfRange(
+  schedule: CachedSchedule,
+  rules: DayRules,
+  date: LocalDate,
+): { day: AvailabilityDay; startMs: number | null; clockFree: boolean } {
   const dateKey = formatLocalDate(date);
-  if (beyondHorizon(dateKey, rules.limits)) return { date: dateKey, slots: 0, firstStartTime: null };
+  if (beyondHorizon(dateKey, rules.limits))
+    return { day: Object.freeze({ date: dateKey, slots: 0, firstStartTime: null }), startMs: null, clockFree: true };
   const zone = tenantDayZone(rules.timeZone, date);
+  const startMs = dateStartInstant(zone);
   const memoKey = `days|${rules.timeZone}|${dateKey}`;
-  const clockFree = unaffectedByClock(zone, rules.nowMs, rules.limits.earliestMs);
+  const clockFree = unaffectedByClock(startMs, rules.nowMs, rules.limits.earliestMs);
   const hit = clockFree ? (schedule.memo.get(memoKey) as AvailabilityDay | undefined) : undefined;
-  if (hit) return hit;
+  if (hit) return { day: hit, startMs, clockFree };
   const query = dayQueryFor(rules, schedule.planned, date);
   const sum = query ? summarizeDay(query) : null;
   const day: AvailabilityDay = Object.freeze({
@@ -223,7 +277,7 @@ function dayOfRange(schedule: CachedSchedule, rules: DayRules, date: LocalDate):
     firstStartTime: sum?.firstStartMinute != null ? formatWall(zone.wallStartMs + sum.firstStartMinute * MINUTE_MS, zone) : null,
   });
   if (clockFree) schedule.memo.set(memoKey, day);
-  return day;
+  return { day, startMs, clockFree };
 }
 
 /**

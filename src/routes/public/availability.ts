@@ -5,7 +5,7 @@ import { getAvailability, getAvailabilityDays, MAX_DAYS_RANGE } from "../../serv
 import { idField, localDateField } from "../fields";
 import { createRoute, errors, jsonText, ok, openApiRouter, security } from "../openapi";
 import { slugParam } from "./profile";
-import { Availability, AvailabilityDays, availabilityJson, toAvailabilityDays } from "./shapes";
+import { Availability, AvailabilityDays, availabilityDaysJson, availabilityJson } from "./shapes";
 
 const LOCAL_DATE = { description: "A date in the business's time zone, YYYY-MM-DD", example: "2031-03-11" };
 const staffIdField = idField("staffId")
@@ -72,5 +72,5 @@ export const availabilityRoute = openApiRouter<AppEnv>()
   })
   .openapi(days, async (c) => {
     const range = await getAvailabilityDays(c.var, { kind: "public", slug: c.req.valid("param").slug }, c.req.valid("query"));
-    return c.json({ data: toAvailabilityDays(range) }, 200);
+    return jsonText(c, availabilityDaysJson(range));
   });

@@ -283,6 +283,19 @@ export function toAvailabilityDays(d: AvailabilityDaysView): z.infer<typeof Avai
   };
 }
 
+/** Text of frozen days answers, which the service hands out again while they hold (availability.ts). */
+const daysText = new WeakMap<AvailabilityDaysView, JsonText<{ data: z.infer<typeof AvailabilityDays> }>>();
+
+/** The days answer's body as text, written once per frozen answer. */
+export function availabilityDaysJson(d: AvailabilityDaysView): JsonText<{ data: z.infer<typeof AvailabilityDays> }> {
+  let text = daysText.get(d);
+  if (text === undefined) {
+    text = JSON.stringify({ data: toAvailabilityDays(d) }) as JsonText<{ data: z.infer<typeof AvailabilityDays> }>;
+    if (Object.isFrozen(d)) daysText.set(d, text);
+  }
+  return text;
+}
+
 /** design.md §21: the payment step, field by field (no column of the payment row leaks). */
 export function toPaymentStep(p: PaymentStepView): z.infer<typeof PaymentStep> {
   return {

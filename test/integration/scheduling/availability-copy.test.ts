@@ -158,6 +158,44 @@ describe("availability with a warm copy of the schedule", () => {
     expect(horizon.days.map((d) => d.slots)).toEqual([0, 2, 0]);
   });
 
+  it("keeps a whole days answer only while neither the clock, the horizon nor the zone can change it", async () => {
+    const { tenant, read } = await salon();
+    const db = testDb();
+    // Read long before the range: no date depends on the clock, so the whole answer is kept...
+    expect((await read()).days.map((d) => d.slots)).toEqual([9, 9, 9]);
+    expect((await read()).days.map((d) => d.slots)).toEqual([9, 9, 9]);
+    // ...and not used once the first date is today: 09:30 in New York on 2031-03-03.
+    expect((await read("2031-03-03T14:30:00Z")).days.map((d) => d.slots)).toEqual([6, 9, 9]);
+    expect((await read()).days.map((d) => d.slots)).toEqual([9, 9, 9]);
+
+    // A horizon ending on the range's second date (2031-02-20 + 12 days = 2031-03-04)...
+    await db.update(schema.tenants).set({ maxAdvanceDays: 12 }).where(eq(schema.tenants.id, tenant.id));
+    expect((await read()).days.map((d) => d.slots)).toEqual([9, 9, 0]);
+    // ...moves with the clock: a day later the last date is within it too.
+    expect((await read("2031-02-21T12:00:00Z")).days.map((d) => d.slots)).toEqual([9, 9, 9]);
+    expect((await read()).days.map((d) => d.slots)).toEqual([9, 9, 0]);
+  });
+
+  it("counts a date again when the business changes to a zone where that date has another length", async () => {
+    // 01:00-04:00 in New York on 2031-03-09 (clocks jump from 02:00 to 03:00) is two real hours:
+    // five starts of a 60-minute service (01:00-01:45 and 03:00) against nine on other dates.
+    const tenant = await createTenant();
+    const service = await createService(tenant.id, { durationMinutes: 60 });
+    await createStaff(tenant.id, { displayName: "Noor" }, allWeek("01:00", "04:00"));
+    const slots = async () => {
+      const r = await get(`/api/public/${tenant.slug}/availability/days?serviceId=${service.id}&from=2031-03-08&to=2031-03-10`, {
+        now: NOW,
+      });
+      expect(r.status).toBe(200);
+      return (r.body.data.days as Day[]).map((d) => d.slots);
+    };
+    expect(await slots()).toEqual([9, 5, 9]);
+    expect(await slots()).toEqual([9, 5, 9]);
+    // Tokyo keeps no summer time: the same wall hours are three real hours every date.
+    await testDb().update(schema.tenants).set({ timezone: "Asia/Tokyo" }).where(eq(schema.tenants.id, tenant.id));
+    expect(await slots()).toEqual([9, 9, 9]);
+  });
+
   it("never answers with another business's copy when a slug passes to a new business", async () => {
     const first = await salon();
     const slug = first.tenant.slug;

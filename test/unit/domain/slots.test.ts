@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { computeSlots, findSlot, slotLocalTimes, type StaffDay, unaffectedByClock } from "../../../src/domain/slots";
+import { computeSlots, dateStartInstant, findSlot, slotLocalTimes, type StaffDay, unaffectedByClock } from "../../../src/domain/slots";
 import { dayZone, parseLocalDate } from "../../../src/domain/time";
 
 const hm = (s: string) => Number(s.slice(0, 2)) * 60 + Number(s.slice(3, 5));
@@ -171,11 +171,11 @@ describe("unaffectedByClock", () => {
 
   it("holds only while the date's first instant is past both now and the notice limit", () => {
     const zone = dayZone("America/New_York", parseLocalDate("2031-03-04")!); // 00:00 EST = 05:00Z
-    expect(unaffectedByClock(zone, instant("2031-03-04T04:59:59.998Z"))).toBe(true);
+    expect(unaffectedByClock(dateStartInstant(zone), instant("2031-03-04T04:59:59.998Z"))).toBe(true);
     // Starts must lie strictly after now: at 00:00 itself the 00:00 start is already gone.
-    expect(unaffectedByClock(zone, instant("2031-03-04T05:00:00Z"))).toBe(false);
-    expect(unaffectedByClock(zone, instant("2031-03-03T12:00:00Z"), instant("2031-03-04T05:00:00Z"))).toBe(true);
-    expect(unaffectedByClock(zone, instant("2031-03-03T12:00:00Z"), instant("2031-03-04T05:00:00.001Z"))).toBe(false);
+    expect(unaffectedByClock(dateStartInstant(zone), instant("2031-03-04T05:00:00Z"))).toBe(false);
+    expect(unaffectedByClock(dateStartInstant(zone), instant("2031-03-03T12:00:00Z"), instant("2031-03-04T05:00:00Z"))).toBe(true);
+    expect(unaffectedByClock(dateStartInstant(zone), instant("2031-03-03T12:00:00Z"), instant("2031-03-04T05:00:00.001Z"))).toBe(false);
   });
 
   it("takes the moment the clock jumps as the first instant of a date whose midnight does not exist", () => {
@@ -188,7 +188,8 @@ describe("unaffectedByClock", () => {
       nowMs: 0,
     })[0];
     expect(new Date(first.startMs).toISOString()).toBe("2031-09-07T04:00:00.000Z");
-    expect(unaffectedByClock(zone, first.startMs - 1)).toBe(true);
-    expect(unaffectedByClock(zone, first.startMs)).toBe(false);
+    expect(dateStartInstant(zone)).toBe(first.startMs);
+    expect(unaffectedByClock(dateStartInstant(zone), first.startMs - 1)).toBe(true);
+    expect(unaffectedByClock(dateStartInstant(zone), first.startMs)).toBe(false);
   });
 });
