@@ -34,17 +34,21 @@ export type CachedSchedule = {
 
 /**
  * Bytes one isolate may spend on copies (a Worker isolate has 128 MB). A one-date copy for ten
- * staff members weighs about 10 KB, for one about 2 KB, a 42-date copy of a busy salon about 40 KB.
+ * staff members weighs about 10 KB, for one about 2 KB, a 42-date copy of a busy salon about 45 KB.
  */
 const BUDGET_BYTES = 24 * 1024 * 1024;
 const MAX_ENTRIES = 16_384;
 
 /**
  * What an entry costs, roughly: its busy spans (two doubles each), a share per staff member
- * (hours, overrides), its statement's parameters, and its memo (one small result per date).
+ * (hours, overrides), its statement's parameters, and its memo: per date a small result with its
+ * key (about 180 bytes), and for the days range the whole answer's arrays and its JSON text
+ * (about 80 more).
  */
+export const MEMO_BYTES_PER_DATE = 256;
+
 export function scheduleWeight(planned: CachedSchedule["planned"], dates: number): number {
-  let w = 1024 + dates * 96;
+  let w = 1024 + dates * MEMO_BYTES_PER_DATE;
   for (const p of planned) w += 384 + p.busy.starts.length * 16;
   return w;
 }

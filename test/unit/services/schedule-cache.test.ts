@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { emptyPlan } from "../../../src/domain/schedule";
-import { type CachedSchedule, ScheduleCache, scheduleWeight } from "../../../src/services/schedule-cache";
+import { type CachedSchedule, MEMO_BYTES_PER_DATE, ScheduleCache, scheduleWeight } from "../../../src/services/schedule-cache";
 
 function copy(tenantId: string, busySpans = 0): CachedSchedule {
   const planned = [{ plan: emptyPlan(), busy: { starts: new Array(busySpans).fill(0), ends: new Array(busySpans).fill(1) } }];
@@ -29,7 +29,7 @@ function copy(tenantId: string, busySpans = 0): CachedSchedule {
 describe("ScheduleCache", () => {
   it("weighs a copy by its busy spans and the dates it covers", () => {
     expect(copy("t", 1000).weight - copy("t", 0).weight).toBe(16_000);
-    expect(scheduleWeight([], 42) - scheduleWeight([], 1)).toBe(41 * 96);
+    expect(scheduleWeight([], 42) - scheduleWeight([], 1)).toBe(41 * MEMO_BYTES_PER_DATE);
   });
 
   it("drops the least recently used copy first when the byte budget is exceeded", () => {
