@@ -164,7 +164,7 @@ describe("availability with a warm copy of the schedule", () => {
     // Read long before the range: no date depends on the clock, so the whole answer is kept...
     expect((await read()).days.map((d) => d.slots)).toEqual([9, 9, 9]);
     expect((await read()).days.map((d) => d.slots)).toEqual([9, 9, 9]);
-    // ...and not used once the first date is today: 09:30 in New York on 2031-03-03.
+    // ...and not used once the clock reaches the first date: 09:30 in New York on 2031-03-03.
     expect((await read("2031-03-03T14:30:00Z")).days.map((d) => d.slots)).toEqual([6, 9, 9]);
     expect((await read()).days.map((d) => d.slots)).toEqual([9, 9, 9]);
 
