@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { newId } from "../lib/ids";
 import { type Fragment, single, wrote } from "./batch";
+import { type DeferredEmail, isDeferred } from "./email/stored";
 import type { RenderedEmail } from "./email/templates";
 import { emailPointer } from "./outbox/pointer";
 
@@ -15,28 +16,85 @@ import { emailPointer } from "./outbox/pointer";
  *
  * `onlyIf` is an SQL condition evaluated inside the batch (e.g. "the booking row now exists"), so
  * an e-mail is written only when the conditional change it belongs to actually happened.
+ *
+ * An e-mail is either finished (`RenderedEmail`: subject, bodies, attachments) or deferred
+ * (`DeferredEmail`: its template and facts, rendered by the e-mail kind when it is sent;
+ * src/services/email/stored.ts). The booking e-mails are deferred: rendering them cost the request
+ * more than anything else it did (issue #42).
  */
+export type OutboxEmail = (RenderedEmail | DeferredEmail) & { tenantId: string | null };
+
+/** The columns an e-mail fills besides its recipient and lifecycle, in `COLUMNS` order. */
+function contentOf(email: RenderedEmail | DeferredEmail) {
+  if (isDeferred(email)) {
+    return {
+      kind: email.kind,
+      subject: "",
+      text: "",
+      html: "",
+      sensitive: email.sensitive ? 1 : 0,
+      attachments: null,
+      facts: JSON.stringify(email.stored),
+    };
+  }
+  const attachments = email.attachments?.length ? JSON.stringify(email.attachments) : null;
+  return {
+    kind: email.kind,
+    subject: email.subject,
+    text: email.text,
+    html: email.html,
+    sensitive: email.sensitive ? 1 : 0,
+    attachments,
+    facts: null,
+  };
+}
+
+const COLUMNS = sql.raw(
+  "id, tenant_id, kind, to_email, subject, text_body, html_body, sensitive, attachments, facts, status, attempts, next_attempt_at, created_at, updated_at",
+);
+
 export function emailInsert(
   db: Db,
-  email: RenderedEmail & { tenantId: string | null; to: string | SQL },
+  email: OutboxEmail & { to: string | SQL },
   now: Date,
   onlyIf?: SQL,
 ): Fragment<boolean> & { id: string } {
   const id = newId("eml");
   const t = now.toISOString();
-  const sensitive = email.sensitive ? 1 : 0;
-  const attachments = email.attachments?.length ? JSON.stringify(email.attachments) : null;
+  const c = contentOf(email);
   // `to` may be an SQL expression (an address read inside the batch): no address, no row.
   const literal = typeof email.to === "string";
   const to = literal ? sql`${email.to}` : email.to;
   const hasAddress = literal ? sql`1` : sql`r.to_email IS NOT NULL AND r.to_email <> ''`;
   const insert = db.run(sql`
-    INSERT INTO email_outbox (id, tenant_id, kind, to_email, subject, text_body, html_body, sensitive, attachments, status, attempts, next_attempt_at, created_at, updated_at)
-    SELECT ${id}, ${email.tenantId}, ${email.kind}, r.to_email, ${email.subject}, ${email.text}, ${email.html}, ${sensitive}, ${attachments}, 'pending', 0, ${t}, ${t}, ${t}
+    INSERT INTO email_outbox (${COLUMNS})
+    SELECT ${id}, ${email.tenantId}, ${c.kind}, r.to_email, ${c.subject}, ${c.text}, ${c.html}, ${c.sensitive}, ${c.attachments}, ${c.facts}, 'pending', 0, ${t}, ${t}, ${t}
     FROM (SELECT ${to} AS to_email) r
     WHERE ${hasAddress} AND (${onlyIf ?? sql`1`})`);
   // Value: whether the row was written (no address, or the gate was false: nothing to send).
   return { id, ...single(insert, (result) => ({ value: wrote(result), pointers: wrote(result) ? [emailPointer(id)] : [] })) };
+}
+
+/**
+ * The same e-mail to several addresses read inside the batch (a booking's notices: the business,
+ * the staff member, the previous staff member), in ONE statement: one row per distinct non-empty
+ * address, none for a missing one. Value: the ids written, each enqueued after commit.
+ */
+export function emailInsertEach(db: Db, email: OutboxEmail, recipients: SQL[], now: Date, onlyIf?: SQL): Fragment<string[]> {
+  const t = now.toISOString();
+  const c = contentOf(email);
+  const candidates = sql.join(
+    recipients.map((to, i) => sql`SELECT ${i} AS n, ${to} AS to_email`),
+    sql` UNION ALL `,
+  );
+  const insert = db.all<{ id: string }>(sql`
+    INSERT INTO email_outbox (${COLUMNS})
+    SELECT 'eml_' || lower(hex(randomblob(10))), ${email.tenantId}, ${c.kind}, r.to_email, ${c.subject}, ${c.text}, ${c.html}, ${c.sensitive},
+           ${c.attachments}, ${c.facts}, 'pending', 0, ${t}, ${t}, ${t}
+    FROM (SELECT to_email, MIN(n) AS n FROM (${candidates}) WHERE to_email IS NOT NULL AND to_email <> '' GROUP BY to_email ORDER BY n) r
+    WHERE ${onlyIf ?? sql`1`}
+    RETURNING id`);
+  return single(insert, (rows) => ({ value: rows.map((r) => r.id), pointers: rows.map((r) => emailPointer(r.id)) }));
 }
 
 export { emailPointer, enqueue, type JobPointer, webhookPointer } from "./outbox/pointer";

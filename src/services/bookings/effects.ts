@@ -2,17 +2,9 @@ import { type SQL, sql } from "drizzle-orm";
 import type { BookingStatus } from "../../domain/booking-status";
 import { MAX_BOOKING_MINUTES, MAX_BUFFER_MINUTES } from "../../domain/slots";
 import { MINUTE_MS } from "../../domain/time";
-import {
-  type BookingEvent,
-  type BookingFacts,
-  customerEmail,
-  locationOf,
-  mailSettingsOf,
-  noticeInserts,
-} from "../notifications/booking-mail";
+import { type BookingEvent, type BookingFacts, customerEmailInsert, locationOf, noticeInserts } from "../notifications/booking-mail";
 import { cancelReminders, scheduleReminders } from "../notifications/reminders";
 import { compose, type Fragment } from "../batch";
-import { emailInsert } from "../outbox";
 import { webhookEventInsert } from "../webhooks/events";
 import type { BookingView } from "./lookup";
 import type { BookingCtx } from "./scope";
@@ -81,11 +73,10 @@ export type EffectsCtx = Pick<BookingCtx, "db" | "now" | "env">;
  */
 export function bookingEffects(ctx: EffectsCtx, event: BookingEvent, f: EventFacts, gate: SQL): Fragment {
   const { db, now } = ctx;
-  const settings = mailSettingsOf(ctx.env);
   return compose((add) => {
-    if (f.customer?.email) {
-      add(emailInsert(db, { ...customerEmail(event, f, settings, now), tenantId: f.tenantId, to: f.customer.email }, now, gate));
-    }
+    // The e-mails are written as their facts and rendered when sent (issue #42).
+    const customer = customerEmailInsert(db, event, f, now, gate);
+    if (customer) add(customer);
     add(noticeInserts(db, event, f, now, gate));
     if (event !== "created") add(cancelReminders(db, f.bookingId, now, gate));
     if (event !== "cancelled") add(scheduleReminders(db, { tenantId: f.tenantId, bookingId: f.bookingId, startAt: f.startAt }, now, gate));
