@@ -76,23 +76,36 @@ export function emailInsert(
 }
 
 /**
- * The same e-mail to several addresses read inside the batch (a booking's notices: the business,
- * the staff member, the previous staff member), in ONE statement: one row per distinct non-empty
- * address, none for a missing one. Value: the ids written, each enqueued after commit.
+ * Several e-mails of one change, each to one or more addresses (a literal, or an address read inside
+ * the batch), in ONE statement (every statement of a batch costs the request its encoding, its run
+ * and its decoding): a booking's confirmation to the customer and its notice to the business, the
+ * staff member and the previous staff member. One row per e-mail and distinct non-empty address (a
+ * notice goes once to an owner who is also the staff member booked); none for a missing address.
+ * Value: the ids written, each enqueued after commit.
  */
-export function emailInsertEach(db: Db, email: OutboxEmail, recipients: SQL[], now: Date, onlyIf?: SQL): Fragment<string[]> {
+export function emailInsertAll(db: Db, mails: { email: OutboxEmail; to: (string | SQL)[] }[], now: Date, onlyIf?: SQL): Fragment<string[]> {
   const t = now.toISOString();
-  const c = contentOf(email);
-  const candidates = sql.join(
-    recipients.map((to, i) => sql`SELECT ${i} AS n, ${to} AS to_email`),
+  const content = sql.join(
+    mails.map(({ email }, k) => {
+      const c = contentOf(email);
+      return sql`(${k}, ${email.tenantId}, ${c.kind}, ${c.subject}, ${c.text}, ${c.html}, ${c.sensitive}, ${c.attachments}, ${c.facts})`;
+    }),
+    sql`, `,
+  );
+  const recipients = sql.join(
+    mails.flatMap(({ to }, k) => to.map((address, i) => sql`SELECT ${k} AS k, ${i} AS n, ${address} AS to_email`)),
     sql` UNION ALL `,
   );
   const insert = db.all<{ id: string }>(sql`
+    WITH mail(k, tenant_id, kind, subject, text_body, html_body, sensitive, attachments, facts) AS (VALUES ${content}),
+         rcpt AS (${recipients})
     INSERT INTO email_outbox (${COLUMNS})
-    SELECT 'eml_' || lower(hex(randomblob(10))), ${email.tenantId}, ${c.kind}, r.to_email, ${c.subject}, ${c.text}, ${c.html}, ${c.sensitive},
-           ${c.attachments}, ${c.facts}, 'pending', 0, ${t}, ${t}, ${t}
-    FROM (SELECT to_email, MIN(n) AS n FROM (${candidates}) WHERE to_email IS NOT NULL AND to_email <> '' GROUP BY to_email ORDER BY n) r
+    SELECT 'eml_' || lower(hex(randomblob(10))), m.tenant_id, m.kind, r.to_email, m.subject, m.text_body, m.html_body, m.sensitive,
+           m.attachments, m.facts, 'pending', 0, ${t}, ${t}, ${t}
+    FROM (SELECT k, to_email, MIN(n) AS n FROM rcpt WHERE to_email IS NOT NULL AND to_email <> '' GROUP BY k, to_email) r
+    JOIN mail m ON m.k = r.k
     WHERE ${onlyIf ?? sql`1`}
+    ORDER BY r.k, r.n
     RETURNING id`);
   return single(insert, (rows) => ({ value: rows.map((r) => r.id), pointers: rows.map((r) => emailPointer(r.id)) }));
 }

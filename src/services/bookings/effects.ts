@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { BookingStatus } from "../../domain/booking-status";
 import { MAX_BOOKING_MINUTES, MAX_BUFFER_MINUTES } from "../../domain/slots";
 import { MINUTE_MS } from "../../domain/time";
-import { type BookingEvent, type BookingFacts, customerEmailInsert, locationOf, noticeInserts } from "../notifications/booking-mail";
+import { type BookingEvent, type BookingFacts, bookingMailInserts, locationOf } from "../notifications/booking-mail";
 import { cancelReminders, scheduleReminders } from "../notifications/reminders";
 import { compose, type Fragment } from "../batch";
 import { webhookEventInsert } from "../webhooks/events";
@@ -74,10 +74,8 @@ export type EffectsCtx = Pick<BookingCtx, "db" | "now" | "env">;
 export function bookingEffects(ctx: EffectsCtx, event: BookingEvent, f: EventFacts, gate: SQL): Fragment {
   const { db, now } = ctx;
   return compose((add) => {
-    // The e-mails are written as their facts and rendered when sent (issue #42).
-    const customer = customerEmailInsert(db, event, f, now, gate);
-    if (customer) add(customer);
-    add(noticeInserts(db, event, f, now, gate));
+    // The customer's e-mail and the notices: one statement, their facts rendered when sent (issue #42).
+    add(bookingMailInserts(db, event, f, now, gate));
     if (event !== "created") add(cancelReminders(db, f.bookingId, now, gate));
     if (event !== "cancelled") add(scheduleReminders(db, { tenantId: f.tenantId, bookingId: f.bookingId, startAt: f.startAt }, now, gate));
     add(webhookEventInsert(db, f.tenantId, WEBHOOK_TYPE[event], f.webhook, now, gate));

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { NoticeEvent } from "../email/booking-templates";
-import { emailInsert, emailInsertEach } from "../outbox";
+import { emailInsertAll, type OutboxEmail } from "../outbox";
 import { type BookingEvent, customerName } from "./booking-render";
 import { customerMail, noticeMail } from "./stored-mail";
 
@@ -58,12 +58,6 @@ export type BookingFacts = {
   paymentLines?: string[];
 };
 
-/** The customer's e-mail about `event` (nothing when the booking has no customer address). */
-export function customerEmailInsert(db: Db, event: BookingEvent, f: BookingFacts, now: Date, gate: SQL) {
-  if (!f.customer?.email) return null;
-  return emailInsert(db, { ...customerMail(event, f, now), tenantId: f.tenantId, to: f.customer.email }, now, gate);
-}
-
 /** The business's notice address: notificationEmail, else the business e-mail (lower-cased; "" = none). */
 const businessAddress = (tenantId: string) =>
   sql`(SELECT lower(COALESCE(NULLIF(notification_email, ''), email)) FROM tenants WHERE id = ${tenantId})`;
@@ -75,13 +69,25 @@ const staffAddress = (staffId: string) => sql`(SELECT lower(u.email) FROM staff_
     WHERE p.id = ${staffId})`;
 
 /**
- * One notice per distinct recipient: the business address, the booked staff member's user and, for
- * a move to someone else, the previous staff member's user. ONE statement: addresses are read inside
- * the batch (no round trip); a recipient equal to an earlier one (the owner is often the staff
- * member too) gets nothing more, and a missing address writes no row.
+ * The e-mails of one booking change, as ONE statement for its batch (src/services/outbox.ts,
+ * emailInsertAll): the customer's (manage link, .ics; none without an address) and one notice per
+ * distinct recipient: the business address, the booked staff member's user and, for a move to
+ * someone else, the previous staff member's user. Addresses are read inside the batch (no round
+ * trip); a recipient equal to an earlier one (the owner is often the staff member too) gets one
+ * notice, and a missing address writes no row.
  */
-export function noticeInserts(db: Db, event: NoticeEvent, f: BookingFacts, now: Date, gate: SQL) {
-  const notice = noticeMail(event, {
+export function bookingMailInserts(db: Db, event: BookingEvent, f: BookingFacts, now: Date, gate: SQL) {
+  const mails: { email: OutboxEmail; to: (string | SQL)[] }[] = [];
+  if (f.customer?.email) mails.push({ email: { ...customerMail(event, f, now), tenantId: f.tenantId }, to: [f.customer.email] });
+  const recipients = [businessAddress(f.tenantId), staffAddress(f.staffId)];
+  if (f.previous && f.previous.staffId !== f.staffId) recipients.push(staffAddress(f.previous.staffId));
+  mails.push({ email: { ...noticeOf(event, f), tenantId: f.tenantId }, to: recipients });
+  return emailInsertAll(db, mails, now, gate);
+}
+
+/** The notice's facts: what the template shows (./stored-mail.ts). */
+function noticeOf(event: NoticeEvent, f: BookingFacts) {
+  return noticeMail(event, {
     businessName: f.businessName,
     accent: f.accent,
     serviceName: f.serviceName,
@@ -99,7 +105,4 @@ export function noticeInserts(db: Db, event: NoticeEvent, f: BookingFacts, now: 
         : undefined,
     reason: f.reason,
   });
-  const recipients = [businessAddress(f.tenantId), staffAddress(f.staffId)];
-  if (f.previous && f.previous.staffId !== f.staffId) recipients.push(staffAddress(f.previous.staffId));
-  return emailInsertEach(db, { ...notice, tenantId: f.tenantId }, recipients, now, gate);
 }
