@@ -237,6 +237,9 @@ export async function startStack(o: StackOptions) {
     { name: "ceiling: no-op route", path: () => "/__bench/noop" },
     { name: "ceiling: one libSQL request", path: () => "/__bench/db" },
     { name: REFERENCE, path: () => "/__bench/limited-db" },
+    // Issue #42: the floor of a write, without and with the queue hand-off of a booking change's two e-mails.
+    { name: WRITE_FLOOR, path: () => "/__bench/limited-write" },
+    { name: WRITE_FLOOR_QUEUE, path: () => "/__bench/limited-write?enqueue=2" },
     { name: "public profile", path: () => `/api/public/${pick(data.tenants).slug}` },
     { name: "public services", path: () => `/api/public/${pick(data.tenants).slug}/services` },
     { name: "public staff", path: () => `/api/public/${pick(data.tenants).slug}/staff` },
@@ -396,6 +399,11 @@ export const WRITE_ROUTES = {
   ownerCreate: "owner booking create",
   ownerStatus: "owner status change (completed)",
 } as const;
+
+/** Issue #42: the reference plus a second libSQL request (a write batch of one statement): what every write pays. */
+export const WRITE_FLOOR = "floor of a write: rate-limit check + two libSQL requests";
+/** The same plus handing two outbox pointers to the queue, as a booking change does after commit. */
+export const WRITE_FLOOR_QUEUE = "floor of a write + queue hand-off of 2 pointers";
 
 /** The mixed load of issue #42: 90 % reads, 10 % creates and cancels, on the same businesses. */
 export const MIXED = "mixed: 90 % reads, 10 % creates + cancels";
