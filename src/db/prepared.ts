@@ -11,6 +11,7 @@ import { type Db, renderSql } from "./client";
  *
  *   const read = prepared<{ slug: string; id: string }>((p) => sql`SELECT ... WHERE slug = ${p.slug} AND id = ${p.id}`);
  *   b.add(read.all<Row>(db, { slug, id }));   // a statement like db.all(sql`...`), in a batch or awaited
+ *   b.add(read.all(db, { slug, id }, toView)); // its rows mapped (rows as the driver returns them)
  *
  * `build` must give the same text for every request: whatever changes the statement's shape
  * (public or owner rules, an optional condition) is a separate prepared statement.
@@ -32,17 +33,28 @@ export function prepared<V extends Record<string, unknown>>(build: (p: Placehold
     return { sql: r.sql, args: r.names.map((name, i) => (name === null ? r.params[i] : values[name])) };
   };
   /** A Drizzle raw statement (db.all / db.run) whose text and arguments are the bound ones. */
-  const statement = <S extends SQLiteRaw<unknown>>(db: Db, raw: S, action: "all" | "run", values: V): S => {
+  const statement = <S extends SQLiteRaw<unknown>>(
+    db: Db,
+    raw: S,
+    action: "all" | "run",
+    values: V,
+    map?: (rows: unknown[]) => unknown,
+  ): S => {
     const query = bind(values);
+    const own = raw.mapResult.bind(raw);
+    const mapResult = map ? (result: unknown) => map((result as { rows: unknown[] }).rows) : (result: unknown) => own(result, true);
     // Drizzle's batch asks every statement for its query (getQuery) and maps its result
     // (mapResult); awaited alone it runs `execute`. All three see the bound text, never the placeholders.
     return Object.assign(raw, {
       getQuery: () => ({ sql: query.sql, params: query.args, method: action }),
-      execute: async () => raw.mapResult(await db.$client.execute({ sql: query.sql, args: query.args as never }), true),
+      mapResult,
+      execute: async () => mapResult(await db.$client.execute({ sql: query.sql, args: query.args as never })),
     });
   };
-  return {
-    all: <R>(db: Db, values: V) => statement(db, db.all<R>(sql`SELECT 1`), "all", values),
-    run: (db: Db, values: V) => statement(db, db.run(sql`SELECT 1`), "run", values),
-  };
+  function all<R>(db: Db, values: V): SQLiteRaw<R[]>;
+  function all<Row, R>(db: Db, values: V, map: (row: Row) => R): SQLiteRaw<R[]>;
+  function all(db: Db, values: V, map?: (row: unknown) => unknown) {
+    return statement(db, db.all(sql`SELECT 1`), "all", values, map && ((rows) => rows.map(map)));
+  }
+  return { all, run: (db: Db, values: V) => statement(db, db.run(sql`SELECT 1`), "run", values) };
 }
