@@ -83,16 +83,12 @@ export function providerError(what: string, a: CfAnswer): ApiError {
   console.warn(`cloudflare: ${what} failed: ${cfSaid(a)}`);
   const detail = a.reached
     ? a.errors
-        .map((e) => e.message)
+        .map((e) => e.message.trim().replace(/\.$/, ""))
         .filter(Boolean)
-        .join(" ")
+        .join("; ")
     : "";
-  return new ApiError(
-    "domain_provider_error",
-    a.reached
-      ? `Cloudflare refused to ${what}${detail ? `: ${detail}` : ""}; nothing was changed, try again`
-      : `Cloudflare could not be reached to ${what}; nothing was changed, try again`,
-  );
+  const said = a.reached ? `Cloudflare refused to ${what}${detail ? `: ${detail}` : ""}` : `Cloudflare could not be reached to ${what}`;
+  return new ApiError("domain_provider_error", `${said}. Nothing was changed; try again.`);
 }
 
 /** The custom hostname object of a successful answer, or null when the answer holds none. */

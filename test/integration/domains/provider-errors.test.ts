@@ -39,7 +39,7 @@ describe("Cloudflare refusing or failing", () => {
     const res = await saveDomain(await tokenAt(salon), domain, T0, { city: "York" });
     expect(res.status).toBe(502);
     expect(res.body.error.code).toBe("domain_provider_error");
-    expect(res.body.error.message).toContain("nothing was changed");
+    expect(res.body.error.message).toContain("Nothing was changed");
     expect(await tenantRow(salon.id)).toEqual(before);
   });
 
