@@ -1,10 +1,9 @@
 import { and, eq, ne, type SQL, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import { type Config, cloudflareSettings } from "../../config";
 import { type Db, schema } from "../../db/client";
 import { effectiveStatus } from "../../domain/custom-hostname";
 import { ApiError } from "../../errors";
-import type { JobPointer } from "../outbox/pointer";
+import { type Part, runPart } from "../batch";
 import { createCustomHostname, deleteCustomHostname } from "./hostnames";
 import { hostnameDeleteJob } from "./jobs";
 
@@ -36,11 +35,9 @@ export type DomainChange = {
   /** Written by the tenant's UPDATE, with the rest of the PATCH. */
   set: DomainColumns;
   /** Before that UPDATE, gated like it: the older claim this one replaces lets go of the domain. */
-  before(gate: SQL): BatchItem<"sqlite">[];
-  /** After it, gated like it: delete jobs for the hostnames no claim uses any more. */
-  after(gate: SQL): BatchItem<"sqlite">[];
-  /** Queue pointers of those jobs, to enqueue once the batch succeeded. */
-  pointers: JobPointer[];
+  before(gate: SQL): Part[];
+  /** After it, gated like it: delete jobs for the hostnames no claim uses any more (enqueued by the batch). */
+  after(gate: SQL): Part[];
   /** The batch did not happen: delete what was created at Cloudflare. */
   undo(): Promise<void>;
 };
@@ -110,16 +107,11 @@ export async function prepareDomainChange(
     set = { ...CLEARED, customDomain: next, customDomainStatus: "active", customDomainClaimedAt: at };
   }
 
-  const pointers: JobPointer[] = [];
-  const job = (owner: string, hostnameId: string, hostname: string, gate: SQL) => {
-    const j = hostnameDeleteJob(db, owner, { hostnameId, hostname }, now, gate);
-    pointers.push(j.pointer);
-    return j.insert;
-  };
+  const job = (owner: string, hostnameId: string, hostname: string, gate: SQL) =>
+    hostnameDeleteJob(db, owner, { hostnameId, hostname }, now, gate);
   const replaced = next !== null && other && effectiveStatus(other.status, cloudflareOn) !== "active" ? other : null;
   return {
     set,
-    pointers,
     before(gate) {
       if (!replaced || next === null) return [];
       return [
@@ -138,7 +130,8 @@ export async function prepareDomainChange(
       if (!createdId || !cf) return;
       if (await deleteCustomHostname(cf, createdId)) return;
       try {
-        await job(tenantId, createdId, next ?? "", sql`1`);
+        // Left to the cron: the request that would enqueue it failed.
+        await runPart(db, job(tenantId, createdId, next ?? "", sql`1`));
       } catch (err) {
         console.error(`custom hostname ${createdId} of a save that failed is left at Cloudflare`, String(err).slice(0, 200));
       }

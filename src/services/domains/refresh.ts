@@ -1,12 +1,11 @@
 import { eq, type SQL, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
-import { type CloudflareSettings, type Config, cloudflareSettings, type Env } from "../../config";
-import { type Db, runBatch, schema } from "../../db/client";
+import { type CloudflareSettings, type Config, cloudflareSettings } from "../../config";
+import { type Db, schema } from "../../db/client";
 import { effectiveStatus, failureReason, type HostnameReading, pendingTooLong } from "../../domain/custom-hostname";
 import { ApiError } from "../../errors";
 import { domainActiveEmail, domainFailedEmail } from "../email/domain-templates";
-import { emailInsert, enqueueEmails } from "../outbox";
-import { enqueue, type JobPointer } from "../outbox/pointer";
+import { type AfterCommit, batch, type Part } from "../batch";
+import { emailInsert } from "../outbox";
 import { providerError } from "./cloudflare";
 import { createCustomHostname, readCustomHostname } from "./hostnames";
 import { hostnameDeleteJob } from "./jobs";
@@ -32,7 +31,8 @@ export type PendingDomain = {
   customDomainClaimedAt: string | null;
 };
 
-export type Refreshed = { statements: BatchItem<"sqlite">[]; emailIds: string[]; pointers: JobPointer[] };
+/** The parts that record Cloudflare's answer, for the caller's batch (its e-mails and jobs enqueue with it). */
+export type Refreshed = { parts: Part[] };
 
 /** The business owner's address, read inside the batch (else the business's contact e-mail). */
 const ownerAddress = (tenantId: string) =>
@@ -65,22 +65,13 @@ export async function refreshDomain(db: Db, cf: CloudflareSettings, row: Pending
     sql`EXISTS (SELECT 1 FROM tenants WHERE id = ${row.id} AND custom_domain = ${hostname} AND custom_domain_status = ${status}
       AND custom_domain_checked_at = ${at})`;
   const common = { customDomainSslStatus: reading.sslStatus, customDomainCheckedAt: at, customDomainClaimedAt: claimedAt };
-  const statements: BatchItem<"sqlite">[] = [];
-  const emailIds: string[] = [];
-  const pointers: JobPointer[] = [];
-  const mail = (email: ReturnType<typeof domainActiveEmail>, gate: SQL) => {
-    const e = emailInsert(db, { ...email, tenantId: row.id, to: ownerAddress(row.id) }, now, gate);
-    emailIds.push(e.id);
-    statements.push(e.insert);
-  };
-  const deleteJob = (id: string, gate: SQL) => {
-    const j = hostnameDeleteJob(db, row.id, { hostnameId: id, hostname }, now, gate);
-    pointers.push(j.pointer);
-    statements.push(j.insert);
-  };
+  const parts: Part[] = [];
+  const mail = (email: ReturnType<typeof domainActiveEmail>, gate: SQL) =>
+    parts.push(emailInsert(db, { ...email, tenantId: row.id, to: ownerAddress(row.id) }, now, gate));
+  const deleteJob = (id: string, gate: SQL) => parts.push(hostnameDeleteJob(db, row.id, { hostnameId: id, hostname }, now, gate));
 
   if (reading.live) {
-    statements.push(
+    parts.push(
       db
         .update(t)
         .set({
@@ -95,7 +86,7 @@ export async function refreshDomain(db: Db, cf: CloudflareSettings, row: Pending
     mail(domainActiveEmail({ businessName: row.businessName, hostname }), became("active"));
   } else if (reading.givenUp || pendingTooLong(claimedAt, now)) {
     const reason = failureReason(reading);
-    statements.push(
+    parts.push(
       db
         .update(t)
         .set({ ...common, customDomainStatus: "failed", customHostnameId: null, customDomainRecords: null, customDomainProblem: reason })
@@ -104,7 +95,7 @@ export async function refreshDomain(db: Db, cf: CloudflareSettings, row: Pending
     if (hostnameId) deleteJob(hostnameId, became("failed"));
     mail(domainFailedEmail({ businessName: row.businessName, hostname, reason }), became("failed"));
   } else {
-    statements.push(
+    parts.push(
       db
         .update(t)
         .set({
@@ -119,7 +110,7 @@ export async function refreshDomain(db: Db, cf: CloudflareSettings, row: Pending
   }
   // A hostname created here for a row the owner changed meanwhile belongs to nobody: delete it.
   if (createdId) deleteJob(createdId, sql`NOT EXISTS (SELECT 1 FROM tenants WHERE id = ${row.id} AND custom_hostname_id = ${createdId})`);
-  return { statements, emailIds, pointers };
+  return { parts };
 }
 
 const pendingColumns = {
@@ -131,7 +122,7 @@ const pendingColumns = {
   customDomainClaimedAt: t.customDomainClaimedAt,
 };
 
-export type DomainCheckCtx = { db: Db; now: Date; config: Config; env: Env; waitUntil(p: Promise<unknown>): void };
+export type DomainCheckCtx = AfterCommit & { db: Db; now: Date; config: Config };
 
 /**
  * POST /api/businesses/me/custom-domain/check: a pending domain is re-read at Cloudflare now; an
@@ -145,9 +136,11 @@ export async function checkDomainNow(ctx: DomainCheckCtx, tenantId: string) {
   const cf = cloudflareSettings(ctx.config);
   if (!cf || effectiveStatus(row.customDomainStatus, true) !== "pending") return row;
   const done = await refreshDomain(db, cf, { ...row, customDomain: row.customDomain }, now);
-  const results = await runBatch(db, [...done.statements, db.select().from(t).where(eq(t.id, tenantId)).limit(1)]);
-  ctx.waitUntil(Promise.all([enqueueEmails(ctx.env, done.emailIds), enqueue(ctx.env.EMAIL_QUEUE, done.pointers)]));
-  const [after] = results[results.length - 1] as (typeof row)[];
+  const b = batch(db);
+  for (const part of done.parts) b.add(part);
+  const reread = b.add(db.select().from(t).where(eq(t.id, tenantId)).limit(1));
+  await b.run(ctx);
+  const [after] = reread.result();
   if (!after) throw ApiError.notFound("Business");
   return after;
 }
@@ -191,9 +184,9 @@ export async function refreshDueDomains(db: Db, config: Config, now: Date, scope
       }
     }),
   );
-  await runBatch(
-    db,
-    outcomes.flatMap((o) => o?.statements ?? []),
-  );
+  // No enqueue: the cron's own outbox dispatch, which runs next, performs what this writes.
+  const b = batch(db);
+  for (const part of outcomes.flatMap((o) => o?.parts ?? [])) b.add(part);
+  await b.run();
   return { checked: claimed.length, failedCalls };
 }

@@ -1,12 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import type { Config, Env } from "../../config";
-import { type Db, runBatch, schema } from "../../db/client";
+import { type Db, schema } from "../../db/client";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { uniqueViolation } from "../../db/unique-violation";
 import { slugFromName, withSuffix } from "../auth/slug";
+import { batch } from "../batch";
 import { prepareDomainChange } from "../domains/claim";
-import { enqueue } from "../outbox/pointer";
 
 export type BusinessRow = typeof schema.tenants.$inferSelect;
 
@@ -76,16 +76,18 @@ export async function updateBusiness(ctx: BusinessCtx, tenantId: string, fields:
   const where = needsCharges ? sql`${tenants.id} = ${tenantId} AND ${canCharge}` : sql`${tenants.id} = ${tenantId}`;
   // The domain's other statements apply exactly when the UPDATE does (the charge columns stay as they are).
   const gate = sql`EXISTS (SELECT 1 FROM tenants WHERE ${where})`;
-  const before = domain?.before(gate) ?? [];
-  const update = db
-    .update(tenants)
-    .set({ ...rest, ...domain?.set, updatedAt: now.toISOString() })
-    .where(where)
-    .returning();
-  let row: BusinessRow | undefined;
+  const b = batch(db);
+  for (const part of domain?.before(gate) ?? []) b.add(part);
+  const updated = b.add(
+    db
+      .update(tenants)
+      .set({ ...rest, ...domain?.set, updatedAt: now.toISOString() })
+      .where(where)
+      .returning(),
+  );
+  for (const part of domain?.after(gate) ?? []) b.add(part);
   try {
-    const results = await runBatch(db, [...before, update, ...(domain?.after(gate) ?? [])]);
-    row = (results[before.length] as BusinessRow[])[0];
+    await b.run(ctx);
   } catch (err) {
     await domain?.undo();
     if (uniqueViolation(err)?.includes("tenants.custom_domain")) {
@@ -93,13 +95,13 @@ export async function updateBusiness(ctx: BusinessCtx, tenantId: string, fields:
     }
     throw err;
   }
+  const [row] = updated.result();
   if (!row) {
     await domain?.undo();
     if (needsCharges)
       throw new ApiError("stripe_not_connected", "Connect a Stripe account that can take charges before asking customers to pay");
     throw ApiError.notFound("Business");
   }
-  if (domain?.pointers.length) ctx.waitUntil(enqueue(ctx.env.EMAIL_QUEUE, domain.pointers));
   return row;
 }
 
