@@ -61,6 +61,12 @@ export default defineConfig({
                 // Every test's e-mail goes to the capture server; e-mail tests key on a unique recipient.
                 EMAIL_PROVIDER_URL: `${inject<string>("captureUrl")}/email`,
                 EMAIL_API_KEY: "test-email-key",
+                // The capture server stands in for Twilio's Messages API (design.md §27); inbound texts
+                // are signed with this token by the official twilio package's helper.
+                SMS_API_BASE: `${inject<string>("captureUrl")}/twilio`,
+                TWILIO_ACCOUNT_SID: "ACtest00000000000000000000000000",
+                TWILIO_AUTH_TOKEN: "test-twilio-auth-token",
+                SMS_FROM: "+15005550006",
                 // The capture server stands in for the AI model (OpenAI-compatible chat completions).
                 AI_PROVIDER_URL: `${inject<string>("captureUrl")}/ai`,
                 AI_API_KEY: "test-ai-key",

@@ -69,6 +69,11 @@ export default async function setup(project: TestProject) {
     AI_PROVIDER_URL: `${capture.url}/ai`,
     AI_API_KEY: "e2e-ai-key",
     AI_MODEL: "e2e-model",
+    // design.md §27: Twilio's Messages API is the capture server too.
+    SMS_API_BASE: `${capture.url}/twilio`,
+    TWILIO_ACCOUNT_SID: "ACe2e000000000000000000000000000",
+    TWILIO_AUTH_TOKEN: "e2e-twilio-auth-token",
+    SMS_FROM: "+15005550006",
     PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
     // Test-only request headers (never in production): a page test pins the request clock
     // (x-test-now), so dates never depend on the real day, and the Ask panel's tests turn the model

@@ -9,6 +9,7 @@
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import { stripeStandIn } from "./stripe.mjs";
+import { twilioStandIn } from "./twilio.mjs";
 
 // The stand-in for Stripe.js (served at /stripe-js/..., the tests' STRIPE_JS_URL).
 const STRIPE_JS = readFileSync(new URL("./stripe-js.js", import.meta.url), "utf8");
@@ -32,6 +33,7 @@ export async function startCaptureServer({ host = "127.0.0.1", port = 0 } = {}) 
   const rules = [];
   let counter = 0;
   const stripe = stripeStandIn();
+  const twilio = twilioStandIn();
 
   /** @param {Filter} filter @param {string} path @param {string} body */
   const matches = (filter, path, body) =>
@@ -80,10 +82,13 @@ export async function startCaptureServer({ host = "127.0.0.1", port = 0 } = {}) 
       const rule = rules.find((r) => r.responses?.length && matches(r, path, body));
       const scripted = rule?.responses?.shift();
       if (scripted?.delayMs) await new Promise((r) => setTimeout(r, scripted.delayMs));
-      const standIn =
-        !scripted && url.pathname.startsWith("/stripe/")
+      const standIn = scripted
+        ? null
+        : url.pathname.startsWith("/stripe/")
           ? stripe.answer(req.method ?? "GET", path.slice("/stripe".length), body, req.headers)
-          : null;
+          : url.pathname.startsWith("/twilio/")
+            ? twilio.answer(req.method ?? "GET", path.slice("/twilio".length), body, req.headers)
+            : null;
       const status = scripted?.status ?? standIn?.status ?? 200;
       requests.push({ method: req.method ?? "GET", path, headers: req.headers, body, at, status });
       counter += 1;
