@@ -41,6 +41,8 @@ export type BusinessSettings = Partial<
     | "maxAdvanceDays"
     | "reminderHours"
     | "notificationEmail"
+    | "smsConfirmations"
+    | "smsReminders"
   >
 >;
 
