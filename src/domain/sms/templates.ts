@@ -34,23 +34,23 @@ export type SmsFacts = {
   moneyLine?: string;
 };
 
-type Parts = { name: string; date: string; time: string; link: string; yes: string; no: string; money: string };
+/** `date` with the year ("Wed 12 Mar 2031"), `day` without (a reminder is at most a week ahead). */
+type Parts = { date: string; day: string; time: string; link: string; yes: string; no: string; money: string };
+/** A text after the "<business name>: " it opens with (dropped, and the text capitalised, when no name fits). */
 type Catalog = Record<SmsTemplate, (p: Parts) => string>;
 
 const EN: Catalog = {
-  confirmation: (p) => `${p.name}: your booking on ${p.date} at ${p.time} is confirmed. Manage it: ${p.link}`,
-  reminder: (p) =>
-    `Reminder from ${p.name}: your booking is on ${p.date} at ${p.time}. Manage it: ${p.link} Reply ${p.yes} to confirm or ${p.no} to cancel.`,
-  moved: (p) => `${p.name}: your booking is moved to ${p.date} at ${p.time}. Manage it: ${p.link}`,
-  cancelled: (p) => `${p.name}: your booking on ${p.date} at ${p.time} is cancelled. Details: ${p.link}`,
-  waitlist_offer: (p) => `${p.name}: a time you asked for is free: ${p.date} at ${p.time}. Book it here: ${p.link}`,
-  reply_confirmed: (p) => `${p.name}: thank you, your booking on ${p.date} at ${p.time} is confirmed.`,
-  reply_cancelled: (p) => `${p.name}: your booking on ${p.date} at ${p.time} is cancelled as you asked.${p.money ? ` ${p.money}` : ""}`,
-  reply_unchanged: (p) => `${p.name}: your booking on ${p.date} at ${p.time} can no longer be changed by text. Details: ${p.link}`,
-  reply_no_booking: (p) =>
-    `${p.name}: we found no appointment waiting for your answer. To manage a booking, use the link in our texts. Reply STOP for no more texts.`,
+  confirmation: (p) => `your booking on ${p.date} at ${p.time} is confirmed. Manage it: ${p.link}`,
+  reminder: (p) => `reminder, ${p.day} at ${p.time}. ${p.link} Reply ${p.yes} to confirm or ${p.no} to cancel.`,
+  moved: (p) => `your booking is moved to ${p.date} at ${p.time}. Manage it: ${p.link}`,
+  cancelled: (p) => `your booking on ${p.date} at ${p.time} is cancelled. Details: ${p.link}`,
+  waitlist_offer: (p) => `a time you asked for is free: ${p.date} at ${p.time}. Book it here: ${p.link}`,
+  reply_confirmed: (p) => `thank you, your booking on ${p.date} at ${p.time} is confirmed.`,
+  reply_cancelled: (p) => `your booking on ${p.date} at ${p.time} is cancelled as you asked.${p.money ? ` ${p.money}` : ""}`,
+  reply_unchanged: (p) => `your booking on ${p.date} at ${p.time} can no longer be changed by text. Details: ${p.link}`,
+  reply_no_booking: () => "no appointment is waiting for your answer. Manage bookings with the link in our texts. STOP: no more texts.",
   help: (p) =>
-    `${p.name}: reply ${p.yes} to confirm or ${p.no} to cancel the appointment of our last reminder, or STOP for no more texts. Manage a booking with the link in our texts.`,
+    `reply ${p.yes} or ${p.no} to our last reminder to confirm or cancel, STOP for no more texts. Manage bookings with the link in our texts.`,
 };
 
 /** One catalog per language; until §30's translations land, every language reads English with its own reply words. */
@@ -66,6 +66,8 @@ export function cleanName(name: string): string {
 }
 
 const SHORTENED = "...";
+/** A name cut shorter than this says nothing any more: the text goes without it. */
+const MIN_NAME = 6;
 
 /** `name` cut to `chars` characters (whole code points) with a mark that it was cut. */
 function shorten(name: string, chars: number): string {
@@ -73,24 +75,26 @@ function shorten(name: string, chars: number): string {
   return cps.length <= chars ? name : `${cps.slice(0, chars).join("").trimEnd()}${SHORTENED}`;
 }
 
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /**
- * The text of `template` for `facts` in `locale`, within MAX_SEGMENTS: the business name is
- * shortened, one character at a time, until it fits (a name made only of characters outside GSM-7
- * shortens faster by making the whole text GSM-7 again once it is gone).
+ * The text of `template` for `facts` in `locale`, within MAX_SEGMENTS: "<business name>: <text>",
+ * the name shortened one character at a time until it fits, and left out when even its first
+ * MIN_NAME characters do not (a name outside GSM-7 makes the whole text UCS-2, whose two segments
+ * hold 134 characters).
  */
 export function smsText(template: SmsTemplate, facts: SmsFacts, locale?: string | null): string {
   const lang = localeOf(locale);
   const [date, time] = facts.startAt === undefined ? ["", ""] : instantToHumanLocal(facts.timezone, facts.startAt).split(", ");
-  const parts = { date, time, link: facts.link, money: facts.moneyLine ?? "", ...REPLY_WORDS[lang] };
-  const render = (name: string) => TEXTS[lang][template]({ ...parts, name });
-  const name = cleanName(facts.businessName) || "Your appointment";
-  const full = render(name);
-  if (fitsSegments(full, MAX_SEGMENTS)) return full;
-  for (let chars = Array.from(name).length - 1; chars >= 1; chars--) {
-    const text = render(shorten(name, chars));
-    if (fitsSegments(text, MAX_SEGMENTS)) return text;
+  const day = date.replace(/ \d{4}$/, "");
+  const text = TEXTS[lang][template]({ date, day, time, link: facts.link, money: facts.moneyLine ?? "", ...REPLY_WORDS[lang] });
+  const name = cleanName(facts.businessName);
+  const length = Array.from(name).length;
+  for (let chars = length; chars >= Math.min(length, MIN_NAME) && chars > 0; chars--) {
+    const whole = `${shorten(name, chars)}: ${text}`;
+    if (fitsSegments(whole, MAX_SEGMENTS)) return whole;
   }
-  return render(shorten(name, 1));
+  return capitalised(text);
 }
 
 /** The offer of a freed time to a waiting customer (design.md §28), ready for the waitlist. */
