@@ -116,6 +116,9 @@ const CalendarView = view("CalendarView", {
       }),
     )
     .openapi({ description: "The active services, for the new-booking form" }),
+  texts: z
+    .boolean()
+    .openapi({ description: "Text messages are configured: the new-booking form records the customer's consent (design.md §27)" }),
 });
 const BookingsView = view("BookingsView", {
   from: z.string().openapi({ description: "The first local date listed" }),
@@ -251,6 +254,7 @@ export const viewRoutes = openApiRouter<OwnerEnv>()
         price: s.price,
         isOnlineBookable: Boolean(s.isOnlineBookable),
       })),
+      texts: smsConfig(c.var.config) !== null,
     });
     return c.json({ data }, 200);
   })
