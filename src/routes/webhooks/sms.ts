@@ -46,7 +46,8 @@ const sms = create({
 export const smsWebhookRoute = openApiRouter<AppEnv>().openapi(sms, async (c) => {
   const cfg = smsConfig(c.var.config);
   if (!cfg) throw new ApiError("not_found", "Route not found");
-  const raw = await c.req.text();
+  // Bytes, decoded as UTF-8 (Twilio's charset): .text() on a form body makes workerd warn of corruption.
+  const raw = new TextDecoder().decode(await c.req.arrayBuffer());
   const params = parseForm(raw);
   const requested = new URL(c.req.url);
   const url = `${linkBase(c.var.config)}${requested.pathname}${requested.search}`;
