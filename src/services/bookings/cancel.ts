@@ -26,7 +26,11 @@ const notCancellable = () => new ApiError("not_cancellable", "A completed or no-
  *
  * Errors: 404 not_found, 409 not_cancellable (completed, no_show).
  */
-export async function cancelBooking(ctx: BookingCtx, ref: BookingRef, input: { reason?: string | null }): Promise<CancelResult> {
+export async function cancelBooking(
+  ctx: BookingCtx,
+  ref: BookingRef,
+  input: { reason?: string | null /** The customer's text reply asked for it: the reply reports it (design.md §27). */; byText?: boolean },
+): Promise<CancelResult> {
   if (!refCanExist(ref)) throw ApiError.notFound("Booking");
   const { db, now } = ctx;
   const [views, moneyRows] = await db.batch([
@@ -53,7 +57,7 @@ export async function cancelBooking(ctx: BookingCtx, ref: BookingRef, input: { r
   // what happens to the money.
   const effects = money.quiet
     ? null
-    : cancellationEffects(ctx, booking, reason, cancellable, ref.kind === "public" ? null : reason, money.emailLines);
+    : cancellationEffects(ctx, booking, reason, cancellable, ref.kind === "public" ? null : reason, money.emailLines, input.byText);
   const update = db.run(sql`
     UPDATE bookings SET status = 'cancelled', cancel_reason = ${reason}, cancelled_at = ${t}, sequence = sequence + 1, updated_at = ${t}
     WHERE id = ${booking.id} AND status IN (${active})`);

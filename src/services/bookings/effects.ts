@@ -13,6 +13,8 @@ import {
 } from "../notifications/booking-mail";
 import { cancelReminders, scheduleReminders } from "../notifications/reminders";
 import { emailInsert, enqueueEmails } from "../outbox";
+import { bookingTexts } from "../sms/booking-texts";
+import { enqueueTexts } from "../sms/outbox";
 import { enqueueWebhookDeliveries, webhookEventInsert } from "../webhooks/events";
 import type { BookingView } from "./lookup";
 import type { BookingCtx } from "./scope";
@@ -94,6 +96,10 @@ export function bookingEffects(ctx: EffectsCtx, event: BookingEvent, f: EventFac
     statements.push(scheduleReminders(db, { tenantId: f.tenantId, bookingId: f.bookingId, startAt: f.startAt }, now, gate));
   const webhook = webhookEventInsert(db, f.tenantId, WEBHOOK_TYPE[event], f.webhook, now, gate);
   const webhookIndex = statements.push(webhook.insert) - 1;
+  // design.md §27: the texts of the change, to a customer who agreed to them.
+  const texts = bookingTexts(ctx, event, f, gate);
+  const textsAt = statements.length;
+  statements.push(...texts.statements);
 
   return {
     statements,
@@ -115,6 +121,7 @@ export function bookingEffects(ctx: EffectsCtx, event: BookingEvent, f: EventFac
             deliveries.map((d) => d.id),
           ),
         );
+      enqueueTexts(ctx, texts.settle(results.slice(textsAt, textsAt + texts.statements.length)));
     },
   };
 }
@@ -138,6 +145,7 @@ export function factsFromView(booking: BookingView): BookingFacts {
     sequence: booking.sequence,
     customer: booking.customer,
     notes: booking.notes,
+    sms: { optIn: Boolean(booking.smsOptIn), phone: booking.smsPhone },
   };
 }
 
@@ -174,12 +182,16 @@ export function cancellationEffects(
   gate: SQL,
   emailReason: string | null = reason,
   paymentLines: string[] = [],
+  /** A cancellation asked for by the customer's text reply, which the reply text reports (design.md §27). */
+  byText = false,
 ) {
+  const facts = factsFromView(booking);
   return bookingEffects(
     ctx,
     "cancelled",
     {
-      ...factsFromView(booking),
+      ...facts,
+      sms: facts.sms && { ...facts.sms, quiet: byText },
       // The cancellation is a change the attendee is told about: the UPDATE raises the sequence too.
       sequence: booking.sequence + 1,
       reason: emailReason,

@@ -14,7 +14,7 @@ import { auditInsert } from "../audit";
 import { cancelBooking } from "../bookings/cancel";
 import type { BookingCtx } from "../bookings/scope";
 import { shortManageLink } from "./link";
-import { smsInsert } from "./outbox";
+import { enqueueTexts, smsInsert } from "./outbox";
 
 /**
  * A customer's text to the platform's number (design.md §27), already verified as Twilio's. The
@@ -120,7 +120,7 @@ export async function receiveText(ctx: BookingCtx, msg: IncomingText): Promise<v
       : null;
   if (text) statements.push(...text.statements);
   const results = await runBatch(db, statements);
-  text?.afterCommit(ctx, results.slice(replyAt));
+  if (text) enqueueTexts(ctx, text.settle(results.slice(replyAt)));
 }
 
 /** What the reply will be, after the one change that cannot ride in the record's batch (a cancellation). */
@@ -139,7 +139,11 @@ async function decide(
   if (intent === "confirm") return { reply: reminder.status === "confirmed" ? "reply_confirmed" : "reply_unchanged" };
   if (reminder.status !== "confirmed" && reminder.status !== "pending") return { reply: "reply_unchanged" };
   try {
-    const result = await cancelBooking(ctx, { kind: "public", code: reminder.code }, { reason: "Cancelled by the customer's text reply" });
+    const result = await cancelBooking(
+      ctx,
+      { kind: "public", code: reminder.code },
+      { reason: "Cancelled by the customer's text reply", byText: true },
+    );
     const refund = result.refund;
     return { reply: "reply_cancelled", moneyLine: refund ? `${formatMoney(refund.amount, refund.currency)} will be refunded to you.` : "" };
   } catch (err) {

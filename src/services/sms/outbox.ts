@@ -6,8 +6,8 @@ import { PLAN_SMS_LIMITS } from "../../domain/sms/limits";
 import { countSegments } from "../../domain/sms/segments";
 import type { SmsTemplate } from "../../domain/sms/templates";
 import { newId } from "../../lib/ids";
-import { emailInsert, enqueueEmails } from "../outbox";
-import { enqueue } from "../outbox/pointer";
+import { emailInsert } from "../outbox";
+import { enqueue, type JobPointer } from "../outbox/pointer";
 import { smsLimitEmail } from "./limit-email";
 
 /**
@@ -87,14 +87,47 @@ export function smsInsert(db: Db, text: OutgoingText, now: Date, onlyIf: SQL = s
   );
   const statements: BatchItem<"sqlite">[] = [message, job, notice, email.insert];
   return {
-    messageId,
-    jobId,
     statements,
-    /** `results`: the batch results of `statements`, in order. Hands what was written to the queue. */
-    afterCommit(ctx: { env: Env; waitUntil: (p: Promise<unknown>) => void }, results: unknown[]) {
+    /** `results`: the batch results of `statements`, in order: the jobs written, for the queue. */
+    settle(results: readonly unknown[]): TextSettled {
       const written = (i: number) => ((results[i] as { rowsAffected?: number } | undefined)?.rowsAffected ?? 0) > 0;
-      if (written(1)) ctx.waitUntil(enqueue(ctx.env.EMAIL_QUEUE, [{ kind: SMS_KIND, id: jobId }]));
-      if (written(3)) ctx.waitUntil(enqueueEmails(ctx.env, [email.id]));
+      const pointers: JobPointer[] = [];
+      if (written(1)) pointers.push({ kind: SMS_KIND, id: jobId });
+      if (written(3)) pointers.push({ kind: "email", id: email.id });
+      return { value: { messageId, written: written(0) }, pointers };
     },
   };
+}
+
+/** What a text fragment settles to: the record's id, and the jobs to hand the queue. */
+export type TextSettled = { value: { messageId: string; written: boolean }; pointers: JobPointer[] };
+
+/**
+ * Texts as one part of a batch: statements and how to settle them (the batch builder's fragment
+ * shape: statements, then `settle(results)` -> value and queue pointers).
+ */
+export type TextFragment = { statements: BatchItem<"sqlite">[]; settle(results: readonly unknown[]): TextSettled };
+
+/** Several texts (or none) as one fragment. */
+export function textGroup(parts: TextFragment[]): TextFragment {
+  return {
+    statements: parts.flatMap((p) => p.statements),
+    settle(results) {
+      let at = 0;
+      const pointers: JobPointer[] = [];
+      let value: TextSettled["value"] = { messageId: "", written: false };
+      for (const p of parts) {
+        const settled = p.settle(results.slice(at, at + p.statements.length));
+        at += p.statements.length;
+        pointers.push(...settled.pointers);
+        value = settled.value;
+      }
+      return { value, pointers };
+    },
+  };
+}
+
+/** After the batch committed: the written jobs to the queue (best effort: the cron performs what a lost message leaves). */
+export function enqueueTexts(ctx: { env: Env; waitUntil: (p: Promise<unknown>) => void }, settled: Pick<TextSettled, "pointers">) {
+  if (settled.pointers.length) ctx.waitUntil(enqueue(ctx.env.EMAIL_QUEUE, settled.pointers));
 }

@@ -48,7 +48,7 @@ export async function textingSalon(opts: { tenant?: TenantOverrides; reminderHou
 
 export type Salon = Awaited<ReturnType<typeof textingSalon>>;
 
-/** A public booking at the pinned instant `now` with the customer's consent to texts (unless `smsOptIn: false`). */
+/** A public booking at the pinned instant `now` ("" = wall time) with the customer's consent to texts (unless `smsOptIn: false`). */
 export async function bookWithTexts(
   s: Salon,
   start: string,
@@ -56,7 +56,7 @@ export async function bookWithTexts(
   customer: { phone?: string; smsOptIn?: boolean; email?: string } = {},
 ) {
   const res = await call("POST", `/api/public/${s.tenant.slug}/bookings`, {
-    now,
+    now: now || undefined,
     body: {
       serviceId: s.service.id,
       staffProfileId: s.staff.id,
