@@ -4,7 +4,9 @@ import { expect } from "vitest";
 import { schema } from "../../../src/db/client";
 import { type CallOptions, call, patch } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
-import { type TenantOverrides, uniq } from "../../helpers/factories";
+import { createAdmin, type TenantOverrides, uniq } from "../../helpers/factories";
+import { newId } from "../../../src/lib/ids";
+import { signToken } from "../../../src/lib/jwt";
 import { captured, workerEnv } from "../../helpers/worker-entry";
 import { bookableTenant } from "../public/_booking-setup";
 
@@ -15,7 +17,7 @@ import { bookableTenant } from "../public/_booking-setup";
 
 export { cronAt } from "../notifications/support";
 
-const env = workerEnv as typeof workerEnv & { TWILIO_AUTH_TOKEN: string; TWILIO_ACCOUNT_SID: string };
+const env = workerEnv as typeof workerEnv & { TWILIO_AUTH_TOKEN: string; TWILIO_ACCOUNT_SID: string; JWT_SECRET: string };
 
 /** Where Twilio posts texts to: the public base (PUBLIC_BASE_URL is unset in the test pool) + the path. */
 export const SMS_WEBHOOK_URL = "http://127.0.0.1:8787/api/webhooks/sms";
@@ -147,4 +149,16 @@ export async function textSettings(s: Salon, fields: { smsConfirmations?: boolea
   const res = await patch("/api/businesses/me", fields, { token: s.tenant.token });
   expect(res.status, res.text).toBe(200);
   return res.body.data;
+}
+
+/** An operator's token valid at the pinned instant `now` (admin tokens live 4 hours). */
+export async function adminAt(now: string) {
+  const admin = await createAdmin();
+  const { token } = await signToken(
+    env.JWT_SECRET,
+    { sub: admin.id, sid: newId("ses"), aud: "super_admin", email: admin.email, name: "Ada Admin" },
+    4 * 3600,
+    new Date(now),
+  );
+  return { ...admin, token };
 }
