@@ -4,10 +4,11 @@ import type { Db } from "../../db/client";
 import { localMonth } from "../../domain/sms/limits";
 import { type SmsTemplate, smsText } from "../../domain/sms/templates";
 import { linkBase } from "../../lib/links";
+import { type Fragment, group, type Part } from "../batch";
 import type { BookingEvent, BookingFacts } from "../notifications/booking-mail";
 import { SMS_REMINDER_KIND, scheduleReminders } from "../notifications/reminders";
 import { shortManageLink } from "./link";
-import { smsInsert, type TextFragment, textGroup } from "./outbox";
+import { smsInsert } from "./outbox";
 
 /**
  * What a booking change texts (design.md §27), for the same batch as the change and gated like
@@ -28,19 +29,17 @@ export type TextConsent = {
 
 const TEMPLATE: Record<BookingEvent, SmsTemplate> = { created: "confirmation", rescheduled: "moved", cancelled: "cancelled" };
 
-const EMPTY: TextFragment = textGroup([]);
-
 export function bookingTexts(
   ctx: { db: Db; now: Date; env: Parameters<typeof loadConfig>[0] },
   event: BookingEvent,
   f: BookingFacts,
   gate: SQL,
-) {
+): Fragment {
   const config = loadConfig(ctx.env);
   const consent = f.sms;
-  if (!smsConfig(config) || !consent?.optIn || !consent.phone) return EMPTY;
+  if (!smsConfig(config) || !consent?.optIn || !consent.phone) return group([]);
   const { db, now } = ctx;
-  const parts: TextFragment[] = [];
+  const parts: Part[] = [];
   if (!consent.quiet) {
     parts.push(
       smsInsert(
@@ -68,14 +67,7 @@ export function bookingTexts(
     );
   }
   if (event !== "cancelled") {
-    const schedule = scheduleReminders(
-      db,
-      { tenantId: f.tenantId, bookingId: f.bookingId, startAt: f.startAt },
-      now,
-      gate,
-      SMS_REMINDER_KIND,
-    );
-    parts.push({ statements: [schedule], settle: () => ({ value: { messageId: "", written: false }, pointers: [] }) });
+    parts.push(scheduleReminders(db, { tenantId: f.tenantId, bookingId: f.bookingId, startAt: f.startAt }, now, gate, SMS_REMINDER_KIND));
   }
-  return textGroup(parts);
+  return group(parts);
 }

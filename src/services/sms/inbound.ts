@@ -1,7 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import { loadConfig } from "../../config";
-import { runBatch } from "../../db/client";
 import { localMonth } from "../../domain/sms/limits";
 import { normalizeReply, replyIntent, type ReplyIntent } from "../../domain/sms/keywords";
 import { countSegments } from "../../domain/sms/segments";
@@ -11,10 +9,11 @@ import { newId } from "../../lib/ids";
 import { linkBase } from "../../lib/links";
 import { formatMoney } from "../../shared/format";
 import { auditInsert } from "../audit";
+import { batch, type Part } from "../batch";
 import { cancelBooking } from "../bookings/cancel";
 import type { BookingCtx } from "../bookings/scope";
 import { shortManageLink } from "./link";
-import { enqueueTexts, smsInsert } from "./outbox";
+import { smsInsert } from "./outbox";
 
 /**
  * A customer's text to the platform's number (design.md §27), already verified as Twilio's. The
@@ -83,44 +82,44 @@ export async function receiveText(ctx: BookingCtx, msg: IncomingText): Promise<v
 
   const inboundId = newId("sms");
   const body = msg.body.slice(0, MAX_BODY);
-  const statements: BatchItem<"sqlite">[] = [
+  const b = batch(db);
+  b.add(
     db.run(sql`
       INSERT INTO sms_messages (id, tenant_id, booking_id, customer_id, direction, phone, body, template, segments, status, provider_sid,
                                 created_at, updated_at)
       VALUES (${inboundId}, ${context?.tenantId ?? null}, ${context?.bookingId ?? null}, ${context?.customerId ?? null}, 'in',
               ${msg.from}, ${body}, ${intent}, ${countSegments(body).segments}, 'received', ${msg.messageSid}, ${t}, ${t})
       ON CONFLICT (provider_sid) DO NOTHING`),
-  ];
+  );
   const fresh = sql`EXISTS (SELECT 1 FROM sms_messages WHERE id = ${inboundId})`;
-  statements.push(...changes(ctx, intent, msg, reminder, fresh));
-  const replyAt = statements.length;
-  const text =
-    reply && context
-      ? smsInsert(
-          db,
-          {
-            tenantId: context.tenantId,
+  for (const part of changes(ctx, intent, msg, reminder, fresh)) b.add(part);
+  if (reply && context) {
+    b.add(
+      smsInsert(
+        db,
+        {
+          tenantId: context.tenantId,
+          businessName: context.businessName,
+          bookingId: reminder?.bookingId ?? context.bookingId,
+          customerId: context.customerId,
+          phone: msg.from,
+          template: reply,
+          body: smsText(reply, {
             businessName: context.businessName,
-            bookingId: reminder?.bookingId ?? context.bookingId,
-            customerId: context.customerId,
-            phone: msg.from,
-            template: reply,
-            body: smsText(reply, {
-              businessName: context.businessName,
-              timezone: context.timezone,
-              startAt: reminder?.startAt,
-              link: reminder ? shortManageLink(linkBase(loadConfig(ctx.env)), reminder.code) : "",
-              moneyLine,
-            }),
-            month: localMonth(context.timezone, now.getTime()),
-          },
-          now,
-          fresh,
-        )
-      : null;
-  if (text) statements.push(...text.statements);
-  const results = await runBatch(db, statements);
-  if (text) enqueueTexts(ctx, text.settle(results.slice(replyAt)));
+            timezone: context.timezone,
+            startAt: reminder?.startAt,
+            link: reminder ? shortManageLink(linkBase(loadConfig(ctx.env)), reminder.code) : "",
+            moneyLine,
+          }),
+          month: localMonth(context.timezone, now.getTime()),
+        },
+        now,
+        fresh,
+      ),
+    );
+  }
+  // After commit the reply's job goes to the queue.
+  await b.run(ctx);
 }
 
 /** What the reply will be, after the one change that cannot ride in the record's batch (a cancellation). */
@@ -153,7 +152,7 @@ async function decide(
 }
 
 /** The changes of an opt-out, an opt-in or a confirmation, gated on the incoming text being new. */
-function changes(ctx: BookingCtx, intent: ReplyIntent, msg: IncomingText, reminder: ReminderContext | undefined, fresh: SQL) {
+function changes(ctx: BookingCtx, intent: ReplyIntent, msg: IncomingText, reminder: ReminderContext | undefined, fresh: SQL): Part[] {
   const { db, now } = ctx;
   const t = now.toISOString();
   if (intent === "opt_out") {

@@ -1,13 +1,11 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
-import type { Env } from "../../config";
 import type { Db } from "../../db/client";
 import { PLAN_SMS_LIMITS } from "../../domain/sms/limits";
 import { countSegments } from "../../domain/sms/segments";
 import type { SmsTemplate } from "../../domain/sms/templates";
 import { newId } from "../../lib/ids";
+import { compose, type Fragment, single, wrote } from "../batch";
 import { emailInsert } from "../outbox";
-import { enqueue, type JobPointer } from "../outbox/pointer";
 import { smsLimitEmail } from "./limit-email";
 
 /**
@@ -51,7 +49,12 @@ const ownerAddress = (tenantId: string) => sql`COALESCE((SELECT u.email FROM ten
     WHERE m.tenant_id = ${tenantId} AND m.role = 'owner' AND m.is_active = 1 ORDER BY m.created_at, m.id LIMIT 1),
   (SELECT NULLIF(email, '') FROM tenants WHERE id = ${tenantId}))`;
 
-export function smsInsert(db: Db, text: OutgoingText, now: Date, onlyIf: SQL = sql`1`) {
+/**
+ * The text's fragment for the caller's batch (src/services/batch.ts): its record, its job, and the
+ * owner's notice. After commit the batch enqueues the job (and the notice) if they were written.
+ * Value: whether the record was written (the gate held and the business sends this kind of text).
+ */
+export function smsInsert(db: Db, text: OutgoingText, now: Date, onlyIf: SQL = sql`1`): Fragment<boolean> & { messageId: string } {
   const messageId = newId("sms");
   const jobId = newId("job");
   const t = now.toISOString();
@@ -68,11 +71,13 @@ export function smsInsert(db: Db, text: OutgoingText, now: Date, onlyIf: SQL = s
            ${jobId}, ${t}, ${t}
     FROM (SELECT ${reason} AS reason FROM tenants t WHERE t.id = ${text.tenantId} AND ${setting}) r
     WHERE ${onlyIf}`);
-  const job = db.run(sql`
+  // A suppressed text's job is written suppressed: listed with the jobs, never performed, never enqueued.
+  const job = db.all<{ status: string }>(sql`
     INSERT INTO jobs (id, kind, tenant_id, idempotency_key, payload, status, attempts, next_attempt_at, last_error, created_at, updated_at)
     SELECT ${jobId}, ${SMS_KIND}, m.tenant_id, m.id, json_object('messageId', m.id),
            CASE m.status WHEN 'suppressed' THEN 'suppressed' ELSE 'pending' END, 0, ${t}, m.error, ${t}, ${t}
-    FROM sms_messages m WHERE m.id = ${messageId}`);
+    FROM sms_messages m WHERE m.id = ${messageId}
+    RETURNING status`);
   // The owner hears of the limit once a month: the first suppressed text of the month marks it.
   const notice = db.run(sql`
     UPDATE tenants SET sms_limit_notice_month = ${text.month}
@@ -85,49 +90,12 @@ export function smsInsert(db: Db, text: OutgoingText, now: Date, onlyIf: SQL = s
     // Right after the UPDATE above: whether it marked the month in this batch.
     sql`changes() > 0`,
   );
-  const statements: BatchItem<"sqlite">[] = [message, job, notice, email.insert];
-  return {
-    statements,
-    /** `results`: the batch results of `statements`, in order: the jobs written, for the queue. */
-    settle(results: readonly unknown[]): TextSettled {
-      const written = (i: number) => ((results[i] as { rowsAffected?: number } | undefined)?.rowsAffected ?? 0) > 0;
-      const pointers: JobPointer[] = [];
-      if (written(1)) pointers.push({ kind: SMS_KIND, id: jobId });
-      if (written(3)) pointers.push({ kind: "email", id: email.id });
-      return { value: { messageId, written: written(0) }, pointers };
-    },
-  };
-}
-
-/** What a text fragment settles to: the record's id, and the jobs to hand the queue. */
-export type TextSettled = { value: { messageId: string; written: boolean }; pointers: JobPointer[] };
-
-/**
- * Texts as one part of a batch: statements and how to settle them (the batch builder's fragment
- * shape: statements, then `settle(results)` -> value and queue pointers).
- */
-export type TextFragment = { statements: BatchItem<"sqlite">[]; settle(results: readonly unknown[]): TextSettled };
-
-/** Several texts (or none) as one fragment. */
-export function textGroup(parts: TextFragment[]): TextFragment {
-  return {
-    statements: parts.flatMap((p) => p.statements),
-    settle(results) {
-      let at = 0;
-      const pointers: JobPointer[] = [];
-      let value: TextSettled["value"] = { messageId: "", written: false };
-      for (const p of parts) {
-        const settled = p.settle(results.slice(at, at + p.statements.length));
-        at += p.statements.length;
-        pointers.push(...settled.pointers);
-        value = settled.value;
-      }
-      return { value, pointers };
-    },
-  };
-}
-
-/** After the batch committed: the written jobs to the queue (best effort: the cron performs what a lost message leaves). */
-export function enqueueTexts(ctx: { env: Env; waitUntil: (p: Promise<unknown>) => void }, settled: Pick<TextSettled, "pointers">) {
-  if (settled.pointers.length) ctx.waitUntil(enqueue(ctx.env.EMAIL_QUEUE, settled.pointers));
+  const fragment = compose((add) => {
+    const written = add(message);
+    add(single(job, (rows) => ({ value: rows, pointers: rows[0]?.status === "pending" ? [{ kind: SMS_KIND, id: jobId }] : [] })));
+    add(notice);
+    add(email);
+    return () => wrote(written.result());
+  });
+  return { messageId, ...fragment };
 }

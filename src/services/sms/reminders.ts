@@ -86,7 +86,7 @@ export function smsReminderHandler(linkBase: string): JobHandler<TextReminderBoo
       return {
         ok: true,
         result: { text: true },
-        effects: (db, gate) =>
+        effects: (db, gate) => [
           smsInsert(
             db,
             {
@@ -102,7 +102,8 @@ export function smsReminderHandler(linkBase: string): JobHandler<TextReminderBoo
             },
             now,
             gate,
-          ).statements,
+          ),
+        ],
       };
     },
     cleanup: (db, now) => {

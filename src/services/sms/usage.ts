@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
-import { type Db, runBatch } from "../../db/client";
+import type { Db } from "../../db/client";
 import { effectiveSmsLimit, localMonth } from "../../domain/sms/limits";
 import { ApiError } from "../../errors";
 import { auditInsert } from "../audit";
+import { batch } from "../batch";
 
 /**
  * The business's monthly text limit and what it used this month (design.md §27): the owner reads
@@ -68,9 +69,12 @@ export async function setSmsLimit(
   const before = rows[0];
   if (!before) throw ApiError.notFound("Tenant");
   if (before.smsMonthlyLimit !== p.limit) {
-    const [update] = await runBatch(db, [
+    const b = batch(db);
+    const update = b.add(
       db.run(sql`UPDATE tenants SET sms_monthly_limit = ${p.limit}, updated_at = ${now.toISOString()}
         WHERE id = ${p.tenantId} AND sms_monthly_limit IS ${before.smsMonthlyLimit}`),
+    );
+    b.add(
       auditInsert(
         db,
         {
@@ -89,9 +93,9 @@ export async function setSmsLimit(
         now,
         sql`changes() > 0`,
       ),
-    ]);
-    if ((update as { rowsAffected?: number }).rowsAffected === 0)
-      throw new ApiError("conflict", "The limit was changed concurrently; try again");
+    );
+    await b.run();
+    if (update.result().rowsAffected === 0) throw new ApiError("conflict", "The limit was changed concurrently; try again");
   }
   return usageOf({ ...before, smsMonthlyLimit: p.limit }, counts, now);
 }

@@ -93,7 +93,8 @@ describe("replies to a reminder (POST /api/webhooks/sms)", () => {
     expect(detail.body.data.history.map((h: { action: string }) => h.action)).toContain("booking.customer_confirmed");
     // The customer's record shows the text received too.
     const record = await get(`/api/customers/${detail.body.data.customerId}`, { token, now: plus(DUE, 33) });
-    expect(record.body.data.texts.messages[0]).toMatchObject({ direction: "in", kind: "confirm", body: "Yes", status: "received" });
+    const received = record.body.data.texts.messages.filter((m: { direction: string }) => m.direction === "in");
+    expect(received).toEqual([expect.objectContaining({ kind: "confirm", body: "Yes", status: "received" })]);
   });
 
   it("N cancels as the customer (the refund rules apply, the e-mail goes) and one text says what happened", async () => {
