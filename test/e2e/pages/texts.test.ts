@@ -92,25 +92,23 @@ describe("the owner's view of a client's texts", () => {
         ...row,
       };
     };
-    await e2eDb
-      .insert(schema.smsMessages)
-      .values([
-        text(0, {
-          template: "confirmation",
-          body: `${salon.businessName}: your booking on Wed 4 Jun 2031 at 10:00 is confirmed. Manage it: ${baseUrl}/b/${booking.code}`,
-        }),
-        text(60, {
-          template: "reminder",
-          body: `${salon.businessName}: reminder, Wed 4 Jun at 10:00. ${baseUrl}/b/${booking.code} Reply Y to confirm or N to cancel.`,
-        }),
-        text(65, { direction: "in", template: "confirm", body: "Y", status: "received", month: null }),
-        text(66, {
-          template: "reply_confirmed",
-          body: `${salon.businessName}: thank you, your booking on Wed 4 Jun 2031 at 10:00 is confirmed.`,
-          status: "undelivered",
-          error: "Twilio 30003: Unreachable destination handset",
-        }),
-      ]);
+    await e2eDb.insert(schema.smsMessages).values([
+      text(0, {
+        template: "confirmation",
+        body: `${salon.businessName}: your booking on Wed 4 Jun 2031 at 10:00 is confirmed. Manage it: ${baseUrl}/b/${booking.code}`,
+      }),
+      text(60, {
+        template: "reminder",
+        body: `${salon.businessName}: reminder, Wed 4 Jun at 10:00. ${baseUrl}/b/${booking.code} Reply Y to confirm or N to cancel.`,
+      }),
+      text(65, { direction: "in", template: "confirm", body: "Y", status: "received", month: null }),
+      text(66, {
+        template: "reply_confirmed",
+        body: `${salon.businessName}: thank you, your booking on Wed 4 Jun 2031 at 10:00 is confirmed.`,
+        status: "undelivered",
+        error: "Twilio 30003: Unreachable destination handset",
+      }),
+    ]);
     for (const width of [1280, 375]) {
       const { page } = await browser.newPage({ width, height: 900, storageState: signedInState(await sessionFor(salon, salon.owner)) });
       const errors = watchErrors(page);
