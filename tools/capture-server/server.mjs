@@ -96,9 +96,9 @@ export async function startCaptureServer({ host = "127.0.0.1", port = 0 } = {}) 
           ? stripe.answer(req.method ?? "GET", path.slice("/stripe".length), body, req.headers)
           : url.pathname.startsWith("/cf/")
             ? cloudflare.answer(req.method ?? "GET", path.slice("/cf".length), body)
-          : url.pathname.startsWith("/twilio/")
-            ? twilio.answer(req.method ?? "GET", path.slice("/twilio".length), body, req.headers)
-            : null;
+            : url.pathname.startsWith("/twilio/")
+              ? twilio.answer(req.method ?? "GET", path.slice("/twilio".length), body, req.headers)
+              : null;
       const status = scripted?.status ?? standIn?.status ?? 200;
       requests.push({ method: req.method ?? "GET", path, headers: req.headers, body, at, status });
       counter += 1;

@@ -62,13 +62,7 @@ export async function cancelBooking(
   return second;
 }
 
-async function cancelOnce(
-  ctx: BookingCtx,
-  ref: BookingRef,
-  reasonInput: string | null,
-  via: CancelVia,
-  byText: boolean,
-): Promise<Attempt> {
+async function cancelOnce(ctx: BookingCtx, ref: BookingRef, reasonInput: string | null, via: CancelVia, byText: boolean): Promise<Attempt> {
   const { db, now } = ctx;
   const read = batch(db);
   const views = read.add(bookingViewQuery(db, ref));
