@@ -63,7 +63,7 @@ export function rangeStatement(db: Db, p: RangeStatementParams) {
   const byStaff = p.staffId ? sql`AND bk.staff_id = ${p.staffId}` : sql``;
   const day = p.dayOf ? p.dayOf(sql`bk.start_at`) : sql`0`;
   const taken = sql`p.tenant_id = bk.tenant_id AND p.status IN (${list(MONEY_TAKEN_STATUSES)}) AND p.kind IN (${list(moneyTakenKinds())})
-    AND p.currency = (SELECT currency FROM tenants WHERE id = ${t})`;
+    AND upper(p.currency) = (SELECT upper(currency) FROM tenants WHERE id = ${t})`;
   // `count_key` is what `bookings` counts: each booking today; a visit's id once visits exist
   // (§26: COALESCE(bk.visit_id, bk.id)), so a visit of three services counts once while each of its
   // items still counts for its service.
@@ -98,7 +98,7 @@ export function rangeStatement(db: Db, p: RangeStatementParams) {
     : sql`(SELECT json_group_array(json_array(p.created_at, p.amount, p.refunded_amount)) FROM payments p
         WHERE p.tenant_id = ${t} AND p.booking_id IS NULL AND p.created_at >= ${new Date(p.lo).toISOString()}
           AND p.created_at < ${new Date(p.hi).toISOString()} AND p.status IN (${list(MONEY_TAKEN_STATUSES)})
-          AND p.kind IN (${list(moneyTakenKinds())}) AND p.currency = (SELECT currency FROM tenants WHERE id = ${t}))`;
+          AND p.kind IN (${list(moneyTakenKinds())}) AND upper(p.currency) = (SELECT upper(currency) FROM tenants WHERE id = ${t}))`;
   const staffOk =
     p.checkStaff && p.staffId
       ? sql`EXISTS (SELECT 1 FROM staff_profiles WHERE id = ${p.staffId} AND tenant_id = ${t} AND deleted_at IS NULL)`

@@ -93,38 +93,9 @@ export function summaryQuery(db: Db, tenantId: string, timeZone: string, q: Summ
     const r = decodeRange(row);
     if (!r.staffOk) throw ApiError.notFound("Staff member");
     if (r.currency === null) throw ApiError.notFound("Business");
-    const byDay = new Map<number, DayTally>();
-    const totals: Totals = {
-      bookings: 0,
-      completed: 0,
-      noShows: 0,
-      cancelled: 0,
-      revenue: 0,
-      refunded: 0,
-      net: 0,
-      newCustomers: 0,
-      returningCustomers: 0,
-    };
-    for (const d of r.days) {
-      totals.bookings += d.bookings;
-      totals.completed += d.completed;
-      totals.noShows += d.noShows;
-      totals.cancelled += d.cancelled;
-      totals.revenue += d.taken;
-      totals.refunded += d.refunded;
-      byDay.set(d.d, { bookings: d.bookings, revenue: d.taken - d.refunded, noShows: d.noShows });
-    }
-    for (const m of r.loose) {
-      const d = Math.floor((instantToWall({ ...offsets, timeZone }, Date.parse(m.createdAt)) - wall0) / DAY_MS);
-      totals.revenue += m.amount;
-      totals.refunded += m.refunded;
-      const tally = byDay.get(d) ?? { bookings: 0, revenue: 0, noShows: 0 };
-      tally.revenue += m.amount - m.refunded;
-      byDay.set(d, tally);
-    }
-    totals.net = totals.revenue - totals.refunded;
-    totals.newCustomers = r.newCustomers;
-    totals.returningCustomers = r.returningCustomers;
+    // Money of no booking counts on the local date it was taken.
+    const dayOfInstant = (ms: number) => Math.floor((instantToWall({ ...offsets, timeZone }, ms) - wall0) / DAY_MS);
+    const { totals, byDay } = foldTotals(r, dayOfInstant);
 
     const hours = decodeHoursColumns(row);
     const plans = staffPlans(
@@ -145,15 +116,68 @@ export function summaryQuery(db: Db, tenantId: string, timeZone: string, q: Summ
     });
     return {
       currency: r.currency,
-      totals,
-      noShowRate: noShowRate(totals),
-      cancellationRate: cancellationRate(totals),
+      ...withRates(totals),
       utilization,
       topServices: topServices(r.services),
       series: seriesOf(q.from, days, q.groupBy, byDay),
     };
   };
   return { statement, decode };
+}
+
+/** The totals of the range and its tallies per local date (index from the first date). */
+function foldTotals(r: ReturnType<typeof decodeRange>, dayOfInstant: (ms: number) => number) {
+  const byDay = new Map<number, DayTally>();
+  const totals: Totals = {
+    bookings: 0,
+    completed: 0,
+    noShows: 0,
+    cancelled: 0,
+    revenue: 0,
+    refunded: 0,
+    net: 0,
+    newCustomers: 0,
+    returningCustomers: 0,
+  };
+  for (const d of r.days) {
+    totals.bookings += d.bookings;
+    totals.completed += d.completed;
+    totals.noShows += d.noShows;
+    totals.cancelled += d.cancelled;
+    totals.revenue += d.taken;
+    totals.refunded += d.refunded;
+    byDay.set(d.d, { bookings: d.bookings, revenue: d.taken - d.refunded, noShows: d.noShows });
+  }
+  for (const m of r.loose) {
+    totals.revenue += m.amount;
+    totals.refunded += m.refunded;
+    const day = dayOfInstant(Date.parse(m.createdAt));
+    const tally = byDay.get(day) ?? { bookings: 0, revenue: 0, noShows: 0 };
+    tally.revenue += m.amount - m.refunded;
+    byDay.set(day, tally);
+  }
+  totals.net = totals.revenue - totals.refunded;
+  totals.newCustomers = r.newCustomers;
+  totals.returningCustomers = r.returningCustomers;
+  return { totals, byDay };
+}
+
+const withRates = (totals: Totals) => ({ totals, noShowRate: noShowRate(totals), cancellationRate: cancellationRate(totals) });
+
+export type PeriodTotals = ReturnType<typeof withRates> & { currency: string };
+
+/**
+ * The totals and rates of the bookings starting in the instants [lo, hi) (the console's "last 30
+ * days": no local dates, so no zone is needed before the statement), for a caller's batch.
+ */
+export function totalsQuery(db: Db, tenantId: string, lo: number, hi: number) {
+  return {
+    statement: rangeStatement(db, { tenantId, lo, hi, dayOf: null }),
+    decode: ([row]: RangeRow[]): PeriodTotals => {
+      const r = decodeRange(row);
+      return { currency: r.currency ?? "", ...withRates(foldTotals(r, () => 0).totals) };
+    },
+  };
 }
 
 /** The summary alone: one round trip. */
