@@ -62,12 +62,20 @@ export function scopeStaffSql(tenantId: string, scope: ReportScope): SQL | undef
   return undefined;
 }
 
+/** The instants [lo, hi) of the local dates `from`..`to` (a midnight in a DST gap: when the clock jumps), and the offsets over them. */
+export function rangeInstants(timeZone: string, from: LocalDate, to: LocalDate) {
+  const offsets = rangeOffsets(timeZone, from, to);
+  return {
+    offsets,
+    lo: wallToInstant(offsets, wallDayStart(from), "clamp"),
+    hi: wallToInstant(offsets, wallDayStart(addDays(to, 1)), "clamp"),
+  };
+}
+
 /** The statement of a summary and how to read its row; callers put it alone or in their batch. */
 export function summaryQuery(db: Db, tenantId: string, timeZone: string, q: SummaryQuery) {
-  const offsets = rangeOffsets(timeZone, q.from, q.to);
+  const { offsets, lo, hi } = rangeInstants(timeZone, q.from, q.to);
   const days = datesInRange(q.from, q.to);
-  const lo = wallToInstant(offsets, wallDayStart(q.from), "clamp");
-  const hi = wallToInstant(offsets, wallDayStart(addDays(q.to, 1)), "clamp");
   const wall0 = wallDayStart(q.from);
   // The local date of an instant in [lo, hi): its wall time by the offset in force then, in whole
   // days after `from`'s midnight. A year has a handful of offsets, so the CASE is short.
