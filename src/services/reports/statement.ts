@@ -86,10 +86,13 @@ export function rangeStatement(db: Db, p: RangeStatementParams) {
   const services = sql`(SELECT json_group_array(json_array(g.service_id, s.name, g.n, g.net)) FROM (
       SELECT service_id, COUNT(*) AS n, total(taken) - total(refunded) AS net FROM b GROUP BY service_id) g
       JOIN services s ON s.id = g.service_id)`;
-  // New: the customer's first visit to the business lies in the range; returning: an earlier one exists.
-  const customers = sql`(SELECT json_array(total(first_at >= ${p.lo}), total(first_at < ${p.lo})) FROM (
-      SELECT (SELECT MIN(e.start_at) FROM bookings e
-              WHERE e.customer_id = c.customer_id AND e.tenant_id = ${t} AND e.status IN (${list(VISITED)})) AS first_at
+  // Returning: the customer visited the business before the range (any staff member); new: this is
+  // their first time. Looked up by customer_id alone, on its index (a customer record is one
+  // business's): with a tenant condition SQLite walked the tenant's whole (tenant, start) index for
+  // each customer, and the status test is kept off the (status, hold) index (`+`) for the same reason.
+  const customers = sql`(SELECT json_array(count(*) - total(came_before), total(came_before)) FROM (
+      SELECT EXISTS (SELECT 1 FROM bookings e WHERE e.customer_id = c.customer_id AND e.start_at < ${p.lo}
+                     AND +e.status IN (${list(VISITED)})) AS came_before
       FROM (SELECT DISTINCT customer_id FROM b WHERE customer_id IS NOT NULL AND status IN (${list(VISITED)})) c))`;
   // Money that belongs to no booking (§32: a gift card or package sold) counts on the day it was taken;
   // no staff member's report holds it.
