@@ -95,23 +95,54 @@ export function periodOf(d: LocalDate, groupBy: GroupBy): string {
   return `${String(w.year).padStart(4, "0")}-W${pad2(w.week)}`;
 }
 
+/**
+ * The range's local dates, worked out once per report (not once per staff member and date): each
+ * date's `YYYY-MM-DD`, weekday, wall-clock midnight and whether a closure covers it.
+ */
+export type RangeDays = { dates: LocalDate[]; keys: string[]; weekdays: number[]; wallStarts: number[]; closed: boolean[] };
+
+export function rangeDays(from: LocalDate, days: number, closures: ClosureRow[] = []): RangeDays {
+  const r: RangeDays = { dates: [], keys: [], weekdays: [], wallStarts: [], closed: [] };
+  const start = wallDayStart(from);
+  for (let i = 0; i < days; i++) {
+    const wall = start + i * DAY_MS;
+    const t = new Date(wall);
+    const date = { year: t.getUTCFullYear(), month: t.getUTCMonth() + 1, day: t.getUTCDate() };
+    const key = formatLocalDate(date);
+    r.dates.push(date);
+    r.keys.push(key);
+    r.weekdays.push(t.getUTCDay());
+    r.wallStarts.push(wall);
+    r.closed.push(isClosed(key, closures));
+  }
+  return r;
+}
+
 export type DayTally = { bookings: number; revenue: number; noShows: number };
 export type SeriesPoint = { period: string } & DayTally;
 
 /**
  * Every period of the range in order, with the tallies of its dates (`byDay[i]` = the i-th date
- * from `from`; missing = nothing). A period cut by the range (a week starting before `from`)
- * holds only the range's dates.
+ * of the range; missing = nothing). A period cut by the range (a week starting before its first
+ * date) holds only the range's dates.
  */
-export function seriesOf(from: LocalDate, days: number, groupBy: GroupBy, byDay: Map<number, DayTally>): SeriesPoint[] {
+export function seriesOf(range: RangeDays, groupBy: GroupBy, byDay: Map<number, DayTally>): SeriesPoint[] {
   const out: SeriesPoint[] = [];
-  for (let i = 0; i < days; i++) {
-    const period = periodOf(addDays(from, i), groupBy);
-    let point = out[out.length - 1];
-    if (!point || point.period !== period) {
-      point = { period, bookings: 0, revenue: 0, noShows: 0 };
+  let point: SeriesPoint | undefined;
+  for (let i = 0; i < range.keys.length; i++) {
+    const key = range.keys[i];
+    // A new period starts on the first date, then each date (day), each Monday (week) or each 1st (month).
+    const starts = !point || groupBy === "day" || (groupBy === "week" ? range.weekdays[i] === 1 : key.endsWith("-01"));
+    if (starts) {
+      point = {
+        period: groupBy === "day" ? key : groupBy === "month" ? key.slice(0, 7) : periodOf(range.dates[i], "week"),
+        bookings: 0,
+        revenue: 0,
+        noShows: 0,
+      };
       out.push(point);
     }
+    if (!point) continue;
     const t = byDay.get(i);
     if (t) {
       point.bookings += t.bookings;
@@ -123,27 +154,21 @@ export function seriesOf(from: LocalDate, days: number, groupBy: GroupBy, byDay:
 }
 
 /**
- * The minutes one staff member was available over `days` local dates from `from`: each date's
- * working intervals by the scheduling rules (override, else the weekday; nothing on a closed date),
- * in real elapsed time (a DST change shortens or lengthens a day; a boundary in a gap means the
+ * The minutes one staff member was available over the range's dates: each date's working
+ * intervals by the scheduling rules (override, else the weekday; nothing on a closed date), in
+ * real elapsed time (a DST change shortens or lengthens a day; a boundary in a gap means the
  * moment the clock jumps), less their time off.
  */
-export function availableMinutes(
-  plan: StaffPlan,
-  range: { from: LocalDate; days: number; offsets: ZoneOffsets; closures: ClosureRow[] },
-  timeOff: BusyInterval[],
-): number {
-  const off = [...timeOff].sort((a, b) => a.startMs - b.startMs);
+export function availableMinutes(plan: StaffPlan, range: RangeDays, offsets: ZoneOffsets, timeOff: BusyInterval[]): number {
+  const off = timeOff.length > 1 ? [...timeOff].sort((a, b) => a.startMs - b.startMs) : timeOff;
   let total = 0;
-  for (let i = 0; i < range.days; i++) {
-    const date = addDays(range.from, i);
-    const key = formatLocalDate(date);
-    if (isClosed(key, range.closures)) continue;
-    const wall = wallDayStart(date);
-    for (const iv of intervalsOn(plan, key, weekdayOf(date))) {
-      const start = wallToInstant(range.offsets, wall + iv.startMinute * MINUTE_MS, "clamp");
-      const end = wallToInstant(range.offsets, wall + iv.endMinute * MINUTE_MS, "clamp");
-      if (end > start) total += end - start - overlapMs(off, start, end);
+  for (let i = 0; i < range.keys.length; i++) {
+    if (range.closed[i]) continue;
+    const wall = range.wallStarts[i];
+    for (const iv of intervalsOn(plan, range.keys[i], range.weekdays[i])) {
+      const start = wallToInstant(offsets, wall + iv.startMinute * MINUTE_MS, "clamp");
+      const end = wallToInstant(offsets, wall + iv.endMinute * MINUTE_MS, "clamp");
+      if (end > start) total += end - start - (off.length ? overlapMs(off, start, end) : 0);
     }
   }
   return Math.round(total / MINUTE_MS);

@@ -202,8 +202,17 @@ export async function startStack(o: StackOptions) {
     path: () => `/__bench/limited-db?bytes=${anyStaffBytes}`,
   });
 
-  const dbRequests = async (): Promise<number> =>
-    ((await (await fetch(`${libsql.url}/__stats`)).json()) as { pipelineRequests: number }).pipelineRequests;
+  // The counter is read between load points; a keep-alive connection the server closed meanwhile
+  // answers ECONNRESET once on a busy machine, so the read is tried again (it changes nothing).
+  const dbRequests = async (): Promise<number> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return ((await (await fetch(`${libsql.url}/__stats`)).json()) as { pipelineRequests: number }).pipelineRequests;
+      } catch (err) {
+        if (attempt >= 3) throw err;
+      }
+    }
+  };
 
   /** One autocannon point: every request carries a distinct client address (the limiter never trips). */
   const run = (phase: Phase, connections: number, duration: number) =>

@@ -6,6 +6,7 @@ import {
   type DayTally,
   type GroupBy,
   noShowRate,
+  rangeDays,
   type SeriesPoint,
   seriesOf,
   type ServiceTally,
@@ -110,9 +111,10 @@ export function summaryQuery(db: Db, tenantId: string, timeZone: string, q: Summ
       hours.staff.map((s) => s.id),
       { weekly: hours.weekly, overrides: hours.overrides, busy: [] },
     );
+    const range = rangeDays(q.from, days, hours.closures);
     const utilization = hours.staff.map((s, i) => {
       const off = hours.timeOff.filter((o) => o.staffId === s.id);
-      const available = availableMinutes(plans[i], { from: q.from, days, offsets, closures: hours.closures }, off);
+      const available = availableMinutes(plans[i], range, offsets, off);
       const booked = r.staffTime.get(s.id) ?? 0;
       return {
         staffId: s.id,
@@ -127,7 +129,7 @@ export function summaryQuery(db: Db, tenantId: string, timeZone: string, q: Summ
       ...withRates(totals),
       utilization,
       topServices: topServices(r.services),
-      series: seriesOf(q.from, days, q.groupBy, byDay),
+      series: seriesOf(range, q.groupBy, byDay),
     };
   };
   return { statement, decode };

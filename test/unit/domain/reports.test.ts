@@ -8,6 +8,7 @@ import {
   noShowRate,
   PAYMENT_KIND_IS_MONEY_TAKEN,
   periodOf,
+  rangeDays,
   seriesOf,
   topServices,
   utilizationRatio,
@@ -77,49 +78,58 @@ describe("periods", () => {
       [9, { bookings: 4, revenue: 10, noShows: 2 }],
     ]);
     // Saturday 1 March 2031 to Tuesday 11 March: weeks 9 (1–2), 10 (3–9) and 11 (10–11).
-    expect(seriesOf(d("2031-03-01"), 11, "week", byDay)).toEqual([
+    expect(seriesOf(rangeDays(d("2031-03-01"), 11), "week", byDay)).toEqual([
       { period: "2031-W09", bookings: 3, revenue: 150, noShows: 1 },
       { period: "2031-W10", bookings: 0, revenue: 0, noShows: 0 },
       { period: "2031-W11", bookings: 4, revenue: 10, noShows: 2 },
     ]);
-    expect(seriesOf(d("2031-01-30"), 3, "month", new Map([[2, { bookings: 1, revenue: 5, noShows: 0 }]]))).toEqual([
+    expect(seriesOf(rangeDays(d("2031-01-30"), 3), "month", new Map([[2, { bookings: 1, revenue: 5, noShows: 0 }]]))).toEqual([
       { period: "2031-01", bookings: 0, revenue: 0, noShows: 0 },
       { period: "2031-02", bookings: 1, revenue: 5, noShows: 0 },
     ]);
-    expect(seriesOf(d("2031-03-01"), 3, "day", new Map())).toHaveLength(3);
+    expect(seriesOf(rangeDays(d("2031-03-01"), 3), "day", new Map()).map((p) => p.period)).toEqual([
+      "2031-03-01",
+      "2031-03-02",
+      "2031-03-03",
+    ]);
   });
 });
 
 describe("available minutes", () => {
-  const ny = (from: string, to: string) => ({
-    from: d(from),
-    days: 0,
-    offsets: rangeOffsets("America/New_York", d(from), d(to)),
-    closures: [],
-  });
+  const NY = "America/New_York";
+  const range = (from: string, to: string, closures: { startDate: string; endDate: string }[] = []) => {
+    const days = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
+    return { days: rangeDays(d(from), days, closures), offsets: rangeOffsets(NY, d(from), d(to)) };
+  };
 
   it("adds each date's hours in real time: the spring-forward day of a 00:00-06:00 shift has five hours", () => {
-    const range = { ...ny("2031-03-08", "2031-03-10"), days: 3 };
-    expect(availableMinutes(weekPlan("00:00", "06:00"), range, [])).toBe(360 + 300 + 360);
+    const spring = range("2031-03-08", "2031-03-10");
+    expect(availableMinutes(weekPlan("00:00", "06:00"), spring.days, spring.offsets, [])).toBe(360 + 300 + 360);
     // The fall-back night has seven.
-    const autumn = { ...ny("2031-11-02", "2031-11-02"), days: 1 };
-    expect(availableMinutes(weekPlan("00:00", "06:00"), autumn, [])).toBe(420);
+    const autumn = range("2031-11-02", "2031-11-02");
+    expect(availableMinutes(weekPlan("00:00", "06:00"), autumn.days, autumn.offsets, [])).toBe(420);
   });
 
   it("takes a date's override over its weekday, nothing on a closed date, and subtracts time off once", () => {
     const p = weekPlan("09:00", "17:00");
     p.overrides.set("2031-03-11", [{ startMinute: hm("10:00"), endMinute: hm("12:00") }]);
     p.overrides.set("2031-03-12", []);
-    const range = { ...ny("2031-03-10", "2031-03-14"), days: 5, closures: [{ startDate: "2031-03-13", endDate: "2031-03-13" }] };
-    const offsets = range.offsets;
-    const at = (wall: string) => wallToInstant(offsets, Date.parse(`${wall}:00Z`), "clamp");
+    const r = range("2031-03-10", "2031-03-14", [{ startDate: "2031-03-13", endDate: "2031-03-13" }]);
+    const at = (wall: string) => wallToInstant(r.offsets, Date.parse(`${wall}:00Z`), "clamp");
     // Two overlapping time-off spans on the 14th, 12:00-14:00 and 13:00-15:00: three hours off, not four.
     const off = [
-      { startMs: at("2031-03-14T12:00"), endMs: at("2031-03-14T14:00") },
       { startMs: at("2031-03-14T13:00"), endMs: at("2031-03-14T15:00") },
+      { startMs: at("2031-03-14T12:00"), endMs: at("2031-03-14T14:00") },
       { startMs: at("2031-03-20T12:00"), endMs: at("2031-03-20T14:00") }, // another week: no effect
     ];
-    expect(availableMinutes(p, range, off)).toBe(480 + 120 + 0 + 0 + (480 - 180));
+    expect(availableMinutes(p, r.days, r.offsets, off)).toBe(480 + 120 + 0 + 0 + (480 - 180));
+  });
+
+  it("works the range's dates out once: keys, weekdays and closures", () => {
+    const r = rangeDays(d("2031-12-30"), 4, [{ startDate: "2032-01-01", endDate: "2032-01-01" }]);
+    expect(r.keys).toEqual(["2031-12-30", "2031-12-31", "2032-01-01", "2032-01-02"]);
+    expect(r.weekdays).toEqual([2, 3, 4, 5]);
+    expect(r.closed).toEqual([false, false, true, false]);
   });
 });
 
