@@ -271,7 +271,7 @@ function reportBusinesses(count: number, todayMs: number, now: string, nextCode:
     r.tenants.push([id, `report-${t}`, `Report Salon ${t}`, "America/New_York", "USD", now, now]);
     r.members.push([`mem_report${t}`, id, ownerId, "owner", now]);
     const services = [0, 1, 2, 3, 4].map((k) => `svc_report${t}_${k}`);
-    services.forEach((sid, k) => r.services.push([sid, id, `Service ${k}`, 60, 2500 + 500 * k, k, now, now]));
+    for (const [k, sid] of services.entries()) r.services.push([sid, id, `Service ${k}`, 60, 2500 + 500 * k, k, now, now]);
     for (let c = 0; c < 4000; c++)
       r.customers.push([`cst_report${t}_${c}`, id, `c${c}@r${t}.bench`, `c${c}@r${t}.bench`, `C${c}`, "R", now, now]);
     let n = 0;

@@ -137,16 +137,16 @@ export function Figure(p: { id: string; title: string; chart: Child; table: Chil
           ))}
         </p>
       ) : null}
-      {/* Wide tables scroll sideways: the box takes keyboard focus so they can be scrolled without a mouse. */}
-      <div
-        id={`${p.id}-table`}
-        class={open ? "table-wrap" : "visually-hidden"}
-        tabindex={open ? 0 : undefined}
-        role={open ? "region" : undefined}
-        aria-labelledby={open ? `${p.id}-title` : undefined}
-      >
-        {p.table}
-      </div>
+      {/* Shown, a wide table scrolls sideways: its box takes keyboard focus so it scrolls without a mouse. */}
+      {open ? (
+        <div id={`${p.id}-table`} class="table-wrap" tabindex={0} role="region" aria-labelledby={`${p.id}-title`}>
+          {p.table}
+        </div>
+      ) : (
+        <div id={`${p.id}-table`} class="visually-hidden">
+          {p.table}
+        </div>
+      )}
     </section>
   );
 }

@@ -94,37 +94,35 @@ function Reports() {
           </Empty>
         </div>
       ) : (
-        <>
-          <Figure
-            id="series"
-            title={`Bookings by ${d.groupBy}`}
-            chart={<BarChart ticks={r.series.map((p) => periodTick(p.period))} series={seriesBars} />}
-            chartKey={seriesBars}
-            table={
-              <table>
-                <caption>Bookings, no-shows and net money taken by {d.groupBy}</caption>
-                <thead>
+        <Figure
+          id="series"
+          title={`Bookings by ${d.groupBy}`}
+          chart={<BarChart ticks={r.series.map((p) => periodTick(p.period))} series={seriesBars} />}
+          chartKey={seriesBars}
+          table={
+            <table>
+              <caption>Bookings, no-shows and net money taken by {d.groupBy}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Period</th>
+                  <th scope="col">Bookings</th>
+                  <th scope="col">No-shows</th>
+                  <th scope="col">Net taken</th>
+                </tr>
+              </thead>
+              <tbody>
+                {r.series.map((p) => (
                   <tr>
-                    <th scope="col">Period</th>
-                    <th scope="col">Bookings</th>
-                    <th scope="col">No-shows</th>
-                    <th scope="col">Net taken</th>
+                    <th scope="row">{periodLabel(p.period)}</th>
+                    <td data-label="Bookings">{p.bookings}</td>
+                    <td data-label="No-shows">{p.noShows}</td>
+                    <td data-label="Net taken">{money(p.revenue, cur)}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {r.series.map((p) => (
-                    <tr>
-                      <th scope="row">{periodLabel(p.period)}</th>
-                      <td data-label="Bookings">{p.bookings}</td>
-                      <td data-label="No-shows">{p.noShows}</td>
-                      <td data-label="Net taken">{money(p.revenue, cur)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            }
-          />
-        </>
+                ))}
+              </tbody>
+            </table>
+          }
+        />
       )}
       <div class="panel-grid">
         <Utilization view={d} />
