@@ -105,6 +105,9 @@ export const payments = sqliteTable(
     index("payments_booking_idx").on(t.bookingId),
     // One fee of each kind per booking, however often the owner clicks.
     uniqueIndex("payments_booking_fee_uq").on(t.bookingId, t.kind).where(sql`kind IN ('no_show_fee', 'late_cancel_fee')`),
+    // design.md §29, §32: money of no booking (a gift card or package sold) by the day it was taken,
+    // without walking every payment of the range.
+    index("payments_tenant_loose_idx").on(t.tenantId, t.createdAt).where(sql`booking_id IS NULL`),
   ],
 );
 

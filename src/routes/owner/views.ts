@@ -51,7 +51,7 @@ import { Endpoint, toEndpoint } from "./webhook-endpoints";
  * membership (no round trip); an API key reads it first (that read carries the key's guard), so
  * either caller pays two round trips.
  */
-async function zonedCtx(c: Context<OwnerEnv>): Promise<ZonedViewCtx> {
+export async function zonedCtx(c: Context<OwnerEnv>): Promise<ZonedViewCtx> {
   const auth = c.var.auth;
   const timezone = auth.via === "token" ? auth.timezone : await businessZone(c.var.db, auth.tenantId);
   return { db: c.var.db, now: c.var.now, tenantId: auth.tenantId, timezone };
@@ -61,12 +61,12 @@ async function zonedCtx(c: Context<OwnerEnv>): Promise<ZonedViewCtx> {
 const plainCtx = (c: Context<OwnerEnv>): ViewCtx => ({ db: c.var.db, now: c.var.now, tenantId: c.var.auth.tenantId });
 
 /** A view's `data`: the business and the viewer, then the page's own data. */
-function answer<T extends object>(c: Context<OwnerEnv>, business: BusinessSummary, data: T) {
+export function answer<T extends object>(c: Context<OwnerEnv>, business: BusinessSummary, data: T) {
   return { business: toAppBusiness(business, localToday(business.timezone, c.var.now)), viewer: toViewer(c.var.auth), ...data };
 }
 
 /** A view's schema: the business and the viewer, then the page's own fields. */
-const view = <T extends z.ZodRawShape>(name: string, shape: T) =>
+export const view = <T extends z.ZodRawShape>(name: string, shape: T) =>
   z.object({ business: AppBusiness, viewer: Viewer, ...shape }).openapi(name);
 
 const dateParam = localDateField.optional();

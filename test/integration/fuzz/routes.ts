@@ -120,6 +120,7 @@ export const ROUTES: Route[] = [
   { method: "GET", path: "/api/businesses/me/views/customers", auth: "owner", query: ["search", "limit"] },
   { method: "GET", path: "/api/businesses/me/views/settings", auth: "owner" },
   { method: "GET", path: "/api/businesses/me/views/ai-log", auth: "owner", query: ["limit"] },
+  { method: "GET", path: "/api/businesses/me/views/reports", auth: "owner", query: ["from", "to", "groupBy", "staffId"] },
   { method: "GET", path: "/api/businesses/me/webhooks", auth: "owner" },
   {
     method: "POST",
@@ -136,6 +137,8 @@ export const ROUTES: Route[] = [
   { method: "GET", path: "/api/businesses/me/api-keys", auth: "owner" },
   { method: "POST", path: "/api/businesses/me/api-keys", auth: "owner", body: { name: "Fuzz key", scope: "read" } },
   { method: "DELETE", path: "/api/businesses/me/api-keys/{id}", auth: "owner" },
+  // Reports (design.md §29).
+  { method: "GET", path: "/api/reports/summary", auth: "owner", query: ["from", "to", "groupBy", "staffId"] },
   { method: "GET", path: "/api/payments", auth: "owner", query: ["limit"] },
   { method: "POST", path: "/api/payments/intents", auth: "owner", body: { bookingId: "{bookingId}" } },
   { method: "GET", path: "/api/payments/stripe-account", auth: "owner" },
