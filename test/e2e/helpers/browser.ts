@@ -59,7 +59,15 @@ export function useBrowser() {
   return {
     /** A new context (375 px wide unless told) and a page in it; dialogs are answered with OK. */
     async newPage(
-      opts: { width?: number; height?: number; ip?: string; now?: string; storageState?: BrowserContextOptions["storageState"] } = {},
+      opts: {
+        width?: number;
+        height?: number;
+        ip?: string;
+        now?: string;
+        storageState?: BrowserContextOptions["storageState"];
+        /** The browser's clock this far off the suite's (a visitor's computer whose clock is wrong). */
+        clockSkewMs?: number;
+      } = {},
     ): Promise<{ page: Page; context: BrowserContext; ip: string }> {
       const ip = opts.ip ?? randomIp();
       // `now` pins the server's clock for every request of the page (TEST_HOOKS is on in the e2e
@@ -73,12 +81,24 @@ export function useBrowser() {
       });
       contexts.push(context);
       // `TEST_NOW=... npm test`: the browser's clock runs from the suite's instant too (test/setup/test-clock.ts).
-      if (typeof inject("testClockOffsetMs") === "number") await context.clock.install({ time: Date.now() });
+      const offset = inject("testClockOffsetMs");
+      if (typeof offset === "number" || opts.clockSkewMs) await installBrowserClock(context, Date.now() + (opts.clockSkewMs ?? 0));
       const page = await context.newPage();
       page.on("dialog", (d) => void d.accept());
       return { page, context, ip };
     },
   };
+}
+
+/**
+ * Starts the context's clock at `instant` (on the suite's clock), running on from there. Playwright
+ * stamps the install with this process's `Date.now()` and each page then adds the gap between that
+ * stamp and the browser's real clock; under TEST_NOW this process's Date is the suite's (shifted)
+ * clock, so that gap would take the shift back out. Handing over the instant shifted once more
+ * cancels it. `the browser's clock is the suite's` (session-clock.test.ts) checks it.
+ */
+export async function installBrowserClock(context: BrowserContext, instant: number): Promise<void> {
+  await context.clock.install({ time: instant + (inject("testClockOffsetMs") ?? 0) });
 }
 
 /** The page's console errors and failed requests, collected for assertions. */
