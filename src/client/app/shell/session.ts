@@ -77,9 +77,9 @@ export function endImpersonation(imp: ImpersonationHandOff | null): void {
   location.replace(consoleTenantUrl(imp?.tenantId ?? ""));
 }
 
-/** Where to go after signing in: the page that sent the user here, if it was an app page. */
+/** Where to go after signing in: the page that sent the user here (a settings section too), if it was an app page. */
 export function takeNext(): string {
   const next = sessionStorage.getItem("app.next") ?? "";
   sessionStorage.removeItem("app.next");
-  return /^\/app(\/[a-z-]*)?(\?[^#]*)?$/.test(next) && !next.startsWith("/app/login") ? next : "/app";
+  return /^\/app(\/[a-z-]+){0,2}\/?(\?[^#]*)?$/.test(next) && !next.startsWith("/app/login") ? next : "/app";
 }
