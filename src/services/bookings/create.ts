@@ -1,16 +1,18 @@
 import { eq, sql } from "drizzle-orm";
-import { schema, runBatch } from "../../db/client";
+import { schema } from "../../db/client";
 import { newConfirmationCode } from "../../domain/confirmation-code";
 import { customerKey } from "../../domain/front-desk";
+import { e164Of, regionOf } from "../../domain/sms/phone";
 import type { LocalDateTime } from "../../domain/time";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { uniqueViolation } from "../../db/unique-violation";
 import { limitsFor, requestedSlot } from "../availability";
+import { batch } from "../batch";
 import { locationOf } from "../notifications/booking-mail";
 import { checkoutPlan, type PaymentStep, startCheckout } from "../payments/checkout";
 import { scheduleQueries } from "../schedule-data";
-import { enqueueWebhookDeliveries, webhookEventInsert } from "../webhooks/events";
+import { webhookEventInsert } from "../webhooks/events";
 import { createdEventFacts } from "./created-facts";
 import { bookingEffects, staffFreeSql, tenantOpenSql } from "./effects";
 import { frontDeskSlot, slotTaken } from "./front-desk";
@@ -20,7 +22,15 @@ import { type BookingCtx, type BookingScope, parseStaffIds, serviceQuery, staffQ
 export type BookingSource = "online" | "widget" | "walk_in" | "phone" | "admin";
 
 /** `email` may be missing only for walk-in and phone bookings made by the business (design.md §15). */
-export type CustomerInput = { firstName: string; lastName?: string; email?: string; phone?: string; notes?: string };
+export type CustomerInput = {
+  firstName: string;
+  lastName?: string;
+  email?: string;
+  phone?: string;
+  notes?: string;
+  /** design.md §27: agreed to texts about this booking (the booking form's box, or aloud at the front desk). */
+  smsOptIn?: boolean;
+};
 
 export type CreateBookingInput = {
   serviceId: string;
@@ -138,6 +148,10 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
   const email = (input.customer.email ?? "").toLowerCase();
   const c = input.customer;
   const t = now.toISOString();
+  // design.md §27: the number texts go to, read by the business's country; one that does not
+  // parse is kept as typed and gets no texts.
+  const smsPhone = e164Of(c.phone, regionOf(tenant));
+  const sms = { optIn: c.smsOptIn === true, phone: smsPhone };
   const free = sql`${staffFreeSql({ staffId: staff.id, startMs: slot.startMs, endMs: slot.endMs, ...buffers })}
     ${scope.kind === "public" ? sql`AND ${tenantOpenSql(tenant.id)}` : sql``}`;
 
@@ -179,11 +193,12 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
     const insertBooking = db.run(sql`
       INSERT INTO bookings (id, tenant_id, service_id, staff_id, customer_id, customer_account_id, start_at, end_at, status,
                             hold_expires_at, confirmation_code, source, total_amount, currency, notes,
-                            buffer_before_minutes, buffer_after_minutes, created_at, updated_at)
+                            buffer_before_minutes, buffer_after_minutes, sms_opt_in, sms_phone_typed, sms_phone, created_at, updated_at)
       SELECT ${id}, ${tenant.id}, ${service.id}, ${staff.id},
              (SELECT id FROM customers WHERE tenant_id = ${tenant.id} AND email_normalized = ${key}), ${account},
              ${slot.startMs}, ${slot.endMs}, ${status}, ${checkout?.holdExpiresAt ?? null}, ${code}, ${input.source}, ${service.price},
-             ${tenant.currency}, ${c.notes ?? ""}, ${buffers.bufferBeforeMinutes}, ${buffers.bufferAfterMinutes}, ${t}, ${t}
+             ${tenant.currency}, ${c.notes ?? ""}, ${buffers.bufferBeforeMinutes}, ${buffers.bufferAfterMinutes},
+             ${sms.optIn ? 1 : 0}, ${c.phone ?? ""}, ${smsPhone}, ${t}, ${t}
       WHERE ${free}`);
     const inserted = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${id})`;
     // A booking held for payment tells nobody and schedules no reminder yet: the payment's success
@@ -215,6 +230,7 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
           currency: tenant.currency,
           notes: c.notes ?? "",
           customer: { firstName: c.firstName, lastName: c.lastName ?? "", email, phone: c.phone ?? "" },
+          sms,
         }),
         inserted,
       );
@@ -237,65 +253,47 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
       now,
       sql`EXISTS (SELECT 1 FROM customers WHERE id = ${customerId})`,
     );
+    const b = batch(db);
+    b.add(upsertCustomer);
+    b.add(insertBooking);
+    b.add(effects);
     // The booking's history names who made it for the business (design.md §15); online ones have none.
-    const history =
-      scope.kind === "owner"
-        ? [
-            bookingHistoryInsert(
-              db,
-              {
-                bookingId: id,
-                action: "booking.created",
-                actor: actorOf(scope, null),
-                metadata: { source: input.source, override },
-              },
-              now,
-              inserted,
-            ),
-          ]
-        : [];
-    const readBack = db.all<{ customerId: string; customerAccountId: string | null }>(
-      sql`SELECT customer_id AS customerId, customer_account_id AS customerAccountId FROM bookings WHERE id = ${id}`,
-    );
-
+    if (scope.kind === "owner") {
+      b.add(
+        bookingHistoryInsert(
+          db,
+          { bookingId: id, action: "booking.created", actor: actorOf(scope, null), metadata: { source: input.source, override } },
+          now,
+          inserted,
+        ),
+      );
+    }
+    b.add(customerEvent);
     // Read in the same batch (one transaction) as the guarded insert, so a refusal because the
     // business was suspended meanwhile (404, like a create sent after it) is told apart from a lost
     // slot race (409) without a second read that could race again.
-    const tenantOpen = db.all<{ open: number }>(sql`SELECT ${tenantOpenSql(tenant.id)} AS open`);
+    const tenantOpen = b.add(db.all<{ open: number }>(sql`SELECT ${tenantOpenSql(tenant.id)} AS open`));
+    const readBack = b.add(
+      db.all<{ customerId: string; customerAccountId: string | null }>(
+        sql`SELECT customer_id AS customerId, customer_account_id AS customerAccountId FROM bookings WHERE id = ${id}`,
+      ),
+    );
 
-    let results: unknown[];
     try {
-      results = await runBatch(db, [
-        upsertCustomer,
-        insertBooking,
-        ...effects.statements,
-        ...history,
-        customerEvent.insert,
-        tenantOpen,
-        readBack,
-      ]);
+      // After commit: the confirmation's e-mails and webhooks, customer.created, or (a held
+      // booking that lost the slot) the cancel jobs of its intents, whichever was written.
+      await b.run(ctx);
     } catch (err) {
       const columns = uniqueViolation(err);
       if (columns?.includes("bookings.confirmation_code") && attempt < CODE_ATTEMPTS) continue;
       if (columns?.includes("bookings.staff_id")) throw slotTaken();
       throw err;
     }
-    const [row] = results[results.length - 1] as { customerId: string; customerAccountId: string | null }[];
+    const [row] = readBack.result();
     if (!row) {
-      held?.afterLostRace(ctx);
-      const [state] = results[results.length - 2] as { open: number }[];
+      const [state] = tenantOpen.result();
       if (scope.kind === "public" && !state?.open) throw ApiError.notFound("Business");
       throw slotTaken();
-    }
-    effects.afterCommit(ctx, results.slice(2));
-    const customerDeliveries = results[results.length - 3] as { id: string }[];
-    if (customerDeliveries.length) {
-      ctx.waitUntil(
-        enqueueWebhookDeliveries(
-          ctx.env.EMAIL_QUEUE,
-          customerDeliveries.map((x) => x.id),
-        ),
-      );
     }
     return {
       id,

@@ -26,6 +26,7 @@ const HEADING: Record<SettingsSlug, string> = {
   profile: "Profile",
   rules: "Booking rules",
   closures: "Closures",
+  texts: "Text messages",
   notifications: "Notifications",
   appearance: "Appearance",
   widget: "Booking button for your website",

@@ -1,5 +1,5 @@
 // Settings sections that edit the business record itself (PATCH /api/businesses/me), each its own
-// form with its own Save: profile, booking rules, notifications, custom domain.
+// form with its own Save: profile, booking rules, notifications.
 import { BusinessForm, type SectionProps } from "./settings-form";
 
 function timeZones(current: string): Array<{ value: string; label: string }> {
@@ -90,23 +90,6 @@ export function NotificationsSection(p: SectionProps) {
           hint: "Up to 3, separated by commas, e.g. 24, 2. Leave it empty to send no reminders.",
         },
       ]}
-    />
-  );
-}
-
-export function DomainSection(p: SectionProps) {
-  return (
-    <BusinessForm
-      id="domain"
-      title="Custom domain"
-      {...formOf(p)}
-      intro={
-        <p class="muted">
-          Serve your booking page at your own address, e.g. book.yoursalon.com. Point the name's DNS (CNAME) at this platform first, then
-          enter it here. Leave it empty to stop using one.
-        </p>
-      }
-      fields={[{ key: "customDomain", label: "Domain", hint: "Only the host name: no https://, no path.", span: true }]}
     />
   );
 }

@@ -4,10 +4,12 @@ import type { Child } from "hono/jsx";
 import type { SettingsSlug } from "../../../shared/settings-sections";
 import type { SettingsView } from "../../shared/api-types";
 import { ApiKeys } from "./settings-api-keys";
-import { DomainSection, NotificationsSection, ProfileSection, RulesSection } from "./settings-business";
+import { NotificationsSection, ProfileSection, RulesSection } from "./settings-business";
 import { ClosuresPanel } from "./settings-closures";
+import { CustomDomainPanel } from "./settings-domain";
 import type { SectionProps } from "./settings-form";
 import { AppearanceSection, WidgetSection } from "./settings-look";
+import { TextMessagesPanel } from "./settings-sms";
 import { PaymentRules, StripePanel } from "./settings-stripe";
 import { FailedJobs, Members } from "./settings-team";
 import { Webhooks } from "./settings-webhooks";
@@ -23,10 +25,20 @@ export const SECTION_ENTRIES: Record<SettingsSlug, SectionEntry> = {
   profile: { Body: ProfileSection },
   rules: { Body: RulesSection },
   closures: { Body: ClosuresPanel },
+  texts: {
+    // The settings view has no `sms` while the platform has no text provider (design.md §27).
+    listed: (view) => view.sms !== null,
+    Body: (p) =>
+      p.view.sms ? (
+        <TextMessagesPanel view={p.view} reload={p.reload} />
+      ) : (
+        <Unavailable id="texts" title="Text messages" why="This platform does not send text messages yet." />
+      ),
+  },
   notifications: { Body: NotificationsSection },
   appearance: { Body: AppearanceSection },
   widget: { Body: WidgetSection },
-  domain: { Body: DomainSection },
+  domain: { Body: (p) => <CustomDomainPanel view={p.view} onSaved={p.reload} /> },
   payments: {
     Body: (p) => (
       <>
@@ -45,10 +57,17 @@ export const SECTION_ENTRIES: Record<SettingsSlug, SectionEntry> = {
       p.view.failedJobs ? (
         <FailedJobs jobs={p.view.failedJobs} tz={p.view.business.timezone} />
       ) : (
-        <section class="panel" aria-labelledby="failed-title">
-          <h2 id="failed-title">Failed deliveries</h2>
-          <p class="gate-note">Only owners and admins see failed deliveries.</p>
-        </section>
+        <Unavailable id="failed" title="Failed deliveries" why="Only owners and admins see failed deliveries." />
       ),
   },
 };
+
+/** A section this viewer's menu leaves out, opened by its URL anyway: why there is nothing. */
+function Unavailable(p: { id: string; title: string; why: string }) {
+  return (
+    <section class="panel" aria-labelledby={`${p.id}-title`}>
+      <h2 id={`${p.id}-title`}>{p.title}</h2>
+      <p class="gate-note">{p.why}</p>
+    </section>
+  );
+}
