@@ -26,6 +26,8 @@ type TenantCells = {
   addressLine1: string;
   city: string;
   country: string;
+  /** design.md §27: the region phone numbers typed without + are read in (src/domain/sms/phone.ts). */
+  countryCode: string;
   timezone: string;
   currency: string;
   allowGuestBooking: number;
@@ -64,7 +66,7 @@ function readStatement(kind: BookingScope["kind"]) {
     );
     return sql`
       SELECT t.id, t.slug, t.business_name AS businessName, t.template_accent AS templateAccent, t.address_line1 AS addressLine1,
-             t.city, t.country, t.timezone, t.currency, t.allow_guest_booking AS allowGuestBooking,
+             t.city, t.country, t.country_code AS countryCode, t.timezone, t.currency, t.allow_guest_booking AS allowGuestBooking,
              t.min_notice_minutes AS minNoticeMinutes, t.max_advance_days AS maxAdvanceDays, t.require_payment AS requirePayment,
              t.stripe_account_id AS stripeAccountId, t.stripe_charges_enabled AS stripeChargesEnabled,
              t.no_show_fee_percent AS noShowFeePercent, t.late_cancel_fee_percent AS lateCancelFeePercent,
@@ -111,6 +113,7 @@ function decodeRead(row: ReadRow | undefined, date: LocalDate) {
     addressLine1: row.addressLine1,
     city: row.city,
     country: row.country,
+    countryCode: row.countryCode,
     timezone: row.timezone,
     currency: row.currency,
     allowGuestBooking: row.allowGuestBooking === 1,

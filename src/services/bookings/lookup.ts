@@ -56,6 +56,9 @@ export type BookingView = {
   serviceDurationMinutes: number;
   staffName: string;
   customer: { firstName: string; lastName: string; email: string; phone: string } | null;
+  /** design.md §27: the customer agreed to texts about this booking; the number (E.164) they go to. */
+  smsOptIn: boolean;
+  smsPhone: string | null;
 };
 
 /** The ref's condition on `bookings`, as a Drizzle condition (top-level queries). */
@@ -79,10 +82,11 @@ export function refCanExist(ref: BookingRef): boolean {
 }
 
 /** The view's columns, flat (flags 0/1; the customer's columns NULL without a record). */
-type ViewRow = Omit<BookingView, "tenant" | "customer"> &
+type ViewRow = Omit<BookingView, "tenant" | "customer" | "smsOptIn"> &
   Omit<BookingView["tenant"], "isActive" | "isSuspended"> & {
     isActive: number;
     isSuspended: number;
+    smsOptIn: number;
     customerRecord: string | null;
     firstName: string | null;
     lastName: string | null;
@@ -129,6 +133,8 @@ function toView(r: ViewRow): BookingView {
       r.customerRecord === null
         ? null
         : { firstName: r.firstName ?? "", lastName: r.lastName ?? "", email: r.email ?? "", phone: r.phone ?? "" },
+    smsOptIn: r.smsOptIn === 1,
+    smsPhone: r.smsPhone,
   };
 }
 
@@ -140,7 +146,8 @@ const viewSql = (where: SQL) => sql`
          t.slug, t.business_name AS businessName, t.timezone, t.is_active AS isActive, t.is_suspended AS isSuspended,
          t.template_accent AS templateAccent, t.address_line1 AS addressLine1, t.city, t.country,
          s.name AS serviceName, s.duration_minutes AS serviceDurationMinutes, p.display_name AS staffName,
-         c.id AS customerRecord, c.first_name AS firstName, c.last_name AS lastName, c.email, c.phone
+         c.id AS customerRecord, c.first_name AS firstName, c.last_name AS lastName, c.email, c.phone,
+         b.sms_opt_in AS smsOptIn, b.sms_phone AS smsPhone
   FROM bookings b
   JOIN tenants t ON t.id = b.tenant_id
   JOIN services s ON s.id = b.service_id

@@ -4,6 +4,7 @@ import type { NoticeEvent } from "../email/booking-templates";
 import { emailInsertAll, type OutboxEmail } from "../outbox";
 import { type BookingEvent, customerName } from "./booking-render";
 import { customerMail, noticeMail } from "./stored-mail";
+import type { TextConsent } from "../sms/booking-texts";
 
 /**
  * What a booking change tells people (design.md §17): the customer's e-mail with the manage link
@@ -56,6 +57,8 @@ export type BookingFacts = {
   reason?: string | null;
   /** A cancellation: what happens to the money, for the customer's e-mail (design.md §21). */
   paymentLines?: string[];
+  /** The customer's consent to texts about the booking (design.md §27; src/services/sms/booking-texts.ts). */
+  sms?: TextConsent;
 };
 
 /** The business's notice address: notificationEmail, else the business e-mail (lower-cased; "" = none). */
