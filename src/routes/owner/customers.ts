@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { seesConfirmationCodes } from "../../auth-context";
 import type { OwnerEnv } from "../../env";
 import { requireRole } from "../../middleware/auth";
 import { type CustomerRow, getCustomer, listCustomers, updateCustomer } from "../../services/owner/customers";
@@ -70,11 +71,11 @@ export function toOwnerCustomer(r: CustomerRow): z.infer<typeof OwnerCustomer> {
   };
 }
 
-function toOwnerCustomerDetail(row: Awaited<ReturnType<typeof getCustomer>>): z.infer<typeof OwnerCustomerDetail> {
+function toOwnerCustomerDetail(row: Awaited<ReturnType<typeof getCustomer>>, codes: boolean): z.infer<typeof OwnerCustomerDetail> {
   return {
     ...toOwnerCustomer(row),
     recentBookings: row.recentBookings.map((b) => ({
-      ...toOwnerBooking(b),
+      ...toOwnerBooking(b, codes),
       service: { id: b.serviceId, name: b.serviceName },
       staff: { id: b.staffId, displayName: b.staffName },
     })),
@@ -121,7 +122,7 @@ export const customersRoutes = openApiRouter<OwnerEnv>()
   })
   .openapi(one, async (c) => {
     const row = await getCustomer(c.var.db, c.var.auth.tenantId, c.req.valid("param").id);
-    return c.json({ data: toOwnerCustomerDetail(row) }, 200);
+    return c.json({ data: toOwnerCustomerDetail(row, seesConfirmationCodes(c.var.auth)) }, 200);
   })
   .openapi(change, async (c) => {
     const row = await updateCustomer(c.var.db, c.var.auth.tenantId, c.req.valid("param").id, c.req.valid("json"), c.var.now);

@@ -124,7 +124,7 @@ export function BookingDetail(p: {
           <section aria-label="Booking">
             <p class="detail-status">
               <StatusBadge status={detail.status} />
-              <span class="code">{detail.confirmationCode}</span>
+              {detail.confirmationCode ? <span class="code">{detail.confirmationCode}</span> : null}
             </p>
             <Facts
               rows={[
