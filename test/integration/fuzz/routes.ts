@@ -138,6 +138,7 @@ export const ROUTES: Route[] = [
   { method: "PUT", path: "/api/payments/stripe-account", auth: "owner", body: { accountId: "acct_fuzz1" } },
   { method: "DELETE", path: "/api/payments/stripe-account", auth: "owner" },
   { method: "POST", path: "/api/payments/stripe-account/onboarding", auth: "owner" },
+  { method: "POST", path: "/api/payments/stripe-account/refresh", auth: "owner" },
   { method: "POST", path: "/api/payments/{id}/refund", auth: "owner", body: { amount: 100 } },
   { method: "GET", path: "/api/services", auth: "owner" },
   { method: "POST", path: "/api/services", auth: "owner", body: { name: "Fuzz cut", durationMinutes: 30 } },

@@ -153,7 +153,7 @@ describe("the payments routes with a tenant API key", () => {
     expect(res.status).toBe(200);
     expect(res.body.data.url).toMatch(/^https:\/\/connect\.stripe\.com\//);
     expect(res.headers.get("cache-control")).toBe("no-store");
-    expect(await auditOf(tenant.id, "tenant.stripe_connected")).toEqual([{ actor_type: "api_key", actor_id: write.id }]);
+    expect(await auditOf(tenant.id, "tenant.stripe_account_changed")).toEqual([{ actor_type: "api_key", actor_id: write.id }]);
   });
 
   it("a write key refunds a payment and waives a fee, recorded with the key; a read key reads them but may not", async () => {
