@@ -38,6 +38,8 @@ export const tenants = sqliteTable(
     noShowFeePercent: integer("no_show_fee_percent").notNull().default(0),
     lateCancelFeePercent: integer("late_cancel_fee_percent").notNull().default(0),
     stripeChargesEnabled: flag("stripe_charges_enabled").notNull().default(false),
+    // design.md §31: public creates need a Cloudflare Turnstile token (only with TURNSTILE_SECRET_KEY set).
+    botProtection: flag("bot_protection").notNull().default(false),
     stripeDetailsSubmitted: flag("stripe_details_submitted").notNull().default(false),
     widgetColor: text("widget_color").notNull().default("#4f46e5"),
     widgetMode: text("widget_mode").notNull().default("popup"),
@@ -68,6 +70,9 @@ export const tenants = sqliteTable(
     uniqueIndex("tenants_slug_uq").on(t.slug),
     uniqueIndex("tenants_custom_domain_uq").on(t.customDomain),
     index("tenants_created_idx").on(t.createdAt),
+    // design.md §31: which business has a Stripe account (one business per account, kept by the
+    // guarded UPDATE: a unique index could not be added over accounts already shared) and account.updated.
+    index("tenants_stripe_account_idx").on(t.stripeAccountId),
   ],
 );
 

@@ -62,6 +62,16 @@ export type EventFacts = BookingFacts & {
   webhook: Record<string, unknown>;
 };
 
+/**
+ * design.md §31: anyone may type any address into a booking form, so one address gets at most 10
+ * booking confirmations an hour across the platform; the rest are written `suppressed`, never sent.
+ */
+export const CONFIRMATION_CAP = {
+  limit: 10,
+  windowMs: 3_600_000,
+  reason: "suppressed: this address was sent 10 booking confirmations in the last hour",
+} as const;
+
 const WEBHOOK_TYPE = { created: "booking.created", rescheduled: "booking.rescheduled", cancelled: "booking.cancelled" } as const;
 
 export type EffectsCtx = Pick<BookingCtx, "db" | "now" | "env">;
@@ -84,7 +94,9 @@ export function bookingEffects(ctx: EffectsCtx, event: BookingEvent, f: EventFac
   const statements: BatchItem<"sqlite">[] = [];
   const emails: { id: string; index: number }[] = [];
   if (f.customer?.email) {
-    const email = emailInsert(db, { ...customerEmail(event, f, settings, now), tenantId: f.tenantId, to: f.customer.email }, now, gate);
+    const rendered = customerEmail(event, f, settings, now);
+    const cap = event === "created" ? CONFIRMATION_CAP : undefined;
+    const email = emailInsert(db, { ...rendered, tenantId: f.tenantId, to: f.customer.email }, now, gate, cap);
     emails.push({ id: email.id, index: statements.push(email.insert) - 1 });
   }
   const notices = noticeInserts(db, event, f, now, gate);
