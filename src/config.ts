@@ -39,6 +39,8 @@ export interface Env {
   TURNSTILE_SECRET_KEY?: string;
   /** Turnstile's siteverify endpoint (tests: the capture server). */
   TURNSTILE_VERIFY_URL?: string;
+  /** Where the booking page loads Turnstile's script from (tests: a local stand-in). */
+  TURNSTILE_JS_URL?: string;
   /** Workers AI binding (`[ai] binding = "AI"`); preferred over AI_PROVIDER_URL when bound. */
   AI?: Ai;
   ENVIRONMENT?: string;
@@ -114,6 +116,12 @@ const configSchema = z.object({
   TURNSTILE_SECRET_KEY: optionalString,
   TURNSTILE_VERIFY_URL: optionalString.pipe(
     z.string().url("TURNSTILE_VERIFY_URL must be a URL").default("https://challenges.cloudflare.com/turnstile/v0/siteverify"),
+  ),
+  TURNSTILE_JS_URL: optionalString.pipe(
+    z
+      .string()
+      .refine((v) => absoluteHttpBase(v.split("?")[0]) !== null, "TURNSTILE_JS_URL must be an absolute http(s) URL")
+      .default("https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit"),
   ),
   ENVIRONMENT: z.enum(["production", "development", "test"]).default("production"),
   RATE_LIMIT_STORE: optionalString.pipe(z.enum(["kv", "upstash"]).optional()),

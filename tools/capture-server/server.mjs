@@ -9,9 +9,12 @@
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import { stripeStandIn } from "./stripe.mjs";
+import { turnstileStandIn } from "./turnstile.mjs";
 
 // The stand-in for Stripe.js (served at /stripe-js/..., the tests' STRIPE_JS_URL).
 const STRIPE_JS = readFileSync(new URL("./stripe-js.js", import.meta.url), "utf8");
+// The stand-in for Turnstile's api.js (served at /turnstile-js/..., the tests' TURNSTILE_JS_URL).
+const TURNSTILE_JS = readFileSync(new URL("./turnstile-js.js", import.meta.url), "utf8");
 
 /** @typedef {{ pathPrefix?: string, bodyContains?: string }} Filter */
 /** @typedef {{ status: number, body?: unknown, delayMs?: number }} Scripted */
@@ -32,6 +35,7 @@ export async function startCaptureServer({ host = "127.0.0.1", port = 0 } = {}) 
   const rules = [];
   let counter = 0;
   const stripe = stripeStandIn();
+  const turnstile = turnstileStandIn();
 
   /** @param {Filter} filter @param {string} path @param {string} body */
   const matches = (filter, path, body) =>
@@ -75,6 +79,10 @@ export async function startCaptureServer({ host = "127.0.0.1", port = 0 } = {}) 
         res.writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-store" });
         return res.end(STRIPE_JS);
       }
+      if (url.pathname.startsWith("/turnstile-js/") && req.method === "GET") {
+        res.writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-store" });
+        return res.end(TURNSTILE_JS);
+      }
       const at = Date.now();
       const path = url.pathname + url.search;
       const rule = rules.find((r) => r.responses?.length && matches(r, path, body));
@@ -83,7 +91,9 @@ export async function startCaptureServer({ host = "127.0.0.1", port = 0 } = {}) 
       const standIn =
         !scripted && url.pathname.startsWith("/stripe/")
           ? stripe.answer(req.method ?? "GET", path.slice("/stripe".length), body, req.headers)
-          : null;
+          : !scripted && url.pathname === "/turnstile/siteverify"
+            ? turnstile.verify(body)
+            : null;
       const status = scripted?.status ?? standIn?.status ?? 200;
       requests.push({ method: req.method ?? "GET", path, headers: req.headers, body, at, status });
       counter += 1;

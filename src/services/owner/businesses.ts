@@ -32,6 +32,7 @@ export type BusinessSettings = Partial<
     | "noShowFeePercent"
     | "lateCancelFeePercent"
     | "aiAssistantEnabled"
+    | "botProtection"
     | "widgetColor"
     | "widgetMode"
     | "template"

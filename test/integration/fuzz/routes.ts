@@ -58,6 +58,7 @@ export const ROUTES: Route[] = [
   { method: "GET", path: "/api/public/{slug}/services", auth: "none" },
   { method: "GET", path: "/api/public/{slug}/staff", auth: "none" },
   { method: "GET", path: "/api/public/{slug}/reviews", auth: "none" },
+  { method: "GET", path: "/api/public/{slug}/checkout-config", auth: "none" },
   { method: "GET", path: "/api/public/{slug}/availability", auth: "none", query: ["serviceId", "date", "staffId", "timezone"] },
   {
     method: "GET",
