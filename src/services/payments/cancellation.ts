@@ -97,7 +97,7 @@ export function cancellationMoney(db: Db, now: Date, b: BookingView, money: Book
   if (quiet) statements.push(...releaseStatements(db, now, sql`SELECT ${b.id} AS id`, gate));
 
   const paid = paidAtBooking(money).filter((p) => p.refundable > 0);
-  const decision = cancellationRefund(by, b.startAt, money.policy.cancellationHours, now.getTime());
+  const decision = cancellationRefund(by, money.policy.refundDeadlineAt, now.getTime());
   const currency = b.currency.toUpperCase();
   const refundJobsAt: number[] = [];
   let refunded = 0;
