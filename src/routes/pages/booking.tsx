@@ -231,11 +231,11 @@ const BookingPage: FC<{
                   <p id="notes-error" class="field-error" hidden></p>
                 </div>
                 {captcha ? (
-                  <div class="field">
+                  <div class="field" role="group" aria-labelledby="captcha-label">
                     <p class="muted small" id="captcha-label">
                       This business asks for a quick check that you are not a robot.
                     </p>
-                    <div id="captcha" class="captcha" aria-labelledby="captcha-label"></div>
+                    <div id="captcha" class="captcha"></div>
                   </div>
                 ) : null}
                 <div id="form-error" class="error" role="alert" hidden></div>
