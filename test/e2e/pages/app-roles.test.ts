@@ -38,7 +38,9 @@ describe("a staff member", () => {
     await form.getByLabel("Start time").fill("15:00");
     await form.getByLabel("First name").fill("Sid");
     await form.getByRole("button", { name: "Book", exact: true }).click();
-    await eventually(() => page.locator("p.done").textContent()).toMatch(/^Booked BK-/);
+    // design.md §31: staff are never shown confirmation codes (a code cancels the booking by itself).
+    await eventually(() => page.locator("p.done").textContent()).toMatch(/^Booked: /);
+    expect(await page.locator("#app-root").textContent()).not.toMatch(/BK-[A-Z0-9]{6}/);
 
     await openApp(page, "/app/services");
     expect(await page.getByRole("button", { name: "Add service" }).isDisabled()).toBe(true);
