@@ -2,7 +2,6 @@ import type { AppEnv } from "./env";
 import { onError, onNotFound } from "./errors";
 import { requestBodyLimit } from "./middleware/body-limit";
 import { noStore } from "./middleware/cache";
-import { requestContentType } from "./middleware/content-type";
 import { platformHostOnly } from "./middleware/platform-host";
 import { publicRateLimit, rateLimit } from "./middleware/rate-limit";
 import { requestContext } from "./middleware/request-context";
@@ -44,8 +43,6 @@ export function buildApp() {
   app.use("/api/webhooks/*", rateLimit("webhooks"));
   app.use("/api/ai/*", rateLimit("ai"));
   app.use("/api/ai-public/*", rateLimit("aiPublic"));
-  // After the limiters (a refused request is counted like any invalid body), before every route.
-  app.use("/api/*", requestContentType);
 
   app.route("/api/public", publicRoutes);
   app.route("/api/auth", authRoutes);

@@ -1,10 +1,6 @@
 import { parse } from "fast-content-type-parse";
-import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../env";
+import type { Context } from "hono";
 import { ApiError } from "../errors";
-
-/** Methods whose requests carry no body worth a Content-Type: the header is ignored there. */
-const BODYLESS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** RFC 9110 token characters: a parameter value made only of these needs no quotes. */
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -19,16 +15,17 @@ function canonical(type: string, parameters: Record<string, string>): string {
 }
 
 /**
- * Issue #33: a request's Content-Type is parsed as RFC 9110 says (a maintained parser, not a
- * split on ";"), before any route reads the body. A header that is not a media type with
- * well-formed parameters (`application/json;;;`, `application/json; charset`) is 400
- * invalid_request and nothing runs; a well-formed one is handed on in its canonical spelling, so
- * the routers' own stricter matching (OpenAPIHono's) sees what every parser agrees on. An absent or
- * empty header stays as it was (the route validates the body it then does not read).
+ * Issue #33: the Content-Type of a request whose route reads a JSON body is parsed as RFC 9110
+ * says (a maintained parser, not a split on ";") before the body is read. A header that is not a
+ * media type with well-formed parameters (`application/json;;;`, `application/json; charset`) is
+ * 400 invalid_request and the route does not run; a well-formed one is handed on in its canonical
+ * spelling, so the router's own stricter matching (OpenAPIHono's) sees what every parser agrees on.
+ * Returns the media type ("" when the header is absent or empty: the route validates the body it
+ * then does not read). Routes that take no body never look at the header.
  */
-export const requestContentType = createMiddleware<AppEnv>(async (c, next) => {
+export function parsedMediaType(c: Context): string {
   const header = c.req.header("Content-Type");
-  if (BODYLESS.has(c.req.method) || header === undefined || header.trim() === "") return next();
+  if (header === undefined || header.trim() === "") return "";
   let parsed: { type: string; parameters: Record<string, string> };
   try {
     parsed = parse(header);
@@ -41,5 +38,5 @@ export const requestContentType = createMiddleware<AppEnv>(async (c, next) => {
     headers.set("Content-Type", value);
     c.req.raw = new Request(c.req.raw, { headers });
   }
-  await next();
-});
+  return parsed.type;
+}

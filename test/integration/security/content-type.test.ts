@@ -54,7 +54,6 @@ describe("malformed Content-Type headers", () => {
           token: route.token,
           rawBody: JSON.stringify(route.body),
           headers: { "Content-Type": type },
-          now: "2031-05-01T12:00:00Z",
         });
         const what = `${route.method} ${route.path} with ${JSON.stringify(type)}`;
         expect(res.status, what).toBe(400);
