@@ -13,7 +13,7 @@ import {
 import { createBookingIntent, type PaymentRow } from "../../services/payments/intents";
 import { listPayments } from "../../services/payments/queries";
 import { type ManualRefund, refundPayment } from "../../services/payments/refunds";
-import { enqueueEmails } from "../../services/outbox";
+import { enqueue } from "../../services/outbox";
 import { bookingCtx } from "../context";
 import { idField, limitField, lookupIdParam } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
@@ -222,21 +222,21 @@ export const paymentRoutes = openApiRouter<OwnerEnv>()
   // An Account Link is single-use and short-lived: 200, never cached (every /api answer is no-store, src/app.ts).
   .openapi(onboarding, async (c) => {
     const auth = c.var.auth;
-    const { url, emailIds } = await startOnboarding(c.var.db, c.var.config, auth.tenantId, auth.actor, c.var.now);
-    c.executionCtx.waitUntil(enqueueEmails(c.env, emailIds));
+    const { url, pointers } = await startOnboarding(c.var.db, c.var.config, auth.tenantId, auth.actor, c.var.now);
+    c.executionCtx.waitUntil(enqueue(c.env.EMAIL_QUEUE, pointers));
     return c.json({ data: { url } }, 200);
   })
   .openapi(connect, async (c) => {
     const auth = c.var.auth;
     const accountId = c.req.valid("json").accountId;
-    const { status, emailIds } = await connectPastedAccount(c.var.db, c.var.config, auth.tenantId, auth.actor, accountId, c.var.now);
-    c.executionCtx.waitUntil(enqueueEmails(c.env, emailIds));
+    const { status, pointers } = await connectPastedAccount(c.var.db, c.var.config, auth.tenantId, auth.actor, accountId, c.var.now);
+    c.executionCtx.waitUntil(enqueue(c.env.EMAIL_QUEUE, pointers));
     return c.json({ data: toAccount(status) }, 200);
   })
   .openapi(disconnect, async (c) => {
     const auth = c.var.auth;
-    const { status, emailIds } = await disconnectStripeAccount(c.var.db, auth.tenantId, auth.actor, c.var.now);
-    c.executionCtx.waitUntil(enqueueEmails(c.env, emailIds));
+    const { status, pointers } = await disconnectStripeAccount(c.var.db, auth.tenantId, auth.actor, c.var.now);
+    c.executionCtx.waitUntil(enqueue(c.env.EMAIL_QUEUE, pointers));
     return c.json({ data: toAccount(status) }, 200);
   })
   // design.md §21: a manual refund, partial allowed, never more than paid minus refunded (queued included).

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { runBatch } from "../../db/client";
 import { ACTIVE_STATUSES, canCancel } from "../../domain/booking-status";
 import { ApiError } from "../../errors";
+import { batch } from "../batch";
 import { cancellationMoney, type RefundSummary } from "../payments/cancellation";
 import { moneyQuery, parseMoney } from "../payments/money";
 import { cancellationEffects } from "./effects";
@@ -29,11 +29,11 @@ const notCancellable = () => new ApiError("not_cancellable", "A completed or no-
 export async function cancelBooking(ctx: BookingCtx, ref: BookingRef, input: { reason?: string | null }): Promise<CancelResult> {
   if (!refCanExist(ref)) throw ApiError.notFound("Booking");
   const { db, now } = ctx;
-  const [views, moneyRows] = await db.batch([
-    bookingViewQuery(db, ref),
-    moneyQuery(db, sql`(SELECT id FROM bookings WHERE ${refSql(ref)})`),
-  ]);
-  const booking = views[0];
+  const read = batch(db);
+  const views = read.add(bookingViewQuery(db, ref));
+  const moneyRows = read.add(moneyQuery(db, sql`(SELECT id FROM bookings WHERE ${refSql(ref)})`));
+  await read.run();
+  const booking = views.result()[0];
   if (!booking) throw ApiError.notFound("Booking");
   const check = canCancel(booking.status);
   if (check === "already_cancelled") return { booking, alreadyCancelled: true, refund: null };
@@ -47,18 +47,28 @@ export async function cancelBooking(ctx: BookingCtx, ref: BookingRef, input: { r
   );
   const cancellable = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND status IN (${active}))`;
   // A public cancel's reason is stored (and sent to the business's webhook) but never quoted in the e-mail.
-  const money = cancellationMoney(db, now, booking, parseMoney(moneyRows), ref.kind === "public" ? "customer" : "business", cancellable);
+  const money = cancellationMoney(
+    db,
+    now,
+    booking,
+    parseMoney(moneyRows.result()),
+    ref.kind === "public" ? "customer" : "business",
+    cancellable,
+  );
   // A booking only held for payment was never confirmed: released without e-mail, notices or webhook
   // (docs/payments.md); its release cancels any reminder job. Otherwise the customer's e-mail says
   // what happens to the money.
   const effects = money.quiet
     ? null
     : cancellationEffects(ctx, booking, reason, cancellable, ref.kind === "public" ? null : reason, money.emailLines);
-  const update = db.run(sql`
-    UPDATE bookings SET status = 'cancelled', cancel_reason = ${reason}, cancelled_at = ${t}, sequence = sequence + 1, updated_at = ${t}
-    WHERE id = ${booking.id} AND status IN (${active})`);
-
-  const effectCount = effects?.statements.length ?? 0;
+  const b = batch(db);
+  if (effects) b.add(effects);
+  b.add(money);
+  const update = b.add(
+    db.run(sql`
+      UPDATE bookings SET status = 'cancelled', cancel_reason = ${reason}, cancelled_at = ${t}, sequence = sequence + 1, updated_at = ${t}
+      WHERE id = ${booking.id} AND status IN (${active})`),
+  );
   // The booking's history row (design.md §15), after the update and gated on its having happened.
   const history = bookingHistoryInsert(
     db,
@@ -72,16 +82,17 @@ export async function cancelBooking(ctx: BookingCtx, ref: BookingRef, input: { r
     now,
     sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND status = 'cancelled' AND cancelled_at = ${t})`,
   );
-  const results = await runBatch(db, [...(effects?.statements ?? []), ...money.statements, update, history, bookingViewQuery(db, ref)]);
-  const changed = (results[effectCount + money.statements.length] as { rowsAffected: number }).rowsAffected === 1;
-  const [after] = results[results.length - 1] as BookingView[];
+  b.add(history);
+  const readBack = b.add(bookingViewQuery(db, ref));
+  // After commit: the e-mails, webhook deliveries, refunds and intent cancels that were written.
+  await b.run(ctx);
+  const changed = update.result().rowsAffected === 1;
+  const [after] = readBack.result();
   if (!after) throw ApiError.notFound("Booking");
   if (!changed) {
     // Someone else changed it between our read and our write.
     if (after.status === "cancelled") return { booking: after, alreadyCancelled: true, refund: null };
     throw notCancellable();
   }
-  effects?.afterCommit(ctx, results);
-  money.afterCommit(ctx, results.slice(effectCount));
   return { booking: after, alreadyCancelled: false, refund: money.refund };
 }

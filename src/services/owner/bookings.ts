@@ -1,8 +1,9 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Actor } from "../../auth-context";
-import { runBatch, schema } from "../../db/client";
+import { schema } from "../../db/client";
 import { type BookingStatus, transitionError } from "../../domain/booking-status";
 import { ApiError } from "../../errors";
+import { batch } from "../batch";
 import type { BookingCtx, BookingView } from "../bookings";
 import { cancellationEffects, statusChangePayload } from "../bookings/effects";
 import { createdEffectsFromView } from "../bookings/created-facts";
@@ -10,7 +11,7 @@ import { actorOf, bookingHistoryInsert } from "../bookings/history";
 import { bookingViewQuery } from "../bookings/lookup";
 import { type FeeSummary, statusChangeMoney } from "../payments/status-money";
 import { moneyQuery, parseMoney } from "../payments/money";
-import { enqueueWebhookDeliveries, webhookEventInsert } from "../webhooks/events";
+import { webhookEventInsert } from "../webhooks/events";
 
 export type BookingListQuery = { from?: Date; to?: Date; status?: BookingStatus; staffId?: string; limit: number };
 
@@ -47,11 +48,11 @@ export async function changeBookingStatus(
   opts: { chargeFee?: boolean } = {},
 ): Promise<{ booking: BookingView; fee: FeeSummary }> {
   const { db, now } = ctx;
-  const [views, moneyRows] = await db.batch([
-    bookingViewQuery(db, { kind: "owner", tenantId: ref.tenantId, bookingId: ref.bookingId }),
-    moneyQuery(db, sql`(SELECT id FROM bookings WHERE id = ${ref.bookingId} AND tenant_id = ${ref.tenantId})`),
-  ]);
-  const booking = views[0];
+  const read = batch(db);
+  const views = read.add(bookingViewQuery(db, { kind: "owner", tenantId: ref.tenantId, bookingId: ref.bookingId }));
+  const moneyRows = read.add(moneyQuery(db, sql`(SELECT id FROM bookings WHERE id = ${ref.bookingId} AND tenant_id = ${ref.tenantId})`));
+  await read.run();
+  const booking = views.result()[0];
   if (!booking) throw ApiError.notFound("Booking");
   if (transitionError(booking.status, to)) {
     throw new ApiError("invalid_transition", `A ${booking.status} booking cannot become ${to}`);
@@ -64,7 +65,7 @@ export async function changeBookingStatus(
     UPDATE bookings SET status = ${to}, updated_at = ${t}, cancelled_at = COALESCE(${cancelledAt}, cancelled_at),
       sequence = sequence + ${to === "cancelled" ? 1 : 0}
     WHERE id = ${booking.id} AND tenant_id = ${ref.tenantId} AND status = ${booking.status}`);
-  const money = statusChangeMoney(db, now, booking, parseMoney(moneyRows), to, opts, changes);
+  const money = statusChangeMoney(db, now, booking, parseMoney(moneyRows.result()), to, opts, changes);
   // A booking only held for payment was never announced: releasing it tells nobody.
   const event = webhookEventInsert(
     db,
@@ -91,20 +92,16 @@ export async function changeBookingStatus(
     now,
     changes,
   );
-  const statements = [event.insert, ...(effects?.statements ?? []), ...money.statements, history, update];
-  const results = await runBatch(db, statements);
-  if ((results[statements.length - 1] as { rowsAffected: number }).rowsAffected !== 1) {
+  const b = batch(db);
+  b.add(event);
+  if (effects) b.add(effects);
+  b.add(money);
+  b.add(history);
+  const updated = b.add(update);
+  // After commit: the deliveries, the e-mails, refunds, intent cancels and fee jobs that were written.
+  await b.run(ctx);
+  if (updated.result().rowsAffected !== 1) {
     throw new ApiError("invalid_transition", "The booking changed meanwhile; reload it and try again");
   }
-  const deliveries = results[0] as { id: string }[];
-  ctx.waitUntil(
-    enqueueWebhookDeliveries(
-      ctx.env.EMAIL_QUEUE,
-      deliveries.map((d) => d.id),
-    ),
-  );
-  const effectCount = effects?.statements.length ?? 0;
-  effects?.afterCommit(ctx, results.slice(1, 1 + effectCount));
-  money.afterCommit(ctx, results.slice(1 + effectCount));
   return { booking: { ...booking, status: to, updatedAt: t, cancelledAt: cancelledAt ?? booking.cancelledAt }, fee: money.fee };
 }

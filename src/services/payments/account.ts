@@ -5,8 +5,9 @@ import { schema, type Db } from "../../db/client";
 import { ApiError } from "../../errors";
 import { platformLink } from "../../lib/links";
 import { auditInsert } from "../audit";
+import { batch } from "../batch";
 import { stripeAccountChangedEmail } from "../email/payment-templates";
-import { emailInsert } from "../outbox";
+import { emailInsert, type JobPointer } from "../outbox";
 import { type AccountState, accountState, okOrThrow, stripeRequest } from "./stripe";
 
 /**
@@ -74,20 +75,15 @@ export async function setStripeAccount(
   actor: Actor,
   account: AccountState | null,
   now: Date,
-): Promise<{ status: AccountStatus; emailIds: string[] }> {
+): Promise<{ status: AccountStatus; pointers: JobPointer[] }> {
   const tenantId = business.id;
   const at = now.toISOString();
   const accountId = account?.id ?? null;
   const before = sql`(SELECT stripe_account_id FROM tenants WHERE id = ${tenantId})`;
   const free = accountId ? sql`NOT EXISTS (SELECT 1 FROM tenants WHERE stripe_account_id = ${accountId} AND id <> ${tenantId})` : sql`1`;
   const changes = sql`EXISTS (SELECT 1 FROM tenants WHERE id = ${tenantId} AND stripe_account_id IS NOT ${accountId}) AND ${free}`;
-  const mail = emailInsert(
-    db,
-    { ...stripeAccountChangedEmail({ businessName: business.name, accountId, actor }), tenantId, to: ownerAddress(tenantId) },
-    now,
-    changes,
-  );
-  const [, , [row], written] = await db.batch([
+  const b = batch(db);
+  b.add(
     auditInsert(
       db,
       {
@@ -102,7 +98,16 @@ export async function setStripeAccount(
       now,
       changes,
     ),
-    mail.insert,
+  );
+  b.add(
+    emailInsert(
+      db,
+      { ...stripeAccountChangedEmail({ businessName: business.name, accountId, actor }), tenantId, to: ownerAddress(tenantId) },
+      now,
+      changes,
+    ),
+  );
+  const updated = b.add(
     db
       .update(t)
       .set({
@@ -114,10 +119,11 @@ export async function setStripeAccount(
       })
       .where(sql`${t.id} = ${tenantId} AND ${free}`)
       .returning({ accountId: t.stripeAccountId, chargesEnabled: t.stripeChargesEnabled, detailsSubmitted: t.stripeDetailsSubmitted }),
-    db.all<{ id: string }>(sql`SELECT id FROM email_outbox WHERE id = ${mail.id}`),
-  ]);
+  );
+  const pointers = await b.run();
+  const [row] = updated.result();
   if (!row) throw new ApiError("stripe_account_taken", "This Stripe account is connected to another business");
-  return { status: toStatus(row), emailIds: written.map((r) => r.id) };
+  return { status: toStatus(row), pointers };
 }
 
 /** DELETE: the business's account unlinked (and requirePayment off). Two round trips. */
@@ -185,9 +191,9 @@ export async function startOnboarding(
   tenantId: string,
   actor: Actor,
   now: Date,
-): Promise<{ url: string; emailIds: string[] }> {
+): Promise<{ url: string; pointers: JobPointer[] }> {
   requireKey(config);
-  const emailIds: string[] = [];
+  const pointers: JobPointer[] = [];
   const [tenant] = await db
     .select({ accountId: t.stripeAccountId, email: t.email, country: t.countryCode, businessName: t.businessName })
     .from(t)
@@ -213,7 +219,7 @@ export async function startOnboarding(
     if (!state) throw new ApiError("payment_provider_error", "The payment provider sent an unexpected answer");
     const set = await setStripeAccount(db, { id: tenantId, name: tenant.businessName }, actor, state, now);
     accountId = state.id;
-    emailIds.push(...set.emailIds);
+    pointers.push(...set.pointers);
   }
   const link = okOrThrow(
     "account link",
@@ -229,5 +235,5 @@ export async function startOnboarding(
     }),
   );
   if (typeof link.url !== "string") throw new ApiError("payment_provider_error", "The payment provider sent an unexpected answer");
-  return { url: link.url, emailIds };
+  return { url: link.url, pointers };
 }
