@@ -135,6 +135,10 @@ export const OwnerBookingFullDetail = OwnerBookingDetail.extend({
   card: BookingPayments.shape.card,
   noShowFee: BookingPayments.shape.noShowFee,
   history: z.array(HistoryEntry).openapi({ description: "Oldest first" }),
+  guest: z.object({ firstName: z.string(), lastName: z.string(), phone: z.string() }).nullable().openapi({
+    description:
+      "What the guest typed at an online booking, where it differs from the customer record (which a guest never changes); null otherwise",
+  }),
 }).openapi("OwnerBookingFullDetail");
 
 /** GET /api/bookings/:id: the detail above plus the business's zone, the customer's notes, payments and history. */
@@ -150,5 +154,6 @@ export function toOwnerBookingFullDetail(b: BookingDetail, codes: boolean): z.in
     card: money.card,
     noShowFee: money.noShowFee,
     history: b.history.map(toHistoryEntry),
+    guest: b.guest,
   };
 }

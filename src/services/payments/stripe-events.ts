@@ -24,7 +24,9 @@ export type { ApplyResult };
 type Ctx = { db: Db; now: Date; env: Env; waitUntil: (p: Promise<unknown>) => void };
 
 export async function applyStripeEvent(ctx: Ctx, event: StripeEvent): Promise<ApplyResult> {
-  if (handlesIntentEvent(event.type)) return applyIntentEvent(ctx, { id: event.id, type: event.type, object: event.data.object });
+  if (handlesIntentEvent(event.type)) {
+    return applyIntentEvent(ctx, { id: event.id, type: event.type, account: event.account, object: event.data.object });
+  }
   if (event.type === "account.updated") return applyAccountUpdated(ctx.db, event, ctx.now);
   if (event.type === "charge.refunded") return applyChargeRefunded(ctx, event);
   return { handled: false };

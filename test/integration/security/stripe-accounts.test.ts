@@ -4,8 +4,8 @@ import { get, post, put } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { createMember, createTenant, uniq } from "../../helpers/factories";
 import { stripeAccountFor } from "../../helpers/stripe-account";
-import { captured, script } from "../../helpers/worker-entry";
-import { bookingBody, payingTenant } from "../payments/support";
+import { captured, script, workerEnv } from "../../helpers/worker-entry";
+import { bookingBody, bookingOf, heldBooking, intentObject, payingTenant, paymentsOf, sendEvent, stripeEvent } from "../payments/support";
 
 // design.md §31 / issue #33 (medium): any business (or a leaked write key) could paste another
 // business's acct_... (printed in every pending public create) and take its deposits and fees;
@@ -134,5 +134,27 @@ describe("the account's state: reads never call Stripe (design.md §31)", () => 
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ chargesEnabled: true, detailsSubmitted: true });
     expect(await captured({ pathPrefix: `/stripe/v1/accounts/${account}` })).toHaveLength(1);
+  });
+});
+
+describe("Stripe events of other accounts (design.md §31)", () => {
+  it("payment_intent.succeeded for our intent, sent from another connected account or without one, confirms nothing", async () => {
+    const held = await heldBooking({ now: new Date() });
+    const object = await intentObject(held.booking.id);
+    // The abuse path: another account's holder replays our intent id and metadata.
+    for (const event of [
+      stripeEvent("payment_intent.succeeded", object, `acct_${uniq()}`),
+      stripeEvent("payment_intent.succeeded", object),
+    ]) {
+      const res = await sendEvent(event, { secret: workerEnv.STRIPE_CONNECT_WEBHOOK_SECRET, asSent: true });
+      expect(res.status).toBe(200);
+    }
+    expect((await paymentsOf(held.booking.id))[0].status).toBe("pending");
+    expect((await bookingOf(held.booking.id)).status).toBe("pending");
+
+    // The payment's own account confirms it.
+    const own = stripeEvent("payment_intent.succeeded", object, held.account);
+    expect((await sendEvent(own, { secret: workerEnv.STRIPE_CONNECT_WEBHOOK_SECRET })).status).toBe(200);
+    expect((await bookingOf(held.booking.id)).status).toBe("confirmed");
   });
 });
