@@ -24,8 +24,9 @@ describe("a staff member", () => {
     await eventually(() => dialog.getByRole("button", { name: "Complete" }).isEnabled()).toBe(true);
     expect(await dialog.getByRole("button", { name: "Cancel booking" }).isDisabled()).toBe(true);
     expect(await dialog.getByRole("button", { name: "Reschedule" }).isDisabled()).toBe(true);
+    // The booking is on 2031-05-06: its no-show waits for the start (design.md §31).
     expect(await dialog.locator(".gate-note").textContent()).toBe(
-      "Only owners and admins can cancel bookings. Only owners and admins can move bookings.",
+      "A no-show can be marked once the start time has passed. Only owners and admins can cancel bookings. Only owners and admins can move bookings.",
     );
     await checkPage(page, "staff-role-detail");
     await dialog.getByRole("button", { name: "Complete" }).click();

@@ -15,12 +15,12 @@ afterAll(() => e2eClient.close());
 const NOW = "2031-06-03T13:00:00Z";
 const DATE = "2031-06-04";
 
-async function detailsStep(page: import("playwright-core").Page, slug: string, email: string) {
+async function detailsStep(page: import("playwright-core").Page, slug: string, email: string, time = "10:00") {
   await page.goto(`${baseUrl}/book?slug=${slug}`);
   await page.getByRole("radio", { name: /^Haircut/ }).check();
   await eventually(() => page.locator("#cal-days button.has-times").count()).toBeGreaterThan(0);
   await page.locator(`#cal-days button[data-date="${DATE}"]`).click();
-  await page.getByRole("button", { name: /^10:00 with/ }).click();
+  await page.getByRole("button", { name: new RegExp(`^${time} with`) }).click();
   await eventually(() => page.locator("#step-details").isVisible()).toBe(true);
   await page.getByLabel("First name").fill("Ada");
   await page.getByLabel("E-mail").fill(email);
@@ -29,14 +29,17 @@ async function detailsStep(page: import("playwright-core").Page, slug: string, e
 describe("bot protection on the booking page", () => {
   it("asks for the check before booking, sends its token, and books (375 and 1280 px)", async () => {
     const tenant = await createBookableTenant({ serviceName: "Haircut", tenant: { botProtection: true } });
-    for (const width of [375, 1280]) {
+    for (const [width, time] of [
+      [375, "10:00"],
+      [1280, "11:00"],
+    ] as const) {
       const { page } = await browser.newPage({ now: NOW, width });
       const errors = watchErrors(page);
       const scripts: string[] = [];
       page.on("request", (r) => {
         if (r.resourceType() === "script") scripts.push(r.url());
       });
-      await detailsStep(page, tenant.slug, `ada-${width}-${tenant.slug}@example.test`);
+      await detailsStep(page, tenant.slug, `ada-${width}-${tenant.slug}@example.test`, time);
       expect(scripts.some((u) => u.startsWith(`${captureUrl}/turnstile-js/`))).toBe(true);
       const check = page.getByRole("checkbox", { name: "I am human" });
       await eventually(() => check.isVisible()).toBe(true);
