@@ -57,6 +57,15 @@ export interface Env {
   TEST_NOW_AT?: string;
   /** "1" mounts the benchmark ceiling routes under /__bench (npm run bench only). */
   BENCH_ROUTES?: string;
+  /**
+   * Custom domains through Cloudflare for SaaS (design.md §23): the API base, a token allowed to
+   * edit the zone's custom hostnames, the zone, and the host owners point their CNAME at. Without
+   * CF_API_TOKEN a saved domain is active at once (local development, tests of other features).
+   */
+  CF_API_BASE?: string;
+  CF_API_TOKEN?: string;
+  CF_ZONE_ID?: string;
+  CUSTOM_DOMAIN_TARGET?: string;
   /** Address of the test capture server (tests only). */
   CAPTURE_URL?: string;
   RATE_LIMIT_KV: KVNamespace;
@@ -123,6 +132,26 @@ const configSchema = z.object({
       .refine((v) => absoluteHttpBase(v.split("?")[0]) !== null, "TURNSTILE_JS_URL must be an absolute http(s) URL")
       .default("https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit"),
   ),
+  CF_API_BASE: optionalString.pipe(
+    z
+      .string()
+      .refine((v) => absoluteHttpBase(v) !== null, "CF_API_BASE must be an absolute http(s) URL")
+      .transform((v) => absoluteHttpBase(v) as string)
+      .default("https://api.cloudflare.com/client/v4"),
+  ),
+  CF_API_TOKEN: optionalString,
+  CF_ZONE_ID: optionalString,
+  CUSTOM_DOMAIN_TARGET: optionalString.pipe(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(
+        /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/,
+        "CUSTOM_DOMAIN_TARGET must be a host name",
+      )
+      .optional(),
+  ),
   ENVIRONMENT: z.enum(["production", "development", "test"]).default("production"),
   RATE_LIMIT_STORE: optionalString.pipe(z.enum(["kv", "upstash"]).optional()),
   TEST_HOOKS: optionalString.transform((v) => v === "1"),
@@ -173,12 +202,28 @@ export function productionProblems(c: Config): string[] {
   return problems;
 }
 
-/** RATE_LIMIT_STORE=upstash without both Upstash settings cannot work anywhere. */
+/**
+ * Settings that cannot work anywhere: RATE_LIMIT_STORE=upstash without both Upstash settings; a
+ * Cloudflare token without the zone whose custom hostnames it manages or the CNAME target owners
+ * are told to use (a domain saved then could never become active).
+ */
 function storeProblems(c: Config): string[] {
+  const problems: string[] = [];
   if (c.RATE_LIMIT_STORE === "upstash" && !(c.UPSTASH_REDIS_REST_URL && c.UPSTASH_REDIS_REST_TOKEN)) {
-    return ["RATE_LIMIT_STORE=upstash needs UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN"];
+    problems.push("RATE_LIMIT_STORE=upstash needs UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN");
   }
-  return [];
+  if (c.CF_API_TOKEN && !(c.CF_ZONE_ID && c.CUSTOM_DOMAIN_TARGET)) {
+    problems.push("CF_API_TOKEN needs CF_ZONE_ID and CUSTOM_DOMAIN_TARGET");
+  }
+  return problems;
+}
+
+/** design.md §23: Cloudflare for SaaS is on when a token is set (and then, by storeProblems, zone and target too). */
+export type CloudflareSettings = { apiBase: string; token: string; zoneId: string; target: string };
+
+export function cloudflareSettings(c: Config): CloudflareSettings | null {
+  if (!c.CF_API_TOKEN || !c.CF_ZONE_ID || !c.CUSTOM_DOMAIN_TARGET) return null;
+  return { apiBase: c.CF_API_BASE, token: c.CF_API_TOKEN, zoneId: c.CF_ZONE_ID, target: c.CUSTOM_DOMAIN_TARGET };
 }
 
 export class ConfigError extends Error {

@@ -1,6 +1,7 @@
 import { createDb } from "../db/client";
 import { type Env, loadConfig } from "../config";
 import { safeErrorSummary } from "../lib/log";
+import { refreshDueDomains } from "../services/domains/refresh";
 import { type DispatchScope, dispatchDue } from "../services/outbox/dispatch";
 import { outboxKinds } from "../services/outbox/kinds";
 import type { Clock } from "../services/outbox/types";
@@ -11,7 +12,8 @@ import { wallClock } from "../lib/clock";
  * Every minute: the safety net that performs whatever the queue missed (lost enqueue, crashed
  * consumer, long retry waits kept in next_attempt_at, claims whose worker died), for every kind,
  * in one bounded run (src/services/outbox/dispatch.ts), plus housekeeping (the 30-day e-mail purge),
- * after releasing the payment holds that ended (src/services/payments/holds.ts).
+ * after releasing the payment holds that ended (src/services/payments/holds.ts) and re-reading the
+ * custom domains still pending at Cloudflare (src/services/domains/refresh.ts).
  *
  * Appointment reminders are jobs due hours ahead (src/services/notifications/reminders.ts): this
  * run is what sends them.
@@ -34,11 +36,23 @@ export async function handleScheduled(
     const db = createDb(config);
     // First, so the PaymentIntent cancels it writes are performed by this same run.
     await releaseHolds(db, clock, scope);
+    // Before the dispatch too: the "domain is live" e-mails and hostname deletes it writes go out now.
+    await refreshDomains(db, config, clock, scope);
     const summary = await dispatchDue(db, outboxKinds(config), clock, scope);
     const busy = Object.entries(summary).filter(([, s]) => s.claimed > 0 || s.cleaned > 0);
     if (busy.length) console.log(`outbox cron: ${JSON.stringify(Object.fromEntries(busy))}`);
   } catch (err) {
     console.error("scheduled dispatch failed", err);
+  }
+}
+
+/** design.md §23: pending custom domains re-read at Cloudflare; a failure here never stops the outbox. */
+async function refreshDomains(db: ReturnType<typeof createDb>, config: ReturnType<typeof loadConfig>, clock: Clock, scope: DispatchScope) {
+  try {
+    const { checked, failedCalls } = await refreshDueDomains(db, config, clock(), { tenantId: scope.tenantId });
+    if (checked) console.log(`custom domains checked: ${checked}${failedCalls ? ` (${failedCalls} without an answer)` : ""}`);
+  } catch (err) {
+    console.error("checking pending custom domains failed; the next run tries again", safeErrorSummary(err));
   }
 }
 

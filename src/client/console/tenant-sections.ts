@@ -133,6 +133,7 @@ const JOB_KIND: Record<string, string> = {
   "stripe.fee_charge": "Fee charge",
   "stripe.cancel_intent": "Stripe payment cancel",
   "booking.reminder": "Reminder e-mail",
+  "cloudflare.hostname_delete": "Custom domain removal",
 };
 
 /** The tenant's failed side effects (GET /api/admin/tenants/:id/failed-jobs), newest first; null: could not load. */

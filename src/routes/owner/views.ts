@@ -304,7 +304,7 @@ export const viewRoutes = openApiRouter<OwnerEnv>()
     const canManage = auth.role !== "staff";
     const v = await settingsView(plainCtx(c), { canManage, keys: canManage && auth.via === "token" });
     const data = answer(c, v.business, {
-      settings: toOwnerBusiness(v.business),
+      settings: toOwnerBusiness(v.business, c.var.config),
       members: v.members.map(toMember),
       webhooks: v.endpoints.map(toEndpoint),
       failedJobs: v.failedJobs ? v.failedJobs.map(toFailedJob) : null,

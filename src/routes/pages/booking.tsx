@@ -42,6 +42,21 @@ export async function bookingPageResponse(c: Context<AppEnv>, key: PageTenantKey
     );
     return c.html(await renderPage(page), 404);
   }
+  if (data.state === "domain_not_ready") {
+    // design.md §23: the claim is not verified yet, so the page names no business.
+    const page =
+      data.domainStatus === "pending" ? (
+        <MessagePage title="Being set up" heading="This address is being set up" nonce={nonce}>
+          <p>A booking page will appear here once this domain is verified and secured.</p>
+          <p>That usually takes a few minutes after its DNS records are in place. Please try again later.</p>
+        </MessagePage>
+      ) : (
+        <MessagePage title="Not set up" heading="This address is not set up" nonce={nonce}>
+          <p>This domain is not connected to a booking page.</p>
+        </MessagePage>
+      );
+    return c.html(await renderPage(page), 404);
+  }
   const theme = themeCss(data.tenant.templateAccent, data.tenant.widgetColor);
   if (data.state === "suspended") {
     const page = (

@@ -1,5 +1,6 @@
 import type { Config } from "../../config";
 import { emailKind } from "../email/delivery";
+import { hostnameDeleteHandler } from "../domains/jobs";
 import { emailProviderFromConfig } from "../email/provider";
 import { paymentJobHandlers } from "../payments/jobs";
 import { mailSettings } from "../notifications/booking-mail";
@@ -13,10 +14,11 @@ import type { AnyKind } from "./types";
  * Handlers of the kinds that live in the `jobs` table. A new side effect is one entry here,
  * written with `jobInsert` + `enqueue`; the queue consumer, the cron and the failed-jobs list pick
  * it up. Payments (design.md §21): `stripe.refund`, `stripe.cancel_intent`, `stripe.fee_charge`;
- * reminders (`booking.reminder`, design.md §17) are built in outboxKinds.
+ * custom domains (design.md §23): `cloudflare.hostname_delete`; reminders (`booking.reminder`,
+ * design.md §17) are built in outboxKinds.
  */
 function jobHandlers(config: Config): JobHandler[] {
-  return paymentJobHandlers(config);
+  return [...paymentJobHandlers(config), hostnameDeleteHandler(config)];
 }
 
 /** Every kind the queue consumer and the cron run, in the order the cron claims them. */

@@ -92,6 +92,7 @@ export const ROUTES: Route[] = [
   // the business (owner API)
   { method: "GET", path: "/api/businesses/me", auth: "owner" },
   { method: "PATCH", path: "/api/businesses/me", auth: "owner", body: { businessName: "Fuzzed" } },
+  { method: "POST", path: "/api/businesses/me/custom-domain/check", auth: "owner" },
   { method: "POST", path: "/api/businesses", auth: "owner", body: { businessName: "Second Fuzz" } },
   { method: "GET", path: "/api/businesses/me/members", auth: "owner" },
   {

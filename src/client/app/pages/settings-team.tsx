@@ -193,6 +193,7 @@ const KIND: Record<string, string> = {
   "stripe.fee_charge": "Fee charge",
   "stripe.cancel_intent": "Stripe payment cancel",
   "booking.reminder": "Reminder e-mail",
+  "cloudflare.hostname_delete": "Custom domain removal",
 };
 const what = (j: FailedJob) => (j.kind === j.type ? (KIND[j.kind] ?? j.kind) : `${KIND[j.kind] ?? j.kind}: ${j.type}`);
 
