@@ -11,6 +11,7 @@ import http from "node:http";
 import { cloudflareStandIn } from "./cloudflare.mjs";
 import { stripeStandIn } from "./stripe.mjs";
 import { turnstileStandIn } from "./turnstile.mjs";
+import { twilioStandIn } from "./twilio.mjs";
 
 // The stand-in for Stripe.js (served at /stripe-js/..., the tests' STRIPE_JS_URL).
 const STRIPE_JS = readFileSync(new URL("./stripe-js.js", import.meta.url), "utf8");
@@ -38,6 +39,7 @@ export async function startCaptureServer({ host = "127.0.0.1", port = 0 } = {}) 
   const stripe = stripeStandIn();
   const cloudflare = cloudflareStandIn();
   const turnstile = turnstileStandIn();
+  const twilio = twilioStandIn();
 
   /** @param {Filter} filter @param {string} path @param {string} body @param {string} [method] */
   const matches = (filter, path, body, method) =>
@@ -102,9 +104,11 @@ export async function startCaptureServer({ host = "127.0.0.1", port = 0 } = {}) 
           ? stripe.answer(req.method ?? "GET", path.slice("/stripe".length), body, req.headers)
           : url.pathname.startsWith("/cf/")
             ? cloudflare.answer(req.method ?? "GET", path.slice("/cf".length), body)
-            : url.pathname === "/turnstile/siteverify"
-              ? turnstile.verify(body)
-              : null;
+            : url.pathname.startsWith("/twilio/")
+              ? twilio.answer(req.method ?? "GET", path.slice("/twilio".length), body, req.headers)
+              : url.pathname === "/turnstile/siteverify"
+                ? turnstile.verify(body)
+                : null;
       const status = scripted?.status ?? standIn?.status ?? 200;
       requests.push({ method: req.method ?? "GET", path, headers: req.headers, body, at, status });
       counter += 1;

@@ -3,6 +3,7 @@ import { BOOKING_SOURCES, BOOKING_STATUSES } from "../../domain/booking-status";
 import type { BookingView } from "../../services/bookings";
 import type { BookingDetail, HistoryRow } from "../../services/owner/booking-detail";
 import { BookingPayments, toBookingPayments } from "./booking-payments";
+import { BookingTextsShape, toBookingTexts } from "./text-shapes";
 
 type BookingLike = Pick<
   BookingView,
@@ -139,6 +140,13 @@ export const OwnerBookingFullDetail = OwnerBookingDetail.extend({
     description:
       "What the guest typed at an online booking, where it differs from the customer record (which a guest never changes); null otherwise",
   }),
+  customerConfirmedAt: z
+    .string()
+    .nullable()
+    .openapi({ description: 'When the customer confirmed by replying to a text reminder (the app shows "Confirmed by client")' }),
+  texts: BookingTextsShape.nullable().openapi({
+    description: "Texts about this booking (design.md §27); null while texts are not configured",
+  }),
 }).openapi("OwnerBookingFullDetail");
 
 /** GET /api/bookings/:id: the detail above plus the business's zone, the customer's notes, payments and history. */
@@ -155,5 +163,7 @@ export function toOwnerBookingFullDetail(b: BookingDetail, codes: boolean): z.in
     noShowFee: money.noShowFee,
     history: b.history.map(toHistoryEntry),
     guest: b.guest,
+    customerConfirmedAt: b.customerConfirmedAt,
+    texts: b.texts ? toBookingTexts(b.texts) : null,
   };
 }

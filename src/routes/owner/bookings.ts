@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { smsConfig } from "../../config";
 import { BOOKING_STATUSES } from "../../domain/booking-status";
 import type { OwnerEnv } from "../../env";
 import { type OwnerAuth, seesConfirmationCodes } from "../../auth-context";
@@ -178,7 +179,11 @@ export const bookingsRoutes = openApiRouter<OwnerEnv>()
     return c.json({ data: booking }, 201);
   })
   .openapi(one, async (c) => {
-    const detail = await getBookingDetail(bookingCtx(c), { tenantId: c.var.auth.tenantId, bookingId: c.req.valid("param").id });
+    const detail = await getBookingDetail(
+      bookingCtx(c),
+      { tenantId: c.var.auth.tenantId, bookingId: c.req.valid("param").id },
+      { texts: smsConfig(c.var.config) !== null },
+    );
     return c.json({ data: toOwnerBookingFullDetail(detail, seesConfirmationCodes(c.var.auth)) }, 200);
   })
   .openapi(status, async (c) => {

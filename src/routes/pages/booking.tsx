@@ -9,6 +9,7 @@ import { turnstileSiteKey } from "../../services/captcha";
 import { aiAvailable } from "../ai/provider";
 import { ASSET_URLS } from "./asset-urls";
 import { AskPanel } from "./booking-ask";
+import { phoneHint, TextsConsent, type TextsOffer, textsOffer } from "./booking-texts";
 import { MonthCalendar, weekStartFor } from "./booking-calendar";
 import { PaymentStep } from "./booking-payment";
 import { Document, MessagePage, renderPage } from "./layout";
@@ -83,6 +84,7 @@ export async function bookingPageResponse(c: Context<AppEnv>, key: PageTenantKey
   const code = isConfirmationCode(asked) ? asked : "";
   // Issue #21: the Ask panel only when a model is configured and the business has it on (no I/O).
   const ask = data.tenant.aiAssistantEnabled && data.services.length > 0 && aiAvailable(c);
+  const texts = textsOffer(c.var.config, data.tenant);
   const page = (
     <Document
       title={`Book with ${data.tenant.businessName}`}
@@ -110,6 +112,7 @@ export async function bookingPageResponse(c: Context<AppEnv>, key: PageTenantKey
         weekStart={weekStart}
         code={code}
         ask={ask}
+        texts={texts}
         captcha={siteKey !== null}
       />
     </Document>
@@ -126,9 +129,11 @@ const BookingPage: FC<{
   code: string;
   /** Whether to show the Ask panel (issue #21): a model is configured and the business has it on. */
   ask: boolean;
+  /** The consent to texts (design.md §27), when the business sends any; how phone numbers are read. */
+  texts: TextsOffer | null;
   /** Bot protection (design.md §31): where the Turnstile check renders before "Confirm booking". */
   captcha: boolean;
-}> = ({ tenant, services, staff, timezone, weekStart, code, ask, captcha }) => {
+}> = ({ tenant, services, staff, timezone, weekStart, code, ask, texts, captcha }) => {
   const place = [tenant.addressLine1, tenant.city, tenant.country].filter((s) => s.trim() !== "").join(", ");
   return (
     <>
@@ -236,10 +241,23 @@ const BookingPage: FC<{
                   </div>
                   <div class="field">
                     <label for="phone">Phone</label>
-                    <input id="phone" name="phone" type="tel" autocomplete="tel" maxlength={40} aria-describedby="phone-error" />
+                    <input
+                      id="phone"
+                      name="phone"
+                      type="tel"
+                      autocomplete="tel"
+                      maxlength={40}
+                      aria-describedby={texts ? "phone-hint phone-error" : "phone-error"}
+                    />
+                    {texts ? (
+                      <p id="phone-hint" class="field-hint">
+                        {phoneHint(texts)}
+                      </p>
+                    ) : null}
                     <p id="phone-error" class="field-error" hidden></p>
                   </div>
                 </div>
+                {texts ? <TextsConsent /> : null}
                 <div class="field">
                   <label for="notes">Notes for the business (optional)</label>
                   <textarea id="notes" name="notes" rows={3} maxlength={2000} aria-describedby="notes-error"></textarea>

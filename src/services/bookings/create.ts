@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { schema } from "../../db/client";
 import { newConfirmationCode } from "../../domain/confirmation-code";
 import { customerKey } from "../../domain/front-desk";
+import { e164Of, regionOf } from "../../domain/sms/phone";
 import type { LocalDateTime } from "../../domain/time";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
@@ -23,7 +24,15 @@ import { type BookingCtx, type BookingScope, parseStaffIds, serviceQuery, staffQ
 export type BookingSource = "online" | "widget" | "walk_in" | "phone" | "admin";
 
 /** `email` may be missing only for walk-in and phone bookings made by the business (design.md §15). */
-export type CustomerInput = { firstName: string; lastName?: string; email?: string; phone?: string; notes?: string };
+export type CustomerInput = {
+  firstName: string;
+  lastName?: string;
+  email?: string;
+  phone?: string;
+  notes?: string;
+  /** design.md §27: agreed to texts about this booking (the booking form's box, or aloud at the front desk). */
+  smsOptIn?: boolean;
+};
 
 export type CreateBookingInput = {
   serviceId: string;
@@ -150,6 +159,10 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
   const plan = scope.kind === "public" ? checkoutPlan(tenant, service) : null;
   // design.md §31: bot protection and the hold caps, before anything is held or paid.
   const network = await publicCreateChecks(ctx, scope, tenant, { ...input, email, holding: plan !== null }, liveHolds);
+  // design.md §27: the number texts go to, read by the business's country; one that does not
+  // parse is kept as typed and gets no texts.
+  const smsPhone = e164Of(c.phone, regionOf(tenant));
+  const sms = { optIn: c.smsOptIn === true, phone: smsPhone };
   const free = sql`${staffFreeSql({ staffId: staff.id, startMs: slot.startMs, endMs: slot.endMs, ...buffers })}
     ${scope.kind === "public" ? sql`AND ${tenantOpenSql(tenant.id)}` : sql``}
     ${plan ? sql`AND ${holdCapsSql(tenant.id, email, network, now.getTime())}` : sql``}`;
@@ -197,13 +210,14 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
                             hold_expires_at, confirmation_code, source, total_amount, currency, notes,
                             buffer_before_minutes, buffer_after_minutes, cancellation_hours, no_show_fee_percent,
                             late_cancel_fee_percent, refund_deadline_at, guest_first_name, guest_last_name, guest_phone,
-                            client_network, created_at, updated_at)
+                            client_network, sms_opt_in, sms_phone_typed, sms_phone, created_at, updated_at)
       SELECT ${id}, ${tenant.id}, ${service.id}, ${staff.id},
              (SELECT id FROM customers WHERE tenant_id = ${tenant.id} AND email_normalized = ${key}), ${account},
              ${slot.startMs}, ${slot.endMs}, ${status}, ${checkout?.holdExpiresAt ?? null}, ${code}, ${input.source}, ${service.price},
              ${tenant.currency}, ${c.notes ?? ""}, ${buffers.bufferBeforeMinutes}, ${buffers.bufferAfterMinutes},
              ${terms.cancellationHours}, ${terms.noShowFeePercent}, ${terms.lateCancelFeePercent}, ${terms.refundDeadlineAt},
-             ${typed?.first ?? null}, ${typed?.last ?? null}, ${typed?.phone ?? null}, ${network}, ${t}, ${t}
+             ${typed?.first ?? null}, ${typed?.last ?? null}, ${typed?.phone ?? null}, ${network},
+             ${sms.optIn ? 1 : 0}, ${c.phone ?? ""}, ${smsPhone}, ${t}, ${t}
       WHERE ${free}`);
     const inserted = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${id})`;
     // A booking held for payment tells nobody and schedules no reminder yet: the payment's success
@@ -235,6 +249,7 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
           currency: tenant.currency,
           notes: c.notes ?? "",
           customer: { firstName: c.firstName, lastName: c.lastName ?? "", email, phone: c.phone ?? "" },
+          sms,
         }),
         inserted,
       );

@@ -45,6 +45,8 @@ export type BusinessSettings = Partial<
     | "maxAdvanceDays"
     | "reminderHours"
     | "notificationEmail"
+    | "smsConfirmations"
+    | "smsReminders"
   >
 >;
 

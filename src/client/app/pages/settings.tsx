@@ -34,6 +34,7 @@ function Settings() {
           ["profile", "Profile"],
           ["rules", "Booking rules"],
           ["closures", "Closures"],
+          ...(d.sms ? [["texts", "Text messages"]] : []),
           ["notifications", "Notifications"],
           ["look", "Appearance"],
           ["domain", "Custom domain"],
