@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { plainText } from "../domain/plain-text";
 import { newId } from "../lib/ids";
 import { type Fragment, single, wrote } from "./batch";
 import { type DeferredEmail, isDeferred } from "./email/stored";
@@ -21,6 +22,10 @@ import { emailPointer } from "./outbox/pointer";
  * (`DeferredEmail`: its template and facts, rendered by the e-mail kind when it is sent;
  * src/services/email/stored.ts). The booking e-mails are deferred: rendering them cost the request
  * more than anything else it did (issue #42).
+ *
+ * Every subject leaves here without control characters (design.md §31: names typed by anyone end
+ * up in subjects); a deferred e-mail's subject is cleaned the same way when it is rendered
+ * (src/services/email/delivery.ts).
  */
 export type OutboxEmail = (RenderedEmail | DeferredEmail) & { tenantId: string | null };
 
@@ -58,6 +63,7 @@ export function emailInsert(
   email: OutboxEmail & { to: string | SQL },
   now: Date,
   onlyIf?: SQL,
+  cap?: RecipientCap,
 ): Fragment<boolean> & { id: string } {
   const id = newId("eml");
   const t = now.toISOString();
@@ -66,12 +72,21 @@ export function emailInsert(
   const literal = typeof email.to === "string";
   const to = literal ? sql`${email.to}` : email.to;
   const hasAddress = literal ? sql`1` : sql`r.to_email IS NOT NULL AND r.to_email <> ''`;
+  // How many e-mails of this kind the recipient was given in the cap's window (0 without a cap).
+  const given = cap
+    ? sql`(SELECT count(*) FROM email_outbox o WHERE o.to_email = r.to_email AND o.kind = ${email.kind}
+        AND o.created_at > ${new Date(now.getTime() - cap.windowMs).toISOString()} AND o.status <> 'suppressed')`
+    : sql`0`;
+  const over = sql`q.given >= ${cap?.limit ?? 1}`;
   const insert = db.run(sql`
-    INSERT INTO email_outbox (${COLUMNS})
-    SELECT ${id}, ${email.tenantId}, ${c.kind}, r.to_email, ${c.subject}, ${c.text}, ${c.html}, ${c.sensitive}, ${c.attachments}, ${c.facts}, 'pending', 0, ${t}, ${t}, ${t}
-    FROM (SELECT ${to} AS to_email) r
-    WHERE ${hasAddress} AND (${onlyIf ?? sql`1`})`);
-  // Value: whether the row was written (no address, or the gate was false: nothing to send).
+    INSERT INTO email_outbox (${COLUMNS}, last_error)
+    SELECT ${id}, ${email.tenantId}, ${c.kind}, q.to_email, ${plainText(c.subject)}, ${c.text}, ${c.html}, ${c.sensitive}, ${c.attachments}, ${c.facts},
+           CASE WHEN ${cap ? over : sql`0`} THEN 'suppressed' ELSE 'pending' END, 0, ${t}, ${t}, ${t},
+           CASE WHEN ${cap ? over : sql`0`} THEN ${cap?.reason ?? null} END
+    FROM (SELECT r.to_email, ${given} AS given FROM (SELECT ${to} AS to_email) r WHERE ${hasAddress}) q
+    WHERE ${onlyIf ?? sql`1`}`);
+  // Value: whether the row was written (no address, or the gate was false: nothing to send). A
+  // suppressed row is enqueued like any other; no sender claims it.
   return { id, ...single(insert, (result) => ({ value: wrote(result), pointers: wrote(result) ? [emailPointer(id)] : [] })) };
 }
 
@@ -88,7 +103,7 @@ export function emailInsertAll(db: Db, mails: { email: OutboxEmail; to: (string 
   const content = sql.join(
     mails.map(({ email }, k) => {
       const c = contentOf(email);
-      return sql`(${k}, ${email.tenantId}, ${c.kind}, ${c.subject}, ${c.text}, ${c.html}, ${c.sensitive}, ${c.attachments}, ${c.facts})`;
+      return sql`(${k}, ${email.tenantId}, ${c.kind}, ${plainText(c.subject)}, ${c.text}, ${c.html}, ${c.sensitive}, ${c.attachments}, ${c.facts})`;
     }),
     sql`, `,
   );
@@ -109,6 +124,13 @@ export function emailInsertAll(db: Db, mails: { email: OutboxEmail; to: (string 
     RETURNING id`);
   return single(insert, (rows) => ({ value: rows.map((r) => r.id), pointers: rows.map((r) => emailPointer(r.id)) }));
 }
+
+/**
+ * A per-recipient cap across the platform (design.md §31): past `limit` e-mails of the same kind to
+ * one address in `windowMs`, the row is still written (the business sees what was not sent) but as
+ * `suppressed`, which no sender ever claims; `reason` is its last_error.
+ */
+export type RecipientCap = { limit: number; windowMs: number; reason: string };
 
 export { emailPointer, enqueue, type JobPointer, webhookPointer } from "./outbox/pointer";
 export { jobCancel, jobInsert, type JobHandler } from "./outbox/jobs";

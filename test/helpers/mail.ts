@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { loadConfig } from "../../src/config";
 import { schema } from "../../src/db/client";
 import { parseStored } from "../../src/services/email/stored";
@@ -33,7 +33,8 @@ export async function outboxMails(to: string, kind?: string) {
     .select()
     .from(schema.emailOutbox)
     .where(and(eq(schema.emailOutbox.toEmail, to), kind ? eq(schema.emailOutbox.kind, kind) : undefined))
-    .orderBy(schema.emailOutbox.createdAt);
+    // Rows of one pinned instant share created_at: the order they were written in breaks the tie.
+    .orderBy(schema.emailOutbox.createdAt, sql`rowid`);
   return rows.map(asRendered);
 }
 

@@ -31,6 +31,8 @@ type TenantCells = {
   timezone: string;
   currency: string;
   allowGuestBooking: number;
+  /** design.md §31: public creates carry a Turnstile token. */
+  botProtection: number;
   minNoticeMinutes: number;
   maxAdvanceDays: number;
   requirePayment: number;
@@ -44,7 +46,10 @@ type TenantCells = {
 type ReadRow = TenantCells & ScheduleRow & { service: string | null; staff: string | null; accountId: string | null };
 
 export type CreateTenant = CheckoutTenant &
-  Omit<TenantCells, "allowGuestBooking" | "requirePayment" | "stripeChargesEnabled"> & { allowGuestBooking: boolean };
+  Omit<TenantCells, "allowGuestBooking" | "botProtection" | "requirePayment" | "stripeChargesEnabled"> & {
+    allowGuestBooking: boolean;
+    botProtection: boolean;
+  };
 
 type Values = {
   /** The public scope's slug, or the owner scope's tenant id. */
@@ -66,7 +71,7 @@ function readStatement(kind: BookingScope["kind"]) {
     );
     return sql`
       SELECT t.id, t.slug, t.business_name AS businessName, t.template_accent AS templateAccent, t.address_line1 AS addressLine1,
-             t.city, t.country, t.country_code AS countryCode, t.timezone, t.currency, t.allow_guest_booking AS allowGuestBooking,
+             t.city, t.country, t.country_code AS countryCode, t.timezone, t.currency, t.allow_guest_booking AS allowGuestBooking, t.bot_protection AS botProtection,
              t.min_notice_minutes AS minNoticeMinutes, t.max_advance_days AS maxAdvanceDays, t.require_payment AS requirePayment,
              t.stripe_account_id AS stripeAccountId, t.stripe_charges_enabled AS stripeChargesEnabled,
              t.no_show_fee_percent AS noShowFeePercent, t.late_cancel_fee_percent AS lateCancelFeePercent,
@@ -117,6 +122,7 @@ function decodeRead(row: ReadRow | undefined, date: LocalDate) {
     timezone: row.timezone,
     currency: row.currency,
     allowGuestBooking: row.allowGuestBooking === 1,
+    botProtection: row.botProtection === 1,
     minNoticeMinutes: row.minNoticeMinutes,
     maxAdvanceDays: row.maxAdvanceDays,
     requirePayment: row.requirePayment === 1,

@@ -55,6 +55,16 @@ export type EventFacts = BookingFacts & {
   webhook: Record<string, unknown>;
 };
 
+/**
+ * design.md §31: anyone may type any address into a booking form, so one address gets at most 10
+ * booking confirmations an hour across the platform; the rest are written `suppressed`, never sent.
+ */
+export const CONFIRMATION_CAP = {
+  limit: 10,
+  windowMs: 3_600_000,
+  reason: "suppressed: this address was sent 10 booking confirmations in the last hour",
+} as const;
+
 const WEBHOOK_TYPE = { created: "booking.created", rescheduled: "booking.rescheduled", cancelled: "booking.cancelled" } as const;
 
 export type EffectsCtx = Pick<BookingCtx, "db" | "now" | "env">;
@@ -75,8 +85,9 @@ export type EffectsCtx = Pick<BookingCtx, "db" | "now" | "env">;
 export function bookingEffects(ctx: EffectsCtx, event: BookingEvent, f: EventFacts, gate: SQL): Fragment {
   const { db, now } = ctx;
   return compose((add) => {
-    // The customer's e-mail and the notices: one statement, their facts rendered when sent (issue #42).
-    add(bookingMailInserts(db, event, f, now, gate));
+    // The customer's e-mail and the notices, their facts rendered when sent (issue #42); a
+    // confirmation counts against the recipient's hourly cap (design.md §31, CONFIRMATION_CAP).
+    add(bookingMailInserts(db, event, f, now, gate, event === "created" ? CONFIRMATION_CAP : undefined));
     if (event !== "created") add(cancelReminders(db, f.bookingId, now, gate));
     if (event !== "cancelled") add(scheduleReminders(db, { tenantId: f.tenantId, bookingId: f.bookingId, startAt: f.startAt }, now, gate));
     add(webhookEventInsert(db, f.tenantId, WEBHOOK_TYPE[event], f.webhook, now, gate));

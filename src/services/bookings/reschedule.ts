@@ -5,11 +5,13 @@ import { ApiError } from "../../errors";
 import { uniqueViolation } from "../../db/unique-violation";
 import { limitsFor, requestedSlot } from "../availability";
 import { batch } from "../batch";
+import { lateMoveMoney } from "../payments/late-move";
+import { moneyQuery, parseMoney } from "../payments/money";
 import { decodeSchedule } from "../schedule-data";
 import { bookingEffects, factsFromView, iso, staffFreeSql, tenantOpenSql } from "./effects";
 import { frontDeskSlot, slotTaken } from "./front-desk";
 import { actorOf, bookingHistoryInsert } from "./history";
-import { type BookingRef, type BookingView, bookingStateQuery, bookingViewQuery, refCanExist } from "./lookup";
+import { type BookingRef, type BookingView, bookingStateQuery, bookingViewQuery, refCanExist, refSql } from "./lookup";
 import { moveRead, moveStaff } from "./move-read";
 import { type BookingCtx, parseStaffIds } from "./scope";
 
@@ -41,6 +43,8 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
   const reads = batch(db);
   const views = reads.add(bookingViewQuery(db, ref));
   const moves = reads.add(moveRead(db, ref, { staffProfileId: input.staffProfileId, date: input.start.date }));
+  // design.md §31: the booking's own terms and first refund deadline (a move never changes them).
+  const moneyRows = reads.add(moneyQuery(db, sql`(SELECT id FROM bookings WHERE ${refSql(ref)})`));
   await reads.run();
   const booking = views.result()[0];
   if (!booking) throw ApiError.notFound("Booking");
@@ -101,10 +105,22 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
       AND start_at = ${booking.startAt} AND staff_id = ${booking.staffId})
     AND ${staffFreeSql({ staffId: staff.id, startMs: slot.startMs, endMs: slot.endMs, ...buffers, excludeBookingId: booking.id })}
     ${ref.kind === "public" ? sql`AND ${tenantOpenSql(booking.tenantId)}` : sql``}`;
+  // design.md §31: a customer's move after the refund deadline is recorded, and a second one
+  // schedules the late-cancel fee. The terms are pinned on rows written before they were stored.
+  const money = parseMoney(moneyRows.result());
+  // The fee sits before the UPDATE, gated on the move's whole precondition (still evaluable then).
+  const late = lateMoveMoney(db, now, booking, money, ref.kind === "public" ? "customer" : "business", movable);
   const b = batch(db);
+  if (late.fee) b.add(late.fee);
+  const p = money.policy;
   const update = b.add(
     db.run(sql`
-      UPDATE bookings SET staff_id = ${staff.id}, start_at = ${slot.startMs}, end_at = ${slot.endMs}, sequence = sequence + 1, updated_at = ${t}
+      UPDATE bookings SET staff_id = ${staff.id}, start_at = ${slot.startMs}, end_at = ${slot.endMs}, sequence = sequence + 1, updated_at = ${t},
+        moved_late_at = COALESCE(moved_late_at, ${late.late ? t : null}),
+        refund_deadline_at = COALESCE(refund_deadline_at, ${p.refundDeadlineAt}),
+        cancellation_hours = COALESCE(cancellation_hours, ${p.cancellationHours}),
+        no_show_fee_percent = COALESCE(no_show_fee_percent, ${p.noShowFeePercent}),
+        late_cancel_fee_percent = COALESCE(late_cancel_fee_percent, ${p.lateCancelFeePercent})
       WHERE id = ${booking.id} AND ${movable}`),
   );
   // Right after the UPDATE: written exactly when it moved the booking (changes() counts the

@@ -5,6 +5,7 @@ import { dispatchDue } from "../outbox/dispatch";
 import type { Clock, Kind, Outcome } from "../outbox/types";
 import type { EmailProvider } from "./provider";
 import { emailRetryDelaySeconds, isLastEmailAttempt, STUCK_SENDING_MS } from "./retry-policy";
+import { plainText } from "../../domain/plain-text";
 import { parseStored, StoredEmailError, type StoredRenderer } from "./stored";
 import type { RenderedEmail } from "./templates";
 
@@ -65,7 +66,9 @@ function contentOf(row: OutboxRow, render: StoredRenderer | undefined): Rendered
   }
   if (!render) return new StoredEmailError("no renderer for stored e-mails");
   try {
-    return render(parseStored(row.facts));
+    const email = render(parseStored(row.facts));
+    // design.md §31: no control characters in a subject, as emailInsert does for a finished e-mail.
+    return { ...email, subject: plainText(email.subject) };
   } catch (err) {
     return err instanceof StoredEmailError ? err : new StoredEmailError(`rendering ${row.kind} failed: ${String(err)}`.slice(0, 300));
   }

@@ -1,7 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { NoticeEvent } from "../email/booking-templates";
-import { emailInsertAll, type OutboxEmail } from "../outbox";
+import { compose } from "../batch";
+import { emailInsert, emailInsertAll, type OutboxEmail, type RecipientCap } from "../outbox";
 import { type BookingEvent, customerName } from "./booking-render";
 import { customerMail, noticeMail } from "./stored-mail";
 import type { TextConsent } from "../sms/booking-texts";
@@ -79,13 +80,20 @@ const staffAddress = (staffId: string) => sql`(SELECT lower(u.email) FROM staff_
  * trip); a recipient equal to an earlier one (the owner is often the staff member too) gets one
  * notice, and a missing address writes no row.
  */
-export function bookingMailInserts(db: Db, event: BookingEvent, f: BookingFacts, now: Date, gate: SQL) {
-  const mails: { email: OutboxEmail; to: (string | SQL)[] }[] = [];
-  if (f.customer?.email) mails.push({ email: { ...customerMail(event, f, now), tenantId: f.tenantId }, to: [f.customer.email] });
+export function bookingMailInserts(db: Db, event: BookingEvent, f: BookingFacts, now: Date, gate: SQL, customerCap?: RecipientCap) {
   const recipients = [businessAddress(f.tenantId), staffAddress(f.staffId)];
   if (f.previous && f.previous.staffId !== f.staffId) recipients.push(staffAddress(f.previous.staffId));
-  mails.push({ email: { ...noticeOf(event, f), tenantId: f.tenantId }, to: recipients });
-  return emailInsertAll(db, mails, now, gate);
+  const notice = { email: { ...noticeOf(event, f), tenantId: f.tenantId }, to: recipients };
+  const to = f.customer?.email;
+  if (!to) return emailInsertAll(db, [notice], now, gate);
+  const customer: OutboxEmail = { ...customerMail(event, f, now), tenantId: f.tenantId };
+  if (!customerCap) return emailInsertAll(db, [{ email: customer, to: [to] }, notice], now, gate);
+  // A capped e-mail (design.md §31) is a statement of its own: the cap counts the recipient's
+  // earlier rows of its kind, which emailInsertAll's one statement does not.
+  return compose((add) => {
+    add(emailInsert(db, { ...customer, to }, now, gate, customerCap));
+    add(emailInsertAll(db, [notice], now, gate));
+  });
 }
 
 /** The notice's facts: what the template shows (./stored-mail.ts). */
@@ -98,7 +106,6 @@ function noticeOf(event: NoticeEvent, f: BookingFacts) {
     startAt: f.startAt,
     endAt: f.endAt,
     timezone: f.timezone,
-    confirmationCode: f.confirmationCode,
     location: f.location || undefined,
     customer: f.customer ? { name: customerName(f.customer), email: f.customer.email, phone: f.customer.phone ?? "" } : null,
     notes: f.notes ?? "",

@@ -53,7 +53,7 @@ const noticeFactsV1: z.ZodType<NoticeFacts> = z.object({
   staffName: z.string(),
   ...when,
   timezone: z.string(),
-  confirmationCode: z.string(),
+  // design.md §31: no confirmation code in a notice; a v1 row that still has one renders without it.
   location: z.string().optional(),
   customer: z.object({ name: z.string(), email: z.string(), phone: z.string() }).nullable(),
   notes: z.string(),
