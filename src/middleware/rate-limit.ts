@@ -4,6 +4,7 @@ import { rateLimitClientKey } from "../domain/ip";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
 import { RateLimitStoreError } from "../services/rate-limit";
+import { logger } from "../lib/log";
 
 export const WINDOW_MS = 60_000;
 
@@ -45,7 +46,7 @@ const unavailable = () =>
 
 /** One line per fail-open, naming the group only (never the client, the key or the store's URL). */
 function logFailOpen(prefix: string, err: RateLimitStoreError) {
-  console.error(`rate limiter: store unavailable, allowing request (group ${prefix}): ${err.message}`);
+  logger.warn("rate limiter store unavailable; request allowed", { group: prefix, error: err });
 }
 
 /**
