@@ -20,6 +20,7 @@ const customerColumns = {
   phone: c.phone,
   notes: c.notes,
   customerAccountId: c.customerAccountId,
+  erasedAt: c.erasedAt,
   createdAt: c.createdAt,
   updatedAt: c.updatedAt,
   bookingCount,
@@ -33,6 +34,7 @@ export type CustomerRow = {
   phone: string;
   notes: string;
   customerAccountId: string | null;
+  erasedAt: string | null;
   createdAt: string;
   updatedAt: string;
   bookingCount: number;

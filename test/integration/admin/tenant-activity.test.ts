@@ -78,6 +78,7 @@ describe("GET /api/admin/tenants/:id/activity", () => {
           .reverse()
           .map((s) => ({ id: s.id, name: s.name, price: s.price, durationMinutes: s.durationMinutes, isActive: true })),
         staff: [{ id: staff.id, displayName: "Rita", isBookable: false }],
+        deletion: null,
       },
     });
   });
@@ -94,6 +95,7 @@ describe("GET /api/admin/tenants/:id/activity", () => {
       aiActivity: { last7Days: 0 },
       services: [],
       staff: [],
+      deletion: null,
     });
   });
 
