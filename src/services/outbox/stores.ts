@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import type { JobState } from "../../shared/job-kinds";
 
 /**
  * The outbox engine's tables as the lists read them (design.md §22, §24): the failed-jobs lists,
@@ -72,9 +73,7 @@ export const LISTED_STORES: ListedStore[] = [
 /** A claim older than this is stuck (every kind's stuck timeout is 5 minutes today). */
 export const STUCK_AFTER_MS = 5 * 60_000;
 
-/** The statuses a job can be listed in (design.md §24). `stuck` is `sending` past the stuck timeout. */
-export const JOB_STATES = ["failed", "stuck", "pending", "suppressed"] as const;
-export type JobState = (typeof JOB_STATES)[number];
+export { JOB_STATES, type JobState } from "../../shared/job-kinds";
 
 /** The SQL condition of a state, over a store's own columns. */
 export function stateCondition(state: JobState, now: Date): SQL {
