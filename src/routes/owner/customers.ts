@@ -116,7 +116,7 @@ const change = createRoute({
   security: security.owner,
   middleware: [writers],
   request: { params: lookupIdParam, body: jsonBody(patchBody) },
-  responses: { 200: ok(OwnerCustomer), ...errors(400, 401, 403, 404) },
+  responses: { 200: ok(OwnerCustomer), ...errors(400, 401, 403, 404, 409) },
 });
 
 const exportRoute = createRoute({

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { del, get, post } from "../../helpers/api";
+import { del, get, patch, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { createAdmin, createMember, createTenant, ownerToken, uniq } from "../../helpers/factories";
 import { bookableTenant, bookingRow, webhookEndpoint } from "../public/_booking-setup";
@@ -123,6 +123,11 @@ describe("DELETE /api/customers/:id", () => {
       sql`SELECT action, actor_id, target_type FROM audit_log WHERE target_id = ${c.customerId}`,
     );
     expect(audit).toEqual({ action: "customer.erased", actor_id: c.tenant.ownerId, target_type: "customer" });
+
+    // An erased record is not filled in again.
+    const refill = await patch(`/api/customers/${c.customerId}`, { firstName: "Ada" }, { token: c.token, now: ERASE_AT });
+    expect(refill.status).toBe(409);
+    expect(refill.body.error.code).toBe("conflict");
 
     // Again: nothing more to do.
     const again = await del(`/api/customers/${c.customerId}`, { token: c.token, now: ERASE_AT });

@@ -23,6 +23,7 @@ import {
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 import { useView } from "../ui/use-view";
+import { CustomerPrivacy } from "./customer-privacy";
 
 function setParam(key: string, value: string) {
   const url = new URL(location.href);
@@ -140,6 +141,8 @@ function CustomerDetail(p: { id: string; business: AppBusiness; viewer: Viewer; 
     };
   }, [p.id, tick]);
   const manage = gate(p.viewer, "manage");
+  // An erased record is not filled in again (design.md §25).
+  const edit = c?.erasedAt ? { allowed: false, reason: "This customer's personal data was erased." } : manage;
   const tz = p.business.timezone;
 
   async function save(e: Event) {
@@ -186,7 +189,7 @@ function CustomerDetail(p: { id: string; business: AppBusiness; viewer: Viewer; 
                   onValue={(v) => setDraft({ ...draft, firstName: v })}
                   maxLength={100}
                   error={f.firstName}
-                  disabled={!manage.allowed}
+                  disabled={!edit.allowed}
                 />
                 <TextField
                   id="c-last"
@@ -195,7 +198,7 @@ function CustomerDetail(p: { id: string; business: AppBusiness; viewer: Viewer; 
                   onValue={(v) => setDraft({ ...draft, lastName: v })}
                   maxLength={100}
                   error={f.lastName}
-                  disabled={!manage.allowed}
+                  disabled={!edit.allowed}
                 />
                 <TextField
                   id="c-phone"
@@ -205,7 +208,7 @@ function CustomerDetail(p: { id: string; business: AppBusiness; viewer: Viewer; 
                   onValue={(v) => setDraft({ ...draft, phone: v })}
                   maxLength={40}
                   error={f.phone}
-                  disabled={!manage.allowed}
+                  disabled={!edit.allowed}
                 />
               </div>
               <TextAreaField
@@ -216,15 +219,15 @@ function CustomerDetail(p: { id: string; business: AppBusiness; viewer: Viewer; 
                 onValue={(v) => setDraft({ ...draft, notes: v })}
                 maxLength={2000}
                 error={f.notes}
-                disabled={!manage.allowed}
+                disabled={!edit.allowed}
               />
               <Outcome problem={problem} done={done} />
               <div class="actions-row">
-                <Button type="submit" kind="primary" gate={manage} busy={busy}>
+                <Button type="submit" kind="primary" gate={edit} busy={busy}>
                   Save
                 </Button>
               </div>
-              <GateNote gates={[manage]} />
+              <GateNote gates={[edit]} />
             </form>
           </section>
           <section aria-labelledby="c-bookings">
@@ -255,6 +258,15 @@ function CustomerDetail(p: { id: string; business: AppBusiness; viewer: Viewer; 
               <p class="muted small">The {c.recentBookings.length} most recent are shown.</p>
             ) : null}
           </section>
+          <CustomerPrivacy
+            customer={c}
+            viewer={p.viewer}
+            tz={tz}
+            onErased={() => {
+              setTick((t) => t + 1);
+              p.onSaved();
+            }}
+          />
         </>
       ) : null}
     </Dialog>

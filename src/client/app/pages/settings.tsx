@@ -156,7 +156,7 @@ function Settings() {
       <Webhooks view={d} onChanged={view.reload} />
       <Members view={d} onChanged={view.reload} />
       <ApiKeys view={d} reload={view.reload} />
-      {d.failedJobs ? <FailedJobs jobs={d.failedJobs} tz={d.business.timezone} /> : null}
+      {d.failedJobs ? <FailedJobs jobs={d.failedJobs} tz={d.business.timezone} viewer={d.viewer} /> : null}
     </>
   );
 }
