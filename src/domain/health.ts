@@ -44,3 +44,16 @@ export function overallStatus(jobs: Pick<JobsCheck, "ok">, cron: Pick<CronCheck,
 export function cronAlive(cron: CronCheck): boolean {
   return cron.lagSeconds !== null && cron.lagSeconds <= CRON_STOPPED_SECONDS;
 }
+
+export type AlertCondition = "failed_jobs" | "job_backlog";
+export type AlertDecision = { condition: AlertCondition; value: number; threshold: number };
+
+/** Which operator alerts hold: failures in the last hour above the threshold, a backlog older than 10 minutes. */
+export function alertConditions(stats: JobStats, now: Date, failedThreshold: number): AlertDecision[] {
+  const out: AlertDecision[] = [];
+  if (stats.failedLastHour > failedThreshold)
+    out.push({ condition: "failed_jobs", value: stats.failedLastHour, threshold: failedThreshold });
+  const backlog = backlogSeconds(stats, now);
+  if (backlog > BACKLOG_SECONDS) out.push({ condition: "job_backlog", value: backlog, threshold: BACKLOG_SECONDS });
+  return out;
+}

@@ -48,7 +48,7 @@ const RULES: [RegExp, string | ((match: string, ...groups: string[]) => string)]
 ];
 
 /** Phone numbers (and other long digit runs: card numbers, IP addresses), but not dates or times. */
-const DIGITS = /\+?\(?\d[\d\s().-]{5,}\d/g;
+const DIGITS = /(?<![\w+])\+?\(?\d[\d\s().-]{5,}\d(?!\w)/g;
 const DATE_LIKE = /^\d{4}-\d{2}-\d{2}/;
 
 /** `text` with credentials, e-mail addresses, phone numbers and SQL parameters removed. */

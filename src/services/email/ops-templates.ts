@@ -1,3 +1,4 @@
+import type { AlertCondition } from "../../domain/health";
 import { render, type RenderedEmail } from "./templates";
 
 // E-mails of the operations work (design.md §24, §25): operator alerts and tenant deletion notices.
@@ -31,8 +32,6 @@ export function deletionReminderEmail(p: { businessName: string; dueAt: string }
     "This is an automatic message from the booking platform.",
   );
 }
-
-export type AlertCondition = "failed_jobs" | "job_backlog";
 
 /** An operator alert (sent around the outbox, straight to the provider). */
 export function operatorAlertEmail(p: { condition: AlertCondition; value: number; threshold: number; at: string }): RenderedEmail {

@@ -1,25 +1,13 @@
 import { sql } from "drizzle-orm";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
-import { BACKLOG_SECONDS, backlogSeconds, type JobStats } from "../../domain/health";
+import { type AlertCondition, type AlertDecision, alertConditions, type JobStats } from "../../domain/health";
 import { logger } from "../../lib/log";
-import { type AlertCondition, operatorAlertEmail } from "../email/ops-templates";
+import { operatorAlertEmail } from "../email/ops-templates";
 import { emailProviderFromConfig } from "../email/provider";
 
 /** At most one e-mail per condition in this window (design.md §24). */
 export const ALERT_INTERVAL_MS = 3_600_000;
-
-export type AlertDecision = { condition: AlertCondition; value: number; threshold: number };
-
-/** Which conditions hold (pure): failures in the last hour above the threshold, a backlog older than 10 minutes. */
-export function alertConditions(stats: JobStats, now: Date, failedThreshold: number): AlertDecision[] {
-  const out: AlertDecision[] = [];
-  if (stats.failedLastHour > failedThreshold)
-    out.push({ condition: "failed_jobs", value: stats.failedLastHour, threshold: failedThreshold });
-  const backlog = backlogSeconds(stats, now);
-  if (backlog > BACKLOG_SECONDS) out.push({ condition: "job_backlog", value: backlog, threshold: BACKLOG_SECONDS });
-  return out;
-}
 
 /**
  * Claims the condition's hour: the upsert writes only when the last e-mail for it is an hour old

@@ -13,8 +13,10 @@ const batchOf = (lastRunAt: string | null) => async () => [
   [{ startedAt: lastRunAt }],
   [{ pending: 0, oldest: null, failed24: 0, failed1: 0 }],
 ];
-const okDb = { batch: batchOf("2031-05-01T11:59:30.000Z") } as unknown as Db;
-const hungDb = { batch: () => new Promise(() => {}) } as unknown as Db;
+// `all` only builds the statements the batch runs.
+const statement = () => ({});
+const okDb = { all: statement, batch: batchOf("2031-05-01T11:59:30.000Z") } as unknown as Db;
+const hungDb = { all: statement, batch: () => new Promise(() => {}) } as unknown as Db;
 const check = async () => ({ allowed: true, remaining: 1, retryAfterSeconds: 0 });
 const limiter = (ok: boolean): RateLimiter => ({
   check,
@@ -53,7 +55,7 @@ describe("checkHealth", () => {
   });
 
   it("is degraded, not unhealthy, when the cron never ran", async () => {
-    const report = await checkHealth({ db: { batch: batchOf(null) } as unknown as Db, limiter: limiter(true), ...deps });
+    const report = await checkHealth({ db: { all: statement, batch: batchOf(null) } as unknown as Db, limiter: limiter(true), ...deps });
     expect(report.status).toBe("degraded");
     expect(report.checks.cron).toEqual({ ok: false, lastRunAt: null, lagSeconds: null });
   });
