@@ -46,7 +46,7 @@ const unavailable = () =>
 
 /** One line per fail-open, naming the group only (never the client, the key or the store's URL). */
 function logFailOpen(prefix: string, err: RateLimitStoreError) {
-  logger.warn("rate limiter store unavailable; request allowed", { group: prefix, error: err });
+  logger.error("rate limiter store unavailable; request allowed", { group: prefix, error: err });
 }
 
 /**
