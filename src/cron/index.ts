@@ -1,9 +1,10 @@
 import { type Config, type Env, loadConfig } from "../config";
-import { createDb, type Db, runBatch } from "../db/client";
+import { createDb, type Db } from "../db/client";
 import { wallClock } from "../lib/clock";
 import { logger } from "../lib/log";
 import { metricsFrom } from "../lib/metrics";
-import { enqueueEmails } from "../services/outbox";
+import { batch } from "../services/batch";
+import { enqueue } from "../services/outbox";
 import { type DispatchScope, dispatchDue } from "../services/outbox/dispatch";
 import { outboxKinds } from "../services/outbox/kinds";
 import type { Clock } from "../services/outbox/types";
@@ -79,16 +80,16 @@ export async function handleScheduled(
   });
   await step("tenantDeletion", async () => {
     const res = await runTenantDeletions(db, now(), scope.tenantId);
-    if (res.emailIds.length) ctx.waitUntil(enqueueEmails(env, res.emailIds));
+    if (res.pointers.length) ctx.waitUntil(enqueue(env.EMAIL_QUEUE, res.pointers));
     return res.reminded || res.deleting ? { reminded: res.reminded, deleting: res.deleting, deleted: res.deleted } : undefined;
   });
   if (platform) {
     await step("retention", async () => {
-      const steps = retentionStatements(db, now(), config.AUDIT_RETENTION_DAYS);
-      const statements = [...steps.map(([, s]) => s), ...(runId ? [finishRunStatement(db, runId, now(), summary)] : [])];
-      const results = await runBatch(db, statements);
-      const counts = steps.map(([name], i) => [name, (results[i] as { rowsAffected?: number }).rowsAffected ?? 0] as const);
-      const busy = counts.filter(([, n]) => n > 0);
+      const b = batch(db);
+      const steps = retentionStatements(db, now(), config.AUDIT_RETENTION_DAYS).map(([name, s]) => [name, b.add(s)] as const);
+      if (runId) b.add(finishRunStatement(db, runId, now(), summary));
+      await b.run();
+      const busy = steps.map(([name, h]) => [name, h.result().rowsAffected] as const).filter(([, n]) => n > 0);
       return busy.length ? Object.fromEntries(busy) : undefined;
     });
   }
@@ -108,7 +109,10 @@ export async function handleScheduled(
  */
 async function recordAndAlert(db: Db, config: Config, now: Date) {
   const run = startRunStatement(db, now);
-  const [, stats] = await runBatch(db, [run.insert, jobStatsQuery(db, now)]);
-  const sent = await sendAlerts(db, config, toJobStats(stats), now);
+  const b = batch(db);
+  b.add(run.insert);
+  const stats = b.add(jobStatsQuery(db, now));
+  await b.run();
+  const sent = await sendAlerts(db, config, toJobStats(stats.result()), now);
   return { id: run.id, sent: sent.length ? sent : undefined };
 }

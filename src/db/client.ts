@@ -46,9 +46,10 @@ type Statement = BatchItem<"sqlite">;
 export type BatchResults<T extends readonly Statement[]> = { -readonly [K in keyof T]: T[K]["_"]["result"] };
 
 /**
- * One round trip, atomic, for statements built at run time (`[update, event.insert, ...effects]`).
- * Drizzle's own `batch` takes only a non-empty literal tuple; this one keeps the tuple's shape, so
- * the fixed statements' results come back typed and the call sites need no cast.
+ * One round trip, atomic, for statements built at run time. Drizzle's own `batch` takes only a
+ * non-empty literal tuple; this one keeps the tuple's shape, so the fixed statements' results come
+ * back typed and need no cast. Services build such batches with the batch builder
+ * (src/services/batch.ts), which runs them through here and hands each part its own results.
  */
 export async function runBatch<const T extends readonly Statement[]>(db: Db, statements: T): Promise<BatchResults<T>> {
   if (statements.length === 0) return [] as BatchResults<T>;

@@ -7,6 +7,7 @@ import { ApiError } from "../errors";
 import { bearerCredential, bearerToken, verifyToken } from "../lib/jwt";
 import { parseApiKey } from "../services/api-keys";
 import { auditInsert } from "../services/audit";
+import { batch } from "../services/batch";
 import { withApiKey } from "./api-key";
 
 const unauthorized = () => new ApiError("unauthorized");
@@ -83,9 +84,12 @@ export async function ownerAuthFrom(c: Pick<RequestScope, "req" | "var">): Promi
     // Write first: a transaction that starts with a read cannot take the write lock once another
     // writer has committed after its snapshot (SQLITE_BUSY_SNAPSHOT, no waiting), so under write
     // contention read-then-write fails where write-then-read simply waits its turn.
-    const [inserted, found] = await db.batch([audit, lookup]);
-    if (inserted.rowsAffected !== 1) throw unauthorized();
-    rows = found;
+    const b = batch(db);
+    const inserted = b.add(audit);
+    const found = b.add(lookup);
+    await b.run();
+    if (!inserted.result()) throw unauthorized();
+    rows = found.result();
   } else {
     rows = await lookup;
   }

@@ -3,6 +3,7 @@ import { type Db, schema } from "../db/client";
 import { ApiError } from "../errors";
 import { randomCode } from "../lib/ids";
 import { auditInsert } from "./audit";
+import { batch } from "./batch";
 import { sha256Hex } from "./auth/password-reset";
 
 /**
@@ -98,11 +99,14 @@ export async function createApiKey(
     lastUsedAt: null,
     revokedAt: null,
   };
-  const [inserted] = await db.batch([
+  const b = batch(db);
+  const inserted = b.add(
     db.run(sql`
       INSERT INTO api_keys (id, tenant_id, name, scope, prefix, key_hash, created_by, created_at)
       SELECT ${row.id}, ${row.tenantId}, ${row.name}, ${row.scope}, ${row.prefix}, ${row.keyHash}, ${row.createdBy}, ${row.createdAt}
       WHERE (SELECT count(*) FROM api_keys WHERE tenant_id = ${row.tenantId} AND revoked_at IS NULL) < ${MAX_ACTIVE_KEYS}`),
+  );
+  b.add(
     auditInsert(
       db,
       {
@@ -116,8 +120,9 @@ export async function createApiKey(
       now,
       sql`changes() = 1`,
     ),
-  ]);
-  if (inserted.rowsAffected !== 1) {
+  );
+  await b.run();
+  if (inserted.result().rowsAffected !== 1) {
     throw new ApiError("conflict", `A business can have at most ${MAX_ACTIVE_KEYS} API keys; revoke one first`);
   }
   return { row, key };
@@ -128,11 +133,14 @@ export async function createApiKey(
  * key already revoked answers the same, and only the revocation itself is audited.
  */
 export async function revokeApiKey(db: Db, actor: { userId: string; tenantId: string }, id: string, now: Date) {
-  const [, , found] = await db.batch([
+  const b = batch(db);
+  b.add(
     db
       .update(k)
       .set({ revokedAt: now.toISOString() })
       .where(and(eq(k.id, id), eq(k.tenantId, actor.tenantId), isNull(k.revokedAt))),
+  );
+  b.add(
     auditInsert(
       db,
       {
@@ -146,11 +154,14 @@ export async function revokeApiKey(db: Db, actor: { userId: string; tenantId: st
       now,
       sql`changes() = 1`,
     ),
+  );
+  const found = b.add(
     db
       .select({ id: k.id })
       .from(k)
       .where(and(eq(k.id, id), eq(k.tenantId, actor.tenantId))),
-  ]);
-  if (found.length === 0) throw ApiError.notFound("API key");
+  );
+  await b.run();
+  if (found.result().length === 0) throw ApiError.notFound("API key");
   return { id };
 }

@@ -1,6 +1,7 @@
 import { is, SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { newId } from "../lib/ids";
+import { type Fragment, single, wrote } from "./batch";
 
 /** A value known now, or an SQL expression evaluated inside the batch (e.g. copied from another row). */
 type Value<T> = T | SQL;
@@ -25,11 +26,13 @@ const jsonValue = (v: Value<object | null> | undefined) => (v == null ? null : i
  * An audit row to put in the same batch as the change it records. `onlyIf` is an SQL condition
  * evaluated inside the batch (e.g. "the UPDATE before me changed a row", "the session exists"),
  * like `emailInsert` and `webhookEventInsert`: the row is written only when the change happened.
+ * Value: whether it was written.
  */
-export function auditInsert(db: Db, entry: AuditEntry, now: Date, onlyIf?: SQL) {
-  return db.run(sql`
+export function auditInsert(db: Db, entry: AuditEntry, now: Date, onlyIf?: SQL): Fragment<boolean> {
+  const insert = db.run(sql`
     INSERT INTO audit_log (id, action, actor_type, actor_id, target_type, target_id, reason, diff, metadata, created_at, seq)
     SELECT ${newId("aud")}, ${entry.action}, ${entry.actorType}, ${entry.actorId}, ${entry.targetType}, ${entry.targetId},
            ${entry.reason ?? null}, ${jsonValue(entry.diff)}, ${jsonValue(entry.metadata)}, ${now.toISOString()}, ${entry.seq ?? 0}
     WHERE ${onlyIf ?? sql`1`}`);
+  return single(insert, (r) => ({ value: wrote(r), pointers: [] }));
 }

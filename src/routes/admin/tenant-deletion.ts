@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { AdminEnv } from "../../env";
-import { enqueueEmails } from "../../services/outbox";
+import { enqueue } from "../../services/outbox";
 import { scheduleTenantDeletion } from "../../services/ops/tenant-deletion";
 import { idParam } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
@@ -22,13 +22,13 @@ const schedule = createRoute({
 
 /** POST /api/admin/tenants/:id/schedule-deletion (design.md §25; requireAdmin applied in ./index.ts). */
 export const tenantDeletionRoutes = openApiRouter<AdminEnv>().openapi(schedule, async (c) => {
-  const { schedule: s, emailIds } = await scheduleTenantDeletion(
+  const { schedule: s, pointers } = await scheduleTenantDeletion(
     c.var.db,
     c.req.valid("param").id,
     c.req.valid("json").reason,
     c.var.auth.adminId,
     c.var.now,
   );
-  c.executionCtx.waitUntil(enqueueEmails(c.env, emailIds));
+  c.executionCtx.waitUntil(enqueue(c.env.EMAIL_QUEUE, pointers));
   return c.json({ data: s }, 200);
 });

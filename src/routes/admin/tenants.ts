@@ -3,7 +3,7 @@ import type { AdminEnv } from "../../env";
 import { patchTenant } from "../../services/admin/tenant-patch";
 import { getOperatorTenantView } from "../../services/admin/tenant-view";
 import { listTenants } from "../../services/admin/tenant-list";
-import { enqueueEmails } from "../../services/outbox";
+import { enqueue } from "../../services/outbox";
 import { limitField } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 import { TenantListItem, TenantView } from "./shapes";
@@ -84,7 +84,7 @@ export const tenantsRoutes = openApiRouter<AdminEnv>()
   .openapi(view, async (c) => c.json({ data: await operatorView(c.var.db, c.req.valid("param").id) }, 200))
   .openapi(patch, async (c) => {
     const id = c.req.valid("param").id;
-    const emailIds = await patchTenant(c.var.db, id, c.req.valid("json"), c.var.auth.adminId, c.var.now);
-    if (emailIds.length) c.executionCtx.waitUntil(enqueueEmails(c.env, emailIds));
+    const pointers = await patchTenant(c.var.db, id, c.req.valid("json"), c.var.auth.adminId, c.var.now);
+    c.executionCtx.waitUntil(enqueue(c.env.EMAIL_QUEUE, pointers));
     return c.json({ data: await operatorView(c.var.db, id) }, 200);
   });

@@ -3,7 +3,7 @@ import type { AppEnv } from "../../env";
 import { linkBase } from "../../lib/links";
 import { requestPasswordReset, resetPassword } from "../../services/auth/password-reset";
 import { requestUserPasswordReset, resetUserPassword } from "../../services/auth/user-password";
-import { enqueueEmails } from "../../services/outbox";
+import { enqueue } from "../../services/outbox";
 import { newPasswordField } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 import { authCtx } from "./context";
@@ -43,8 +43,8 @@ const reset = (tag: string, what: string) =>
  */
 export const passwordResetRoutes = openApiRouter<AppEnv>()
   .openapi(forgot("Customer auth", "a customer account"), async (c) => {
-    const outboxId = await requestPasswordReset(authCtx(c), c.req.valid("json").email, linkBase(c.var.config));
-    if (outboxId) c.executionCtx.waitUntil(enqueueEmails(c.env, [outboxId]));
+    const pointers = await requestPasswordReset(authCtx(c), c.req.valid("json").email, linkBase(c.var.config));
+    c.executionCtx.waitUntil(enqueue(c.env.EMAIL_QUEUE, pointers));
     return c.json({ data: { sent: true as const } }, 200);
   })
   .openapi(reset("Customer auth", "a customer reset link"), async (c) => {
@@ -56,8 +56,8 @@ export const passwordResetRoutes = openApiRouter<AppEnv>()
 /** /api/auth forgot/reset for owner/staff accounts, alike (rate limit group rl:auth-forgot on forgot). */
 export const userPasswordResetRoutes = openApiRouter<AppEnv>()
   .openapi(forgot("Auth", "an owner/staff account"), async (c) => {
-    const outboxId = await requestUserPasswordReset(authCtx(c), c.req.valid("json").email, linkBase(c.var.config));
-    if (outboxId) c.executionCtx.waitUntil(enqueueEmails(c.env, [outboxId]));
+    const pointers = await requestUserPasswordReset(authCtx(c), c.req.valid("json").email, linkBase(c.var.config));
+    c.executionCtx.waitUntil(enqueue(c.env.EMAIL_QUEUE, pointers));
     return c.json({ data: { sent: true as const } }, 200);
   })
   /** A reset link (1 h) or a member's invite link (7 days); single use; revokes every session of the user. */

@@ -3,7 +3,7 @@ import type { OwnerEnv } from "../../env";
 import { linkBase } from "../../lib/links";
 import { membersOnly, requireRole } from "../../middleware/auth";
 import { addMember, changeMember, listMembers, type MemberRow } from "../../services/owner/members";
-import { enqueueEmails } from "../../services/outbox";
+import { enqueue } from "../../services/outbox";
 import { emailField, firstNameField, idParam, lastNameField, NOT_EMPTY, notEmpty } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 
@@ -97,14 +97,14 @@ export const memberRoutes = openApiRouter<OwnerEnv>()
   .openapi(add, async (c) => {
     const auth = c.var.auth;
     const b = c.req.valid("json");
-    const { member, emailId } = await addMember(
+    const { member, pointers } = await addMember(
       c.var.db,
       { userId: auth.userId, tenantId: auth.tenantId },
       { email: b.email, firstName: b.firstName, lastName: b.lastName ?? "", role: b.role },
       c.var.now,
       { base: linkBase(c.var.config) },
     );
-    c.executionCtx.waitUntil(enqueueEmails(c.env, [emailId]));
+    c.executionCtx.waitUntil(enqueue(c.env.EMAIL_QUEUE, pointers));
     return c.json({ data: toMember(member) }, 201);
   })
   .openapi(change, async (c) => {

@@ -15,7 +15,8 @@ import {
   type DeliveryRow,
   type EndpointRow,
 } from "../../services/webhooks/endpoints";
-import { enqueueWebhookDeliveries, WEBHOOK_EVENT_TYPES } from "../../services/webhooks/events";
+import { enqueue, webhookPointer } from "../../services/outbox";
+import { WEBHOOK_EVENT_TYPES } from "../../services/webhooks/events";
 import { idField, idParam, limitField } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 
@@ -177,12 +178,12 @@ export const webhookEndpointRoutes = openApiRouter<OwnerEnv>()
   .openapi(redeliverRoute, async (c) => {
     const { id, deliveryId } = c.req.valid("param");
     const row = await redeliver(c.var.db, c.var.auth.tenantId, id, deliveryId, c.var.now);
-    c.executionCtx.waitUntil(enqueueWebhookDeliveries(c.env.EMAIL_QUEUE, [row.id]));
+    c.executionCtx.waitUntil(enqueue(c.env.EMAIL_QUEUE, [webhookPointer(row.id)]));
     return c.json({ data: toDelivery(row) }, 200);
   })
   .openapi(test, async (c) => {
-    const row = await sendTestEvent(c.var.db, c.var.auth.tenantId, c.req.valid("param").id, c.var.now);
-    c.executionCtx.waitUntil(enqueueWebhookDeliveries(c.env.EMAIL_QUEUE, [row.id]));
+    const { row, pointers } = await sendTestEvent(c.var.db, c.var.auth.tenantId, c.req.valid("param").id, c.var.now);
+    c.executionCtx.waitUntil(enqueue(c.env.EMAIL_QUEUE, pointers));
     return c.json({ data: toDelivery(row) }, 201);
   })
   .openapi(rotate, async (c) => {

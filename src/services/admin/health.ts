@@ -1,4 +1,4 @@
-import { type Db, runBatch } from "../../db/client";
+import type { Db } from "../../db/client";
 import { type CronCheck, cronAlive, cronCheck, type JobsCheck, jobsCheck, overallStatus } from "../../domain/health";
 import { ApiError } from "../../errors";
 import { lastRunQuery } from "../ops/cron-runs";
@@ -34,7 +34,7 @@ async function timed<T>(fn: () => Promise<T>, timeoutMs: number): Promise<ProbeC
 /** The database probe is a real read: the cron's last run and the jobs' state, in one round trip. */
 function readState(db: Db, now: Date) {
   return async () => {
-    const [runs, stats] = await runBatch(db, [lastRunQuery(db), jobStatsQuery(db, now)]);
+    const [runs, stats] = await db.batch([lastRunQuery(db), jobStatsQuery(db, now)]);
     return { lastRunAt: runs[0]?.startedAt ?? null, stats: toJobStats(stats) };
   };
 }

@@ -4,6 +4,7 @@ import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { signToken } from "../../lib/jwt";
 import { auditInsert } from "../audit";
+import { batch } from "../batch";
 
 /** interface.md: an impersonation session ends after 1 hour. */
 export const IMPERSONATION_TTL_SECONDS = 3600;
@@ -55,7 +56,8 @@ export async function startImpersonation(
     now,
   );
 
-  await db.batch([
+  const b = batch(db);
+  b.add(
     db.insert(schema.impersonationSessions).values({
       id: sessionId,
       adminId: input.adminId,
@@ -65,6 +67,8 @@ export async function startImpersonation(
       createdAt: now.toISOString(),
       expiresAt: expiresAt.toISOString(),
     }),
+  );
+  b.add(
     auditInsert(
       db,
       {
@@ -78,6 +82,7 @@ export async function startImpersonation(
       },
       now,
     ),
-  ]);
+  );
+  await b.run();
   return { token, sessionId, expiresAt, tenantId: input.tenantId };
 }

@@ -1,12 +1,12 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
-import { type Db, runBatch, schema } from "../../db/client";
+import { type Db, schema } from "../../db/client";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { auditInsert } from "../audit";
+import { batch } from "../batch";
 import { suspensionEmail } from "../email/templates";
-import { emailInsert } from "../outbox";
+import { emailInsert, type JobPointer } from "../outbox";
 
 export type TenantPatch = {
   isSuspended?: boolean;
@@ -25,9 +25,9 @@ const eqOrNull = (col: AnySQLiteColumn, v: unknown) => (v === null ? isNull(col)
  * PATCH /api/admin/tenants/:id. One atomic batch: a conditional UPDATE (guarded by every value we
  * read, so two concurrent suspends cannot both win), then the audit rows and the suspension
  * e-mail, each gated on "the update happened" (the tenant now carries our unique updated_at).
- * Returns the outbox ids to enqueue.
+ * Returns the pointers of what it wrote for the queue (the suspension e-mail).
  */
-export async function patchTenant(db: Db, id: string, patch: TenantPatch, adminId: string, now: Date): Promise<string[]> {
+export async function patchTenant(db: Db, id: string, patch: TenantPatch, adminId: string, now: Date): Promise<JobPointer[]> {
   for (let attempt = 0; attempt < 2; attempt++) {
     const [cur] = await db.select().from(schema.tenants).where(eq(schema.tenants.id, id)).limit(1);
     if (!cur) throw ApiError.notFound("Tenant");
@@ -37,7 +37,7 @@ export async function patchTenant(db: Db, id: string, patch: TenantPatch, adminI
   throw new ApiError("conflict", "The tenant was changed concurrently; try again");
 }
 
-async function tryApply(db: Db, cur: Row, p: TenantPatch, adminId: string, now: Date): Promise<string[] | null> {
+async function tryApply(db: Db, cur: Row, p: TenantPatch, adminId: string, now: Date): Promise<JobPointer[] | null> {
   const t = schema.tenants;
   const iso = now.toISOString();
   const next: Partial<Row> = {};
@@ -91,9 +91,10 @@ async function tryApply(db: Db, cur: Row, p: TenantPatch, adminId: string, now: 
         eqOrNull(t.trialEndsAt, cur.trialEndsAt),
       ),
     );
-  const stmts: BatchItem<"sqlite">[] = [update];
+  const b = batch(db);
+  const updated = b.add(update);
   audits.forEach((a, seq) => {
-    stmts.push(
+    b.add(
       auditInsert(
         db,
         {
@@ -111,7 +112,6 @@ async function tryApply(db: Db, cur: Row, p: TenantPatch, adminId: string, now: 
       ),
     );
   });
-  const emailIds: string[] = [];
   if (action === "tenant.suspended") {
     const to = sql`COALESCE((SELECT u.email FROM tenant_members m JOIN users u ON u.id = m.user_id
       WHERE m.tenant_id = ${cur.id} AND m.role = 'owner' AND m.is_active = 1 ORDER BY m.created_at, m.id LIMIT 1), ${cur.email})`;
@@ -121,15 +121,14 @@ async function tryApply(db: Db, cur: Row, p: TenantPatch, adminId: string, now: 
       now,
       applied,
     );
-    emailIds.push(email.id);
-    stmts.push(email.insert);
+    b.add(email);
     // emailInsert binds `to` as a value; resolve the owner's address inside the batch instead.
-    stmts.push(db.run(sql`UPDATE email_outbox SET to_email = ${to} WHERE id = ${email.id}`));
+    b.add(db.run(sql`UPDATE email_outbox SET to_email = ${to} WHERE id = ${email.id}`));
   }
   // Reset the marker to a plain ISO instant so updated_at stays a sortable timestamp.
-  stmts.push(db.run(sql`UPDATE tenants SET updated_at = ${iso} WHERE id = ${cur.id} AND updated_at = ${stamp}`));
-  const results = await runBatch(db, stmts);
-  const affected = (results[0] as { rowsAffected?: number }).rowsAffected ?? 0;
-  if (affected === 0) return null;
-  return emailIds;
+  b.add(db.run(sql`UPDATE tenants SET updated_at = ${iso} WHERE id = ${cur.id} AND updated_at = ${stamp}`));
+  // The route enqueues the pointers (the suspension e-mail is written only with the update).
+  const pointers = await b.run();
+  if ((updated.result().rowsAffected ?? 0) === 0) return null;
+  return pointers;
 }

@@ -2,6 +2,7 @@ import { and, desc, eq, like } from "drizzle-orm";
 import { schema, type Db } from "../../db/client";
 import { type AiLogInput, aiLogMetadata, type AiLogMetadata } from "../../domain/ai/log";
 import { auditInsert } from "../audit";
+import { runPart } from "../batch";
 
 /**
  * The AI log (design.md §20) is the audit log's `ai.*` rows targeting the tenant: one per assistant
@@ -14,10 +15,13 @@ export type AiAction = "ai.public_chat" | "ai.owner_chat";
 export type AiActor = { type: "user"; id: string } | { type: "system"; id: "public-assistant" };
 
 export async function writeAiLog(db: Db, tenantId: string, action: AiAction, actor: AiActor, input: AiLogInput, now: Date) {
-  await auditInsert(
+  await runPart(
     db,
-    { action, actorType: actor.type, actorId: actor.id, targetType: "tenant", targetId: tenantId, metadata: aiLogMetadata(input) },
-    now,
+    auditInsert(
+      db,
+      { action, actorType: actor.type, actorId: actor.id, targetType: "tenant", targetId: tenantId, metadata: aiLogMetadata(input) },
+      now,
+    ),
   );
 }
 

@@ -4,7 +4,8 @@ import { ApiError } from "../../errors";
 import { newId, newSecret } from "../../lib/ids";
 import { hashPassword } from "../../lib/password";
 import { passwordResetEmail } from "../email/templates";
-import { emailInsert } from "../outbox";
+import { batch } from "../batch";
+import { emailInsert, type JobPointer } from "../outbox";
 import type { AuthCtx } from "./sessions";
 
 export const RESET_TTL_MINUTES = 60;
@@ -20,11 +21,11 @@ export async function sha256Hex(value: string): Promise<string> {
 /**
  * One batch, the same whether or not the e-mail is registered (so neither the answer nor its
  * timing tells): older unused links of the account are retired, a reset row is inserted only if
- * the account exists, and the e-mail only if that row was. Returns the outbox id to enqueue, or
- * null when nothing was written. The greeting cannot use the first name without a prior read,
- * which would make the two cases differ; the template falls back to "Hi there".
+ * the account exists, and the e-mail only if that row was. Returns the e-mail's pointer to
+ * enqueue, or none when nothing was written. The greeting cannot use the first name without a
+ * prior read, which would make the two cases differ; the template falls back to "Hi there".
  */
-export async function requestPasswordReset(ctx: AuthCtx, email: string, baseUrl: string): Promise<string | null> {
+export async function requestPasswordReset(ctx: AuthCtx, email: string, baseUrl: string): Promise<JobPointer[]> {
   const { db, now } = ctx;
   const t = now.toISOString();
   const token = newSecret(32);
@@ -38,14 +39,17 @@ export async function requestPasswordReset(ctx: AuthCtx, email: string, baseUrl:
     now,
     sql`EXISTS (SELECT 1 FROM password_resets WHERE id = ${resetId})`,
   );
-  const results = await db.batch([
+  const b = batch(db);
+  b.add(
     db.run(sql`UPDATE password_resets SET used_at = ${t}
       WHERE used_at IS NULL AND customer_account_id = (SELECT id FROM customer_accounts WHERE email = ${email})`),
+  );
+  b.add(
     db.run(sql`INSERT INTO password_resets (id, customer_account_id, token_hash, expires_at, used_at, created_at)
       SELECT ${resetId}, id, ${tokenHash}, ${expiresAt}, NULL, ${t} FROM customer_accounts WHERE email = ${email}`),
-    mail.insert,
-  ]);
-  return results[2].rowsAffected === 1 ? mail.id : null;
+  );
+  b.add(mail);
+  return b.run();
 }
 
 /** The link's row while it can still be used (unused, unexpired), or null. One round trip. */
@@ -76,13 +80,19 @@ export async function resetPassword(ctx: AuthCtx, token: string, password: strin
   const passwordHash = await hashPassword(password);
   const account = sql`(SELECT customer_account_id FROM password_resets
     WHERE token_hash = ${tokenHash} AND used_at IS NULL AND expires_at > ${t})`;
-  const results = await db.batch([
+  const b = batch(db);
+  b.add(
     db.run(sql`UPDATE customer_accounts SET password_hash = ${passwordHash}, email_verified = 1, updated_at = ${t}
       WHERE id = ${account}`),
+  );
+  b.add(
     db.run(sql`UPDATE sessions SET revoked_at = ${t}
       WHERE subject_type = 'customer' AND revoked_at IS NULL AND subject_id = ${account}`),
+  );
+  const used = b.add(
     db.run(sql`UPDATE password_resets SET used_at = ${t}
       WHERE token_hash = ${tokenHash} AND used_at IS NULL AND expires_at > ${t}`),
-  ]);
-  if (results[2].rowsAffected !== 1) throw invalidResetLink();
+  );
+  await b.run();
+  if (used.result().rowsAffected !== 1) throw invalidResetLink();
 }

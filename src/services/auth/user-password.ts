@@ -4,7 +4,8 @@ import { ApiError } from "../../errors";
 import { newId, newSecret } from "../../lib/ids";
 import { hashPassword, verifyPassword } from "../../lib/password";
 import { userPasswordResetEmail } from "../email/templates";
-import { emailInsert } from "../outbox";
+import { batch } from "../batch";
+import { emailInsert, type JobPointer } from "../outbox";
 import { RESET_TTL_MINUTES, sha256Hex } from "./password-reset";
 import { type AuthCtx, liveSessionExists } from "./sessions";
 
@@ -33,9 +34,9 @@ export const resetLinkPath = (token: string) => `/reset-password?token=${encodeU
  * POST /api/auth/forgot-password. One batch, the same whether or not the e-mail belongs to an
  * active account (so neither the answer nor its timing tells): earlier unused reset links of the
  * account are retired, a link row is inserted only for an active user, and the e-mail only if
- * that row was. Returns the outbox id to enqueue, or null.
+ * that row was. Returns the e-mail's pointer to enqueue, or none.
  */
-export async function requestUserPasswordReset(ctx: AuthCtx, email: string, baseUrl: string): Promise<string | null> {
+export async function requestUserPasswordReset(ctx: AuthCtx, email: string, baseUrl: string): Promise<JobPointer[]> {
   const { db, now } = ctx;
   const t = now.toISOString();
   const { token, tokenHash } = await newLinkToken();
@@ -51,14 +52,17 @@ export async function requestUserPasswordReset(ctx: AuthCtx, email: string, base
     now,
     sql`EXISTS (SELECT 1 FROM user_tokens WHERE id = ${id})`,
   );
-  const results = await db.batch([
+  const b = batch(db);
+  b.add(
     db.run(sql`UPDATE user_tokens SET used_at = ${t}
       WHERE used_at IS NULL AND purpose = 'password_reset' AND user_id = (SELECT id FROM users WHERE email = ${email})`),
+  );
+  b.add(
     db.run(sql`INSERT INTO user_tokens (id, user_id, purpose, token_hash, expires_at, used_at, created_at)
       SELECT ${id}, id, 'password_reset', ${tokenHash}, ${expiresAt}, NULL, ${t} FROM users WHERE email = ${email} AND is_active = 1`),
-    mail.insert,
-  ]);
-  return results[2].rowsAffected === 1 ? mail.id : null;
+  );
+  b.add(mail);
+  return b.run();
 }
 
 /** The link's row while it can still be used (unused, unexpired), or null. One round trip. */
@@ -88,16 +92,22 @@ export async function resetUserPassword(ctx: AuthCtx, token: string, password: s
   if (!live) throw invalidLink();
   const passwordHash = await hashPassword(password);
   const guard = sql`EXISTS (SELECT 1 FROM user_tokens WHERE token_hash = ${tokenHash} AND used_at IS NULL AND expires_at > ${t})`;
-  const results = await db.batch([
-    db.run(sql`UPDATE users SET password_hash = ${passwordHash}, updated_at = ${t} WHERE id = ${live.userId} AND ${guard}`),
+  const b = batch(db);
+  b.add(db.run(sql`UPDATE users SET password_hash = ${passwordHash}, updated_at = ${t} WHERE id = ${live.userId} AND ${guard}`));
+  b.add(
     db.run(sql`UPDATE sessions SET revoked_at = ${t}
       WHERE subject_type = 'user' AND subject_id = ${live.userId} AND revoked_at IS NULL AND ${guard}`),
+  );
+  b.add(
     db.run(
       sql`UPDATE user_tokens SET used_at = ${t} WHERE user_id = ${live.userId} AND used_at IS NULL AND token_hash <> ${tokenHash} AND ${guard}`,
     ),
+  );
+  const used = b.add(
     db.run(sql`UPDATE user_tokens SET used_at = ${t} WHERE token_hash = ${tokenHash} AND used_at IS NULL AND expires_at > ${t}`),
-  ]);
-  if (results[3].rowsAffected !== 1) throw invalidLink();
+  );
+  await b.run();
+  if (used.result().rowsAffected !== 1) throw invalidLink();
   return { purpose: live.purpose };
 }
 

@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
-import { runBatch } from "../../db/client";
-import { ACTIVE_STATUSES, canCancel } from "../../domain/booking-status";
+import { canCancel, transitionError } from "../../domain/booking-status";
 import { ApiError } from "../../errors";
+import { batch } from "../batch";
 import { cancellationMoney, type RefundSummary } from "../payments/cancellation";
 import { moneyQuery, parseMoney } from "../payments/money";
-import { cancellationEffects } from "./effects";
+import { webhookEventInsert } from "../webhooks/events";
+import { cancellationEffects, statusChangePayload } from "./effects";
 import { actorOf, bookingHistoryInsert } from "./history";
 import { type BookingRef, type BookingView, bookingViewQuery, refCanExist, refSql } from "./lookup";
 import type { BookingCtx } from "./scope";
@@ -12,76 +13,145 @@ import type { BookingCtx } from "./scope";
 /** `refund`: what the cancellation gives back (design.md §21), queued in the outbox; null when nothing. */
 export type CancelResult = { booking: BookingView; alreadyCancelled: boolean; refund: RefundSummary };
 
+/**
+ * Which route asks, which decides only the answers and the records, never what the cancellation
+ * does (design.md §5, §15, §17, §21):
+ * - "cancel": POST /api/public/booking/:code/cancel (the customer, by code) and POST
+ *   /api/bookings/:id/cancel (the business, with an optional reason). Idempotent: an already
+ *   cancelled booking answers `alreadyCancelled`; completed and no-show are 409 not_cancellable.
+ *   History `booking.cancelled` with the reason.
+ * - "status": PATCH /api/bookings/:id/status { status: "cancelled" } (the business). A status
+ *   change along the transition table: anything but pending/confirmed is 409 invalid_transition;
+ *   it is also announced as `booking.status_changed` and recorded as that in the history.
+ */
+export type CancelVia = "cancel" | "status";
+
 const notCancellable = () => new ApiError("not_cancellable", "A completed or no-show booking cannot be cancelled");
+const changedMeanwhile = () => new ApiError("invalid_transition", "The booking changed meanwhile; reload it and try again");
+
+type Attempt = CancelResult | "moved";
 
 /**
- * Cancels a pending/confirmed booking; idempotent (already cancelled -> alreadyCancelled, no
- * change, no e-mail). Works whatever the tenant's state. One round trip when nothing changes, two
- * otherwise; the UPDATE is conditional on the status, so of two concurrent cancels exactly one
- * changes the row and sends the e-mail and webhook, the other answers alreadyCancelled.
+ * THE cancellation of a booking, whoever cancels. One round trip when nothing changes, two
+ * otherwise: a read (the booking and its money), then one batch with the customer's e-mail
+ * (METHOD:CANCEL .ics, the money lines), the notices, the reminders cancelled, `booking.cancelled`,
+ * the money (a refund by the policy: always in full when the business cancels; a late-cancellation
+ * fee; or the quiet release of a booking only held for payment: no e-mail, notice or webhook), the
+ * history row and the UPDATE, all conditional on the status that was read, and the booking read
+ * back. Of two concurrent cancels exactly one changes the row and tells anyone; the other answers
+ * alreadyCancelled ("cancel") or 409 ("status"). A booking confirmed by its payment between the
+ * read and the write is decided again from a fresh read ("cancel"), so its money is handled as
+ * a confirmed booking's. A public cancel's reason is stored (and sent to the business's webhook)
+ * but never quoted in the customer's e-mail (design.md §18). Works whatever the tenant's state.
  *
- * The money (refund by the cancellation policy, a late-cancellation fee, releasing a booking held
- * for payment) is decided by src/services/payments/cancellation.ts and written in the same batch;
- * its read rides in the first round trip. A customer cancels by code, the business by id.
- *
- * Errors: 404 not_found, 409 not_cancellable (completed, no_show).
+ * Errors: 404 not_found; 409 not_cancellable ("cancel"); 409 invalid_transition ("status").
  */
-export async function cancelBooking(ctx: BookingCtx, ref: BookingRef, input: { reason?: string | null }): Promise<CancelResult> {
+export async function cancelBooking(
+  ctx: BookingCtx,
+  ref: BookingRef,
+  input: { reason?: string | null; via?: CancelVia } = {},
+): Promise<CancelResult> {
   if (!refCanExist(ref)) throw ApiError.notFound("Booking");
+  const via = input.via ?? "cancel";
+  // A booking moves from pending to confirmed at most once, so one fresh decision is enough.
+  const first = await cancelOnce(ctx, ref, input.reason ?? null, via);
+  if (first !== "moved") return first;
+  const second = await cancelOnce(ctx, ref, input.reason ?? null, via);
+  if (second === "moved") throw changedMeanwhile();
+  return second;
+}
+
+async function cancelOnce(ctx: BookingCtx, ref: BookingRef, reasonInput: string | null, via: CancelVia): Promise<Attempt> {
   const { db, now } = ctx;
-  const [views, moneyRows] = await db.batch([
-    bookingViewQuery(db, ref),
-    moneyQuery(db, sql`(SELECT id FROM bookings WHERE ${refSql(ref)})`),
-  ]);
-  const booking = views[0];
+  const read = batch(db);
+  const views = read.add(bookingViewQuery(db, ref));
+  const moneyRows = read.add(moneyQuery(db, sql`(SELECT id FROM bookings WHERE ${refSql(ref)})`));
+  await read.run();
+  const booking = views.result()[0];
   if (!booking) throw ApiError.notFound("Booking");
-  const check = canCancel(booking.status);
-  if (check === "already_cancelled") return { booking, alreadyCancelled: true, refund: null };
-  if (check === "not_cancellable") throw notCancellable();
+  if (via === "status") {
+    if (transitionError(booking.status, "cancelled")) {
+      throw new ApiError("invalid_transition", `A ${booking.status} booking cannot become cancelled`);
+    }
+  } else {
+    const check = canCancel(booking.status);
+    if (check === "already_cancelled") return { booking, alreadyCancelled: true, refund: null };
+    if (check === "not_cancellable") throw notCancellable();
+  }
 
   const t = now.toISOString();
-  const reason = input.reason?.trim() ? input.reason : null;
-  const active = sql.join(
-    ACTIVE_STATUSES.map((s) => sql`${s}`),
-    sql`, `,
-  );
-  const cancellable = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND status IN (${active}))`;
-  // A public cancel's reason is stored (and sent to the business's webhook) but never quoted in the e-mail.
-  const money = cancellationMoney(db, now, booking, parseMoney(moneyRows), ref.kind === "public" ? "customer" : "business", cancellable);
-  // A booking only held for payment was never confirmed: released without e-mail, notices or webhook
-  // (docs/payments.md); its release cancels any reminder job. Otherwise the customer's e-mail says
-  // what happens to the money.
-  const effects = money.quiet
-    ? null
-    : cancellationEffects(ctx, booking, reason, cancellable, ref.kind === "public" ? null : reason, money.emailLines);
-  const update = db.run(sql`
-    UPDATE bookings SET status = 'cancelled', cancel_reason = ${reason}, cancelled_at = ${t}, sequence = sequence + 1, updated_at = ${t}
-    WHERE id = ${booking.id} AND status IN (${active})`);
-
-  const effectCount = effects?.statements.length ?? 0;
-  // The booking's history row (design.md §15), after the update and gated on its having happened.
-  const history = bookingHistoryInsert(
+  // Only a reason with text is kept (as typed); the status route has none.
+  const reason = reasonInput?.trim() ? reasonInput : null;
+  // The whole precondition, evaluated identically by every part before the UPDATE: the booking is
+  // still in the status its money was decided on.
+  const cancellable = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND status = ${booking.status})`;
+  const money = cancellationMoney(
     db,
-    {
-      bookingId: booking.id,
-      action: "booking.cancelled",
-      actor: actorOf(ref, booking.customerId),
-      reason,
-      metadata: { from: booking.status },
-    },
     now,
-    sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND status = 'cancelled' AND cancelled_at = ${t})`,
+    booking,
+    parseMoney(moneyRows.result()),
+    ref.kind === "public" ? "customer" : "business",
+    cancellable,
   );
-  const results = await runBatch(db, [...(effects?.statements ?? []), ...money.statements, update, history, bookingViewQuery(db, ref)]);
-  const changed = (results[effectCount + money.statements.length] as { rowsAffected: number }).rowsAffected === 1;
-  const [after] = results[results.length - 1] as BookingView[];
+
+  const b = batch(db);
+  // A booking only held for payment was never announced: released without e-mail, notices or
+  // webhooks (docs/payments.md); its release cancels any reminder job.
+  if (!money.quiet) {
+    if (via === "status") {
+      b.add(
+        webhookEventInsert(
+          db,
+          booking.tenantId,
+          "booking.status_changed",
+          { booking: statusChangePayload(booking, "cancelled") },
+          now,
+          cancellable,
+        ),
+      );
+    }
+    b.add(cancellationEffects(ctx, booking, reason, cancellable, ref.kind === "public" ? null : reason, money.emailLines));
+  }
+  b.add(money);
+  // The booking's history (design.md §15), gated like everything else on the change happening.
+  b.add(
+    bookingHistoryInsert(
+      db,
+      via === "status"
+        ? {
+            bookingId: booking.id,
+            action: "booking.status_changed",
+            actor: actorOf(ref, booking.customerId),
+            metadata: { from: booking.status, to: "cancelled" },
+          }
+        : {
+            bookingId: booking.id,
+            action: "booking.cancelled",
+            actor: actorOf(ref, booking.customerId),
+            reason,
+            metadata: { from: booking.status },
+          },
+      now,
+      cancellable,
+    ),
+  );
+  const update = b.add(
+    db.run(sql`
+      UPDATE bookings SET status = 'cancelled', cancel_reason = ${reason}, cancelled_at = ${t}, sequence = sequence + 1, updated_at = ${t}
+      WHERE id = ${booking.id} AND status = ${booking.status}`),
+  );
+  const readBack = b.add(bookingViewQuery(db, ref));
+  // After commit: the e-mails, webhook deliveries, refunds and intent cancels that were written.
+  await b.run(ctx);
+
+  const [after] = readBack.result();
   if (!after) throw ApiError.notFound("Booking");
-  if (!changed) {
+  if (update.result().rowsAffected !== 1) {
     // Someone else changed it between our read and our write.
+    if (via === "status") throw changedMeanwhile();
     if (after.status === "cancelled") return { booking: after, alreadyCancelled: true, refund: null };
+    if (after.status === "pending" || after.status === "confirmed") return "moved";
     throw notCancellable();
   }
-  effects?.afterCommit(ctx, results);
-  money.afterCommit(ctx, results.slice(effectCount));
   return { booking: after, alreadyCancelled: false, refund: money.refund };
 }

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { schema, runBatch } from "../../db/client";
+import { schema } from "../../db/client";
 import { newConfirmationCode } from "../../domain/confirmation-code";
 import { customerKey } from "../../domain/front-desk";
 import type { LocalDateTime } from "../../domain/time";
@@ -7,10 +7,11 @@ import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { uniqueViolation } from "../../db/unique-violation";
 import { limitsFor, requestedSlot } from "../availability";
+import { batch } from "../batch";
 import { locationOf } from "../notifications/booking-mail";
 import { checkoutPlan, type PaymentStep, startCheckout } from "../payments/checkout";
 import { scheduleQueries } from "../schedule-data";
-import { enqueueWebhookDeliveries, webhookEventInsert } from "../webhooks/events";
+import { webhookEventInsert } from "../webhooks/events";
 import { createdEventFacts } from "./created-facts";
 import { bookingEffects, staffFreeSql, tenantOpenSql } from "./effects";
 import { frontDeskSlot, slotTaken } from "./front-desk";
@@ -237,65 +238,47 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
       now,
       sql`EXISTS (SELECT 1 FROM customers WHERE id = ${customerId})`,
     );
+    const b = batch(db);
+    b.add(upsertCustomer);
+    b.add(insertBooking);
+    b.add(effects);
     // The booking's history names who made it for the business (design.md §15); online ones have none.
-    const history =
-      scope.kind === "owner"
-        ? [
-            bookingHistoryInsert(
-              db,
-              {
-                bookingId: id,
-                action: "booking.created",
-                actor: actorOf(scope, null),
-                metadata: { source: input.source, override },
-              },
-              now,
-              inserted,
-            ),
-          ]
-        : [];
-    const readBack = db.all<{ customerId: string; customerAccountId: string | null }>(
-      sql`SELECT customer_id AS customerId, customer_account_id AS customerAccountId FROM bookings WHERE id = ${id}`,
-    );
-
+    if (scope.kind === "owner") {
+      b.add(
+        bookingHistoryInsert(
+          db,
+          { bookingId: id, action: "booking.created", actor: actorOf(scope, null), metadata: { source: input.source, override } },
+          now,
+          inserted,
+        ),
+      );
+    }
+    b.add(customerEvent);
     // Read in the same batch (one transaction) as the guarded insert, so a refusal because the
     // business was suspended meanwhile (404, like a create sent after it) is told apart from a lost
     // slot race (409) without a second read that could race again.
-    const tenantOpen = db.all<{ open: number }>(sql`SELECT ${tenantOpenSql(tenant.id)} AS open`);
+    const tenantOpen = b.add(db.all<{ open: number }>(sql`SELECT ${tenantOpenSql(tenant.id)} AS open`));
+    const readBack = b.add(
+      db.all<{ customerId: string; customerAccountId: string | null }>(
+        sql`SELECT customer_id AS customerId, customer_account_id AS customerAccountId FROM bookings WHERE id = ${id}`,
+      ),
+    );
 
-    let results: unknown[];
     try {
-      results = await runBatch(db, [
-        upsertCustomer,
-        insertBooking,
-        ...effects.statements,
-        ...history,
-        customerEvent.insert,
-        tenantOpen,
-        readBack,
-      ]);
+      // After commit: the confirmation's e-mails and webhooks, customer.created, or (a held
+      // booking that lost the slot) the cancel jobs of its intents, whichever was written.
+      await b.run(ctx);
     } catch (err) {
       const columns = uniqueViolation(err);
       if (columns?.includes("bookings.confirmation_code") && attempt < CODE_ATTEMPTS) continue;
       if (columns?.includes("bookings.staff_id")) throw slotTaken();
       throw err;
     }
-    const [row] = results[results.length - 1] as { customerId: string; customerAccountId: string | null }[];
+    const [row] = readBack.result();
     if (!row) {
-      held?.afterLostRace(ctx);
-      const [state] = results[results.length - 2] as { open: number }[];
+      const [state] = tenantOpen.result();
       if (scope.kind === "public" && !state?.open) throw ApiError.notFound("Business");
       throw slotTaken();
-    }
-    effects.afterCommit(ctx, results.slice(2));
-    const customerDeliveries = results[results.length - 3] as { id: string }[];
-    if (customerDeliveries.length) {
-      ctx.waitUntil(
-        enqueueWebhookDeliveries(
-          ctx.env.EMAIL_QUEUE,
-          customerDeliveries.map((x) => x.id),
-        ),
-      );
     }
     return {
       id,

@@ -1,5 +1,4 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import type { BookingStatus } from "../../domain/booking-status";
 import { MAX_BOOKING_MINUTES, MAX_BUFFER_MINUTES } from "../../domain/slots";
 import { MINUTE_MS } from "../../domain/time";
@@ -12,8 +11,9 @@ import {
   noticeInserts,
 } from "../notifications/booking-mail";
 import { cancelReminders, scheduleReminders } from "../notifications/reminders";
-import { emailInsert, enqueueEmails } from "../outbox";
-import { enqueueWebhookDeliveries, webhookEventInsert } from "../webhooks/events";
+import { compose, type Fragment } from "../batch";
+import { emailInsert } from "../outbox";
+import { webhookEventInsert } from "../webhooks/events";
 import type { BookingView } from "./lookup";
 import type { BookingCtx } from "./scope";
 
@@ -67,56 +67,30 @@ const WEBHOOK_TYPE = { created: "booking.created", rescheduled: "booking.resched
 export type EffectsCtx = Pick<BookingCtx, "db" | "now" | "env">;
 
 /**
- * Everything a booking event causes, as statements for the same batch as the change, each gated by
- * `gate` (an SQL condition true exactly when the change happens in that batch): the customer's
- * e-mail (manage link, .ics), the notices to the business and the staff member, the reminders
- * (scheduled on create, re-scheduled on a move, cancelled on a cancellation) and the webhook
- * deliveries. `afterCommit(ctx, results)` hands the rows that were written to the queue.
+ * Everything a booking event causes, as one fragment for the same batch as the change (src/
+ * services/batch.ts), each statement gated by `gate` (an SQL condition true exactly when the change
+ * happens in that batch): the customer's e-mail (manage link, .ics), the notices to the business
+ * and the staff member, the reminders (scheduled on create, re-scheduled on a move, cancelled on a
+ * cancellation) and the webhook deliveries. After commit the batch enqueues the e-mails and
+ * deliveries that were written.
  *
  * A booking becomes confirmed in two places, a create that confirms at once and a pending booking
  * whose payment succeeded (design.md §21, src/services/payments/confirm.ts); both build their facts
  * with `createdEventFacts` (./created-facts.ts), so both tell exactly the same people the same
  * things. A pending booking tells nobody and schedules nothing until then.
  */
-export function bookingEffects(ctx: EffectsCtx, event: BookingEvent, f: EventFacts, gate: SQL) {
+export function bookingEffects(ctx: EffectsCtx, event: BookingEvent, f: EventFacts, gate: SQL): Fragment {
   const { db, now } = ctx;
   const settings = mailSettingsOf(ctx.env);
-  const statements: BatchItem<"sqlite">[] = [];
-  const emails: { id: string; index: number }[] = [];
-  if (f.customer?.email) {
-    const email = emailInsert(db, { ...customerEmail(event, f, settings, now), tenantId: f.tenantId, to: f.customer.email }, now, gate);
-    emails.push({ id: email.id, index: statements.push(email.insert) - 1 });
-  }
-  const notices = noticeInserts(db, event, f, now, gate);
-  for (const [i, s] of notices.statements.entries()) emails.push({ id: notices.ids[i], index: statements.push(s) - 1 });
-  if (event !== "created") statements.push(cancelReminders(db, f.bookingId, now, gate));
-  if (event !== "cancelled")
-    statements.push(scheduleReminders(db, { tenantId: f.tenantId, bookingId: f.bookingId, startAt: f.startAt }, now, gate));
-  const webhook = webhookEventInsert(db, f.tenantId, WEBHOOK_TYPE[event], f.webhook, now, gate);
-  const webhookIndex = statements.push(webhook.insert) - 1;
-
-  return {
-    statements,
-    /** `results` are the batch results of `statements`, in order; call only when the change happened. */
-    afterCommit(ctx: Pick<BookingCtx, "env" | "waitUntil">, results: unknown[]) {
-      const written = emails.filter((e) => (results[e.index] as { rowsAffected?: number } | undefined)?.rowsAffected !== 0);
-      if (written.length)
-        ctx.waitUntil(
-          enqueueEmails(
-            ctx.env,
-            written.map((e) => e.id),
-          ),
-        );
-      const deliveries = (results[webhookIndex] as { id: string }[] | undefined) ?? [];
-      if (deliveries.length)
-        ctx.waitUntil(
-          enqueueWebhookDeliveries(
-            ctx.env.EMAIL_QUEUE,
-            deliveries.map((d) => d.id),
-          ),
-        );
-    },
-  };
+  return compose((add) => {
+    if (f.customer?.email) {
+      add(emailInsert(db, { ...customerEmail(event, f, settings, now), tenantId: f.tenantId, to: f.customer.email }, now, gate));
+    }
+    add(noticeInserts(db, event, f, now, gate));
+    if (event !== "created") add(cancelReminders(db, f.bookingId, now, gate));
+    if (event !== "cancelled") add(scheduleReminders(db, { tenantId: f.tenantId, bookingId: f.bookingId, startAt: f.startAt }, now, gate));
+    add(webhookEventInsert(db, f.tenantId, WEBHOOK_TYPE[event], f.webhook, now, gate));
+  });
 }
 
 /** The facts of an existing booking (a lookup's view), as the e-mails and notices need them. */

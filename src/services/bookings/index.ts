@@ -31,8 +31,9 @@
  *   lookupBooking(ctx, ref) -> BookingView                                                         1 round trip
  *   rescheduleBooking(ctx, ref, { start, staffProfileId? }) -> BookingView after the move          2 round trips
  *     404 not_found (public: also tenant suspended/inactive) | 409 not_reschedulable | 409 slot_taken
- *   cancelBooking(ctx, ref, { reason? }) -> { booking: BookingView, alreadyCancelled }             1-2 round trips
- *     404 not_found | 409 not_cancellable
+ *   cancelBooking(ctx, ref, { reason?, via? }) -> { booking, alreadyCancelled, refund }          1-2 round trips
+ *     THE cancellation, also of the owner status route (via: "status"; design.md §5, §21)
+ *     404 not_found | 409 not_cancellable (via "cancel") | 409 invalid_transition (via "status")
  *
  * Invariants every caller relies on:
  *   - No double booking: the overlap check is inside the INSERT/UPDATE itself (staffFreeSql), and

@@ -1,10 +1,10 @@
 import { type SQL, sql } from "drizzle-orm";
-import { runBatch } from "../../db/client";
 import { ACTIVE_STATUSES, canReschedule } from "../../domain/booking-status";
 import { type LocalDateTime, MINUTE_MS } from "../../domain/time";
 import { ApiError } from "../../errors";
 import { uniqueViolation } from "../../db/unique-violation";
 import { limitsFor, requestedSlot } from "../availability";
+import { batch } from "../batch";
 import { scheduleQueries } from "../schedule-data";
 import { bookingEffects, factsFromView, iso, staffFreeSql, tenantOpenSql } from "./effects";
 import { frontDeskSlot, slotTaken } from "./front-desk";
@@ -144,10 +144,13 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
     },
     announced,
   );
-  const update = db.run(sql`
-    UPDATE bookings SET staff_id = ${staff.id}, start_at = ${slot.startMs}, end_at = ${slot.endMs}, sequence = sequence + 1, updated_at = ${t}
-    WHERE id = ${booking.id} AND ${movable}`);
-
+  const b = batch(db);
+  b.add(effects);
+  const update = b.add(
+    db.run(sql`
+      UPDATE bookings SET staff_id = ${staff.id}, start_at = ${slot.startMs}, end_at = ${slot.endMs}, sequence = sequence + 1, updated_at = ${t}
+      WHERE id = ${booking.id} AND ${movable}`),
+  );
   const history = bookingHistoryInsert(
     db,
     {
@@ -163,16 +166,18 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
     now,
     sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND start_at = ${slot.startMs} AND staff_id = ${staff.id} AND updated_at = ${t})`,
   );
+  b.add(history);
+  const readBack = b.add(bookingViewQuery(db, ref));
 
-  let results: unknown[];
   try {
-    results = await runBatch(db, [...effects.statements, update, history, bookingViewQuery(db, ref)]);
+    // After commit: the move's e-mails and webhook deliveries, if it happened and was announced.
+    await b.run(ctx);
   } catch (err) {
     if (uniqueViolation(err)?.includes("bookings.staff_id")) throw slotTaken();
     throw err;
   }
-  const moved = (results[effects.statements.length] as { rowsAffected: number }).rowsAffected === 1;
-  const [after] = results[results.length - 1] as BookingView[];
+  const moved = update.result().rowsAffected === 1;
+  const [after] = readBack.result();
   if (!moved) {
     // `after` is read in the same transaction as the refused UPDATE: a business suspended meanwhile
     // answers 404 as a reschedule sent after the suspension does, not slot_taken.
@@ -182,7 +187,6 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
     if (!after || !canReschedule(after.status)) throw notReschedulable();
     throw slotTaken();
   }
-  effects.afterCommit(ctx, results);
   return after;
 }
 

@@ -1,5 +1,4 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../db/client";
 import { base64Utf8, type IcsMethod, icsCalendar } from "../../domain/ical";
 import { type Config, type Env, loadConfig } from "../../config";
@@ -13,6 +12,7 @@ import {
   type NoticeEvent,
 } from "../email/booking-templates";
 import type { EmailAttachment, RenderedEmail } from "../email/templates";
+import { group } from "../batch";
 import { emailInsert } from "../outbox";
 
 /**
@@ -171,14 +171,11 @@ export function noticeInserts(db: Db, event: NoticeEvent, f: BookingFacts, now: 
   });
   const candidates = [businessAddress(f.tenantId), staffAddress(f.staffId)];
   if (f.previous && f.previous.staffId !== f.staffId) candidates.push(staffAddress(f.previous.staffId));
-  const statements: BatchItem<"sqlite">[] = [];
-  const ids: string[] = [];
-  candidates.forEach((to, i) => {
-    const earlier = candidates.slice(0, i).map((c) => sql`COALESCE(${c}, '')`);
-    const distinct = earlier.length ? sql`AND COALESCE(${to}, '') NOT IN (${sql.join(earlier, sql`, `)})` : sql``;
-    const email = emailInsert(db, { ...rendered, tenantId: f.tenantId, to }, now, sql`(${gate}) ${distinct}`);
-    statements.push(email.insert);
-    ids.push(email.id);
-  });
-  return { statements, ids };
+  return group(
+    candidates.map((to, i) => {
+      const earlier = candidates.slice(0, i).map((c) => sql`COALESCE(${c}, '')`);
+      const distinct = earlier.length ? sql`AND COALESCE(${to}, '') NOT IN (${sql.join(earlier, sql`, `)})` : sql``;
+      return emailInsert(db, { ...rendered, tenantId: f.tenantId, to }, now, sql`(${gate}) ${distinct}`);
+    }),
+  );
 }

@@ -1,8 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
-import { type Db, runBatch } from "../../db/client";
+import type { Db } from "../../db/client";
 import { ApiError } from "../../errors";
 import { type AuditEntry, auditInsert } from "../audit";
+import { batch, wrote } from "../batch";
 import type { JobPointer } from "../outbox";
 import { type JobState, LISTED_STORES, type ListedStore, stateCondition, stuckSql } from "../outbox/stores";
 
@@ -117,11 +117,11 @@ type Change = { action: "job.retried" | "job.discarded"; set: (s: ListedStore) =
  * allows) and the audit row, gated on that UPDATE having changed it; then the row as it is now.
  */
 async function changeJob(db: Db, id: string, change: Change, scope: JobScope, actor: JobActor, now: Date) {
-  const statements: BatchItem<"sqlite">[] = [];
-  for (const s of LISTED_STORES) {
+  const b = batch(db);
+  const updates = LISTED_STORES.map((s) => {
     const table = sql.raw(s.table);
-    statements.push(
-      db.run(sql`UPDATE ${table} SET ${change.set(s)} WHERE id = ${id} AND (${change.from(s)}) ${scopeSql(s, scope)}`),
+    const update = b.add(db.run(sql`UPDATE ${table} SET ${change.set(s)} WHERE id = ${id} AND (${change.from(s)}) ${scopeSql(s, scope)}`));
+    b.add(
       auditInsert(
         db,
         {
@@ -137,10 +137,12 @@ async function changeJob(db: Db, id: string, change: Change, scope: JobScope, ac
         sql`changes() > 0`,
       ),
     );
-  }
-  const results = await runBatch(db, [...statements, readBack(db, id, scope)]);
-  const changed = LISTED_STORES.some((_, i) => ((results[i * 2] as { rowsAffected?: number }).rowsAffected ?? 0) > 0);
-  const [row] = results[results.length - 1] as (JobRow & { ownerMay: number })[];
+    return update;
+  });
+  const after = b.add(readBack(db, id, scope));
+  await b.run();
+  const changed = updates.some((u) => wrote(u.result()));
+  const [row] = after.result();
   if (!row) throw ApiError.notFound("Job");
   return { row, changed };
 }

@@ -1,10 +1,10 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
-import { type Db, runBatch } from "../../db/client";
+import type { Db } from "../../db/client";
 import { ApiError } from "../../errors";
 import { auditInsert } from "../audit";
+import { batch, type Part, wrote } from "../batch";
 import { deletionReminderEmail, deletionScheduledEmail } from "../email/ops-templates";
-import { emailInsert } from "../outbox";
+import { emailInsert, type JobPointer } from "../outbox";
 import { MESSAGE_JOB_KINDS } from "../privacy/customer-erasure";
 import { tenantErasureExtensions } from "../privacy/erasure-extensions";
 
@@ -50,10 +50,13 @@ export async function scheduleTenantDeletion(db: Db, tenantId: string, reason: s
     now,
     applied,
   );
-  const [update] = await db.batch([
+  const b = batch(db);
+  const update = b.add(
     db.run(sql`UPDATE tenants SET deletion_scheduled_at = ${t}, deletion_due_at = ${dueAt}, deletion_reason = ${reason},
       deletion_reminded_at = NULL, updated_at = ${t}
       WHERE id = ${tenantId} AND is_suspended = 1 AND deletion_due_at IS NULL AND deleted_at IS NULL`),
+  );
+  b.add(
     auditInsert(
       db,
       {
@@ -68,10 +71,12 @@ export async function scheduleTenantDeletion(db: Db, tenantId: string, reason: s
       now,
       applied,
     ),
-    email.insert,
-  ]);
-  if (update.rowsAffected !== 1) throw new ApiError("conflict", "The tenant was changed concurrently; try again");
-  return { schedule: { tenantId, scheduledAt: t, dueAt, reason } satisfies DeletionSchedule, emailIds: [email.id] };
+  );
+  b.add(email);
+  // The route enqueues the owner's e-mail (its pointer only if it was written).
+  const pointers = await b.run();
+  if (!wrote(update.result())) throw new ApiError("conflict", "The tenant was changed concurrently; try again");
+  return { schedule: { tenantId, scheduledAt: t, dueAt, reason } satisfies DeletionSchedule, pointers };
 }
 
 /** A business whose deletion has come: still suspended, not restored, not done. */
@@ -80,10 +85,19 @@ const dueSql = (scopeTenantId?: string) =>
 
 /**
  * The cron's part: the 7-day reminders due (outbox e-mails, one per tenant ever), then the next
- * business whose deletion is due, one bounded batch of it. Returns the e-mail ids to enqueue and
+ * business whose deletion is due, one bounded batch of it. Returns the e-mails to enqueue and
  * what was done. `scopeTenantId` (tests' scoped runs) confines it to one business.
  */
-export async function runTenantDeletions(db: Db, now: Date, scopeTenantId?: string) {
+export async function runTenantDeletions(
+  db: Db,
+  now: Date,
+  scopeTenantId?: string,
+): Promise<{
+  pointers: JobPointer[];
+  reminded: number;
+  deleting: string | null;
+  deleted: boolean;
+}> {
   const t = now.toISOString();
   const remindFrom = new Date(now.getTime() + days(DELETION_REMINDER_DAYS)).toISOString();
   const [remind, due] = await db.batch([
@@ -94,30 +108,30 @@ export async function runTenantDeletions(db: Db, now: Date, scopeTenantId?: stri
     db.all<{ id: string }>(sql`SELECT id FROM tenants WHERE ${dueSql(scopeTenantId)} AND deletion_due_at <= ${t}
       ORDER BY deletion_due_at LIMIT 1`),
   ]);
-  const emailIds: string[] = [];
-  const statements: BatchItem<"sqlite">[] = [];
+  const tenantId = due[0]?.id ?? null;
+  if (remind.length === 0 && !tenantId) return { pointers: [], reminded: 0, deleting: null, deleted: false };
+  const b = batch(db);
   for (const r of remind) {
     const marked = sql`EXISTS (SELECT 1 FROM tenants WHERE id = ${r.id} AND deletion_reminded_at = ${t})`;
-    const email = emailInsert(
-      db,
-      { ...deletionReminderEmail({ businessName: r.businessName, dueAt: r.dueAt }), tenantId: r.id, to: ownerAddress(r.id) },
-      now,
-      marked,
+    b.add(db.run(sql`UPDATE tenants SET deletion_reminded_at = ${t} WHERE id = ${r.id} AND deletion_reminded_at IS NULL`));
+    b.add(
+      emailInsert(
+        db,
+        { ...deletionReminderEmail({ businessName: r.businessName, dueAt: r.dueAt }), tenantId: r.id, to: ownerAddress(r.id) },
+        now,
+        marked,
+      ),
     );
-    statements.push(
-      db.run(sql`UPDATE tenants SET deletion_reminded_at = ${t} WHERE id = ${r.id} AND deletion_reminded_at IS NULL`),
-      email.insert,
-    );
-    emailIds.push(email.id);
   }
-  const tenantId = due[0]?.id;
-  if (tenantId) statements.push(...deletionStatements(db, tenantId, now));
-  if (statements.length === 0) return { emailIds, reminded: 0, deleting: null as string | null, deleted: false };
-  await runBatch(db, statements);
-  const [done] = tenantId
-    ? await db.all<{ deletedAt: string | null }>(sql`SELECT deleted_at AS deletedAt FROM tenants WHERE id = ${tenantId}`)
-    : [];
-  return { emailIds, reminded: remind.length, deleting: tenantId ?? null, deleted: done?.deletedAt === t };
+  // The last part is the `tenant.deleted` audit row: written exactly when the deletion completed.
+  const finished = tenantId
+    ? deletionParts(db, tenantId, now)
+        .map((part) => b.add(part))
+        .at(-1)
+    : undefined;
+  // The cron enqueues the reminders written (the cron's own batches enqueue nothing by themselves).
+  const pointers = await b.run();
+  return { pointers, reminded: remind.length, deleting: tenantId, deleted: finished?.result() === true };
 }
 
 /**
@@ -126,7 +140,7 @@ export async function runTenantDeletions(db: Db, now: Date, scopeTenantId?: stri
  * deleted_at (and writes `tenant.deleted`) only when nothing personal is left, so a large business
  * simply takes several runs.
  */
-function deletionStatements(db: Db, tenantId: string, now: Date): BatchItem<"sqlite">[] {
+function deletionParts(db: Db, tenantId: string, now: Date): Part[] {
   const t = now.toISOString();
   const n = DELETION_BATCH;
   const own = (table: string, extra: SQL = sql``) =>

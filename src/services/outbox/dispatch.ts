@@ -1,9 +1,9 @@
-import type { BatchItem } from "drizzle-orm/batch";
-import { type Db, runBatch } from "../../db/client";
-import { NO_METRICS } from "../../lib/metrics";
-import { type Claimed, claimDueStatements, claimedFrom, performClaimed, recordOutcomes, releaseStatement, runOne } from "./engine";
-import type { AnyKind, Clock, JobObserver, JobRow, Kind } from "./types";
+import type { Db } from "../../db/client";
 import { logger } from "../../lib/log";
+import { NO_METRICS } from "../../lib/metrics";
+import { batch, type Handle, runPart } from "../batch";
+import { type Claimed, claimDue, performClaimed, recordOutcomes, releaseStatement, runOne } from "./engine";
+import type { AnyKind, Clock, JobObserver, JobRow, Kind } from "./types";
 
 /** Jobs one cron run claims per kind: bounds its subrequests (one call each, plus the db trips). */
 export const CRON_BATCH_SIZE = 50;
@@ -73,20 +73,18 @@ export async function dispatchDue(db: Db, kinds: AnyKind[], clock: Clock, opts: 
   const limit = opts.limit ?? CRON_BATCH_SIZE;
   const start = clock();
   const deadline = start.getTime() + (opts.budgetMs ?? CRON_BUDGET_MS);
-  const statements: BatchItem<"sqlite">[] = [];
-  const plan = kinds.map((k) => {
-    const claim = claimDueStatements(db, k, start, limit, opts.tenantId);
-    const at = statements.push(...claim) - claim.length;
-    const cleanupAt = k.cleanup && opts.tenantId === undefined ? statements.push(k.cleanup(db, start)) - 1 : -1;
-    return { k, at, count: claim.length, cleanupAt };
-  });
-  if (statements.length === 0) return {};
-  const results = await runBatch(db, statements);
+  if (kinds.length === 0) return {};
+  const b = batch(db);
+  const plan = kinds.map((k) => ({
+    k,
+    claimed: b.add(claimDue(db, k, start, limit, opts.tenantId)),
+    cleanup: k.cleanup && opts.tenantId === undefined ? (b.add(k.cleanup(db, start)) as Handle<{ rowsAffected?: number }>) : null,
+  }));
+  await b.run();
   const summaries = await Promise.all(
-    plan.map(async ({ k, at, count, cleanupAt }) => {
-      const claimed = claimedFrom(k, results.slice(at, at + count));
-      const summary = await performAll(db, k, claimed, clock, opts.chunk ?? CRON_CHUNK, deadline, opts.observer);
-      if (cleanupAt >= 0) summary.cleaned = (results[cleanupAt] as { rowsAffected?: number }).rowsAffected ?? 0;
+    plan.map(async ({ k, claimed, cleanup }) => {
+      const summary = await performAll(db, k, claimed.result(), clock, opts.chunk ?? CRON_CHUNK, deadline, opts.observer);
+      if (cleanup) summary.cleaned = cleanup.result().rowsAffected ?? 0;
       return [k.name, summary] as const;
     }),
   );
@@ -108,7 +106,7 @@ async function performAll<Row extends JobRow, Extra>(
       const rest = claimed.slice(i).map((c) => c.row);
       summary.released = rest.length;
       try {
-        await runBatch(db, [releaseStatement(db, k, rest, clock())]);
+        await runPart(db, releaseStatement(db, k, rest, clock()));
       } catch (err) {
         logger.error("releasing unsent jobs failed; taken over after the stuck timeout", {
           actor: "cron",

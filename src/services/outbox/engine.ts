@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
-import { type Db, runBatch } from "../../db/client";
+import type { Db } from "../../db/client";
 import { logger } from "../../lib/log";
 import { NO_METRICS } from "../../lib/metrics";
+import { batch, compose, type Fragment, type Part, type Statement } from "../batch";
 import type { Attempt, Clock, JobObserver, JobRow, Kind, Outcome, Store } from "./types";
 
 /** Where outcomes go when a caller (a test, a tool) names no observer. */
@@ -56,31 +56,34 @@ export async function claimOne<Row extends JobRow, Extra>(
 ): Promise<ClaimOneResult<Row, Extra>> {
   const { table, columns: c } = k.store;
   const mine = inScope(k.store, eq(c.id, id));
-  const [claimed, current, related] = (await runBatch(db, [
+  const b = batch(db);
+  const claimed = b.add(
     (db.update(table) as Untyped)
       .set(claimSet(k.store, now))
       .where(and(mine, claimable(k, now)))
-      .returning(),
-    db.select({ status: c.status, nextAttemptAt: c.nextAttemptAt, lockedAt: c.lockedAt }).from(table).where(mine),
-    ...(k.related ? [k.related.query(db, mine)] : []),
-  ])) as [Row[], ClaimState[], unknown];
-  const row = claimed[0];
-  if (row) return { claimed: true, row, extra: k.related?.pick(row, related) };
-  return { claimed: false, current: current[0] ?? null };
+      .returning() as Statement,
+  );
+  const current = b.add(db.select({ status: c.status, nextAttemptAt: c.nextAttemptAt, lockedAt: c.lockedAt }).from(table).where(mine));
+  const related = k.related ? b.add(k.related.query(db, mine)) : null;
+  await b.run();
+  const row = (claimed.result() as Row[])[0];
+  if (row) return { claimed: true, row, extra: k.related?.pick(row, related?.result()) };
+  return { claimed: false, current: (current.result() as ClaimState[])[0] ?? null };
 }
 
 /**
- * The statements that claim up to `limit` due or stuck jobs of a kind in ONE UPDATE (oldest due
- * first), plus its related read. The outer condition is re-checked inside the atomic UPDATE, so a
- * row a queue consumer claimed meanwhile is not taken twice. For a batch shared by several kinds.
+ * Claims up to `limit` due or stuck jobs of a kind in ONE UPDATE (oldest due first), plus its
+ * related read; its value is the claimed jobs. The outer condition is re-checked inside the atomic
+ * UPDATE, so a row a queue consumer claimed meanwhile is not taken twice. For a batch shared by
+ * several kinds.
  */
-export function claimDueStatements(
+export function claimDue<Row extends JobRow, Extra>(
   db: Db,
-  k: Pick<Kind, "store" | "stuckAfterMs" | "related">,
+  k: Pick<Kind<Row, Extra>, "store" | "stuckAfterMs" | "related">,
   now: Date,
   limit: number,
   tenantId?: string,
-) {
+): Fragment<Claimed<Row, Extra>[]> {
   const { table, columns: c } = k.store;
   // A tenant-scoped run (tests only, see DispatchScope) never touches another business's jobs.
   const scoped = tenantId === undefined ? undefined : c.tenantId ? eq(c.tenantId, tenantId) : sql`0`;
@@ -90,22 +93,20 @@ export function claimDueStatements(
     .where(inScope(k.store, claimable(k, now), scoped))
     .orderBy(asc(c.nextAttemptAt))
     .limit(limit);
-  const statements: BatchItem<"sqlite">[] = [
-    (db.update(table) as Untyped)
-      .set(claimSet(k.store, now))
-      .where(inScope(k.store, inArray(c.id, due), claimable(k, now), scoped))
-      .returning(),
-  ];
-  // The rows this UPDATE just locked carry locked_at = now; rows another claim locked in the same
-  // millisecond only add harmless extra related rows.
-  if (k.related) statements.push(k.related.query(db, inScope(k.store, eq(c.status, "sending"), eq(c.lockedAt, now.toISOString()))));
-  return statements;
-}
-
-/** Reads the results of `claimDueStatements` (in the same order) back into claimed jobs. */
-export function claimedFrom<Row extends JobRow, Extra>(k: Pick<Kind<Row, Extra>, "related">, results: unknown[]): Claimed<Row, Extra>[] {
-  const rows = results[0] as Row[];
-  return rows.map((row) => ({ row, extra: k.related?.pick(row, results[1]) }));
+  return compose((add) => {
+    const claimed = add(
+      (db.update(table) as Untyped)
+        .set(claimSet(k.store, now))
+        .where(inScope(k.store, inArray(c.id, due), claimable(k, now), scoped))
+        .returning() as Statement,
+    );
+    // The rows this UPDATE just locked carry locked_at = now; rows another claim locked in the same
+    // millisecond only add harmless extra related rows.
+    const related = k.related
+      ? add(k.related.query(db, inScope(k.store, eq(c.status, "sending"), eq(c.lockedAt, now.toISOString()))))
+      : null;
+    return () => (claimed.result() as Row[]).map((row) => ({ row, extra: k.related?.pick(row, related?.result()) }));
+  });
 }
 
 /** Only the holder of this claim (still sending, same attempt number) may write the outcome. */
@@ -115,7 +116,7 @@ function heldBy(store: Store, row: JobRow): SQL {
 }
 
 /** The fenced write(s) that record `outcome` for a claimed row: one UPDATE plus gated effects. */
-export function outcomeStatements<Row extends JobRow>(db: Db, k: Kind<Row>, row: Row, outcome: Outcome, now: Date): BatchItem<"sqlite">[] {
+export function outcomeStatements<Row extends JobRow>(db: Db, k: Kind<Row>, row: Row, outcome: Outcome, now: Date): Part[] {
   const t = now.toISOString();
   const { table, columns: c } = k.store;
   const common = { lockedAt: null, updatedAt: t };
@@ -124,7 +125,7 @@ export function outcomeStatements<Row extends JobRow>(db: Db, k: Kind<Row>, row:
   else if (outcome.kind === "retry")
     set = { ...common, ...outcome.set, status: "pending", nextAttemptAt: outcome.nextAttemptAt.toISOString(), lastError: outcome.error };
   else set = { ...common, ...outcome.set, ...k.terminalSet?.(row), status: "failed", lastError: outcome.error };
-  const update = (db.update(table) as Untyped).set(set).where(heldBy(k.store, row)) as BatchItem<"sqlite">;
+  const update = (db.update(table) as Untyped).set(set).where(heldBy(k.store, row)) as Statement;
   if (outcome.kind !== "done" || !outcome.effects) return [update];
   // Effects of a success apply only if this claim's write did: the attempt number is unique per claim.
   const gate = sql`EXISTS (SELECT 1 FROM ${table} WHERE ${and(eq(c.id, row.id), eq(c.status, k.store.doneStatus), eq(c.attempts, row.attempts))})`;
@@ -132,7 +133,7 @@ export function outcomeStatements<Row extends JobRow>(db: Db, k: Kind<Row>, row:
 }
 
 /** Hands claimed rows back unsent (a cron run out of time): due as before, the attempt not counted. */
-export function releaseStatement(db: Db, k: Pick<Kind, "store">, rows: JobRow[], now: Date): BatchItem<"sqlite"> {
+export function releaseStatement(db: Db, k: Pick<Kind, "store">, rows: JobRow[], now: Date): Statement {
   const c = k.store.columns;
   return (db.update(k.store.table) as Untyped)
     .set({ status: "pending", attempts: sql`${c.attempts} - 1`, lockedAt: null, updatedAt: now.toISOString() })
@@ -190,7 +191,8 @@ function reportOutcome(kind: string, row: JobRow, outcome: Outcome, ms: number, 
 /**
  * Records outcomes in one batch. If the database is unreachable right now, the rows stay
  * `sending` and are taken over after the stuck timeout (the idempotency key keeps a second try
- * single). Returns whether the write went through.
+ * single). Returns whether the write went through. Rows the effects write (a refund's
+ * `payment.refunded`, a fee's e-mail) are not enqueued: the next cron tick sends them.
  */
 export async function recordOutcomes<Row extends JobRow>(
   db: Db,
@@ -200,10 +202,9 @@ export async function recordOutcomes<Row extends JobRow>(
 ): Promise<boolean> {
   if (items.length === 0) return true;
   try {
-    await runBatch(
-      db,
-      items.flatMap(({ row, outcome }) => outcomeStatements(db, k, row, outcome, now)),
-    );
+    const b = batch(db);
+    for (const { row, outcome } of items) for (const part of outcomeStatements(db, k, row, outcome, now)) b.add(part);
+    await b.run();
     return true;
   } catch (err) {
     logger.error("recording job outcomes failed; taken over after the stuck timeout", {

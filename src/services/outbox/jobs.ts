@@ -1,14 +1,15 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import { type Db, schema } from "../../db/client";
 import { newId } from "../../lib/ids";
+import { type Fragment, type Part, single, wrote } from "../batch";
 import type { JobPointer } from "./pointer";
 import type { Kind, PerformContext, QueuePolicy, RetryPlan, Store } from "./types";
 
 /**
  * Kinds without a table of their own keep their jobs in `jobs` (design.md §22): the payments
  * work's Stripe calls first. Such a kind is a `JobHandler` listed in ./kinds.ts; `jobInsert` goes
- * in the same batch as the change that causes the job, `enqueue` after it.
+ * in the same batch as the change that causes the job (src/services/batch.ts), which enqueues a
+ * job that is due now after commit.
  */
 
 const jobs = schema.jobs;
@@ -16,7 +17,7 @@ export type StoredJob = typeof jobs.$inferSelect;
 
 /** What a handler's try came to. `result` is kept on the row; `effects` run in the same batch as "done". */
 export type JobAttempt =
-  | { ok: true; result?: unknown; effects?: (db: Db, gate: SQL) => BatchItem<"sqlite">[] }
+  | { ok: true; result?: unknown; effects?: (db: Db, gate: SQL) => Part[] }
   | { ok: false; permanent: boolean; error: string };
 
 export type JobHandler<Extra = undefined> = {
@@ -90,17 +91,20 @@ export function jobKind<Extra = undefined>(h: JobHandler<Extra>): Kind<StoredJob
   };
 }
 
+/** A job due now goes to the queue after commit; one scheduled ahead waits for the cron. */
+const dueNow = (runAt: Date | undefined, now: Date) => !runAt || runAt.getTime() <= now.getTime();
+
 /**
  * One statement for the batch of the change that causes the job, gated by `onlyIf`. A job whose
  * (kind, idempotencyKey) exists already is not written again, so retrying the causing request
- * cannot double a refund. `runAt` schedules it (default: now).
+ * cannot double a refund. `runAt` schedules it (default: now). Value: whether it was written.
  */
 export function jobInsert(
   db: Db,
   job: { kind: string; tenantId: string | null; payload: unknown; idempotencyKey?: string; runAt?: Date },
   now: Date,
   onlyIf?: SQL,
-) {
+): Fragment<boolean> & { id: string; pointer: JobPointer } {
   const id = newId("job");
   const t = now.toISOString();
   const due = (job.runAt ?? now).toISOString();
@@ -110,29 +114,28 @@ export function jobInsert(
     WHERE ${onlyIf ?? sql`1`}
     ON CONFLICT (kind, idempotency_key) DO NOTHING`);
   const pointer: JobPointer = { kind: job.kind, id };
-  return { id, insert, pointer };
+  const enqueued = dueNow(job.runAt, now);
+  return { id, pointer, ...single(insert, (r) => ({ value: wrote(r), pointers: wrote(r) && enqueued ? [pointer] : [] })) };
 }
 
 /**
  * Like `jobInsert`, for jobs whose key and payload come from rows of the same batch (a refund's
  * sequence number makes its key; a booking's PaymentIntents, one job each). `select` yields the
  * columns `tenant_id`, `idempotency_key`, `payload` (JSON text), one row per job; ids are made
- * in SQL and RETURNed, so the caller enqueues what was written (an existing key writes nothing).
+ * in SQL and RETURNed, so the batch enqueues what was written (an existing key writes nothing).
  */
-export function jobInsertSelect(db: Db, job: { kind: string; select: SQL; runAt?: Date }, now: Date) {
+export function jobInsertSelect(db: Db, job: { kind: string; select: SQL; runAt?: Date }, now: Date): Fragment<{ id: string }[]> {
   const t = now.toISOString();
   const due = (job.runAt ?? now).toISOString();
-  return db.all<{ id: string }>(sql`
+  const enqueued = dueNow(job.runAt, now);
+  const insert = db.all<{ id: string }>(sql`
     INSERT INTO jobs (id, kind, tenant_id, idempotency_key, payload, status, attempts, next_attempt_at, created_at, updated_at)
     SELECT 'job_' || lower(hex(randomblob(10))), ${job.kind}, s.tenant_id, s.idempotency_key, s.payload, 'pending', 0, ${due}, ${t}, ${t}
     FROM (${job.select}) s WHERE 1
     ON CONFLICT (kind, idempotency_key) DO NOTHING
     RETURNING id`);
+  return single(insert, (rows) => ({ value: rows, pointers: enqueued ? rows.map((r) => ({ kind: job.kind, id: r.id })) : [] }));
 }
-
-/** The queue pointers of jobs a `jobInsertSelect` returned. */
-export const jobPointers = (kind: string, rows: { id: string }[] | undefined): JobPointer[] =>
-  (rows ?? []).map((r) => ({ kind, id: r.id }));
 
 /** Cancels a job that has not started (a fee the owner waived); a job being performed is not stopped. */
 export function jobCancel(db: Db, kind: string, idempotencyKey: string, now: Date) {

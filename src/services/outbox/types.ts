@@ -3,6 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
 import type { Metrics } from "../../lib/metrics";
+import type { Part } from "../batch";
 
 /**
  * The outbox engine's vocabulary (design.md §22). A *kind* is one sort of side effect (an e-mail,
@@ -52,12 +53,12 @@ export type Store = {
 
 /** What one try came to, as the kind reports it. `set` adds kind columns to the outcome write. */
 export type Attempt =
-  | { ok: true; set?: Record<string, unknown>; effects?: (db: Db, gate: SQL) => BatchItem<"sqlite">[] }
+  | { ok: true; set?: Record<string, unknown>; effects?: (db: Db, gate: SQL) => Part[] }
   | { ok: false; permanent: boolean; error: string; set?: Record<string, unknown> };
 
 /** The next state the engine writes, fenced on the claim. */
 export type Outcome =
-  | { kind: "done"; set: Record<string, unknown>; effects?: (db: Db, gate: SQL) => BatchItem<"sqlite">[] }
+  | { kind: "done"; set: Record<string, unknown>; effects?: (db: Db, gate: SQL) => Part[] }
   | { kind: "retry"; delaySeconds: number; nextAttemptAt: Date; error: string; set: Record<string, unknown> }
   | { kind: "failed"; error: string; set: Record<string, unknown> };
 

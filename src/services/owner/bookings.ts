@@ -1,16 +1,17 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Actor } from "../../auth-context";
-import { runBatch, schema } from "../../db/client";
+import { schema } from "../../db/client";
 import { type BookingStatus, transitionError } from "../../domain/booking-status";
 import { ApiError } from "../../errors";
+import { batch } from "../batch";
 import type { BookingCtx, BookingView } from "../bookings";
-import { cancellationEffects, statusChangePayload } from "../bookings/effects";
+import { statusChangePayload } from "../bookings/effects";
 import { createdEffectsFromView } from "../bookings/created-facts";
 import { actorOf, bookingHistoryInsert } from "../bookings/history";
 import { bookingViewQuery } from "../bookings/lookup";
 import { type FeeSummary, statusChangeMoney } from "../payments/status-money";
 import { moneyQuery, parseMoney } from "../payments/money";
-import { enqueueWebhookDeliveries, webhookEventInsert } from "../webhooks/events";
+import { webhookEventInsert } from "../webhooks/events";
 
 export type BookingListQuery = { from?: Date; to?: Date; status?: BookingStatus; staffId?: string; limit: number };
 
@@ -30,81 +31,67 @@ export async function listTenantBookings(ctx: BookingCtx, tenantId: string, q: B
     .limit(q.limit);
 }
 
+/** The statuses the status route changes itself; `cancelled` it hands to the cancel use case. */
+export type StatusChange = Exclude<BookingStatus, "cancelled">;
+
 /**
- * Owner status change along the transition table (design.md §5). The UPDATE is conditional on the
- * status that was read, so a concurrent change makes this one a 409 rather than a silent
- * overwrite; the `booking.status_changed` delivery is written only when the update happened. A
- * change to `cancelled` also does what every cancellation does (customer e-mail, booking.cancelled
- * webhook, a full refund: the business cancels), gated the same way; `pending -> confirmed` gets
- * what a paid confirmation gets (createdEffectsFromView); `no_show` charges the
- * no-show fee to the card on file unless `chargeFee` is false (design.md §21). Two round trips:
- * the read (booking and its money in one batch), then one batch.
+ * Owner status change along the transition table (design.md §5), except to `cancelled`: that is
+ * THE cancellation (src/services/bookings/cancel.ts, `via: "status"`). The UPDATE is conditional on
+ * the status that was read, so a concurrent change makes this one a 409 rather than a silent
+ * overwrite; the `booking.status_changed` delivery is written only when the update happened.
+ * `pending -> confirmed` gets what a paid confirmation gets (createdEffectsFromView); `no_show`
+ * charges the no-show fee to the card on file unless `chargeFee` is false (design.md §21). Two
+ * round trips: the read (booking and its money in one batch), then one batch.
  */
 export async function changeBookingStatus(
   ctx: BookingCtx,
   ref: { tenantId: string; bookingId: string; actor?: Actor },
-  to: BookingStatus,
+  to: StatusChange,
   opts: { chargeFee?: boolean } = {},
 ): Promise<{ booking: BookingView; fee: FeeSummary }> {
   const { db, now } = ctx;
-  const [views, moneyRows] = await db.batch([
-    bookingViewQuery(db, { kind: "owner", tenantId: ref.tenantId, bookingId: ref.bookingId }),
-    moneyQuery(db, sql`(SELECT id FROM bookings WHERE id = ${ref.bookingId} AND tenant_id = ${ref.tenantId})`),
-  ]);
-  const booking = views[0];
+  const read = batch(db);
+  const views = read.add(bookingViewQuery(db, { kind: "owner", tenantId: ref.tenantId, bookingId: ref.bookingId }));
+  const moneyRows = read.add(moneyQuery(db, sql`(SELECT id FROM bookings WHERE id = ${ref.bookingId} AND tenant_id = ${ref.tenantId})`));
+  await read.run();
+  const booking = views.result()[0];
   if (!booking) throw ApiError.notFound("Booking");
   if (transitionError(booking.status, to)) {
     throw new ApiError("invalid_transition", `A ${booking.status} booking cannot become ${to}`);
   }
   const t = now.toISOString();
-  const cancelledAt = to === "cancelled" ? t : null;
   // Read before the update, in the same transaction: exactly the update's own condition.
   const changes = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND tenant_id = ${ref.tenantId} AND status = ${booking.status})`;
-  const update = db.run(sql`
-    UPDATE bookings SET status = ${to}, updated_at = ${t}, cancelled_at = COALESCE(${cancelledAt}, cancelled_at),
-      sequence = sequence + ${to === "cancelled" ? 1 : 0}
-    WHERE id = ${booking.id} AND tenant_id = ${ref.tenantId} AND status = ${booking.status}`);
-  const money = statusChangeMoney(db, now, booking, parseMoney(moneyRows), to, opts, changes);
-  // A booking only held for payment was never announced: releasing it tells nobody.
-  const event = webhookEventInsert(
-    db,
-    ref.tenantId,
-    "booking.status_changed",
-    { booking: statusChangePayload(booking, to) },
-    now,
-    money.quiet ? sql`0` : changes,
-  );
-  const cancel = to === "cancelled" && !money.quiet ? cancellationEffects(ctx, booking, null, changes, null, money.emailLines) : null;
+  const b = batch(db);
+  b.add(webhookEventInsert(db, ref.tenantId, "booking.status_changed", { booking: statusChangePayload(booking, to) }, now, changes));
   // The business confirming a booking held for payment: it gets what any confirmation gets
   // (customer e-mail, notices, reminders, booking.created), with the payment path's own function.
-  const confirm = booking.status === "pending" && to === "confirmed" ? createdEffectsFromView(ctx, booking, changes) : null;
-  const effects = cancel ?? confirm;
+  if (booking.status === "pending" && to === "confirmed") b.add(createdEffectsFromView(ctx, booking, changes));
+  const money = statusChangeMoney(db, now, booking, parseMoney(moneyRows.result()), to, opts, changes);
+  b.add(money);
   // The booking's history (design.md §15), gated like everything else on the change happening.
-  const history = bookingHistoryInsert(
-    db,
-    {
-      bookingId: booking.id,
-      action: "booking.status_changed",
-      actor: actorOf({ kind: "owner", actor: ref.actor }, null),
-      metadata: { from: booking.status, to },
-    },
-    now,
-    changes,
-  );
-  const statements = [event.insert, ...(effects?.statements ?? []), ...money.statements, history, update];
-  const results = await runBatch(db, statements);
-  if ((results[statements.length - 1] as { rowsAffected: number }).rowsAffected !== 1) {
-    throw new ApiError("invalid_transition", "The booking changed meanwhile; reload it and try again");
-  }
-  const deliveries = results[0] as { id: string }[];
-  ctx.waitUntil(
-    enqueueWebhookDeliveries(
-      ctx.env.EMAIL_QUEUE,
-      deliveries.map((d) => d.id),
+  b.add(
+    bookingHistoryInsert(
+      db,
+      {
+        bookingId: booking.id,
+        action: "booking.status_changed",
+        actor: actorOf({ kind: "owner", actor: ref.actor }, null),
+        metadata: { from: booking.status, to },
+      },
+      now,
+      changes,
     ),
   );
-  const effectCount = effects?.statements.length ?? 0;
-  effects?.afterCommit(ctx, results.slice(1, 1 + effectCount));
-  money.afterCommit(ctx, results.slice(1 + effectCount));
-  return { booking: { ...booking, status: to, updatedAt: t, cancelledAt: cancelledAt ?? booking.cancelledAt }, fee: money.fee };
+  const update = b.add(
+    db.run(sql`
+      UPDATE bookings SET status = ${to}, updated_at = ${t}
+      WHERE id = ${booking.id} AND tenant_id = ${ref.tenantId} AND status = ${booking.status}`),
+  );
+  // After commit: the deliveries, the confirmation's e-mails and a no-show fee's charge job.
+  await b.run(ctx);
+  if (update.result().rowsAffected !== 1) {
+    throw new ApiError("invalid_transition", "The booking changed meanwhile; reload it and try again");
+  }
+  return { booking: { ...booking, status: to, updatedAt: t }, fee: money.fee };
 }

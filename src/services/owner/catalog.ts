@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { schema, type Db } from "../../db/client";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
+import { batch } from "../batch";
 
 export type ServiceRow = typeof schema.services.$inferSelect;
 export type ServiceFields = Partial<
@@ -112,9 +113,11 @@ export async function reorderServices(db: Db, tenantId: string, ids: string[], n
   const updates = ids.map((id, i) =>
     db.run(sql`UPDATE services SET order_index = ${i * 10}, updated_at = ${t} WHERE id = ${id} AND tenant_id = ${tenantId} AND ${allOwn}`),
   );
-  const list = listServices(db, tenantId);
-  const results = await db.batch([...updates, list] as unknown as [typeof list]);
-  const changed = (results[0] as unknown as { rowsAffected: number }).rowsAffected;
-  if (changed !== 1) throw ApiError.notFound("Service");
-  return results[results.length - 1] as unknown as ServiceRow[];
+  const b = batch(db);
+  const updated = updates.map((update) => b.add(update));
+  const list = b.add(listServices(db, tenantId));
+  await b.run();
+  // Every UPDATE carries the same guard: the first one says whether the order was applied.
+  if (updated[0]?.result().rowsAffected !== 1) throw ApiError.notFound("Service");
+  return list.result();
 }

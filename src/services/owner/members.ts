@@ -3,10 +3,11 @@ import { schema, type Db } from "../../db/client";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { auditInsert } from "../audit";
+import { batch } from "../batch";
 import { uniqueViolation } from "../../db/unique-violation";
 import { NO_PASSWORD_YET, newLinkToken, resetLinkPath } from "../auth/user-password";
 import { memberInviteEmail } from "../email/templates";
-import { emailInsert } from "../outbox";
+import { emailInsert, type JobPointer } from "../outbox";
 
 const { tenantMembers, users } = schema;
 
@@ -59,7 +60,7 @@ export async function addMember(
   input: NewMemberInput,
   now: Date,
   links: { base: string },
-): Promise<{ member: MemberRow; emailId: string }> {
+): Promise<{ member: MemberRow; pointers: JobPointer[] }> {
   const t = now.toISOString();
   const userId = newId("usr");
   const [[tenant], [inviter]] = await db.batch([
@@ -85,43 +86,51 @@ export async function addMember(
     },
     now,
   );
+  const b = batch(db);
+  b.add(
+    db.insert(users).values({
+      id: userId,
+      email: input.email,
+      passwordHash: NO_PASSWORD_YET,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      role: "customer", // interface.md: the user record's role; the tenant role lives on the membership
+      createdAt: t,
+      updatedAt: t,
+    }),
+  );
+  b.add(
+    db.insert(tenantMembers).values({ id: newId("mem"), tenantId: actor.tenantId, userId, role: input.role, isActive: true, createdAt: t }),
+  );
+  b.add(
+    auditInsert(
+      db,
+      {
+        action: "tenant.member_added",
+        actorType: "user",
+        actorId: actor.userId,
+        targetType: "tenant",
+        targetId: actor.tenantId,
+        metadata: { userId, role: input.role },
+      },
+      now,
+    ),
+  );
+  b.add(
+    db.insert(schema.userTokens).values({
+      id: newId("utk"),
+      userId,
+      purpose: "invite",
+      tokenHash,
+      expiresAt: new Date(now.getTime() + INVITE_TTL_DAYS * 86_400_000).toISOString(),
+      createdAt: t,
+    }),
+  );
+  b.add(mail);
+  let pointers: JobPointer[];
   try {
-    await db.batch([
-      db.insert(users).values({
-        id: userId,
-        email: input.email,
-        passwordHash: NO_PASSWORD_YET,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        role: "customer", // interface.md: the user record's role; the tenant role lives on the membership
-        createdAt: t,
-        updatedAt: t,
-      }),
-      db
-        .insert(tenantMembers)
-        .values({ id: newId("mem"), tenantId: actor.tenantId, userId, role: input.role, isActive: true, createdAt: t }),
-      auditInsert(
-        db,
-        {
-          action: "tenant.member_added",
-          actorType: "user",
-          actorId: actor.userId,
-          targetType: "tenant",
-          targetId: actor.tenantId,
-          metadata: { userId, role: input.role },
-        },
-        now,
-      ),
-      db.insert(schema.userTokens).values({
-        id: newId("utk"),
-        userId,
-        purpose: "invite",
-        tokenHash,
-        expiresAt: new Date(now.getTime() + INVITE_TTL_DAYS * 86_400_000).toISOString(),
-        createdAt: t,
-      }),
-      mail.insert,
-    ]);
+    // The invitation's pointer goes back to the route, which enqueues it.
+    pointers = await b.run();
   } catch (err) {
     if (uniqueViolation(err)?.includes("users.email")) throw new ApiError("email_taken", "An account with this e-mail already exists");
     throw err;
@@ -136,7 +145,7 @@ export async function addMember(
       isActive: true,
       createdAt: t,
     },
-    emailId: mail.id,
+    pointers,
   };
 }
 
@@ -180,7 +189,8 @@ export async function changeMember(
   if (Object.keys(diff).length === 0) return cur;
 
   const action = diff.isActive ? (next.isActive ? "tenant.member_reactivated" : "tenant.member_deactivated") : "tenant.member_role_changed";
-  const [updated] = await db.batch([
+  const b = batch(db);
+  const updated = b.add(
     db
       .update(tenantMembers)
       .set(next)
@@ -192,6 +202,8 @@ export async function changeMember(
           eq(tenantMembers.isActive, cur.isActive),
         ),
       ),
+  );
+  b.add(
     auditInsert(
       db,
       {
@@ -206,8 +218,9 @@ export async function changeMember(
       now,
       sql`changes() = 1`,
     ),
-  ]);
-  if (updated.rowsAffected === 1) return { ...cur, ...next };
+  );
+  await b.run();
+  if (updated.result().rowsAffected === 1) return { ...cur, ...next };
 
   // Someone changed it between our read and our write: fine if it now is what was asked for.
   const [after] = await memberQuery(db, actor.tenantId, memberUserId);

@@ -3,6 +3,7 @@ import { schema, type Db } from "../../db/client";
 import type { StoredInterval } from "../../domain/working-hours";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
+import { batch, group } from "../batch";
 
 export type StaffRow = typeof schema.staffProfiles.$inferSelect;
 export type StaffFields = Partial<Pick<StaffRow, "displayName" | "title" | "avatarUrl" | "color" | "isBookable" | "orderIndex" | "userId">>;
@@ -94,24 +95,25 @@ export async function updateStaff(
     .set({ ...fields, updatedAt: now.toISOString() })
     .where(own(tenantId, id))
     .returning();
-  const [[row], hoursNow] = hours
-    ? await db
-        .batch([update, ...replaceHoursStatements(db, tenantId, id, hours), hoursOf(db, tenantId, id)])
-        .then(([u, , , r]) => [u, r] as const)
-    : await db.batch([update, hoursOf(db, tenantId, id)]);
+  const b = batch(db);
+  const updated = b.add(update);
+  if (hours) b.add(hoursReplacement(db, tenantId, id, hours));
+  const hoursNow = b.add(hoursOf(db, tenantId, id));
+  await b.run();
+  const [row] = updated.result();
   if (!row) throw ApiError.notFound("Staff member");
-  return { ...row, hours: hoursNow } satisfies StaffWithHours;
+  return { ...row, hours: hoursNow.result() } satisfies StaffWithHours;
 }
 
 /** Two statements whatever the number of intervals: the delete, and one INSERT over a JSON array. */
-function replaceHoursStatements(db: Db, tenantId: string, staffId: string, hours: StoredInterval[]) {
+function hoursReplacement(db: Db, tenantId: string, staffId: string, hours: StoredInterval[]) {
   const del = db.delete(h).where(and(eq(h.staffId, staffId), eq(h.tenantId, tenantId), staffIsOwn(tenantId, staffId)));
   const rows = JSON.stringify(hourRows(tenantId, staffId, hours));
   const insert = db.run(sql`INSERT INTO staff_hours (id, tenant_id, staff_id, weekday, start_minute, end_minute)
     SELECT json_extract(j.value, '$.id'), ${tenantId}, ${staffId}, json_extract(j.value, '$.weekday'),
            json_extract(j.value, '$.startMinute'), json_extract(j.value, '$.endMinute')
     FROM json_each(${rows}) j WHERE ${staffIsOwn(tenantId, staffId)}`);
-  return [del, insert] as const;
+  return group([del, insert]);
 }
 
 /**
@@ -120,14 +122,14 @@ function replaceHoursStatements(db: Db, tenantId: string, staffId: string, hours
  * foreign id changes nothing and is 404.
  */
 export async function replaceHours(db: Db, tenantId: string, staffId: string, hours: StoredInterval[]): Promise<StaffWithHours> {
-  const profile = db.select().from(p).where(own(tenantId, staffId));
-  const [, , [row], hoursNow] = await db.batch([
-    ...replaceHoursStatements(db, tenantId, staffId, hours),
-    profile,
-    hoursOf(db, tenantId, staffId),
-  ]);
+  const b = batch(db);
+  b.add(hoursReplacement(db, tenantId, staffId, hours));
+  const profile = b.add(db.select().from(p).where(own(tenantId, staffId)));
+  const hoursNow = b.add(hoursOf(db, tenantId, staffId));
+  await b.run();
+  const [row] = profile.result();
   if (!row) throw ApiError.notFound("Staff member");
-  return { ...row, hours: hoursNow };
+  return { ...row, hours: hoursNow.result() };
 }
 
 /**

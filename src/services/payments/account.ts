@@ -5,6 +5,7 @@ import { schema, type Db } from "../../db/client";
 import { ApiError } from "../../errors";
 import { platformLink } from "../../lib/links";
 import { auditInsert } from "../audit";
+import { batch } from "../batch";
 import { type AccountState, accountState, okOrThrow, stripeRequest } from "./stripe";
 
 /**
@@ -50,7 +51,8 @@ export async function setStripeAccount(db: Db, tenantId: string, actor: Actor, a
   const accountId = account?.id ?? null;
   const action = accountId ? "tenant.stripe_connected" : "tenant.stripe_disconnected";
   const before = sql`(SELECT stripe_account_id FROM tenants WHERE id = ${tenantId})`;
-  const [, [row]] = await db.batch([
+  const b = batch(db);
+  b.add(
     auditInsert(
       db,
       {
@@ -64,6 +66,8 @@ export async function setStripeAccount(db: Db, tenantId: string, actor: Actor, a
       now,
       sql`EXISTS (SELECT 1 FROM tenants WHERE id = ${tenantId} AND stripe_account_id IS NOT ${accountId})`,
     ),
+  );
+  const updated = b.add(
     db
       .update(t)
       .set({
@@ -75,8 +79,9 @@ export async function setStripeAccount(db: Db, tenantId: string, actor: Actor, a
       })
       .where(eq(t.id, tenantId))
       .returning({ accountId: t.stripeAccountId, chargesEnabled: t.stripeChargesEnabled, detailsSubmitted: t.stripeDetailsSubmitted }),
-  ]);
-  return toStatus(row);
+  );
+  await b.run();
+  return toStatus(updated.result()[0]);
 }
 
 async function fetchAccount(config: Config, accountId: string) {

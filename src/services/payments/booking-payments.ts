@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { Actor } from "../../auth-context";
-import { type Db, runBatch } from "../../db/client";
+import type { Db } from "../../db/client";
 import { feeAmount } from "../../domain/payments";
 import { ApiError } from "../../errors";
 import { auditInsert } from "../audit";
+import { batch } from "../batch";
 import { FEE_CHARGE_KIND, REFUND_KIND } from "./job-kinds";
 import { moneyQuery, paidAtBooking, parseMoney } from "./money";
 
@@ -120,15 +121,20 @@ export async function waiveFee(db: Db, r: { tenantId: string; bookingId: string;
   const inTenant = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${r.bookingId} AND tenant_id = ${r.tenantId})`;
   const stopped = sql`EXISTS (SELECT 1 FROM jobs j WHERE j.kind = ${FEE_CHARGE_KIND}
     AND j.idempotency_key = 'fee-' || payments.booking_id || '-' || payments.kind AND j.status = 'cancelled')`;
-  const results = await runBatch(db, [
+  const b = batch(db);
+  b.add(
     db.run(sql`
       UPDATE jobs SET status = 'cancelled', updated_at = ${t}
       WHERE kind = ${FEE_CHARGE_KIND} AND idempotency_key IN (${keys[0]}, ${keys[1]}) AND status = 'pending' AND ${inTenant}`),
+  );
+  const waivedRows = b.add(
     db.all<{ id: string; kind: string; amount: number; currency: string }>(sql`
       UPDATE payments SET status = 'cancelled', waived_at = ${t}, waived_by = ${r.actor.id}, updated_at = ${t}
       WHERE booking_id = ${r.bookingId} AND tenant_id = ${r.tenantId} AND kind IN ('late_cancel_fee', 'no_show_fee')
         AND status = 'pending' AND ${stopped}
       RETURNING id, kind, amount, currency`),
+  );
+  b.add(
     auditInsert(
       db,
       {
@@ -142,14 +148,17 @@ export async function waiveFee(db: Db, r: { tenantId: string; bookingId: string;
       now,
       sql`changes() > 0`,
     ),
+  );
+  const feeRows = b.add(
     db.all<{ id: string; status: string }>(sql`
       SELECT id, status FROM payments WHERE booking_id = ${r.bookingId} AND tenant_id = ${r.tenantId}
         AND kind IN ('late_cancel_fee', 'no_show_fee')`),
-  ]);
-  const [waived] = results[1] as { id: string; kind: string; amount: number; currency: string }[];
+  );
+  await b.run();
+  const [waived] = waivedRows.result();
   if (waived)
     return { id: waived.id, kind: waived.kind, amount: Number(waived.amount), currency: waived.currency, status: "cancelled" as const };
-  const fees = results[3] as { id: string; status: string }[];
+  const fees = feeRows.result();
   if (fees.length === 0) throw new ApiError("not_found", "This booking has no fee to waive");
   if (fees.every((f) => f.status === "cancelled")) throw new ApiError("conflict", "The fee has already been waived");
   throw new ApiError("conflict", "The fee is being charged or has been charged; refund it instead");

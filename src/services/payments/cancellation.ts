@@ -1,23 +1,22 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../db/client";
 import { type Canceller, cancellationRefund, feeAmount, LATE_FEE_DELAY_MS } from "../../domain/payments";
 import { instantToHumanLocal } from "../../domain/time";
 import type { BookingView } from "../bookings/lookup";
-import type { BookingCtx } from "../bookings/scope";
+import { type Fragment, group, type Part } from "../batch";
 import { cancellationMoneyLines, type PaymentEmailFacts } from "../email/payment-templates";
-import { enqueue, jobInsert, type JobPointer } from "../outbox";
-import { jobPointers } from "../outbox/jobs";
+import { jobInsert } from "../outbox";
 import { newId } from "../../lib/ids";
-import { CANCEL_INTENT_KIND, FEE_CHARGE_KIND, REFUND_KIND } from "./job-kinds";
+import { FEE_CHARGE_KIND } from "./job-kinds";
 import type { FeeChargePayload } from "./jobs";
 import { type BookingMoney, paidAtBooking } from "./money";
-import { releaseStatements } from "./holds";
-import { refundStatements } from "./refunds";
+import { holdRelease } from "./holds";
+import { refundInsert } from "./refunds";
 
 /**
- * The money side of a cancellation (design.md §21), as statements for the cancel's own batch,
- * gated like its other effects:
+ * The money side of a cancellation (design.md §21), as one fragment of the cancel's own batch,
+ * gated like its other effects (refunds and intent cancels are enqueued after commit; a late fee
+ * is due in 24 h and found by the cron then):
  * - a booking still held for payment is released like an expiry (intents cancelled, a late
  *   success refunded) and quietly: it was never confirmed, so no e-mail and no webhook;
  * - the business cancelling refunds everything paid; a customer cancelling at or before the
@@ -27,14 +26,12 @@ import { refundStatements } from "./refunds";
 
 export type RefundSummary = { amount: number; currency: string; status: "pending" } | null;
 
-export type CancellationMoney = {
-  statements: BatchItem<"sqlite">[];
+export type CancellationMoney = Fragment & {
   refund: RefundSummary;
   /** Paragraphs for the cancellation e-mail. */
   emailLines: string[];
   /** Held for payment and never confirmed: no cancellation e-mail or webhook. */
   quiet: boolean;
-  afterCommit(ctx: Pick<BookingCtx, "env" | "waitUntil">, results: unknown[]): void;
 };
 
 export function emailFacts(b: BookingView): PaymentEmailFacts {
@@ -49,8 +46,8 @@ export function emailFacts(b: BookingView): PaymentEmailFacts {
   };
 }
 
-/** A fee payment row and its charge job (`fee-<bookingId>-<kind>`), due at `runAt`. */
-export function feeStatements(
+/** A fee payment row and its charge job (`fee-<bookingId>-<kind>`), due at `runAt` (enqueued after commit when due now). */
+export function feeInsert(
   db: Db,
   now: Date,
   b: BookingView,
@@ -88,29 +85,23 @@ export function feeStatements(
     now,
     sql`EXISTS (SELECT 1 FROM payments WHERE id = ${paymentId})`,
   );
-  return { paymentId, statements: [insert, job.insert], pointer: job.pointer };
+  return { paymentId, ...group([insert, job]) };
 }
 
 export function cancellationMoney(db: Db, now: Date, b: BookingView, money: BookingMoney, by: Canceller, gate: SQL): CancellationMoney {
-  const statements: BatchItem<"sqlite">[] = [];
+  const parts: Part[] = [];
   const quiet = b.status === "pending";
-  if (quiet) statements.push(...releaseStatements(db, now, sql`SELECT ${b.id} AS id`, gate));
+  if (quiet) parts.push(holdRelease(db, now, sql`SELECT ${b.id} AS id`, gate));
 
   const paid = paidAtBooking(money).filter((p) => p.refundable > 0);
   const decision = cancellationRefund(by, b.startAt, money.policy.cancellationHours, now.getTime());
   const currency = b.currency.toUpperCase();
-  const refundJobsAt: number[] = [];
   let refunded = 0;
   let kept = 0;
   for (const p of paid) {
     if (decision === "full") {
-      const r = refundStatements(
-        db,
-        now,
-        { tenantId: b.tenantId, paymentId: p.id, amount: "remaining", reason: by === "business" ? "business_cancel" : "customer_cancel" },
-        gate,
-      );
-      refundJobsAt.push(statements.push(...r.statements) - 1);
+      const reason = by === "business" ? "business_cancel" : "customer_cancel";
+      parts.push(refundInsert(db, now, { tenantId: b.tenantId, paymentId: p.id, amount: "remaining", reason }, gate));
       refunded += p.refundable;
     } else {
       kept += p.refundable;
@@ -121,23 +112,17 @@ export function cancellationMoney(db: Db, now: Date, b: BookingView, money: Book
   if (by === "customer" && decision === "keep" && money.policy.lateCancelFeePercent > 0) {
     const runAt = new Date(now.getTime() + LATE_FEE_DELAY_MS);
     const amount = feeAmount(b.totalAmount, money.policy.lateCancelFeePercent, kept, currency);
-    const fee = feeStatements(db, now, b, money, { kind: "late_cancel_fee", amount, runAt }, gate);
+    const fee = feeInsert(db, now, b, money, { kind: "late_cancel_fee", amount, runAt }, gate);
     if (fee) {
-      statements.push(...fee.statements);
+      parts.push(fee);
       lateFee = { amount, chargeOn: instantToHumanLocal(b.tenant.timezone, runAt.getTime()) };
     }
   }
 
   return {
-    statements,
+    ...group(parts),
     refund: refunded > 0 ? { amount: refunded, currency, status: "pending" } : null,
     emailLines: cancellationMoneyLines({ refunded, kept, currency, policy: money.policy.cancellationPolicy, lateFee }),
     quiet,
-    afterCommit(ctx, results) {
-      // Refunds and intent cancels run now; a late fee is due in 24 h (the cron finds it then).
-      const pointers: JobPointer[] = refundJobsAt.flatMap((i) => jobPointers(REFUND_KIND, results[i] as { id: string }[]));
-      if (quiet) pointers.push(...jobPointers(CANCEL_INTENT_KIND, results[0] as { id: string }[]));
-      if (pointers.length) ctx.waitUntil(enqueue(ctx.env.EMAIL_QUEUE, pointers));
-    },
   };
 }

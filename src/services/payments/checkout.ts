@@ -1,13 +1,12 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../db/client";
 import { type AmountDue, amountDue, type FeeTerms, holdExpiresAt, needsCardOnFile, refundDeadline } from "../../domain/payments";
 import { instantToLocalString } from "../../domain/time";
 import { type Config, type Env, loadConfig } from "../../config";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
-import type { BookingCtx } from "../bookings/scope";
-import { enqueue, jobInsert, type JobPointer } from "../outbox";
+import { type Fragment, group, type Part } from "../batch";
+import { jobInsert } from "../outbox";
 import { CANCEL_INTENT_KIND } from "./job-kinds";
 import { createCustomer, createPaymentIntent, createSetupIntent } from "./stripe";
 
@@ -107,17 +106,11 @@ export type StartedCheckout = {
   status: "pending";
   holdExpiresAt: number;
   payment: PaymentStep;
-  /** Statements for the create's write batch: `inserted` is true exactly when the booking row was written. */
-  effects(
-    db: Db,
-    inserted: SQL,
-    notInserted: SQL,
-  ): {
-    statements: BatchItem<"sqlite">[];
-    afterCommit(ctx: Pick<BookingCtx, "env" | "waitUntil">, results: unknown[]): void;
-    /** The guard refused the booking: hand the intents' cancel jobs to the queue. */
-    afterLostRace(ctx: Pick<BookingCtx, "env" | "waitUntil">): void;
-  };
+  /**
+   * The create's write batch's part: `inserted` is true exactly when the booking row was written.
+   * When the guard refused the booking, the intents' cancel jobs are written and enqueued instead.
+   */
+  effects(db: Db, inserted: SQL, notInserted: SQL): Fragment;
 };
 
 /**
@@ -191,10 +184,9 @@ export async function startCheckout(
       fees: plan.card ? plan.fees : null,
     }),
     effects(db, inserted, notInserted) {
-      const statements: BatchItem<"sqlite">[] = [];
-      const pointers: JobPointer[] = [];
+      const parts: Part[] = [];
       if (plan.due && intent) {
-        statements.push(
+        parts.push(
           db.run(sql`
             INSERT INTO payments (id, tenant_id, booking_id, amount, currency, kind, status, stripe_payment_intent_id, client_secret,
                                   stripe_account_id, stripe_customer_id, created_at, updated_at)
@@ -204,7 +196,7 @@ export async function startCheckout(
         );
       }
       if (customerId) {
-        statements.push(
+        parts.push(
           db.run(sql`
             INSERT INTO booking_cards (id, tenant_id, booking_id, stripe_customer_id, stripe_setup_intent_id, setup_client_secret, status, created_at, updated_at)
             SELECT ${newId("crd")}, ${b.tenant.id}, ${b.bookingId}, ${customerId}, ${setup?.id ?? null}, ${setup?.clientSecret ?? null}, 'pending', ${t}, ${t}
@@ -215,28 +207,22 @@ export async function startCheckout(
       // but it would linger as "incomplete" in the business's dashboard.
       for (const object of [intent ? { paymentIntent: intent.id } : null, setup ? { setupIntent: setup.id } : null]) {
         if (!object) continue;
-        const job = jobInsert(
-          db,
-          {
-            kind: CANCEL_INTENT_KIND,
-            tenantId: b.tenant.id,
-            payload: { ...object, account: plan.account },
-            idempotencyKey: `cancel-${object.paymentIntent ?? object.setupIntent}`,
-          },
-          now,
-          notInserted,
+        parts.push(
+          jobInsert(
+            db,
+            {
+              kind: CANCEL_INTENT_KIND,
+              tenantId: b.tenant.id,
+              payload: { ...object, account: plan.account },
+              idempotencyKey: `cancel-${object.paymentIntent ?? object.setupIntent}`,
+            },
+            now,
+            notInserted,
+          ),
         );
-        statements.push(job.insert);
-        pointers.push(job.pointer);
       }
-      return {
-        statements,
-        // Nothing to hand on: the confirmation is sent when the payment succeeds.
-        afterCommit() {},
-        afterLostRace(ctx) {
-          if (pointers.length) ctx.waitUntil(enqueue(ctx.env.EMAIL_QUEUE, pointers));
-        },
-      };
+      // Nothing else to hand on: the confirmation is sent when the payment succeeds.
+      return group(parts);
     },
   };
 }

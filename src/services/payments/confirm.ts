@@ -1,18 +1,15 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
-import { type Db, runBatch } from "../../db/client";
+import type { Db } from "../../db/client";
 import { instantToHumanLocal } from "../../domain/time";
 import type { Env } from "../../config";
 import { newId } from "../../lib/ids";
+import { batch } from "../batch";
 import { createdEffectsFromView } from "../bookings/created-facts";
 import { type BookingView, bookingViewQuery } from "../bookings/lookup";
 import { latePaymentRefundedEmail } from "../email/payment-templates";
-import { emailInsert, enqueue, enqueueEmails } from "../outbox";
-import { jobPointers } from "../outbox/jobs";
-import { enqueueWebhookDeliveries } from "../webhooks/events";
+import { emailInsert } from "../outbox";
 import { paymentAnnouncement } from "./announce";
-import { REFUND_KIND } from "./job-kinds";
-import { refundStatements } from "./refunds";
+import { refundInsert } from "./refunds";
 
 /**
  * Stripe's PaymentIntent and SetupIntent events (design.md §21), applied once per event id.
@@ -100,47 +97,43 @@ export async function applyIntentEvent(ctx: Ctx, event: IntentEvent): Promise<Ap
 
   const t = now.toISOString();
   const applyId = newId("apl");
-  let webhookAt = -1;
   const from = sql.join(
     move.from.map((s) => sql`${s}`),
     sql`, `,
   );
   const table = sql.raw(row.table);
   const applied = sql`EXISTS (SELECT 1 FROM processed_events WHERE id = ${event.id} AND apply_id = ${applyId})`;
-  const statements: BatchItem<"sqlite">[] = [
+  // Every part below is gated on `applied`: a redelivered event writes (and enqueues) nothing.
+  const b = batch(db);
+  b.add(
     db.run(sql`
       INSERT INTO processed_events (id, source, type, received_at, apply_id)
       SELECT ${event.id}, 'stripe', ${event.type}, ${t}, ${applyId}
       WHERE EXISTS (SELECT 1 FROM ${table} WHERE id = ${row.id} AND status IN (${from}))
       ON CONFLICT (id) DO NOTHING`),
-  ];
+  );
   const failure = str((event.object.last_payment_error as { message?: unknown } | undefined)?.message ?? null);
   const paymentMethod = str(event.object.payment_method);
   if (setup) {
-    statements.push(
+    b.add(
       db.run(sql`UPDATE booking_cards SET status = ${move.to}, stripe_payment_method_id = COALESCE(${paymentMethod}, stripe_payment_method_id),
         updated_at = ${t} WHERE id = ${row.id} AND ${applied}`),
     );
   } else {
-    statements.push(
+    b.add(
       db.run(sql`UPDATE payments SET status = ${move.to}, failure_message = ${move.to === "failed" ? failure : null}, updated_at = ${t}
         WHERE id = ${row.id} AND ${applied}`),
     );
-    const outcome = move.to === "failed" ? "failed" : "succeeded";
-    webhookAt = statements.push(paymentAnnouncement(db, row.tenantId, row.id, outcome, now, applied).insert) - 1;
+    b.add(paymentAnnouncement(db, row.tenantId, row.id, move.to === "failed" ? "failed" : "succeeded", now, applied));
   }
 
   const view = views[0];
   const bookingPayment = setup || row.kind === "deposit" || row.kind === "full";
   const succeeded = move.to !== "failed";
-  const pointers: { emails: string[]; refunds: SQL | null } = { emails: [], refunds: null };
-  let effects: ReturnType<typeof createdEffectsFromView> | null = null;
-  let refundAt = -1;
-  let effectsAt = -1;
   if (view && row.bookingId === view.id && bookingPayment && succeeded) {
     if (!setup && paymentMethod) {
       // A deposit made with the card-on-file PaymentIntent (setup_future_usage) saved the card too.
-      statements.push(
+      b.add(
         db.run(sql`UPDATE booking_cards SET status = 'saved', stripe_payment_method_id = ${paymentMethod}, updated_at = ${t}
           WHERE booking_id = ${view.id} AND stripe_setup_intent_id IS NULL AND status <> 'saved' AND ${applied}`),
       );
@@ -148,50 +141,25 @@ export async function applyIntentEvent(ctx: Ctx, event: IntentEvent): Promise<Ap
     const confirms = sql`${applied} AND EXISTS (SELECT 1 FROM bookings WHERE id = ${view.id} AND status = 'pending')
       AND ${requirementsMet(view.id)}`;
     // Exactly what a confirmed create writes: confirmation (manage link, .ics), notices, reminders, booking.created.
-    effects = createdEffectsFromView(ctx, view, confirms);
-    effectsAt = statements.push(...effects.statements) - effects.statements.length;
-    statements.push(
+    b.add(createdEffectsFromView(ctx, view, confirms));
+    b.add(
       db.run(sql`UPDATE bookings SET status = 'confirmed', hold_expires_at = NULL, updated_at = ${t}
         WHERE id = ${view.id} AND ${confirms}`),
     );
     if (!setup) {
       const released = sql`${applied} AND EXISTS (SELECT 1 FROM bookings WHERE id = ${view.id} AND status = 'cancelled')`;
-      const refund = refundStatements(
-        db,
-        now,
-        { tenantId: row.tenantId, paymentId: row.id, amount: "remaining", reason: "late_payment" },
-        released,
-      );
-      refundAt = statements.push(...refund.statements) - 1;
+      b.add(refundInsert(db, now, { tenantId: row.tenantId, paymentId: row.id, amount: "remaining", reason: "late_payment" }, released));
+      // Gated like the refund: the customer is told only when the booking was released.
       const told = lateRefundEmail(db, now, view, released, Number(event.object.amount), str(event.object.currency) ?? view.currency);
-      if (told) {
-        statements.push(told.insert);
-        pointers.emails.push(told.id);
-      }
+      if (told) b.add(told);
     }
   }
-  statements.push(db.all<{ n: number }>(sql`SELECT COUNT(*) AS n FROM processed_events WHERE id = ${event.id} AND apply_id = ${applyId}`));
+  const mine = b.add(
+    db.all<{ n: number }>(sql`SELECT COUNT(*) AS n FROM processed_events WHERE id = ${event.id} AND apply_id = ${applyId}`),
+  );
 
-  const results = await runBatch(db, statements);
-  const [mine] = results[results.length - 1] as { n: number }[];
-  const paymentUpdated = Number(mine?.n) > 0;
-  if (paymentUpdated) {
-    if (webhookAt >= 0) {
-      const deliveries = results[webhookAt] as { id: string }[];
-      if (deliveries.length)
-        ctx.waitUntil(
-          enqueueWebhookDeliveries(
-            ctx.env.EMAIL_QUEUE,
-            deliveries.map((d) => d.id),
-          ),
-        );
-    }
-    if (effects) effects.afterCommit(ctx, results.slice(effectsAt, effectsAt + effects.statements.length));
-    if (refundAt >= 0) ctx.waitUntil(enqueue(ctx.env.EMAIL_QUEUE, jobPointers(REFUND_KIND, results[refundAt] as { id: string }[])));
-    // An e-mail row that was not written (the gate was false) is acked by the consumer.
-    if (pointers.emails.length && refundAt >= 0 && (results[refundAt] as unknown[]).length > 0)
-      ctx.waitUntil(enqueueEmails(ctx.env, pointers.emails));
-  }
+  await b.run(ctx);
+  const paymentUpdated = Number(mine.result()[0]?.n) > 0;
   return { ...known, duplicate: false, paymentUpdated };
 }
 

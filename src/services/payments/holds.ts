@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
-import { type Db, runBatch } from "../../db/client";
+import type { Db } from "../../db/client";
+import { batch, type Fragment, group } from "../batch";
 import { cancelRemindersOf } from "../notifications/reminders";
 import { jobInsertSelect } from "../outbox/jobs";
 import { CANCEL_INTENT_KIND } from "./job-kinds";
@@ -17,10 +17,13 @@ import { CANCEL_INTENT_KIND } from "./job-kinds";
  * conditional batch on `status = 'pending'`, so whichever commits first decides.
  */
 
-/** The statements that release the bookings selected by `bookings` (a subquery of one column `id`), gated by `gate`. */
-export function releaseStatements(db: Db, now: Date, bookings: SQL, gate: SQL = sql`1`): BatchItem<"sqlite">[] {
+/**
+ * Releases the bookings selected by `bookings` (a subquery of one column `id`), gated by `gate`;
+ * its intent-cancel jobs are enqueued after commit when the batch is run with the request's queue.
+ */
+export function holdRelease(db: Db, now: Date, bookings: SQL, gate: SQL = sql`1`): Fragment {
   const t = now.toISOString();
-  return [
+  return group([
     jobInsertSelect(
       db,
       {
@@ -44,7 +47,7 @@ export function releaseStatements(db: Db, now: Date, bookings: SQL, gate: SQL = 
       WHERE booking_id IN (${bookings}) AND kind IN ('deposit', 'full') AND status IN ('pending', 'failed') AND ${gate}`),
     // A held booking schedules no reminder (only its confirmation does); should one exist, it must not go out.
     cancelRemindersOf(db, bookings, now, gate),
-  ];
+  ]);
 }
 
 /** Pending bookings whose hold has ended, oldest first, bounded per run (of one tenant: the cron's test-only scope). */
@@ -69,11 +72,14 @@ export async function releaseExpiredHolds(
 ): Promise<{ released: number }> {
   const t = now.toISOString();
   const chosen = expiredHolds(now.getTime(), opts.limit ?? HOLD_RELEASE_BATCH, opts.tenantId);
-  const results = await runBatch(db, [
-    ...releaseStatements(db, now, chosen),
+  const b = batch(db);
+  b.add(holdRelease(db, now, chosen));
+  const released = b.add(
     db.run(sql`
       UPDATE bookings SET status = 'cancelled', cancel_reason = 'payment_not_completed', cancelled_at = ${t}, updated_at = ${t}
       WHERE id IN (${chosen})`),
-  ]);
-  return { released: (results[results.length - 1] as { rowsAffected: number }).rowsAffected };
+  );
+  // Not enqueued: the cron run that released them performs the cancel jobs right after.
+  await b.run();
+  return { released: released.result().rowsAffected };
 }

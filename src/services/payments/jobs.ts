@@ -5,7 +5,7 @@ import { emailInsert } from "../outbox";
 import type { JobAttempt, JobHandler } from "../outbox/jobs";
 import { paymentAnnouncement } from "./announce";
 import { CANCEL_INTENT_KIND, DETACH_CARD_KIND, FEE_CHARGE_KIND, REFUND_KIND } from "./job-kinds";
-import { type RefundJobPayload, refundSucceededStatements } from "./refunds";
+import { type RefundJobPayload, refundSucceeded } from "./refunds";
 import { providerCode, providerMessage, type StripeAnswer, stripeRequest } from "./stripe";
 
 /**
@@ -51,8 +51,8 @@ function refundHandler(config: Config): JobHandler {
         return {
           ok: true,
           result: { refund: stripeId, status },
-          effects: (db, gate) =>
-            refundSucceededStatements(
+          effects: (db, gate) => [
+            refundSucceeded(
               db,
               now,
               {
@@ -70,6 +70,7 @@ function refundHandler(config: Config): JobHandler {
               },
               gate,
             ),
+          ],
         };
       }
       // pending / requires_action: Stripe finishes it later and says so with charge.refunded.
@@ -173,7 +174,7 @@ function feeChargeHandler(config: Config): JobHandler {
                     },
                     now,
                     moves,
-                  ).insert,
+                  ),
                 ]
               : [];
             return [
@@ -183,7 +184,7 @@ function feeChargeHandler(config: Config): JobHandler {
                   failure_message = NULL, updated_at = ${t}
                 WHERE id = ${p.paymentId} AND status IN ('pending', 'failed') AND ${gate}`),
               // Right after the move it announces; the intent's own event later finds nothing to move.
-              paymentAnnouncement(db, job.tenantId ?? "", p.paymentId, "succeeded", now, sql`changes() > 0`).insert,
+              paymentAnnouncement(db, job.tenantId ?? "", p.paymentId, "succeeded", now, sql`changes() > 0`),
             ];
           },
         };
@@ -212,7 +213,7 @@ function feeChargeHandler(config: Config): JobHandler {
             UPDATE payments SET status = 'failed', failure_message = ${message},
               stripe_payment_intent_id = COALESCE(${intentId}, stripe_payment_intent_id), updated_at = ${t}
             WHERE id = ${p.paymentId} AND status = 'pending' AND ${gate}`),
-          paymentAnnouncement(db, job.tenantId ?? "", p.paymentId, "failed", now, sql`changes() > 0`).insert,
+          paymentAnnouncement(db, job.tenantId ?? "", p.paymentId, "failed", now, sql`changes() > 0`),
         ],
       };
     },

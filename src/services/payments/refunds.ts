@@ -1,12 +1,11 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import type { Actor } from "../../auth-context";
 import type { Env } from "../../config";
-import { type Db, runBatch } from "../../db/client";
+import type { Db } from "../../db/client";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
-import { enqueue } from "../outbox";
-import { jobInsertSelect, jobPointers } from "../outbox/jobs";
+import { batch, compose, type Fragment, group } from "../batch";
+import { jobInsertSelect } from "../outbox/jobs";
 import { webhookEventInsert } from "../webhooks/events";
 import { REFUND_KIND } from "./job-kinds";
 
@@ -30,15 +29,18 @@ export type RefundRequest = {
   createdBy?: string | null;
 };
 
+export type RefundRow = { id: string; amount: number; currency: string };
+
 /**
  * Two statements: the refund row (RETURNING id, amount, currency; nothing when the payment is not
  * paid, the amount is 0 or exceeds what is left) and its job. `gate` ties both to the change.
+ * Value: the refund row, or null when none was written; its job is enqueued after commit.
  */
-export function refundStatements(db: Db, now: Date, r: RefundRequest, gate: SQL = sql`1`) {
+export function refundInsert(db: Db, now: Date, r: RefundRequest, gate: SQL = sql`1`): Fragment<RefundRow | null> & { id: string } {
   const id = newId("ref");
   const t = now.toISOString();
   const amount = r.amount === "remaining" ? remaining : sql`${r.amount}`;
-  const insert = db.all<{ id: string; amount: number; currency: string }>(sql`
+  const insert = db.all<RefundRow>(sql`
     INSERT INTO refunds (id, tenant_id, payment_id, seq, amount, currency, status, reason, created_by, created_at, updated_at)
     SELECT ${id}, p.tenant_id, p.id,
            COALESCE((SELECT MAX(y.seq) FROM refunds y WHERE y.payment_id = p.id), 0) + 1,
@@ -63,7 +65,14 @@ export function refundStatements(db: Db, now: Date, r: RefundRequest, gate: SQL 
     },
     now,
   );
-  return { id, statements: [insert, job] as BatchItem<"sqlite">[] };
+  return {
+    id,
+    ...compose((add) => {
+      const row = add(insert);
+      add(job);
+      return () => row.result()[0] ?? null;
+    }),
+  };
 }
 
 export type RefundJobPayload = {
@@ -83,17 +92,17 @@ export type RefundJobPayload = {
  * business's webhooks, written only by the batch that moves the row (gated on its pending state,
  * read before the move).
  */
-export function refundSucceededStatements(
+export function refundSucceeded(
   db: Db,
   now: Date,
   r: { tenantId: string; refundId: string; stripeRefundId: string | null; webhook: Record<string, unknown> },
   gate: SQL = sql`1`,
-): BatchItem<"sqlite">[] {
+): Fragment {
   const t = now.toISOString();
   const moves = sql`${gate} AND EXISTS (SELECT 1 FROM refunds WHERE id = ${r.refundId} AND status = 'pending')`;
   const event = webhookEventInsert(db, r.tenantId, "payment.refunded", { refund: { ...r.webhook, status: "succeeded" } }, now, moves);
-  return [
-    event.insert,
+  return group([
+    event,
     db.run(sql`
       UPDATE refunds SET status = 'succeeded', stripe_refund_id = COALESCE(${r.stripeRefundId}, stripe_refund_id), updated_at = ${t}
       WHERE id = ${r.refundId} AND status = 'pending' AND ${gate}`),
@@ -107,7 +116,7 @@ export function refundSucceededStatements(
         updated_at = ${t}
       WHERE id = (SELECT payment_id FROM refunds WHERE id = ${r.refundId})
         AND status IN ('succeeded', 'partially_refunded', 'refunded')`),
-  ];
+  ]);
 }
 
 export type ManualRefund = { id: string; paymentId: string; amount: number; currency: string; status: "pending" };
@@ -121,20 +130,24 @@ export async function refundPayment(
   r: { tenantId: string; paymentId: string; amount?: number; actor: Actor },
 ): Promise<ManualRefund> {
   const { db, now } = ctx;
-  const refund = refundStatements(db, now, {
-    tenantId: r.tenantId,
-    paymentId: r.paymentId,
-    amount: r.amount ?? "remaining",
-    reason: "manual",
-    createdBy: r.actor.id,
-  });
-  const results = await runBatch(db, [
-    ...refund.statements,
+  const b = batch(db);
+  const refund = b.add(
+    refundInsert(db, now, {
+      tenantId: r.tenantId,
+      paymentId: r.paymentId,
+      amount: r.amount ?? "remaining",
+      reason: "manual",
+      createdBy: r.actor.id,
+    }),
+  );
+  const payments = b.add(
     db.all<{ status: string; left: number }>(sql`
       SELECT p.status AS status, ${remaining} AS "left" FROM payments p WHERE p.id = ${r.paymentId} AND p.tenant_id = ${r.tenantId}`),
-  ]);
-  const [row] = results[0] as { id: string; amount: number; currency: string }[];
-  const [payment] = results[2] as { status: string; left: number }[];
+  );
+  // The refund's job goes to the queue after commit (nothing is written on a refusal).
+  await b.run(ctx);
+  const row = refund.result();
+  const [payment] = payments.result();
   if (!payment) throw ApiError.notFound("Payment");
   if (!row) {
     const left = Number(payment.left);
@@ -143,6 +156,5 @@ export async function refundPayment(
     }
     throw new ApiError("refund_exceeds_payment", `At most ${Math.max(left, 0)} (minor units) of this payment can still be refunded`);
   }
-  ctx.waitUntil(enqueue(ctx.env.EMAIL_QUEUE, jobPointers(REFUND_KIND, results[1] as { id: string }[])));
   return { id: row.id, paymentId: r.paymentId, amount: Number(row.amount), currency: row.currency, status: "pending" };
 }

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
-import { type Db, runBatch } from "../../db/client";
+import type { Db } from "../../db/client";
 import type { Env } from "../../config";
 import { newId } from "../../lib/ids";
-import { enqueueWebhookDeliveries } from "../webhooks/events";
+import { batch } from "../batch";
 import { type ApplyResult, applyIntentEvent, handlesIntentEvent } from "./confirm";
-import { refundSucceededStatements } from "./refunds";
+import { refundSucceeded } from "./refunds";
 
 /**
  * Verified Stripe events (platform and Connect endpoints), each applied at most once by event id
@@ -35,16 +35,20 @@ async function applyAccountUpdated(db: Db, event: StripeEvent, now: Date): Promi
   const accountId = typeof o.id === "string" ? o.id : event.account;
   if (!accountId) return { handled: false };
   const t = now.toISOString();
-  const [updated] = await runBatch(db, [
+  const b = batch(db);
+  const updated = b.add(
     db.run(sql`
       UPDATE tenants SET stripe_charges_enabled = ${o.charges_enabled === true ? 1 : 0},
         stripe_details_submitted = ${o.details_submitted === true ? 1 : 0}, updated_at = ${t}
       WHERE stripe_account_id = ${accountId} AND NOT EXISTS (SELECT 1 FROM processed_events WHERE id = ${event.id})`),
+  );
+  b.add(
     db.run(sql`INSERT INTO processed_events (id, source, type, received_at)
       SELECT ${event.id}, 'stripe', ${event.type}, ${t} WHERE changes() > 0
       ON CONFLICT (id) DO NOTHING`),
-  ]);
-  const applied = ((updated as { rowsAffected: number }).rowsAffected ?? 0) > 0;
+  );
+  await b.run();
+  const applied = (updated.result().rowsAffected ?? 0) > 0;
   // An account no business has (yet): nothing to keep current; acknowledged.
   return { handled: true, duplicate: false, paymentUpdated: applied, paymentKnown: true, ours: false };
 }
@@ -91,12 +95,15 @@ async function applyChargeRefunded(ctx: Ctx, event: StripeEvent): Promise<ApplyR
   const applyId = newId("apl");
   const byOurId = new Map(succeeded.map((r) => [typeof r.metadata?.refund_id === "string" ? r.metadata.refund_id : r.id, r.id]));
   const gate = sql`EXISTS (SELECT 1 FROM processed_events WHERE id = ${event.id} AND apply_id = ${applyId})`;
-  const statements = [
+  const b = batch(db);
+  b.add(
     db.run(sql`INSERT INTO processed_events (id, source, type, received_at, apply_id)
       SELECT ${event.id}, 'stripe', ${event.type}, ${t}, ${applyId}
       ON CONFLICT (id) DO NOTHING`),
-    ...rows.flatMap((r) =>
-      refundSucceededStatements(
+  );
+  for (const r of rows) {
+    b.add(
+      refundSucceeded(
         db,
         now,
         {
@@ -107,16 +114,9 @@ async function applyChargeRefunded(ctx: Ctx, event: StripeEvent): Promise<ApplyR
         },
         gate,
       ),
-    ),
-  ];
-  const results = await runBatch(db, statements);
-  const deliveries = results.filter((r): r is { id: string }[] => Array.isArray(r)).flat();
-  if (deliveries.length)
-    ctx.waitUntil(
-      enqueueWebhookDeliveries(
-        ctx.env.EMAIL_QUEUE,
-        deliveries.map((d) => d.id),
-      ),
     );
+  }
+  // The `payment.refunded` deliveries go to the queue after commit.
+  await b.run(ctx);
   return { handled: true, duplicate: false, paymentUpdated: true, paymentKnown: true, ours: true };
 }

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { ApiError } from "../../errors";
 import { verifyPassword } from "../../lib/password";
 import { auditInsert } from "../audit";
+import { batch, wrote } from "../batch";
 
 /**
  * A customer's own account (design.md §25): `GET /api/me/export` and `DELETE /api/me`. The account
@@ -82,7 +83,8 @@ export async function deleteAccount(db: Db, customerId: string, password: string
   if (!row) throw new ApiError("unauthorized");
   if (!ok) throw ApiError.field("password", "The password is not correct");
   const mine = sql`customer_account_id = ${customerId}`;
-  const [, , , , , deleted] = await db.batch([
+  const b = batch(db);
+  b.add(
     auditInsert(
       db,
       {
@@ -95,12 +97,13 @@ export async function deleteAccount(db: Db, customerId: string, password: string
       now,
       sql`EXISTS (SELECT 1 FROM customer_accounts WHERE id = ${customerId})`,
     ),
-    db.run(sql`UPDATE customers SET customer_account_id = NULL, updated_at = ${now.toISOString()} WHERE ${mine}`),
-    db.run(sql`UPDATE bookings SET customer_account_id = NULL WHERE ${mine}`),
-    db.run(sql`DELETE FROM password_resets WHERE ${mine}`),
-    db.run(sql`DELETE FROM sessions WHERE subject_type = 'customer' AND subject_id = ${customerId}`),
-    db.run(sql`DELETE FROM customer_accounts WHERE id = ${customerId}`),
-  ]);
-  if (deleted.rowsAffected !== 1) throw new ApiError("unauthorized");
+  );
+  b.add(db.run(sql`UPDATE customers SET customer_account_id = NULL, updated_at = ${now.toISOString()} WHERE ${mine}`));
+  b.add(db.run(sql`UPDATE bookings SET customer_account_id = NULL WHERE ${mine}`));
+  b.add(db.run(sql`DELETE FROM password_resets WHERE ${mine}`));
+  b.add(db.run(sql`DELETE FROM sessions WHERE subject_type = 'customer' AND subject_id = ${customerId}`));
+  const deleted = b.add(db.run(sql`DELETE FROM customer_accounts WHERE id = ${customerId}`));
+  await b.run();
+  if (!wrote(deleted.result())) throw new ApiError("unauthorized");
   return { id: customerId };
 }

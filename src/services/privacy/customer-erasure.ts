@@ -1,11 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import type { Actor } from "../../auth-context";
-import { runBatch } from "../../db/client";
 import { ApiError } from "../../errors";
 import { auditInsert } from "../audit";
+import { batch, type Part } from "../batch";
 import { type BookingCtx, cancelBooking } from "../bookings";
-import { enqueue, type JobPointer } from "../outbox";
 import { jobInsert } from "../outbox/jobs";
 import { DETACH_CARD_KIND } from "../payments/job-kinds";
 import { customerErasureExtensions } from "./erasure-extensions";
@@ -82,10 +80,12 @@ export async function eraseCustomer(
       gate,
     ),
   );
-  const statements: BatchItem<"sqlite">[] = [
-    eraseRecord(ctx, tenantId, customerId, t),
-    ...erasureStatements(ctx, { tenantId, customerId, email: customer.email.toLowerCase(), phone: customer.phone, gate, t }),
-    ...detach.map((d) => d.insert),
+  const b = batch(ctx.db);
+  b.add(eraseRecord(ctx, tenantId, customerId, t));
+  for (const part of erasureParts(ctx, { tenantId, customerId, email: customer.email.toLowerCase(), phone: customer.phone, gate, t }))
+    b.add(part);
+  for (const d of detach) b.add(d);
+  b.add(
     auditInsert(
       ctx.db,
       {
@@ -99,20 +99,21 @@ export async function eraseCustomer(
       ctx.now,
       gate,
     ),
+  );
+  const state = b.add(
     ctx.db.all<{ erasedAt: string | null; upcoming: number }>(sql`
       SELECT erased_at AS erasedAt, (SELECT count(*) FROM (${upcomingSql(tenantId, customerId, ctx.now.getTime())})) AS upcoming
       FROM customers WHERE id = ${customerId} AND tenant_id = ${tenantId}`),
-  ];
-  const results = await runBatch(ctx.db, statements);
-  const [after] = results[results.length - 1] as { erasedAt: string | null; upcoming: number }[];
+  );
+  // After commit the batch enqueues the card detachments it wrote (gated on the erasure).
+  await b.run(ctx);
+  const [after] = state.result();
   if (!after) throw ApiError.notFound("Customer");
   if (after.erasedAt !== t) {
     // Someone else erased it first, or a booking was made meanwhile.
     if (after.erasedAt) return { id: customerId, erasedAt: after.erasedAt, alreadyErased: true, cancelledBookingIds: cancelled };
     throw upcomingRefusal(after.upcoming);
   }
-  const pointers: JobPointer[] = detach.map((d) => d.pointer);
-  if (pointers.length) ctx.waitUntil(enqueue(ctx.env.EMAIL_QUEUE, pointers));
   return { id: customerId, erasedAt: t, alreadyErased: false, cancelledBookingIds: cancelled };
 }
 
@@ -141,7 +142,7 @@ type Person = { tenantId: string; customerId: string; email: string; phone: stri
  * bodies and, if still queued, are dropped; webhook payloads about them are blanked (queued ones
  * dropped); reminder jobs are cancelled; a queued fee keeps its charge but no longer e-mails them.
  */
-function erasureStatements(ctx: BookingCtx, p: Person): BatchItem<"sqlite">[] {
+function erasureParts(ctx: BookingCtx, p: Person): Part[] {
   const db = ctx.db;
   const bookingIds = sql`SELECT id FROM bookings WHERE tenant_id = ${p.tenantId} AND customer_id = ${p.customerId}`;
   const byEmail = p.email ? sql`(lower(to_email) = ${p.email} OR instr(lower(text_body), ${p.email}) > 0)` : sql`0`;

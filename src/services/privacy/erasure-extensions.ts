@@ -1,6 +1,6 @@
 import type { SQL } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../db/client";
+import type { Part } from "../batch";
 
 /**
  * Personal data other features keep about a business's customer, erased with the customer record
@@ -12,8 +12,8 @@ import type { Db } from "../../db/client";
  *  - gift cards and package credits they bought (§32): keep the balance under the code, clear the
  *    buyer's and recipient's names and addresses.
  *
- * Each statement runs in the erasure's single atomic batch and must be gated on `gate` (the
- * erasure happened). Tenant deletion (../ops/tenant-deletion.ts) calls `tenantErasureExtensions`
+ * Each part (a statement or a fragment of src/services/batch.ts) runs in the erasure's single
+ * atomic batch and must be gated on `gate` (the erasure happened). Tenant deletion (../ops/tenant-deletion.ts) calls `tenantErasureExtensions`
  * for the whole business, in bounded batches (`limit` rows per statement per cron run).
  */
 export type CustomerErasure = {
@@ -25,10 +25,10 @@ export type CustomerErasure = {
   gate: SQL;
 };
 
-export function customerErasureExtensions(_db: Db, _e: CustomerErasure): BatchItem<"sqlite">[] {
+export function customerErasureExtensions(_db: Db, _e: CustomerErasure): Part[] {
   return [];
 }
 
-export function tenantErasureExtensions(_db: Db, _tenantId: string, _limit: number): BatchItem<"sqlite">[] {
+export function tenantErasureExtensions(_db: Db, _tenantId: string, _limit: number): Part[] {
   return [];
 }

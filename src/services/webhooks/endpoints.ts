@@ -2,6 +2,7 @@ import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { schema, type Db } from "../../db/client";
 import { ApiError } from "../../errors";
 import { newId, newSecret } from "../../lib/ids";
+import { batch } from "../batch";
 import { webhookTestInsert } from "./events";
 
 /** Outbound webhook endpoints of a tenant and their delivery log. Every query is scoped by tenant. */
@@ -128,16 +129,22 @@ export async function rotateSecret(db: Db, tenantId: string, id: string, now: Da
   return { row, secret };
 }
 
-/** Writes a signed `webhook.test` delivery for the endpoint and reads it back: one round trip. */
-export async function sendTestEvent(db: Db, tenantId: string, endpointId: string, now: Date): Promise<DeliveryRow> {
+/**
+ * Writes a signed `webhook.test` delivery for the endpoint and reads it back: one round trip. The
+ * route enqueues the returned pointers.
+ */
+export async function sendTestEvent(db: Db, tenantId: string, endpointId: string, now: Date) {
   const test = webhookTestInsert(db, tenantId, endpointId, now);
-  const [, [row]] = await db.batch([
-    test.insert,
+  const b = batch(db);
+  b.add(test);
+  const written = b.add(
     db
       .select()
       .from(d)
       .where(and(eq(d.eventId, test.eventId), eq(d.tenantId, tenantId))),
-  ]);
+  );
+  const pointers = await b.run();
+  const [row] = written.result();
   if (!row) throw ApiError.notFound("Webhook endpoint");
-  return row;
+  return { row, pointers };
 }

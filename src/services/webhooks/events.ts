@@ -1,9 +1,9 @@
 import { is, SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import type { QueueMessage } from "../../config";
 import { newId } from "../../lib/ids";
 import type { WebhookEventType } from "../../shared/webhook-events";
-import { enqueue } from "../outbox/pointer";
+import { type Fragment, single } from "../batch";
+import { webhookPointer } from "../outbox/pointer";
 
 // The list lives in src/shared so the owner app offers exactly these.
 export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "../../shared/webhook-events";
@@ -24,10 +24,13 @@ function payloadSql(eventId: string, type: string, t: string, tenantId: string |
   return sql`json_object('id', ${eventId}, 'type', ${type}, 'createdAt', ${t}, 'tenantId', ${tenantId}, 'data', ${dataJson})`;
 }
 
+/** The deliveries a statement RETURNed, as the fragment's value; each is enqueued after commit. */
+const deliveries = (rows: { id: string }[]) => ({ value: rows, pointers: rows.map((r) => webhookPointer(r.id)) });
+
 /**
  * One statement, for the same batch as the change it reports: a pending delivery for every active
  * endpoint of the tenant subscribed to this event type (or to "*"). RETURNING gives the delivery
- * ids to enqueue after the batch succeeded. `onlyIf` gates it on the change having happened.
+ * ids the batch enqueues after commit. `onlyIf` gates it on the change having happened.
  * `tenantId` and `data` may be SQL expressions evaluated in the batch (see payloadSql).
  */
 export function webhookEventInsert(
@@ -37,7 +40,7 @@ export function webhookEventInsert(
   data: Record<string, unknown> | SQL,
   now: Date,
   onlyIf?: SQL,
-) {
+): Fragment<{ id: string }[]> & { eventId: string } {
   const eventId = newId("evt");
   const t = now.toISOString();
   const insert = db.all<{ id: string }>(sql`
@@ -49,7 +52,7 @@ export function webhookEventInsert(
       AND EXISTS (SELECT 1 FROM json_each(e.events) j WHERE j.value = ${type} OR j.value = '*')
       AND ${onlyIf ?? sql`1`}
     RETURNING id`);
-  return { eventId, insert };
+  return { eventId, ...single(insert, deliveries) };
 }
 
 /**
@@ -57,23 +60,21 @@ export function webhookEventInsert(
  * integrator sees a real delivery, retried and logged like every other. Nothing is written for an
  * endpoint of another business.
  */
-export function webhookTestInsert(db: Db, tenantId: string, endpointId: string, now: Date) {
+export function webhookTestInsert(
+  db: Db,
+  tenantId: string,
+  endpointId: string,
+  now: Date,
+): Fragment<{ id: string }[]> & { eventId: string } {
   const eventId = newId("evt");
   const t = now.toISOString();
   const data = { endpointId, message: "This is a test event sent from the booking platform." };
   const payload = JSON.stringify({ id: eventId, type: WEBHOOK_TEST_EVENT, createdAt: t, tenantId, data });
-  const insert = db.run(sql`
+  const insert = db.all<{ id: string }>(sql`
     INSERT INTO webhook_deliveries (id, tenant_id, endpoint_id, event_id, event_type, payload, status, attempts, next_attempt_at, created_at, updated_at)
     SELECT 'whd_' || lower(hex(randomblob(10))), e.tenant_id, e.id, ${eventId}, ${WEBHOOK_TEST_EVENT}, ${payload}, 'pending', 0, ${t}, ${t}, ${t}
     FROM webhook_endpoints e
-    WHERE e.id = ${endpointId} AND e.tenant_id = ${tenantId}`);
-  return { eventId, insert };
-}
-
-/** Best effort after the batch: the cron re-dispatches pending deliveries the queue never saw. */
-export async function enqueueWebhookDeliveries(queue: Queue<QueueMessage>, deliveryIds: string[]) {
-  await enqueue(
-    queue,
-    deliveryIds.map((id) => ({ kind: "webhook", id })),
-  );
+    WHERE e.id = ${endpointId} AND e.tenant_id = ${tenantId}
+    RETURNING id`);
+  return { eventId, ...single(insert, deliveries) };
 }

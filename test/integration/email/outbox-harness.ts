@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { schema } from "../../../src/db/client";
+import { runPart } from "../../../src/services/batch";
 import { emailInsert } from "../../../src/services/outbox";
 import { testDb } from "../../helpers/db";
 import { type CapturedRequest, captured, script, type Scripted } from "../../helpers/worker-entry";
@@ -15,7 +16,7 @@ export async function writeOutboxEmail(opts: { now?: Date; subject?: string; sen
   const tenant = await createTenant();
   const to = `rcpt-${uniq()}${uniq()}@example.test`;
   const subject = opts.subject ?? `Hello ${to}`;
-  const { id, insert } = emailInsert(
+  const email = emailInsert(
     testDb(),
     {
       kind: "test.email",
@@ -28,8 +29,8 @@ export async function writeOutboxEmail(opts: { now?: Date; subject?: string; sen
     },
     opts.now ?? new Date(),
   );
-  await insert;
-  return { id, to, subject, tenantId: tenant.id };
+  await runPart(testDb(), email);
+  return { id: email.id, to, subject, tenantId: tenant.id };
 }
 
 export async function outboxRow(id: string) {

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { schema } from "../../../src/db/client";
+import { runPart } from "../../../src/services/batch";
 import { emailInsert } from "../../../src/services/outbox";
 import { get, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
@@ -16,12 +17,13 @@ export async function emailRow(
 ) {
   const to = opts.to ?? `job-${uniq()}${uniq()}@example.test`;
   const text = opts.text ?? `Hello ${to}`;
-  const { id, insert } = emailInsert(
+  const email = emailInsert(
     testDb(),
     { kind: "test.email", subject: "Hello", text, html: `<p>${text}</p>`, tenantId, to, sensitive: opts.sensitive },
     opts.at,
   );
-  await insert;
+  const id = email.id;
+  await runPart(testDb(), email);
   if (opts.status && opts.status !== "pending") {
     await testDb()
       .update(schema.emailOutbox)

@@ -1,8 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Env, QueueMessage } from "../../../src/config";
-import { enqueueEmails } from "../../../src/services/outbox";
-import { enqueue } from "../../../src/services/outbox/pointer";
-import { enqueueWebhookDeliveries } from "../../../src/services/webhooks/events";
+import { emailPointer, enqueue, webhookPointer } from "../../../src/services/outbox/pointer";
 import { createTenant } from "../../helpers/factories";
 import { outboxRow, providerRequests, writeOutboxEmail } from "../email/outbox-harness";
 import { createEndpoint, deliveryRow, writeEvent, receiver as webhookReceiver } from "../webhooks/harness";
@@ -15,6 +12,7 @@ import {
   plus,
   pointerMessage,
   receiver,
+  recordingQueue,
   runCron,
   script,
   writeJob,
@@ -22,18 +20,6 @@ import {
 
 // The Worker's real entry points (queue consumer, cron) with the generic pointer `{ kind, id }`
 // for every kind; the e-mail and webhook suites keep driving the shapes written before it.
-
-/** A queue binding that records what is sent (the platform's binding is swapped, not our code). */
-function recordingQueue(fail = false) {
-  const sent: QueueMessage[] = [];
-  const queue = {
-    sendBatch: async (msgs: { body: QueueMessage }[]) => {
-      if (fail) throw new Error("queue unavailable");
-      sent.push(...msgs.map((m) => m.body));
-    },
-  } as unknown as Queue<QueueMessage>;
-  return { sent, queue };
-}
 
 describe("queue consumer: generic pointers", () => {
   it("delivers an e-mail from { kind: 'email', id }", async () => {
@@ -127,8 +113,8 @@ describe("cron: every kind through the engine", () => {
 describe("enqueue", () => {
   it("hands the queue { kind, id } pointers for e-mails, webhook deliveries and jobs", async () => {
     const { sent, queue } = recordingQueue();
-    await enqueueEmails({ EMAIL_QUEUE: queue } as Env, ["eml_1"]);
-    await enqueueWebhookDeliveries(queue, ["whd_1", "whd_2"]);
+    await enqueue(queue, [emailPointer("eml_1")]);
+    await enqueue(queue, [webhookPointer("whd_1"), webhookPointer("whd_2")]);
     await enqueue(queue, [{ kind: "stripe_call", id: "job_1" }]);
     await enqueue(queue, []);
     expect(sent).toEqual([

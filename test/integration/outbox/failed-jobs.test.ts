@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { runPart } from "../../../src/services/batch";
 import { emailInsert } from "../../../src/services/outbox";
 import { countDbRequests, get } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
@@ -25,7 +26,7 @@ async function businessWithFailures() {
     { kind: "test.email", subject: "Hi", text: secretText, html: `<p>${secretText}</p>`, tenantId: tenant.id, to },
     t0,
   );
-  await email.insert;
+  await runPart(testDb(), email);
   await scriptProvider(to, [{ status: 422, body: { message: "Invalid `to` field" } }]);
   await deliverBatch([pointerMessage({ kind: "email", id: email.id }, { testNow: plus(failAt, -5) })]);
 
@@ -46,7 +47,7 @@ async function businessWithFailures() {
     { kind: "test.email", subject: "Ok", text: "ok", html: "ok", tenantId: tenant.id, to: `ok-${uniq()}@example.test` },
     t0,
   );
-  await sent.insert;
+  await runPart(testDb(), sent);
   await deliverBatch([pointerMessage({ kind: "email", id: sent.id }, { testNow: t0 })]);
   await writeJob({ url: target.url, tenantId: tenant.id, now: plus(t0, 3600) });
 

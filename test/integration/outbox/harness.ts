@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
+import type { QueueMessage } from "../../../src/config";
 import { schema } from "../../../src/db/client";
+import { runPart } from "../../../src/services/batch";
 import { type JobHandler, jobInsert, jobKind } from "../../../src/services/outbox/jobs";
 import { TEST_HTTP_KIND, testHttpHandler } from "../../../src/services/outbox/test-http";
 import { testDb } from "../../helpers/db";
@@ -38,7 +40,7 @@ export async function writeJob(opts: {
   idempotencyKey?: string;
   runAt?: Date;
 }) {
-  const { id, insert, pointer } = jobInsert(
+  const job = jobInsert(
     testDb(),
     {
       kind: opts.kind ?? TEST_HTTP_KIND,
@@ -49,13 +51,25 @@ export async function writeJob(opts: {
     },
     opts.now ?? new Date(),
   );
-  const res = await insert;
-  return { id, pointer, inserted: res.rowsAffected === 1 };
+  const inserted = await runPart(testDb(), job);
+  return { id: job.id, pointer: job.pointer, inserted };
 }
 
 export async function jobRow(id: string) {
   const [row] = await testDb().select().from(schema.jobs).where(eq(schema.jobs.id, id));
   return row;
+}
+
+/** A queue binding that records what is sent (the platform's binding is swapped, not our code). */
+export function recordingQueue(fail = false) {
+  const sent: QueueMessage[] = [];
+  const queue = {
+    sendBatch: async (msgs: { body: QueueMessage }[]) => {
+      if (fail) throw new Error("queue unavailable");
+      sent.push(...msgs.map((m) => m.body));
+    },
+  } as unknown as Queue<QueueMessage>;
+  return { sent, queue };
 }
 
 export const aheadOfWallClock = (minutes = 30) => new Date(Date.now() + minutes * 60_000);

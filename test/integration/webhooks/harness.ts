@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { schema } from "../../../src/db/client";
 import type { QueueMessage } from "../../../src/config";
+import { runPart } from "../../../src/services/batch";
 import { webhookEventInsert, type WebhookEventType } from "../../../src/services/webhooks/events";
 import { post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
@@ -46,8 +47,9 @@ export async function writeEvent(
   data: Record<string, unknown> = { bookingId: "bkg_test" },
 ) {
   const db = testDb();
-  const { eventId, insert } = webhookEventInsert(db, tenantId, type, data, now);
-  const rows = await insert;
+  const event = webhookEventInsert(db, tenantId, type, data, now);
+  const rows = await runPart(db, event);
+  const eventId = event.eventId;
   return { eventId, deliveryIds: rows.map((r) => r.id) };
 }
 
