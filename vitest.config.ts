@@ -61,6 +61,18 @@ export default defineConfig({
                 // Every test's e-mail goes to the capture server; e-mail tests key on a unique recipient.
                 EMAIL_PROVIDER_URL: `${inject<string>("captureUrl")}/email`,
                 EMAIL_API_KEY: "test-email-key",
+                // design.md §23: the capture server stands in for Cloudflare's custom hostname API. No
+                // CF_API_TOKEN here: a saved domain is active at once, as other features' tests expect;
+                // the custom-domain tests add the token to the env they hand the Worker.
+                CF_API_BASE: `${inject<string>("captureUrl")}/cf`,
+                CF_ZONE_ID: "zone-test",
+                CUSTOM_DOMAIN_TARGET: "customers.platform.example",
+                // The capture server stands in for Twilio's Messages API (design.md §27); inbound texts
+                // are signed with this token by the official twilio package's helper.
+                SMS_API_BASE: `${inject<string>("captureUrl")}/twilio`,
+                TWILIO_ACCOUNT_SID: "ACtest00000000000000000000000000",
+                TWILIO_AUTH_TOKEN: "test-twilio-auth-token",
+                SMS_FROM: "+15005550006",
                 // The capture server stands in for the AI model (OpenAI-compatible chat completions).
                 AI_PROVIDER_URL: `${inject<string>("captureUrl")}/ai`,
                 AI_API_KEY: "test-ai-key",

@@ -8,6 +8,7 @@ import { requestContext } from "./middleware/request-context";
 import { requestLog } from "./middleware/request-log";
 import { adminRoutes } from "./routes/admin";
 import { documentRoutes } from "./routes/docs";
+import { exportRoutes } from "./routes/exports";
 import { openApiRouter } from "./routes/openapi";
 import { aiPublicRoutes, aiRoutes } from "./routes/ai";
 import { benchRoutes } from "./routes/bench";
@@ -61,6 +62,8 @@ export function buildApp() {
   app.route("/__bench", benchRoutes);
   app.route("/calendar", calendarRoutes);
   app.route("/healthz", healthzRoutes);
+  // design.md §29: CSV files, outside /api (the API speaks JSON).
+  app.route("/exports", exportRoutes);
   app.route("/", pageRoutes);
   return app;
 }

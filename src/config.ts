@@ -27,6 +27,15 @@ export interface Env {
   STRIPE_JS_URL?: string;
   PAYMENT_HOLD_MINUTES?: string;
   PUBLIC_BASE_URL?: string;
+  /** design.md §27: Twilio's Messages API (texts are off unless the account, token and a sender are set). */
+  SMS_API_BASE?: string;
+  TWILIO_ACCOUNT_SID?: string;
+  TWILIO_AUTH_TOKEN?: string;
+  /** The sender: a phone number (E.164) or, instead, a Messaging Service. */
+  SMS_FROM?: string;
+  TWILIO_MESSAGING_SERVICE_SID?: string;
+  /** Minutes after a send before the cron first reads the text's delivery status (default 10). */
+  SMS_STATUS_CHECK_MINUTES?: string;
   /** OpenAI-compatible chat-completions base URL (…/v1); used when no Workers AI binding is bound. */
   AI_PROVIDER_URL?: string;
   AI_API_KEY?: string;
@@ -48,6 +57,15 @@ export interface Env {
   TEST_NOW_AT?: string;
   /** "1" mounts the benchmark ceiling routes under /__bench (npm run bench only). */
   BENCH_ROUTES?: string;
+  /**
+   * Custom domains through Cloudflare for SaaS (design.md §23): the API base, a token allowed to
+   * edit the zone's custom hostnames, the zone, and the host owners point their CNAME at. Without
+   * CF_API_TOKEN a saved domain is active at once (local development, tests of other features).
+   */
+  CF_API_BASE?: string;
+  CF_API_TOKEN?: string;
+  CF_ZONE_ID?: string;
+  CUSTOM_DOMAIN_TARGET?: string;
   /** Address of the test capture server (tests only). */
   CAPTURE_URL?: string;
   RATE_LIMIT_KV: KVNamespace;
@@ -103,11 +121,44 @@ const configSchema = z.object({
       .refine((v) => v === undefined || absoluteHttpBase(v) !== null, "PUBLIC_BASE_URL must be an absolute http(s) URL")
       .transform((v) => (v === undefined ? undefined : (absoluteHttpBase(v) as string))),
   ),
+  // design.md §27: Twilio's Messages API; texts are off unless the account, its token and a sender are all set.
+  SMS_API_BASE: optionalString.pipe(
+    z
+      .string()
+      .refine((v) => absoluteHttpBase(v) !== null, "SMS_API_BASE must be an absolute http(s) URL")
+      .transform((v) => absoluteHttpBase(v) as string)
+      .default("https://api.twilio.com"),
+  ),
+  TWILIO_ACCOUNT_SID: optionalString,
+  TWILIO_AUTH_TOKEN: optionalString,
+  SMS_FROM: optionalString,
+  TWILIO_MESSAGING_SERVICE_SID: optionalString,
+  SMS_STATUS_CHECK_MINUTES: optionalString.pipe(z.coerce.number<string | undefined>().int().min(1).max(1440).default(10)),
   AI_PROVIDER_URL: optionalString.pipe(z.string().url("AI_PROVIDER_URL must be a URL").optional()),
   AI_API_KEY: optionalString,
   AI_MODEL: optionalString,
   // Output tokens per model call (design.md §20 caps); the request's rounds are capped separately.
   AI_MAX_TOKENS: optionalString.pipe(z.coerce.number<string | undefined>().int().min(16).max(8192).default(1024)),
+  CF_API_BASE: optionalString.pipe(
+    z
+      .string()
+      .refine((v) => absoluteHttpBase(v) !== null, "CF_API_BASE must be an absolute http(s) URL")
+      .transform((v) => absoluteHttpBase(v) as string)
+      .default("https://api.cloudflare.com/client/v4"),
+  ),
+  CF_API_TOKEN: optionalString,
+  CF_ZONE_ID: optionalString,
+  CUSTOM_DOMAIN_TARGET: optionalString.pipe(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(
+        /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/,
+        "CUSTOM_DOMAIN_TARGET must be a host name",
+      )
+      .optional(),
+  ),
   ENVIRONMENT: z.enum(["production", "development", "test"]).default("production"),
   RATE_LIMIT_STORE: optionalString.pipe(z.enum(["kv", "upstash"]).optional()),
   TEST_HOOKS: optionalString.transform((v) => v === "1"),
@@ -155,12 +206,58 @@ export function productionProblems(c: Config): string[] {
   return problems;
 }
 
-/** RATE_LIMIT_STORE=upstash without both Upstash settings cannot work anywhere. */
+/**
+ * Settings that cannot work anywhere: RATE_LIMIT_STORE=upstash without both Upstash settings; a
+ * Cloudflare token without the zone whose custom hostnames it manages or the CNAME target owners
+ * are told to use (a domain saved then could never become active).
+ */
 function storeProblems(c: Config): string[] {
+  const problems: string[] = [];
   if (c.RATE_LIMIT_STORE === "upstash" && !(c.UPSTASH_REDIS_REST_URL && c.UPSTASH_REDIS_REST_TOKEN)) {
-    return ["RATE_LIMIT_STORE=upstash needs UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN"];
+    problems.push("RATE_LIMIT_STORE=upstash needs UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN");
   }
-  return [];
+  if (c.CF_API_TOKEN && !(c.CF_ZONE_ID && c.CUSTOM_DOMAIN_TARGET)) {
+    problems.push("CF_API_TOKEN needs CF_ZONE_ID and CUSTOM_DOMAIN_TARGET");
+  }
+  return problems;
+}
+
+/** design.md §23: Cloudflare for SaaS is on when a token is set (and then, by storeProblems, zone and target too). */
+export type CloudflareSettings = { apiBase: string; token: string; zoneId: string; target: string };
+
+export function cloudflareSettings(c: Config): CloudflareSettings | null {
+  if (!c.CF_API_TOKEN || !c.CF_ZONE_ID || !c.CUSTOM_DOMAIN_TARGET) return null;
+  return { apiBase: c.CF_API_BASE, token: c.CF_API_TOKEN, zoneId: c.CF_ZONE_ID, target: c.CUSTOM_DOMAIN_TARGET };
+}
+
+/**
+ * Text messages (design.md §27) are off when none of their settings is set; a half-made setup (an
+ * account without its token, or without a sender) is a configuration error, not texts that
+ * silently never go out.
+ */
+function smsProblems(c: Config): string[] {
+  const parts = [c.TWILIO_ACCOUNT_SID, c.TWILIO_AUTH_TOKEN, c.SMS_FROM ?? c.TWILIO_MESSAGING_SERVICE_SID];
+  if (parts.every((p) => p === undefined) || parts.every((p) => p !== undefined)) return [];
+  return ["Text messages need TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and SMS_FROM (or TWILIO_MESSAGING_SERVICE_SID) together"];
+}
+
+/** Twilio's Messages API as configured, or null: text messages are off (design.md §27). */
+export type SmsConfig = {
+  apiBase: string;
+  accountSid: string;
+  authToken: string;
+  sender: { from: string } | { messagingServiceSid: string };
+};
+
+export function smsConfig(c: Config): SmsConfig | null {
+  if (!c.TWILIO_ACCOUNT_SID || !c.TWILIO_AUTH_TOKEN) return null;
+  const sender = c.SMS_FROM
+    ? { from: c.SMS_FROM }
+    : c.TWILIO_MESSAGING_SERVICE_SID
+      ? { messagingServiceSid: c.TWILIO_MESSAGING_SERVICE_SID }
+      : null;
+  if (!sender) return null;
+  return { apiBase: c.SMS_API_BASE, accountSid: c.TWILIO_ACCOUNT_SID, authToken: c.TWILIO_AUTH_TOKEN, sender };
 }
 
 export class ConfigError extends Error {
@@ -180,7 +277,7 @@ export function loadConfig(env: Env): Config {
     // Names only: a secret's value must never reach a log or a response.
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".")} is missing or invalid`));
   }
-  const problems = [...productionProblems(parsed.data), ...storeProblems(parsed.data)];
+  const problems = [...productionProblems(parsed.data), ...storeProblems(parsed.data), ...smsProblems(parsed.data)];
   if (problems.length > 0) throw new ConfigError(problems);
   cache.set(env, parsed.data);
   return parsed.data;

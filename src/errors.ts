@@ -28,6 +28,7 @@ const CODES = {
   not_reschedulable: 409,
   not_cancellable: 409,
   conflict: 409,
+  domain_taken: 409,
   payment_expired: 409,
   refund_exceeds_payment: 409,
   // design.md §25: erasing a customer who still has bookings ahead (unless ?cancelUpcoming=true).
@@ -38,6 +39,7 @@ const CODES = {
   misconfigured: 500,
   payment_provider_error: 502,
   ai_provider_error: 502,
+  domain_provider_error: 502,
   unhealthy: 503,
   ai_unavailable: 503,
   rate_limit_unavailable: 503,

@@ -1,9 +1,10 @@
-import { type Config, type Env, loadConfig } from "../config";
+import { type Config, type Env, loadConfig, smsConfig } from "../config";
 import { createDb, type Db } from "../db/client";
 import { wallClock } from "../lib/clock";
 import { logger } from "../lib/log";
 import { metricsFrom } from "../lib/metrics";
 import { batch } from "../services/batch";
+import { refreshDueDomains } from "../services/domains/refresh";
 import { enqueue } from "../services/outbox";
 import { type DispatchScope, dispatchDue } from "../services/outbox/dispatch";
 import { outboxKinds } from "../services/outbox/kinds";
@@ -14,15 +15,18 @@ import { jobStatsQuery, toJobStats } from "../services/ops/job-stats";
 import { retentionStatements } from "../services/ops/retention";
 import { runTenantDeletions } from "../services/ops/tenant-deletion";
 import { releaseExpiredHolds } from "../services/payments/holds";
+import { checkSmsStatuses } from "../services/sms/status";
 
 /**
  * Every minute: the safety net that performs whatever the queue missed (lost enqueue, crashed
  * consumer, long retry waits kept in next_attempt_at, claims whose worker died), for every kind,
  * in one bounded run (src/services/outbox/dispatch.ts), after releasing the payment holds that
- * ended (src/services/payments/holds.ts); appointment reminders are jobs due hours ahead, so this
- * run is what sends them. Around it (design.md §24-25): the run is recorded (what `/healthz`
- * watches), operator alerts, scheduled tenant deletions, and retention in bounded batches. Each
- * step's failure is logged and the next step still runs; one log line sums the run up.
+ * ended (src/services/payments/holds.ts) and re-reading the custom domains still pending at
+ * Cloudflare (src/services/domains/refresh.ts); then the texts' delivery statuses
+ * (src/services/sms/status.ts). Appointment reminders are jobs due hours ahead, so this run is what
+ * sends them. Around it (design.md §24-25): the run is recorded (what `/healthz` watches),
+ * operator alerts, scheduled tenant deletions, and retention in bounded batches. Each step's
+ * failure is logged and the next step still runs; one log line sums the run up.
  *
  * The clock is wall time, never the controller's scheduledTime, so nothing (a test scheduling a
  * tick in the future included) can make rows due before their backoff ran out. Tests pass a pinned
@@ -70,6 +74,11 @@ export async function handleScheduled(
   }
   // Holds first, so the PaymentIntent cancels they write are performed by this same run.
   await step("holds", async () => (await releaseExpiredHolds(db, now(), { tenantId: scope.tenantId })).released || undefined);
+  // Before the dispatch too: the "domain is live" e-mails and hostname deletes it writes go out now.
+  await step("domains", async () => {
+    const { checked, failedCalls } = await refreshDueDomains(db, config, now(), { tenantId: scope.tenantId });
+    return checked ? { checked, failedCalls } : undefined;
+  });
   await step("jobs", async () => {
     const kinds = await dispatchDue(db, outboxKinds(config), now, {
       ...scope,
@@ -77,6 +86,12 @@ export async function handleScheduled(
     });
     const busy = Object.entries(kinds).filter(([, s]) => s.claimed > 0 || s.cleaned > 0);
     return busy.length ? Object.fromEntries(busy) : undefined;
+  });
+  await step("texts", async () => {
+    const sms = smsConfig(config);
+    if (!sms) return undefined;
+    const { failedStuck, read } = await checkSmsStatuses(db, sms, config.SMS_STATUS_CHECK_MINUTES, now(), scope);
+    return failedStuck || read ? { read, failedStuck } : undefined;
   });
   await step("tenantDeletion", async () => {
     const res = await runTenantDeletions(db, now(), scope.tenantId);

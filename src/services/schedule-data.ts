@@ -46,11 +46,13 @@ export function scheduleWindow(from: LocalDate, to: LocalDate) {
 /** The statement's one row: JSON arrays of tuples (see the SELECT). */
 export type ScheduleRow = { weekly: string; overrides: string; closures: string; busy: string };
 
-/** The four columns, for a caller's own single statement (availability adds its tenant, service and staff). */
-export function scheduleColumns(p: ScheduleParams): SQL {
-  const { lo, hi } = scheduleWindow(p.from, p.to);
+/**
+ * The hours part of the schedule (weekly hours, the range's overrides and closures) as three
+ * subqueries, for the four columns below and for the reports' available minutes (design.md §29),
+ * which read the same rows through the same rules.
+ */
+export function hoursSubqueries(p: Pick<ScheduleParams, "tenantId" | "staffId" | "from" | "to">) {
   const staff = p.staffId ? sql`AND staff_id = ${p.staffId}` : sql``;
-  const exclude = p.excludeBookingId ? sql`AND id <> ${p.excludeBookingId}` : sql``;
   const fromKey = formatLocalDate(p.from);
   const toKey = formatLocalDate(p.to);
   const days = datesInRange(p.from, p.to);
@@ -62,6 +64,20 @@ export function scheduleColumns(p: ScheduleParams): SQL {
           sql`, `,
         )})`
       : sql``;
+  return {
+    weekly: sql`(SELECT json_group_array(json_array(staff_id, weekday, start_minute, end_minute)) FROM staff_hours
+        WHERE tenant_id = ${p.tenantId} ${staff} ${weekdays})`,
+    overrides: sql`(SELECT json_group_array(json_array(staff_id, date, intervals)) FROM staff_date_overrides
+        WHERE tenant_id = ${p.tenantId} ${staff} AND date >= ${fromKey} AND date <= ${toKey})`,
+    closures: sql`(SELECT json_group_array(json_array(start_date, end_date)) FROM business_closures
+        WHERE tenant_id = ${p.tenantId} AND end_date >= ${fromKey} AND start_date <= ${toKey})`,
+  };
+}
+
+/** The four columns, for a caller's own single statement (availability adds its tenant, service and staff). */
+export function scheduleColumns(p: ScheduleParams): SQL {
+  const { lo, hi } = scheduleWindow(p.from, p.to);
+  const exclude = p.excludeBookingId ? sql`AND id <> ${p.excludeBookingId}` : sql``;
   // Busy spans, per staff member, as ONE string "s,e,s,e,..." of whole seconds after `lo`
   // (start rounded down, end up: slot boundaries are whole seconds, so overlap answers are exact;
   // CAST because the client binds numbers as floats, which would make `/` a float division).
@@ -75,12 +91,7 @@ export function scheduleColumns(p: ScheduleParams): SQL {
   // MAX_BUFFER_MINUTES.
   const pad = MAX_BUFFER_MINUTES * MINUTE_MS;
   const staffOfTenant = p.staffId ? sql`AND id = ${p.staffId}` : sql``;
-  const weekly = sql`(SELECT json_group_array(json_array(staff_id, weekday, start_minute, end_minute)) FROM staff_hours
-        WHERE tenant_id = ${p.tenantId} ${staff} ${weekdays})`;
-  const overrides = sql`(SELECT json_group_array(json_array(staff_id, date, intervals)) FROM staff_date_overrides
-        WHERE tenant_id = ${p.tenantId} ${staff} AND date >= ${fromKey} AND date <= ${toKey})`;
-  const closures = sql`(SELECT json_group_array(json_array(start_date, end_date)) FROM business_closures
-        WHERE tenant_id = ${p.tenantId} AND end_date >= ${fromKey} AND start_date <= ${toKey})`;
+  const { weekly, overrides, closures } = hoursSubqueries(p);
   const busy = sql`(SELECT json_group_array(json_array(member.id, (
         SELECT group_concat(s || ',' || e) FROM (
           SELECT CAST((MAX(start_at - buffer_before_minutes * 60000, ${lo}) - ${lo}) / 1000 AS INTEGER) AS s,
@@ -99,19 +110,23 @@ export function scheduleColumns(p: ScheduleParams): SQL {
       ${unlessSql(closures, p.skipWhen)} AS closures, ${unlessSql(busy, p.skipWhen)} AS busy`;
 }
 
-/** A row carrying the four columns, for a range starting at `from`, as the domain's rows. */
-export function decodeSchedule(row: ScheduleRow, from: LocalDate) {
-  const { lo } = scheduleWindow(from, from);
+/** The three hours columns as the domain's rows. */
+export function decodeHours(row: Pick<ScheduleRow, "weekly" | "overrides" | "closures">) {
   const weekly = JSON.parse(row.weekly) as [string, number, number, number][];
   const overrides = JSON.parse(row.overrides) as [string, string, string][];
   const closures = JSON.parse(row.closures) as [string, string][];
-  const busy = JSON.parse(row.busy) as [string, string | null][];
   return {
     weekly: weekly.map(([staffId, weekday, startMinute, endMinute]): WeeklyRow => ({ staffId, weekday, startMinute, endMinute })),
     overrides: overrides.map(([staffId, date, intervals]): OverrideRow => ({ staffId, date, intervals: parseIntervals(intervals) })),
     closures: closures.map(([startDate, endDate]): ClosureRow => ({ startDate, endDate })),
-    busy: busy.map(([staffId, spans]) => ({ staffId, spans: spans ? parseSpans(spans, lo) : [] })),
   };
+}
+
+/** A row carrying the four columns, for a range starting at `from`, as the domain's rows. */
+export function decodeSchedule(row: ScheduleRow, from: LocalDate) {
+  const { lo } = scheduleWindow(from, from);
+  const busy = JSON.parse(row.busy) as [string, string | null][];
+  return { ...decodeHours(row), busy: busy.map(([staffId, spans]) => ({ staffId, spans: spans ? parseSpans(spans, lo) : [] })) };
 }
 
 /** The schedule as one statement of its own (create and reschedule put it in their batch). */

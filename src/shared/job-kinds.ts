@@ -11,6 +11,8 @@ const KIND_LABELS: Record<string, string> = {
   "stripe.cancel_intent": "Stripe payment cancel",
   "stripe.detach_payment_method": "Card removal at Stripe",
   "booking.reminder": "Reminder e-mail",
+  "cloudflare.hostname_delete": "Custom domain removal",
+  sms: "Text message",
 };
 
 /** The kinds the console offers in its filter (any other kind can be typed). */

@@ -51,7 +51,7 @@ export async function runCron() {
 }
 
 export type CapturedRequest = { method: string; path: string; headers: Record<string, string>; body: string; status: number; at: number };
-export type CaptureFilter = { pathPrefix?: string; bodyContains?: string };
+export type CaptureFilter = { pathPrefix?: string; bodyContains?: string; method?: string };
 export type Scripted = { status: number; body?: unknown; delayMs?: number };
 
 /** What the capture server received that matches `filter`, oldest first. */

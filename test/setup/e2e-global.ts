@@ -11,6 +11,9 @@ import { seedDatabase } from "../../scripts/db/seed";
 import { startLibsqlServer } from "../../tools/libsql-server/server.mjs";
 import { testClockOffsetMs } from "./test-clock";
 
+/** The Cloudflare zone the e2e stack's custom hostnames live in (the capture server plays Cloudflare). */
+const E2E_CF_ZONE = "e2e-zone";
+
 declare module "vitest" {
   export interface ProvidedContext {
     e2eBaseUrl: string;
@@ -18,6 +21,7 @@ declare module "vitest" {
     e2eCaptureUrl: string;
     e2eJwtSecret: string;
     e2eStripeWebhookSecret: string;
+    e2eCfZone: string;
     e2eAdmin: { email: string; password: string };
   }
 }
@@ -69,7 +73,18 @@ export default async function setup(project: TestProject) {
     AI_PROVIDER_URL: `${capture.url}/ai`,
     AI_API_KEY: "e2e-ai-key",
     AI_MODEL: "e2e-model",
+    // design.md §27: Twilio's Messages API is the capture server too.
+    SMS_API_BASE: `${capture.url}/twilio`,
+    TWILIO_ACCOUNT_SID: "ACe2e000000000000000000000000000",
+    TWILIO_AUTH_TOKEN: "e2e-twilio-auth-token",
+    SMS_FROM: "+15005550006",
     PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    // design.md §23: custom domains go through Cloudflare for SaaS, played by the capture server,
+    // so the app's settings show the records and states a real business sees.
+    CF_API_BASE: `${capture.url}/cf`,
+    CF_API_TOKEN: "e2e-cf-token",
+    CF_ZONE_ID: E2E_CF_ZONE,
+    CUSTOM_DOMAIN_TARGET: "customers.platform.example.test",
     // Test-only request headers (never in production): a page test pins the request clock
     // (x-test-now), so dates never depend on the real day, and the Ask panel's tests turn the model
     // off for one request (x-test-ai: off), as the workers pool does.
@@ -113,6 +128,7 @@ export default async function setup(project: TestProject) {
   project.provide("e2eCaptureUrl", capture.url);
   project.provide("e2eJwtSecret", jwtSecret);
   project.provide("e2eStripeWebhookSecret", vars.STRIPE_WEBHOOK_SECRET);
+  project.provide("e2eCfZone", E2E_CF_ZONE);
   project.provide("e2eAdmin", admin);
   return async () => {
     const group = -wrangler.pid!;

@@ -1,19 +1,21 @@
-// A local stand-in for third parties we cannot reach (e-mail provider, Stripe, an integrator's
-// endpoint, an AI model): records every request it receives and answers with scripted responses.
+// A local stand-in for third parties we cannot reach (e-mail provider, Stripe, Cloudflare's API,
+// an integrator's endpoint, an AI model): records every request it receives and answers with scripted responses.
 //
 //   any path          -> recorded; answered by the first matching rule's next scripted response,
 //                        else 200 {"id":"cap_<n>"}
-//   POST /__control/rules     {pathPrefix?, bodyContains?, responses:[{status, body?, delayMs?}]}
-//   DELETE /__control/rules   {pathPrefix?, bodyContains?} -> drops the rules with exactly that filter
+//   POST /__control/rules     {pathPrefix?, bodyContains?, method?, responses:[{status, body?, delayMs?}]}
+//   DELETE /__control/rules   {pathPrefix?, bodyContains?, method?} -> drops the rules with exactly that filter
 //   GET  /__control/requests?pathPrefix=&bodyContains=   -> {requests:[{method,path,headers,body,at,status}]}
 import { readFileSync } from "node:fs";
 import http from "node:http";
+import { cloudflareStandIn } from "./cloudflare.mjs";
 import { stripeStandIn } from "./stripe.mjs";
+import { twilioStandIn } from "./twilio.mjs";
 
 // The stand-in for Stripe.js (served at /stripe-js/..., the tests' STRIPE_JS_URL).
 const STRIPE_JS = readFileSync(new URL("./stripe-js.js", import.meta.url), "utf8");
 
-/** @typedef {{ pathPrefix?: string, bodyContains?: string }} Filter */
+/** @typedef {{ pathPrefix?: string, bodyContains?: string, method?: string }} Filter */
 /** @typedef {{ status: number, body?: unknown, delayMs?: number }} Scripted */
 /** @typedef {Filter & { responses?: Scripted[] }} Rule */
 /**
@@ -32,10 +34,14 @@ export async function startCaptureServer({ host = "127.0.0.1", port = 0 } = {}) 
   const rules = [];
   let counter = 0;
   const stripe = stripeStandIn();
+  const cloudflare = cloudflareStandIn();
+  const twilio = twilioStandIn();
 
-  /** @param {Filter} filter @param {string} path @param {string} body */
-  const matches = (filter, path, body) =>
-    (!filter.pathPrefix || path.startsWith(filter.pathPrefix)) && (!filter.bodyContains || body.includes(filter.bodyContains));
+  /** @param {Filter} filter @param {string} path @param {string} body @param {string} [method] */
+  const matches = (filter, path, body, method) =>
+    (!filter.pathPrefix || path.startsWith(filter.pathPrefix)) &&
+    (!filter.bodyContains || body.includes(filter.bodyContains)) &&
+    (!filter.method || !method || filter.method.toUpperCase() === method.toUpperCase());
 
   const server = http.createServer((req, res) => {
     /** @type {Buffer[]} */
@@ -59,7 +65,11 @@ export async function startCaptureServer({ host = "127.0.0.1", port = 0 } = {}) 
         const filter = JSON.parse(body || "{}");
         let removed = 0;
         for (let i = rules.length - 1; i >= 0; i--) {
-          if (rules[i].pathPrefix === filter.pathPrefix && rules[i].bodyContains === filter.bodyContains) {
+          if (
+            rules[i].pathPrefix === filter.pathPrefix &&
+            rules[i].bodyContains === filter.bodyContains &&
+            rules[i].method === filter.method
+          ) {
             rules.splice(i, 1);
             removed += 1;
           }
@@ -69,7 +79,7 @@ export async function startCaptureServer({ host = "127.0.0.1", port = 0 } = {}) 
       if (url.pathname === "/__control/requests") {
         /** @type {Filter} */
         const filter = Object.fromEntries(url.searchParams);
-        return send(200, { requests: requests.filter((r) => matches(filter, r.path, r.body)) });
+        return send(200, { requests: requests.filter((r) => matches(filter, r.path, r.body, r.method)) });
       }
       if (url.pathname.startsWith("/stripe-js/") && req.method === "GET") {
         res.writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-store" });
@@ -77,13 +87,18 @@ export async function startCaptureServer({ host = "127.0.0.1", port = 0 } = {}) 
       }
       const at = Date.now();
       const path = url.pathname + url.search;
-      const rule = rules.find((r) => r.responses?.length && matches(r, path, body));
+      const rule = rules.find((r) => r.responses?.length && matches(r, path, body, req.method));
       const scripted = rule?.responses?.shift();
       if (scripted?.delayMs) await new Promise((r) => setTimeout(r, scripted.delayMs));
-      const standIn =
-        !scripted && url.pathname.startsWith("/stripe/")
+      const standIn = scripted
+        ? null
+        : url.pathname.startsWith("/stripe/")
           ? stripe.answer(req.method ?? "GET", path.slice("/stripe".length), body, req.headers)
-          : null;
+          : url.pathname.startsWith("/cf/")
+            ? cloudflare.answer(req.method ?? "GET", path.slice("/cf".length), body)
+            : url.pathname.startsWith("/twilio/")
+              ? twilio.answer(req.method ?? "GET", path.slice("/twilio".length), body, req.headers)
+              : null;
       const status = scripted?.status ?? standIn?.status ?? 200;
       requests.push({ method: req.method ?? "GET", path, headers: req.headers, body, at, status });
       counter += 1;

@@ -38,6 +38,13 @@ export const tenants = sqliteTable(
     noShowFeePercent: integer("no_show_fee_percent").notNull().default(0),
     lateCancelFeePercent: integer("late_cancel_fee_percent").notNull().default(0),
     stripeChargesEnabled: flag("stripe_charges_enabled").notNull().default(false),
+    // design.md §27 text messages: which texts the business sends to customers who agreed to them,
+    // its monthly limit (null = its plan's: 0 free, 500 pro, 5,000 enterprise; the operator sets
+    // another) and the tenant-local month (YYYY-MM) whose limit the owner was last told of.
+    smsConfirmations: flag("sms_confirmations").notNull().default(false),
+    smsReminders: flag("sms_reminders").notNull().default(false),
+    smsMonthlyLimit: integer("sms_monthly_limit"),
+    smsLimitNoticeMonth: text("sms_limit_notice_month"),
     stripeDetailsSubmitted: flag("stripe_details_submitted").notNull().default(false),
     widgetColor: text("widget_color").notNull().default("#4f46e5"),
     widgetMode: text("widget_mode").notNull().default("popup"),
@@ -53,6 +60,19 @@ export const tenants = sqliteTable(
     suspendedAt: text("suspended_at"),
     trialEndsAt: text("trial_ends_at"),
     customDomain: text("custom_domain"),
+    // design.md §23: the domain's Cloudflare for SaaS custom hostname and what Cloudflare last said
+    // about it. A domain serves its tenant only while `active`; NULL beside a domain is one saved
+    // before custom hostnames existed (pending with Cloudflare on, created by the next cron run;
+    // active without it). `custom_domain_records` holds the TXT records Cloudflare asks for (the
+    // CNAME to CUSTOM_DOMAIN_TARGET is added when shown); `claimed_at` starts the 7 days after
+    // which a domain still pending is marked failed, `problem` says why in words.
+    customDomainStatus: text("custom_domain_status", { enum: ["pending", "active", "failed"] }),
+    customHostnameId: text("custom_hostname_id"),
+    customDomainSslStatus: text("custom_domain_ssl_status"),
+    customDomainRecords: text("custom_domain_records", { mode: "json" }).$type<{ type: string; name: string; value: string }[]>(),
+    customDomainCheckedAt: text("custom_domain_checked_at"),
+    customDomainClaimedAt: text("custom_domain_claimed_at"),
+    customDomainProblem: text("custom_domain_problem"),
     stripeAccountId: text("stripe_account_id"),
     createdBy: text("created_by"),
     // Set to a new random value by triggers (drizzle/0010) on every write to what decides slots:
@@ -75,6 +95,8 @@ export const tenants = sqliteTable(
   (t) => [
     uniqueIndex("tenants_slug_uq").on(t.slug),
     uniqueIndex("tenants_custom_domain_uq").on(t.customDomain),
+    // The cron's re-check of pending domains: due ones, oldest check first.
+    index("tenants_custom_domain_check_idx").on(t.customDomainStatus, t.customDomainCheckedAt),
     index("tenants_created_idx").on(t.createdAt),
     index("tenants_deletion_due_idx").on(t.deletionDueAt),
   ],

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { ReportSummary } from "../owner/report-shapes";
 
 // Response schemas of the operator API (design.md §8, interface.md "Tenant (operator view)").
 
@@ -82,6 +83,14 @@ export const TenantActivity = z
       .object({ scheduledAt: z.string().nullable(), dueAt: z.string(), reason: z.string().nullable(), deletedAt: z.string().nullable() })
       .nullable()
       .openapi({ description: "A scheduled deletion (design.md §25): due 30 days after scheduling unless the tenant is restored" }),
+    last30Days: z
+      .object({
+        currency: z.string(),
+        totals: ReportSummary.shape.totals,
+        noShowRate: ReportSummary.shape.noShowRate,
+        cancellationRate: ReportSummary.shape.cancellationRate,
+      })
+      .openapi({ description: "The report's totals (design.md §29) of the bookings starting in the last 30 days" }),
   })
   .openapi("TenantActivity");
 

@@ -3,6 +3,7 @@ import { BOOKING_SOURCES, BOOKING_STATUSES } from "../../domain/booking-status";
 import type { BookingView } from "../../services/bookings";
 import type { BookingDetail, HistoryRow } from "../../services/owner/booking-detail";
 import { BookingPayments, toBookingPayments } from "./booking-payments";
+import { BookingTextsShape, toBookingTexts } from "./text-shapes";
 
 type BookingLike = Pick<
   BookingView,
@@ -130,6 +131,13 @@ export const OwnerBookingFullDetail = OwnerBookingDetail.extend({
   card: BookingPayments.shape.card,
   noShowFee: BookingPayments.shape.noShowFee,
   history: z.array(HistoryEntry).openapi({ description: "Oldest first" }),
+  customerConfirmedAt: z
+    .string()
+    .nullable()
+    .openapi({ description: 'When the customer confirmed by replying to a text reminder (the app shows "Confirmed by client")' }),
+  texts: BookingTextsShape.nullable().openapi({
+    description: "Texts about this booking (design.md §27); null while texts are not configured",
+  }),
 }).openapi("OwnerBookingFullDetail");
 
 /** GET /api/bookings/:id: the detail above plus the business's zone, the customer's notes, payments and history. */
@@ -145,5 +153,7 @@ export function toOwnerBookingFullDetail(b: BookingDetail): z.infer<typeof Owner
     card: money.card,
     noShowFee: money.noShowFee,
     history: b.history.map(toHistoryEntry),
+    customerConfirmedAt: b.customerConfirmedAt,
+    texts: b.texts ? toBookingTexts(b.texts) : null,
   };
 }

@@ -1,12 +1,15 @@
 import { z } from "@hono/zod-openapi";
+import type { Config } from "../../config";
 import { normalizeCustomDomain } from "../../domain/custom-domain";
 import { platformDomainProblem } from "../../domain/platform-host";
+import { effectiveSmsLimit } from "../../domain/sms/limits";
 import type { OwnerEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { membersOnly, requireRole } from "../../middleware/auth";
 import { type BusinessRow, createBusiness, getBusiness, updateBusiness } from "../../services/owner/businesses";
 import { currencyField, emailField, hexColor, httpUrl, NOT_EMPTY, notEmpty, slugField, timeZoneField } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { CustomDomainStatus, toCustomDomainStatus } from "./custom-domain";
 
 const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
 const OPERATOR_ONLY = "Only the platform operator can change this";
@@ -97,6 +100,10 @@ const settingsBody = z
     reminderHours: reminderHoursField,
     // Where notices of new, moved and cancelled bookings go; "" = the business e-mail.
     notificationEmail: z.union([z.literal(""), emailField], { error: "Enter a valid e-mail address, or leave it empty" }),
+    // design.md §27: texts to customers who agreed to them: confirmations (and moves and
+    // cancellations), and reminders at the reminderHours. The monthly limit is the operator's.
+    smsConfirmations: z.boolean(),
+    smsReminders: z.boolean(),
     ...Object.fromEntries(
       [
         "id",
@@ -112,6 +119,7 @@ const settingsBody = z
         "stripeConnected",
         "stripeChargesEnabled",
         "stripeDetailsSubmitted",
+        "smsMonthlyLimit",
         "createdBy",
         "createdAt",
         "updatedAt",
@@ -166,10 +174,19 @@ export const OwnerBusiness = z
     template: z.string(),
     templateAccent: z.string(),
     customDomain: z.string().nullable(),
+    customDomainStatus: CustomDomainStatus.nullable().openapi({ description: "null when no custom domain is set" }),
     minNoticeMinutes: z.number().int().openapi({ description: "Public bookings start at least this long from now" }),
     maxAdvanceDays: z.number().int().openapi({ description: "Public bookings are at most this many days ahead" }),
     reminderHours: z.array(z.number().int()).openapi({ description: "Reminder e-mails, hours before the start (earliest first)" }),
     notificationEmail: z.string().openapi({ description: '"" = the business e-mail' }),
+    smsConfirmations: z
+      .boolean()
+      .openapi({ description: "Texts customers who agreed to them when a booking is confirmed, moved or cancelled (design.md §27)" }),
+    smsReminders: z.boolean().openapi({ description: "Texts those customers a reminder at each of reminderHours" }),
+    smsMonthlyLimit: z
+      .number()
+      .int()
+      .openapi({ description: "Texts a month (the business's local month); set by the platform operator, read-only here" }),
     plan: z.enum(["free", "pro", "enterprise"]),
     planStatus: z.string(),
     isActive: z.boolean(),
@@ -182,7 +199,7 @@ export const OwnerBusiness = z
   })
   .openapi("OwnerBusiness");
 
-export function toOwnerBusiness(t: BusinessRow): z.infer<typeof OwnerBusiness> {
+export function toOwnerBusiness(t: BusinessRow, config: Config): z.infer<typeof OwnerBusiness> {
   return {
     id: t.id,
     slug: t.slug,
@@ -212,10 +229,14 @@ export function toOwnerBusiness(t: BusinessRow): z.infer<typeof OwnerBusiness> {
     template: t.template,
     templateAccent: t.templateAccent,
     customDomain: t.customDomain ?? null,
+    customDomainStatus: toCustomDomainStatus(t, config),
     minNoticeMinutes: t.minNoticeMinutes,
     maxAdvanceDays: t.maxAdvanceDays,
     reminderHours: t.reminderHours,
     notificationEmail: t.notificationEmail,
+    smsConfirmations: Boolean(t.smsConfirmations),
+    smsReminders: Boolean(t.smsReminders),
+    smsMonthlyLimit: effectiveSmsLimit(t.plan, t.smsMonthlyLimit),
     plan: t.plan,
     planStatus: t.planStatus,
     isActive: Boolean(t.isActive),
@@ -246,12 +267,14 @@ const change = createRoute({
   tags,
   summary: "Changes the profile and booking settings (owner/admin); plan, suspension, trial and Stripe state are the operator's",
   description:
-    "An operator-only field is 400 `invalid_request` naming it; an unknown field too. 409 conflict when another business " +
-    "uses the custom domain; 400 stripe_not_connected when payment or a fee is turned on without a Stripe account that can take charges.",
+    "An operator-only field is 400 `invalid_request` naming it; an unknown field too. A new custom domain is created at Cloudflare " +
+    "for SaaS and is pending until its DNS records are in place (see customDomainStatus); 409 domain_taken when it is another " +
+    "business's active domain (a newer claim replaces one that is not active yet); 502 domain_provider_error when Cloudflare " +
+    "refuses (nothing is saved). 400 stripe_not_connected when payment or a fee is turned on without a Stripe account that can take charges.",
   security: security.owner,
   middleware: [writers],
   request: { body: jsonBody(settingsBody) },
-  responses: { 200: ok(OwnerBusiness), ...errors(400, 401, 403, 404, 409) },
+  responses: { 200: ok(OwnerBusiness), ...errors(400, 401, 403, 404, 409, 502) },
 });
 const create = createRoute({
   method: "post",
@@ -269,7 +292,7 @@ const create = createRoute({
 
 /** /api/businesses (owner token; requireOwner applied in ./index.ts). */
 export const businessesRoutes = openApiRouter<OwnerEnv>()
-  .openapi(read, async (c) => c.json({ data: toOwnerBusiness(await getBusiness(c.var.db, c.var.auth.tenantId)) }, 200))
+  .openapi(read, async (c) => c.json({ data: toOwnerBusiness(await getBusiness(c.var.db, c.var.auth.tenantId), c.var.config) }, 200))
   .openapi(change, async (c) => {
     const fields = c.req.valid("json");
     if (fields.customDomain) {
@@ -278,10 +301,17 @@ export const businessesRoutes = openApiRouter<OwnerEnv>()
       const problem = platformDomainProblem(fields.customDomain, c.var.config.PUBLIC_BASE_URL);
       if (problem) throw ApiError.field("customDomain", problem);
     }
-    return c.json({ data: toOwnerBusiness(await updateBusiness(c.var.db, c.var.auth.tenantId, fields, c.var.now)) }, 200);
+    const ctx = {
+      db: c.var.db,
+      now: c.var.now,
+      config: c.var.config,
+      env: c.env,
+      waitUntil: (p: Promise<unknown>) => c.executionCtx.waitUntil(p),
+    };
+    return c.json({ data: toOwnerBusiness(await updateBusiness(ctx, c.var.auth.tenantId, fields), c.var.config) }, 200);
   })
   .openapi(create, async (c) => {
     const auth = c.var.auth;
     const row = await createBusiness(c.var.db, { userId: auth.userId, tenantId: auth.tenantId }, c.req.valid("json"), c.var.now);
-    return c.json({ data: toOwnerBusiness(row) }, 201);
+    return c.json({ data: toOwnerBusiness(row, c.var.config) }, 201);
   });

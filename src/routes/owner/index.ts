@@ -5,21 +5,24 @@ import { apiKeyRoutes } from "./api-keys";
 import { bookingPaymentRoutes } from "./booking-payments";
 import { bookingsRoutes } from "./bookings";
 import { businessesRoutes } from "./businesses";
+import { customDomainRoutes } from "./custom-domain";
 import { customersRoutes } from "./customers";
 import { failedJobsRoutes } from "./failed-jobs";
 import { paymentRoutes } from "./payments";
 import { servicesRoutes } from "./services";
 import { staffRoutes } from "./staff";
 import { memberRoutes } from "./members";
+import { reportViewRoutes } from "./report-view";
+import { reportRoutes } from "./reports";
 import { closureRoutes, staffOverrideRoutes } from "./schedule";
 import { viewRoutes } from "./views";
 import { webhookEndpointRoutes } from "./webhook-endpoints";
 
-/** Mounted at /api: /businesses, /services, /staff, /bookings, /customers, /payments (members' tokens and API keys). */
+/** Mounted at /api: /businesses, /services, /staff, /bookings, /customers, /payments, /reports (members' tokens and API keys). */
 export const ownerRoutes = openApiRouter<AppEnv>();
 // Hono's `/x/*` also matches `/x` itself, so one registration per prefix (two would run the
 // membership lookup twice: an extra round trip).
-for (const prefix of ["/businesses", "/services", "/staff", "/bookings", "/customers", "/payments"]) {
+for (const prefix of ["/businesses", "/services", "/staff", "/bookings", "/customers", "/payments", "/reports"]) {
   ownerRoutes.use(`${prefix}/*`, requireOwner);
 }
 ownerRoutes.route("/businesses/me/webhooks", webhookEndpointRoutes);
@@ -28,6 +31,8 @@ ownerRoutes.route("/businesses/me/api-keys", apiKeyRoutes);
 ownerRoutes.route("/businesses/me/failed-jobs", failedJobsRoutes);
 ownerRoutes.route("/businesses/me/closures", closureRoutes);
 ownerRoutes.route("/businesses/me/views", viewRoutes);
+ownerRoutes.route("/businesses/me/custom-domain", customDomainRoutes);
+ownerRoutes.route("/businesses/me/views", reportViewRoutes);
 ownerRoutes.route("/payments", paymentRoutes);
 ownerRoutes.route("/businesses", businessesRoutes);
 ownerRoutes.route("/services", servicesRoutes);
@@ -36,3 +41,4 @@ ownerRoutes.route("/staff", staffRoutes);
 ownerRoutes.route("/bookings", bookingPaymentRoutes);
 ownerRoutes.route("/bookings", bookingsRoutes);
 ownerRoutes.route("/customers", customersRoutes);
+ownerRoutes.route("/reports", reportRoutes);

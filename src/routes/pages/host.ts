@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { cloudflareSettings } from "../../config";
 import { platformDomainProblem } from "../../domain/platform-host";
 import type { AppEnv } from "../../env";
 
@@ -19,3 +20,6 @@ export function customDomainOf(c: Context<AppEnv>): string | null {
   if (platformDomainProblem(host, c.var.config.PUBLIC_BASE_URL)) return null;
   return host;
 }
+
+/** The booking page's key for a custom domain's Host: whether it serves depends on Cloudflare for SaaS being on. */
+export const domainKey = (c: Context<AppEnv>, domain: string) => ({ domain, cloudflareOn: cloudflareSettings(c.var.config) !== null });

@@ -3,10 +3,11 @@ import type { AppEnv } from "../../env";
 import { adminPageRoutes } from "./admin";
 import { appPageRoutes } from "./app";
 import { bookingPageResponse } from "./booking";
-import { customDomainOf } from "./host";
+import { customDomainOf, domainKey } from "./host";
 import { platformHostOnly } from "../../middleware/platform-host";
 import { landingPage, notFoundPage } from "./landing";
 import { resetPasswordPageRoutes } from "./reset-password";
+import { shortLinkRoutes } from "./short-link";
 import { widgetRoutes } from "./widget";
 
 /**
@@ -25,11 +26,12 @@ pageRoutes.route("/", adminPageRoutes);
 pageRoutes.use("/app/*", platformHostOnly(notFoundPage));
 pageRoutes.route("/", appPageRoutes);
 pageRoutes.route("/", resetPasswordPageRoutes);
+pageRoutes.route("/", shortLinkRoutes);
 
 pageRoutes.get("/", async (c) => {
   const domain = customDomainOf(c);
   // A host no tenant claims gets the landing page; a claimed one follows the 404/503 rules.
-  if (domain) return bookingPageResponse(c, { domain }, { onUnknown: () => landingPage(c) });
+  if (domain) return bookingPageResponse(c, domainKey(c, domain), { onUnknown: () => landingPage(c) });
   return landingPage(c);
 });
 
@@ -38,7 +40,7 @@ pageRoutes.get("/book", async (c) => {
   if (slug) return bookingPageResponse(c, { slug });
   // Without a slug, a custom domain's /book is still its own booking page.
   const domain = customDomainOf(c);
-  if (domain) return bookingPageResponse(c, { domain });
+  if (domain) return bookingPageResponse(c, domainKey(c, domain));
   return notFoundPage(c);
 });
 

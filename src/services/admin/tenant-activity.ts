@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, isNull, like, sql } from "drizzle-orm";
 import { schema, type Db } from "../../db/client";
 import { ApiError } from "../../errors";
+import { type PeriodTotals, totalsQuery } from "../reports/summary";
 
 /**
  * What the operator console derives beside GET /api/admin/tenants/:id (interface.md: Owner,
@@ -14,6 +15,8 @@ export type TenantActivity = {
   staff: { id: string; displayName: string; isBookable: boolean }[];
   /** design.md §25: a scheduled (or completed) deletion; null when none. */
   deletion: { scheduledAt: string | null; dueAt: string; reason: string | null; deletedAt: string | null } | null;
+  /** design.md §29: the report's totals of the bookings starting in the last 30 days. */
+  last30Days: PeriodTotals;
 };
 
 const DAY_MS = 86_400_000;
@@ -29,7 +32,8 @@ export async function getTenantActivity(db: Db, tenantId: string, now: Date): Pr
   const since30 = new Date(now.getTime() - 30 * DAY_MS).toISOString();
   const since7 = new Date(now.getTime() - 7 * DAY_MS).toISOString();
 
-  const [tenantRows, ownerRows, paymentRows, aiRows, serviceRows, staffRows] = await db.batch([
+  const report = totalsQuery(db, tenantId, now.getTime() - 30 * DAY_MS, now.getTime());
+  const [tenantRows, ownerRows, paymentRows, aiRows, serviceRows, staffRows, reportRows] = await db.batch([
     db
       .select({
         id: t.id,
@@ -75,6 +79,7 @@ export async function getTenantActivity(db: Db, tenantId: string, now: Date): Pr
       .where(and(eq(st.tenantId, tenantId), isNull(st.deletedAt)))
       .orderBy(desc(st.createdAt), desc(st.id))
       .limit(5),
+    report.statement,
   ]);
   const tenant = tenantRows[0];
   if (!tenant) throw ApiError.notFound("Tenant");
@@ -91,5 +96,6 @@ export async function getTenantActivity(db: Db, tenantId: string, now: Date): Pr
     deletion: tenant.deletionDueAt
       ? { scheduledAt: tenant.deletionScheduledAt, dueAt: tenant.deletionDueAt, reason: tenant.deletionReason, deletedAt: tenant.deletedAt }
       : null,
+    last30Days: report.decode(reportRows),
   };
 }

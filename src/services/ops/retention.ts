@@ -8,9 +8,10 @@ import { CRON_RUN_RETENTION_DAYS } from "./cron-runs";
  * or blanks at most RETENTION_BATCH rows, oldest first, on an index made for it, so a backlog
  * (the first run after a deploy) drains over the next minutes instead of holding a long write.
  * What is kept how long is in docs/operations.md; sent e-mails are purged by the e-mail kind's own
- * cleanup (src/services/email/delivery.ts), SMS bodies by the SMS work when it lands.
+ * cleanup (src/services/email/delivery.ts).
  */
 export const RETENTION_BATCH = 500;
+/** Delivered webhook payloads and text bodies are kept this long. */
 export const WEBHOOK_PAYLOAD_DAYS = 30;
 export const EXPIRED_TOKEN_GRACE_DAYS = 7;
 export const PROCESSED_EVENT_DAYS = 90;
@@ -28,6 +29,7 @@ const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 
 
 export type RetentionStep =
   | "webhookPayloads"
+  | "smsBodies"
   | "sessions"
   | "passwordResets"
   | "userTokens"
@@ -36,7 +38,7 @@ export type RetentionStep =
   | "auditRows"
   | "cronRuns";
 
-/** The statements, in the order of RETENTION_STEPS; their rowsAffected are the run's counts. */
+/** The statements with their names; their rowsAffected are the run's counts. */
 export function retentionStatements(db: Db, now: Date, auditRetentionDays: number): [RetentionStep, BatchItem<"sqlite">][] {
   const n = RETENTION_BATCH;
   const payloadCutoff = daysBefore(now, WEBHOOK_PAYLOAD_DAYS);
@@ -50,6 +52,14 @@ export function retentionStatements(db: Db, now: Date, auditRetentionDays: numbe
       db.run(sql`UPDATE webhook_deliveries SET payload = '' WHERE id IN (
         SELECT id FROM webhook_deliveries WHERE status = 'delivered' AND payload <> '' AND delivered_at < ${payloadCutoff}
         ORDER BY delivered_at LIMIT ${n})`),
+    ],
+    [
+      "smsBodies",
+      // The record of each text stays (when, to whom, its template and status); what it said goes.
+      // A text still waiting to be sent keeps its body.
+      db.run(sql`UPDATE sms_messages SET body = '' WHERE id IN (
+        SELECT id FROM sms_messages WHERE body <> '' AND created_at < ${payloadCutoff} AND status <> 'pending'
+        ORDER BY created_at LIMIT ${n})`),
     ],
     [
       "sessions",

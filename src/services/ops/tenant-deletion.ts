@@ -4,9 +4,10 @@ import { ApiError } from "../../errors";
 import { auditInsert } from "../audit";
 import { batch, type Part, wrote } from "../batch";
 import { deletionReminderEmail, deletionScheduledEmail } from "../email/ops-templates";
+import { type HostnameDeletePayload, hostnameDeleteJob } from "../domains/jobs";
 import { emailInsert, type JobPointer } from "../outbox";
 import { MESSAGE_JOB_KINDS } from "../privacy/customer-erasure";
-import { tenantErasureExtensions } from "../privacy/erasure-extensions";
+import { tenantErasureExtensions, tenantErasureRemaining } from "../privacy/erasure-extensions";
 
 /**
  * Scheduled tenant deletion (design.md §25). An operator schedules a suspended tenant; 30 days
@@ -28,6 +29,8 @@ const ownerAddress = (tenantId: string) => sql`COALESCE((SELECT u.email FROM ten
   (SELECT NULLIF(email, '') FROM tenants WHERE id = ${tenantId}))`;
 
 export type DeletionSchedule = { tenantId: string; scheduledAt: string; dueAt: string; reason: string };
+
+type Due = { id: string; hostname: string | null; hostnameId: string | null };
 
 type TenantState = { id: string; businessName: string; isSuspended: number; deletionDueAt: string | null; deletedAt: string | null };
 
@@ -105,10 +108,12 @@ export async function runTenantDeletions(
       SELECT id, business_name AS businessName, deletion_due_at AS dueAt FROM tenants
       WHERE ${dueSql(scopeTenantId)} AND deletion_reminded_at IS NULL AND deletion_due_at <= ${remindFrom} AND deletion_due_at > ${t}
       ORDER BY deletion_due_at LIMIT 20`),
-    db.all<{ id: string }>(sql`SELECT id FROM tenants WHERE ${dueSql(scopeTenantId)} AND deletion_due_at <= ${t}
+    db.all<Due>(sql`SELECT id, custom_domain AS hostname, custom_hostname_id AS hostnameId FROM tenants
+      WHERE ${dueSql(scopeTenantId)} AND deletion_due_at <= ${t}
       ORDER BY deletion_due_at LIMIT 1`),
   ]);
   const tenantId = due[0]?.id ?? null;
+  const hostname = due[0]?.hostname && due[0].hostnameId ? { hostname: due[0].hostname, hostnameId: due[0].hostnameId } : null;
   if (remind.length === 0 && !tenantId) return { pointers: [], reminded: 0, deleting: null, deleted: false };
   const b = batch(db);
   for (const r of remind) {
@@ -125,7 +130,7 @@ export async function runTenantDeletions(
   }
   // The last part is the `tenant.deleted` audit row: written exactly when the deletion completed.
   const finished = tenantId
-    ? deletionParts(db, tenantId, now)
+    ? deletionParts(db, tenantId, now, hostname)
         .map((part) => b.add(part))
         .at(-1)
     : undefined;
@@ -140,7 +145,7 @@ export async function runTenantDeletions(
  * deleted_at (and writes `tenant.deleted`) only when nothing personal is left, so a large business
  * simply takes several runs.
  */
-function deletionParts(db: Db, tenantId: string, now: Date): Part[] {
+function deletionParts(db: Db, tenantId: string, now: Date, hostname: HostnameDeletePayload | null): Part[] {
   const t = now.toISOString();
   const n = DELETION_BATCH;
   const own = (table: string, extra: SQL = sql``) =>
@@ -154,6 +159,7 @@ function deletionParts(db: Db, tenantId: string, now: Date): Part[] {
   // in them goes. tenant.* rows are the operator's and finance's record and stay whole.
   const personalAudit = sql`(target_id = ${tenantId} OR (target_type = 'booking' AND target_id IN (SELECT id FROM bookings WHERE tenant_id = ${tenantId})))
     AND action NOT LIKE 'tenant.%' AND (reason IS NOT NULL OR diff IS NOT NULL OR metadata IS NOT NULL)`;
+  const deleted = sql`EXISTS (SELECT 1 FROM tenants WHERE id = ${tenantId} AND deleted_at = ${t})`;
   const left = sql`
     NOT EXISTS (SELECT 1 FROM bookings WHERE tenant_id = ${tenantId} ${personalBooking})
     AND NOT EXISTS (SELECT 1 FROM customers WHERE tenant_id = ${tenantId})
@@ -162,7 +168,8 @@ function deletionParts(db: Db, tenantId: string, now: Date): Part[] {
     AND NOT EXISTS (SELECT 1 FROM api_keys WHERE tenant_id = ${tenantId})
     AND NOT EXISTS (SELECT 1 FROM webhook_endpoints WHERE tenant_id = ${tenantId})
     AND NOT EXISTS (SELECT 1 FROM email_outbox WHERE tenant_id = ${tenantId})
-    AND NOT EXISTS (SELECT 1 FROM audit_log WHERE ${personalAudit})`;
+    AND NOT EXISTS (SELECT 1 FROM audit_log WHERE ${personalAudit})
+    AND NOT ${tenantErasureRemaining(tenantId)}`;
   return [
     db.run(sql`UPDATE bookings SET customer_id = NULL, customer_account_id = NULL, notes = '', cancel_reason = NULL
       WHERE id IN (${own("bookings", personalBooking)})`),
@@ -182,14 +189,18 @@ function deletionParts(db: Db, tenantId: string, now: Date): Part[] {
       WHERE id IN (${own("jobs", sql`AND status = 'pending' AND kind IN (${kinds})`)})`),
     db.run(sql`UPDATE audit_log SET reason = NULL, diff = NULL, metadata = NULL WHERE id IN (
       SELECT id FROM audit_log WHERE ${personalAudit} LIMIT ${n})`),
-    ...tenantErasureExtensions(db, tenantId, n),
-    db.run(sql`UPDATE tenants SET deleted_at = ${t}, is_active = 0, custom_domain = NULL, updated_at = ${t}
+    ...tenantErasureExtensions(db, tenantId, n, now),
+    db.run(sql`UPDATE tenants SET deleted_at = ${t}, is_active = 0, custom_domain = NULL, custom_domain_status = NULL,
+        custom_hostname_id = NULL, updated_at = ${t}
       WHERE id = ${tenantId} AND deleted_at IS NULL AND ${left}`),
+    // Its custom hostname at Cloudflare goes through the outbox (design.md §23's job), once deleted here.
+    ...(hostname ? [hostnameDeleteJob(db, tenantId, hostname, now, deleted)] : []),
+    // Last: its value (written or not) says whether the deletion completed in this run.
     auditInsert(
       db,
       { action: "tenant.deleted", actorType: "system", actorId: "cron", targetType: "tenant", targetId: tenantId },
       now,
-      sql`changes() > 0`,
+      deleted,
     ),
   ];
 }

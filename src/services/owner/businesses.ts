@@ -1,9 +1,12 @@
 import { eq, sql } from "drizzle-orm";
-import { schema, type Db } from "../../db/client";
+import type { Config, Env } from "../../config";
+import { type Db, schema } from "../../db/client";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { uniqueViolation } from "../../db/unique-violation";
 import { slugFromName, withSuffix } from "../auth/slug";
+import { batch } from "../batch";
+import { prepareDomainChange } from "../domains/claim";
 
 export type BusinessRow = typeof schema.tenants.$inferSelect;
 
@@ -41,6 +44,8 @@ export type BusinessSettings = Partial<
     | "maxAdvanceDays"
     | "reminderHours"
     | "notificationEmail"
+    | "smsConfirmations"
+    | "smsReminders"
   >
 >;
 
@@ -53,32 +58,53 @@ export async function getBusiness(db: Db, tenantId: string): Promise<BusinessRow
   return row;
 }
 
+export type BusinessCtx = { db: Db; now: Date; config: Config; env: Env; waitUntil(p: Promise<unknown>): void };
+
 /**
- * One UPDATE ... RETURNING. The custom domain's unique index settles races: a domain another
- * business already claims is 409 conflict, however close the two requests were. Turning on
- * payment at booking or a fee (design.md §21) needs a Stripe account that can take charges,
- * checked inside the same UPDATE: else 400 stripe_not_connected and nothing changes.
+ * One batch around one UPDATE ... RETURNING. Turning on payment at booking or a fee (design.md
+ * §21) needs a Stripe account that can take charges, checked inside the same UPDATE: else 400
+ * stripe_not_connected and nothing changes. A custom domain (design.md §23) is prepared first
+ * (its Cloudflare hostname created, ./domains/claim.ts); the statements that free it from an older
+ * claim and queue the old hostname's deletion ride in the same batch, gated like the UPDATE. The
+ * unique index settles races: a domain another business holds is 409 domain_taken however close
+ * the two requests were, and the hostname made for a save that did not happen is deleted again.
  */
-export async function updateBusiness(db: Db, tenantId: string, fields: BusinessSettings, now: Date): Promise<BusinessRow> {
+export async function updateBusiness(ctx: BusinessCtx, tenantId: string, fields: BusinessSettings): Promise<BusinessRow> {
+  const { db, now } = ctx;
+  const { customDomain, ...rest } = fields;
+  const domain = customDomain === undefined ? null : await prepareDomainChange(ctx, tenantId, customDomain);
   const needsCharges = fields.requirePayment === true || (fields.noShowFeePercent ?? 0) > 0 || (fields.lateCancelFeePercent ?? 0) > 0;
   const canCharge = sql`${tenants.stripeAccountId} IS NOT NULL AND ${tenants.stripeChargesEnabled} = 1`;
-  try {
-    const [row] = await db
+  const where = needsCharges ? sql`${tenants.id} = ${tenantId} AND ${canCharge}` : sql`${tenants.id} = ${tenantId}`;
+  // The domain's other statements apply exactly when the UPDATE does (the charge columns stay as they are).
+  const gate = sql`EXISTS (SELECT 1 FROM tenants WHERE ${where})`;
+  const b = batch(db);
+  for (const part of domain?.before(gate) ?? []) b.add(part);
+  const updated = b.add(
+    db
       .update(tenants)
-      .set({ ...fields, updatedAt: now.toISOString() })
-      .where(needsCharges ? sql`${tenants.id} = ${tenantId} AND ${canCharge}` : eq(tenants.id, tenantId))
-      .returning();
-    if (!row && needsCharges) {
-      throw new ApiError("stripe_not_connected", "Connect a Stripe account that can take charges before asking customers to pay");
-    }
-    if (!row) throw ApiError.notFound("Business");
-    return row;
+      .set({ ...rest, ...domain?.set, updatedAt: now.toISOString() })
+      .where(where)
+      .returning(),
+  );
+  for (const part of domain?.after(gate) ?? []) b.add(part);
+  try {
+    await b.run(ctx);
   } catch (err) {
+    await domain?.undo();
     if (uniqueViolation(err)?.includes("tenants.custom_domain")) {
-      throw new ApiError("conflict", "This custom domain is already used by another business");
+      throw new ApiError("domain_taken", "This custom domain is already used by another business");
     }
     throw err;
   }
+  const [row] = updated.result();
+  if (!row) {
+    await domain?.undo();
+    if (needsCharges)
+      throw new ApiError("stripe_not_connected", "Connect a Stripe account that can take charges before asking customers to pay");
+    throw ApiError.notFound("Business");
+  }
+  return row;
 }
 
 export type NewBusinessInput = {

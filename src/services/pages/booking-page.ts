@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { schema, type Db } from "../../db/client";
+import { type DomainStatus, effectiveStatus } from "../../domain/custom-hostname";
 
 /**
  * What the booking page needs, in ONE libSQL round trip: the tenant row whatever its state (so the
@@ -7,7 +8,12 @@ import { schema, type Db } from "../../db/client";
  * a subquery that only matches a visible tenant (a hidden tenant's catalog is never read out).
  */
 
-export type PageTenantKey = { slug: string } | { domain: string };
+/**
+ * `domain`: the request's Host on a tenant's custom domain (design.md §23): it serves the tenant
+ * only while the domain is active, which depends on whether Cloudflare for SaaS is on (a domain
+ * saved before custom hostnames existed has no status: pending with Cloudflare, active without).
+ */
+export type PageTenantKey = { slug: string } | { domain: string; cloudflareOn: boolean };
 
 export type PageTenant = typeof schema.tenants.$inferSelect;
 /** `staffIds`: who performs it (design.md §16), so the page offers only them; null = everybody. */
@@ -25,6 +31,7 @@ export type BookingPageData =
   | { state: "unknown" }
   | { state: "inactive"; tenant: PageTenant }
   | { state: "suspended"; tenant: PageTenant }
+  | { state: "domain_not_ready"; tenant: PageTenant; domainStatus: DomainStatus }
   | { state: "open"; tenant: PageTenant; services: PageService[]; staff: PageStaff[] };
 
 function keyWhere(key: PageTenantKey): SQL {
@@ -32,9 +39,10 @@ function keyWhere(key: PageTenantKey): SQL {
 }
 
 function visibleTenantIdSql(key: PageTenantKey): SQL {
-  return "slug" in key
-    ? sql`(SELECT id FROM tenants WHERE slug = ${key.slug} AND is_active = 1 AND is_suspended = 0)`
-    : sql`(SELECT id FROM tenants WHERE custom_domain = ${key.domain} AND is_active = 1 AND is_suspended = 0)`;
+  if ("slug" in key) return sql`(SELECT id FROM tenants WHERE slug = ${key.slug} AND is_active = 1 AND is_suspended = 0)`;
+  const legacyActive = key.cloudflareOn ? 0 : 1;
+  return sql`(SELECT id FROM tenants WHERE custom_domain = ${key.domain} AND is_active = 1 AND is_suspended = 0
+    AND (custom_domain_status = 'active' OR (custom_domain_status IS NULL AND ${legacyActive} = 1)))`;
 }
 
 export async function loadBookingPage(db: Db, key: PageTenantKey): Promise<BookingPageData> {
@@ -65,7 +73,12 @@ export async function loadBookingPage(db: Db, key: PageTenantKey): Promise<Booki
   if (!tenant) return { state: "unknown" };
   // Inactive wins over suspended: a closed business is simply not there.
   if (!tenant.isActive) return { state: "inactive", tenant };
+  // A suspended business's domain answers 503 whatever its state (interface.md).
   if (tenant.isSuspended) return { state: "suspended", tenant };
+  if ("domain" in key) {
+    const domainStatus = effectiveStatus(tenant.customDomainStatus, key.cloudflareOn);
+    if (domainStatus !== "active") return { state: "domain_not_ready", tenant, domainStatus };
+  }
   return { state: "open", tenant, services, staff };
 }
 

@@ -13,6 +13,14 @@ import { logger } from "../../lib/log";
 
 export const STRIPE_TIMEOUT_MS = 10_000;
 
+/**
+ * design.md §23: every call names the API version this code was written and tested against, so
+ * a change of the account's default version in Stripe's dashboard cannot change the objects we
+ * read. The same version as the official `stripe` package the tests sign events with; the webhook
+ * endpoints are created with it too (docs/operations.md).
+ */
+export const STRIPE_API_VERSION = "2026-10-28.endive";
+
 export type StripeConfig = Pick<Config, "STRIPE_SECRET_KEY" | "STRIPE_API_BASE">;
 export type Fields = Record<string, string | number | boolean | undefined>;
 
@@ -30,7 +38,10 @@ export async function stripeRequest(
   config: StripeConfig,
   req: { method: "GET" | "POST"; path: string; fields?: Fields; account?: string | null; idempotencyKey?: string },
 ): Promise<StripeAnswer> {
-  const headers: Record<string, string> = { Authorization: `Bearer ${config.STRIPE_SECRET_KEY ?? ""}` };
+  const headers: Record<string, string> = {
+    Authorization: `Bearer ${config.STRIPE_SECRET_KEY ?? ""}`,
+    "Stripe-Version": STRIPE_API_VERSION,
+  };
   if (req.account) headers["Stripe-Account"] = req.account;
   if (req.idempotencyKey) headers["Idempotency-Key"] = req.idempotencyKey;
   let body: string | undefined;

@@ -134,6 +134,31 @@ describe("DELETE /api/customers/:id", () => {
     expect(again.body.data).toMatchObject({ alreadyErased: true, cancelledBookingIds: [] });
   });
 
+  it("drops their queued texts and blanks the texts' bodies; an opt-out of their number stays", async () => {
+    const c = await customerWithHistory();
+    const db = testDb();
+    const t = BOOKED_AT;
+    await db.run(sql`INSERT INTO sms_messages (id, tenant_id, customer_id, direction, phone, body, status, job_id, created_at, updated_at) VALUES
+      ('sms_sent_${sql.raw(c.customerId)}', ${c.tenant.id}, ${c.customerId}, 'out', '+14155550142', 'Ada, see you at 10:00', 'delivered', NULL, ${t}, ${t}),
+      ('sms_wait_${sql.raw(c.customerId)}', ${c.tenant.id}, ${c.customerId}, 'out', '+14155550142', 'Ada, reminder', 'pending', 'job_sms_${sql.raw(c.customerId)}', ${t}, ${t})`);
+    await db.run(sql`INSERT INTO jobs (id, kind, tenant_id, idempotency_key, payload, status, attempts, next_attempt_at, created_at, updated_at)
+      VALUES (${`job_sms_${c.customerId}`}, 'sms', ${c.tenant.id}, ${`sms_wait_${c.customerId}`}, ${JSON.stringify({ messageId: `sms_wait_${c.customerId}` })},
+        'pending', 0, '2031-05-13T14:00:00.000Z', ${t}, ${t})`);
+    await db.run(sql`INSERT OR IGNORE INTO sms_opt_outs (phone, keyword, created_at) VALUES ('+14155550142', 'STOP', ${t})`);
+
+    expect((await del(`/api/customers/${c.customerId}?cancelUpcoming=true`, { token: c.token, now: ERASE_AT })).status).toBe(200);
+    const texts = await db.all<{ id: string; body: string; status: string }>(
+      sql`SELECT id, body, status FROM sms_messages WHERE customer_id = ${c.customerId} ORDER BY id`,
+    );
+    expect(texts).toEqual([
+      { id: `sms_sent_${c.customerId}`, body: "", status: "delivered" },
+      { id: `sms_wait_${c.customerId}`, body: "", status: "cancelled" },
+    ]);
+    const [job] = await db.all<{ status: string }>(sql`SELECT status FROM jobs WHERE id = ${`job_sms_${c.customerId}`}`);
+    expect(job.status).toBe("cancelled");
+    expect(await db.all(sql`SELECT phone FROM sms_opt_outs WHERE phone = '+14155550142'`)).toHaveLength(1);
+  });
+
   it("a later booking with the same e-mail makes a new record", async () => {
     const c = await customerWithHistory();
     await del(`/api/customers/${c.customerId}?cancelUpcoming=true`, { token: c.token, now: ERASE_AT });

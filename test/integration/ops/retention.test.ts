@@ -37,7 +37,7 @@ const audit = (s: Scratch, id: string, action: string, age: number, metadata: un
     VALUES (${id}, ${action}, 'system', 'x', 'tenant', 'tnt_r', ${metadata === null ? null : JSON.stringify(metadata)}, ${daysAgo(age)})`);
 
 describe("retention by the cron", () => {
-  it("blanks delivered webhook payloads after 30 days and drops expired tokens 7 days after expiry", async () => {
+  it("blanks delivered webhook payloads and text bodies after 30 days and drops expired tokens 7 days after expiry", async () => {
     const s = await scratchDatabase();
     await business(s);
     await delivery(s, "whd_old", "delivered", 31);
@@ -50,6 +50,9 @@ describe("retention by the cron", () => {
         ('prs_gone', 'cus_r', 'h1', ${daysAgo(8)}, ${daysAgo(8)}), ('prs_kept', 'cus_r', 'h2', ${daysAgo(1)}, ${daysAgo(1)})`),
       s.db.run(sql`INSERT INTO user_tokens (id, user_id, purpose, token_hash, expires_at, created_at) VALUES
         ('utk_gone', 'usr_r', 'invite', 'h3', ${daysAgo(10)}, ${daysAgo(17)}), ('utk_kept', 'usr_r', 'invite', 'h4', ${daysAgo(2)}, ${daysAgo(9)})`),
+      s.db.run(sql`INSERT INTO sms_messages (id, tenant_id, direction, phone, body, status, created_at, updated_at) VALUES
+        ('sms_old', 'tnt_r', 'out', '+14155550100', 'See you at 10', 'delivered', ${daysAgo(31)}, ${daysAgo(31)}),
+        ('sms_recent', 'tnt_r', 'out', '+14155550100', 'See you at 11', 'delivered', ${daysAgo(29)}, ${daysAgo(29)})`),
       s.db.run(sql`INSERT INTO processed_events (id, source, type, received_at) VALUES
         ('evt_gone', 'stripe', 'charge.refunded', ${daysAgo(91)}), ('evt_kept', 'stripe', 'charge.refunded', ${daysAgo(89)})`),
     ]);
@@ -60,6 +63,10 @@ describe("retention by the cron", () => {
       { id: "whd_failed", payload: '{"customer":{"email":"a@example.test"}}' },
       { id: "whd_old", payload: "" },
       { id: "whd_recent", payload: '{"customer":{"email":"a@example.test"}}' },
+    ]);
+    expect(await s.db.all(sql`SELECT id, body FROM sms_messages ORDER BY id`)).toEqual([
+      { id: "sms_old", body: "" },
+      { id: "sms_recent", body: "See you at 11" },
     ]);
     expect(await ids(s, sql`SELECT id FROM sessions`)).toEqual(["ses_kept"]);
     expect(await ids(s, sql`SELECT id FROM password_resets`)).toEqual(["prs_kept"]);

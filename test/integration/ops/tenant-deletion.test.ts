@@ -24,7 +24,14 @@ const S = new Date("2031-08-01T10:00:00.000Z");
 const day = (d: number, minutes = 0) => new Date(S.getTime() + d * 86_400_000 + minutes * 60_000);
 
 async function suspendedBusiness() {
-  const tenant = await createTenant({ isSuspended: true, suspendedAt: S.toISOString(), suspendedReason: "Unpaid" });
+  const tenant = await createTenant({
+    isSuspended: true,
+    suspendedAt: S.toISOString(),
+    suspendedReason: "Unpaid",
+    customDomain: `book-${crypto.randomUUID().slice(0, 8)}.example.test`,
+    customDomainStatus: "active",
+    customHostnameId: `cfh_${crypto.randomUUID().slice(0, 12)}`,
+  });
   const service = await createService(tenant.id);
   const staff = await createStaff(tenant.id);
   const customer = await createCustomer(tenant.id, { phone: "+1 415 555 0111", notes: "VIP" });
@@ -43,7 +50,8 @@ async function suspendedBusiness() {
       createdBy: tenant.ownerId,
       createdAt: S.toISOString(),
     });
-  return { tenant, customer, booking };
+  const [row] = await testDb().select().from(schema.tenants).where(sql`id = ${tenant.id}`);
+  return { tenant, customer, booking, hostnameId: row.customHostnameId! };
 }
 
 const schedule = (token: string, id: string, body: unknown, now: Date) =>
@@ -136,7 +144,12 @@ describe("the deletion itself", () => {
     const [booking] = await testDb().select().from(schema.bookings).where(sql`id = ${b.booking.id}`);
     expect(booking).toMatchObject({ customerId: null, notes: "", totalAmount: 2500, status: "confirmed" });
     const [tenant] = await testDb().select().from(schema.tenants).where(sql`id = ${b.tenant.id}`);
-    expect(tenant).toMatchObject({ deletedAt: day(30).toISOString(), isActive: false });
+    expect(tenant).toMatchObject({ deletedAt: day(30).toISOString(), isActive: false, customDomain: null, customHostnameId: null });
+    // Its custom hostname goes at Cloudflare through the outbox (design.md §23's job).
+    const hostnameJobs = await testDb().all<{ kind: string; idempotency_key: string }>(
+      sql`SELECT kind, idempotency_key FROM jobs WHERE tenant_id = ${b.tenant.id} AND kind = 'cloudflare.hostname_delete'`,
+    );
+    expect(hostnameJobs).toEqual([{ kind: "cloudflare.hostname_delete", idempotency_key: `hostname-delete-${b.hostnameId}` }]);
     const actions = (
       await testDb().all<{ action: string }>(sql`SELECT action FROM audit_log WHERE target_id = ${b.tenant.id} ORDER BY created_at, seq`)
     ).map((a) => a.action);

@@ -186,7 +186,7 @@ describe("PATCH /api/businesses/me", () => {
     expect(set.body.data.customDomain).toBe(domain);
     const taken = await patch("/api/businesses/me", { customDomain: domain, city: "Elsewhere" }, { token: b.token });
     expect(taken.status).toBe(409);
-    expect(taken.body.error.code).toBe("conflict");
+    expect(taken.body.error.code).toBe("domain_taken");
     expect((await tenantRow(b.id)).city).toBe("");
     expect((await patch("/api/businesses/me", { customDomain: null }, { token: a.token })).body.data.customDomain).toBeNull();
     expect((await patch("/api/businesses/me", { customDomain: domain }, { token: b.token })).status).toBe(200);

@@ -1,6 +1,7 @@
 import type { Child } from "hono/jsx";
 import type { AppBusiness, OwnerMember, OwnerService, SettingsView, StaffCard, Viewer } from "../../shared/api-types";
 import { ClosuresPanel } from "./settings-closures";
+import { TextMessagesPanel } from "./settings-sms";
 import { ServiceScheduling } from "./service-scheduling";
 import { StaffLinks } from "./staff-links";
 import { DateOverrides } from "./staff-overrides";
@@ -39,6 +40,6 @@ export type StaffSection = (p: {
 }) => Child;
 export const STAFF_SECTIONS: StaffSection[] = [DateOverrides, StaffLinks];
 
-/** Settings panels (§16 booking rules and closures, §19 API keys, §21 Stripe onboarding). */
+/** Settings panels (§16 booking rules and closures, §19 API keys, §21 Stripe onboarding, §27 text messages). */
 export type SettingsSection = (p: { view: SettingsView; reload: () => void }) => Child;
-export const SETTINGS_SECTIONS: SettingsSection[] = [ClosuresPanel];
+export const SETTINGS_SECTIONS: SettingsSection[] = [ClosuresPanel, TextMessagesPanel];

@@ -9,6 +9,7 @@ import { Button, Loading, LoadFailed } from "../ui/kit";
 import { useView } from "../ui/use-view";
 import { SETTINGS_SECTIONS } from "./extensions";
 import { ApiKeys } from "./settings-api-keys";
+import { CustomDomainPanel } from "./settings-domain";
 import { BusinessForm, type Values } from "./settings-form";
 import { PaymentRules, StripePanel } from "./settings-stripe";
 import { FailedJobs, Members } from "./settings-team";
@@ -33,6 +34,7 @@ function Settings() {
           ["profile", "Profile"],
           ["rules", "Booking rules"],
           ["closures", "Closures"],
+          ...(d.sms ? [["texts", "Text messages"]] : []),
           ["notifications", "Notifications"],
           ["look", "Appearance"],
           ["domain", "Custom domain"],
@@ -139,18 +141,7 @@ function Settings() {
         preview={(v) => <Preview values={v} name={b.businessName} />}
       />
       <EmbedCode slug={b.slug} />
-      <BusinessForm
-        id="domain"
-        title="Custom domain"
-        {...common}
-        intro={
-          <p class="muted">
-            Serve your booking page at your own address, e.g. book.yoursalon.com. Point the name's DNS (CNAME) at this platform first, then
-            enter it here. Leave it empty to stop using one.
-          </p>
-        }
-        fields={[{ key: "customDomain", label: "Domain", hint: "Only the host name: no https://, no path.", span: true }]}
-      />
+      <CustomDomainPanel view={d} onSaved={view.reload} />
       <StripePanel view={d} onSaved={view.reload} />
       <PaymentRules view={d} onSaved={view.reload} />
       <Webhooks view={d} onChanged={view.reload} />

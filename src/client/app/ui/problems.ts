@@ -19,6 +19,8 @@ const BY_CODE: Record<string, string> = {
   not_cancellable: "A completed or no-show booking cannot be cancelled.",
   email_taken: "Someone with this e-mail already has an account.",
   conflict: "This clashes with something that already exists.",
+  domain_taken: "Another business already uses this domain.",
+  domain_provider_error: "Cloudflare did not answer or refused. Nothing was changed; try again in a moment.",
   stripe_not_connected: "Connect a Stripe account that can take card payments first.",
   payment_provider_error: "Stripe did not answer or refused. Nothing was changed; try again in a moment.",
   refund_exceeds_payment: "That is more than what is left to refund on this payment.",

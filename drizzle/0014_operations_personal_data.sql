@@ -25,4 +25,5 @@ CREATE INDEX `user_tokens_expires_idx` ON `user_tokens` (`expires_at`);--> state
 CREATE INDEX `processed_events_received_idx` ON `processed_events` (`received_at`);--> statement-breakpoint
 CREATE INDEX `audit_created_idx` ON `audit_log` (`created_at`);--> statement-breakpoint
 CREATE INDEX `audit_ai_text_idx` ON `audit_log` (`created_at`) WHERE action IN ('ai.public_chat', 'ai.owner_chat') AND json_extract(metadata, '$.question') <> '';--> statement-breakpoint
-CREATE INDEX `webhook_deliveries_payload_idx` ON `webhook_deliveries` (`delivered_at`) WHERE status = 'delivered' AND payload <> '';
+CREATE INDEX `webhook_deliveries_payload_idx` ON `webhook_deliveries` (`delivered_at`) WHERE status = 'delivered' AND payload <> '';--> statement-breakpoint
+CREATE INDEX `sms_messages_body_idx` ON `sms_messages` (`created_at`) WHERE body <> '';
