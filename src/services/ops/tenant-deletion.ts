@@ -7,7 +7,7 @@ import { deletionReminderEmail, deletionScheduledEmail } from "../email/ops-temp
 import { type HostnameDeletePayload, hostnameDeleteJob } from "../domains/jobs";
 import { emailInsert, type JobPointer } from "../outbox";
 import { MESSAGE_JOB_KINDS } from "../privacy/customer-erasure";
-import { tenantErasureExtensions, tenantErasureRemaining } from "../privacy/erasure-extensions";
+import { optedOutNumbersQuery, tenantErasureExtensions, tenantErasureRemaining, tenantNumbersSql } from "../privacy/erasure-extensions";
 
 /**
  * Scheduled tenant deletion (design.md §25). An operator schedules a suspended tenant; 30 days
@@ -103,7 +103,7 @@ export async function runTenantDeletions(
 }> {
   const t = now.toISOString();
   const remindFrom = new Date(now.getTime() + days(DELETION_REMINDER_DAYS)).toISOString();
-  const [remind, due] = await db.batch([
+  const [remind, due, optedOut] = await db.batch([
     db.all<{ id: string; businessName: string; dueAt: string }>(sql`
       SELECT id, business_name AS businessName, deletion_due_at AS dueAt FROM tenants
       WHERE ${dueSql(scopeTenantId)} AND deletion_reminded_at IS NULL AND deletion_due_at <= ${remindFrom} AND deletion_due_at > ${t}
@@ -111,6 +111,14 @@ export async function runTenantDeletions(
     db.all<Due>(sql`SELECT id, custom_domain AS hostname, custom_hostname_id AS hostnameId FROM tenants
       WHERE ${dueSql(scopeTenantId)} AND deletion_due_at <= ${t}
       ORDER BY deletion_due_at LIMIT 1`),
+    // That business's numbers still opted out plainly: kept as hashes by this run (design.md §25).
+    optedOutNumbersQuery(
+      db,
+      tenantNumbersSql(
+        sql`(SELECT id FROM tenants WHERE ${dueSql(scopeTenantId)} AND deletion_due_at <= ${t} ORDER BY deletion_due_at LIMIT 1)`,
+      ),
+      DELETION_BATCH,
+    ),
   ]);
   const tenantId = due[0]?.id ?? null;
   const hostname = due[0]?.hostname && due[0].hostnameId ? { hostname: due[0].hostname, hostnameId: due[0].hostnameId } : null;
@@ -130,7 +138,13 @@ export async function runTenantDeletions(
   }
   // The last part is the `tenant.deleted` audit row: written exactly when the deletion completed.
   const finished = tenantId
-    ? deletionParts(db, tenantId, now, hostname)
+    ? deletionParts(
+        db,
+        tenantId,
+        now,
+        hostname,
+        optedOut.map((r) => r.phone),
+      )
         .map((part) => b.add(part))
         .at(-1)
     : undefined;
@@ -145,7 +159,7 @@ export async function runTenantDeletions(
  * deleted_at (and writes `tenant.deleted`) only when nothing personal is left, so a large business
  * simply takes several runs.
  */
-function deletionParts(db: Db, tenantId: string, now: Date, hostname: HostnameDeletePayload | null): Part[] {
+function deletionParts(db: Db, tenantId: string, now: Date, hostname: HostnameDeletePayload | null, optedOut: string[]): Part[] {
   const t = now.toISOString();
   const n = DELETION_BATCH;
   const own = (table: string, extra: SQL = sql``) =>
@@ -189,7 +203,7 @@ function deletionParts(db: Db, tenantId: string, now: Date, hostname: HostnameDe
       WHERE id IN (${own("jobs", sql`AND status = 'pending' AND kind IN (${kinds})`)})`),
     db.run(sql`UPDATE audit_log SET reason = NULL, diff = NULL, metadata = NULL WHERE id IN (
       SELECT id FROM audit_log WHERE ${personalAudit} LIMIT ${n})`),
-    ...tenantErasureExtensions(db, tenantId, n, now),
+    ...tenantErasureExtensions(db, tenantId, n, now, optedOut),
     db.run(sql`UPDATE tenants SET deleted_at = ${t}, is_active = 0, custom_domain = NULL, custom_domain_status = NULL,
         custom_hostname_id = NULL, updated_at = ${t}
       WHERE id = ${tenantId} AND deleted_at IS NULL AND ${left}`),

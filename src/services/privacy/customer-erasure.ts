@@ -6,7 +6,7 @@ import { batch, type Part } from "../batch";
 import { type BookingCtx, cancelBooking } from "../bookings";
 import { jobInsert } from "../outbox/jobs";
 import { DETACH_CARD_KIND } from "../payments/job-kinds";
-import { customerErasureExtensions } from "./erasure-extensions";
+import { customerErasureExtensions, customerNumbersSql, optedOutNumbersQuery } from "./erasure-extensions";
 
 /** What an erased record shows instead of the person (design.md §25). */
 export const ERASED_NAME = "Deleted customer";
@@ -26,7 +26,7 @@ const upcomingSql = (tenantId: string, customerId: string, nowMs: number) =>
 /** The customer, their upcoming bookings and their saved cards: one round trip. */
 async function readCustomer(ctx: BookingCtx, tenantId: string, customerId: string) {
   const { db, now } = ctx;
-  const [found, upcoming, cards] = await db.batch([
+  const [found, upcoming, cards, optedOut] = await db.batch([
     db.all<Found>(sql`SELECT id, email, phone, erased_at AS erasedAt FROM customers WHERE id = ${customerId} AND tenant_id = ${tenantId}`),
     db.all<{ id: string }>(upcomingSql(tenantId, customerId, now.getTime())),
     // The card lives on the connected account the booking paid through (else the business's current one).
@@ -36,8 +36,10 @@ async function readCustomer(ctx: BookingCtx, tenantId: string, customerId: strin
                  (SELECT t.stripe_account_id FROM tenants t WHERE t.id = c.tenant_id)) AS account
       FROM booking_cards c JOIN bookings b ON b.id = c.booking_id
       WHERE b.customer_id = ${customerId} AND c.tenant_id = ${tenantId} AND c.status = 'saved' AND c.stripe_payment_method_id IS NOT NULL`),
+    // Their numbers that opted out of texts: the erasure keeps each opt-out as a hash (design.md §25).
+    optedOutNumbersQuery(db, customerNumbersSql(tenantId, customerId)),
   ]);
-  return { customer: found[0], upcoming: upcoming.map((r) => r.id), cards };
+  return { customer: found[0], upcoming: upcoming.map((r) => r.id), cards, optedOut: optedOut.map((r) => r.phone) };
 }
 
 /**
@@ -64,7 +66,7 @@ export async function eraseCustomer(
       if (!res.alreadyCancelled) cancelled.push(bookingId);
     }
   }
-  const { customer, cards } = first;
+  const { customer, cards, optedOut } = first;
   const t = ctx.now.toISOString();
   const gate = sql`EXISTS (SELECT 1 FROM customers WHERE id = ${customerId} AND erased_at = ${t})`;
   const detach = cards.map((card) =>
@@ -82,7 +84,15 @@ export async function eraseCustomer(
   );
   const b = batch(ctx.db);
   b.add(eraseRecord(ctx, tenantId, customerId, t));
-  for (const part of erasureParts(ctx, { tenantId, customerId, email: customer.email.toLowerCase(), phone: customer.phone, gate, t }))
+  for (const part of erasureParts(ctx, {
+    tenantId,
+    customerId,
+    email: customer.email.toLowerCase(),
+    phone: customer.phone,
+    gate,
+    t,
+    optedOut,
+  }))
     b.add(part);
   for (const d of detach) b.add(d);
   b.add(
@@ -133,7 +143,7 @@ function eraseRecord(ctx: BookingCtx, tenantId: string, customerId: string, t: s
       AND NOT EXISTS (${upcomingSql(tenantId, customerId, ctx.now.getTime())})`);
 }
 
-type Person = { tenantId: string; customerId: string; email: string; phone: string; gate: SQL; t: string };
+type Person = { tenantId: string; customerId: string; email: string; phone: string; gate: SQL; t: string; optedOut: string[] };
 
 /**
  * Everything else that names the person in this business, each gated on the erasure: their
@@ -181,6 +191,13 @@ function erasureParts(ctx: BookingCtx, p: Person): Part[] {
     db.run(sql`UPDATE jobs SET payload = json_set(payload, '$.to', NULL, '$.facts.customerName', ${ERASED_NAME}), updated_at = ${p.t}
       WHERE tenant_id = ${p.tenantId} AND kind = 'stripe.fee_charge' AND status IN ('pending', 'failed')
         AND json_extract(payload, '$.bookingId') IN (${bookingIds}) AND ${p.gate}`),
-    ...customerErasureExtensions(db, { tenantId: p.tenantId, customerId: p.customerId, bookingIds, now: ctx.now, gate: p.gate }),
+    ...customerErasureExtensions(db, {
+      tenantId: p.tenantId,
+      customerId: p.customerId,
+      bookingIds,
+      now: ctx.now,
+      gate: p.gate,
+      optedOut: p.optedOut,
+    }),
   ];
 }
