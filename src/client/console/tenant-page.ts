@@ -4,6 +4,7 @@ import type { DeletionSchedule, FailedJob, ImpersonationStart, OperatorTenantVie
 import { byId, queryAll, setText, show } from "../shared/dom";
 import { dataOf } from "../shared/http";
 import { IMPERSONATION_KEY, type ImpersonationHandOff } from "../shared/impersonation";
+import { received } from "../shared/token";
 import { adminApi, requireSession, session, store } from "./session";
 import { failedJobsSection, SECTION_RENDERERS } from "./tenant-sections";
 import { failureText, tenantState } from "./ui";
@@ -122,6 +123,7 @@ export async function tenantPage(): Promise<void> {
     const admin = session()?.admin;
     const handOff: ImpersonationHandOff = {
       ...started,
+      ...received(started.token),
       tenantId: started.tenantId || id,
       businessName: current?.businessName ?? "",
       reason,

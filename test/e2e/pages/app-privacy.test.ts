@@ -127,7 +127,7 @@ describe("failed deliveries in settings", () => {
       createdAt: t,
       updatedAt: t,
     });
-    const { page, errors } = await open(salon, "/app/settings", 375);
+    const { page, errors } = await open(salon, "/app/settings/failed-jobs", 375);
     const panel = page.getByRole("region", { name: "Failed deliveries" });
     await eventually(() => panel.textContent()).toContain(to);
     await checkPage(page, "settings-failed-deliveries");
