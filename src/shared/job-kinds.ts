@@ -13,6 +13,7 @@ const KIND_LABELS: Record<string, string> = {
   "booking.reminder": "Reminder e-mail",
   "cloudflare.hostname_delete": "Custom domain removal",
   sms: "Text message",
+  "sms.reminder": "Reminder text",
 };
 
 /** The kinds the console offers in its filter (any other kind can be typed). */
@@ -38,7 +39,7 @@ export const JOB_STATE_LABELS: Record<JobState, string> = {
 
 /** What an empty list of each state means, in plain words. */
 export const JOB_STATE_EMPTY: Record<JobState, string> = {
-  failed: "No failed jobs: every e-mail, webhook and payment call got through or is still being tried.",
+  failed: "No failed jobs: every e-mail, text, webhook and payment call got through or is still being tried.",
   stuck: "No stuck jobs: nothing has been in progress for more than 5 minutes.",
   pending: "Nothing is waiting: every job that is due has run.",
   suppressed: "No suppressed messages.",

@@ -10,8 +10,8 @@ export const JobsPage: FC = () => (
   <main id="main" class="wrap">
     <h1>Jobs</h1>
     <p class="muted">
-      E-mails, webhook deliveries, reminders and Stripe calls of every business. A retry uses the job's own idempotency key, so nothing is
-      done twice.
+      E-mails, webhook deliveries, reminders, texts, Stripe and Cloudflare calls of every business. A retry uses the job's own idempotency
+      key, so nothing is done twice.
     </p>
     <form id="jobs-filter" role="search" aria-label="Filter jobs" class="inline-form card search-card jobs-filter">
       <div class="field">
