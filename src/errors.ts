@@ -13,12 +13,14 @@ const CODES = {
   invalid_request: 400,
   stripe_not_connected: 400,
   invalid_signature: 400,
+  stripe_account_mismatch: 400,
   unauthorized: 401,
   invalid_credentials: 401,
   "tenant required": 403,
   "tenant not found": 403,
   guest_disabled: 403,
   forbidden: 403,
+  captcha_failed: 403,
   impersonation_read_only: 403,
   not_found: 404,
   slot_taken: 409,
@@ -33,6 +35,7 @@ const CODES = {
   refund_exceeds_payment: 409,
   // design.md §25: erasing a customer who still has bookings ahead (unless ?cancelUpcoming=true).
   customer_has_upcoming_bookings: 409,
+  stripe_account_taken: 409,
   payload_too_large: 413,
   rate_limited: 429,
   internal_error: 500,
@@ -152,6 +155,10 @@ export const onError: ErrorHandler = (err, c) => {
       return errorResponse(c, ApiError.validation({ formErrors: [err.message || "Malformed request"], fieldErrors: {} }));
     }
     if (err.status === 413) return errorResponse(c, new ApiError("payload_too_large"));
+    // OpenAPIHono's media-type gate: a body that is not JSON where JSON is declared (issue #33).
+    if (err.status === 415) {
+      return errorResponse(c, ApiError.validation({ formErrors: ["Send the request body as application/json"], fieldErrors: {} }));
+    }
     if (err.status === 401) return errorResponse(c, new ApiError("unauthorized"));
   }
   // Logged once, on the request's own line (route pattern, redacted error: src/middleware/request-log.ts).
