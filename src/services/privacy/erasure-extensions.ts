@@ -10,7 +10,8 @@ import { hashOptOutParts } from "../sms/opt-outs";
  *  - text messages (§27): done below: bodies and numbers blanked, queued texts dropped, the numbers
  *    on their bookings cleared; an opt-out of their number stays as its hash alone
  *    (../sms/opt-outs.ts), so they are never texted again;
- *  - guest details stored on bookings (§31): clear them for `bookingIds`;
+ *  - guest details stored on bookings (§31): done below with the texting number
+ *    (`clearBookingPersonal`);
  *  - gift cards and package credits they bought (§32): keep the balance under the code, clear the
  *    buyer's and recipient's names and addresses.
  *
@@ -49,6 +50,16 @@ const plainOptOut = (column: SQL) => sql`EXISTS (SELECT 1 FROM sms_opt_outs o WH
 
 const DROPPED = "dropped: the customer was erased";
 
+/**
+ * What a booking holds of the person besides the customer link: the texting number (§27), what an
+ * unauthenticated create typed and the network it came from (§31: guest name and phone, client
+ * network; the hold caps read the network of pending bookings only, and an erased customer has none).
+ */
+const clearBookingPersonal = sql.raw(`sms_phone = NULL, sms_phone_typed = '', guest_first_name = NULL, guest_last_name = NULL,
+  guest_phone = NULL, client_network = NULL`);
+const bookingPersonalLeft = sql.raw(`(sms_phone IS NOT NULL OR sms_phone_typed <> '' OR guest_first_name IS NOT NULL
+  OR guest_last_name IS NOT NULL OR guest_phone IS NOT NULL OR client_network IS NOT NULL)`);
+
 export function customerErasureExtensions(db: Db, e: CustomerErasure): Part[] {
   const t = e.now.toISOString();
   const theirs = sql`tenant_id = ${e.tenantId} AND customer_id = ${e.customerId}`;
@@ -61,8 +72,7 @@ export function customerErasureExtensions(db: Db, e: CustomerErasure): Part[] {
         status = CASE WHEN status = 'pending' THEN 'cancelled' ELSE status END,
         error = CASE WHEN status = 'pending' THEN ${DROPPED} ELSE error END, updated_at = ${t}
       WHERE ${theirs} AND ${e.gate}`),
-    db.run(sql`UPDATE bookings SET sms_phone = NULL, sms_phone_typed = '' WHERE id IN (${e.bookingIds})
-      AND (sms_phone IS NOT NULL OR sms_phone_typed <> '') AND ${e.gate}`),
+    db.run(sql`UPDATE bookings SET ${clearBookingPersonal} WHERE id IN (${e.bookingIds}) AND ${bookingPersonalLeft} AND ${e.gate}`),
     // After their own texts were dropped: what this suppresses is other businesses' texts to the number.
     ...hashOptOutParts(db, e.optedOut, e.now, e.gate),
   ];
@@ -80,13 +90,13 @@ export function tenantErasureExtensions(db: Db, tenantId: string, limit: number,
     ...hashOptOutParts(db, optedOut, now, sql`1`),
     db.run(sql`DELETE FROM sms_messages WHERE id IN (SELECT id FROM sms_messages WHERE tenant_id = ${tenantId}
       AND NOT ${plainOptOut(sql`sms_messages.phone`)} LIMIT ${limit})`),
-    db.run(sql`UPDATE bookings SET sms_phone = NULL, sms_phone_typed = '' WHERE id IN (SELECT id FROM bookings WHERE tenant_id = ${tenantId}
-      AND (sms_phone IS NOT NULL OR sms_phone_typed <> '') AND NOT ${plainOptOut(sql`bookings.sms_phone`)} LIMIT ${limit})`),
+    db.run(sql`UPDATE bookings SET ${clearBookingPersonal} WHERE id IN (SELECT id FROM bookings WHERE tenant_id = ${tenantId}
+      AND ${bookingPersonalLeft} AND NOT ${plainOptOut(sql`bookings.sms_phone`)} LIMIT ${limit})`),
   ];
 }
 
 /** What of the extensions' data is still left for the business (SQL, true while anything is). */
 export function tenantErasureRemaining(tenantId: string): SQL {
   return sql`(EXISTS (SELECT 1 FROM sms_messages WHERE tenant_id = ${tenantId})
-    OR EXISTS (SELECT 1 FROM bookings WHERE tenant_id = ${tenantId} AND (sms_phone IS NOT NULL OR sms_phone_typed <> '')))`;
+    OR EXISTS (SELECT 1 FROM bookings WHERE tenant_id = ${tenantId} AND ${bookingPersonalLeft}))`;
 }

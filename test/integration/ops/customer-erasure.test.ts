@@ -74,6 +74,8 @@ describe("DELETE /api/customers/:id", () => {
     const admin = await createAdmin(new Date(ERASE_AT));
     const before = await get(`/api/admin/tenants/${c.tenant.id}`, { token: admin.token, now: ERASE_AT });
     expect((await traces(c.tenant.id)).text).toContain(c.person.email);
+    // The second public booking stored what the guest typed and the network it came from (design.md §31).
+    expect(await bookingRow(c.upcomingId)).toMatchObject({ guestLastName: c.person.lastName, clientNetwork: expect.any(String) });
 
     const res = await del(`/api/customers/${c.customerId}?cancelUpcoming=true`, { token: c.token, now: ERASE_AT });
     expect(res.status).toBe(200);
@@ -111,6 +113,12 @@ describe("DELETE /api/customers/:id", () => {
     const past = await bookingRow(c.pastId);
     expect(past).toMatchObject({ status: "confirmed", totalAmount: 4500, customerId: c.customerId, notes: "" });
     expect((await bookingRow(c.upcomingId)).status).toBe("cancelled");
+    for (const id of [c.pastId, c.upcomingId]) {
+      const row = await bookingRow(id);
+      expect(row, id).toMatchObject({ guestFirstName: null, guestLastName: null, guestPhone: null, clientNetwork: null, smsPhone: null });
+      const detail = await get(`/api/bookings/${id}`, { token: c.token, now: ERASE_AT });
+      for (const value of [c.person.email, c.person.lastName]) expect(detail.text, value).not.toContain(value);
+    }
     const list = await get(`/api/bookings?from=2031-03-01T00:00:00Z&to=2031-06-01T00:00:00Z`, { token: c.token, now: ERASE_AT });
     expect(list.body.data.map((b: { id: string; totalAmount: number }) => [b.id, b.totalAmount]).sort()).toEqual(
       [

@@ -156,13 +156,14 @@ describe("the deletion itself", () => {
     expect(actions).toEqual(["tenant.deletion_scheduled", "tenant.deleted"]);
   });
 
-  it("texts and the bookings' numbers go with the business; an opt-out of such a number stays, as its hash", async () => {
+  it("texts and what bookings hold of guests (numbers, typed names, network) go with the business; an opt-out of such a number stays, as its hash", async () => {
     const b = await suspendedBusiness();
     const db = testDb();
     const t = S.toISOString();
     const phone = `+1415555${String(crypto.getRandomValues(new Uint32Array(1))[0] % 10_000).padStart(4, "0")}`;
     await db.run(
-      sql`UPDATE bookings SET sms_opt_in = 1, sms_phone = ${phone}, sms_phone_typed = '(415) 555-0111' WHERE id = ${b.booking.id}`,
+      sql`UPDATE bookings SET sms_opt_in = 1, sms_phone = ${phone}, sms_phone_typed = '(415) 555-0111', guest_first_name = 'Ada',
+        guest_last_name = 'Lovelace', guest_phone = '(415) 555-0111', client_network = '203.0.113.7' WHERE id = ${b.booking.id}`,
     );
     await db.run(sql`INSERT INTO sms_messages (id, tenant_id, customer_id, booking_id, direction, phone, body, status, created_at, updated_at)
       VALUES (${`sms_${b.tenant.id}`}, ${b.tenant.id}, ${b.customer.id}, ${b.booking.id}, 'out', ${phone}, 'See you at 10:00', 'delivered', ${t}, ${t})`);
@@ -175,7 +176,14 @@ describe("the deletion itself", () => {
     expect(tenant.deletedAt).toBe(day(30).toISOString());
     expect(await db.all(sql`SELECT id FROM sms_messages WHERE tenant_id = ${b.tenant.id}`)).toEqual([]);
     const [booking] = await db.select().from(schema.bookings).where(sql`id = ${b.booking.id}`);
-    expect(booking).toMatchObject({ smsPhone: null, smsPhoneTyped: "" });
+    expect(booking).toMatchObject({
+      smsPhone: null,
+      smsPhoneTyped: "",
+      guestFirstName: null,
+      guestLastName: null,
+      guestPhone: null,
+      clientNetwork: null,
+    });
     expect(await db.all(sql`SELECT phone FROM sms_opt_outs WHERE phone = ${phone}`)).toEqual([]);
     const [hashed] = await db.all<{ n: number }>(
       sql`SELECT count(*) AS n FROM sms_opt_outs WHERE phone LIKE 'sha256:%' AND keyword = 'STOP' AND created_at = ${t}`,
