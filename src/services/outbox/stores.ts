@@ -41,8 +41,9 @@ export const LISTED_STORES: ListedStore[] = [
     target: sql.raw("to_email"),
     statusCode: sql.raw("NULL"),
     doneStatus: "sent",
-    retryBlocked: sql.raw("(sensitive = 1 OR text_body = '')"),
-    discardSet: sql.raw(", text_body = '', html_body = '', attachments = NULL"),
+    // An e-mail stored as facts (issue #42) has no body until it is sent: its facts are what a retry sends.
+    retryBlocked: sql.raw("(sensitive = 1 OR (text_body = '' AND facts IS NULL))"),
+    discardSet: sql.raw(", text_body = '', html_body = '', facts = NULL, attachments = NULL"),
     ownerRetry: sql.raw("1"),
   },
   {

@@ -155,8 +155,13 @@ type Person = { tenantId: string; customerId: string; email: string; phone: stri
 function erasureParts(ctx: BookingCtx, p: Person): Part[] {
   const db = ctx.db;
   const bookingIds = sql`SELECT id FROM bookings WHERE tenant_id = ${p.tenantId} AND customer_id = ${p.customerId}`;
-  const byEmail = p.email ? sql`(lower(to_email) = ${p.email} OR instr(lower(text_body), ${p.email}) > 0)` : sql`0`;
-  const byPhone = p.phone.trim() ? sql`instr(text_body, ${p.phone.trim()}) > 0` : sql`0`;
+  // An e-mail not yet sent holds its template's facts instead of a body (issue #42): those name them too.
+  const byEmail = p.email
+    ? sql`(lower(to_email) = ${p.email} OR instr(lower(text_body), ${p.email}) > 0 OR instr(lower(COALESCE(facts, '')), ${p.email}) > 0)`
+    : sql`0`;
+  const byPhone = p.phone.trim()
+    ? sql`(instr(text_body, ${p.phone.trim()}) > 0 OR instr(COALESCE(facts, ''), ${p.phone.trim()}) > 0)`
+    : sql`0`;
   const queued = sql.raw("('pending', 'failed', 'suppressed')");
   const kinds = sql.join(
     MESSAGE_JOB_KINDS.map((k) => sql`${k}`),
@@ -173,7 +178,7 @@ function erasureParts(ctx: BookingCtx, p: Person): Part[] {
         status = CASE WHEN status IN ${queued} THEN 'discarded' ELSE status END,
         last_error = CASE WHEN status IN ${queued} THEN 'dropped: the customer was erased' ELSE last_error END,
         to_email = CASE WHEN ${p.email ? sql`lower(to_email) = ${p.email}` : sql`0`} THEN '' ELSE to_email END,
-        subject = '', text_body = '', html_body = '', attachments = NULL, updated_at = ${p.t}
+        subject = '', text_body = '', html_body = '', facts = NULL, attachments = NULL, updated_at = ${p.t}
       WHERE tenant_id = ${p.tenantId} AND (${byEmail} OR ${byPhone}) AND ${p.gate}`),
     db.run(sql`
       UPDATE webhook_deliveries SET
