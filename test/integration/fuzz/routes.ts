@@ -70,6 +70,18 @@ export const ROUTES: Route[] = [
   { method: "POST", path: "/api/public/booking/{code}/reschedule", auth: "none", body: { newStartDatetime: "2031-03-12T11:00:00" } },
   { method: "POST", path: "/api/public/booking/{code}/cancel", auth: "none", body: { reason: "fuzz" } },
   { method: "GET", path: "/api/public/booking/{code}/payment", auth: "none" },
+  {
+    method: "POST",
+    path: "/api/public/{slug}/waitlist",
+    auth: "none",
+    body: {
+      serviceId: "{serviceId}",
+      windows: [{ date: "2031-03-12", from: "10:00", to: "12:00" }],
+      customer: { firstName: "Fu", email: "fuzz@example.test" },
+    },
+  },
+  { method: "GET", path: "/api/public/waitlist/{token}", auth: "none" },
+  { method: "DELETE", path: "/api/public/waitlist/{token}", auth: "none" },
   // customer accounts
   { method: "GET", path: "/api/me", auth: "customer" },
   { method: "PATCH", path: "/api/me", auth: "customer", body: { firstName: "Fuzzy" } },
