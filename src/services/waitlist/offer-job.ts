@@ -33,7 +33,10 @@ type EntryRow = {
   offered: number;
 };
 
-/** Entries read at most per run; the oldest first. */
+/**
+ * Entries read at most per run; the oldest first: by join time, then by insertion order (rowid),
+ * since joins in the same millisecond share created_at.
+ */
 const ENTRY_LIMIT = 200;
 
 function readState(db: Db, tenantId: string, p: OfferPayload, nowMs: number) {
@@ -56,7 +59,7 @@ function readState(db: Db, tenantId: string, p: OfferPayload, nowMs: number) {
       WHERE e.tenant_id = ${tenantId} AND e.status = 'waiting' AND e.last_window_end_at > ${nowMs}
         AND (${p.staffId} IS NULL OR e.staff_id IS NULL OR e.staff_id = ${p.staffId})
         AND EXISTS (SELECT 1 FROM waitlist_windows w WHERE w.entry_id = e.id AND ${overlapping})
-      ORDER BY e.created_at, e.id LIMIT ${ENTRY_LIMIT}`),
+      ORDER BY e.created_at, e.rowid LIMIT ${ENTRY_LIMIT}`),
   ]);
 }
 
