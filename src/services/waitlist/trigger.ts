@@ -85,7 +85,7 @@ export function offerTriggersFor(db: Db, bookings: SQL, now: Date, cause: string
 
 /**
  * A booking made by a waiting customer (same e-mail) for a time its entry matched (service, staff
- * member if chosen, inside a window) ends that entry as `booked`: in the create's batch, gated on
+ * member if chosen, inside a window, or a time it was offered, by hand too) ends that entry as `booked`: in the create's batch, gated on
  * the booking being written.
  */
 export function endEntriesBooked(
@@ -99,7 +99,8 @@ export function endEntriesBooked(
     UPDATE waitlist_entries SET status = 'booked', booking_id = ${b.bookingId}, ended_at = ${t}, updated_at = ${t}
     WHERE tenant_id = ${b.tenantId} AND status = 'waiting' AND email = ${b.email} AND ${b.email} <> '' AND service_id = ${b.serviceId}
       AND (staff_id IS NULL OR staff_id = ${b.staffId})
-      AND EXISTS (SELECT 1 FROM waitlist_windows w WHERE w.entry_id = waitlist_entries.id AND w.start_at <= ${b.startAt} AND w.end_at >= ${b.endAt})
+      AND (EXISTS (SELECT 1 FROM waitlist_windows w WHERE w.entry_id = waitlist_entries.id AND w.start_at <= ${b.startAt} AND w.end_at >= ${b.endAt})
+        OR EXISTS (SELECT 1 FROM waitlist_offers o WHERE o.entry_id = waitlist_entries.id AND o.staff_id = ${b.staffId} AND o.start_at = ${b.startAt}))
       AND (${gate})`);
 }
 

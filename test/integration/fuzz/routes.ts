@@ -53,6 +53,13 @@ export const ROUTES: Route[] = [
   { method: "POST", path: "/api/customer-auth/forgot-password", auth: "none", body: { email: "nobody-fuzz@example.test" } },
   { method: "POST", path: "/api/customer-auth/reset-password", auth: "none", body: { token: "not-a-token", password: "long-enough-pw-1" } },
   { method: "POST", path: "/api/customer-auth/logout", auth: "customer", endsSession: true },
+  { method: "GET", path: "/api/waitlist", auth: "owner", query: ["date"] },
+  {
+    method: "POST",
+    path: "/api/waitlist/{id}/offer",
+    auth: "owner",
+    body: { staffProfileId: "{staffId}", startDatetime: "2031-03-12T10:00:00" },
+  },
   // public
   { method: "GET", path: "/api/public/{slug}", auth: "none" },
   { method: "GET", path: "/api/public/{slug}/services", auth: "none" },

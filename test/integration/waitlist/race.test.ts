@@ -72,7 +72,7 @@ describe("offers and the race for an offered time", () => {
 
   it("offers the oldest five first, and the next ones 15 minutes later only while the time is still free", async () => {
     const { s, booking } = await fullHour();
-    const entries = [];
+    const entries: Awaited<ReturnType<typeof join>>[] = [];
     for (let i = 0; i < 7; i++) entries.push(await join(s, hour));
     await post(`/api/public/booking/${booking.code}/cancel`, {}, { now: NOW });
     await cronAt(NOW, s.tenant.id);
@@ -95,7 +95,7 @@ describe("offers and the race for an offered time", () => {
 
   it("gives the next five nothing when the time was booked during the first round", async () => {
     const { s, booking } = await fullHour();
-    const entries = [];
+    const entries: Awaited<ReturnType<typeof join>>[] = [];
     for (let i = 0; i < 6; i++) entries.push(await join(s, hour));
     await post(`/api/public/booking/${booking.code}/cancel`, {}, { now: NOW });
     await cronAt(NOW, s.tenant.id);
