@@ -4,7 +4,7 @@ import { MAX_WINDOWS } from "../../domain/waitlist";
 import type { AppEnv } from "../../env";
 import { bookingCtx } from "../context";
 import { getWaitlistEntry, leaveWaitlist, type ManagedEntry } from "../../services/waitlist/manage";
-import { joinWaitlist } from "../../services/waitlist/join";
+import { type JoinedEntry, joinWaitlist } from "../../services/waitlist/join";
 import { emailField, firstNameField, idField, localDateField, optionalText } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 import { slugParam } from "./profile";
@@ -66,7 +66,7 @@ const Entry = z
   })
   .openapi("WaitlistEntry");
 
-const toEntry = (e: ManagedEntry): z.infer<typeof Entry> => ({
+export const toWaitlistEntry = (e: ManagedEntry): z.infer<typeof Entry> => ({
   id: e.id,
   status: e.status,
   slug: e.slug,
@@ -75,6 +75,8 @@ const toEntry = (e: ManagedEntry): z.infer<typeof Entry> => ({
   staffName: e.staffName,
   windows: e.windows.map((w) => ({ start: w.start, end: w.end })),
 });
+
+export const toWaitlistJoined = (j: JoinedEntry): z.infer<typeof Joined> => ({ id: j.id, status: j.status, manageUrl: j.manageUrl });
 
 const tags = ["Public waitlist"];
 const tokenParam = z.object({ token: z.string().openapi({ description: "The secret of the manage link" }) });
@@ -110,8 +112,12 @@ const leave = createRoute({
 
 /** The manage link's routes; "waitlist" is a reserved slug, so they never name a tenant. */
 export const waitlistManageRoutes = openApiRouter<AppEnv>()
-  .openapi(read, async (c) => c.json({ data: toEntry(await getWaitlistEntry(c.var.db, c.req.valid("param").token, c.var.now)) }, 200))
-  .openapi(leave, async (c) => c.json({ data: toEntry(await leaveWaitlist(c.var.db, c.req.valid("param").token, c.var.now)) }, 200));
+  .openapi(read, async (c) =>
+    c.json({ data: toWaitlistEntry(await getWaitlistEntry(c.var.db, c.req.valid("param").token, c.var.now)) }, 200),
+  )
+  .openapi(leave, async (c) =>
+    c.json({ data: toWaitlistEntry(await leaveWaitlist(c.var.db, c.req.valid("param").token, c.var.now)) }, 200),
+  );
 
 export const joinWaitlistRoute = openApiRouter<AppEnv>().openapi(join, async (c) => {
   const body = c.req.valid("json");
@@ -121,5 +127,5 @@ export const joinWaitlistRoute = openApiRouter<AppEnv>().openapi(join, async (c)
     windows: body.windows.map((w) => ({ date: w.date, fromMinute: w.from, toMinute: w.to })),
     customer: body.customer,
   });
-  return c.json({ data: { id: joined.id, status: joined.status, manageUrl: joined.manageUrl } }, 201);
+  return c.json({ data: toWaitlistJoined(joined) }, 201);
 });
