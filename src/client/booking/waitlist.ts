@@ -176,7 +176,9 @@ export function startWaitlist(choice: () => WaitlistChoice | null): Waitlist {
   return {
     offerFor: (day, hasTimes) => {
       date = day;
-      const on = !!day && !hasTimes && choice() !== null;
+      // Where the business has bot protection on, joins need a Turnstile token this panel does not
+      // collect yet (docs/decisions.md): the page then does not offer the waitlist.
+      const on = !!day && !hasTimes && choice() !== null && !page.turnstileSiteKey;
       if (on && day) setText(open, `Join the waitlist for ${humanDate(day)}`);
       show(open, on);
       if (!on) show(panel, false);

@@ -7,6 +7,7 @@ import { getWaitlistEntry, leaveWaitlist, type ManagedEntry } from "../../servic
 import { type JoinedEntry, joinWaitlist } from "../../services/waitlist/join";
 import { emailField, firstNameField, idField, localDateField, optionalText } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { MAX_CAPTCHA_TOKEN } from "../../services/captcha";
 import { slugParam } from "./profile";
 
 /** Tenant-local `HH:MM` (00:00..24:00) as minutes of the day. */
@@ -50,6 +51,12 @@ const joinBody = z
         smsOptIn: z.boolean({ error: "smsOptIn must be true or false" }).optional(),
       })
       .strict(),
+    // design.md §31: needed at a business with bot protection (GET .../checkout-config names the site key).
+    captchaToken: z
+      .string()
+      .max(MAX_CAPTCHA_TOKEN, `At most ${MAX_CAPTCHA_TOKEN} characters`)
+      .optional()
+      .openapi({ description: "The Cloudflare Turnstile token, when the business has bot protection on" }),
   })
   .strict();
 
@@ -86,10 +93,11 @@ const join = createRoute({
   path: "/{slug}/waitlist",
   tags,
   summary: "Joins the waitlist of a service for 1-5 tenant-local windows; a freed time inside one is offered by e-mail",
-  description: "409 conflict when this e-mail already waits for this service.",
+  description:
+    "409 conflict when this e-mail already waits for this service; 403 captcha_failed without a passing `captchaToken` where bot protection is on.",
   security: security.none,
   request: { params: slugParam, body: jsonBody(joinBody) },
-  responses: { 201: ok(Joined, "Created"), ...errors(400, 404, 409, 429) },
+  responses: { 201: ok(Joined, "Created"), ...errors(400, 403, 404, 409, 429) },
 });
 const read = createRoute({
   method: "get",
@@ -126,6 +134,8 @@ export const joinWaitlistRoute = openApiRouter<AppEnv>().openapi(join, async (c)
     staffProfileId: body.staffProfileId,
     windows: body.windows.map((w) => ({ date: w.date, fromMinute: w.from, toMinute: w.to })),
     customer: body.customer,
+    captchaToken: body.captchaToken,
+    clientIp: c.req.header("CF-Connecting-IP"),
   });
   return c.json({ data: toWaitlistJoined(joined) }, 201);
 });

@@ -9,6 +9,7 @@ import { ApiError, fieldErrorMap } from "../../errors";
 import { newId, newSecret } from "../../lib/ids";
 import { platformLink } from "../../lib/links";
 import { sha256Hex } from "../auth/password-reset";
+import { requireCaptcha } from "../captcha";
 import { batch } from "../batch";
 import { type BookingCtx, parseStaffIds, serviceQuery, staffQuery, tenantIdSql } from "../bookings/scope";
 import { waitlistJoinedEmail } from "../email/waitlist-templates";
@@ -25,6 +26,9 @@ export type JoinInput = {
   staffProfileId?: string;
   windows: WindowInput[];
   customer: { firstName: string; lastName?: string; email: string; phone?: string; smsOptIn?: boolean };
+  /** design.md §31: the Turnstile token, needed where the business has bot protection on. */
+  captchaToken?: string;
+  clientIp?: string;
 };
 
 export type JoinedEntry = { id: string; status: "waiting"; manageUrl: string };
@@ -38,10 +42,11 @@ type TenantRow = {
   maxAdvanceDays: number;
   countryCode: string;
   country: string;
+  botProtection: number;
 };
 
 /**
- * POST /api/public/:slug/waitlist (design.md §28): two round trips, the read (tenant, service,
+ * POST /api/public/:slug/waitlist (design.md §28): bot protection as on public creates (§31), two round trips, the read (tenant, service,
  * staff) and one write batch (the entry, its windows, the customer's e-mail with the manage link),
  * the write gated on the business still taking public bookings. The manage link's secret is
  * returned once and stored only as its hash. A second join for the same service by the same
@@ -54,7 +59,7 @@ export async function joinWaitlist(ctx: BookingCtx & { config: Config }, slug: s
   const [tenants, services, staffRows] = await db.batch([
     db.all<TenantRow>(sql`
       SELECT id, slug, business_name AS businessName, timezone, min_notice_minutes AS minNoticeMinutes,
-             max_advance_days AS maxAdvanceDays, country_code AS countryCode, country
+             max_advance_days AS maxAdvanceDays, country_code AS countryCode, country, bot_protection AS botProtection
       FROM tenants WHERE ${publicTenantSql(slug)} LIMIT 1`),
     serviceQuery(db, scope, input.serviceId),
     staffQuery(db, "public", tenantId, input.staffProfileId === undefined ? undefined : sql`${input.staffProfileId}`),
@@ -78,6 +83,8 @@ export async function joinWaitlist(ctx: BookingCtx & { config: Config }, slug: s
     if (problem) fieldErrors[`windows.${i}`] = [problem];
   });
   if (Object.keys(fieldErrors).length) throw ApiError.validation({ formErrors: [], fieldErrors });
+  // After the checks that cost nothing: a token is good for one check (design.md §31).
+  await requireCaptcha(ctx.config, { botProtection: tenant.botProtection === 1 }, input.captchaToken, input.clientIp);
 
   const id = newId("wle");
   const token = newSecret(24);

@@ -155,3 +155,19 @@ describe("POST /api/public/:slug/waitlist", () => {
     expect(rows).toHaveLength(30);
   });
 });
+
+describe("bot protection on waitlist joins (design.md §31)", () => {
+  it("a business with it on refuses a join without a passing token (403 captcha_failed) and writes nothing; a token passes", async () => {
+    const s = await salon();
+    await testDb().run(sql`UPDATE tenants SET bot_protection = 1 WHERE id = ${s.tenant.id}`);
+    const url = `/api/public/${s.tenant.slug}/waitlist`;
+    for (const captchaToken of [undefined, "forged-token"]) {
+      const res = await post(url, { ...joinBody(s.service.id, windows), captchaToken }, { now: NOW });
+      expect(res.status).toBe(403);
+      expect(res.body.error.code).toBe("captcha_failed");
+    }
+    expect(await testDb().select().from(schema.waitlistEntries).where(sql`tenant_id = ${s.tenant.id}`)).toHaveLength(0);
+    const ok = await post(url, { ...joinBody(s.service.id, windows), captchaToken: `pass-${crypto.randomUUID()}` }, { now: NOW });
+    expect(ok.status).toBe(201);
+  });
+});
