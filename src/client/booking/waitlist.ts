@@ -29,15 +29,39 @@ export type Waitlist = {
 export function startWaitlist(choice: () => WaitlistChoice | null): Waitlist {
   const open = byId("waitlist-open", HTMLButtonElement);
   const panel = byId("waitlist");
-  const form = byId("waitlist-form", HTMLFormElement);
-  const list = byId("waitlist-windows", HTMLOListElement);
-  const add = byId("waitlist-add", HTMLButtonElement);
   const done = byId("waitlist-done");
-  const formError = byId("waitlist-error");
+  // The form comes from its template the first time the panel opens (booking-waitlist.tsx), so
+  // its fields are not in the page beside the booking form's until the customer asks for them.
+  let parts: { form: HTMLFormElement; list: HTMLOListElement; add: HTMLButtonElement; formError: HTMLElement } | null = null;
+  function formParts() {
+    if (parts) return parts;
+    const template = byId("waitlist-content", HTMLTemplateElement);
+    panel.insertBefore(template.content.cloneNode(true), done);
+    template.remove();
+    parts = {
+      form: byId("waitlist-form", HTMLFormElement),
+      list: byId("waitlist-windows", HTMLOListElement),
+      add: byId("waitlist-add", HTMLButtonElement),
+      formError: byId("waitlist-error"),
+    };
+    const { form, list, add } = parts;
+    add.addEventListener("click", () => {
+      const last = queryAll<HTMLInputElement>("li.window input[name=date]", list).pop();
+      windowRow(last?.value || date || page.today, "09:00", "17:00");
+      list.querySelector<HTMLInputElement>("li.window:last-child input")?.focus();
+    });
+    byId("waitlist-cancel").addEventListener("click", () => {
+      show(panel, false);
+      open.focus();
+    });
+    form.addEventListener("submit", (event) => void join(event));
+    return parts;
+  }
   let date: string | null = null;
   let serial = 0;
 
   function windowRow(day: string, from: string, to: string) {
+    const { list } = formParts();
     const n = ++serial;
     const input = (kind: string, label: string, attrs: Record<string, string>) => {
       const id = `wl-${kind}-${n}`;
@@ -65,6 +89,7 @@ export function startWaitlist(choice: () => WaitlistChoice | null): Waitlist {
 
   /** Remove buttons name their window; one window cannot be removed; at most MAX_WINDOWS. */
   function renumber() {
+    const { list, add } = formParts();
     const rows = queryAll<HTMLLIElement>("li.window", list);
     rows.forEach((row, i) => {
       const remove = row.querySelector<HTMLButtonElement>("button");
@@ -77,6 +102,7 @@ export function startWaitlist(choice: () => WaitlistChoice | null): Waitlist {
   }
 
   function clearErrors() {
+    const { list, formError } = formParts();
     show(formError, false);
     for (const id of CUSTOMER_FIELDS.values()) {
       byId(id).removeAttribute("aria-invalid");
@@ -92,6 +118,7 @@ export function startWaitlist(choice: () => WaitlistChoice | null): Waitlist {
       byId("waitlist-intro"),
       `Nothing is free for ${c.serviceName}${c.staffId ? ` with ${c.staffName}` : ""} on ${humanDate(date)}. Tell us when you could come.`,
     );
+    const { form, list } = formParts();
     setText(list, "");
     windowRow(date, "09:00", "17:00");
     clearErrors();
@@ -106,6 +133,7 @@ export function startWaitlist(choice: () => WaitlistChoice | null): Waitlist {
     clearErrors();
     const c = choice();
     if (!c) return;
+    const { form, list } = formParts();
     const value = (id: string) => byId(id, HTMLInputElement).value.trim();
     const rows = queryAll<HTMLLIElement>("li.window", list);
     const windows = rows.map((row) => {
@@ -157,21 +185,12 @@ export function startWaitlist(choice: () => WaitlistChoice | null): Waitlist {
   }
 
   function fail(message: string) {
+    const { formError } = formParts();
     setText(formError, message);
     show(formError, true);
   }
 
   open.addEventListener("click", openPanel);
-  add.addEventListener("click", () => {
-    const last = queryAll<HTMLInputElement>("li.window input[name=date]", list).pop();
-    windowRow(last?.value || date || page.today, "09:00", "17:00");
-    list.querySelector<HTMLInputElement>("li.window:last-child input")?.focus();
-  });
-  byId("waitlist-cancel").addEventListener("click", () => {
-    show(panel, false);
-    open.focus();
-  });
-  form.addEventListener("submit", (event) => void join(event));
 
   return {
     offerFor: (day, hasTimes) => {

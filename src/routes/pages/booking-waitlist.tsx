@@ -33,34 +33,37 @@ export const WaitlistPanel: FC = () => (
   <section id="waitlist" class="waitlist" tabindex={-1} aria-labelledby="waitlist-heading" hidden>
     <h3 id="waitlist-heading">Join the waitlist</h3>
     <p id="waitlist-intro"></p>
-    <form id="waitlist-form" novalidate>
-      <fieldset>
-        <legend>When could you come?</legend>
-        <p class="field-hint">Up to 5 times. If one of them frees up, we e-mail you a link to book it; the first to book it gets it.</p>
-        <ol id="waitlist-windows" class="windows"></ol>
-        <button type="button" id="waitlist-add">
-          Add another time
-        </button>
-      </fieldset>
-      <fieldset>
-        <legend>Your details</legend>
-        <div class="grid-2">
-          <Field id="wl-firstName" label="First name" autocomplete="given-name" required max={100} />
-          <Field id="wl-lastName" label="Last name" autocomplete="family-name" max={100} />
-          <Field id="wl-email" label="E-mail" type="email" autocomplete="email" required />
-          <Field id="wl-phone" label="Phone (optional)" type="tel" autocomplete="tel" max={40} />
+    {/* A template until the customer opens it: its fields are not in the page beside the booking form's. */}
+    <template id="waitlist-content">
+      <form id="waitlist-form" novalidate>
+        <fieldset>
+          <legend>When could you come?</legend>
+          <p class="field-hint">Up to 5 times. If one of them frees up, we e-mail you a link to book it; the first to book it gets it.</p>
+          <ol id="waitlist-windows" class="windows"></ol>
+          <button type="button" id="waitlist-add">
+            Add another time
+          </button>
+        </fieldset>
+        <fieldset>
+          <legend>Your details</legend>
+          <div class="grid-2">
+            <Field id="wl-firstName" label="First name" autocomplete="given-name" required max={100} />
+            <Field id="wl-lastName" label="Last name" autocomplete="family-name" max={100} />
+            <Field id="wl-email" label="E-mail" type="email" autocomplete="email" required />
+            <Field id="wl-phone" label="Phone (optional)" type="tel" autocomplete="tel" max={40} />
+          </div>
+        </fieldset>
+        <div id="waitlist-error" class="error" role="alert" hidden></div>
+        <div class="actions">
+          <button type="submit" id="waitlist-submit" class="primary">
+            Join the waitlist
+          </button>
+          <button type="button" id="waitlist-cancel">
+            Back to the times
+          </button>
         </div>
-      </fieldset>
-      <div id="waitlist-error" class="error" role="alert" hidden></div>
-      <div class="actions">
-        <button type="submit" id="waitlist-submit" class="primary">
-          Join the waitlist
-        </button>
-        <button type="button" id="waitlist-cancel">
-          Back to the times
-        </button>
-      </div>
-    </form>
+      </form>
+    </template>
     <p id="waitlist-done" class="success" role="status" aria-live="polite" hidden></p>
   </section>
 );
