@@ -14,6 +14,7 @@ import {
   type OverrideRow,
   putOverride,
 } from "../../services/owner/schedule";
+import { bookingCtx } from "../context";
 import { localDateField, lookupIdParam } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 
@@ -149,12 +150,12 @@ export const staffOverrideRoutes = openApiRouter<OwnerEnv>()
     const intervals = stored
       .map((s) => ({ startMinute: s.startMinute, endMinute: s.endMinute }))
       .sort((a, b) => a.startMinute - b.startMinute);
-    const row = await putOverride(c.var.db, c.var.auth.tenantId, id, formatLocalDate(date), intervals, c.var.now);
+    const row = await putOverride(c.var.db, c.var.auth.tenantId, id, formatLocalDate(date), intervals, c.var.now, bookingCtx(c));
     return c.json({ data: toOverride(row) }, 200);
   })
   .openapi(deleteOverrideRoute, async (c) => {
     const { id, date } = c.req.valid("param");
-    const removed = await deleteOverride(c.var.db, c.var.auth.tenantId, id, formatLocalDate(date));
+    const removed = await deleteOverride(c.var.db, c.var.auth.tenantId, id, formatLocalDate(date), c.var.now, bookingCtx(c));
     return c.json({ data: { id: removed.id, date: removed.date } }, 200);
   });
 
@@ -202,6 +203,6 @@ export const closureRoutes = openApiRouter<OwnerEnv>()
     return c.json({ data: toClosure(row) }, 201);
   })
   .openapi(deleteClosureRoute, async (c) => {
-    const { id } = await deleteClosure(c.var.db, c.var.auth.tenantId, c.req.valid("param").id);
+    const { id } = await deleteClosure(c.var.db, c.var.auth.tenantId, c.req.valid("param").id, c.var.now, bookingCtx(c));
     return c.json({ data: { id } }, 200);
   });

@@ -3,6 +3,7 @@ import { toWorkingIntervals, validateWeek, type WorkingInterval } from "../../do
 import type { OwnerEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { hexColor, httpUrl, lookupIdParam } from "../fields";
+import { bookingCtx } from "../context";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 import { requireRole } from "../../middleware/auth";
 import {
@@ -244,7 +245,10 @@ export const staffRoutes = openApiRouter<OwnerEnv>()
     const { workingHours, ...profile } = c.req.valid("json");
     const hours = checkedHours(workingHours, "workingHours.");
     const id = c.req.valid("param").id;
-    return c.json({ data: toOwnerStaff(await updateStaff(c.var.db, c.var.auth.tenantId, id, profile, hours, c.var.now)) }, 200);
+    return c.json(
+      { data: toOwnerStaff(await updateStaff(c.var.db, c.var.auth.tenantId, id, profile, hours, c.var.now, bookingCtx(c))) },
+      200,
+    );
   })
   .openapi(remove, async (c) => {
     const { id } = await deleteStaff(c.var.db, c.var.auth.tenantId, c.req.valid("param").id, c.var.now);
@@ -257,7 +261,10 @@ export const staffRoutes = openApiRouter<OwnerEnv>()
   })
   .openapi(hours, async (c) => {
     const week = checkedHours(c.req.valid("json"), "")!;
-    return c.json({ data: toOwnerStaff(await replaceHours(c.var.db, c.var.auth.tenantId, c.req.valid("param").id, week)) }, 200);
+    return c.json(
+      { data: toOwnerStaff(await replaceHours(c.var.db, c.var.auth.tenantId, c.req.valid("param").id, week, c.var.now, bookingCtx(c))) },
+      200,
+    );
   })
   .openapi(timeOff, async (c) => {
     const rows = await listTimeOff(c.var.db, c.var.auth.tenantId, c.req.valid("param").id);
@@ -274,6 +281,6 @@ export const staffRoutes = openApiRouter<OwnerEnv>()
   })
   .openapi(removeOff, async (c) => {
     const { id, timeOffId } = c.req.valid("param");
-    const { id: removed } = await deleteTimeOff(c.var.db, c.var.auth.tenantId, id, timeOffId);
+    const { id: removed } = await deleteTimeOff(c.var.db, c.var.auth.tenantId, id, timeOffId, c.var.now, bookingCtx(c));
     return c.json({ data: { id: removed } }, 200);
   });
