@@ -34,7 +34,10 @@ export const CustomerExport = z
         currency: z.string(),
         notes: z.string(),
         cancelReason: z.string().nullable(),
-        guestFirstName: z.string().nullable().openapi({ description: "The first name typed on this booking, when it differed from the record" }),
+        guestFirstName: z
+          .string()
+          .nullable()
+          .openapi({ description: "The first name typed on this booking, when it differed from the record" }),
         guestLastName: z.string().nullable(),
         guestPhone: z.string().nullable(),
         smsPhone: z.string().nullable().openapi({ description: "The number this booking's texts went to (E.164)" }),
