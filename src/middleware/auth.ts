@@ -23,10 +23,10 @@ export function appPageOf(header: string | undefined): string | null {
 }
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-async function claimsFrom(c: Pick<RequestScope, "req" | "var">) {
+async function claimsFrom(c: RequestScope) {
   const token = bearerToken(c.req.header("Authorization"));
   if (!token) return null;
-  return verifyToken(c.var.config.JWT_SECRET, token, c.var.now);
+  return verifyToken(c.var.services.config.JWT_SECRET, token, c.var.services.now);
 }
 
 /**
@@ -35,7 +35,7 @@ async function claimsFrom(c: Pick<RequestScope, "req" | "var">) {
  * Impersonation tokens are audited here, one row per request in that same round trip (the audit
  * INSERT first, then the read), and any write with them is refused after it has been recorded.
  */
-export async function ownerAuthFrom(c: Pick<RequestScope, "req" | "var">): Promise<MemberAuth> {
+export async function ownerAuthFrom(c: RequestScope): Promise<MemberAuth> {
   const claims = await claimsFrom(c);
   if (!claims || claims.aud !== undefined) throw unauthorized();
   const tenantId = typeof claims.tenantId === "string" && claims.tenantId ? claims.tenantId : null;
@@ -47,7 +47,7 @@ export async function ownerAuthFrom(c: Pick<RequestScope, "req" | "var">): Promi
       : undefined;
   if (imp && !impersonation) throw unauthorized();
 
-  const db = c.var.db;
+  const db = c.var.services.db;
   const lookup = db
     .select({
       tenantId: schema.tenants.id,
@@ -78,7 +78,7 @@ export async function ownerAuthFrom(c: Pick<RequestScope, "req" | "var">): Promi
         reason: sql`(SELECT s.reason ${session})`,
         metadata: { sessionId: impersonation.sessionId, page, method: c.req.method, path: url.pathname },
       },
-      c.var.now,
+      c.var.services.now,
       sql`EXISTS (SELECT 1 ${session})`,
     );
     // Write first: a transaction that starts with a read cannot take the write lock once another
@@ -140,7 +140,7 @@ const isApiKey = (auth: OwnerAuth): auth is ApiKeyAuth => auth.via === "api_key"
  */
 export const membersOnly = createMiddleware<MemberEnv>(async (c, next) => {
   if (isApiKey(c.var.auth)) {
-    await c.var.db.run(sql`SELECT 1`);
+    await c.var.services.db.run(sql`SELECT 1`);
     throw new ApiError("forbidden", "API keys cannot manage members, API keys or businesses");
   }
   await next();

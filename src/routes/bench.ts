@@ -14,18 +14,20 @@ const MAX_PAD_BYTES = 1_000_000;
  */
 export const benchRoutes = new Hono<AppEnv>()
   .use("*", async (c, next) => {
-    if (c.env.BENCH_ROUTES !== "1") throw new ApiError("not_found", "Route not found");
+    if (c.var.services.env.BENCH_ROUTES !== "1") throw new ApiError("not_found", "Route not found");
     await next();
   })
   .get("/noop", (c) => c.json({ data: { ok: true } }))
   .get("/db", async (c) => {
-    const rows = await c.var.db.all<{ one: number }>(sql`select 1 as one`);
+    const rows = await c.var.services.db.all<{ one: number }>(sql`select 1 as one`);
     return c.json({ data: rows[0] });
   })
   // The same plus one rate-limit check, to separate the limiter store's cost from our own code.
   .get("/limited-db", async (c) => {
-    await c.var.limiter.check(`rl:bench:${c.req.header("CF-Connecting-IP") ?? "x"}`, 30, 60_000, c.var.now.getTime()).catch(() => null);
-    const rows = await c.var.db.all<{ one: number }>(sql`select 1 as one`);
+    await c.var.services.limiter
+      .check(`rl:bench:${c.req.header("CF-Connecting-IP") ?? "x"}`, 30, 60_000, c.var.services.now.getTime())
+      .catch(() => null);
+    const rows = await c.var.services.db.all<{ one: number }>(sql`select 1 as one`);
     const bytes = Math.min(Number(c.req.query("bytes") ?? 0) || 0, MAX_PAD_BYTES);
     if (bytes <= 0) return c.json({ data: rows[0] });
     const body = { data: rows[0], pad: "" };

@@ -1,7 +1,10 @@
+import { z } from "@hono/zod-openapi";
 import type { AdminEnv } from "../../env";
 import { checkHealth } from "../../services/admin/health";
 import { createRoute, errors, ok, openApiRouter, security } from "../openapi";
-import { Health } from "./shapes";
+
+const Probe = z.object({ ok: z.boolean(), latencyMs: z.number() });
+export const Health = z.object({ status: z.literal("ok"), checks: z.object({ database: Probe, sessionStore: Probe }) }).openapi("Health");
 
 const health = createRoute({
   method: "get",
@@ -14,6 +17,6 @@ const health = createRoute({
 
 /** GET /api/admin/system/health: 200 with both probes, or 503 unhealthy naming the failed ones. */
 export const systemRoutes = openApiRouter<AdminEnv>().openapi(health, async (c) => {
-  const report = await checkHealth({ db: c.var.db, limiter: c.var.limiter, kv: c.env.RATE_LIMIT_KV });
+  const report = await checkHealth({ db: c.var.services.db, limiter: c.var.services.limiter, kv: c.var.services.env.RATE_LIMIT_KV });
   return c.json({ data: report }, 200);
 });

@@ -2,8 +2,8 @@ import { z } from "@hono/zod-openapi";
 import { listAiLog } from "../../services/ai/log";
 import { limitQuery } from "../fields";
 import { createRoute, errors, ok, openApiRouter, security } from "../openapi";
+import { AiLogEntry, toAiLogEntry } from "./log-shapes";
 import type { OwnerAiEnv } from "./provider";
-import { AiLogEntry, toAiLogEntry } from "./shapes";
 
 const log = createRoute({
   method: "get",
@@ -17,6 +17,6 @@ const log = createRoute({
 
 /** GET /api/ai/log?limit: the business's AI log, newest first (impersonation may read it). */
 export const aiLogRoute = openApiRouter<OwnerAiEnv>().openapi(log, async (c) => {
-  const rows = await listAiLog(c.var.db, c.var.auth.tenantId, c.req.valid("query").limit);
+  const rows = await listAiLog(c.var.services.db, c.var.auth.tenantId, c.req.valid("query").limit);
   return c.json({ data: rows.map(toAiLogEntry) }, 200);
 });

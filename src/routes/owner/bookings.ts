@@ -7,7 +7,6 @@ import { requireRole } from "../../middleware/auth";
 import { cancelBooking, createBooking, rescheduleBooking } from "../../services/bookings";
 import { getBookingDetail } from "../../services/owner/booking-detail";
 import { changeBookingStatus, listTenantBookings } from "../../services/owner/bookings";
-import { bookingCtx } from "../context";
 import { bookingCustomerField, emailField, idField, limitField, localDateTimeField, lookupIdParam } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 import { OwnerBooking, OwnerBookingFullDetail, toOwnerBooking, toOwnerBookingFullDetail } from "./booking-shapes";
@@ -20,7 +19,7 @@ const listQuery = z
     from: instant("from").optional(),
     to: instant("to").optional(),
     status: z.enum(BOOKING_STATUSES).optional(),
-    staffId: z.string().min(1).max(100).optional(),
+    staffId: idField("staffId").optional(),
     limit: limitField,
   })
   .strict();
@@ -153,7 +152,7 @@ const reschedule = createRoute({
 /** /api/bookings: the tenant's bookings; writes go through the same services as the public API. */
 export const bookingsRoutes = openApiRouter<OwnerEnv>()
   .openapi(list, async (c) => {
-    const rows = await listTenantBookings(bookingCtx(c), c.var.auth.tenantId, c.req.valid("query"));
+    const rows = await listTenantBookings(c.var.services, c.var.auth.tenantId, c.req.valid("query"));
     return c.json({ data: rows.map(toOwnerBooking) }, 200);
   })
   // Every role books at the front desk (design.md §15: walk-ins and `override` are owner/admin/staff).
@@ -161,7 +160,7 @@ export const bookingsRoutes = openApiRouter<OwnerEnv>()
     const auth = c.var.auth;
     const body = c.req.valid("json");
     const created = await createBooking(
-      bookingCtx(c),
+      c.var.services,
       { kind: "owner", tenantId: auth.tenantId, actor: auth.actor },
       {
         serviceId: body.serviceId,
@@ -174,13 +173,13 @@ export const bookingsRoutes = openApiRouter<OwnerEnv>()
       },
     );
     // Everything the answer shows was just written: no read-back round trip.
-    return c.json({ data: toOwnerBooking({ ...created, cancelReason: null, createdAt: c.var.now.toISOString() }) }, 201);
+    return c.json({ data: toOwnerBooking({ ...created, cancelReason: null, createdAt: c.var.services.now.toISOString() }) }, 201);
   })
   .openapi(one, async (c) => {
     const detail = await getBookingDetail(
-      bookingCtx(c),
+      c.var.services,
       { tenantId: c.var.auth.tenantId, bookingId: c.req.valid("param").id },
-      { texts: smsConfig(c.var.config) !== null },
+      { texts: smsConfig(c.var.services.config) !== null },
     );
     return c.json({ data: toOwnerBookingFullDetail(detail) }, 200);
   })
@@ -192,11 +191,11 @@ export const bookingsRoutes = openApiRouter<OwnerEnv>()
       // Staff may confirm, complete and mark no-shows; cancelling (which tells the customer) is for
       // owners and admins, whichever route asks for it: the /cancel route's check, once the body is valid.
       await writers(c, async () => {});
-      const { booking } = await cancelBooking(bookingCtx(c), ref(auth, id), { via: "status" });
+      const { booking } = await cancelBooking(c.var.services, ref(auth, id), { via: "status" });
       return c.json({ data: toOwnerBooking(booking) }, 200);
     }
     const { booking, fee } = await changeBookingStatus(
-      bookingCtx(c),
+      c.var.services,
       { tenantId: auth.tenantId, bookingId: id, actor: auth.actor },
       body.status,
       { chargeFee: body.chargeFee },
@@ -206,7 +205,7 @@ export const bookingsRoutes = openApiRouter<OwnerEnv>()
     return c.json({ data: changed }, 200);
   })
   .openapi(cancel, async (c) => {
-    const result = await cancelBooking(bookingCtx(c), ref(c.var.auth, c.req.valid("param").id), { reason: c.req.valid("json").reason });
+    const result = await cancelBooking(c.var.services, ref(c.var.auth, c.req.valid("param").id), { reason: c.req.valid("json").reason });
     const cancelled: z.infer<typeof CancelledOwnerBooking> = {
       ...toOwnerBooking(result.booking),
       refund: result.refund,
@@ -216,7 +215,7 @@ export const bookingsRoutes = openApiRouter<OwnerEnv>()
   })
   .openapi(reschedule, async (c) => {
     const body = c.req.valid("json");
-    const view = await rescheduleBooking(bookingCtx(c), ref(c.var.auth, c.req.valid("param").id), {
+    const view = await rescheduleBooking(c.var.services, ref(c.var.auth, c.req.valid("param").id), {
       start: body.newStartDatetime,
       staffProfileId: body.staffProfileId,
       override: body.override,

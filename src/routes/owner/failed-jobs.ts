@@ -50,6 +50,6 @@ const failed = createRoute({
 });
 
 failedJobsRoutes.openapi(failed, async (c) => {
-  const rows = await listFailedJobs(c.var.db, c.var.auth.tenantId, c.req.valid("query").limit);
+  const rows = await listFailedJobs(c.var.services.db, c.var.auth.tenantId, c.req.valid("query").limit);
   return c.json({ data: rows.map(toFailedJob) }, 200);
 });

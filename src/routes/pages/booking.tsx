@@ -21,12 +21,12 @@ import { themeCss } from "./theme";
  * Unknown or inactive tenant: 404 page. Suspended: 503 page without any script, so no calendar.
  */
 export async function bookingPageResponse(c: Context<AppEnv>, key: PageTenantKey, opts: { onUnknown?: () => Promise<Response> } = {}) {
-  const data = await loadBookingPage(c.var.db, key);
+  const data = await loadBookingPage(c.var.services.db, key);
   if (data.state === "unknown" && opts.onUnknown) return opts.onUnknown();
   const nonce = newNonce();
   // Booking pages, including their error states, may be framed: the widget's inline mode does.
   // They alone allow Stripe's hosts (design.md §21: the payment step).
-  setPageHeaders(c, { nonce, frameable: true, stripeJsUrl: c.var.config.STRIPE_JS_URL });
+  setPageHeaders(c, { nonce, frameable: true, stripeJsUrl: c.var.services.config.STRIPE_JS_URL });
   if (data.state === "unknown" || data.state === "inactive") {
     const page = (
       <MessagePage title="Business not found" heading="We couldn't find this business" nonce={nonce}>
@@ -68,7 +68,7 @@ export async function bookingPageResponse(c: Context<AppEnv>, key: PageTenantKey
     return c.html(await renderPage(page), 503);
   }
   const tz = isValidTimeZone(data.tenant.timezone) ? data.tenant.timezone : "UTC";
-  const today = instantToLocalString(tz, c.var.now.getTime()).slice(0, 10);
+  const today = instantToLocalString(tz, c.var.services.now.getTime()).slice(0, 10);
   const source = c.req.query("via") === "widget" ? "widget" : "online";
   const weekStart = weekStartFor(data.tenant.countryCode);
   // design.md §17: the e-mails' manage link (`&code=`) opens that booking; a malformed code is ignored.
@@ -76,7 +76,7 @@ export async function bookingPageResponse(c: Context<AppEnv>, key: PageTenantKey
   const code = isConfirmationCode(asked) ? asked : "";
   // Issue #21: the Ask panel only when a model is configured and the business has it on (no I/O).
   const ask = data.tenant.aiAssistantEnabled && data.services.length > 0 && aiAvailable(c);
-  const texts = textsOffer(c.var.config, data.tenant);
+  const texts = textsOffer(c.var.services.config, data.tenant);
   const page = (
     <Document
       title={`Book with ${data.tenant.businessName}`}
@@ -91,7 +91,7 @@ export async function bookingPageResponse(c: Context<AppEnv>, key: PageTenantKey
         source,
         code,
         "week-start": String(weekStart),
-        "stripe-js": c.var.config.STRIPE_JS_URL,
+        "stripe-js": c.var.services.config.STRIPE_JS_URL,
       }}
       scripts={[ASSET_URLS.bookingJs]}
     >

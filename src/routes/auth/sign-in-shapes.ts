@@ -73,9 +73,3 @@ export const AdminLoginResult = z
 export function toAdminLoginResult(r: { token: string; sessionId: string; admin: AdminRow }): z.infer<typeof AdminLoginResult> {
   return { token: r.token, sessionId: r.sessionId, admin: { id: r.admin.id, email: r.admin.email, name: r.admin.name } };
 }
-
-export const TokenResult = z.object({ token: z.string() }).openapi("TokenResult");
-export const Sent = z.object({ sent: z.literal(true) });
-export const Reset = z.object({ reset: z.literal(true) });
-export const LoggedOut = z.object({ loggedOut: z.literal(true) });
-export const Changed = z.object({ changed: z.literal(true) });
