@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { smsConfig } from "../../config";
-import { BOOKING_STATUSES } from "../../domain/booking-status";
+import { BOOKING_STATUSES, EMAIL_OPTIONAL_SOURCES, FRONT_DESK_SOURCES, type FrontDeskSource } from "../../shared/booking-values";
 import type { OwnerEnv } from "../../env";
 import type { OwnerAuth } from "../../auth-context";
 import { requireRole } from "../../middleware/auth";
@@ -25,7 +25,7 @@ const listQuery = z
   .strict();
 
 /** Walk-ins and phone callers may have no e-mail (design.md §15): their record is keyed by phone, or anonymous. */
-const EMAIL_OPTIONAL = new Set(["walk_in", "phone"]);
+const EMAIL_OPTIONAL: ReadonlySet<FrontDeskSource> = new Set(EMAIL_OPTIONAL_SOURCES);
 
 const createBody = z
   .object({
@@ -38,7 +38,7 @@ const createBody = z
         .nullish()
         .transform((v) => v || undefined),
     }),
-    source: z.enum(["admin", "walk_in", "phone"]).default("admin"),
+    source: z.enum(FRONT_DESK_SOURCES).default("admin"),
     /** A free time outside the offered slots: outside hours, inside notice, on 5-minute steps. */
     override: z.boolean({ error: "override must be true or false" }).default(false),
   })

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { OwnerEnv } from "../../env";
 import { membersOnly, requireRole } from "../../middleware/auth";
 import { addMember, changeMember, listMembers, type MemberRow } from "../../services/owner/members";
+import { MEMBER_ROLES } from "../../shared/member-roles";
 import { emailField, firstNameField, idParam, lastNameField, NOT_EMPTY, notEmpty } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 
@@ -28,7 +29,7 @@ export const Member = z
     email: z.string(),
     firstName: z.string(),
     lastName: z.string(),
-    role: z.enum(["owner", "admin", "staff"]).openapi({ description: "The membership's role in this business" }),
+    role: z.enum(MEMBER_ROLES).openapi({ description: "The membership's role in this business" }),
     isActive: z.boolean(),
     createdAt: z.string().openapi({ description: "When they joined this business" }),
   })

@@ -7,6 +7,7 @@ import type { LocalDateTime } from "../../domain/time";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { uniqueViolation } from "../../db/unique-violation";
+import type { BookingSource } from "../../shared/booking-values";
 import { limitsFor, requestedSlot } from "../availability";
 import { batch } from "../batch";
 import { locationOf } from "../notifications/booking-mail";
@@ -18,8 +19,6 @@ import { bookingEffects, staffFreeSql, tenantOpenSql } from "./effects";
 import { frontDeskSlot, slotTaken } from "./front-desk";
 import { actorOf, bookingHistoryInsert } from "./history";
 import { type BookingCtx, type BookingScope, parseStaffIds, serviceQuery, staffQuery, tenantIdSql, tenantQuery } from "./scope";
-
-export type BookingSource = "online" | "widget" | "walk_in" | "phone" | "admin";
 
 /** `email` may be missing only for walk-in and phone bookings made by the business (design.md §15). */
 export type CustomerInput = {

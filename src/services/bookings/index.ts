@@ -53,7 +53,8 @@ export {
   type AvailabilitySlot,
 } from "../availability";
 export { cancelBooking, type CancelResult } from "./cancel";
-export { createBooking, type BookingSource, type CreateBookingInput, type CreatedBooking, type CustomerInput } from "./create";
+export { createBooking, type CreateBookingInput, type CreatedBooking, type CustomerInput } from "./create";
+export type { BookingSource } from "../../shared/booking-values";
 export { lookupBooking, type BookingRef, type BookingView, type LookupView } from "./lookup";
 export { rescheduleBooking, type RescheduleInput } from "./reschedule";
 export type { BookingCtx, BookingScope } from "./scope";

@@ -14,7 +14,6 @@ import {
 import type { EmailAttachment, RenderedEmail } from "../email/templates";
 import { group } from "../batch";
 import { emailInsert } from "../outbox";
-import type { TextConsent } from "../sms/booking-texts";
 
 /**
  * What a booking change tells people (design.md §17): the customer's e-mail with the manage link
@@ -52,6 +51,17 @@ export type BookingFacts = {
   paymentLines?: string[];
   /** The customer's consent to texts about the booking (design.md §27; src/services/sms/booking-texts.ts). */
   sms?: TextConsent;
+};
+
+/**
+ * The customer's consent to texts about the booking, and the number they go to (E.164; null: none that parses).
+ * Declared with the facts that carry it, so the texts import the mail's facts and never the other way round.
+ */
+export type TextConsent = {
+  optIn: boolean;
+  phone: string | null;
+  /** A cancellation asked for by the customer's own text: its reply says so, no second text. */
+  quiet?: boolean;
 };
 
 export type MailSettings = { base: string; host: string; from: { name: string; email: string } };

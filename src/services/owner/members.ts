@@ -3,6 +3,7 @@ import { schema, type Db } from "../../db/client";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { linkBase } from "../../lib/links";
+import type { MemberRole } from "../../shared/member-roles";
 import { auditInsert } from "../audit";
 import { batch } from "../batch";
 import { uniqueViolation } from "../../db/unique-violation";
@@ -18,7 +19,7 @@ export type MemberRow = {
   email: string;
   firstName: string;
   lastName: string;
-  role: "owner" | "admin" | "staff";
+  role: MemberRole;
   isActive: boolean;
   createdAt: string;
 };

@@ -1,7 +1,8 @@
 import type { Child } from "hono/jsx";
-import type { AppBusiness, OwnerMember, OwnerService, SettingsView, StaffCard, Viewer } from "../../shared/api-types";
+import type { AppBusiness, OwnerMember, SettingsView, StaffCard, Viewer } from "../../shared/api-types";
 import { ClosuresPanel } from "./settings-closures";
 import { TextMessagesPanel } from "./settings-sms";
+import type { ServiceFormSection } from "./service-form-section";
 import { ServiceScheduling } from "./service-scheduling";
 import { StaffLinks } from "./staff-links";
 import { DateOverrides } from "./staff-overrides";
@@ -13,21 +14,6 @@ import { DateOverrides } from "./staff-overrides";
  * Settings' Stripe, payment rules and API keys (§19, §21) sit in the settings page itself.
  */
 
-/**
- * Fields a service form gains (§16: buffers before/after, who performs it). `extra` holds only
- * what the user changed and is sent in the body as is, after `check` (field errors, keyed like the
- * API's) finds nothing wrong with it.
- */
-export type ServiceFormSection = {
-  Fields: (p: {
-    service: OwnerService | null;
-    staff: Array<{ id: string; displayName: string; isBookable: boolean }>;
-    extra: Record<string, unknown>;
-    setExtra: (patch: Record<string, unknown>) => void;
-    errors: Record<string, string>;
-  }) => Child;
-  check?: (extra: Record<string, unknown>) => Record<string, string>;
-};
 export const SERVICE_FORM_SECTIONS: ServiceFormSection[] = [ServiceScheduling];
 
 /** Parts of a staff member's card (§16 date overrides, §17 calendar feed link and linked member). */
