@@ -38,14 +38,9 @@ async function claimsFrom(c: RequestScope) {
 export async function ownerAuthFrom(c: RequestScope): Promise<MemberAuth> {
   const claims = await claimsFrom(c);
   if (!claims || claims.aud !== undefined) throw unauthorized();
-  const tenantId = typeof claims.tenantId === "string" && claims.tenantId ? claims.tenantId : null;
+  const tenantId = claims.tenantId;
   if (!tenantId) throw new ApiError("tenant required");
-  const imp = claims.imp as { adminId?: unknown; sessionId?: unknown } | undefined;
-  const impersonation =
-    imp && typeof imp.adminId === "string" && typeof imp.sessionId === "string"
-      ? { adminId: imp.adminId, sessionId: imp.sessionId }
-      : undefined;
-  if (imp && !impersonation) throw unauthorized();
+  const impersonation = claims.imp;
 
   const db = c.var.services.db;
   const lookup = db
@@ -56,7 +51,7 @@ export async function ownerAuthFrom(c: RequestScope): Promise<MemberAuth> {
       memberActive: schema.tenantMembers.isActive,
     })
     .from(schema.tenants)
-    .leftJoin(schema.tenantMembers, and(eq(schema.tenantMembers.tenantId, schema.tenants.id), eq(schema.tenantMembers.userId, claims.sub!)))
+    .leftJoin(schema.tenantMembers, and(eq(schema.tenantMembers.tenantId, schema.tenants.id), eq(schema.tenantMembers.userId, claims.sub)))
     .where(eq(schema.tenants.id, tenantId));
 
   let rows: Awaited<typeof lookup>;
@@ -100,12 +95,12 @@ export async function ownerAuthFrom(c: RequestScope): Promise<MemberAuth> {
   if (impersonation && !READ_METHODS.has(c.req.method)) {
     throw new ApiError("impersonation_read_only", "This session is read-only: impersonation tokens cannot make changes");
   }
-  const userId = claims.sub!;
+  const userId = claims.sub;
   return {
     kind: "owner",
     via: "token",
     userId,
-    sessionId: claims.sid as string,
+    sessionId: claims.sid,
     tenantId,
     role: row.role as MemberRole,
     timezone: row.timezone,
@@ -158,7 +153,7 @@ export const requireRole = (...roles: MemberRole[]) =>
 export const requireCustomer = createMiddleware<CustomerEnv>(async (c, next) => {
   const claims = await claimsFrom(c);
   if (claims?.aud !== "customer") throw unauthorized();
-  c.set("auth", { kind: "customer", customerId: claims.sub!, sessionId: claims.sid as string });
+  c.set("auth", { kind: "customer", customerId: claims.sub, sessionId: claims.sid });
   await next();
 });
 
@@ -166,7 +161,7 @@ export const requireCustomer = createMiddleware<CustomerEnv>(async (c, next) => 
 export const optionalCustomer = createMiddleware<GuestEnv>(async (c, next) => {
   const claims = await claimsFrom(c);
   if (claims && claims.aud === "customer") {
-    c.set("auth", { kind: "customer", customerId: claims.sub!, sessionId: claims.sid as string });
+    c.set("auth", { kind: "customer", customerId: claims.sub, sessionId: claims.sid });
   } else {
     c.set("auth", { kind: "anonymous" });
   }
@@ -178,10 +173,10 @@ export const requireAdmin = createMiddleware<AdminEnv>(async (c, next) => {
   if (claims?.aud !== "super_admin") throw unauthorized();
   c.set("auth", {
     kind: "admin",
-    adminId: claims.sub!,
-    sessionId: claims.sid as string,
-    email: String(claims.email ?? ""),
-    name: String(claims.name ?? ""),
+    adminId: claims.sub,
+    sessionId: claims.sid,
+    email: claims.email,
+    name: claims.name,
   });
   await next();
 });

@@ -20,10 +20,10 @@ export async function ownerClaims(c: RequestScope): Promise<OwnerTokenClaims> {
     throw new ApiError("impersonation_read_only", "This session is read-only: impersonation tokens cannot make changes");
   }
   return {
-    sub: claims.sub!,
-    sid: claims.sid as string,
-    tenantId: typeof claims.tenantId === "string" && claims.tenantId ? claims.tenantId : null,
-    role: typeof claims.role === "string" ? claims.role : "customer",
+    sub: claims.sub,
+    sid: claims.sid,
+    tenantId: claims.tenantId,
+    role: claims.role,
   };
 }
 
