@@ -34,6 +34,34 @@ export async function requestJson<T>(method: string, path: string, opts: Request
   return { status: res.status, body, headers: res.headers };
 }
 
+/** interface.md Limits rule 4: Retry-After (60 s if absent), doubled per consecutive 429, 5 min cap, give up after 5. */
+export function nextBackoff(previous: number, retryAfter: string | null | undefined): number {
+  const after = Number.parseInt(retryAfter ?? "", 10);
+  const base = after > 0 ? after : 60;
+  return Math.min(300, previous ? Math.max(base, previous * 2) : base);
+}
+export const MAX_RATE_LIMITED = 5;
+
+/**
+ * `requestJson` with the contract's 429 backoff, the one loop of every page: `waitOut(seconds)`
+ * shows the wait in the page's own words and resolves when it is over; the last answer (a 429
+ * after the fifth try) is returned like any other.
+ */
+export async function requestWithBackoff<T>(
+  method: string,
+  path: string,
+  opts: RequestOptions,
+  waitOut: (seconds: number) => Promise<void>,
+): Promise<ApiAnswer<T>> {
+  let wait = 0;
+  for (let attempt = 1; ; attempt++) {
+    const answer = await requestJson<T>(method, path, opts);
+    if (answer.status !== 429 || attempt >= MAX_RATE_LIMITED) return answer;
+    wait = nextBackoff(wait, answer.headers?.get("Retry-After"));
+    await waitOut(wait);
+  }
+}
+
 /** The `data` of a successful answer, or null. */
 export function dataOf<T>(answer: ApiAnswer<T>, ...okStatus: number[]): T | null {
   const ok = okStatus.length ? okStatus.includes(answer.status) : answer.status === 200;

@@ -1,5 +1,5 @@
 import { sleep } from "../../shared/dom";
-import { type ApiAnswer, requestJson } from "../../shared/http";
+import { type ApiAnswer, requestJson, requestWithBackoff } from "../../shared/http";
 import { tokenExpiry } from "../../shared/token";
 import { type Auth, currentAuth, endImpersonation, saveSession, toSignIn } from "./session";
 
@@ -15,14 +15,6 @@ const waiters = new Set<Waiting>();
 export function onRateLimitWait(fn: Waiting): void {
   waiters.add(fn);
 }
-
-/** interface.md Limits rule 4: Retry-After (60 s if absent), doubled per consecutive 429, 5 min cap, give up after 5. */
-export function nextBackoff(previous: number, retryAfter: string | null | undefined): number {
-  const after = Number.parseInt(retryAfter ?? "", 10);
-  const base = after > 0 ? after : 60;
-  return Math.min(300, previous ? Math.max(base, previous * 2) : base);
-}
-export const MAX_RATE_LIMITED = 5;
 
 async function waitOut(seconds: number) {
   for (let left = seconds; left > 0; left--) {
@@ -51,14 +43,10 @@ export async function api<T>(method: string, path: string, body?: unknown, opts:
     unauthorized(null);
     return { status: 401, body: null, headers: null };
   }
-  let wait = 0;
-  for (let attempt = 1; ; attempt++) {
-    const answer = await requestJson<T>(method, path, { body, token: auth.token, headers: { "X-App-Page": opts.page ?? appPage } });
-    if (answer.status === 401) unauthorized(auth);
-    if (answer.status !== 429 || attempt >= MAX_RATE_LIMITED) return answer;
-    wait = nextBackoff(wait, answer.headers?.get("Retry-After"));
-    await waitOut(wait);
-  }
+  const headers = { "X-App-Page": opts.page ?? appPage };
+  const answer = await requestWithBackoff<T>(method, path, { body, token: auth.token, headers }, waitOut);
+  if (answer.status === 401) unauthorized(auth);
+  return answer;
 }
 
 const REFRESH_AHEAD_MS = 12 * 3600_000;
