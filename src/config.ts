@@ -69,7 +69,7 @@ export interface Env {
   /** Address of the test capture server (tests only). */
   CAPTURE_URL?: string;
   RATE_LIMIT_KV: KVNamespace;
-  EMAIL_QUEUE: Queue<QueueMessage>;
+  JOBS_QUEUE: Queue<QueueMessage>;
 }
 
 const optionalString = z

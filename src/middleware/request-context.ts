@@ -27,7 +27,7 @@ export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
     db: createDb(testDbUrl ? { LIBSQL_URL: testDbUrl, LIBSQL_AUTH_TOKEN: undefined } : config, tag),
     config,
     limiter: createRateLimiter(c.env, config),
-    queue: c.env.EMAIL_QUEUE,
+    queue: c.env.JOBS_QUEUE,
     now: Number.isNaN(now.getTime()) ? wall : now,
     env: c.env,
     // Read on call: a request without an execution context (app.request in a unit test) never needs it.

@@ -42,7 +42,7 @@ function suspendedBetweenReadAndWrite(beforeWrite: () => Promise<unknown>): Db {
   });
 }
 
-const ctxWith = (db: Db) => ({ db, now: new Date(NOW), env, queue: env.EMAIL_QUEUE, waitUntil: () => undefined });
+const ctxWith = (db: Db) => ({ db, now: new Date(NOW), env, queue: env.JOBS_QUEUE, waitUntil: () => undefined });
 
 function refusalsOf(responses: ApiResponse[]) {
   return responses.filter((r) => r.status !== 201 && r.status !== 200);

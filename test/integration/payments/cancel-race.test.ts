@@ -37,7 +37,7 @@ describe("a customer's cancellation racing the payment that confirms the booking
       const res = await sendEvent(stripeEvent("payment_intent.succeeded", await intentObject(held.booking.id)));
       expect(res.status).toBe(200);
     };
-    const ctx = { db: changedBetweenReadAndWrite(paid), now: CANCEL_AT, env, queue: env.EMAIL_QUEUE, waitUntil: () => undefined };
+    const ctx = { db: changedBetweenReadAndWrite(paid), now: CANCEL_AT, env, queue: env.JOBS_QUEUE, waitUntil: () => undefined };
 
     const result = await cancelBooking(ctx, { kind: "public", code: held.booking.confirmationCode }, {});
 
