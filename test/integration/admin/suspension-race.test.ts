@@ -6,7 +6,7 @@ import { rescheduleBooking } from "../../../src/services/bookings/reschedule";
 import { type ApiResponse, get, patch, post } from "../../helpers/api";
 import { changedBeforeSecondBatch, servicesFor } from "../../helpers/db";
 import { createAdmin, createBookingRow } from "../../helpers/factories";
-import { bookableTenant, bookingBody, bookingRow } from "../public/_booking-setup";
+import { bookableTenant, bookingBody, bookingRow } from "../../helpers/booking";
 
 // design.md §5: a suspended business answers 404 to public booking writes. A write whose atomic
 // guard refused it because the suspension landed while it was in flight must say the same, never
