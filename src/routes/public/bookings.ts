@@ -6,6 +6,7 @@ import { bookingCustomerField, idField, localDateTimeField, slugParam } from "..
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 import { CreatedBooking, toCreatedBooking } from "./booking-shapes";
 import { BOOKING_SOURCES } from "../../domain/booking-status";
+import { MAX_CAPTCHA_TOKEN } from "../../services/captcha";
 
 const createBody = z.object({
   serviceId: idField("serviceId"),
@@ -16,6 +17,12 @@ const createBody = z.object({
   }),
   customer: bookingCustomerField,
   source: z.enum(BOOKING_SOURCES).default("online"),
+  // design.md §31: needed at a business with bot protection (GET .../checkout-config names the site key).
+  captchaToken: z
+    .string()
+    .max(MAX_CAPTCHA_TOKEN, `At most ${MAX_CAPTCHA_TOKEN} characters`)
+    .optional()
+    .openapi({ description: "The Cloudflare Turnstile token, when the business has bot protection on" }),
 });
 
 const create = createRoute({
@@ -26,7 +33,9 @@ const create = createRoute({
     "Books a free slot (confirmed; pending with `payment` at a business that takes payment). A customer token links the booking to the account",
   description:
     "409 slot_taken when the slot is gone (fetch availability again); 403 guest_disabled without a customer token where guest " +
-    "checkout is off; 502 payment_provider_error when the payment provider refuses (nothing is held).",
+    "checkout is off; 403 captcha_failed without a passing `captchaToken` where bot protection is on; 429 rate_limited when " +
+    "the business already holds too many unpaid bookings for this e-mail, network or in all (Retry-After: until the oldest " +
+    "of them ends); 502 payment_provider_error when the payment provider refuses (nothing is held).",
   security: security.optionalCustomer,
   middleware: [optionalCustomer],
   request: { params: slugParam, body: jsonBody(createBody) },
@@ -50,6 +59,8 @@ export const createBookingRoute = openApiRouter<GuestEnv>().openapi(create, asyn
       customer: body.customer,
       source: body.source,
       customerAccountId: auth.kind === "customer" ? auth.customerId : null,
+      captchaToken: body.captchaToken,
+      clientIp: c.req.header("CF-Connecting-IP"),
     },
   );
   return c.json({ data: toCreatedBooking(created) }, 201);

@@ -3,6 +3,7 @@ import { availabilityRoute } from "./availability";
 import { bookingByCodeRoutes } from "./booking";
 import { createBookingRoute } from "./bookings";
 import { catalogRoutes } from "./catalog";
+import { checkoutConfigRoute } from "./checkout-config";
 import { profileRoute } from "./profile";
 import { openApiRouter } from "../openapi";
 
@@ -14,3 +15,4 @@ publicRoutes.route("/", profileRoute);
 publicRoutes.route("/", catalogRoutes);
 publicRoutes.route("/", availabilityRoute);
 publicRoutes.route("/", createBookingRoute);
+publicRoutes.route("/", checkoutConfigRoute);

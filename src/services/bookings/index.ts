@@ -6,7 +6,7 @@
  * error codes.
  *
  * Context: `BookingCtx = { db, now, env, waitUntil }`; from a Hono handler:
- *   { db: c.var.services.db, now: c.var.services.now, env: c.env, waitUntil: (p) => c.executionCtx.waitUntil(p) }
+ *   c.var.services (the services context; a use case reads the `Pick` it names)
  *
  * Who/which rules:
  *   BookingScope (tenant-level: create, availability)

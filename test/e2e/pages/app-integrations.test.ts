@@ -29,7 +29,7 @@ const section = (page: Page, heading: string) =>
 describe("Settings → API keys", () => {
   it("makes a key whose secret is shown once with a copy button, and revokes it after asking (1280 px)", async () => {
     const salon = await createSalon();
-    const { page, errors } = await open(salon, "/app/settings");
+    const { page, errors } = await open(salon, "/app/settings/api-keys");
     const keys = section(page, "API keys");
     expect(await keys.textContent()).toContain("No API keys yet.");
     await keys.getByRole("button", { name: "Make key" }).click();
@@ -51,7 +51,7 @@ describe("Settings → API keys", () => {
     expect(res.status).toBe(200);
     const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
     expect(stored).not.toContain(key);
-    await openApp(page, "/app/settings");
+    await openApp(page, "/app/settings/api-keys");
     expect(await section(page, "API keys").locator("input[readonly]").count()).toBe(0);
     expect(await page.locator("body").textContent()).not.toContain(key);
     expect(await section(page, "API keys").locator("tbody").textContent()).toContain(key.slice(0, 11));
@@ -73,7 +73,7 @@ describe("Settings → API keys", () => {
 
   it("tells staff that keys are for owners and admins (375 px)", async () => {
     const salon = await createSalon({ members: ["staff"] });
-    const { page } = await open(salon, "/app/settings", 375, salon.members[0]);
+    const { page } = await open(salon, "/app/settings/api-keys", 375, salon.members[0]);
     const keys = section(page, "API keys");
     expect(await keys.locator(".gate-note").first().textContent()).toBe("Only owners and admins can see and manage API keys.");
     expect(await keys.getByRole("button", { name: "Make key" }).count()).toBe(0);
@@ -157,7 +157,7 @@ describe("failed jobs", () => {
       createdAt: t,
       updatedAt: "2031-05-06T15:00:00.000Z",
     });
-    const { page } = await open(salon, "/app/settings", 375);
+    const { page } = await open(salon, "/app/settings/failed-jobs", 375);
     const failed = section(page, "Failed deliveries");
     await eventually(() => failed.locator("tbody tr").count()).toBe(2);
     expect(await failed.locator("tbody tr").first().textContent()).toContain("E-mail: booking.confirmed");
@@ -237,5 +237,39 @@ describe("the assistant", () => {
     await eventually(() => panel.getByRole("alert").textContent()).toBe("The assistant did not answer in time. Please try again.");
     expect(await panel.getByLabel("Your question").inputValue()).toBe("Who is free on Friday?");
     expect(await panel.locator(".chat-user").count()).toBe(0);
+  });
+
+  it("says the day's assistant budget is spent, without waiting, and keeps the question (design.md §31)", async () => {
+    const salon = await createSalon();
+    // The business has used its 200 owner requests of today (UTC): its AI log says so. Written at
+    // now and 90 s later, so whichever UTC day the request lands on (even across midnight) is spent.
+    const at = [new Date().toISOString(), new Date(Date.now() + 90_000).toISOString()];
+    await e2eDb.insert(schema.auditLog).values(
+      Array.from({ length: 400 }, (_, i) => ({
+        id: newId("aud"),
+        action: "ai.owner_chat",
+        actorType: "user",
+        actorId: salon.owner.userId,
+        targetType: "tenant",
+        targetId: salon.id,
+        metadata: { outcome: "ok" },
+        createdAt: at[i % 2],
+      })),
+    );
+    const { page, errors } = await open(salon, "/app/customers");
+    await page.getByRole("button", { name: "Assistant" }).click();
+    const panel = page.getByRole("dialog", { name: "Assistant" });
+    await panel.getByLabel("Your question").fill("Who is coming tomorrow?");
+    await panel.getByRole("button", { name: "Ask" }).click();
+    await eventually(() => panel.getByRole("alert").textContent()).toMatch(
+      /^Your business has used today's assistant budget\. It is available again at midnight UTC, in about \d+ hours?\.$/,
+    );
+    expect(await panel.getByLabel("Your question").inputValue()).toBe("Who is coming tomorrow?");
+    await checkPage(page, "assistant-budget-spent");
+    const sent = await (
+      await fetch(`${captureUrl}/__control/requests?pathPrefix=${MODEL_PATH}&bodyContains=${encodeURIComponent(salon.businessName)}`)
+    ).json();
+    expect(sent.requests).toHaveLength(0);
+    expect(scriptErrors(errors)).toEqual([]);
   });
 });

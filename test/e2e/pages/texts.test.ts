@@ -125,7 +125,7 @@ describe("the owner's view of a client's texts", () => {
       await section.scrollIntoViewIfNeeded();
       await checkPage(page, `customer-texts`);
 
-      await openApp(page, "/app/settings");
+      await openApp(page, "/app/settings/texts");
       const panel = page.locator("section[aria-labelledby=texts-title]");
       await eventually(() => panel.locator("#texts-usage").textContent()).toMatch(/\d+ of 500 texts/);
       expect(await page.getByLabel("Text the customer a reminder").isChecked()).toBe(true);

@@ -128,10 +128,10 @@ export async function customersView(ctx: ViewCtx, q: { search?: string; limit: n
 }
 
 /**
- * `/app/settings`: the whole business record (with its Stripe account's state), members, webhook
- * endpoints and, for owners and admins, the failed side effects of every kind (design.md §22) and,
- * with a member's own token, the API keys (design.md §19: a key cannot manage keys), and the
- * closures that have not ended (design.md §16); staff read the rest.
+ * `/app/settings` (each of its sections): the whole business record (with its Stripe account's
+ * state), members, webhook endpoints and, for owners and admins, the failed side effects of every
+ * kind (design.md §22) and, with a member's own token, the API keys (design.md §19: a key cannot
+ * manage keys), and the closures that have not ended (design.md §16); staff read the rest.
  */
 export async function settingsView(ctx: ViewCtx, p: { canManage: boolean; keys: boolean; texts: boolean }) {
   const { db, tenantId, now } = ctx;
