@@ -11,19 +11,19 @@ const session = { sub: z.string(), sid: z.string() };
  */
 const ownerClaims = z.object({
   ...session,
-  aud: z.undefined(),
+  aud: z.never().optional(),
   tenantId: z.string().min(1).nullable().catch(null),
   role: z.string().catch("customer"),
   /** Present only on impersonation tokens; a malformed one refuses the token. */
   imp: z.object({ adminId: z.string(), sessionId: z.string() }).optional(),
-  ro: z.unknown(),
+  ro: z.unknown().optional(),
 });
 const customerClaims = z.object({ ...session, aud: z.literal("customer") });
 const adminClaims = z.object({
   ...session,
   aud: z.literal("super_admin"),
-  email: z.unknown().transform((v) => String(v ?? "")),
-  name: z.unknown().transform((v) => String(v ?? "")),
+  email: z.unknown().optional().transform((v) => String(v ?? "")),
+  name: z.unknown().optional().transform((v) => String(v ?? "")),
 });
 const tokenClaims = z.union([ownerClaims, customerClaims, adminClaims]);
 
