@@ -4,6 +4,7 @@ import { schema } from "../../src/db/client";
 import { newId } from "../../src/lib/ids";
 import { signToken } from "../../src/lib/jwt";
 import { testDb } from "./db";
+import { asRendered } from "./mail";
 import { createCustomerAccount, createService, createStaff, createTenant, type TenantOverrides, uniq, type WeeklyHours } from "./factories";
 
 /** A tenant with one 60-minute service and one staff member working 09:00-17:00 every day. */
@@ -43,8 +44,9 @@ export async function bookingRow(id: string) {
   return row;
 }
 
+/** The outbox e-mails to `to` as the recipient gets them (booking e-mails are stored as facts: asRendered). */
 export async function outboxFor(to: string) {
-  return testDb().select().from(schema.emailOutbox).where(sql`to_email = ${to}`);
+  return (await testDb().select().from(schema.emailOutbox).where(sql`to_email = ${to}`)).map(asRendered);
 }
 
 export async function deliveriesFor(tenantId: string) {

@@ -34,6 +34,12 @@ export const emailOutbox = sqliteTable(
     sensitive: flag("sensitive").notNull().default(false),
     /** Files sent with the e-mail (design.md §17: the booking's .ics), Resend's shape: base64 content. */
     attachments: text("attachments", { mode: "json" }).$type<{ filename: string; content: string }[]>(),
+    /**
+     * Issue #42: the e-mail's template and facts, versioned JSON (src/services/email/stored.ts), rendered
+     * when it is sent; subject and bodies stay "" until then. NULL: a finished e-mail in the columns above
+     * (every row written before this column, and the templates still rendered when written).
+     */
+    facts: text("facts"),
     /** `suppressed` (design.md §31): written but never sent (a per-recipient cap); no sender claims it. */
     status: text("status", { enum: ["pending", "sending", "sent", "failed", "suppressed"] })
       .notNull()

@@ -1,4 +1,4 @@
-import { eq, type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { schema, type Db } from "../../db/client";
 import type { Actor } from "../../auth-context";
 import type { Services } from "../context";
@@ -59,7 +59,7 @@ export type ServiceRow = {
 };
 
 /** The service a booking or a slot read is for: active, not deleted, and for the public online-bookable. */
-const serviceWhere = (scope: BookingScope, serviceId: string, tenantId: SQL) =>
+const serviceWhere = (scope: BookingScope, serviceId: string | SQLWrapper, tenantId: SQL) =>
   sql`id = ${serviceId} AND tenant_id = ${tenantId} AND is_active = 1 AND deleted_at IS NULL
       ${scope.kind === "public" ? sql`AND is_online_bookable = 1` : sql``}`;
 
@@ -71,7 +71,7 @@ export function serviceQuery(db: Db, scope: BookingScope, serviceId: string) {
 }
 
 /** The same ServiceRow as ONE JSON cell, for a column of a caller's single statement; NULL = none. */
-export function serviceJsonSql(scope: BookingScope, serviceId: string, tenantId: SQL): SQL {
+export function serviceJsonSql(scope: BookingScope, serviceId: string | SQLWrapper, tenantId: SQL): SQL {
   return sql`(SELECT json_object('id', id, 'name', name, 'durationMinutes', duration_minutes, 'price', price,
       'depositPercent', deposit_percent, 'bufferBeforeMinutes', buffer_before_minutes,
       'bufferAfterMinutes', buffer_after_minutes, 'staffIds', staff_ids)
