@@ -22,8 +22,14 @@ const customerClaims = z.object({ ...session, aud: z.literal("customer") });
 const adminClaims = z.object({
   ...session,
   aud: z.literal("super_admin"),
-  email: z.unknown().optional().transform((v) => String(v ?? "")),
-  name: z.unknown().optional().transform((v) => String(v ?? "")),
+  email: z
+    .unknown()
+    .optional()
+    .transform((v) => String(v ?? "")),
+  name: z
+    .unknown()
+    .optional()
+    .transform((v) => String(v ?? "")),
 });
 const tokenClaims = z.union([ownerClaims, customerClaims, adminClaims]);
 
