@@ -1,10 +1,20 @@
 import type { HonoRequest } from "hono";
 import type { AdminAuth, AnonymousAuth, CustomerAuth, MemberAuth, OwnerAuth } from "./auth-context";
 import type { Env } from "./config";
+import type { RoundTrips } from "./db/client";
 import type { Services } from "./services/context";
 
-/** What requestContext (src/middleware/request-context.ts) sets on every request: the one services context. */
-export type AppVariables = { services: Services };
+/**
+ * What requestContext (src/middleware/request-context.ts) sets on every request: the one services
+ * context, and what the request's own log line reports (its round trips, its failure).
+ */
+export type AppVariables = {
+  services: Services;
+  /** The request's database round trips so far (its log line and data point report them). */
+  roundTrips: RoundTrips;
+  /** What went wrong, set by onError: the request's log line carries it (redacted). */
+  failure?: unknown;
+};
 
 /** Routes without a caller (public reads, sign-in, inbound webhooks, pages). */
 export type AppEnv = { Bindings: Env; Variables: AppVariables };

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { loadConfig } from "../../src/config";
 import { schema } from "../../src/db/client";
-import { parseStored } from "../../src/services/email/stored";
+import { outboxEmailContent } from "../../src/services/email/delivery";
 import { mailSettings } from "../../src/services/notifications/booking-mail";
 import { storedMailRenderer } from "../../src/services/notifications/stored-mail";
 import { testDb } from "./db";
@@ -16,7 +16,9 @@ export type OutboxMail = typeof schema.emailOutbox.$inferSelect;
  */
 export function asRendered(row: OutboxMail): OutboxMail & { raw: OutboxMail } {
   if (row.facts === null) return { ...row, raw: row };
-  const email = storedMailRenderer(mailSettings(loadConfig(workerEnv)))(parseStored(row.facts));
+  // Rendered exactly as the e-mail job renders it before handing it to the provider.
+  const email = outboxEmailContent(row, storedMailRenderer(mailSettings(loadConfig(workerEnv))));
+  if (email instanceof Error) throw email;
   return {
     ...row,
     subject: email.subject,

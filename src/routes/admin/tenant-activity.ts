@@ -16,6 +16,10 @@ export const TenantActivity = z
       z.object({ id: z.string(), name: z.string(), price: z.number().int(), durationMinutes: z.number().int(), isActive: z.boolean() }),
     ),
     staff: z.array(z.object({ id: z.string(), displayName: z.string(), isBookable: z.boolean() })),
+    deletion: z
+      .object({ scheduledAt: z.string().nullable(), dueAt: z.string(), reason: z.string().nullable(), deletedAt: z.string().nullable() })
+      .nullable()
+      .openapi({ description: "A scheduled deletion (design.md §25): due 30 days after scheduling unless the tenant is restored" }),
     last30Days: z
       .object({
         currency: z.string(),
@@ -51,6 +55,7 @@ export const tenantActivityRoute = openApiRouter<AdminEnv>().openapi(activity, a
     aiActivity: a.aiActivity,
     services: a.services.map((s) => ({ id: s.id, name: s.name, price: s.price, durationMinutes: s.durationMinutes, isActive: s.isActive })),
     staff: a.staff.map((s) => ({ id: s.id, displayName: s.displayName, isBookable: s.isBookable })),
+    deletion: a.deletion,
     last30Days: {
       currency: a.last30Days.currency,
       totals: { ...a.last30Days.totals },

@@ -4,6 +4,7 @@ import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { applyStripeEvent } from "../../services/payments/stripe-events";
 import { errors, ok, openApiRouter, security } from "../openapi";
+import { logger } from "../../lib/log";
 
 /** Stripe events are a few KB; anything far larger is not Stripe. */
 const MAX_BODY_BYTES = 256 * 1024;
@@ -59,7 +60,7 @@ export const stripeWebhookRoute = openApiRouter<AppEnv>().openapi(stripe, async 
   );
   if (secrets.length === 0) {
     // Without a secret nothing can be trusted; Stripe keeps retrying until it is configured.
-    console.error("stripe webhook received but neither STRIPE_WEBHOOK_SECRET nor STRIPE_CONNECT_WEBHOOK_SECRET is set");
+    logger.error("stripe webhook received but neither STRIPE_WEBHOOK_SECRET nor STRIPE_CONNECT_WEBHOOK_SECRET is set");
     throw new ApiError("invalid_signature", "Webhook signatures cannot be verified");
   }
   let verified = await verifySignature(secrets[0], c.req.header("Stripe-Signature"), raw, c.var.services.now);

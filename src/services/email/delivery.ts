@@ -60,7 +60,7 @@ export function purgeSentEmailsStatement(db: Db, now: Date, limit = PURGE_BATCH_
  * The e-mail a row stands for: its finished columns, or its stored facts rendered. Facts this
  * release cannot render are the row's own fault (an unknown template or version): an error.
  */
-function contentOf(row: OutboxRow, render: StoredRenderer | undefined): RenderedEmail | StoredEmailError {
+export function outboxEmailContent(row: OutboxRow, render: StoredRenderer | undefined): RenderedEmail | StoredEmailError {
   if (row.facts === null) {
     return { kind: row.kind, subject: row.subject, text: row.textBody, html: row.htmlBody, attachments: row.attachments ?? undefined };
   }
@@ -82,7 +82,7 @@ export function emailKind(provider: EmailProvider, render?: StoredRenderer): Kin
     stuckAfterMs: STUCK_SENDING_MS,
     idempotencyKey: (row) => row.id,
     async perform(row, { idempotencyKey, clock }) {
-      const email = contentOf(row, render);
+      const email = outboxEmailContent(row, render);
       // Never a blank e-mail: facts that cannot be rendered fail the row (kept, with its facts, in the failed list).
       if (email instanceof StoredEmailError) return { ok: false, permanent: true, error: email.message };
       const result = await provider.send({
