@@ -32,6 +32,7 @@ import type { toDelivery, toEndpoint } from "../../routes/owner/webhook-endpoint
 import type { toWidgetStatus } from "../../routes/pages/widget";
 import type { toAvailability, toAvailabilityDays } from "../../routes/public/availability-shapes";
 import type { toBookingLookup, toCancelResult, toCreatedBooking } from "../../routes/public/booking-shapes";
+import type { toWaitlistEntry, toWaitlistJoined } from "../../routes/public/waitlist";
 import type { ImpersonationStarted } from "../../services/admin/impersonation";
 import type { PaymentStep } from "../../services/payments/checkout";
 import type { listTenants } from "../../services/admin/tenant-list";
@@ -66,6 +67,9 @@ export type WidgetStatus = Json<ReturnType<typeof toWidgetStatus>>;
 /** design.md §20: POST /api/ai-public/:slug/chat (the booking page's Ask panel). */
 export type PublicChatAnswer = Json<ReturnType<typeof toPublicChat>>;
 export type SuggestedSlot = PublicChatAnswer["suggestions"]["slots"][number];
+/** design.md §28: the public waitlist (join, and the manage link's entry). */
+export type WaitlistJoined = Json<ReturnType<typeof toWaitlistJoined>>;
+export type WaitlistEntry = Json<ReturnType<typeof toWaitlistEntry>>;
 
 // ---- operator API (console) ----
 export type AdminLoginResult = Json<ReturnType<typeof toAdminLoginResult>>;

@@ -4,3 +4,4 @@ export * from "./catalog";
 export * from "./bookings";
 export * from "./events";
 export * from "./sms";
+export * from "./waitlist";

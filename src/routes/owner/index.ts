@@ -16,13 +16,14 @@ import { reportViewRoutes } from "./report-view";
 import { reportRoutes } from "./reports";
 import { closureRoutes, staffOverrideRoutes } from "./schedule";
 import { viewRoutes } from "./views";
+import { waitlistRoutes } from "./waitlist";
 import { webhookEndpointRoutes } from "./webhook-endpoints";
 
-/** Mounted at /api: /businesses, /services, /staff, /bookings, /customers, /payments, /reports (members' tokens and API keys). */
+/** Mounted at /api: /businesses, /services, /staff, /bookings, /customers, /payments, /reports, /waitlist (members' tokens and API keys). */
 export const ownerRoutes = openApiRouter<AppEnv>();
 // Hono's `/x/*` also matches `/x` itself, so one registration per prefix (two would run the
 // membership lookup twice: an extra round trip).
-for (const prefix of ["/businesses", "/services", "/staff", "/bookings", "/customers", "/payments", "/reports"]) {
+for (const prefix of ["/businesses", "/services", "/staff", "/bookings", "/customers", "/payments", "/reports", "/waitlist"]) {
   ownerRoutes.use(`${prefix}/*`, requireOwner);
 }
 ownerRoutes.route("/businesses/me/webhooks", webhookEndpointRoutes);
@@ -42,3 +43,4 @@ ownerRoutes.route("/bookings", bookingPaymentRoutes);
 ownerRoutes.route("/bookings", bookingsRoutes);
 ownerRoutes.route("/customers", customersRoutes);
 ownerRoutes.route("/reports", reportRoutes);
+ownerRoutes.route("/waitlist", waitlistRoutes);

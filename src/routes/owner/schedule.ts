@@ -145,12 +145,27 @@ export const staffOverrideRoutes = openApiRouter<OwnerEnv>()
     const intervals = stored
       .map((s) => ({ startMinute: s.startMinute, endMinute: s.endMinute }))
       .sort((a, b) => a.startMinute - b.startMinute);
-    const row = await putOverride(c.var.services.db, c.var.auth.tenantId, id, formatLocalDate(date), intervals, c.var.services.now);
+    const row = await putOverride(
+      c.var.services.db,
+      c.var.auth.tenantId,
+      id,
+      formatLocalDate(date),
+      intervals,
+      c.var.services.now,
+      c.var.services,
+    );
     return c.json({ data: toOverride(row) }, 200);
   })
   .openapi(deleteOverrideRoute, async (c) => {
     const { id, date } = c.req.valid("param");
-    const removed = await deleteOverride(c.var.services.db, c.var.auth.tenantId, id, formatLocalDate(date));
+    const removed = await deleteOverride(
+      c.var.services.db,
+      c.var.auth.tenantId,
+      id,
+      formatLocalDate(date),
+      c.var.services.now,
+      c.var.services,
+    );
     return c.json({ data: { id: removed.id, date: removed.date } }, 200);
   });
 
@@ -200,6 +215,6 @@ export const closureRoutes = openApiRouter<OwnerEnv>()
     return c.json({ data: toClosure(row) }, 201);
   })
   .openapi(deleteClosureRoute, async (c) => {
-    const { id } = await deleteClosure(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id);
+    const { id } = await deleteClosure(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id, c.var.services.now, c.var.services);
     return c.json({ data: { id } }, 200);
   });

@@ -244,7 +244,11 @@ export const staffRoutes = openApiRouter<OwnerEnv>()
     const hours = checkedHours(workingHours, "workingHours.");
     const id = c.req.valid("param").id;
     return c.json(
-      { data: toOwnerStaff(await updateStaff(c.var.services.db, c.var.auth.tenantId, id, profile, hours, c.var.services.now)) },
+      {
+        data: toOwnerStaff(
+          await updateStaff(c.var.services.db, c.var.auth.tenantId, id, profile, hours, c.var.services.now, c.var.services),
+        ),
+      },
       200,
     );
   })
@@ -265,7 +269,14 @@ export const staffRoutes = openApiRouter<OwnerEnv>()
   })
   .openapi(hours, async (c) => {
     const week = checkedHours(c.req.valid("json"), "")!;
-    return c.json({ data: toOwnerStaff(await replaceHours(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id, week)) }, 200);
+    return c.json(
+      {
+        data: toOwnerStaff(
+          await replaceHours(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id, week, c.var.services.now, c.var.services),
+        ),
+      },
+      200,
+    );
   })
   .openapi(timeOff, async (c) => {
     const rows = await listTimeOff(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id);
@@ -288,6 +299,6 @@ export const staffRoutes = openApiRouter<OwnerEnv>()
   })
   .openapi(removeOff, async (c) => {
     const { id, timeOffId } = c.req.valid("param");
-    const { id: removed } = await deleteTimeOff(c.var.services.db, c.var.auth.tenantId, id, timeOffId);
+    const { id: removed } = await deleteTimeOff(c.var.services.db, c.var.auth.tenantId, id, timeOffId, c.var.services.now, c.var.services);
     return c.json({ data: { id: removed } }, 200);
   });

@@ -1,3 +1,4 @@
+import { WaitlistButton, WaitlistManage, WaitlistPanel } from "./booking-waitlist";
 import type { Context } from "hono";
 import type { FC } from "hono/jsx";
 import { isConfirmationCode, normalizeConfirmationCode } from "../../domain/confirmation-code";
@@ -212,6 +213,7 @@ const BookingPage: FC<{
                 </p>
                 <div id="slot-error" class="error" role="alert" hidden></div>
                 <div id="slots" class="slots"></div>
+                <WaitlistButton />
               </fieldset>
               <fieldset id="step-details" hidden>
                 <legend>5. Your details</legend>
@@ -278,6 +280,7 @@ const BookingPage: FC<{
               </fieldset>
             </form>
           )}
+          <WaitlistPanel />
           <PaymentStep />
           <section id="confirmation" class="confirmation" tabindex={-1} aria-labelledby="confirmation-heading" hidden>
             <h3 id="confirmation-heading">Your booking is confirmed</h3>
@@ -292,6 +295,7 @@ const BookingPage: FC<{
           </section>
         </section>
 
+        <WaitlistManage />
         <section id="manage" class="card" aria-labelledby="manage-heading">
           <h2 id="manage-heading">Manage a booking</h2>
           <form id="lookup-form" class="inline-form">

@@ -6,13 +6,17 @@ import { catalogRoutes } from "./catalog";
 import { checkoutConfigRoute } from "./checkout-config";
 import { profileRoute } from "./profile";
 import { openApiRouter } from "../openapi";
+import { joinWaitlistRoute, waitlistManageRoutes } from "./waitlist";
 
 /** Mounted at /api/public: every route declared in the OpenAPI document. */
 export const publicRoutes = openApiRouter<AppEnv>();
 // /booking/:code first: "booking" is a reserved slug, so it never names a tenant.
 publicRoutes.route("/", bookingByCodeRoutes);
+// /waitlist/:token likewise: "waitlist" is a reserved slug.
+publicRoutes.route("/", waitlistManageRoutes);
 publicRoutes.route("/", profileRoute);
 publicRoutes.route("/", catalogRoutes);
 publicRoutes.route("/", availabilityRoute);
 publicRoutes.route("/", createBookingRoute);
+publicRoutes.route("/", joinWaitlistRoute);
 publicRoutes.route("/", checkoutConfigRoute);

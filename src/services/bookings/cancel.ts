@@ -7,6 +7,7 @@ import { moneyQuery, parseMoney } from "../payments/money";
 import { webhookEventInsert } from "../webhooks/events";
 import { cancellationEffects, statusChangePayload } from "./effects";
 import { actorOf, bookingHistoryInsert } from "./history";
+import { offerTriggersFor } from "../waitlist/trigger";
 import { type BookingRef, type BookingView, bookingStateQuery, bookingViewQuery, lookupBooking, refCanExist, refSql } from "./lookup";
 import type { BookingCtx } from "./scope";
 
@@ -135,6 +136,8 @@ async function cancelOnce(ctx: BookingCtx, ref: BookingRef, reasonInput: string 
       cancellable,
     ),
   );
+  // design.md §28: the freed time is offered to the waitlist (a job, decided when it runs).
+  b.add(offerTriggersFor(db, sql`SELECT ${booking.id}`, now, "cancel", cancellable));
   const update = b.add(
     db.run(sql`
       UPDATE bookings SET status = 'cancelled', cancel_reason = ${reason}, cancelled_at = ${t}, sequence = sequence + 1, updated_at = ${t}

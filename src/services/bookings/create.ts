@@ -13,6 +13,7 @@ import { limitsFor, requestedSlot } from "../availability";
 import { batch } from "../batch";
 import { locationOf } from "../notifications/booking-mail";
 import { checkoutPlan, type PaymentStep, startCheckout } from "../payments/checkout";
+import { endEntriesBooked } from "../waitlist/trigger";
 import { webhookEventInsert } from "../webhooks/events";
 import { createdEventFacts } from "./created-facts";
 import { bookingEffects, staffFreeSql, tenantOpenSql } from "./effects";
@@ -263,6 +264,9 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
     b.add(upsertCustomer);
     b.add(insertBooking);
     b.add(effects);
+    // design.md §28: a waiting customer who books a time their entry matched leaves the waitlist.
+    const matched = { tenantId: tenant.id, bookingId: id, email, serviceId: service.id, staffId: staff.id, ...slotSpan(slot) };
+    b.add(endEntriesBooked(db, matched, now, inserted));
     // The booking's history names who made it for the business (design.md §15); online ones have none.
     if (scope.kind === "owner") {
       b.add(
@@ -323,5 +327,7 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
     };
   }
 }
+
+const slotSpan = (slot: { startMs: number; endMs: number }) => ({ startAt: slot.startMs, endAt: slot.endMs });
 
 export { slotTaken };
