@@ -2,7 +2,6 @@ import { z } from "@hono/zod-openapi";
 import type { OwnerEnv } from "../../env";
 import { requireRole } from "../../middleware/auth";
 import { offerByHand, type OwnerWaitlistEntry, waitlistOfDay } from "../../services/waitlist/owner";
-import { bookingCtx } from "../context";
 import { idField, localDateField, localDateTimeField, lookupIdParam } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 
@@ -70,12 +69,12 @@ const offer = createRoute({
 /** Mounted at /api/waitlist. */
 export const waitlistRoutes = openApiRouter<OwnerEnv>()
   .openapi(day, async (c) => {
-    const result = await waitlistOfDay(c.var.db, c.var.auth.tenantId, c.req.valid("query").date, c.var.now);
+    const result = await waitlistOfDay(c.var.services.db, c.var.auth.tenantId, c.req.valid("query").date, c.var.services.now);
     return c.json({ data: { date: result.date, entries: result.entries.map(toOwnerWaitlistEntry) } }, 200);
   })
   .openapi(offer, async (c) => {
     const body = c.req.valid("json");
-    const made = await offerByHand({ ...bookingCtx(c), config: c.var.config }, c.var.auth.tenantId, c.req.valid("param").id, {
+    const made = await offerByHand(c.var.services, c.var.auth.tenantId, c.req.valid("param").id, {
       staffId: body.staffProfileId,
       start: body.startDatetime,
     });

@@ -2,11 +2,9 @@ import { z } from "@hono/zod-openapi";
 import type { GuestEnv } from "../../env";
 import { optionalCustomer } from "../../middleware/auth";
 import { createBooking } from "../../services/bookings";
-import { bookingCtx } from "../context";
-import { bookingCustomerField, idField, localDateTimeField } from "../fields";
+import { bookingCustomerField, idField, localDateTimeField, slugParam } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
-import { slugParam } from "./profile";
-import { CreatedBooking, toCreatedBooking } from "./shapes";
+import { CreatedBooking, toCreatedBooking } from "./booking-shapes";
 import { BOOKING_SOURCES } from "../../domain/booking-status";
 import { MAX_CAPTCHA_TOKEN } from "../../services/captcha";
 
@@ -52,7 +50,7 @@ export const createBookingRoute = openApiRouter<GuestEnv>().openapi(create, asyn
   const body = c.req.valid("json");
   const auth = c.var.auth;
   const created = await createBooking(
-    bookingCtx(c),
+    c.var.services,
     { kind: "public", slug: c.req.valid("param").slug },
     {
       serviceId: body.serviceId,

@@ -2,13 +2,11 @@ import { z } from "@hono/zod-openapi";
 import { parseHhmm } from "../../domain/working-hours";
 import { MAX_WINDOWS } from "../../domain/waitlist";
 import type { AppEnv } from "../../env";
-import { bookingCtx } from "../context";
 import { getWaitlistEntry, leaveWaitlist, type ManagedEntry } from "../../services/waitlist/manage";
 import { type JoinedEntry, joinWaitlist } from "../../services/waitlist/join";
-import { emailField, firstNameField, idField, localDateField, optionalText } from "../fields";
+import { emailField, firstNameField, idField, localDateField, optionalText, slugParam } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 import { MAX_CAPTCHA_TOKEN } from "../../services/captcha";
-import { slugParam } from "./profile";
 
 /** Tenant-local `HH:MM` (00:00..24:00) as minutes of the day. */
 const clockField = (name: string) =>
@@ -121,15 +119,15 @@ const leave = createRoute({
 /** The manage link's routes; "waitlist" is a reserved slug, so they never name a tenant. */
 export const waitlistManageRoutes = openApiRouter<AppEnv>()
   .openapi(read, async (c) =>
-    c.json({ data: toWaitlistEntry(await getWaitlistEntry(c.var.db, c.req.valid("param").token, c.var.now)) }, 200),
+    c.json({ data: toWaitlistEntry(await getWaitlistEntry(c.var.services.db, c.req.valid("param").token, c.var.services.now)) }, 200),
   )
   .openapi(leave, async (c) =>
-    c.json({ data: toWaitlistEntry(await leaveWaitlist(c.var.db, c.req.valid("param").token, c.var.now)) }, 200),
+    c.json({ data: toWaitlistEntry(await leaveWaitlist(c.var.services.db, c.req.valid("param").token, c.var.services.now)) }, 200),
   );
 
 export const joinWaitlistRoute = openApiRouter<AppEnv>().openapi(join, async (c) => {
   const body = c.req.valid("json");
-  const joined = await joinWaitlist({ ...bookingCtx(c), config: c.var.config }, c.req.valid("param").slug, {
+  const joined = await joinWaitlist(c.var.services, c.req.valid("param").slug, {
     serviceId: body.serviceId,
     staffProfileId: body.staffProfileId,
     windows: body.windows.map((w) => ({ date: w.date, fromMinute: w.from, toMinute: w.to })),

@@ -6,6 +6,7 @@ import type { LocalDateTime } from "../../domain/time";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { uniqueViolation } from "../../db/unique-violation";
+import type { BookingSource } from "../../shared/booking-values";
 import { firstHoldEnd, holdsRefused, publicCreateChecks, recordUpdateAllowed, storedTerms } from "./create-rules";
 import { holdCapsSql, liveHoldsQuery } from "./hold-caps";
 import { limitsFor, requestedSlot } from "../availability";
@@ -20,8 +21,6 @@ import { frontDeskSlot, slotTaken } from "./front-desk";
 import { actorOf, bookingHistoryInsert } from "./history";
 import { createRead } from "./create-read";
 import { type BookingCtx, type BookingScope, parseStaffIds, tenantIdSql } from "./scope";
-
-export type BookingSource = "online" | "widget" | "walk_in" | "phone" | "admin";
 
 /** `email` may be missing only for walk-in and phone bookings made by the business (design.md §15). */
 export type CustomerInput = {

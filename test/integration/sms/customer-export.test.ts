@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { get } from "../../helpers/api";
 import { ownerToken } from "../../helpers/factories";
 import { eventually } from "../../helpers/worker-entry";
-import { bookingRow } from "../public/_booking-setup";
+import { bookingRow } from "../../helpers/booking";
 import { bookWithTexts, textingSalon, textRecords, typedUs, uniquePhone } from "./support";
 
 // design.md §25 with §27: the data a business hands a customer names the texts it sent them (what and
