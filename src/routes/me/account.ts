@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { CustomerEnv } from "../../env";
 import { instantToLocalString } from "../../domain/time";
 import { type AccountExport, deleteAccount, exportAccount } from "../../services/privacy/account";
+import { CustomerProfile } from "../auth/sign-in-shapes";
 import { loginPasswordField } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 
@@ -9,18 +10,8 @@ import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../o
 
 export const AccountExportView = z
   .object({
-    account: z.object({
-      id: z.string(),
-      email: z.string(),
-      firstName: z.string(),
-      lastName: z.string(),
-      phone: z.string(),
-      defaultTimezone: z.string(),
-      emailVerified: z.boolean(),
-      marketingOptIn: z.boolean(),
-      createdAt: z.string(),
-      lastLoginAt: z.string().nullable(),
-    }),
+    // The account is the same profile GET /api/customer-auth/me answers.
+    account: CustomerProfile,
     bookings: z.array(
       z.object({
         id: z.string(),
