@@ -1,5 +1,6 @@
 import { SignJWT, jwtVerify, type JWTPayload } from "jose";
 import { z } from "zod";
+import { newId } from "./ids";
 
 const session = { sub: z.string(), sid: z.string() };
 
@@ -50,6 +51,9 @@ export async function signToken(
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setIssuedAt(iat)
     .setExpirationTime(exp)
+    // Two tokens signed in the same second for the same session (a sign-in, then a refresh) are
+    // still two tokens: a client that swaps one for the other can tell it did.
+    .setJti(newId("jti"))
     .sign(encoder.encode(secret));
   return { token, expiresAt: new Date(exp * 1000) };
 }

@@ -60,13 +60,24 @@ describe("POST /api/auth/refresh", () => {
     expect(res.body).toEqual({ data: { token: expect.any(String) } });
     const before = claimsOf(signedIn.token);
     const after = claimsOf(res.body.data.token);
-    expect(after).toEqual({ ...before, iat: before.iat + 23 * 3600, exp: before.exp + 23 * 3600 });
+    expect(after).toEqual({ ...before, jti: expect.any(String), iat: before.iat + 23 * 3600, exp: before.exp + 23 * 3600 });
     expect(after.exp - after.iat).toBe(24 * 3600);
+    expect(after.jti).not.toBe(before.jti);
 
     // Past the first token's expiry only the refreshed one is accepted.
     const later = "2031-01-02T06:00:00.000Z";
     expect((await post("/api/auth/refresh", undefined, { token: signedIn.token, now: later })).status).toBe(401);
     expect((await post("/api/auth/refresh", undefined, { token: res.body.data.token, now: later })).status).toBe(200);
+  });
+
+  it("answers a new token even within the second of the sign-in, so a client can tell it was swapped", async () => {
+    const t = await createTenant();
+    const at = "2031-01-01T00:00:00.000Z";
+    const signedIn = await login(t.ownerEmail, at);
+    const res = await post("/api/auth/refresh", undefined, { token: signedIn.token, now: at });
+    expect(res.status).toBe(200);
+    expect(res.body.data.token).not.toBe(signedIn.token);
+    expect(claimsOf(res.body.data.token).iat).toBe(claimsOf(signedIn.token).iat);
   });
 
   it("costs two round trips (tenant and membership, then session)", async () => {
