@@ -3,3 +3,4 @@ export * from "./accounts";
 export * from "./catalog";
 export * from "./bookings";
 export * from "./events";
+export * from "./resources";
