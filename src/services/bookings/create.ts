@@ -2,7 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { schema } from "../../db/client";
 import { newConfirmationCode } from "../../domain/confirmation-code";
 import { customerKey } from "../../domain/front-desk";
-import type { LocalDateTime } from "../../domain/time";
+import { processingOf } from "../../domain/busy";
+import { type LocalDateTime, MINUTE_MS } from "../../domain/time";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { uniqueViolation } from "../../db/unique-violation";
@@ -10,12 +11,13 @@ import { limitsFor, requestedSlot } from "../availability";
 import { batch } from "../batch";
 import { locationOf } from "../notifications/booking-mail";
 import { checkoutPlan, type PaymentStep, startCheckout } from "../payments/checkout";
-import { scheduleQueries } from "../schedule-data";
+import { parseResourceTypes, resourceNeeds, scheduleQueries } from "../schedule-data";
 import { webhookEventInsert } from "../webhooks/events";
 import { createdEventFacts } from "./created-facts";
 import { bookingEffects, staffFreeSql, tenantOpenSql } from "./effects";
 import { frontDeskSlot, slotTaken } from "./front-desk";
 import { actorOf, bookingHistoryInsert } from "./history";
+import { assignResources, type ResourceHold, resourcesAvailableSql } from "./resources";
 import { type BookingCtx, type BookingScope, parseStaffIds, serviceQuery, staffQuery, tenantIdSql, tenantQuery } from "./scope";
 
 export type BookingSource = "online" | "widget" | "walk_in" | "phone" | "admin";
@@ -80,7 +82,9 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
   const { db, now } = ctx;
   const tenantId = tenantIdSql(scope);
   const staffId = sql`${input.staffProfileId}`;
-  const schedule = scheduleQueries(db, { tenantId, staffId, from: input.start.date, to: input.start.date });
+  // The resources the service needs are read with the schedule (design.md §26), by its id.
+  const resourceTypes = sql`(SELECT resource_types FROM services WHERE id = ${input.serviceId} AND tenant_id = ${tenantId})`;
+  const schedule = scheduleQueries(db, { tenantId, staffId, from: input.start.date, to: input.start.date, resourceTypes });
   const tokenAccountId = scope.kind === "public" ? (input.customerAccountId ?? null) : null;
   const [tenantRows, serviceRows, staffRows, scheduleRows, accountRows] = await db.batch([
     tenantQuery(db, scope),
@@ -109,6 +113,8 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
   const rows = schedule.decode(scheduleRows);
   const buffers = { bufferBeforeMinutes: service.bufferBeforeMinutes, bufferAfterMinutes: service.bufferAfterMinutes };
   const staffIds = parseStaffIds(service.staffIds);
+  const processing = processingOf(service.durationMinutes, service.processingOffsetMinutes, service.processingMinutes);
+  const types = parseResourceTypes(service.resourceTypes);
   const override = scope.kind === "owner" && input.override === true;
   let slot: { startMs: number; endMs: number };
   if (override) {
@@ -118,6 +124,8 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
         start: input.start,
         durationMinutes: service.durationMinutes,
         ...buffers,
+        processing,
+        resources: types.length ? resourceNeeds(types, rows.resources) : undefined,
         staffId: staff.id,
         staffIds,
         rows,
@@ -127,7 +135,14 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
     );
   } else {
     const found = requestedSlot(
-      { timeZone: tenant.timezone, service, staffIds, limits: limitsFor(scope.kind, tenant, now), nowMs: now.getTime() },
+      {
+        timeZone: tenant.timezone,
+        service: { ...service, processing },
+        staffIds,
+        resourceTypes: types,
+        limits: limitsFor(scope.kind, tenant, now),
+        nowMs: now.getTime(),
+      },
       staff.id,
       rows,
       input.start,
@@ -139,7 +154,14 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
   const email = (input.customer.email ?? "").toLowerCase();
   const c = input.customer;
   const t = now.toISOString();
-  const free = sql`${staffFreeSql({ staffId: staff.id, startMs: slot.startMs, endMs: slot.endMs, ...buffers })}
+  const hold: ResourceHold = {
+    tenantId: tenant.id,
+    types,
+    fromMs: slot.startMs - buffers.bufferBeforeMinutes * MINUTE_MS,
+    toMs: slot.endMs + buffers.bufferAfterMinutes * MINUTE_MS,
+  };
+  const free = sql`${staffFreeSql({ staffId: staff.id, startMs: slot.startMs, endMs: slot.endMs, ...buffers, processing })}
+    AND ${resourcesAvailableSql(hold)}
     ${scope.kind === "public" ? sql`AND ${tenantOpenSql(tenant.id)}` : sql``}`;
 
   // Chosen up front: the payment's idempotency key and metadata name it before it is written.
@@ -180,11 +202,12 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
     const insertBooking = db.run(sql`
       INSERT INTO bookings (id, tenant_id, service_id, staff_id, customer_id, customer_account_id, start_at, end_at, status,
                             hold_expires_at, confirmation_code, source, total_amount, currency, notes,
-                            buffer_before_minutes, buffer_after_minutes, created_at, updated_at)
+                            buffer_before_minutes, buffer_after_minutes, processing_offset_minutes, processing_minutes, created_at, updated_at)
       SELECT ${id}, ${tenant.id}, ${service.id}, ${staff.id},
              (SELECT id FROM customers WHERE tenant_id = ${tenant.id} AND email_normalized = ${key}), ${account},
              ${slot.startMs}, ${slot.endMs}, ${status}, ${checkout?.holdExpiresAt ?? null}, ${code}, ${input.source}, ${service.price},
-             ${tenant.currency}, ${c.notes ?? ""}, ${buffers.bufferBeforeMinutes}, ${buffers.bufferAfterMinutes}, ${t}, ${t}
+             ${tenant.currency}, ${c.notes ?? ""}, ${buffers.bufferBeforeMinutes}, ${buffers.bufferAfterMinutes},
+             ${processing?.offsetMinutes ?? 0}, ${processing?.minutes ?? 0}, ${t}, ${t}
       WHERE ${free}`);
     const inserted = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${id})`;
     // A booking held for payment tells nobody and schedules no reminder yet: the payment's success
@@ -241,6 +264,7 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
     const b = batch(db);
     b.add(upsertCustomer);
     b.add(insertBooking);
+    if (types.length) b.add(assignResources(db, id, hold, now, inserted));
     b.add(effects);
     // The booking's history names who made it for the business (design.md §15); online ones have none.
     if (scope.kind === "owner") {

@@ -1,14 +1,16 @@
 import { type SQL, sql } from "drizzle-orm";
 import { ACTIVE_STATUSES, canReschedule } from "../../domain/booking-status";
+import { processingOf } from "../../domain/busy";
 import { type LocalDateTime, MINUTE_MS } from "../../domain/time";
 import { ApiError } from "../../errors";
 import { uniqueViolation } from "../../db/unique-violation";
 import { limitsFor, requestedSlot } from "../availability";
 import { batch } from "../batch";
-import { scheduleQueries } from "../schedule-data";
+import { parseResourceTypes, resourceNeeds, scheduleQueries } from "../schedule-data";
 import { bookingEffects, factsFromView, iso, staffFreeSql, tenantOpenSql } from "./effects";
 import { frontDeskSlot, slotTaken } from "./front-desk";
 import { actorOf, bookingHistoryInsert } from "./history";
+import { assignResources, heldTypesSql, releaseResources, type ResourceHold, resourcesAvailableSql } from "./resources";
 import { type BookingRef, type BookingView, bookingViewQuery, refCanExist, refSql } from "./lookup";
 import { type BookingCtx, parseStaffIds, staffQuery } from "./scope";
 
@@ -38,12 +40,15 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
   const where = refSql(ref);
   const tenantId = sql`(SELECT tenant_id FROM bookings WHERE ${where})`;
   const staffId = sql`COALESCE(${input.staffProfileId ?? null}, (SELECT staff_id FROM bookings WHERE ${where}))`;
+  const bookingId = sql`(SELECT id FROM bookings WHERE ${where})`;
   const schedule = scheduleQueries(db, {
     tenantId,
     staffId,
     from: input.start.date,
     to: input.start.date,
-    excludeBookingId: sql`(SELECT id FROM bookings WHERE ${where})`,
+    excludeBookingId: bookingId,
+    // design.md §26: the move needs again the types of the resources the booking holds.
+    resourceTypes: heldTypesSql(bookingId),
   });
   const [viewRows, staffRows, rulesRows, scheduleRows] = await db.batch([
     bookingViewQuery(db, ref),
@@ -65,6 +70,8 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
   // The booking keeps its length and the buffers stored on it; the service decides who may do it.
   const buffers = { bufferBeforeMinutes: rules.bufferBeforeMinutes, bufferAfterMinutes: rules.bufferAfterMinutes };
   const durationMinutes = Math.round((booking.endAt - booking.startAt) / MINUTE_MS);
+  const processing = processingOf(durationMinutes, rules.processingOffsetMinutes, rules.processingMinutes);
+  const types = parseResourceTypes(rules.heldTypes);
   const staffIds = parseStaffIds(rules.staffIds);
   const rows = schedule.decode(scheduleRows);
   let slot: { startMs: number; endMs: number };
@@ -75,6 +82,8 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
         start: input.start,
         durationMinutes,
         ...buffers,
+        processing,
+        resources: types.length ? resourceNeeds(types, rows.resources) : undefined,
         staffId: staff.id,
         staffIds,
         rows,
@@ -86,8 +95,9 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
     const found = requestedSlot(
       {
         timeZone: booking.tenant.timezone,
-        service: { durationMinutes, ...buffers },
+        service: { durationMinutes, ...buffers, processing },
         staffIds,
+        resourceTypes: types,
         limits: limitsFor(ref.kind, { timezone: booking.tenant.timezone, ...rules }, now),
         nowMs: now.getTime(),
       },
@@ -107,9 +117,17 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
   // The whole precondition of the move, evaluated (identically) by the effects and by the UPDATE.
   // Pinned to the start and staff member that were read: of two concurrent moves of one booking,
   // the second finds the row changed and answers slot_taken instead of silently overriding the first.
+  const hold: ResourceHold = {
+    tenantId: booking.tenantId,
+    types,
+    fromMs: slot.startMs - buffers.bufferBeforeMinutes * MINUTE_MS,
+    toMs: slot.endMs + buffers.bufferAfterMinutes * MINUTE_MS,
+    excludeBookingId: booking.id,
+  };
   const movable = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND status IN (${active})
       AND start_at = ${booking.startAt} AND staff_id = ${booking.staffId})
-    AND ${staffFreeSql({ staffId: staff.id, startMs: slot.startMs, endMs: slot.endMs, ...buffers, excludeBookingId: booking.id })}
+    AND ${staffFreeSql({ staffId: staff.id, startMs: slot.startMs, endMs: slot.endMs, ...buffers, processing, excludeBookingId: booking.id })}
+    AND ${resourcesAvailableSql(hold)}
     ${ref.kind === "public" ? sql`AND ${tenantOpenSql(booking.tenantId)}` : sql``}`;
   // A booking still held for payment (design.md §21) was never announced: moving it tells nobody and
   // schedules no reminder; its confirmation, at its new time, will. Decided inside the batch, so a
@@ -151,6 +169,13 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
       UPDATE bookings SET staff_id = ${staff.id}, start_at = ${slot.startMs}, end_at = ${slot.endMs}, sequence = sequence + 1, updated_at = ${t}
       WHERE id = ${booking.id} AND ${movable}`),
   );
+  // The move happened in this batch (the UPDATE stamped this request's instant).
+  const hasMoved = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND start_at = ${slot.startMs} AND staff_id = ${staff.id} AND updated_at = ${t})`;
+  if (types.length) {
+    // design.md §26: the resources are picked again at the new time (first free by name).
+    b.add(releaseResources(db, sql`${booking.id}`, hasMoved));
+    b.add(assignResources(db, booking.id, hold, now, hasMoved));
+  }
   const history = bookingHistoryInsert(
     db,
     {
@@ -164,7 +189,7 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
       },
     },
     now,
-    sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND start_at = ${slot.startMs} AND staff_id = ${staff.id} AND updated_at = ${t})`,
+    hasMoved,
   );
   b.add(history);
   const readBack = b.add(bookingViewQuery(db, ref));
@@ -176,9 +201,8 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
     if (uniqueViolation(err)?.includes("bookings.staff_id")) throw slotTaken();
     throw err;
   }
-  const moved = update.result().rowsAffected === 1;
   const [after] = readBack.result();
-  if (!moved) {
+  if (update.result().rowsAffected !== 1) {
     // `after` is read in the same transaction as the refused UPDATE: a business suspended meanwhile
     // answers 404 as a reschedule sent after the suspension does, not slot_taken.
     if (ref.kind === "public" && after && (!after.tenant.isActive || after.tenant.isSuspended)) {
@@ -196,13 +220,19 @@ type RulesRow = {
   staffIds: string | null;
   bufferBeforeMinutes: number;
   bufferAfterMinutes: number;
+  processingOffsetMinutes: number;
+  processingMinutes: number;
+  /** JSON array of the resource types the booking holds. */
+  heldTypes: string;
 };
 
 /** What a move is decided by besides the booking itself: the business's rules, who performs the service, the stored buffers. */
 function rulesQuery(db: BookingCtx["db"], where: SQL) {
   return db.all<RulesRow>(sql`
     SELECT t.min_notice_minutes AS minNoticeMinutes, t.max_advance_days AS maxAdvanceDays, s.staff_ids AS staffIds,
-           b.buffer_before_minutes AS bufferBeforeMinutes, b.buffer_after_minutes AS bufferAfterMinutes
+           b.buffer_before_minutes AS bufferBeforeMinutes, b.buffer_after_minutes AS bufferAfterMinutes,
+           b.processing_offset_minutes AS processingOffsetMinutes, b.processing_minutes AS processingMinutes,
+           ${heldTypesSql(sql`b.id`)} AS heldTypes
     FROM (SELECT * FROM bookings WHERE ${where}) b
     JOIN tenants t ON t.id = b.tenant_id
     JOIN services s ON s.id = b.service_id`);
