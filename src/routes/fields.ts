@@ -167,3 +167,32 @@ export const httpUrl = z
 /** Rejects a PATCH body that changes nothing. */
 export const notEmpty = (v: object) => Object.keys(v).length > 0;
 export const NOT_EMPTY = "Send at least one field to change";
+
+/**
+ * design.md §26: a resource type, a short label such as `room`, `chair`, `basin`; stored
+ * lower-case so "Room" and "room" are one type.
+ */
+export const resourceTypeField = z
+  .string(presence("type"))
+  .trim()
+  .toLowerCase()
+  .min(1, "type is required")
+  .max(40, "type must be at most 40 characters")
+  .regex(/^[a-z0-9][a-z0-9 _-]*$/, "Use letters, digits, spaces, - or _ (e.g. room, chair, basin)");
+
+/** design.md §26: a visit's services in order, `a,b,c` (2 to 5 ids). */
+export const visitServiceIdsField = z
+  .string(presence("serviceIds"))
+  .transform((s) => s.split(",").map((id) => id.trim()))
+  .pipe(
+    z
+      .array(z.string().min(1, "serviceIds has an empty entry").max(100, "serviceIds has an id that is too long"))
+      .min(2, "A visit has at least 2 services")
+      .max(5, "A visit has at most 5 services"),
+  );
+
+/** design.md §26: the staff member per service of a visit, `x,,y` (empty = anyone for that service). */
+export const visitStaffIdsField = z
+  .string()
+  .transform((s) => s.split(",").map((id) => id.trim()))
+  .pipe(z.array(z.string().max(100, "staffIds has an id that is too long")).max(5, "A visit has at most 5 services"));

@@ -9,6 +9,7 @@ import { customDomainRoutes } from "./custom-domain";
 import { customersRoutes } from "./customers";
 import { failedJobsRoutes } from "./failed-jobs";
 import { paymentRoutes } from "./payments";
+import { resourceRoutes } from "./resources";
 import { servicesRoutes } from "./services";
 import { staffRoutes } from "./staff";
 import { memberRoutes } from "./members";
@@ -16,11 +17,11 @@ import { closureRoutes, staffOverrideRoutes } from "./schedule";
 import { viewRoutes } from "./views";
 import { webhookEndpointRoutes } from "./webhook-endpoints";
 
-/** Mounted at /api: /businesses, /services, /staff, /bookings, /customers, /payments (members' tokens and API keys). */
+/** Mounted at /api: /businesses, /services, /staff, /bookings, /customers, /payments, /resources (members' tokens and API keys). */
 export const ownerRoutes = openApiRouter<AppEnv>();
 // Hono's `/x/*` also matches `/x` itself, so one registration per prefix (two would run the
 // membership lookup twice: an extra round trip).
-for (const prefix of ["/businesses", "/services", "/staff", "/bookings", "/customers", "/payments"]) {
+for (const prefix of ["/businesses", "/services", "/staff", "/bookings", "/customers", "/payments", "/resources"]) {
   ownerRoutes.use(`${prefix}/*`, requireOwner);
 }
 ownerRoutes.route("/businesses/me/webhooks", webhookEndpointRoutes);
@@ -38,3 +39,4 @@ ownerRoutes.route("/staff", staffRoutes);
 ownerRoutes.route("/bookings", bookingPaymentRoutes);
 ownerRoutes.route("/bookings", bookingsRoutes);
 ownerRoutes.route("/customers", customersRoutes);
+ownerRoutes.route("/resources", resourceRoutes);

@@ -4,6 +4,7 @@ import { bookingByCodeRoutes } from "./booking";
 import { createBookingRoute } from "./bookings";
 import { catalogRoutes } from "./catalog";
 import { profileRoute } from "./profile";
+import { visitAvailabilityRoute } from "./visit-availability";
 import { openApiRouter } from "../openapi";
 
 /** Mounted at /api/public: every route declared in the OpenAPI document. */
@@ -13,4 +14,5 @@ publicRoutes.route("/", bookingByCodeRoutes);
 publicRoutes.route("/", profileRoute);
 publicRoutes.route("/", catalogRoutes);
 publicRoutes.route("/", availabilityRoute);
+publicRoutes.route("/", visitAvailabilityRoute);
 publicRoutes.route("/", createBookingRoute);

@@ -34,6 +34,11 @@ export type BookingView = {
   notes: string;
   /** iCalendar SEQUENCE of the booking's invitations (design.md §17). */
   sequence: number;
+  /** design.md §26: the visit this booking is an item of (its code is the visit's), null = a single booking. */
+  visitId: string | null;
+  /** design.md §26: the processing window stored on the booking (0 = none). */
+  processingOffsetMinutes: number;
+  processingMinutes: number;
   cancelReason: string | null;
   cancelledAt: string | null;
   createdAt: string;
@@ -72,14 +77,26 @@ export function refSql(ref: BookingRef): SQL {
     : sql`id = ${ref.bookingId} AND tenant_id = ${ref.tenantId}`;
 }
 
+/**
+ * The booking a visit's money and reminders hang on (design.md §26): its first item; for a single
+ * booking the booking itself. By the ref's condition, for a batch's subquery.
+ */
+export function anchorIdSql(ref: BookingRef): SQL {
+  return sql`(SELECT COALESCE((SELECT a.id FROM bookings a WHERE a.visit_id = r.visit_id ORDER BY a.start_at, a.id LIMIT 1), r.id)
+    FROM bookings r WHERE ${refSql(ref)})`;
+}
+
 /** A public ref that cannot name any booking (wrong shape) is answered without a database trip. */
 export function refCanExist(ref: BookingRef): boolean {
   return ref.kind === "owner" || isConfirmationCode(normalizeConfirmationCode(ref.code));
 }
 
-/** One query: the booking with its tenant, service, staff and customer. */
+/**
+ * One query: the booking with its tenant, service, staff and customer. An item of a visit shows
+ * the visit's confirmation code (design.md §26: one code per visit).
+ */
 export function bookingViewQuery(db: Db, ref: BookingRef) {
-  const { bookings: b, tenants: t, services: s, staffProfiles: p, customers: c } = schema;
+  const { bookings: b, tenants: t, services: s, staffProfiles: p, customers: c, visits: v } = schema;
   return db
     .select({
       id: b.id,
@@ -91,12 +108,15 @@ export function bookingViewQuery(db: Db, ref: BookingRef) {
       startAt: b.startAt,
       endAt: b.endAt,
       status: b.status,
-      confirmationCode: b.confirmationCode,
+      confirmationCode: sql<string>`COALESCE(${v.confirmationCode}, ${b.confirmationCode})`,
       source: b.source,
       totalAmount: b.totalAmount,
       currency: b.currency,
       notes: b.notes,
       sequence: b.sequence,
+      visitId: b.visitId,
+      processingOffsetMinutes: b.processingOffsetMinutes,
+      processingMinutes: b.processingMinutes,
       cancelReason: b.cancelReason,
       cancelledAt: b.cancelledAt,
       createdAt: b.createdAt,
@@ -122,6 +142,7 @@ export function bookingViewQuery(db: Db, ref: BookingRef) {
     .innerJoin(s, eq(s.id, b.serviceId))
     .innerJoin(p, eq(p.id, b.staffId))
     .leftJoin(c, eq(c.id, b.customerId))
+    .leftJoin(v, eq(v.id, b.visitId))
     .where(refWhere(ref))
     .limit(1);
 }

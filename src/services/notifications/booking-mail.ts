@@ -5,11 +5,13 @@ import { type Config, type Env, loadConfig } from "../../config";
 import { linkBase, platformLink } from "../../lib/links";
 import {
   type BookingMailFacts,
+  type MailItem,
   bookingCancelledEmail,
   bookingConfirmedEmail,
   bookingNoticeEmail,
   bookingRescheduledEmail,
   type NoticeEvent,
+  whenText,
 } from "../email/booking-templates";
 import type { EmailAttachment, RenderedEmail } from "../email/templates";
 import { group } from "../batch";
@@ -49,6 +51,13 @@ export type BookingFacts = {
   reason?: string | null;
   /** A cancellation: what happens to the money, for the customer's e-mail (design.md §21). */
   paymentLines?: string[];
+  /**
+   * design.md §26, a visit: its items (listed in the e-mails), the calendar event's id (the
+   * visit's: one event per visit; else the booking's) and the other staff members told.
+   */
+  items?: MailItem[];
+  calendarId?: string;
+  otherStaffIds?: string[];
 };
 
 export type MailSettings = { base: string; host: string; from: { name: string; email: string } };
@@ -95,6 +104,7 @@ export function mailFacts(f: BookingFacts, settings: MailSettings): BookingMailF
     confirmationCode: f.confirmationCode,
     manageUrl: manageUrl({ PUBLIC_BASE_URL: settings.base }, f.slug, f.confirmationCode),
     location: f.location || undefined,
+    items: f.items,
   };
 }
 
@@ -105,13 +115,13 @@ export function bookingIcs(method: Exclude<IcsMethod, "PUBLISH">, f: BookingFact
     method,
     events: [
       {
-        uid: bookingUid(f.bookingId, settings.host),
+        uid: bookingUid(f.calendarId ?? f.bookingId, settings.host),
         sequence: f.sequence,
         stamp,
         start: f.startAt,
         end: f.endAt,
         summary: `${f.serviceName} with ${f.staffName} at ${f.businessName}`,
-        description: `Confirmation code: ${f.confirmationCode}\nManage your booking: ${m.manageUrl}`,
+        description: `${itemLines(f)}Confirmation code: ${f.confirmationCode}\nManage your booking: ${m.manageUrl}`,
         location: m.location,
         url: m.manageUrl,
         status: method === "CANCEL" ? "CANCELLED" : "CONFIRMED",
@@ -121,6 +131,12 @@ export function bookingIcs(method: Exclude<IcsMethod, "PUBLISH">, f: BookingFact
     ],
   });
   return { filename: method === "CANCEL" ? "cancel.ics" : "invite.ics", content: base64Utf8(text) };
+}
+
+/** A visit's items, one line each, for the calendar event's description (design.md §26). */
+function itemLines(f: BookingFacts): string {
+  if (!f.items?.length) return "";
+  return `${f.items.map((i) => `${whenText(f.timezone, i.startAt, i.endAt).split(" (")[0]}: ${i.serviceName} with ${i.staffName}`).join("\n")}\n`;
 }
 
 export type BookingEvent = "created" | "rescheduled" | "cancelled";
@@ -168,8 +184,9 @@ export function noticeInserts(db: Db, event: NoticeEvent, f: BookingFacts, now: 
     notes: f.notes ?? "",
     previous: f.previous && (f.previous.startAt !== f.startAt || f.previous.staffId !== f.staffId) ? f.previous : undefined,
     reason: f.reason,
+    items: f.items,
   });
-  const candidates = [businessAddress(f.tenantId), staffAddress(f.staffId)];
+  const candidates = [businessAddress(f.tenantId), staffAddress(f.staffId), ...(f.otherStaffIds ?? []).map(staffAddress)];
   if (f.previous && f.previous.staffId !== f.staffId) candidates.push(staffAddress(f.previous.staffId));
   return group(
     candidates.map((to, i) => {
