@@ -196,3 +196,30 @@ export const visitStaffIdsField = z
   .string()
   .transform((s) => s.split(",").map((id) => id.trim()))
   .pipe(z.array(z.string().max(100, "staffIds has an id that is too long")).max(5, "A visit has at most 5 services"));
+
+/** design.md §26: the services of a visit in order, each with its staff member (2 to 5). */
+export const visitItemsField = z
+  .array(z.object({ serviceId: idField("serviceId"), staffProfileId: idField("staffProfileId") }), {
+    error: "items must be a list of { serviceId, staffProfileId }",
+  })
+  .min(2, "A visit has at least 2 services")
+  .max(5, "A visit has at most 5 services");
+
+/**
+ * A create body names one service (`serviceId` + `staffProfileId`) or a visit (`items`), never
+ * both. Run even when other fields failed, so every missing field is reported at once.
+ */
+export function oneServiceOrItems(b: unknown, ctx: z.RefinementCtx) {
+  if (typeof b !== "object" || b === null) return;
+  const body = b as Record<string, unknown>;
+  const missing = (key: string) => body[key] === undefined;
+  if (!missing("items")) {
+    for (const key of ["serviceId", "staffProfileId"]) {
+      if (!missing(key)) ctx.addIssue({ code: "custom", path: [key], message: "Send either serviceId and staffProfileId, or items" });
+    }
+    return;
+  }
+  for (const key of ["serviceId", "staffProfileId"]) {
+    if (missing(key)) ctx.addIssue({ code: "custom", path: [key], message: `${key} is required` });
+  }
+}

@@ -21,6 +21,8 @@ export type ScheduleParams = {
   tenantId: SQL;
   /** One staff member (create, reschedule, availability?staffId=); all of the tenant's when omitted. */
   staffId?: SQL;
+  /** Several staff members (a visit's, design.md §26); ignored when `staffId` is given. */
+  staffIdList?: readonly string[];
   from: LocalDate;
   to: LocalDate;
   /** Leaves one booking out of the busy time (the one being moved). */
@@ -80,7 +82,13 @@ function bookingPiece(lo: number, hi: number): SQL {
 /** The four columns, for a caller's own single statement (availability adds its tenant, service and staff). */
 export function scheduleColumns(p: ScheduleParams): SQL {
   const { lo, hi } = scheduleWindow(p.from, p.to);
-  const staff = p.staffId ? sql`AND staff_id = ${p.staffId}` : sql``;
+  const list = p.staffIdList?.length
+    ? sql.join(
+        p.staffIdList.map((id) => sql`${id}`),
+        sql`, `,
+      )
+    : undefined;
+  const staff = p.staffId ? sql`AND staff_id = ${p.staffId}` : list ? sql`AND staff_id IN (${list})` : sql``;
   const exclude = p.excludeBookingId ? sql`AND id <> ${p.excludeBookingId}` : sql``;
   const fromKey = formatLocalDate(p.from);
   const toKey = formatLocalDate(p.to);
@@ -105,7 +113,7 @@ export function scheduleColumns(p: ScheduleParams): SQL {
   // tight: every booking lasts at most MAX_BOOKING_MINUTES and its buffers at most
   // MAX_BUFFER_MINUTES.
   const pad = MAX_BUFFER_MINUTES * MINUTE_MS;
-  const staffOfTenant = p.staffId ? sql`AND id = ${p.staffId}` : sql``;
+  const staffOfTenant = p.staffId ? sql`AND id = ${p.staffId}` : list ? sql`AND id IN (${list})` : sql``;
   const weekly = sql`(SELECT json_group_array(json_array(staff_id, weekday, start_minute, end_minute)) FROM staff_hours
         WHERE tenant_id = ${p.tenantId} ${staff} ${weekdays})`;
   const overrides = sql`(SELECT json_group_array(json_array(staff_id, date, intervals)) FROM staff_date_overrides

@@ -3,22 +3,29 @@ import type { GuestEnv } from "../../env";
 import { optionalCustomer } from "../../middleware/auth";
 import { createBooking } from "../../services/bookings";
 import { bookingCtx } from "../context";
-import { bookingCustomerField, idField, localDateTimeField } from "../fields";
+import { createVisit } from "../../services/visits/create";
+import { bookingCustomerField, idField, localDateTimeField, oneServiceOrItems, visitItemsField } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 import { slugParam } from "./profile";
 import { CreatedBooking, toCreatedBooking } from "./shapes";
+import { CreatedVisit, toCreatedVisit } from "./visit-shapes";
 import { BOOKING_SOURCES } from "../../domain/booking-status";
 
-const createBody = z.object({
-  serviceId: idField("serviceId"),
-  staffProfileId: idField("staffProfileId"),
-  startDatetime: localDateTimeField("startDatetime").openapi({
-    description: "Tenant-local wall time YYYY-MM-DDTHH:MM[:SS] (an offset after it is ignored)",
-    example: "2031-03-11T10:00:00",
-  }),
-  customer: bookingCustomerField,
-  source: z.enum(BOOKING_SOURCES).default("online"),
-});
+const createBody = z
+  .object({
+    serviceId: idField("serviceId").optional().openapi({ description: "Required unless `items` is sent" }),
+    staffProfileId: idField("staffProfileId").optional().openapi({ description: "Required unless `items` is sent" }),
+    items: visitItemsField.optional().openapi({
+      description: "design.md §26: 2-5 services booked back to back as one visit, instead of serviceId and staffProfileId",
+    }),
+    startDatetime: localDateTimeField("startDatetime").openapi({
+      description: "Tenant-local wall time YYYY-MM-DDTHH:MM[:SS] (an offset after it is ignored); a visit's first service starts then",
+      example: "2031-03-11T10:00:00",
+    }),
+    customer: bookingCustomerField,
+    source: z.enum(BOOKING_SOURCES).default("online"),
+  })
+  .superRefine(oneServiceOrItems, { when: () => true });
 
 const create = createRoute({
   method: "post",
@@ -28,11 +35,12 @@ const create = createRoute({
     "Books a free slot (confirmed; pending with `payment` at a business that takes payment). A customer token links the booking to the account",
   description:
     "409 slot_taken when the slot is gone (fetch availability again); 403 guest_disabled without a customer token where guest " +
-    "checkout is off; 502 payment_provider_error when the payment provider refuses (nothing is held).",
+    "checkout is off; 502 payment_provider_error when the payment provider refuses (nothing is held). With `items` (design.md " +
+    "§26) the services are booked back to back as one visit, all or none; the answer's `id` is the visit's and it adds `items`.",
   security: security.optionalCustomer,
   middleware: [optionalCustomer],
   request: { params: slugParam, body: jsonBody(createBody) },
-  responses: { 201: ok(CreatedBooking, "Created"), ...errors(400, 403, 404, 409, 429, 502) },
+  responses: { 201: ok(z.union([CreatedVisit, CreatedBooking]), "Created"), ...errors(400, 403, 404, 409, 429, 502) },
 });
 
 /**
@@ -42,17 +50,26 @@ const create = createRoute({
 export const createBookingRoute = openApiRouter<GuestEnv>().openapi(create, async (c) => {
   const body = c.req.valid("json");
   const auth = c.var.auth;
-  const created = await createBooking(
-    bookingCtx(c),
-    { kind: "public", slug: c.req.valid("param").slug },
-    {
-      serviceId: body.serviceId,
-      staffProfileId: body.staffProfileId,
+  const scope = { kind: "public" as const, slug: c.req.valid("param").slug };
+  const customerAccountId = auth.kind === "customer" ? auth.customerId : null;
+  if (body.items) {
+    // design.md §26: a visit; only a request that sent `items` gets `items` back.
+    const visit = await createVisit(bookingCtx(c), scope, {
+      items: body.items,
       start: body.startDatetime,
       customer: body.customer,
       source: body.source,
-      customerAccountId: auth.kind === "customer" ? auth.customerId : null,
-    },
-  );
+      customerAccountId,
+    });
+    return c.json({ data: toCreatedVisit(visit) }, 201);
+  }
+  const created = await createBooking(bookingCtx(c), scope, {
+    serviceId: body.serviceId as string,
+    staffProfileId: body.staffProfileId as string,
+    start: body.startDatetime,
+    customer: body.customer,
+    source: body.source,
+    customerAccountId,
+  });
   return c.json({ data: toCreatedBooking(created) }, 201);
 });

@@ -1,6 +1,8 @@
 import { z } from "@hono/zod-openapi";
+import { instantToLocalString } from "../../domain/time";
 import type { VisitAvailability as VisitAvailabilityView, VisitAvailabilityDays as VisitDaysView } from "../../services/visits/availability";
-import { AvailabilityDays } from "./shapes";
+import type { CreatedVisit as CreatedVisitView } from "../../services/visits/create";
+import { AvailabilityDays, CreatedBooking, toPaymentStep } from "./shapes";
 
 // design.md §26: the public answers of visits (several services back to back). camelCase like
 // availability and the creation result; the lookup's items are snake_case like the lookup.
@@ -60,4 +62,36 @@ export const VisitAvailabilityDays = AvailabilityDays;
 
 export function toVisitAvailabilityDays(d: VisitDaysView): z.infer<typeof VisitAvailabilityDays> {
   return { timezone: d.timezone, days: d.days.map((day) => ({ date: day.date, slots: day.slots, firstStartTime: day.firstStartTime })) };
+}
+
+export const CreatedVisitItem = z
+  .object({
+    id: z.string().openapi({ description: "The item's booking id (the owner API lists it with its visitId)" }),
+    serviceId: z.string(),
+    staffProfileId: z.string(),
+    startDatetime: z.string().openapi({ description: LOCAL_TIME }),
+    endDatetime: z.string().openapi({ description: LOCAL_TIME }),
+  })
+  .openapi("CreatedVisitItem");
+
+/** The creation result: the contract's four fields (`id` = the visit's), the payment step, and the items. */
+export const CreatedVisit = CreatedBooking.extend({ items: z.array(CreatedVisitItem) }).openapi("CreatedVisit");
+
+export function toCreatedVisit(v: CreatedVisitView): z.infer<typeof CreatedVisit> {
+  const local = (ms: number) => instantToLocalString(v.timezone, ms);
+  const base = {
+    id: v.id,
+    confirmationCode: v.confirmationCode,
+    status: v.status,
+    customerUserId: v.customerUserId,
+    items: v.items.map((i) => ({
+      id: i.id,
+      serviceId: i.serviceId,
+      staffProfileId: i.staffId,
+      startDatetime: local(i.startAt),
+      endDatetime: local(i.endAt),
+    })),
+  };
+  if (v.payment === undefined) return base;
+  return { ...base, payment: v.payment === null ? null : toPaymentStep(v.payment) };
 }

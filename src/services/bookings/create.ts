@@ -1,7 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { schema } from "../../db/client";
 import { newConfirmationCode } from "../../domain/confirmation-code";
-import { customerKey } from "../../domain/front-desk";
 import { processingOf } from "../../domain/busy";
 import { type LocalDateTime, MINUTE_MS } from "../../domain/time";
 import { ApiError } from "../../errors";
@@ -12,8 +11,8 @@ import { batch } from "../batch";
 import { locationOf } from "../notifications/booking-mail";
 import { checkoutPlan, type PaymentStep, startCheckout } from "../payments/checkout";
 import { parseResourceTypes, resourceNeeds, scheduleQueries } from "../schedule-data";
-import { webhookEventInsert } from "../webhooks/events";
 import { createdEventFacts } from "./created-facts";
+import { customerRecord } from "./customer-record";
 import { bookingEffects, staffFreeSql, tenantOpenSql } from "./effects";
 import { frontDeskSlot, slotTaken } from "./front-desk";
 import { actorOf, bookingHistoryInsert } from "./history";
@@ -180,31 +179,14 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
 
   for (let attempt = 1; ; attempt++) {
     const code = newConfirmationCode();
-    const customerId = newId("cst");
-    // The record's key: the e-mail, else the phone, else a record of its own (walk-ins, phone calls).
-    const key = customerKey({ email, phone: c.phone, recordId: customerId });
-    // Re-checked inside the write: an account deleted meanwhile leaves an unlinked booking, not a FK error.
-    const account = sql`(SELECT id FROM customer_accounts WHERE id = ${accountId})`;
-    // The business's customer record is linked only to the account that owns its e-mail: a signed-in
-    // customer booking with someone else's address must not claim that person's record.
-    const recordAccount = sql`(SELECT id FROM customer_accounts WHERE id = ${accountId} AND email = ${email})`;
     // The customer record is written only when the booking will be (same condition, same batch).
-    const upsertCustomer = db.run(sql`
-      INSERT INTO customers (id, tenant_id, customer_account_id, email, email_normalized, first_name, last_name, phone, created_at, updated_at)
-      SELECT ${customerId}, ${tenant.id}, ${recordAccount}, ${email}, ${key}, ${c.firstName}, ${c.lastName ?? ""}, ${c.phone ?? ""}, ${t}, ${t}
-      WHERE ${free}
-      ON CONFLICT (tenant_id, email_normalized) DO UPDATE SET
-        first_name = CASE WHEN customers.names_edited_at IS NULL THEN excluded.first_name ELSE customers.first_name END,
-        last_name = CASE WHEN customers.names_edited_at IS NULL AND excluded.last_name <> '' THEN excluded.last_name ELSE customers.last_name END,
-        phone = CASE WHEN excluded.phone <> '' THEN excluded.phone ELSE customers.phone END,
-        customer_account_id = COALESCE(customers.customer_account_id, excluded.customer_account_id),
-        updated_at = excluded.updated_at`);
+    const record = customerRecord(db, { tenantId: tenant.id, accountId, customer: c, email, now, gate: free });
     const insertBooking = db.run(sql`
       INSERT INTO bookings (id, tenant_id, service_id, staff_id, customer_id, customer_account_id, start_at, end_at, status,
                             hold_expires_at, confirmation_code, source, total_amount, currency, notes,
                             buffer_before_minutes, buffer_after_minutes, processing_offset_minutes, processing_minutes, created_at, updated_at)
       SELECT ${id}, ${tenant.id}, ${service.id}, ${staff.id},
-             (SELECT id FROM customers WHERE tenant_id = ${tenant.id} AND email_normalized = ${key}), ${account},
+             ${record.idSql}, ${record.accountSql},
              ${slot.startMs}, ${slot.endMs}, ${status}, ${checkout?.holdExpiresAt ?? null}, ${code}, ${input.source}, ${service.price},
              ${tenant.currency}, ${c.notes ?? ""}, ${buffers.bufferBeforeMinutes}, ${buffers.bufferAfterMinutes},
              ${processing?.offsetMinutes ?? 0}, ${processing?.minutes ?? 0}, ${t}, ${t}
@@ -242,27 +224,8 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
         }),
         inserted,
       );
-    // A new customer record (not one the upsert updated: it keeps its own id) is announced, held
-    // booking or not: the record exists from this batch on.
-    const customerEvent = webhookEventInsert(
-      db,
-      tenant.id,
-      "customer.created",
-      {
-        customer: {
-          id: customerId,
-          firstName: c.firstName,
-          lastName: c.lastName ?? "",
-          email,
-          phone: c.phone ?? "",
-          createdAt: t,
-        },
-      },
-      now,
-      sql`EXISTS (SELECT 1 FROM customers WHERE id = ${customerId})`,
-    );
     const b = batch(db);
-    b.add(upsertCustomer);
+    b.add(record.upsert);
     b.add(insertBooking);
     if (types.length) b.add(assignResources(db, id, hold, now, inserted));
     b.add(effects);
@@ -277,7 +240,7 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
         ),
       );
     }
-    b.add(customerEvent);
+    b.add(record.created);
     // Read in the same batch (one transaction) as the guarded insert, so a refusal because the
     // business was suspended meanwhile (404, like a create sent after it) is told apart from a lost
     // slot race (409) without a second read that could race again.

@@ -1,6 +1,7 @@
 import type { SQL } from "drizzle-orm";
 import type { BookingStatus } from "../../domain/booking-status";
-import { bookingEffects, type BookingEvent, type EffectsCtx, type EventFacts, factsFromView, iso } from "../bookings/effects";
+import { type CreatedBookingFacts, createdEventFacts, createdFactsOfView } from "../bookings/created-facts";
+import { bookingEffects, type EffectsCtx, type EventFacts, factsFromView, iso } from "../bookings/effects";
 import type { BookingView } from "../bookings/lookup";
 import { distinct, type VisitItem, visitAsBooking } from "./items";
 
@@ -13,10 +14,7 @@ import { distinct, type VisitItem, visitAsBooking } from "./items";
  */
 
 /** An item as the webhooks and e-mails need it. */
-export type VisitItemFacts = Pick<
-  VisitItem,
-  "id" | "serviceId" | "serviceName" | "staffId" | "staffName" | "startAt" | "endAt" | "totalAmount" | "resourceIds"
->;
+export type VisitItemFacts = Pick<VisitItem, "id" | "serviceId" | "serviceName" | "staffId" | "staffName" | "startAt" | "endAt" | "totalAmount">;
 
 /** The `items` of a visit's webhook payload. */
 export function webhookItems(items: readonly VisitItemFacts[]) {
@@ -29,7 +27,6 @@ export function webhookItems(items: readonly VisitItemFacts[]) {
     startDatetime: iso(i.startAt),
     endDatetime: iso(i.endAt),
     totalAmount: i.totalAmount,
-    resourceIds: i.resourceIds,
   }));
 }
 
@@ -87,7 +84,34 @@ export function visitFactsFromView(view: BookingView, items: readonly VisitItem[
   return { ...factsFromView(visit), ...visitMailParts(view.visitId ?? visit.id, items), webhook: {} };
 }
 
-/** Everything a visit event causes, gated like the change (see bookingEffects). */
-export function visitEffects(ctx: EffectsCtx, event: BookingEvent, facts: EventFacts, gate: SQL) {
-  return bookingEffects(ctx, event, facts, gate);
+/**
+ * The "created" facts of a visit (a create that confirms at once, a held visit whose payment
+ * succeeded, an owner confirming it): the single booking's facts of the visit as one booking,
+ * with its items. Both moments tell the same people the same things, as for a booking.
+ */
+export function visitCreatedFacts(base: CreatedBookingFacts, visitId: string, items: readonly VisitItemFacts[]): EventFacts {
+  return {
+    ...createdEventFacts(base),
+    ...visitMailParts(visitId, items),
+    webhook: {
+      booking: visitWebhookBooking(
+        {
+          visitId,
+          confirmationCode: base.confirmationCode,
+          status: "confirmed",
+          timezone: base.timezone,
+          source: base.source,
+          currency: base.currency,
+          customer: base.customer,
+        },
+        items,
+      ),
+    },
+  };
+}
+
+/** A visit becoming confirmed (payment, owner), from one of its item's views and its items, gated on the move. */
+export function visitCreatedEffectsFromView(ctx: EffectsCtx, view: BookingView, items: readonly VisitItem[], gate: SQL) {
+  const base = createdFactsOfView(visitAsBooking(view, items));
+  return bookingEffects(ctx, "created", visitCreatedFacts(base, view.visitId ?? base.id, items), gate);
 }

@@ -1,0 +1,280 @@
+import { eq, sql } from "drizzle-orm";
+import { schema } from "../../db/client";
+import { newConfirmationCode } from "../../domain/confirmation-code";
+import type { LocalDateTime } from "../../domain/time";
+import { uniqueViolation } from "../../db/unique-violation";
+import { ApiError } from "../../errors";
+import { newId } from "../../lib/ids";
+import { limitsFor } from "../availability";
+import { batch } from "../batch";
+import type { BookingSource, CustomerInput } from "../bookings/create";
+import { customerRecord } from "../bookings/customer-record";
+import { bookingEffects, tenantOpenSql } from "../bookings/effects";
+import { slotTaken } from "../bookings/front-desk";
+import { actorOf, bookingHistoryInsert } from "../bookings/history";
+import { type BookingCtx, type BookingScope, parseStaffIds, servicesJsonSql, tenantIdSql, tenantQuery } from "../bookings/scope";
+import { locationOf } from "../notifications/booking-mail";
+import { type PaymentStep, startCheckout, visitCheckoutPlan } from "../payments/checkout";
+import { parseResourceTypes, scheduleQueries } from "../schedule-data";
+import { servicesInOrder, unionTypesSql } from "./availability";
+import { decideVisit, specOfService } from "./decide";
+import { visitCreatedFacts } from "./effects";
+import { assignVisitResources, type PlacedItem, visitFreeSql } from "./guards";
+import { visitServiceName, visitStaffName } from "./items";
+
+export type VisitItemInput = { serviceId: string; staffProfileId: string };
+
+export type CreateVisitInput = {
+  items: VisitItemInput[];
+  /** Tenant-local wall time of the first service's start. */
+  start: LocalDateTime;
+  customer: CustomerInput;
+  source: BookingSource;
+  customerAccountId?: string | null;
+  /** Owner scope only: a free time outside the offered starts (design.md §15). */
+  override?: boolean;
+};
+
+export type CreatedVisitItem = { id: string; serviceId: string; staffId: string; startAt: number; endAt: number; totalAmount: number };
+
+export type CreatedVisit = {
+  /** The visit's id (design.md §26: the result's `id` is the visit's). */
+  id: string;
+  tenantId: string;
+  /** The business's zone (the public answer shows the items' local times). */
+  timezone: string;
+  confirmationCode: string;
+  status: "confirmed" | "pending";
+  customerUserId: string | null;
+  customerId: string;
+  startAt: number;
+  endAt: number;
+  totalAmount: number;
+  currency: string;
+  source: BookingSource;
+  notes: string;
+  items: CreatedVisitItem[];
+  payment?: PaymentStep | null;
+};
+
+const CODE_ATTEMPTS = 4;
+
+/**
+ * Books 2–5 services back to back as one visit (design.md §26), all or nothing. Two libSQL round
+ * trips, like one booking: a read batch (tenant, the services, the named staff, their schedule of
+ * the date with the resources the services need) and ONE write batch: the customer record, the
+ * visit (its insert carries the whole visit's atomic guard: every item's staff member free for
+ * its active parts, every item's resources), every item's booking row and resources gated on the
+ * visit's row, one set of effects for the visit, read-backs. A public visit at a business that
+ * takes payment is held like a booking (the items' shares summed, one PaymentIntent on the first
+ * item) between the two.
+ *
+ * Errors: 404 not_found (business, a service, a staff member), 403 guest_disabled, 409 slot_taken.
+ */
+export async function createVisit(ctx: BookingCtx, scope: BookingScope, input: CreateVisitInput): Promise<CreatedVisit> {
+  const { db, now } = ctx;
+  const tenantId = tenantIdSql(scope);
+  const serviceIds = input.items.map((i) => i.serviceId);
+  const staffIds = input.items.map((i) => i.staffProfileId);
+  const named = [...new Set(staffIds)];
+  const schedule = scheduleQueries(db, {
+    tenantId,
+    staffIdList: named,
+    from: input.start.date,
+    to: input.start.date,
+    resourceTypes: unionTypesSql(serviceIds, tenantId),
+  });
+  const tokenAccountId = scope.kind === "public" ? (input.customerAccountId ?? null) : null;
+  const [tenantRows, serviceRows, staffRows, scheduleRows, accountRows] = await db.batch([
+    tenantQuery(db, scope),
+    db.all<{ services: string | null }>(sql`SELECT ${servicesJsonSql(scope, serviceIds, tenantId)} AS services`),
+    db.all<{ id: string; displayName: string }>(sql`
+      SELECT id, display_name AS displayName FROM staff_profiles
+      WHERE tenant_id = ${tenantId} AND deleted_at IS NULL ${scope.kind === "public" ? sql`AND is_bookable = 1` : sql``}
+        AND id IN (${sql.join(
+          named.map((id) => sql`${id}`),
+          sql`, `,
+        )})`),
+    schedule.statement,
+    db
+      .select({ id: schema.customerAccounts.id })
+      .from(schema.customerAccounts)
+      .where(eq(schema.customerAccounts.id, tokenAccountId ?? "")),
+  ]);
+  const tenant = tenantRows[0];
+  if (!tenant) throw ApiError.notFound("Business");
+  const services = servicesInOrder(serviceRows[0]?.services ?? null, serviceIds);
+  const staffNames = new Map(staffRows.map((s) => [s.id, s.displayName]));
+  if (named.some((id) => !staffNames.has(id))) throw ApiError.notFound("Staff member");
+  const accountId = accountRows[0]?.id ?? null;
+  if (scope.kind === "public" && !accountId && !tenant.allowGuestBooking) {
+    throw new ApiError("guest_disabled", "This business only takes bookings from signed-in customers");
+  }
+
+  const specs = services.map((s) =>
+    specOfService({ ...s, resourceTypes: parseResourceTypes(s.resourceTypes), performers: parseStaffIds(s.staffIds) }),
+  );
+  const slot = decideVisit({
+    timeZone: tenant.timezone,
+    start: input.start,
+    items: specs,
+    staffIds,
+    rows: schedule.decode(scheduleRows),
+    limits: limitsFor(scope.kind, tenant, now),
+    nowMs: now.getTime(),
+    override: scope.kind === "owner" && input.override === true,
+    field: "startDatetime",
+  });
+
+  const visitId = newId("vis");
+  // Chosen up front: the payment's idempotency key and metadata name the first item.
+  const placed: PlacedItem[] = slot.items.map((at, i) => ({
+    bookingId: newId("bkg"),
+    staffId: staffIds[i],
+    startMs: at.startMs,
+    endMs: at.endMs,
+    bufferBeforeMinutes: specs[i].bufferBeforeMinutes,
+    bufferAfterMinutes: specs[i].bufferAfterMinutes,
+    processing: specs[i].processing,
+    resourceTypes: specs[i].resourceTypes,
+  }));
+  const anchorId = placed[0].bookingId;
+  const items = placed.map((p, i) => ({
+    id: p.bookingId,
+    serviceId: services[i].id,
+    serviceName: services[i].name,
+    staffId: p.staffId,
+    staffName: staffNames.get(p.staffId) ?? "",
+    startAt: p.startMs,
+    endAt: p.endMs,
+    totalAmount: services[i].price,
+  }));
+  const totalAmount = items.reduce((sum, i) => sum + i.totalAmount, 0);
+  const c = input.customer;
+  const email = (c.email ?? "").toLowerCase();
+  const plan = scope.kind === "public" ? visitCheckoutPlan(tenant, services) : null;
+  const checkout = plan
+    ? await startCheckout(ctx.env, now, plan, {
+        bookingId: anchorId,
+        tenant,
+        price: totalAmount,
+        startAt: slot.startMs,
+        customer: { email, firstName: c.firstName, lastName: c.lastName ?? "" },
+      })
+    : null;
+  const status = checkout?.status ?? "confirmed";
+  const t = now.toISOString();
+  const free = sql`${visitFreeSql(placed, tenant.id, visitId)} ${scope.kind === "public" ? sql`AND ${tenantOpenSql(tenant.id)}` : sql``}`;
+  const inserted = sql`EXISTS (SELECT 1 FROM visits WHERE id = ${visitId})`;
+
+  for (let attempt = 1; ; attempt++) {
+    const code = newConfirmationCode();
+    const record = customerRecord(db, { tenantId: tenant.id, accountId, customer: c, email, now, gate: free });
+    const b = batch(db);
+    b.add(record.upsert);
+    b.add(
+      db.run(sql`INSERT INTO visits (id, tenant_id, confirmation_code, created_at, updated_at)
+        SELECT ${visitId}, ${tenant.id}, ${code}, ${t}, ${t} WHERE ${free}`),
+    );
+    placed.forEach((p, i) => {
+      // The first item carries the visit's code (codes stay unique across bookings and visits); the others a
+      // suffixed one no lookup accepts.
+      const itemCode = i === 0 ? code : `${code}-${i + 1}`;
+      b.add(
+        db.run(sql`
+          INSERT INTO bookings (id, tenant_id, service_id, staff_id, customer_id, customer_account_id, start_at, end_at, status,
+                                hold_expires_at, confirmation_code, source, total_amount, currency, notes,
+                                buffer_before_minutes, buffer_after_minutes, processing_offset_minutes, processing_minutes, visit_id,
+                                created_at, updated_at)
+          SELECT ${p.bookingId}, ${tenant.id}, ${services[i].id}, ${p.staffId}, ${record.idSql}, ${record.accountSql},
+                 ${p.startMs}, ${p.endMs}, ${status}, ${checkout?.holdExpiresAt ?? null}, ${itemCode}, ${input.source}, ${services[i].price},
+                 ${tenant.currency}, ${c.notes ?? ""}, ${p.bufferBeforeMinutes}, ${p.bufferAfterMinutes},
+                 ${p.processing?.offsetMinutes ?? 0}, ${p.processing?.minutes ?? 0}, ${visitId}, ${t}, ${t}
+          WHERE ${inserted}`),
+      );
+    });
+    b.add(assignVisitResources(db, placed, tenant.id, visitId, now, inserted));
+    // A visit held for payment tells nobody until it is paid (the payment's confirmation does, for the whole visit).
+    const anchorWritten = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${anchorId})`;
+    const held = checkout?.effects(db, anchorWritten, sql`NOT ${anchorWritten}`);
+    const base = {
+      id: anchorId,
+      tenantId: tenant.id,
+      slug: tenant.slug,
+      businessName: tenant.businessName,
+      accent: tenant.templateAccent,
+      location: locationOf(tenant),
+      timezone: tenant.timezone,
+      serviceId: items[0].serviceId,
+      serviceName: visitServiceName(items),
+      staffId: items[0].staffId,
+      staffName: visitStaffName(items),
+      confirmationCode: code,
+      startAt: slot.startMs,
+      endAt: slot.endMs,
+      sequence: 0,
+      source: input.source,
+      totalAmount,
+      currency: tenant.currency,
+      notes: c.notes ?? "",
+      customer: { firstName: c.firstName, lastName: c.lastName ?? "", email, phone: c.phone ?? "" },
+    };
+    b.add(held ?? bookingEffects(ctx, "created", visitCreatedFacts(base, visitId, items), inserted));
+    if (scope.kind === "owner") {
+      for (const item of items) {
+        b.add(
+          bookingHistoryInsert(
+            db,
+            {
+              bookingId: item.id,
+              action: "booking.created",
+              actor: actorOf(scope, null),
+              metadata: { source: input.source, override: input.override === true, visitId },
+            },
+            now,
+            inserted,
+          ),
+        );
+      }
+    }
+    b.add(record.created);
+    const tenantOpen = b.add(db.all<{ open: number }>(sql`SELECT ${tenantOpenSql(tenant.id)} AS open`));
+    const readBack = b.add(
+      db.all<{ customerId: string; customerAccountId: string | null }>(
+        sql`SELECT customer_id AS customerId, customer_account_id AS customerAccountId FROM bookings WHERE id = ${anchorId}`,
+      ),
+    );
+    try {
+      await b.run(ctx);
+    } catch (err) {
+      const columns = uniqueViolation(err);
+      const codeTaken = columns?.includes("bookings.confirmation_code") || columns?.includes("visits.confirmation_code");
+      if (codeTaken && attempt < CODE_ATTEMPTS) continue;
+      if (columns?.includes("bookings.staff_id")) throw slotTaken();
+      throw err;
+    }
+    const [row] = readBack.result();
+    if (!row) {
+      const [state] = tenantOpen.result();
+      if (scope.kind === "public" && !state?.open) throw ApiError.notFound("Business");
+      throw slotTaken();
+    }
+    return {
+      id: visitId,
+      tenantId: tenant.id,
+      timezone: tenant.timezone,
+      confirmationCode: code,
+      status,
+      customerUserId: row.customerAccountId,
+      customerId: row.customerId,
+      startAt: slot.startMs,
+      endAt: slot.endMs,
+      totalAmount,
+      currency: tenant.currency,
+      source: input.source,
+      notes: c.notes ?? "",
+      items: items.map((i) => ({ id: i.id, serviceId: i.serviceId, staffId: i.staffId, startAt: i.startAt, endAt: i.endAt, totalAmount: i.totalAmount })),
+      payment: checkout ? checkout.payment : scope.kind === "public" && tenant.requirePayment ? null : undefined,
+    };
+  }
+}
