@@ -223,3 +223,9 @@ export function oneServiceOrItems(b: unknown, ctx: z.RefinementCtx) {
     if (missing(key)) ctx.addIssue({ code: "custom", path: [key], message: `${key} is required` });
   }
 }
+
+/** design.md §26: a visit's move may name the staff member of each of its services, in order. */
+export const visitMoveItemsField = z
+  .array(z.object({ staffProfileId: idField("staffProfileId").optional() }), { error: "items must be a list of { staffProfileId }" })
+  .min(1, "Name at least one service's staff member")
+  .max(5, "A visit has at most 5 services");

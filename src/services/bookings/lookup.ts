@@ -60,6 +60,8 @@ export type BookingView = {
   serviceDurationMinutes: number;
   staffName: string;
   customer: { firstName: string; lastName: string; email: string; phone: string } | null;
+  /** design.md §26: the visit's items, where a use case read them (a move's answer). */
+  visit?: LookupVisit;
 };
 
 /** The ref's condition on `bookings`, as a Drizzle condition (top-level queries). */
@@ -147,11 +149,44 @@ export function bookingViewQuery(db: Db, ref: BookingRef) {
     .limit(1);
 }
 
+/** One service of a visit as the lookup lists it (design.md §26). */
+export type LookupItem = { id: string; serviceId: string; serviceName: string; staffId: string; staffName: string; startAt: number; endAt: number };
+
+/** A visit's id and items, in order (absent for a single booking). */
+export type LookupVisit = { id: string; items: LookupItem[] };
+
 /** What the public lookup shows (interface.md + design.md §5); a full BookingView is one too. */
 export type LookupView = Pick<
   BookingView,
   "id" | "tenantId" | "startAt" | "endAt" | "status" | "confirmationCode" | "notes" | "serviceName" | "staffName"
-> & { tenant: Pick<BookingView["tenant"], "slug" | "businessName" | "timezone"> };
+> & { tenant: Pick<BookingView["tenant"], "slug" | "businessName" | "timezone">; visit?: LookupVisit };
+
+/**
+ * A visit's items as ONE JSON cell over the booking `b` (design.md §26), NULL for a single booking
+ * (the subquery is not run then): [[id, serviceId, serviceName, staffId, staffName, startAt, endAt], ...].
+ */
+export const visitItemsJsonSql = sql`CASE WHEN b.visit_id IS NULL THEN NULL ELSE (
+    SELECT json_group_array(json_array(i.id, i.service_id, si.name, i.staff_id, pi.display_name, i.start_at, i.end_at) ORDER BY i.start_at, i.id)
+    FROM bookings i JOIN services si ON si.id = i.service_id JOIN staff_profiles pi ON pi.id = i.staff_id
+    WHERE i.visit_id = b.visit_id) END`;
+
+/** The JSON cell of visitItemsJsonSql as the visit (null/undefined for a single booking). */
+export function parseLookupVisit(visitId: string | null, json: string | null): LookupVisit | undefined {
+  if (!visitId || !json) return undefined;
+  const rows = JSON.parse(json) as [string, string, string, string, string, number, number][];
+  return {
+    id: visitId,
+    items: rows.map(([id, serviceId, serviceName, staffId, staffName, startAt, endAt]) => ({
+      id,
+      serviceId,
+      serviceName,
+      staffId,
+      staffName,
+      startAt: Number(startAt),
+      endAt: Number(endAt),
+    })),
+  };
+}
 
 export type LookupRow = Omit<LookupView, "tenant"> & { slug: string; businessName: string; timezone: string };
 

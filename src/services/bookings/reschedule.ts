@@ -13,6 +13,7 @@ import { actorOf, bookingHistoryInsert } from "./history";
 import { assignResources, heldTypesSql, releaseResources, type ResourceHold, resourcesAvailableSql } from "./resources";
 import { type BookingRef, type BookingView, bookingViewQuery, refCanExist, refSql } from "./lookup";
 import { type BookingCtx, parseStaffIds, staffQuery } from "./scope";
+import { rescheduleVisit } from "../visits/reschedule";
 
 export type RescheduleInput = {
   /** Tenant-local wall time of the new start. */
@@ -21,6 +22,8 @@ export type RescheduleInput = {
   staffProfileId?: string;
   /** Owner refs only: move to a free time outside the offered slots (as create's override, design.md §15). */
   override?: boolean;
+  /** design.md §26, a visit: the staff member of each of its services, in order (absent: each keeps its own). */
+  items?: { staffProfileId?: string }[];
 };
 
 const notReschedulable = () => new ApiError("not_reschedulable", "A cancelled, completed or no-show booking cannot be moved");
@@ -62,6 +65,9 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
     throw new ApiError("not_found", "This business is not taking bookings right now");
   }
   if (!canReschedule(booking.status)) throw notReschedulable();
+  // design.md §26: an item moves its whole visit, back to back.
+  if (booking.visitId) return rescheduleVisit(ctx, ref, booking, input);
+  if (input.items) throw ApiError.field("items", "This booking has one service: name its staff member with staffProfileId");
   const staff = staffRows[0];
   if (!staff) throw ApiError.notFound("Staff member");
 
