@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, eq, type SQL, sql } from "drizzle-orm";
 import { schema, type Db } from "../../db/client";
 import type { BookingStatus } from "../../domain/booking-status";
 import { isConfirmationCode, normalizeConfirmationCode } from "../../domain/confirmation-code";
@@ -39,6 +39,8 @@ export type BookingView = {
   /** design.md §26: the processing window stored on the booking (0 = none). */
   processingOffsetMinutes: number;
   processingMinutes: number;
+  /** design.md §26: the resources the booking holds. */
+  resourceIds: string[];
   cancelReason: string | null;
   cancelledAt: string | null;
   createdAt: string;
@@ -93,6 +95,12 @@ export function refCanExist(ref: BookingRef): boolean {
   return ref.kind === "owner" || isConfirmationCode(normalizeConfirmationCode(ref.code));
 }
 
+/** The resources a booking (its id column) holds, by id, as a mapped JSON array (design.md §26). */
+export const resourceIdsOf = (bookingId: SQL | AnyColumn) =>
+  sql<string>`(SELECT json_group_array(resource_id) FROM (SELECT resource_id FROM booking_resources WHERE booking_id = ${bookingId} ORDER BY resource_id))`.mapWith(
+    (v: string) => JSON.parse(v) as string[],
+  );
+
 /**
  * One query: the booking with its tenant, service, staff and customer. An item of a visit shows
  * the visit's confirmation code (design.md §26: one code per visit).
@@ -119,6 +127,7 @@ export function bookingViewQuery(db: Db, ref: BookingRef) {
       visitId: b.visitId,
       processingOffsetMinutes: b.processingOffsetMinutes,
       processingMinutes: b.processingMinutes,
+      resourceIds: resourceIdsOf(b.id),
       cancelReason: b.cancelReason,
       cancelledAt: b.cancelledAt,
       createdAt: b.createdAt,
@@ -150,7 +159,15 @@ export function bookingViewQuery(db: Db, ref: BookingRef) {
 }
 
 /** One service of a visit as the lookup lists it (design.md §26). */
-export type LookupItem = { id: string; serviceId: string; serviceName: string; staffId: string; staffName: string; startAt: number; endAt: number };
+export type LookupItem = {
+  id: string;
+  serviceId: string;
+  serviceName: string;
+  staffId: string;
+  staffName: string;
+  startAt: number;
+  endAt: number;
+};
 
 /** A visit's id and items, in order (absent for a single booking). */
 export type LookupVisit = { id: string; items: LookupItem[] };

@@ -1,4 +1,5 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { resourceIdsOf } from "../bookings/lookup";
 import { schema, type Db } from "../../db/client";
 import { ApiError } from "../../errors";
 
@@ -70,6 +71,7 @@ export const RECENT_BOOKINGS = 20;
 export async function getCustomer(db: Db, tenantId: string, id: string) {
   const s = schema.services;
   const p = schema.staffProfiles;
+  const v = schema.visits;
   const [[row], bookings] = await db.batch([
     db
       .select(customerColumns)
@@ -77,16 +79,33 @@ export async function getCustomer(db: Db, tenantId: string, id: string) {
       .where(and(eq(c.id, id), eq(c.tenantId, tenantId)))
       .limit(1),
     db
-      .select({ booking: b, serviceName: s.name, staffName: p.displayName })
+      .select({
+        booking: b,
+        serviceName: s.name,
+        staffName: p.displayName,
+        // design.md §26: an item shows its visit's code and the resources it holds.
+        visitCode: v.confirmationCode,
+        resourceIds: resourceIdsOf(b.id),
+      })
       .from(b)
       .innerJoin(s, eq(s.id, b.serviceId))
       .innerJoin(p, eq(p.id, b.staffId))
+      .leftJoin(v, eq(v.id, b.visitId))
       .where(and(eq(b.customerId, id), eq(b.tenantId, tenantId)))
       .orderBy(desc(b.startAt), desc(b.id))
       .limit(RECENT_BOOKINGS),
   ]);
   if (!row) throw ApiError.notFound("Customer");
-  return { ...row, recentBookings: bookings.map((r) => ({ ...r.booking, serviceName: r.serviceName, staffName: r.staffName })) };
+  return {
+    ...row,
+    recentBookings: bookings.map((r) => ({
+      ...r.booking,
+      confirmationCode: r.visitCode ?? r.booking.confirmationCode,
+      resourceIds: r.resourceIds,
+      serviceName: r.serviceName,
+      staffName: r.staffName,
+    })),
+  };
 }
 
 export type CustomerChanges = Partial<{ firstName: string; lastName: string; phone: string; notes: string }>;
