@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { BOOKING_SOURCES, BOOKING_STATUSES } from "../../domain/booking-status";
 import type { BookingView } from "../../services/bookings";
 import type { BookingDetail, HistoryRow } from "../../services/owner/booking-detail";
+import type { CreatedVisit } from "../../services/visits/create";
 import { BookingPayments, toBookingPayments } from "./booking-payments";
 
 type BookingLike = Pick<
@@ -20,9 +21,29 @@ type BookingLike = Pick<
   | "notes"
   | "cancelReason"
   | "createdAt"
+  | "visitId"
+  | "processingOffsetMinutes"
+  | "processingMinutes"
+  | "resourceIds"
 >;
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/** design.md §26: the window in which the staff member is free (a colour developing); null = none. */
+export const ProcessingWindow = z
+  .object({
+    startDatetime: z.string().openapi({ description: "UTC ISO-8601 instant" }),
+    endDatetime: z.string().openapi({ description: "UTC ISO-8601 instant" }),
+  })
+  .nullable()
+  .openapi("ProcessingWindow");
+
+/** The processing window of a booking from its start and stored minutes (0 = none). */
+export function processingWindow(b: { startAt: number; processingOffsetMinutes: number; processingMinutes: number }) {
+  if (!(b.processingMinutes > 0 && b.processingOffsetMinutes > 0)) return null;
+  const from = b.startAt + b.processingOffsetMinutes * 60_000;
+  return { startDatetime: iso(from), endDatetime: iso(from + b.processingMinutes * 60_000) };
+}
 
 /** The fields every owner-side booking shape opens with (the booking list of the pages too). */
 export const bookingHeadFields = {
@@ -45,6 +66,12 @@ export const OwnerBooking = z
     notes: z.string(),
     cancelReason: z.string().nullable(),
     createdAt: z.string(),
+    visitId: z
+      .string()
+      .nullable()
+      .openapi({ description: "design.md §26: the visit this booking is an item of (its status, cancel and move act on the whole visit)" }),
+    processing: ProcessingWindow,
+    resourceIds: z.array(z.string()).openapi({ description: "design.md §26: the resources (rooms, chairs, ...) the booking holds" }),
   })
   .openapi("OwnerBooking");
 
@@ -65,6 +92,9 @@ export function toOwnerBooking(b: BookingLike): z.infer<typeof OwnerBooking> {
     notes: b.notes,
     cancelReason: b.cancelReason,
     createdAt: b.createdAt,
+    visitId: b.visitId,
+    processing: processingWindow(b),
+    resourceIds: b.resourceIds,
   };
 }
 
@@ -145,5 +175,48 @@ export function toOwnerBookingFullDetail(b: BookingDetail): z.infer<typeof Owner
     card: money.card,
     noShowFee: money.noShowFee,
     history: b.history.map(toHistoryEntry),
+  };
+}
+
+/**
+ * design.md §26: a visit the business booked (`items` in the create body): the visit's id, code and
+ * span, and each item as the owner API lists it (its staff column, processing window, resources).
+ */
+export const OwnerCreatedVisit = z
+  .object({
+    id: z.string().openapi({ description: "The visit's id (each item's `visitId`)" }),
+    confirmationCode: z.string(),
+    status: z.enum(BOOKING_STATUSES),
+    startDatetime: z.string().openapi({ description: "The first item's start, UTC ISO-8601" }),
+    endDatetime: z.string().openapi({ description: "The last item's end, UTC ISO-8601" }),
+    totalAmount: z.number().int().openapi({ description: "The items' prices summed, minor units" }),
+    currency: z.string(),
+    items: z.array(OwnerBooking),
+  })
+  .openapi("OwnerCreatedVisit");
+
+export function toOwnerCreatedVisit(v: CreatedVisit, createdAt: string): z.infer<typeof OwnerCreatedVisit> {
+  return {
+    id: v.id,
+    confirmationCode: v.confirmationCode,
+    status: v.status,
+    startDatetime: iso(v.startAt),
+    endDatetime: iso(v.endAt),
+    totalAmount: v.totalAmount,
+    currency: v.currency,
+    items: v.items.map((i) =>
+      toOwnerBooking({
+        ...i,
+        confirmationCode: v.confirmationCode,
+        status: v.status,
+        source: v.source,
+        customerId: v.customerId,
+        currency: v.currency,
+        notes: v.notes,
+        cancelReason: null,
+        createdAt,
+        visitId: v.id,
+      }),
+    ),
   };
 }

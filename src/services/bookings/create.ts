@@ -16,6 +16,7 @@ import { customerRecord } from "./customer-record";
 import { bookingEffects, staffFreeSql, tenantOpenSql } from "./effects";
 import { frontDeskSlot, slotTaken } from "./front-desk";
 import { actorOf, bookingHistoryInsert } from "./history";
+import { resourceIdsOf } from "./lookup";
 import { assignResources, type ResourceHold, resourcesAvailableSql } from "./resources";
 import { type BookingCtx, type BookingScope, parseStaffIds, serviceQuery, staffQuery, tenantIdSql, tenantQuery } from "./scope";
 
@@ -53,6 +54,10 @@ export type CreatedBooking = {
   currency: string;
   source: BookingSource;
   notes: string;
+  /** design.md §26: the processing window stored on the booking (0 = none) and the resources it holds. */
+  processingOffsetMinutes: number;
+  processingMinutes: number;
+  resourceIds: string[];
   /** Public creates at a business that takes payment: what to pay, or null when nothing is due. */
   payment?: PaymentStep | null;
 };
@@ -246,8 +251,9 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
     // slot race (409) without a second read that could race again.
     const tenantOpen = b.add(db.all<{ open: number }>(sql`SELECT ${tenantOpenSql(tenant.id)} AS open`));
     const readBack = b.add(
-      db.all<{ customerId: string; customerAccountId: string | null }>(
-        sql`SELECT customer_id AS customerId, customer_account_id AS customerAccountId FROM bookings WHERE id = ${id}`,
+      db.all<{ customerId: string; customerAccountId: string | null; resourceIds: string }>(
+        sql`SELECT customer_id AS customerId, customer_account_id AS customerAccountId, ${resourceIdsOf(sql`${id}`)} AS resourceIds
+          FROM bookings WHERE id = ${id}`,
       ),
     );
 
@@ -282,6 +288,9 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
       currency: tenant.currency,
       source: input.source,
       notes: c.notes ?? "",
+      processingOffsetMinutes: processing?.offsetMinutes ?? 0,
+      processingMinutes: processing?.minutes ?? 0,
+      resourceIds: JSON.parse(row.resourceIds) as string[],
       payment: checkout ? checkout.payment : scope.kind === "public" && tenant.requirePayment ? null : undefined,
     };
   }

@@ -9,6 +9,7 @@ import { limitsFor } from "../availability";
 import { batch } from "../batch";
 import type { BookingSource, CustomerInput } from "../bookings/create";
 import { customerRecord } from "../bookings/customer-record";
+import { resourceIdsOf } from "../bookings/lookup";
 import { bookingEffects, tenantOpenSql } from "../bookings/effects";
 import { slotTaken } from "../bookings/front-desk";
 import { actorOf, bookingHistoryInsert } from "../bookings/history";
@@ -35,7 +36,18 @@ export type CreateVisitInput = {
   override?: boolean;
 };
 
-export type CreatedVisitItem = { id: string; serviceId: string; staffId: string; startAt: number; endAt: number; totalAmount: number };
+export type CreatedVisitItem = {
+  id: string;
+  serviceId: string;
+  staffId: string;
+  startAt: number;
+  endAt: number;
+  totalAmount: number;
+  /** The processing window stored on the item (0 = none) and the resources it was given (the owner app's calendar). */
+  processingOffsetMinutes: number;
+  processingMinutes: number;
+  resourceIds: string[];
+};
 
 export type CreatedVisit = {
   /** The visit's id (design.md §26: the result's `id` is the visit's). */
@@ -244,6 +256,11 @@ export async function createVisit(ctx: BookingCtx, scope: BookingScope, input: C
         sql`SELECT customer_id AS customerId, customer_account_id AS customerAccountId FROM bookings WHERE id = ${anchorId}`,
       ),
     );
+    const heldRows = b.add(
+      db.all<{ id: string; resourceIds: string }>(
+        sql`SELECT id, ${resourceIdsOf(sql`bookings.id`)} AS resourceIds FROM bookings WHERE visit_id = ${visitId}`,
+      ),
+    );
     try {
       await b.run(ctx);
     } catch (err) {
@@ -254,6 +271,7 @@ export async function createVisit(ctx: BookingCtx, scope: BookingScope, input: C
       throw err;
     }
     const [row] = readBack.result();
+    const heldById = new Map(heldRows.result().map((r) => [r.id, r.resourceIds]));
     if (!row) {
       const [state] = tenantOpen.result();
       if (scope.kind === "public" && !state?.open) throw ApiError.notFound("Business");
@@ -273,7 +291,17 @@ export async function createVisit(ctx: BookingCtx, scope: BookingScope, input: C
       currency: tenant.currency,
       source: input.source,
       notes: c.notes ?? "",
-      items: items.map((i) => ({ id: i.id, serviceId: i.serviceId, staffId: i.staffId, startAt: i.startAt, endAt: i.endAt, totalAmount: i.totalAmount })),
+      items: items.map((i, n) => ({
+        id: i.id,
+        serviceId: i.serviceId,
+        staffId: i.staffId,
+        startAt: i.startAt,
+        endAt: i.endAt,
+        totalAmount: i.totalAmount,
+        processingOffsetMinutes: placed[n].processing?.offsetMinutes ?? 0,
+        processingMinutes: placed[n].processing?.minutes ?? 0,
+        resourceIds: JSON.parse(heldById.get(i.id) ?? "[]") as string[],
+      })),
       payment: checkout ? checkout.payment : scope.kind === "public" && tenant.requirePayment ? null : undefined,
     };
   }
