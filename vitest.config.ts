@@ -67,6 +67,12 @@ export default defineConfig({
                 CF_API_BASE: `${inject<string>("captureUrl")}/cf`,
                 CF_ZONE_ID: "zone-test",
                 CUSTOM_DOMAIN_TARGET: "customers.platform.example",
+                // The capture server stands in for Twilio's Messages API (design.md §27); inbound texts
+                // are signed with this token by the official twilio package's helper.
+                SMS_API_BASE: `${inject<string>("captureUrl")}/twilio`,
+                TWILIO_ACCOUNT_SID: "ACtest00000000000000000000000000",
+                TWILIO_AUTH_TOKEN: "test-twilio-auth-token",
+                SMS_FROM: "+15005550006",
                 // The capture server stands in for the AI model (OpenAI-compatible chat completions).
                 AI_PROVIDER_URL: `${inject<string>("captureUrl")}/ai`,
                 AI_API_KEY: "test-ai-key",

@@ -36,7 +36,18 @@ const HASHED = {
  * share (hono/jsx/dom, the shell, the booking dialogs) into hashed chunks the entries import.
  * Manifest keys: `owner-<page>.js`, and `preload["owner-<page>"]` = the chunks it imports.
  */
-export const OWNER_PAGES = ["login", "dashboard", "calendar", "bookings", "customers", "services", "staff", "settings", "ai-log"] as const;
+export const OWNER_PAGES = [
+  "login",
+  "dashboard",
+  "calendar",
+  "bookings",
+  "customers",
+  "reports",
+  "services",
+  "staff",
+  "settings",
+  "ai-log",
+] as const;
 const OWNER_ENTRIES = Object.fromEntries(OWNER_PAGES.map((p) => [`owner-${p}`, `src/client/app/pages/${p}.tsx`]));
 
 // Loaded at run time by path: the Worker's modules are type-checked by tsconfig.json, not by this

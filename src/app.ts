@@ -7,6 +7,7 @@ import { publicRateLimit, rateLimit } from "./middleware/rate-limit";
 import { requestContext } from "./middleware/request-context";
 import { adminRoutes } from "./routes/admin";
 import { documentRoutes } from "./routes/docs";
+import { exportRoutes } from "./routes/exports";
 import { openApiRouter } from "./routes/openapi";
 import { aiPublicRoutes, aiRoutes } from "./routes/ai";
 import { benchRoutes } from "./routes/bench";
@@ -56,6 +57,8 @@ export function buildApp() {
   documentRoutes(app);
   app.route("/__bench", benchRoutes);
   app.route("/calendar", calendarRoutes);
+  // design.md §29: CSV files, outside /api (the API speaks JSON).
+  app.route("/exports", exportRoutes);
   app.route("/", pageRoutes);
   return app;
 }

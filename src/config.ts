@@ -27,6 +27,15 @@ export interface Env {
   STRIPE_JS_URL?: string;
   PAYMENT_HOLD_MINUTES?: string;
   PUBLIC_BASE_URL?: string;
+  /** design.md §27: Twilio's Messages API (texts are off unless the account, token and a sender are set). */
+  SMS_API_BASE?: string;
+  TWILIO_ACCOUNT_SID?: string;
+  TWILIO_AUTH_TOKEN?: string;
+  /** The sender: a phone number (E.164) or, instead, a Messaging Service. */
+  SMS_FROM?: string;
+  TWILIO_MESSAGING_SERVICE_SID?: string;
+  /** Minutes after a send before the cron first reads the text's delivery status (default 10). */
+  SMS_STATUS_CHECK_MINUTES?: string;
   /** OpenAI-compatible chat-completions base URL (…/v1); used when no Workers AI binding is bound. */
   AI_PROVIDER_URL?: string;
   AI_API_KEY?: string;
@@ -100,6 +109,19 @@ const configSchema = z.object({
       .refine((v) => v === undefined || absoluteHttpBase(v) !== null, "PUBLIC_BASE_URL must be an absolute http(s) URL")
       .transform((v) => (v === undefined ? undefined : (absoluteHttpBase(v) as string))),
   ),
+  // design.md §27: Twilio's Messages API; texts are off unless the account, its token and a sender are all set.
+  SMS_API_BASE: optionalString.pipe(
+    z
+      .string()
+      .refine((v) => absoluteHttpBase(v) !== null, "SMS_API_BASE must be an absolute http(s) URL")
+      .transform((v) => absoluteHttpBase(v) as string)
+      .default("https://api.twilio.com"),
+  ),
+  TWILIO_ACCOUNT_SID: optionalString,
+  TWILIO_AUTH_TOKEN: optionalString,
+  SMS_FROM: optionalString,
+  TWILIO_MESSAGING_SERVICE_SID: optionalString,
+  SMS_STATUS_CHECK_MINUTES: optionalString.pipe(z.coerce.number<string | undefined>().int().min(1).max(1440).default(10)),
   AI_PROVIDER_URL: optionalString.pipe(z.string().url("AI_PROVIDER_URL must be a URL").optional()),
   AI_API_KEY: optionalString,
   AI_MODEL: optionalString,
@@ -191,6 +213,36 @@ export function cloudflareSettings(c: Config): CloudflareSettings | null {
   return { apiBase: c.CF_API_BASE, token: c.CF_API_TOKEN, zoneId: c.CF_ZONE_ID, target: c.CUSTOM_DOMAIN_TARGET };
 }
 
+/**
+ * Text messages (design.md §27) are off when none of their settings is set; a half-made setup (an
+ * account without its token, or without a sender) is a configuration error, not texts that
+ * silently never go out.
+ */
+function smsProblems(c: Config): string[] {
+  const parts = [c.TWILIO_ACCOUNT_SID, c.TWILIO_AUTH_TOKEN, c.SMS_FROM ?? c.TWILIO_MESSAGING_SERVICE_SID];
+  if (parts.every((p) => p === undefined) || parts.every((p) => p !== undefined)) return [];
+  return ["Text messages need TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and SMS_FROM (or TWILIO_MESSAGING_SERVICE_SID) together"];
+}
+
+/** Twilio's Messages API as configured, or null: text messages are off (design.md §27). */
+export type SmsConfig = {
+  apiBase: string;
+  accountSid: string;
+  authToken: string;
+  sender: { from: string } | { messagingServiceSid: string };
+};
+
+export function smsConfig(c: Config): SmsConfig | null {
+  if (!c.TWILIO_ACCOUNT_SID || !c.TWILIO_AUTH_TOKEN) return null;
+  const sender = c.SMS_FROM
+    ? { from: c.SMS_FROM }
+    : c.TWILIO_MESSAGING_SERVICE_SID
+      ? { messagingServiceSid: c.TWILIO_MESSAGING_SERVICE_SID }
+      : null;
+  if (!sender) return null;
+  return { apiBase: c.SMS_API_BASE, accountSid: c.TWILIO_ACCOUNT_SID, authToken: c.TWILIO_AUTH_TOKEN, sender };
+}
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`misconfigured: ${problems.join("; ")}`);
@@ -208,7 +260,7 @@ export function loadConfig(env: Env): Config {
     // Names only: a secret's value must never reach a log or a response.
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".")} is missing or invalid`));
   }
-  const problems = [...productionProblems(parsed.data), ...storeProblems(parsed.data)];
+  const problems = [...productionProblems(parsed.data), ...storeProblems(parsed.data), ...smsProblems(parsed.data)];
   if (problems.length > 0) throw new ConfigError(problems);
   cache.set(env, parsed.data);
   return parsed.data;

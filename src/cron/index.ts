@@ -1,11 +1,12 @@
 import { createDb } from "../db/client";
-import { type Env, loadConfig } from "../config";
+import { type Config, type Env, loadConfig, smsConfig } from "../config";
 import { safeErrorSummary } from "../lib/log";
 import { refreshDueDomains } from "../services/domains/refresh";
 import { type DispatchScope, dispatchDue } from "../services/outbox/dispatch";
 import { outboxKinds } from "../services/outbox/kinds";
 import type { Clock } from "../services/outbox/types";
 import { releaseExpiredHolds } from "../services/payments/holds";
+import { checkSmsStatuses } from "../services/sms/status";
 import { wallClock } from "../lib/clock";
 
 /**
@@ -41,6 +42,7 @@ export async function handleScheduled(
     const summary = await dispatchDue(db, outboxKinds(config), clock, scope);
     const busy = Object.entries(summary).filter(([, s]) => s.claimed > 0 || s.cleaned > 0);
     if (busy.length) console.log(`outbox cron: ${JSON.stringify(Object.fromEntries(busy))}`);
+    await readTextStatuses(db, config, clock, scope);
   } catch (err) {
     console.error("scheduled dispatch failed", err);
   }
@@ -53,6 +55,18 @@ async function refreshDomains(db: ReturnType<typeof createDb>, config: ReturnTyp
     if (checked) console.log(`custom domains checked: ${checked}${failedCalls ? ` (${failedCalls} without an answer)` : ""}`);
   } catch (err) {
     console.error("checking pending custom domains failed; the next run tries again", safeErrorSummary(err));
+  }
+}
+
+/** design.md §27: texts' delivery statuses read back from Twilio; a failure here never stops the rest. */
+async function readTextStatuses(db: ReturnType<typeof createDb>, config: Config, clock: Clock, scope: DispatchScope) {
+  const sms = smsConfig(config);
+  if (!sms) return;
+  try {
+    const { failedStuck, read } = await checkSmsStatuses(db, sms, config.SMS_STATUS_CHECK_MINUTES, clock(), scope);
+    if (failedStuck || read) console.log(`texts: ${read} delivery statuses read, ${failedStuck} stuck sends failed`);
+  } catch (err) {
+    console.error("reading text delivery statuses failed; the next run tries again", safeErrorSummary(err));
   }
 }
 

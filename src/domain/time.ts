@@ -102,6 +102,46 @@ export type DayZone = {
   segments: ZoneSegment[];
 };
 
+/** The zone's offsets over the instants [lo, hi), one segment per offset in force (the zone database's transitions). */
+export function zoneSegments(timeZone: string, lo: number, hi: number): ZoneSegment[] {
+  const segments: ZoneSegment[] = [];
+  let cursor = Temporal.Instant.fromEpochMilliseconds(lo).toZonedDateTimeISO(timeZone);
+  let segStart = lo;
+  let offsetMs = cursor.offsetNanoseconds / 1e6;
+  // A zone changes its offset at most a few times a year; the guard only bounds a broken database.
+  for (let guard = 0; guard < 64; guard++) {
+    const next = cursor.getTimeZoneTransition("next");
+    if (!next || next.epochMilliseconds >= hi) break;
+    segments.push({ startMs: segStart, endMs: next.epochMilliseconds, offsetMs });
+    segStart = next.epochMilliseconds;
+    offsetMs = next.offsetNanoseconds / 1e6;
+    cursor = next;
+  }
+  segments.push({ startMs: segStart, endMs: hi, offsetMs });
+  return segments;
+}
+
+/** What wall <-> instant maps need: offsets covering every instant they are asked about. */
+export type ZoneOffsets = Pick<DayZone, "segments">;
+
+const RANGE_CACHE_LIMIT = 64;
+const rangeCache = new Map<string, ZoneOffsets>();
+
+/**
+ * The offsets around a whole range of local dates (a day before `from` to two days after `to`),
+ * for wall <-> instant maps over all of it with one zone-database walk (a year's report would
+ * otherwise compute 366 DayZones). Kept per isolate (bounded), like dayZone.
+ */
+export function rangeOffsets(timeZone: string, from: LocalDate, to: LocalDate): ZoneOffsets {
+  const key = `${timeZone}|${formatLocalDate(from)}|${formatLocalDate(to)}`;
+  const hit = rangeCache.get(key);
+  if (hit) return hit;
+  const offsets = { segments: zoneSegments(timeZone, wallDayStart(from) - DAY_MS, wallDayStart(to) + 2 * DAY_MS) };
+  if (rangeCache.size >= RANGE_CACHE_LIMIT) rangeCache.delete(rangeCache.keys().next().value!);
+  rangeCache.set(key, offsets);
+  return offsets;
+}
+
 const ZONE_CACHE_LIMIT = 2000;
 const zoneCache = new Map<string, DayZone>();
 
@@ -117,21 +157,8 @@ export function dayZone(timeZone: string, date: LocalDate): DayZone {
   if (hit) return hit;
 
   const wallStartMs = wallDayStart(date);
-  const lo = wallStartMs - DAY_MS; // offsets lie within -12h..+14h, so a day of margin each side suffices
-  const hi = wallStartMs + 2 * DAY_MS;
-  const segments: ZoneSegment[] = [];
-  let cursor = Temporal.Instant.fromEpochMilliseconds(lo).toZonedDateTimeISO(timeZone);
-  let segStart = lo;
-  let offsetMs = cursor.offsetNanoseconds / 1e6;
-  for (let guard = 0; guard < 16; guard++) {
-    const next = cursor.getTimeZoneTransition("next");
-    if (!next || next.epochMilliseconds >= hi) break;
-    segments.push({ startMs: segStart, endMs: next.epochMilliseconds, offsetMs });
-    segStart = next.epochMilliseconds;
-    offsetMs = next.offsetNanoseconds / 1e6;
-    cursor = next;
-  }
-  segments.push({ startMs: segStart, endMs: hi, offsetMs });
+  // Offsets lie within -12h..+14h, so a day of margin each side suffices.
+  const segments = zoneSegments(timeZone, wallStartMs - DAY_MS, wallStartMs + 2 * DAY_MS);
 
   const zone: DayZone = { timeZone, date, dateKey, nextDateKey: formatLocalDate(addDays(date, 1)), wallStartMs, segments };
   if (zoneCache.size >= ZONE_CACHE_LIMIT) zoneCache.delete(zoneCache.keys().next().value!);
@@ -144,7 +171,7 @@ export function dayZone(timeZone: string, date: LocalDate): DayZone {
  * spring-forward gap gives NaN with "reject" (it does not exist: never a slot), or the transition
  * instant with "clamp" (a working-hours boundary inside the gap means "when the clock jumps").
  */
-export function wallToInstant(zone: DayZone, wallMs: number, gap: "reject" | "clamp"): number {
+export function wallToInstant(zone: ZoneOffsets, wallMs: number, gap: "reject" | "clamp"): number {
   const segs = zone.segments;
   // Segments ascend and are disjoint, so the first match is the earliest instant.
   for (let i = 0; i < segs.length; i++) {
@@ -161,7 +188,7 @@ export function wallToInstant(zone: DayZone, wallMs: number, gap: "reject" | "cl
 }
 
 /** Instant -> wall ms, by the offset in force at that instant. */
-export function instantToWall(zone: DayZone, ms: number): number {
+export function instantToWall(zone: ZoneOffsets & Pick<DayZone, "timeZone">, ms: number): number {
   const segs = zone.segments;
   for (let i = 0; i < segs.length; i++) {
     if (ms >= segs[i].startMs && ms < segs[i].endMs) return ms + segs[i].offsetMs;

@@ -75,6 +75,8 @@ export const bookingCustomerField = z.object(
     email: emailField,
     phone: optionalText(40, "Phone"),
     notes: optionalText(2000, "Notes"),
+    // design.md §27: the customer agreed to texts about this booking (unchecked by default).
+    smsOptIn: z.boolean({ error: "smsOptIn must be true or false" }).optional(),
   },
   { error: (i) => (i.input === undefined ? "customer is required" : "customer must be an object") },
 );

@@ -79,17 +79,23 @@ function bookingPiece(lo: number, hi: number): SQL {
     ELSE ${part(sql`start_at - ${before}`, sql`end_at + ${after}`)} END`;
 }
 
-/** The four columns, for a caller's own single statement (availability adds its tenant, service and staff). */
-export function scheduleColumns(p: ScheduleParams): SQL {
-  const { lo, hi } = scheduleWindow(p.from, p.to);
-  const list = p.staffIdList?.length
-    ? sql.join(
-        p.staffIdList.map((id) => sql`${id}`),
-        sql`, `,
-      )
-    : undefined;
-  const staff = p.staffId ? sql`AND staff_id = ${p.staffId}` : list ? sql`AND staff_id IN (${list})` : sql``;
-  const exclude = p.excludeBookingId ? sql`AND id <> ${p.excludeBookingId}` : sql``;
+/** `AND <column> IN (...)` for a list of staff ids, or `AND <column> = id` for one; nothing for all. */
+function staffFilter(p: Pick<ScheduleParams, "staffId" | "staffIdList">, column: SQL): SQL {
+  if (p.staffId) return sql`AND ${column} = ${p.staffId}`;
+  if (!p.staffIdList?.length) return sql``;
+  return sql`AND ${column} IN (${sql.join(
+    p.staffIdList.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
+}
+
+/**
+ * The hours part of the schedule (weekly hours, the range's overrides and closures) as three
+ * subqueries, for the four columns below and for the reports' available minutes (design.md §29),
+ * which read the same rows through the same rules.
+ */
+export function hoursSubqueries(p: Pick<ScheduleParams, "tenantId" | "staffId" | "staffIdList" | "from" | "to">) {
+  const staff = staffFilter(p, sql`staff_id`);
   const fromKey = formatLocalDate(p.from);
   const toKey = formatLocalDate(p.to);
   const days = datesInRange(p.from, p.to);
@@ -101,6 +107,20 @@ export function scheduleColumns(p: ScheduleParams): SQL {
           sql`, `,
         )})`
       : sql``;
+  return {
+    weekly: sql`(SELECT json_group_array(json_array(staff_id, weekday, start_minute, end_minute)) FROM staff_hours
+        WHERE tenant_id = ${p.tenantId} ${staff} ${weekdays})`,
+    overrides: sql`(SELECT json_group_array(json_array(staff_id, date, intervals)) FROM staff_date_overrides
+        WHERE tenant_id = ${p.tenantId} ${staff} AND date >= ${fromKey} AND date <= ${toKey})`,
+    closures: sql`(SELECT json_group_array(json_array(start_date, end_date)) FROM business_closures
+        WHERE tenant_id = ${p.tenantId} AND end_date >= ${fromKey} AND start_date <= ${toKey})`,
+  };
+}
+
+/** The four columns, for a caller's own single statement (availability adds its tenant, service and staff). */
+export function scheduleColumns(p: ScheduleParams): SQL {
+  const { lo, hi } = scheduleWindow(p.from, p.to);
+  const exclude = p.excludeBookingId ? sql`AND id <> ${p.excludeBookingId}` : sql``;
   // Busy spans, per staff member, as ONE string "s,e,s,e,..." of whole seconds after `lo`
   // (start rounded down, end up: slot boundaries are whole seconds, so overlap answers are exact;
   // CAST because the client binds numbers as floats, which would make `/` a float division).
@@ -113,13 +133,8 @@ export function scheduleColumns(p: ScheduleParams): SQL {
   // tight: every booking lasts at most MAX_BOOKING_MINUTES and its buffers at most
   // MAX_BUFFER_MINUTES.
   const pad = MAX_BUFFER_MINUTES * MINUTE_MS;
-  const staffOfTenant = p.staffId ? sql`AND id = ${p.staffId}` : list ? sql`AND id IN (${list})` : sql``;
-  const weekly = sql`(SELECT json_group_array(json_array(staff_id, weekday, start_minute, end_minute)) FROM staff_hours
-        WHERE tenant_id = ${p.tenantId} ${staff} ${weekdays})`;
-  const overrides = sql`(SELECT json_group_array(json_array(staff_id, date, intervals)) FROM staff_date_overrides
-        WHERE tenant_id = ${p.tenantId} ${staff} AND date >= ${fromKey} AND date <= ${toKey})`;
-  const closures = sql`(SELECT json_group_array(json_array(start_date, end_date)) FROM business_closures
-        WHERE tenant_id = ${p.tenantId} AND end_date >= ${fromKey} AND start_date <= ${toKey})`;
+  const staffOfTenant = staffFilter(p, sql`id`);
+  const { weekly, overrides, closures } = hoursSubqueries(p);
   const excludeVisit = p.excludeVisitId ? sql`AND (visit_id IS NULL OR visit_id <> ${p.excludeVisitId})` : sql``;
   const busy = sql`(SELECT json_group_array(json_array(member.id, (
         SELECT group_concat(piece) FROM (
@@ -166,18 +181,25 @@ function resourcesColumn(p: ScheduleParams, lo: number, hi: number): SQL {
         AND r.type IN (SELECT value FROM json_each(${p.resourceTypes})))`;
 }
 
-/** A row carrying the four columns, for a range starting at `from`, as the domain's rows. */
-export function decodeSchedule(row: ScheduleRow, from: LocalDate) {
-  const { lo } = scheduleWindow(from, from);
+/** The three hours columns as the domain's rows. */
+export function decodeHours(row: Pick<ScheduleRow, "weekly" | "overrides" | "closures">) {
   const weekly = JSON.parse(row.weekly) as [string, number, number, number][];
   const overrides = JSON.parse(row.overrides) as [string, string, string][];
   const closures = JSON.parse(row.closures) as [string, string][];
-  const busy = JSON.parse(row.busy) as [string, string | null][];
-  const resources = JSON.parse(row.resources) as [string, string, string | null][];
   return {
     weekly: weekly.map(([staffId, weekday, startMinute, endMinute]): WeeklyRow => ({ staffId, weekday, startMinute, endMinute })),
     overrides: overrides.map(([staffId, date, intervals]): OverrideRow => ({ staffId, date, intervals: parseIntervals(intervals) })),
     closures: closures.map(([startDate, endDate]): ClosureRow => ({ startDate, endDate })),
+  };
+}
+
+/** A row carrying the four columns, for a range starting at `from`, as the domain's rows. */
+export function decodeSchedule(row: ScheduleRow, from: LocalDate) {
+  const { lo } = scheduleWindow(from, from);
+  const busy = JSON.parse(row.busy) as [string, string | null][];
+  const resources = JSON.parse(row.resources) as [string, string, string | null][];
+  return {
+    ...decodeHours(row),
     busy: busy.map(([staffId, spans]) => ({ staffId, spans: spans ? parseSpans(spans, lo) : [] })),
     resources: resources.map(([id, type, spans]): ResourceRow => ({ id, type, spans: spans ? parseSpans(spans, lo) : [] })),
   };

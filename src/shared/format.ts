@@ -19,6 +19,15 @@ export function formatMoney(minor: number, currency: string, locale = "en"): str
   }
 }
 
+/** Decimal places of a currency (2 for USD, 0 for JPY); 2 for a code Intl does not know. */
+export function currencyDigits(currency: string): number {
+  try {
+    return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
 /** Like formatMoney, for a value that may be missing: an em dash then. */
 export function formatMoneyOrDash(minor: unknown, currency: string | null | undefined, locale = "en"): string {
   return typeof minor === "number" ? formatMoney(minor, currency || "USD", locale) : EM_DASH;

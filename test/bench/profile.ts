@@ -8,7 +8,7 @@
 // See docs/benchmarks.md, "Where the time goes".
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type Phase, PUBLIC_READS, REFERENCE, startStack } from "./stack";
+import { type Phase, PUBLIC_READS, REFERENCE, REPORT_YEAR, startStack } from "./stack";
 import { type CpuProfile, summarize } from "./profile-summary";
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -50,7 +50,7 @@ async function session(target: string) {
   return { send, close: () => ws.close() };
 }
 
-const wanted = new Set([REFERENCE, ...PUBLIC_READS]);
+const wanted = new Set([REFERENCE, ...PUBLIC_READS, REPORT_YEAR]);
 const phases = stack.phases.filter((p) => wanted.has(p.name) && (!ONLY || ONLY.split(",").some((part) => p.name.includes(part))));
 const sessions = await Promise.all(TARGETS.map(session));
 const report: Record<string, unknown>[] = [];

@@ -3,6 +3,12 @@ import { createClient } from "@libsql/client";
 /** A month-calendar business (design.md §16): the days endpoint's load. */
 export type DaysTenant = { slug: string; serviceId: string; staffIds: string[] };
 
+/** A business with a year of history (design.md §29): the reports' load. */
+export type ReportTenant = { id: string; ownerId: string; from: string; to: string };
+
+/** Bookings of a report business over its year: 10 staff, 5 or 6 a day each. */
+export const REPORT_BOOKINGS = 20_000;
+
 /**
  * A benchmark dataset written straight into libSQL in large multi-row inserts: `tenants` tenants
  * with 3 services, 10 bookable staff (09:00-17:00 every day) and `daysOfBookings` days of
@@ -11,11 +17,15 @@ export type DaysTenant = { slug: string; serviceId: string; staffIds: string[] }
  * clean-up after it (stored on every booking) and 43 days of bookings from today:
  * - `daysTenants` with 40 bookings a day for the business (4 per staff member, 09:00-17:00);
  * - `heavyTenants` with 40 bookings a day for EACH staff member (07:00-21:00, 15 minutes + 5).
+ * And `reportTenants` (design.md §29) with the 365 days before today: 10 staff, REPORT_BOOKINGS
+ * bookings (mostly completed, some no-shows, cancellations and confirmed), 4,000 customers,
+ * money taken for two bookings in three (a partial refund in every twentieth), a no-show fee for
+ * each no-show, a closure, date overrides and time off.
  * Returns ids the load phases pick from.
  */
 export async function seedBenchData(
   url: string,
-  opts: { tenants: number; daysOfBookings: number; daysTenants: number; heavyTenants: number },
+  opts: { tenants: number; daysOfBookings: number; daysTenants: number; heavyTenants: number; reportTenants: number },
 ) {
   const client = createClient({ url });
   const now = new Date().toISOString();
@@ -127,6 +137,18 @@ export async function seedBenchData(
   const calendarBookingRows: (string | number | null)[][] = [];
   const daysTenants = calendars(opts.daysTenants, "days");
   const heavyTenants = calendars(opts.heavyTenants, "heavy");
+  const report = reportBusinesses(
+    opts.reportTenants,
+    today.getTime(),
+    now,
+    () => `BK-${(code++).toString(36).toUpperCase().padStart(6, "0")}`,
+  );
+  userRows.push(...report.users);
+  tenantRows.push(...report.tenants);
+  memberRows.push(...report.members);
+  serviceRows.push(...report.services);
+  staffRows.push(...report.staff);
+  hourRows.push(...report.hours);
   insert("users", ["id", "email", "password_hash", "created_at", "updated_at"], userRows);
   insert("tenants", ["id", "slug", "business_name", "timezone", "currency", "created_at", "updated_at"], tenantRows);
   insert("tenant_members", ["id", "tenant_id", "user_id", "role", "created_at"], memberRows);
@@ -172,10 +194,148 @@ export async function seedBenchData(
     ],
     calendarBookingRows,
   );
+  insert(
+    "customers",
+    ["id", "tenant_id", "email", "email_normalized", "first_name", "last_name", "created_at", "updated_at"],
+    report.customers,
+  );
+  insert(
+    "bookings",
+    [
+      "id",
+      "tenant_id",
+      "service_id",
+      "staff_id",
+      "customer_id",
+      "start_at",
+      "end_at",
+      "status",
+      "confirmation_code",
+      "source",
+      "total_amount",
+      "currency",
+      "created_at",
+      "updated_at",
+    ],
+    report.bookings,
+  );
+  insert(
+    "payments",
+    ["id", "tenant_id", "booking_id", "amount", "currency", "kind", "status", "refunded_amount", "created_at", "updated_at"],
+    report.payments,
+  );
+  insert("staff_time_off", ["id", "tenant_id", "staff_id", "start_at", "end_at", "created_at"], report.timeOff);
+  insert("staff_date_overrides", ["id", "tenant_id", "staff_id", "date", "intervals", "created_at", "updated_at"], report.overrides);
+  insert("business_closures", ["id", "tenant_id", "start_date", "end_date", "created_at"], report.closures);
   for (const id of bufferedServices) stmts.push({ sql: "UPDATE services SET buffer_after_minutes = 10 WHERE id = ?", args: [id] });
   // Modest batches (about 2,000 rows each): the local server on a busy machine reset the
   // connection now and then on 10,000-row requests.
   for (let i = 0; i < stmts.length; i += 10) await client.batch(stmts.slice(i, i + 10), "write");
   client.close();
-  return { tenants, codes, bookings: bookingRows.length + calendarBookingRows.length, daysTenants, heavyTenants };
+  return {
+    tenants,
+    codes,
+    bookings: bookingRows.length + calendarBookingRows.length + report.bookings.length,
+    daysTenants,
+    heavyTenants,
+    reportTenants: report.out,
+  };
+}
+
+type Rows = (string | number | null)[][];
+
+/** The report businesses' rows (see seedBenchData). UTC 13:00-21:00 lies inside 09:00-17:00 New York time. */
+function reportBusinesses(count: number, todayMs: number, now: string, nextCode: () => string) {
+  const r = {
+    users: [] as Rows,
+    tenants: [] as Rows,
+    members: [] as Rows,
+    services: [] as Rows,
+    staff: [] as Rows,
+    hours: [] as Rows,
+    customers: [] as Rows,
+    bookings: [] as Rows,
+    payments: [] as Rows,
+    timeOff: [] as Rows,
+    overrides: [] as Rows,
+    closures: [] as Rows,
+    out: [] as ReportTenant[],
+  };
+  const DAY = 86_400_000;
+  const first = todayMs - 365 * DAY;
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  for (let t = 0; t < count; t++) {
+    const id = `tnt_report${t}`;
+    const ownerId = `usr_report${t}`;
+    r.users.push([ownerId, `report${t}@bench.test`, "pbkdf2$1$AA==$AA==", now, now]);
+    r.tenants.push([id, `report-${t}`, `Report Salon ${t}`, "America/New_York", "USD", now, now]);
+    r.members.push([`mem_report${t}`, id, ownerId, "owner", now]);
+    const services = [0, 1, 2, 3, 4].map((k) => `svc_report${t}_${k}`);
+    for (const [k, sid] of services.entries()) r.services.push([sid, id, `Service ${k}`, 60, 2500 + 500 * k, k, now, now]);
+    for (let c = 0; c < 4000; c++)
+      r.customers.push([`cst_report${t}_${c}`, id, `c${c}@r${t}.bench`, `c${c}@r${t}.bench`, `C${c}`, "R", now, now]);
+    let n = 0;
+    for (let s = 0; s < 10; s++) {
+      const sid = `stf_report${t}_${s}`;
+      r.staff.push([sid, id, `Staff ${s}`, s, now, now]);
+      for (let d = 0; d < 7; d++) r.hours.push([`hrs_report${t}_${s}_${d}`, id, sid, d, 540, 1020]);
+      r.timeOff.push([
+        `off_report${t}_${s}`,
+        id,
+        sid,
+        first + (40 + s) * DAY + 13 * 3_600_000,
+        first + (40 + s) * DAY + 21 * 3_600_000,
+        now,
+      ]);
+      r.overrides.push([
+        `ovr_report${t}_${s}`,
+        id,
+        sid,
+        day(first + (100 + s) * DAY),
+        JSON.stringify([{ startMinute: 600, endMinute: 840 }]),
+        now,
+        now,
+      ]);
+    }
+    r.closures.push([`cls_report${t}`, id, day(first + 200 * DAY), day(first + 202 * DAY), now]);
+    for (let d = 0; d < 365 && n < REPORT_BOOKINGS; d++) {
+      for (let s = 0; s < 10 && n < REPORT_BOOKINGS; s++) {
+        const perDay = (d * 10 + s) % 20 < 9 ? 6 : 5; // 5 or 6 a day: REPORT_BOOKINGS in the year
+        for (let j = 0; j < perDay && n < REPORT_BOOKINGS; j++, n++) {
+          const start = first + d * DAY + (13 + j) * 3_600_000;
+          const status = n % 20 === 7 ? "no_show" : n % 10 === 3 ? "cancelled" : d > 358 ? "confirmed" : "completed";
+          const c = nextCode();
+          const bookingId = `bkg_${c}`;
+          r.bookings.push([
+            bookingId,
+            id,
+            services[n % 5],
+            `stf_report${t}_${s}`,
+            `cst_report${t}_${n % 4000}`,
+            start,
+            start + 3_600_000,
+            status,
+            c,
+            "online",
+            3000,
+            "USD",
+            now,
+            now,
+          ]);
+          // Paid when booked (the day before), the fee when marked: the year's payments lie in the
+          // range by creation time too, as the money of no booking is looked up by.
+          const paidAt = new Date(start - DAY).toISOString();
+          if (n % 3 !== 0) {
+            const refunded = n % 20 === 1 ? 1000 : 0;
+            const state = refunded ? "partially_refunded" : "succeeded";
+            r.payments.push([`pay_${c}`, id, bookingId, 3000, "USD", "full", state, refunded, paidAt, paidAt]);
+          }
+          const feeAt = new Date(start + 3_600_000).toISOString();
+          if (status === "no_show") r.payments.push([`fee_${c}`, id, bookingId, 1500, "USD", "no_show_fee", "succeeded", 0, feeAt, feeAt]);
+        }
+      }
+    }
+    r.out.push({ id, ownerId, from: day(first), to: day(todayMs - DAY) });
+  }
+  return r;
 }

@@ -34,3 +34,20 @@ if (typeof offset === "number" && !g[REAL]) {
 export function realNow(): number {
   return (g[REAL] ?? Date).now();
 }
+
+/**
+ * Runs `fn` with the real `Date` in place, the suite's clock back afterwards. For code that must
+ * stamp real time while it runs in this process: Playwright's clock (test/e2e/helpers/browser.ts).
+ * Nothing else of a test runs meanwhile (it awaits `fn`).
+ */
+export async function withRealDate<T>(fn: () => Promise<T>): Promise<T> {
+  const real = g[REAL];
+  if (!real || globalThis.Date === real) return fn();
+  const suite = globalThis.Date;
+  globalThis.Date = real;
+  try {
+    return await fn();
+  } finally {
+    globalThis.Date = suite;
+  }
+}

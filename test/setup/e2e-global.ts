@@ -73,6 +73,11 @@ export default async function setup(project: TestProject) {
     AI_PROVIDER_URL: `${capture.url}/ai`,
     AI_API_KEY: "e2e-ai-key",
     AI_MODEL: "e2e-model",
+    // design.md §27: Twilio's Messages API is the capture server too.
+    SMS_API_BASE: `${capture.url}/twilio`,
+    TWILIO_ACCOUNT_SID: "ACe2e000000000000000000000000000",
+    TWILIO_AUTH_TOKEN: "e2e-twilio-auth-token",
+    SMS_FROM: "+15005550006",
     PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
     // design.md §23: custom domains go through Cloudflare for SaaS, played by the capture server,
     // so the app's settings show the records and states a real business sees.

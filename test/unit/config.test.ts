@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, type Env, loadConfig } from "../../src/config";
+import { ConfigError, type Env, loadConfig, smsConfig } from "../../src/config";
 
 const BASE = {
   JWT_SECRET: "unit-secret-unit-secret-unit-secret-0123456789",
@@ -120,5 +120,36 @@ describe("payment settings (design.md §21)", () => {
     expect(load({ ...DEV, STRIPE_JS_URL: "http://127.0.0.1:9999/stripe-js/v3/" }).STRIPE_JS_URL).toBe(
       "http://127.0.0.1:9999/stripe-js/v3/",
     );
+  });
+});
+
+describe("text message settings (design.md §27)", () => {
+  const DEV = { ...BASE, ENVIRONMENT: "development" };
+  const TWILIO = { TWILIO_ACCOUNT_SID: "AC123", TWILIO_AUTH_TOKEN: "tok", SMS_FROM: "+15005550006" };
+
+  it("are off, and nothing else changes, while none is set", () => {
+    expect(problems(DEV)).toEqual([]);
+    expect(smsConfig(load(DEV))).toBeNull();
+  });
+
+  it("turn texts on with the account, its token and a sender; Twilio's API and a 10-minute status check by default", () => {
+    expect(smsConfig(load({ ...DEV, ...TWILIO }))).toEqual({
+      apiBase: "https://api.twilio.com",
+      accountSid: "AC123",
+      authToken: "tok",
+      sender: { from: "+15005550006" },
+    });
+    expect(load({ ...DEV, ...TWILIO }).SMS_STATUS_CHECK_MINUTES).toBe(10);
+    const service = { ...DEV, ...TWILIO, SMS_FROM: "", TWILIO_MESSAGING_SERVICE_SID: "MG1", SMS_API_BASE: "http://127.0.0.1:9/twilio/" };
+    expect(smsConfig(load(service))).toMatchObject({ apiBase: "http://127.0.0.1:9/twilio", sender: { messagingServiceSid: "MG1" } });
+  });
+
+  it("refuse a half-made setup rather than send nothing silently", () => {
+    expect(problems({ ...DEV, TWILIO_ACCOUNT_SID: "AC123" })).toEqual([
+      "Text messages need TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and SMS_FROM (or TWILIO_MESSAGING_SERVICE_SID) together",
+    ]);
+    expect(problems({ ...DEV, ...TWILIO, SMS_FROM: "" })).toHaveLength(1);
+    expect(problems({ ...DEV, ...TWILIO, SMS_STATUS_CHECK_MINUTES: "0" })).toEqual(["SMS_STATUS_CHECK_MINUTES is missing or invalid"]);
+    expect(problems({ ...DEV, ...TWILIO, SMS_API_BASE: "api.twilio.com" })).toEqual(["SMS_API_BASE is missing or invalid"]);
   });
 });

@@ -10,6 +10,7 @@ import { readFileSync } from "node:fs";
 import http from "node:http";
 import { cloudflareStandIn } from "./cloudflare.mjs";
 import { stripeStandIn } from "./stripe.mjs";
+import { twilioStandIn } from "./twilio.mjs";
 
 // The stand-in for Stripe.js (served at /stripe-js/..., the tests' STRIPE_JS_URL).
 const STRIPE_JS = readFileSync(new URL("./stripe-js.js", import.meta.url), "utf8");
@@ -34,6 +35,7 @@ export async function startCaptureServer({ host = "127.0.0.1", port = 0 } = {}) 
   let counter = 0;
   const stripe = stripeStandIn();
   const cloudflare = cloudflareStandIn();
+  const twilio = twilioStandIn();
 
   /** @param {Filter} filter @param {string} path @param {string} body @param {string} [method] */
   const matches = (filter, path, body, method) =>
@@ -94,7 +96,9 @@ export async function startCaptureServer({ host = "127.0.0.1", port = 0 } = {}) 
           ? stripe.answer(req.method ?? "GET", path.slice("/stripe".length), body, req.headers)
           : url.pathname.startsWith("/cf/")
             ? cloudflare.answer(req.method ?? "GET", path.slice("/cf".length), body)
-            : null;
+            : url.pathname.startsWith("/twilio/")
+              ? twilio.answer(req.method ?? "GET", path.slice("/twilio".length), body, req.headers)
+              : null;
       const status = scripted?.status ?? standIn?.status ?? 200;
       requests.push({ method: req.method ?? "GET", path, headers: req.headers, body, at, status });
       counter += 1;

@@ -1,6 +1,6 @@
 import { humanDate, timeRange, clockTime } from "../../shared/format";
 import type { CreatedBooking, Slot } from "../shared/api-types";
-import { byId, queryAll, setText, show } from "../shared/dom";
+import { byId, maybeById, queryAll, setText, show } from "../shared/dom";
 import { dataOf, errorCode, errorDetails } from "../shared/http";
 import { genericError, publicApi } from "./api";
 import { dateTimes } from "./date-times";
@@ -16,9 +16,10 @@ const FIELD_IDS = new Map([
   ["customer.email", "email"],
   ["customer.phone", "phone"],
   ["customer.notes", "notes"],
+  ["customer.smsOptIn", "smsOptIn"],
 ]);
 
-type Customer = { firstName: string; email: string; lastName?: string; phone?: string; notes?: string };
+type Customer = { firstName: string; email: string; lastName?: string; phone?: string; notes?: string; smsOptIn?: boolean };
 
 /** What the Ask panel (issue #21) may do with the form: choose as the customer would, never book. */
 export type BookingFlow = {
@@ -92,11 +93,19 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
 
   function clearFieldErrors() {
     for (const id of FIELD_IDS.values()) {
-      byId(id).removeAttribute("aria-invalid");
-      setText(byId(`${id}-error`), "");
-      show(byId(`${id}-error`), false);
+      // The consent to texts is on the form only when the business sends texts.
+      maybeById(id)?.removeAttribute("aria-invalid");
+      setText(maybeById(`${id}-error`), "");
+      show(maybeById(`${id}-error`), false);
     }
     show(byId("form-error"), false);
+  }
+
+  function fieldError(id: string, message: string) {
+    byId(id).setAttribute("aria-invalid", "true");
+    setText(byId(`${id}-error`), message);
+    show(byId(`${id}-error`), true);
+    byId(id).focus();
   }
 
   function formError(message: string) {
@@ -116,6 +125,11 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
     for (const key of ["lastName", "phone", "notes"] as const) {
       const v = value(key);
       if (v) customer[key] = v;
+    }
+    // design.md §27: texts only with the box ticked (it is there only when the business texts).
+    if (form.querySelector<HTMLInputElement>("#smsOptIn")?.checked) {
+      if (!customer.phone) return fieldError("phone", "Enter the mobile number to text, or untick “Text me about this booking”.");
+      customer.smsOptIn = true;
     }
     const button = byId("confirm-button", HTMLButtonElement);
     button.disabled = true;
@@ -162,7 +176,7 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
       const other = [...problems.formErrors];
       for (const [key, messages] of Object.entries(problems.fieldErrors)) {
         const id = FIELD_IDS.get(key);
-        if (!id) {
+        if (!id || !maybeById(id)) {
           other.push(messages.join(" "));
           continue;
         }

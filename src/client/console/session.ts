@@ -2,16 +2,18 @@ import type { AdminLoginResult } from "../shared/api-types";
 import { maybeById, setText, show } from "../shared/dom";
 import { type ApiAnswer, requestJson } from "../shared/http";
 import { IMPERSONATION_KEY } from "../shared/impersonation";
-import { tokenExpiry } from "../shared/token";
+import { type HeldToken, tokenUsable } from "../shared/token";
 
 /**
  * The operator's session lives in sessionStorage and leaves the page only as an Authorization
- * header: never in a URL, never in a cookie. Closing the tab ends it.
+ * header: never in a URL, never in a cookie. Closing the tab ends it. Its end is measured on this
+ * browser's clock from when the token arrived, never by `exp` against the browser's wall time
+ * (../shared/token.ts).
  */
 export const SESSION_KEY = "console.session";
 export const FLASH_KEY = "console.flash";
 
-export type Session = { token: string; admin: AdminLoginResult["admin"] | null };
+export type Session = HeldToken & { admin: AdminLoginResult["admin"] | null };
 
 export function readStored<T>(key: string): T | null {
   try {
@@ -25,11 +27,13 @@ export function store(key: string, value: unknown): void {
   sessionStorage.setItem(key, JSON.stringify(value));
 }
 
-export { tokenExpiry };
+/** A stored session, if it is one and has not ended by this browser's clock. */
+export function usableSession(s: Session | null, now = Date.now()): Session | null {
+  return s && typeof s.token === "string" && tokenUsable(s, now) ? s : null;
+}
 
 export function session(): Session | null {
-  const s = readStored<Session>(SESSION_KEY);
-  return s && typeof s.token === "string" && tokenExpiry(s.token) > Date.now() ? s : null;
+  return usableSession(readStored<Session>(SESSION_KEY));
 }
 
 export function signOut(message?: string): void {

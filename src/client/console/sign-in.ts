@@ -1,6 +1,7 @@
 import type { AdminLoginResult } from "../shared/api-types";
 import { byId, setText, show } from "../shared/dom";
 import { dataOf, errorCode, requestJson } from "../shared/http";
+import { received } from "../shared/token";
 import { FLASH_KEY, SESSION_KEY, type Session, session, store } from "./session";
 import { failureText } from "./ui";
 
@@ -29,7 +30,7 @@ export function loginPage(): void {
     if (button) button.disabled = false;
     const result = dataOf(answer);
     if (result?.token) {
-      store(SESSION_KEY, { token: result.token, admin: result.admin ?? null } satisfies Session);
+      store(SESSION_KEY, { ...received(result.token), admin: result.admin ?? null } satisfies Session);
       password.value = "";
       return location.assign("/admin/tenants");
     }

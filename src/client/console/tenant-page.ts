@@ -3,6 +3,7 @@ import type { FailedJob, ImpersonationStart, OperatorTenantView, TenantActivity 
 import { byId, queryAll, setText, show } from "../shared/dom";
 import { dataOf } from "../shared/http";
 import { IMPERSONATION_KEY, type ImpersonationHandOff } from "../shared/impersonation";
+import { received } from "../shared/token";
 import { adminApi, requireSession, session, store } from "./session";
 import { failedJobsSection, SECTION_RENDERERS } from "./tenant-sections";
 import { failureText, tenantState } from "./ui";
@@ -110,6 +111,7 @@ export async function tenantPage(): Promise<void> {
     const admin = session()?.admin;
     const handOff: ImpersonationHandOff = {
       ...started,
+      ...received(started.token),
       tenantId: started.tenantId || id,
       businessName: current?.businessName ?? "",
       reason,

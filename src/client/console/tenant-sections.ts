@@ -85,8 +85,9 @@ export const SECTION_RENDERERS: Record<TenantSectionKey, Render> = {
     return out;
   },
   customers: (t) => [el("p", { class: "stat", text: plural(t.counts.customers, "customer") })],
-  bookings: (t) => {
+  bookings: (t, a) => {
     const out: Node[] = [el("p", { class: "stat", text: plural(t.counts.bookings, "booking") })];
+    if (a) out.push(...lastThirtyDays(a.last30Days));
     const list = t.recentBookings;
     if (!list.length) return out;
     out.push(el("p", { class: "muted small", text: `The ${list.length} most recent:` }));
@@ -125,6 +126,25 @@ export const SECTION_RENDERERS: Record<TenantSectionKey, Render> = {
     ];
   },
 };
+
+/** design.md §29: the report's totals of the bookings starting in the last 30 days (no personal data). */
+function lastThirtyDays(r: TenantActivity["last30Days"]): Node[] {
+  const t = r.totals;
+  const money = (minor: number) => formatMoneyOrDash(minor, r.currency);
+  return [
+    el("p", { class: "muted small", text: "Bookings starting in the last 30 days:" }),
+    details([
+      ["Bookings", String(t.bookings)],
+      ["Completed", String(t.completed)],
+      ["No-shows", `${t.noShows} (${percent(r.noShowRate)} of completed and no-shows)`],
+      ["Cancelled", `${t.cancelled} (${percent(r.cancellationRate)})`],
+      ["Money taken", `${money(t.revenue)}, ${money(t.refunded)} refunded, ${money(t.net)} net`],
+      ["Customers", `${t.newCustomers} new, ${t.returningCustomers} returning`],
+    ]),
+  ];
+}
+
+const percent = (rate: number | null) => (rate === null ? "no rate yet" : `${Math.round(rate * 1000) / 10} %`);
 
 const JOB_KIND: Record<string, string> = {
   email: "E-mail",

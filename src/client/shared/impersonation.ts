@@ -3,7 +3,8 @@ import type { ImpersonationStart } from "./api-types";
 /**
  * The hand-off from the operator console to the owner app (design.md §15): the console writes the
  * impersonation token here, in this tab's sessionStorage, and opens /app; the token never travels
- * in a URL. The app reads it and runs read-only until `expiresAt`, then returns to the console.
+ * in a URL. The app reads it and runs read-only for the token's lifetime from `receivedAt` (the
+ * console's clock when the session started: the same browser's clock, ./token.ts), then returns to the console.
  */
 export const IMPERSONATION_KEY = "app.impersonation";
 
@@ -12,6 +13,8 @@ export type ImpersonationHandOff = ImpersonationStart & {
   reason: string;
   /** Who is looking (the operator's name or e-mail), for the banner. */
   operator: string;
+  /** This browser's `Date.now()` when the console received the token (./token.ts). */
+  receivedAt?: number;
 };
 
 export function readHandOff(): ImpersonationHandOff | null {

@@ -38,6 +38,13 @@ export const tenants = sqliteTable(
     noShowFeePercent: integer("no_show_fee_percent").notNull().default(0),
     lateCancelFeePercent: integer("late_cancel_fee_percent").notNull().default(0),
     stripeChargesEnabled: flag("stripe_charges_enabled").notNull().default(false),
+    // design.md §27 text messages: which texts the business sends to customers who agreed to them,
+    // its monthly limit (null = its plan's: 0 free, 500 pro, 5,000 enterprise; the operator sets
+    // another) and the tenant-local month (YYYY-MM) whose limit the owner was last told of.
+    smsConfirmations: flag("sms_confirmations").notNull().default(false),
+    smsReminders: flag("sms_reminders").notNull().default(false),
+    smsMonthlyLimit: integer("sms_monthly_limit"),
+    smsLimitNoticeMonth: text("sms_limit_notice_month"),
     stripeDetailsSubmitted: flag("stripe_details_submitted").notNull().default(false),
     widgetColor: text("widget_color").notNull().default("#4f46e5"),
     widgetMode: text("widget_mode").notNull().default("popup"),

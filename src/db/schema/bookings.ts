@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { customerAccounts, customers, tenants } from "./accounts";
 import { services, staffProfiles } from "./catalog";
-import { createdAt, updatedAt } from "./columns";
+import { createdAt, flag, updatedAt } from "./columns";
 
 /**
  * design.md §26: several services booked as one visit, back to back. The visit holds the one
@@ -64,6 +64,13 @@ export const bookings = sqliteTable(
     sequence: integer("sequence").notNull().default(0),
     cancelReason: text("cancel_reason"),
     cancelledAt: text("cancelled_at"),
+    // design.md §27: the customer agreed to texts about this booking (on the form, or aloud at the
+    // front desk), the phone typed with it and its E.164 form (null: it does not parse, so no texts),
+    // and when the customer confirmed by replying to a reminder.
+    smsOptIn: flag("sms_opt_in").notNull().default(false),
+    smsPhoneTyped: text("sms_phone_typed").notNull().default(""),
+    smsPhone: text("sms_phone"),
+    customerConfirmedAt: text("customer_confirmed_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -124,6 +131,9 @@ export const payments = sqliteTable(
     index("payments_booking_idx").on(t.bookingId),
     // One fee of each kind per booking, however often the owner clicks.
     uniqueIndex("payments_booking_fee_uq").on(t.bookingId, t.kind).where(sql`kind IN ('no_show_fee', 'late_cancel_fee')`),
+    // design.md §29, §32: money of no booking (a gift card or package sold) by the day it was taken,
+    // without walking every payment of the range.
+    index("payments_tenant_loose_idx").on(t.tenantId, t.createdAt).where(sql`booking_id IS NULL`),
   ],
 );
 

@@ -118,7 +118,7 @@ export const jobs = sqliteTable(
     tenantId: text("tenant_id"),
     idempotencyKey: text("idempotency_key").notNull(),
     payload: text("payload", { mode: "json" }).notNull(),
-    status: text("status", { enum: ["pending", "sending", "done", "failed", "cancelled"] })
+    status: text("status", { enum: ["pending", "sending", "done", "failed", "cancelled", "suppressed"] })
       .notNull()
       .default("pending"),
     attempts: integer("attempts").notNull().default(0),

@@ -4,3 +4,4 @@ export * from "./catalog";
 export * from "./bookings";
 export * from "./events";
 export * from "./resources";
+export * from "./sms";

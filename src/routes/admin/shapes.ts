@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { ReportSummary } from "../owner/report-shapes";
 
 // Response schemas of the operator API (design.md §8, interface.md "Tenant (operator view)").
 
@@ -78,6 +79,14 @@ export const TenantActivity = z
       z.object({ id: z.string(), name: z.string(), price: z.number().int(), durationMinutes: z.number().int(), isActive: z.boolean() }),
     ),
     staff: z.array(z.object({ id: z.string(), displayName: z.string(), isBookable: z.boolean() })),
+    last30Days: z
+      .object({
+        currency: z.string(),
+        totals: ReportSummary.shape.totals,
+        noShowRate: ReportSummary.shape.noShowRate,
+        cancellationRate: ReportSummary.shape.cancellationRate,
+      })
+      .openapi({ description: "The report's totals (design.md §29) of the bookings starting in the last 30 days" }),
   })
   .openapi("TenantActivity");
 

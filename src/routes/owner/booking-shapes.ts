@@ -4,6 +4,7 @@ import type { BookingView } from "../../services/bookings";
 import type { BookingDetail, HistoryRow } from "../../services/owner/booking-detail";
 import type { CreatedVisit } from "../../services/visits/create";
 import { BookingPayments, toBookingPayments } from "./booking-payments";
+import { BookingTextsShape, toBookingTexts } from "./text-shapes";
 
 type BookingLike = Pick<
   BookingView,
@@ -160,6 +161,13 @@ export const OwnerBookingFullDetail = OwnerBookingDetail.extend({
   card: BookingPayments.shape.card,
   noShowFee: BookingPayments.shape.noShowFee,
   history: z.array(HistoryEntry).openapi({ description: "Oldest first" }),
+  customerConfirmedAt: z
+    .string()
+    .nullable()
+    .openapi({ description: 'When the customer confirmed by replying to a text reminder (the app shows "Confirmed by client")' }),
+  texts: BookingTextsShape.nullable().openapi({
+    description: "Texts about this booking (design.md §27); null while texts are not configured",
+  }),
 }).openapi("OwnerBookingFullDetail");
 
 /** GET /api/bookings/:id: the detail above plus the business's zone, the customer's notes, payments and history. */
@@ -175,6 +183,8 @@ export function toOwnerBookingFullDetail(b: BookingDetail): z.infer<typeof Owner
     card: money.card,
     noShowFee: money.noShowFee,
     history: b.history.map(toHistoryEntry),
+    customerConfirmedAt: b.customerConfirmedAt,
+    texts: b.texts ? toBookingTexts(b.texts) : null,
   };
 }
 

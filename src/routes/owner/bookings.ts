@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { smsConfig } from "../../config";
 import { BOOKING_STATUSES } from "../../domain/booking-status";
 import type { OwnerEnv } from "../../env";
 import type { OwnerAuth } from "../../auth-context";
@@ -207,7 +208,11 @@ export const bookingsRoutes = openApiRouter<OwnerEnv>()
     return c.json({ data: toOwnerBooking({ ...created, visitId: null, cancelReason: null, createdAt: c.var.now.toISOString() }) }, 201);
   })
   .openapi(one, async (c) => {
-    const detail = await getBookingDetail(bookingCtx(c), { tenantId: c.var.auth.tenantId, bookingId: c.req.valid("param").id });
+    const detail = await getBookingDetail(
+      bookingCtx(c),
+      { tenantId: c.var.auth.tenantId, bookingId: c.req.valid("param").id },
+      { texts: smsConfig(c.var.config) !== null },
+    );
     return c.json({ data: toOwnerBookingFullDetail(detail) }, 200);
   })
   .openapi(status, async (c) => {

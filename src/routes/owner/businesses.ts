@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { Config } from "../../config";
 import { normalizeCustomDomain } from "../../domain/custom-domain";
 import { platformDomainProblem } from "../../domain/platform-host";
+import { effectiveSmsLimit } from "../../domain/sms/limits";
 import type { OwnerEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { membersOnly, requireRole } from "../../middleware/auth";
@@ -99,6 +100,10 @@ const settingsBody = z
     reminderHours: reminderHoursField,
     // Where notices of new, moved and cancelled bookings go; "" = the business e-mail.
     notificationEmail: z.union([z.literal(""), emailField], { error: "Enter a valid e-mail address, or leave it empty" }),
+    // design.md §27: texts to customers who agreed to them: confirmations (and moves and
+    // cancellations), and reminders at the reminderHours. The monthly limit is the operator's.
+    smsConfirmations: z.boolean(),
+    smsReminders: z.boolean(),
     ...Object.fromEntries(
       [
         "id",
@@ -114,6 +119,7 @@ const settingsBody = z
         "stripeConnected",
         "stripeChargesEnabled",
         "stripeDetailsSubmitted",
+        "smsMonthlyLimit",
         "createdBy",
         "createdAt",
         "updatedAt",
@@ -173,6 +179,14 @@ export const OwnerBusiness = z
     maxAdvanceDays: z.number().int().openapi({ description: "Public bookings are at most this many days ahead" }),
     reminderHours: z.array(z.number().int()).openapi({ description: "Reminder e-mails, hours before the start (earliest first)" }),
     notificationEmail: z.string().openapi({ description: '"" = the business e-mail' }),
+    smsConfirmations: z
+      .boolean()
+      .openapi({ description: "Texts customers who agreed to them when a booking is confirmed, moved or cancelled (design.md §27)" }),
+    smsReminders: z.boolean().openapi({ description: "Texts those customers a reminder at each of reminderHours" }),
+    smsMonthlyLimit: z
+      .number()
+      .int()
+      .openapi({ description: "Texts a month (the business's local month); set by the platform operator, read-only here" }),
     plan: z.enum(["free", "pro", "enterprise"]),
     planStatus: z.string(),
     isActive: z.boolean(),
@@ -220,6 +234,9 @@ export function toOwnerBusiness(t: BusinessRow, config: Config): z.infer<typeof 
     maxAdvanceDays: t.maxAdvanceDays,
     reminderHours: t.reminderHours,
     notificationEmail: t.notificationEmail,
+    smsConfirmations: Boolean(t.smsConfirmations),
+    smsReminders: Boolean(t.smsReminders),
+    smsMonthlyLimit: effectiveSmsLimit(t.plan, t.smsMonthlyLimit),
     plan: t.plan,
     planStatus: t.planStatus,
     isActive: Boolean(t.isActive),

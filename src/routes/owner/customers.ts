@@ -1,10 +1,13 @@
 import { z } from "@hono/zod-openapi";
 import type { OwnerEnv } from "../../env";
 import { requireRole } from "../../middleware/auth";
-import { type CustomerRow, getCustomer, listCustomers, updateCustomer } from "../../services/owner/customers";
+import { smsConfig } from "../../config";
+import { ApiError } from "../../errors";
+import { type CustomerRow, getCustomer, listCustomers, listCustomerTexts, updateCustomer } from "../../services/owner/customers";
 import { limitField, lookupIdParam, NOT_EMPTY, notEmpty } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 import { OwnerBooking, toOwnerBooking } from "./booking-shapes";
+import { CustomerTexts, TextMessage, toCustomerTexts, toTextMessage } from "./text-shapes";
 
 const listQuery = z
   .object({
@@ -52,6 +55,7 @@ const RecentBooking = OwnerBooking.extend({
 
 export const OwnerCustomerDetail = OwnerCustomer.extend({
   recentBookings: z.array(RecentBooking).openapi({ description: "The 20 most recent bookings, newest start first" }),
+  texts: CustomerTexts.nullable().openapi({ description: "Texts sent and received (design.md §27); null while texts are not configured" }),
 }).openapi("OwnerCustomerDetail");
 
 /** A tenant's customer record. `hasAccount`: linked to a global customer account (whose id is not shown). */
@@ -78,11 +82,19 @@ function toOwnerCustomerDetail(row: Awaited<ReturnType<typeof getCustomer>>): z.
       service: { id: b.serviceId, name: b.serviceName },
       staff: { id: b.staffId, displayName: b.staffName },
     })),
+    texts: row.texts ? toCustomerTexts(row.texts) : null,
   };
 }
 
 const writers = requireRole("owner", "admin");
 const tags = ["Customers"];
+
+const messagesQuery = z
+  .object({
+    limit: limitField,
+    before: z.string().max(100).optional().openapi({ description: "A text's id: the page of texts older than it" }),
+  })
+  .strict();
 
 const list = createRoute({
   method: "get",
@@ -102,6 +114,16 @@ const one = createRoute({
   request: { params: lookupIdParam },
   responses: { 200: ok(OwnerCustomerDetail), ...errors(401, 403, 404) },
 });
+const messages = createRoute({
+  method: "get",
+  path: "/{id}/messages",
+  tags,
+  summary: "Every text sent to and received from the customer, newest first, a page at a time (design.md §27)",
+  description: "404 while texts are not configured. `before` (a text's id) pages to older texts.",
+  security: security.owner,
+  request: { params: lookupIdParam, query: messagesQuery },
+  responses: { 200: ok(z.array(TextMessage)), ...errors(400, 401, 403, 404) },
+});
 const change = createRoute({
   method: "patch",
   path: "/{id}",
@@ -120,8 +142,15 @@ export const customersRoutes = openApiRouter<OwnerEnv>()
     return c.json({ data: rows.map(toOwnerCustomer) }, 200);
   })
   .openapi(one, async (c) => {
-    const row = await getCustomer(c.var.db, c.var.auth.tenantId, c.req.valid("param").id);
+    const texts = smsConfig(c.var.config) !== null;
+    const row = await getCustomer(c.var.db, c.var.auth.tenantId, c.req.valid("param").id, { texts });
     return c.json({ data: toOwnerCustomerDetail(row) }, 200);
+  })
+  .openapi(messages, async (c) => {
+    if (!smsConfig(c.var.config)) throw new ApiError("not_found", "Route not found");
+    const q = c.req.valid("query");
+    const rows = await listCustomerTexts(c.var.db, c.var.auth.tenantId, c.req.valid("param").id, q.limit, q.before);
+    return c.json({ data: rows.map(toTextMessage) }, 200);
   })
   .openapi(change, async (c) => {
     const row = await updateCustomer(c.var.db, c.var.auth.tenantId, c.req.valid("param").id, c.req.valid("json"), c.var.now);

@@ -13,15 +13,17 @@ import { resourceRoutes } from "./resources";
 import { servicesRoutes } from "./services";
 import { staffRoutes } from "./staff";
 import { memberRoutes } from "./members";
+import { reportViewRoutes } from "./report-view";
+import { reportRoutes } from "./reports";
 import { closureRoutes, staffOverrideRoutes } from "./schedule";
 import { viewRoutes } from "./views";
 import { webhookEndpointRoutes } from "./webhook-endpoints";
 
-/** Mounted at /api: /businesses, /services, /staff, /bookings, /customers, /payments, /resources (members' tokens and API keys). */
+/** Mounted at /api: /businesses, /services, /staff, /bookings, /customers, /payments, /reports, /resources (members' tokens and API keys). */
 export const ownerRoutes = openApiRouter<AppEnv>();
 // Hono's `/x/*` also matches `/x` itself, so one registration per prefix (two would run the
 // membership lookup twice: an extra round trip).
-for (const prefix of ["/businesses", "/services", "/staff", "/bookings", "/customers", "/payments", "/resources"]) {
+for (const prefix of ["/businesses", "/services", "/staff", "/bookings", "/customers", "/payments", "/reports", "/resources"]) {
   ownerRoutes.use(`${prefix}/*`, requireOwner);
 }
 ownerRoutes.route("/businesses/me/webhooks", webhookEndpointRoutes);
@@ -31,6 +33,7 @@ ownerRoutes.route("/businesses/me/failed-jobs", failedJobsRoutes);
 ownerRoutes.route("/businesses/me/closures", closureRoutes);
 ownerRoutes.route("/businesses/me/views", viewRoutes);
 ownerRoutes.route("/businesses/me/custom-domain", customDomainRoutes);
+ownerRoutes.route("/businesses/me/views", reportViewRoutes);
 ownerRoutes.route("/payments", paymentRoutes);
 ownerRoutes.route("/businesses", businessesRoutes);
 ownerRoutes.route("/services", servicesRoutes);
@@ -39,4 +42,5 @@ ownerRoutes.route("/staff", staffRoutes);
 ownerRoutes.route("/bookings", bookingPaymentRoutes);
 ownerRoutes.route("/bookings", bookingsRoutes);
 ownerRoutes.route("/customers", customersRoutes);
+ownerRoutes.route("/reports", reportRoutes);
 ownerRoutes.route("/resources", resourceRoutes);

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { smsConfig } from "../../config";
 import { BOOKING_STATUSES } from "../../domain/booking-status";
 import { formatLocalDate } from "../../domain/time";
 import type { OwnerEnv } from "../../env";
@@ -50,7 +51,7 @@ import { Endpoint, toEndpoint } from "./webhook-endpoints";
  * membership (no round trip); an API key reads it first (that read carries the key's guard), so
  * either caller pays two round trips.
  */
-async function zonedCtx(c: Context<OwnerEnv>): Promise<ZonedViewCtx> {
+export async function zonedCtx(c: Context<OwnerEnv>): Promise<ZonedViewCtx> {
   const auth = c.var.auth;
   const timezone = auth.via === "token" ? auth.timezone : await businessZone(c.var.db, auth.tenantId);
   return { db: c.var.db, now: c.var.now, tenantId: auth.tenantId, timezone };
@@ -60,12 +61,12 @@ async function zonedCtx(c: Context<OwnerEnv>): Promise<ZonedViewCtx> {
 const plainCtx = (c: Context<OwnerEnv>): ViewCtx => ({ db: c.var.db, now: c.var.now, tenantId: c.var.auth.tenantId });
 
 /** A view's `data`: the business and the viewer, then the page's own data. */
-function answer<T extends object>(c: Context<OwnerEnv>, business: BusinessSummary, data: T) {
+export function answer<T extends object>(c: Context<OwnerEnv>, business: BusinessSummary, data: T) {
   return { business: toAppBusiness(business, localToday(business.timezone, c.var.now)), viewer: toViewer(c.var.auth), ...data };
 }
 
 /** A view's schema: the business and the viewer, then the page's own fields. */
-const view = <T extends z.ZodRawShape>(name: string, shape: T) =>
+export const view = <T extends z.ZodRawShape>(name: string, shape: T) =>
   z.object({ business: AppBusiness, viewer: Viewer, ...shape }).openapi(name);
 
 const dateParam = localDateField.optional();
@@ -115,6 +116,9 @@ const CalendarView = view("CalendarView", {
       }),
     )
     .openapi({ description: "The active services, for the new-booking form" }),
+  texts: z
+    .boolean()
+    .openapi({ description: "Text messages are configured: the new-booking form records the customer's consent (design.md §27)" }),
 });
 const BookingsView = view("BookingsView", {
   from: z.string().openapi({ description: "The first local date listed" }),
@@ -143,6 +147,10 @@ const SettingsView = view("SettingsView", {
   stripe: StripeAccount,
   apiKeys: z.array(ApiKey).nullable().openapi({ description: "null for staff and for API keys" }),
   closures: z.array(Closure).openapi({ description: "Closures not over yet (design.md §16), earliest first" }),
+  sms: z
+    .object({ limit: z.number().int(), usedThisMonth: z.number().int(), month: z.string() })
+    .nullable()
+    .openapi({ description: "Texts this local month against the monthly limit (design.md §27); null while texts are not configured" }),
 });
 const AiLogView = view("AiLogView", { entries: z.array(AiLogEntry) });
 
@@ -246,6 +254,7 @@ export const viewRoutes = openApiRouter<OwnerEnv>()
         price: s.price,
         isOnlineBookable: Boolean(s.isOnlineBookable),
       })),
+      texts: smsConfig(c.var.config) !== null,
     });
     return c.json({ data }, 200);
   })
@@ -287,7 +296,8 @@ export const viewRoutes = openApiRouter<OwnerEnv>()
   .openapi(settings, async (c) => {
     const auth = c.var.auth;
     const canManage = auth.role !== "staff";
-    const v = await settingsView(plainCtx(c), { canManage, keys: canManage && auth.via === "token" });
+    const texts = smsConfig(c.var.config) !== null;
+    const v = await settingsView(plainCtx(c), { canManage, keys: canManage && auth.via === "token", texts });
     const data = answer(c, v.business, {
       settings: toOwnerBusiness(v.business, c.var.config),
       members: v.members.map(toMember),
@@ -296,6 +306,7 @@ export const viewRoutes = openApiRouter<OwnerEnv>()
       stripe: toAccount(accountStatusOf(v.business)),
       apiKeys: v.apiKeys ? v.apiKeys.map(toApiKey) : null,
       closures: v.closures.map(toClosure),
+      sms: v.sms,
     });
     return c.json({ data }, 200);
   })

@@ -2,6 +2,7 @@ import { type Context, Hono } from "hono";
 import type { Child } from "hono/jsx";
 import type { AppEnv } from "../../env";
 import { APP_PAGES, type AppPage } from "../../shared/app-pages";
+import { SETTINGS_PATH, SETTINGS_SECTIONS, settingsSectionPath, settingsTitle } from "../../shared/settings-sections";
 import { aiAvailable } from "../ai/provider";
 import { ASSET_URLS, ownerPageAssets } from "./asset-urls";
 import { Document, renderPage } from "./layout";
@@ -14,13 +15,19 @@ import { newNonce, setPageHeaders } from "./security";
  * have no cookie-authenticated form (no CSRF surface), like the operator console.
  */
 
-async function frame(c: Context<AppEnv>, page: AppPage | { path: string; title: string; script: "login" }, body: Child, bodyClass: string) {
+async function frame(
+  c: Context<AppEnv>,
+  page: AppPage | { path: string; title: string; script: "login" },
+  body: Child,
+  bodyClass: string,
+  title: string = page.title,
+) {
   const nonce = newNonce();
   setPageHeaders(c, { nonce });
   const assets = ownerPageAssets(page.script);
   const doc = (
     <Document
-      title={`${page.title} · Front desk`}
+      title={`${title} · Front desk`}
       nonce={nonce}
       bodyClass={bodyClass}
       // design.md §20: without a model the assistant's routes answer 503; the app then hides it.
@@ -116,6 +123,12 @@ appPageRoutes.get("/app/login", (c) =>
 
 for (const page of APP_PAGES) {
   appPageRoutes.get(page.path, (c) => frame(c, page, <AppFrame page={page} />, "app"));
+  // Each settings section is its own URL (deep links, reload) on the settings page's frame and
+  // module, with Settings marked in the navigation; any other /app/settings/<x> is the HTML 404.
+  if (page.path !== SETTINGS_PATH) continue;
+  for (const section of SETTINGS_SECTIONS) {
+    appPageRoutes.get(settingsSectionPath(section.slug), (c) => frame(c, page, <AppFrame page={page} />, "app", settingsTitle(section)));
+  }
 }
 // A trailing slash is the same page.
 appPageRoutes.get("/app/", (c) => c.redirect("/app", 301));

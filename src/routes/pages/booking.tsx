@@ -8,6 +8,7 @@ import { formatDuration, formatMoney } from "../../shared/format";
 import { aiAvailable } from "../ai/provider";
 import { ASSET_URLS } from "./asset-urls";
 import { AskPanel } from "./booking-ask";
+import { phoneHint, TextsConsent, type TextsOffer, textsOffer } from "./booking-texts";
 import { MonthCalendar, weekStartFor } from "./booking-calendar";
 import { PaymentStep } from "./booking-payment";
 import { Document, MessagePage, renderPage } from "./layout";
@@ -75,6 +76,7 @@ export async function bookingPageResponse(c: Context<AppEnv>, key: PageTenantKey
   const code = isConfirmationCode(asked) ? asked : "";
   // Issue #21: the Ask panel only when a model is configured and the business has it on (no I/O).
   const ask = data.tenant.aiAssistantEnabled && data.services.length > 0 && aiAvailable(c);
+  const texts = textsOffer(c.var.config, data.tenant);
   const page = (
     <Document
       title={`Book with ${data.tenant.businessName}`}
@@ -101,6 +103,7 @@ export async function bookingPageResponse(c: Context<AppEnv>, key: PageTenantKey
         weekStart={weekStart}
         code={code}
         ask={ask}
+        texts={texts}
       />
     </Document>
   );
@@ -116,7 +119,9 @@ const BookingPage: FC<{
   code: string;
   /** Whether to show the Ask panel (issue #21): a model is configured and the business has it on. */
   ask: boolean;
-}> = ({ tenant, services, staff, timezone, weekStart, code, ask }) => {
+  /** The consent to texts (design.md §27), when the business sends any; how phone numbers are read. */
+  texts: TextsOffer | null;
+}> = ({ tenant, services, staff, timezone, weekStart, code, ask, texts }) => {
   const place = [tenant.addressLine1, tenant.city, tenant.country].filter((s) => s.trim() !== "").join(", ");
   return (
     <>
@@ -224,10 +229,23 @@ const BookingPage: FC<{
                   </div>
                   <div class="field">
                     <label for="phone">Phone</label>
-                    <input id="phone" name="phone" type="tel" autocomplete="tel" maxlength={40} aria-describedby="phone-error" />
+                    <input
+                      id="phone"
+                      name="phone"
+                      type="tel"
+                      autocomplete="tel"
+                      maxlength={40}
+                      aria-describedby={texts ? "phone-hint phone-error" : "phone-error"}
+                    />
+                    {texts ? (
+                      <p id="phone-hint" class="field-hint">
+                        {phoneHint(texts)}
+                      </p>
+                    ) : null}
                     <p id="phone-error" class="field-error" hidden></p>
                   </div>
                 </div>
+                {texts ? <TextsConsent /> : null}
                 <div class="field">
                   <label for="notes">Notes for the business (optional)</label>
                   <textarea id="notes" name="notes" rows={3} maxlength={2000} aria-describedby="notes-error"></textarea>

@@ -7,6 +7,7 @@ import { customDomainOf, domainKey } from "./host";
 import { platformHostOnly } from "../../middleware/platform-host";
 import { landingPage, notFoundPage } from "./landing";
 import { resetPasswordPageRoutes } from "./reset-password";
+import { shortLinkRoutes } from "./short-link";
 import { widgetRoutes } from "./widget";
 
 /**
@@ -25,6 +26,7 @@ pageRoutes.route("/", adminPageRoutes);
 pageRoutes.use("/app/*", platformHostOnly(notFoundPage));
 pageRoutes.route("/", appPageRoutes);
 pageRoutes.route("/", resetPasswordPageRoutes);
+pageRoutes.route("/", shortLinkRoutes);
 
 pageRoutes.get("/", async (c) => {
   const domain = customDomainOf(c);

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, isNull, like, sql } from "drizzle-orm";
 import { schema, type Db } from "../../db/client";
 import { ApiError } from "../../errors";
+import { type PeriodTotals, totalsQuery } from "../reports/summary";
 
 /**
  * What the operator console derives beside GET /api/admin/tenants/:id (interface.md: Owner,
@@ -12,6 +13,8 @@ export type TenantActivity = {
   aiActivity: { last7Days: number };
   services: { id: string; name: string; price: number; durationMinutes: number; isActive: boolean }[];
   staff: { id: string; displayName: string; isBookable: boolean }[];
+  /** design.md §29: the report's totals of the bookings starting in the last 30 days. */
+  last30Days: PeriodTotals;
 };
 
 const DAY_MS = 86_400_000;
@@ -27,7 +30,8 @@ export async function getTenantActivity(db: Db, tenantId: string, now: Date): Pr
   const since30 = new Date(now.getTime() - 30 * DAY_MS).toISOString();
   const since7 = new Date(now.getTime() - 7 * DAY_MS).toISOString();
 
-  const [tenantRows, ownerRows, paymentRows, aiRows, serviceRows, staffRows] = await db.batch([
+  const report = totalsQuery(db, tenantId, now.getTime() - 30 * DAY_MS, now.getTime());
+  const [tenantRows, ownerRows, paymentRows, aiRows, serviceRows, staffRows, reportRows] = await db.batch([
     db.select({ id: t.id, currency: t.currency }).from(t).where(eq(t.id, tenantId)).limit(1),
     // The owner: the oldest active owner membership's user.
     db
@@ -62,6 +66,7 @@ export async function getTenantActivity(db: Db, tenantId: string, now: Date): Pr
       .where(and(eq(st.tenantId, tenantId), isNull(st.deletedAt)))
       .orderBy(desc(st.createdAt), desc(st.id))
       .limit(5),
+    report.statement,
   ]);
   const tenant = tenantRows[0];
   if (!tenant) throw ApiError.notFound("Tenant");
@@ -75,5 +80,6 @@ export async function getTenantActivity(db: Db, tenantId: string, now: Date): Pr
     aiActivity: { last7Days: Number(aiRows[0]?.count ?? 0) },
     services: serviceRows,
     staff: staffRows,
+    last30Days: report.decode(reportRows),
   };
 }

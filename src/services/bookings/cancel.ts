@@ -51,19 +51,20 @@ type Attempt = CancelResult | "moved";
 export async function cancelBooking(
   ctx: BookingCtx,
   ref: BookingRef,
-  input: { reason?: string | null; via?: CancelVia } = {},
+  /** `byText`: the customer's text reply asked for it, and the reply reports it (design.md §27). */
+  input: { reason?: string | null; via?: CancelVia; byText?: boolean } = {},
 ): Promise<CancelResult> {
   if (!refCanExist(ref)) throw ApiError.notFound("Booking");
   const via = input.via ?? "cancel";
   // A booking moves from pending to confirmed at most once, so one fresh decision is enough.
-  const first = await cancelOnce(ctx, ref, input.reason ?? null, via);
+  const first = await cancelOnce(ctx, ref, input.reason ?? null, via, input.byText === true);
   if (first !== "moved") return first;
-  const second = await cancelOnce(ctx, ref, input.reason ?? null, via);
+  const second = await cancelOnce(ctx, ref, input.reason ?? null, via, input.byText === true);
   if (second === "moved") throw changedMeanwhile();
   return second;
 }
 
-async function cancelOnce(ctx: BookingCtx, ref: BookingRef, reasonInput: string | null, via: CancelVia): Promise<Attempt> {
+async function cancelOnce(ctx: BookingCtx, ref: BookingRef, reasonInput: string | null, via: CancelVia, byText: boolean): Promise<Attempt> {
   const { db, now } = ctx;
   const read = batch(db);
   const views = read.add(bookingViewQuery(db, ref));
@@ -103,7 +104,6 @@ async function cancelOnce(ctx: BookingCtx, ref: BookingRef, reasonInput: string 
     ref.kind === "public" ? "customer" : "business",
     cancellable,
   );
-
   const b = batch(db);
   // A booking only held for payment was never announced: released without e-mail, notices or
   // webhooks (docs/payments.md); its release cancels any reminder job.
@@ -120,7 +120,7 @@ async function cancelOnce(ctx: BookingCtx, ref: BookingRef, reasonInput: string 
         ),
       );
     }
-    b.add(cancellationEffects(ctx, booking, reason, cancellable, ref.kind === "public" ? null : reason, money.emailLines));
+    b.add(cancellationEffects(ctx, booking, reason, cancellable, ref.kind === "public" ? null : reason, money.emailLines, byText));
   }
   b.add(money);
   // The booking's history (design.md §15), gated like everything else on the change happening.

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { schema } from "../../db/client";
 import { newConfirmationCode } from "../../domain/confirmation-code";
 import { processingOf } from "../../domain/busy";
+import { e164Of, regionOf } from "../../domain/sms/phone";
 import { type LocalDateTime, MINUTE_MS } from "../../domain/time";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
@@ -23,7 +24,15 @@ import { type BookingCtx, type BookingScope, parseStaffIds, serviceQuery, staffQ
 export type BookingSource = "online" | "widget" | "walk_in" | "phone" | "admin";
 
 /** `email` may be missing only for walk-in and phone bookings made by the business (design.md §15). */
-export type CustomerInput = { firstName: string; lastName?: string; email?: string; phone?: string; notes?: string };
+export type CustomerInput = {
+  firstName: string;
+  lastName?: string;
+  email?: string;
+  phone?: string;
+  notes?: string;
+  /** design.md §27: agreed to texts about this booking (the booking form's box, or aloud at the front desk). */
+  smsOptIn?: boolean;
+};
 
 export type CreateBookingInput = {
   serviceId: string;
@@ -158,6 +167,10 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
   const email = (input.customer.email ?? "").toLowerCase();
   const c = input.customer;
   const t = now.toISOString();
+  // design.md §27: the number texts go to, read by the business's country; one that does not
+  // parse is kept as typed and gets no texts.
+  const smsPhone = e164Of(c.phone, regionOf(tenant));
+  const sms = { optIn: c.smsOptIn === true, phone: smsPhone };
   const hold: ResourceHold = {
     tenantId: tenant.id,
     types,
@@ -189,12 +202,13 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
     const insertBooking = db.run(sql`
       INSERT INTO bookings (id, tenant_id, service_id, staff_id, customer_id, customer_account_id, start_at, end_at, status,
                             hold_expires_at, confirmation_code, source, total_amount, currency, notes,
-                            buffer_before_minutes, buffer_after_minutes, processing_offset_minutes, processing_minutes, created_at, updated_at)
+                            buffer_before_minutes, buffer_after_minutes, processing_offset_minutes, processing_minutes,
+                            sms_opt_in, sms_phone_typed, sms_phone, created_at, updated_at)
       SELECT ${id}, ${tenant.id}, ${service.id}, ${staff.id},
              ${record.idSql}, ${record.accountSql},
              ${slot.startMs}, ${slot.endMs}, ${status}, ${checkout?.holdExpiresAt ?? null}, ${code}, ${input.source}, ${service.price},
              ${tenant.currency}, ${c.notes ?? ""}, ${buffers.bufferBeforeMinutes}, ${buffers.bufferAfterMinutes},
-             ${processing?.offsetMinutes ?? 0}, ${processing?.minutes ?? 0}, ${t}, ${t}
+             ${processing?.offsetMinutes ?? 0}, ${processing?.minutes ?? 0}, ${sms.optIn ? 1 : 0}, ${c.phone ?? ""}, ${smsPhone}, ${t}, ${t}
       WHERE ${free}`);
     const inserted = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${id})`;
     // A booking held for payment tells nobody and schedules no reminder yet: the payment's success
@@ -226,6 +240,7 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
           currency: tenant.currency,
           notes: c.notes ?? "",
           customer: { firstName: c.firstName, lastName: c.lastName ?? "", email, phone: c.phone ?? "" },
+          sms,
         }),
         inserted,
       );

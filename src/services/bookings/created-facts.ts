@@ -34,6 +34,8 @@ export type CreatedBookingFacts = {
   currency: string;
   notes: string;
   customer: { firstName: string; lastName: string; email: string; phone: string };
+  /** design.md §27: consent to texts and the number they go to. */
+  sms?: { optIn: boolean; phone: string | null };
 };
 
 export function createdEventFacts(b: CreatedBookingFacts): EventFacts {
@@ -54,6 +56,7 @@ export function createdEventFacts(b: CreatedBookingFacts): EventFacts {
     sequence: b.sequence,
     customer: b.customer,
     notes: b.notes,
+    sms: b.sms,
     webhook: {
       booking: {
         id: b.id,
@@ -98,6 +101,7 @@ export function createdFactsOfView(v: BookingView): CreatedBookingFacts {
     currency: v.currency,
     notes: v.notes,
     customer: v.customer ?? { firstName: "", lastName: "", email: "", phone: "" },
+    sms: { optIn: Boolean(v.smsOptIn), phone: v.smsPhone },
   };
 }
 

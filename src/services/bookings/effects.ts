@@ -14,6 +14,7 @@ import {
 import { cancelReminders, scheduleReminders } from "../notifications/reminders";
 import { compose, type Fragment } from "../batch";
 import { emailInsert } from "../outbox";
+import { bookingTexts } from "../sms/booking-texts";
 import { webhookEventInsert } from "../webhooks/events";
 import type { BookingView } from "./lookup";
 import type { BookingCtx } from "./scope";
@@ -110,6 +111,8 @@ export function bookingEffects(ctx: EffectsCtx, event: BookingEvent, f: EventFac
     if (event !== "created") add(cancelReminders(db, f.bookingId, now, gate));
     if (event !== "cancelled") add(scheduleReminders(db, { tenantId: f.tenantId, bookingId: f.bookingId, startAt: f.startAt }, now, gate));
     add(webhookEventInsert(db, f.tenantId, WEBHOOK_TYPE[event], f.webhook, now, gate));
+    // design.md §27: the texts of the change, to a customer who agreed to them.
+    add(bookingTexts(ctx, event, f, gate));
   });
 }
 
@@ -132,6 +135,7 @@ export function factsFromView(booking: BookingView): BookingFacts {
     sequence: booking.sequence,
     customer: booking.customer,
     notes: booking.notes,
+    sms: { optIn: Boolean(booking.smsOptIn), phone: booking.smsPhone },
   };
 }
 
@@ -168,12 +172,16 @@ export function cancellationEffects(
   gate: SQL,
   emailReason: string | null = reason,
   paymentLines: string[] = [],
+  /** A cancellation asked for by the customer's text reply, which the reply text reports (design.md §27). */
+  byText = false,
 ) {
+  const facts = factsFromView(booking);
   return bookingEffects(
     ctx,
     "cancelled",
     {
-      ...factsFromView(booking),
+      ...facts,
+      sms: facts.sms && { ...facts.sms, quiet: byText },
       // The cancellation is a change the attendee is told about: the UPDATE raises the sequence too.
       sequence: booking.sequence + 1,
       reason: emailReason,

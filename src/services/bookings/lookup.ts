@@ -64,6 +64,9 @@ export type BookingView = {
   customer: { firstName: string; lastName: string; email: string; phone: string } | null;
   /** design.md §26: the visit's items, where a use case read them (a move's answer). */
   visit?: LookupVisit;
+  /** design.md §27: the customer agreed to texts about this booking; the number (E.164) they go to. */
+  smsOptIn: boolean;
+  smsPhone: string | null;
 };
 
 /** The ref's condition on `bookings`, as a Drizzle condition (top-level queries). */
@@ -147,6 +150,8 @@ export function bookingViewQuery(db: Db, ref: BookingRef) {
       serviceDurationMinutes: s.durationMinutes,
       staffName: p.displayName,
       customer: { firstName: c.firstName, lastName: c.lastName, email: c.email, phone: c.phone },
+      smsOptIn: b.smsOptIn,
+      smsPhone: b.smsPhone,
     })
     .from(b)
     .innerJoin(t, eq(t.id, b.tenantId))

@@ -16,6 +16,7 @@ import {
 import type { EmailAttachment, RenderedEmail } from "../email/templates";
 import { group } from "../batch";
 import { emailInsert } from "../outbox";
+import type { TextConsent } from "../sms/booking-texts";
 
 /**
  * What a booking change tells people (design.md §17): the customer's e-mail with the manage link
@@ -58,6 +59,8 @@ export type BookingFacts = {
   items?: MailItem[];
   calendarId?: string;
   otherStaffIds?: string[];
+  /** The customer's consent to texts about the booking (design.md §27; src/services/sms/booking-texts.ts). */
+  sms?: TextConsent;
 };
 
 export type MailSettings = { base: string; host: string; from: { name: string; email: string } };

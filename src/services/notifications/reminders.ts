@@ -24,18 +24,34 @@ export const REMINDER_KIND = "booking.reminder";
 const isoSql = (ms: SQL) => sql`strftime('%Y-%m-%dT%H:%M:%S', (${ms}) / 1000, 'unixepoch') || printf('.%03dZ', (${ms}) % 1000)`;
 
 /**
+ * Text reminders (design.md §27) are jobs of their own kind on the same schedule and keys, so an
+ * e-mail provider's outage never holds up a text and a text's limit never touches an e-mail; they
+ * are written only for a booking whose customer agreed to texts with a number that can take them
+ * (src/services/sms/reminders.ts performs them).
+ */
+export const SMS_REMINDER_KIND = "sms.reminder";
+const REMINDER_KINDS = sql`(${REMINDER_KIND}, ${SMS_REMINDER_KIND})`;
+
+/**
  * One statement for the batch of a create or move: a reminder job per offset of the business's
  * current reminderHours (read inside the batch: no round trip), each due `hours` before the start,
  * none whose time has already come (a booking made inside the window): the SQL form of
  * `reminderWanted` (src/domain/reminders.ts), which the unit tests pin down. A move back to a start
- * whose reminder was cancelled revives that job; one already sent stays sent.
+ * whose reminder was cancelled revives that job; one already sent stays sent. `kind`: the e-mail
+ * reminder, or the text reminder (see SMS_REMINDER_KIND).
  */
-export function scheduleReminders(db: Db, b: { tenantId: string; bookingId: string; startAt: number }, now: Date, gate: SQL) {
+export function scheduleReminders(
+  db: Db,
+  b: { tenantId: string; bookingId: string; startAt: number },
+  now: Date,
+  gate: SQL,
+  kind: typeof REMINDER_KIND | typeof SMS_REMINDER_KIND = REMINDER_KIND,
+) {
   const t = now.toISOString();
   const runAt = sql`${b.startAt} - r.value * ${HOUR_MS}`;
   return db.run(sql`
     INSERT INTO jobs (id, kind, tenant_id, idempotency_key, payload, status, attempts, next_attempt_at, created_at, updated_at)
-    SELECT 'job_' || lower(hex(randomblob(10))), ${REMINDER_KIND}, ${b.tenantId},
+    SELECT 'job_' || lower(hex(randomblob(10))), ${kind}, ${b.tenantId},
            ${b.bookingId} || ':' || ${b.startAt} || ':' || r.value || 'h',
            json_object('bookingId', ${b.bookingId}, 'hours', r.value, 'startAt', ${b.startAt}),
            'pending', 0, ${isoSql(runAt)}, ${t}, ${t}
@@ -46,12 +62,12 @@ export function scheduleReminders(db: Db, b: { tenantId: string; bookingId: stri
     WHERE jobs.status = 'cancelled'`);
 }
 
-/** Cancels the booking's reminders that have not started (a move or a cancellation); by key range on the unique index. */
+/** Cancels the booking's reminders, e-mail and text, that have not started (a move or a cancellation); by key range on the unique index. */
 export function cancelReminders(db: Db, bookingId: string, now: Date, gate: SQL) {
   const [from, to] = reminderKeyRange(bookingId);
   return db.run(sql`
     UPDATE jobs SET status = 'cancelled', updated_at = ${now.toISOString()}
-    WHERE kind = ${REMINDER_KIND} AND idempotency_key >= ${from} AND idempotency_key < ${to} AND status = 'pending' AND (${gate})`);
+    WHERE kind IN ${REMINDER_KINDS} AND idempotency_key >= ${from} AND idempotency_key < ${to} AND status = 'pending' AND (${gate})`);
 }
 
 /**
@@ -63,7 +79,7 @@ export function cancelRemindersOf(db: Db, bookings: SQL, now: Date, gate: SQL = 
     UPDATE jobs SET status = 'cancelled', updated_at = ${now.toISOString()}
     WHERE id IN (
       SELECT j.id FROM (${bookings}) h
-      JOIN jobs j ON j.kind = ${REMINDER_KIND} AND j.idempotency_key >= h.id || ':' AND j.idempotency_key < h.id || ';'
+      JOIN jobs j ON j.kind IN ${REMINDER_KINDS} AND j.idempotency_key >= h.id || ':' AND j.idempotency_key < h.id || ';'
       WHERE j.status = 'pending') AND (${gate})`);
 }
 

@@ -1,10 +1,13 @@
-import type { Config } from "../../config";
+import { type Config, smsConfig } from "../../config";
+import { linkBase } from "../../lib/links";
 import { emailKind } from "../email/delivery";
 import { hostnameDeleteHandler } from "../domains/jobs";
 import { emailProviderFromConfig } from "../email/provider";
 import { paymentJobHandlers } from "../payments/jobs";
 import { mailSettings } from "../notifications/booking-mail";
 import { reminderHandler } from "../notifications/reminders";
+import { smsHandler } from "../sms/delivery";
+import { smsReminderHandler } from "../sms/reminders";
 import { webhookKind } from "../webhooks/delivery";
 import { type JobHandler, jobKind } from "./jobs";
 import { testHttpHandler } from "./test-http";
@@ -14,11 +17,19 @@ import type { AnyKind } from "./types";
  * Handlers of the kinds that live in the `jobs` table. A new side effect is one entry here,
  * written with `jobInsert` + `enqueue`; the queue consumer, the cron and the failed-jobs list pick
  * it up. Payments (design.md §21): `stripe.refund`, `stripe.cancel_intent`, `stripe.fee_charge`;
- * custom domains (design.md §23): `cloudflare.hostname_delete`; reminders (`booking.reminder`,
- * design.md §17) are built in outboxKinds.
+ * custom domains (design.md §23): `cloudflare.hostname_delete`; texts (design.md §27), only while
+ * Twilio is configured: `sms` (one text, sent at most once) and `sms.reminder`; reminders
+ * (`booking.reminder`, design.md §17) are built in outboxKinds.
  */
 function jobHandlers(config: Config): JobHandler[] {
   return [...paymentJobHandlers(config), hostnameDeleteHandler(config)];
+}
+
+/** Texts (design.md §27) run only while Twilio is configured; their jobs wait otherwise. */
+function textKinds(config: Config): AnyKind[] {
+  const sms = smsConfig(config);
+  if (!sms) return [];
+  return [jobKind(smsHandler(sms, config.SMS_STATUS_CHECK_MINUTES)), jobKind(smsReminderHandler(linkBase(config)))];
 }
 
 /** Every kind the queue consumer and the cron run, in the order the cron claims them. */
@@ -31,5 +42,6 @@ export function outboxKinds(config: Config): AnyKind[] {
     // Reminders (design.md §17) need the provider and the link base, so they are built here.
     jobKind(reminderHandler(provider, mailSettings(config))),
     ...handlers.map(jobKind),
+    ...textKinds(config),
   ];
 }

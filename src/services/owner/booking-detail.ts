@@ -4,6 +4,7 @@ import { ApiError } from "../../errors";
 import type { BookingCtx } from "../bookings";
 import { type BookingView, bookingViewQuery } from "../bookings/lookup";
 import { type BookingPayments, bookingPaymentsOf, bookingPaymentsQueries } from "../payments/booking-payments";
+import { type BookingTexts, bookingTextsOf, bookingTextsQuery } from "../sms/records";
 
 export type HistoryRow = {
   id: string;
@@ -19,7 +20,15 @@ export type HistoryRow = {
   createdAt: string;
 };
 
-export type BookingDetail = BookingView & { customerNotes: string; money: BookingPayments; history: HistoryRow[] };
+export type BookingDetail = BookingView & {
+  customerNotes: string;
+  money: BookingPayments;
+  history: HistoryRow[];
+  /** When the customer confirmed by replying to a text reminder (design.md §27). */
+  customerConfirmedAt: string | null;
+  /** Whether texts about it go out, or why not; null while texts are not configured. */
+  texts: BookingTexts | null;
+};
 
 /**
  * What the owner app's booking detail shows: the booking with customer, service and staff, the
@@ -28,12 +37,16 @@ export type BookingDetail = BookingView & { customerNotes: string; money: Bookin
  * oldest first, with the member or API key that acted). ONE round trip; every part is keyed by the
  * booking inside the tenant.
  */
-export async function getBookingDetail(ctx: Pick<BookingCtx, "db">, ref: { tenantId: string; bookingId: string }) {
+export async function getBookingDetail(
+  ctx: Pick<BookingCtx, "db">,
+  ref: { tenantId: string; bookingId: string },
+  opts: { texts?: boolean } = {},
+) {
   const { db } = ctx;
   const { bookings: b, auditLog: a, users: u, customers: c, apiKeys: k } = schema;
   const own = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${ref.bookingId} AND tenant_id = ${ref.tenantId})`;
   const money = bookingPaymentsQueries(db, ref.tenantId, ref.bookingId);
-  const [views, notes, history, ...moneyResults] = await db.batch([
+  const [views, notes, history, texts, ...moneyResults] = await db.batch([
     bookingViewQuery(db, { kind: "owner", ...ref }),
     db
       .select({ notes: c.notes })
@@ -59,6 +72,7 @@ export async function getBookingDetail(ctx: Pick<BookingCtx, "db">, ref: { tenan
       .where(and(eq(a.targetType, "booking"), eq(a.targetId, ref.bookingId), own))
       .orderBy(asc(a.createdAt), asc(a.seq), asc(a.id))
       .limit(100),
+    bookingTextsQuery(db, ref.tenantId, ref.bookingId),
     ...money,
   ]);
   const view = views[0];
@@ -68,5 +82,7 @@ export async function getBookingDetail(ctx: Pick<BookingCtx, "db">, ref: { tenan
     customerNotes: notes[0]?.notes ?? "",
     money: bookingPaymentsOf(moneyResults as unknown as Parameters<typeof bookingPaymentsOf>[0]),
     history,
+    customerConfirmedAt: texts[0]?.customerConfirmedAt ?? null,
+    texts: opts.texts && texts[0] ? bookingTextsOf(texts[0]) : null,
   } satisfies BookingDetail;
 }

@@ -44,6 +44,8 @@ export type BusinessSettings = Partial<
     | "maxAdvanceDays"
     | "reminderHours"
     | "notificationEmail"
+    | "smsConfirmations"
+    | "smsReminders"
   >
 >;
 

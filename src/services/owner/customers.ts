@@ -2,6 +2,7 @@ import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { resourceIdsOf } from "../bookings/lookup";
 import { schema, type Db } from "../../db/client";
 import { ApiError } from "../../errors";
+import { customerOptOutsQuery, customerTextsOf, customerTextsQuery, tenantRegionQuery } from "../sms/records";
 
 const c = schema.customers;
 const b = schema.bookings;
@@ -67,12 +68,18 @@ export function listCustomers(db: Db, tenantId: string, q: { search?: string; li
 
 export const RECENT_BOOKINGS = 20;
 
-/** The customer and their 20 most recent bookings (newest start first), in one batch. */
-export async function getCustomer(db: Db, tenantId: string, id: string) {
+/**
+ * The customer and their 20 most recent bookings (newest start first), in one batch; with `texts`
+ * (design.md §27, while texts are configured) also their texts sent and received, newest first,
+ * and whether their number can be texted.
+ */
+export async function getCustomer(db: Db, tenantId: string, id: string, opts: { texts?: boolean } = {}) {
   const s = schema.services;
   const p = schema.staffProfiles;
   const v = schema.visits;
-  const [[row], bookings] = await db.batch([
+  // While texts are off the two reads name no customer: the batch keeps its shape and reads nothing.
+  const textsOf = opts.texts ? id : "";
+  const [[row], bookings, region, messages, optOuts] = await db.batch([
     db
       .select(customerColumns)
       .from(c)
@@ -94,6 +101,9 @@ export async function getCustomer(db: Db, tenantId: string, id: string) {
       .where(and(eq(b.customerId, id), eq(b.tenantId, tenantId)))
       .orderBy(desc(b.startAt), desc(b.id))
       .limit(RECENT_BOOKINGS),
+    tenantRegionQuery(db, tenantId),
+    customerTextsQuery(db, tenantId, textsOf),
+    customerOptOutsQuery(db, tenantId, textsOf),
   ]);
   if (!row) throw ApiError.notFound("Customer");
   return {
@@ -105,6 +115,7 @@ export async function getCustomer(db: Db, tenantId: string, id: string) {
       serviceName: r.serviceName,
       staffName: r.staffName,
     })),
+    texts: opts.texts ? customerTextsOf(row.phone, region[0], messages, optOuts) : null,
   };
 }
 
@@ -123,4 +134,17 @@ export async function updateCustomer(db: Db, tenantId: string, id: string, chang
     .returning(customerColumns);
   if (!row) throw ApiError.notFound("Customer");
   return row;
+}
+
+/** A page of the customer's texts (design.md §27), newest first; 404 for another business's customer. */
+export async function listCustomerTexts(db: Db, tenantId: string, id: string, limit: number, before?: string) {
+  const [exists, rows] = await db.batch([
+    db
+      .select({ id: c.id })
+      .from(c)
+      .where(and(eq(c.id, id), eq(c.tenantId, tenantId))),
+    customerTextsQuery(db, tenantId, id, limit, before),
+  ]);
+  if (!exists[0]) throw ApiError.notFound("Customer");
+  return rows.slice(0, limit);
 }

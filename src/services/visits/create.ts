@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { schema } from "../../db/client";
 import { newConfirmationCode } from "../../domain/confirmation-code";
+import { e164Of, regionOf } from "../../domain/sms/phone";
 import type { LocalDateTime } from "../../domain/time";
 import { uniqueViolation } from "../../db/unique-violation";
 import { ApiError } from "../../errors";
@@ -176,6 +177,9 @@ export async function createVisit(ctx: BookingCtx, scope: BookingScope, input: C
     : null;
   const status = checkout?.status ?? "confirmed";
   const t = now.toISOString();
+  // design.md §27: texts about the visit go to the number as read by the business's country (one text per visit).
+  const smsPhone = e164Of(c.phone, regionOf(tenant));
+  const sms = { optIn: c.smsOptIn === true, phone: smsPhone };
   const free = sql`${visitFreeSql(placed, tenant.id, visitId)} ${scope.kind === "public" ? sql`AND ${tenantOpenSql(tenant.id)}` : sql``}`;
   const inserted = sql`EXISTS (SELECT 1 FROM visits WHERE id = ${visitId})`;
 
@@ -197,11 +201,12 @@ export async function createVisit(ctx: BookingCtx, scope: BookingScope, input: C
           INSERT INTO bookings (id, tenant_id, service_id, staff_id, customer_id, customer_account_id, start_at, end_at, status,
                                 hold_expires_at, confirmation_code, source, total_amount, currency, notes,
                                 buffer_before_minutes, buffer_after_minutes, processing_offset_minutes, processing_minutes, visit_id,
-                                created_at, updated_at)
+                                sms_opt_in, sms_phone_typed, sms_phone, created_at, updated_at)
           SELECT ${p.bookingId}, ${tenant.id}, ${services[i].id}, ${p.staffId}, ${record.idSql}, ${record.accountSql},
                  ${p.startMs}, ${p.endMs}, ${status}, ${checkout?.holdExpiresAt ?? null}, ${itemCode}, ${input.source}, ${services[i].price},
                  ${tenant.currency}, ${c.notes ?? ""}, ${p.bufferBeforeMinutes}, ${p.bufferAfterMinutes},
-                 ${p.processing?.offsetMinutes ?? 0}, ${p.processing?.minutes ?? 0}, ${visitId}, ${t}, ${t}
+                 ${p.processing?.offsetMinutes ?? 0}, ${p.processing?.minutes ?? 0}, ${visitId},
+                 ${sms.optIn ? 1 : 0}, ${c.phone ?? ""}, ${smsPhone}, ${t}, ${t}
           WHERE ${inserted}`),
       );
     });
@@ -230,6 +235,7 @@ export async function createVisit(ctx: BookingCtx, scope: BookingScope, input: C
       currency: tenant.currency,
       notes: c.notes ?? "",
       customer: { firstName: c.firstName, lastName: c.lastName ?? "", email, phone: c.phone ?? "" },
+      sms,
     };
     b.add(held ?? bookingEffects(ctx, "created", visitCreatedFacts(base, visitId, items), inserted));
     if (scope.kind === "owner") {

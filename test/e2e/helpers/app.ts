@@ -182,11 +182,13 @@ export async function sessionFor(
     },
     memberships,
     tenantId: salon.id,
+    // When this browser received the token (src/client/shared/token.ts): the browser's clock is the suite's.
+    receivedAt: now.getTime(),
   };
 }
 
 /** A browser context signed in as `member` (the app's localStorage as after a sign-in). */
-export function signedInState(session: Awaited<ReturnType<typeof sessionFor>>) {
+export function signedInState(session: Omit<Awaited<ReturnType<typeof sessionFor>>, "receivedAt"> & { receivedAt?: number }) {
   return { cookies: [], origins: [{ origin: baseUrl, localStorage: [{ name: "app.session", value: JSON.stringify(session) }] }] };
 }
 

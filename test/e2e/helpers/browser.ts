@@ -1,7 +1,16 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type FrameLocator, type Page } from "playwright-core";
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Clock,
+  type FrameLocator,
+  type Page,
+} from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, type TestContext } from "vitest";
+import { withRealDate } from "../../setup/clock";
 
 /**
  * Real Chromium (Debian's /usr/bin/chromium) for page tests. Every *.example.test host resolves
@@ -59,7 +68,15 @@ export function useBrowser() {
   return {
     /** A new context (375 px wide unless told) and a page in it; dialogs are answered with OK. */
     async newPage(
-      opts: { width?: number; height?: number; ip?: string; now?: string; storageState?: BrowserContextOptions["storageState"] } = {},
+      opts: {
+        width?: number;
+        height?: number;
+        ip?: string;
+        now?: string;
+        storageState?: BrowserContextOptions["storageState"];
+        /** The browser's clock this far off the suite's (a visitor's computer whose clock is wrong). */
+        clockSkewMs?: number;
+      } = {},
     ): Promise<{ page: Page; context: BrowserContext; ip: string }> {
       const ip = opts.ip ?? randomIp();
       // `now` pins the server's clock for every request of the page (TEST_HOOKS is on in the e2e
@@ -72,13 +89,39 @@ export function useBrowser() {
         storageState: opts.storageState,
       });
       contexts.push(context);
+      stampOnRealTime(context.clock);
       // `TEST_NOW=... npm test`: the browser's clock runs from the suite's instant too (test/setup/test-clock.ts).
-      if (typeof inject("testClockOffsetMs") === "number") await context.clock.install({ time: Date.now() });
+      if (typeof inject("testClockOffsetMs") === "number" || opts.clockSkewMs)
+        await context.clock.install({ time: Date.now() + (opts.clockSkewMs ?? 0) });
       const page = await context.newPage();
       page.on("dialog", (d) => void d.accept());
       return { page, context, ip };
     },
   };
+}
+
+/**
+ * Playwright's clock runs in this process and stamps each clock call with `Date.now()`; every page
+ * then replays those stamps against the browser's real clock (and never backwards). Under TEST_NOW
+ * this process's Date is the suite's shifted clock (test/setup/clock.ts), which would put pages at
+ * real time (an earlier TEST_NOW) or freeze each new page at the install instant (a later one). So
+ * every clock call of a context (`page.clock` is the same object) stamps real time, and an install
+ * without a time starts at the suite's now. "the browser's clock in these tests"
+ * (app-session-clock.test.ts) checks it.
+ */
+function stampOnRealTime(clock: Clock): void {
+  const calls = ["fastForward", "pauseAt", "resume", "runFor", "setFixedTime", "setSystemTime"] as const;
+  for (const name of calls) {
+    const call = clock[name].bind(clock) as (...args: unknown[]) => Promise<void>;
+    Object.assign(clock, { [name]: (...args: unknown[]) => withRealDate(() => call(...args)) });
+  }
+  const install = clock.install.bind(clock);
+  Object.assign(clock, {
+    install: (o: Parameters<Clock["install"]>[0] = {}) => {
+      const time = o.time ?? Date.now();
+      return withRealDate(() => install({ ...o, time }));
+    },
+  });
 }
 
 /** The page's console errors and failed requests, collected for assertions. */

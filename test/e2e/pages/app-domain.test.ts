@@ -25,7 +25,7 @@ async function open(salon: Salon, width: number) {
   });
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: appBase });
   const errors = watchErrors(page);
-  await openApp(page, "/app/settings");
+  await openApp(page, "/app/settings/domain");
   return { page, errors, section: page.locator("section", { has: page.getByRole("heading", { name: "Custom domain" }) }) };
 }
 

@@ -29,7 +29,7 @@ const section = (page: Page, heading: string) =>
 describe("Settings → API keys", () => {
   it("makes a key whose secret is shown once with a copy button, and revokes it after asking (1280 px)", async () => {
     const salon = await createSalon();
-    const { page, errors } = await open(salon, "/app/settings");
+    const { page, errors } = await open(salon, "/app/settings/api-keys");
     const keys = section(page, "API keys");
     expect(await keys.textContent()).toContain("No API keys yet.");
     await keys.getByRole("button", { name: "Make key" }).click();
@@ -51,7 +51,7 @@ describe("Settings → API keys", () => {
     expect(res.status).toBe(200);
     const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
     expect(stored).not.toContain(key);
-    await openApp(page, "/app/settings");
+    await openApp(page, "/app/settings/api-keys");
     expect(await section(page, "API keys").locator("input[readonly]").count()).toBe(0);
     expect(await page.locator("body").textContent()).not.toContain(key);
     expect(await section(page, "API keys").locator("tbody").textContent()).toContain(key.slice(0, 11));
@@ -73,7 +73,7 @@ describe("Settings → API keys", () => {
 
   it("tells staff that keys are for owners and admins (375 px)", async () => {
     const salon = await createSalon({ members: ["staff"] });
-    const { page } = await open(salon, "/app/settings", 375, salon.members[0]);
+    const { page } = await open(salon, "/app/settings/api-keys", 375, salon.members[0]);
     const keys = section(page, "API keys");
     expect(await keys.locator(".gate-note").first().textContent()).toBe("Only owners and admins can see and manage API keys.");
     expect(await keys.getByRole("button", { name: "Make key" }).count()).toBe(0);
@@ -157,7 +157,7 @@ describe("failed jobs", () => {
       createdAt: t,
       updatedAt: "2031-05-06T15:00:00.000Z",
     });
-    const { page } = await open(salon, "/app/settings", 375);
+    const { page } = await open(salon, "/app/settings/failed-jobs", 375);
     const failed = section(page, "Failed deliveries");
     await eventually(() => failed.locator("tbody tr").count()).toBe(2);
     expect(await failed.locator("tbody tr").first().textContent()).toContain("E-mail: booking.confirmed");

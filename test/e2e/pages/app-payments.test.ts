@@ -77,7 +77,7 @@ async function cardOnFile(salon: Salon, bookingId: string) {
 describe("Settings → Payments", () => {
   it("connects with Stripe's onboarding, comes back to a checked account, then sets the payment rules (1280 px)", async () => {
     const salon = await createSalon();
-    const { page, errors } = await open(salon, "/app/settings");
+    const { page, errors } = await open(salon, "/app/settings/payments");
     const payments = section(page, "Payments");
     expect(await payments.locator("#stripe-state").textContent()).toContain("Not connected");
     await checkPage(page, "settings-stripe");
@@ -89,8 +89,10 @@ describe("Settings → Payments", () => {
     expect(made.stripeAccountId).toMatch(/^acct_cap/);
     expect(made.stripeChargesEnabled).toBe(false);
 
-    // Stripe sends the owner back; the page asks Stripe for the account's state at once.
+    // Stripe sends the owner back (to the settings index, which opens the payments section); the
+    // page asks Stripe for the account's state at once.
     await openApp(page, "/app/settings?stripe=return");
+    expect(new URL(page.url()).pathname).toBe("/app/settings/payments");
     await eventually(() => section(page, "Payments").locator("#stripe-outcome").textContent()).toContain(
       "Back from Stripe. Connected and ready: card payments are enabled.",
     );
@@ -119,7 +121,7 @@ describe("Settings → Payments", () => {
       bodyContains: salon.id,
       responses: [{ status: 500, body: { error: { message: "down" } } }],
     });
-    const { page } = await open(salon, "/app/settings", 375);
+    const { page } = await open(salon, "/app/settings/payments", 375);
     const payments = section(page, "Payments");
     await payments.getByRole("button", { name: "Connect with Stripe" }).click();
     await eventually(() => payments.getByRole("alert").textContent()).toBe(
@@ -132,7 +134,7 @@ describe("Settings → Payments", () => {
     await eventually(() => rules.getByRole("alert").textContent()).toBe("Connect a Stripe account that can take card payments first.");
     await checkPage(page, "settings-stripe-refused");
 
-    const staff = await open(salon, "/app/settings", 375, salon.members[0]);
+    const staff = await open(salon, "/app/settings/payments", 375, salon.members[0]);
     const readOnly = section(staff.page, "Payments");
     expect(await readOnly.getByRole("button", { name: "Connect with Stripe" }).isDisabled()).toBe(true);
     expect(await readOnly.locator(".gate-note").textContent()).toBe("Only owners and admins can change this.");

@@ -1,8 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { APP_PAGES } from "../../../src/shared/app-pages";
+import { SETTINGS_PATH, SETTINGS_SECTIONS, settingsSectionPath } from "../../../src/shared/settings-sections";
 import { appBase, bookAt, checkPage, createSalon, openApp, scriptErrors, sessionFor, signedInState, watchUrls } from "../helpers/app";
 import { eventually, useBrowser, watchErrors } from "../helpers/browser";
 import { e2eClient, e2eDb } from "../helpers/db";
@@ -47,6 +48,13 @@ describe("a staff member", () => {
     expect(await page.getByRole("button", { name: "Save profile" }).isDisabled()).toBe(true);
     expect(await page.getByLabel("Business name").isDisabled()).toBe(true);
     expect(await page.getByRole("heading", { name: "Failed deliveries" }).count()).toBe(0);
+    // Failed deliveries are for owners and admins: not in a staff member's menu, and its page says so.
+    const menu = page.getByRole("navigation", { name: "Settings sections" });
+    expect(await menu.getByRole("link", { name: /Failed deliveries/ }).count()).toBe(0);
+    expect(await menu.getByRole("link").count()).toBe(SETTINGS_SECTIONS.length - 1);
+    await openApp(page, "/app/settings/failed-jobs");
+    expect(await page.locator(".settings-body .gate-note").textContent()).toBe("Only owners and admins see failed deliveries.");
+    expect(await page.locator(".settings-body table").count()).toBe(0);
     expect(scriptErrors(errors)).toEqual([]);
   });
 });
@@ -57,6 +65,12 @@ async function consoleSignIn(page: Page) {
   await page.getByLabel("Password").fill(admin.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL(`${appBase}/admin/tenants`);
+}
+
+/** The scheduling sections (issue #18) by name: closures in settings, date overrides in staff. */
+async function disabledByName(button: Locator, where: string) {
+  expect(await button.isDisabled(), where).toBe(true);
+  expect(await button.getAttribute("title"), where).toMatch(/^Read-only session/);
 }
 
 const impersonationRows = (tenantId: string) =>
@@ -95,29 +109,40 @@ describe("impersonation from the console", () => {
     const opened: string[] = ["/app"];
     for (const p of APP_PAGES.filter((x) => x.path !== "/app")) {
       await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: p.title, exact: true }).click();
-      await page.waitForURL(`${appBase}${p.path}`);
+      // At 1280 px the settings index opens its first section (issue #34 item 10), named as that page.
+      const landed = p.path === SETTINGS_PATH ? settingsSectionPath(SETTINGS_SECTIONS[0].slug) : p.path;
+      await page.waitForURL(`${appBase}${landed}`);
       await eventually(() => page.locator("#app-root [data-loading]").count()).toBe(0);
-      opened.push(p.path);
+      opened.push(landed);
       // Every action is disabled, and says why.
       const actions = page.locator("main button[title^='Read-only session']");
-      const enabledActions = await page.locator("main button.primary:not([disabled])").allTextContents();
-      expect(
-        enabledActions.filter((t) => !["Show bookings", "Search"].includes(t)),
-        p.path,
-      ).toEqual([]);
+      const noEnabledActions = async (where: string) =>
+        expect(
+          (await page.locator("main button.primary:not([disabled])").allTextContents()).filter(
+            (t) => !["Show bookings", "Search", "Show report"].includes(t),
+          ),
+          where,
+        ).toEqual([]);
+      await noEnabledActions(p.path);
       if (["/app/calendar", "/app/services", "/app/staff", "/app/settings"].includes(p.path))
         expect(await actions.count(), p.path).toBeGreaterThan(0);
-      // The scheduling sections (issue #18) by name: closures in settings, date overrides in staff.
-      const named =
-        p.path === "/app/settings"
-          ? page.getByRole("button", { name: "Add closure" })
-          : p.path === "/app/staff"
-            ? page.getByRole("button", { name: "Set hours for a date for Alex Rivera" })
-            : null;
-      if (named) {
-        expect(await named.isDisabled(), p.path).toBe(true);
-        expect(await named.getAttribute("title"), p.path).toMatch(/^Read-only session/);
+      // Every settings section is a page of its own: each is opened from the side menu (one row
+      // each), with nothing enabled; closures' and staff's scheduling actions are checked by name.
+      if (p.path === SETTINGS_PATH) {
+        for (const section of SETTINGS_SECTIONS.slice(1)) {
+          await page
+            .getByRole("navigation", { name: "Settings sections" })
+            .getByRole("link", { name: new RegExp(`^${section.title}`) })
+            .click();
+          await page.waitForURL(`${appBase}${settingsSectionPath(section.slug)}`);
+          await eventually(() => page.locator("#app-root [data-loading]").count()).toBe(0);
+          opened.push(settingsSectionPath(section.slug));
+          await noEnabledActions(settingsSectionPath(section.slug));
+          if (section.slug === "closures") await disabledByName(page.getByRole("button", { name: "Add closure" }), section.slug);
+          await checkPage(page, `impersonation-settings-${section.slug}`);
+        }
       }
+      if (p.path === "/app/staff") await disabledByName(page.getByRole("button", { name: "Set hours for a date for Alex Rivera" }), p.path);
       await checkPage(page, `impersonation-${p.title.toLowerCase().replace(/\s+/g, "-")}`);
     }
     // Opening a booking is a page of its own: one row too.

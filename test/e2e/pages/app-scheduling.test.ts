@@ -113,7 +113,7 @@ describe("services: buffers and who performs it", () => {
 describe("settings: booking rules, notifications and closures", () => {
   it("saves notice and horizon, notification address and reminders with errors next to their fields (1280 px)", async () => {
     const salon = await createSalon();
-    const { page, errors } = await open(salon, "/app/settings", 1280);
+    const { page, errors } = await open(salon, "/app/settings/rules", 1280);
     const rules = page.locator("section", { has: page.getByRole("heading", { name: "Booking rules" }) });
     expect(await rules.getByLabel("Minimum notice (minutes)").inputValue()).toBe("0");
     expect(await rules.getByLabel("Booking horizon (days ahead)").inputValue()).toBe("365");
@@ -128,6 +128,7 @@ describe("settings: booking rules, notifications and closures", () => {
     await eventually(() => rules.getByRole("status").textContent()).toBe("Saved.");
     expect(await tenantRow(salon)).toMatchObject({ minNoticeMinutes: 120, maxAdvanceDays: 90 });
 
+    await openApp(page, "/app/settings/notifications");
     const notify = page.locator("section", { has: page.getByRole("heading", { name: "Notifications" }) });
     expect(await notify.getByLabel("Reminder e-mails (hours before)").inputValue()).toBe("24");
     await notify.getByLabel("Send booking notices to").fill("desk@");
@@ -155,7 +156,7 @@ describe("settings: booking rules, notifications and closures", () => {
 
   it("adds a closure range and a single day, lists them, removes one (375 px)", async () => {
     const salon = await createSalon();
-    const { page, errors } = await open(salon, "/app/settings", 375);
+    const { page, errors } = await open(salon, "/app/settings/closures", 375);
     const panel = page.locator("section", { has: page.getByRole("heading", { name: "Closures", exact: true }) });
     expect(await panel.textContent()).toContain("No closures planned.");
     await panel.getByLabel("First closed day").fill("2031-12-26");
@@ -296,7 +297,7 @@ describe("by keyboard only", () => {
     const [row] = await e2eDb.select().from(schema.staffDateOverrides).where(eq(schema.staffDateOverrides.staffId, alex.id));
     expect([row.date, row.intervals]).toEqual(["2031-08-01", []]);
 
-    await openApp(page, "/app/settings");
+    await openApp(page, "/app/settings/closures");
     const panel = page.locator("section", { has: page.getByRole("heading", { name: "Closures", exact: true }) });
     await panel.getByLabel("First closed day").focus();
     await page.keyboard.type("01012032");
@@ -322,14 +323,17 @@ describe("who may change the scheduling sections", () => {
       reason: "Holiday",
       createdAt: new Date().toISOString(),
     });
-    const { page, errors } = await open(salon, "/app/settings", 375, sam);
+    const { page, errors } = await open(salon, "/app/settings/closures", 375, sam);
     const closures = page.locator("section", { has: page.getByRole("heading", { name: "Closures", exact: true }) });
     expect(await closures.getByRole("button", { name: "Add closure" }).isDisabled()).toBe(true);
     expect(await closures.getByRole("button", { name: "Remove closure Wed, Dec 24, 2031" }).isDisabled()).toBe(true);
     expect(await closures.getByLabel("First closed day").isDisabled()).toBe(true);
     expect(await closures.locator(".gate-note").textContent()).toBe("Only owners and admins can change this.");
+    await checkPage(page, "settings-closures-staff-role");
+    await openApp(page, "/app/settings/rules");
     const rules = page.locator("section", { has: page.getByRole("heading", { name: "Booking rules" }) });
     expect(await rules.getByLabel("Minimum notice (minutes)").isDisabled()).toBe(true);
+    await openApp(page, "/app/settings/notifications");
     expect(await page.getByRole("button", { name: "Save notifications" }).isDisabled()).toBe(true);
     await checkPage(page, "settings-scheduling-staff-role");
 

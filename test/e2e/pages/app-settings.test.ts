@@ -7,7 +7,8 @@ import { eventually, useBrowser, watchErrors } from "../helpers/browser";
 import { e2eClient, e2eDb } from "../helpers/db";
 
 // Issue items 8 and 9: settings (profile, rules, appearance with preview and embed code, domain,
-// webhooks and their delivery log), member management, and the AI log.
+// webhooks and their delivery log), member management, and the AI log. Each settings section is
+// its own page (issue #34 item 10; app-settings-sections.test.ts covers the menu).
 const browser = useBrowser();
 afterAll(() => e2eClient.close());
 
@@ -20,9 +21,9 @@ async function open(salon: Salon, path: string, width = 1280) {
 const tenantRow = async (salon: Salon) => (await e2eDb.select().from(schema.tenants).where(eq(schema.tenants.id, salon.id)))[0];
 
 describe("settings", () => {
-  it("saves the profile, booking rules, appearance and custom domain, each next to its own Save", async () => {
+  it("saves the profile, booking rules, appearance and custom domain, each in its own section with its own Save", async () => {
     const salon = await createSalon();
-    const { page, errors } = await open(salon, "/app/settings");
+    const { page, errors } = await open(salon, "/app/settings/profile");
     await checkPage(page, "settings");
     const profile = page.locator("section", { has: page.getByRole("heading", { name: "Profile" }) });
     await profile.getByLabel("Business name").fill("Renamed Studio");
@@ -35,6 +36,7 @@ describe("settings", () => {
     await eventually(() => profile.getByRole("status").textContent()).toBe("Saved.");
     expect(await tenantRow(salon)).toMatchObject({ businessName: "Renamed Studio", email: "desk@renamed.example" });
 
+    await openApp(page, "/app/settings/rules");
     const rules = page.locator("section", { has: page.getByRole("heading", { name: "Booking rules" }) });
     await rules.getByLabel("Free cancellation until (hours before)").fill("48");
     await rules.getByLabel("Customers may book without an account").uncheck();
@@ -42,6 +44,7 @@ describe("settings", () => {
     await eventually(() => rules.getByRole("status").textContent()).toBe("Saved.");
     expect(await tenantRow(salon)).toMatchObject({ cancellationHours: 48, allowGuestBooking: false });
 
+    await openApp(page, "/app/settings/appearance");
     const look = page.locator("section", { has: page.getByRole("heading", { name: "Appearance" }) });
     await look.getByLabel("Widget button colour").fill("#fde047");
     // The preview follows as you choose, with readable text on the light colour.
@@ -53,10 +56,12 @@ describe("settings", () => {
     await look.getByRole("button", { name: "Save appearance" }).click();
     await eventually(() => look.getByRole("status").textContent()).toBe("Saved.");
     expect(await tenantRow(salon)).toMatchObject({ widgetColor: "#fde047", widgetMode: "inline" });
+    await openApp(page, "/app/settings/widget");
     expect(await page.getByLabel("Embed code").inputValue()).toMatch(
       new RegExp(`^<script src="http://127\\.0\\.0\\.1:\\d+/widget\\.js" data-slug="${salon.slug}"></script>$`),
     );
 
+    await openApp(page, "/app/settings/domain");
     const domain = page.locator("section", { has: page.getByRole("heading", { name: "Custom domain" }) });
     await domain.getByLabel("Domain").fill("Book.Renamed-Studio.example");
     await domain.getByRole("button", { name: "Save custom domain" }).click();
@@ -68,7 +73,7 @@ describe("settings", () => {
 
   it("adds a webhook endpoint (secret shown once), reads its delivery log and sends a failed delivery again", async () => {
     const salon = await createSalon();
-    const { page } = await open(salon, "/app/settings", 375);
+    const { page } = await open(salon, "/app/settings/webhooks", 375);
     const hooks = page.locator("section", { has: page.getByRole("heading", { name: "Webhooks" }) });
     await hooks.getByLabel("Address (https://…)").fill("https://hooks.example.test/bookings");
     await hooks.getByRole("button", { name: "Add endpoint" }).click();
@@ -104,7 +109,7 @@ describe("settings", () => {
 describe("members", () => {
   it("invites a member, changes the role, deactivates and reactivates", async () => {
     const salon = await createSalon();
-    const { page, errors } = await open(salon, "/app/settings");
+    const { page, errors } = await open(salon, "/app/settings/members");
     const members = page.locator("section", { has: page.getByRole("heading", { name: "Members" }) });
     await members.getByLabel("E-mail").fill(`nia-${salon.slug}@e2e.test`);
     await members.getByLabel("First name").fill("Nia");

@@ -4,7 +4,16 @@ import { schema } from "../../../src/db/client";
 import { newId } from "../../../src/lib/ids";
 import { countDbRequests, get } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
-import { createAdmin, createCustomerAccount, createMember, createService, createStaff, createTenant } from "../../helpers/factories";
+import {
+  createAdmin,
+  createBookingRow,
+  createCustomer,
+  createCustomerAccount,
+  createMember,
+  createService,
+  createStaff,
+  createTenant,
+} from "../../helpers/factories";
 
 const DAY = 86_400_000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
@@ -20,6 +29,14 @@ async function payment(
     .insert(schema.payments)
     .values({ id: newId("pay"), tenantId, amount, currency, status, createdAt, updatedAt: createdAt });
 }
+
+/** The report's totals of a business with nothing in the last 30 days. */
+const quiet = (currency: string) => ({
+  currency,
+  totals: { bookings: 0, completed: 0, noShows: 0, cancelled: 0, revenue: 0, refunded: 0, net: 0, newCustomers: 0, returningCustomers: 0 },
+  noShowRate: null,
+  cancellationRate: null,
+});
 
 async function audit(targetId: string, action: string, createdAt: string, targetType = "tenant") {
   await testDb()
@@ -78,6 +95,8 @@ describe("GET /api/admin/tenants/:id/activity", () => {
           .reverse()
           .map((s) => ({ id: s.id, name: s.name, price: s.price, durationMinutes: s.durationMinutes, isActive: true })),
         staff: [{ id: staff.id, displayName: "Rita", isBookable: false }],
+        // Money of no booking, taken in the last 30 days in the tenant's currency.
+        last30Days: { ...quiet("EUR"), totals: { ...quiet("EUR").totals, revenue: 3500, net: 3500 } },
       },
     });
   });
@@ -94,6 +113,83 @@ describe("GET /api/admin/tenants/:id/activity", () => {
       aiActivity: { last7Days: 0 },
       services: [],
       staff: [],
+      last30Days: quiet("USD"),
+    });
+  });
+
+  it("adds the report's totals (design.md §29) of the bookings starting in the last 30 days", async () => {
+    const admin = await createAdmin();
+    const tenant = await createTenant();
+    const service = await createService(tenant.id);
+    const staff = await createStaff(tenant.id);
+    const c1 = await createCustomer(tenant.id);
+    const c2 = await createCustomer(tenant.id);
+    type Spec = {
+      daysAgo: number;
+      status: "completed" | "no_show" | "cancelled" | "pending" | "confirmed";
+      customer?: string;
+      paid?: [string, number, number];
+    };
+    const specs: Spec[] = [
+      { daysAgo: 2, status: "completed", customer: c1.id, paid: ["full", 5000, 1000] },
+      { daysAgo: 5, status: "no_show", customer: c2.id, paid: ["no_show_fee", 1500, 0] },
+      { daysAgo: 10, status: "cancelled", customer: c2.id },
+      { daysAgo: 12, status: "confirmed", customer: c2.id },
+      { daysAgo: 1, status: "pending", customer: c1.id, paid: ["deposit", 900, 0] },
+      { daysAgo: 40, status: "completed", customer: c2.id, paid: ["full", 7000, 0] },
+    ];
+    for (const [i, b] of specs.entries()) {
+      const row = await createBookingRow(tenant.id, service.id, staff.id, new Date(Date.now() - b.daysAgo * DAY + i * 60_000), 60, {
+        status: b.status,
+        customerId: b.customer ?? null,
+      });
+      if (b.paid) {
+        const t = ago(b.daysAgo * DAY);
+        await testDb()
+          .insert(schema.payments)
+          .values({
+            id: newId("pay"),
+            tenantId: tenant.id,
+            bookingId: row.id,
+            amount: b.paid[1],
+            refundedAmount: b.paid[2],
+            currency: "USD",
+            kind: b.paid[0] as "full",
+            status: b.paid[2] ? "partially_refunded" : b.status === "pending" ? "pending" : "succeeded",
+            createdAt: t,
+            updatedAt: t,
+          });
+      }
+    }
+    const noise = await createTenant();
+    const noiseService = await createService(noise.id);
+    const noiseStaff = await createStaff(noise.id);
+    await createBookingRow(noise.id, noiseService.id, noiseStaff.id, new Date(Date.now() - 3 * DAY), 60, { status: "completed" });
+
+    const counted = specs.filter((b) => b.daysAgo < 30 && b.status !== "pending");
+    const revenue = counted.reduce((n, b) => n + (b.paid?.[1] ?? 0), 0);
+    const refunded = counted.reduce((n, b) => n + (b.paid?.[2] ?? 0), 0);
+    const completed = counted.filter((b) => b.status === "completed").length;
+    const noShows = counted.filter((b) => b.status === "no_show").length;
+    const cancelled = counted.filter((b) => b.status === "cancelled").length;
+    const res = await get(`/api/admin/tenants/${tenant.id}/activity`, { token: admin.token });
+    expect(res.status).toBe(200);
+    expect(res.body.data.last30Days).toEqual({
+      currency: "USD",
+      totals: {
+        bookings: counted.length,
+        completed,
+        noShows,
+        cancelled,
+        revenue,
+        refunded,
+        net: revenue - refunded,
+        // c1 visited for the first time; c2 came 40 days ago and again 12 days ago.
+        newCustomers: 1,
+        returningCustomers: 1,
+      },
+      noShowRate: noShows / (completed + noShows),
+      cancellationRate: cancelled / counted.length,
     });
   });
 

@@ -20,11 +20,10 @@ describe("AI provider failures", () => {
   it("a provider slower than the timeout is 502, logged as a timeout with the tool calls made before it", async () => {
     const { tenant } = await bookableBusiness();
     await scriptModel(tenant.slug, [toolCalls({ name: "list_services", arguments: {} }), { ...answer("too late"), delayMs: 3000 }]);
-    const started = Date.now();
+    // Without the timeout the scripted model would answer "too late" after 3 s, with a 200.
     const res = await publicChat(tenant.slug, ask("Hello?"), { headers: { "x-test-ai-timeout-ms": "300" } });
     expect(res.status).toBe(502);
     expect(res.body).toEqual(PROVIDER_ERROR);
-    expect(Date.now() - started).toBeLessThan(2500);
     const [row] = await aiLogRows(tenant.id);
     expect(row.metadata).toMatchObject({
       outcome: "error",

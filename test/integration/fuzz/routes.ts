@@ -105,8 +105,11 @@ export const ROUTES: Route[] = [
   { method: "GET", path: "/api/admin/tenants/{tenantId}/activity", auth: "admin" },
   { method: "GET", path: "/api/admin/tenants/{tenantId}/failed-jobs", auth: "admin", query: ["limit"] },
   { method: "GET", path: "/api/admin/system/health", auth: "admin" },
+  { method: "PUT", path: "/api/admin/tenants/{tenantId}/sms-limit", auth: "admin", body: { limit: 100, reason: "fuzz" } },
   // third parties and the assistant
   { method: "POST", path: "/api/webhooks/stripe", auth: "signature", body: { id: "evt_1", type: "account.updated", data: { object: {} } } },
+  // Twilio posts a form, not JSON; the fuzzer's bodies are never signed, so every one is refused.
+  { method: "POST", path: "/api/webhooks/sms", auth: "signature", body: { MessageSid: "SM1", From: "+15550100", Body: "Y" } },
   { method: "POST", path: "/api/ai/chat", auth: "owner", body: { messages: [{ role: "user", content: "hi" }] } },
   { method: "GET", path: "/api/ai/log", auth: "owner", query: ["limit"] },
   { method: "POST", path: "/api/ai-public/{slug}/chat", auth: "none", body: { messages: [{ role: "user", content: "hi" }] } },
@@ -139,6 +142,7 @@ export const ROUTES: Route[] = [
   { method: "GET", path: "/api/businesses/me/views/customers", auth: "owner", query: ["search", "limit"] },
   { method: "GET", path: "/api/businesses/me/views/settings", auth: "owner" },
   { method: "GET", path: "/api/businesses/me/views/ai-log", auth: "owner", query: ["limit"] },
+  { method: "GET", path: "/api/businesses/me/views/reports", auth: "owner", query: ["from", "to", "groupBy", "staffId"] },
   { method: "GET", path: "/api/businesses/me/webhooks", auth: "owner" },
   {
     method: "POST",
@@ -155,6 +159,8 @@ export const ROUTES: Route[] = [
   { method: "GET", path: "/api/businesses/me/api-keys", auth: "owner" },
   { method: "POST", path: "/api/businesses/me/api-keys", auth: "owner", body: { name: "Fuzz key", scope: "read" } },
   { method: "DELETE", path: "/api/businesses/me/api-keys/{id}", auth: "owner" },
+  // Reports (design.md §29).
+  { method: "GET", path: "/api/reports/summary", auth: "owner", query: ["from", "to", "groupBy", "staffId"] },
   { method: "GET", path: "/api/payments", auth: "owner", query: ["limit"] },
   { method: "POST", path: "/api/payments/intents", auth: "owner", body: { bookingId: "{bookingId}" } },
   { method: "GET", path: "/api/payments/stripe-account", auth: "owner" },
@@ -215,6 +221,7 @@ export const ROUTES: Route[] = [
   { method: "POST", path: "/api/bookings/{bookingId}/reschedule", auth: "owner", body: { newStartDatetime: "2031-03-12T12:00:00" } },
   { method: "GET", path: "/api/customers", auth: "owner", query: ["search", "limit"] },
   { method: "GET", path: "/api/customers/{customerId}", auth: "owner" },
+  { method: "GET", path: "/api/customers/{customerId}/messages", auth: "owner", query: ["limit", "before"] },
   { method: "PATCH", path: "/api/customers/{customerId}", auth: "owner", body: { firstName: "Renamed" } },
   // design.md §26: resources
   { method: "GET", path: "/api/resources", auth: "owner" },

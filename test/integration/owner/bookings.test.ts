@@ -236,6 +236,9 @@ describe("owner bookings: details and side effects", () => {
           createdAt: expect.any(String),
         },
       ],
+      // design.md §27: texts go only with the customer's consent, which this booking was not given.
+      customerConfirmedAt: null,
+      texts: { optIn: false, phone: "555-0100", e164: null, problem: "The customer did not agree to texts about this booking." },
     });
     const {
       customer: _c,
@@ -246,6 +249,8 @@ describe("owner bookings: details and side effects", () => {
       card: _cd,
       noShowFee: _f,
       history: _h,
+      customerConfirmedAt: _cc,
+      texts: _tx,
       ...plain
     } = res.body.data;
     expect(created.body.data).toEqual(plain);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { APP_PAGES } from "../../../src/shared/app-pages";
+import { SETTINGS_SECTIONS, settingsSectionPath } from "../../../src/shared/settings-sections";
 import { get } from "../../helpers/api";
 
 // design.md §15: /app pages are data-free frames; the member's token never reaches the server
@@ -28,6 +29,27 @@ describe("owner app pages", () => {
     expect(res.text).toContain('<a href="/app/calendar" aria-current="page">Calendar</a>');
     expect(res.text).toContain("<h1>Calendar</h1>");
     expect(res.text).toContain('<nav class="app-nav" aria-label="Pages">');
+  });
+
+  it("serves every settings section at its own URL on the settings frame, with Settings marked and the section in the title", async () => {
+    for (const s of SETTINGS_SECTIONS) {
+      const res = await get(settingsSectionPath(s.slug));
+      expect(res.status, s.slug).toBe(200);
+      expect(res.headers.get("Content-Security-Policy")).toContain("script-src 'self'");
+      expect(res.text).toMatch(/<script type="module" src="\/assets\/owner-settings-[A-Z0-9]{8}\.js"><\/script>/);
+      expect(res.text).toContain('<a href="/app/settings" aria-current="page">Settings</a>');
+      expect(res.text).toContain("<h1>Settings</h1>");
+      expect(res.text).toContain(`<title>${s.title} · Settings · Front desk</title>`);
+    }
+  });
+
+  it("answers an unknown settings section with the HTML 404 page", async () => {
+    for (const path of ["/app/settings/nope", "/app/settings/profile/more", "/app/settings/PROFILE", "/app/settings/__proto__"]) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("Content-Type")).toMatch(/^text\/html/);
+      expect(res.text).toContain("Page not found");
+    }
   });
 
   it("says whether the assistant can answer (design.md §20: without a model its routes are 503 and the app hides it)", async () => {

@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { tokenExpiry } from "../../../src/client/console/session";
 import { pageNumber } from "../../../src/client/console/tenants";
+import { tokenLifetimeMs } from "../../../src/client/shared/token";
 
 const b64url = (s: string) => btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 
 describe("console helpers", () => {
-  it("reads a token's expiry so an expired session is not used", () => {
-    const token = `${b64url('{"alg":"HS256"}')}.${b64url(JSON.stringify({ exp: 2_000_000_000, name: "Zoë ~~~" }))}.sig`;
-    expect(tokenExpiry(token)).toBe(2_000_000_000_000);
-    expect(tokenExpiry("not-a-token")).toBe(0);
-    expect(tokenExpiry(`${b64url("{}")}.${b64url('{"exp":"soon"}')}.x`)).toBe(0);
+  it("reads the lifetime the server gave a token, so an ended or unreadable one is not used", () => {
+    const token = `${b64url('{"alg":"HS256"}')}.${b64url(JSON.stringify({ iat: 1_999_985_600, exp: 2_000_000_000, name: "Zoë ~~~" }))}.sig`;
+    expect(tokenLifetimeMs(token)).toBe(4 * 3600_000);
+    expect(tokenLifetimeMs("not-a-token")).toBe(0);
+    expect(tokenLifetimeMs(`${b64url("{}")}.${b64url('{"iat":1,"exp":"soon"}')}.x`)).toBe(0);
   });
 
   it("takes the tenants page from ?page=, falling back to the first", () => {

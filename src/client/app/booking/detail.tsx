@@ -1,5 +1,5 @@
 import { useEffect, useState } from "hono/jsx/dom";
-import type { AppBusiness, BookingHistoryEntry, OwnerBookingDetail, Viewer } from "../../shared/api-types";
+import type { AppBusiness, OwnerBookingDetail, Viewer } from "../../shared/api-types";
 import { dataOf } from "../../shared/http";
 import { api } from "../shell/api";
 import { duration, money, personName } from "../ui/format";
@@ -21,6 +21,7 @@ import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 import { dayLabel, localParts, timeSpan, whenLabel } from "../lib/zoned";
 import { CancelForm, RescheduleForm, type StaffChoice } from "./change-forms";
+import { History, textsLine } from "./history";
 import { BookingMoney } from "./payments";
 
 type Mode = "view" | "cancel" | "reschedule" | "no_show";
@@ -124,6 +125,11 @@ export function BookingDetail(p: {
           <section aria-label="Booking">
             <p class="detail-status">
               <StatusBadge status={detail.status} />
+              {detail.customerConfirmedAt ? (
+                <span class="status status-completed" title={`Replied to a text reminder, ${whenLabel(detail.customerConfirmedAt, tz)}`}>
+                  Confirmed by client
+                </span>
+              ) : null}
               <span class="code">{detail.confirmationCode}</span>
             </p>
             <Facts
@@ -137,6 +143,7 @@ export function BookingDetail(p: {
                 ["Booked via", sourceLabel(detail.source)],
                 ["Price", money(detail.totalAmount, detail.currency || p.business.currency)],
                 ["Notes", detail.notes],
+                ...(detail.texts ? ([["Texts", textsLine(detail.texts)]] as [string, string][]) : []),
                 ...(detail.cancelReason ? ([["Cancel reason", detail.cancelReason]] as [string, string][]) : []),
               ]}
             />
@@ -259,56 +266,5 @@ function Actions(p: {
         </div>
       ) : null}
     </>
-  );
-}
-
-function historyLine(h: BookingHistoryEntry, tz: string, staffName: (id: string) => string): string {
-  const by =
-    h.actor.type === "customer"
-      ? "the customer"
-      : h.actor.type === "api_key"
-        ? `the API key “${h.actor.name ?? "deleted"}”`
-        : h.actor.type === "system"
-          ? "the system"
-          : h.actor.name || "a team member";
-  const d = h.details as Record<string, unknown>;
-  switch (h.action) {
-    case "booking.created":
-      return `Booked (${sourceLabel(String(d.source ?? ""))}${d.override ? ", outside the offered times" : ""}) by ${by}`;
-    case "booking.status_changed":
-      return `${statusLabel(String(d.from))} → ${statusLabel(String(d.to))} by ${by}`;
-    case "booking.cancelled":
-      return `Cancelled by ${by}${h.reason ? `: “${h.reason}”` : ""}`;
-    case "booking.rescheduled": {
-      const from = d.from as { start?: string; staffId?: string } | undefined;
-      const to = d.to as { start?: string; staffId?: string } | undefined;
-      const where = (x?: { start?: string; staffId?: string }) =>
-        x?.start ? `${whenLabel(x.start, tz)} with ${staffName(x.staffId ?? "")}` : "";
-      return `Moved from ${where(from)} to ${where(to)} by ${by}`;
-    }
-    default:
-      return h.action;
-  }
-}
-
-function History(p: { detail: OwnerBookingDetail; tz: string; staff?: StaffChoice[] }) {
-  const d = p.detail;
-  const staffName = (id: string) =>
-    p.staff?.find((s) => s.id === id)?.displayName ?? (id === d.staff.id ? d.staff.displayName : "another staff member");
-  const made = d.history.some((h) => h.action === "booking.created");
-  return (
-    <ol class="history">
-      {made ? null : (
-        <li>
-          Booked ({sourceLabel(d.source)})<time>{whenLabel(d.createdAt, p.tz)}</time>
-        </li>
-      )}
-      {d.history.map((h) => (
-        <li>
-          {historyLine(h, p.tz, staffName)}
-          <time>{whenLabel(h.createdAt, p.tz)}</time>
-        </li>
-      ))}
-    </ol>
   );
 }

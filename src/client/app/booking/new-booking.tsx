@@ -39,6 +39,8 @@ export function NewBookingDialog(p: {
   business: AppBusiness;
   staff: StaffChoice[];
   services: Service[];
+  /** Text messages are configured: the customer's consent, given aloud, is recorded (design.md §27). */
+  texts: boolean;
   start: NewBookingStart;
   onClose: () => void;
   onCreated: (b: OwnerBooking, staffName: string) => void;
@@ -54,6 +56,7 @@ export function NewBookingDialog(p: {
   const [email, setEmail] = useState("");
   const [notes, setNotes] = useState("");
   const [override, setOverride] = useState(false);
+  const [smsOptIn, setSmsOptIn] = useState(false);
   const [picked, setPicked] = useState<OwnerCustomer | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
@@ -83,6 +86,7 @@ export function NewBookingDialog(p: {
     if (!first.trim()) return local({ "customer.firstName": "Enter the customer's first name" }, "Enter the customer's first name.");
     if (emailRequired && !email.trim())
       return local({ "customer.email": "An e-mail is needed unless it is a walk-in or a phone call" }, "Enter an e-mail address.");
+    if (smsOptIn && !phone.trim()) return local({ "customer.phone": "Enter the number to text" }, "Enter the customer's mobile number.");
     setBusy(true);
     setProblem(null);
     const a = await api<OwnerBooking>("POST", "/api/bookings", {
@@ -97,6 +101,7 @@ export function NewBookingDialog(p: {
         phone: phone.trim() || null,
         email: email.trim() || null,
         notes: notes.trim() || null,
+        ...(p.texts && smsOptIn ? { smsOptIn: true } : {}),
       },
     });
     if (!mounted.current) return;
@@ -233,6 +238,15 @@ export function NewBookingDialog(p: {
             error={f["customer.notes"]}
           />
         </div>
+        {p.texts ? (
+          <CheckField
+            id="nb-sms"
+            label="The customer agreed to texts about this booking"
+            hint="Ask them aloud. Texts (confirmation, changes, reminders) go to the phone number above; a number from another country needs + and the country code."
+            checked={smsOptIn}
+            onValue={setSmsOptIn}
+          />
+        ) : null}
         <Outcome problem={problem} id="nb-outcome" />
         <div class="actions-row">
           <Button type="submit" kind="primary" busy={busy}>

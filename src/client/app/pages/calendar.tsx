@@ -182,6 +182,7 @@ function Calendar() {
           business={d.business}
           staff={d.staff}
           services={d.services}
+          texts={d.texts}
           start={booking}
           onClose={() => setBooking(null)}
           onCreated={(b, staffName) => {

@@ -23,6 +23,7 @@ import {
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 import { useView } from "../ui/use-view";
+import { CustomerTexts } from "./customer-texts";
 
 function setParam(key: string, value: string) {
   const url = new URL(location.href);
@@ -255,6 +256,7 @@ function CustomerDetail(p: { id: string; business: AppBusiness; viewer: Viewer; 
               <p class="muted small">The {c.recentBookings.length} most recent are shown.</p>
             ) : null}
           </section>
+          {c.texts ? <CustomerTexts customerId={c.id} texts={c.texts} tz={tz} /> : null}
         </>
       ) : null}
     </Dialog>

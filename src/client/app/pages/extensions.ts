@@ -1,6 +1,5 @@
 import type { Child } from "hono/jsx";
-import type { AppBusiness, OwnerMember, OwnerService, SettingsView, StaffCard, Viewer } from "../../shared/api-types";
-import { ClosuresPanel } from "./settings-closures";
+import type { AppBusiness, OwnerMember, OwnerService, StaffCard, Viewer } from "../../shared/api-types";
 import { ServiceScheduling } from "./service-scheduling";
 import { StaffLinks } from "./staff-links";
 import { DateOverrides } from "./staff-overrides";
@@ -9,7 +8,8 @@ import { DateOverrides } from "./staff-overrides";
  * Where the sections of other issues' features plug into the pages (design.md §16 scheduling,
  * §17 calendar feeds and linked members). A section is a small component module added to its
  * list, with response types taken from the server like every other (src/client/shared/api-types.ts).
- * Settings' Stripe, payment rules and API keys (§19, §21) sit in the settings page itself.
+ * Settings sections are pages of their own: src/shared/settings-sections.ts and
+ * ./settings-registry.tsx (docs/engineering.md "Owner app").
  */
 
 /**
@@ -38,7 +38,3 @@ export type StaffSection = (p: {
   reload: () => void;
 }) => Child;
 export const STAFF_SECTIONS: StaffSection[] = [DateOverrides, StaffLinks];
-
-/** Settings panels (§16 booking rules and closures, §19 API keys, §21 Stripe onboarding). */
-export type SettingsSection = (p: { view: SettingsView; reload: () => void }) => Child;
-export const SETTINGS_SECTIONS: SettingsSection[] = [ClosuresPanel];

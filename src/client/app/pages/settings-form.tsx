@@ -1,12 +1,15 @@
 import type { Child } from "hono/jsx";
 import { useState } from "hono/jsx/dom";
-import type { OwnerBusiness, Viewer } from "../../shared/api-types";
+import type { OwnerBusiness, SettingsView, Viewer } from "../../shared/api-types";
 import { api } from "../shell/api";
 import { Button, CheckField, GateNote, Outcome, SelectField, TextAreaField, TextField } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 
 export type Values = Record<string, string | boolean>;
+
+/** What every settings section gets (./settings-registry.tsx): its page's settings view, and `reload` after a change. */
+export type SectionProps = { view: SettingsView; reload: () => void };
 
 export type FieldSpec = {
   key: keyof OwnerBusiness;

@@ -1,6 +1,6 @@
 import { sleep } from "../../shared/dom";
 import { type ApiAnswer, requestJson } from "../../shared/http";
-import { tokenExpiry } from "../../shared/token";
+import { received, refreshDelayMs } from "../../shared/token";
 import { type Auth, currentAuth, endImpersonation, saveSession, toSignIn } from "./session";
 
 /** The page requests belong to (sent as X-App-Page: an impersonation's audit row names it). */
@@ -65,15 +65,16 @@ const REFRESH_AHEAD_MS = 12 * 3600_000;
 const RETRY_MS = 60_000;
 
 /**
- * Keeps an owner's token fresh: refreshed at once when less than 12 of its 24 hours are left, then
- * again 12 hours before it ends (a tab left open overnight). A refused refresh (session revoked or
- * older than 30 days) returns to sign-in; a network failure tries again a minute later.
+ * Keeps an owner's token fresh: refreshed at once when less than 12 of its 24 hours are left (or
+ * when how long it has left is unknown), then again 12 hours before it ends (a tab left open
+ * overnight). Time left is counted on this browser's clock from the token's receipt
+ * (../../shared/token.ts). A refused refresh (session revoked or older than 30 days) returns to
+ * sign-in; a network failure tries again a minute later.
  */
 export function keepSessionFresh(): void {
   const auth = currentAuth();
   if (auth?.kind !== "owner") return;
-  const due = tokenExpiry(auth.token) - REFRESH_AHEAD_MS - Date.now();
-  setTimeout(() => void refreshNow(), Math.max(0, Math.min(due, 2_000_000_000)));
+  setTimeout(() => void refreshNow(), refreshDelayMs(auth.session, REFRESH_AHEAD_MS));
 }
 
 async function refreshNow(): Promise<void> {
@@ -82,7 +83,7 @@ async function refreshNow(): Promise<void> {
   const answer = await requestJson<{ token: string }>("POST", "/api/auth/refresh", { token: auth.token });
   const token = answer.status === 200 ? answer.body?.data?.token : undefined;
   if (token) {
-    saveSession({ ...auth.session, token });
+    saveSession({ ...auth.session, ...received(token) });
     keepSessionFresh();
   } else if (answer.status === 401 || answer.status === 403) {
     unauthorized(auth);

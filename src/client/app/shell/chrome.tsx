@@ -1,6 +1,7 @@
 import { useEffect, useState } from "hono/jsx/dom";
 import type { ImpersonationHandOff } from "../../shared/impersonation";
 import { dataOf, requestJson } from "../../shared/http";
+import { received, tokenLifetimeMs, tokenTimeLeft } from "../../shared/token";
 import { type Problem, problemOf } from "../ui/problems";
 import { api, onRateLimitWait } from "./api";
 import { endImpersonation, type OwnerSession, saveSession, setFlash, SESSION_KEY } from "./session";
@@ -23,7 +24,7 @@ export function AccountBar(p: { session: OwnerSession }) {
     setBusy(false);
     const got = dataOf(answer);
     if (!got) return setProblem(problemOf(answer));
-    saveSession({ ...s, token: got.token, tenantId });
+    saveSession({ ...s, ...received(got.token), tenantId });
     // Record ids in the address (a booking, a customer) belong to the other business: drop them.
     location.assign(location.pathname);
   }
@@ -73,9 +74,12 @@ export function AccountBar(p: { session: OwnerSession }) {
 
 const two = (n: number) => String(n).padStart(2, "0");
 
-/** The operator's read-only session: who, why, how long is left; at the end, back to the console. */
+/**
+ * The operator's read-only session: who, why, how long is left; at the end, back to the console.
+ * The end is the token's lifetime from when the console received it, on this browser's clock.
+ */
 export function ImpersonationBanner(p: { imp: ImpersonationHandOff }) {
-  const ends = new Date(p.imp.expiresAt).getTime();
+  const ends = Date.now() + (tokenTimeLeft(p.imp) ?? tokenLifetimeMs(p.imp.token));
   const [left, setLeft] = useState(Math.max(0, Math.round((ends - Date.now()) / 1000)));
   useEffect(() => {
     const timer = setInterval(() => {

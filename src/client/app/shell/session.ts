@@ -1,18 +1,19 @@
 import type { Membership, OwnerLoginResult } from "../../shared/api-types";
 import { consoleTenantUrl, IMPERSONATION_KEY, type ImpersonationHandOff, readHandOff } from "../../shared/impersonation";
-import { tokenExpiry } from "../../shared/token";
+import { type HeldToken, received, tokenUsable } from "../../shared/token";
 
 /**
  * Who the app acts for. An owner's session is kept in localStorage (a front desk works in several
  * tabs and across restarts, for at most the session's 30 days; every token is refreshed before its
  * 24 hours end) and leaves the page only as an Authorization header. An operator's impersonation is
  * the console's hand-off in this tab's sessionStorage (../../shared/impersonation.ts), read-only.
+ * Whether a token has ended is measured on this browser's clock from when it arrived, never by its
+ * `exp` against the browser's wall time (../../shared/token.ts).
  */
 export const SESSION_KEY = "app.session";
 export const FLASH_KEY = "app.flash";
 
-export type OwnerSession = {
-  token: string;
+export type OwnerSession = HeldToken & {
   user: OwnerLoginResult["user"];
   memberships: Membership[];
   tenantId: string | null;
@@ -35,17 +36,20 @@ export function saveSession(s: OwnerSession): void {
   localStorage.setItem(SESSION_KEY, JSON.stringify(s));
 }
 
-/** The session of the signed-in owner or the running impersonation, or null (expired ones count as none). */
-export function currentAuth(now = Date.now()): Auth | null {
-  const imp = readHandOff();
-  if (imp) return new Date(imp.expiresAt).getTime() > now ? { kind: "impersonation", token: imp.token, imp } : null;
-  const s = readSession();
-  return s && tokenExpiry(s.token) > now ? { kind: "owner", token: s.token, session: s } : null;
+/** Who acts, from what this tab holds: an impersonation first, else the owner's session; ended ones count as none. */
+export function authFrom(imp: ImpersonationHandOff | null, s: OwnerSession | null, now = Date.now()): Auth | null {
+  if (imp) return tokenUsable(imp, now) ? { kind: "impersonation", token: imp.token, imp } : null;
+  return s && tokenUsable(s, now) ? { kind: "owner", token: s.token, session: s } : null;
 }
 
-/** The sign-in result as the session (the token is for the first membership, interface.md rule 5). */
-export function sessionFromLogin(r: OwnerLoginResult): OwnerSession {
-  return { token: r.token, user: r.user, memberships: r.memberships, tenantId: r.memberships[0]?.tenantId ?? null };
+/** The session of the signed-in owner or the running impersonation, or null (ended ones count as none). */
+export function currentAuth(now = Date.now()): Auth | null {
+  return authFrom(readHandOff(), readSession(), now);
+}
+
+/** The sign-in result as the session (the token is for the first membership, interface.md rule 5), received now. */
+export function sessionFromLogin(r: OwnerLoginResult, now = Date.now()): OwnerSession {
+  return { ...received(r.token, now), user: r.user, memberships: r.memberships, tenantId: r.memberships[0]?.tenantId ?? null };
 }
 
 export function setFlash(message: string): void {
@@ -73,9 +77,9 @@ export function endImpersonation(imp: ImpersonationHandOff | null): void {
   location.replace(consoleTenantUrl(imp?.tenantId ?? ""));
 }
 
-/** Where to go after signing in: the page that sent the user here, if it was an app page. */
+/** Where to go after signing in: the page that sent the user here (a settings section too), if it was an app page. */
 export function takeNext(): string {
   const next = sessionStorage.getItem("app.next") ?? "";
   sessionStorage.removeItem("app.next");
-  return /^\/app(\/[a-z-]*)?(\?[^#]*)?$/.test(next) && !next.startsWith("/app/login") ? next : "/app";
+  return /^\/app(\/[a-z-]+){0,2}\/?(\?[^#]*)?$/.test(next) && !next.startsWith("/app/login") ? next : "/app";
 }

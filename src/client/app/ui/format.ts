@@ -1,16 +1,9 @@
-import { formatMoney } from "../../../shared/format";
+import { currencyDigits, formatMoney } from "../../../shared/format";
+
+export { currencyDigits };
 
 /** Money as the business's currency ("$45.00"). */
 export const money = (minor: number, currency: string) => formatMoney(minor, currency);
-
-/** Decimal places of a currency (2 for USD, 0 for JPY). */
-export function currencyDigits(currency: string): number {
-  try {
-    return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
-  }
-}
 
 /** "45.00" for 4500 USD: what a price field shows. */
 export function toMajor(minor: number, currency: string): string {

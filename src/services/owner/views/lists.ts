@@ -9,6 +9,7 @@ import { listEndpoints } from "../../webhooks/endpoints";
 import { listCustomers } from "../customers";
 import { listMembers } from "../members";
 import { listClosures } from "../schedule";
+import { smsUsageQueries } from "../../sms/usage";
 import {
   bookingItemsQuery,
   businessQuery,
@@ -127,16 +128,17 @@ export async function customersView(ctx: ViewCtx, q: { search?: string; limit: n
 }
 
 /**
- * `/app/settings`: the whole business record (with its Stripe account's state), members, webhook
- * endpoints and, for owners and admins, the failed side effects of every kind (design.md §22) and,
- * with a member's own token, the API keys (design.md §19: a key cannot manage keys), and the
- * closures that have not ended (design.md §16); staff read the rest.
+ * `/app/settings` (each of its sections): the whole business record (with its Stripe account's
+ * state), members, webhook endpoints and, for owners and admins, the failed side effects of every
+ * kind (design.md §22) and, with a member's own token, the API keys (design.md §19: a key cannot
+ * manage keys), and the closures that have not ended (design.md §16); staff read the rest.
  */
-export async function settingsView(ctx: ViewCtx, p: { canManage: boolean; keys: boolean }) {
+export async function settingsView(ctx: ViewCtx, p: { canManage: boolean; keys: boolean; texts: boolean }) {
   const { db, tenantId, now } = ctx;
   const t = schema.tenants;
   const cl = schema.businessClosures;
-  const [business, members, endpoints, failed, keys, closures] = await db.batch([
+  const usage = smsUsageQueries(db, tenantId, now);
+  const [business, members, endpoints, failed, keys, closures, usageTenant, usageCounts] = await db.batch([
     db.select().from(t).where(eq(t.id, tenantId)).limit(1),
     listMembers(db, tenantId),
     listEndpoints(db, tenantId),
@@ -147,9 +149,12 @@ export async function settingsView(ctx: ViewCtx, p: { canManage: boolean; keys: 
       .where(and(eq(schema.apiKeys.tenantId, tenantId), sql`${p.keys ? 1 : 0} = 1`))
       .orderBy(desc(schema.apiKeys.createdAt), desc(schema.apiKeys.id)),
     listClosures(db, tenantId, gte(cl.endDate, earliestToday(now))).limit(500),
+    ...usage.statements,
   ]);
   const today = formatLocalDate(localToday(need(business).timezone, now));
   return {
+    // design.md §27: the month's texts against the limit, while texts are configured at all.
+    sms: p.texts ? usage.read([usageTenant, usageCounts]) : null,
     business: need(business),
     members,
     endpoints,

@@ -1,0 +1,1 @@
+CREATE INDEX `payments_tenant_loose_idx` ON `payments` (`tenant_id`,`created_at`) WHERE booking_id IS NULL;

@@ -1,0 +1,162 @@
+// The reports page's range picker and its spreadsheet exports (design.md §29).
+import { useState } from "hono/jsx/dom";
+import type { ReportsView } from "../../shared/api-types";
+import type { ApiAnswer } from "../../shared/http";
+import { addDays, isDate } from "../lib/zoned";
+import { currentAuth } from "../shell/session";
+import { Button, GateNote, Outcome, SelectField, TextField, useMounted } from "../ui/kit";
+import { type Problem, problemOf } from "../ui/problems";
+
+export type ReportQuery = { from: string; to: string; groupBy: "" | "day" | "week" | "month"; staffId: string };
+
+/** The API's limit: a report covers at most 366 dates (a leap year). */
+const MAX_DAYS = 366;
+
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+
+/** Ranges people ask for, from the business's today. */
+function presets(today: string): { value: string; label: string; from: string; to: string }[] {
+  const [y, m] = today.split("-").map(Number);
+  const first = (year: number, month: number) => `${year}-${String(month).padStart(2, "0")}-01`;
+  const thisMonth = first(y, m);
+  const lastMonth = m === 1 ? first(y - 1, 12) : first(y, m - 1);
+  return [
+    { value: "7", label: "Last 7 days", from: addDays(today, -6), to: today },
+    { value: "30", label: "Last 30 days", from: addDays(today, -29), to: today },
+    { value: "month", label: "This month", from: thisMonth, to: today },
+    { value: "last-month", label: "Last month", from: lastMonth, to: addDays(thisMonth, -1) },
+    { value: "year", label: "This year", from: `${y}-01-01`, to: today },
+  ];
+}
+
+export function RangeForm(p: { view: ReportsView; query: ReportQuery; onApply: (q: ReportQuery) => void; problem: Problem | null }) {
+  const v = p.view;
+  const [from, setFrom] = useState(v.from);
+  const [to, setTo] = useState(v.to);
+  const [groupBy, setGroupBy] = useState<string>(v.groupBy);
+  const [staffId, setStaffId] = useState(p.query.staffId);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const options = presets(v.business.today);
+  const preset = options.find((o) => o.from === from && o.to === to)?.value ?? "custom";
+  const fields = { ...(p.problem?.fields ?? {}), ...(problem?.fields ?? {}) };
+
+  const submit = (e: Event) => {
+    e.preventDefault();
+    const wrong: Record<string, string> = {};
+    if (!isDate(from)) wrong.from = "Enter the first date.";
+    if (!isDate(to)) wrong.to = "Enter the last date.";
+    else if (isDate(from) && daysBetween(from, to) < 1) wrong.to = "The last date must not be before the first.";
+    else if (isDate(from) && daysBetween(from, to) > MAX_DAYS) wrong.to = `A report covers at most ${MAX_DAYS} days.`;
+    if (Object.keys(wrong).length) return setProblem({ message: "Please correct the dates marked above.", fields: wrong, retry: false });
+    setProblem(null);
+    p.onApply({ from, to, groupBy: groupBy as ReportQuery["groupBy"], staffId: v.viewer.role === "staff" ? "" : staffId });
+  };
+  return (
+    <form class="panel report-range" aria-label="Report range" onSubmit={submit} novalidate>
+      <div class="form-grid">
+        <SelectField
+          id="r-preset"
+          label="Range"
+          value={preset}
+          onValue={(value) => {
+            const o = options.find((x) => x.value === value);
+            if (!o) return;
+            setFrom(o.from);
+            setTo(o.to);
+          }}
+          options={[...options.map((o) => ({ value: o.value, label: o.label })), { value: "custom", label: "Custom dates" }]}
+        />
+        <TextField id="r-from" label="From" type="date" value={from} onValue={setFrom} error={fields.from} required />
+        <TextField id="r-to" label="To" type="date" value={to} onValue={setTo} error={fields.to} required />
+        <SelectField
+          id="r-group"
+          label="Chart by"
+          value={groupBy}
+          onValue={setGroupBy}
+          options={[
+            { value: "day", label: "Day" },
+            { value: "week", label: "Week (Monday first)" },
+            { value: "month", label: "Month" },
+          ]}
+        />
+        {v.viewer.role === "staff" ? null : (
+          <SelectField
+            id="r-staff"
+            label="Staff"
+            value={staffId}
+            onValue={setStaffId}
+            options={[{ value: "", label: "Everyone" }, ...v.staff.map((s) => ({ value: s.id, label: s.displayName }))]}
+          />
+        )}
+      </div>
+      <Outcome problem={problem ?? p.problem} />
+      <div class="actions-row">
+        <Button type="submit" kind="primary">
+          Show report
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Downloads a CSV with the session's token (a plain link cannot send it) and saves it under `filename`. */
+async function download(path: string, filename: string): Promise<ApiAnswer<unknown> | null> {
+  const auth = currentAuth();
+  if (!auth) return { status: 401, body: null, headers: null };
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      headers: { Authorization: `Bearer ${auth.token}`, "X-App-Page": "/app/reports" },
+      credentials: "omit",
+      cache: "no-store",
+    });
+  } catch {
+    return { status: 0, body: null, headers: null };
+  }
+  if (!res.ok) return { status: res.status, body: await res.json().catch(() => null), headers: res.headers };
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return null;
+}
+
+/** Owners and admins take the range's bookings, and every customer, to a spreadsheet. */
+export function ExportButtons(p: { view: ReportsView }) {
+  const v = p.view;
+  const [busy, setBusy] = useState("");
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const mounted = useMounted();
+  const allowed = v.viewer.role !== "staff";
+  const gate = { allowed, reason: "Only owners and admins can export bookings and customers." };
+  const run = async (which: "bookings" | "customers") => {
+    setBusy(which);
+    setProblem(null);
+    const failed =
+      which === "bookings"
+        ? await download(`/exports/bookings.csv?from=${v.from}&to=${v.to}`, `bookings-${v.from}-to-${v.to}.csv`)
+        : await download("/exports/customers.csv", "customers.csv");
+    if (!mounted.current) return;
+    setBusy("");
+    if (failed) setProblem(problemOf(failed));
+  };
+  return (
+    <div class="report-exports">
+      <div class="toolbar" role="group" aria-label="Export to a spreadsheet (CSV)">
+        <Button gate={gate} busy={busy === "bookings"} onClick={() => void run("bookings")}>
+          Bookings (CSV)
+        </Button>
+        <Button gate={gate} busy={busy === "customers"} onClick={() => void run("customers")}>
+          Customers (CSV)
+        </Button>
+      </div>
+      {problem ? <Outcome problem={problem} /> : null}
+      <GateNote gates={[gate]} />
+    </div>
+  );
+}

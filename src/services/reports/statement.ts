@@ -1,0 +1,192 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import type { schema } from "../../db/client";
+import { MONEY_TAKEN_STATUSES, moneyTakenKinds, OCCUPYING_STATUSES, PAYMENT_KIND_IS_MONEY_TAKEN } from "../../domain/reports";
+import type { ClosureRow, OverrideRow, WeeklyRow } from "../../domain/schedule";
+import type { LocalDate } from "../../domain/time";
+import { decodeHours, hoursSubqueries } from "../schedule-data";
+
+/**
+ * The reports' ONE statement (design.md §29): a year of a busy business is aggregated by SQLite and
+ * comes back as one row of small JSON arrays (per local date, per staff member, per service), the
+ * shape that costs the Worker least to receive (services/schedule-data.ts says why). The range's
+ * bookings are gathered once (a MATERIALIZED CTE) and every column aggregates them.
+ */
+
+// Every payment kind of the schema is classified as money taken or not (domain/reports.ts): a kind
+// added to the schema without a decision there fails this line's typecheck.
+type PaymentKind = (typeof schema.payments.kind.enumValues)[number];
+const _everyKindClassified: Record<PaymentKind, boolean> = PAYMENT_KIND_IS_MONEY_TAKEN;
+void _everyKindClassified;
+
+/**
+ * Our own constant lists (statuses, payment kinds) written into the statement as literals, built
+ * once per isolate: as bound values each would cost Drizzle and the Hrana client work per request.
+ */
+const literals = (values: readonly string[]) => sql.raw(values.map((v) => `'${v.replace(/'/g, "''")}'`).join(", "));
+const TAKEN_STATUSES = literals(MONEY_TAKEN_STATUSES);
+const TAKEN_KINDS = literals(moneyTakenKinds());
+const OCCUPYING = literals(OCCUPYING_STATUSES);
+
+/** Customers who came (or are coming): their bookings decide new and returning. */
+const VISITED = literals(["confirmed", "completed"]);
+
+export type RangeStatementParams = {
+  tenantId: string;
+  /** The range's instants [lo, hi): bookings starting in it are the range's bookings. */
+  lo: number;
+  hi: number;
+  /** The local date index (0 = the first date) of `bk.start_at`; null: one bucket (totals only). */
+  dayOf: ((instant: SQL) => SQL) | null;
+  /** One staff member (the owner's choice, or a staff member's own profile); all when absent. */
+  staffId?: SQL;
+  /** The owner named `staffId`: report whether it is a staff member of this business. */
+  checkStaff?: boolean;
+  /** Read hours, overrides, closures, time off and the staff list (utilization) for these local dates. */
+  hours?: { from: LocalDate; to: LocalDate };
+};
+
+export type RangeRow = {
+  currency: string | null;
+  staffOk: number;
+  days: string;
+  staffTime: string;
+  services: string;
+  customers: string;
+  loose: string;
+  staff: string | null;
+  weekly: string | null;
+  overrides: string | null;
+  closures: string | null;
+  timeOff: string | null;
+};
+
+export function rangeStatement(db: Db, p: RangeStatementParams) {
+  const t = p.tenantId;
+  const byStaff = p.staffId ? sql`AND bk.staff_id = ${p.staffId}` : sql``;
+  const day = p.dayOf ? p.dayOf(sql`bk.start_at`) : sql`0`;
+  const taken = sql`p.tenant_id = bk.tenant_id AND p.status IN (${TAKEN_STATUSES}) AND p.kind IN (${TAKEN_KINDS})
+    AND upper(p.currency) = (SELECT upper(currency) FROM tenants WHERE id = ${t})`;
+  // `count_key` is what `bookings` counts: each booking today; a visit's id once visits exist
+  // (§26: COALESCE(bk.visit_id, bk.id)), so a visit of three services counts once while each of its
+  // items still counts for its service.
+  const b = sql`b AS MATERIALIZED (
+    SELECT bk.id AS count_key, bk.staff_id, bk.service_id, bk.customer_id, bk.status, bk.end_at - bk.start_at AS dur, ${day} AS d,
+      (SELECT total(p.amount) FROM payments p WHERE p.booking_id = bk.id AND ${taken}) AS taken,
+      (SELECT total(p.refunded_amount) FROM payments p WHERE p.booking_id = bk.id AND ${taken}) AS refunded
+    FROM bookings bk
+    WHERE bk.tenant_id = ${t} AND bk.start_at >= ${p.lo} AND bk.start_at < ${p.hi} ${byStaff}
+      AND bk.status <> 'pending' AND NOT (bk.status = 'cancelled' AND bk.hold_expires_at IS NOT NULL))`;
+  const days = sql`(SELECT json_group_array(json_array(d, n, completed, no_shows, cancelled, taken, refunded)) FROM (
+      SELECT d, COUNT(DISTINCT count_key) AS n,
+        COUNT(DISTINCT CASE WHEN status = 'completed' THEN count_key END) AS completed,
+        COUNT(DISTINCT CASE WHEN status = 'no_show' THEN count_key END) AS no_shows,
+        COUNT(DISTINCT CASE WHEN status = 'cancelled' THEN count_key END) AS cancelled,
+        total(taken) AS taken, total(refunded) AS refunded
+      FROM b GROUP BY d))`;
+  const staffTime = sql`(SELECT json_group_array(json_array(staff_id, booked)) FROM (
+      SELECT staff_id, total(CASE WHEN status IN (${OCCUPYING}) THEN dur ELSE 0 END) AS booked FROM b GROUP BY staff_id))`;
+  const services = sql`(SELECT json_group_array(json_array(g.service_id, s.name, g.n, g.net)) FROM (
+      SELECT service_id, COUNT(*) AS n, total(taken) - total(refunded) AS net FROM b GROUP BY service_id) g
+      JOIN services s ON s.id = g.service_id)`;
+  // Returning: the customer visited the business before the range (any staff member); new: this is
+  // their first time. Looked up by customer_id alone, on its index (a customer record is one
+  // business's): with a tenant condition SQLite walked the tenant's whole (tenant, start) index for
+  // each customer, and the status test is kept off the (status, hold) index (`+`) for the same reason.
+  const customers = sql`(SELECT json_array(count(*) - total(came_before), total(came_before)) FROM (
+      SELECT EXISTS (SELECT 1 FROM bookings e WHERE e.customer_id = c.customer_id AND e.start_at < ${p.lo}
+                     AND +e.status IN (${VISITED})) AS came_before
+      FROM (SELECT DISTINCT customer_id FROM b WHERE customer_id IS NOT NULL AND status IN (${VISITED})) c))`;
+  // Money that belongs to no booking (§32: a gift card or package sold) counts on the day it was taken;
+  // no staff member's report holds it.
+  const loose = p.staffId
+    ? sql`'[]'`
+    : sql`(SELECT json_group_array(json_array(p.created_at, p.amount, p.refunded_amount)) FROM payments p
+        WHERE p.tenant_id = ${t} AND p.booking_id IS NULL AND p.created_at >= ${new Date(p.lo).toISOString()}
+          AND p.created_at < ${new Date(p.hi).toISOString()} AND p.status IN (${TAKEN_STATUSES})
+          AND p.kind IN (${TAKEN_KINDS}) AND upper(p.currency) = (SELECT upper(currency) FROM tenants WHERE id = ${t}))`;
+  const staffOk =
+    p.checkStaff && p.staffId
+      ? sql`EXISTS (SELECT 1 FROM staff_profiles WHERE id = ${p.staffId} AND tenant_id = ${t} AND deleted_at IS NULL)`
+      : sql`1`;
+  const hours = p.hours
+    ? hoursColumns(t, p, p.hours)
+    : sql`NULL AS staff, NULL AS weekly, NULL AS overrides, NULL AS closures, NULL AS timeOff`;
+  return db.all<RangeRow>(sql`WITH ${b}
+    SELECT (SELECT currency FROM tenants WHERE id = ${t}) AS currency, ${staffOk} AS staffOk, ${days} AS days,
+      ${staffTime} AS staffTime, ${services} AS services, ${customers} AS customers, ${loose} AS loose, ${hours}`);
+}
+
+/** Utilization's inputs: the staff listed (not deleted, or with bookings in the range), their hours and time off. */
+function hoursColumns(t: string, p: RangeStatementParams, range: { from: LocalDate; to: LocalDate }): SQL {
+  const own = p.staffId ? sql`AND id = ${p.staffId}` : sql``;
+  const ownOff = p.staffId ? sql`AND staff_id = ${p.staffId}` : sql``;
+  const { weekly, overrides, closures } = hoursSubqueries({ tenantId: sql`${t}`, staffId: p.staffId, from: range.from, to: range.to });
+  const staff = sql`(SELECT json_group_array(json_array(id, display_name)) FROM (
+      SELECT id, display_name FROM staff_profiles WHERE tenant_id = ${t} ${own}
+        AND (deleted_at IS NULL OR id IN (SELECT staff_id FROM b))
+      ORDER BY order_index, display_name, id))`;
+  const timeOff = sql`(SELECT json_group_array(json_array(staff_id, MAX(start_at, ${p.lo}), MIN(end_at, ${p.hi}))) FROM staff_time_off
+      WHERE tenant_id = ${t} ${ownOff} AND start_at < ${p.hi} AND end_at > ${p.lo})`;
+  return sql`${staff} AS staff, ${weekly} AS weekly, ${overrides} AS overrides, ${closures} AS closures, ${timeOff} AS timeOff`;
+}
+
+export type DayRow = {
+  d: number;
+  bookings: number;
+  completed: number;
+  noShows: number;
+  cancelled: number;
+  taken: number;
+  refunded: number;
+};
+
+/** The row's aggregates as numbers (SQLite's total() answers floats). */
+export function decodeRange(row: RangeRow) {
+  const days = (JSON.parse(row.days) as number[][]).map(
+    ([d, bookings, completed, noShows, cancelled, taken, refunded]): DayRow => ({
+      d,
+      bookings,
+      completed,
+      noShows,
+      cancelled,
+      taken: Math.round(taken),
+      refunded: Math.round(refunded),
+    }),
+  );
+  const staffTime = new Map((JSON.parse(row.staffTime) as [string, number][]).map(([id, ms]) => [id, Math.round(ms / 60_000)]));
+  const services = (JSON.parse(row.services) as [string, string, number, number][]).map(([serviceId, name, bookings, net]) => ({
+    serviceId,
+    name,
+    bookings,
+    revenue: Math.round(net),
+  }));
+  const [newCustomers, returningCustomers] = (JSON.parse(row.customers) as number[]).map((n) => Math.round(n));
+  const loose = (JSON.parse(row.loose) as [string, number, number][]).map(([createdAt, amount, refunded]) => ({
+    createdAt,
+    amount,
+    refunded,
+  }));
+  return { currency: row.currency, staffOk: Boolean(row.staffOk), days, staffTime, services, newCustomers, returningCustomers, loose };
+}
+
+export type HoursRows = {
+  staff: { id: string; name: string }[];
+  weekly: WeeklyRow[];
+  overrides: OverrideRow[];
+  closures: ClosureRow[];
+  timeOff: { staffId: string; startMs: number; endMs: number }[];
+};
+
+export function decodeHoursColumns(row: RangeRow): HoursRows {
+  const hours = decodeHours({ weekly: row.weekly ?? "[]", overrides: row.overrides ?? "[]", closures: row.closures ?? "[]" });
+  return {
+    ...hours,
+    staff: (JSON.parse(row.staff ?? "[]") as [string, string][]).map(([id, name]) => ({ id, name })),
+    timeOff: (JSON.parse(row.timeOff ?? "[]") as [string, number, number][]).map(([staffId, startMs, endMs]) => ({
+      staffId,
+      startMs,
+      endMs,
+    })),
+  };
+}
