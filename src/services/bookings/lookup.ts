@@ -98,6 +98,10 @@ export function refCanExist(ref: BookingRef): boolean {
   return ref.kind === "owner" || isConfirmationCode(normalizeConfirmationCode(ref.code));
 }
 
+/** The code a customer knows a booking by: its visit's (design.md §26: one code per visit), else its own. `b`: the bookings alias. */
+export const visitCodeSql = (b: SQL) =>
+  sql`COALESCE((SELECT v.confirmation_code FROM visits v WHERE v.id = ${b}.visit_id), ${b}.confirmation_code)`;
+
 /** The resources a booking (its id column) holds, by id, as a mapped JSON array (design.md §26). */
 export const resourceIdsOf = (bookingId: SQL | AnyColumn) =>
   sql<string>`(SELECT json_group_array(resource_id) FROM (SELECT resource_id FROM booking_resources WHERE booking_id = ${bookingId} ORDER BY resource_id))`.mapWith(

@@ -7,6 +7,7 @@ import { ApiError } from "../../errors";
 import { newSecret } from "../../lib/ids";
 import { platformLink } from "../../lib/links";
 import { sha256Hex } from "../auth/password-reset";
+import { visitCodeSql } from "../bookings/lookup";
 import { bookingUid, mailSettings } from "./booking-mail";
 
 /**
@@ -68,7 +69,7 @@ export async function calendarFeed(db: Db, config: Pick<Config, "PUBLIC_BASE_URL
       FROM staff_profiles p JOIN tenants t ON t.id = p.tenant_id
       WHERE p.calendar_feed_hash = ${hash} AND p.deleted_at IS NULL`),
     db.all<FeedBooking>(sql`
-      SELECT b.id, b.start_at AS startAt, b.end_at AS endAt, b.sequence, b.updated_at AS updatedAt, b.confirmation_code AS code,
+      SELECT b.id, b.start_at AS startAt, b.end_at AS endAt, b.sequence, b.updated_at AS updatedAt, ${visitCodeSql(sql`b`)} AS code,
              b.notes, s.name AS serviceName, c.first_name AS firstName, c.last_name AS lastName, c.phone
       FROM bookings b
       JOIN services s ON s.id = b.service_id

@@ -1,3 +1,5 @@
+import { SELF } from "cloudflare:test";
+import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { get, patch, post } from "../../helpers/api";
 import { ownerToken } from "../../helpers/factories";
@@ -52,5 +54,14 @@ describe("reports over visits", () => {
     const kimOnly = await get(`/api/reports/summary?from=${DAY}&to=${DAY}&groupBy=day&staffId=${kim.id}`, { token, now: after });
     expect(kimOnly.status).toBe(200);
     expect(kimOnly.body.data.totals).toMatchObject({ bookings: 1, completed: 1 });
+
+    // The bookings export lists each item, each with the code the customer knows: the visit's.
+    const csv = await SELF.fetch(`http://localhost/exports/bookings.csv?from=${DAY}&to=${DAY}`, {
+      headers: { Authorization: `Bearer ${await ownerToken(tenant.ownerId, tenant.id)}` },
+    });
+    expect(csv.status).toBe(200);
+    const rows: Record<string, string>[] = parse(await csv.text(), { bom: true, columns: true });
+    const code = visit.body.data.confirmationCode;
+    expect(rows.map((r) => r["Confirmation code"]).sort()).toEqual([code, code, code, single.body.data.confirmationCode].sort());
   });
 });
