@@ -36,7 +36,6 @@ export const ProcessingWindow = z
     startDatetime: z.string().openapi({ description: "UTC ISO-8601 instant" }),
     endDatetime: z.string().openapi({ description: "UTC ISO-8601 instant" }),
   })
-  .nullable()
   .openapi("ProcessingWindow");
 
 /** The processing window of a booking from its start and stored minutes (0 = none). */
@@ -67,17 +66,25 @@ export const OwnerBooking = z
     notes: z.string(),
     cancelReason: z.string().nullable(),
     createdAt: z.string(),
+    // design.md §26, present only when they carry something, so a booking of a service without
+    // processing time or resources answers exactly as before visits existed.
     visitId: z
       .string()
-      .nullable()
-      .openapi({ description: "design.md §26: the visit this booking is an item of (its status, cancel and move act on the whole visit)" }),
-    processing: ProcessingWindow,
-    resourceIds: z.array(z.string()).openapi({ description: "design.md §26: the resources (rooms, chairs, ...) the booking holds" }),
+      .optional()
+      .openapi({ description: "design.md §26, items of a visit only: the visit (its status, cancel and move act on the whole visit)" }),
+    processing: ProcessingWindow.optional().openapi({
+      description: "design.md §26, only when the service has processing time: the window in which the staff member is free",
+    }),
+    resourceIds: z
+      .array(z.string())
+      .optional()
+      .openapi({ description: "design.md §26, only when the booking holds resources: the rooms, chairs, ... it holds" }),
   })
   .openapi("OwnerBooking");
 
 /** Owner API booking: camelCase, UTC ISO instants (design.md §13). */
 export function toOwnerBooking(b: BookingLike): z.infer<typeof OwnerBooking> {
+  const window = processingWindow(b);
   return {
     id: b.id,
     confirmationCode: b.confirmationCode,
@@ -93,9 +100,9 @@ export function toOwnerBooking(b: BookingLike): z.infer<typeof OwnerBooking> {
     notes: b.notes,
     cancelReason: b.cancelReason,
     createdAt: b.createdAt,
-    visitId: b.visitId,
-    processing: processingWindow(b),
-    resourceIds: b.resourceIds,
+    ...(b.visitId ? { visitId: b.visitId } : {}),
+    ...(window ? { processing: window } : {}),
+    ...(b.resourceIds.length ? { resourceIds: b.resourceIds } : {}),
   };
 }
 
