@@ -58,6 +58,11 @@ export default defineConfig({
                 STRIPE_PUBLISHABLE_KEY: "pk_test_capture",
                 // The capture server serves a stand-in for Stripe.js (tools/capture-server/stripe-js.js).
                 STRIPE_JS_URL: `${inject<string>("captureUrl")}/stripe-js/v3/`,
+                // design.md §31: Cloudflare Turnstile is the capture server too (siteverify and api.js).
+                TURNSTILE_SITE_KEY: "0x-test-site-key",
+                TURNSTILE_SECRET_KEY: "0x-test-secret-key",
+                TURNSTILE_VERIFY_URL: `${inject<string>("captureUrl")}/turnstile/siteverify`,
+                TURNSTILE_JS_URL: `${inject<string>("captureUrl")}/turnstile-js/api.js?render=explicit`,
                 // Every test's e-mail goes to the capture server; e-mail tests key on a unique recipient.
                 EMAIL_PROVIDER_URL: `${inject<string>("captureUrl")}/email`,
                 EMAIL_API_KEY: "test-email-key",

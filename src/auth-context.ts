@@ -32,6 +32,11 @@ export type ApiKeyAuth = {
   tenantId: string;
   role: "admin";
   actor: Actor;
+  /**
+   * The key's scope, learnt from its check in the request's first round trip (null until then):
+   * what a `read` key may see is decided by it (issue #33: no confirmation codes).
+   */
+  scope: "read" | "write" | null;
 };
 
 /** The caller of an owner route: a member's token or an API key of the business. */
@@ -45,3 +50,14 @@ export type AdminAuth = { kind: "admin"; adminId: string; sessionId: string; ema
 
 /** No usable customer token on a route where one is optional (public booking creation). */
 export type AnonymousAuth = { kind: "anonymous" };
+
+/**
+ * design.md §31: whoever may only read never learns what lets them write. Confirmation codes (which
+ * cancel and move a booking through the public code routes, with no token) are shown to owner and
+ * admin members and to `write` API keys; staff members, `read` keys and the operator's read-only
+ * impersonation see `confirmationCode: null`. A key whose scope is not known yet sees none.
+ */
+export function seesConfirmationCodes(auth: OwnerAuth): boolean {
+  if (auth.via === "api_key") return auth.scope === "write";
+  return auth.impersonation === undefined && (auth.role === "owner" || auth.role === "admin");
+}

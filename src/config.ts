@@ -41,6 +41,15 @@ export interface Env {
   AI_API_KEY?: string;
   AI_MODEL?: string;
   AI_MAX_TOKENS?: string;
+  /** design.md §31: each business's daily assistant budget, `<public>,<owner>` requests per UTC day (default 500,200). */
+  AI_DAILY_REQUESTS_PER_TENANT?: string;
+  /** design.md §31: Cloudflare Turnstile (bot protection a business may turn on). */
+  TURNSTILE_SITE_KEY?: string;
+  TURNSTILE_SECRET_KEY?: string;
+  /** Turnstile's siteverify endpoint (tests: the capture server). */
+  TURNSTILE_VERIFY_URL?: string;
+  /** Where the booking page loads Turnstile's script from (tests: a local stand-in). */
+  TURNSTILE_JS_URL?: string;
   /** Workers AI binding (`[ai] binding = "AI"`); preferred over AI_PROVIDER_URL when bound. */
   AI?: Ai;
   ENVIRONMENT?: string;
@@ -127,6 +136,24 @@ const configSchema = z.object({
   AI_MODEL: optionalString,
   // Output tokens per model call (design.md §20 caps); the request's rounds are capped separately.
   AI_MAX_TOKENS: optionalString.pipe(z.coerce.number<string | undefined>().int().min(16).max(8192).default(1024)),
+  AI_DAILY_REQUESTS_PER_TENANT: optionalString.pipe(
+    z
+      .string()
+      .default("500,200")
+      .refine((v) => dailyBudget(v) !== null, "AI_DAILY_REQUESTS_PER_TENANT must be <public>,<owner> (or one number for both)")
+      .transform((v) => dailyBudget(v) as { public: number; owner: number }),
+  ),
+  TURNSTILE_SITE_KEY: optionalString,
+  TURNSTILE_SECRET_KEY: optionalString,
+  TURNSTILE_VERIFY_URL: optionalString.pipe(
+    z.string().url("TURNSTILE_VERIFY_URL must be a URL").default("https://challenges.cloudflare.com/turnstile/v0/siteverify"),
+  ),
+  TURNSTILE_JS_URL: optionalString.pipe(
+    z
+      .string()
+      .refine((v) => absoluteHttpBase(v.split("?")[0]) !== null, "TURNSTILE_JS_URL must be an absolute http(s) URL")
+      .default("https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit"),
+  ),
   CF_API_BASE: optionalString.pipe(
     z
       .string()
@@ -154,6 +181,14 @@ const configSchema = z.object({
   TEST_NOW_AT: optionalString.pipe(z.coerce.number<string | undefined>().int().positive().optional()),
   BENCH_ROUTES: optionalString.transform((v) => v === "1"),
 });
+
+/** "500,200" -> public 500, owner 200; "300" -> 300 each; null when not whole numbers >= 0. */
+function dailyBudget(raw: string): { public: number; owner: number } | null {
+  const parts = raw.split(",").map((p) => p.trim());
+  if (parts.length > 2 || !parts.every((p) => /^\d{1,9}$/.test(p))) return null;
+  const [pub, owner = pub] = parts.map(Number);
+  return { public: pub, owner };
+}
 
 /** `https://book.example.com/` -> `https://book.example.com`; null unless absolute http(s) without query or fragment. */
 function absoluteHttpBase(raw: string): string | null {

@@ -14,12 +14,14 @@ const CODES = {
   invalid_request: 400,
   stripe_not_connected: 400,
   invalid_signature: 400,
+  stripe_account_mismatch: 400,
   unauthorized: 401,
   invalid_credentials: 401,
   "tenant required": 403,
   "tenant not found": 403,
   guest_disabled: 403,
   forbidden: 403,
+  captcha_failed: 403,
   impersonation_read_only: 403,
   not_found: 404,
   slot_taken: 409,
@@ -32,6 +34,7 @@ const CODES = {
   domain_taken: 409,
   payment_expired: 409,
   refund_exceeds_payment: 409,
+  stripe_account_taken: 409,
   payload_too_large: 413,
   rate_limited: 429,
   internal_error: 500,
@@ -150,6 +153,10 @@ export const onError: ErrorHandler = (err, c) => {
       return errorResponse(c, ApiError.validation({ formErrors: [err.message || "Malformed request"], fieldErrors: {} }));
     }
     if (err.status === 413) return errorResponse(c, new ApiError("payload_too_large"));
+    // OpenAPIHono's media-type gate: a body that is not JSON where JSON is declared (issue #33).
+    if (err.status === 415) {
+      return errorResponse(c, ApiError.validation({ formErrors: ["Send the request body as application/json"], fieldErrors: {} }));
+    }
     if (err.status === 401) return errorResponse(c, new ApiError("unauthorized"));
   }
   // The path without its query string, the error without the query parameters it carried.

@@ -122,6 +122,13 @@ export const SETTINGS: Setting[] = [
     help: "Businesses' own domains: an API token with Zone: SSL and Certificates (edit) on the zone of CF_ZONE_ID, for its custom hostnames.",
   },
   {
+    key: "TURNSTILE_SECRET_KEY",
+    kind: "secret",
+    section: "Worker secrets (uploaded in one `wrangler secret bulk`)",
+    help: "Cloudflare Turnstile's secret key, so businesses may turn on bot protection (design.md §31); its site key is TURNSTILE_SITE_KEY in [vars].",
+    optional: always,
+  },
+  {
     key: "AI_API_KEY",
     kind: "secret",
     section: "Worker secrets (uploaded in one `wrangler secret bulk`)",

@@ -6,7 +6,10 @@
  * Format rules applied here: CRLF line ends; lines folded at 75 octets (UTF-8, never inside a
  * character) with a leading space on continuation lines; TEXT values escape `\ ; ,` and newlines;
  * parameter values (CN) are quoted, with the characters a quoted value cannot hold removed.
+ * Control characters never reach a line (design.md §31): single-line values lose all of them,
+ * multi-line ones (DESCRIPTION, LOCATION) keep their line breaks (escaped as `\n`) and lose the rest.
  */
+import { plainLines, plainText } from "./plain-text";
 
 export type IcsPerson = { name: string; email: string };
 
@@ -105,16 +108,16 @@ function person(prop: "ORGANIZER" | "ATTENDEE", p: IcsPerson, attendee: boolean)
 function eventLines(e: IcsEvent): string[] {
   const lines = [
     "BEGIN:VEVENT",
-    `UID:${escapeText(e.uid)}`,
+    `UID:${escapeText(plainText(e.uid))}`,
     `SEQUENCE:${Math.max(0, Math.trunc(e.sequence))}`,
     `DTSTAMP:${icsUtc(e.stamp)}`,
     `DTSTART:${icsUtc(e.start)}`,
     `DTEND:${icsUtc(e.end)}`,
-    `SUMMARY:${escapeText(e.summary)}`,
+    `SUMMARY:${escapeText(plainText(e.summary))}`,
   ];
-  if (e.description) lines.push(`DESCRIPTION:${escapeText(e.description)}`);
-  if (e.location) lines.push(`LOCATION:${escapeText(e.location)}`);
-  if (e.url) lines.push(`URL:${e.url}`);
+  if (e.description) lines.push(`DESCRIPTION:${escapeText(plainLines(e.description))}`);
+  if (e.location) lines.push(`LOCATION:${escapeText(plainLines(e.location))}`);
+  if (e.url) lines.push(`URL:${plainText(e.url)}`);
   if (e.status) lines.push(`STATUS:${e.status}`);
   if (e.lastModified !== undefined) lines.push(`LAST-MODIFIED:${icsUtc(e.lastModified)}`);
   const organizer = e.organizer && person("ORGANIZER", e.organizer, false);
@@ -128,7 +131,7 @@ function eventLines(e: IcsEvent): string[] {
 /** A whole VCALENDAR object, CRLF line ends, folded. */
 export function icsCalendar(cal: IcsCalendar): string {
   const lines = ["BEGIN:VCALENDAR", "VERSION:2.0", `PRODID:${ICS_PRODID}`, "CALSCALE:GREGORIAN", `METHOD:${cal.method}`];
-  if (cal.name) lines.push(`X-WR-CALNAME:${escapeText(cal.name)}`);
+  if (cal.name) lines.push(`X-WR-CALNAME:${escapeText(plainText(cal.name))}`);
   if (cal.refreshMinutes)
     lines.push(`REFRESH-INTERVAL;VALUE=DURATION:PT${cal.refreshMinutes}M`, `X-PUBLISHED-TTL:PT${cal.refreshMinutes}M`);
   for (const e of cal.events) lines.push(...eventLines(e));

@@ -116,10 +116,12 @@ export type Canceller = "customer" | "business";
 /**
  * design.md §21: the business cancelling refunds in full; a customer cancelling at or before the
  * deadline gets everything back, after it the payment is kept (and a late-cancel fee may apply).
+ * `deadlineAt` is the booking's own refund deadline (design.md §31: fixed when it was made, kept
+ * through moves), so moving a booking and then cancelling refunds no more than cancelling would have.
  */
-export function cancellationRefund(by: Canceller, startAt: number, cancellationHours: number, nowMs: number): "full" | "keep" {
+export function cancellationRefund(by: Canceller, deadlineAt: number, nowMs: number): "full" | "keep" {
   if (by === "business") return "full";
-  return nowMs <= refundDeadline(startAt, cancellationHours) ? "full" : "keep";
+  return nowMs <= deadlineAt ? "full" : "keep";
 }
 
 /** The late-cancellation fee is charged this long after the cancellation, unless waived first. */

@@ -20,10 +20,21 @@ export async function withApiKey(c: Context<OwnerEnv>, key: string, tenantId: st
   const { hash, id } = await keyFacts(key);
   const plain = c.var.db;
   const now = c.var.now;
+  const auth: ApiKeyAuth = {
+    kind: "owner",
+    via: "api_key",
+    keyId: id,
+    tenantId,
+    role: "admin",
+    actor: { type: "api_key", id },
+    scope: null,
+  };
   const guarded = guardDb(plain, {
     statement: keyCheckStatement(hash, tenantId, READ_METHODS.has(c.req.method)),
     refused: () => keyRefusal(plain, hash, tenantId),
     passed: (result) => {
+      const scope = result.rows[0]?.scope;
+      auth.scope = scope === "write" || scope === "read" ? scope : null;
       const lastUsedAt = result.rows[0]?.lastUsedAt;
       if (lastUsedAt === toMinute(now)) return;
       c.executionCtx.waitUntil(
@@ -34,7 +45,6 @@ export async function withApiKey(c: Context<OwnerEnv>, key: string, tenantId: st
       );
     },
   });
-  const auth: ApiKeyAuth = { kind: "owner", via: "api_key", keyId: id, tenantId, role: "admin", actor: { type: "api_key", id } };
   c.set("auth", auth);
   c.set("db", guarded.db);
   await next();

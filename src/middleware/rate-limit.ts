@@ -2,16 +2,17 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { rateLimitClientKey } from "../domain/ip";
 import type { AppEnv } from "../env";
-import { ApiError } from "../errors";
+import { ApiError, errorResponse } from "../errors";
 import { RateLimitStoreError } from "../services/rate-limit";
 
 export const WINDOW_MS = 60_000;
 
 /**
- * design.md §9 and §18: one bucket per group and client, under `{prefix}:{client}`. `failClosed`
- * groups guard credentials (guessing passwords, creating accounts, sending reset e-mails): when
- * the store cannot answer they refuse with 503 rather than run unlimited. The others guard reads
- * and customers' own actions and keep serving.
+ * design.md §9, §18 and §31: one bucket per group and client, under `{prefix}:{client}`.
+ * `failClosed` groups guard credentials (guessing passwords, creating accounts, sending reset
+ * e-mails) and the AI assistants (each request costs a model call): when the store cannot answer
+ * they refuse with 503 rather than run unlimited. The others guard reads and customers' own
+ * actions and keep serving.
  */
 export const RATE_LIMIT_GROUPS = {
   authLogin: { prefix: "rl:auth-login", limit: 10, failClosed: true },
@@ -23,8 +24,8 @@ export const RATE_LIMIT_GROUPS = {
   public: { prefix: "rl:public", limit: 30, failClosed: false },
   me: { prefix: "rl:me", limit: 60, failClosed: false },
   webhooks: { prefix: "rl:webhooks", limit: 60, failClosed: false },
-  ai: { prefix: "rl:ai", limit: 30, failClosed: false },
-  aiPublic: { prefix: "rl:ai-public", limit: 30, failClosed: false },
+  ai: { prefix: "rl:ai", limit: 30, failClosed: true },
+  aiPublic: { prefix: "rl:ai-public", limit: 30, failClosed: true },
 } as const;
 
 export type RateLimitGroup = keyof typeof RATE_LIMIT_GROUPS;
@@ -38,10 +39,19 @@ function refuse(retryAfterSeconds: number): never {
   throw new ApiError("rate_limited", undefined, undefined, { "Retry-After": String(Math.max(1, retryAfterSeconds)) });
 }
 
-const unavailable = () =>
-  new ApiError("rate_limit_unavailable", "Sign-in and sign-up are briefly unavailable; please try again in a minute", undefined, {
-    "Retry-After": "60",
-  });
+const UNAVAILABLE: Partial<Record<RateLimitGroup | "codeMiss", string>> = {
+  ai: "The assistant is briefly unavailable; please try again in a minute",
+  aiPublic: "The assistant is briefly unavailable; please try again in a minute",
+  codeMiss: "Bookings cannot be looked up by code right now; please try again in a minute",
+};
+
+const unavailable = (group: RateLimitGroup | "codeMiss") =>
+  new ApiError(
+    "rate_limit_unavailable",
+    UNAVAILABLE[group] ?? "Sign-in and sign-up are briefly unavailable; please try again in a minute",
+    undefined,
+    { "Retry-After": "60" },
+  );
 
 /** One line per fail-open, naming the group only (never the client, the key or the store's URL). */
 function logFailOpen(prefix: string, err: RateLimitStoreError) {
@@ -61,7 +71,7 @@ export const rateLimit = (group: RateLimitGroup) =>
       if (!result.allowed) refuse(result.retryAfterSeconds);
     } catch (err) {
       if (!(err instanceof RateLimitStoreError)) throw err;
-      if (failClosed) throw unavailable();
+      if (failClosed) throw unavailable(group);
       logFailOpen(prefix, err);
     }
     await next();
@@ -78,7 +88,10 @@ const publicGroup = rateLimit("public");
  * last hour is refused (429, before the handler) until the oldest miss leaves the window. Both are
  * decided by ONE store call (the group's check, then the budget's peek), so a code lookup pays one
  * limiter round trip like every public read. Only misses are recorded, after the handler answered
- * 404 for the code: a found code costs nothing and a miss adds no database round trip. Fails open.
+ * 404 for the code: a found code costs nothing and a miss adds no database round trip. The public
+ * group fails open; the budget cannot be kept without the store, so then a code that exists still
+ * works (its customer can cancel) while an unknown one is answered 503 rate_limit_unavailable
+ * instead of its 404, and a guesser learns nothing (design.md §31).
  */
 export const publicRateLimit = createMiddleware<AppEnv>(async (c, next) => {
   if (!onCodePath(c.req.path)) return publicGroup(c, next);
@@ -86,6 +99,7 @@ export const publicRateLimit = createMiddleware<AppEnv>(async (c, next) => {
   const client = clientKey(c);
   const budgetKey = `${CODE_MISS.prefix}:${client}`;
   const nowMs = c.var.now.getTime();
+  let storeDown = false;
   try {
     const budget = { key: budgetKey, limit: CODE_MISS.limit, windowMs: CODE_MISS.windowMs };
     const result = await c.var.limiter.checkAndPeek(`${prefix}:${client}`, limit, WINDOW_MS, budget, nowMs);
@@ -94,10 +108,15 @@ export const publicRateLimit = createMiddleware<AppEnv>(async (c, next) => {
   } catch (err) {
     if (!(err instanceof RateLimitStoreError)) throw err;
     logFailOpen(prefix, err);
-    logFailOpen(CODE_MISS.prefix, err);
+    storeDown = true;
   }
   await next();
   if (!isUnknownCode(c)) return;
+  if (storeDown) {
+    // The lookup found nothing and changed nothing: the miss cannot be counted, so it is not told.
+    c.res = errorResponse(c, unavailable("codeMiss"));
+    return;
+  }
   try {
     await c.var.limiter.record(budgetKey, CODE_MISS.windowMs, nowMs);
   } catch (err) {

@@ -2,6 +2,7 @@ import { OpenAPIHono, createRoute as create, type RouteConfig } from "@hono/zod-
 import type { Context, Env as HonoEnv, MiddlewareHandler, TypedResponse } from "hono";
 import { z } from "@hono/zod-openapi";
 import { validationHook } from "../errors";
+import { parsedMediaType } from "../middleware/content-type";
 
 // The OpenAPI side of the route layer (design.md §19): every route is declared with its request
 // and response schemas (`createRoute`), registered on an `OpenAPIHono` whose validation hook is the
@@ -74,11 +75,11 @@ const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
 /**
  * Keeps the answer to a body that is not JSON what it always was: the validator saw `{}` and
  * named the missing fields (400). OpenAPIHono would answer 415 before validating; a request whose
- * Content-Type is not JSON therefore has its body dropped here, before the validators run.
+ * Content-Type is not JSON therefore has its body dropped here, before the validators run. The
+ * header itself is parsed first (issue #33): a malformed one is 400 invalid_request.
  */
 const bodyAsBefore: MiddlewareHandler = async (c, next) => {
-  const type = c.req.header("Content-Type");
-  const mediaType = type ? type.split(";")[0].trim() : "";
+  const mediaType = parsedMediaType(c);
   if (c.req.raw.body !== null && !JSON_TYPE.test(mediaType)) {
     const headers = new Headers(c.req.raw.headers);
     headers.delete("Content-Type");

@@ -43,11 +43,11 @@ export const toMinute = (now: Date) => new Date(Math.floor(now.getTime() / 60_00
 /**
  * The guard statement: fails (a malformed-JSON error, which stops the whole batch) unless the key
  * is this tenant's, not revoked, and allowed this method (`read` keys: GET and HEAD only).
- * Otherwise answers the key's last use. One unique-index lookup.
+ * Otherwise answers the key's last use and scope. One unique-index lookup.
  */
 export function keyCheckStatement(hash: string, tenantId: string, readOnly: boolean) {
   return {
-    sql: `SELECT CASE WHEN k.id IS NULL THEN json('{' || coalesce(k.id, '')) ELSE k.id END AS id, k.last_used_at AS lastUsedAt
+    sql: `SELECT CASE WHEN k.id IS NULL THEN json('{' || coalesce(k.id, '')) ELSE k.id END AS id, k.last_used_at AS lastUsedAt, k.scope
       FROM (SELECT 1) LEFT JOIN api_keys k
         ON k.key_hash = ? AND k.tenant_id = ? AND k.revoked_at IS NULL AND (k.scope = 'write' OR ?)`,
     args: [hash, tenantId, readOnly ? 1 : 0],

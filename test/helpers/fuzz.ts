@@ -140,3 +140,64 @@ export function queryFor(known: string[]): fc.Arbitrary<string> {
         .join("&"),
     );
 }
+
+/**
+ * Content-Type headers (issue #33): JSON as clients send it, other media types, and headers a
+ * media-type parser must refuse (empty parameters, a parameter without a value, a stray `;`, an
+ * unterminated quote, no subtype, characters outside the token set).
+ */
+export const contentTypeHeader = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom("application/json", "application/json; charset=utf-8", "APPLICATION/JSON; Charset=UTF-8") },
+  { weight: 2, arbitrary: fc.constantFrom("text/plain", "", "application/x-www-form-urlencoded", "multipart/form-data", "*/*") },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      "application/json;;;",
+      "application/json; charset",
+      "application/json;charset=utf-8;",
+      "application/json; =utf-8",
+      'application/json; charset="utf-8',
+      "application/json ; charset=utf-8",
+      "application/json; charset=utf-8; charset=latin1",
+      "application/json; x_y=1",
+      "application/",
+      "/json",
+      "json",
+      ";",
+      "application/json\u00e9",
+      "application/json; charset=\u00ff",
+    ),
+  },
+  { weight: 1, arbitrary: fc.string({ unit: fc.integer({ min: 0x20, max: 0xff }).map((c) => String.fromCharCode(c)), maxLength: 40 }) },
+);
+
+/** Accept headers: usual, odd and malformed (nothing may answer 500 for one). */
+export const acceptHeader = fc.oneof(
+  fc.constantFrom("application/json", "*/*", "text/html", "application/json;;;", "", ";q=", "*/*;q=abc", "application/*;q=0.5, */*;q=2"),
+  fc.string({ unit: fc.integer({ min: 0x20, max: 0xff }).map((c) => String.fromCharCode(c)), maxLength: 40 }),
+);
+
+/**
+ * Authorization headers that are not a usable credential for `token` (a valid one): no scheme,
+ * another scheme, the scheme alone, the token cut or extended, two credentials, bytes outside ASCII.
+ */
+export function malformedAuthorization(token: string): fc.Arbitrary<string> {
+  return fc.oneof(
+    fc.constantFrom(
+      "Bearer",
+      "Bearer ",
+      "bearer\t",
+      token,
+      `Basic ${token}`,
+      `Token ${token}`,
+      `Bearer ${token.slice(0, -3)}`,
+      `Bearer ${token}.x`,
+      `Bearer ${token} ${token}`,
+      `Bearer ${token},Bearer ${token}`,
+      "Bearer \u00e9\u00ff",
+      "Bearer a.b",
+      "Bearer bk_short_x",
+    ),
+    fc.string({ unit: fc.integer({ min: 0x20, max: 0xff }).map((c) => String.fromCharCode(c)), maxLength: 60 }),
+  );
+}

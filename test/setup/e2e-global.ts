@@ -69,6 +69,11 @@ export default async function setup(project: TestProject) {
     STRIPE_PUBLISHABLE_KEY: "pk_test_e2e",
     STRIPE_WEBHOOK_SECRET: "whsec_e2e_stripe_webhook_secret",
     STRIPE_JS_URL: `${capture.url}/stripe-js/v3/`,
+    // design.md §31: Turnstile is the capture server too (siteverify, and a stand-in api.js).
+    TURNSTILE_SITE_KEY: "0x-e2e-site-key",
+    TURNSTILE_SECRET_KEY: "0x-e2e-secret-key",
+    TURNSTILE_VERIFY_URL: `${capture.url}/turnstile/siteverify`,
+    TURNSTILE_JS_URL: `${capture.url}/turnstile-js/api.js?render=explicit`,
     // design.md §20: the model is the capture server too (OpenAI-compatible chat completions).
     AI_PROVIDER_URL: `${capture.url}/ai`,
     AI_API_KEY: "e2e-ai-key",

@@ -10,10 +10,13 @@ import { readFileSync } from "node:fs";
 import http from "node:http";
 import { cloudflareStandIn } from "./cloudflare.mjs";
 import { stripeStandIn } from "./stripe.mjs";
+import { turnstileStandIn } from "./turnstile.mjs";
 import { twilioStandIn } from "./twilio.mjs";
 
 // The stand-in for Stripe.js (served at /stripe-js/..., the tests' STRIPE_JS_URL).
 const STRIPE_JS = readFileSync(new URL("./stripe-js.js", import.meta.url), "utf8");
+// The stand-in for Turnstile's api.js (served at /turnstile-js/..., the tests' TURNSTILE_JS_URL).
+const TURNSTILE_JS = readFileSync(new URL("./turnstile-js.js", import.meta.url), "utf8");
 
 /** @typedef {{ pathPrefix?: string, bodyContains?: string, method?: string }} Filter */
 /** @typedef {{ status: number, body?: unknown, delayMs?: number }} Scripted */
@@ -35,6 +38,7 @@ export async function startCaptureServer({ host = "127.0.0.1", port = 0 } = {}) 
   let counter = 0;
   const stripe = stripeStandIn();
   const cloudflare = cloudflareStandIn();
+  const turnstile = turnstileStandIn();
   const twilio = twilioStandIn();
 
   /** @param {Filter} filter @param {string} path @param {string} body @param {string} [method] */
@@ -85,6 +89,10 @@ export async function startCaptureServer({ host = "127.0.0.1", port = 0 } = {}) 
         res.writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-store" });
         return res.end(STRIPE_JS);
       }
+      if (url.pathname.startsWith("/turnstile-js/") && req.method === "GET") {
+        res.writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-store" });
+        return res.end(TURNSTILE_JS);
+      }
       const at = Date.now();
       const path = url.pathname + url.search;
       const rule = rules.find((r) => r.responses?.length && matches(r, path, body, req.method));
@@ -98,7 +106,9 @@ export async function startCaptureServer({ host = "127.0.0.1", port = 0 } = {}) 
             ? cloudflare.answer(req.method ?? "GET", path.slice("/cf".length), body)
             : url.pathname.startsWith("/twilio/")
               ? twilio.answer(req.method ?? "GET", path.slice("/twilio".length), body, req.headers)
-              : null;
+              : url.pathname === "/turnstile/siteverify"
+                ? turnstile.verify(body)
+                : null;
       const status = scripted?.status ?? standIn?.status ?? 200;
       requests.push({ method: req.method ?? "GET", path, headers: req.headers, body, at, status });
       counter += 1;

@@ -5,7 +5,8 @@
 //
 //   POST /v1/accounts                     -> acct_cap<n>, charges not enabled yet
 //   POST /v1/account_links                -> { url }
-//   GET  /v1/accounts/:id                 -> that account, charges enabled, details submitted
+//   GET  /v1/accounts/:id                 -> that account, charges enabled, details submitted; its
+//                                            metadata as made here ({} for an account it did not make)
 //   POST /v1/payment_intents              -> pi_cap<n> with a client secret; with confirm=true
 //                                            (off-session fee) succeeded, or 402 card_declined
 //                                            when payment_method contains "declined"
@@ -19,6 +20,8 @@
 export function stripeStandIn() {
   /** @type {Map<string, Answer>} */
   const replays = new Map();
+  /** The metadata of the accounts made here (design.md §31: GET reports it, like Stripe). @type {Map<string, Record<string, string>>} */
+  const accounts = new Map();
   let n = 0;
 
   /**
@@ -34,9 +37,15 @@ export function stripeStandIn() {
     const account = typeof headers["stripe-account"] === "string" ? headers["stripe-account"] : null;
     const p = path.split("?")[0];
     if (method === "POST" && p === "/v1/accounts") {
+      const metadata = Object.fromEntries(
+        Object.entries(f)
+          .filter(([k]) => k.startsWith("metadata[") && k.endsWith("]"))
+          .map(([k, v]) => [k.slice("metadata[".length, -1), v]),
+      );
+      accounts.set(`acct_cap${n}`, metadata);
       return {
         status: 200,
-        body: { id: `acct_cap${n}`, object: "account", type: f.type, charges_enabled: false, details_submitted: false },
+        body: { id: `acct_cap${n}`, object: "account", type: f.type, charges_enabled: false, details_submitted: false, metadata },
       };
     }
     if (method === "POST" && p === "/v1/account_links") {
@@ -47,7 +56,8 @@ export function stripeStandIn() {
     }
     const accountMatch = /^\/v1\/accounts\/(acct_[A-Za-z0-9]+)$/.exec(p);
     if (method === "GET" && accountMatch) {
-      return { status: 200, body: { id: accountMatch[1], object: "account", charges_enabled: true, details_submitted: true } };
+      const metadata = accounts.get(accountMatch[1]) ?? {};
+      return { status: 200, body: { id: accountMatch[1], object: "account", charges_enabled: true, details_submitted: true, metadata } };
     }
     if (method === "POST" && p === "/v1/payment_intents") {
       const id = `pi_cap${n}`;

@@ -4,6 +4,7 @@ import { byId, maybeById, queryAll, setText, show } from "../shared/dom";
 import { dataOf, errorCode, errorDetails } from "../shared/http";
 import { genericError, publicApi } from "./api";
 import { dateTimes } from "./date-times";
+import { botCheck } from "./captcha";
 import { page, publicPath } from "./page";
 import { serverClock, showConfirmed, startPayment } from "./payment";
 
@@ -37,6 +38,12 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
   const slotStatus = byId("slot-status");
   const slotError = byId("slot-error");
   const details = byId("step-details");
+  // design.md §31: the business asks for a Turnstile check before a booking is made.
+  const captcha = page.turnstileSiteKey
+    ? botCheck(page.turnstileSiteKey, page.turnstileJs, byId("captcha"), () =>
+        formError("The check that you are not a robot could not load. Please reload the page, or contact the business to book."),
+      )
+    : null;
 
   const checked = (name: string) => form.querySelector<HTMLInputElement>(`input[name=${name}]:checked`);
   const value = (id: string) => (id === "notes" ? byId(id, HTMLTextAreaElement) : byId(id, HTMLInputElement)).value.trim();
@@ -131,6 +138,8 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
       if (!customer.phone) return fieldError("phone", "Enter the mobile number to text, or untick “Text me about this booking”.");
       customer.smsOptIn = true;
     }
+    const captchaToken = captcha?.token() ?? null;
+    if (captcha && !captchaToken) return formError("Please complete the check that you are not a robot first.");
     const button = byId("confirm-button", HTMLButtonElement);
     button.disabled = true;
     setText(button, "Booking\u2026");
@@ -140,7 +149,10 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
       startDatetime: slot.startTime,
       customer,
       source: page.source,
+      ...(captchaToken ? { captchaToken } : {}),
     });
+    // A Turnstile token is good for one check: a new one for the next try.
+    captcha?.reset();
     button.disabled = false;
     setText(button, "Confirm booking");
     const created = dataOf(answer, 201);
@@ -190,6 +202,12 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
     }
     if (code === "payment_provider_error") {
       return formError("We could not start the payment, so nothing was booked. Please try again in a moment.");
+    }
+    if (code === "captcha_failed") {
+      return formError("The check that you are not a robot did not pass. Please complete it again, then confirm.");
+    }
+    if (code === "rate_limited") {
+      return formError("Too many bookings are waiting for payment from here right now. Please try again in a few minutes.");
     }
     if (code === "guest_disabled") {
       return formError("This business only takes bookings from customers with an account. Please contact the business to book.");

@@ -12,6 +12,9 @@ export const page = {
   weekStart: bodyData("week-start") === "0" ? 0 : 1,
   /** Where Stripe.js is loaded from, only on the payment step (STRIPE_JS_URL). */
   stripeJs: bodyData("stripe-js"),
+  /** Bot protection (design.md §31): Turnstile's site key and script, "" when the business has it off. */
+  turnstileSiteKey: bodyData("turnstile-site-key"),
+  turnstileJs: bodyData("turnstile-js"),
   /** A confirmation code from the e-mails' manage link (`?code=`), already checked by the server; "" = none. */
   code: bodyData("code"),
 };

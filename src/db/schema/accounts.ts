@@ -38,6 +38,8 @@ export const tenants = sqliteTable(
     noShowFeePercent: integer("no_show_fee_percent").notNull().default(0),
     lateCancelFeePercent: integer("late_cancel_fee_percent").notNull().default(0),
     stripeChargesEnabled: flag("stripe_charges_enabled").notNull().default(false),
+    // design.md §31: public creates need a Cloudflare Turnstile token (only with TURNSTILE_SECRET_KEY set).
+    botProtection: flag("bot_protection").notNull().default(false),
     // design.md §27 text messages: which texts the business sends to customers who agreed to them,
     // its monthly limit (null = its plan's: 0 free, 500 pro, 5,000 enterprise; the operator sets
     // another) and the tenant-local month (YYYY-MM) whose limit the owner was last told of.
@@ -90,6 +92,9 @@ export const tenants = sqliteTable(
     // The cron's re-check of pending domains: due ones, oldest check first.
     index("tenants_custom_domain_check_idx").on(t.customDomainStatus, t.customDomainCheckedAt),
     index("tenants_created_idx").on(t.createdAt),
+    // design.md §31: which business has a Stripe account (one business per account, kept by the
+    // guarded UPDATE: a unique index could not be added over accounts already shared) and account.updated.
+    index("tenants_stripe_account_idx").on(t.stripeAccountId),
   ],
 );
 

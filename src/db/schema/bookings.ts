@@ -64,6 +64,21 @@ export const bookings = sqliteTable(
     sequence: integer("sequence").notNull().default(0),
     cancelReason: text("cancel_reason"),
     cancelledAt: text("cancelled_at"),
+    // design.md §31: the money terms in force when the booking was made (null only on rows written
+    // before they existed, until the migration fills them): what the customer agreed to, whatever
+    // the business changes later. The refund deadline (start − cancellationHours) stays the first
+    // one when the booking is moved; `movedLateAt` records a move made after it (fees of §21).
+    cancellationHours: integer("cancellation_hours"),
+    noShowFeePercent: integer("no_show_fee_percent"),
+    lateCancelFeePercent: integer("late_cancel_fee_percent"),
+    refundDeadlineAt: integer("refund_deadline_at"),
+    movedLateAt: text("moved_late_at"),
+    // design.md §31: what an unauthenticated create typed (the customer record is not overwritten
+    // by it), and the client network (IPv4 address or IPv6 /64) a public create came from (hold caps).
+    guestFirstName: text("guest_first_name"),
+    guestLastName: text("guest_last_name"),
+    guestPhone: text("guest_phone"),
+    clientNetwork: text("client_network"),
     // design.md §27: the customer agreed to texts about this booking (on the form, or aloud at the
     // front desk), the phone typed with it and its E.164 form (null: it does not parse, so no texts),
     // and when the customer confirmed by replying to a reminder.
@@ -84,6 +99,8 @@ export const bookings = sqliteTable(
     index("bookings_visit_idx").on(t.visitId, t.startAt),
     // design.md §21: the cron finds pending bookings whose payment hold has ended.
     index("bookings_hold_idx").on(t.status, t.holdExpiresAt),
+    // design.md §31: a business's unpaid holds (the hold caps count them per e-mail, network and in all).
+    index("bookings_tenant_hold_idx").on(t.tenantId, t.status, t.holdExpiresAt),
     // Second guard behind the atomic insert: one active booking per staff member and start instant.
     uniqueIndex("bookings_staff_start_active_uq").on(t.staffId, t.startAt).where(sql`status <> 'cancelled'`),
   ],

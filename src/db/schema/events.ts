@@ -34,7 +34,8 @@ export const emailOutbox = sqliteTable(
     sensitive: flag("sensitive").notNull().default(false),
     /** Files sent with the e-mail (design.md §17: the booking's .ics), Resend's shape: base64 content. */
     attachments: text("attachments", { mode: "json" }).$type<{ filename: string; content: string }[]>(),
-    status: text("status", { enum: ["pending", "sending", "sent", "failed"] })
+    /** `suppressed` (design.md §31): written but never sent (a per-recipient cap); no sender claims it. */
+    status: text("status", { enum: ["pending", "sending", "sent", "failed", "suppressed"] })
       .notNull()
       .default("pending"),
     attempts: integer("attempts").notNull().default(0),
@@ -51,6 +52,8 @@ export const emailOutbox = sqliteTable(
     index("email_outbox_tenant_idx").on(t.tenantId, t.createdAt),
     // The failed-jobs list: a tenant's failed rows, newest failure first.
     index("email_outbox_tenant_status_idx").on(t.tenantId, t.status, t.updatedAt),
+    // design.md §31: how many confirmations one address got in the last hour, across the platform.
+    index("email_outbox_recipient_idx").on(t.toEmail, t.kind, t.createdAt),
   ],
 );
 

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { listAiLog } from "../../services/ai/log";
 import { limitQuery } from "../fields";
 import { createRoute, errors, ok, openApiRouter, security } from "../openapi";
-import type { OwnerAiEnv } from "./provider";
+import type { MemberEnv } from "../../env";
 import { AiLogEntry, toAiLogEntry } from "./shapes";
 
 const log = createRoute({
@@ -15,8 +15,11 @@ const log = createRoute({
   responses: { 200: ok(z.array(AiLogEntry)), ...errors(400, 401, 403, 429, 503) },
 });
 
-/** GET /api/ai/log?limit: the business's AI log, newest first (impersonation may read it). */
-export const aiLogRoute = openApiRouter<OwnerAiEnv>().openapi(log, async (c) => {
+/**
+ * GET /api/ai/log?limit: the business's AI log, newest first (impersonation may read it), with or
+ * without a model on the platform (503 here only when the limiter store is down, design.md §31).
+ */
+export const aiLogRoute = openApiRouter<MemberEnv>().openapi(log, async (c) => {
   const rows = await listAiLog(c.var.db, c.var.auth.tenantId, c.req.valid("query").limit);
   return c.json({ data: rows.map(toAiLogEntry) }, 200);
 });

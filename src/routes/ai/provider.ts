@@ -34,5 +34,11 @@ export const requireAiProvider = createMiddleware<AiEnv>(async (c, next) => {
 });
 
 export function aiCtx(c: { var: AiEnv["Variables"] }): AiCtx {
-  return { db: c.var.db, now: c.var.now, provider: c.var.ai, maxTokens: c.var.config.AI_MAX_TOKENS };
+  return {
+    db: c.var.db,
+    now: c.var.now,
+    provider: c.var.ai,
+    maxTokens: c.var.config.AI_MAX_TOKENS,
+    budget: c.var.config.AI_DAILY_REQUESTS_PER_TENANT,
+  };
 }

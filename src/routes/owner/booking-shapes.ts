@@ -48,7 +48,9 @@ export function processingWindow(b: { startAt: number; processingOffsetMinutes: 
 /** The fields every owner-side booking shape opens with (the booking list of the pages too). */
 export const bookingHeadFields = {
   id: z.string(),
-  confirmationCode: z.string(),
+  confirmationCode: z.string().nullable().openapi({
+    description: "Shown to owner and admin members and write API keys; null for staff, read keys and read-only impersonation",
+  }),
   status: z.enum(BOOKING_STATUSES),
   source: z.enum(BOOKING_SOURCES),
   startDatetime: z.string().openapi({ description: "UTC ISO-8601 instant" }),
@@ -82,12 +84,15 @@ export const OwnerBooking = z
   })
   .openapi("OwnerBooking");
 
-/** Owner API booking: camelCase, UTC ISO instants (design.md §13). */
-export function toOwnerBooking(b: BookingLike): z.infer<typeof OwnerBooking> {
+/**
+ * Owner API booking: camelCase, UTC ISO instants (design.md §13). `codes`: whether the caller may
+ * see confirmation codes (`seesConfirmationCodes`, design.md §31); otherwise the code is null.
+ */
+export function toOwnerBooking(b: BookingLike, codes: boolean): z.infer<typeof OwnerBooking> {
   const window = processingWindow(b);
   return {
     id: b.id,
-    confirmationCode: b.confirmationCode,
+    confirmationCode: codes ? b.confirmationCode : null,
     status: b.status,
     source: b.source,
     startDatetime: iso(b.startAt),
@@ -114,9 +119,9 @@ export const OwnerBookingDetail = OwnerBooking.extend({
   staff: z.object({ id: z.string(), displayName: z.string() }),
 }).openapi("OwnerBookingDetail");
 
-export function toOwnerBookingDetail(b: BookingView): z.infer<typeof OwnerBookingDetail> {
+export function toOwnerBookingDetail(b: BookingView, codes: boolean): z.infer<typeof OwnerBookingDetail> {
   return {
-    ...toOwnerBooking(b),
+    ...toOwnerBooking(b, codes),
     customer: b.customer && b.customerId ? { id: b.customerId, ...b.customer } : null,
     service: { id: b.serviceId, name: b.serviceName, durationMinutes: b.serviceDurationMinutes },
     staff: { id: b.staffId, displayName: b.staffName },
@@ -168,6 +173,10 @@ export const OwnerBookingFullDetail = OwnerBookingDetail.extend({
   card: BookingPayments.shape.card,
   noShowFee: BookingPayments.shape.noShowFee,
   history: z.array(HistoryEntry).openapi({ description: "Oldest first" }),
+  guest: z.object({ firstName: z.string(), lastName: z.string(), phone: z.string() }).nullable().openapi({
+    description:
+      "What the guest typed at an online booking, where it differs from the customer record (which a guest never changes); null otherwise",
+  }),
   customerConfirmedAt: z
     .string()
     .nullable()
@@ -178,8 +187,8 @@ export const OwnerBookingFullDetail = OwnerBookingDetail.extend({
 }).openapi("OwnerBookingFullDetail");
 
 /** GET /api/bookings/:id: the detail above plus the business's zone, the customer's notes, payments and history. */
-export function toOwnerBookingFullDetail(b: BookingDetail): z.infer<typeof OwnerBookingFullDetail> {
-  const base = toOwnerBookingDetail(b);
+export function toOwnerBookingFullDetail(b: BookingDetail, codes: boolean): z.infer<typeof OwnerBookingFullDetail> {
+  const base = toOwnerBookingDetail(b, codes);
   const money = toBookingPayments(b.money);
   return {
     ...base,
@@ -190,6 +199,7 @@ export function toOwnerBookingFullDetail(b: BookingDetail): z.infer<typeof Owner
     card: money.card,
     noShowFee: money.noShowFee,
     history: b.history.map(toHistoryEntry),
+    guest: b.guest,
     customerConfirmedAt: b.customerConfirmedAt,
     texts: b.texts ? toBookingTexts(b.texts) : null,
   };
@@ -202,7 +212,7 @@ export function toOwnerBookingFullDetail(b: BookingDetail): z.infer<typeof Owner
 export const OwnerCreatedVisit = z
   .object({
     id: z.string().openapi({ description: "The visit's id (each item's `visitId`)" }),
-    confirmationCode: z.string(),
+    confirmationCode: z.string().nullable().openapi({ description: "null for callers who may not see codes (design.md §31)" }),
     status: z.enum(BOOKING_STATUSES),
     startDatetime: z.string().openapi({ description: "The first item's start, UTC ISO-8601" }),
     endDatetime: z.string().openapi({ description: "The last item's end, UTC ISO-8601" }),
@@ -212,28 +222,31 @@ export const OwnerCreatedVisit = z
   })
   .openapi("OwnerCreatedVisit");
 
-export function toOwnerCreatedVisit(v: CreatedVisit, createdAt: string): z.infer<typeof OwnerCreatedVisit> {
+export function toOwnerCreatedVisit(v: CreatedVisit, createdAt: string, codes: boolean): z.infer<typeof OwnerCreatedVisit> {
   return {
     id: v.id,
-    confirmationCode: v.confirmationCode,
+    confirmationCode: codes ? v.confirmationCode : null,
     status: v.status,
     startDatetime: iso(v.startAt),
     endDatetime: iso(v.endAt),
     totalAmount: v.totalAmount,
     currency: v.currency,
     items: v.items.map((i) =>
-      toOwnerBooking({
-        ...i,
-        confirmationCode: v.confirmationCode,
-        status: v.status,
-        source: v.source,
-        customerId: v.customerId,
-        currency: v.currency,
-        notes: v.notes,
-        cancelReason: null,
-        createdAt,
-        visitId: v.id,
-      }),
+      toOwnerBooking(
+        {
+          ...i,
+          confirmationCode: v.confirmationCode,
+          status: v.status,
+          source: v.source,
+          customerId: v.customerId,
+          currency: v.currency,
+          notes: v.notes,
+          cancelReason: null,
+          createdAt,
+          visitId: v.id,
+        },
+        codes,
+      ),
     ),
   };
 }

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { smsConfig } from "../../config";
 import { BOOKING_STATUSES } from "../../domain/booking-status";
 import type { OwnerEnv } from "../../env";
-import type { OwnerAuth } from "../../auth-context";
+import { type OwnerAuth, seesConfirmationCodes } from "../../auth-context";
 import { requireRole } from "../../middleware/auth";
 import { cancelBooking, createBooking, rescheduleBooking } from "../../services/bookings";
 import { getBookingDetail } from "../../services/owner/booking-detail";
@@ -177,7 +177,8 @@ const reschedule = createRoute({
 export const bookingsRoutes = openApiRouter<OwnerEnv>()
   .openapi(list, async (c) => {
     const rows = await listTenantBookings(bookingCtx(c), c.var.auth.tenantId, c.req.valid("query"));
-    return c.json({ data: rows.map(toOwnerBooking) }, 200);
+    const codes = seesConfirmationCodes(c.var.auth);
+    return c.json({ data: rows.map((b) => toOwnerBooking(b, codes)) }, 200);
   })
   // Every role books at the front desk (design.md §15: walk-ins and `override` are owner/admin/staff).
   .openapi(create, async (c) => {
@@ -193,7 +194,7 @@ export const bookingsRoutes = openApiRouter<OwnerEnv>()
         customerAccountId: null,
         override: body.override,
       });
-      return c.json({ data: toOwnerCreatedVisit(visit, c.var.now.toISOString()) }, 201);
+      return c.json({ data: toOwnerCreatedVisit(visit, c.var.now.toISOString(), seesConfirmationCodes(auth)) }, 201);
     }
     const created = await createBooking(bookingCtx(c), scope, {
       serviceId: body.serviceId as string,
@@ -205,7 +206,11 @@ export const bookingsRoutes = openApiRouter<OwnerEnv>()
       override: body.override,
     });
     // Everything the answer shows was just written: no read-back round trip.
-    return c.json({ data: toOwnerBooking({ ...created, visitId: null, cancelReason: null, createdAt: c.var.now.toISOString() }) }, 201);
+    const booking = toOwnerBooking(
+      { ...created, visitId: null, cancelReason: null, createdAt: c.var.now.toISOString() },
+      seesConfirmationCodes(auth),
+    );
+    return c.json({ data: booking }, 201);
   })
   .openapi(one, async (c) => {
     const detail = await getBookingDetail(
@@ -213,7 +218,7 @@ export const bookingsRoutes = openApiRouter<OwnerEnv>()
       { tenantId: c.var.auth.tenantId, bookingId: c.req.valid("param").id },
       { texts: smsConfig(c.var.config) !== null },
     );
-    return c.json({ data: toOwnerBookingFullDetail(detail) }, 200);
+    return c.json({ data: toOwnerBookingFullDetail(detail, seesConfirmationCodes(c.var.auth)) }, 200);
   })
   .openapi(status, async (c) => {
     const auth = c.var.auth;
@@ -224,7 +229,7 @@ export const bookingsRoutes = openApiRouter<OwnerEnv>()
       // owners and admins, whichever route asks for it: the /cancel route's check, once the body is valid.
       await writers(c, async () => {});
       const { booking } = await cancelBooking(bookingCtx(c), ref(auth, id), { via: "status" });
-      return c.json({ data: toOwnerBooking(booking) }, 200);
+      return c.json({ data: toOwnerBooking(booking, seesConfirmationCodes(auth)) }, 200);
     }
     const { booking, fee } = await changeBookingStatus(
       bookingCtx(c),
@@ -232,14 +237,14 @@ export const bookingsRoutes = openApiRouter<OwnerEnv>()
       body.status,
       { chargeFee: body.chargeFee },
     );
-    const changed: z.infer<typeof ChangedStatus> =
-      body.status === "no_show" ? { ...toOwnerBooking(booking), fee } : toOwnerBooking(booking);
+    const shown = toOwnerBooking(booking, seesConfirmationCodes(auth));
+    const changed: z.infer<typeof ChangedStatus> = body.status === "no_show" ? { ...shown, fee } : shown;
     return c.json({ data: changed }, 200);
   })
   .openapi(cancel, async (c) => {
     const result = await cancelBooking(bookingCtx(c), ref(c.var.auth, c.req.valid("param").id), { reason: c.req.valid("json").reason });
     const cancelled: z.infer<typeof CancelledOwnerBooking> = {
-      ...toOwnerBooking(result.booking),
+      ...toOwnerBooking(result.booking, seesConfirmationCodes(c.var.auth)),
       refund: result.refund,
       ...(result.alreadyCancelled ? { alreadyCancelled: true as const } : {}),
     };
@@ -252,5 +257,5 @@ export const bookingsRoutes = openApiRouter<OwnerEnv>()
       staffProfileId: body.staffProfileId,
       override: body.override,
     });
-    return c.json({ data: toOwnerBooking(view) }, 200);
+    return c.json({ data: toOwnerBooking(view, seesConfirmationCodes(c.var.auth)) }, 200);
   });

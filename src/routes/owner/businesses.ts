@@ -4,6 +4,7 @@ import { normalizeCustomDomain } from "../../domain/custom-domain";
 import { platformDomainProblem } from "../../domain/platform-host";
 import { effectiveSmsLimit } from "../../domain/sms/limits";
 import type { OwnerEnv } from "../../env";
+import { turnstileConfigured } from "../../services/captcha";
 import { ApiError } from "../../errors";
 import { membersOnly, requireRole } from "../../middleware/auth";
 import { type BusinessRow, createBusiness, getBusiness, updateBusiness } from "../../services/owner/businesses";
@@ -85,6 +86,8 @@ const settingsBody = z
     noShowFeePercent: z.number().int("Use a whole percentage").min(0, "At least 0").max(100, "At most 100"),
     lateCancelFeePercent: z.number().int("Use a whole percentage").min(0, "At least 0").max(100, "At most 100"),
     aiAssistantEnabled: z.boolean(),
+    // design.md §31: public creates then need a Cloudflare Turnstile token (only where the platform has Turnstile).
+    botProtection: z.boolean(),
     widgetColor: hexColor,
     widgetMode: z.enum(["popup", "inline"], { error: "Use popup or inline" }),
     template: z
@@ -169,6 +172,7 @@ export const OwnerBusiness = z
     noShowFeePercent: z.number().int(),
     lateCancelFeePercent: z.number().int(),
     aiAssistantEnabled: z.boolean(),
+    botProtection: z.boolean().openapi({ description: "Public creates need a Cloudflare Turnstile token (captchaToken)" }),
     widgetColor: z.string(),
     widgetMode: z.string().openapi({ enum: ["popup", "inline"] }),
     template: z.string(),
@@ -224,6 +228,7 @@ export function toOwnerBusiness(t: BusinessRow, config: Config): z.infer<typeof 
     noShowFeePercent: t.noShowFeePercent,
     lateCancelFeePercent: t.lateCancelFeePercent,
     aiAssistantEnabled: Boolean(t.aiAssistantEnabled),
+    botProtection: Boolean(t.botProtection),
     widgetColor: t.widgetColor,
     widgetMode: t.widgetMode,
     template: t.template,
@@ -300,6 +305,9 @@ export const businessesRoutes = openApiRouter<OwnerEnv>()
       // the operator console; it cannot belong to one tenant (design.md §18).
       const problem = platformDomainProblem(fields.customDomain, c.var.config.PUBLIC_BASE_URL);
       if (problem) throw ApiError.field("customDomain", problem);
+    }
+    if (fields.botProtection && !turnstileConfigured(c.var.config)) {
+      throw ApiError.field("botProtection", "Bot protection is not available on this platform (Turnstile is not configured)");
     }
     const ctx = {
       db: c.var.db,

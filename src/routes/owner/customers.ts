@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { seesConfirmationCodes } from "../../auth-context";
 import type { OwnerEnv } from "../../env";
 import { requireRole } from "../../middleware/auth";
 import { smsConfig } from "../../config";
@@ -74,11 +75,11 @@ export function toOwnerCustomer(r: CustomerRow): z.infer<typeof OwnerCustomer> {
   };
 }
 
-function toOwnerCustomerDetail(row: Awaited<ReturnType<typeof getCustomer>>): z.infer<typeof OwnerCustomerDetail> {
+function toOwnerCustomerDetail(row: Awaited<ReturnType<typeof getCustomer>>, codes: boolean): z.infer<typeof OwnerCustomerDetail> {
   return {
     ...toOwnerCustomer(row),
     recentBookings: row.recentBookings.map((b) => ({
-      ...toOwnerBooking(b),
+      ...toOwnerBooking(b, codes),
       service: { id: b.serviceId, name: b.serviceName },
       staff: { id: b.staffId, displayName: b.staffName },
     })),
@@ -144,7 +145,7 @@ export const customersRoutes = openApiRouter<OwnerEnv>()
   .openapi(one, async (c) => {
     const texts = smsConfig(c.var.config) !== null;
     const row = await getCustomer(c.var.db, c.var.auth.tenantId, c.req.valid("param").id, { texts });
-    return c.json({ data: toOwnerCustomerDetail(row) }, 200);
+    return c.json({ data: toOwnerCustomerDetail(row, seesConfirmationCodes(c.var.auth)) }, 200);
   })
   .openapi(messages, async (c) => {
     if (!smsConfig(c.var.config)) throw new ApiError("not_found", "Route not found");

@@ -5,14 +5,15 @@ import { requireRole } from "../../middleware/auth";
 import {
   type AccountStatus,
   connectPastedAccount,
+  disconnectStripeAccount,
   getStripeAccount,
   refreshStripeAccount,
-  setStripeAccount,
   startOnboarding,
 } from "../../services/payments/account";
 import { createBookingIntent, type PaymentRow } from "../../services/payments/intents";
 import { listPayments } from "../../services/payments/queries";
 import { type ManualRefund, refundPayment } from "../../services/payments/refunds";
+import { enqueue } from "../../services/outbox";
 import { bookingCtx } from "../context";
 import { idField, limitField, lookupIdParam } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
@@ -101,14 +102,6 @@ const accountBody = z
       .openapi({ example: "acct_1Nv0FGQ9RKHgCVdK" }),
   })
   .strict();
-const accountQuery = z
-  .object({
-    refresh: z
-      .enum(["true", "false", "1", "0"])
-      .optional()
-      .openapi({ description: "true: ask Stripe for the account's state now (and store it)" }),
-  })
-  .strict();
 const refundBody = z
   .object({
     amount: z
@@ -146,10 +139,18 @@ const account = createRoute({
   method: "get",
   path: "/stripe-account",
   tags,
-  summary: "The connected Stripe account's state; ?refresh=true asks Stripe first",
+  summary: "The connected Stripe account's state as stored (never asks Stripe; POST .../refresh does)",
   security: security.owner,
-  request: { query: accountQuery },
-  responses: { 200: ok(StripeAccount), ...errors(400, 401, 403, 502) },
+  responses: { 200: ok(StripeAccount), ...errors(401, 403) },
+});
+const refreshAccount = createRoute({
+  method: "post",
+  path: "/stripe-account/refresh",
+  tags,
+  summary: "Asks Stripe for the connected account's state now and stores it (owner/admin)",
+  security: security.owner,
+  middleware: [writer],
+  responses: { 200: ok(StripeAccount), ...errors(401, 403, 502) },
 });
 const onboarding = createRoute({
   method: "post",
@@ -167,11 +168,14 @@ const connect = createRoute({
   method: "put",
   path: "/stripe-account",
   tags,
-  summary: "Connects a pasted acct_... after Stripe confirms it belongs to this platform (owner/admin)",
+  summary: "Connects a pasted acct_... after Stripe confirms it was made for this business (owner/admin)",
+  description:
+    "400 stripe_account_mismatch unless Stripe reports the account's metadata.tenant_id as this business (accounts made by the " +
+    "onboarding are); 409 stripe_account_taken when another business has it. Every change e-mails the owner.",
   security: security.owner,
   middleware: [writer],
   request: { body: jsonBody(accountBody) },
-  responses: { 200: ok(StripeAccount), ...errors(400, 401, 403, 502) },
+  responses: { 200: ok(StripeAccount), ...errors(400, 401, 403, 409, 502) },
 });
 const disconnect = createRoute({
   method: "delete",
@@ -209,28 +213,31 @@ export const paymentRoutes = openApiRouter<OwnerEnv>()
     const row = await createBookingIntent(c.var.db, c.var.config, tenantId, c.req.valid("json").bookingId, c.var.now);
     return c.json({ data: toCreatedIntent(row) }, 201);
   })
-  .openapi(account, async (c) => {
-    const { tenantId } = c.var.auth;
-    const refresh = ["true", "1"].includes(c.req.valid("query").refresh ?? "");
-    const status = refresh
-      ? await refreshStripeAccount(c.var.db, c.var.config, tenantId, c.var.now)
-      : await getStripeAccount(c.var.db, tenantId);
+  // design.md §31: a read (any role, read keys, impersonation) never calls Stripe nor writes.
+  .openapi(account, async (c) => c.json({ data: toAccount(await getStripeAccount(c.var.db, c.var.auth.tenantId)) }, 200))
+  .openapi(refreshAccount, async (c) => {
+    const status = await refreshStripeAccount(c.var.db, c.var.config, c.var.auth.tenantId, c.var.now);
     return c.json({ data: toAccount(status) }, 200);
   })
   // An Account Link is single-use and short-lived: 200, never cached (every /api answer is no-store, src/app.ts).
   .openapi(onboarding, async (c) => {
     const auth = c.var.auth;
-    const { url } = await startOnboarding(c.var.db, c.var.config, auth.tenantId, auth.actor, c.var.now);
+    const { url, pointers } = await startOnboarding(c.var.db, c.var.config, auth.tenantId, auth.actor, c.var.now);
+    c.executionCtx.waitUntil(enqueue(c.env.EMAIL_QUEUE, pointers));
     return c.json({ data: { url } }, 200);
   })
   .openapi(connect, async (c) => {
     const auth = c.var.auth;
-    const status = await connectPastedAccount(c.var.db, c.var.config, auth.tenantId, auth.actor, c.req.valid("json").accountId, c.var.now);
+    const accountId = c.req.valid("json").accountId;
+    const { status, pointers } = await connectPastedAccount(c.var.db, c.var.config, auth.tenantId, auth.actor, accountId, c.var.now);
+    c.executionCtx.waitUntil(enqueue(c.env.EMAIL_QUEUE, pointers));
     return c.json({ data: toAccount(status) }, 200);
   })
   .openapi(disconnect, async (c) => {
     const auth = c.var.auth;
-    return c.json({ data: toAccount(await setStripeAccount(c.var.db, auth.tenantId, auth.actor, null, c.var.now)) }, 200);
+    const { status, pointers } = await disconnectStripeAccount(c.var.db, auth.tenantId, auth.actor, c.var.now);
+    c.executionCtx.waitUntil(enqueue(c.env.EMAIL_QUEUE, pointers));
+    return c.json({ data: toAccount(status) }, 200);
   })
   // design.md §21: a manual refund, partial allowed, never more than paid minus refunded (queued included).
   .openapi(refund, async (c) => {

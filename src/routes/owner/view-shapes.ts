@@ -98,11 +98,14 @@ export function toViewer(auth: OwnerAuth): z.infer<typeof Viewer> {
     : { userId: null, role: auth.role, readOnly: false };
 }
 
-/** A booking as a calendar block or a list row: times as UTC instants, the service's name, the customer's contact. */
-export function toBookingItem(r: BookingItemRow): z.infer<typeof BookingItem> {
+/**
+ * A booking as a calendar block or a list row: times as UTC instants, the service's name, the
+ * customer's contact; the code only for those who may see it (`seesConfirmationCodes`).
+ */
+export function toBookingItem(r: BookingItemRow, codes: boolean): z.infer<typeof BookingItem> {
   return {
     id: r.id,
-    confirmationCode: r.confirmationCode,
+    confirmationCode: codes ? r.confirmationCode : null,
     status: r.status,
     source: r.source,
     startDatetime: iso(r.startAt),

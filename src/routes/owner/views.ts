@@ -3,10 +3,18 @@ import type { Context } from "hono";
 import { smsConfig } from "../../config";
 import { BOOKING_STATUSES } from "../../domain/booking-status";
 import { formatLocalDate } from "../../domain/time";
+import { seesConfirmationCodes } from "../../auth-context";
 import type { OwnerEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { calendarView } from "../../services/owner/views/calendar";
-import { type BusinessSummary, businessZone, localToday, type ViewCtx, type ZonedViewCtx } from "../../services/owner/views/common";
+import {
+  type BookingItemRow,
+  type BusinessSummary,
+  businessZone,
+  localToday,
+  type ViewCtx,
+  type ZonedViewCtx,
+} from "../../services/owner/views/common";
 import { dashboardView } from "../../services/owner/views/dashboard";
 import { aiLogView, bookingsView, customersView, servicesView, settingsView, staffView } from "../../services/owner/views/lists";
 import { accountStatusOf } from "../../services/payments/account";
@@ -64,6 +72,12 @@ const plainCtx = (c: Context<OwnerEnv>): ViewCtx => ({ db: c.var.db, now: c.var.
 export function answer<T extends object>(c: Context<OwnerEnv>, business: BusinessSummary, data: T) {
   return { business: toAppBusiness(business, localToday(business.timezone, c.var.now)), viewer: toViewer(c.var.auth), ...data };
 }
+
+/** The booking rows of a view, with codes only for those who may see them (design.md §31). */
+const bookingItems = (c: Context<OwnerEnv>) => {
+  const codes = seesConfirmationCodes(c.var.auth);
+  return (r: BookingItemRow) => toBookingItem(r, codes);
+};
 
 /** A view's schema: the business and the viewer, then the page's own fields. */
 export const view = <T extends z.ZodRawShape>(name: string, shape: T) =>
@@ -228,13 +242,14 @@ const aiLog = createRoute({
 export const viewRoutes = openApiRouter<OwnerEnv>()
   .openapi(dashboard, async (c) => {
     const v = await dashboardView(await zonedCtx(c), c.req.valid("query").date);
+    const item = bookingItems(c);
     const data = answer(c, v.business, {
       date: v.date,
       staff: v.staff.map(toStaffItem),
-      bookings: v.bookings.map(toBookingItem),
+      bookings: v.bookings.map(item),
       week: v.week,
-      pending: v.pending.map(toBookingItem),
-      open: v.open.map(toBookingItem),
+      pending: v.pending.map(item),
+      open: v.open.map(item),
     });
     return c.json({ data }, 200);
   })
@@ -245,7 +260,7 @@ export const viewRoutes = openApiRouter<OwnerEnv>()
       view: v.mode,
       dates: v.dates,
       staff: toStaffWithHours(v.staff, v.hours),
-      bookings: v.bookings.map(toBookingItem),
+      bookings: v.bookings.map(bookingItems(c)),
       timeOff: v.timeOff.map(toTimeOffItem),
       services: v.services.map((s) => ({
         id: s.id,
@@ -265,7 +280,7 @@ export const viewRoutes = openApiRouter<OwnerEnv>()
     const data = answer(c, v.business, {
       from: formatLocalDate(v.from),
       staff: v.staff.map(toStaffItem),
-      bookings: v.bookings.map(toBookingItem),
+      bookings: v.bookings.map(bookingItems(c)),
       hasMore: v.hasMore,
     });
     return c.json({ data }, 200);

@@ -5,6 +5,7 @@ import { instantToLocalString, isValidTimeZone } from "../../domain/time";
 import type { AppEnv } from "../../env";
 import { loadBookingPage, type PageService, type PageStaff, type PageTenant, type PageTenantKey } from "../../services/pages/booking-page";
 import { formatDuration, formatMoney } from "../../shared/format";
+import { turnstileSiteKey } from "../../services/captcha";
 import { aiAvailable } from "../ai/provider";
 import { ASSET_URLS } from "./asset-urls";
 import { AskPanel } from "./booking-ask";
@@ -24,9 +25,16 @@ export async function bookingPageResponse(c: Context<AppEnv>, key: PageTenantKey
   const data = await loadBookingPage(c.var.db, key);
   if (data.state === "unknown" && opts.onUnknown) return opts.onUnknown();
   const nonce = newNonce();
+  // design.md §31: a business with bot protection gets Turnstile on its page (and the widget's view of it).
+  const siteKey = data.state === "open" ? turnstileSiteKey(c.var.config, data.tenant) : null;
   // Booking pages, including their error states, may be framed: the widget's inline mode does.
-  // They alone allow Stripe's hosts (design.md §21: the payment step).
-  setPageHeaders(c, { nonce, frameable: true, stripeJsUrl: c.var.config.STRIPE_JS_URL });
+  // They alone allow Stripe's hosts (design.md §21: the payment step), and Turnstile's when it is on.
+  setPageHeaders(c, {
+    nonce,
+    frameable: true,
+    stripeJsUrl: c.var.config.STRIPE_JS_URL,
+    turnstileJsUrl: siteKey ? c.var.config.TURNSTILE_JS_URL : undefined,
+  });
   if (data.state === "unknown" || data.state === "inactive") {
     const page = (
       <MessagePage title="Business not found" heading="We couldn't find this business" nonce={nonce}>
@@ -92,6 +100,7 @@ export async function bookingPageResponse(c: Context<AppEnv>, key: PageTenantKey
         code,
         "week-start": String(weekStart),
         "stripe-js": c.var.config.STRIPE_JS_URL,
+        ...(siteKey ? { "turnstile-site-key": siteKey, "turnstile-js": c.var.config.TURNSTILE_JS_URL } : {}),
       }}
       scripts={[ASSET_URLS.bookingJs]}
     >
@@ -104,6 +113,7 @@ export async function bookingPageResponse(c: Context<AppEnv>, key: PageTenantKey
         code={code}
         ask={ask}
         texts={texts}
+        captcha={siteKey !== null}
       />
     </Document>
   );
@@ -121,7 +131,9 @@ const BookingPage: FC<{
   ask: boolean;
   /** The consent to texts (design.md §27), when the business sends any; how phone numbers are read. */
   texts: TextsOffer | null;
-}> = ({ tenant, services, staff, timezone, weekStart, code, ask, texts }) => {
+  /** Bot protection (design.md §31): where the Turnstile check renders before "Confirm booking". */
+  captcha: boolean;
+}> = ({ tenant, services, staff, timezone, weekStart, code, ask, texts, captcha }) => {
   const place = [tenant.addressLine1, tenant.city, tenant.country].filter((s) => s.trim() !== "").join(", ");
   return (
     <>
@@ -251,6 +263,14 @@ const BookingPage: FC<{
                   <textarea id="notes" name="notes" rows={3} maxlength={2000} aria-describedby="notes-error"></textarea>
                   <p id="notes-error" class="field-error" hidden></p>
                 </div>
+                {captcha ? (
+                  <div class="field" role="group" aria-labelledby="captcha-label">
+                    <p class="muted small" id="captcha-label">
+                      This business asks for a quick check that you are not a robot.
+                    </p>
+                    <div id="captcha" class="captcha"></div>
+                  </div>
+                ) : null}
                 <div id="form-error" class="error" role="alert" hidden></div>
                 <button type="submit" id="confirm-button" class="primary">
                   Confirm booking

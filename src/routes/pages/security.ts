@@ -26,22 +26,38 @@ function stripeScriptSources(jsUrl: string): string[] {
   return origin && !stripe ? [...STRIPE_SCRIPT_HOSTS, origin] : STRIPE_SCRIPT_HOSTS;
 }
 
+/** The origin a third-party script is loaded from ("" when the URL cannot be read). */
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return "";
+  }
+}
+
 /**
  * Security headers of every HTML page: scripts only from this origin (no inline script at all),
  * styles from this origin plus the response's nonce, API calls to this origin only. Only the
  * booking page may be framed (the widget's inline mode iframes it on any site). The booking page
  * (also the widget's view of it) passes `stripeJsUrl`: it alone allows Stripe's hosts, for its
- * payment step.
+ * payment step; `turnstileJsUrl` (a business with bot protection, design.md §31) adds Turnstile's
+ * origin for its script and its frame.
  */
-export function setPageHeaders(c: Context, opts: { nonce: string; frameable?: boolean; secret?: boolean; stripeJsUrl?: string }) {
+export function setPageHeaders(
+  c: Context,
+  opts: { nonce: string; frameable?: boolean; secret?: boolean; stripeJsUrl?: string; turnstileJsUrl?: string },
+) {
   const stripe = opts.stripeJsUrl !== undefined;
+  const turnstile = opts.turnstileJsUrl ? originOf(opts.turnstileJsUrl) : "";
+  const scripts = [...(stripe ? stripeScriptSources(opts.stripeJsUrl ?? "") : []), ...(turnstile ? [turnstile] : [])];
+  const frames = [...(stripe ? STRIPE_FRAME_HOSTS : []), ...(turnstile ? [turnstile] : [])];
   const csp = [
     "default-src 'none'",
-    stripe ? `script-src 'self' ${stripeScriptSources(opts.stripeJsUrl ?? "").join(" ")}` : "script-src 'self'",
+    scripts.length ? `script-src 'self' ${scripts.join(" ")}` : "script-src 'self'",
     `style-src 'self' 'nonce-${opts.nonce}'`,
     "img-src 'self' https: data:",
     stripe ? `connect-src 'self' ${STRIPE_CONNECT_HOSTS.join(" ")}` : "connect-src 'self'",
-    ...(stripe ? [`frame-src ${STRIPE_FRAME_HOSTS.join(" ")}`] : []),
+    ...(frames.length ? [`frame-src ${frames.join(" ")}`] : []),
     "form-action 'self'",
     "base-uri 'none'",
     `frame-ancestors ${opts.frameable ? "*" : "'none'"}`,

@@ -10,6 +10,7 @@ import { slugParam } from "./profile";
 import { CreatedBooking, toCreatedBooking } from "./shapes";
 import { CreatedVisit, toCreatedVisit } from "./visit-shapes";
 import { BOOKING_SOURCES } from "../../domain/booking-status";
+import { MAX_CAPTCHA_TOKEN } from "../../services/captcha";
 
 const createBody = z
   .object({
@@ -24,6 +25,12 @@ const createBody = z
     }),
     customer: bookingCustomerField,
     source: z.enum(BOOKING_SOURCES).default("online"),
+    // design.md §31: needed at a business with bot protection (GET .../checkout-config names the site key).
+    captchaToken: z
+      .string()
+      .max(MAX_CAPTCHA_TOKEN, `At most ${MAX_CAPTCHA_TOKEN} characters`)
+      .optional()
+      .openapi({ description: "The Cloudflare Turnstile token, when the business has bot protection on" }),
   })
   .superRefine(oneServiceOrItems, { when: () => true });
 
@@ -35,7 +42,9 @@ const create = createRoute({
     "Books a free slot (confirmed; pending with `payment` at a business that takes payment). A customer token links the booking to the account",
   description:
     "409 slot_taken when the slot is gone (fetch availability again); 403 guest_disabled without a customer token where guest " +
-    "checkout is off; 502 payment_provider_error when the payment provider refuses (nothing is held). With `items` (design.md " +
+    "checkout is off; 403 captcha_failed without a passing `captchaToken` where bot protection is on; 429 rate_limited when " +
+    "the business already holds too many unpaid bookings for this e-mail, network or in all (Retry-After: until the oldest " +
+    "of them ends); 502 payment_provider_error when the payment provider refuses (nothing is held). With `items` (design.md " +
     "§26) the services are booked back to back as one visit, all or none; the answer's `id` is the visit's and it adds `items`.",
   security: security.optionalCustomer,
   middleware: [optionalCustomer],
@@ -52,6 +61,7 @@ export const createBookingRoute = openApiRouter<GuestEnv>().openapi(create, asyn
   const auth = c.var.auth;
   const scope = { kind: "public" as const, slug: c.req.valid("param").slug };
   const customerAccountId = auth.kind === "customer" ? auth.customerId : null;
+  const clientIp = c.req.header("CF-Connecting-IP");
   if (body.items) {
     // design.md §26: a visit; only a request that sent `items` gets `items` back.
     const visit = await createVisit(bookingCtx(c), scope, {
@@ -60,6 +70,8 @@ export const createBookingRoute = openApiRouter<GuestEnv>().openapi(create, asyn
       customer: body.customer,
       source: body.source,
       customerAccountId,
+      captchaToken: body.captchaToken,
+      clientIp,
     });
     return c.json({ data: toCreatedVisit(visit) }, 201);
   }
@@ -70,6 +82,8 @@ export const createBookingRoute = openApiRouter<GuestEnv>().openapi(create, asyn
     customer: body.customer,
     source: body.source,
     customerAccountId,
+    captchaToken: body.captchaToken,
+    clientIp,
   });
   return c.json({ data: toCreatedBooking(created) }, 201);
 });

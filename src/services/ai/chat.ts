@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { schema, type Db } from "../../db/client";
 import { lastQuestion, type ToolCallLog } from "../../domain/ai/log";
 import { parseModelReply } from "../../domain/ai/reply";
@@ -7,6 +7,7 @@ import { OWNER_TOOLS, PUBLIC_TOOLS } from "../../domain/ai/tools";
 import { ApiError } from "../../errors";
 import type { MemberRole } from "../../auth-context";
 import { selectPublicTenant } from "../public-tenant";
+import { type AiBudget, assertWithinBudget, usedTodayQuery } from "./budget";
 import { availabilityDays, type DaysAvailability } from "./days";
 import { type AiAction, type AiActor, writeAiLog } from "./log";
 import { type ChatRun, type ChatTrace, newTrace, runChat } from "./loop";
@@ -28,6 +29,8 @@ export type AiCtx = {
   now: Date;
   provider: AiProvider;
   maxTokens: number;
+  /** Requests per business and UTC day (design.md §31). */
+  budget: AiBudget;
   /** The days-range reader (see ./days.ts). */
   days?: DaysAvailability;
 };
@@ -84,10 +87,17 @@ function countProposed(raw: unknown): number {
 
 export type PublicChatResult = { reply: string; suggestions: Suggestions };
 
-/** POST /api/ai-public/:slug/chat. Hidden business or assistant switched off: 404 not_found. */
+/**
+ * POST /api/ai-public/:slug/chat. Hidden business or assistant switched off: 404 not_found; the
+ * business's public budget for today spent: 429.
+ */
 export async function publicChat(ctx: AiCtx, slug: string, messages: ChatMessageIn[]): Promise<PublicChatResult> {
-  const [tenant] = await selectPublicTenant(ctx.db, slug);
+  const [[tenant], used] = await ctx.db.batch([
+    selectPublicTenant(ctx.db, slug),
+    usedTodayQuery(ctx.db, sql`(SELECT id FROM tenants WHERE slug = ${slug})`, "ai.public_chat", ctx.now),
+  ]);
   if (!tenant?.aiAssistantEnabled) throw ApiError.notFound("Business");
+  assertWithinBudget(used, ctx.budget.public, ctx.now);
   const evidence = new Evidence();
   const execute = publicToolExecutor(ctx, slug, tenant.currency, ctx.days ?? availabilityDays, evidence);
   return runLogged(
@@ -107,14 +117,18 @@ export async function publicChat(ctx: AiCtx, slug: string, messages: ChatMessage
   );
 }
 
-/** POST /api/ai/chat: the caller's business (suspended or not: the owner API keeps working). */
+/** POST /api/ai/chat: the caller's business (suspended or not: the owner API keeps working); 429 past today's owner budget. */
 export async function ownerChat(
   ctx: AiCtx,
   owner: { tenantId: string; userId: string; role: MemberRole },
   messages: ChatMessageIn[],
 ): Promise<{ reply: string }> {
-  const [tenant] = await ctx.db.select().from(schema.tenants).where(eq(schema.tenants.id, owner.tenantId)).limit(1);
+  const [[tenant], used] = await ctx.db.batch([
+    ctx.db.select().from(schema.tenants).where(eq(schema.tenants.id, owner.tenantId)).limit(1),
+    usedTodayQuery(ctx.db, owner.tenantId, "ai.owner_chat", ctx.now),
+  ]);
   if (!tenant) throw ApiError.notFound("Business");
+  assertWithinBudget(used, ctx.budget.owner, ctx.now);
   const execute = ownerToolExecutor(ctx, { ...owner, timezone: tenant.timezone }, ctx.days ?? availabilityDays);
   return runLogged(
     ctx,

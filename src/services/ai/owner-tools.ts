@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, lt, type SQL } from "drizzle-orm";
+import type { MemberRole } from "../../auth-context";
 import { schema, type Db } from "../../db/client";
 import {
   type AvailabilityArgs,
@@ -33,7 +34,7 @@ function localDayStart(timeZone: string, d: LocalDate): number {
   return wallToInstant(dayZone(timeZone, d), wallDayStart(d), "clamp");
 }
 
-async function bookingsTool(db: Db, tenantId: string, timeZone: string, a: BookingsArgs) {
+async function bookingsTool(db: Db, tenantId: string, timeZone: string, codes: boolean, a: BookingsArgs) {
   const to = a.to ?? a.from;
   const span = Math.round((wallDayStart(to) - wallDayStart(a.from)) / 86_400_000) + 1;
   if (span < 1) throw new ToolError("to must not be before from");
@@ -75,7 +76,8 @@ async function bookingsTool(db: Db, tenantId: string, timeZone: string, a: Booki
     timezone: timeZone,
     bookings: rows.slice(0, MAX_BOOKINGS_SHOWN).map((r) => ({
       id: r.id,
-      confirmationCode: r.code,
+      // design.md §31: a staff member's assistant never hands out what cancels a booking by code.
+      confirmationCode: codes ? r.code : null,
       status: r.status,
       start: instantToLocalString(timeZone, r.startAt),
       end: instantToLocalString(timeZone, r.endAt),
@@ -92,7 +94,7 @@ async function bookingsTool(db: Db, tenantId: string, timeZone: string, a: Booki
 
 export function ownerToolExecutor(
   ctx: Pick<BookingCtx, "db" | "now">,
-  owner: { tenantId: string; userId: string; timezone: string },
+  owner: { tenantId: string; userId: string; timezone: string; role: MemberRole },
   days: DaysAvailability,
 ): ToolExecutor {
   const { db } = ctx;
@@ -123,7 +125,7 @@ export function ownerToolExecutor(
       case "find_available_days":
         return daysTool(ctx, scope, days, args as DaysArgs);
       case "list_bookings":
-        return bookingsTool(db, owner.tenantId, owner.timezone, args as BookingsArgs);
+        return bookingsTool(db, owner.tenantId, owner.timezone, owner.role !== "staff", args as BookingsArgs);
       case "search_customers": {
         const rows = await listCustomers(db, owner.tenantId, { search: (args as CustomerArgs).query, limit: MAX_CUSTOMERS_SHOWN });
         return rows.map((r) => ({

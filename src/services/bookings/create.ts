@@ -7,6 +7,8 @@ import { type LocalDateTime, MINUTE_MS } from "../../domain/time";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { uniqueViolation } from "../../db/unique-violation";
+import { firstHoldEnd, holdsRefused, publicCreateChecks, recordUpdateAllowed, storedTerms } from "./create-rules";
+import { holdCapsSql, liveHoldsQuery } from "./hold-caps";
 import { limitsFor, requestedSlot } from "../availability";
 import { batch } from "../batch";
 import { locationOf } from "../notifications/booking-mail";
@@ -45,6 +47,10 @@ export type CreateBookingInput = {
   customerAccountId?: string | null;
   /** Owner scope only: book a free time outside the offered slots (design.md §15). */
   override?: boolean;
+  /** Public scope: the Cloudflare Turnstile token of a business with bot protection (design.md §31). */
+  captchaToken?: string;
+  /** Public scope: the client's address (CF-Connecting-IP), for the hold caps and Turnstile. */
+  clientIp?: string;
 };
 
 export type CreatedBooking = {
@@ -99,7 +105,7 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
   const resourceTypes = sql`(SELECT resource_types FROM services WHERE id = ${input.serviceId} AND tenant_id = ${tenantId})`;
   const schedule = scheduleQueries(db, { tenantId, staffId, from: input.start.date, to: input.start.date, resourceTypes });
   const tokenAccountId = scope.kind === "public" ? (input.customerAccountId ?? null) : null;
-  const [tenantRows, serviceRows, staffRows, scheduleRows, accountRows] = await db.batch([
+  const [tenantRows, serviceRows, staffRows, scheduleRows, accountRows, liveHolds] = await db.batch([
     tenantQuery(db, scope),
     serviceQuery(db, scope, input.serviceId),
     staffQuery(db, scope.kind, tenantId, staffId),
@@ -109,6 +115,8 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
       .select({ id: schema.customerAccounts.id })
       .from(schema.customerAccounts)
       .where(eq(schema.customerAccounts.id, tokenAccountId ?? "")),
+    // design.md §31: the business's unpaid holds, for the hold caps (public creates only).
+    liveHoldsQuery(db, scope.kind === "public" ? tenantId : sql`NULL`, now.getTime()),
   ]);
   const tenant = tenantRows[0];
   if (!tenant) throw ApiError.notFound("Business");
@@ -167,6 +175,9 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
   const email = (input.customer.email ?? "").toLowerCase();
   const c = input.customer;
   const t = now.toISOString();
+  const plan = scope.kind === "public" ? checkoutPlan(tenant, service) : null;
+  // design.md §31: bot protection and the hold caps, before anything is held or paid.
+  const network = await publicCreateChecks(ctx, scope, tenant, { ...input, email, holding: plan !== null }, liveHolds);
   // design.md §27: the number texts go to, read by the business's country; one that does not
   // parse is kept as typed and gets no texts.
   const smsPhone = e164Of(c.phone, regionOf(tenant));
@@ -179,11 +190,14 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
   };
   const free = sql`${staffFreeSql({ staffId: staff.id, startMs: slot.startMs, endMs: slot.endMs, ...buffers, processing })}
     AND ${resourcesAvailableSql(hold)}
-    ${scope.kind === "public" ? sql`AND ${tenantOpenSql(tenant.id)}` : sql``}`;
+    ${scope.kind === "public" ? sql`AND ${tenantOpenSql(tenant.id)}` : sql``}
+    ${plan ? sql`AND ${holdCapsSql(tenant.id, email, network, now.getTime())}` : sql``}`;
+  const terms = storedTerms(tenant, slot.startMs);
+  const mayUpdateRecord = recordUpdateAllowed(scope, accountId);
+  const typed = scope.kind === "public" ? { first: c.firstName, last: c.lastName ?? "", phone: c.phone ?? "" } : null;
 
   // Chosen up front: the payment's idempotency key and metadata name it before it is written.
   const id = newId("bkg");
-  const plan = scope.kind === "public" ? checkoutPlan(tenant, service) : null;
   const checkout = plan
     ? await startCheckout(ctx.env, now, plan, {
         bookingId: id,
@@ -198,17 +212,22 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
   for (let attempt = 1; ; attempt++) {
     const code = newConfirmationCode();
     // The customer record is written only when the booking will be (same condition, same batch).
-    const record = customerRecord(db, { tenantId: tenant.id, accountId, customer: c, email, now, gate: free });
+    const record = customerRecord(db, { tenantId: tenant.id, accountId, customer: c, email, now, gate: free, mayUpdate: mayUpdateRecord });
     const insertBooking = db.run(sql`
       INSERT INTO bookings (id, tenant_id, service_id, staff_id, customer_id, customer_account_id, start_at, end_at, status,
                             hold_expires_at, confirmation_code, source, total_amount, currency, notes,
                             buffer_before_minutes, buffer_after_minutes, processing_offset_minutes, processing_minutes,
-                            sms_opt_in, sms_phone_typed, sms_phone, created_at, updated_at)
+                            cancellation_hours, no_show_fee_percent,
+                            late_cancel_fee_percent, refund_deadline_at, guest_first_name, guest_last_name, guest_phone,
+                            client_network, sms_opt_in, sms_phone_typed, sms_phone, created_at, updated_at)
       SELECT ${id}, ${tenant.id}, ${service.id}, ${staff.id},
              ${record.idSql}, ${record.accountSql},
              ${slot.startMs}, ${slot.endMs}, ${status}, ${checkout?.holdExpiresAt ?? null}, ${code}, ${input.source}, ${service.price},
              ${tenant.currency}, ${c.notes ?? ""}, ${buffers.bufferBeforeMinutes}, ${buffers.bufferAfterMinutes},
-             ${processing?.offsetMinutes ?? 0}, ${processing?.minutes ?? 0}, ${sms.optIn ? 1 : 0}, ${c.phone ?? ""}, ${smsPhone}, ${t}, ${t}
+             ${processing?.offsetMinutes ?? 0}, ${processing?.minutes ?? 0},
+             ${terms.cancellationHours}, ${terms.noShowFeePercent}, ${terms.lateCancelFeePercent}, ${terms.refundDeadlineAt},
+             ${typed?.first ?? null}, ${typed?.last ?? null}, ${typed?.phone ?? null}, ${network},
+             ${sms.optIn ? 1 : 0}, ${c.phone ?? ""}, ${smsPhone}, ${t}, ${t}
       WHERE ${free}`);
     const inserted = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${id})`;
     // A booking held for payment tells nobody and schedules no reminder yet: the payment's success
@@ -265,6 +284,10 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
     // business was suspended meanwhile (404, like a create sent after it) is told apart from a lost
     // slot race (409) without a second read that could race again.
     const tenantOpen = b.add(db.all<{ open: number }>(sql`SELECT ${tenantOpenSql(tenant.id)} AS open`));
+    // A hold refused by the caps inside the write (concurrent creates) is a 429, not a lost slot.
+    const holdsOk = b.add(
+      db.all<{ ok: number }>(sql`SELECT ${plan ? holdCapsSql(tenant.id, email, network, now.getTime()) : sql`1`} AS ok`),
+    );
     const readBack = b.add(
       db.all<{ customerId: string; customerAccountId: string | null; resourceIds: string }>(
         sql`SELECT customer_id AS customerId, customer_account_id AS customerAccountId, ${resourceIdsOf(sql`${id}`)} AS resourceIds
@@ -286,6 +309,7 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
     if (!row) {
       const [state] = tenantOpen.result();
       if (scope.kind === "public" && !state?.open) throw ApiError.notFound("Business");
+      if (!holdsOk.result()[0]?.ok) throw holdsRefused(firstHoldEnd(liveHolds, now.getTime()));
       throw slotTaken();
     }
     return {

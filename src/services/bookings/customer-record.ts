@@ -13,8 +13,18 @@ import type { CustomerInput } from "./create";
  */
 export function customerRecord(
   db: Db,
-  p: { tenantId: string; accountId: string | null; customer: CustomerInput; email: string; now: Date; gate: SQL },
+  p: {
+    tenantId: string;
+    accountId: string | null;
+    customer: CustomerInput;
+    email: string;
+    now: Date;
+    gate: SQL;
+    /** design.md §31: whether this booking may change an existing record's names and phone (recordUpdateAllowed). */
+    mayUpdate: SQL;
+  },
 ) {
+  const may = p.mayUpdate;
   const { tenantId, accountId, email } = p;
   const c = p.customer;
   const t = p.now.toISOString();
@@ -29,9 +39,10 @@ export function customerRecord(
       SELECT ${customerId}, ${tenantId}, ${recordAccount}, ${email}, ${key}, ${c.firstName}, ${c.lastName ?? ""}, ${c.phone ?? ""}, ${t}, ${t}
       WHERE ${p.gate}
       ON CONFLICT (tenant_id, email_normalized) DO UPDATE SET
-        first_name = CASE WHEN customers.names_edited_at IS NULL THEN excluded.first_name ELSE customers.first_name END,
-        last_name = CASE WHEN customers.names_edited_at IS NULL AND excluded.last_name <> '' THEN excluded.last_name ELSE customers.last_name END,
-        phone = CASE WHEN excluded.phone <> '' THEN excluded.phone ELSE customers.phone END,
+        first_name = CASE WHEN ${may} AND customers.names_edited_at IS NULL THEN excluded.first_name ELSE customers.first_name END,
+        last_name = CASE WHEN ${may} AND customers.names_edited_at IS NULL AND excluded.last_name <> ''
+          THEN excluded.last_name ELSE customers.last_name END,
+        phone = CASE WHEN ${may} AND excluded.phone <> '' THEN excluded.phone ELSE customers.phone END,
         customer_account_id = COALESCE(customers.customer_account_id, excluded.customer_account_id),
         updated_at = excluded.updated_at`);
   // A new customer record (not one the upsert updated: it keeps its own id) is announced, held

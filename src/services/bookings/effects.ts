@@ -83,6 +83,16 @@ export type EventFacts = BookingFacts & {
   webhook: Record<string, unknown>;
 };
 
+/**
+ * design.md §31: anyone may type any address into a booking form, so one address gets at most 10
+ * booking confirmations an hour across the platform; the rest are written `suppressed`, never sent.
+ */
+export const CONFIRMATION_CAP = {
+  limit: 10,
+  windowMs: 3_600_000,
+  reason: "suppressed: this address was sent 10 booking confirmations in the last hour",
+} as const;
+
 const WEBHOOK_TYPE = { created: "booking.created", rescheduled: "booking.rescheduled", cancelled: "booking.cancelled" } as const;
 
 export type EffectsCtx = Pick<BookingCtx, "db" | "now" | "env">;
@@ -105,7 +115,9 @@ export function bookingEffects(ctx: EffectsCtx, event: BookingEvent, f: EventFac
   const settings = mailSettingsOf(ctx.env);
   return compose((add) => {
     if (f.customer?.email) {
-      add(emailInsert(db, { ...customerEmail(event, f, settings, now), tenantId: f.tenantId, to: f.customer.email }, now, gate));
+      // design.md §31: a confirmation counts against the recipient's hourly cap (CONFIRMATION_CAP).
+      const cap = event === "created" ? CONFIRMATION_CAP : undefined;
+      add(emailInsert(db, { ...customerEmail(event, f, settings, now), tenantId: f.tenantId, to: f.customer.email }, now, gate, cap));
     }
     add(noticeInserts(db, event, f, now, gate));
     if (event !== "created") add(cancelReminders(db, f.bookingId, now, gate));

@@ -6,6 +6,8 @@ import { ApiError } from "../../errors";
 import { uniqueViolation } from "../../db/unique-violation";
 import { limitsFor, requestedSlot } from "../availability";
 import { batch } from "../batch";
+import { lateMoveMoney } from "../payments/late-move";
+import { moneyQuery, parseMoney } from "../payments/money";
 import { parseResourceTypes, resourceNeeds, scheduleQueries } from "../schedule-data";
 import { bookingEffects, factsFromView, iso, staffFreeSql, tenantOpenSql } from "./effects";
 import { frontDeskSlot, slotTaken } from "./front-desk";
@@ -53,11 +55,13 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
     // design.md §26: the move needs again the types of the resources the booking holds.
     resourceTypes: heldTypesSql(bookingId),
   });
-  const [viewRows, staffRows, rulesRows, scheduleRows] = await db.batch([
+  const [viewRows, staffRows, rulesRows, scheduleRows, moneyRows] = await db.batch([
     bookingViewQuery(db, ref),
     staffQuery(db, ref.kind, tenantId, staffId),
     rulesQuery(db, where),
     schedule.statement,
+    // design.md §31: the booking's own terms and first refund deadline (a move never changes them).
+    moneyQuery(db, sql`(SELECT id FROM bookings WHERE ${where})`),
   ]);
   const booking = viewRows[0];
   if (!booking) throw ApiError.notFound("Booking");
@@ -168,11 +172,22 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
     },
     announced,
   );
+  // design.md §31: a customer's move after the refund deadline is recorded, and a second one
+  // schedules the late-cancel fee. The terms are pinned on rows written before they were stored.
+  const money = parseMoney(moneyRows);
+  const late = lateMoveMoney(db, now, booking, money, ref.kind === "public" ? "customer" : "business", movable);
   const b = batch(db);
   b.add(effects);
+  if (late.fee) b.add(late.fee);
+  const p = money.policy;
   const update = b.add(
     db.run(sql`
-      UPDATE bookings SET staff_id = ${staff.id}, start_at = ${slot.startMs}, end_at = ${slot.endMs}, sequence = sequence + 1, updated_at = ${t}
+      UPDATE bookings SET staff_id = ${staff.id}, start_at = ${slot.startMs}, end_at = ${slot.endMs}, sequence = sequence + 1, updated_at = ${t},
+        moved_late_at = COALESCE(moved_late_at, ${late.late ? t : null}),
+        refund_deadline_at = COALESCE(refund_deadline_at, ${p.refundDeadlineAt}),
+        cancellation_hours = COALESCE(cancellation_hours, ${p.cancellationHours}),
+        no_show_fee_percent = COALESCE(no_show_fee_percent, ${p.noShowFeePercent}),
+        late_cancel_fee_percent = COALESCE(late_cancel_fee_percent, ${p.lateCancelFeePercent})
       WHERE id = ${booking.id} AND ${movable}`),
   );
   // The move happened in this batch (the UPDATE stamped this request's instant).

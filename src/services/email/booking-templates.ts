@@ -127,7 +127,11 @@ export function bookingReminderEmail(f: BookingMailFacts & { hours: number }): R
 
 // Notices to the business and the staff member (design.md §17).
 
-export type NoticeFacts = Omit<BookingMailFacts, "manageUrl" | "customerName"> & {
+/**
+ * design.md §31: a notice goes to the business's address and to staff, who may only read; it never
+ * carries the confirmation code (which cancels and moves the booking by code, as the customer).
+ */
+export type NoticeFacts = Omit<BookingMailFacts, "manageUrl" | "customerName" | "confirmationCode"> & {
   customer: { name: string; email: string; phone: string } | null;
   notes: string;
   previous?: { startAt: number; endAt: number; staffName: string };
@@ -155,7 +159,6 @@ export function bookingNoticeEmail(event: NoticeEvent, f: NoticeFacts): Rendered
   }
   if (f.notes) rows.push(["Notes", f.notes]);
   if (f.reason) rows.push(["Reason", f.reason]);
-  rows.push(["Confirmation code", f.confirmationCode]);
   const who = f.customer?.name ? `${f.customer.name}, ` : "";
   const { text, html } = renderLayout({
     brand: { name: f.businessName, accent: f.accent },

@@ -84,3 +84,27 @@ export function cancellationMoneyLines(p: {
   }
   return lines;
 }
+
+/**
+ * design.md §31: the owner hears of every change of the Stripe account their customers' money goes
+ * to, whoever made it (a colleague, an API key), so a change they did not make does not go unseen.
+ */
+export function stripeAccountChangedEmail(p: {
+  businessName: string;
+  accountId: string | null;
+  actor: { type: "user" | "api_key"; id: string };
+}): RenderedEmail {
+  const who = p.actor.type === "api_key" ? `one of your API keys (${p.actor.id})` : "a member of your team";
+  return render(
+    "tenant.stripe_account_changed",
+    p.accountId ? `${p.businessName}: payments now go to Stripe account ${p.accountId}` : `${p.businessName}: Stripe disconnected`,
+    [
+      p.accountId
+        ? `The Stripe account that receives the deposits, prepayments and fees of "${p.businessName}" is now ${p.accountId}.`
+        : `"${p.businessName}" no longer has a Stripe account connected; customers are not asked to pay when they book.`,
+      `The change was made by ${who}.`,
+      "If you did not expect this, sign in, check Settings → Payments, and revoke any API key or membership you do not trust.",
+    ],
+    "This is an automatic security message from the booking platform.",
+  );
+}

@@ -181,7 +181,6 @@ export function noticeInserts(db: Db, event: NoticeEvent, f: BookingFacts, now: 
     startAt: f.startAt,
     endAt: f.endAt,
     timezone: f.timezone,
-    confirmationCode: f.confirmationCode,
     location: f.location || undefined,
     customer: f.customer ? { name: customerName(f.customer), email: f.customer.email, phone: f.customer.phone ?? "" } : null,
     notes: f.notes ?? "",

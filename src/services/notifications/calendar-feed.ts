@@ -7,13 +7,17 @@ import { ApiError } from "../../errors";
 import { newSecret } from "../../lib/ids";
 import { platformLink } from "../../lib/links";
 import { sha256Hex } from "../auth/password-reset";
-import { visitCodeSql } from "../bookings/lookup";
 import { bookingUid, mailSettings } from "./booking-mail";
 
 /**
  * Staff calendar feeds (design.md §17): a secret URL a calendar app subscribes to. Only the
  * secret's SHA-256 is stored; a new secret replaces it, so the previous URL stops working at once.
  * The feed lists the staff member's confirmed bookings from 7 days ago to 90 days ahead.
+ *
+ * design.md §31: a feed URL travels to phones and shared calendars, so it carries no confirmation
+ * code (which cancels a booking by code) and no phone number; and the feed of a staff profile
+ * linked to a member works only while that membership is active (a deactivated or removed
+ * colleague's subscription goes dead at once, and deactivating also forgets the secret).
  */
 
 export const FEED_PAST_DAYS = 7;
@@ -45,11 +49,9 @@ type FeedBooking = {
   endAt: number;
   sequence: number;
   updatedAt: string;
-  code: string;
   serviceName: string;
   firstName: string | null;
   lastName: string | null;
-  phone: string | null;
   notes: string;
 };
 
@@ -60,17 +62,20 @@ type FeedBooking = {
 export async function calendarFeed(db: Db, config: Pick<Config, "PUBLIC_BASE_URL" | "EMAIL_FROM">, token: string, now: Date) {
   if (!TOKEN.test(token)) return null;
   const hash = await sha256Hex(token);
-  const staffId = sql`(SELECT id FROM staff_profiles WHERE calendar_feed_hash = ${hash} AND deleted_at IS NULL)`;
+  // A profile linked to a member's user serves its feed only while that membership is active.
+  const live = sql`p.calendar_feed_hash = ${hash} AND p.deleted_at IS NULL AND (p.user_id IS NULL OR EXISTS (
+      SELECT 1 FROM tenant_members m WHERE m.tenant_id = p.tenant_id AND m.user_id = p.user_id AND m.is_active = 1))`;
+  const staffId = sql`(SELECT p.id FROM staff_profiles p WHERE ${live})`;
   const from = now.getTime() - FEED_PAST_DAYS * DAY_MS;
   const to = now.getTime() + FEED_FUTURE_DAYS * DAY_MS;
   const [staff, bookings] = await db.batch([
     db.all<FeedStaff>(sql`
       SELECT p.display_name AS staffName, t.business_name AS businessName, t.timezone
       FROM staff_profiles p JOIN tenants t ON t.id = p.tenant_id
-      WHERE p.calendar_feed_hash = ${hash} AND p.deleted_at IS NULL`),
+      WHERE ${live}`),
     db.all<FeedBooking>(sql`
-      SELECT b.id, b.start_at AS startAt, b.end_at AS endAt, b.sequence, b.updated_at AS updatedAt, ${visitCodeSql(sql`b`)} AS code,
-             b.notes, s.name AS serviceName, c.first_name AS firstName, c.last_name AS lastName, c.phone
+      SELECT b.id, b.start_at AS startAt, b.end_at AS endAt, b.sequence, b.updated_at AS updatedAt,
+             b.notes, s.name AS serviceName, c.first_name AS firstName, c.last_name AS lastName
       FROM bookings b
       JOIN services s ON s.id = b.service_id
       LEFT JOIN customers c ON c.id = b.customer_id
@@ -87,9 +92,7 @@ export async function calendarFeed(db: Db, config: Pick<Config, "PUBLIC_BASE_URL
     refreshMinutes: FEED_REFRESH_MINUTES,
     events: bookings.map((b) => {
       const name = `${b.firstName ?? ""} ${b.lastName ?? ""}`.trim();
-      const description = [name && `Customer: ${name}`, b.phone && `Phone: ${b.phone}`, b.notes && `Notes: ${b.notes}`, `Code: ${b.code}`]
-        .filter(Boolean)
-        .join("\n");
+      const description = [name && `Customer: ${name}`, b.notes && `Notes: ${b.notes}`].filter(Boolean).join("\n");
       const updated = Date.parse(b.updatedAt);
       return {
         uid: bookingUid(b.id, host),

@@ -20,10 +20,15 @@ export type HistoryRow = {
   createdAt: string;
 };
 
+/** What a guest typed at an unauthenticated create (design.md §31: stored on the booking, not on the record). */
+export type GuestDetails = { firstName: string; lastName: string; phone: string };
+
 export type BookingDetail = BookingView & {
   customerNotes: string;
   money: BookingPayments;
   history: HistoryRow[];
+  /** The guest's details where they differ from the customer record's; null when the same or none. */
+  guest: GuestDetails | null;
   /** When the customer confirmed by replying to a text reminder (design.md §27). */
   customerConfirmedAt: string | null;
   /** Whether texts about it go out, or why not; null while texts are not configured. */
@@ -46,8 +51,12 @@ export async function getBookingDetail(
   const { bookings: b, auditLog: a, users: u, customers: c, apiKeys: k } = schema;
   const own = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${ref.bookingId} AND tenant_id = ${ref.tenantId})`;
   const money = bookingPaymentsQueries(db, ref.tenantId, ref.bookingId);
-  const [views, notes, history, texts, ...moneyResults] = await db.batch([
+  const [views, guests, notes, history, texts, ...moneyResults] = await db.batch([
     bookingViewQuery(db, { kind: "owner", ...ref }),
+    db
+      .select({ firstName: b.guestFirstName, lastName: b.guestLastName, phone: b.guestPhone })
+      .from(b)
+      .where(and(eq(b.id, ref.bookingId), eq(b.tenantId, ref.tenantId))),
     db
       .select({ notes: c.notes })
       .from(c)
@@ -82,7 +91,23 @@ export async function getBookingDetail(
     customerNotes: notes[0]?.notes ?? "",
     money: bookingPaymentsOf(moneyResults as unknown as Parameters<typeof bookingPaymentsOf>[0]),
     history,
+    guest: guestWhereDifferent(guests[0], view.customer),
     customerConfirmedAt: texts[0]?.customerConfirmedAt ?? null,
     texts: opts.texts && texts[0] ? bookingTextsOf(texts[0]) : null,
   } satisfies BookingDetail;
+}
+
+/** The typed details when any of them differs from the record's (a guest who typed someone's e-mail, or a typo). */
+function guestWhereDifferent(
+  typed: { firstName: string | null; lastName: string | null; phone: string | null } | undefined,
+  record: { firstName: string; lastName: string; phone: string } | null,
+): GuestDetails | null {
+  if (!typed || typed.firstName === null) return null;
+  const guest = { firstName: typed.firstName, lastName: typed.lastName ?? "", phone: typed.phone ?? "" };
+  if (!record) return guest;
+  const differs =
+    guest.firstName !== record.firstName ||
+    (guest.lastName !== "" && guest.lastName !== record.lastName) ||
+    (guest.phone !== "" && guest.phone !== record.phone);
+  return differs ? guest : null;
 }

@@ -77,6 +77,10 @@ export async function changeBookingStatus(
     // design.md §26: any item's status change is the whole visit's.
     return changeVisitStatus(ctx, ref, booking, items, parseMoney(moneyRows.result()), to, opts);
   }
+  // design.md §31: a no-show (and its fee) only once the appointment should have begun.
+  if (to === "no_show" && now.getTime() < booking.startAt) {
+    throw new ApiError("invalid_transition", "A booking can be marked no-show only once its start time has passed");
+  }
   const t = now.toISOString();
   // Read before the update, in the same transaction: exactly the update's own condition.
   const changes = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND tenant_id = ${ref.tenantId} AND status = ${booking.status})`;

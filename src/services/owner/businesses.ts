@@ -35,6 +35,7 @@ export type BusinessSettings = Partial<
     | "noShowFeePercent"
     | "lateCancelFeePercent"
     | "aiAssistantEnabled"
+    | "botProtection"
     | "widgetColor"
     | "widgetMode"
     | "template"

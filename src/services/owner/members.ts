@@ -168,7 +168,9 @@ const memberQuery = (db: Db, tenantId: string, userId: string) =>
  *
  * Two round trips: the read, then the UPDATE (conditional on what was read) with its audit row in
  * one batch; the audit INSERT is gated on `changes()`, so of two concurrent identical changes
- * exactly one is recorded.
+ * exactly one is recorded. Deactivating also forgets the calendar feed secrets of the staff
+ * profiles linked to the member (design.md §31): the feed they subscribed to stops for good, and
+ * a reactivated member gets a new link from an owner, not the old one back.
  */
 export async function changeMember(
   db: Db,
@@ -218,6 +220,11 @@ export async function changeMember(
       now,
       sql`changes() = 1`,
     ),
+  );
+  b.add(
+    db.run(sql`UPDATE staff_profiles SET calendar_feed_hash = NULL
+      WHERE tenant_id = ${actor.tenantId} AND user_id = ${memberUserId} AND calendar_feed_hash IS NOT NULL AND ${next.isActive ? 0 : 1}
+        AND EXISTS (SELECT 1 FROM tenant_members WHERE tenant_id = ${actor.tenantId} AND user_id = ${memberUserId} AND is_active = 0)`),
   );
   await b.run();
   if (updated.result().rowsAffected === 1) return { ...cur, ...next };

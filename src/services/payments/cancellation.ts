@@ -94,7 +94,7 @@ export function cancellationMoney(db: Db, now: Date, b: BookingView, money: Book
   if (quiet) parts.push(holdRelease(db, now, sql`SELECT ${b.id} AS id`, gate));
 
   const paid = paidAtBooking(money).filter((p) => p.refundable > 0);
-  const decision = cancellationRefund(by, b.startAt, money.policy.cancellationHours, now.getTime());
+  const decision = cancellationRefund(by, money.policy.refundDeadlineAt, now.getTime());
   const currency = b.currency.toUpperCase();
   let refunded = 0;
   let kept = 0;

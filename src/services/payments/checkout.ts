@@ -96,7 +96,8 @@ export function paymentStep(
     account: string;
     expiresAtMs: number;
     price: number;
-    startAt: number;
+    /** The booking's refund deadline (design.md §31: fixed when it was made); epoch ms. */
+    refundDeadlineAt: number;
     timezone: string;
     cancellationHours: number;
     fees: FeeTerms | null;
@@ -113,7 +114,7 @@ export function paymentStep(
     expiresAt: new Date(p.expiresAtMs).toISOString(),
     price: p.price,
     cancellationHours: p.cancellationHours,
-    refundableUntil: instantToLocalString(p.timezone, refundDeadline(p.startAt, p.cancellationHours)),
+    refundableUntil: instantToLocalString(p.timezone, p.refundDeadlineAt),
     fees: p.fees,
   };
 }
@@ -194,7 +195,7 @@ export async function startCheckout(
       account: plan.account,
       expiresAtMs: expires,
       price: b.price,
-      startAt: b.startAt,
+      refundDeadlineAt: refundDeadline(b.startAt, b.tenant.cancellationHours),
       timezone: b.tenant.timezone,
       cancellationHours: b.tenant.cancellationHours,
       fees: plan.card ? plan.fees : null,

@@ -36,6 +36,8 @@ import { refundInsert } from "./refunds";
 export type IntentEvent = {
   id: string;
   type: string;
+  /** The connected account the event happened on (Connect events name it). */
+  account?: string;
   object: Record<string, unknown>;
 };
 
@@ -53,7 +55,16 @@ function requirementsMet(bookingId: string): SQL {
     AND NOT EXISTS (SELECT 1 FROM booking_cards WHERE booking_id = ${bookingId} AND status <> 'saved')`;
 }
 
-type Target = { table: "payments" | "booking_cards"; id: string; tenantId: string; bookingId: string | null; kind: string; status: string };
+type Target = {
+  table: "payments" | "booking_cards";
+  id: string;
+  tenantId: string;
+  bookingId: string | null;
+  kind: string;
+  status: string;
+  /** The account the payment lives on (its own, else the business's for rows older than the column). */
+  account: string | null;
+};
 
 const MOVES: Record<string, { to: string; from: string[] }> = {
   "payment_intent.succeeded": { to: "succeeded", from: ["pending", "failed", "cancelled"] },
@@ -81,8 +92,9 @@ export async function applyIntentEvent(ctx: Ctx, event: IntentEvent): Promise<Ap
   const target = setup
     ? sql`SELECT 'booking_cards' AS "table", id, tenant_id AS tenantId, booking_id AS bookingId, 'card' AS kind, status
           FROM booking_cards WHERE stripe_setup_intent_id = ${objectId}`
-    : sql`SELECT 'payments' AS "table", id, tenant_id AS tenantId, booking_id AS bookingId, kind, status
-          FROM payments WHERE stripe_payment_intent_id = ${objectId}`;
+    : sql`SELECT 'payments' AS "table", p.id, p.tenant_id AS tenantId, p.booking_id AS bookingId, p.kind, p.status,
+                 COALESCE(p.stripe_account_id, (SELECT stripe_account_id FROM tenants WHERE id = p.tenant_id)) AS account
+          FROM payments p WHERE p.stripe_payment_intent_id = ${objectId}`;
   const [targets, views, recorded] = await db.batch([
     db.all<Target>(target),
     bookingViewQuery(db, { kind: "owner", tenantId: tenantId ?? "", bookingId: bookingId ?? "" }),
@@ -94,6 +106,9 @@ export async function applyIntentEvent(ctx: Ctx, event: IntentEvent): Promise<Ap
   if (Number(recorded[0]?.n) > 0) return { ...known, duplicate: true, paymentUpdated: false };
   // The metadata names the tenant the intent was made for; a payment of another tenant is not touched.
   if (tenantId !== null && row.tenantId !== tenantId) return { ...known, duplicate: false, paymentUpdated: false };
+  // design.md §31: a payment moves only on an event of its own connected account; the same intent
+  // id or metadata from any other account (anyone can own one) is acknowledged and changes nothing.
+  if (!setup && (!event.account || event.account !== row.account)) return { ...known, duplicate: false, paymentUpdated: false };
 
   const t = now.toISOString();
   const applyId = newId("apl");

@@ -4,7 +4,10 @@ import type { Db } from "../../db/client";
 /**
  * What a booking's cancellation or no-show needs to know about its money, as ONE batch item for
  * the read the booking service already makes (no extra round trip): its payments with what is
- * still refundable, its card on file, and the business's policy.
+ * still refundable, its card on file, and the terms the customer agreed to: the ones stored on the
+ * booking when it was made (design.md §31), the business's current ones only for a row written
+ * before terms were stored (a Worker of the previous release during a deploy). The refund deadline
+ * is the booking's own (its first start − cancellation hours): a move never pushes it later.
  */
 
 export type MoneyPayment = {
@@ -26,6 +29,10 @@ export type BookingMoney = {
     noShowFeePercent: number;
     lateCancelFeePercent: number;
     account: string | null;
+    /** Epoch ms: a customer cancelling at or before it gets everything back. */
+    refundDeadlineAt: number;
+    /** When the customer moved the booking after its refund deadline (design.md §31), or null. */
+    movedLateAt: string | null;
   };
 };
 
@@ -42,6 +49,8 @@ type Row = {
   hours: number | null;
   noShow: number | null;
   late: number | null;
+  deadline: number | null;
+  movedLate: string | null;
 };
 
 /** `bookingId` may be a subquery (the booking by code). */
@@ -49,15 +58,18 @@ export function moneyQuery(db: Db, bookingId: SQL) {
   return db.all<Row>(sql`
     SELECT 'payment' AS what, p.id, p.kind, p.status, p.amount, p.currency,
            p.amount - COALESCE((SELECT SUM(x.amount) FROM refunds x WHERE x.payment_id = p.id AND x.status <> 'failed'), 0) AS refundable,
-           NULL AS a, NULL AS b, NULL AS hours, NULL AS noShow, NULL AS late
+           NULL AS a, NULL AS b, NULL AS hours, NULL AS noShow, NULL AS late, NULL AS deadline, NULL AS movedLate
     FROM payments p WHERE p.booking_id = ${bookingId}
     UNION ALL
-    SELECT 'card', NULL, NULL, c.status, NULL, NULL, NULL, c.stripe_customer_id, c.stripe_payment_method_id, NULL, NULL, NULL
+    SELECT 'card', NULL, NULL, c.status, NULL, NULL, NULL, c.stripe_customer_id, c.stripe_payment_method_id, NULL, NULL, NULL, NULL, NULL
     FROM booking_cards c WHERE c.booking_id = ${bookingId} AND c.status = 'saved' AND c.stripe_payment_method_id IS NOT NULL
     UNION ALL
-    SELECT 'policy', NULL, NULL, NULL, NULL, NULL, NULL, t.cancellation_policy, t.stripe_account_id, t.cancellation_hours,
-           t.no_show_fee_percent, t.late_cancel_fee_percent
-    FROM tenants t WHERE t.id = (SELECT tenant_id FROM bookings WHERE id = ${bookingId})`);
+    SELECT 'policy', NULL, NULL, NULL, NULL, NULL, NULL, t.cancellation_policy, t.stripe_account_id,
+           COALESCE(bk.cancellation_hours, t.cancellation_hours), COALESCE(bk.no_show_fee_percent, t.no_show_fee_percent),
+           COALESCE(bk.late_cancel_fee_percent, t.late_cancel_fee_percent),
+           COALESCE(bk.refund_deadline_at, bk.start_at - COALESCE(bk.cancellation_hours, t.cancellation_hours) * 3600000),
+           bk.moved_late_at
+    FROM bookings bk JOIN tenants t ON t.id = bk.tenant_id WHERE bk.id = ${bookingId}`);
 }
 
 export function parseMoney(rows: Row[]): BookingMoney {
@@ -69,6 +81,8 @@ export function parseMoney(rows: Row[]): BookingMoney {
     noShowFeePercent: 0,
     lateCancelFeePercent: 0,
     account: null,
+    refundDeadlineAt: 0,
+    movedLateAt: null,
   };
   for (const r of rows) {
     if (r.what === "payment" && r.id) {
@@ -89,6 +103,8 @@ export function parseMoney(rows: Row[]): BookingMoney {
         noShowFeePercent: Number(r.noShow),
         lateCancelFeePercent: Number(r.late),
         account: r.b,
+        refundDeadlineAt: Number(r.deadline),
+        movedLateAt: r.movedLate,
       };
     }
   }

@@ -28,6 +28,7 @@ type Row = {
   timezone: string;
   account: string | null;
   cancellationHours: number;
+  refundDeadlineAt: number;
   noShowFeePercent: number;
   lateCancelFeePercent: number;
   paymentStatus: string | null;
@@ -43,11 +44,14 @@ type Row = {
 /** The booking's payment at booking (newest deposit/full) and card on file, by the booking's condition. */
 function paymentRowQuery(db: Db, where: SQL) {
   return db.all<Row>(sql`
-    SELECT b.status AS bookingStatus, b.hold_expires_at AS holdExpiresAt, b.start_at AS startAt,
+    SELECT b.status AS bookingStatus, b.hold_expires_at AS holdExpiresAt, b.start_at AS startAt, 
            CASE WHEN b.visit_id IS NULL THEN b.total_amount
                 ELSE (SELECT SUM(total_amount) FROM bookings WHERE visit_id = b.visit_id) END AS totalAmount,
-           t.timezone, t.stripe_account_id AS account, t.cancellation_hours AS cancellationHours,
-           t.no_show_fee_percent AS noShowFeePercent, t.late_cancel_fee_percent AS lateCancelFeePercent,
+           t.timezone, t.stripe_account_id AS account,
+           COALESCE(b.cancellation_hours, t.cancellation_hours) AS cancellationHours,
+           COALESCE(b.refund_deadline_at, b.start_at - COALESCE(b.cancellation_hours, t.cancellation_hours) * 3600000) AS refundDeadlineAt,
+           COALESCE(b.no_show_fee_percent, t.no_show_fee_percent) AS noShowFeePercent,
+           COALESCE(b.late_cancel_fee_percent, t.late_cancel_fee_percent) AS lateCancelFeePercent,
            p.status AS paymentStatus, p.amount, COALESCE(p.currency, b.currency) AS currency, p.kind, p.client_secret AS clientSecret,
            p.stripe_account_id AS paymentAccount, c.status AS cardStatus, c.setup_client_secret AS setupClientSecret
     FROM bookings b JOIN tenants t ON t.id = b.tenant_id
@@ -129,7 +133,7 @@ export async function resumePayment(db: Db, config: Config, code: string, now: D
     account: r.paymentAccount ?? r.account ?? "",
     expiresAtMs: r.holdExpiresAt as number,
     price: Number(r.totalAmount),
-    startAt: Number(r.startAt),
+    refundDeadlineAt: Number(r.refundDeadlineAt),
     timezone: r.timezone,
     cancellationHours: Number(r.cancellationHours),
     fees:

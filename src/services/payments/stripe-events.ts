@@ -13,7 +13,8 @@ import { refundSucceeded } from "./refunds";
  *
  *   payment_intent.succeeded / .payment_failed, setup_intent.succeeded / .setup_failed -> ./confirm.ts
  *                    (its one write batch also announces a payment's change: payment.succeeded / .failed)
- *   charge.refunded  -> our refunds it lists become succeeded (the refund job may have said so first)
+ *   charge.refunded  -> our refunds it lists become succeeded (the refund job may have said so first),
+ *                    only for payments on the event's own connected account (design.md §31)
  *   account.updated  -> the business's chargesEnabled / detailsSubmitted (found by the account id)
  */
 
@@ -23,7 +24,9 @@ export type { ApplyResult };
 type Ctx = { db: Db; now: Date; env: Env; waitUntil: (p: Promise<unknown>) => void };
 
 export async function applyStripeEvent(ctx: Ctx, event: StripeEvent): Promise<ApplyResult> {
-  if (handlesIntentEvent(event.type)) return applyIntentEvent(ctx, { id: event.id, type: event.type, object: event.data.object });
+  if (handlesIntentEvent(event.type)) {
+    return applyIntentEvent(ctx, { id: event.id, type: event.type, account: event.account, object: event.data.object });
+  }
   if (event.type === "account.updated") return applyAccountUpdated(ctx.db, event, ctx.now);
   if (event.type === "charge.refunded") return applyChargeRefunded(ctx, event);
   return { handled: false };
@@ -66,6 +69,9 @@ type RefundRow = {
 /**
  * Two round trips: our refunds the charge lists as succeeded (by the refund_id we put in their
  * metadata, or their Stripe id), then one batch that moves each (and sends payment.refunded once).
+ * A refund counts only when the event happened on the payment's own connected account
+ * (`event.account`, design.md §31): metadata and ids are whatever the account's holder wrote, so an
+ * event from another account (any business can sign up its own) proves nothing about ours.
  */
 async function applyChargeRefunded(ctx: Ctx, event: StripeEvent): Promise<ApplyResult> {
   const list = (event.data.object.refunds as { data?: unknown } | undefined)?.data;
@@ -80,16 +86,18 @@ async function applyChargeRefunded(ctx: Ctx, event: StripeEvent): Promise<ApplyR
   const ours = succeeded.map((r) => (typeof r.metadata?.refund_id === "string" ? r.metadata.refund_id : "")).filter(Boolean);
   const stripeIds = succeeded.map((r) => r.id);
   const { db, now } = ctx;
+  if (!event.account) return { handled: true, duplicate: false, paymentUpdated: false, paymentKnown: true, ours: false };
   const rows = await db.all<RefundRow>(sql`
     SELECT r.id, r.tenant_id AS tenantId, r.payment_id AS paymentId, p.booking_id AS bookingId, r.amount, r.currency, r.reason
-    FROM refunds r JOIN payments p ON p.id = r.payment_id
-    WHERE r.status = 'pending' AND (r.id IN (${sql.join(
-      [...ours, ""].map((v) => sql`${v}`),
-      sql`, `,
-    )}) OR r.stripe_refund_id IN (${sql.join(
-      stripeIds.map((v) => sql`${v}`),
-      sql`, `,
-    )}))`);
+    FROM refunds r JOIN payments p ON p.id = r.payment_id JOIN tenants t ON t.id = p.tenant_id
+    WHERE r.status = 'pending' AND COALESCE(p.stripe_account_id, t.stripe_account_id) = ${event.account}
+      AND (r.id IN (${sql.join(
+        [...ours, ""].map((v) => sql`${v}`),
+        sql`, `,
+      )}) OR r.stripe_refund_id IN (${sql.join(
+        stripeIds.map((v) => sql`${v}`),
+        sql`, `,
+      )}))`);
   if (rows.length === 0) return { handled: true, duplicate: false, paymentUpdated: false, paymentKnown: true, ours: false };
   const t = now.toISOString();
   const applyId = newId("apl");

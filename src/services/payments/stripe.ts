@@ -178,10 +178,17 @@ export async function createSetupIntent(
   return { id, clientSecret };
 }
 
-export type AccountState = { id: string; chargesEnabled: boolean; detailsSubmitted: boolean };
+/** `tenantId`: the business the account's `metadata.tenant_id` names (stamped by our onboarding; design.md §31). */
+export type AccountState = { id: string; chargesEnabled: boolean; detailsSubmitted: boolean; tenantId: string | null };
 
 export function accountState(body: Record<string, unknown>): AccountState | null {
   const id = str(body.id);
   if (!id?.startsWith("acct_")) return null;
-  return { id, chargesEnabled: body.charges_enabled === true, detailsSubmitted: body.details_submitted === true };
+  const metadata = body.metadata && typeof body.metadata === "object" ? (body.metadata as Record<string, unknown>) : {};
+  return {
+    id,
+    chargesEnabled: body.charges_enabled === true,
+    detailsSubmitted: body.details_submitted === true,
+    tenantId: str(metadata.tenant_id),
+  };
 }

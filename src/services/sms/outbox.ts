@@ -7,6 +7,7 @@ import { newId } from "../../lib/ids";
 import { compose, type Fragment, single, wrote } from "../batch";
 import { emailInsert } from "../outbox";
 import { smsLimitEmail } from "./limit-email";
+import { plainLines } from "../../domain/plain-text";
 
 /**
  * A text to a customer as statements for the batch of the change that causes it (design.md §22,
@@ -58,7 +59,9 @@ export function smsInsert(db: Db, text: OutgoingText, now: Date, onlyIf: SQL = s
   const messageId = newId("sms");
   const jobId = newId("job");
   const t = now.toISOString();
-  const { segments } = countSegments(text.body);
+  // design.md §31: no control character reaches a text (its templates clean names already; this is the sink).
+  const body = plainLines(text.body);
+  const { segments } = countSegments(body);
   const setting = text.setting ? sql`t.${sql.raw(text.setting)} = 1` : sql`1`;
   const reason = sql`CASE
       WHEN EXISTS (SELECT 1 FROM sms_opt_outs o WHERE o.phone = ${text.phone}) THEN 'opted_out'
@@ -66,7 +69,7 @@ export function smsInsert(db: Db, text: OutgoingText, now: Date, onlyIf: SQL = s
   const message = db.run(sql`
     INSERT INTO sms_messages (id, tenant_id, booking_id, customer_id, direction, phone, body, template, segments, status, error, month,
                               job_id, created_at, updated_at)
-    SELECT ${messageId}, ${text.tenantId}, ${text.bookingId ?? null}, ${text.customerId ?? null}, 'out', ${text.phone}, ${text.body},
+    SELECT ${messageId}, ${text.tenantId}, ${text.bookingId ?? null}, ${text.customerId ?? null}, 'out', ${text.phone}, ${body},
            ${text.template}, ${segments}, CASE WHEN r.reason IS NULL THEN 'pending' ELSE 'suppressed' END, r.reason, ${text.month},
            ${jobId}, ${t}, ${t}
     FROM (SELECT ${reason} AS reason FROM tenants t WHERE t.id = ${text.tenantId} AND ${setting}) r

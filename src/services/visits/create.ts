@@ -9,7 +9,9 @@ import { newId } from "../../lib/ids";
 import { limitsFor } from "../availability";
 import { batch } from "../batch";
 import type { BookingSource, CustomerInput } from "../bookings/create";
+import { firstHoldEnd, holdsRefused, publicCreateChecks, recordUpdateAllowed, storedTerms } from "../bookings/create-rules";
 import { customerRecord } from "../bookings/customer-record";
+import { holdCapsSql, liveHoldsQuery } from "../bookings/hold-caps";
 import { resourceIdsOf } from "../bookings/lookup";
 import { bookingEffects, tenantOpenSql } from "../bookings/effects";
 import { slotTaken } from "../bookings/front-desk";
@@ -35,6 +37,9 @@ export type CreateVisitInput = {
   customerAccountId?: string | null;
   /** Owner scope only: a free time outside the offered starts (design.md §15). */
   override?: boolean;
+  /** Public scope (design.md §31): the Turnstile token and the client's address, as for one booking. */
+  captchaToken?: string;
+  clientIp?: string;
 };
 
 export type CreatedVisitItem = {
@@ -98,7 +103,7 @@ export async function createVisit(ctx: BookingCtx, scope: BookingScope, input: C
     resourceTypes: unionTypesSql(serviceIds, tenantId),
   });
   const tokenAccountId = scope.kind === "public" ? (input.customerAccountId ?? null) : null;
-  const [tenantRows, serviceRows, staffRows, scheduleRows, accountRows] = await db.batch([
+  const [tenantRows, serviceRows, staffRows, scheduleRows, accountRows, liveHolds] = await db.batch([
     tenantQuery(db, scope),
     db.all<{ services: string | null }>(sql`SELECT ${servicesJsonSql(scope, serviceIds, tenantId)} AS services`),
     db.all<{ id: string; displayName: string }>(sql`
@@ -113,6 +118,8 @@ export async function createVisit(ctx: BookingCtx, scope: BookingScope, input: C
       .select({ id: schema.customerAccounts.id })
       .from(schema.customerAccounts)
       .where(eq(schema.customerAccounts.id, tokenAccountId ?? "")),
+    // design.md §31: the business's unpaid holds, for the hold caps (public creates only).
+    liveHoldsQuery(db, scope.kind === "public" ? tenantId : sql`NULL`, now.getTime()),
   ]);
   const tenant = tenantRows[0];
   if (!tenant) throw ApiError.notFound("Business");
@@ -166,6 +173,8 @@ export async function createVisit(ctx: BookingCtx, scope: BookingScope, input: C
   const c = input.customer;
   const email = (c.email ?? "").toLowerCase();
   const plan = scope.kind === "public" ? visitCheckoutPlan(tenant, services) : null;
+  // design.md §31: bot protection and the hold caps, before anything is held or paid (a visit is one hold).
+  const network = await publicCreateChecks(ctx, scope, tenant, { ...input, email, holding: plan !== null }, liveHolds);
   const checkout = plan
     ? await startCheckout(ctx.env, now, plan, {
         bookingId: anchorId,
@@ -180,12 +189,18 @@ export async function createVisit(ctx: BookingCtx, scope: BookingScope, input: C
   // design.md §27: texts about the visit go to the number as read by the business's country (one text per visit).
   const smsPhone = e164Of(c.phone, regionOf(tenant));
   const sms = { optIn: c.smsOptIn === true, phone: smsPhone };
-  const free = sql`${visitFreeSql(placed, tenant.id, visitId)} ${scope.kind === "public" ? sql`AND ${tenantOpenSql(tenant.id)}` : sql``}`;
+  const holdCaps = plan ? holdCapsSql(tenant.id, email, network, now.getTime()) : sql`1`;
+  const free = sql`${visitFreeSql(placed, tenant.id, visitId)} ${scope.kind === "public" ? sql`AND ${tenantOpenSql(tenant.id)}` : sql``}
+    AND ${holdCaps}`;
+  // The money terms of the visit's start, kept on every item (design.md §31), and the details a guest typed.
+  const terms = storedTerms(tenant, slot.startMs);
+  const mayUpdateRecord = recordUpdateAllowed(scope, accountId);
+  const typed = scope.kind === "public" ? { first: c.firstName, last: c.lastName ?? "", phone: c.phone ?? "" } : null;
   const inserted = sql`EXISTS (SELECT 1 FROM visits WHERE id = ${visitId})`;
 
   for (let attempt = 1; ; attempt++) {
     const code = newConfirmationCode();
-    const record = customerRecord(db, { tenantId: tenant.id, accountId, customer: c, email, now, gate: free });
+    const record = customerRecord(db, { tenantId: tenant.id, accountId, customer: c, email, now, gate: free, mayUpdate: mayUpdateRecord });
     const b = batch(db);
     b.add(record.upsert);
     b.add(
@@ -201,11 +216,15 @@ export async function createVisit(ctx: BookingCtx, scope: BookingScope, input: C
           INSERT INTO bookings (id, tenant_id, service_id, staff_id, customer_id, customer_account_id, start_at, end_at, status,
                                 hold_expires_at, confirmation_code, source, total_amount, currency, notes,
                                 buffer_before_minutes, buffer_after_minutes, processing_offset_minutes, processing_minutes, visit_id,
+                                cancellation_hours, no_show_fee_percent, late_cancel_fee_percent, refund_deadline_at,
+                                guest_first_name, guest_last_name, guest_phone, client_network,
                                 sms_opt_in, sms_phone_typed, sms_phone, created_at, updated_at)
           SELECT ${p.bookingId}, ${tenant.id}, ${services[i].id}, ${p.staffId}, ${record.idSql}, ${record.accountSql},
                  ${p.startMs}, ${p.endMs}, ${status}, ${checkout?.holdExpiresAt ?? null}, ${itemCode}, ${input.source}, ${services[i].price},
                  ${tenant.currency}, ${c.notes ?? ""}, ${p.bufferBeforeMinutes}, ${p.bufferAfterMinutes},
                  ${p.processing?.offsetMinutes ?? 0}, ${p.processing?.minutes ?? 0}, ${visitId},
+                 ${terms.cancellationHours}, ${terms.noShowFeePercent}, ${terms.lateCancelFeePercent}, ${terms.refundDeadlineAt},
+                 ${typed?.first ?? null}, ${typed?.last ?? null}, ${typed?.phone ?? null}, ${network},
                  ${sms.optIn ? 1 : 0}, ${c.phone ?? ""}, ${smsPhone}, ${t}, ${t}
           WHERE ${inserted}`),
       );
@@ -257,6 +276,8 @@ export async function createVisit(ctx: BookingCtx, scope: BookingScope, input: C
     }
     b.add(record.created);
     const tenantOpen = b.add(db.all<{ open: number }>(sql`SELECT ${tenantOpenSql(tenant.id)} AS open`));
+    // A hold refused by the caps inside the write (concurrent creates) is a 429, not a lost slot.
+    const holdsOk = b.add(db.all<{ ok: number }>(sql`SELECT ${holdCaps} AS ok`));
     const readBack = b.add(
       db.all<{ customerId: string; customerAccountId: string | null }>(
         sql`SELECT customer_id AS customerId, customer_account_id AS customerAccountId FROM bookings WHERE id = ${anchorId}`,
@@ -281,6 +302,7 @@ export async function createVisit(ctx: BookingCtx, scope: BookingScope, input: C
     if (!row) {
       const [state] = tenantOpen.result();
       if (scope.kind === "public" && !state?.open) throw ApiError.notFound("Business");
+      if (!holdsOk.result()[0]?.ok) throw holdsRefused(firstHoldEnd(liveHolds, now.getTime()));
       throw slotTaken();
     }
     return {

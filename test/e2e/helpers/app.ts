@@ -5,6 +5,7 @@ import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
 import { signToken } from "../../../src/lib/jwt";
 import { describeViolations, screenshot, seriousViolations } from "./axe";
+import { type useBrowser, watchErrors } from "./browser";
 import { e2eDb, uniq } from "./db";
 
 /**
@@ -159,9 +160,11 @@ export async function sessionFor(
   salon: Salon,
   member: Member,
   memberships = [{ tenantId: salon.id, role: member.role, slug: salon.slug, businessName: salon.businessName }],
+  /** When the session is made (default now): a page whose clocks stand at another instant needs a token of then. */
+  at = new Date(),
 ) {
   const sid = newId("ses");
-  const now = new Date();
+  const now = at;
   await e2eDb.insert(schema.sessions).values({
     id: sid,
     subjectType: "user",
@@ -219,3 +222,25 @@ export type { BrowserContext };
 
 /** Script errors only: Chrome also logs every 4xx answer (e.g. an expected 409) as a console error. */
 export const scriptErrors = (errors: string[]) => errors.filter((e) => !e.includes("Failed to load resource"));
+
+/**
+ * The owner app signed in, with the browser's clock and the server's request clock both standing
+ * at `at` (a page test that needs a time after a fixed 2031 booking's start: a no-show, design.md
+ * §31). The session's token is made for then. Under TEST_NOW the browser's clock is already
+ * installed by `newPage`; it is moved to `at`.
+ */
+export async function openAppAt(
+  browser: ReturnType<typeof useBrowser>,
+  salon: Salon,
+  path: string,
+  at: string,
+  opts: { width?: number; who?: Member } = {},
+) {
+  const storageState = signedInState(await sessionFor(salon, opts.who ?? salon.owner, undefined, new Date(at)));
+  const { page, context } = await browser.newPage({ width: opts.width ?? 1280, height: 900, now: at, storageState });
+  if (typeof inject("testClockOffsetMs") === "number") await context.clock.setSystemTime(new Date(at));
+  else await context.clock.install({ time: new Date(at) });
+  const errors = watchErrors(page);
+  await openApp(page, path);
+  return { page, context, errors };
+}

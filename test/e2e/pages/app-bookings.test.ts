@@ -1,5 +1,16 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { bookAt, bookingRow, checkPage, createSalon, openApp, type Salon, scriptErrors, sessionFor, signedInState } from "../helpers/app";
+import {
+  bookAt,
+  bookingRow,
+  checkPage,
+  createSalon,
+  openApp,
+  openAppAt,
+  type Salon,
+  scriptErrors,
+  sessionFor,
+  signedInState,
+} from "../helpers/app";
 import { eventually, useBrowser, watchErrors } from "../helpers/browser";
 import { e2eClient } from "../helpers/db";
 
@@ -78,9 +89,14 @@ describe("booking detail", () => {
     await dialog.getByRole("button", { name: "Close dialog" }).click();
     expect(page.url()).not.toContain("booking=");
 
+    // design.md §31: a no-show only once the start has passed: before, the button says why it waits.
     const late = await bookAt(salon, "2031-05-07T10:00", { customer: "Nora Noshow" });
     await page.goto(`${page.url().split("?")[0]}?from=2031-05-06&booking=${late.id}`);
-    const noShow = page.getByRole("dialog", { name: "Nora Noshow · Haircut" });
+    const early = page.getByRole("dialog", { name: "Nora Noshow · Haircut" });
+    await eventually(() => early.getByRole("button", { name: "No-show" }).isDisabled()).toBe(true);
+    expect(await early.locator(".gate-note").textContent()).toBe("A no-show can be marked once the start time has passed.");
+    const after = await openAppAt(browser, salon, `/app/bookings?from=2031-05-07&booking=${late.id}`, "2031-05-07T15:00:00.000Z");
+    const noShow = after.page.getByRole("dialog", { name: "Nora Noshow · Haircut" });
     await noShow.getByRole("button", { name: "No-show" }).click();
     await noShow.getByRole("button", { name: "Yes, mark no-show" }).click();
     await eventually(() => noShow.textContent()).toContain("This booking is no-show: nothing more to do.");

@@ -238,4 +238,38 @@ describe("the assistant", () => {
     expect(await panel.getByLabel("Your question").inputValue()).toBe("Who is free on Friday?");
     expect(await panel.locator(".chat-user").count()).toBe(0);
   });
+
+  it("says the day's assistant budget is spent, without waiting, and keeps the question (design.md §31)", async () => {
+    const salon = await createSalon();
+    // The business has used its 200 owner requests of today (UTC): its AI log says so. Written at
+    // now and 90 s later, so whichever UTC day the request lands on (even across midnight) is spent.
+    const at = [new Date().toISOString(), new Date(Date.now() + 90_000).toISOString()];
+    await e2eDb.insert(schema.auditLog).values(
+      Array.from({ length: 400 }, (_, i) => ({
+        id: newId("aud"),
+        action: "ai.owner_chat",
+        actorType: "user",
+        actorId: salon.owner.userId,
+        targetType: "tenant",
+        targetId: salon.id,
+        metadata: { outcome: "ok" },
+        createdAt: at[i % 2],
+      })),
+    );
+    const { page, errors } = await open(salon, "/app/customers");
+    await page.getByRole("button", { name: "Assistant" }).click();
+    const panel = page.getByRole("dialog", { name: "Assistant" });
+    await panel.getByLabel("Your question").fill("Who is coming tomorrow?");
+    await panel.getByRole("button", { name: "Ask" }).click();
+    await eventually(() => panel.getByRole("alert").textContent()).toMatch(
+      /^Your business has used today's assistant budget\. It is available again at midnight UTC, in about \d+ hours?\.$/,
+    );
+    expect(await panel.getByLabel("Your question").inputValue()).toBe("Who is coming tomorrow?");
+    await checkPage(page, "assistant-budget-spent");
+    const sent = await (
+      await fetch(`${captureUrl}/__control/requests?pathPrefix=${MODEL_PATH}&bodyContains=${encodeURIComponent(salon.businessName)}`)
+    ).json();
+    expect(sent.requests).toHaveLength(0);
+    expect(scriptErrors(errors)).toEqual([]);
+  });
 });

@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
-import { bookAt, checkPage, createSalon, openApp, type Salon, scriptErrors, sessionFor, signedInState } from "../helpers/app";
+import { bookAt, checkPage, createSalon, openApp, openAppAt, type Salon, scriptErrors, sessionFor, signedInState } from "../helpers/app";
 import { eventually, useBrowser, watchErrors } from "../helpers/browser";
 import { e2eClient, e2eDb } from "../helpers/db";
 
@@ -180,7 +180,17 @@ describe("booking detail: money", () => {
         .from(schema.payments)
         .where(and(eq(schema.payments.bookingId, bookingId), eq(schema.payments.kind, "no_show_fee")));
 
-    const { page, errors } = await open(salon, `/app/bookings?from=2031-05-06&booking=${charged.id}`, 375);
+    // design.md §31: a no-show only once the start (10:00 and 12:00 New York) has passed: the page's
+    // clocks stand at 13:00 New York that day.
+    const { page, errors } = await openAppAt(
+      browser,
+      salon,
+      `/app/bookings?from=2031-05-06&booking=${charged.id}`,
+      "2031-05-06T17:00:00.000Z",
+      {
+        width: 375,
+      },
+    );
     const dialog = page.getByRole("dialog", { name: "Nell Fee · Haircut" });
     await dialog.getByRole("button", { name: "No-show" }).click();
     const charge = dialog.getByLabel("Charge the no-show fee: $22.50 (50% of the price) to the saved card");

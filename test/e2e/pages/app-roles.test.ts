@@ -25,8 +25,9 @@ describe("a staff member", () => {
     await eventually(() => dialog.getByRole("button", { name: "Complete" }).isEnabled()).toBe(true);
     expect(await dialog.getByRole("button", { name: "Cancel booking" }).isDisabled()).toBe(true);
     expect(await dialog.getByRole("button", { name: "Reschedule" }).isDisabled()).toBe(true);
+    // The booking is on 2031-05-06: its no-show waits for the start (design.md §31).
     expect(await dialog.locator(".gate-note").textContent()).toBe(
-      "Only owners and admins can cancel bookings. Only owners and admins can move bookings.",
+      "A no-show can be marked once the start time has passed. Only owners and admins can cancel bookings. Only owners and admins can move bookings.",
     );
     await checkPage(page, "staff-role-detail");
     await dialog.getByRole("button", { name: "Complete" }).click();
@@ -39,7 +40,9 @@ describe("a staff member", () => {
     await form.getByLabel("Start time").fill("15:00");
     await form.getByLabel("First name").fill("Sid");
     await form.getByRole("button", { name: "Book", exact: true }).click();
-    await eventually(() => page.locator("p.done").textContent()).toMatch(/^Booked BK-/);
+    // design.md §31: staff are never shown confirmation codes (a code cancels the booking by itself).
+    await eventually(() => page.locator("p.done").textContent()).toMatch(/^Booked: /);
+    expect(await page.locator("#app-root").textContent()).not.toMatch(/BK-[A-Z0-9]{6}/);
 
     await openApp(page, "/app/services");
     expect(await page.getByRole("button", { name: "Add service" }).isDisabled()).toBe(true);

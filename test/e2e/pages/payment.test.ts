@@ -101,6 +101,8 @@ describe("the payment step", () => {
     const event = JSON.stringify({
       id: `evt_${uniq()}${uniq()}`,
       type: "payment_intent.succeeded",
+      // A Connect event names the account it happened on: the payment's own (design.md §31).
+      account: payment.stripeAccountId,
       data: {
         object: {
           id: payment.stripePaymentIntentId,

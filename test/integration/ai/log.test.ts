@@ -140,3 +140,29 @@ describe("the console's AI activity", () => {
     expect(laterRes.body.data.aiActivity).toEqual({ last7Days: 0 });
   });
 });
+
+describe("the AI log on a platform without a model (design.md §20, issue #33)", () => {
+  it("stays readable: GET /api/ai/log, the app's view and its page answer, also to an impersonating operator", async () => {
+    const { tenant } = await businessWithLog();
+    const off = { "x-test-ai": "off" };
+    // The routes that talk to a model are off...
+    expect((await post("/api/ai/chat", ask("Hi"), { token: tenant.token, headers: off })).status).toBe(503);
+    // ...the record is not.
+    const log = await get("/api/ai/log", { token: tenant.token, headers: off });
+    expect(log.status).toBe(200);
+    expect(log.body.data).toHaveLength(3);
+    const view = await get("/api/businesses/me/views/ai-log", { token: tenant.token, headers: off });
+    expect(view.status).toBe(200);
+    expect(view.body.data.entries).toEqual(log.body.data);
+    const page = await get("/app/ai-log", { headers: off });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('data-assistant="off"');
+
+    const admin = await createAdmin();
+    const started = await post(`/api/admin/tenants/${tenant.id}/impersonate`, { reason: "Reading the AI log" }, { token: admin.token });
+    expect(started.status).toBe(201);
+    const asOperator = await get("/api/ai/log", { token: started.body.data.token, headers: off });
+    expect(asOperator.status).toBe(200);
+    expect(asOperator.body.data).toHaveLength(3);
+  });
+});

@@ -17,7 +17,16 @@ import {
   createStaff,
   createTenant,
 } from "../../helpers/factories";
-import { bodyFor, encodeAny, fuzzSeed, nastyString, queryFor } from "../../helpers/fuzz";
+import {
+  acceptHeader,
+  bodyFor,
+  contentTypeHeader,
+  encodeAny,
+  fuzzSeed,
+  malformedAuthorization,
+  nastyString,
+  queryFor,
+} from "../../helpers/fuzz";
 import { type Auth, ROUTES, type Route } from "./routes";
 
 // Issue 24.4: a seeded fuzz of the whole API through the Worker. Every answer is < 500 and, when
@@ -108,7 +117,7 @@ function changedTables(before: Record<string, unknown[]>, after: Record<string, 
     });
 }
 
-type TokenKind = "right" | "none" | "garbage" | "other";
+type TokenKind = "right" | "none" | "garbage" | "other" | "malformed";
 
 /** A valid token of another audience than the route's. */
 function otherToken(f: Fixture, auth: Auth): string {
@@ -134,17 +143,20 @@ function requestFor(f: Fixture) {
       params: fc.tuple(...names.map(param)),
       query: fc.oneof({ weight: 1, arbitrary: fc.constant("") }, { weight: 2, arbitrary: queryFor(route.query ?? []) }),
       body: writes && (route.body || route.method !== "DELETE") ? fc.option(bodyFor(base), { freq: 8 }) : fc.constant(null),
-      contentType: fc.constantFrom("application/json", "application/json", "application/json; charset=utf-8", "text/plain", ""),
-      token: fc.constantFrom<TokenKind>("right", "right", "right", "none", "garbage", "other"),
+      contentType: contentTypeHeader,
+      // Issue #33: odd and malformed Accept and Authorization headers too.
+      accept: fc.option(acceptHeader, { freq: 3 }),
+      token: fc.constantFrom<TokenKind>("right", "right", "right", "none", "garbage", "other", "malformed"),
       garbage: fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 60 }),
+      malformed: malformedAuthorization(route.auth === "none" || route.auth === "signature" ? f.tokens.owner : f.tokens[route.auth]),
     });
   });
 }
 
-function describeRequest(r: { route: Route; path: string; token: TokenKind; body: string | null; contentType: string }) {
+function describeRequest(r: { route: Route; path: string; token: TokenKind; body: string | null; headers: Record<string, string> }) {
   const body = r.body === null ? "" : ` body=${JSON.stringify(r.body.length > 300 ? `${r.body.slice(0, 300)}…` : r.body)}`;
   const path = r.path.length > 200 ? `${r.path.slice(0, 200)}…` : r.path;
-  return `${r.route.method} ${path} token=${r.token} type=${JSON.stringify(r.contentType)}${body}`;
+  return `${r.route.method} ${path} token=${r.token} headers=${JSON.stringify(r.headers)}${body}`;
 }
 
 /** Shape 1 `{ "error": "<code>" }` or Shape 2 `{ "error": { code, message, details? } }`, with the code's status. */
@@ -217,12 +229,12 @@ describe("fuzzing the API through the Worker", () => {
                 ? otherToken(f, route.auth)
                 : undefined;
         const sentRight = token !== undefined && req.token === "right";
-        const what = describeRequest({ route, path: url, token: req.token, body: req.body, contentType: req.contentType });
-        const res = await call(route.method, url, {
-          token,
-          rawBody: req.body ?? undefined,
-          headers: req.body !== null ? { "Content-Type": req.contentType } : {},
-        });
+        const headers: Record<string, string> = {};
+        if (req.body !== null) headers["Content-Type"] = req.contentType;
+        if (req.accept !== null) headers.Accept = req.accept;
+        if (req.token === "malformed") headers.Authorization = req.malformed;
+        const what = describeRequest({ route, path: url, token: req.token, body: req.body, headers });
+        const res = await call(route.method, url, { token, rawBody: req.body ?? undefined, headers });
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
 
         expect(res.status, `${what}\n${res.text.slice(0, 500)}`).toBeLessThan(500);

@@ -67,6 +67,7 @@ export const ROUTES: Route[] = [
   { method: "GET", path: "/api/public/{slug}/services", auth: "none" },
   { method: "GET", path: "/api/public/{slug}/staff", auth: "none" },
   { method: "GET", path: "/api/public/{slug}/reviews", auth: "none" },
+  { method: "GET", path: "/api/public/{slug}/checkout-config", auth: "none" },
   { method: "GET", path: "/api/public/{slug}/availability", auth: "none", query: ["serviceId", "date", "staffId", "timezone"] },
   {
     method: "GET",
@@ -167,6 +168,7 @@ export const ROUTES: Route[] = [
   { method: "PUT", path: "/api/payments/stripe-account", auth: "owner", body: { accountId: "acct_fuzz1" } },
   { method: "DELETE", path: "/api/payments/stripe-account", auth: "owner" },
   { method: "POST", path: "/api/payments/stripe-account/onboarding", auth: "owner" },
+  { method: "POST", path: "/api/payments/stripe-account/refresh", auth: "owner" },
   { method: "POST", path: "/api/payments/{id}/refund", auth: "owner", body: { amount: 100 } },
   { method: "GET", path: "/api/services", auth: "owner" },
   { method: "POST", path: "/api/services", auth: "owner", body: { name: "Fuzz cut", durationMinutes: 30 } },

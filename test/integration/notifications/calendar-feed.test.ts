@@ -1,6 +1,9 @@
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
-import { countDbRequests, del, get, post } from "../../helpers/api";
+import { and, eq } from "drizzle-orm";
+import { schema } from "../../../src/db/client";
+import { countDbRequests, del, get, patch, post } from "../../helpers/api";
+import { testDb } from "../../helpers/db";
 import { createBookingRow, createCustomer, createMember, createService, createStaff, createTenant } from "../../helpers/factories";
 
 // Staff calendar feeds (design.md §17): a secret URL per staff member, rotated by the owner.
@@ -58,7 +61,10 @@ describe("staff calendar feed", () => {
     expect(cal.getFirstPropertyValue("x-wr-calname")).toBe(`Sam \u2013 Business ${tenant.slug}`);
     expect(list.map((e) => e.start)).toEqual(inWindow.map((b) => b.startAt));
     expect(list[0]).toMatchObject({ summary: "Colour \u2013 Ada Lovelace", sequence: 0, uid: `${inWindow[0].id}@127.0.0.1` });
-    expect(list[0].description).toContain("Phone: +1 555 0100");
+    expect(list[0].description).toBe("Customer: Ada Lovelace");
+    // design.md §31: a feed travels to phones and shared calendars: no phone number, no confirmation code.
+    expect(res.text).not.toContain("555 0100");
+    for (const b of inWindow) expect(res.text).not.toContain(b.confirmationCode);
     expect(res.text).toMatch(/\r\n$/);
   });
 
@@ -90,6 +96,48 @@ describe("staff calendar feed", () => {
     const path = await feedUrl(admin.token, staff.id);
     expect((await get(path)).status).toBe(200);
     expect((await del(`/api/staff/${staff.id}`, { token: tenant.token })).status).toBe(200);
+    expect((await get(path)).status).toBe(404);
+  });
+});
+
+describe("calendar feeds of members who leave (design.md §31)", () => {
+  it("the feed of a staff profile linked to a member stops when the member is deactivated or removed, and stays stopped", async () => {
+    const tenant = await createTenant();
+    const service = await createService(tenant.id, { name: "Colour" });
+    const member = await createMember(tenant.id, "staff");
+    const staff = await createStaff(tenant.id, { displayName: "Sam", userId: member.userId });
+    const client = await createCustomer(tenant.id, { firstName: "Ada", phone: "+1 555 0199" });
+    await createBookingRow(tenant.id, service.id, staff.id, day(1), 60, { customerId: client.id });
+    const path = await feedUrl(tenant.token, staff.id);
+
+    // The abuse path: an employee subscribed their calendar; while they work here it serves them.
+    const working = await get(path, { now: NOW });
+    expect(working.status).toBe(200);
+    expect(events(working.text).events).toHaveLength(1);
+
+    // Removed (deactivated): the URL they took with them answers 404 at once.
+    expect((await del(`/api/businesses/me/members/${member.userId}`, { token: tenant.token })).status).toBe(200);
+    const removed = await get(path, { now: NOW });
+    expect(removed.status).toBe(404);
+    expect(removed.text).not.toContain("Ada");
+
+    // Taken back on: the old URL stays dead; only a new link made by an owner works.
+    expect((await patch(`/api/businesses/me/members/${member.userId}`, { isActive: true }, { token: tenant.token })).status).toBe(200);
+    expect((await get(path, { now: NOW })).status).toBe(404);
+    const fresh = await feedUrl(tenant.token, staff.id);
+    expect((await get(fresh, { now: NOW })).status).toBe(200);
+  });
+
+  it("a membership deactivated by any path (not only the members route) stops the feed on the next read", async () => {
+    const tenant = await createTenant();
+    const member = await createMember(tenant.id, "staff");
+    const staff = await createStaff(tenant.id, { userId: member.userId });
+    const path = await feedUrl(tenant.token, staff.id);
+    expect((await get(path)).status).toBe(200);
+    await testDb()
+      .update(schema.tenantMembers)
+      .set({ isActive: false })
+      .where(and(eq(schema.tenantMembers.tenantId, tenant.id), eq(schema.tenantMembers.userId, member.userId)));
     expect((await get(path)).status).toBe(404);
   });
 });

@@ -105,11 +105,14 @@ export async function reminderJobs(bookingId: string) {
 }
 
 export async function outboxTo(to: string, kind?: string) {
-  return testDb()
-    .select()
-    .from(schema.emailOutbox)
-    .where(and(eq(schema.emailOutbox.toEmail, to), kind ? eq(schema.emailOutbox.kind, kind) : undefined))
-    .orderBy(schema.emailOutbox.createdAt);
+  return (
+    testDb()
+      .select()
+      .from(schema.emailOutbox)
+      .where(and(eq(schema.emailOutbox.toEmail, to), kind ? eq(schema.emailOutbox.kind, kind) : undefined))
+      // Rows of one pinned instant share created_at: the order they were written in breaks the tie.
+      .orderBy(schema.emailOutbox.createdAt, sql`rowid`)
+  );
 }
 
 /** A user of the business (active membership) linked to the staff profile. */

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { schema } from "../../../src/db/client";
 import { type ApiResponse, type CallOptions as CallOpts, call, countDbRequests, del, get, patch, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
+import { stripeAccountFor } from "../../helpers/stripe-account";
 import { eventually, workerEnv } from "../../helpers/worker-entry";
 import { createAdmin, createBookingRow, createCustomer, createService, createStaff, createTenant } from "../../helpers/factories";
 
@@ -56,8 +57,11 @@ async function keyedBusiness() {
     { url: `${workerEnv.CAPTURE_URL}/hooks/spare`, events: ["*"] },
     { token: t.token },
   );
+  // design.md §31: an account Stripe reports as this business's (only such an account may be pasted).
+  const account = await stripeAccountFor(t.id);
   return {
     t,
+    account,
     service,
     spareService,
     staff,
@@ -212,7 +216,7 @@ const OPS: Op[] = [
   { family: "customers", method: "PATCH", path: (b) => `/api/customers/${b.customer.id}`, body: () => ({ notes: "VIP" }), ok: 200 },
   { family: "payments", method: "GET", path: () => "/api/payments", ok: 200 },
   { family: "payments", method: "GET", path: () => "/api/payments/stripe-account", ok: 200 },
-  { family: "payments", method: "PUT", path: () => "/api/payments/stripe-account", body: () => ({ accountId: "acct_key123" }), ok: 200 },
+  { family: "payments", method: "PUT", path: () => "/api/payments/stripe-account", body: (b) => ({ accountId: b.account }), ok: 200 },
   { family: "payments", method: "DELETE", path: () => "/api/payments/stripe-account", ok: 200 },
   // Reaching the handler: the business has no connected account (the previous op disconnected it).
   { family: "payments", method: "POST", path: () => "/api/payments/intents", body: (b) => ({ bookingId: b.pending.id }), ok: 400 },
@@ -274,8 +278,8 @@ describe("API key scopes on every owner route family", () => {
       sql`SELECT action, actor_type, actor_id FROM audit_log WHERE target_id = ${b.t.id} AND action LIKE 'tenant.stripe_%' ORDER BY created_at, id`,
     );
     expect(audit.map((a) => [a.action, a.actor_type, a.actor_id])).toEqual([
-      ["tenant.stripe_connected", "api_key", b.write.id],
-      ["tenant.stripe_disconnected", "api_key", b.write.id],
+      ["tenant.stripe_account_changed", "api_key", b.write.id],
+      ["tenant.stripe_account_changed", "api_key", b.write.id],
     ]);
     expect((await get(`/api/services/${b.service.id}`, { token: b.t.token })).body.data.price).toBe(4500);
     // The booking's history names the key (by its name) as who moved and cancelled it.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BOOKING_STATUSES, STATUS_TRANSITIONS } from "../../../src/domain/booking-status";
 import { countDbRequests, del, get, patch, post } from "../../helpers/api";
-import { createBookingRow, createMember, createTenant } from "../../helpers/factories";
+import { createBookingRow, createMember, createTenant, ownerToken } from "../../helpers/factories";
 import { bookableTenant, bookingRow, customer, deliveriesFor, outboxFor, webhookEndpoint } from "../public/_booking-setup";
 
 // A day far enough ahead that every slot is in the future; tenants are in America/New_York.
@@ -106,7 +106,13 @@ describe("owner bookings: status transitions, cell by cell", () => {
   it.each(cells)("%s -> %s", async (from, to) => {
     const { tenant, service, staff } = await bookableTenant();
     const booking = await createBookingRow(tenant.id, service.id, staff.id, at("09:00"), 60, { status: from });
-    const res = await patch(`/api/bookings/${booking.id}/status`, { status: to }, { token: tenant.token });
+    // design.md §31: a no-show is marked after the start (before it: 409, see below).
+    const now = new Date(at("09:00").getTime() + 2 * 3600_000);
+    const res = await patch(
+      `/api/bookings/${booking.id}/status`,
+      { status: to },
+      { token: await ownerToken(tenant.ownerId, tenant.id, "owner", now), now },
+    );
     const allowed = STATUS_TRANSITIONS[from].includes(to);
     if (allowed) {
       expect(res.status).toBe(200);
@@ -116,6 +122,29 @@ describe("owner bookings: status transitions, cell by cell", () => {
       expect(res.body.error.code).toBe("invalid_transition");
     }
     expect((await bookingRow(booking.id))!.status).toBe(allowed ? to : from);
+  });
+});
+
+describe("no-show only after the start (design.md §31)", () => {
+  it("is 409 invalid_transition before the booking's start and changes nothing; from the start on it is allowed", async () => {
+    const { tenant, service, staff } = await bookableTenant();
+    const booking = await createBookingRow(tenant.id, service.id, staff.id, at("09:00"), 60);
+    const before = new Date(at("09:00").getTime() - 60_000);
+    const early = await patch(
+      `/api/bookings/${booking.id}/status`,
+      { status: "no_show" },
+      { token: await ownerToken(tenant.ownerId, tenant.id, "owner", before), now: before },
+    );
+    expect(early.status).toBe(409);
+    expect(early.body.error.code).toBe("invalid_transition");
+    expect(await bookingRow(booking.id)).toMatchObject({ status: "confirmed", updatedAt: booking.updatedAt });
+    const atStart = at("09:00");
+    const marked = await patch(
+      `/api/bookings/${booking.id}/status`,
+      { status: "no_show" },
+      { token: await ownerToken(tenant.ownerId, tenant.id, "owner", atStart), now: atStart },
+    );
+    expect(marked.status).toBe(200);
   });
 });
 
@@ -225,6 +254,8 @@ describe("owner bookings: details and side effects", () => {
       payments: [],
       card: null,
       noShowFee: null,
+      // design.md §31: a booking made by the business carries no guest details of its own.
+      guest: null,
       // Owner-made bookings name who made them (the owner app's booking history).
       history: [
         {
@@ -249,6 +280,7 @@ describe("owner bookings: details and side effects", () => {
       card: _cd,
       noShowFee: _f,
       history: _h,
+      guest: _g,
       customerConfirmedAt: _cc,
       texts: _tx,
       ...plain
@@ -268,7 +300,12 @@ describe("owner bookings: details and side effects", () => {
     const email = (await get(`/api/bookings/${id}`, { token: tenant.token })).body.data.customer.email;
     const before = (await deliveriesFor(tenant.id)).length; // booking.created
 
-    const done = await patch(`/api/bookings/${id}/status`, { status: "no_show" }, { token: tenant.token });
+    const afterStart = new Date(Date.parse(made.body.data.startDatetime) + 3600_000);
+    const done = await patch(
+      `/api/bookings/${id}/status`,
+      { status: "no_show" },
+      { token: await ownerToken(tenant.ownerId, tenant.id, "owner", afterStart), now: afterStart },
+    );
     expect(done.status).toBe(200);
     const after = await deliveriesFor(tenant.id);
     expect(after.map((d) => d.eventType).slice(before)).toEqual(["booking.status_changed"]);

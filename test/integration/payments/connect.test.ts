@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { del, get, patch, post, put } from "../../helpers/api";
 import { createMember, createTenant, uniq } from "../../helpers/factories";
+import { stripeAccountFor } from "../../helpers/stripe-account";
 import { captured, script, sendEvent, stripeEvent, workerEnv } from "./support";
 
 // design.md §21, issue #25 item 1: connecting a business to Stripe without pasting ids.
@@ -79,11 +80,11 @@ describe("the account's state", () => {
     expect((await sendEvent(stranger, { secret: workerEnv.STRIPE_CONNECT_WEBHOOK_SECRET })).status).toBe(200);
   });
 
-  it("is refreshed from Stripe when asked (?refresh=true)", async () => {
+  it("is refreshed from Stripe when asked (POST .../refresh, design.md §31)", async () => {
     const tenant = await createTenant({ stripeAccountId: `acct_${uniq()}`, stripeChargesEnabled: false });
     const before = (await status(tenant.token)).body.data;
     expect(before.chargesEnabled).toBe(false);
-    const after = (await status(tenant.token, "?refresh=true")).body.data;
+    const after = (await post("/api/payments/stripe-account/refresh", undefined, { token: tenant.token })).body.data;
     expect(after).toMatchObject({ connected: true, chargesEnabled: true, detailsSubmitted: true });
     const [call] = await captured({ pathPrefix: `/stripe/v1/accounts/${before.stripeAccountId}` });
     expect(call.method).toBe("GET");
@@ -106,7 +107,7 @@ describe("PUT /api/payments/stripe-account (a pasted acct_ id)", () => {
     await script({ pathPrefix: `/stripe/v1/accounts/${down}` }, [{ status: 503 }]);
     expect((await put("/api/payments/stripe-account", { accountId: down }, { token: tenant.token })).status).toBe(502);
 
-    const good = `acct_${uniq()}`;
+    const good = await stripeAccountFor(tenant.id);
     const ok = await put("/api/payments/stripe-account", { accountId: good }, { token: tenant.token });
     expect(ok.body.data).toEqual({ connected: true, stripeAccountId: good, chargesEnabled: true, detailsSubmitted: true });
   });

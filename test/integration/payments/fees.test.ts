@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { cronAt } from "../notifications/support";
 import { countDbRequests, get, patch, post } from "../../helpers/api";
 import { createTenant, ownerToken } from "../../helpers/factories";
 import {
@@ -12,7 +13,6 @@ import {
   jobsWithKey,
   payingTenant,
   paymentsOf,
-  runCron,
   sendEvent,
   stripeCalls,
   stripeEvent,
@@ -22,6 +22,8 @@ import {
 
 const NOW = "2031-05-01T12:00:00.000Z";
 const START = "2031-05-14T10:00:00";
+// design.md §31: a no-show is marked only once the start (10:00 New York, 14:00 UTC) has passed.
+const AFTER_START = "2031-05-14T15:00:00.000Z";
 const FEES = { requirePayment: false, noShowFeePercent: 50, lateCancelFeePercent: 30 };
 
 async function cardOnFile(opts: { pm?: string; tenant?: Record<string, unknown>; depositPercent?: number } = {}) {
@@ -106,13 +108,17 @@ describe("marking a no-show", () => {
     const preview = await get(`/api/bookings/${c.booking.id}/payments`, { token });
     expect(preview.body.data).toMatchObject({ card: { status: "saved" }, noShowFee: { percent: 50, amount: 2000, currency: "EUR" } });
 
-    const marked = await patch(`/api/bookings/${c.booking.id}/status`, { status: "no_show" }, { token });
+    const marked = await patch(
+      `/api/bookings/${c.booking.id}/status`,
+      { status: "no_show" },
+      { token: await ownerToken(c.tenant.ownerId, c.tenant.id, "owner", new Date(AFTER_START)), now: AFTER_START },
+    );
     expect(marked.status).toBe(200);
     expect(marked.body.data).toMatchObject({
       status: "no_show",
       fee: { kind: "no_show_fee", amount: 2000, currency: "EUR", status: "pending" },
     });
-    await runCron();
+    await cronAt(AFTER_START, c.tenant.id);
     const [charge] = await captured({ pathPrefix: "/stripe/v1/payment_intents", bodyContains: c.card.pm });
     expect(charge.headers["idempotency-key"]).toBe(`fee-${c.booking.id}-no_show_fee`);
     expect(charge.headers["stripe-account"]).toBe(c.account);
@@ -126,7 +132,7 @@ describe("marking a no-show", () => {
     });
     const fee = (await paymentsOf(c.booking.id)).find((p) => p.kind === "no_show_fee")!;
     expect(fee).toMatchObject({ status: "succeeded", amount: 2000, stripePaymentIntentId: expect.stringMatching(/^pi_/) });
-    await runCron();
+    await cronAt(AFTER_START, c.tenant.id);
     const mail = (await emailsTo(c.email)).find((m) => m.kind === "payment.no_show_fee_charged")!;
     expect(mail.textBody).toContain("€20.00");
   });
@@ -135,9 +141,13 @@ describe("marking a no-show", () => {
     const c = await cardOnFile({ pm: "pm_card_declined_x" });
     await saveCard(c);
     const token = await ownerToken(c.tenant.ownerId, c.tenant.id);
-    await patch(`/api/bookings/${c.booking.id}/status`, { status: "no_show" }, { token });
-    await runCron();
-    await runCron();
+    await patch(
+      `/api/bookings/${c.booking.id}/status`,
+      { status: "no_show" },
+      { token: await ownerToken(c.tenant.ownerId, c.tenant.id, "owner", new Date(AFTER_START)), now: AFTER_START },
+    );
+    await cronAt(AFTER_START, c.tenant.id);
+    await cronAt(AFTER_START, c.tenant.id);
     expect(await captured({ pathPrefix: "/stripe/v1/payment_intents", bodyContains: c.card.pm })).toHaveLength(1);
     const view = await get(`/api/bookings/${c.booking.id}/payments`, { token });
     const fee = view.body.data.payments.find((p: { kind: string }) => p.kind === "no_show_fee");
@@ -147,8 +157,11 @@ describe("marking a no-show", () => {
   it("charges nothing with chargeFee: false or without a card", async () => {
     const c = await cardOnFile();
     await saveCard(c);
-    const token = await ownerToken(c.tenant.ownerId, c.tenant.id);
-    const res = await patch(`/api/bookings/${c.booking.id}/status`, { status: "no_show", chargeFee: false }, { token });
+    const res = await patch(
+      `/api/bookings/${c.booking.id}/status`,
+      { status: "no_show", chargeFee: false },
+      { token: await ownerToken(c.tenant.ownerId, c.tenant.id, "owner", new Date(AFTER_START)), now: AFTER_START },
+    );
     expect(res.body.data.fee).toBeNull();
     expect((await paymentsOf(c.booking.id)).filter((p) => p.kind === "no_show_fee")).toHaveLength(0);
   });
@@ -202,8 +215,12 @@ describe("a late customer cancellation", () => {
     const c = await cardOnFile();
     await saveCard(c);
     const token = await ownerToken(c.tenant.ownerId, c.tenant.id);
-    await patch(`/api/bookings/${c.booking.id}/status`, { status: "no_show" }, { token });
-    await runCron();
+    await patch(
+      `/api/bookings/${c.booking.id}/status`,
+      { status: "no_show" },
+      { token: await ownerToken(c.tenant.ownerId, c.tenant.id, "owner", new Date(AFTER_START)), now: AFTER_START },
+    );
+    await cronAt(AFTER_START, c.tenant.id);
     const res = await post(`/api/bookings/${c.booking.id}/waive-fee`, {}, { token });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe("conflict");

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { cronAt } from "../notifications/support";
 import { get, patch, post, put } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
-import { createTenant } from "../../helpers/factories";
+import { createTenant, ownerToken } from "../../helpers/factories";
 import { createEndpoint, receiver } from "../webhooks/harness";
 import {
   book,
@@ -14,7 +15,6 @@ import {
   payingTenant,
   paymentsOf,
   refundsOf,
-  runCron,
   sendEvent,
   stripeEvent,
 } from "./support";
@@ -25,6 +25,8 @@ import {
 
 const NOW = "2031-05-01T12:00:00.000Z";
 const START = "2031-05-14T10:00:00";
+// design.md §31: a no-show is marked only once the start (10:00 New York, 14:00 UTC) has passed.
+const AFTER_START = "2031-05-14T15:00:00.000Z";
 const LATE = "2031-05-14T02:00:00.000Z";
 
 const types = async (tenantId: string) => (await deliveriesOf(tenantId)).map((d) => d.eventType).sort();
@@ -93,9 +95,16 @@ describe("customer.created at a business that takes payment", () => {
 describe("payment.succeeded / payment.failed of a fee charged to the card on file", () => {
   it("are written by the charge's job, once: the fee intent's own event later announces nothing more", async () => {
     const c = await cardOnFile();
-    const token = c.tenant.token;
-    expect((await patch(`/api/bookings/${c.booking.id}/status`, { status: "no_show" }, { token })).status).toBe(200);
-    await runCron();
+    expect(
+      (
+        await patch(
+          `/api/bookings/${c.booking.id}/status`,
+          { status: "no_show" },
+          { token: await ownerToken(c.tenant.ownerId, c.tenant.id, "owner", new Date(AFTER_START)), now: AFTER_START },
+        )
+      ).status,
+    ).toBe(200);
+    await cronAt(AFTER_START, c.tenant.id);
     const fee = (await paymentsOf(c.booking.id)).find((p) => p.kind === "no_show_fee")!;
     expect(fee.status).toBe("succeeded");
     const paymentEvents = async () => (await types(c.tenant.id)).filter((t) => t.startsWith("payment."));
@@ -125,9 +134,12 @@ describe("payment.succeeded / payment.failed of a fee charged to the card on fil
 
   it("a declined charge is announced as payment.failed", async () => {
     const c = await cardOnFile({ pm: "pm_card_declined_hooks" });
-    const token = c.tenant.token;
-    await patch(`/api/bookings/${c.booking.id}/status`, { status: "no_show" }, { token });
-    await runCron();
+    await patch(
+      `/api/bookings/${c.booking.id}/status`,
+      { status: "no_show" },
+      { token: await ownerToken(c.tenant.ownerId, c.tenant.id, "owner", new Date(AFTER_START)), now: AFTER_START },
+    );
+    await cronAt(AFTER_START, c.tenant.id);
     const [delivery, ...others] = (await deliveriesOf(c.tenant.id)).filter((d) => d.eventType.startsWith("payment."));
     expect(others).toHaveLength(0);
     expect(delivery.eventType).toBe("payment.failed");
@@ -153,7 +165,7 @@ describe("the payments routes with a tenant API key", () => {
     expect(res.status).toBe(200);
     expect(res.body.data.url).toMatch(/^https:\/\/connect\.stripe\.com\//);
     expect(res.headers.get("cache-control")).toBe("no-store");
-    expect(await auditOf(tenant.id, "tenant.stripe_connected")).toEqual([{ actor_type: "api_key", actor_id: write.id }]);
+    expect(await auditOf(tenant.id, "tenant.stripe_account_changed")).toEqual([{ actor_type: "api_key", actor_id: write.id }]);
   });
 
   it("a write key refunds a payment and waives a fee, recorded with the key; a read key reads them but may not", async () => {

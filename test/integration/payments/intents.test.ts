@@ -7,6 +7,7 @@ import { ApiError } from "../../../src/errors";
 import { createBookingIntent } from "../../../src/services/payments/intents";
 import { countDbRequests, del, get, post, put } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
+import { stripeAccountFor } from "../../helpers/stripe-account";
 import { createBookingRow, createMember, createService, createStaff, createTenant } from "../../helpers/factories";
 import { captured, script } from "../webhooks/harness";
 
@@ -48,12 +49,13 @@ describe("POST /api/payments/intents", () => {
     expect(await captured({ pathPrefix: STRIPE_PATH, bodyContains: booking.id })).toHaveLength(0);
     expect(await paymentsOf(tenant.id)).toHaveLength(0);
 
-    const connect = await put("/api/payments/stripe-account", { accountId: "acct_1TestConnected" }, { token: tenant.token });
+    const account = await stripeAccountFor(tenant.id);
+    const connect = await put("/api/payments/stripe-account", { accountId: account }, { token: tenant.token });
     expect(connect.status).toBe(200);
     // Stripe (the capture server) knows the account: it is stored with its state (design.md §21).
     expect(connect.body.data).toEqual({
       connected: true,
-      stripeAccountId: "acct_1TestConnected",
+      stripeAccountId: account,
       chargesEnabled: true,
       detailsSubmitted: true,
     });
@@ -77,7 +79,7 @@ describe("POST /api/payments/intents", () => {
     const [req] = await captured({ pathPrefix: STRIPE_PATH, bodyContains: booking.id });
     expect(req.method).toBe("POST");
     expect(req.headers.authorization).toBe("Bearer sk_test_capture");
-    expect(req.headers["stripe-account"]).toBe("acct_1TestConnected");
+    expect(req.headers["stripe-account"]).toBe(account);
     expect(req.headers["idempotency-key"]).toBe(`booking-${booking.id}-full`);
     expect(req.headers["content-type"]).toMatch(/^application\/x-www-form-urlencoded/);
     expect(Object.fromEntries(new URLSearchParams(req.body))).toEqual({
@@ -244,12 +246,13 @@ describe("the connected Stripe account", () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error.details.fieldErrors.accountId).toBeDefined();
 
-    expect((await put("/api/payments/stripe-account", { accountId: "acct_ABC123" }, { token: tenant.token })).status).toBe(200);
+    const account = await stripeAccountFor(tenant.id);
+    expect((await put("/api/payments/stripe-account", { accountId: account }, { token: tenant.token })).status).toBe(200);
     // Same value again: no second audit row.
-    expect((await put("/api/payments/stripe-account", { accountId: "acct_ABC123" }, { token: tenant.token })).status).toBe(200);
+    expect((await put("/api/payments/stripe-account", { accountId: account }, { token: tenant.token })).status).toBe(200);
     expect((await get("/api/payments/stripe-account", { token: tenant.token })).body.data).toEqual({
       connected: true,
-      stripeAccountId: "acct_ABC123",
+      stripeAccountId: account,
       chargesEnabled: true,
       detailsSubmitted: true,
     });
@@ -262,12 +265,14 @@ describe("the connected Stripe account", () => {
     expect(refused.body.error.code).toBe("stripe_not_connected");
 
     const audit = await testDb().select().from(schema.auditLog).where(eq(schema.auditLog.targetId, tenant.id));
-    expect(audit.map((a) => a.action).sort()).toEqual(["tenant.stripe_connected", "tenant.stripe_disconnected"]);
-    const connected = audit.find((a) => a.action === "tenant.stripe_connected")!;
-    expect(connected.actorId).toBe(tenant.ownerId);
-    expect(typeof connected.diff === "string" ? JSON.parse(connected.diff) : connected.diff).toEqual({
-      stripeAccountId: { before: null, after: "acct_ABC123" },
-    });
+    const diffOf = (a: (typeof audit)[number]) => (typeof a.diff === "string" ? JSON.parse(a.diff) : a.diff);
+    // design.md §31: one `tenant.stripe_account_changed` row per change, with before and after.
+    expect(audit.map((a) => a.action)).toEqual(["tenant.stripe_account_changed", "tenant.stripe_account_changed"]);
+    expect(audit.every((a) => a.actorId === tenant.ownerId)).toBe(true);
+    expect(audit.map(diffOf).sort((x, y) => String(x.stripeAccountId.before).localeCompare(String(y.stripeAccountId.before)))).toEqual([
+      { stripeAccountId: { before: account, after: null } },
+      { stripeAccountId: { before: null, after: account } },
+    ]);
   });
 
   it("may be changed only by owners and admins", async () => {

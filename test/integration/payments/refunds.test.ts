@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { get, patch, post } from "../../helpers/api";
-import { createMember, createTenant, ownerToken } from "../../helpers/factories";
+import { createMember, createTenant, ownerToken, uniq } from "../../helpers/factories";
 import { webhookEndpoint } from "../public/_booking-setup";
 import {
   captured,
@@ -146,13 +146,19 @@ describe("refunds from the outbox", () => {
     const [pending] = await refundsOf(b.payment.id);
     expect(pending).toMatchObject({ status: "pending", stripeRefundId: `re_pending_${b.payment.id}` });
 
-    const event = stripeEvent("charge.refunded", {
+    const charge = {
       id: "ch_1",
       object: "charge",
       payment_intent: b.payment.stripePaymentIntentId,
       amount_refunded: 1200,
       refunds: { data: [{ id: `re_pending_${b.payment.id}`, status: "succeeded", amount: 1200, metadata: { refund_id: pending.id } }] },
-    });
+    };
+    // design.md §31: the same refund reported from another connected account (or the platform's own,
+    // without an account) proves nothing about ours and changes nothing.
+    expect((await sendEvent(stripeEvent("charge.refunded", charge, `acct_${uniq()}`))).status).toBe(200);
+    expect((await sendEvent(stripeEvent("charge.refunded", charge))).status).toBe(200);
+    expect((await refundsOf(b.payment.id))[0].status).toBe("pending");
+    const event = stripeEvent("charge.refunded", charge, b.account);
     expect((await sendEvent(event)).status).toBe(200);
     expect((await sendEvent(event)).status).toBe(200);
     expect((await refundsOf(b.payment.id))[0].status).toBe("succeeded");

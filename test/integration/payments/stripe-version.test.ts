@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { get, post } from "../../helpers/api";
+import { post } from "../../helpers/api";
 import { createTenant, ownerToken } from "../../helpers/factories";
 import { captured, paidBooking, runCron } from "./support";
 
@@ -19,7 +19,8 @@ describe("Stripe-Version", () => {
     // Connect onboarding and the account refresh (platform account, request path).
     const tenant = await createTenant({ countryCode: "DE" });
     expect((await post("/api/payments/stripe-account/onboarding", undefined, { token: tenant.token })).status).toBe(200);
-    const account = (await get("/api/payments/stripe-account?refresh=true", { token: tenant.token })).body.data.stripeAccountId;
+    // design.md §31: the refresh is POST .../refresh (the GET never calls Stripe).
+    const account = (await post("/api/payments/stripe-account/refresh", undefined, { token: tenant.token })).body.data.stripeAccountId;
     // A paid booking (PaymentIntent on the connected account), then the business cancels it: the
     // refund is a job the cron performs.
     const b = await paidBooking({ now: "2031-03-01T09:00:00.000Z", start: "2031-03-30T12:00:00" });

@@ -36,11 +36,13 @@ async function pendingPayment() {
   return { tenant, id, intentId };
 }
 
+/** A Connect event on the payments' account (`acct_events`, pendingPayment's; design.md §31: only those apply). */
 function event(type: string, intentId: string, tenantId?: string, id = `evt_${crypto.randomUUID().replace(/-/g, "")}`) {
   return {
     id,
     object: "event",
     type,
+    account: "acct_events",
     data: {
       object: {
         id: intentId,
@@ -159,7 +161,7 @@ describe("POST /api/webhooks/stripe", () => {
   });
 
   it("records an event only when it applied: one that outran its payment row is refused (Stripe redelivers) and applies later", async () => {
-    const tenant = await createTenant({ stripeAccountId: "acct_early" });
+    const tenant = await createTenant({ stripeAccountId: "acct_events" });
     const intentId = `pi_${crypto.randomUUID().replace(/-/g, "")}`;
     const body = JSON.stringify(event("payment_intent.succeeded", intentId, tenant.id));
     const early = await sendEvent(body, await stripeSignature(body));

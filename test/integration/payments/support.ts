@@ -66,11 +66,33 @@ export function stripeEvent(type: string, object: Record<string, unknown>, accou
   return { id: `evt_${uniq()}${uniq()}${uniq()}`, object: "event", type, ...(account ? { account } : {}), data: { object } };
 }
 
-/** POSTs a signed event; `secret` defaults to the platform endpoint's, `at` is the signature time (and the request clock when given). */
+/**
+ * The connected account a payment_intent event happens on, as Stripe names it in every Connect
+ * event: the account the payment with this intent id lives on (design.md §31: only such an event
+ * moves it). Null when no payment has the id.
+ */
+async function accountOfIntent(intentId: unknown): Promise<string | null> {
+  if (typeof intentId !== "string") return null;
+  const [row] = await testDb().all<{ account: string | null }>(sql`
+    SELECT COALESCE(p.stripe_account_id, t.stripe_account_id) AS account
+    FROM payments p JOIN tenants t ON t.id = p.tenant_id WHERE p.stripe_payment_intent_id = ${intentId}`);
+  return row?.account ?? null;
+}
+
+/**
+ * POSTs a signed event; `secret` defaults to the platform endpoint's, `at` is the signature time (and the request clock when given).
+ * A `payment_intent.*` event without `account` gets the one Stripe would name (the payment's own,
+ * `accountOfIntent`); `asSent: true` sends the event exactly as given.
+ */
 export async function sendEvent(
   event: unknown,
-  opts: { secret?: string; at?: Date; pinClock?: boolean; dbTag?: string; rawBody?: string } = {},
+  opts: { secret?: string; at?: Date; pinClock?: boolean; dbTag?: string; rawBody?: string; asSent?: boolean } = {},
 ) {
+  const e = event as { type?: string; account?: string; data?: { object?: { id?: unknown } } };
+  if (!opts.asSent && !opts.rawBody && e?.type?.startsWith("payment_intent.") && e.account === undefined) {
+    const account = await accountOfIntent(e.data?.object?.id);
+    if (account) event = { ...e, account };
+  }
   const payload = opts.rawBody ?? JSON.stringify(event);
   const at = opts.at ?? new Date();
   const header = await Stripe.webhooks.generateTestHeaderStringAsync({

@@ -102,6 +102,8 @@ describe("payment.succeeded and payment.failed", () => {
       id: `evt_${crypto.randomUUID().replace(/-/g, "")}`,
       object: "event",
       type,
+      // The payment's own connected account (design.md §31: events of other accounts change nothing).
+      account: "acct_hooks",
       data: { object: { id: intentId, object: "payment_intent", metadata: { tenant_id: tenantId, booking_id: "bkg_x" } } },
     });
     const t = Math.floor(NOW.getTime() / 1000);

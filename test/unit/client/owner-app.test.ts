@@ -6,7 +6,7 @@ import { addDays, isDate, localParts, localToIso, weekdayOf } from "../../../src
 import { personName, toMajor, toMinor } from "../../../src/client/app/ui/format";
 import { gate } from "../../../src/client/app/ui/permissions";
 import { problemOf } from "../../../src/client/app/ui/problems";
-import { nextBackoff } from "../../../src/client/app/shell/api";
+import { isQuota, nextBackoff } from "../../../src/client/app/shell/api";
 import { conversationToSend } from "../../../src/client/app/shell/conversation";
 
 // The owner app's own logic (src/client/app): the business's zone in the browser, money fields,
@@ -115,6 +115,17 @@ describe("errors in plain words", () => {
     expect(nextBackoff(7, "7")).toBe(14);
     expect(nextBackoff(14, "30")).toBe(30);
     expect(nextBackoff(240, "1")).toBe(300);
+  });
+
+  it("does not wait out a 429 that asks for longer than the backoff ever waits (a daily quota, design.md §31)", () => {
+    const answer = (status: number, retryAfter: string | null) => ({
+      status,
+      headers: new Headers(retryAfter ? { "Retry-After": retryAfter } : {}),
+    });
+    expect(isQuota(answer(429, String(7 * 3600)))).toBe(true);
+    expect(isQuota(answer(429, "300"))).toBe(false);
+    expect(isQuota(answer(429, null))).toBe(false);
+    expect(isQuota(answer(503, "90000"))).toBe(false);
   });
 });
 

@@ -130,7 +130,7 @@ export function BookingDetail(p: {
                   Confirmed by client
                 </span>
               ) : null}
-              <span class="code">{detail.confirmationCode}</span>
+              {detail.confirmationCode ? <span class="code">{detail.confirmationCode}</span> : null}
             </p>
             <Facts
               rows={[
@@ -192,6 +192,18 @@ export function BookingDetail(p: {
             ) : (
               <p class="muted">No customer record.</p>
             )}
+            {detail.guest ? (
+              <>
+                {/* design.md §31: what was typed at an online booking never overwrites the record. */}
+                <p class="muted small">Typed at the online booking (not saved to the customer record):</p>
+                <Facts
+                  rows={[
+                    ["Name", personName(detail.guest)],
+                    ["Phone", detail.guest.phone],
+                  ]}
+                />
+              </>
+            ) : null}
           </section>
           <BookingMoney detail={detail} viewer={p.viewer} tz={tz} onChanged={changed} />
           <section aria-labelledby="detail-history">
@@ -219,6 +231,10 @@ function Actions(p: {
   const status = gate(p.viewer, "status");
   const cancel = gate(p.viewer, "cancel");
   const move = gate(p.viewer, "reschedule");
+  // design.md §31: a no-show (and its fee) only once the start has passed; the API says the same (409).
+  const started = Date.parse(p.detail.startDatetime) <= Date.now();
+  const noShow =
+    status.allowed && !started ? { allowed: false, reason: "A no-show can be marked once the start time has passed." } : status;
   const noShowAsk = p.mode === "no_show";
   const fee = p.detail.noShowFee;
   return (
@@ -233,7 +249,7 @@ function Actions(p: {
             <Button kind="primary" gate={status} busy={p.busy} onClick={() => p.setStatus("completed")}>
               Complete
             </Button>
-            <Button gate={status} busy={p.busy} onClick={() => p.setMode("no_show")}>
+            <Button gate={noShow} busy={p.busy} onClick={() => p.setMode("no_show")}>
               No-show
             </Button>
           </>
@@ -245,7 +261,7 @@ function Actions(p: {
           Cancel booking
         </Button>
       </div>
-      <GateNote gates={[status, cancel, move]} />
+      <GateNote gates={[status, noShow, cancel, move]} />
       {noShowAsk ? (
         <div class="confirm-box" role="group" aria-label="Confirm no-show">
           <p>Mark {personName(p.detail.customer)} as a no-show? This cannot be undone.</p>

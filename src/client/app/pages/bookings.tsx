@@ -160,8 +160,9 @@ function Bookings() {
                         <td data-label="Amount">{money(b.totalAmount, b.currency || d.business.currency)}</td>
                         <td data-label="Booking">
                           <button type="button" class="small-button" onClick={() => setOpen(b.id)}>
-                            <span class="code">{b.confirmationCode}</span>
-                            <span class="visually-hidden"> details</span>
+                            {/* Staff and read-only sessions get no confirmation codes (design.md §31). */}
+                            {b.confirmationCode ? <span class="code">{b.confirmationCode}</span> : "Details"}
+                            {b.confirmationCode ? <span class="visually-hidden"> details</span> : null}
                           </button>
                         </td>
                       </tr>

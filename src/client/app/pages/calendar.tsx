@@ -188,7 +188,8 @@ function Calendar() {
           onCreated={(b, staffName) => {
             setBooking(null);
             const p = localParts(b.startDatetime, tz);
-            setDone(`Booked ${b.confirmationCode}: ${dayLabel(p.date, "short")} at ${p.time} with ${staffName}.`);
+            const what = b.confirmationCode ? `Booked ${b.confirmationCode}` : "Booked";
+            setDone(`${what}: ${dayLabel(p.date, "short")} at ${p.time} with ${staffName}.`);
             view.reload();
           }}
         />

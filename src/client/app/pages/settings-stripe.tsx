@@ -44,7 +44,8 @@ export function StripePanel(p: { view: SettingsView; onSaved: () => void }) {
   async function refresh(message: string) {
     setBusy(true);
     setProblem(null);
-    const a = await api<StripeStatus>("GET", `${ACCOUNT}?refresh=true`);
+    // design.md §31: asking Stripe is a write (POST), for owners and admins; the GET only reads.
+    const a = await api<StripeStatus>("POST", `${ACCOUNT}/refresh`);
     if (!mounted.current) return;
     setBusy(false);
     const got = dataOf(a);

@@ -20,9 +20,16 @@ export function onRateLimitWait(fn: Waiting): void {
 export function nextBackoff(previous: number, retryAfter: string | null | undefined): number {
   const after = Number.parseInt(retryAfter ?? "", 10);
   const base = after > 0 ? after : 60;
-  return Math.min(300, previous ? Math.max(base, previous * 2) : base);
+  return Math.min(MAX_WAIT_SECONDS, previous ? Math.max(base, previous * 2) : base);
 }
 export const MAX_RATE_LIMITED = 5;
+/** Longest wait the backoff ever makes (5 min): a 429 asking for more is a quota for the day, not worth waiting out. */
+export const MAX_WAIT_SECONDS = 300;
+
+/** A 429 whose Retry-After is beyond any backoff (design.md §31: a business's daily assistant budget). */
+export function isQuota(answer: { status: number; headers: Headers | null }): boolean {
+  return answer.status === 429 && Number.parseInt(answer.headers?.get("Retry-After") ?? "", 10) > MAX_WAIT_SECONDS;
+}
 
 async function waitOut(seconds: number) {
   for (let left = seconds; left > 0; left--) {
@@ -55,7 +62,7 @@ export async function api<T>(method: string, path: string, body?: unknown, opts:
   for (let attempt = 1; ; attempt++) {
     const answer = await requestJson<T>(method, path, { body, token: auth.token, headers: { "X-App-Page": opts.page ?? appPage } });
     if (answer.status === 401) unauthorized(auth);
-    if (answer.status !== 429 || attempt >= MAX_RATE_LIMITED) return answer;
+    if (answer.status !== 429 || attempt >= MAX_RATE_LIMITED || isQuota(answer)) return answer;
     wait = nextBackoff(wait, answer.headers?.get("Retry-After"));
     await waitOut(wait);
   }

@@ -3,7 +3,13 @@ import type { OwnerChatAnswer } from "../../shared/api-types";
 import { dataOf, errorCode } from "../../shared/http";
 import { Button, Dialog, TextAreaField, useMounted } from "../ui/kit";
 import { type Problem, problemOf } from "../ui/problems";
-import { api } from "./api";
+import { api, isQuota } from "./api";
+
+/** design.md §31: the business's assistant budget for today is used up; it comes back at 00:00 UTC. */
+function budgetSpent(retryAfter: string | null | undefined): string {
+  const hours = Math.max(1, Math.ceil(Number.parseInt(retryAfter ?? "0", 10) / 3600));
+  return `Your business has used today's assistant budget. It is available again at midnight UTC, in about ${hours} ${hours === 1 ? "hour" : "hours"}.`;
+}
 import { conversationToSend, MAX_CHARS, type Message } from "./conversation";
 
 /**
@@ -40,6 +46,7 @@ export function AssistantPanel(p: { onClose: () => void; onUnavailable: () => vo
     // The question stays in the box to send again.
     setMessages((m) => m.slice(0, -1));
     setText(question);
+    if (isQuota(a)) return setProblem({ message: budgetSpent(a.headers?.get("Retry-After")), fields: {}, retry: false });
     setProblem(problemOf(a, { impersonation_read_only: "The assistant is not available in a read-only session." }));
   }
 

@@ -24,6 +24,9 @@ const BY_CODE: Record<string, string> = {
   stripe_not_connected: "Connect a Stripe account that can take card payments first.",
   payment_provider_error: "Stripe did not answer or refused. Nothing was changed; try again in a moment.",
   refund_exceeds_payment: "That is more than what is left to refund on this payment.",
+  stripe_account_mismatch:
+    "Stripe does not show this account as made for this business. Use “Connect with Stripe” to create or link your own account.",
+  stripe_account_taken: "This Stripe account is already connected to another business.",
   ai_unavailable: "The assistant is not available on this platform.",
   ai_provider_error: "The assistant did not answer in time. Please try again.",
   "tenant required": "You are no longer a member of this business.",

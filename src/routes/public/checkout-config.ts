@@ -1,0 +1,33 @@
+import { z } from "@hono/zod-openapi";
+import type { AppEnv } from "../../env";
+import { ApiError } from "../../errors";
+import { checkoutConfig } from "../../services/captcha";
+import { createRoute, errors, ok, openApiRouter, security } from "../openapi";
+import { slugParam } from "./profile";
+
+export const CheckoutConfig = z
+  .object({
+    turnstileSiteKey: z
+      .string()
+      .nullable()
+      .openapi({ description: "Render Cloudflare Turnstile with it and send its token as `captchaToken`; null when not needed" }),
+    stripePublishableKey: z.string().nullable().openapi({ description: "Stripe.js's key when the business takes card payments" }),
+  })
+  .openapi("CheckoutConfig");
+
+const route = createRoute({
+  method: "get",
+  path: "/{slug}/checkout-config",
+  tags: ["Public booking"],
+  summary: "What a client needs before booking: the Turnstile site key (bot protection) and Stripe's publishable key",
+  security: security.none,
+  request: { params: slugParam },
+  responses: { 200: ok(CheckoutConfig), ...errors(404, 429) },
+});
+
+/** GET /api/public/:slug/checkout-config (design.md §31); never cached, a setting may change at any time. */
+export const checkoutConfigRoute = openApiRouter<AppEnv>().openapi(route, async (c) => {
+  const data = await checkoutConfig(c.var.db, c.var.config, c.req.valid("param").slug);
+  if (!data) throw ApiError.notFound("Business");
+  return c.json({ data }, 200);
+});
