@@ -35,7 +35,12 @@ export function processingOf(durationMinutes: number, offsetMinutes: number | nu
  */
 export type ActiveShape = { s1: number; e1: number; s2: number; e2: number; split: boolean };
 
-export function activeShape(durationMinutes: number, beforeMinutes: number, afterMinutes: number, processing: Processing | null): ActiveShape {
+export function activeShape(
+  durationMinutes: number,
+  beforeMinutes: number,
+  afterMinutes: number,
+  processing: Processing | null,
+): ActiveShape {
   const dur = durationMinutes * MINUTE_MS;
   const before = beforeMinutes * MINUTE_MS;
   const after = afterMinutes * MINUTE_MS;

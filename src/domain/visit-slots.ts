@@ -179,7 +179,9 @@ export function summarizeVisitDay(q: VisitQuery): DaySummary {
       count++;
     }
   }
-  return first ? { count, firstStartMinute: first.startMinute, firstStartMs: first.startMs } : { count: 0, firstStartMinute: null, firstStartMs: null };
+  return first
+    ? { count, firstStartMinute: first.startMinute, firstStartMs: first.startMs }
+    : { count: 0, firstStartMinute: null, firstStartMs: null };
 }
 
 /**

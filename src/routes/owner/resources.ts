@@ -149,7 +149,9 @@ export const resourceRoutes = openApiRouter<OwnerEnv>()
     const row = await createResource(c.var.db, c.var.auth.tenantId, c.req.valid("json"), c.var.now);
     return c.json({ data: toOwnerResource(row) }, 201);
   })
-  .openapi(one, async (c) => c.json({ data: toOwnerResource(await getResource(c.var.db, c.var.auth.tenantId, c.req.valid("param").id)) }, 200))
+  .openapi(one, async (c) =>
+    c.json({ data: toOwnerResource(await getResource(c.var.db, c.var.auth.tenantId, c.req.valid("param").id)) }, 200),
+  )
   .openapi(change, async (c) => {
     const row = await updateResource(c.var.db, c.var.auth.tenantId, c.req.valid("param").id, c.req.valid("json"), c.var.now);
     return c.json({ data: toOwnerResource(row) }, 200);
@@ -168,7 +170,13 @@ export const resourceRoutes = openApiRouter<OwnerEnv>()
     const end = new Date(body.end);
     if (end <= start) throw ApiError.field("end", "end must be after start");
     if (end.getTime() - start.getTime() > MAX_TIME_OFF_MS) throw ApiError.field("end", "Time off can last at most 366 days");
-    const row = await addResourceTimeOff(c.var.db, c.var.auth.tenantId, c.req.valid("param").id, { start, end, reason: body.reason }, c.var.now);
+    const row = await addResourceTimeOff(
+      c.var.db,
+      c.var.auth.tenantId,
+      c.req.valid("param").id,
+      { start, end, reason: body.reason },
+      c.var.now,
+    );
     return c.json({ data: toTimeOff(row) }, 201);
   })
   .openapi(removeOff, async (c) => {

@@ -100,7 +100,9 @@ export const OwnerService = z
       .number()
       .int()
       .nullable()
-      .openapi({ description: "Minutes after the start when the staff member becomes free (a colour developing); null = no processing time" }),
+      .openapi({
+        description: "Minutes after the start when the staff member becomes free (a colour developing); null = no processing time",
+      }),
     processingMinutes: z
       .number()
       .int()

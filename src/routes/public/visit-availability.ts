@@ -81,6 +81,11 @@ export const visitAvailabilityRoute = openApiRouter<AppEnv>()
   .openapi(days, async (c) => {
     const q = c.req.valid("query");
     const scope = { kind: "public" as const, slug: c.req.valid("param").slug };
-    const range = await getVisitAvailabilityDays(c.var, scope, { serviceIds: q.serviceIds, staffIds: staffOf(q.staffIds), from: q.from, to: q.to });
+    const range = await getVisitAvailabilityDays(c.var, scope, {
+      serviceIds: q.serviceIds,
+      staffIds: staffOf(q.staffIds),
+      from: q.from,
+      to: q.to,
+    });
     return c.json({ data: toVisitAvailabilityDays(range) }, 200);
   });

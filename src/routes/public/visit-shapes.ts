@@ -1,6 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { instantToLocalString } from "../../domain/time";
-import type { VisitAvailability as VisitAvailabilityView, VisitAvailabilityDays as VisitDaysView } from "../../services/visits/availability";
+import type {
+  VisitAvailability as VisitAvailabilityView,
+  VisitAvailabilityDays as VisitDaysView,
+} from "../../services/visits/availability";
 import type { CreatedVisit as CreatedVisitView } from "../../services/visits/create";
 import { AvailabilityDays, CreatedBooking, toPaymentStep } from "./shapes";
 
@@ -13,7 +16,9 @@ const UTC_INSTANT = "The same instant in UTC (ISO-8601 with Z)";
 export const VisitAvailabilityItem = z
   .object({
     serviceId: z.string(),
-    staffProfileId: z.string().openapi({ description: "The staff member who would perform this service (the same one preferred when free)" }),
+    staffProfileId: z
+      .string()
+      .openapi({ description: "The staff member who would perform this service (the same one preferred when free)" }),
     staffName: z.string(),
     startTime: z.string().openapi({ description: LOCAL_TIME }),
     endTime: z.string().openapi({ description: LOCAL_TIME }),

@@ -37,7 +37,10 @@ function serviceRows(f: Pick<BookingMailFacts, "serviceName" | "staffName" | "ti
       ["With", f.staffName],
     ];
   }
-  return f.items.map((i): [string, string] => [i.serviceName, `${whenText(f.timezone, i.startAt, i.endAt).split(" (")[0]} with ${i.staffName}`]);
+  return f.items.map((i): [string, string] => [
+    i.serviceName,
+    `${whenText(f.timezone, i.startAt, i.endAt).split(" (")[0]} with ${i.staffName}`,
+  ]);
 }
 
 /** "Wed 10 Mar 2027, 10:00–11:00 (America/New_York time)"; an end on another day names that day. */

@@ -112,7 +112,8 @@ export async function updateService(db: Db, tenantId: string, id: string, fields
     const stored = await getService(db, tenantId, id);
     checkProcessing({
       durationMinutes: fields.durationMinutes ?? stored.durationMinutes,
-      processingOffsetMinutes: fields.processingOffsetMinutes !== undefined ? fields.processingOffsetMinutes : stored.processingOffsetMinutes,
+      processingOffsetMinutes:
+        fields.processingOffsetMinutes !== undefined ? fields.processingOffsetMinutes : stored.processingOffsetMinutes,
       processingMinutes: fields.processingMinutes !== undefined ? fields.processingMinutes : stored.processingMinutes,
     });
   }

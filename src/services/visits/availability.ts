@@ -36,7 +36,13 @@ export type VisitRequest = {
 };
 
 export type VisitAvailabilityItem = { serviceId: string; staffId: string; staffName: string; startTime: string; endTime: string };
-export type VisitAvailabilitySlot = { startTime: string; endTime: string; startUtc: string; endUtc: string; items: VisitAvailabilityItem[] };
+export type VisitAvailabilitySlot = {
+  startTime: string;
+  endTime: string;
+  startUtc: string;
+  endUtc: string;
+  items: VisitAvailabilityItem[];
+};
 export type VisitAvailability = { date: string; timezone: string; slots: VisitAvailabilitySlot[] };
 export type VisitAvailabilityDays = { timezone: string; days: { date: string; slots: number; firstStartTime: string | null }[] };
 
@@ -103,7 +109,12 @@ async function load(ctx: Pick<BookingCtx, "db" | "now">, scope: BookingScope, q:
   const known = new Set(staff.map((s) => s.id));
   if (q.staffIds?.some((id) => id && !known.has(id))) throw ApiError.notFound("Staff member");
   const rows = decodeSchedule(row, from);
-  const tenant: TenantRules = { id: row.id, timezone: row.timezone, minNoticeMinutes: row.minNoticeMinutes, maxAdvanceDays: row.maxAdvanceDays };
+  const tenant: TenantRules = {
+    id: row.id,
+    timezone: row.timezone,
+    minNoticeMinutes: row.minNoticeMinutes,
+    maxAdvanceDays: row.maxAdvanceDays,
+  };
   const rules: Omit<DayRules, "service" | "resources"> = {
     timeZone: tenant.timezone,
     closures: rows.closures,

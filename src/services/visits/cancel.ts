@@ -36,7 +36,12 @@ export async function cancelVisit(
   const m = cancellationMoney(db, now, visit, money, ref.kind === "public" ? "customer" : "business", cancellable);
   const b = batch(db);
   if (!m.quiet) {
-    const payload = { ...visitWebhookBooking({ visitId, confirmationCode: booking.confirmationCode, status: "cancelled", timezone: booking.tenant.timezone }, items) };
+    const payload = {
+      ...visitWebhookBooking(
+        { visitId, confirmationCode: booking.confirmationCode, status: "cancelled", timezone: booking.tenant.timezone },
+        items,
+      ),
+    };
     if (via === "status") {
       b.add(
         webhookEventInsert(

@@ -14,7 +14,10 @@ import { distinct, type VisitItem, visitAsBooking } from "./items";
  */
 
 /** An item as the webhooks and e-mails need it. */
-export type VisitItemFacts = Pick<VisitItem, "id" | "serviceId" | "serviceName" | "staffId" | "staffName" | "startAt" | "endAt" | "totalAmount">;
+export type VisitItemFacts = Pick<
+  VisitItem,
+  "id" | "serviceId" | "serviceName" | "staffId" | "staffName" | "startAt" | "endAt" | "totalAmount"
+>;
 
 /** The `items` of a visit's webhook payload. */
 export function webhookItems(items: readonly VisitItemFacts[]) {

@@ -37,15 +37,16 @@ export function holdOf(item: PlacedItem, tenantId: string, visitId: string): Res
 export function visitFreeSql(items: readonly PlacedItem[], tenantId: string, visitId: string): SQL {
   return sql.join(
     items.map(
-      (i) => sql`${staffFreeSql({
-        staffId: i.staffId,
-        startMs: i.startMs,
-        endMs: i.endMs,
-        bufferBeforeMinutes: i.bufferBeforeMinutes,
-        bufferAfterMinutes: i.bufferAfterMinutes,
-        processing: i.processing,
-        excludeVisitId: visitId,
-      })} AND ${resourcesAvailableSql(holdOf(i, tenantId, visitId))}`,
+      (i) =>
+        sql`${staffFreeSql({
+          staffId: i.staffId,
+          startMs: i.startMs,
+          endMs: i.endMs,
+          bufferBeforeMinutes: i.bufferBeforeMinutes,
+          bufferAfterMinutes: i.bufferAfterMinutes,
+          processing: i.processing,
+          excludeVisitId: visitId,
+        })} AND ${resourcesAvailableSql(holdOf(i, tenantId, visitId))}`,
     ),
     sql` AND `,
   );

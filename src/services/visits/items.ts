@@ -60,7 +60,8 @@ export function parseVisitItems(rows: Row[]): VisitItem[] {
 }
 
 /** The items of the visit of the booking `bookingWhere` selects (bare columns over `bookings`). */
-export const itemsOfBookingQuery = (db: Db, bookingWhere: SQL) => visitItemsQuery(db, sql`(SELECT visit_id FROM bookings WHERE ${bookingWhere})`);
+export const itemsOfBookingQuery = (db: Db, bookingWhere: SQL) =>
+  visitItemsQuery(db, sql`(SELECT visit_id FROM bookings WHERE ${bookingWhere})`);
 
 /** Distinct values in first-seen order. */
 export const distinct = <T>(xs: readonly T[]) => [...new Set(xs)];

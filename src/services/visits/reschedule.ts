@@ -33,7 +33,12 @@ const closed = () => new ApiError("not_found", "This business is not taking book
  * update, one `booking.rescheduled` listing the items. Three round trips (the booking's read that
  * found the visit, the visit's read, the write).
  */
-export async function rescheduleVisit(ctx: BookingCtx, ref: BookingRef, booking: BookingView, input: RescheduleInput): Promise<BookingView> {
+export async function rescheduleVisit(
+  ctx: BookingCtx,
+  ref: BookingRef,
+  booking: BookingView,
+  input: RescheduleInput,
+): Promise<BookingView> {
   const { db, now } = ctx;
   const visitId = booking.visitId as string;
   const tenantId = sql`${booking.tenantId}`;
@@ -94,7 +99,13 @@ export async function rescheduleVisit(ctx: BookingCtx, ref: BookingRef, booking:
     processing: specs[i].processing,
     resourceTypes: specs[i].resourceTypes,
   }));
-  const moved = items.map((item, i) => ({ ...item, staffId: targets[i], staffName: names.get(targets[i]) ?? "", startAt: placed[i].startMs, endAt: placed[i].endMs }));
+  const moved = items.map((item, i) => ({
+    ...item,
+    staffId: targets[i],
+    staffName: names.get(targets[i]) ?? "",
+    startAt: placed[i].startMs,
+    endAt: placed[i].endMs,
+  }));
 
   const t = now.toISOString();
   const active = sql.join(
@@ -103,7 +114,10 @@ export async function rescheduleVisit(ctx: BookingCtx, ref: BookingRef, booking:
   );
   // Every item still where it was read, and active: of two concurrent moves the second finds them changed.
   const pinned = sql.join(
-    items.map((i) => sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${i.id} AND status IN (${active}) AND start_at = ${i.startAt} AND staff_id = ${i.staffId})`),
+    items.map(
+      (i) =>
+        sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${i.id} AND status IN (${active}) AND start_at = ${i.startAt} AND staff_id = ${i.staffId})`,
+    ),
     sql` AND `,
   );
   const movable = sql`${pinned} AND ${visitFreeSql(placed, booking.tenantId, visitId)}
@@ -122,7 +136,10 @@ export async function rescheduleVisit(ctx: BookingCtx, ref: BookingRef, booking:
         sequence: booking.sequence + 1,
         previous: { staffId: first.staffId, staffName: visitStaffName(items), startAt: first.startAt, endAt: last.endAt },
         webhook: {
-          booking: visitWebhookBooking({ visitId, confirmationCode: booking.confirmationCode, status: booking.status, timezone: booking.tenant.timezone }, moved),
+          booking: visitWebhookBooking(
+            { visitId, confirmationCode: booking.confirmationCode, status: booking.status, timezone: booking.tenant.timezone },
+            moved,
+          ),
           previous: { startDatetime: iso(first.startAt), endDatetime: iso(last.endAt), items: webhookItems(items) },
         },
       },
@@ -175,7 +192,9 @@ export async function rescheduleVisit(ctx: BookingCtx, ref: BookingRef, booking:
     );
   });
   const readBack = b.add(bookingViewQuery(db, ref));
-  const itemsBack = b.add(db.all<{ items: string | null }>(sql`SELECT ${visitItemsJsonSql} AS items FROM bookings b WHERE b.id = ${first.id}`));
+  const itemsBack = b.add(
+    db.all<{ items: string | null }>(sql`SELECT ${visitItemsJsonSql} AS items FROM bookings b WHERE b.id = ${first.id}`),
+  );
   try {
     await b.run(ctx);
   } catch (err) {
@@ -204,7 +223,13 @@ function targetStaff(ref: BookingRef, booking: BookingView, items: readonly Visi
     return input.items.map((i, k) => i.staffProfileId ?? targets[k]);
   }
   if (input.staffProfileId) {
-    const k = ref.kind === "owner" ? Math.max(0, items.findIndex((i) => i.id === booking.id)) : 0;
+    const k =
+      ref.kind === "owner"
+        ? Math.max(
+            0,
+            items.findIndex((i) => i.id === booking.id),
+          )
+        : 0;
     targets[k] = input.staffProfileId;
   }
   return targets;

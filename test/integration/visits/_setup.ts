@@ -35,7 +35,11 @@ export async function spaRooms(tenantId: string, names = ["Room A", "Room B"]) {
   return rooms;
 }
 
-export function visitBody(items: { serviceId: string; staffProfileId: string }[], startDatetime: string, extra: Record<string, unknown> = {}) {
+export function visitBody(
+  items: { serviceId: string; staffProfileId: string }[],
+  startDatetime: string,
+  extra: Record<string, unknown> = {},
+) {
   return { items, startDatetime, customer: { firstName: "Vera", lastName: "Visit", email: `vera-${uniq()}@example.test` }, ...extra };
 }
 

@@ -24,8 +24,20 @@ describe("visit availability", () => {
       startUtc: "2031-03-10T13:00:00.000Z",
       endUtc: "2031-03-10T14:00:00.000Z",
       items: [
-        { serviceId: cut.id, staffProfileId: first.items[0].staffProfileId, staffName: "Kim", startTime: `${DAY}T09:00:00`, endTime: `${DAY}T09:30:00` },
-        { serviceId: dry.id, staffProfileId: first.items[0].staffProfileId, staffName: "Kim", startTime: `${DAY}T09:30:00`, endTime: `${DAY}T10:00:00` },
+        {
+          serviceId: cut.id,
+          staffProfileId: first.items[0].staffProfileId,
+          staffName: "Kim",
+          startTime: `${DAY}T09:00:00`,
+          endTime: `${DAY}T09:30:00`,
+        },
+        {
+          serviceId: dry.id,
+          staffProfileId: first.items[0].staffProfileId,
+          staffName: "Kim",
+          startTime: `${DAY}T09:30:00`,
+          endTime: `${DAY}T10:00:00`,
+        },
       ],
     });
     // 09:00 .. 12:00 (the last start whose visit ends by 13:00).
@@ -96,9 +108,12 @@ describe("visit days range", () => {
       { date: "2031-03-11", slots: 13, firstStartTime: "2031-03-11T09:00:00" },
       { date: "2031-03-12", slots: 13, firstStartTime: "2031-03-12T09:00:00" },
     ]);
-    const backwards = await get(`/api/public/${tenant.slug}/availability/visit-days?serviceIds=${cut.id},${dry.id}&from=${DAY}&to=2031-03-01`, {
-      now: NOW,
-    });
+    const backwards = await get(
+      `/api/public/${tenant.slug}/availability/visit-days?serviceIds=${cut.id},${dry.id}&from=${DAY}&to=2031-03-01`,
+      {
+        now: NOW,
+      },
+    );
     expect(backwards.status).toBe(400);
   });
 });

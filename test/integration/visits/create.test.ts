@@ -25,7 +25,9 @@ describe("public visit create", () => {
       ],
       `${DAY}T09:00:00`,
     );
-    const { result: res, dbRequests } = await countDbRequests((dbTag) => post(`/api/public/${tenant.slug}/bookings`, body, { now: NOW, dbTag }));
+    const { result: res, dbRequests } = await countDbRequests((dbTag) =>
+      post(`/api/public/${tenant.slug}/bookings`, body, { now: NOW, dbTag }),
+    );
     expect(res.status).toBe(201);
     expect(dbRequests).toBe(2);
     const data = res.body.data;
@@ -35,7 +37,13 @@ describe("public visit create", () => {
     expect(data.customerUserId).toBeNull();
     expect(data.items).toEqual([
       { id: data.items[0].id, serviceId: cut.id, staffProfileId: kim.id, startDatetime: `${DAY}T09:00:00`, endDatetime: `${DAY}T09:30:00` },
-      { id: data.items[1].id, serviceId: colour.id, staffProfileId: kim.id, startDatetime: `${DAY}T09:30:00`, endDatetime: `${DAY}T11:00:00` },
+      {
+        id: data.items[1].id,
+        serviceId: colour.id,
+        staffProfileId: kim.id,
+        startDatetime: `${DAY}T09:30:00`,
+        endDatetime: `${DAY}T11:00:00`,
+      },
       { id: data.items[2].id, serviceId: dry.id, staffProfileId: lee.id, startDatetime: `${DAY}T11:00:00`, endDatetime: `${DAY}T11:30:00` },
     ]);
 
@@ -105,7 +113,12 @@ describe("public visit create", () => {
   it("assigns the first free room by name to each item that needs one, and refuses a visit when no room is free", async () => {
     const { tenant, kim, lee, cut } = await salon();
     const [roomA, roomB] = await spaRooms(tenant.id, ["Room B", "Room A"]).then((r) => [r[1], r[0]]);
-    const massage = await createService(tenant.id, { name: "Massage", durationMinutes: 60, resourceTypes: ["room"], bufferAfterMinutes: 10 });
+    const massage = await createService(tenant.id, {
+      name: "Massage",
+      durationMinutes: 60,
+      resourceTypes: ["room"],
+      bufferAfterMinutes: 10,
+    });
     const first = await book(
       tenant.slug,
       visitBody(
@@ -144,7 +157,13 @@ describe("public visit create", () => {
   it("validates the body: items or one service, 2 to 5 items, unknown ids 404", async () => {
     const { tenant, kim, cut, dry } = await salon();
     const both = await book(tenant.slug, {
-      ...visitBody([{ serviceId: cut.id, staffProfileId: kim.id }, { serviceId: dry.id, staffProfileId: kim.id }], `${DAY}T09:00:00`),
+      ...visitBody(
+        [
+          { serviceId: cut.id, staffProfileId: kim.id },
+          { serviceId: dry.id, staffProfileId: kim.id },
+        ],
+        `${DAY}T09:00:00`,
+      ),
       serviceId: cut.id,
     });
     expect(both.status).toBe(400);
@@ -152,9 +171,27 @@ describe("public visit create", () => {
     const one = await book(tenant.slug, visitBody([{ serviceId: cut.id, staffProfileId: kim.id }], `${DAY}T09:00:00`));
     expect(one.status).toBe(400);
     expect(one.body.error.details.fieldErrors.items).toBeDefined();
-    const unknown = await book(tenant.slug, visitBody([{ serviceId: cut.id, staffProfileId: kim.id }, { serviceId: "svc_nope", staffProfileId: kim.id }], `${DAY}T09:00:00`));
+    const unknown = await book(
+      tenant.slug,
+      visitBody(
+        [
+          { serviceId: cut.id, staffProfileId: kim.id },
+          { serviceId: "svc_nope", staffProfileId: kim.id },
+        ],
+        `${DAY}T09:00:00`,
+      ),
+    );
     expect(unknown.status).toBe(404);
-    const nobody = await book(tenant.slug, visitBody([{ serviceId: cut.id, staffProfileId: kim.id }, { serviceId: dry.id, staffProfileId: "stf_nope" }], `${DAY}T09:00:00`));
+    const nobody = await book(
+      tenant.slug,
+      visitBody(
+        [
+          { serviceId: cut.id, staffProfileId: kim.id },
+          { serviceId: dry.id, staffProfileId: "stf_nope" },
+        ],
+        `${DAY}T09:00:00`,
+      ),
+    );
     expect(nobody.status).toBe(404);
     expect(await testDb().select().from(schema.visits).where(sql`tenant_id = ${tenant.id}`)).toEqual([]);
   });

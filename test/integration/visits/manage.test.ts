@@ -29,7 +29,9 @@ async function bookedVisit(opts: { rooms?: boolean } = {}) {
 describe("a visit by its code", () => {
   it("the lookup shows the visit: its id, the first start and the last end, the services and the items", async () => {
     const { tenant, kim, lee, cut, colour, visit } = await bookedVisit();
-    const { result: res, dbRequests } = await countDbRequests((dbTag) => get(`/api/public/booking/${visit.confirmationCode.toLowerCase()}`, { dbTag }));
+    const { result: res, dbRequests } = await countDbRequests((dbTag) =>
+      get(`/api/public/booking/${visit.confirmationCode.toLowerCase()}`, { dbTag }),
+    );
     expect(res.status).toBe(200);
     expect(dbRequests).toBe(1);
     expect(res.body.data).toMatchObject({
@@ -88,7 +90,12 @@ describe("a visit by its code", () => {
     // The room the visit held is free again (a resource freed by a cancellation).
     const again = await post(
       `/api/public/${tenant.slug}/bookings`,
-      { serviceId: massage.id, staffProfileId: kim.id, startDatetime: `${DAY}T09:30:00`, customer: { firstName: "N", email: "next@example.test" } },
+      {
+        serviceId: massage.id,
+        staffProfileId: kim.id,
+        startDatetime: `${DAY}T09:30:00`,
+        customer: { firstName: "N", email: "next@example.test" },
+      },
       { now: NOW },
     );
     expect(again.status).toBe(201);
@@ -100,7 +107,11 @@ describe("a visit by its code", () => {
 
   it("reschedule moves the whole visit back to back, each item keeping its staff member unless named; one e-mail", async () => {
     const { tenant, kim, lee, visit, email } = await bookedVisit();
-    const moved = await post(`/api/public/booking/${visit.confirmationCode}/reschedule`, { newStartDatetime: `${DAY}T10:00:00` }, { now: NOW });
+    const moved = await post(
+      `/api/public/booking/${visit.confirmationCode}/reschedule`,
+      { newStartDatetime: `${DAY}T10:00:00` },
+      { now: NOW },
+    );
     expect(moved.status).toBe(200);
     expect(moved.body.data).toMatchObject({ id: visit.id, start_datetime: `${DAY}T10:00:00`, end_datetime: `${DAY}T12:00:00` });
     expect(moved.body.data.items.map((i: any) => [i.staff_profile_id, i.start_datetime.slice(11, 16)])).toEqual([
@@ -137,14 +148,29 @@ describe("a visit by its code", () => {
     // Lee is busy 11:15-11:45: a visit at 10:30 (Lee colours 11:00-12:30, working 11:00-11:30) cannot go there,
     // while one at 10:15 can: the colour (10:45-12:15) develops 11:15-11:55, when Lee sees the other client.
     await createBookingRow(tenant.id, cut.id, lee.id, new Date("2031-03-10T15:15:00Z"), 30);
-    const refused = await post(`/api/public/booking/${visit.confirmationCode}/reschedule`, { newStartDatetime: `${DAY}T10:30:00` }, { now: NOW });
+    const refused = await post(
+      `/api/public/booking/${visit.confirmationCode}/reschedule`,
+      { newStartDatetime: `${DAY}T10:30:00` },
+      { now: NOW },
+    );
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe("slot_taken");
-    expect((await itemsOfVisit(visit.id)).map((r) => r.startAt)).toEqual([Date.parse("2031-03-10T13:00:00Z"), Date.parse("2031-03-10T13:30:00Z")]);
-    const around = await post(`/api/public/booking/${visit.confirmationCode}/reschedule`, { newStartDatetime: `${DAY}T10:15:00` }, { now: NOW });
+    expect((await itemsOfVisit(visit.id)).map((r) => r.startAt)).toEqual([
+      Date.parse("2031-03-10T13:00:00Z"),
+      Date.parse("2031-03-10T13:30:00Z"),
+    ]);
+    const around = await post(
+      `/api/public/booking/${visit.confirmationCode}/reschedule`,
+      { newStartDatetime: `${DAY}T10:15:00` },
+      { now: NOW },
+    );
     expect(around.status).toBe(200);
     // Its own place does not block it: 09:15 overlaps where it is now.
-    const near = await post(`/api/public/booking/${visit.confirmationCode}/reschedule`, { newStartDatetime: `${DAY}T09:15:00` }, { now: NOW });
+    const near = await post(
+      `/api/public/booking/${visit.confirmationCode}/reschedule`,
+      { newStartDatetime: `${DAY}T09:15:00` },
+      { now: NOW },
+    );
     expect(near.status).toBe(200);
   });
 });

@@ -2,13 +2,7 @@ import { describe, expect, it } from "vitest";
 import { activeIntervals, activeShape, type BusyInterval, mergeBusy, processingOf } from "../../../src/domain/busy";
 import { computeSlots, findSlot, slotLocalTimes, type StaffDay } from "../../../src/domain/slots";
 import { dayZone, formatWall, instantToWall, parseLocalDate } from "../../../src/domain/time";
-import {
-  computeVisitSlots,
-  findVisitSlot,
-  summarizeVisitDay,
-  type VisitItemQuery,
-  visitFitsAt,
-} from "../../../src/domain/visit-slots";
+import { computeVisitSlots, findVisitSlot, summarizeVisitDay, type VisitItemQuery, visitFitsAt } from "../../../src/domain/visit-slots";
 
 // design.md §26: processing windows, resources and visits in the pure engines.
 
@@ -21,11 +15,22 @@ const zoneOf = (tz: string, date: string) => dayZone(tz, parseLocalDate(date)!);
 
 /** What an existing booking blocks for its staff member (active parts with its own buffers). */
 function booked(startIso: string, minutes: number, opts: { offset?: number; processing?: number; before?: number; after?: number } = {}) {
-  const shape = activeShape(minutes, opts.before ?? 0, opts.after ?? 0, processingOf(minutes, opts.offset ?? null, opts.processing ?? null));
+  const shape = activeShape(
+    minutes,
+    opts.before ?? 0,
+    opts.after ?? 0,
+    processingOf(minutes, opts.offset ?? null, opts.processing ?? null),
+  );
   return activeIntervals(shape, at(startIso));
 }
 
-function starts(tz: string, date: string, q: { duration: number; before?: number; after?: number; offset?: number; processing?: number }, staff: StaffDay[], resources?: BusyInterval[][][]) {
+function starts(
+  tz: string,
+  date: string,
+  q: { duration: number; before?: number; after?: number; offset?: number; processing?: number },
+  staff: StaffDay[],
+  resources?: BusyInterval[][][],
+) {
   const zone = zoneOf(tz, date);
   return computeSlots({
     zone,
