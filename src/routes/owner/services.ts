@@ -96,13 +96,9 @@ export const OwnerService = z
       .array(z.string())
       .nullable()
       .openapi({ description: "The staff members who perform it; null = every bookable staff member" }),
-    processingOffsetMinutes: z
-      .number()
-      .int()
-      .nullable()
-      .openapi({
-        description: "Minutes after the start when the staff member becomes free (a colour developing); null = no processing time",
-      }),
+    processingOffsetMinutes: z.number().int().nullable().openapi({
+      description: "Minutes after the start when the staff member becomes free (a colour developing); null = no processing time",
+    }),
     processingMinutes: z
       .number()
       .int()
