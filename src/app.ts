@@ -5,6 +5,7 @@ import { noStore } from "./middleware/cache";
 import { platformHostOnly } from "./middleware/platform-host";
 import { publicRateLimit, rateLimit } from "./middleware/rate-limit";
 import { requestContext } from "./middleware/request-context";
+import { requestLog } from "./middleware/request-log";
 import { adminRoutes } from "./routes/admin";
 import { documentRoutes } from "./routes/docs";
 import { exportRoutes } from "./routes/exports";
@@ -18,11 +19,14 @@ import { ownerRoutes } from "./routes/owner";
 import { pageRoutes } from "./routes/pages";
 import { publicRoutes } from "./routes/public";
 import { webhookRoutes } from "./routes/webhooks";
+import { healthzRoutes } from "./routes/healthz";
 
 export function buildApp() {
   const app = openApiRouter<AppEnv>();
   app.onError(onError);
   app.notFound(onNotFound);
+  // First: one log line and one data point per request, whatever happens after (design.md §24).
+  app.use("*", requestLog);
   app.use("*", requestContext);
   app.use("*", requestBodyLimit);
   // design.md §18: the operator API exists only on the platform host (`/x/*` also matches `/x`).
@@ -57,6 +61,7 @@ export function buildApp() {
   documentRoutes(app);
   app.route("/__bench", benchRoutes);
   app.route("/calendar", calendarRoutes);
+  app.route("/healthz", healthzRoutes);
   // design.md §29: CSV files, outside /api (the API speaks JSON).
   app.route("/exports", exportRoutes);
   app.route("/", pageRoutes);

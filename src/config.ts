@@ -79,6 +79,18 @@ export interface Env {
   CAPTURE_URL?: string;
   RATE_LIMIT_KV: KVNamespace;
   EMAIL_QUEUE: Queue<QueueMessage>;
+  /** Workers Analytics Engine dataset (design.md §24); optional: absent = no data points. */
+  METRICS?: { writeDataPoint(point: { blobs?: string[]; doubles?: number[]; indexes?: string[] }): void };
+  /** The deployed commit (the deploy passes `--var VERSION:<sha>`); the operator health shows it. */
+  VERSION?: string;
+  /** `[version_metadata]`: the Worker version Cloudflare runs; the health's fallback for VERSION. */
+  CF_VERSION_METADATA?: { id?: string; tag?: string; timestamp?: string };
+  /** Where operator alerts go (design.md §24); unset = no alert e-mails. */
+  ALERT_EMAIL?: string;
+  /** Failed jobs in the last hour above which the operator is alerted (default 20). */
+  ALERT_FAILED_JOBS?: string;
+  /** Audit rows older than this many days are deleted, except tenant.* and payment rows (default 730). */
+  AUDIT_RETENTION_DAYS?: string;
 }
 
 const optionalString = z
@@ -180,6 +192,11 @@ const configSchema = z.object({
   TEST_NOW: optionalString.pipe(z.iso.datetime({ offset: true, error: "TEST_NOW must be an ISO-8601 instant" }).optional()),
   TEST_NOW_AT: optionalString.pipe(z.coerce.number<string | undefined>().int().positive().optional()),
   BENCH_ROUTES: optionalString.transform((v) => v === "1"),
+  // design.md §24-25: operator alerts and audit retention.
+  VERSION: optionalString,
+  ALERT_EMAIL: optionalString.pipe(z.email("ALERT_EMAIL must be an e-mail address").optional()),
+  ALERT_FAILED_JOBS: optionalString.pipe(z.coerce.number<string | undefined>().int().min(1).max(1_000_000).default(20)),
+  AUDIT_RETENTION_DAYS: optionalString.pipe(z.coerce.number<string | undefined>().int().min(30).max(36_500).default(730)),
 });
 
 /** "500,200" -> public 500, owner 200; "300" -> 300 each; null when not whole numbers >= 0. */

@@ -1,7 +1,7 @@
 import type { ExecutionContext, HonoRequest } from "hono";
 import type { AdminAuth, AnonymousAuth, CustomerAuth, MemberAuth, OwnerAuth } from "./auth-context";
 import type { Config, Env } from "./config";
-import type { Db } from "./db/client";
+import type { Db, RoundTrips } from "./db/client";
 import type { RateLimiter } from "./services/rate-limit";
 
 /** What requestContext (src/middleware/request-context.ts) sets on every request. */
@@ -11,6 +11,10 @@ export type AppVariables = {
   limiter: RateLimiter;
   /** The request's clock; tests may pin it through x-test-now when TEST_HOOKS is on. */
   now: Date;
+  /** The request's database round trips so far (its log line and data point report them). */
+  roundTrips: RoundTrips;
+  /** What went wrong, set by onError: the request's log line carries it (redacted). */
+  failure?: unknown;
 };
 
 /** Routes without a caller (public reads, sign-in, inbound webhooks, pages). */

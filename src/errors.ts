@@ -3,7 +3,6 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
 import { ConfigError } from "./config";
-import { safeErrorSummary } from "./lib/log";
 
 /**
  * The closed list of error codes and their statuses (interface.md §Errors, design.md §12).
@@ -34,6 +33,8 @@ const CODES = {
   domain_taken: 409,
   payment_expired: 409,
   refund_exceeds_payment: 409,
+  // design.md §25: erasing a customer who still has bookings ahead (unless ?cancelUpcoming=true).
+  customer_has_upcoming_bookings: 409,
   stripe_account_taken: 409,
   payload_too_large: 413,
   rate_limited: 429,
@@ -144,7 +145,8 @@ export const onError: ErrorHandler = (err, c) => {
   const api = apiErrorIn(err);
   if (api) return errorResponse(c, api);
   if (err instanceof ConfigError) {
-    console.error(err.message);
+    // The request's log line carries it (src/middleware/request-log.ts): the names of the settings, never values.
+    c.set("failure", err);
     return errorResponse(c, new ApiError("misconfigured", "The service is not configured"));
   }
   if (err instanceof HTTPException) {
@@ -159,8 +161,8 @@ export const onError: ErrorHandler = (err, c) => {
     }
     if (err.status === 401) return errorResponse(c, new ApiError("unauthorized"));
   }
-  // The path without its query string, the error without the query parameters it carried.
-  console.error(`unhandled error ${c.req.method} ${new URL(c.req.url).pathname}: ${safeErrorSummary(err)}`);
+  // Logged once, on the request's own line (route pattern, redacted error: src/middleware/request-log.ts).
+  c.set("failure", err);
   return errorResponse(c, new ApiError("internal_error", "Something went wrong on our side"));
 };
 

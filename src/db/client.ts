@@ -16,11 +16,27 @@ export type Db = ReturnType<typeof drizzle<Record<string, never>>>;
  * with one it extracts the relations of every table on each construction, 0.2 ms of CPU per
  * request for an API (`db.query`) this code does not use (docs/benchmarks.md).
  */
-export function createDb(config: Pick<Config, "LIBSQL_URL" | "LIBSQL_AUTH_TOKEN">, tag?: string): Db {
+export function createDb(config: Pick<Config, "LIBSQL_URL" | "LIBSQL_AUTH_TOKEN">, tag?: string, counter?: RoundTrips): Db {
   let url = config.LIBSQL_URL;
   if (tag) url = `${url.replace(/\/+$/, "")}/t/${encodeURIComponent(tag)}/`;
-  const client = createClient({ url, authToken: config.LIBSQL_AUTH_TOKEN, intMode: "number" });
+  const client = createClient({
+    url,
+    authToken: config.LIBSQL_AUTH_TOKEN,
+    intMode: "number",
+    fetch: counter ? counted(counter) : undefined,
+  });
   return drizzle(client);
+}
+
+/** How many HTTP requests a request's database client made (design.md §24: `dbRoundTrips` in its log line). */
+export type RoundTrips = { count: number };
+
+/** Every HTTP request of the client is one round trip (a batch is one request). */
+function counted(counter: RoundTrips): typeof fetch {
+  return (input, init) => {
+    counter.count += 1;
+    return fetch(input, init);
+  };
 }
 
 export { schema };

@@ -75,14 +75,23 @@ function mailto(email: string): string {
 
 const encoder = new TextEncoder();
 
+/** UTF-8 length of one character (a code point) of a string. */
+function utf8Length(ch: string): number {
+  const cp = ch.codePointAt(0) ?? 0;
+  return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+}
+
 /** Folds one content line at 75 octets; continuation lines start with one space (RFC 5545 3.1). */
 export function foldLine(line: string): string {
+  // Most lines are short: at most 3 octets per UTF-16 unit, so 25 units always fit.
+  if (line.length <= 25) return line;
   const parts: string[] = [];
   let current = "";
   let size = 0;
   let limit = 75;
   for (const ch of line) {
-    const n = encoder.encode(ch).length;
+    // Counted by code point, not with a TextEncoder per character: that cost 0.4 ms per booking e-mail.
+    const n = utf8Length(ch);
     if (size + n > limit) {
       parts.push(current);
       current = "";

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { ApiKeyAuth } from "../auth-context";
 import { guardDb } from "../db/guard";
-import { safeErrorSummary } from "../lib/log";
+import { logger } from "../lib/log";
 import type { OwnerEnv } from "../env";
 import { keyCheckStatement, keyFacts, keyRefusal, markKeyUsed, toMinute } from "../services/api-keys";
 
@@ -40,7 +40,7 @@ export async function withApiKey(c: Context<OwnerEnv>, key: string, tenantId: st
       c.executionCtx.waitUntil(
         markKeyUsed(plain, id, now).then(
           () => undefined,
-          (err) => console.error(`api key last-use write failed: ${safeErrorSummary(err)}`),
+          (err) => logger.error("api key last-use write failed", { error: err }),
         ),
       );
     },

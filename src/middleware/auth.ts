@@ -1,7 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import type { ApiKeyAuth, MemberAuth, MemberRole, OwnerAuth } from "../auth-context";
-import { schema } from "../db/client";
+import { prepared } from "../db/prepared";
 import type { AdminEnv, CustomerEnv, GuestEnv, MemberEnv, OwnerEnv, RequestScope } from "../env";
 import { ApiError } from "../errors";
 import { bearerCredential, bearerToken, verifyToken } from "../lib/jwt";
@@ -22,6 +22,18 @@ export function appPageOf(header: string | undefined): string | null {
   return header && APP_PAGE.test(header) ? header : null;
 }
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+type MemberRow = { tenantId: string; timezone: string; role: string | null; memberActive: number | null };
+
+/**
+ * The tenant and the caller's membership in it, one statement on every owner request, prepared once
+ * per isolate (src/db/prepared.ts): Drizzle's select builder rendered it on each (issue #42).
+ */
+const memberLookup = prepared<{ tenantId: string; userId: string }>(
+  (p) => sql`SELECT t.id AS tenantId, t.timezone, m.role, m.is_active AS memberActive
+    FROM tenants t LEFT JOIN tenant_members m ON m.tenant_id = t.id AND m.user_id = ${p.userId}
+    WHERE t.id = ${p.tenantId}`,
+);
 
 async function claimsFrom(c: Pick<RequestScope, "req" | "var">) {
   const token = bearerToken(c.req.header("Authorization"));
@@ -48,16 +60,12 @@ export async function ownerAuthFrom(c: Pick<RequestScope, "req" | "var">): Promi
   if (imp && !impersonation) throw unauthorized();
 
   const db = c.var.db;
-  const lookup = db
-    .select({
-      tenantId: schema.tenants.id,
-      timezone: schema.tenants.timezone,
-      role: schema.tenantMembers.role,
-      memberActive: schema.tenantMembers.isActive,
-    })
-    .from(schema.tenants)
-    .leftJoin(schema.tenantMembers, and(eq(schema.tenantMembers.tenantId, schema.tenants.id), eq(schema.tenantMembers.userId, claims.sub!)))
-    .where(eq(schema.tenants.id, tenantId));
+  const lookup = memberLookup.all(db, { tenantId, userId: claims.sub! }, (r: MemberRow) => ({
+    tenantId: r.tenantId,
+    timezone: r.timezone,
+    role: r.role,
+    memberActive: r.memberActive === null ? null : r.memberActive === 1,
+  }));
 
   let rows: Awaited<typeof lookup>;
   if (impersonation) {

@@ -4,6 +4,7 @@ import { rateLimitClientKey } from "../domain/ip";
 import type { AppEnv } from "../env";
 import { ApiError, errorResponse } from "../errors";
 import { RateLimitStoreError } from "../services/rate-limit";
+import { logger } from "../lib/log";
 
 export const WINDOW_MS = 60_000;
 
@@ -55,7 +56,7 @@ const unavailable = (group: RateLimitGroup | "codeMiss") =>
 
 /** One line per fail-open, naming the group only (never the client, the key or the store's URL). */
 function logFailOpen(prefix: string, err: RateLimitStoreError) {
-  console.error(`rate limiter: store unavailable, allowing request (group ${prefix}): ${err.message}`);
+  logger.error("rate limiter store unavailable; request allowed", { group: prefix, error: err });
 }
 
 /**

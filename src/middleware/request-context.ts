@@ -24,7 +24,9 @@ export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
   // port so the health endpoint's database probe can be seen failing.
   // The real LIBSQL_AUTH_TOKEN never travels to an overridden URL.
   const testDbUrl = config.TEST_HOOKS ? c.req.header("x-test-db-url") : undefined;
-  c.set("db", createDb(testDbUrl ? { LIBSQL_URL: testDbUrl, LIBSQL_AUTH_TOKEN: undefined } : config, tag));
+  const roundTrips = { count: 0 };
+  c.set("roundTrips", roundTrips);
+  c.set("db", createDb(testDbUrl ? { LIBSQL_URL: testDbUrl, LIBSQL_AUTH_TOKEN: undefined } : config, tag, roundTrips));
   c.set("limiter", createRateLimiter(c.env, config));
   await next();
 });

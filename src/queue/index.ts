@@ -5,6 +5,8 @@ import { outboxKinds } from "../services/outbox/kinds";
 import { parsePointer } from "../services/outbox/pointer";
 import type { Clock } from "../services/outbox/types";
 import { wallClock } from "../lib/clock";
+import { logger } from "../lib/log";
+import { metricsFrom } from "../lib/metrics";
 
 /**
  * One queue carries pointers `{ kind, id }` to outbox jobs of every kind; the engine performs
@@ -16,7 +18,7 @@ export async function handleQueueBatch(batch: MessageBatch<QueueMessage>, env: E
     config = loadConfig(env);
   } catch (err) {
     // An operator fixes the configuration; the messages (and their rows) wait for it.
-    console.error("queue batch: configuration invalid; retrying", err);
+    logger.error("queue batch: configuration invalid; retrying", { actor: "queue", error: err });
     for (const message of batch.messages)
       message.retry({ delaySeconds: Math.min(1800, 30 * 2 ** Math.max(0, Math.min(message.attempts - 1, 6))) });
     return;
@@ -24,6 +26,7 @@ export async function handleQueueBatch(batch: MessageBatch<QueueMessage>, env: E
   const db = createDb(config);
   const wall: Clock = clock ?? (() => wallClock(config.TEST_NOW, config.TEST_NOW_AT));
   const kinds = new Map(outboxKinds(config).map((k) => [k.name, k]));
+  const observer = { origin: "queue" as const, metrics: metricsFrom(env.METRICS) };
   for (const message of batch.messages) {
     const pointer = parsePointer(message.body);
     const kind = pointer && kinds.get(pointer.kind);
@@ -33,7 +36,7 @@ export async function handleQueueBatch(batch: MessageBatch<QueueMessage>, env: E
       message.ack();
       continue;
     }
-    const action = await runPointer(db, kind, pointer.id, clockFor(message.body, config.TEST_HOOKS, wall), message.attempts);
+    const action = await runPointer(db, kind, pointer.id, clockFor(message.body, config.TEST_HOOKS, wall), message.attempts, observer);
     if (action.ack) message.ack();
     else message.retry({ delaySeconds: action.delaySeconds });
   }

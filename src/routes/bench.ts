@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
+import { emailPointer, enqueue } from "../services/outbox";
 
 const MAX_PAD_BYTES = 1_000_000;
 
@@ -10,7 +11,9 @@ const MAX_PAD_BYTES = 1_000_000;
  * libSQL request through the same per-request client — the floor of any database-backed route —
  * and that request behind one rate-limit check. `?bytes=N` pads that answer to N bytes: the floor
  * of a route whose answer is that large (availability of any staff member sends about 50 KB),
- * which no implementation of the route can beat.
+ * which no implementation of the route can beat. `/limited-write` is the floor of a write (issue
+ * #42): the check, a read, a write batch of one statement (two libSQL requests, as a create makes),
+ * and `?enqueue=N` hands N outbox pointers to the queue after it, as a booking change does.
  */
 export const benchRoutes = new Hono<AppEnv>()
   .use("*", async (c, next) => {
@@ -31,4 +34,18 @@ export const benchRoutes = new Hono<AppEnv>()
     const body = { data: rows[0], pad: "" };
     body.pad = "x".repeat(Math.max(0, bytes - JSON.stringify(body).length));
     return c.json(body);
+  })
+  .get("/limited-write", async (c) => {
+    await c.var.limiter.check(`rl:bench:${c.req.header("CF-Connecting-IP") ?? "x"}`, 30, 60_000, c.var.now.getTime()).catch(() => null);
+    const [read] = await c.var.db.all<{ one: number }>(sql`select 1 as one`);
+    const [written] = await c.var.db.batch([c.var.db.all<{ two: number }>(sql`select 2 as two`)]);
+    const pointers = Math.min(Number(c.req.query("enqueue") ?? 0) || 0, 10);
+    if (pointers > 0)
+      c.executionCtx.waitUntil(
+        enqueue(
+          c.env.EMAIL_QUEUE,
+          Array.from({ length: pointers }, (_, i) => emailPointer(`eml_bench${i}`)),
+        ),
+      );
+    return c.json({ data: { ...read, ...written[0] } }, 201);
   });

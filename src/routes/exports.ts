@@ -4,7 +4,7 @@ import { z } from "zod";
 import { BOM, type Cell, csvRow } from "../domain/csv";
 import { formatLocalDate } from "../domain/time";
 import type { OwnerEnv } from "../env";
-import { safeErrorSummary } from "../lib/log";
+import { logger } from "../lib/log";
 import { validate } from "../lib/validate";
 import { requireOwner, requireRole } from "../middleware/auth";
 import { noStore } from "../middleware/cache";
@@ -68,7 +68,7 @@ function csvStream<R, C>(header: readonly Cell[], p: Pages<R, C>): ReadableStrea
           cursor = p.next(rows);
           controller.enqueue(encoder.encode(p.lines(rows)));
         } catch (err) {
-          console.error(`csv export: reading a page failed: ${safeErrorSummary(err)}`);
+          logger.error("csv export: reading a page failed", { error: err });
           controller.error(new Error("export interrupted"));
           return;
         }

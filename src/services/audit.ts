@@ -10,7 +10,7 @@ export type AuditEntry = {
   action: string;
   actorType: "admin" | "user" | "system" | "api_key" | "customer";
   actorId: string;
-  targetType: "tenant" | "booking" | "user";
+  targetType: "tenant" | "booking" | "user" | "customer" | "customer_account" | "job";
   targetId: string;
   reason?: Value<string | null>;
   diff?: Value<Record<string, { before: unknown; after: unknown }> | null>;
@@ -28,11 +28,13 @@ const jsonValue = (v: Value<object | null> | undefined) => (v == null ? null : i
  * like `emailInsert` and `webhookEventInsert`: the row is written only when the change happened.
  * Value: whether it was written.
  */
-export function auditInsert(db: Db, entry: AuditEntry, now: Date, onlyIf?: SQL): Fragment<boolean> {
+export function auditInsert(db: Db, entry: AuditEntry, now: Date, onlyIf?: SQL): Fragment<boolean> & { id: string } {
+  // `id`: a later statement of the batch may be gated on this row (the change it records happened).
+  const id = newId("aud");
   const insert = db.run(sql`
     INSERT INTO audit_log (id, action, actor_type, actor_id, target_type, target_id, reason, diff, metadata, created_at, seq)
-    SELECT ${newId("aud")}, ${entry.action}, ${entry.actorType}, ${entry.actorId}, ${entry.targetType}, ${entry.targetId},
+    SELECT ${id}, ${entry.action}, ${entry.actorType}, ${entry.actorId}, ${entry.targetType}, ${entry.targetId},
            ${entry.reason ?? null}, ${jsonValue(entry.diff)}, ${jsonValue(entry.metadata)}, ${now.toISOString()}, ${entry.seq ?? 0}
     WHERE ${onlyIf ?? sql`1`}`);
-  return single(insert, (r) => ({ value: wrote(r), pointers: [] }));
+  return { id, ...single(insert, (r) => ({ value: wrote(r), pointers: [] })) };
 }

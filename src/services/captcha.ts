@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { ApiError } from "../errors";
-import { safeErrorSummary } from "../lib/log";
+import { logger } from "../lib/log";
 import { publicTenantSql } from "./public-tenant";
 
 /**
@@ -57,7 +57,8 @@ export async function requireCaptcha(
     const body = (await res.json().catch(() => null)) as { success?: unknown } | null;
     ok = res.ok && body?.success === true;
   } catch (err) {
-    console.error(`turnstile siteverify unreachable: ${safeErrorSummary(err)}`);
+    // Level error: bookings of a protected business fail while Turnstile is unreachable.
+    logger.error("turnstile siteverify unreachable", { error: err });
   }
   if (!ok) throw failed("The check that you are not a robot did not pass; please try again");
 }

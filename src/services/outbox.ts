@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { plainText } from "../domain/plain-text";
 import { newId } from "../lib/ids";
 import { type Fragment, single, wrote } from "./batch";
+import { type DeferredEmail, isDeferred } from "./email/stored";
 import type { RenderedEmail } from "./email/templates";
 import { emailPointer } from "./outbox/pointer";
 
@@ -16,20 +17,57 @@ import { emailPointer } from "./outbox/pointer";
  *
  * `onlyIf` is an SQL condition evaluated inside the batch (e.g. "the booking row now exists"), so
  * an e-mail is written only when the conditional change it belongs to actually happened.
+ *
+ * An e-mail is either finished (`RenderedEmail`: subject, bodies, attachments) or deferred
+ * (`DeferredEmail`: its template and facts, rendered by the e-mail kind when it is sent;
+ * src/services/email/stored.ts). The booking e-mails are deferred: rendering them cost the request
+ * more than anything else it did (issue #42).
+ *
  * Every subject leaves here without control characters (design.md §31: names typed by anyone end
- * up in subjects).
+ * up in subjects); a deferred e-mail's subject is cleaned the same way when it is rendered
+ * (src/services/email/delivery.ts).
  */
+export type OutboxEmail = (RenderedEmail | DeferredEmail) & { tenantId: string | null };
+
+/** The columns an e-mail fills besides its recipient and lifecycle, in `COLUMNS` order. */
+function contentOf(email: RenderedEmail | DeferredEmail) {
+  if (isDeferred(email)) {
+    return {
+      kind: email.kind,
+      subject: "",
+      text: "",
+      html: "",
+      sensitive: email.sensitive ? 1 : 0,
+      attachments: null,
+      facts: JSON.stringify(email.stored),
+    };
+  }
+  const attachments = email.attachments?.length ? JSON.stringify(email.attachments) : null;
+  return {
+    kind: email.kind,
+    subject: email.subject,
+    text: email.text,
+    html: email.html,
+    sensitive: email.sensitive ? 1 : 0,
+    attachments,
+    facts: null,
+  };
+}
+
+const COLUMNS = sql.raw(
+  "id, tenant_id, kind, to_email, subject, text_body, html_body, sensitive, attachments, facts, status, attempts, next_attempt_at, created_at, updated_at",
+);
+
 export function emailInsert(
   db: Db,
-  email: RenderedEmail & { tenantId: string | null; to: string | SQL },
+  email: OutboxEmail & { to: string | SQL },
   now: Date,
   onlyIf?: SQL,
   cap?: RecipientCap,
 ): Fragment<boolean> & { id: string } {
   const id = newId("eml");
   const t = now.toISOString();
-  const sensitive = email.sensitive ? 1 : 0;
-  const attachments = email.attachments?.length ? JSON.stringify(email.attachments) : null;
+  const c = contentOf(email);
   // `to` may be an SQL expression (an address read inside the batch): no address, no row.
   const literal = typeof email.to === "string";
   const to = literal ? sql`${email.to}` : email.to;
@@ -41,15 +79,50 @@ export function emailInsert(
     : sql`0`;
   const over = sql`q.given >= ${cap?.limit ?? 1}`;
   const insert = db.run(sql`
-    INSERT INTO email_outbox (id, tenant_id, kind, to_email, subject, text_body, html_body, sensitive, attachments, status, attempts, next_attempt_at, last_error, created_at, updated_at)
-    SELECT ${id}, ${email.tenantId}, ${email.kind}, q.to_email, ${plainText(email.subject)}, ${email.text}, ${email.html}, ${sensitive}, ${attachments},
-           CASE WHEN ${cap ? over : sql`0`} THEN 'suppressed' ELSE 'pending' END, 0, ${t},
-           CASE WHEN ${cap ? over : sql`0`} THEN ${cap?.reason ?? null} END, ${t}, ${t}
+    INSERT INTO email_outbox (${COLUMNS}, last_error)
+    SELECT ${id}, ${email.tenantId}, ${c.kind}, q.to_email, ${plainText(c.subject)}, ${c.text}, ${c.html}, ${c.sensitive}, ${c.attachments}, ${c.facts},
+           CASE WHEN ${cap ? over : sql`0`} THEN 'suppressed' ELSE 'pending' END, 0, ${t}, ${t}, ${t},
+           CASE WHEN ${cap ? over : sql`0`} THEN ${cap?.reason ?? null} END
     FROM (SELECT r.to_email, ${given} AS given FROM (SELECT ${to} AS to_email) r WHERE ${hasAddress}) q
     WHERE ${onlyIf ?? sql`1`}`);
   // Value: whether the row was written (no address, or the gate was false: nothing to send). A
   // suppressed row is enqueued like any other; no sender claims it.
   return { id, ...single(insert, (result) => ({ value: wrote(result), pointers: wrote(result) ? [emailPointer(id)] : [] })) };
+}
+
+/**
+ * Several e-mails of one change, each to one or more addresses (a literal, or an address read inside
+ * the batch), in ONE statement (every statement of a batch costs the request its encoding, its run
+ * and its decoding): a booking's confirmation to the customer and its notice to the business, the
+ * staff member and the previous staff member. One row per e-mail and distinct non-empty address (a
+ * notice goes once to an owner who is also the staff member booked); none for a missing address.
+ * Value: the ids written, each enqueued after commit.
+ */
+export function emailInsertAll(db: Db, mails: { email: OutboxEmail; to: (string | SQL)[] }[], now: Date, onlyIf?: SQL): Fragment<string[]> {
+  const t = now.toISOString();
+  const content = sql.join(
+    mails.map(({ email }, k) => {
+      const c = contentOf(email);
+      return sql`(${k}, ${email.tenantId}, ${c.kind}, ${plainText(c.subject)}, ${c.text}, ${c.html}, ${c.sensitive}, ${c.attachments}, ${c.facts})`;
+    }),
+    sql`, `,
+  );
+  const recipients = sql.join(
+    mails.flatMap(({ to }, k) => to.map((address, i) => sql`SELECT ${k} AS k, ${i} AS n, ${address} AS to_email`)),
+    sql` UNION ALL `,
+  );
+  const insert = db.all<{ id: string }>(sql`
+    WITH mail(k, tenant_id, kind, subject, text_body, html_body, sensitive, attachments, facts) AS (VALUES ${content}),
+         rcpt AS (${recipients})
+    INSERT INTO email_outbox (${COLUMNS})
+    SELECT 'eml_' || lower(hex(randomblob(10))), m.tenant_id, m.kind, r.to_email, m.subject, m.text_body, m.html_body, m.sensitive,
+           m.attachments, m.facts, 'pending', 0, ${t}, ${t}, ${t}
+    FROM (SELECT k, to_email, MIN(n) AS n FROM rcpt WHERE to_email IS NOT NULL AND to_email <> '' GROUP BY k, to_email) r
+    JOIN mail m ON m.k = r.k
+    WHERE ${onlyIf ?? sql`1`}
+    ORDER BY r.k, r.n
+    RETURNING id`);
+  return single(insert, (rows) => ({ value: rows.map((r) => r.id), pointers: rows.map((r) => emailPointer(r.id)) }));
 }
 
 /**

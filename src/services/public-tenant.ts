@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQLWrapper, sql } from "drizzle-orm";
 import { schema, type Db } from "../db/client";
 
 export type TenantRow = typeof schema.tenants.$inferSelect;
@@ -9,7 +9,7 @@ export function publicTenantWhere(slug: string) {
 }
 
 /** The same condition as SQL over `tenants`, for the public reads written as templates. */
-export const publicTenantSql = (slug: string) => sql`slug = ${slug} AND is_active = 1 AND is_suspended = 0`;
+export const publicTenantSql = (slug: string | SQLWrapper) => sql`slug = ${slug} AND is_active = 1 AND is_suspended = 0`;
 
 export function selectPublicTenant(db: Db, slug: string) {
   return db.select().from(schema.tenants).where(publicTenantWhere(slug)).limit(1);

@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import type { ClosureRow, OverrideRow, WeeklyRow } from "../domain/schedule";
 import { mergeBusy, type ResourceNeeds } from "../domain/busy";
@@ -57,7 +57,7 @@ export function scheduleWindow(from: LocalDate, to: LocalDate) {
 export type ScheduleRow = { weekly: string; overrides: string; closures: string; busy: string; resources: string };
 
 /** Whole seconds after `lo` of an instant clamped into [lo, hi]: rounded down for starts, up for ends. */
-const secondsFrom = (ms: SQL, lo: number, hi: number, up: boolean) =>
+const secondsFrom = (ms: SQL, lo: Bound<number>, hi: Bound<number>, up: boolean) =>
   up
     ? sql`CAST((MAX(MIN(${ms}, ${hi}), ${lo}) - ${lo} + 999) / 1000 AS INTEGER)`
     : sql`CAST((MIN(MAX(${ms}, ${lo}), ${hi}) - ${lo}) / 1000 AS INTEGER)`;
@@ -67,7 +67,7 @@ const secondsFrom = (ms: SQL, lo: number, hi: number, up: boolean) =>
  * processing window that its buffers do not close, the active parts before and after it, each
  * widened by the booking's own buffers; otherwise the whole appointment with its buffers.
  */
-function bookingPiece(lo: number, hi: number): SQL {
+function bookingPiece(lo: Bound<number>, hi: Bound<number>): SQL {
   const before = sql`buffer_before_minutes * 60000`;
   const after = sql`buffer_after_minutes * 60000`;
   const p = sql`start_at + processing_offset_minutes * 60000`;
@@ -90,36 +90,76 @@ function staffFilter(p: Pick<ScheduleParams, "staffId" | "staffIdList">, column:
 }
 
 /**
+/**
+ * The numbers a range's statement is keyed by: the window's bounds (ms), the bookings' start_at
+ * range inside it, the dates as text and, for fewer than 7 dates, their weekdays.
+ */
+export function scheduleBounds(from: LocalDate, to: LocalDate) {
+  const { lo, hi } = scheduleWindow(from, to);
+  const days = datesInRange(from, to);
+  const pad = MAX_BUFFER_MINUTES * MINUTE_MS;
+  return {
+    lo,
+    hi,
+    busyFrom: lo - MAX_BOOKING_MINUTES * MINUTE_MS - pad,
+    busyTo: hi + pad,
+    fromKey: formatLocalDate(from),
+    toKey: formatLocalDate(to),
+    // Fewer than 7 dates: only their weekdays' hours.
+    weekdays: days < 7 ? Array.from({ length: days }, (_, i) => (weekdayOf(from) + i) % 7) : null,
+  };
+}
+
+/** The bounds as the statement binds them: numbers and text, or placeholders of a prepared statement (src/db/prepared.ts). */
+type Bound<T> = T | SQLWrapper;
+export type ScheduleBounds = {
+  lo: Bound<number>;
+  hi: Bound<number>;
+  busyFrom: Bound<number>;
+  busyTo: Bound<number>;
+  fromKey: Bound<string>;
+  toKey: Bound<string>;
+  weekdays: Bound<number>[] | null;
+};
+
+/**
  * The hours part of the schedule (weekly hours, the range's overrides and closures) as three
  * subqueries, for the four columns below and for the reports' available minutes (design.md §29),
  * which read the same rows through the same rules.
  */
 export function hoursSubqueries(p: Pick<ScheduleParams, "tenantId" | "staffId" | "staffIdList" | "from" | "to">) {
+  return hoursSubqueriesOf(p, scheduleBounds(p.from, p.to));
+}
+
+function hoursSubqueriesOf(
+  p: Pick<ScheduleParams, "tenantId" | "staffId" | "staffIdList">,
+  b: Pick<ScheduleBounds, "fromKey" | "toKey" | "weekdays">,
+) {
   const staff = staffFilter(p, sql`staff_id`);
-  const fromKey = formatLocalDate(p.from);
-  const toKey = formatLocalDate(p.to);
-  const days = datesInRange(p.from, p.to);
-  // Fewer than 7 dates: only their weekdays' hours.
-  const weekdays =
-    days < 7
-      ? sql`AND weekday IN (${sql.join(
-          Array.from({ length: days }, (_, i) => sql`${(weekdayOf(p.from) + i) % 7}`),
-          sql`, `,
-        )})`
-      : sql``;
+  const weekdays = b.weekdays
+    ? sql`AND weekday IN (${sql.join(
+        b.weekdays.map((d) => sql`${d}`),
+        sql`, `,
+      )})`
+    : sql``;
   return {
     weekly: sql`(SELECT json_group_array(json_array(staff_id, weekday, start_minute, end_minute)) FROM staff_hours
         WHERE tenant_id = ${p.tenantId} ${staff} ${weekdays})`,
     overrides: sql`(SELECT json_group_array(json_array(staff_id, date, intervals)) FROM staff_date_overrides
-        WHERE tenant_id = ${p.tenantId} ${staff} AND date >= ${fromKey} AND date <= ${toKey})`,
+        WHERE tenant_id = ${p.tenantId} ${staff} AND date >= ${b.fromKey} AND date <= ${b.toKey})`,
     closures: sql`(SELECT json_group_array(json_array(start_date, end_date)) FROM business_closures
-        WHERE tenant_id = ${p.tenantId} AND end_date >= ${fromKey} AND start_date <= ${toKey})`,
+        WHERE tenant_id = ${p.tenantId} AND end_date >= ${b.fromKey} AND start_date <= ${b.toKey})`,
   };
 }
 
 /** The four columns, for a caller's own single statement (availability adds its tenant, service and staff). */
 export function scheduleColumns(p: ScheduleParams): SQL {
-  const { lo, hi } = scheduleWindow(p.from, p.to);
+  return scheduleColumnsOf(p, scheduleBounds(p.from, p.to));
+}
+
+/** The four columns over explicit bounds (see scheduleColumns). */
+export function scheduleColumnsOf(p: Omit<ScheduleParams, "from" | "to">, b: ScheduleBounds): SQL {
+  const { lo, hi } = b;
   const exclude = p.excludeBookingId ? sql`AND id <> ${p.excludeBookingId}` : sql``;
   // Busy spans, per staff member, as ONE string "s,e,s,e,..." of whole seconds after `lo`
   // (start rounded down, end up: slot boundaries are whole seconds, so overlap answers are exact;
@@ -129,19 +169,17 @@ export function scheduleColumns(p: ScheduleParams): SQL {
   // by GROUP BY over the tenant's bookings: each is then one range of the (staff_id, start_at)
   // index in start order and SQLite sorts nothing (no temporary B-tree): for a 42-day range of
   // 1,720 bookings SQLite spent 2.2 ms of CPU on the GROUP BY form, 1.1 ms on this one
-  // (docs/benchmarks.md). The start_at bounds keep each range
-  // tight: every booking lasts at most MAX_BOOKING_MINUTES and its buffers at most
-  // MAX_BUFFER_MINUTES.
-  const pad = MAX_BUFFER_MINUTES * MINUTE_MS;
+  // (docs/benchmarks.md). The start_at bounds (busyFrom, busyTo) keep each range tight: every
+  // booking lasts at most MAX_BOOKING_MINUTES and its buffers at most MAX_BUFFER_MINUTES.
   const staffOfTenant = staffFilter(p, sql`id`);
-  const { weekly, overrides, closures } = hoursSubqueries(p);
+  const { weekly, overrides, closures } = hoursSubqueriesOf(p, b);
   const excludeVisit = p.excludeVisitId ? sql`AND (visit_id IS NULL OR visit_id <> ${p.excludeVisitId})` : sql``;
   const busy = sql`(SELECT json_group_array(json_array(member.id, (
         SELECT group_concat(piece) FROM (
           SELECT ${bookingPiece(lo, hi)} AS piece
           FROM bookings
           WHERE staff_id = member.id AND tenant_id = member.tenant_id AND status <> 'cancelled'
-            AND start_at >= ${lo - MAX_BOOKING_MINUTES * MINUTE_MS - pad} AND start_at < ${hi + pad}
+            AND start_at >= ${b.busyFrom} AND start_at < ${b.busyTo}
             AND start_at - buffer_before_minutes * 60000 < ${hi} AND end_at + buffer_after_minutes * 60000 > ${lo} ${exclude} ${excludeVisit}
           UNION ALL
           SELECT ${secondsFrom(sql`start_at`, lo, hi, false)} || ',' || ${secondsFrom(sql`end_at`, lo, hi, true)}
@@ -161,7 +199,7 @@ export function scheduleColumns(p: ScheduleParams): SQL {
  * of the bookings holding it (booking_resources repeats them, buffers included; a cancelled
  * booking frees it) and its time off. Each is one range of the (resource_id, start_at) index.
  */
-function resourcesColumn(p: ScheduleParams, lo: number, hi: number): SQL {
+function resourcesColumn(p: Omit<ScheduleParams, "from" | "to">, lo: Bound<number>, hi: Bound<number>): SQL {
   const longest = (MAX_BOOKING_MINUTES + 2 * MAX_BUFFER_MINUTES) * MINUTE_MS;
   const excludeBooking = p.excludeBookingId ? sql`AND br.booking_id <> ${p.excludeBookingId}` : sql``;
   const excludeVisit = p.excludeVisitId ? sql`AND (o.visit_id IS NULL OR o.visit_id <> ${p.excludeVisitId})` : sql``;
@@ -169,7 +207,7 @@ function resourcesColumn(p: ScheduleParams, lo: number, hi: number): SQL {
         SELECT group_concat(s || ',' || e) FROM (
           SELECT ${secondsFrom(sql`br.start_at`, lo, hi, false)} AS s, ${secondsFrom(sql`br.end_at`, lo, hi, true)} AS e
           FROM booking_resources br JOIN bookings o ON o.id = br.booking_id
-          WHERE br.resource_id = r.id AND br.start_at >= ${lo - longest} AND br.start_at < ${hi} AND br.end_at > ${lo}
+          WHERE br.resource_id = r.id AND br.start_at >= ${lo} - ${longest} AND br.start_at < ${hi} AND br.end_at > ${lo}
             AND o.status <> 'cancelled' ${excludeBooking} ${excludeVisit}
           UNION ALL
           SELECT ${secondsFrom(sql`x.start_at`, lo, hi, false)}, ${secondsFrom(sql`x.end_at`, lo, hi, true)}

@@ -5,6 +5,9 @@ declare module "autocannon" {
       latency: { p50: number; p99: number };
       "2xx": number;
       non2xx: number;
+      errors: number;
+      timeouts: number;
+      statusCodeStats: Record<string, { count: number }>;
     };
   }
   function autocannon(opts: Record<string, unknown>, cb: (err: Error | null, result: autocannon.Result) => void): unknown;

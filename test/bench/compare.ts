@@ -1,7 +1,7 @@
 import type autocannon from "autocannon";
 
-/** What test/bench/run.ts runs: a named path, against this build or the baseline Worker. */
-export type ComparedPhase = { name: string; path: () => string; baseline?: boolean };
+/** What test/bench/run.ts runs: a named phase (stack.ts), against this build or the baseline Worker. */
+export type ComparedPhase = { name: string; baseline?: boolean };
 export type Comparison = {
   endpoint: string;
   concurrency: number;
@@ -13,6 +13,9 @@ export type Comparison = {
   /** Workerd CPU ms per request (median of rounds): steadier than throughput on a shared machine. */
   cpuMsPerReq: number | null;
   baselineCpuMsPerReq: number | null;
+  /** Answers other than 2xx over all rounds (a write that failed measures something else). */
+  non2xx: number;
+  baselineNon2xx: number;
 };
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -22,33 +25,34 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
  * short points each, alternating which goes first so both meet the same machine; the ratio is the
  * median of the per-round ratios (a shared machine makes single points noisy).
  */
-export async function compareWithBaseline(
+export async function compareWithBaseline<P extends ComparedPhase>(
   ref: string,
-  run: (phase: ComparedPhase, connections: number, seconds: number) => Promise<autocannon.Result>,
-  phases: ComparedPhase[],
+  run: (phase: P, connections: number, seconds: number) => Promise<autocannon.Result>,
+  phases: P[],
   o: { concurrencies: number[]; rounds: number; seconds: number; cpuSeconds: () => number | null },
 ): Promise<Comparison[]> {
   const out: Comparison[] = [];
-  for (const { name, path } of phases) {
+  for (const phase of phases) {
+    const { name } = phase;
     for (const connections of o.concurrencies) {
       const ours: autocannon.Result[] = [];
       const theirs: autocannon.Result[] = [];
       const cpuOurs: number[] = [];
       const cpuTheirs: number[] = [];
       for (let round = 0; round < o.rounds; round++) {
-        const pair: ComparedPhase[] = [
-          { name, path },
-          { name, path, baseline: true },
+        const pair: P[] = [
+          { ...phase, baseline: false },
+          { ...phase, baseline: true },
         ];
         if (round % 2) pair.reverse();
-        for (const phase of pair) {
-          await run(phase, connections, 1); // warm-up
+        for (const side of pair) {
+          await run(side, connections, 1); // warm-up
           const cpu0 = o.cpuSeconds();
-          const r = await run(phase, connections, o.seconds);
+          const r = await run(side, connections, o.seconds);
           const cpu1 = o.cpuSeconds();
-          (phase.baseline ? theirs : ours).push(r);
+          (side.baseline ? theirs : ours).push(r);
           const done = r["2xx"] + r.non2xx;
-          if (cpu0 !== null && cpu1 !== null && done) (phase.baseline ? cpuTheirs : cpuOurs).push(((cpu1 - cpu0) * 1000) / done);
+          if (cpu0 !== null && cpu1 !== null && done) (side.baseline ? cpuTheirs : cpuOurs).push(((cpu1 - cpu0) * 1000) / done);
         }
       }
       out.push({
@@ -61,6 +65,8 @@ export async function compareWithBaseline(
         ratio: Number(median(ours.map((r, i) => r.requests.average / (theirs[i].requests.average || 1))).toFixed(2)),
         cpuMsPerReq: cpuOurs.length ? Number(median(cpuOurs).toFixed(3)) : null,
         baselineCpuMsPerReq: cpuTheirs.length ? Number(median(cpuTheirs).toFixed(3)) : null,
+        non2xx: ours.reduce((n, r) => n + r.non2xx, 0),
+        baselineNon2xx: theirs.reduce((n, r) => n + r.non2xx, 0),
       });
     }
   }

@@ -62,13 +62,27 @@ type CostTools = {
   modules: Map<number, string>;
 };
 const inPkg = (pkg: string) => (f: { module: string }) => f.module.startsWith(`node_modules/${pkg}`);
-/** Where a sample's time goes, in the terms of issue #22's suspects; the first rule that matches wins. */
+const inModule = (prefix: string) => (f: { module: string }) => f.module.startsWith(prefix);
+/** Functions whose time is the slot decision of a write (the schedule's rows decoded, the engine asked). */
+const SLOT_CHECK = new Set(["requestedSlot", "frontDeskSlot", "decodeSchedule"]);
+/** Functions that render an e-mail's text (bodies, subject, .ics), wherever they live. */
+const RENDERING = new Set(["customerEmail", "bookingIcs", "mailFacts", "bookingNoticeEmail", "renderLayout", "renderStoredEmail"]);
+/**
+ * Where a sample's time goes, in the terms of issue #22's and #42's suspects; the first rule that
+ * matches wins (so Temporal called while rendering an e-mail counts as e-mail rendering).
+ */
 const COSTS: [string, (leaf: number, t: CostTools) => boolean][] = [
   ["limiter client built per request", (l, t) => t.onStack(l, (f) => f.fn === "createUpstashLimiter")],
   ["Drizzle instance per request", (l, t) => t.onStack(l, (f) => f.fn === "createDb" || f.fn === "guardDb")],
   ["garbage collection", (l, t) => t.modules.get(l) === "(garbage collector)"],
+  [
+    "e-mail rendering (templates, layout, .ics)",
+    (l, t) => t.onStack(l, (f) => RENDERING.has(f.fn) || inModule("src/services/email/")(f) || inModule("src/domain/ical")(f)),
+  ],
+  ["slot check (schedule rows + slot engine)", (l, t) => t.onStack(l, (f) => SLOT_CHECK.has(f.fn) && f.module.startsWith("src/"))],
   ["Temporal (zone computations)", (l, t) => t.onStack(l, inPkg("temporal-polyfill"))],
   ["zod (validation)", (l, t) => t.onStack(l, inPkg("zod"))],
+  ["JWT (jose: owner tokens)", (l, t) => t.onStack(l, inPkg("jose"))],
   ["Drizzle query building + row mapping", (l, t) => t.ownerModule(l).startsWith("node_modules/drizzle-orm")],
   ["libSQL client (Hrana encode/decode, fetch)", (l, t) => t.ownerModule(l).startsWith("node_modules/@libsql")],
   ["Upstash call (fetch, parse)", (l, t) => t.ownerModule(l).startsWith("node_modules/@upstash")],

@@ -1,5 +1,5 @@
 // `npm run bench:profile` (`-- --short` for a small dataset, `-- --seconds=N`, `-- --only=<name part>[,<name part>]`):
-// where the Worker's CPU goes per public route. The benchmark's stack (stack.ts) with workerd's V8
+// where the Worker's CPU goes per public read and write route. The benchmark's stack (stack.ts) with workerd's V8
 // inspector open; for each route a V8 CPU profile of the Worker's isolate (and of Miniflare's entry
 // isolate, which every request also crosses) is sampled while autocannon holds concurrency 16.
 // Samples are attributed to the bundle's modules (esbuild's `// path` markers) and, inclusively,
@@ -8,7 +8,7 @@
 // See docs/benchmarks.md, "Where the time goes".
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type Phase, PUBLIC_READS, REFERENCE, REPORT_YEAR, startStack } from "./stack";
+import { type Phase, PUBLIC_READS, REFERENCE, REPORT_YEAR, startStack, WRITE_ROUTES } from "./stack";
 import { type CpuProfile, summarize } from "./profile-summary";
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -50,7 +50,7 @@ async function session(target: string) {
   return { send, close: () => ws.close() };
 }
 
-const wanted = new Set([REFERENCE, ...PUBLIC_READS, REPORT_YEAR]);
+const wanted = new Set<string>([REFERENCE, ...PUBLIC_READS, REPORT_YEAR, ...Object.values(WRITE_ROUTES)]);
 const phases = stack.phases.filter((p) => wanted.has(p.name) && (!ONLY || ONLY.split(",").some((part) => p.name.includes(part))));
 const sessions = await Promise.all(TARGETS.map(session));
 const report: Record<string, unknown>[] = [];
@@ -62,8 +62,10 @@ async function profilePhase(phase: Phase) {
   const cpu0 = stack.cpu();
   const wall0 = performance.now();
   const load = `${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`;
+  const db0 = await stack.dbRequests();
   const r = await stack.run(phase, CONNECTIONS, SECONDS);
   const cpu1 = stack.cpu();
+  const db1 = await stack.dbRequests();
   const wallMs = performance.now() - wall0;
   const profiles = await Promise.all(sessions.map((s) => s.send<{ profile: CpuProfile }>("Profiler.stop")));
   const requests = r["2xx"] + r.non2xx;
@@ -77,7 +79,10 @@ async function profilePhase(phase: Phase) {
   if (RAW) writeFileSync(join(RAW, `${phase.name.replace(/\W+/g, "_")}.cpuprofile`), JSON.stringify(profiles[0].profile));
   const user = summarize(profiles[0].profile, bundleText, requests);
   const entry = summarize(profiles[1].profile, "", requests);
-  console.log(`\n=== ${phase.name}: ${requests} requests (${r.non2xx} non-2xx), ${Math.round(r.requests.average)} req/s, load ${load}`);
+  console.log(
+    `\n=== ${phase.name}: ${requests} requests (${r.non2xx} non-2xx), ${Math.round(r.requests.average)} req/s, ` +
+      `${((db1 - db0) / requests).toFixed(2)} libSQL requests per request (over-counts a little), load ${load}`,
+  );
   console.log(
     `workerd CPU ${workerdMs?.toFixed(3)} ms/req; Worker isolate JS ${user.busyMsPerReq.toFixed(3)} ms/req ` +
       `(GC ${user.gcMsPerReq.toFixed(3)}, program ${user.programMsPerReq.toFixed(3)}); entry isolate ${entry.busyMsPerReq.toFixed(3)} ms/req`,
@@ -86,7 +91,7 @@ async function profilePhase(phase: Phase) {
     `CPU ms per request: database ${ms("database")?.toFixed(3)}, limiter endpoint + redis ${ms("limiter")?.toFixed(3)}, ` +
       `load generator ${ms("loadGenerator")?.toFixed(3)}; workerd busy ${(((ms("workerd") ?? 0) * requests * 100) / wallMs).toFixed(0)} % of one core`,
   );
-  console.log("where the Worker isolate's time goes (issue #22's suspects):");
+  console.log("where the Worker isolate's time goes (issues #22 and #42's suspects):");
   console.table(user.byCost);
   console.log("self time by package (share of the Worker isolate's busy time):");
   console.table(user.byPackage.slice(0, 12));

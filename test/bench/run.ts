@@ -1,14 +1,16 @@
 // `npm run bench` (`-- --short` for CI): the built Worker on workerd through Miniflare (dev logging
 // off, no wrangler dev proxy) against the local libSQL server with a seeded dataset, driven by
 // autocannon (the stack: stack.ts). Reports; never fails on numbers. `-- --baseline=<git ref>` also
-// serves that commit's Worker and runs one-day availability against it in the same run.
-// See docs/benchmarks.md.
+// serves that commit's Worker and runs the reference, the public reads and the write routes against
+// it in the same run. `-- --only=<name part>[,<name part>]` runs only the phases whose names contain
+// one of them (the reference always; `mixed` names the mixed load). See docs/benchmarks.md.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, platform, release } from "node:os";
 import { compareWithBaseline } from "./compare";
 import { workerdCpuSeconds } from "./processes";
-import { type Phase, PUBLIC_READS, REFERENCE, startStack } from "./stack";
+import { MIXED, type Phase, PUBLIC_READS, REFERENCE, startStack, WRITE_ROUTES } from "./stack";
+import { mixedLoad, startupTime, writeBudget } from "./writes";
 
 const SHORT = process.argv.includes("--short");
 // `--baseline=<git ref>`: also serve that commit's Worker (same database, same limiter) and run the
@@ -19,8 +21,12 @@ const DURATION_S = SHORT ? 2 : 8;
 /** The c=16 point of every phase is measured this many times; the table shows the median, `spread` all three. */
 const REPEATS_AT_16 = 3;
 
+const ONLY = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length);
+const wanted = (name: string) => !ONLY || name === REFERENCE || ONLY.split(",").some((part) => name.includes(part));
+
 const stack = await startStack({ short: SHORT, baseline: BASELINE });
 const { data, dbRequests, run } = stack;
+const phases = stack.phases.filter((p) => wanted(p.name));
 const loadavg = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
 
 /**
@@ -102,7 +108,7 @@ const median = <T>(xs: T[], key: (x: T) => number) => [...xs].sort((a, b) => key
 
 // Per phase: the exact round trips, then the c=1 and c=64 points (full mode).
 const exact = new Map<string, number>();
-for (const phase of stack.phases) {
+for (const phase of phases) {
   exact.set(phase.name, await probeDbPerCall(phase));
   for (const connections of CONCURRENCIES.filter((c) => c !== 16)) {
     await run(phase, connections, 1); // warm-up
@@ -118,14 +124,14 @@ for (const phase of stack.phases) {
 // points and the reference's are spread over the same stretch of the run (a shared machine's
 // load drifts); a route's ratio to the reference is taken round by round.
 for (let round = 0; round < REPEATS_AT_16; round++) {
-  for (const phase of stack.phases) {
+  for (const phase of phases) {
     await run(phase, 16, 1); // warm-up
     const points = repeats.get(phase.name) ?? [];
     points.push(await point(phase, 16));
     repeats.set(phase.name, points);
   }
 }
-for (const phase of stack.phases) {
+for (const phase of phases) {
   const mid = median(repeats.get(phase.name) ?? [], (p) => p.rps);
   rows.push({ endpoint: phase.name, concurrency: 16, ...mid, dbPerCall: exact.get(phase.name) ?? 0 });
 }
@@ -198,20 +204,31 @@ console.table(
   })),
 );
 
-// The reference and every public read at c=16 (issue #22's targets), this build against the
-// baseline's Worker in alternating rounds: before/after measured on the same machine state.
+// Issue #42: each write route's workerd CPU against the reference's, round by round, and its round trips.
+const budget = writeBudget(repeats, exact);
+// Issue #42: 90 % reads and 10 % creates and cancels on the same businesses.
+const mixed = wanted(MIXED) ? await mixedLoad(stack, REPEATS_AT_16, DURATION_S) : [];
+
+// The reference, every public read and every write route at c=16 (issues #22 and #42), this build
+// against the baseline's Worker in alternating rounds: before/after measured on the same machine state.
+const compared = new Set<string>([REFERENCE, ...PUBLIC_READS, ...Object.values(WRITE_ROUTES)]);
 const vsBaseline = BASELINE
   ? await compareWithBaseline(
       BASELINE,
       run,
-      stack.phases.filter((p) => p.name === REFERENCE || PUBLIC_READS.includes(p.name)),
+      phases.filter((p) => compared.has(p.name)),
       { concurrencies: [16], rounds: SHORT ? 2 : 4, seconds: Math.max(2, DURATION_S / 2), cpuSeconds: workerdCpuSeconds },
     )
   : [];
 
 const slots = execFileSync("npx", ["tsx", "test/bench/slots.bench.ts"], { encoding: "utf8" });
 console.log(slots);
-console.log(`deploy bundle: ${stack.bundleGzipKb.toFixed(1)} KiB gzipped (${(stack.bundle.length / 1024).toFixed(1)} KiB raw)`);
+// Issue #42: the Worker's startup beside its size (the round adds phone metadata, catalogs, charts).
+const startup = startupTime(SHORT ? 1 : 3);
+console.log(
+  `deploy bundle: ${stack.bundleGzipKb.toFixed(1)} KiB gzipped (${(stack.bundle.length / 1024).toFixed(1)} KiB raw); ` +
+    `startup: ${startup.medianMs ?? "?"} ms of CPU (wrangler check startup, local workerd; runs: ${startup.activeMs.join(", ")})`,
+);
 
 const results = {
   date: new Date().toISOString(),
@@ -230,11 +247,14 @@ const results = {
   vsBaseline,
   durationSecondsPerPoint: DURATION_S,
   bundleGzipKb: Number(stack.bundleGzipKb.toFixed(1)),
+  startupMs: startup,
   endpoints: table,
   spreadAtC16: spread,
+  writeBudget: budget,
+  mixed,
   slotEngine: slots.trim().split("\n"),
 };
-if (!SHORT) {
+if (!SHORT && !ONLY) {
   mkdirSync("test/bench", { recursive: true });
   writeFileSync("test/bench/results.json", `${JSON.stringify(results, null, 2)}\n`);
   console.log("wrote test/bench/results.json");

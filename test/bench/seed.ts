@@ -25,7 +25,7 @@ export const REPORT_BOOKINGS = 20_000;
  */
 export async function seedBenchData(
   url: string,
-  opts: { tenants: number; daysOfBookings: number; daysTenants: number; heavyTenants: number; reportTenants: number },
+  opts: { tenants: number; daysOfBookings: number; daysTenants: number; heavyTenants: number; writePool: number; reportTenants: number },
 ) {
   const client = createClient({ url });
   const now = new Date().toISOString();
@@ -55,13 +55,26 @@ export async function seedBenchData(
   const staffRows: (string | number | null)[][] = [];
   const hourRows: (string | number | null)[][] = [];
   const bookingRows: (string | number | null)[][] = [];
+  const customerRows: (string | number | null)[][] = [];
   for (let t = 0; t < opts.tenants; t++) {
     const id = `tnt_bench${t}`;
     const slug = `bench-${t}`;
     const userId = `usr_bench${t}`;
     userRows.push([userId, `owner${t}@bench.test`, "pbkdf2$1$AA==$AA==", now, now]);
-    tenantRows.push([id, slug, `Bench Salon ${t}`, "America/New_York", "USD", now, now]);
+    // The business address receives the notice of every booking change, as a real business's would.
+    tenantRows.push([id, slug, `Bench Salon ${t}`, "America/New_York", "USD", `owner${t}@bench.test`, now, now]);
     memberRows.push([`mem_bench${t}`, id, userId, "owner", now]);
+    customerRows.push([
+      `cst_bench${t}`,
+      id,
+      `customer${t}@bench.test`,
+      `customer${t}@bench.test`,
+      "Ada",
+      "Lovelace",
+      "+1 555 0100",
+      now,
+      now,
+    ]);
     const services = [0, 1, 2].map((s) => `svc_bench${t}_${s}`);
     services.forEach((sid, s) => {
       serviceRows.push([sid, id, `Service ${s}`, 30 + 15 * s, 2500 + 1000 * s, s, now, now]);
@@ -102,7 +115,7 @@ export async function seedBenchData(
       const slug = `${kind}-${t}`;
       const userId = `usr_${kind}${t}`;
       userRows.push([userId, `${kind}${t}@bench.test`, "pbkdf2$1$AA==$AA==", now, now]);
-      tenantRows.push([id, slug, `Calendar ${kind} ${t}`, "America/New_York", "USD", now, now]);
+      tenantRows.push([id, slug, `Calendar ${kind} ${t}`, "America/New_York", "USD", "", now, now]);
       memberRows.push([`mem_${kind}${t}`, id, userId, "owner", now]);
       const serviceId = `svc_${kind}${t}`;
       serviceRows.push([serviceId, id, "Cut", 30, 3000, 0, now, now]);
@@ -151,6 +164,7 @@ export async function seedBenchData(
   const bufferedServices: string[] = [];
   const calendarBookingRows: (string | number | null)[][] = [];
   const daysTenants = calendars(opts.daysTenants, "days");
+  const writes = writePools(tenants, today.getTime(), opts.writePool, () => `BK-${(code++).toString(36).toUpperCase().padStart(6, "0")}`);
   const heavyTenants = calendars(opts.heavyTenants, "heavy");
   const report = reportBusinesses(
     opts.reportTenants,
@@ -165,7 +179,12 @@ export async function seedBenchData(
   staffRows.push(...report.staff);
   hourRows.push(...report.hours);
   insert("users", ["id", "email", "password_hash", "created_at", "updated_at"], userRows);
-  insert("tenants", ["id", "slug", "business_name", "timezone", "currency", "created_at", "updated_at"], tenantRows);
+  insert("tenants", ["id", "slug", "business_name", "timezone", "currency", "email", "created_at", "updated_at"], tenantRows);
+  insert(
+    "customers",
+    ["id", "tenant_id", "email", "email_normalized", "first_name", "last_name", "phone", "created_at", "updated_at"],
+    customerRows,
+  );
   insert("tenant_members", ["id", "tenant_id", "user_id", "role", "created_at"], memberRows);
   insert("services", ["id", "tenant_id", "name", "duration_minutes", "price", "order_index", "created_at", "updated_at"], serviceRows);
   insert("staff_profiles", ["id", "tenant_id", "display_name", "order_index", "created_at", "updated_at"], staffRows);
@@ -188,6 +207,26 @@ export async function seedBenchData(
       "updated_at",
     ],
     bookingRows,
+  );
+  insert(
+    "bookings",
+    [
+      "id",
+      "tenant_id",
+      "service_id",
+      "staff_id",
+      "start_at",
+      "end_at",
+      "status",
+      "confirmation_code",
+      "source",
+      "total_amount",
+      "currency",
+      "created_at",
+      "updated_at",
+      "customer_id",
+    ],
+    writes.rows,
   );
   insert(
     "bookings",
@@ -252,11 +291,73 @@ export async function seedBenchData(
   return {
     tenants,
     codes,
-    bookings: bookingRows.length + calendarBookingRows.length + report.bookings.length,
+    bookings: bookingRows.length + calendarBookingRows.length + writes.rows.length + report.bookings.length,
     daysTenants,
     heavyTenants,
+    moves: writes.moves,
+    cancels: writes.cancels,
+    statusChanges: writes.statusChanges,
     reportTenants: report.out,
   };
+}
+
+/** A seeded booking a write phase acts on (issue #42): by code (public routes) or id (owner routes). */
+export type PoolBooking = { id: string; code: string; tenant: number; staff: number };
+
+/**
+ * Confirmed bookings of the bench tenants' customer (`cst_bench<t>`, so every change e-mails a
+ * customer and the business) for the write phases, far ahead of every read:
+ * - `moves`: one per staff member on day 60, each moved again and again by the reschedule phase
+ *   (to a slot of its own staff member, days 180+);
+ * - `cancels` and `statusChanges`: `perPool` each, every one used once (days 200+ and 260+).
+ * Each is a distinct (staff member, start), as the active-booking index wants.
+ */
+function writePools(
+  tenants: { id: string; serviceId: string; staffIds: string[] }[],
+  today: number,
+  perPool: number,
+  nextCode: () => string,
+) {
+  const rows: (string | number | null)[][] = [];
+  const now = new Date().toISOString();
+  const add = (t: number, s: number, start: number): PoolBooking => {
+    const code = nextCode();
+    const tenant = tenants[t];
+    rows.push([
+      `bkg_${code}`,
+      tenant.id,
+      tenant.serviceId,
+      tenant.staffIds[s],
+      start,
+      start + 30 * 60_000,
+      "confirmed",
+      code,
+      "online",
+      2500,
+      "USD",
+      now,
+      now,
+    ]);
+    customerOf.push(`cst_bench${t}`);
+    return { id: `bkg_${code}`, code, tenant: t, staff: s };
+  };
+  const customerOf: string[] = [];
+  const moves: PoolBooking[] = [];
+  for (let t = 0; t < tenants.length; t++) for (let s = 0; s < 10; s++) moves.push(add(t, s, today + 60 * 86_400_000 + 20 * 3_600_000));
+  const pool = (firstDay: number) => {
+    const out: PoolBooking[] = [];
+    for (let m = 0; m < perPool; m++) {
+      const t = m % tenants.length;
+      const s = Math.floor(m / tenants.length) % 10;
+      const k = Math.floor(m / (tenants.length * 10));
+      out.push(add(t, s, today + (firstDay + Math.floor(k / 16)) * 86_400_000 + (13 * 60 + (k % 16) * 30) * 60_000));
+    }
+    return out;
+  };
+  const cancels = pool(200);
+  const statusChanges = pool(260);
+  // The customer column goes last: the seeded bookings' column list plus one.
+  return { rows: rows.map((r, i) => [...r, customerOf[i]]), moves, cancels, statusChanges };
 }
 
 type Rows = (string | number | null)[][];
@@ -285,7 +386,7 @@ function reportBusinesses(count: number, todayMs: number, now: string, nextCode:
     const id = `tnt_report${t}`;
     const ownerId = `usr_report${t}`;
     r.users.push([ownerId, `report${t}@bench.test`, "pbkdf2$1$AA==$AA==", now, now]);
-    r.tenants.push([id, `report-${t}`, `Report Salon ${t}`, "America/New_York", "USD", now, now]);
+    r.tenants.push([id, `report-${t}`, `Report Salon ${t}`, "America/New_York", "USD", "", now, now]);
     r.members.push([`mem_report${t}`, id, ownerId, "owner", now]);
     const services = [0, 1, 2, 3, 4].map((k) => `svc_report${t}_${k}`);
     for (const [k, sid] of services.entries()) r.services.push([sid, id, `Service ${k}`, 60, 2500 + 500 * k, k, now, now]);

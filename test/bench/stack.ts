@@ -16,15 +16,26 @@ import { seedBenchData } from "./seed";
 
 const JWT_SECRET = "bench-secret-bench-secret-bench-secret-0123";
 
+/** One request of a phase (a phase whose requests differ in method or headers, e.g. the mixed load). */
+export type BenchRequest = { method?: string; path: string; body?: string; headers?: Record<string, string> };
+
 export type Phase = {
   name: string;
   method?: string;
   path: () => string;
   body?: () => string;
   headers?: Record<string, string>;
+  /** Instead of method/path/body/headers: the next request, whole (path and body from one draw). */
+  next?: () => BenchRequest;
   /** Run against the baseline Worker (--baseline) instead of this one. */
   baseline?: boolean;
 };
+
+/** The phase's next request. */
+export function requestOf(phase: Phase): BenchRequest {
+  if (phase.next) return phase.next();
+  return { method: phase.method, path: phase.path(), body: phase.body?.(), headers: phase.headers };
+}
 
 export type StackOptions = {
   short: boolean;
@@ -54,6 +65,8 @@ export async function startStack(o: StackOptions) {
     daysOfBookings: o.short ? 5 : 30,
     daysTenants: o.short ? 5 : 20,
     heavyTenants: o.short ? 2 : 10,
+    // Bookings for the cancel and status-change phases, each used once (docs/benchmarks.md).
+    writePool: o.short ? 8000 : 40000,
     reportTenants: 1,
   });
   console.log(`seeded ${data.tenants.length} tenants, ${data.bookings} bookings in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
@@ -64,6 +77,17 @@ export async function startStack(o: StackOptions) {
     .setIssuedAt()
     .setExpirationTime("4h")
     .sign(new TextEncoder().encode(JWT_SECRET));
+  // A member's token per bench business (its owner): the owner routes' write phases.
+  const ownerTokens = await Promise.all(
+    data.tenants.map((t, i) =>
+      new SignJWT({ sid: `ses_bench${i}`, tenantId: t.id, role: "owner" })
+        .setProtectedHeader({ alg: "HS256" })
+        .setSubject(`usr_bench${i}`)
+        .setIssuedAt()
+        .setExpirationTime("4h")
+        .sign(new TextEncoder().encode(JWT_SECRET)),
+    ),
+  );
 
   // design.md §29: the report businesses' owners (member tokens: no `aud`).
   const reportOwners = await Promise.all(
@@ -125,7 +149,92 @@ export async function startStack(o: StackOptions) {
   const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)];
   const futureDate = (daysAhead: number) => new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
 
-  let createCounter = 0;
+  const json = { "content-type": "application/json" };
+  const customer = (i: number) => ({ firstName: "Bench", lastName: "Customer", email: `bench${i}@bench.test`, phone: "+1 555 0100" });
+  /**
+   * The n-th distinct free slot from day `firstDay` on, over the bench businesses in turn: every
+   * business, then every staff member, then 16 half-hours from 09:00 local, then the next day. No
+   * seeded booking lies on days 100+, so each request measures the success path.
+   */
+  const freeSlot = (n: number, firstDay: number) => {
+    const t = data.tenants[n % data.tenants.length];
+    const staff = t.staffIds[Math.floor(n / data.tenants.length) % 10];
+    const slot = Math.floor(n / (data.tenants.length * 10)) % 16;
+    const day = firstDay + Math.floor(n / (data.tenants.length * 10 * 16));
+    return { t, staff, start: `${futureDate(day)}T${localHalfHour(slot)}` };
+  };
+  const counters = { create: 0, ownerCreate: 0, moves: 0, cancels: 0, statusChanges: 0, mixedCreate: 0 };
+  /** The next unused booking of a pool; a pool used up is reported (its requests would measure a repeat). */
+  const take = <T>(pool: T[], key: "cancels" | "statusChanges") => {
+    const i = counters[key]++;
+    if (i === pool.length) console.warn(`bench: the ${key} pool (${pool.length}) is used up; later requests repeat a booking`);
+    return pool[i % pool.length];
+  };
+  const writePhases: Phase[] = [
+    {
+      name: WRITE_ROUTES.create,
+      path: () => "",
+      next: () => {
+        const { t, staff, start } = freeSlot(counters.create, 100);
+        const i = counters.create++;
+        return {
+          method: "POST",
+          path: `/api/public/${t.slug}/bookings`,
+          body: JSON.stringify({ serviceId: t.serviceId, staffProfileId: staff, startDatetime: start, customer: customer(i) }),
+          headers: json,
+        };
+      },
+    },
+    {
+      name: WRITE_ROUTES.reschedule,
+      path: () => "",
+      next: () => {
+        // Booking k of the pool (one per staff member) moves for the n-th time: to a slot of its own staff member.
+        const i = counters.moves++;
+        const k = i % data.moves.length;
+        const n = Math.floor(i / data.moves.length);
+        const b = data.moves[k];
+        return {
+          method: "POST",
+          path: `/api/public/booking/${b.code}/reschedule`,
+          body: JSON.stringify({ newStartDatetime: `${futureDate(180 + Math.floor(n / 16))}T${localHalfHour(n % 16)}` }),
+          headers: json,
+        };
+      },
+    },
+    {
+      name: WRITE_ROUTES.cancel,
+      path: () => "",
+      next: () => ({ method: "POST", path: `/api/public/booking/${take(data.cancels, "cancels").code}/cancel`, body: "{}", headers: json }),
+    },
+    {
+      name: WRITE_ROUTES.ownerCreate,
+      path: () => "",
+      next: () => {
+        const n = counters.ownerCreate++;
+        const { t, staff, start } = freeSlot(n, 140);
+        return {
+          method: "POST",
+          path: "/api/bookings",
+          body: JSON.stringify({ serviceId: t.serviceId, staffProfileId: staff, startDatetime: start, customer: customer(n) }),
+          headers: { ...json, authorization: `Bearer ${ownerTokens[n % data.tenants.length]}` },
+        };
+      },
+    },
+    {
+      name: WRITE_ROUTES.ownerStatus,
+      path: () => "",
+      next: () => {
+        const b = take(data.statusChanges, "statusChanges");
+        return {
+          method: "PATCH",
+          path: `/api/bookings/${b.id}/status`,
+          body: JSON.stringify({ status: "completed" }),
+          headers: { ...json, authorization: `Bearer ${ownerTokens[b.tenant]}` },
+        };
+      },
+    },
+  ];
   const oneStaff = () => {
     const t = pick(data.tenants);
     return `/api/public/${t.slug}/availability?serviceId=${t.serviceId}&date=${futureDate(1 + Math.floor(Math.random() * 4))}&staffId=${pick(t.staffIds)}`;
@@ -148,6 +257,9 @@ export async function startStack(o: StackOptions) {
     { name: "ceiling: no-op route", path: () => "/__bench/noop" },
     { name: "ceiling: one libSQL request", path: () => "/__bench/db" },
     { name: REFERENCE, path: () => "/__bench/limited-db" },
+    // Issue #42: the floor of a write, without and with the queue hand-off of a booking change's two e-mails.
+    { name: WRITE_FLOOR, path: () => "/__bench/limited-write" },
+    { name: WRITE_FLOOR_QUEUE, path: () => "/__bench/limited-write?enqueue=2" },
     { name: "public profile", path: () => `/api/public/${pick(data.tenants).slug}` },
     { name: "public services", path: () => `/api/public/${pick(data.tenants).slug}/services` },
     { name: "public staff", path: () => `/api/public/${pick(data.tenants).slug}/staff` },
@@ -157,28 +269,7 @@ export async function startStack(o: StackOptions) {
     // design.md §16: 42 dates in one request, beside the one-day reads above.
     { name: "days, 42 dates (10 staff, 40 bookings/day)", path: daysRange(data.daysTenants) },
     { name: "days, 42 dates (10 staff x 40 bookings/day)", path: daysRange(data.heavyTenants) },
-    {
-      name: "booking create",
-      method: "POST",
-      path: () => `/api/public/${data.tenants[createCounter % data.tenants.length].slug}/bookings`,
-      body: () => {
-        // A distinct free slot per request: far-future days carry no seeded bookings.
-        const i = createCounter++;
-        const t = data.tenants[i % data.tenants.length];
-        const staff = t.staffIds[Math.floor(i / data.tenants.length) % 10];
-        const slot = Math.floor(i / (data.tenants.length * 10)) % 16;
-        const day = 100 + Math.floor(i / (data.tenants.length * 10 * 16));
-        const hh = String(9 + Math.floor(slot / 2)).padStart(2, "0");
-        const mm = slot % 2 ? "30" : "00";
-        return JSON.stringify({
-          serviceId: t.serviceId,
-          staffProfileId: staff,
-          startDatetime: `${futureDate(day)}T${hh}:${mm}:00`,
-          customer: { firstName: "Bench", email: `bench${i}@bench.test` },
-        });
-      },
-      headers: { "content-type": "application/json" },
-    },
+    ...writePhases,
     { name: "booking lookup", path: () => `/api/public/booking/${pick(data.codes)}` },
     // design.md §29: a year of a 10-staff business (20,000 bookings) in one libSQL request after the
     // membership check; no rate limit (an owner route), so its reference is the Worker CPU of the
@@ -209,6 +300,56 @@ export async function startStack(o: StackOptions) {
     path: () => `/__bench/limited-db?bytes=${anyStaffBytes}`,
   });
 
+  // Issue #42: reads and writes on the same businesses at once. 90 % reads (profile, services,
+  // availability of one and of any staff member, the 42-day range) and 10 % writes (creates on the
+  // dates those reads show, cancels of seeded bookings); every write changes the business's
+  // schedule version, so the reads' schedule copies are invalidated as in real use.
+  const mixedCounts = { read: 0, create: 0, cancel: 0 };
+  const benchDays = () => {
+    const t = pick(data.tenants);
+    return `/api/public/${t.slug}/availability/days?serviceId=${t.serviceId}&from=${futureDate(1)}&to=${futureDate(42)}`;
+  };
+  const mixedReads: [number, () => string][] = [
+    [20, () => `/api/public/${pick(data.tenants).slug}`],
+    [20, () => `/api/public/${pick(data.tenants).slug}/services`],
+    [15, oneStaff],
+    [15, anyStaff],
+    [20, benchDays],
+  ];
+  const mixed: Phase = {
+    name: MIXED,
+    path: () => "",
+    next: () => {
+      let roll = Math.random() * 100;
+      if (roll >= 90) {
+        if (roll >= 95) {
+          mixedCounts.cancel++;
+          return { method: "POST", path: `/api/public/booking/${take(data.cancels, "cancels").code}/cancel`, body: "{}", headers: json };
+        }
+        // Distinct free half-hours on the dates the reads show (days 1-4): hh:30 local never meets a
+        // seeded booking (they start on the hour and last 30 minutes).
+        const n = counters.mixedCreate++;
+        const t = data.tenants[n % data.tenants.length];
+        const staff = t.staffIds[Math.floor(n / data.tenants.length) % 10];
+        const k = Math.floor(n / (data.tenants.length * 10));
+        const start = `${futureDate(1 + (Math.floor(k / 8) % 4))}T${String(9 + (k % 8)).padStart(2, "0")}:30:00`;
+        mixedCounts.create++;
+        return {
+          method: "POST",
+          path: `/api/public/${t.slug}/bookings`,
+          body: JSON.stringify({ serviceId: t.serviceId, staffProfileId: staff, startDatetime: start, customer: customer(100_000 + n) }),
+          headers: json,
+        };
+      }
+      mixedCounts.read++;
+      for (const [weight, path] of mixedReads) {
+        if (roll < weight) return { path: path() };
+        roll -= weight;
+      }
+      return { path: benchDays() };
+    },
+  };
+
   // The counter is read between load points; a keep-alive connection the server closed meanwhile
   // answers ECONNRESET once on a busy machine, so the read is tried again (it changes nothing).
   const dbRequests = async (): Promise<number> => {
@@ -232,12 +373,16 @@ export async function startStack(o: StackOptions) {
           requests: [
             {
               method: (phase.method ?? "GET") as "GET",
-              setupRequest: (req: Record<string, unknown>) => ({
-                ...req,
-                path: phase.path(),
-                body: phase.body?.(),
-                headers: { ...(phase.headers ?? {}), "cf-connecting-ip": nextIp() },
-              }),
+              setupRequest: (req: Record<string, unknown>) => {
+                const r = requestOf(phase);
+                return {
+                  ...req,
+                  method: r.method ?? "GET",
+                  path: r.path,
+                  body: r.body,
+                  headers: { ...(r.headers ?? {}), "cf-connecting-ip": nextIp() },
+                };
+              },
             },
           ],
         },
@@ -247,10 +392,11 @@ export async function startStack(o: StackOptions) {
 
   /** One request, awaited to its last byte (probes and warm-ups). */
   const once = async (phase: Phase) => {
-    const res = await fetch(`${phase.baseline ? baselineBase : base}${phase.path()}`, {
-      method: phase.method ?? "GET",
-      headers: { ...(phase.headers ?? {}), "cf-connecting-ip": nextIp() },
-      body: phase.body?.(),
+    const r = requestOf(phase);
+    const res = await fetch(`${phase.baseline ? baselineBase : base}${r.path}`, {
+      method: r.method ?? "GET",
+      headers: { ...(r.headers ?? {}), "cf-connecting-ip": nextIp() },
+      body: r.body,
     });
     await res.arrayBuffer();
     return res.status;
@@ -272,7 +418,7 @@ export async function startStack(o: StackOptions) {
     loadGenerator: ((u) => (u.user + u.system) / 1e6)(process.cpuUsage()),
   });
 
-  return { cpu, bundle, bundleDir: distDir, bundleGzipKb, data, phases, dbRequests, run, once, close };
+  return { cpu, bundle, bundleDir: distDir, bundleGzipKb, data, phases, mixed, mixedCounts, dbRequests, run, once, close };
 }
 
 export type Stack = Awaited<ReturnType<typeof startStack>>;
@@ -288,6 +434,28 @@ export const REFERENCE = "reference: rate-limit check + one libSQL request";
 
 /** The reference padded to the size of availability's answer for any staff member (about 50 KB). */
 export const FLOOR_ANY_STAFF = "floor: reference + an answer as large as availability (any staff)";
+
+/** The write routes issue #42 measures (each request on a free slot or an unused booking: the success path). */
+export const WRITE_ROUTES = {
+  create: "booking create",
+  reschedule: "booking reschedule",
+  cancel: "booking cancel",
+  ownerCreate: "owner booking create",
+  ownerStatus: "owner status change (completed)",
+} as const;
+
+/** Issue #42: the reference plus a second libSQL request (a write batch of one statement): what every write pays. */
+export const WRITE_FLOOR = "floor of a write: rate-limit check + two libSQL requests";
+/** The same plus handing two outbox pointers to the queue, as a booking change does after commit. */
+export const WRITE_FLOOR_QUEUE = "floor of a write + queue hand-off of 2 pointers";
+
+/** The mixed load of issue #42: 90 % reads, 10 % creates and cancels, on the same businesses. */
+export const MIXED = "mixed: 90 % reads, 10 % creates + cancels";
+
+/** "09:00:00", "09:30:00", … "16:30:00" for slot 0…15. */
+function localHalfHour(slot: number): string {
+  return `${String(9 + Math.floor(slot / 2)).padStart(2, "0")}:${slot % 2 ? "30" : "00"}:00`;
+}
 
 /** The public reads issue #22 holds to >= 0.90 of the reference's requests/s. */
 export const PUBLIC_READS = [

@@ -190,7 +190,8 @@ export async function createCustomerAccount(overrides: Partial<typeof schema.cus
   return { id, email, token };
 }
 
-export async function createAdmin() {
+/** An operator with a token valid at `now` (the request clock a test pins). */
+export async function createAdmin(now = new Date()) {
   const id = newId("adm");
   const email = `admin-${uniq()}@example.test`;
   const t = nowIso();
@@ -205,9 +206,9 @@ export async function createAdmin() {
       subjectType: "admin",
       subjectId: id,
       createdAt: t,
-      expiresAt: new Date(Date.now() + 8 * 3600_000).toISOString(),
+      expiresAt: new Date(now.getTime() + 8 * 3600_000).toISOString(),
     });
-  const { token } = await signToken(env.JWT_SECRET, { sub: id, sid, aud: "super_admin", email, name: "Ada Admin" }, 4 * 3600, new Date());
+  const { token } = await signToken(env.JWT_SECRET, { sub: id, sid, aud: "super_admin", email, name: "Ada Admin" }, 4 * 3600, now);
   return { id, email, token };
 }
 

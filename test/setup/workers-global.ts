@@ -19,7 +19,13 @@ export default async function setup(project: TestProject) {
   // The pages import the asset manifest and the pool serves dist/client as static assets.
   await buildClient();
   const dir = mkdtempSync(join(tmpdir(), "booking-test-"));
-  const libsql = await startLibsqlServer({ file: join(dir, "test.db") });
+  // A migrated, empty database that tests of platform-wide state (health, alerts, retention) copy
+  // into one of their own (POST /__scratch; test/helpers/scratch-db.ts).
+  const template = join(dir, "template.db");
+  const maker = await startLibsqlServer({ file: template });
+  await migrateDatabase(maker.url);
+  await maker.close();
+  const libsql = await startLibsqlServer({ file: join(dir, "test.db"), scratchTemplate: template });
   await migrateDatabase(libsql.url);
   const capture = await startCaptureServer();
   project.provide("libsqlUrl", libsql.url);

@@ -597,3 +597,39 @@ describe("protocol and endpoints", () => {
     expect((await fetch(`${server.url}/health`)).status).toBe(200);
   });
 });
+
+describe("scratch databases (tests of platform-wide state)", () => {
+  it("POST /__scratch copies the template into a database of its own, served under /db/<name>", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "libsql-scratch-"));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const template = join(dir, "template.db");
+    const seed = new Database(template);
+    seed.exec("CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT); INSERT INTO t (v) VALUES ('from the template')");
+    seed.close();
+    const { server, db } = await setup({ scratchTemplate: template });
+    await db.execute("CREATE TABLE main_only (id INTEGER)");
+
+    const made = await fetch(`${server.url}/__scratch`, { method: "POST" });
+    expect(made.status).toBe(201);
+    const { url } = (await made.json()) as { url: string };
+    expect(url).toMatch(/\/db\/[a-z0-9-]+\/$/);
+    const scratchDb = createClient({ url });
+    cleanups.push(() => scratchDb.close());
+    expect((await scratchDb.execute("SELECT v FROM t")).rows[0].v).toBe("from the template");
+    await scratchDb.execute("INSERT INTO t (v) VALUES ('scratch only')");
+    expect(await count(scratchDb, "t")).toBe(2);
+    // Separate files: the main database has its own tables, another scratch database its own rows.
+    await expect(db.execute("SELECT * FROM t")).rejects.toThrow(/no such table/);
+    const other = createClient({
+      url: ((await (await fetch(`${server.url}/__scratch`, { method: "POST" })).json()) as { url: string }).url,
+    });
+    cleanups.push(() => other.close());
+    expect(await count(other, "t")).toBe(1);
+    expect((await fetch(`${server.url}/db/nope/v2/pipeline`, { method: "POST", body: "{}" })).status).toBe(404);
+  });
+
+  it("is refused without a template", async () => {
+    const { server } = await setup();
+    expect((await fetch(`${server.url}/__scratch`, { method: "POST" })).status).toBe(404);
+  });
+});

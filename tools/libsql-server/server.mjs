@@ -5,6 +5,9 @@
 //   GET  [/t/<tag>]/v2, /v3                      200 (version probe); /v3-protobuf* is 404 -> JSON
 //   GET  /health                                 200
 //   GET  /__stats[?tag=X]   POST /__stats/reset  pipeline requests served, in total and per tag
+//   POST /__scratch                              (with `scratchTemplate`) a new database copied from the
+//                                                template -> { url: ".../db/<name>" }; its pipelines are
+//                                                served under /db/<name>/v2/pipeline
 //
 // A client created with url `http://host:port/t/<tag>/` posts to `/t/<tag>/v2/pipeline`; those
 // requests are counted under <tag> (and in the total). See streams.mjs for batons and busy retry.
@@ -27,6 +30,8 @@ const MAX_BODY_BYTES = 64 * 1024 * 1024;
  * @property {number} [busyTimeoutMs] how long a busy request is retried before SQLITE_BUSY (default 5000)
  * @property {number} [streamIdleMs]  idle streams are closed (rolled back) after this (default 10000)
  * @property {number} [poolSize]      idle connections kept for reuse (default 16)
+ * @property {string} [scratchTemplate] a closed database file (e.g. migrated, empty) that POST /__scratch copies
+ *                                    into a new database of its own, for tests of platform-wide state
  */
 
 /**
@@ -51,6 +56,7 @@ export async function startLibsqlServer({
   busyTimeoutMs = 5000,
   streamIdleMs = 10_000,
   poolSize = 16,
+  scratchTemplate,
 }) {
   if (typeof file !== "string" || file === "" || file === ":memory:" || file.startsWith("file::memory:")) {
     throw new TypeError("startLibsqlServer: `file` must be a database file path (every stream has its own connection)");
@@ -68,6 +74,28 @@ export async function startLibsqlServer({
   const tags = new Map();
   /** @type {Set<Promise<unknown>>} */
   const inflight = new Set();
+  const urlHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
+  /** Scratch databases by name: each its own file, pool and streams. @type {Map<string, { pool: Pool, streams: StreamManager }>} */
+  const scratch = new Map();
+
+  function newScratch() {
+    if (!scratchTemplate) throw new ProtoError("This server has no scratch template", "NOT_FOUND", 404);
+    const name = `s${scratch.size + 1}-${Math.random().toString(36).slice(2, 10)}`;
+    const file = resolve(dirname(path), `scratch-${name}.db`);
+    // VACUUM INTO reads through the template's WAL, so a template still open elsewhere copies whole.
+    const source = new Conn(resolve(scratchTemplate));
+    try {
+      source.db.exec(`VACUUM INTO '${file.replace(/'/g, "''")}'`);
+    } finally {
+      source.close();
+    }
+    const conn = new Conn(file);
+    conn.db.exec("PRAGMA journal_mode = WAL");
+    const scratchPool = new Pool(file, 4);
+    scratchPool.release(conn);
+    scratch.set(name, { pool: scratchPool, streams: new StreamManager(scratchPool, { busyTimeoutMs, streamIdleMs }) });
+    return name;
+  }
 
   /** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
   async function handle(req, res) {
@@ -79,6 +107,18 @@ export async function startLibsqlServer({
     if (tagged) {
       tag = decodeURIComponent(tagged[1]);
       path = tagged[2] ?? "/";
+    }
+    /** The database this request is for: the main one, or a scratch one under /db/<name>/. */
+    let target = streams;
+    const scratched = /^\/db\/([^/]+)(\/.*)?$/.exec(path);
+    if (scratched) {
+      const found = scratch.get(decodeURIComponent(scratched[1]));
+      if (!found) {
+        await drain(req);
+        return send(res, 404, { message: "No such scratch database", code: "NOT_FOUND" });
+      }
+      target = found.streams;
+      path = scratched[2] ?? "/";
     }
     path = path.length > 1 ? path.replace(/\/+$/, "") : path;
     const method = req.method ?? "GET";
@@ -98,6 +138,12 @@ export async function startLibsqlServer({
       const q = url.searchParams.get("tag");
       return send(res, 200, q === null ? stats() : stats(q));
     }
+    if (path === "/__scratch" && method === "POST") {
+      await drain(req);
+      const name = newScratch();
+      const listening = /** @type {import("node:net").AddressInfo} */ (server.address());
+      return send(res, 201, { name, url: `http://${urlHost}:${listening.port}/db/${name}/` });
+    }
     if (path === "/__stats/reset" && method === "POST") {
       await drain(req);
       total = 0;
@@ -115,7 +161,7 @@ export async function startLibsqlServer({
       } catch {
         return send(res, 400, { message: "Request body is not valid JSON", code: "HRANA_PROTO_ERROR" });
       }
-      const out = await streams.pipeline(body);
+      const out = await target.pipeline(body);
       if (log) {
         const n = body.requests.length;
         const errors = out.results.filter((r) => r.type === "error").length;
@@ -156,7 +202,6 @@ export async function startLibsqlServer({
     });
   });
   const address = /** @type {import("node:net").AddressInfo} */ (server.address());
-  const urlHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
 
   let closed = false;
   return {
@@ -174,6 +219,10 @@ export async function startLibsqlServer({
       await stopped;
       streams.closeAll();
       pool.closeAll();
+      for (const db of scratch.values()) {
+        db.streams.closeAll();
+        db.pool.closeAll();
+      }
     },
   };
 }

@@ -1,5 +1,6 @@
 import { TENANT_SECTIONS } from "../../shared/console-sections";
-import type { FailedJob, ImpersonationStart, OperatorTenantView, TenantActivity } from "../shared/api-types";
+import { isoDay } from "../../shared/format";
+import type { DeletionSchedule, FailedJob, ImpersonationStart, OperatorTenantView, TenantActivity } from "../shared/api-types";
 import { byId, queryAll, setText, show } from "../shared/dom";
 import { dataOf } from "../shared/http";
 import { IMPERSONATION_KEY, type ImpersonationHandOff } from "../shared/impersonation";
@@ -65,7 +66,16 @@ export async function tenantPage(): Promise<void> {
     document.title = `${t.businessName} \u00b7 Operator console`;
     setText(byId("tenant-title"), t.businessName);
     const [label] = tenantState(t);
-    setText(status, `${label} \u00b7 ${t.plan} plan${t.isSuspended && t.suspendedReason ? ` \u00b7 suspended: ${t.suspendedReason}` : ""}`);
+    const deletion = a?.deletion;
+    const deletionText = deletion
+      ? deletion.deletedAt
+        ? ` \u00b7 deleted ${isoDay(deletion.deletedAt)}`
+        : ` \u00b7 deletion scheduled for ${isoDay(deletion.dueAt)}`
+      : "";
+    setText(
+      status,
+      `${label} \u00b7 ${t.plan} plan${t.isSuspended && t.suspendedReason ? ` \u00b7 suspended: ${t.suspendedReason}` : ""}${deletionText}`,
+    );
     show(error, false);
     for (const [key] of TENANT_SECTIONS) {
       const box = document.querySelector(`[data-section=${key}]`);
@@ -76,6 +86,8 @@ export async function tenantPage(): Promise<void> {
     show(byId("action-suspend"), !t.isSuspended);
     show(byId("action-restore"), t.isSuspended);
     show(byId("action-end-trial"), !!t.trialEndsAt);
+    // design.md §25: only a suspended tenant, once (restoring it cancels a scheduled deletion).
+    show(byId("action-schedule-deletion"), t.isSuspended && a !== null && !a.deletion);
     byId("form-plan-value", HTMLSelectElement).value = t.plan;
     show(byId("tenant-actions"), true);
   }
@@ -144,6 +156,17 @@ export async function tenantPage(): Promise<void> {
         const problem = await impersonate(reason);
         if (submit) submit.disabled = false;
         if (problem) fail(problem);
+        return;
+      }
+      if (form.id === "form-schedule-deletion") {
+        const answer = await adminApi<DeletionSchedule>("POST", `${path}/schedule-deletion`, { reason });
+        if (submit) submit.disabled = false;
+        const scheduled = dataOf(answer);
+        if (!scheduled) return fail(failureText(answer));
+        if (reasonBox) reasonBox.value = "";
+        closeForms();
+        await load();
+        setText(byId("action-result"), `Deletion scheduled for ${isoDay(scheduled.dueAt)}; the owner has been e-mailed.`);
         return;
       }
       const action = ACTIONS.get(form.id)?.(reason);

@@ -1,5 +1,6 @@
 import { isHexColor } from "../../shared/color";
 import type { TenantSectionKey } from "../../shared/console-sections";
+import { jobKindLabel } from "../../shared/job-kinds";
 import { formatMoneyOrDash, isoDay, plural, utcDateTime } from "../../shared/format";
 import type { FailedJob, OperatorTenantView, TenantActivity } from "../shared/api-types";
 import { el } from "../shared/dom";
@@ -146,16 +147,6 @@ function lastThirtyDays(r: TenantActivity["last30Days"]): Node[] {
 
 const percent = (rate: number | null) => (rate === null ? "no rate yet" : `${Math.round(rate * 1000) / 10} %`);
 
-const JOB_KIND: Record<string, string> = {
-  email: "E-mail",
-  webhook: "Webhook",
-  "stripe.refund": "Stripe refund",
-  "stripe.fee_charge": "Fee charge",
-  "stripe.cancel_intent": "Stripe payment cancel",
-  "booking.reminder": "Reminder e-mail",
-  "cloudflare.hostname_delete": "Custom domain removal",
-};
-
 /** The tenant's failed side effects (GET /api/admin/tenants/:id/failed-jobs), newest first; null: could not load. */
 export function failedJobsSection(jobs: FailedJob[] | null): Node[] {
   if (!jobs) return unavailable("Failed jobs");
@@ -167,7 +158,7 @@ export function failedJobsSection(jobs: FailedJob[] | null): Node[] {
       ["Failed", "Kind", "What", "To", "Tries", "Last error"],
       jobs.map((j) => [
         utcDateTime(j.failedAt),
-        JOB_KIND[j.kind] ?? j.kind,
+        jobKindLabel(j.kind),
         j.type,
         j.target,
         String(j.attempts),

@@ -16,7 +16,11 @@ import type { toBookingPayments } from "../../routes/owner/booking-payments";
 import type { toOwnerBooking, toOwnerBookingFullDetail } from "../../routes/owner/booking-shapes";
 import type { toOwnerBusiness } from "../../routes/owner/businesses";
 import type { customersRoutes, toOwnerCustomer } from "../../routes/owner/customers";
-import type { toFailedJob } from "../../routes/owner/failed-jobs";
+import type { RetriedJob, toFailedJob } from "../../routes/owner/failed-jobs";
+import type { toJobView } from "../../routes/admin/job-shapes";
+import type { jobsRoutes } from "../../routes/admin/jobs";
+import type { tenantDeletionRoutes } from "../../routes/admin/tenant-deletion";
+import type { Erased, toCustomerExport } from "../../routes/owner/customer-privacy-shapes";
 import type { toMember } from "../../routes/owner/members";
 import type { toAccount, toRefund } from "../../routes/owner/payments";
 import type { toOwnerService } from "../../routes/owner/services";
@@ -68,6 +72,11 @@ export type TenantListItem = Json<Awaited<ReturnType<typeof listTenants>>[number
 export type OperatorTenantView = Json<NonNullable<ReturnType<typeof toOperatorView>>>;
 export type TenantActivity = RouteJson<typeof tenantActivityRoute, "/tenants/:id/activity", "$get">["data"];
 export type ImpersonationStart = Json<ImpersonationStarted>;
+/** design.md §24: GET /api/admin/jobs (`data: { jobs, nextCursor }`), retry and discard. */
+export type JobView = Json<ReturnType<typeof toJobView>>;
+export type JobPage = RouteJson<typeof jobsRoutes, "/", "$get">["data"];
+/** design.md §25: POST /api/admin/tenants/:id/schedule-deletion. */
+export type DeletionSchedule = RouteJson<typeof tenantDeletionRoutes, "/:id/schedule-deletion", "$post">["data"];
 
 // ---- owner API (the owner app, /app) ----
 export type OwnerLoginResult = Json<ReturnType<typeof toOwnerLoginResult>>;
@@ -85,6 +94,10 @@ export type OwnerMember = Json<ReturnType<typeof toMember>>;
 export type WebhookEndpoint = Json<ReturnType<typeof toEndpoint>>;
 export type WebhookDelivery = Json<ReturnType<typeof toDelivery>>;
 export type FailedJob = Json<ReturnType<typeof toFailedJob>>;
+export type RetriedJobView = z.infer<typeof RetriedJob>;
+/** design.md §25: GET /api/customers/:id/export and DELETE /api/customers/:id. */
+export type CustomerExportData = Json<ReturnType<typeof toCustomerExport>>;
+export type CustomerErased = z.infer<typeof Erased>;
 export type AiLogEntry = Json<ReturnType<typeof toAiLogEntry>>;
 export type OwnerApiKey = z.infer<typeof ApiKey>;
 export type CreatedApiKey = z.infer<typeof CreatedKey>;

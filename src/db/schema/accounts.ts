@@ -83,6 +83,14 @@ export const tenants = sqliteTable(
     // copy of a schedule is reused only while it is exactly current (services/schedule-cache.ts).
     // Random rather than counted: a database rebuilt with the same ids cannot meet an old copy.
     scheduleVersion: integer("schedule_version").notNull().default(0),
+    // design.md §25: an operator schedules a suspended tenant's deletion; the cron deletes its
+    // personal data at deletion_due_at unless it was restored meanwhile (restore clears these),
+    // e-mails the owner 7 days before (deletion_reminded_at), and stamps deleted_at when done.
+    deletionScheduledAt: text("deletion_scheduled_at"),
+    deletionDueAt: text("deletion_due_at"),
+    deletionReason: text("deletion_reason"),
+    deletionRemindedAt: text("deletion_reminded_at"),
+    deletedAt: text("deleted_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -92,6 +100,7 @@ export const tenants = sqliteTable(
     // The cron's re-check of pending domains: due ones, oldest check first.
     index("tenants_custom_domain_check_idx").on(t.customDomainStatus, t.customDomainCheckedAt),
     index("tenants_created_idx").on(t.createdAt),
+    index("tenants_deletion_due_idx").on(t.deletionDueAt),
     // design.md §31: which business has a Stripe account (one business per account, kept by the
     // guarded UPDATE: a unique index could not be added over accounts already shared) and account.updated.
     index("tenants_stripe_account_idx").on(t.stripeAccountId),
@@ -173,6 +182,8 @@ export const customers = sqliteTable(
     notes: text("notes").notNull().default(""),
     // Set when the business edits the name: later public bookings with this e-mail no longer rename it.
     namesEditedAt: text("names_edited_at"),
+    // design.md §25: set when the business erased the record (names, contact and notes cleared).
+    erasedAt: text("erased_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -193,7 +204,11 @@ export const sessions = sqliteTable(
     expiresAt: text("expires_at").notNull(),
     revokedAt: text("revoked_at"),
   },
-  (t) => [index("sessions_subject_idx").on(t.subjectType, t.subjectId)],
+  (t) => [
+    index("sessions_subject_idx").on(t.subjectType, t.subjectId),
+    // Retention (design.md §25): the cron deletes sessions 7 days after they expire.
+    index("sessions_expires_idx").on(t.expiresAt),
+  ],
 );
 
 export const superAdmins = sqliteTable(
@@ -245,7 +260,7 @@ export const passwordResets = sqliteTable(
     usedAt: text("used_at"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("password_resets_token_uq").on(t.tokenHash)],
+  (t) => [uniqueIndex("password_resets_token_uq").on(t.tokenHash), index("password_resets_expires_idx").on(t.expiresAt)],
 );
 
 /**
@@ -265,7 +280,11 @@ export const userTokens = sqliteTable(
     usedAt: text("used_at"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("user_tokens_token_uq").on(t.tokenHash), index("user_tokens_user_idx").on(t.userId)],
+  (t) => [
+    uniqueIndex("user_tokens_token_uq").on(t.tokenHash),
+    index("user_tokens_user_idx").on(t.userId),
+    index("user_tokens_expires_idx").on(t.expiresAt),
+  ],
 );
 
 /**

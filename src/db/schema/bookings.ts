@@ -215,14 +215,19 @@ export const bookingCards = sqliteTable(
 );
 
 /** Inbound payment-processor events already applied (idempotency by event id). */
-export const processedEvents = sqliteTable("processed_events", {
-  id: text("id").primaryKey(),
-  source: text("source").notNull(),
-  type: text("type").notNull(),
-  receivedAt: text("received_at").notNull(),
-  /**
-   * A random id of the batch that applied the event: the statements of that batch that must run
-   * only if the event applied there (not in an earlier delivery) are gated on it.
-   */
-  applyId: text("apply_id"),
-});
+export const processedEvents = sqliteTable(
+  "processed_events",
+  {
+    id: text("id").primaryKey(),
+    source: text("source").notNull(),
+    type: text("type").notNull(),
+    receivedAt: text("received_at").notNull(),
+    /**
+     * A random id of the batch that applied the event: the statements of that batch that must run
+     * only if the event applied there (not in an earlier delivery) are gated on it.
+     */
+    applyId: text("apply_id"),
+  },
+  // Retention (design.md §25): ids of processed events are kept 90 days.
+  (t) => [index("processed_events_received_idx").on(t.receivedAt)],
+);

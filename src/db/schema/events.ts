@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { tenants } from "./accounts";
 import { createdAt, flag, updatedAt } from "./columns";
@@ -17,7 +18,16 @@ export const auditLog = sqliteTable(
     createdAt: createdAt(),
     seq: integer("seq").notNull().default(0),
   },
-  (t) => [index("audit_target_time_idx").on(t.targetId, t.createdAt, t.seq), index("audit_action_time_idx").on(t.action, t.createdAt)],
+  (t) => [
+    index("audit_target_time_idx").on(t.targetId, t.createdAt, t.seq),
+    index("audit_action_time_idx").on(t.action, t.createdAt),
+    // Retention (design.md §25): the cron deletes rows older than AUDIT_RETENTION_DAYS, oldest first.
+    index("audit_created_idx").on(t.createdAt),
+    // The AI log's question text is blanked after 90 days: this finds the rows that still have it.
+    index("audit_ai_text_idx")
+      .on(t.createdAt)
+      .where(sql`action IN ('ai.public_chat', 'ai.owner_chat') AND json_extract(metadata, '$.question') <> ''`),
+  ],
 );
 
 export const emailOutbox = sqliteTable(
@@ -34,8 +44,14 @@ export const emailOutbox = sqliteTable(
     sensitive: flag("sensitive").notNull().default(false),
     /** Files sent with the e-mail (design.md §17: the booking's .ics), Resend's shape: base64 content. */
     attachments: text("attachments", { mode: "json" }).$type<{ filename: string; content: string }[]>(),
-    /** `suppressed` (design.md §31): written but never sent (a per-recipient cap); no sender claims it. */
-    status: text("status", { enum: ["pending", "sending", "sent", "failed", "suppressed"] })
+    /**
+     * Issue #42: the e-mail's template and facts, versioned JSON (src/services/email/stored.ts), rendered
+     * when it is sent; subject and bodies stay "" until then. NULL: a finished e-mail in the columns above
+     * (every row written before this column, and the templates still rendered when written).
+     */
+    facts: text("facts"),
+    /** `suppressed` (design.md §31): written but never sent (a per-recipient cap); no sender claims it. `discarded`: dropped by an operator or an erasure (§24, §25). */
+    status: text("status", { enum: ["pending", "sending", "sent", "failed", "suppressed", "discarded"] })
       .notNull()
       .default("pending"),
     attempts: integer("attempts").notNull().default(0),
@@ -87,7 +103,7 @@ export const webhookDeliveries = sqliteTable(
     eventId: text("event_id").notNull(),
     eventType: text("event_type").notNull(),
     payload: text("payload").notNull(),
-    status: text("status", { enum: ["pending", "sending", "delivered", "failed"] })
+    status: text("status", { enum: ["pending", "sending", "delivered", "failed", "discarded"] })
       .notNull()
       .default("pending"),
     attempts: integer("attempts").notNull().default(0),
@@ -103,6 +119,8 @@ export const webhookDeliveries = sqliteTable(
     index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt),
     index("webhook_deliveries_status_idx").on(t.status, t.nextAttemptAt),
     index("webhook_deliveries_tenant_status_idx").on(t.tenantId, t.status, t.updatedAt),
+    // Delivered payloads are blanked after 30 days (design.md §25): this finds those still holding one.
+    index("webhook_deliveries_payload_idx").on(t.deliveredAt).where(sql`status = 'delivered' AND payload <> ''`),
   ],
 );
 
@@ -121,7 +139,7 @@ export const jobs = sqliteTable(
     tenantId: text("tenant_id"),
     idempotencyKey: text("idempotency_key").notNull(),
     payload: text("payload", { mode: "json" }).notNull(),
-    status: text("status", { enum: ["pending", "sending", "done", "failed", "cancelled", "suppressed"] })
+    status: text("status", { enum: ["pending", "sending", "done", "failed", "cancelled", "suppressed", "discarded"] })
       .notNull()
       .default("pending"),
     attempts: integer("attempts").notNull().default(0),
@@ -140,3 +158,29 @@ export const jobs = sqliteTable(
     index("jobs_tenant_status_idx").on(t.tenantId, t.status, t.updatedAt),
   ],
 );
+
+/**
+ * One row per cron run (design.md §24): `/healthz` and the operator health read the newest start
+ * to tell a cron that stopped; the summary says what the run did. Kept 7 days.
+ */
+export const cronRuns = sqliteTable(
+  "cron_runs",
+  {
+    id: text("id").primaryKey(),
+    startedAt: text("started_at").notNull(),
+    finishedAt: text("finished_at"),
+    summary: text("summary", { mode: "json" }),
+  },
+  (t) => [index("cron_runs_started_idx").on(t.startedAt)],
+);
+
+/**
+ * When each operator alert (design.md §24) was last e-mailed: at most one per condition per hour,
+ * claimed by a conditional upsert, so overlapping cron runs cannot both send it.
+ */
+export const alertState = sqliteTable("alert_state", {
+  condition: text("condition").primaryKey(),
+  lastSentAt: text("last_sent_at").notNull(),
+  /** What the condition measured when it was sent (failures in the hour, backlog age in seconds). */
+  lastValue: integer("last_value").notNull().default(0),
+});

@@ -45,6 +45,8 @@ export const smsMessages = sqliteTable(
     index("sms_messages_customer_idx").on(t.tenantId, t.customerId, t.createdAt),
     index("sms_messages_phone_idx").on(t.phone, t.direction, t.createdAt),
     index("sms_messages_status_check_idx").on(t.statusCheckAt).where(sql`status_check_at IS NOT NULL`),
+    // Retention (design.md §25): bodies are blanked after 30 days; this finds the texts still holding one.
+    index("sms_messages_body_idx").on(t.createdAt).where(sql`body <> ''`),
   ],
 );
 

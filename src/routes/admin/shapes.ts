@@ -79,6 +79,10 @@ export const TenantActivity = z
       z.object({ id: z.string(), name: z.string(), price: z.number().int(), durationMinutes: z.number().int(), isActive: z.boolean() }),
     ),
     staff: z.array(z.object({ id: z.string(), displayName: z.string(), isBookable: z.boolean() })),
+    deletion: z
+      .object({ scheduledAt: z.string().nullable(), dueAt: z.string(), reason: z.string().nullable(), deletedAt: z.string().nullable() })
+      .nullable()
+      .openapi({ description: "A scheduled deletion (design.md §25): due 30 days after scheduling unless the tenant is restored" }),
     last30Days: z
       .object({
         currency: z.string(),
@@ -90,8 +94,29 @@ export const TenantActivity = z
   })
   .openapi("TenantActivity");
 
+export const DeletionScheduled = z
+  .object({ tenantId: z.string(), scheduledAt: z.string(), dueAt: z.string(), reason: z.string() })
+  .openapi("TenantDeletionScheduled");
+
 const Probe = z.object({ ok: z.boolean(), latencyMs: z.number() });
-export const Health = z.object({ status: z.literal("ok"), checks: z.object({ database: Probe, sessionStore: Probe }) }).openapi("Health");
+const JobsCheck = z.object({
+  ok: z.boolean().openapi({ description: "False when a job has been due for more than 10 minutes" }),
+  pending: z.number().int().openapi({ description: "Jobs of every kind that are due and waiting" }),
+  oldestPendingSeconds: z.number().int().openapi({ description: "How long the oldest of them has been due (0 when none)" }),
+  failedLast24h: z.number().int(),
+});
+const CronCheck = z.object({
+  ok: z.boolean().openapi({ description: "True while the last run started under 180 s ago" }),
+  lastRunAt: z.string().nullable(),
+  lagSeconds: z.number().int().nullable(),
+});
+export const Health = z
+  .object({
+    status: z.enum(["ok", "degraded"]).openapi({ description: "degraded: the cron is late or a job backlog is older than 10 minutes" }),
+    version: z.string().openapi({ description: "The deployed commit (VERSION), else the Worker version id" }),
+    checks: z.object({ database: Probe, sessionStore: Probe, jobs: JobsCheck, cron: CronCheck }),
+  })
+  .openapi("Health");
 
 export const ImpersonationStarted = z
   .object({ token: z.string(), sessionId: z.string(), expiresAt: z.string(), tenantId: z.string() })

@@ -28,6 +28,7 @@ export const tenantActivityRoute = openApiRouter<AdminEnv>().openapi(activity, a
     aiActivity: a.aiActivity,
     services: a.services.map((s) => ({ id: s.id, name: s.name, price: s.price, durationMinutes: s.durationMinutes, isActive: s.isActive })),
     staff: a.staff.map((s) => ({ id: s.id, displayName: s.displayName, isBookable: s.isBookable })),
+    deletion: a.deletion,
     last30Days: {
       currency: a.last30Days.currency,
       totals: { ...a.last30Days.totals },

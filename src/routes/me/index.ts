@@ -1,6 +1,7 @@
 import type { CustomerEnv } from "../../env";
 import { requireCustomer } from "../../middleware/auth";
 import { openApiRouter } from "../openapi";
+import { accountRoutes } from "./account";
 import { bookingRoutes } from "./bookings";
 import { profileRoutes } from "./profile";
 
@@ -9,3 +10,4 @@ export const meRoutes = openApiRouter<CustomerEnv>();
 meRoutes.use("*", requireCustomer);
 meRoutes.route("/", profileRoutes);
 meRoutes.route("/", bookingRoutes);
+meRoutes.route("/", accountRoutes);

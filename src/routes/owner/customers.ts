@@ -2,6 +2,10 @@ import { z } from "@hono/zod-openapi";
 import { seesConfirmationCodes } from "../../auth-context";
 import type { OwnerEnv } from "../../env";
 import { requireRole } from "../../middleware/auth";
+import { eraseCustomer } from "../../services/privacy/customer-erasure";
+import { exportCustomer } from "../../services/privacy/customer-export";
+import { bookingCtx } from "../context";
+import { CustomerExport, Erased, toCustomerExport } from "./customer-privacy-shapes";
 import { smsConfig } from "../../config";
 import { ApiError } from "../../errors";
 import { type CustomerRow, getCustomer, listCustomers, listCustomerTexts, updateCustomer } from "../../services/owner/customers";
@@ -43,6 +47,7 @@ export const OwnerCustomer = z
     phone: z.string(),
     notes: z.string().openapi({ description: "The business's own notes" }),
     hasAccount: z.boolean().openapi({ description: "Linked to a customer account (whose id is not shown)" }),
+    erasedAt: z.string().nullable().openapi({ description: "When the business erased the record (design.md §25); null otherwise" }),
     bookingCount: z.number().int(),
     createdAt: z.string(),
     updatedAt: z.string(),
@@ -69,6 +74,7 @@ export function toOwnerCustomer(r: CustomerRow): z.infer<typeof OwnerCustomer> {
     phone: r.phone,
     notes: r.notes,
     hasAccount: r.customerAccountId !== null,
+    erasedAt: r.erasedAt,
     bookingCount: r.bookingCount,
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
@@ -133,7 +139,36 @@ const change = createRoute({
   security: security.owner,
   middleware: [writers],
   request: { params: lookupIdParam, body: jsonBody(patchBody) },
-  responses: { 200: ok(OwnerCustomer), ...errors(400, 401, 403, 404) },
+  responses: { 200: ok(OwnerCustomer), ...errors(400, 401, 403, 404, 409) },
+});
+
+const exportRoute = createRoute({
+  method: "get",
+  path: "/{id}/export",
+  tags,
+  summary:
+    "Everything the business holds about the customer, to hand to them: record, bookings, payments and refunds, messages sent (no bodies)",
+  security: security.owner,
+  middleware: [writers],
+  request: { params: lookupIdParam },
+  responses: { 200: ok(CustomerExport), ...errors(401, 403, 404) },
+});
+const eraseQuery = z.object({
+  cancelUpcoming: z
+    .enum(["true", "false"], { error: "cancelUpcoming must be true or false" })
+    .optional()
+    .transform((v) => v === "true"),
+});
+const erase = createRoute({
+  method: "delete",
+  path: "/{id}",
+  tags,
+  summary:
+    "Erases the customer (names, contact, notes; bookings stay for the books); 409 customer_has_upcoming_bookings unless ?cancelUpcoming=true",
+  security: security.owner,
+  middleware: [writers],
+  request: { params: lookupIdParam, query: eraseQuery },
+  responses: { 200: ok(Erased), ...errors(400, 401, 403, 404, 409) },
 });
 
 /** /api/customers (owner token; requireOwner applied in ./index.ts). */
@@ -156,4 +191,16 @@ export const customersRoutes = openApiRouter<OwnerEnv>()
   .openapi(change, async (c) => {
     const row = await updateCustomer(c.var.db, c.var.auth.tenantId, c.req.valid("param").id, c.req.valid("json"), c.var.now);
     return c.json({ data: toOwnerCustomer(row) }, 200);
+  })
+  .openapi(exportRoute, async (c) => {
+    const data = await exportCustomer(c.var.db, c.var.auth.tenantId, c.req.valid("param").id);
+    return c.json({ data: toCustomerExport(data) }, 200);
+  })
+  .openapi(erase, async (c) => {
+    const { tenantId, actor } = c.var.auth;
+    const result = await eraseCustomer(bookingCtx(c), tenantId, c.req.valid("param").id, {
+      cancelUpcoming: c.req.valid("query").cancelUpcoming,
+      actor,
+    });
+    return c.json({ data: result }, 200);
   });

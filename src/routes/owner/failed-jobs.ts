@@ -1,9 +1,11 @@
 import { z } from "@hono/zod-openapi";
 import type { OwnerEnv } from "../../env";
-import { limitQuery } from "../fields";
+import { limitQuery, lookupIdParam } from "../fields";
 import { createRoute, errors, ok, openApiRouter, security } from "../openapi";
 import { requireRole } from "../../middleware/auth";
 import { type FailedJob, listFailedJobs } from "../../services/outbox/failed";
+import { enqueue } from "../../services/outbox";
+import { retryJob } from "../../services/ops/jobs";
 
 /**
  * GET /api/businesses/me/failed-jobs?limit (owner/admin): the business's failed side effects of
@@ -22,6 +24,7 @@ export const FailedJobView = z
     lastStatusCode: z.number().int().nullable(),
     createdAt: z.string(),
     failedAt: z.string(),
+    retryable: z.boolean().openapi({ description: "The owner may retry it (POST /api/businesses/me/failed-jobs/{id}/retry)" }),
   })
   .openapi("FailedJob");
 
@@ -36,6 +39,7 @@ export const toFailedJob = (j: FailedJob): z.infer<typeof FailedJobView> => ({
   lastStatusCode: j.lastStatusCode,
   createdAt: j.createdAt,
   failedAt: j.failedAt,
+  retryable: j.retryable,
 });
 
 const failed = createRoute({
@@ -49,7 +53,35 @@ const failed = createRoute({
   responses: { 200: ok(z.array(FailedJobView)), ...errors(400, 401, 403) },
 });
 
-failedJobsRoutes.openapi(failed, async (c) => {
-  const rows = await listFailedJobs(c.var.db, c.var.auth.tenantId, c.req.valid("query").limit);
-  return c.json({ data: rows.map(toFailedJob) }, 200);
+export const RetriedJob = z
+  .object({ id: z.string(), kind: z.string(), type: z.string(), status: z.string(), dueAt: z.string() })
+  .openapi("RetriedJob");
+
+const retry = createRoute({
+  method: "post",
+  path: "/{id}/retry",
+  tags: ["Webhooks"],
+  summary: "Sends one of the business's failed e-mails or webhook deliveries again, with its own idempotency key (audited job.retried)",
+  security: security.owner,
+  middleware: [requireRole("owner", "admin")],
+  request: { params: lookupIdParam },
+  responses: { 200: ok(RetriedJob), ...errors(401, 403, 404, 409) },
 });
+
+failedJobsRoutes
+  .openapi(failed, async (c) => {
+    const rows = await listFailedJobs(c.var.db, c.var.auth.tenantId, c.req.valid("query").limit);
+    return c.json({ data: rows.map(toFailedJob) }, 200);
+  })
+  .openapi(retry, async (c) => {
+    const { tenantId, actor } = c.var.auth;
+    const { row, pointer } = await retryJob(
+      c.var.db,
+      c.req.valid("param").id,
+      { kind: "owner", tenantId },
+      { actorType: actor.type, actorId: actor.id },
+      c.var.now,
+    );
+    c.executionCtx.waitUntil(enqueue(c.env.EMAIL_QUEUE, [pointer]));
+    return c.json({ data: { id: row.id, kind: row.kind, type: row.type, status: row.status, dueAt: row.dueAt } }, 200);
+  });

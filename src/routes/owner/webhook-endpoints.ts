@@ -31,7 +31,7 @@ export const Delivery = z
     id: z.string(),
     eventId: z.string(),
     eventType: z.string(),
-    status: z.enum(["pending", "sending", "delivered", "failed"]),
+    status: z.enum(["pending", "sending", "delivered", "failed", "discarded"]),
     attempts: z.number().int(),
     lastStatusCode: z.number().int().nullable(),
     lastError: z.string().nullable(),

@@ -25,6 +25,16 @@ export const TenantActions: FC = () => (
       <button type="button" id="action-impersonate" data-form="form-impersonate" aria-controls="form-impersonate" aria-expanded="false">
         Impersonate owner
       </button>
+      <button
+        type="button"
+        id="action-schedule-deletion"
+        data-form="form-schedule-deletion"
+        aria-controls="form-schedule-deletion"
+        aria-expanded="false"
+        hidden
+      >
+        Schedule deletion
+      </button>
     </div>
     <ActionForm
       id="form-suspend"
@@ -60,6 +70,12 @@ export const TenantActions: FC = () => (
       legend="Impersonate the owner (read-only)"
       submit="Start read-only session"
       hint="Opens the owner's pages read-only for one hour. Every page you open is recorded in the audit log with this reason."
+    />
+    <ActionForm
+      id="form-schedule-deletion"
+      legend="Schedule this tenant's deletion"
+      submit="Delete in 30 days"
+      hint="Its customers, the personal details on its bookings, its team's access, API keys, webhooks and custom domain are deleted in 30 days. The owner is e-mailed now and 7 days before; restoring the tenant cancels it."
     />
     <p id="action-result" class="success" role="status" aria-live="polite"></p>
   </div>

@@ -3,6 +3,7 @@ import type { Child, FC } from "hono/jsx";
 import type { AppEnv } from "../../env";
 import { OPERATOR_SECTIONS, TENANT_SECTIONS } from "../../shared/console-sections";
 import { TenantActions } from "./admin-actions";
+import { JobsPage } from "./admin-jobs";
 import { ASSET_URLS } from "./asset-urls";
 import { Document, renderPage } from "./layout";
 import { newNonce, setPageHeaders } from "./security";
@@ -13,12 +14,20 @@ import { newNonce, setPageHeaders } from "./security";
  * their own: there is no cookie, hence no cookie-authenticated form and no CSRF surface.
  */
 
-const ConsoleHeader: FC = () => (
+const ConsoleHeader: FC<{ current?: "tenants" | "jobs" }> = (p) => (
   <header class="console-bar">
     <div class="wrap bar">
       <a class="brand-link" href="/admin/tenants">
         Operator console
       </a>
+      <nav aria-label="Console" class="console-nav">
+        <a href="/admin/tenants" aria-current={p.current === "tenants" ? "page" : undefined}>
+          Tenants
+        </a>
+        <a href="/admin/jobs" aria-current={p.current === "jobs" ? "page" : undefined}>
+          Jobs
+        </a>
+      </nav>
       <span id="signed-in-as" class="muted small"></span>
       <button type="button" id="sign-out" class="link-button" hidden>
         Sign out
@@ -85,7 +94,7 @@ export const adminPageRoutes = new Hono<AppEnv>()
   .get("/admin/tenants", (c) =>
     consolePage(c, "Tenants", "tenants", () => (
       <>
-        <ConsoleHeader />
+        <ConsoleHeader current="tenants" />
         <main id="main" class="wrap">
           <h1>Tenants</h1>
           <form id="search-form" role="search" class="inline-form card search-card">
@@ -142,6 +151,14 @@ export const adminPageRoutes = new Hono<AppEnv>()
             </a>
           </nav>
         </main>
+      </>
+    )),
+  )
+  .get("/admin/jobs", (c) =>
+    consolePage(c, "Jobs", "jobs", () => (
+      <>
+        <ConsoleHeader current="jobs" />
+        <JobsPage />
       </>
     )),
   )

@@ -9,6 +9,7 @@ import { CODE_MISS } from "../../middleware/rate-limit";
 import { RateLimitStoreError } from "../../services/rate-limit";
 import { MessagePage, renderPage } from "./layout";
 import { newNonce, setPageHeaders } from "./security";
+import { logger } from "../../lib/log";
 
 /**
  * `/b/<code>` (design.md §27): the short manage link of every text. It opens the booking page on
@@ -39,7 +40,7 @@ async function storeCall<T>(fn: () => Promise<T>): Promise<T | null> {
     return await fn();
   } catch (err) {
     if (!(err instanceof RateLimitStoreError)) throw err;
-    console.error(`rate limiter: store unavailable, allowing request (group ${CODE_MISS.prefix}): ${err.message}`);
+    logger.error("rate limiter store unavailable; request allowed", { group: CODE_MISS.prefix, error: err });
     return null;
   }
 }

@@ -5,6 +5,7 @@ import { ApiError } from "../../errors";
 import { applyStripeEvent } from "../../services/payments/stripe-events";
 import { bookingCtx } from "../context";
 import { errors, ok, openApiRouter, security } from "../openapi";
+import { logger } from "../../lib/log";
 
 /** Stripe events are a few KB; anything far larger is not Stripe. */
 const MAX_BODY_BYTES = 256 * 1024;
@@ -58,7 +59,7 @@ export const stripeWebhookRoute = openApiRouter<AppEnv>().openapi(stripe, async 
   const secrets = [c.var.config.STRIPE_WEBHOOK_SECRET, c.var.config.STRIPE_CONNECT_WEBHOOK_SECRET].filter((s): s is string => !!s);
   if (secrets.length === 0) {
     // Without a secret nothing can be trusted; Stripe keeps retrying until it is configured.
-    console.error("stripe webhook received but neither STRIPE_WEBHOOK_SECRET nor STRIPE_CONNECT_WEBHOOK_SECRET is set");
+    logger.error("stripe webhook received but neither STRIPE_WEBHOOK_SECRET nor STRIPE_CONNECT_WEBHOOK_SECRET is set");
     throw new ApiError("invalid_signature", "Webhook signatures cannot be verified");
   }
   let verified = await verifySignature(secrets[0], c.req.header("Stripe-Signature"), raw, c.var.now);

@@ -13,6 +13,8 @@ export type TenantActivity = {
   aiActivity: { last7Days: number };
   services: { id: string; name: string; price: number; durationMinutes: number; isActive: boolean }[];
   staff: { id: string; displayName: string; isBookable: boolean }[];
+  /** design.md §25: a scheduled (or completed) deletion; null when none. */
+  deletion: { scheduledAt: string | null; dueAt: string; reason: string | null; deletedAt: string | null } | null;
   /** design.md §29: the report's totals of the bookings starting in the last 30 days. */
   last30Days: PeriodTotals;
 };
@@ -32,7 +34,18 @@ export async function getTenantActivity(db: Db, tenantId: string, now: Date): Pr
 
   const report = totalsQuery(db, tenantId, now.getTime() - 30 * DAY_MS, now.getTime());
   const [tenantRows, ownerRows, paymentRows, aiRows, serviceRows, staffRows, reportRows] = await db.batch([
-    db.select({ id: t.id, currency: t.currency }).from(t).where(eq(t.id, tenantId)).limit(1),
+    db
+      .select({
+        id: t.id,
+        currency: t.currency,
+        deletionScheduledAt: t.deletionScheduledAt,
+        deletionDueAt: t.deletionDueAt,
+        deletionReason: t.deletionReason,
+        deletedAt: t.deletedAt,
+      })
+      .from(t)
+      .where(eq(t.id, tenantId))
+      .limit(1),
     // The owner: the oldest active owner membership's user.
     db
       .select({ id: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName, lastLoginAt: u.lastLoginAt })
@@ -80,6 +93,9 @@ export async function getTenantActivity(db: Db, tenantId: string, now: Date): Pr
     aiActivity: { last7Days: Number(aiRows[0]?.count ?? 0) },
     services: serviceRows,
     staff: staffRows,
+    deletion: tenant.deletionDueAt
+      ? { scheduledAt: tenant.deletionScheduledAt, dueAt: tenant.deletionDueAt, reason: tenant.deletionReason, deletedAt: tenant.deletedAt }
+      : null,
     last30Days: report.decode(reportRows),
   };
 }

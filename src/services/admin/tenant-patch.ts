@@ -54,6 +54,11 @@ async function tryApply(db: Db, cur: Row, p: TenantPatch, adminId: string, now: 
     if (next.suspendedAt !== cur.suspendedAt) suspendDiff.suspendedAt = { before: cur.suspendedAt, after: next.suspendedAt };
     if (next.suspendedReason !== cur.suspendedReason)
       suspendDiff.suspendedReason = { before: cur.suspendedReason, after: next.suspendedReason };
+    // design.md §25: restoring a business cancels its scheduled deletion.
+    if (!p.isSuspended && cur.deletionDueAt && !cur.deletedAt) {
+      Object.assign(next, { deletionScheduledAt: null, deletionDueAt: null, deletionReason: null, deletionRemindedAt: null });
+      suspendDiff.deletionDueAt = { before: cur.deletionDueAt, after: null };
+    }
   } else if (p.suspendedReason !== undefined && p.suspendedReason !== cur.suspendedReason) {
     next.suspendedReason = p.suspendedReason;
     updatedDiff.suspendedReason = { before: cur.suspendedReason, after: p.suspendedReason };

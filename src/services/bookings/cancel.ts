@@ -9,7 +9,16 @@ import { cancellationEffects, statusChangePayload } from "./effects";
 import { actorOf, bookingHistoryInsert } from "./history";
 import { cancelVisit } from "../visits/cancel";
 import { itemsOfBookingQuery, parseVisitItems } from "../visits/items";
-import { anchorIdSql, type BookingRef, type BookingView, bookingViewQuery, refCanExist, refSql } from "./lookup";
+import {
+  anchorIdSql,
+  type BookingRef,
+  type BookingView,
+  bookingStateQuery,
+  bookingViewQuery,
+  lookupBooking,
+  refCanExist,
+  refSql,
+} from "./lookup";
 import type { BookingCtx } from "./scope";
 
 /** `refund`: what the cancellation gives back (design.md §21), queued in the outbox; null when nothing. */
@@ -39,8 +48,8 @@ type Attempt = CancelResult | "moved";
  * (METHOD:CANCEL .ics, the money lines), the notices, the reminders cancelled, `booking.cancelled`,
  * the money (a refund by the policy: always in full when the business cancels; a late-cancellation
  * fee; or the quiet release of a booking only held for payment: no e-mail, notice or webhook), the
- * history row and the UPDATE, all conditional on the status that was read, and the booking read
- * back. Of two concurrent cancels exactly one changes the row and tells anyone; the other answers
+ * history row and the UPDATE, all conditional on the status that was read, and the booking's state
+ * read back (a third round trip only when someone else cancelled it meanwhile, for their answer). Of two concurrent cancels exactly one changes the row and tells anyone; the other answers
  * alreadyCancelled ("cancel") or 409 ("status"). A booking confirmed by its payment between the
  * read and the write is decided again from a fresh read ("cancel"), so its money is handled as
  * a confirmed booking's. A public cancel's reason is stored (and sent to the business's webhook)
@@ -150,14 +159,32 @@ async function cancelOnce(ctx: BookingCtx, ref: BookingRef, reasonInput: string 
       UPDATE bookings SET status = 'cancelled', cancel_reason = ${reason}, cancelled_at = ${t}, sequence = sequence + 1, updated_at = ${t}
       WHERE id = ${booking.id} AND status = ${booking.status}`),
   );
-  const readBack = b.add(bookingViewQuery(db, ref));
+  // The state after the batch: on success the answer is the view read before plus the cancellation
+  // (no second view to decode); otherwise the state says what happened meanwhile.
+  const state = b.add(bookingStateQuery(db, booking.id));
   // After commit: the e-mails, webhook deliveries, refunds and intent cancels that were written.
   await b.run(ctx);
 
-  const [after] = readBack.result();
+  const [after] = state.result();
   if (!after) throw ApiError.notFound("Booking");
-  if (update.result().rowsAffected !== 1) return afterRefusal(after, via);
-  return { booking: after, alreadyCancelled: false, refund: money.refund };
+  if (update.result().rowsAffected !== 1) {
+    // Someone else changed it between our read and our write.
+    if (via === "status") throw changedMeanwhile();
+    // Cancelled by someone else meanwhile (rare): their cancellation is the answer, read once more.
+    if (after.status === "cancelled") return { booking: await lookupBooking(ctx, ref), alreadyCancelled: true, refund: null };
+    if (after.status === "pending" || after.status === "confirmed") return "moved";
+    throw notCancellable();
+  }
+  const cancelled: BookingView = {
+    ...booking,
+    status: "cancelled",
+    cancelReason: reason,
+    cancelledAt: t,
+    sequence: booking.sequence + 1,
+    updatedAt: t,
+    tenant: { ...booking.tenant, isActive: after.isActive, isSuspended: after.isSuspended },
+  };
+  return { booking: cancelled, alreadyCancelled: false, refund: money.refund };
 }
 
 /** Someone else changed the booking between our read and our write: what to answer. */

@@ -1,5 +1,4 @@
-import { eq, sql } from "drizzle-orm";
-import { schema } from "../../db/client";
+import { sql } from "drizzle-orm";
 import { newConfirmationCode } from "../../domain/confirmation-code";
 import { processingOf } from "../../domain/busy";
 import { e164Of, regionOf } from "../../domain/sms/phone";
@@ -13,15 +12,16 @@ import { limitsFor, requestedSlot } from "../availability";
 import { batch } from "../batch";
 import { locationOf } from "../notifications/booking-mail";
 import { checkoutPlan, type PaymentStep, startCheckout } from "../payments/checkout";
-import { parseResourceTypes, resourceNeeds, scheduleQueries } from "../schedule-data";
+import { parseResourceTypes, resourceNeeds } from "../schedule-data";
 import { createdEventFacts } from "./created-facts";
 import { customerRecord } from "./customer-record";
 import { bookingEffects, staffFreeSql, tenantOpenSql } from "./effects";
 import { frontDeskSlot, slotTaken } from "./front-desk";
 import { actorOf, bookingHistoryInsert } from "./history";
+import { createRead } from "./create-read";
 import { resourceIdsOf } from "./lookup";
 import { assignResources, type ResourceHold, resourcesAvailableSql } from "./resources";
-import { type BookingCtx, type BookingScope, parseStaffIds, serviceQuery, staffQuery, tenantIdSql, tenantQuery } from "./scope";
+import { type BookingCtx, type BookingScope, parseStaffIds, tenantIdSql } from "./scope";
 
 export type BookingSource = "online" | "widget" | "walk_in" | "phone" | "admin";
 
@@ -80,10 +80,11 @@ export type CreatedBooking = {
 const CODE_ATTEMPTS = 4;
 
 /**
- * Creates a confirmed booking. Two libSQL round trips: one read batch (tenant, service, staff,
- * the staff member's schedule rows for the date: hours, override, closures, buffered bookings,
- * time off) and one write batch (customer upsert, conditional booking insert that stores the
- * service's buffers, outbox e-mail, webhook deliveries, read-back). A customer record this create
+ * Creates a confirmed booking. Two libSQL round trips: one read (ONE prepared statement: tenant,
+ * service, staff, the staff member's schedule rows for the date: hours, override, closures,
+ * buffered bookings, time off; ./create-read.ts) and one write batch (customer upsert, conditional
+ * booking insert that stores the service's buffers, the e-mails' facts, webhook deliveries,
+ * read-back). The read stays a batch so a check of its own can join it. A customer record this create
  * makes (not one it updates) is announced as `customer.created` (design.md §19).
  *
  * A public create at a business that takes payment (design.md §21) makes the Stripe call between
@@ -99,39 +100,25 @@ const CODE_ATTEMPTS = 4;
  */
 export async function createBooking(ctx: BookingCtx, scope: BookingScope, input: CreateBookingInput): Promise<CreatedBooking> {
   const { db, now } = ctx;
-  const tenantId = tenantIdSql(scope);
-  const staffId = sql`${input.staffProfileId}`;
-  // The resources the service needs are read with the schedule (design.md §26), by its id.
-  const resourceTypes = sql`(SELECT resource_types FROM services WHERE id = ${input.serviceId} AND tenant_id = ${tenantId})`;
-  const schedule = scheduleQueries(db, { tenantId, staffId, from: input.start.date, to: input.start.date, resourceTypes });
-  const tokenAccountId = scope.kind === "public" ? (input.customerAccountId ?? null) : null;
-  const [tenantRows, serviceRows, staffRows, scheduleRows, accountRows, liveHolds] = await db.batch([
-    tenantQuery(db, scope),
-    serviceQuery(db, scope, input.serviceId),
-    staffQuery(db, scope.kind, tenantId, staffId),
-    schedule.statement,
-    // A token outlives a deleted account: such a caller is a guest (same request, no extra trip).
-    db
-      .select({ id: schema.customerAccounts.id })
-      .from(schema.customerAccounts)
-      .where(eq(schema.customerAccounts.id, tokenAccountId ?? "")),
-    // design.md §31: the business's unpaid holds, for the hold caps (public creates only).
-    liveHoldsQuery(db, scope.kind === "public" ? tenantId : sql`NULL`, now.getTime()),
-  ]);
-  const tenant = tenantRows[0];
-  if (!tenant) throw ApiError.notFound("Business");
-  const service = serviceRows[0];
-  if (!service) throw ApiError.notFound("Service");
-  const staff = staffRows[0];
-  if (!staff) throw ApiError.notFound("Staff member");
-  const accountId = accountRows[0]?.id ?? null;
+  const read = createRead(db, scope, {
+    serviceId: input.serviceId,
+    staffProfileId: input.staffProfileId,
+    date: input.start.date,
+    accountId: scope.kind === "public" ? (input.customerAccountId ?? null) : null,
+  });
+  const reads = batch(db);
+  const found = reads.add(read.statement);
+  // design.md §31: the business's unpaid holds, for the hold caps (public creates only), in the same round trip.
+  const holds = reads.add(liveHoldsQuery(db, scope.kind === "public" ? tenantIdSql(scope) : sql`NULL`, now.getTime()));
+  await reads.run();
+  const { tenant, service, staff, accountId, rows } = read.decode(found.result());
+  const liveHolds = holds.result();
   if (scope.kind === "public" && !accountId && !tenant.allowGuestBooking) {
     throw new ApiError("guest_disabled", "This business only takes bookings from signed-in customers");
   }
 
   // Public callers are held to minimum notice and the horizon; owners are not (design.md §16). An
   // owner's `override` (design.md §15) books any free time of the day, hours or not.
-  const rows = schedule.decode(scheduleRows);
   const buffers = { bufferBeforeMinutes: service.bufferBeforeMinutes, bufferAfterMinutes: service.bufferAfterMinutes };
   const staffIds = parseStaffIds(service.staffIds);
   const processing = processingOf(service.durationMinutes, service.processingOffsetMinutes, service.processingMinutes);
@@ -282,17 +269,15 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
     b.add(record.created);
     // Read in the same batch (one transaction) as the guarded insert, so a refusal because the
     // business was suspended meanwhile (404, like a create sent after it) is told apart from a lost
-    // slot race (409) without a second read that could race again.
-    const tenantOpen = b.add(db.all<{ open: number }>(sql`SELECT ${tenantOpenSql(tenant.id)} AS open`));
-    // A hold refused by the caps inside the write (concurrent creates) is a 429, not a lost slot.
-    const holdsOk = b.add(
-      db.all<{ ok: number }>(sql`SELECT ${plan ? holdCapsSql(tenant.id, email, network, now.getTime()) : sql`1`} AS ok`),
-    );
-    const readBack = b.add(
-      db.all<{ customerId: string; customerAccountId: string | null; resourceIds: string }>(
-        sql`SELECT customer_id AS customerId, customer_account_id AS customerAccountId, ${resourceIdsOf(sql`${id}`)} AS resourceIds
-          FROM bookings WHERE id = ${id}`,
-      ),
+    // slot race (409) without a second read that could race again. One statement: whether the
+    // business is open, whether the hold caps still allow a hold (concurrent creates: a 429, not a
+    // lost slot), the booking's customer record and account when it was written, and the
+    // resources it holds (design.md §26).
+    const outcome = b.add(
+      db.all<{ open: number; holdsOk: number; customerId: string | null; customerAccountId: string | null; resourceIds: string }>(sql`
+        SELECT ${tenantOpenSql(tenant.id)} AS open, ${plan ? holdCapsSql(tenant.id, email, network, now.getTime()) : sql`1`} AS holdsOk,
+               b.customer_id AS customerId, b.customer_account_id AS customerAccountId, ${resourceIdsOf(sql`${id}`)} AS resourceIds
+        FROM (SELECT 1) LEFT JOIN bookings b ON b.id = ${id}`),
     );
 
     try {
@@ -305,11 +290,11 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
       if (columns?.includes("bookings.staff_id")) throw slotTaken();
       throw err;
     }
-    const [row] = readBack.result();
-    if (!row) {
-      const [state] = tenantOpen.result();
-      if (scope.kind === "public" && !state?.open) throw ApiError.notFound("Business");
-      if (!holdsOk.result()[0]?.ok) throw holdsRefused(firstHoldEnd(liveHolds, now.getTime()));
+    // A written booking always has its customer record (the upsert before it, under the same condition).
+    const [row] = outcome.result();
+    if (!row?.customerId) {
+      if (scope.kind === "public" && !row?.open) throw ApiError.notFound("Business");
+      if (!row?.holdsOk) throw holdsRefused(firstHoldEnd(liveHolds, now.getTime()));
       throw slotTaken();
     }
     return {

@@ -3,17 +3,9 @@ import type { BookingStatus } from "../../domain/booking-status";
 import { activeIntervals, activeShape, type Processing } from "../../domain/busy";
 import { MAX_BOOKING_MINUTES, MAX_BUFFER_MINUTES } from "../../domain/slots";
 import { MINUTE_MS } from "../../domain/time";
-import {
-  type BookingEvent,
-  type BookingFacts,
-  customerEmail,
-  locationOf,
-  mailSettingsOf,
-  noticeInserts,
-} from "../notifications/booking-mail";
+import { type BookingEvent, type BookingFacts, bookingMailInserts, locationOf } from "../notifications/booking-mail";
 import { cancelReminders, scheduleReminders } from "../notifications/reminders";
 import { compose, type Fragment } from "../batch";
-import { emailInsert } from "../outbox";
 import { bookingTexts } from "../sms/booking-texts";
 import { webhookEventInsert } from "../webhooks/events";
 import type { BookingView } from "./lookup";
@@ -112,14 +104,10 @@ export type EffectsCtx = Pick<BookingCtx, "db" | "now" | "env">;
  */
 export function bookingEffects(ctx: EffectsCtx, event: BookingEvent, f: EventFacts, gate: SQL): Fragment {
   const { db, now } = ctx;
-  const settings = mailSettingsOf(ctx.env);
   return compose((add) => {
-    if (f.customer?.email) {
-      // design.md §31: a confirmation counts against the recipient's hourly cap (CONFIRMATION_CAP).
-      const cap = event === "created" ? CONFIRMATION_CAP : undefined;
-      add(emailInsert(db, { ...customerEmail(event, f, settings, now), tenantId: f.tenantId, to: f.customer.email }, now, gate, cap));
-    }
-    add(noticeInserts(db, event, f, now, gate));
+    // The customer's e-mail and the notices, their facts rendered when sent (issue #42); a
+    // confirmation counts against the recipient's hourly cap (design.md §31, CONFIRMATION_CAP).
+    add(bookingMailInserts(db, event, f, now, gate, event === "created" ? CONFIRMATION_CAP : undefined));
     if (event !== "created") add(cancelReminders(db, f.bookingId, now, gate));
     if (event !== "cancelled") add(scheduleReminders(db, { tenantId: f.tenantId, bookingId: f.bookingId, startAt: f.startAt }, now, gate));
     add(webhookEventInsert(db, f.tenantId, WEBHOOK_TYPE[event], f.webhook, now, gate));

@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { ACTIVE_STATUSES, canReschedule } from "../../domain/booking-status";
 import { processingOf } from "../../domain/busy";
 import { type LocalDateTime, MINUTE_MS } from "../../domain/time";
@@ -8,13 +8,14 @@ import { limitsFor, requestedSlot } from "../availability";
 import { batch } from "../batch";
 import { lateMoveMoney } from "../payments/late-move";
 import { moneyQuery, parseMoney } from "../payments/money";
-import { parseResourceTypes, resourceNeeds, scheduleQueries } from "../schedule-data";
+import { decodeSchedule, parseResourceTypes, resourceNeeds } from "../schedule-data";
 import { bookingEffects, factsFromView, iso, staffFreeSql, tenantOpenSql } from "./effects";
 import { frontDeskSlot, slotTaken } from "./front-desk";
 import { actorOf, bookingHistoryInsert } from "./history";
-import { assignResources, heldTypesSql, releaseResources, type ResourceHold, resourcesAvailableSql } from "./resources";
-import { type BookingRef, type BookingView, bookingViewQuery, refCanExist, refSql } from "./lookup";
-import { type BookingCtx, parseStaffIds, staffQuery } from "./scope";
+import { type BookingRef, type BookingView, bookingStateQuery, bookingViewQuery, refCanExist, refSql, resourceIdsOf } from "./lookup";
+import { moveRead, moveStaff } from "./move-read";
+import { assignResources, releaseResources, type ResourceHold, resourcesAvailableSql } from "./resources";
+import { type BookingCtx, parseStaffIds } from "./scope";
 import { rescheduleVisit } from "../visits/reschedule";
 
 export type RescheduleInput = {
@@ -33,8 +34,10 @@ const notReschedulable = () => new ApiError("not_reschedulable", "A cancelled, c
 /**
  * Moves a pending/confirmed booking to another slot (and optionally another staff member), keeping
  * its length. The new slot obeys the availability rules, ignoring the booking itself. Two round
- * trips: a read batch keyed by the ref (booking, target staff, that staff member's day) and a write
- * batch whose UPDATE carries the same overlap guard (excluding its own id) as creation.
+ * trips: a read batch keyed by the ref (the booking's view, and ./move-read.ts: target staff, rules,
+ * that staff member's day; both prepared statements) and a write batch whose UPDATE carries the
+ * same overlap guard (excluding its own id) as creation; the history row written right after it
+ * gates the move's e-mails, reminders and webhook.
  *
  * Errors: 404 not_found (booking; public: tenant suspended/inactive, also while the UPDATE ran; staff), 409 not_reschedulable,
  * 409 slot_taken. Returns the booking after the move.
@@ -42,28 +45,13 @@ const notReschedulable = () => new ApiError("not_reschedulable", "A cancelled, c
 export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input: RescheduleInput): Promise<BookingView> {
   if (!refCanExist(ref)) throw ApiError.notFound("Booking");
   const { db, now } = ctx;
-  const where = refSql(ref);
-  const tenantId = sql`(SELECT tenant_id FROM bookings WHERE ${where})`;
-  const staffId = sql`COALESCE(${input.staffProfileId ?? null}, (SELECT staff_id FROM bookings WHERE ${where}))`;
-  const bookingId = sql`(SELECT id FROM bookings WHERE ${where})`;
-  const schedule = scheduleQueries(db, {
-    tenantId,
-    staffId,
-    from: input.start.date,
-    to: input.start.date,
-    excludeBookingId: bookingId,
-    // design.md §26: the move needs again the types of the resources the booking holds.
-    resourceTypes: heldTypesSql(bookingId),
-  });
-  const [viewRows, staffRows, rulesRows, scheduleRows, moneyRows] = await db.batch([
-    bookingViewQuery(db, ref),
-    staffQuery(db, ref.kind, tenantId, staffId),
-    rulesQuery(db, where),
-    schedule.statement,
-    // design.md §31: the booking's own terms and first refund deadline (a move never changes them).
-    moneyQuery(db, sql`(SELECT id FROM bookings WHERE ${where})`),
-  ]);
-  const booking = viewRows[0];
+  const reads = batch(db);
+  const views = reads.add(bookingViewQuery(db, ref));
+  const moves = reads.add(moveRead(db, ref, { staffProfileId: input.staffProfileId, date: input.start.date }));
+  // design.md §31: the booking's own terms and first refund deadline (a move never changes them).
+  const moneyRows = reads.add(moneyQuery(db, sql`(SELECT id FROM bookings WHERE ${refSql(ref)})`));
+  await reads.run();
+  const booking = views.result()[0];
   if (!booking) throw ApiError.notFound("Booking");
   if (ref.kind === "public" && (!booking.tenant.isActive || booking.tenant.isSuspended)) {
     throw new ApiError("not_found", "This business is not taking bookings right now");
@@ -72,18 +60,18 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
   // design.md §26: an item moves its whole visit, back to back.
   if (booking.visitId) return rescheduleVisit(ctx, ref, booking, input);
   if (input.items) throw ApiError.field("items", "This booking has one service: name its staff member with staffProfileId");
-  const staff = staffRows[0];
+  const [move] = moves.result();
+  const staff = move && moveStaff(move);
   if (!staff) throw ApiError.notFound("Staff member");
 
-  const rules = rulesRows[0];
-  if (!rules) throw ApiError.notFound("Booking");
+  const rules = move;
   // The booking keeps its length and the buffers stored on it; the service decides who may do it.
   const buffers = { bufferBeforeMinutes: rules.bufferBeforeMinutes, bufferAfterMinutes: rules.bufferAfterMinutes };
   const durationMinutes = Math.round((booking.endAt - booking.startAt) / MINUTE_MS);
   const processing = processingOf(durationMinutes, rules.processingOffsetMinutes, rules.processingMinutes);
   const types = parseResourceTypes(rules.heldTypes);
   const staffIds = parseStaffIds(rules.staffIds);
-  const rows = schedule.decode(scheduleRows);
+  const rows = decodeSchedule(move, input.start.date);
   let slot: { startMs: number; endMs: number };
   if (ref.kind === "owner" && input.override === true) {
     slot = frontDeskSlot(
@@ -124,8 +112,7 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
     ACTIVE_STATUSES.map((s) => sql`${s}`),
     sql`, `,
   );
-  // The whole precondition of the move, evaluated (identically) by the effects and by the UPDATE.
-  // Pinned to the start and staff member that were read: of two concurrent moves of one booking,
+  // The whole precondition of the move, evaluated by the UPDATE. Pinned to the start and staff member that were read: of two concurrent moves of one booking,
   // the second finds the row changed and answers slot_taken instead of silently overriding the first.
   const hold: ResourceHold = {
     tenantId: booking.tenantId,
@@ -139,45 +126,12 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
     AND ${staffFreeSql({ staffId: staff.id, startMs: slot.startMs, endMs: slot.endMs, ...buffers, processing, excludeBookingId: booking.id })}
     AND ${resourcesAvailableSql(hold)}
     ${ref.kind === "public" ? sql`AND ${tenantOpenSql(booking.tenantId)}` : sql``}`;
-  // A booking still held for payment (design.md §21) was never announced: moving it tells nobody and
-  // schedules no reminder; its confirmation, at its new time, will. Decided inside the batch, so a
-  // payment that confirms it meanwhile does get the move's e-mails.
-  const announced = sql`${movable} AND EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND status = 'confirmed')`;
-  const effects = bookingEffects(
-    ctx,
-    "rescheduled",
-    {
-      ...factsFromView(booking),
-      staffId: staff.id,
-      staffName: staff.displayName,
-      startAt: slot.startMs,
-      endAt: slot.endMs,
-      // The UPDATE raises the booking's sequence: the moved invitation supersedes the last one.
-      sequence: booking.sequence + 1,
-      previous: { staffId: booking.staffId, staffName: booking.staffName, startAt: booking.startAt, endAt: booking.endAt },
-      webhook: {
-        booking: {
-          id: booking.id,
-          confirmationCode: booking.confirmationCode,
-          status: booking.status,
-          serviceId: booking.serviceId,
-          staffProfileId: staff.id,
-          staffName: staff.displayName,
-          startDatetime: iso(slot.startMs),
-          endDatetime: iso(slot.endMs),
-          timezone: booking.tenant.timezone,
-        },
-        previous: { staffProfileId: booking.staffId, startDatetime: iso(booking.startAt), endDatetime: iso(booking.endAt) },
-      },
-    },
-    announced,
-  );
   // design.md §31: a customer's move after the refund deadline is recorded, and a second one
   // schedules the late-cancel fee. The terms are pinned on rows written before they were stored.
-  const money = parseMoney(moneyRows);
+  const money = parseMoney(moneyRows.result());
+  // The fee sits before the UPDATE, gated on the move's whole precondition (still evaluable then).
   const late = lateMoveMoney(db, now, booking, money, ref.kind === "public" ? "customer" : "business", movable);
   const b = batch(db);
-  b.add(effects);
   if (late.fee) b.add(late.fee);
   const p = money.policy;
   const update = b.add(
@@ -190,13 +144,9 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
         late_cancel_fee_percent = COALESCE(late_cancel_fee_percent, ${p.lateCancelFeePercent})
       WHERE id = ${booking.id} AND ${movable}`),
   );
-  // The move happened in this batch (the UPDATE stamped this request's instant).
-  const hasMoved = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND start_at = ${slot.startMs} AND staff_id = ${staff.id} AND updated_at = ${t})`;
-  if (types.length) {
-    // design.md §26: the resources are picked again at the new time (first free by name).
-    b.add(releaseResources(db, sql`${booking.id}`, hasMoved));
-    b.add(assignResources(db, booking.id, hold, now, hasMoved));
-  }
+  // Right after the UPDATE: written exactly when it moved the booking (changes() counts the
+  // statement before it, not what its triggers wrote). Everything else the move causes is gated on
+  // this row, a key lookup, instead of evaluating the whole precondition again in every statement.
   const history = bookingHistoryInsert(
     db,
     {
@@ -210,10 +160,56 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
       },
     },
     now,
-    hasMoved,
+    sql`changes() = 1`,
   );
   b.add(history);
-  const readBack = b.add(bookingViewQuery(db, ref));
+  const hasMoved = sql`EXISTS (SELECT 1 FROM audit_log WHERE id = ${history.id})`;
+  if (types.length) {
+    // design.md §26: the resources are picked again at the new time (first free by name).
+    b.add(releaseResources(db, sql`${booking.id}`, hasMoved));
+    b.add(assignResources(db, booking.id, hold, now, hasMoved));
+  }
+  // What it holds after the move (only a booking holding resources reads them again).
+  const held = types.length ? b.add(db.all<{ ids: string }>(sql`SELECT ${resourceIdsOf(sql`${booking.id}`)} AS ids`)) : null;
+  // A booking still held for payment (design.md §21) was never announced: moving it tells nobody and
+  // schedules no reminder; its confirmation, at its new time, will. Decided inside the batch, so a
+  // payment that confirms it meanwhile does get the move's e-mails.
+  const announced = sql`EXISTS (SELECT 1 FROM audit_log WHERE id = ${history.id})
+    AND EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND status = 'confirmed')`;
+  b.add(
+    bookingEffects(
+      ctx,
+      "rescheduled",
+      {
+        ...factsFromView(booking),
+        staffId: staff.id,
+        staffName: staff.displayName,
+        startAt: slot.startMs,
+        endAt: slot.endMs,
+        // The UPDATE raises the booking's sequence: the moved invitation supersedes the last one.
+        sequence: booking.sequence + 1,
+        previous: { staffId: booking.staffId, staffName: booking.staffName, startAt: booking.startAt, endAt: booking.endAt },
+        webhook: {
+          booking: {
+            id: booking.id,
+            confirmationCode: booking.confirmationCode,
+            status: booking.status,
+            serviceId: booking.serviceId,
+            staffProfileId: staff.id,
+            staffName: staff.displayName,
+            startDatetime: iso(slot.startMs),
+            endDatetime: iso(slot.endMs),
+            timezone: booking.tenant.timezone,
+          },
+          previous: { staffProfileId: booking.staffId, startDatetime: iso(booking.startAt), endDatetime: iso(booking.endAt) },
+        },
+      },
+      announced,
+    ),
+  );
+  // The booking's state after the batch: on success the answer is the view read before plus the
+  // move (no second view to decode), on a refusal the state says why.
+  const state = b.add(bookingStateQuery(db, booking.id));
 
   try {
     // After commit: the move's e-mails and webhook deliveries, if it happened and was announced.
@@ -222,39 +218,27 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
     if (uniqueViolation(err)?.includes("bookings.staff_id")) throw slotTaken();
     throw err;
   }
-  const [after] = readBack.result();
-  if (update.result().rowsAffected !== 1) {
+  const moved = update.result().rowsAffected === 1;
+  const [after] = state.result();
+  if (!moved) {
     // `after` is read in the same transaction as the refused UPDATE: a business suspended meanwhile
     // answers 404 as a reschedule sent after the suspension does, not slot_taken.
-    if (ref.kind === "public" && after && (!after.tenant.isActive || after.tenant.isSuspended)) {
+    if (ref.kind === "public" && after && (!after.isActive || after.isSuspended)) {
       throw new ApiError("not_found", "This business is not taking bookings right now");
     }
     if (!after || !canReschedule(after.status)) throw notReschedulable();
     throw slotTaken();
   }
-  return after;
-}
-
-type RulesRow = {
-  minNoticeMinutes: number;
-  maxAdvanceDays: number;
-  staffIds: string | null;
-  bufferBeforeMinutes: number;
-  bufferAfterMinutes: number;
-  processingOffsetMinutes: number;
-  processingMinutes: number;
-  /** JSON array of the resource types the booking holds. */
-  heldTypes: string;
-};
-
-/** What a move is decided by besides the booking itself: the business's rules, who performs the service, the stored buffers. */
-function rulesQuery(db: BookingCtx["db"], where: SQL) {
-  return db.all<RulesRow>(sql`
-    SELECT t.min_notice_minutes AS minNoticeMinutes, t.max_advance_days AS maxAdvanceDays, s.staff_ids AS staffIds,
-           b.buffer_before_minutes AS bufferBeforeMinutes, b.buffer_after_minutes AS bufferAfterMinutes,
-           b.processing_offset_minutes AS processingOffsetMinutes, b.processing_minutes AS processingMinutes,
-           ${heldTypesSql(sql`b.id`)} AS heldTypes
-    FROM (SELECT * FROM bookings WHERE ${where}) b
-    JOIN tenants t ON t.id = b.tenant_id
-    JOIN services s ON s.id = b.service_id`);
+  return {
+    ...booking,
+    status: after.status,
+    staffId: staff.id,
+    staffName: staff.displayName,
+    startAt: slot.startMs,
+    endAt: slot.endMs,
+    sequence: booking.sequence + 1,
+    updatedAt: t,
+    resourceIds: held ? (JSON.parse(held.result()[0]?.ids ?? "[]") as string[]) : booking.resourceIds,
+    tenant: { ...booking.tenant, isActive: after.isActive, isSuspended: after.isSuspended },
+  };
 }

@@ -1,4 +1,4 @@
-import { eq, type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { schema, type Db } from "../../db/client";
 import type { Actor } from "../../auth-context";
 import type { Env } from "../../config";
@@ -70,7 +70,7 @@ export type ServiceRow = {
 };
 
 /** The service a booking or a slot read is for: active, not deleted, and for the public online-bookable. */
-const serviceWhere = (scope: BookingScope, serviceId: string, tenantId: SQL) =>
+const serviceWhere = (scope: BookingScope, serviceId: string | SQLWrapper, tenantId: SQL) =>
   sql`id = ${serviceId} AND tenant_id = ${tenantId} AND is_active = 1 AND deleted_at IS NULL
       ${scope.kind === "public" ? sql`AND is_online_bookable = 1` : sql``}`;
 
@@ -89,7 +89,7 @@ const serviceJsonObject = sql`json_object('id', id, 'name', name, 'durationMinut
       'processingOffsetMinutes', processing_offset_minutes, 'processingMinutes', processing_minutes, 'resourceTypes', resource_types)`;
 
 /** The same ServiceRow as ONE JSON cell, for a column of a caller's single statement; NULL = none. */
-export function serviceJsonSql(scope: BookingScope, serviceId: string, tenantId: SQL): SQL {
+export function serviceJsonSql(scope: BookingScope, serviceId: string | SQLWrapper, tenantId: SQL): SQL {
   return sql`(SELECT ${serviceJsonObject} FROM services WHERE ${serviceWhere(scope, serviceId, tenantId)} LIMIT 1)`;
 }
 

@@ -6,6 +6,7 @@ import { ApiError } from "../../errors";
 import { type Part, runPart } from "../batch";
 import { createCustomHostname, deleteCustomHostname } from "./hostnames";
 import { hostnameDeleteJob } from "./jobs";
+import { logger } from "../../lib/log";
 
 /**
  * Saving a business's custom domain (design.md §23), as part of PATCH /api/businesses/me. With
@@ -133,7 +134,7 @@ export async function prepareDomainChange(
         // Left to the cron: the request that would enqueue it failed.
         await runPart(db, job(tenantId, createdId, next ?? "", sql`1`));
       } catch (err) {
-        console.error(`custom hostname ${createdId} of a save that failed is left at Cloudflare`, String(err).slice(0, 200));
+        logger.error("a custom hostname of a save that failed is left at Cloudflare", { hostnameId: createdId, error: err });
       }
     },
   };

@@ -1,6 +1,7 @@
 import type { CloudflareSettings } from "../../config";
 import type { CfHostname } from "../../domain/custom-hostname";
 import { ApiError } from "../../errors";
+import { logger } from "../../lib/log";
 
 /**
  * The Cloudflare for SaaS custom hostname API (design.md §23) over fetch: API v4 envelopes
@@ -80,7 +81,7 @@ export function cfSaid(a: CfAnswer): string {
 
 /** For request paths: anything but a successful answer is 502 domain_provider_error. */
 export function providerError(what: string, a: CfAnswer): ApiError {
-  console.warn(`cloudflare: ${what} failed: ${cfSaid(a)}`);
+  logger.warn("cloudflare call failed", { call: what, answer: cfSaid(a) });
   const detail = a.reached
     ? a.errors
         .map((e) => e.message.trim().replace(/\.$/, ""))

@@ -9,6 +9,7 @@ import { emailInsert } from "../outbox";
 import { providerError } from "./cloudflare";
 import { createCustomHostname, readCustomHostname } from "./hostnames";
 import { hostnameDeleteJob } from "./jobs";
+import { logger } from "../../lib/log";
 
 /**
  * Asking Cloudflare where a pending domain stands and recording the answer (design.md §23): the
@@ -179,7 +180,7 @@ export async function refreshDueDomains(db: Db, config: Config, now: Date, scope
         return await refreshDomain(db, cf, row, now);
       } catch (err) {
         failedCalls += 1;
-        console.warn(`custom domain of ${row.id}: Cloudflare did not answer; next check in 5 minutes`, String(err).slice(0, 200));
+        logger.warn("custom domain: Cloudflare did not answer; next check in 5 minutes", { actor: "cron", tenantId: row.id, error: err });
         return null;
       }
     }),

@@ -5,11 +5,15 @@ import { dispatchDue } from "../outbox/dispatch";
 import type { Clock, Kind, Outcome } from "../outbox/types";
 import type { EmailProvider } from "./provider";
 import { emailRetryDelaySeconds, isLastEmailAttempt, STUCK_SENDING_MS } from "./retry-policy";
+import { plainText } from "../../domain/plain-text";
+import { parseStored, StoredEmailError, type StoredRenderer } from "./stored";
+import type { RenderedEmail } from "./templates";
 
 /**
  * The e-mail kind of the outbox engine (src/services/outbox/): rows of `email_outbox`, sent
  * through the provider with `Idempotency-Key: <outbox id>`, retried by ./retry-policy. The
- * engine claims, fences and retries; this file only says how one e-mail goes out.
+ * engine claims, fences and retries; this file only says how one e-mail goes out. A row that
+ * carries facts instead of a finished e-mail (./stored.ts) is rendered here, on every try the same.
  */
 
 const outbox = schema.emailOutbox;
@@ -52,21 +56,43 @@ export function purgeSentEmailsStatement(db: Db, now: Date, limit = PURGE_BATCH_
   return db.delete(outbox).where(inArray(outbox.id, old));
 }
 
-export function emailKind(provider: EmailProvider): Kind<OutboxRow> {
+/**
+ * The e-mail a row stands for: its finished columns, or its stored facts rendered. Facts this
+ * release cannot render are the row's own fault (an unknown template or version): an error.
+ */
+export function outboxEmailContent(row: OutboxRow, render: StoredRenderer | undefined): RenderedEmail | StoredEmailError {
+  if (row.facts === null) {
+    return { kind: row.kind, subject: row.subject, text: row.textBody, html: row.htmlBody, attachments: row.attachments ?? undefined };
+  }
+  if (!render) return new StoredEmailError("no renderer for stored e-mails");
+  try {
+    const email = render(parseStored(row.facts));
+    // design.md §31: no control characters in a subject, as emailInsert does for a finished e-mail.
+    return { ...email, subject: plainText(email.subject) };
+  } catch (err) {
+    return err instanceof StoredEmailError ? err : new StoredEmailError(`rendering ${row.kind} failed: ${String(err)}`.slice(0, 300));
+  }
+}
+
+/** `render`: turns stored facts into the e-mail (src/services/notifications/stored-mail.ts). */
+export function emailKind(provider: EmailProvider, render?: StoredRenderer): Kind<OutboxRow> {
   return {
     name: "email",
     store: emailStore,
     stuckAfterMs: STUCK_SENDING_MS,
     idempotencyKey: (row) => row.id,
     async perform(row, { idempotencyKey, clock }) {
+      const email = outboxEmailContent(row, render);
+      // Never a blank e-mail: facts that cannot be rendered fail the row (kept, with its facts, in the failed list).
+      if (email instanceof StoredEmailError) return { ok: false, permanent: true, error: email.message };
       const result = await provider.send({
         idempotencyKey,
         kind: row.kind,
         to: row.toEmail,
-        subject: row.subject,
-        text: row.textBody,
-        html: row.htmlBody,
-        attachments: row.attachments,
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+        attachments: email.attachments,
       });
       if (result.ok) return { ok: true, set: { providerMessageId: result.providerMessageId, sentAt: clock().toISOString() } };
       return { ok: false, permanent: result.permanent, error: result.error };
@@ -76,8 +102,9 @@ export function emailKind(provider: EmailProvider): Kind<OutboxRow> {
       const delaySeconds = emailRetryDelaySeconds(row.attempts);
       return { delaySeconds, nextAttemptAt: new Date(now.getTime() + delaySeconds * 1000) };
     },
-    // A reset or invite link is a secret: once the e-mail is out (or never will be), keep no copy.
-    terminalSet: (row) => (row.sensitive ? { textBody: "", htmlBody: "" } : {}),
+    // A reset or invite link is a secret: once the e-mail is out (or never will be), keep no copy,
+    // rendered or as facts.
+    terminalSet: (row) => (row.sensitive ? { textBody: "", htmlBody: "", facts: null } : {}),
     queue: {
       // The message waits as long as the row does, so queue and cron agree on when the next try is due.
       retryDelay: (wait) => Math.min(MAX_QUEUE_DELAY_S, Math.max(1, Math.ceil(wait))),
@@ -107,14 +134,19 @@ export async function claimOutboxRow(db: Db, id: string, now: Date) {
 }
 
 /** The queue path for one row: claim, send, record. Two round trips when it sends. */
-export async function deliverOutboxEmail(db: Db, provider: EmailProvider, id: string, clock: Clock) {
-  const result = await runOne(db, emailKind(provider), id, clock);
+export async function deliverOutboxEmail(db: Db, provider: EmailProvider, id: string, clock: Clock, render?: StoredRenderer) {
+  const result = await runOne(db, emailKind(provider, render), id, clock);
   if (result.kind === "not_claimed") return { kind: "not_claimed" as const, current: result.current };
   return { kind: "delivered" as const, outcome: emailOutcome(result.outcome) };
 }
 
 /** The cron path for e-mail alone: 1 + ceil(n / chunk) round trips (the purge rides in the first). */
-export async function dispatchDueOutboxEmails(db: Db, provider: EmailProvider, clock: Clock, opts: { limit: number; chunk?: number }) {
-  const { email } = await dispatchDue(db, [emailKind(provider)], clock, opts);
+export async function dispatchDueOutboxEmails(
+  db: Db,
+  provider: EmailProvider,
+  clock: Clock,
+  opts: { limit: number; chunk?: number; render?: StoredRenderer },
+) {
+  const { email } = await dispatchDue(db, [emailKind(provider, opts.render)], clock, opts);
   return { claimed: email.claimed, sent: email.done, retried: email.retried, failed: email.failed };
 }

@@ -1,5 +1,6 @@
 import type { Config } from "../../config";
 import { PROVIDER_TIMEOUT_MS } from "./retry-policy";
+import { logger } from "../../lib/log";
 
 /** One e-mail as the provider receives it. `idempotencyKey` is the outbox id. */
 export type OutgoingEmail = {
@@ -101,7 +102,7 @@ export function httpEmailProvider(opts: { url: string; apiKey?: string; from: st
  * `npm start` shows what would go out without an account. Never the body: a password-reset
  * e-mail holds a secret link.
  */
-export function logEmailProvider(log: (line: string) => void = console.log): EmailProvider {
+export function logEmailProvider(log: (line: string) => void = (line) => logger.info(line)): EmailProvider {
   return {
     name: "log",
     async send(email) {

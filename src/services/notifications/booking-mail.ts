@@ -1,21 +1,10 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { base64Utf8, type IcsMethod, icsCalendar } from "../../domain/ical";
-import { type Config, type Env, loadConfig } from "../../config";
-import { linkBase, platformLink } from "../../lib/links";
-import {
-  type BookingMailFacts,
-  type MailItem,
-  bookingCancelledEmail,
-  bookingConfirmedEmail,
-  bookingNoticeEmail,
-  bookingRescheduledEmail,
-  type NoticeEvent,
-  whenText,
-} from "../email/booking-templates";
-import type { EmailAttachment, RenderedEmail } from "../email/templates";
-import { group } from "../batch";
-import { emailInsert } from "../outbox";
+import type { MailItem, NoticeEvent } from "../email/booking-templates";
+import { compose } from "../batch";
+import { emailInsert, emailInsertAll, type OutboxEmail, type RecipientCap } from "../outbox";
+import { type BookingEvent, customerName } from "./booking-render";
+import { customerMail, noticeMail } from "./stored-mail";
 import type { TextConsent } from "../sms/booking-texts";
 
 /**
@@ -24,7 +13,24 @@ import type { TextConsent } from "../sms/booking-texts";
  * e-mail) and to the booked staff member's linked user. Everything is a statement for the batch
  * of the change itself, gated like it, so a change that does not happen tells nobody and a change
  * that happens tells everyone exactly once (a retried request writes a new change or none).
+ * The e-mails are stored as their facts and rendered when sent (./stored-mail.ts, issue #42).
  */
+
+export {
+  type BookingEvent,
+  bookingIcs,
+  bookingUid,
+  type CustomerMailFacts,
+  customerEmail,
+  customerName,
+  locationOf,
+  type MailSettings,
+  mailFacts,
+  mailSettings,
+  mailSettingsOf,
+  manageUrl,
+  parseFrom,
+} from "./booking-render";
 
 /** Everything the e-mails of one booking change need, times as UTC epoch ms. */
 export type BookingFacts = {
@@ -63,99 +69,6 @@ export type BookingFacts = {
   sms?: TextConsent;
 };
 
-export type MailSettings = { base: string; host: string; from: { name: string; email: string } };
-
-/** "Bookings <no-reply@x>" -> its parts; a bare address is its own name. */
-export function parseFrom(from: string): { name: string; email: string } {
-  const m = /^\s*(.*?)\s*<([^<>\s]+)>\s*$/.exec(from);
-  return m ? { name: m[1].replace(/^"|"$/g, ""), email: m[2] } : { name: from.trim(), email: from.trim() };
-}
-
-export function mailSettings(config: Pick<Config, "PUBLIC_BASE_URL" | "EMAIL_FROM">): MailSettings {
-  const base = linkBase(config);
-  return { base, host: new URL(base).hostname, from: parseFrom(config.EMAIL_FROM) };
-}
-
-export const mailSettingsOf = (env: Env) => mailSettings(loadConfig(env));
-
-/** design.md §17: `{PUBLIC_BASE_URL}/book?slug=<slug>&code=<code>`; never from the request's Host. */
-export function manageUrl(config: Pick<Config, "PUBLIC_BASE_URL">, slug: string, code: string): string {
-  return platformLink(config, "/book", { slug, code });
-}
-
-/** Stable per booking: the confirmation, every move, the reminders and the cancellation share it. */
-export const bookingUid = (bookingId: string, host: string) => `${bookingId}@${host}`;
-
-export function locationOf(t: { addressLine1: string; city: string; country: string }): string {
-  return [t.addressLine1, t.city, t.country].filter((s) => s.trim() !== "").join(", ");
-}
-
-export function customerName(c: { firstName: string; lastName: string; email: string }): string {
-  return `${c.firstName} ${c.lastName}`.trim() || c.email;
-}
-
-export function mailFacts(f: BookingFacts, settings: MailSettings): BookingMailFacts {
-  return {
-    businessName: f.businessName,
-    accent: f.accent,
-    customerName: f.customer ? customerName(f.customer) : "",
-    serviceName: f.serviceName,
-    staffName: f.staffName,
-    startAt: f.startAt,
-    endAt: f.endAt,
-    timezone: f.timezone,
-    confirmationCode: f.confirmationCode,
-    manageUrl: manageUrl({ PUBLIC_BASE_URL: settings.base }, f.slug, f.confirmationCode),
-    location: f.location || undefined,
-    items: f.items,
-  };
-}
-
-/** The booking as a calendar event: REQUEST (confirmation, move, reminder) or CANCEL, same UID. */
-export function bookingIcs(method: Exclude<IcsMethod, "PUBLISH">, f: BookingFacts, settings: MailSettings, stamp: number): EmailAttachment {
-  const m = mailFacts(f, settings);
-  const text = icsCalendar({
-    method,
-    events: [
-      {
-        uid: bookingUid(f.calendarId ?? f.bookingId, settings.host),
-        sequence: f.sequence,
-        stamp,
-        start: f.startAt,
-        end: f.endAt,
-        summary: `${f.serviceName} with ${f.staffName} at ${f.businessName}`,
-        description: `${itemLines(f)}Confirmation code: ${f.confirmationCode}\nManage your booking: ${m.manageUrl}`,
-        location: m.location,
-        url: m.manageUrl,
-        status: method === "CANCEL" ? "CANCELLED" : "CONFIRMED",
-        organizer: { name: f.businessName, email: settings.from.email },
-        attendee: f.customer?.email ? { name: m.customerName, email: f.customer.email } : undefined,
-      },
-    ],
-  });
-  return { filename: method === "CANCEL" ? "cancel.ics" : "invite.ics", content: base64Utf8(text) };
-}
-
-/** A visit's items, one line each, for the calendar event's description (design.md §26). */
-function itemLines(f: BookingFacts): string {
-  if (!f.items?.length) return "";
-  return `${f.items.map((i) => `${whenText(f.timezone, i.startAt, i.endAt).split(" (")[0]}: ${i.serviceName} with ${i.staffName}`).join("\n")}\n`;
-}
-
-export type BookingEvent = "created" | "rescheduled" | "cancelled";
-
-/** The customer's e-mail about `event`, with its .ics. */
-export function customerEmail(event: BookingEvent, f: BookingFacts, settings: MailSettings, now: Date): RenderedEmail {
-  const m = mailFacts(f, settings);
-  const rendered =
-    event === "created"
-      ? bookingConfirmedEmail(m)
-      : event === "rescheduled"
-        ? bookingRescheduledEmail({ ...m, previous: f.previous })
-        : bookingCancelledEmail({ ...m, reason: f.reason, paymentLines: f.paymentLines });
-  return { ...rendered, attachments: [bookingIcs(event === "cancelled" ? "CANCEL" : "REQUEST", f, settings, now.getTime())] };
-}
-
 /** The business's notice address: notificationEmail, else the business e-mail (lower-cased; "" = none). */
 const businessAddress = (tenantId: string) =>
   sql`(SELECT lower(COALESCE(NULLIF(notification_email, ''), email)) FROM tenants WHERE id = ${tenantId})`;
@@ -167,13 +80,32 @@ const staffAddress = (staffId: string) => sql`(SELECT lower(u.email) FROM staff_
     WHERE p.id = ${staffId})`;
 
 /**
- * One notice per distinct recipient: the business address, the booked staff member's user and, for
- * a move to someone else, the previous staff member's user. Addresses are read inside the batch
- * (no round trip); a recipient equal to an earlier one (the owner is often the staff member too)
- * gets nothing more, and a missing address writes no row.
+ * The e-mails of one booking change, as ONE statement for its batch (src/services/outbox.ts,
+ * emailInsertAll): the customer's (manage link, .ics; none without an address) and one notice per
+ * distinct recipient: the business address, the booked staff member's user (a visit's: every
+ * item's, design.md §26) and, for a move to someone else, the previous staff member's user. Addresses are read inside the batch (no round
+ * trip); a recipient equal to an earlier one (the owner is often the staff member too) gets one
+ * notice, and a missing address writes no row.
  */
-export function noticeInserts(db: Db, event: NoticeEvent, f: BookingFacts, now: Date, gate: SQL) {
-  const rendered = bookingNoticeEmail(event, {
+export function bookingMailInserts(db: Db, event: BookingEvent, f: BookingFacts, now: Date, gate: SQL, customerCap?: RecipientCap) {
+  const recipients = [businessAddress(f.tenantId), staffAddress(f.staffId), ...(f.otherStaffIds ?? []).map(staffAddress)];
+  if (f.previous && f.previous.staffId !== f.staffId) recipients.push(staffAddress(f.previous.staffId));
+  const notice = { email: { ...noticeOf(event, f), tenantId: f.tenantId }, to: recipients };
+  const to = f.customer?.email;
+  if (!to) return emailInsertAll(db, [notice], now, gate);
+  const customer: OutboxEmail = { ...customerMail(event, f, now), tenantId: f.tenantId };
+  if (!customerCap) return emailInsertAll(db, [{ email: customer, to: [to] }, notice], now, gate);
+  // A capped e-mail (design.md §31) is a statement of its own: the cap counts the recipient's
+  // earlier rows of its kind, which emailInsertAll's one statement does not.
+  return compose((add) => {
+    add(emailInsert(db, { ...customer, to }, now, gate, customerCap));
+    add(emailInsertAll(db, [notice], now, gate));
+  });
+}
+
+/** The notice's facts: what the template shows (./stored-mail.ts). */
+function noticeOf(event: NoticeEvent, f: BookingFacts) {
+  return noticeMail(event, {
     businessName: f.businessName,
     accent: f.accent,
     serviceName: f.serviceName,
@@ -184,17 +116,11 @@ export function noticeInserts(db: Db, event: NoticeEvent, f: BookingFacts, now: 
     location: f.location || undefined,
     customer: f.customer ? { name: customerName(f.customer), email: f.customer.email, phone: f.customer.phone ?? "" } : null,
     notes: f.notes ?? "",
-    previous: f.previous && (f.previous.startAt !== f.startAt || f.previous.staffId !== f.staffId) ? f.previous : undefined,
+    previous:
+      f.previous && (f.previous.startAt !== f.startAt || f.previous.staffId !== f.staffId)
+        ? { startAt: f.previous.startAt, endAt: f.previous.endAt, staffName: f.previous.staffName }
+        : undefined,
     reason: f.reason,
     items: f.items,
   });
-  const candidates = [businessAddress(f.tenantId), staffAddress(f.staffId), ...(f.otherStaffIds ?? []).map(staffAddress)];
-  if (f.previous && f.previous.staffId !== f.staffId) candidates.push(staffAddress(f.previous.staffId));
-  return group(
-    candidates.map((to, i) => {
-      const earlier = candidates.slice(0, i).map((c) => sql`COALESCE(${c}, '')`);
-      const distinct = earlier.length ? sql`AND COALESCE(${to}, '') NOT IN (${sql.join(earlier, sql`, `)})` : sql``;
-      return emailInsert(db, { ...rendered, tenantId: f.tenantId, to }, now, sql`(${gate}) ${distinct}`);
-    }),
-  );
 }

@@ -1,7 +1,9 @@
 import type { Db } from "../../db/client";
+import { logger } from "../../lib/log";
+import { NO_METRICS } from "../../lib/metrics";
 import { batch, type Handle, runPart } from "../batch";
 import { type Claimed, claimDue, performClaimed, recordOutcomes, releaseStatement, runOne } from "./engine";
-import type { AnyKind, Clock, JobRow, Kind } from "./types";
+import type { AnyKind, Clock, JobObserver, JobRow, Kind } from "./types";
 
 /** Jobs one cron run claims per kind: bounds its subrequests (one call each, plus the db trips). */
 export const CRON_BATCH_SIZE = 50;
@@ -27,9 +29,16 @@ function wait(k: AnyKind, seconds: number, messageAttempts: number): QueueAction
  * duplicate message finds the row done or held and is acked without performing anything; one
  * that arrives before the row's backoff ran out comes back when it is due.
  */
-export async function runPointer(db: Db, k: AnyKind, id: string, clock: Clock, messageAttempts: number): Promise<QueueAction> {
+export async function runPointer(
+  db: Db,
+  k: AnyKind,
+  id: string,
+  clock: Clock,
+  messageAttempts: number,
+  observer?: JobObserver,
+): Promise<QueueAction> {
   try {
-    const result = await runOne(db, k, id, clock);
+    const result = await runOne(db, k, id, clock, observer);
     if (result.kind === "performed") return result.outcome.kind === "retry" ? wait(k, result.outcome.delaySeconds, messageAttempts) : ACK;
     if (result.current?.status === "pending") {
       return wait(k, Math.ceil((Date.parse(result.current.nextAttemptAt) - clock().getTime()) / 1000), messageAttempts);
@@ -38,7 +47,7 @@ export async function runPointer(db: Db, k: AnyKind, id: string, clock: Clock, m
     return ACK;
   } catch (err) {
     // The database could not be reached: the row is untouched or will be taken over; try later.
-    console.error(`${k.name} ${id}: processing the queue message failed; retrying`, err);
+    logger.error("queue message could not be processed; retrying", { actor: "queue", kind: k.name, jobId: id, error: err });
     return { ack: false, delaySeconds: k.queue.errorDelay(messageAttempts) };
   }
 }
@@ -52,7 +61,7 @@ export type KindSummary = { claimed: number; done: number; retried: number; fail
  */
 export type DispatchScope = { tenantId?: string };
 
-export type CronOptions = { limit?: number; chunk?: number; budgetMs?: number } & DispatchScope;
+export type CronOptions = { limit?: number; chunk?: number; budgetMs?: number; observer?: JobObserver } & DispatchScope;
 
 /**
  * The cron path for every kind at once: ONE round trip claims a bounded batch of due or stuck
@@ -74,7 +83,7 @@ export async function dispatchDue(db: Db, kinds: AnyKind[], clock: Clock, opts: 
   await b.run();
   const summaries = await Promise.all(
     plan.map(async ({ k, claimed, cleanup }) => {
-      const summary = await performAll(db, k, claimed.result(), clock, opts.chunk ?? CRON_CHUNK, deadline);
+      const summary = await performAll(db, k, claimed.result(), clock, opts.chunk ?? CRON_CHUNK, deadline, opts.observer);
       if (cleanup) summary.cleaned = cleanup.result().rowsAffected ?? 0;
       return [k.name, summary] as const;
     }),
@@ -89,6 +98,7 @@ async function performAll<Row extends JobRow, Extra>(
   clock: Clock,
   chunk: number,
   deadline: number,
+  observer?: JobObserver,
 ): Promise<KindSummary> {
   const summary: KindSummary = { claimed: claimed.length, done: 0, retried: 0, failed: 0, released: 0, cleaned: 0 };
   for (let i = 0; i < claimed.length; i += chunk) {
@@ -98,12 +108,17 @@ async function performAll<Row extends JobRow, Extra>(
       try {
         await runPart(db, releaseStatement(db, k, rest, clock()));
       } catch (err) {
-        console.error(`releasing ${rest.length} ${k.name} jobs failed; taken over after the stuck timeout`, err);
+        logger.error("releasing unsent jobs failed; taken over after the stuck timeout", {
+          actor: "cron",
+          kind: k.name,
+          jobs: rest.length,
+          error: err,
+        });
       }
       break;
     }
     const part = claimed.slice(i, i + chunk);
-    const outcomes = await Promise.all(part.map((c) => performClaimed(k, c, clock)));
+    const outcomes = await Promise.all(part.map((c) => performClaimed(k, c, clock, observer ?? { origin: "cron", metrics: NO_METRICS })));
     await recordOutcomes(
       db,
       k,

@@ -1,7 +1,12 @@
 import { and, asc, eq, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { logger } from "../../lib/log";
+import { NO_METRICS } from "../../lib/metrics";
 import { batch, compose, type Fragment, type Part, type Statement } from "../batch";
-import type { Attempt, Clock, JobRow, Kind, Outcome, Store } from "./types";
+import type { Attempt, Clock, JobObserver, JobRow, Kind, Outcome, Store } from "./types";
+
+/** Where outcomes go when a caller (a test, a tool) names no observer. */
+const QUIET_QUEUE: JobObserver = { origin: "queue", metrics: NO_METRICS };
 
 /**
  * The lifecycle every outbox kind shares: claim (one atomic conditional UPDATE, attempts + 1) ->
@@ -146,8 +151,14 @@ export function decide<Row extends JobRow>(k: Kind<Row>, row: Row, attempt: Atte
 }
 
 /** Performs a claimed row and decides its outcome; ids only in logs (bodies and URLs hold secrets). */
-export async function performClaimed<Row extends JobRow, Extra>(k: Kind<Row, Extra>, claimed: Claimed<Row, Extra>, clock: Clock) {
+export async function performClaimed<Row extends JobRow, Extra>(
+  k: Kind<Row, Extra>,
+  claimed: Claimed<Row, Extra>,
+  clock: Clock,
+  observer: JobObserver = QUIET_QUEUE,
+) {
   const { row, extra } = claimed;
+  const started = Date.now();
   let attempt: Attempt;
   try {
     attempt = await k.perform(row, { idempotencyKey: k.idempotencyKey(row), extra, clock });
@@ -155,10 +166,26 @@ export async function performClaimed<Row extends JobRow, Extra>(k: Kind<Row, Ext
     attempt = { ok: false, permanent: false, error: `${k.name} handler error: ${String(err)}`.slice(0, 300) };
   }
   const outcome = decide(k, row, attempt, clock());
-  if (outcome.kind === "retry")
-    console.warn(`${k.name} ${row.id} attempt ${row.attempts} failed, retry in ${outcome.delaySeconds}s: ${outcome.error}`);
-  if (outcome.kind === "failed") console.error(`${k.name} ${row.id} failed for good after attempt ${row.attempts}: ${outcome.error}`);
+  reportOutcome(k.name, row, outcome, Date.now() - started, observer);
   return outcome;
+}
+
+/** One log line and one data point per job outcome (design.md §24). */
+function reportOutcome(kind: string, row: JobRow, outcome: Outcome, ms: number, observer: JobObserver) {
+  const fields = {
+    actor: observer.origin,
+    kind,
+    jobId: row.id,
+    tenantId: row.tenantId,
+    outcome: outcome.kind,
+    attempts: row.attempts,
+    ms,
+    ...(outcome.kind === "retry" ? { retryInSeconds: outcome.delaySeconds } : {}),
+    ...(outcome.kind === "done" ? {} : { lastError: outcome.error }),
+  };
+  const level = outcome.kind === "done" ? "info" : outcome.kind === "retry" ? "warn" : "error";
+  logger[level]("job", fields);
+  observer.metrics.job({ kind, outcome: outcome.kind, tenantId: row.tenantId, origin: observer.origin, ms, attempts: row.attempts });
 }
 
 /**
@@ -180,8 +207,11 @@ export async function recordOutcomes<Row extends JobRow>(
     await b.run();
     return true;
   } catch (err) {
-    const ids = items.map((i) => i.row.id).join(",");
-    console.error(`recording the outcome of ${k.name} ${ids} failed; taken over after the stuck timeout`, err);
+    logger.error("recording job outcomes failed; taken over after the stuck timeout", {
+      kind: k.name,
+      jobs: items.map((i) => i.row.id),
+      error: err,
+    });
     return false;
   }
 }
@@ -189,10 +219,16 @@ export async function recordOutcomes<Row extends JobRow>(
 export type SingleRun<Row> = { kind: "performed"; row: Row; outcome: Outcome } | { kind: "not_claimed"; current: ClaimState | null };
 
 /** The queue path: claim one job, perform it, record the outcome. Two round trips when it runs. */
-export async function runOne<Row extends JobRow, Extra>(db: Db, k: Kind<Row, Extra>, id: string, clock: Clock): Promise<SingleRun<Row>> {
+export async function runOne<Row extends JobRow, Extra>(
+  db: Db,
+  k: Kind<Row, Extra>,
+  id: string,
+  clock: Clock,
+  observer?: JobObserver,
+): Promise<SingleRun<Row>> {
   const claim = await claimOne(db, k, id, clock());
   if (!claim.claimed) return { kind: "not_claimed", current: claim.current };
-  const outcome = await performClaimed(k, claim, clock);
+  const outcome = await performClaimed(k, claim, clock, observer);
   await recordOutcomes(db, k, [{ row: claim.row, outcome }], clock());
   return { kind: "performed", row: claim.row, outcome };
 }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { ApiError } from "../../errors";
+import { LISTED_STORES } from "./stores";
 
 /**
  * Failed jobs of every kind in one list (design.md §22: the owner app and the operator console
@@ -22,6 +23,8 @@ export type FailedJob = {
   lastStatusCode: number | null;
   createdAt: string;
   failedAt: string;
+  /** The owner may retry it from the app (their e-mails and webhooks; an e-mail that still has its body). */
+  retryable: boolean;
 };
 
 type FailedRow = {
@@ -34,25 +37,23 @@ type FailedRow = {
   last_status_code: number | null;
   created_at: string;
   failed_at: string;
+  retryable: number;
 };
 
 /**
- * One statement: each table's newest `limit` failures through its (tenant_id, status, updated_at)
- * index, merged and cut to `limit`. updated_at of a failed row is when it failed.
+ * One statement: each store's newest `limit` failures through its (tenant_id, status, updated_at)
+ * index, merged and cut to `limit`. updated_at of a failed row is when it failed. The stores come
+ * from the registry (./stores.ts), so a new kind shows here with no change.
  */
 export function failedJobsQuery(db: Db, tenantId: string, limit: number) {
+  const parts = LISTED_STORES.map(
+    (s) => sql`SELECT * FROM (SELECT id, ${s.kind} AS kind, ${s.type} AS type, ${s.target} AS target, attempts, last_error,
+        ${s.statusCode} AS last_status_code, created_at, updated_at AS failed_at,
+        (${s.ownerRetry}) AND NOT ${s.retryBlocked} AS retryable
+      FROM ${sql.raw(s.table)} WHERE tenant_id = ${tenantId} AND status = 'failed' ORDER BY updated_at DESC LIMIT ${limit})`,
+  );
   return db.all<FailedRow>(sql`
-    SELECT * FROM (
-      SELECT * FROM (SELECT id, 'email' AS kind, kind AS type, to_email AS target, attempts, last_error, NULL AS last_status_code,
-          created_at, updated_at AS failed_at
-        FROM email_outbox WHERE tenant_id = ${tenantId} AND status = 'failed' ORDER BY updated_at DESC LIMIT ${limit})
-      UNION ALL
-      SELECT * FROM (SELECT id, 'webhook', event_type, endpoint_id, attempts, last_error, last_status_code, created_at, updated_at
-        FROM webhook_deliveries WHERE tenant_id = ${tenantId} AND status = 'failed' ORDER BY updated_at DESC LIMIT ${limit})
-      UNION ALL
-      SELECT * FROM (SELECT id, kind, kind, idempotency_key, attempts, last_error, NULL, created_at, updated_at
-        FROM jobs WHERE tenant_id = ${tenantId} AND status = 'failed' ORDER BY updated_at DESC LIMIT ${limit})
-    ) ORDER BY failed_at DESC, id DESC LIMIT ${limit}`);
+    SELECT * FROM (${sql.join(parts, sql` UNION ALL `)}) ORDER BY failed_at DESC, id DESC LIMIT ${limit}`);
 }
 
 export function toFailedJob(r: FailedRow): FailedJob {
@@ -66,6 +67,7 @@ export function toFailedJob(r: FailedRow): FailedJob {
     lastStatusCode: r.last_status_code,
     createdAt: r.created_at,
     failedAt: r.failed_at,
+    retryable: r.retryable === 1,
   };
 }
 

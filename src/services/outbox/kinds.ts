@@ -6,6 +6,7 @@ import { emailProviderFromConfig } from "../email/provider";
 import { paymentJobHandlers } from "../payments/jobs";
 import { mailSettings } from "../notifications/booking-mail";
 import { reminderHandler } from "../notifications/reminders";
+import { storedMailRenderer } from "../notifications/stored-mail";
 import { smsHandler } from "../sms/delivery";
 import { smsReminderHandler } from "../sms/reminders";
 import { webhookKind } from "../webhooks/delivery";
@@ -36,11 +37,12 @@ function textKinds(config: Config): AnyKind[] {
 export function outboxKinds(config: Config): AnyKind[] {
   const handlers = config.TEST_HOOKS ? [...jobHandlers(config), testHttpHandler] : jobHandlers(config);
   const provider = emailProviderFromConfig(config);
+  // Booking e-mails and reminders render with the link base and sender of the config (design.md §17).
+  const settings = mailSettings(config);
   return [
-    emailKind(provider),
+    emailKind(provider, storedMailRenderer(settings)),
     webhookKind(config.ENVIRONMENT),
-    // Reminders (design.md §17) need the provider and the link base, so they are built here.
-    jobKind(reminderHandler(provider, mailSettings(config))),
+    jobKind(reminderHandler(provider, settings)),
     ...handlers.map(jobKind),
     ...textKinds(config),
   ];

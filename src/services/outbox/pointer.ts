@@ -1,4 +1,5 @@
 import type { QueueMessage } from "../../config";
+import { logger } from "../../lib/log";
 
 /**
  * What a queue message carries: a pointer to a durable job row, never the job itself. `kind` is
@@ -40,10 +41,6 @@ export async function enqueue(queue: Queue<QueueMessage>, pointers: readonly Job
       await queue.sendBatch(pointers.slice(i, i + SEND_BATCH_MAX).map((p) => ({ body: { kind: p.kind, id: p.id } })));
     }
   } catch (err) {
-    console.error(
-      "enqueue failed; the cron will dispatch",
-      pointers.map((p) => `${p.kind}:${p.id}`),
-      err,
-    );
+    logger.error("enqueue failed; the cron will dispatch", { jobs: pointers.map((p) => `${p.kind}:${p.id}`), error: err });
   }
 }

@@ -2,6 +2,7 @@ import type { SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
+import type { Metrics } from "../../lib/metrics";
 import type { Part } from "../batch";
 
 /**
@@ -107,3 +108,9 @@ export type Kind<Row extends JobRow = JobRow, Extra = unknown> = {
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds kinds of different row types
 export type AnyKind = Kind<any, any>;
+
+/**
+ * Who runs a job and where its outcome is reported (design.md §24): every outcome is one log line
+ * (`actor` = the origin) and one data point.
+ */
+export type JobObserver = { origin: "queue" | "cron"; metrics: Metrics };

@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { resourceIdsOf } from "../bookings/lookup";
 import { schema, type Db } from "../../db/client";
 import { ApiError } from "../../errors";
@@ -22,6 +22,7 @@ const customerColumns = {
   phone: c.phone,
   notes: c.notes,
   customerAccountId: c.customerAccountId,
+  erasedAt: c.erasedAt,
   createdAt: c.createdAt,
   updatedAt: c.updatedAt,
   bookingCount,
@@ -35,6 +36,7 @@ export type CustomerRow = {
   phone: string;
   notes: string;
   customerAccountId: string | null;
+  erasedAt: string | null;
   createdAt: string;
   updatedAt: string;
   bookingCount: number;
@@ -121,7 +123,10 @@ export async function getCustomer(db: Db, tenantId: string, id: string, opts: { 
 
 export type CustomerChanges = Partial<{ firstName: string; lastName: string; phone: string; notes: string }>;
 
-/** One UPDATE ... RETURNING inside the tenant; another tenant's id changes nothing and is 404. */
+/**
+ * One UPDATE ... RETURNING inside the tenant; another tenant's id changes nothing and is 404. An
+ * erased record (design.md §25) is not filled in again: 409.
+ */
 export async function updateCustomer(db: Db, tenantId: string, id: string, changes: CustomerChanges, now: Date): Promise<CustomerRow> {
   const [row] = await db
     .update(c)
@@ -130,10 +135,15 @@ export async function updateCustomer(db: Db, tenantId: string, id: string, chang
       updatedAt: now.toISOString(),
       ...(changes.firstName !== undefined || changes.lastName !== undefined ? { namesEditedAt: now.toISOString() } : {}),
     })
-    .where(and(eq(c.id, id), eq(c.tenantId, tenantId)))
+    .where(and(eq(c.id, id), eq(c.tenantId, tenantId), isNull(c.erasedAt)))
     .returning(customerColumns);
-  if (!row) throw ApiError.notFound("Customer");
-  return row;
+  if (row) return row;
+  const [erased] = await db
+    .select({ id: c.id })
+    .from(c)
+    .where(and(eq(c.id, id), eq(c.tenantId, tenantId)));
+  if (erased) throw new ApiError("conflict", "This customer's personal data was erased; the record cannot be filled in again");
+  throw ApiError.notFound("Customer");
 }
 
 /** A page of the customer's texts (design.md §27), newest first; 404 for another business's customer. */

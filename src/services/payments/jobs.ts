@@ -4,7 +4,7 @@ import { feeChargedEmail, type PaymentEmailFacts } from "../email/payment-templa
 import { emailInsert } from "../outbox";
 import type { JobAttempt, JobHandler } from "../outbox/jobs";
 import { paymentAnnouncement } from "./announce";
-import { CANCEL_INTENT_KIND, FEE_CHARGE_KIND, REFUND_KIND } from "./job-kinds";
+import { CANCEL_INTENT_KIND, DETACH_CARD_KIND, FEE_CHARGE_KIND, REFUND_KIND } from "./job-kinds";
 import { type RefundJobPayload, refundSucceeded } from "./refunds";
 import { providerCode, providerMessage, type StripeAnswer, stripeRequest } from "./stripe";
 
@@ -220,7 +220,30 @@ function feeChargeHandler(config: Config): JobHandler {
   };
 }
 
+export type DetachCardPayload = { paymentMethod: string; account: string | null };
+
+/**
+ * design.md §25: detaches an erased customer's saved card. Retried until Stripe answers; a 4xx
+ * answer (already detached, unknown) leaves nothing to detach, so it is done.
+ */
+function detachCardHandler(config: Config): JobHandler {
+  return {
+    kind: DETACH_CARD_KIND,
+    async perform(job, { idempotencyKey }) {
+      const p = job.payload as DetachCardPayload;
+      const path = `/v1/payment_methods/${encodeURIComponent(p.paymentMethod)}/detach`;
+      const answer = await stripeRequest(config, { method: "POST", path, account: p.account, idempotencyKey });
+      if (!answer.reached) return unreached(answer);
+      if (answer.ok) return { ok: true, result: { detached: true } };
+      if (answer.status >= 400 && answer.status < 500 && answer.status !== 429) {
+        return { ok: true, result: { refused: providerCode(answer.body) ?? `HTTP ${answer.status}` } };
+      }
+      return transient(`HTTP ${answer.status}`);
+    },
+  };
+}
+
 /** Listed in src/services/outbox/kinds.ts. */
 export function paymentJobHandlers(config: Config): JobHandler[] {
-  return [refundHandler(config), cancelIntentHandler(config), feeChargeHandler(config)];
+  return [refundHandler(config), cancelIntentHandler(config), feeChargeHandler(config), detachCardHandler(config)];
 }

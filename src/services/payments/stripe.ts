@@ -1,5 +1,6 @@
 import type { Config } from "../../config";
 import { ApiError } from "../../errors";
+import { logger } from "../../lib/log";
 
 /**
  * The calls we make to Stripe's HTTP API, over fetch (no SDK: it does not fit Workers' size
@@ -77,11 +78,11 @@ export function providerCode(body: unknown): string | null {
 /** For request paths: anything but a 2xx answer is 502 payment_provider_error. */
 export function okOrThrow(what: string, answer: StripeAnswer): Record<string, unknown> {
   if (!answer.reached) {
-    console.error(`stripe: ${what} request failed`, answer.error);
+    logger.error("stripe request not reached", { call: what, error: answer.error });
     throw new ApiError("payment_provider_error", "The payment provider could not be reached; try again");
   }
   if (!answer.ok || !answer.body) {
-    console.warn(`stripe: ${what} refused with HTTP ${answer.status}`);
+    logger.warn("stripe request refused", { call: what, httpStatus: answer.status });
     const detail = providerMessage(answer.body);
     throw new ApiError(
       "payment_provider_error",

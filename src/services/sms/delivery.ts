@@ -41,8 +41,10 @@ export function smsHandler(cfg: SmsConfig, statusCheckMinutes: number): JobHandl
     stuckAfterMs: SMS_NEVER_TAKEN_OVER_MS,
     retry: smsRetry,
     async perform(job, { extra, clock }) {
-      // The record is gone (the customer's data was erased): nothing to send.
+      // The record is gone (the business was deleted): nothing to send.
       if (!extra) return { ok: true, result: { skipped: "message_gone" } };
+      // Erased with the customer, or its body blanked by retention: a retry must not send an empty text.
+      if (!extra.phone || !extra.body) return { ok: true, result: { skipped: "message_erased" } };
       const now = clock();
       const t = now.toISOString();
       if (extra.optedOut) {

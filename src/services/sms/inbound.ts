@@ -13,6 +13,7 @@ import { batch, type Part } from "../batch";
 import { cancelBooking } from "../bookings/cancel";
 import type { BookingCtx } from "../bookings/scope";
 import { shortManageLink } from "./link";
+import { optedOutSql, optOutKeys } from "./opt-outs";
 import { smsInsert } from "./outbox";
 
 /**
@@ -58,7 +59,7 @@ export async function receiveText(ctx: BookingCtx, msg: IncomingText): Promise<v
   const since = new Date(now.getTime() - REPLY_WINDOW_MS).toISOString();
   const [seen, optedOut, reminders, last, recentHelp] = await db.batch([
     db.all<{ one: number }>(sql`SELECT 1 AS one FROM sms_messages WHERE provider_sid = ${msg.messageSid}`),
-    db.all<{ one: number }>(sql`SELECT 1 AS one FROM sms_opt_outs WHERE phone = ${msg.from}`),
+    db.all<{ one: number }>(sql`SELECT 1 AS one WHERE ${optedOutSql(msg.from)}`),
     db.all<ReminderContext>(sql`
       SELECT m.tenant_id AS tenantId, m.booking_id AS bookingId, m.customer_id AS customerId, t.business_name AS businessName,
              t.timezone, b.confirmation_code AS code, b.status, b.start_at AS startAt
@@ -157,11 +158,16 @@ function changes(ctx: BookingCtx, intent: ReplyIntent, msg: IncomingText, remind
   const t = now.toISOString();
   if (intent === "opt_out") {
     return [
-      db.run(sql`INSERT INTO sms_opt_outs (phone, keyword, created_at) SELECT ${msg.from}, ${normalizeReply(msg.body)}, ${t} WHERE ${fresh}
+      // Kept as the hash already (an erased customer's number): no plain number again.
+      db.run(sql`INSERT INTO sms_opt_outs (phone, keyword, created_at) SELECT ${msg.from}, ${normalizeReply(msg.body)}, ${t}
+        WHERE ${fresh} AND NOT ${optedOutSql(msg.from)}
         ON CONFLICT (phone) DO NOTHING`),
     ];
   }
-  if (intent === "opt_in") return [db.run(sql`DELETE FROM sms_opt_outs WHERE phone = ${msg.from} AND ${fresh}`)];
+  if (intent === "opt_in") {
+    const [plain, hashed] = optOutKeys(msg.from);
+    return [db.run(sql`DELETE FROM sms_opt_outs WHERE phone IN (${plain}, ${hashed}) AND ${fresh}`)];
+  }
   if (intent !== "confirm" || reminder?.status !== "confirmed") return [];
   return [
     db.run(sql`UPDATE bookings SET customer_confirmed_at = ${t}, updated_at = ${t}

@@ -8,6 +8,7 @@ import { compose, type Fragment, single, wrote } from "../batch";
 import { emailInsert } from "../outbox";
 import { smsLimitEmail } from "./limit-email";
 import { plainLines } from "../../domain/plain-text";
+import { optedOutSql } from "./opt-outs";
 
 /**
  * A text to a customer as statements for the batch of the change that causes it (design.md §22,
@@ -64,7 +65,7 @@ export function smsInsert(db: Db, text: OutgoingText, now: Date, onlyIf: SQL = s
   const { segments } = countSegments(body);
   const setting = text.setting ? sql`t.${sql.raw(text.setting)} = 1` : sql`1`;
   const reason = sql`CASE
-      WHEN EXISTS (SELECT 1 FROM sms_opt_outs o WHERE o.phone = ${text.phone}) THEN 'opted_out'
+      WHEN ${optedOutSql(text.phone)} THEN 'opted_out'
       WHEN ${smsUsedSql(text.tenantId, text.month)} >= ${smsLimitSql} THEN 'monthly_limit' END`;
   const message = db.run(sql`
     INSERT INTO sms_messages (id, tenant_id, booking_id, customer_id, direction, phone, body, template, segments, status, error, month,

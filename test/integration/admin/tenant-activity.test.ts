@@ -95,6 +95,7 @@ describe("GET /api/admin/tenants/:id/activity", () => {
           .reverse()
           .map((s) => ({ id: s.id, name: s.name, price: s.price, durationMinutes: s.durationMinutes, isActive: true })),
         staff: [{ id: staff.id, displayName: "Rita", isBookable: false }],
+        deletion: null,
         // Money of no booking, taken in the last 30 days in the tenant's currency.
         last30Days: { ...quiet("EUR"), totals: { ...quiet("EUR").totals, revenue: 3500, net: 3500 } },
       },
@@ -113,6 +114,7 @@ describe("GET /api/admin/tenants/:id/activity", () => {
       aiActivity: { last7Days: 0 },
       services: [],
       staff: [],
+      deletion: null,
       last30Days: quiet("USD"),
     });
   });

@@ -97,6 +97,8 @@ export const ROUTES: Route[] = [
   { method: "GET", path: "/api/me", auth: "customer" },
   { method: "PATCH", path: "/api/me", auth: "customer", body: { firstName: "Fuzzy" } },
   { method: "GET", path: "/api/me/bookings", auth: "customer", query: ["limit", "status"] },
+  { method: "GET", path: "/api/me/export", auth: "customer" },
+  { method: "DELETE", path: "/api/me", auth: "customer", body: { password: "wrong-password-1" }, endsSession: true },
   // operator
   { method: "POST", path: "/api/admin/login", auth: "none", body: login },
   { method: "GET", path: "/api/admin/tenants", auth: "admin", query: ["search", "status", "plan", "limit", "offset"] },
@@ -106,6 +108,10 @@ export const ROUTES: Route[] = [
   { method: "GET", path: "/api/admin/tenants/{tenantId}/activity", auth: "admin" },
   { method: "GET", path: "/api/admin/tenants/{tenantId}/failed-jobs", auth: "admin", query: ["limit"] },
   { method: "GET", path: "/api/admin/system/health", auth: "admin" },
+  { method: "POST", path: "/api/admin/tenants/{tenantId}/schedule-deletion", auth: "admin", body: { reason: "fuzz" } },
+  { method: "GET", path: "/api/admin/jobs", auth: "admin", query: ["state", "kind", "tenantId", "limit", "cursor"] },
+  { method: "POST", path: "/api/admin/jobs/{id}/retry", auth: "admin" },
+  { method: "POST", path: "/api/admin/jobs/{id}/discard", auth: "admin", body: { reason: "fuzz" } },
   { method: "PUT", path: "/api/admin/tenants/{tenantId}/sms-limit", auth: "admin", body: { limit: 100, reason: "fuzz" } },
   // third parties and the assistant
   { method: "POST", path: "/api/webhooks/stripe", auth: "signature", body: { id: "evt_1", type: "account.updated", data: { object: {} } } },
@@ -129,6 +135,7 @@ export const ROUTES: Route[] = [
   { method: "PATCH", path: "/api/businesses/me/members/{memberUserId}", auth: "owner", body: { role: "admin" } },
   { method: "DELETE", path: "/api/businesses/me/members/{memberUserId}", auth: "owner" },
   { method: "GET", path: "/api/businesses/me/failed-jobs", auth: "owner", query: ["limit"] },
+  { method: "POST", path: "/api/businesses/me/failed-jobs/{id}/retry", auth: "owner" },
   // The owner app's page views (design.md §15).
   { method: "GET", path: "/api/businesses/me/views/dashboard", auth: "owner", query: ["date"] },
   { method: "GET", path: "/api/businesses/me/views/calendar", auth: "owner", query: ["date", "view"] },
@@ -225,6 +232,8 @@ export const ROUTES: Route[] = [
   { method: "GET", path: "/api/customers/{customerId}", auth: "owner" },
   { method: "GET", path: "/api/customers/{customerId}/messages", auth: "owner", query: ["limit", "before"] },
   { method: "PATCH", path: "/api/customers/{customerId}", auth: "owner", body: { firstName: "Renamed" } },
+  { method: "GET", path: "/api/customers/{customerId}/export", auth: "owner" },
+  { method: "DELETE", path: "/api/customers/{customerId}", auth: "owner", query: ["cancelUpcoming"] },
   // design.md §26: resources
   { method: "GET", path: "/api/resources", auth: "owner" },
   { method: "POST", path: "/api/resources", auth: "owner", body: { name: "Room 9", type: "room" } },

@@ -6,6 +6,7 @@ import { handleScheduled } from "../../../src/cron";
 import { schema } from "../../../src/db/client";
 import { newId } from "../../../src/lib/ids";
 import { post } from "../../helpers/api";
+import { outboxMails } from "../../helpers/mail";
 import { testDb } from "../../helpers/db";
 import { createTenant, ownerToken, type TenantOverrides, uniq } from "../../helpers/factories";
 import { captured, workerEnv } from "../../helpers/worker-entry";
@@ -104,16 +105,8 @@ export async function reminderJobs(bookingId: string) {
     .orderBy(schema.jobs.nextAttemptAt);
 }
 
-export async function outboxTo(to: string, kind?: string) {
-  return (
-    testDb()
-      .select()
-      .from(schema.emailOutbox)
-      .where(and(eq(schema.emailOutbox.toEmail, to), kind ? eq(schema.emailOutbox.kind, kind) : undefined))
-      // Rows of one pinned instant share created_at: the order they were written in breaks the tie.
-      .orderBy(schema.emailOutbox.createdAt, sql`rowid`)
-  );
-}
+/** The outbox e-mails to `to`, oldest first, as the recipient gets them (booking e-mails are stored as facts: asRendered). */
+export const outboxTo = (to: string, kind?: string) => outboxMails(to, kind);
 
 /** A user of the business (active membership) linked to the staff profile. */
 export async function linkStaffUser(tenantId: string, staffId: string, email = `staff-${uniq()}@example.test`) {

@@ -75,8 +75,18 @@ describe("GET /api/businesses/me/failed-jobs", () => {
       lastStatusCode: null,
       createdAt: b.t0.toISOString(),
       failedAt: expect.any(String),
+      // A Stripe-like call: the operator's to retry, not the owner's.
+      retryable: false,
     });
-    expect(email).toMatchObject({ id: b.emailId, kind: "email", type: "test.email", target: b.to, attempts: 1, lastStatusCode: null });
+    expect(email).toMatchObject({
+      id: b.emailId,
+      kind: "email",
+      type: "test.email",
+      target: b.to,
+      attempts: 1,
+      lastStatusCode: null,
+      retryable: true,
+    });
     expect(email.lastError).toMatch(/HTTP 422.*Invalid `to` field/);
     expect(webhook).toMatchObject({
       id: b.deliveryId,
@@ -86,6 +96,7 @@ describe("GET /api/businesses/me/failed-jobs", () => {
       attempts: 1,
       lastStatusCode: 500,
       lastError: "gave up after 1 attempts; last: HTTP 500",
+      retryable: true,
     });
     expect(Date.parse(job.failedAt)).toBeGreaterThan(Date.parse(email.failedAt));
     expect(Date.parse(email.failedAt)).toBeGreaterThan(Date.parse(webhook.failedAt));

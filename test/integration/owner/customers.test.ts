@@ -48,6 +48,7 @@ describe("GET /api/customers", () => {
       phone: "",
       notes: "",
       hasAccount: true,
+      erasedAt: null,
       bookingCount: 2,
       createdAt: "2030-01-01T00:00:00.000Z",
       updatedAt: expect.any(String),

@@ -1,4 +1,6 @@
-import { sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
+import { schema } from "../../../src/db/client";
+import { asRendered } from "../../helpers/mail";
 import { describe, expect, it } from "vitest";
 import { post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
@@ -39,9 +41,9 @@ describe("control characters (design.md §31)", () => {
 
     const [confirmation] = await outboxTo(email, "booking.confirmed");
     expect(confirmation.subject).toBe("Booking confirmed: Cut[31m deluxe at Business " + s.tenant.slug);
-    const notices = await testDb().all<{ subject: string }>(
-      sql`SELECT subject FROM email_outbox WHERE tenant_id = ${s.tenant.id} AND kind = 'notice.booking_created'`,
-    );
+    const notices = (await testDb().select().from(schema.emailOutbox).where(eq(schema.emailOutbox.tenantId, s.tenant.id)))
+      .filter((m) => m.kind === "notice.booking_created")
+      .map(asRendered);
     expect(notices.length).toBeGreaterThan(0);
     for (const n of notices) {
       expect(n.subject).not.toMatch(CONTROL);
@@ -62,13 +64,13 @@ describe("notices to the business and staff (design.md §31)", () => {
     const res = await create(s.tenant.slug, s.service.id, s.staff.id, "2031-06-10T11:00:00", { firstName: "Bo", email });
     expect(res.status).toBe(201);
     const code = res.body.data.confirmationCode as string;
-    const notices = await testDb().all<{ text_body: string; html_body: string; subject: string }>(
-      sql`SELECT subject, text_body, html_body FROM email_outbox WHERE tenant_id = ${s.tenant.id} AND kind LIKE 'notice.%'`,
-    );
+    const notices = (await testDb().select().from(schema.emailOutbox).where(eq(schema.emailOutbox.tenantId, s.tenant.id)))
+      .filter((m) => m.kind.startsWith("notice."))
+      .map(asRendered);
     expect(notices.length).toBeGreaterThan(0);
     for (const n of notices) {
-      expect(n.text_body).toContain("Bo");
-      for (const part of [n.subject, n.text_body, n.html_body]) expect(part).not.toContain(code);
+      expect(n.textBody).toContain("Bo");
+      for (const part of [n.subject, n.textBody, n.htmlBody]) expect(part).not.toContain(code);
     }
     // The customer's own confirmation still carries it.
     expect((await outboxTo(email, "booking.confirmed"))[0].textBody).toContain(code);

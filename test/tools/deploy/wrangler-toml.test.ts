@@ -51,6 +51,9 @@ describe.each(["staging", "production"] as const)("wrangler.toml [env.%s]", (env
         "CUSTOM_DOMAIN_TARGET",
         "AI_MODEL",
         "AI_MAX_TOKENS",
+        "ALERT_EMAIL",
+        "ALERT_FAILED_JOBS",
+        "AUDIT_RETENTION_DAYS",
         // design.md §31: the daily assistant budget and Turnstile's (public) site key.
         "AI_DAILY_REQUESTS_PER_TENANT",
         "TURNSTILE_SITE_KEY",

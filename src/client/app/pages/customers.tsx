@@ -23,6 +23,7 @@ import {
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 import { useView } from "../ui/use-view";
+import { CustomerPrivacy } from "./customer-privacy";
 import { CustomerTexts } from "./customer-texts";
 
 function setParam(key: string, value: string) {
@@ -141,6 +142,8 @@ function CustomerDetail(p: { id: string; business: AppBusiness; viewer: Viewer; 
     };
   }, [p.id, tick]);
   const manage = gate(p.viewer, "manage");
+  // An erased record is not filled in again (design.md §25).
+  const edit = c?.erasedAt ? { allowed: false, reason: "This customer's personal data was erased." } : manage;
   const tz = p.business.timezone;
 
   async function save(e: Event) {
@@ -187,7 +190,7 @@ function CustomerDetail(p: { id: string; business: AppBusiness; viewer: Viewer; 
                   onValue={(v) => setDraft({ ...draft, firstName: v })}
                   maxLength={100}
                   error={f.firstName}
-                  disabled={!manage.allowed}
+                  disabled={!edit.allowed}
                 />
                 <TextField
                   id="c-last"
@@ -196,7 +199,7 @@ function CustomerDetail(p: { id: string; business: AppBusiness; viewer: Viewer; 
                   onValue={(v) => setDraft({ ...draft, lastName: v })}
                   maxLength={100}
                   error={f.lastName}
-                  disabled={!manage.allowed}
+                  disabled={!edit.allowed}
                 />
                 <TextField
                   id="c-phone"
@@ -206,7 +209,7 @@ function CustomerDetail(p: { id: string; business: AppBusiness; viewer: Viewer; 
                   onValue={(v) => setDraft({ ...draft, phone: v })}
                   maxLength={40}
                   error={f.phone}
-                  disabled={!manage.allowed}
+                  disabled={!edit.allowed}
                 />
               </div>
               <TextAreaField
@@ -217,15 +220,15 @@ function CustomerDetail(p: { id: string; business: AppBusiness; viewer: Viewer; 
                 onValue={(v) => setDraft({ ...draft, notes: v })}
                 maxLength={2000}
                 error={f.notes}
-                disabled={!manage.allowed}
+                disabled={!edit.allowed}
               />
               <Outcome problem={problem} done={done} />
               <div class="actions-row">
-                <Button type="submit" kind="primary" gate={manage} busy={busy}>
+                <Button type="submit" kind="primary" gate={edit} busy={busy}>
                   Save
                 </Button>
               </div>
-              <GateNote gates={[manage]} />
+              <GateNote gates={[edit]} />
             </form>
           </section>
           <section aria-labelledby="c-bookings">
@@ -257,6 +260,15 @@ function CustomerDetail(p: { id: string; business: AppBusiness; viewer: Viewer; 
             ) : null}
           </section>
           {c.texts ? <CustomerTexts customerId={c.id} texts={c.texts} tz={tz} /> : null}
+          <CustomerPrivacy
+            customer={c}
+            viewer={p.viewer}
+            tz={tz}
+            onErased={() => {
+              setTick((t) => t + 1);
+              p.onSaved();
+            }}
+          />
         </>
       ) : null}
     </Dialog>

@@ -55,7 +55,7 @@ export const SECTION_ENTRIES: Record<SettingsSlug, SectionEntry> = {
     listed: (view) => view.failedJobs !== null,
     Body: (p) =>
       p.view.failedJobs ? (
-        <FailedJobs jobs={p.view.failedJobs} tz={p.view.business.timezone} />
+        <FailedJobs jobs={p.view.failedJobs} tz={p.view.business.timezone} viewer={p.view.viewer} />
       ) : (
         <Unavailable id="failed" title="Failed deliveries" why="Only owners and admins see failed deliveries." />
       ),

@@ -1,5 +1,6 @@
 import { useState } from "hono/jsx/dom";
-import type { FailedJob, OwnerMember, SettingsView } from "../../shared/api-types";
+import { jobWhat } from "../../../shared/job-kinds";
+import type { FailedJob, OwnerMember, RetriedJobView, SettingsView, Viewer } from "../../shared/api-types";
 import { dataOf } from "../../shared/http";
 import { whenLabel } from "../lib/zoned";
 import { api } from "../shell/api";
@@ -186,27 +187,20 @@ export function Members(p: { view: SettingsView; onChanged: () => void }) {
   );
 }
 
-const KIND: Record<string, string> = {
-  email: "E-mail",
-  webhook: "Webhook",
-  "stripe.refund": "Stripe refund",
-  "stripe.fee_charge": "Fee charge",
-  "stripe.cancel_intent": "Stripe payment cancel",
-  "booking.reminder": "Reminder e-mail",
-  "cloudflare.hostname_delete": "Custom domain removal",
-};
-const what = (j: FailedJob) => (j.kind === j.type ? (KIND[j.kind] ?? j.kind) : `${KIND[j.kind] ?? j.kind}: ${j.type}`);
-
 /**
  * Side effects that gave up (design.md §22): e-mails, webhook deliveries, Stripe calls, reminders,
  * newest first. The settings view brings the latest 20; "Show all" reads up to 200 from
- * GET /api/businesses/me/failed-jobs.
+ * GET /api/businesses/me/failed-jobs. E-mails and webhooks can be sent again (design.md §24): with
+ * their own idempotency key, so a receiver that already has it does not get it twice.
  */
-export function FailedJobs(p: { jobs: FailedJob[]; tz: string }) {
+export function FailedJobs(p: { jobs: FailedJob[]; tz: string; viewer?: Viewer }) {
   const [all, setAll] = useState<FailedJob[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
-  const jobs = all ?? p.jobs;
+  const [done, setDone] = useState("");
+  const [retried, setRetried] = useState<string[]>([]);
+  const manage = gate(p.viewer, "manage");
+  const jobs = (all ?? p.jobs).filter((j) => !retried.includes(j.id));
   async function showAll() {
     setBusy(true);
     setProblem(null);
@@ -216,6 +210,16 @@ export function FailedJobs(p: { jobs: FailedJob[]; tz: string }) {
     if (got) setAll(got);
     else setProblem(problemOf(a));
   }
+  async function retry(j: FailedJob) {
+    setBusy(true);
+    setProblem(null);
+    setDone("");
+    const a = await api<RetriedJobView>("POST", `/api/businesses/me/failed-jobs/${encodeURIComponent(j.id)}/retry`);
+    setBusy(false);
+    if (!dataOf(a)) return setProblem(problemOf(a, { conflict: "This one cannot be sent again; it may have been sent already." }));
+    setRetried([...retried, j.id]);
+    setDone(`${jobWhat(j)} to ${j.target} is being sent again.`);
+  }
   return (
     <section class="panel" aria-labelledby="failed-title">
       <h2 id="failed-title">Failed deliveries</h2>
@@ -223,7 +227,9 @@ export function FailedJobs(p: { jobs: FailedJob[]; tz: string }) {
         <p class="muted">Every e-mail, webhook and payment call got through.</p>
       ) : (
         <>
-          <p class="muted">These were tried several times and then given up. Check the address or the error, then act by hand.</p>
+          <p class="muted">
+            These were tried several times and then given up. Check the address or the error, then send them again or act by hand.
+          </p>
           <div class="table-wrap">
             <table>
               <caption class="visually-hidden">Failed deliveries, newest first</caption>
@@ -234,16 +240,32 @@ export function FailedJobs(p: { jobs: FailedJob[]; tz: string }) {
                   <th scope="col">To</th>
                   <th scope="col">Tries</th>
                   <th scope="col">Last error</th>
+                  <th scope="col">Actions</th>
                 </tr>
               </thead>
               <tbody>
                 {jobs.map((j) => (
                   <tr>
                     <td data-label="Failed">{whenLabel(j.failedAt, p.tz)}</td>
-                    <td data-label="What">{what(j)}</td>
+                    <td data-label="What">{jobWhat(j)}</td>
                     <td data-label="To">{j.target}</td>
                     <td data-label="Tries">{j.attempts}</td>
                     <td data-label="Last error">{j.lastError ?? (j.lastStatusCode ? `HTTP ${j.lastStatusCode}` : "\u2014")}</td>
+                    <td data-label="Actions">
+                      {j.retryable ? (
+                        <Button
+                          class="small-button"
+                          gate={manage}
+                          busy={busy}
+                          label={`Send again: ${jobWhat(j)} to ${j.target}`}
+                          onClick={() => void retry(j)}
+                        >
+                          Send again
+                        </Button>
+                      ) : (
+                        <span class="muted small">By hand</span>
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -258,7 +280,8 @@ export function FailedJobs(p: { jobs: FailedJob[]; tz: string }) {
           ) : null}
         </>
       )}
-      {problem ? <Outcome problem={problem} onRetry={() => void showAll()} /> : null}
+      <Outcome problem={problem} done={done} />
+      <GateNote gates={jobs.some((j) => j.retryable) ? [manage] : []} />
     </section>
   );
 }

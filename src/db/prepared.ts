@@ -1,0 +1,60 @@
+import { is, Placeholder, type SQL, sql } from "drizzle-orm";
+import type { SQLiteRaw } from "drizzle-orm/sqlite-core/query-builders/raw";
+import { type Db, renderSql } from "./client";
+
+/**
+ * A statement on a hot path whose text is rendered ONCE per isolate, with a named placeholder for
+ * every value that changes per request, then only bound to each request's values. Drizzle renders
+ * a template by walking its chunks with class checks (`is()` up the prototype chain) every time:
+ * the booking create's reads cost 0.3-0.8 ms of Worker CPU per request that way (issue #42,
+ * docs/benchmarks.md). Binding is an array map.
+ *
+ *   const read = prepared<{ slug: string; id: string }>((p) => sql`SELECT ... WHERE slug = ${p.slug} AND id = ${p.id}`);
+ *   b.add(read.all<Row>(db, { slug, id }));   // a statement like db.all(sql`...`), in a batch or awaited
+ *   b.add(read.all(db, { slug, id }, toView)); // its rows mapped (rows as the driver returns them)
+ *
+ * `build` must give the same text for every request: whatever changes the statement's shape
+ * (public or owner rules, an optional condition) is a separate prepared statement.
+ */
+export type Placeholders<V> = { readonly [K in keyof V]: Placeholder<K & string> };
+
+type Rendered = { sql: string; params: unknown[]; names: (string | null)[] };
+
+export function prepared<V extends Record<string, unknown>>(build: (p: Placeholders<V>) => SQL) {
+  let rendered: Rendered | undefined;
+  const render = (): Rendered => {
+    const names = new Proxy({} as Placeholders<V>, { get: (_, name) => sql.placeholder(String(name)) });
+    const q = renderSql(build(names));
+    return { ...q, names: q.params.map((p) => (is(p, Placeholder) ? p.name : null)) };
+  };
+  const bind = (values: V) => {
+    rendered ??= render();
+    const r = rendered;
+    return { sql: r.sql, args: r.names.map((name, i) => (name === null ? r.params[i] : values[name])) };
+  };
+  /** A Drizzle raw statement (db.all / db.run) whose text and arguments are the bound ones. */
+  const statement = <S extends SQLiteRaw<unknown>>(
+    db: Db,
+    raw: S,
+    action: "all" | "run",
+    values: V,
+    map?: (rows: unknown[]) => unknown,
+  ): S => {
+    const query = bind(values);
+    const own = raw.mapResult.bind(raw);
+    const mapResult = map ? (result: unknown) => map((result as { rows: unknown[] }).rows) : (result: unknown) => own(result, true);
+    // Drizzle's batch asks every statement for its query (getQuery) and maps its result
+    // (mapResult); awaited alone it runs `execute`. All three see the bound text, never the placeholders.
+    return Object.assign(raw, {
+      getQuery: () => ({ sql: query.sql, params: query.args, method: action }),
+      mapResult,
+      execute: async () => mapResult(await db.$client.execute({ sql: query.sql, args: query.args as never })),
+    });
+  };
+  function all<R>(db: Db, values: V): SQLiteRaw<R[]>;
+  function all<Row, R>(db: Db, values: V, map: (row: Row) => R): SQLiteRaw<R[]>;
+  function all(db: Db, values: V, map?: (row: unknown) => unknown) {
+    return statement(db, db.all(sql`SELECT 1`), "all", values, map && ((rows) => rows.map(map)));
+  }
+  return { all, run: (db: Db, values: V) => statement(db, db.run(sql`SELECT 1`), "run", values) };
+}

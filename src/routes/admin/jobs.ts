@@ -1,0 +1,72 @@
+import { z } from "@hono/zod-openapi";
+import type { AdminEnv } from "../../env";
+import { ApiError } from "../../errors";
+import { enqueue } from "../../services/outbox";
+import { JOB_STATES } from "../../services/outbox/stores";
+import { decodeCursor, discardJob, listJobs, retryJob } from "../../services/ops/jobs";
+import { limitField, lookupIdParam } from "../fields";
+import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { JobList, JobView, toJobView } from "./job-shapes";
+
+const listQuery = z.object({
+  state: z.enum(JOB_STATES).default("failed"),
+  kind: z.string().trim().min(1).max(100).optional(),
+  tenantId: z.string().trim().min(1).max(100).optional(),
+  limit: limitField,
+  cursor: z.string().max(400).optional(),
+});
+
+const discardBody = z
+  .object({ reason: z.string({ error: "Reason is required" }).trim().min(1, "Reason is required").max(500, "At most 500 characters") })
+  .strict();
+
+const tags = ["Operator"];
+
+const list = createRoute({
+  method: "get",
+  path: "/",
+  tags,
+  summary: "Jobs of every kind across tenants by state (failed, stuck, pending, suppressed), filtered by kind and tenant, paged by cursor",
+  security: security.admin,
+  request: { query: listQuery },
+  responses: { 200: ok(JobList), ...errors(400, 401, 404) },
+});
+const retry = createRoute({
+  method: "post",
+  path: "/{id}/retry",
+  tags,
+  summary: "Runs a failed or stuck job again with its own idempotency key (audited job.retried)",
+  security: security.admin,
+  request: { params: lookupIdParam },
+  responses: { 200: ok(JobView), ...errors(401, 404, 409) },
+});
+const discard = createRoute({
+  method: "post",
+  path: "/{id}/discard",
+  tags,
+  summary: "Drops a failed, pending, suppressed or stuck job for good (audited job.discarded, reason required)",
+  security: security.admin,
+  request: { params: lookupIdParam, body: jsonBody(discardBody) },
+  responses: { 200: ok(JobView), ...errors(400, 401, 404, 409) },
+});
+
+const operator = (c: { var: AdminEnv["Variables"] }) => ({ actorType: "admin" as const, actorId: c.var.auth.adminId });
+
+/** /api/admin/jobs (design.md §24; requireAdmin applied in ./index.ts). */
+export const jobsRoutes = openApiRouter<AdminEnv>()
+  .openapi(list, async (c) => {
+    const q = c.req.valid("query");
+    const cursor = q.cursor === undefined ? undefined : decodeCursor(q.cursor);
+    if (cursor === null) throw ApiError.field("cursor", "Not a cursor this list handed out");
+    const page = await listJobs(c.var.db, { ...q, cursor }, c.var.now);
+    return c.json({ data: { jobs: page.jobs.map((j) => toJobView(j, c.var.now)), nextCursor: page.nextCursor } }, 200);
+  })
+  .openapi(retry, async (c) => {
+    const { row, pointer } = await retryJob(c.var.db, c.req.valid("param").id, { kind: "operator" }, operator(c), c.var.now);
+    c.executionCtx.waitUntil(enqueue(c.env.EMAIL_QUEUE, [pointer]));
+    return c.json({ data: toJobView(row, c.var.now) }, 200);
+  })
+  .openapi(discard, async (c) => {
+    const row = await discardJob(c.var.db, c.req.valid("param").id, c.req.valid("json").reason, operator(c), c.var.now);
+    return c.json({ data: toJobView(row, c.var.now) }, 200);
+  });

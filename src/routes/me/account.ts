@@ -1,0 +1,92 @@
+import { z } from "@hono/zod-openapi";
+import type { CustomerEnv } from "../../env";
+import { instantToLocalString } from "../../domain/time";
+import { type AccountExport, deleteAccount, exportAccount } from "../../services/privacy/account";
+import { loginPasswordField } from "../fields";
+import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+
+// design.md §25: a customer takes their data with them, or deletes their account.
+
+export const AccountExportView = z
+  .object({
+    account: z.object({
+      id: z.string(),
+      email: z.string(),
+      firstName: z.string(),
+      lastName: z.string(),
+      phone: z.string(),
+      defaultTimezone: z.string(),
+      emailVerified: z.boolean(),
+      marketingOptIn: z.boolean(),
+      createdAt: z.string(),
+      lastLoginAt: z.string().nullable(),
+    }),
+    bookings: z.array(
+      z.object({
+        id: z.string(),
+        businessName: z.string(),
+        businessSlug: z.string(),
+        serviceName: z.string(),
+        staffName: z.string(),
+        status: z.string(),
+        confirmationCode: z.string(),
+        startDatetime: z.string().openapi({ description: "The business's wall clock, YYYY-MM-DDTHH:MM:SS" }),
+        endDatetime: z.string(),
+        timezone: z.string(),
+        totalAmount: z.number().int(),
+        currency: z.string(),
+        notes: z.string(),
+        createdAt: z.string(),
+        payments: z.array(
+          z.object({
+            kind: z.string(),
+            status: z.string(),
+            amount: z.number().int(),
+            refundedAmount: z.number().int(),
+            currency: z.string(),
+          }),
+        ),
+      }),
+    ),
+  })
+  .openapi("AccountExport");
+
+export function toAccountExport(d: AccountExport): z.infer<typeof AccountExportView> {
+  return {
+    account: d.account,
+    bookings: d.bookings.map(({ startAt, endAt, ...b }) => ({
+      ...b,
+      startDatetime: instantToLocalString(b.timezone, startAt),
+      endDatetime: instantToLocalString(b.timezone, endAt),
+    })),
+  };
+}
+
+const exportRoute = createRoute({
+  method: "get",
+  path: "/export",
+  tags: ["Customer"],
+  summary: "The account and every business's bookings made with it, with what was paid",
+  security: security.customer,
+  responses: { 200: ok(AccountExportView), ...errors(401, 429) },
+});
+
+const deleteBody = z.object({ password: loginPasswordField.describe("The account's password, to confirm") }).strict();
+
+const deleteRoute = createRoute({
+  method: "delete",
+  path: "/",
+  tags: ["Customer"],
+  summary: "Deletes the account and its sessions; each business keeps its own customer record, unlinked",
+  security: security.customer,
+  request: { body: jsonBody(deleteBody) },
+  responses: { 200: ok(z.object({ id: z.string() })), ...errors(400, 401, 429) },
+});
+
+/** GET /api/me/export and DELETE /api/me (requireCustomer and the `me` rate limit apply). */
+export const accountRoutes = openApiRouter<CustomerEnv>()
+  .openapi(exportRoute, async (c) => c.json({ data: toAccountExport(await exportAccount(c.var.db, c.var.auth.customerId)) }, 200))
+  .openapi(deleteRoute, async (c) => {
+    const data = await deleteAccount(c.var.db, c.var.auth.customerId, c.req.valid("json").password, c.var.now);
+    return c.json({ data }, 200);
+  });
