@@ -58,6 +58,11 @@ describe("public visit create", () => {
 
     const mails = await outboxMails(body.customer.email);
     expect(mails.map((m) => m.kind)).toEqual(["booking.confirmed"]);
+    // Stored as facts until sent (issue #42): version 2, a visit's, carries the items and the visit's calendar event.
+    expect(mails[0].raw.textBody).toBe("");
+    const stored = JSON.parse(mails[0].raw.facts ?? "{}");
+    expect(stored).toMatchObject({ v: 2, template: "booking.confirmed", facts: { calendarId: data.id } });
+    expect(stored.facts.items.map((i: { serviceName: string }) => i.serviceName)).toEqual(["Cut", "Colour", "Blow-dry"]);
     expect(mails[0].textBody).toContain("Cut");
     expect(mails[0].textBody).toContain("Colour");
     expect(mails[0].textBody).toContain("Blow-dry");
