@@ -5,7 +5,7 @@ import { countDbRequests, get, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { createBookingRow, createService } from "../../helpers/factories";
 import { outboxMails } from "../../helpers/mail";
-import { parseIcs, reminderJobs } from "../notifications/support";
+import { cronAt, parseIcs, reminderJobs, reminders } from "../notifications/support";
 import { deliveriesFor, webhookEndpoint } from "../public/_booking-setup";
 import { DAY, heldResources, itemsOfVisit, NOW, salon, spaRooms, visitBody } from "./_setup";
 
@@ -73,6 +73,14 @@ describe("public visit create", () => {
     // One reminder for the visit, on its first item.
     expect((await reminderJobs(data.items[0].id)).length).toBe(1);
     expect((await reminderJobs(data.items[1].id)).length).toBe(0);
+    // It is sent 24 hours before the first item, listing the items and updating the visit's one calendar event.
+    await cronAt("2031-03-09T13:00:00Z", tenant.id);
+    const sent = await reminders(body.customer.email);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].text).toContain("Blow-dry");
+    const reminderIcs = parseIcs(sent[0].attachments![0].content);
+    expect(reminderIcs.uid).toBe(ics.uid);
+    expect(reminderIcs.end).toBe(Date.parse("2031-03-10T15:30:00Z"));
 
     const created = (await deliveriesFor(tenant.id)).filter((d) => d.eventType === "booking.created");
     expect(created).toHaveLength(1);
