@@ -275,18 +275,22 @@ export async function createVisit(ctx: BookingCtx, scope: BookingScope, input: C
       }
     }
     b.add(record.created);
-    const tenantOpen = b.add(db.all<{ open: number }>(sql`SELECT ${tenantOpenSql(tenant.id)} AS open`));
-    // A hold refused by the caps inside the write (concurrent creates) is a 429, not a lost slot.
-    const holdsOk = b.add(db.all<{ ok: number }>(sql`SELECT ${holdCaps} AS ok`));
-    const readBack = b.add(
-      db.all<{ customerId: string; customerAccountId: string | null }>(
-        sql`SELECT customer_id AS customerId, customer_account_id AS customerAccountId FROM bookings WHERE id = ${anchorId}`,
-      ),
-    );
-    const heldRows = b.add(
-      db.all<{ id: string; resourceIds: string }>(
-        sql`SELECT id, ${resourceIdsOf(sql`bookings.id`)} AS resourceIds FROM bookings WHERE visit_id = ${visitId}`,
-      ),
+    // One statement (as a booking's create, issue #42): whether the business is open, whether the
+    // hold caps still allow a hold (concurrent creates: a 429, not a lost slot), the visit's customer
+    // record and account when it was written (on its first item) and the resources each item holds.
+    const outcome = b.add(
+      db.all<{
+        open: number;
+        holdsOk: number;
+        written: string | null;
+        customerId: string;
+        customerAccountId: string | null;
+        held: string;
+      }>(sql`
+        SELECT ${tenantOpenSql(tenant.id)} AS open, ${holdCaps} AS holdsOk, a.id AS written,
+               a.customer_id AS customerId, a.customer_account_id AS customerAccountId,
+               (SELECT json_group_object(i.id, json(${resourceIdsOf(sql`i.id`)})) FROM bookings i WHERE i.visit_id = ${visitId}) AS held
+        FROM (SELECT 1) LEFT JOIN bookings a ON a.id = ${anchorId}`),
     );
     try {
       await b.run(ctx);
@@ -297,14 +301,13 @@ export async function createVisit(ctx: BookingCtx, scope: BookingScope, input: C
       if (columns?.includes("bookings.staff_id")) throw slotTaken();
       throw err;
     }
-    const [row] = readBack.result();
-    const heldById = new Map(heldRows.result().map((r) => [r.id, r.resourceIds]));
-    if (!row) {
-      const [state] = tenantOpen.result();
-      if (scope.kind === "public" && !state?.open) throw ApiError.notFound("Business");
-      if (!holdsOk.result()[0]?.ok) throw holdsRefused(firstHoldEnd(liveHolds, now.getTime()));
+    const [row] = outcome.result();
+    if (!row?.written) {
+      if (scope.kind === "public" && !row?.open) throw ApiError.notFound("Business");
+      if (!row?.holdsOk) throw holdsRefused(firstHoldEnd(liveHolds, now.getTime()));
       throw slotTaken();
     }
+    const heldById = JSON.parse(row.held ?? "{}") as Record<string, string[]>;
     return {
       id: visitId,
       tenantId: tenant.id,
@@ -328,7 +331,7 @@ export async function createVisit(ctx: BookingCtx, scope: BookingScope, input: C
         totalAmount: i.totalAmount,
         processingOffsetMinutes: placed[n].processing?.offsetMinutes ?? 0,
         processingMinutes: placed[n].processing?.minutes ?? 0,
-        resourceIds: JSON.parse(heldById.get(i.id) ?? "[]") as string[],
+        resourceIds: heldById[i.id] ?? [],
       })),
       payment: checkout ? checkout.payment : scope.kind === "public" && tenant.requirePayment ? null : undefined,
     };
