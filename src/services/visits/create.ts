@@ -1,5 +1,4 @@
-import { eq, sql } from "drizzle-orm";
-import { schema } from "../../db/client";
+import { sql } from "drizzle-orm";
 import { newConfirmationCode } from "../../domain/confirmation-code";
 import { e164Of, regionOf } from "../../domain/sms/phone";
 import type { LocalDateTime } from "../../domain/time";
@@ -16,10 +15,12 @@ import { resourceIdsOf } from "../bookings/lookup";
 import { bookingEffects, tenantOpenSql } from "../bookings/effects";
 import { slotTaken } from "../bookings/front-desk";
 import { actorOf, bookingHistoryInsert } from "../bookings/history";
-import { type BookingCtx, type BookingScope, parseStaffIds, servicesJsonSql, tenantIdSql, tenantQuery } from "../bookings/scope";
+import { decodeTenant, type TenantCells, tenantCellsSql } from "../bookings/create-read";
+import { type BookingCtx, type BookingScope, parseStaffIds, servicesJsonSql, tenantIdSql } from "../bookings/scope";
 import { locationOf } from "../notifications/booking-mail";
 import { type PaymentStep, startCheckout, visitCheckoutPlan } from "../payments/checkout";
-import { parseResourceTypes, scheduleQueries } from "../schedule-data";
+import { publicTenantSql } from "../public-tenant";
+import { decodeSchedule, parseResourceTypes, type ScheduleRow, scheduleColumns } from "../schedule-data";
 import { servicesInOrder, unionTypesSql } from "./availability";
 import { decideVisit, specOfService } from "./decide";
 import { visitCreatedFacts } from "./effects";
@@ -77,10 +78,13 @@ export type CreatedVisit = {
 
 const CODE_ATTEMPTS = 4;
 
+/** The visit's one read: the business's create cells, the services and staff as JSON, the schedule. */
+type VisitReadRow = TenantCells & ScheduleRow & { services: string | null; staff: string; accountId: string | null };
+
 /**
  * Books 2–5 services back to back as one visit (design.md §26), all or nothing. Two libSQL round
- * trips, like one booking: a read batch (tenant, the services, the named staff, their schedule of
- * the date with the resources the services need) and ONE write batch: the customer record, the
+ * trips, like one booking: a read (ONE statement: tenant, the services, the named staff, their
+ * schedule of the date with the resources the services need; and the unpaid holds) and ONE write batch: the customer record, the
  * visit (its insert carries the whole visit's atomic guard: every item's staff member free for
  * its active parts, every item's resources), every item's booking row and resources gated on the
  * visit's row, one set of effects for the visit, read-backs. A public visit at a business that
@@ -91,42 +95,41 @@ const CODE_ATTEMPTS = 4;
  */
 export async function createVisit(ctx: BookingCtx, scope: BookingScope, input: CreateVisitInput): Promise<CreatedVisit> {
   const { db, now } = ctx;
-  const tenantId = tenantIdSql(scope);
   const serviceIds = input.items.map((i) => i.serviceId);
   const staffIds = input.items.map((i) => i.staffProfileId);
   const named = [...new Set(staffIds)];
-  const schedule = scheduleQueries(db, {
-    tenantId,
-    staffIdList: named,
-    from: input.start.date,
-    to: input.start.date,
-    resourceTypes: unionTypesSql(serviceIds, tenantId),
-  });
   const tokenAccountId = scope.kind === "public" ? (input.customerAccountId ?? null) : null;
-  const [tenantRows, serviceRows, staffRows, scheduleRows, accountRows, liveHolds] = await db.batch([
-    tenantQuery(db, scope),
-    db.all<{ services: string | null }>(sql`SELECT ${servicesJsonSql(scope, serviceIds, tenantId)} AS services`),
-    db.all<{ id: string; displayName: string }>(sql`
-      SELECT id, display_name AS displayName FROM staff_profiles
-      WHERE tenant_id = ${tenantId} AND deleted_at IS NULL ${scope.kind === "public" ? sql`AND is_bookable = 1` : sql``}
-        AND id IN (${sql.join(
-          named.map((id) => sql`${id}`),
-          sql`, `,
-        )})`),
-    schedule.statement,
-    db
-      .select({ id: schema.customerAccounts.id })
-      .from(schema.customerAccounts)
-      .where(eq(schema.customerAccounts.id, tokenAccountId ?? "")),
-    // design.md §31: the business's unpaid holds, for the hold caps (public creates only).
-    liveHoldsQuery(db, scope.kind === "public" ? tenantId : sql`NULL`, now.getTime()),
-  ]);
-  const tenant = tenantRows[0];
-  if (!tenant) throw ApiError.notFound("Business");
-  const services = servicesInOrder(serviceRows[0]?.services ?? null, serviceIds);
-  const staffNames = new Map(staffRows.map((s) => [s.id, s.displayName]));
+  const tid = sql`t.id`;
+  // ONE statement (as a booking's create, ./create-read.ts, issue #42): the business, the services,
+  // the named staff, their schedule of the date with the resources the services need, and the
+  // caller's account; beside it the business's unpaid holds, for the hold caps (design.md §31).
+  // Not a prepared statement: its shape follows the number of services and staff members.
+  const reads = batch(db);
+  const found = reads.add(
+    db.all<VisitReadRow>(sql`
+      SELECT ${tenantCellsSql},
+             ${servicesJsonSql(scope, serviceIds, tid)} AS services,
+             (SELECT json_group_array(json_array(id, display_name)) FROM staff_profiles
+              WHERE tenant_id = t.id AND deleted_at IS NULL ${scope.kind === "public" ? sql`AND is_bookable = 1` : sql``}
+                AND id IN (${sql.join(
+                  named.map((id) => sql`${id}`),
+                  sql`, `,
+                )})) AS staff,
+             -- A token outlives a deleted account: such a caller is a guest.
+             (SELECT id FROM customer_accounts WHERE id = ${tokenAccountId ?? ""}) AS accountId,
+             ${scheduleColumns({ tenantId: tid, staffIdList: named, from: input.start.date, to: input.start.date, resourceTypes: unionTypesSql(serviceIds, tid) })}
+      FROM tenants t WHERE ${scope.kind === "public" ? publicTenantSql(scope.slug) : sql`t.id = ${scope.tenantId}`} LIMIT 1`),
+  );
+  const holds = reads.add(liveHoldsQuery(db, scope.kind === "public" ? tenantIdSql(scope) : sql`NULL`, now.getTime()));
+  await reads.run();
+  const [row] = found.result();
+  if (!row) throw ApiError.notFound("Business");
+  const tenant = decodeTenant(row);
+  const liveHolds = holds.result();
+  const services = servicesInOrder(row.services, serviceIds);
+  const staffNames = new Map(JSON.parse(row.staff) as [string, string][]);
   if (named.some((id) => !staffNames.has(id))) throw ApiError.notFound("Staff member");
-  const accountId = accountRows[0]?.id ?? null;
+  const accountId = row.accountId;
   if (scope.kind === "public" && !accountId && !tenant.allowGuestBooking) {
     throw new ApiError("guest_disabled", "This business only takes bookings from signed-in customers");
   }
@@ -139,7 +142,7 @@ export async function createVisit(ctx: BookingCtx, scope: BookingScope, input: C
     start: input.start,
     items: specs,
     staffIds,
-    rows: schedule.decode(scheduleRows),
+    rows: decodeSchedule(row, input.start.date),
     limits: limitsFor(scope.kind, tenant, now),
     nowMs: now.getTime(),
     override: scope.kind === "owner" && input.override === true,
