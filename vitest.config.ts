@@ -21,6 +21,9 @@ function fuzzSeed(): number {
 // - e2e:     the real local stack (`wrangler dev`) from outside: e-mail timing, real Chromium for pages
 export default defineConfig({
   test: {
+    // The service's one-line-per-request info logs (design.md §24) would bury a failure's output;
+    // warnings and errors still print. Tests that check log lines spy on console themselves.
+    onConsoleLog: (log) => (log.startsWith('{"level":"info"') ? false : undefined),
     projects: [
       {
         test: {

@@ -2,7 +2,9 @@
 // group's Hono env (src/env.ts) carries exactly one of these as `c.var.auth`, so a handler reads
 // its caller's fields without a cast or a runtime check.
 
-export type MemberRole = "owner" | "admin" | "staff";
+import type { MemberRole } from "./shared/member-roles";
+
+export type { MemberRole };
 
 /** Who did it, for audit rows: a member's user account or one of the business's API keys. */
 export type Actor = { type: "user"; id: string } | { type: "api_key"; id: string };

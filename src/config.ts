@@ -78,7 +78,7 @@ export interface Env {
   /** Address of the test capture server (tests only). */
   CAPTURE_URL?: string;
   RATE_LIMIT_KV: KVNamespace;
-  EMAIL_QUEUE: Queue<QueueMessage>;
+  JOBS_QUEUE: Queue<QueueMessage>;
   /** Workers Analytics Engine dataset (design.md §24); optional: absent = no data points. */
   METRICS?: { writeDataPoint(point: { blobs?: string[]; doubles?: number[]; indexes?: string[] }): void };
   /** The deployed commit (the deploy passes `--var VERSION:<sha>`); the operator health shows it. */

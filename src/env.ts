@@ -1,16 +1,15 @@
-import type { ExecutionContext, HonoRequest } from "hono";
+import type { HonoRequest } from "hono";
 import type { AdminAuth, AnonymousAuth, CustomerAuth, MemberAuth, OwnerAuth } from "./auth-context";
-import type { Config, Env } from "./config";
-import type { Db, RoundTrips } from "./db/client";
-import type { RateLimiter } from "./services/rate-limit";
+import type { Env } from "./config";
+import type { RoundTrips } from "./db/client";
+import type { Services } from "./services/context";
 
-/** What requestContext (src/middleware/request-context.ts) sets on every request. */
+/**
+ * What requestContext (src/middleware/request-context.ts) sets on every request: the one services
+ * context, and what the request's own log line reports (its round trips, its failure).
+ */
 export type AppVariables = {
-  config: Config;
-  db: Db;
-  limiter: RateLimiter;
-  /** The request's clock; tests may pin it through x-test-now when TEST_HOOKS is on. */
-  now: Date;
+  services: Services;
   /** The request's database round trips so far (its log line and data point report them). */
   roundTrips: RoundTrips;
   /** What went wrong, set by onError: the request's log line carries it (redacted). */
@@ -34,7 +33,7 @@ export type CustomerEnv = CallerEnv<CustomerAuth>;
 export type GuestEnv = CallerEnv<CustomerAuth | AnonymousAuth>;
 
 /**
- * What helpers that build a service's request context read of a Hono context. Structural, so a
- * handler of any caller group (whose Context types differ in `auth`) can pass its `c`.
+ * What helpers that read the request (its headers, the services context) take of a Hono context.
+ * Structural, so a handler of any caller group (whose Context types differ in `auth`) can pass its `c`.
  */
-export type RequestScope = { req: HonoRequest; var: AppVariables; env: Env; executionCtx: ExecutionContext };
+export type RequestScope = { req: HonoRequest; var: AppVariables };

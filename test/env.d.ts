@@ -5,7 +5,7 @@ declare namespace Cloudflare {
     CAPTURE_URL: string;
     TEST_HOOKS: string;
     RATE_LIMIT_KV: KVNamespace;
-    EMAIL_QUEUE: Queue;
+    JOBS_QUEUE: Queue;
     /** The built page assets (dist/client), as the Static Assets router serves them. */
     ASSETS: Fetcher;
   }

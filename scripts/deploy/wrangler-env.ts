@@ -96,7 +96,7 @@ export function checkWranglerEnv(env: DeployEnv, w: WranglerEnv): EnvCheck {
     errors.push(`${at}: routes must hold a "*/*" route with the zone of tenants' custom hostnames`);
   if (w.crons.length === 0) errors.push(`${at}: [triggers] crons must run the outbox every minute`);
   if (!w.kvBindings.includes("RATE_LIMIT_KV")) errors.push(`${at}: the RATE_LIMIT_KV namespace binding is missing`);
-  if (w.queues.length === 0) errors.push(`${at}: the EMAIL_QUEUE producer and consumer are missing`);
+  if (w.queues.length === 0) errors.push(`${at}: the JOBS_QUEUE producer and consumer are missing`);
 
   for (const [what, host] of [
     ["PUBLIC_BASE_URL", platform],

@@ -95,7 +95,7 @@ export async function handleScheduled(
   });
   await step("tenantDeletion", async () => {
     const res = await runTenantDeletions(db, now(), scope.tenantId);
-    if (res.pointers.length) ctx.waitUntil(enqueue(env.EMAIL_QUEUE, res.pointers));
+    if (res.pointers.length) ctx.waitUntil(enqueue(env.JOBS_QUEUE, res.pointers));
     return res.reminded || res.deleting ? { reminded: res.reminded, deleting: res.deleting, deleted: res.deleted } : undefined;
   });
   if (platform) {

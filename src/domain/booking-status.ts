@@ -3,11 +3,10 @@
  * the answers into 409 invalid_transition / not_cancellable / not_reschedulable.
  */
 
-export const BOOKING_STATUSES = ["pending", "confirmed", "completed", "no_show", "cancelled"] as const;
-export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+import { BOOKING_STATUSES, type BookingStatus } from "../shared/booking-values";
 
-/** Where a booking came from: the public API and widget, or the front desk (design.md §15). */
-export const BOOKING_SOURCES = ["online", "widget", "walk_in", "phone", "admin"] as const;
+// The lists themselves are const tuples the browser shares (src/shared/booking-values.ts).
+export { BOOKING_SOURCES, BOOKING_STATUSES, type BookingSource, type BookingStatus } from "../shared/booking-values";
 
 /** Allowed status changes; anything not listed (including "to itself") is invalid_transition. */
 export const STATUS_TRANSITIONS: Readonly<Record<BookingStatus, readonly BookingStatus[]>> = {

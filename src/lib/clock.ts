@@ -1,6 +1,6 @@
 /**
  * The Worker's wall clock. Everything that asks "what time is it" outside a request (queue
- * consumer, cron) uses this, and the services middleware seeds the request clock (`c.var.now`)
+ * consumer, cron) uses this, and the services middleware seeds the request clock (`c.var.services.now`)
  * from it.
  *
  * TEST_NOW (an ISO instant; refused in production by src/env.ts) pins it for a test stack: the

@@ -1,16 +1,40 @@
 import { SignJWT, jwtVerify, type JWTPayload } from "jose";
+import { z } from "zod";
 
-export type OwnerClaims = {
-  sub: string;
-  sid: string;
-  tenantId: string | null;
-  role: string;
-  /** Present only on impersonation tokens. */
-  imp?: { adminId: string; sessionId: string };
-  ro?: boolean;
-};
-export type CustomerClaims = { sub: string; sid: string; aud: "customer" };
-export type AdminClaims = { sub: string; sid: string; aud: "super_admin"; email: string; name: string };
+const session = { sub: z.string(), sid: z.string() };
+
+/**
+ * The claims our tokens carry, parsed (not cast) after the signature and expiry are checked. The
+ * audience decides the shape: none = a member's owner-audience token (tenantId null or empty: no
+ * business chosen yet; `imp`/`ro` mark impersonation), `customer`, `super_admin`. A token of another
+ * shape is refused like a bad signature.
+ */
+const ownerClaims = z.object({
+  ...session,
+  aud: z.never().optional(),
+  tenantId: z.string().min(1).nullable().catch(null),
+  role: z.string().catch("customer"),
+  /** Present only on impersonation tokens; a malformed one refuses the token. */
+  imp: z.object({ adminId: z.string(), sessionId: z.string() }).optional(),
+  ro: z.unknown().optional(),
+});
+const customerClaims = z.object({ ...session, aud: z.literal("customer") });
+const adminClaims = z.object({
+  ...session,
+  aud: z.literal("super_admin"),
+  email: z
+    .unknown()
+    .optional()
+    .transform((v) => String(v ?? "")),
+  name: z
+    .unknown()
+    .optional()
+    .transform((v) => String(v ?? "")),
+});
+const tokenClaims = z.union([ownerClaims, customerClaims, adminClaims]);
+
+export type OwnerClaims = z.infer<typeof ownerClaims>;
+export type TokenClaims = z.infer<typeof tokenClaims>;
 
 const encoder = new TextEncoder();
 
@@ -32,18 +56,18 @@ export async function signToken(
 
 /**
  * Verifies signature (HS256 only: `alg: none` and every other algorithm are refused by jose's
- * allow-list) and expiry against the request clock. Returns null on any defect: callers answer
- * 401 without saying which.
+ * allow-list) and expiry against the request clock, then parses the claims. Returns null on any
+ * defect: callers answer 401 without saying which.
  */
-export async function verifyToken(secret: string, token: string, now: Date): Promise<JWTPayload | null> {
+export async function verifyToken(secret: string, token: string, now: Date): Promise<TokenClaims | null> {
   try {
     const { payload } = await jwtVerify(token, encoder.encode(secret), {
       algorithms: ["HS256"],
       currentDate: now,
       requiredClaims: ["exp", "sub"],
     });
-    if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
-    return payload;
+    const claims = tokenClaims.safeParse(payload);
+    return claims.success ? claims.data : null;
   } catch {
     return null;
   }

@@ -18,8 +18,8 @@ const READ_METHODS = new Set(["GET", "HEAD"]);
  */
 export async function withApiKey(c: Context<OwnerEnv>, key: string, tenantId: string, next: () => Promise<void>) {
   const { hash, id } = await keyFacts(key);
-  const plain = c.var.db;
-  const now = c.var.now;
+  const services = c.var.services;
+  const { db: plain, now } = services;
   const auth: ApiKeyAuth = {
     kind: "owner",
     via: "api_key",
@@ -37,7 +37,7 @@ export async function withApiKey(c: Context<OwnerEnv>, key: string, tenantId: st
       auth.scope = scope === "write" || scope === "read" ? scope : null;
       const lastUsedAt = result.rows[0]?.lastUsedAt;
       if (lastUsedAt === toMinute(now)) return;
-      c.executionCtx.waitUntil(
+      services.waitUntil(
         markKeyUsed(plain, id, now).then(
           () => undefined,
           (err) => logger.error("api key last-use write failed", { error: err }),
@@ -46,7 +46,8 @@ export async function withApiKey(c: Context<OwnerEnv>, key: string, tenantId: st
     },
   });
   c.set("auth", auth);
-  c.set("db", guarded.db);
+  // Every use case of this request reads through the guarded handle: the one services context.
+  c.set("services", { ...services, db: guarded.db });
   await next();
   // Throws the refusal if the route's own round trip was refused (even if the route caught it),
   // or checks the key now if the route never reached the database.

@@ -35,10 +35,10 @@ const memberLookup = prepared<{ tenantId: string; userId: string }>(
     WHERE t.id = ${p.tenantId}`,
 );
 
-async function claimsFrom(c: Pick<RequestScope, "req" | "var">) {
+async function claimsFrom(c: RequestScope) {
   const token = bearerToken(c.req.header("Authorization"));
   if (!token) return null;
-  return verifyToken(c.var.config.JWT_SECRET, token, c.var.now);
+  return verifyToken(c.var.services.config.JWT_SECRET, token, c.var.services.now);
 }
 
 /**
@@ -47,20 +47,15 @@ async function claimsFrom(c: Pick<RequestScope, "req" | "var">) {
  * Impersonation tokens are audited here, one row per request in that same round trip (the audit
  * INSERT first, then the read), and any write with them is refused after it has been recorded.
  */
-export async function ownerAuthFrom(c: Pick<RequestScope, "req" | "var">): Promise<MemberAuth> {
+export async function ownerAuthFrom(c: RequestScope): Promise<MemberAuth> {
   const claims = await claimsFrom(c);
   if (!claims || claims.aud !== undefined) throw unauthorized();
-  const tenantId = typeof claims.tenantId === "string" && claims.tenantId ? claims.tenantId : null;
+  const tenantId = claims.tenantId;
   if (!tenantId) throw new ApiError("tenant required");
-  const imp = claims.imp as { adminId?: unknown; sessionId?: unknown } | undefined;
-  const impersonation =
-    imp && typeof imp.adminId === "string" && typeof imp.sessionId === "string"
-      ? { adminId: imp.adminId, sessionId: imp.sessionId }
-      : undefined;
-  if (imp && !impersonation) throw unauthorized();
+  const impersonation = claims.imp;
 
-  const db = c.var.db;
-  const lookup = memberLookup.all(db, { tenantId, userId: claims.sub! }, (r: MemberRow) => ({
+  const db = c.var.services.db;
+  const lookup = memberLookup.all(db, { tenantId, userId: claims.sub }, (r: MemberRow) => ({
     tenantId: r.tenantId,
     timezone: r.timezone,
     role: r.role,
@@ -86,7 +81,7 @@ export async function ownerAuthFrom(c: Pick<RequestScope, "req" | "var">): Promi
         reason: sql`(SELECT s.reason ${session})`,
         metadata: { sessionId: impersonation.sessionId, page, method: c.req.method, path: url.pathname },
       },
-      c.var.now,
+      c.var.services.now,
       sql`EXISTS (SELECT 1 ${session})`,
     );
     // Write first: a transaction that starts with a read cannot take the write lock once another
@@ -108,12 +103,12 @@ export async function ownerAuthFrom(c: Pick<RequestScope, "req" | "var">): Promi
   if (impersonation && !READ_METHODS.has(c.req.method)) {
     throw new ApiError("impersonation_read_only", "This session is read-only: impersonation tokens cannot make changes");
   }
-  const userId = claims.sub!;
+  const userId = claims.sub;
   return {
     kind: "owner",
     via: "token",
     userId,
-    sessionId: claims.sid as string,
+    sessionId: claims.sid,
     tenantId,
     role: row.role as MemberRole,
     timezone: row.timezone,
@@ -148,7 +143,7 @@ const isApiKey = (auth: OwnerAuth): auth is ApiKeyAuth => auth.via === "api_key"
  */
 export const membersOnly = createMiddleware<MemberEnv>(async (c, next) => {
   if (isApiKey(c.var.auth)) {
-    await c.var.db.run(sql`SELECT 1`);
+    await c.var.services.db.run(sql`SELECT 1`);
     throw new ApiError("forbidden", "API keys cannot manage members, API keys or businesses");
   }
   await next();
@@ -166,7 +161,7 @@ export const requireRole = (...roles: MemberRole[]) =>
 export const requireCustomer = createMiddleware<CustomerEnv>(async (c, next) => {
   const claims = await claimsFrom(c);
   if (claims?.aud !== "customer") throw unauthorized();
-  c.set("auth", { kind: "customer", customerId: claims.sub!, sessionId: claims.sid as string });
+  c.set("auth", { kind: "customer", customerId: claims.sub, sessionId: claims.sid });
   await next();
 });
 
@@ -174,7 +169,7 @@ export const requireCustomer = createMiddleware<CustomerEnv>(async (c, next) => 
 export const optionalCustomer = createMiddleware<GuestEnv>(async (c, next) => {
   const claims = await claimsFrom(c);
   if (claims && claims.aud === "customer") {
-    c.set("auth", { kind: "customer", customerId: claims.sub!, sessionId: claims.sid as string });
+    c.set("auth", { kind: "customer", customerId: claims.sub, sessionId: claims.sid });
   } else {
     c.set("auth", { kind: "anonymous" });
   }
@@ -186,10 +181,10 @@ export const requireAdmin = createMiddleware<AdminEnv>(async (c, next) => {
   if (claims?.aud !== "super_admin") throw unauthorized();
   c.set("auth", {
     kind: "admin",
-    adminId: claims.sub!,
-    sessionId: claims.sid as string,
-    email: String(claims.email ?? ""),
-    name: String(claims.name ?? ""),
+    adminId: claims.sub,
+    sessionId: claims.sid,
+    email: claims.email,
+    name: claims.name,
   });
   await next();
 });

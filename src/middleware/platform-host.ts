@@ -14,7 +14,7 @@ export const platformHostOnly = (notFound?: (c: Context<AppEnv>) => Response | P
   createMiddleware<AppEnv>(async (c, next) => {
     // The URL's host is the Host header the edge received.
     const host = new URL(c.req.url).host;
-    const rules = { publicBaseUrl: c.var.config.PUBLIC_BASE_URL, environment: c.var.config.ENVIRONMENT };
+    const rules = { publicBaseUrl: c.var.services.config.PUBLIC_BASE_URL, environment: c.var.services.config.ENVIRONMENT };
     if (!isPlatformHost(host, rules)) {
       if (notFound) return notFound(c);
       throw new ApiError("not_found", "Route not found");

@@ -68,7 +68,7 @@ export const rateLimit = (group: RateLimitGroup) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const { prefix, limit, failClosed } = RATE_LIMIT_GROUPS[group];
     try {
-      const result = await c.var.limiter.check(`${prefix}:${clientKey(c)}`, limit, WINDOW_MS, c.var.now.getTime());
+      const result = await c.var.services.limiter.check(`${prefix}:${clientKey(c)}`, limit, WINDOW_MS, c.var.services.now.getTime());
       if (!result.allowed) refuse(result.retryAfterSeconds);
     } catch (err) {
       if (!(err instanceof RateLimitStoreError)) throw err;
@@ -99,11 +99,11 @@ export const publicRateLimit = createMiddleware<AppEnv>(async (c, next) => {
   const { prefix, limit } = RATE_LIMIT_GROUPS.public;
   const client = clientKey(c);
   const budgetKey = `${CODE_MISS.prefix}:${client}`;
-  const nowMs = c.var.now.getTime();
+  const nowMs = c.var.services.now.getTime();
   let storeDown = false;
   try {
     const budget = { key: budgetKey, limit: CODE_MISS.limit, windowMs: CODE_MISS.windowMs };
-    const result = await c.var.limiter.checkAndPeek(`${prefix}:${client}`, limit, WINDOW_MS, budget, nowMs);
+    const result = await c.var.services.limiter.checkAndPeek(`${prefix}:${client}`, limit, WINDOW_MS, budget, nowMs);
     if (!result.check.allowed) refuse(result.check.retryAfterSeconds);
     if (result.budget && !result.budget.allowed) refuse(result.budget.retryAfterSeconds);
   } catch (err) {
@@ -119,7 +119,7 @@ export const publicRateLimit = createMiddleware<AppEnv>(async (c, next) => {
     return;
   }
   try {
-    await c.var.limiter.record(budgetKey, CODE_MISS.windowMs, nowMs);
+    await c.var.services.limiter.record(budgetKey, CODE_MISS.windowMs, nowMs);
   } catch (err) {
     if (!(err instanceof RateLimitStoreError)) throw err;
     logFailOpen(CODE_MISS.prefix, err);

@@ -17,18 +17,20 @@ const MAX_PAD_BYTES = 1_000_000;
  */
 export const benchRoutes = new Hono<AppEnv>()
   .use("*", async (c, next) => {
-    if (c.env.BENCH_ROUTES !== "1") throw new ApiError("not_found", "Route not found");
+    if (c.var.services.env.BENCH_ROUTES !== "1") throw new ApiError("not_found", "Route not found");
     await next();
   })
   .get("/noop", (c) => c.json({ data: { ok: true } }))
   .get("/db", async (c) => {
-    const rows = await c.var.db.all<{ one: number }>(sql`select 1 as one`);
+    const rows = await c.var.services.db.all<{ one: number }>(sql`select 1 as one`);
     return c.json({ data: rows[0] });
   })
   // The same plus one rate-limit check, to separate the limiter store's cost from our own code.
   .get("/limited-db", async (c) => {
-    await c.var.limiter.check(`rl:bench:${c.req.header("CF-Connecting-IP") ?? "x"}`, 30, 60_000, c.var.now.getTime()).catch(() => null);
-    const rows = await c.var.db.all<{ one: number }>(sql`select 1 as one`);
+    await c.var.services.limiter
+      .check(`rl:bench:${c.req.header("CF-Connecting-IP") ?? "x"}`, 30, 60_000, c.var.services.now.getTime())
+      .catch(() => null);
+    const rows = await c.var.services.db.all<{ one: number }>(sql`select 1 as one`);
     const bytes = Math.min(Number(c.req.query("bytes") ?? 0) || 0, MAX_PAD_BYTES);
     if (bytes <= 0) return c.json({ data: rows[0] });
     const body = { data: rows[0], pad: "" };
@@ -36,14 +38,16 @@ export const benchRoutes = new Hono<AppEnv>()
     return c.json(body);
   })
   .get("/limited-write", async (c) => {
-    await c.var.limiter.check(`rl:bench:${c.req.header("CF-Connecting-IP") ?? "x"}`, 30, 60_000, c.var.now.getTime()).catch(() => null);
-    const [read] = await c.var.db.all<{ one: number }>(sql`select 1 as one`);
-    const [written] = await c.var.db.batch([c.var.db.all<{ two: number }>(sql`select 2 as two`)]);
+    const { db, limiter, now, queue, waitUntil } = c.var.services;
+    await limiter.check(`rl:bench:${c.req.header("CF-Connecting-IP") ?? "x"}`, 30, 60_000, now.getTime()).catch(() => null);
+    const [read] = await db.all<{ one: number }>(sql`select 1 as one`);
+    const [written] = await db.batch([db.all<{ two: number }>(sql`select 2 as two`)]);
     const pointers = Math.min(Number(c.req.query("enqueue") ?? 0) || 0, 10);
+    // The reference of a write route: what a use case's b.run(ctx) does after commit, without a use case.
     if (pointers > 0)
-      c.executionCtx.waitUntil(
+      waitUntil(
         enqueue(
-          c.env.EMAIL_QUEUE,
+          queue,
           Array.from({ length: pointers }, (_, i) => emailPointer(`eml_bench${i}`)),
         ),
       );

@@ -11,7 +11,7 @@ import { calendarFeed, FEED_REFRESH_MINUTES } from "../services/notifications/ca
 export const calendarRoutes = new Hono<AppEnv>().get("/:file", async (c) => {
   const file = c.req.param("file");
   const token = file.endsWith(".ics") ? file.slice(0, -4) : "";
-  const body = token ? await calendarFeed(c.var.db, c.var.config, token, c.var.now) : null;
+  const body = token ? await calendarFeed(c.var.services.db, c.var.services.config, token, c.var.services.now) : null;
   c.header("X-Content-Type-Options", "nosniff");
   c.header("Referrer-Policy", "no-referrer");
   if (body === null) {

@@ -90,7 +90,7 @@ exportRoutes.get("/bookings.csv", validate("query", rangeQuery), async (c) => {
   const timeZone = await zoneOf(c);
   const { lo, hi } = rangeInstants(timeZone, q.from, q.to);
   const params = { tenantId: auth.tenantId, lo, hi, showCodes: showCodes(auth) };
-  const db = c.var.db;
+  const db = c.var.services.db;
   const lines = (rows: Awaited<ReturnType<typeof bookingPage>>) => {
     const zone = pageZone(timeZone, bookingInstants(rows));
     return rows.map((r) => csvRow(bookingCells(r, zone))).join("");
@@ -102,7 +102,7 @@ exportRoutes.get("/bookings.csv", validate("query", rangeQuery), async (c) => {
 
 exportRoutes.get("/customers.csv", async (c) => {
   const tenantId = c.var.auth.tenantId;
-  const db = c.var.db;
+  const db = c.var.services.db;
   const lines = (rows: Awaited<ReturnType<typeof customerPage>>) => {
     if (!rows.length) return "";
     const zone = pageZone(rows[0].timezone, customerInstants(rows));

@@ -1,10 +1,12 @@
-import { z } from "zod";
+import { z } from "@hono/zod-openapi";
+import { MAX_CHAT_MESSAGE_CHARS, MAX_CHAT_MESSAGES } from "../shared/ai-limits";
 import { parseLocalDate, parseLocalDateTime } from "../domain/time";
 import { slugProblem } from "../services/auth/slug";
 
 // The field rules every caller group's bodies and queries share (public, auth, me, owner, admin,
-// AI): one definition of an e-mail, an id, a page size, a booking's customer, so the same input
-// gets the same answer on every route. Caller-specific shapes stay next to their routes.
+// AI): one definition of an e-mail, an id, a page size, a name, a booking's customer, so the same
+// input gets the same answer on every route. A rule two routes use lives here, never in a caller's
+// folder; a field only one route has (a fee percentage, a closure's length) stays in its route.
 
 /** "<name> is required" when absent, "<name> must be a string" when of another type. */
 const presence = (name: string) => ({
@@ -39,13 +41,26 @@ export const idParam = z.object({ id: idField("id", 64) });
 /** `{ id }` of a path whose id is only looked up: any text; an unknown (or absurd) one is 404, never 400. */
 export const lookupIdParam = z.object({ id: z.string() });
 
+/** `{ slug }` of a public path (/api/public/{slug}/..., /api/ai-public/{slug}/...): only looked up, unknown -> 404. */
+export const slugParam = z.object({ slug: z.string().openapi({ description: "The business's slug", example: "city-salon" }) });
+
+/** A page size: 1..200 (interface.md §Limits), `fallback` when absent. */
+export const pageSizeField = (fallback: number) =>
+  z.coerce
+    .number({ error: "limit must be a number" })
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(200, "limit must be at most 200")
+    .default(fallback);
+
 /** `?limit=` of every list: 1..200, default 50 (interface.md §Limits). */
-export const limitField = z.coerce
-  .number({ error: "limit must be a number" })
-  .int("limit must be a whole number")
-  .min(1, "limit must be at least 1")
-  .max(200, "limit must be at most 200")
-  .default(50);
+export const limitField = pageSizeField(50);
+
+/** `?offset=` of a paged list (the console's tenants, the app's bookings): how many to skip, 0..max. */
+export const offsetField = (max: number) => z.coerce.number().int().min(0).max(max).default(0);
+
+/** `?search=` of a list: part of a name, e-mail or phone. */
+export const searchField = z.string().trim().max(200, "search must be at most 200 characters");
 
 /** A query that takes only `?limit=`. */
 export const limitQuery = z.object({ limit: limitField }).strict();
@@ -59,18 +74,23 @@ export const optionalText = (max: number, name: string) =>
     .nullish()
     .transform((v) => v ?? undefined);
 
-export const firstNameField = z.string().trim().min(1, "First name is required").max(100);
-export const lastNameField = z.string().trim().max(100);
-export const phoneField = z.string().trim().max(40);
+/** A person's names and phone (accounts, members, a business's customers, a booking's customer). */
+export const firstNameField = z
+  .string(presence("First name"))
+  .trim()
+  .min(1, "First name is required")
+  .max(100, "First name must be at most 100 characters");
+export const lastNameField = z.string().trim().max(100, "Last name must be at most 100 characters");
+export const phoneField = z.string().trim().max(40, "Phone must be at most 40 characters");
+
+/** A business's name and kind (registration, a new business, the profile). */
+export const businessNameField = z.string().trim().min(1, "Business name is required").max(200, "At most 200 characters");
+export const businessTypeField = z.string().trim().min(1, "Business type is required").max(100, "At most 100 characters");
 
 /** The customer of a booking, public or made by the business (interface.md §Create booking body). */
 export const bookingCustomerField = z.object(
   {
-    firstName: z
-      .string(presence("First name"))
-      .trim()
-      .min(1, "First name is required")
-      .max(100, "First name must be at most 100 characters"),
+    firstName: firstNameField,
     lastName: optionalText(100, "Last name"),
     email: emailField,
     phone: optionalText(40, "Phone"),
@@ -101,6 +121,12 @@ export const localDateTimeField = (name: string) =>
     }
     return v;
   });
+
+/** `HH:MM` of an interval, shape only: the values (a real time, end after start, no overlap) are checked by validateWeek. */
+export const clockTimeField = (name: string) => z.string().max(5, `${name} must be a time HH:MM`);
+
+/** One interval of a day's hours (weekly hours, a date's override). */
+export const timeSpanField = z.object({ start: clockTimeField("start"), end: clockTimeField("end") }).strict();
 
 export function canonicalTimeZone(tz: string): string | null {
   // Recent engines also take "+05:00" as a zone; the contract asks for IANA names only.
@@ -231,3 +257,26 @@ export const visitMoveItemsField = z
   .array(z.object({ staffProfileId: idField("staffProfileId").optional() }), { error: "items must be a list of { staffProfileId }" })
   .min(1, "Name at least one service's staff member")
   .max(5, "A visit has at most 5 services");
+
+/** design.md §20 limits: at most 20 messages of at most 2000 characters, the last one the person's. */
+const chatMessage = z
+  .object({
+    role: z.enum(["user", "assistant"], { error: "role must be user or assistant" }),
+    content: z
+      .string({ error: "content must be a string" })
+      .trim()
+      .min(1, "content must not be empty")
+      .max(MAX_CHAT_MESSAGE_CHARS, `content must be at most ${MAX_CHAT_MESSAGE_CHARS} characters`),
+  })
+  .strict();
+
+/** The body of both assistants (the booking page's and the team's). */
+export const chatBody = z
+  .object({
+    messages: z
+      .array(chatMessage, { error: "messages must be a list" })
+      .min(1, "Send at least one message")
+      .max(MAX_CHAT_MESSAGES, `At most ${MAX_CHAT_MESSAGES} messages`)
+      .refine((m) => m.length === 0 || m[m.length - 1].role === "user", "The last message must be the user's"),
+  })
+  .strict();

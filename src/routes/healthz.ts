@@ -8,7 +8,7 @@ import { isAlive } from "../services/admin/health";
  * database does not answer or the cron's last run is more than 10 minutes old.
  */
 export const healthzRoutes = new Hono<AppEnv>().get("/", async (c) => {
-  const alive = await isAlive(c.var.db, c.var.now);
+  const alive = await isAlive(c.var.services.db, c.var.services.now);
   c.header("Cache-Control", "no-store");
   return alive ? c.json({ status: "ok" }, 200) : c.json({ status: "unavailable" }, 503);
 });

@@ -59,6 +59,9 @@ export const ok = <T extends z.ZodType>(schema: T, description = "OK") => ({
   content: { "application/json": { schema: z.object({ data: schema }) } },
 });
 
+/** A 0/1 flag in an answer (interface.md: the public resources mirror the tenants table's integer flags). */
+export const zeroOne = z.union([z.literal(0), z.literal(1)]);
+
 /** JSON already written as text by a mapper of the route's shape (hot paths; see availabilityJson). */
 export type JsonText<T> = string & { readonly __json: T };
 

@@ -1,6 +1,6 @@
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Env } from "../config";
 import { type Db, runBatch } from "../db/client";
+import type { AfterCommit } from "./context";
 import { enqueue, type JobPointer } from "./outbox/pointer";
 
 /**
@@ -42,8 +42,7 @@ export type Part = Statement | Fragment<unknown>;
 /** A part's value once its batch ran; reading it earlier is a programming error. */
 export type Handle<R> = { result(): R };
 
-/** Where a batch's pointers go after commit: the request's queue binding and waitUntil. */
-export type AfterCommit = { env: Pick<Env, "EMAIL_QUEUE">; waitUntil(p: Promise<unknown>): void };
+export type { AfterCommit };
 
 export type Add = {
   <S extends Statement>(part: S): Handle<ResultOf<S>>;
@@ -151,7 +150,7 @@ export class Batch {
     const statements = this.parts.statements();
     const results = statements.length > 0 ? await runBatch(this.db, statements) : [];
     const pointers = this.parts.settle(results);
-    if (after && pointers.length > 0) after.waitUntil(enqueue(after.env.EMAIL_QUEUE, pointers));
+    if (after && pointers.length > 0) after.waitUntil(enqueue(after.queue, pointers));
     return pointers;
   }
 }

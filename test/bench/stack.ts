@@ -126,7 +126,7 @@ export async function startStack(o: StackOptions) {
         UPSTASH_REDIS_REST_TOKEN: "bench-token",
       },
       kvNamespaces: ["RATE_LIMIT_KV"],
-      queueProducers: { EMAIL_QUEUE: "booking-email" },
+      queueProducers: { JOBS_QUEUE: "booking-email" },
       host: "127.0.0.1",
       port: 0,
       ...(inspectorPort ? { inspectorPort } : {}),

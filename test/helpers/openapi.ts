@@ -5,7 +5,7 @@ import { SELF } from "cloudflare:test";
 // receives from a route in GET /api/openapi.json is validated against the schema that route
 // declares for that status, so a field the document promises and the handler does not send (or
 // sends with another type) fails the test that made the request. A status the route does not
-// declare fails too. Routes not in the document (pages, not yet converted groups) are skipped.
+// declare fails too. Routes not in the document (pages, the CSV export) are skipped.
 
 type Schema = Record<string, unknown>;
 type Operation = { responses?: Record<string, { content?: Record<string, { schema?: Schema }> }> };

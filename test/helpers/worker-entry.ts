@@ -6,6 +6,7 @@ import {
   getQueueResult,
   waitOnExecutionContext,
 } from "cloudflare:test";
+import { vi } from "vitest";
 import type { Env, QueueMessage } from "../../src/config";
 import worker from "../../src/index";
 
@@ -81,13 +82,14 @@ export async function unscript(filter: CaptureFilter) {
   if (!res.ok) throw new Error(`capture server refused to drop the rule: ${res.status}`);
 }
 
-/** Polls `check` until it returns a value (not undefined) or the deadline passes. */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000, what = "condition"): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await check();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+/** Polls `check` (vitest's `vi.waitFor`) until it returns a value (not undefined) or the deadline passes. */
+export function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000, what = "condition"): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const v = await check();
+      if (v === undefined) throw new Error(`timed out waiting for ${what}`);
+      return v;
+    },
+    { timeout: timeoutMs, interval: 100 },
+  );
 }

@@ -6,7 +6,7 @@ import { inject } from "vitest";
  * run's start (test/setup/test-clock.ts), exactly, at every call, so it agrees with the other
  * processes of the stack (wrangler dev, Chromium) and keeps real time's millisecond resolution.
  * Only `Date` changes: timers, timeouts and polling stay real. In the workers pool the Worker under
- * test shares this isolate, so its request clock (`c.var.now` without x-test-now) is the same clock.
+ * test shares this isolate, so its request clock (`c.var.services.now` without x-test-now) is the same clock.
  *
  * Why not vi.useFakeTimers: its Date stands still between ticks (`shouldAdvanceTime` adds a fixed
  * step per interval and falls behind a busy event loop), so two rows written a few milliseconds

@@ -105,6 +105,9 @@ export default async function setup(project: TestProject) {
     "--persist-to",
     join(dir, "wrangler"),
     "--show-interactive-dev-session=false",
+    // GET /__scheduled runs the Worker's cron once: tests send what the outbox wrote from a job's
+    // effects (which the every-minute cron sends in production), e.g. a waitlist offer.
+    "--test-scheduled",
   ];
   for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
   // Its own process group, so teardown can stop npx and the wrangler/workerd children it starts.

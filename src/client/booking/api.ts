@@ -1,22 +1,14 @@
 import { byId, setText, show, sleep } from "../shared/dom";
-import { type ApiAnswer, type RequestOptions, requestJson } from "../shared/http";
+import { type ApiAnswer, type RequestOptions, requestWithBackoff } from "../shared/http";
 
 /**
  * The public API with the contract's 429 backoff (interface.md Limits rule 4): wait Retry-After
  * (60 s if absent), double on each consecutive 429, cap at 5 minutes, give up after the 5th.
  * While waiting, a notice counts down; the customer does not have to do anything.
  */
-export async function publicApi<T>(method: string, path: string, body?: unknown): Promise<ApiAnswer<T>> {
+export function publicApi<T>(method: string, path: string, body?: unknown): Promise<ApiAnswer<T>> {
   const opts: RequestOptions = body === undefined ? {} : { body };
-  let wait = 0;
-  for (let attempt = 1; ; attempt++) {
-    const answer = await requestJson<T>(method, path, opts);
-    if (answer.status !== 429 || attempt >= 5) return answer;
-    const after = Number.parseInt(answer.headers?.get("Retry-After") ?? "", 10);
-    const base = after > 0 ? after : 60;
-    wait = Math.min(300, wait ? Math.max(base, wait * 2) : base);
-    await waitWithNotice(wait);
-  }
+  return requestWithBackoff<T>(method, path, opts, waitWithNotice);
 }
 
 async function waitWithNotice(seconds: number): Promise<void> {

@@ -30,6 +30,8 @@ export type DateTimesOptions = {
   /** Shown while no service is chosen. */
   idleMessage: string;
   onError?: (message: string) => void;
+  /** The chosen date's times are shown: whether it has any (the waitlist is offered for a date without). */
+  onDay?: (date: string, hasTimes: boolean) => void;
 };
 
 export type DateTimes = {
@@ -64,6 +66,7 @@ export function dateTimes(o: DateTimesOptions): DateTimes {
   });
 
   function clear(message: string) {
+    o.onDay?.("", true);
     setText(o.slots, "");
     setText(o.status, message);
     o.onClear();
@@ -98,7 +101,8 @@ export function dateTimes(o: DateTimesOptions): DateTimes {
       if (found.kind === "error") return failed(found.error);
       if (found.kind === "none") {
         await calendar.select(date, mark);
-        return clear(dayMessage({ kind: "none", chosen: date, through: found.through }, lead));
+        clear(dayMessage({ kind: "none", chosen: date, through: found.through }, lead));
+        return o.onDay?.(date, false);
       }
       const day = found.day.date;
       await calendar.select(day, mark);
@@ -111,13 +115,15 @@ export function dateTimes(o: DateTimesOptions): DateTimes {
           o.status,
           dayMessage(day === date ? { kind: "times", date, count } : { kind: "next", chosen: date, date: day, count }, lead),
         );
-        return renderSlots(o.slots, got.slots, o.onSlot);
+        renderSlots(o.slots, got.slots, o.onSlot);
+        return o.onDay?.(date, day === date);
       }
       // Taken since the month was asked: look on from the following date.
       from = day;
       inclusive = false;
     }
     clear(dayMessage({ kind: "none", chosen: date, through: from }, lead));
+    o.onDay?.(date, false);
   }
 
   async function first(): Promise<void> {

@@ -7,6 +7,7 @@ import { dateTimes } from "./date-times";
 import { botCheck } from "./captcha";
 import { page, publicPath } from "./page";
 import { serverClock, showConfirmed, startPayment } from "./payment";
+import { startWaitlist } from "./waitlist";
 
 /** The booking flow: service, staff, date (month calendar), time, details, then the confirmation with its code. */
 
@@ -53,6 +54,14 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
     show(slotError, true);
   }
 
+  // design.md §28: a date without a time for the chosen service offers the waitlist.
+  const waitlist = startWaitlist(() => {
+    const service = checked("serviceId");
+    const staff = checked("staffId");
+    if (!service) return null;
+    const staffName = staff?.value ? (staff.closest("label")?.textContent?.trim() ?? "") : "";
+    return { serviceId: service.value, serviceName: service.dataset.name ?? "", staffId: staff?.value ?? "", staffName };
+  });
   const times = dateTimes({
     prefix: "cal",
     status: slotStatus,
@@ -68,6 +77,7 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
     },
     idleMessage: "Choose a service to see the available times.",
     onError: showSlotError,
+    onDay: (date, hasTimes) => waitlist.offerFor(date || null, hasTimes),
   });
   const loadSlots = (lead?: string) => times.refresh(lead);
 

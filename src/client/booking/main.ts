@@ -5,9 +5,13 @@ import { startAsk } from "./ask";
 import { startBookingFlow } from "./flow";
 import { startManageBooking } from "./manage";
 import { resumeAfterRedirect } from "./payment";
+import { openOfferedTime, startWaitlistManage } from "./waitlist";
 
 const form = maybeById("booking-form", HTMLFormElement);
 const flow = form ? startBookingFlow(form) : null;
 startManageBooking(form);
 if (form) resumeAfterRedirect();
 if (form && flow) startAsk(form, flow);
+startWaitlistManage();
+// design.md §28: an offer e-mail's link opens the booking page on the offered time.
+if (flow) void openOfferedTime(flow.choose);

@@ -8,9 +8,9 @@ import type { JSONParsed } from "hono/utils/types";
 import type { z } from "zod";
 import type { ErrorCode, ValidationDetails } from "../../errors";
 import type { tenantActivityRoute } from "../../routes/admin/tenant-activity";
-import type { toAiLogEntry } from "../../routes/ai/shapes";
-import type { toAdminLoginResult, toOwnerLoginResult } from "../../routes/auth/shapes";
-import type { OwnerChat, toPublicChat } from "../../routes/ai/shapes";
+import type { toAiLogEntry } from "../../routes/ai/log-shapes";
+import type { toAdminLoginResult, toOwnerLoginResult } from "../../routes/auth/sign-in-shapes";
+import type { OwnerChat, toPublicChat } from "../../routes/ai/chat-shapes";
 import type { ApiKey, CreatedKey } from "../../routes/owner/api-keys";
 import type { toBookingPayments } from "../../routes/owner/booking-payments";
 import type { toOwnerBooking, toOwnerBookingFullDetail } from "../../routes/owner/booking-shapes";
@@ -30,7 +30,9 @@ import type { toBookingItem } from "../../routes/owner/view-shapes";
 import type { viewRoutes } from "../../routes/owner/views";
 import type { toDelivery, toEndpoint } from "../../routes/owner/webhook-endpoints";
 import type { toWidgetStatus } from "../../routes/pages/widget";
-import type { toAvailability, toAvailabilityDays, toBookingLookup, toCancelResult, toCreatedBooking } from "../../routes/public/shapes";
+import type { toAvailability, toAvailabilityDays } from "../../routes/public/availability-shapes";
+import type { toBookingLookup, toCancelResult, toCreatedBooking } from "../../routes/public/booking-shapes";
+import type { toWaitlistEntry, toWaitlistJoined } from "../../routes/public/waitlist";
 import type { ImpersonationStarted } from "../../services/admin/impersonation";
 import type { PaymentStep } from "../../services/payments/checkout";
 import type { listTenants } from "../../services/admin/tenant-list";
@@ -65,6 +67,9 @@ export type WidgetStatus = Json<ReturnType<typeof toWidgetStatus>>;
 /** design.md §20: POST /api/ai-public/:slug/chat (the booking page's Ask panel). */
 export type PublicChatAnswer = Json<ReturnType<typeof toPublicChat>>;
 export type SuggestedSlot = PublicChatAnswer["suggestions"]["slots"][number];
+/** design.md §28: the public waitlist (join, and the manage link's entry). */
+export type WaitlistJoined = Json<ReturnType<typeof toWaitlistJoined>>;
+export type WaitlistEntry = Json<ReturnType<typeof toWaitlistEntry>>;
 
 // ---- operator API (console) ----
 export type AdminLoginResult = Json<ReturnType<typeof toAdminLoginResult>>;

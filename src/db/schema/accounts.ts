@@ -1,4 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { MEMBER_ROLES } from "../../shared/member-roles";
 import { createdAt, flag, updatedAt } from "./columns";
 
 export const tenants = sqliteTable(
@@ -136,7 +137,7 @@ export const tenantMembers = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id),
-    role: text("role", { enum: ["owner", "admin", "staff"] }).notNull(),
+    role: text("role", { enum: MEMBER_ROLES }).notNull(),
     isActive: flag("is_active").notNull().default(true),
     createdAt: createdAt(),
   },

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { customerAccounts, customers, tenants } from "./accounts";
 import { services, staffProfiles } from "./catalog";
+import { BOOKING_SOURCES, BOOKING_STATUSES } from "../../shared/booking-values";
 import { createdAt, flag, updatedAt } from "./columns";
 
 /**
@@ -40,11 +41,9 @@ export const bookings = sqliteTable(
     customerAccountId: text("customer_account_id").references(() => customerAccounts.id),
     startAt: integer("start_at").notNull(),
     endAt: integer("end_at").notNull(),
-    status: text("status", { enum: ["pending", "confirmed", "completed", "no_show", "cancelled"] }).notNull(),
+    status: text("status", { enum: BOOKING_STATUSES }).notNull(),
     confirmationCode: text("confirmation_code").notNull(),
-    source: text("source", { enum: ["online", "widget", "walk_in", "phone", "admin"] })
-      .notNull()
-      .default("online"),
+    source: text("source", { enum: BOOKING_SOURCES }).notNull().default("online"),
     totalAmount: integer("total_amount").notNull().default(0),
     currency: text("currency").notNull(),
     notes: text("notes").notNull().default(""),

@@ -5,3 +5,4 @@ export * from "./bookings";
 export * from "./events";
 export * from "./resources";
 export * from "./sms";
+export * from "./waitlist";

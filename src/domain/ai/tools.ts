@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BOOKING_STATUSES } from "../../shared/booking-values";
 import { parseLocalDate, type LocalDate } from "../time";
 
 /**
@@ -19,6 +20,29 @@ export type ToolSpec = {
 };
 
 export type ToolDef<A = unknown> = ToolSpec & { args: z.ZodType<A> };
+
+/**
+ * The parameters the model is told, derived from the argument schema itself (each field's
+ * `.describe`), so what the model reads and what `parseToolCall` accepts cannot drift apart.
+ */
+function parametersOf(args: z.ZodObject): ToolSpec["parameters"] {
+  const json = z.toJSONSchema(args, { io: "input", unrepresentable: "any" });
+  const properties: Record<string, ParamSpec> = {};
+  for (const [key, field] of Object.entries(json.properties ?? {})) {
+    if (typeof field !== "object") continue;
+    const values = field.enum?.filter((v): v is string => typeof v === "string");
+    properties[key] = { type: "string", description: field.description ?? "", ...(values ? { enum: values } : {}) };
+  }
+  return { type: "object", properties, required: json.required ?? [] };
+}
+
+/** A tool whose parameters are its argument schema's. */
+const tool = <A>(name: string, description: string, args: z.ZodObject & z.ZodType<A>): ToolDef<A> => ({
+  name,
+  description,
+  parameters: parametersOf(args),
+  args,
+});
 
 /** At most this many days per days-range call (the days endpoint allows 42; a chat needs far fewer). */
 export const MAX_DAYS_RANGE = 14;
@@ -48,110 +72,82 @@ const clock = (name: string) =>
     .trim()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${name} must be HH:MM`);
 
-const str = (description: string): ParamSpec => ({ type: "string", description });
-
 const noArgs = z.object({}).strict();
 
 const availabilityArgs = z
   .object({
-    serviceId: id("serviceId"),
-    date: date("date"),
-    staffId: id("staffId").optional(),
-    earliest: clock("earliest").optional(),
-    latest: clock("latest").optional(),
+    serviceId: id("serviceId").describe("Service id from list_services"),
+    date: date("date").describe("Local date YYYY-MM-DD"),
+    staffId: id("staffId").optional().describe("Optional staff id from list_staff; omit for anyone"),
+    earliest: clock("earliest").optional().describe("Optional earliest start time HH:MM"),
+    latest: clock("latest").optional().describe("Optional latest start time HH:MM"),
   })
   .strict();
 export type AvailabilityArgs = z.infer<typeof availabilityArgs>;
 
 const daysArgs = z
-  .object({ serviceId: id("serviceId"), from: date("from"), to: date("to").optional(), staffId: id("staffId").optional() })
+  .object({
+    serviceId: id("serviceId").describe("Service id from list_services"),
+    from: date("from").describe("First local date YYYY-MM-DD"),
+    to: date("to").optional().describe(`Optional last local date YYYY-MM-DD, at most ${MAX_DAYS_RANGE} days after from`),
+    staffId: id("staffId").optional().describe("Optional staff id from list_staff"),
+  })
   .strict();
 export type DaysArgs = z.infer<typeof daysArgs>;
 
 const bookingsArgs = z
   .object({
-    from: date("from"),
-    to: date("to").optional(),
-    status: z.enum(["pending", "confirmed", "completed", "no_show", "cancelled"], { error: "Unknown status" }).optional(),
-    staffId: id("staffId").optional(),
+    from: date("from").describe("First local date YYYY-MM-DD"),
+    to: date("to").optional().describe("Optional last local date YYYY-MM-DD (default: from)"),
+    status: z.enum(BOOKING_STATUSES, { error: "Unknown status" }).optional().describe("Optional status filter"),
+    staffId: id("staffId").optional().describe("Optional staff id"),
   })
   .strict();
 export type BookingsArgs = z.infer<typeof bookingsArgs>;
 
 const customerArgs = z
-  .object({ query: z.string({ error: "query must be a string" }).trim().min(1, "query is required").max(200) })
+  .object({
+    query: z
+      .string({ error: "query must be a string" })
+      .trim()
+      .min(1, "query is required")
+      .max(200)
+      .describe("Part of a name, e-mail or phone"),
+  })
   .strict();
 export type CustomerArgs = z.infer<typeof customerArgs>;
 
-const availabilityParams = {
-  serviceId: str("Service id from list_services"),
-  date: str("Local date YYYY-MM-DD"),
-  staffId: str("Optional staff id from list_staff; omit for anyone"),
-  earliest: str("Optional earliest start time HH:MM"),
-  latest: str("Optional latest start time HH:MM"),
-};
+const listServices = tool(
+  "list_services",
+  "Lists the services with id, name, description, duration in minutes and price in minor units.",
+  noArgs,
+);
 
-const daysParams = {
-  serviceId: str("Service id from list_services"),
-  from: str("First local date YYYY-MM-DD"),
-  to: str(`Optional last local date YYYY-MM-DD, at most ${MAX_DAYS_RANGE} days after from`),
-  staffId: str("Optional staff id from list_staff"),
-};
+const listStaff = tool("list_staff", "Lists the staff members with id, name and title.", noArgs);
 
-const listServices: ToolDef = {
-  name: "list_services",
-  description: "Lists the services with id, name, description, duration in minutes and price in minor units.",
-  parameters: { type: "object", properties: {}, required: [] },
-  args: noArgs,
-};
+const getAvailability = tool(
+  "get_availability",
+  "Free start times of one service on one local date, per staff member (startTime is local YYYY-MM-DDTHH:MM:SS).",
+  availabilityArgs,
+);
 
-const listStaff: ToolDef = {
-  name: "list_staff",
-  description: "Lists the staff members with id, name and title.",
-  parameters: { type: "object", properties: {}, required: [] },
-  args: noArgs,
-};
+const findAvailableDays = tool(
+  "find_available_days",
+  `How many free start times each local date from..to has (at most ${MAX_DAYS_RANGE} days) and the first one.`,
+  daysArgs,
+);
 
-const getAvailability: ToolDef<AvailabilityArgs> = {
-  name: "get_availability",
-  description: "Free start times of one service on one local date, per staff member (startTime is local YYYY-MM-DDTHH:MM:SS).",
-  parameters: { type: "object", properties: availabilityParams, required: ["serviceId", "date"] },
-  args: availabilityArgs,
-};
+const listBookings = tool(
+  "list_bookings",
+  `The business's bookings starting on local dates from..to (inclusive, at most ${MAX_BOOKINGS_RANGE_DAYS} days), earliest first.`,
+  bookingsArgs,
+);
 
-const findAvailableDays: ToolDef<DaysArgs> = {
-  name: "find_available_days",
-  description: `How many free start times each local date from..to has (at most ${MAX_DAYS_RANGE} days) and the first one.`,
-  parameters: { type: "object", properties: daysParams, required: ["serviceId", "from"] },
-  args: daysArgs,
-};
-
-const listBookings: ToolDef<BookingsArgs> = {
-  name: "list_bookings",
-  description: `The business's bookings starting on local dates from..to (inclusive, at most ${MAX_BOOKINGS_RANGE_DAYS} days), earliest first.`,
-  parameters: {
-    type: "object",
-    properties: {
-      from: str("First local date YYYY-MM-DD"),
-      to: str("Optional last local date YYYY-MM-DD (default: from)"),
-      status: {
-        type: "string",
-        description: "Optional status filter",
-        enum: ["pending", "confirmed", "completed", "no_show", "cancelled"],
-      },
-      staffId: str("Optional staff id"),
-    },
-    required: ["from"],
-  },
-  args: bookingsArgs,
-};
-
-const searchCustomers: ToolDef<CustomerArgs> = {
-  name: "search_customers",
-  description: "Finds the business's customers whose name, e-mail or phone contains the query (at most 20).",
-  parameters: { type: "object", properties: { query: str("Part of a name, e-mail or phone") }, required: ["query"] },
-  args: customerArgs,
-};
+const searchCustomers = tool(
+  "search_customers",
+  "Finds the business's customers whose name, e-mail or phone contains the query (at most 20).",
+  customerArgs,
+);
 
 /** The public booking assistant: the business's public catalog and free times, nothing else. */
 export const PUBLIC_TOOLS = [listServices, listStaff, getAvailability, findAvailableDays] as const;

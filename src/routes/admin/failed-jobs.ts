@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { AdminEnv } from "../../env";
 import { listTenantFailedJobs } from "../../services/outbox/failed";
-import { limitQuery } from "../fields";
+import { limitQuery, lookupIdParam } from "../fields";
 import { createRoute, errors, ok, openApiRouter, security } from "../openapi";
 import { FailedJobView, toFailedJob } from "../owner/failed-jobs";
 
@@ -11,7 +11,7 @@ const failed = createRoute({
   tags: ["Operator"],
   summary: "The tenant's failed side effects of every kind, newest failure first",
   security: security.admin,
-  request: { params: z.object({ id: z.string() }), query: limitQuery },
+  request: { params: lookupIdParam, query: limitQuery },
   responses: { 200: ok(z.array(FailedJobView)), ...errors(400, 401, 404) },
 });
 
@@ -20,6 +20,6 @@ const failed = createRoute({
  * every kind, as the owner sees it (requireAdmin is applied to /tenants/* in ./index.ts).
  */
 export const tenantFailedJobsRoute = openApiRouter<AdminEnv>().openapi(failed, async (c) => {
-  const rows = await listTenantFailedJobs(c.var.db, c.req.valid("param").id, c.req.valid("query").limit);
+  const rows = await listTenantFailedJobs(c.var.services.db, c.req.valid("param").id, c.req.valid("query").limit);
   return c.json({ data: rows.map(toFailedJob) }, 200);
 });

@@ -3,7 +3,10 @@ import type { AdminEnv } from "../../env";
 import { startImpersonation } from "../../services/admin/impersonation";
 import { idParam } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
-import { ImpersonationStarted } from "./shapes";
+
+export const ImpersonationStarted = z
+  .object({ token: z.string(), sessionId: z.string(), expiresAt: z.string(), tenantId: z.string() })
+  .openapi("ImpersonationStarted");
 
 const impersonateBody = z.object({ reason: z.string().trim().min(1, "Required").max(500) }).strict();
 
@@ -20,10 +23,10 @@ const impersonate = createRoute({
 /** POST /api/admin/tenants/:id/impersonate: a 1-hour read-only owner token (design.md §8). */
 export const impersonateRoutes = openApiRouter<AdminEnv>().openapi(impersonate, async (c) => {
   const started = await startImpersonation(
-    c.var.db,
-    c.var.config.JWT_SECRET,
+    c.var.services.db,
+    c.var.services.config.JWT_SECRET,
     { adminId: c.var.auth.adminId, tenantId: c.req.valid("param").id, reason: c.req.valid("json").reason },
-    c.var.now,
+    c.var.services.now,
   );
   return c.json(
     {

@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { AdminEnv } from "../../env";
 import { ApiError } from "../../errors";
-import { enqueue } from "../../services/outbox";
 import { JOB_STATES } from "../../services/outbox/stores";
 import { decodeCursor, discardJob, listJobs, retryJob } from "../../services/ops/jobs";
 import { limitField, lookupIdParam } from "../fields";
@@ -58,15 +57,14 @@ export const jobsRoutes = openApiRouter<AdminEnv>()
     const q = c.req.valid("query");
     const cursor = q.cursor === undefined ? undefined : decodeCursor(q.cursor);
     if (cursor === null) throw ApiError.field("cursor", "Not a cursor this list handed out");
-    const page = await listJobs(c.var.db, { ...q, cursor }, c.var.now);
-    return c.json({ data: { jobs: page.jobs.map((j) => toJobView(j, c.var.now)), nextCursor: page.nextCursor } }, 200);
+    const page = await listJobs(c.var.services.db, { ...q, cursor }, c.var.services.now);
+    return c.json({ data: { jobs: page.jobs.map((j) => toJobView(j, c.var.services.now)), nextCursor: page.nextCursor } }, 200);
   })
   .openapi(retry, async (c) => {
-    const { row, pointer } = await retryJob(c.var.db, c.req.valid("param").id, { kind: "operator" }, operator(c), c.var.now);
-    c.executionCtx.waitUntil(enqueue(c.env.EMAIL_QUEUE, [pointer]));
-    return c.json({ data: toJobView(row, c.var.now) }, 200);
+    const { row } = await retryJob(c.var.services, c.req.valid("param").id, { kind: "operator" }, operator(c));
+    return c.json({ data: toJobView(row, c.var.services.now) }, 200);
   })
   .openapi(discard, async (c) => {
-    const row = await discardJob(c.var.db, c.req.valid("param").id, c.req.valid("json").reason, operator(c), c.var.now);
-    return c.json({ data: toJobView(row, c.var.now) }, 200);
+    const row = await discardJob(c.var.services.db, c.req.valid("param").id, c.req.valid("json").reason, operator(c), c.var.services.now);
+    return c.json({ data: toJobView(row, c.var.services.now) }, 200);
   });

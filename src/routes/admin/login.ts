@@ -1,8 +1,7 @@
 import type { AppEnv } from "../../env";
 import { loginAdmin } from "../../services/auth/admin";
-import { authCtx } from "../auth/context";
 import { loginBody } from "../auth/login";
-import { AdminLoginResult, toAdminLoginResult } from "../auth/shapes";
+import { AdminLoginResult, toAdminLoginResult } from "../auth/sign-in-shapes";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 
 const login = createRoute({
@@ -22,5 +21,5 @@ const login = createRoute({
  */
 export const adminLoginRoute = openApiRouter<AppEnv>().openapi(login, async (c) => {
   const { email, password } = c.req.valid("json");
-  return c.json({ data: toAdminLoginResult(await loginAdmin(authCtx(c), email, password)) }, 200);
+  return c.json({ data: toAdminLoginResult(await loginAdmin(c.var.services, email, password)) }, 200);
 });

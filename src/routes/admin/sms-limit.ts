@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { MAX_SMS_LIMIT } from "../../domain/sms/limits";
 import type { AdminEnv } from "../../env";
 import { setSmsLimit } from "../../services/sms/usage";
+import { lookupIdParam } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 
 const body = z
@@ -30,13 +31,17 @@ const route = createRoute({
   tags: ["Operator"],
   summary: "Sets the tenant's monthly text limit (audited tenant.sms_limit_changed); a plan change never resets what was used",
   security: security.admin,
-  request: { params: z.object({ id: z.string() }), body: jsonBody(body) },
+  request: { params: lookupIdParam, body: jsonBody(body) },
   responses: { 200: ok(SmsLimit), ...errors(400, 401, 404, 409) },
 });
 
 /** PUT /api/admin/tenants/:id/sms-limit (design.md §27; requireAdmin is applied to /tenants/* in ./index.ts). */
 export const smsLimitRoute = openApiRouter<AdminEnv>().openapi(route, async (c) => {
   const { limit, reason } = c.req.valid("json");
-  const usage = await setSmsLimit(c.var.db, { tenantId: c.req.valid("param").id, limit, reason, adminId: c.var.auth.adminId }, c.var.now);
+  const usage = await setSmsLimit(
+    c.var.services.db,
+    { tenantId: c.req.valid("param").id, limit, reason, adminId: c.var.auth.adminId },
+    c.var.services.now,
+  );
   return c.json({ data: { limit: usage.limit, usedThisMonth: usage.usedThisMonth } }, 200);
 });

@@ -1,14 +1,16 @@
 import { z } from "@hono/zod-openapi";
 import type { AdminEnv } from "../../env";
-import { enqueue } from "../../services/outbox";
 import { scheduleTenantDeletion } from "../../services/ops/tenant-deletion";
 import { idParam } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
-import { DeletionScheduled } from "./shapes";
 
 const body = z
   .object({ reason: z.string({ error: "Reason is required" }).trim().min(1, "Reason is required").max(500, "At most 500 characters") })
   .strict();
+
+export const DeletionScheduled = z
+  .object({ tenantId: z.string(), scheduledAt: z.string(), dueAt: z.string(), reason: z.string() })
+  .openapi("TenantDeletionScheduled");
 
 const schedule = createRoute({
   method: "post",
@@ -22,13 +24,11 @@ const schedule = createRoute({
 
 /** POST /api/admin/tenants/:id/schedule-deletion (design.md §25; requireAdmin applied in ./index.ts). */
 export const tenantDeletionRoutes = openApiRouter<AdminEnv>().openapi(schedule, async (c) => {
-  const { schedule: s, pointers } = await scheduleTenantDeletion(
-    c.var.db,
+  const { schedule: s } = await scheduleTenantDeletion(
+    c.var.services,
     c.req.valid("param").id,
     c.req.valid("json").reason,
     c.var.auth.adminId,
-    c.var.now,
   );
-  c.executionCtx.waitUntil(enqueue(c.env.EMAIL_QUEUE, pointers));
   return c.json({ data: s }, 200);
 });

@@ -1,21 +1,85 @@
 import { z } from "@hono/zod-openapi";
+import type { Db } from "../../db/client";
 import type { AdminEnv } from "../../env";
 import { patchTenant } from "../../services/admin/tenant-patch";
 import { getOperatorTenantView } from "../../services/admin/tenant-view";
 import { listTenants } from "../../services/admin/tenant-list";
-import { enqueue } from "../../services/outbox";
-import { limitField } from "../fields";
+import { limitField, lookupIdParam, offsetField, searchField } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
-import { TenantListItem, TenantView } from "./shapes";
+
+export const TenantView = z
+  .object({
+    id: z.string(),
+    slug: z.string(),
+    businessName: z.string(),
+    businessType: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    plan: z.string(),
+    planStatus: z.string(),
+    isActive: z.boolean(),
+    isSuspended: z.boolean(),
+    suspendedReason: z.string().nullable(),
+    suspendedAt: z.string().nullable(),
+    trialEndsAt: z.string().nullable(),
+    createdAt: z.string(),
+    customDomain: z.string().nullable(),
+    widgetColor: z.string(),
+    description: z.string(),
+    addressLine1: z.string(),
+    city: z.string(),
+    country: z.string(),
+    users: z.array(
+      z.object({
+        id: z.string(),
+        email: z.string(),
+        role: z.string(),
+        firstName: z.string(),
+        lastName: z.string(),
+        isActive: z.boolean(),
+        createdAt: z.string(),
+      }),
+    ),
+    counts: z.object({ bookings: z.number().int(), customers: z.number().int(), services: z.number().int(), staff: z.number().int() }),
+    recentBookings: z.array(
+      z.object({ id: z.string(), startDatetime: z.string(), status: z.string(), totalAmount: z.number().int(), currency: z.string() }),
+    ),
+    audit: z.array(
+      z.object({
+        id: z.string(),
+        action: z.string(),
+        actorId: z.string(),
+        targetId: z.string(),
+        reason: z.string().nullable(),
+        createdAt: z.string(),
+      }),
+    ),
+  })
+  .openapi("TenantOperatorView");
+
+export const TenantListItem = z
+  .object({
+    id: z.string(),
+    slug: z.string(),
+    businessName: z.string(),
+    plan: z.string(),
+    planStatus: z.string(),
+    isActive: z.boolean(),
+    isSuspended: z.boolean(),
+    trialEndsAt: z.string().nullable(),
+    createdAt: z.string(),
+    ownerEmail: z.string().nullable(),
+  })
+  .openapi("TenantListItem");
 
 const listQuery = z
   .object({
-    search: z.string().trim().max(200).optional(),
+    search: searchField.optional(),
     status: z.enum(["active", "suspended", "trial"]).optional(),
     plan: z.enum(["free", "pro", "enterprise"]).optional(),
     limit: limitField,
     // Paging (the console's tenants list): skip this many of the newest-first list.
-    offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+    offset: offsetField(1_000_000),
   })
   .strict();
 
@@ -53,7 +117,6 @@ const list = createRoute({
 });
 
 /** Plain `:id` (not idParam): an over-long id was always simply not found here. */
-const tenantPath = z.object({ id: z.string() });
 
 const view = createRoute({
   method: "get",
@@ -61,7 +124,7 @@ const view = createRoute({
   tags,
   summary: "The tenant's operator view",
   security: security.admin,
-  request: { params: tenantPath },
+  request: { params: lookupIdParam },
   responses: { 200: ok(TenantView), ...errors(401, 404) },
 });
 
@@ -71,20 +134,19 @@ const patch = createRoute({
   tags,
   summary: "Suspend, restore, change plan or trial (audited; the reason is required)",
   security: security.admin,
-  request: { params: tenantPath, body: jsonBody(patchBody) },
+  request: { params: lookupIdParam, body: jsonBody(patchBody) },
   responses: { 200: ok(TenantView), ...errors(400, 401, 404, 409) },
 });
 
 /** The service's view, typed by the response schema (a field added to one must be added to the other). */
-const operatorView = (db: AdminEnv["Variables"]["db"], id: string): Promise<z.infer<typeof TenantView>> => getOperatorTenantView(db, id);
+const operatorView = (db: Db, id: string): Promise<z.infer<typeof TenantView>> => getOperatorTenantView(db, id);
 
 /** Super-admin routes (requireAdmin applied in ./index.ts). */
 export const tenantsRoutes = openApiRouter<AdminEnv>()
-  .openapi(list, async (c) => c.json({ data: await listTenants(c.var.db, c.req.valid("query"), c.var.now) }, 200))
-  .openapi(view, async (c) => c.json({ data: await operatorView(c.var.db, c.req.valid("param").id) }, 200))
+  .openapi(list, async (c) => c.json({ data: await listTenants(c.var.services.db, c.req.valid("query"), c.var.services.now) }, 200))
+  .openapi(view, async (c) => c.json({ data: await operatorView(c.var.services.db, c.req.valid("param").id) }, 200))
   .openapi(patch, async (c) => {
     const id = c.req.valid("param").id;
-    const pointers = await patchTenant(c.var.db, id, c.req.valid("json"), c.var.auth.adminId, c.var.now);
-    c.executionCtx.waitUntil(enqueue(c.env.EMAIL_QUEUE, pointers));
-    return c.json({ data: await operatorView(c.var.db, id) }, 200);
+    await patchTenant(c.var.services, id, c.req.valid("json"), c.var.auth.adminId);
+    return c.json({ data: await operatorView(c.var.services.db, id) }, 200);
   });

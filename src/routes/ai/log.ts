@@ -3,7 +3,7 @@ import { listAiLog } from "../../services/ai/log";
 import { limitQuery } from "../fields";
 import { createRoute, errors, ok, openApiRouter, security } from "../openapi";
 import type { MemberEnv } from "../../env";
-import { AiLogEntry, toAiLogEntry } from "./shapes";
+import { AiLogEntry, toAiLogEntry } from "./log-shapes";
 
 const log = createRoute({
   method: "get",
@@ -20,6 +20,6 @@ const log = createRoute({
  * without a model on the platform (503 here only when the limiter store is down, design.md §31).
  */
 export const aiLogRoute = openApiRouter<MemberEnv>().openapi(log, async (c) => {
-  const rows = await listAiLog(c.var.db, c.var.auth.tenantId, c.req.valid("query").limit);
+  const rows = await listAiLog(c.var.services.db, c.var.auth.tenantId, c.req.valid("query").limit);
   return c.json({ data: rows.map(toAiLogEntry) }, 200);
 });

@@ -1,8 +1,8 @@
 import { ownerChat } from "../../services/ai/chat";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
-import { chatBody } from "./fields";
+import { chatBody } from "../fields";
+import { OwnerChat } from "./chat-shapes";
 import { aiCtx, type OwnerAiEnv } from "./provider";
-import { OwnerChat } from "./shapes";
 
 const chat = createRoute({
   method: "post",

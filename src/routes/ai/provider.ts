@@ -15,16 +15,16 @@ export type OwnerAiEnv = { Bindings: MemberEnv["Bindings"]; Variables: MemberEnv
  * §20). With TEST_HOOKS (test pool only) `x-test-ai: off` drops the provider for one request and
  * `x-test-ai-timeout-ms` shortens the 15 s timeout, so the timeout test does not wait 15 s.
  */
-function providerFor(c: Pick<RequestScope, "req" | "var" | "env">): AiProvider | null {
-  const hooks = c.var.config.TEST_HOOKS;
+function providerFor(c: RequestScope): AiProvider | null {
+  const hooks = c.var.services.config.TEST_HOOKS;
   const off = hooks && c.req.header("x-test-ai") === "off";
   const testTimeout = hooks ? Number(c.req.header("x-test-ai-timeout-ms")) : Number.NaN;
   const timeoutMs = Number.isInteger(testTimeout) && testTimeout > 0 ? testTimeout : DEFAULT_TIMEOUT_MS;
-  return off ? null : resolveProvider(c.env, c.var.config, { timeoutMs });
+  return off ? null : resolveProvider(c.var.services.env, c.var.services.config, { timeoutMs });
 }
 
 /** Whether the AI routes would answer (no I/O): pages hide the assistant when they would not (503). */
-export const aiAvailable = (c: Pick<RequestScope, "req" | "var" | "env">): boolean => providerFor(c) !== null;
+export const aiAvailable = (c: RequestScope): boolean => providerFor(c) !== null;
 
 export const requireAiProvider = createMiddleware<AiEnv>(async (c, next) => {
   const provider = providerFor(c);
@@ -35,10 +35,10 @@ export const requireAiProvider = createMiddleware<AiEnv>(async (c, next) => {
 
 export function aiCtx(c: { var: AiEnv["Variables"] }): AiCtx {
   return {
-    db: c.var.db,
-    now: c.var.now,
+    db: c.var.services.db,
+    now: c.var.services.now,
     provider: c.var.ai,
-    maxTokens: c.var.config.AI_MAX_TOKENS,
-    budget: c.var.config.AI_DAILY_REQUESTS_PER_TENANT,
+    maxTokens: c.var.services.config.AI_MAX_TOKENS,
+    budget: c.var.services.config.AI_DAILY_REQUESTS_PER_TENANT,
   };
 }

@@ -1,9 +1,8 @@
-import { z } from "@hono/zod-openapi";
 import { publicChat } from "../../services/ai/chat";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
-import { chatBody } from "./fields";
+import { chatBody, slugParam } from "../fields";
+import { PublicChat, toPublicChat } from "./chat-shapes";
 import { type AiEnv, aiCtx } from "./provider";
-import { PublicChat, toPublicChat } from "./shapes";
 
 const chat = createRoute({
   method: "post",
@@ -11,7 +10,7 @@ const chat = createRoute({
   tags: ["AI assistant"],
   summary: "The booking assistant of a business: suggests services, staff and free times; never books",
   security: security.none,
-  request: { params: z.object({ slug: z.string() }), body: jsonBody(chatBody) },
+  request: { params: slugParam, body: jsonBody(chatBody) },
   responses: { 200: ok(PublicChat), ...errors(400, 404, 429, 502, 503) },
 });
 

@@ -1,11 +1,9 @@
 import { createMiddleware } from "hono/factory";
-import type { AppEnv, AppVariables, RequestScope } from "../../env";
+import type { AppEnv, RequestScope } from "../../env";
 import { ApiError } from "../../errors";
 import { bearerToken, verifyToken } from "../../lib/jwt";
 import { ownerAuthFrom } from "../../middleware/auth";
-import type { AuthCtx, OwnerTokenClaims } from "../../services/auth/sessions";
-
-export const authCtx = (c: { var: AppVariables }): AuthCtx => ({ db: c.var.db, secret: c.var.config.JWT_SECRET, now: c.var.now });
+import type { OwnerTokenClaims } from "../../services/auth/sessions";
 
 /**
  * The owner-audience claims of the request's token, for the routes that mint a new token from it.
@@ -13,19 +11,19 @@ export const authCtx = (c: { var: AppVariables }): AuthCtx => ({ db: c.var.db, s
  * check, which records the attempt in the audit log and refuses it: minting a token is a write
  * (design.md §13), and these routes are POSTs.
  */
-export async function ownerClaims(c: Pick<RequestScope, "req" | "var">): Promise<OwnerTokenClaims> {
+export async function ownerClaims(c: RequestScope): Promise<OwnerTokenClaims> {
   const token = bearerToken(c.req.header("Authorization"));
-  const claims = token ? await verifyToken(c.var.config.JWT_SECRET, token, c.var.now) : null;
+  const claims = token ? await verifyToken(c.var.services.config.JWT_SECRET, token, c.var.services.now) : null;
   if (!claims || claims.aud !== undefined) throw new ApiError("unauthorized");
   if (claims.imp !== undefined || claims.ro !== undefined) {
     await ownerAuthFrom(c);
     throw new ApiError("impersonation_read_only", "This session is read-only: impersonation tokens cannot make changes");
   }
   return {
-    sub: claims.sub!,
-    sid: claims.sid as string,
-    tenantId: typeof claims.tenantId === "string" && claims.tenantId ? claims.tenantId : null,
-    role: typeof claims.role === "string" ? claims.role : "customer",
+    sub: claims.sub,
+    sid: claims.sid,
+    tenantId: claims.tenantId,
+    role: claims.role,
   };
 }
 

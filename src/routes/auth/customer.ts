@@ -3,9 +3,8 @@ import type { AppEnv } from "../../env";
 import { loginCustomer, registerCustomer } from "../../services/auth/customer";
 import { emailField, firstNameField, lastNameField, newPasswordField, phoneField, timeZoneField } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
-import { authCtx } from "./context";
 import { loginBody } from "./login";
-import { CustomerLoginResult, toCustomerLoginResult } from "./shapes";
+import { CustomerLoginResult, toCustomerLoginResult } from "./sign-in-shapes";
 
 const registerBody = z
   .object({
@@ -43,7 +42,7 @@ const login = createRoute({
 export const customerAccountRoutes = openApiRouter<AppEnv>()
   .openapi(register, async (c) => {
     const b = c.req.valid("json");
-    const result = await registerCustomer(authCtx(c), {
+    const result = await registerCustomer(c.var.services, {
       email: b.email,
       password: b.password,
       firstName: b.firstName,
@@ -56,5 +55,5 @@ export const customerAccountRoutes = openApiRouter<AppEnv>()
   })
   .openapi(login, async (c) => {
     const { email, password } = c.req.valid("json");
-    return c.json({ data: toCustomerLoginResult(await loginCustomer(authCtx(c), email, password)) }, 200);
+    return c.json({ data: toCustomerLoginResult(await loginCustomer(c.var.services, email, password)) }, 200);
   });

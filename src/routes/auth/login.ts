@@ -3,8 +3,7 @@ import type { AppEnv } from "../../env";
 import { loginOwner } from "../../services/auth/owner";
 import { loginEmailField, loginPasswordField } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
-import { authCtx } from "./context";
-import { OwnerLoginResult, toOwnerLoginResult } from "./shapes";
+import { OwnerLoginResult, toOwnerLoginResult } from "./sign-in-shapes";
 
 export const loginBody = z.object({ email: loginEmailField, password: loginPasswordField });
 
@@ -21,5 +20,5 @@ const login = createRoute({
 /** POST /api/auth/login: owner/staff sign-in; the first active membership is the token's tenant. */
 export const loginRoute = openApiRouter<AppEnv>().openapi(login, async (c) => {
   const { email, password } = c.req.valid("json");
-  return c.json({ data: toOwnerLoginResult(await loginOwner(authCtx(c), email, password)) }, 200);
+  return c.json({ data: toOwnerLoginResult(await loginOwner(c.var.services, email, password)) }, 200);
 });

@@ -1,13 +1,12 @@
 import { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
-import { linkBase } from "../../lib/links";
 import { requestPasswordReset, resetPassword } from "../../services/auth/password-reset";
 import { requestUserPasswordReset, resetUserPassword } from "../../services/auth/user-password";
-import { enqueue } from "../../services/outbox";
 import { newPasswordField } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
-import { authCtx } from "./context";
-import { Reset, Sent } from "./shapes";
+
+const Sent = z.object({ sent: z.literal(true) });
+const Reset = z.object({ reset: z.literal(true) });
 
 // A malformed address cannot be registered, so it gets the same answer as an unknown one.
 export const forgotBody = z.object({ email: z.string({ error: "E-mail is required" }).trim().toLowerCase().min(1).max(254) });
@@ -43,26 +42,24 @@ const reset = (tag: string, what: string) =>
  */
 export const passwordResetRoutes = openApiRouter<AppEnv>()
   .openapi(forgot("Customer auth", "a customer account"), async (c) => {
-    const pointers = await requestPasswordReset(authCtx(c), c.req.valid("json").email, linkBase(c.var.config));
-    c.executionCtx.waitUntil(enqueue(c.env.EMAIL_QUEUE, pointers));
+    await requestPasswordReset(c.var.services, c.req.valid("json").email);
     return c.json({ data: { sent: true as const } }, 200);
   })
   .openapi(reset("Customer auth", "a customer reset link"), async (c) => {
     const { token, password } = c.req.valid("json");
-    await resetPassword(authCtx(c), token, password);
+    await resetPassword(c.var.services, token, password);
     return c.json({ data: { reset: true as const } }, 200);
   });
 
 /** /api/auth forgot/reset for owner/staff accounts, alike (rate limit group rl:auth-forgot on forgot). */
 export const userPasswordResetRoutes = openApiRouter<AppEnv>()
   .openapi(forgot("Auth", "an owner/staff account"), async (c) => {
-    const pointers = await requestUserPasswordReset(authCtx(c), c.req.valid("json").email, linkBase(c.var.config));
-    c.executionCtx.waitUntil(enqueue(c.env.EMAIL_QUEUE, pointers));
+    await requestUserPasswordReset(c.var.services, c.req.valid("json").email);
     return c.json({ data: { sent: true as const } }, 200);
   })
   /** A reset link (1 h) or a member's invite link (7 days); single use; revokes every session of the user. */
   .openapi(reset("Auth", "a reset link (1 h) or a member's invitation (7 days)"), async (c) => {
     const { token, password } = c.req.valid("json");
-    await resetUserPassword(authCtx(c), token, password);
+    await resetUserPassword(c.var.services, token, password);
     return c.json({ data: { reset: true as const } }, 200);
   });

@@ -1,10 +1,19 @@
 import { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
 import { registerOwner } from "../../services/auth/owner";
-import { currencyField, emailField, firstNameField, lastNameField, newPasswordField, slugField, timeZoneField } from "../fields";
+import {
+  businessNameField,
+  businessTypeField,
+  currencyField,
+  emailField,
+  firstNameField,
+  lastNameField,
+  newPasswordField,
+  slugField,
+  timeZoneField,
+} from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
-import { authCtx } from "./context";
-import { OwnerLoginResult, toOwnerLoginResult } from "./shapes";
+import { OwnerLoginResult, toOwnerLoginResult } from "./sign-in-shapes";
 
 const body = z
   .object({
@@ -12,9 +21,9 @@ const body = z
     password: newPasswordField,
     firstName: firstNameField,
     lastName: lastNameField.optional(),
-    businessName: z.string().trim().min(1, "Business name is required").max(200),
+    businessName: businessNameField,
     slug: slugField.optional(),
-    businessType: z.string().trim().min(1).max(100).optional(),
+    businessType: businessTypeField.optional(),
     timezone: timeZoneField.optional(),
     currency: currencyField.optional(),
     country: z.string().trim().max(100).optional(),
@@ -34,7 +43,7 @@ const register = createRoute({
 /** POST /api/auth/register (design.md §6): a new owner and their first business, signed in. */
 export const registerRoute = openApiRouter<AppEnv>().openapi(register, async (c) => {
   const b = c.req.valid("json");
-  const result = await registerOwner(authCtx(c), {
+  const result = await registerOwner(c.var.services, {
     email: b.email,
     password: b.password,
     firstName: b.firstName,

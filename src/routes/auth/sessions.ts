@@ -6,8 +6,10 @@ import { revokeSession } from "../../services/auth/sessions";
 import { changePassword } from "../../services/auth/user-password";
 import { loginPasswordField, newPasswordField } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
-import { authCtx, claimsFirst, ownerClaims } from "./context";
-import { Changed, LoggedOut } from "./shapes";
+import { claimsFirst, ownerClaims } from "./context";
+
+const LoggedOut = z.object({ loggedOut: z.literal(true) });
+const Changed = z.object({ changed: z.literal(true) });
 
 const changeBody = z.object({ currentPassword: loginPasswordField, newPassword: newPasswordField }).strict();
 
@@ -38,7 +40,7 @@ const change = createRoute({
 export const ownerSessionRoutes = openApiRouter<AppEnv>()
   .openapi(logout, async (c) => {
     const claims = await ownerClaims(c);
-    await revokeSession(c.var.db, "user", claims.sub, claims.sid, c.var.now);
+    await revokeSession(c.var.services.db, "user", claims.sub, claims.sid, c.var.services.now);
     return c.json({ data: { loggedOut: true as const } }, 200);
   })
   .openapi(change, async (c) => {
@@ -47,7 +49,7 @@ export const ownerSessionRoutes = openApiRouter<AppEnv>()
     if (body.newPassword === body.currentPassword) {
       throw ApiError.field("newPassword", "Choose a password different from the current one");
     }
-    await changePassword(authCtx(c), { userId: claims.sub, sessionId: claims.sid }, body);
+    await changePassword(c.var.services, { userId: claims.sub, sessionId: claims.sid }, body);
     return c.json({ data: { changed: true as const } }, 200);
   });
 
@@ -64,6 +66,6 @@ const customerLogout = createRoute({
 /** POST /api/customer-auth/logout: revokes the customer's session. */
 export const customerSessionRoutes = openApiRouter<AppEnv>().openapi(customerLogout, async (c) => {
   const auth = c.var.auth;
-  await revokeSession(c.var.db, "customer", auth.customerId, auth.sessionId, c.var.now);
+  await revokeSession(c.var.services.db, "customer", auth.customerId, auth.sessionId, c.var.services.now);
   return c.json({ data: { loggedOut: true as const } }, 200);
 });

@@ -3,8 +3,9 @@ import type { AppEnv } from "../../env";
 import { requireMember } from "../../middleware/auth";
 import { refreshOwnerToken, switchTenant } from "../../services/auth/owner";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
-import { authCtx, claimsFirst, ownerClaims } from "./context";
-import { TokenResult } from "./shapes";
+import { claimsFirst, ownerClaims } from "./context";
+
+const TokenResult = z.object({ token: z.string() }).openapi("TokenResult");
 
 const switchBody = z.object({ tenantId: z.string({ error: "tenantId is required" }).trim().min(1).max(100) }).strict();
 
@@ -40,10 +41,10 @@ const switchRoute = createRoute({
 export const tokenRoutes = openApiRouter<AppEnv>()
   .openapi(refresh, async (c) => {
     const claims = await ownerClaims(c);
-    return c.json({ data: { token: await refreshOwnerToken(authCtx(c), claims) } }, 200);
+    return c.json({ data: { token: await refreshOwnerToken(c.var.services, claims) } }, 200);
   })
   .openapi(switchRoute, async (c) => {
     const claims = await ownerClaims(c);
-    const token = await switchTenant(authCtx(c), { userId: claims.sub, sessionId: claims.sid }, c.req.valid("json").tenantId);
+    const token = await switchTenant(c.var.services, { userId: claims.sub, sessionId: claims.sid }, c.req.valid("json").tenantId);
     return c.json({ data: { token } }, 200);
   });

@@ -85,8 +85,8 @@ const deleteRoute = createRoute({
 
 /** GET /api/me/export and DELETE /api/me (requireCustomer and the `me` rate limit apply). */
 export const accountRoutes = openApiRouter<CustomerEnv>()
-  .openapi(exportRoute, async (c) => c.json({ data: toAccountExport(await exportAccount(c.var.db, c.var.auth.customerId)) }, 200))
+  .openapi(exportRoute, async (c) => c.json({ data: toAccountExport(await exportAccount(c.var.services.db, c.var.auth.customerId)) }, 200))
   .openapi(deleteRoute, async (c) => {
-    const data = await deleteAccount(c.var.db, c.var.auth.customerId, c.req.valid("json").password, c.var.now);
+    const data = await deleteAccount(c.var.services.db, c.var.auth.customerId, c.req.valid("json").password, c.var.services.now);
     return c.json({ data }, 200);
   });

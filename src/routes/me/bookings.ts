@@ -59,6 +59,6 @@ const list = createRoute({
 
 /** GET /api/me/bookings: every booking linked to the account, across businesses, newest first. */
 export const bookingRoutes = openApiRouter<CustomerEnv>().openapi(list, async (c) => {
-  const rows = await listCustomerBookings(c.var.db, c.var.auth.customerId, c.req.valid("query").limit);
+  const rows = await listCustomerBookings(c.var.services.db, c.var.auth.customerId, c.req.valid("query").limit);
   return c.json({ data: rows.map(toCustomerBooking) }, 200);
 });

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { CustomerEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { getCustomerProfile, updateCustomerProfile } from "../../services/auth/customer-profile";
-import { CustomerProfile, toCustomerProfile } from "../auth/shapes";
+import { CustomerProfile, toCustomerProfile } from "../auth/sign-in-shapes";
 import { firstNameField, lastNameField, phoneField, timeZoneField } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 
@@ -37,12 +37,12 @@ const patchMe = createRoute({
 
 /** GET and PATCH /api/me: the signed-in customer's own profile (one round trip each). */
 export const profileRoutes = openApiRouter<CustomerEnv>()
-  .openapi(getMe, async (c) => c.json({ data: toCustomerProfile(await getCustomerProfile(c.var.db, c.var.auth.customerId)) }, 200))
+  .openapi(getMe, async (c) => c.json({ data: toCustomerProfile(await getCustomerProfile(c.var.services.db, c.var.auth.customerId)) }, 200))
   .openapi(patchMe, async (c) => {
     const patch = c.req.valid("json");
     if (Object.keys(patch).length === 0) {
       throw ApiError.validation({ formErrors: ["Send at least one field to change"], fieldErrors: {} });
     }
-    const row = await updateCustomerProfile(c.var.db, c.var.auth.customerId, patch, c.var.now);
+    const row = await updateCustomerProfile(c.var.services.db, c.var.auth.customerId, patch, c.var.services.now);
     return c.json({ data: toCustomerProfile(row) }, 200);
   });

@@ -85,9 +85,11 @@ const revoke = createRoute({
  * cannot manage keys). The key is in the create answer only; it is stored as a SHA-256 hash.
  */
 export const apiKeyRoutes = openApiRouter<OwnerEnv>()
-  .openapi(list, async (c) => c.json({ data: (await listApiKeys(c.var.db, c.var.auth.tenantId)).map(toApiKey) }, 200))
+  .openapi(list, async (c) => c.json({ data: (await listApiKeys(c.var.services.db, c.var.auth.tenantId)).map(toApiKey) }, 200))
   .openapi(create, async (c) => {
-    const { row, key } = await createApiKey(c.var.db, c.var.auth, c.req.valid("json"), c.var.now);
+    const { row, key } = await createApiKey(c.var.services.db, c.var.auth, c.req.valid("json"), c.var.services.now);
     return c.json({ data: { id: row.id, name: row.name, scope: row.scope, prefix: row.prefix, key, createdAt: row.createdAt } }, 201);
   })
-  .openapi(revoke, async (c) => c.json({ data: await revokeApiKey(c.var.db, c.var.auth, c.req.valid("param").id, c.var.now) }, 200));
+  .openapi(revoke, async (c) =>
+    c.json({ data: await revokeApiKey(c.var.services.db, c.var.auth, c.req.valid("param").id, c.var.services.now) }, 200),
+  );

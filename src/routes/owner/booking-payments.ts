@@ -124,11 +124,15 @@ const waive = createRoute({
  */
 export const bookingPaymentRoutes = openApiRouter<OwnerEnv>()
   .openapi(payments, async (c) => {
-    const data = await getBookingPayments(c.var.db, c.var.auth.tenantId, c.req.valid("param").id);
+    const data = await getBookingPayments(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id);
     return c.json({ data: toBookingPayments(data) }, 200);
   })
   .openapi(waive, async (c) => {
     const auth = c.var.auth;
-    const fee = await waiveFee(c.var.db, { tenantId: auth.tenantId, bookingId: c.req.valid("param").id, actor: auth.actor }, c.var.now);
+    const fee = await waiveFee(
+      c.var.services.db,
+      { tenantId: auth.tenantId, bookingId: c.req.valid("param").id, actor: auth.actor },
+      c.var.services.now,
+    );
     return c.json({ data: { id: fee.id, kind: fee.kind, amount: fee.amount, currency: fee.currency, status: fee.status } }, 200);
   });

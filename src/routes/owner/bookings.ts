@@ -1,13 +1,12 @@
 import { z } from "@hono/zod-openapi";
 import { smsConfig } from "../../config";
-import { BOOKING_STATUSES } from "../../domain/booking-status";
+import { BOOKING_STATUSES, EMAIL_OPTIONAL_SOURCES, FRONT_DESK_SOURCES, type FrontDeskSource } from "../../shared/booking-values";
 import type { OwnerEnv } from "../../env";
 import { type OwnerAuth, seesConfirmationCodes } from "../../auth-context";
 import { requireRole } from "../../middleware/auth";
 import { cancelBooking, createBooking, rescheduleBooking } from "../../services/bookings";
 import { getBookingDetail } from "../../services/owner/booking-detail";
 import { changeBookingStatus, listTenantBookings } from "../../services/owner/bookings";
-import { bookingCtx } from "../context";
 import {
   bookingCustomerField,
   emailField,
@@ -37,13 +36,13 @@ const listQuery = z
     from: instant("from").optional(),
     to: instant("to").optional(),
     status: z.enum(BOOKING_STATUSES).optional(),
-    staffId: z.string().min(1).max(100).optional(),
+    staffId: idField("staffId").optional(),
     limit: limitField,
   })
   .strict();
 
 /** Walk-ins and phone callers may have no e-mail (design.md §15): their record is keyed by phone, or anonymous. */
-const EMAIL_OPTIONAL = new Set(["walk_in", "phone"]);
+const EMAIL_OPTIONAL: ReadonlySet<FrontDeskSource> = new Set(EMAIL_OPTIONAL_SOURCES);
 
 const createBody = z
   .object({
@@ -59,7 +58,7 @@ const createBody = z
         .nullish()
         .transform((v) => v || undefined),
     }),
-    source: z.enum(["admin", "walk_in", "phone"]).default("admin"),
+    source: z.enum(FRONT_DESK_SOURCES).default("admin"),
     /** A free time outside the offered slots: outside hours, inside notice, on 5-minute steps. */
     override: z.boolean({ error: "override must be true or false" }).default(false),
   })
@@ -176,7 +175,7 @@ const reschedule = createRoute({
 /** /api/bookings: the tenant's bookings; writes go through the same services as the public API. */
 export const bookingsRoutes = openApiRouter<OwnerEnv>()
   .openapi(list, async (c) => {
-    const rows = await listTenantBookings(bookingCtx(c), c.var.auth.tenantId, c.req.valid("query"));
+    const rows = await listTenantBookings(c.var.services, c.var.auth.tenantId, c.req.valid("query"));
     const codes = seesConfirmationCodes(c.var.auth);
     return c.json({ data: rows.map((b) => toOwnerBooking(b, codes)) }, 200);
   })
@@ -186,7 +185,7 @@ export const bookingsRoutes = openApiRouter<OwnerEnv>()
     const body = c.req.valid("json");
     const scope = { kind: "owner" as const, tenantId: auth.tenantId, actor: auth.actor };
     if (body.items) {
-      const visit = await createVisit(bookingCtx(c), scope, {
+      const visit = await createVisit(c.var.services, scope, {
         items: body.items,
         start: body.startDatetime,
         customer: body.customer,
@@ -194,9 +193,9 @@ export const bookingsRoutes = openApiRouter<OwnerEnv>()
         customerAccountId: null,
         override: body.override,
       });
-      return c.json({ data: toOwnerCreatedVisit(visit, c.var.now.toISOString(), seesConfirmationCodes(auth)) }, 201);
+      return c.json({ data: toOwnerCreatedVisit(visit, c.var.services.now.toISOString(), seesConfirmationCodes(auth)) }, 201);
     }
-    const created = await createBooking(bookingCtx(c), scope, {
+    const created = await createBooking(c.var.services, scope, {
       serviceId: body.serviceId as string,
       staffProfileId: body.staffProfileId as string,
       start: body.startDatetime,
@@ -207,16 +206,16 @@ export const bookingsRoutes = openApiRouter<OwnerEnv>()
     });
     // Everything the answer shows was just written: no read-back round trip.
     const booking = toOwnerBooking(
-      { ...created, visitId: null, cancelReason: null, createdAt: c.var.now.toISOString() },
+      { ...created, visitId: null, cancelReason: null, createdAt: c.var.services.now.toISOString() },
       seesConfirmationCodes(auth),
     );
     return c.json({ data: booking }, 201);
   })
   .openapi(one, async (c) => {
     const detail = await getBookingDetail(
-      bookingCtx(c),
+      c.var.services,
       { tenantId: c.var.auth.tenantId, bookingId: c.req.valid("param").id },
-      { texts: smsConfig(c.var.config) !== null },
+      { texts: smsConfig(c.var.services.config) !== null },
     );
     return c.json({ data: toOwnerBookingFullDetail(detail, seesConfirmationCodes(c.var.auth)) }, 200);
   })
@@ -228,11 +227,11 @@ export const bookingsRoutes = openApiRouter<OwnerEnv>()
       // Staff may confirm, complete and mark no-shows; cancelling (which tells the customer) is for
       // owners and admins, whichever route asks for it: the /cancel route's check, once the body is valid.
       await writers(c, async () => {});
-      const { booking } = await cancelBooking(bookingCtx(c), ref(auth, id), { via: "status" });
+      const { booking } = await cancelBooking(c.var.services, ref(auth, id), { via: "status" });
       return c.json({ data: toOwnerBooking(booking, seesConfirmationCodes(auth)) }, 200);
     }
     const { booking, fee } = await changeBookingStatus(
-      bookingCtx(c),
+      c.var.services,
       { tenantId: auth.tenantId, bookingId: id, actor: auth.actor },
       body.status,
       { chargeFee: body.chargeFee },
@@ -242,7 +241,7 @@ export const bookingsRoutes = openApiRouter<OwnerEnv>()
     return c.json({ data: changed }, 200);
   })
   .openapi(cancel, async (c) => {
-    const result = await cancelBooking(bookingCtx(c), ref(c.var.auth, c.req.valid("param").id), { reason: c.req.valid("json").reason });
+    const result = await cancelBooking(c.var.services, ref(c.var.auth, c.req.valid("param").id), { reason: c.req.valid("json").reason });
     const cancelled: z.infer<typeof CancelledOwnerBooking> = {
       ...toOwnerBooking(result.booking, seesConfirmationCodes(c.var.auth)),
       refund: result.refund,
@@ -252,7 +251,7 @@ export const bookingsRoutes = openApiRouter<OwnerEnv>()
   })
   .openapi(reschedule, async (c) => {
     const body = c.req.valid("json");
-    const view = await rescheduleBooking(bookingCtx(c), ref(c.var.auth, c.req.valid("param").id), {
+    const view = await rescheduleBooking(c.var.services, ref(c.var.auth, c.req.valid("param").id), {
       start: body.newStartDatetime,
       staffProfileId: body.staffProfileId,
       override: body.override,

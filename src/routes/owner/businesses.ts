@@ -8,7 +8,18 @@ import { turnstileConfigured } from "../../services/captcha";
 import { ApiError } from "../../errors";
 import { membersOnly, requireRole } from "../../middleware/auth";
 import { type BusinessRow, createBusiness, getBusiness, updateBusiness } from "../../services/owner/businesses";
-import { currencyField, emailField, hexColor, httpUrl, NOT_EMPTY, notEmpty, slugField, timeZoneField } from "../fields";
+import {
+  businessNameField,
+  businessTypeField,
+  currencyField,
+  emailField,
+  hexColor,
+  httpUrl,
+  NOT_EMPTY,
+  notEmpty,
+  slugField,
+  timeZoneField,
+} from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 import { CustomDomainStatus, toCustomDomainStatus } from "./custom-domain";
 
@@ -53,8 +64,8 @@ const reminderHoursField = z
 /** PATCH /me: profile and booking settings only (design.md §7, §13); the rest is the operator's. */
 const settingsBody = z
   .object({
-    businessName: z.string().trim().min(1, "Business name is required").max(200, "At most 200 characters"),
-    businessType: z.string().trim().min(1, "Business type is required").max(100, "At most 100 characters"),
+    businessName: businessNameField,
+    businessType: businessTypeField,
     description: text(5000),
     // logo_url is a non-null column: "" (or null) means no logo.
     logoUrl: z
@@ -135,9 +146,9 @@ const settingsBody = z
 
 const createBody = z
   .object({
-    businessName: z.string().trim().min(1, "Business name is required").max(200, "At most 200 characters"),
+    businessName: businessNameField,
     slug: slugField.optional(),
-    businessType: z.string().trim().min(1).max(100).optional(),
+    businessType: businessTypeField.optional(),
     timezone: timeZoneField.optional(),
     currency: currencyField.optional(),
     country: text(100).optional(),
@@ -297,29 +308,29 @@ const create = createRoute({
 
 /** /api/businesses (owner token; requireOwner applied in ./index.ts). */
 export const businessesRoutes = openApiRouter<OwnerEnv>()
-  .openapi(read, async (c) => c.json({ data: toOwnerBusiness(await getBusiness(c.var.db, c.var.auth.tenantId), c.var.config) }, 200))
+  .openapi(read, async (c) =>
+    c.json({ data: toOwnerBusiness(await getBusiness(c.var.services.db, c.var.auth.tenantId), c.var.services.config) }, 200),
+  )
   .openapi(change, async (c) => {
     const fields = c.req.valid("json");
     if (fields.customDomain) {
       // The platform's own host (and its workers.dev name) serves every tenant's page by slug and
       // the operator console; it cannot belong to one tenant (design.md §18).
-      const problem = platformDomainProblem(fields.customDomain, c.var.config.PUBLIC_BASE_URL);
+      const problem = platformDomainProblem(fields.customDomain, c.var.services.config.PUBLIC_BASE_URL);
       if (problem) throw ApiError.field("customDomain", problem);
     }
-    if (fields.botProtection && !turnstileConfigured(c.var.config)) {
+    if (fields.botProtection && !turnstileConfigured(c.var.services.config)) {
       throw ApiError.field("botProtection", "Bot protection is not available on this platform (Turnstile is not configured)");
     }
-    const ctx = {
-      db: c.var.db,
-      now: c.var.now,
-      config: c.var.config,
-      env: c.env,
-      waitUntil: (p: Promise<unknown>) => c.executionCtx.waitUntil(p),
-    };
-    return c.json({ data: toOwnerBusiness(await updateBusiness(ctx, c.var.auth.tenantId, fields), c.var.config) }, 200);
+    return c.json({ data: toOwnerBusiness(await updateBusiness(c.var.services, c.var.auth.tenantId, fields), c.var.services.config) }, 200);
   })
   .openapi(create, async (c) => {
     const auth = c.var.auth;
-    const row = await createBusiness(c.var.db, { userId: auth.userId, tenantId: auth.tenantId }, c.req.valid("json"), c.var.now);
-    return c.json({ data: toOwnerBusiness(row, c.var.config) }, 201);
+    const row = await createBusiness(
+      c.var.services.db,
+      { userId: auth.userId, tenantId: auth.tenantId },
+      c.req.valid("json"),
+      c.var.services.now,
+    );
+    return c.json({ data: toOwnerBusiness(row, c.var.services.config) }, 201);
   });

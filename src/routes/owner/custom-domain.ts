@@ -63,11 +63,8 @@ const check = createRoute({
 
 /** /api/businesses/me/custom-domain (owner token; requireOwner applied in ./index.ts). */
 export const customDomainRoutes = openApiRouter<OwnerEnv>().openapi(check, async (c) => {
-  const row = await checkDomainNow(
-    { db: c.var.db, now: c.var.now, config: c.var.config, env: c.env, waitUntil: (p) => c.executionCtx.waitUntil(p) },
-    c.var.auth.tenantId,
-  );
-  const data = toCustomDomainStatus(row, c.var.config);
+  const row = await checkDomainNow(c.var.services, c.var.auth.tenantId);
+  const data = toCustomDomainStatus(row, c.var.services.config);
   // checkDomainNow answers only for a business with a domain; a domain cleared meanwhile is gone.
   if (!data) throw new ApiError("not_found", "No custom domain is set");
   return c.json({ data }, 200);

@@ -34,6 +34,13 @@ export const CustomerExport = z
         currency: z.string(),
         notes: z.string(),
         cancelReason: z.string().nullable(),
+        guestFirstName: z
+          .string()
+          .nullable()
+          .openapi({ description: "The first name typed on this booking, when it differed from the record" }),
+        guestLastName: z.string().nullable(),
+        guestPhone: z.string().nullable(),
+        smsPhone: z.string().nullable().openapi({ description: "The number this booking's texts went to (E.164)" }),
         createdAt: z.string(),
       }),
     ),
@@ -63,7 +70,7 @@ export const CustomerExport = z
       .array(
         z.object({
           kind: z.string(),
-          channel: z.literal("email"),
+          channel: z.enum(["email", "sms"]),
           status: z.string(),
           createdAt: z.string(),
           sentAt: z.string().nullable(),

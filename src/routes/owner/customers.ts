@@ -4,24 +4,18 @@ import type { OwnerEnv } from "../../env";
 import { requireRole } from "../../middleware/auth";
 import { eraseCustomer } from "../../services/privacy/customer-erasure";
 import { exportCustomer } from "../../services/privacy/customer-export";
-import { bookingCtx } from "../context";
 import { CustomerExport, Erased, toCustomerExport } from "./customer-privacy-shapes";
 import { smsConfig } from "../../config";
 import { ApiError } from "../../errors";
 import { type CustomerRow, getCustomer, listCustomers, listCustomerTexts, updateCustomer } from "../../services/owner/customers";
-import { limitField, lookupIdParam, NOT_EMPTY, notEmpty } from "../fields";
+import { firstNameField, lastNameField, limitField, lookupIdParam, NOT_EMPTY, notEmpty, phoneField, searchField } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 import { OwnerBooking, toOwnerBooking } from "./booking-shapes";
 import { CustomerTexts, TextMessage, toCustomerTexts, toTextMessage } from "./text-shapes";
 
 const listQuery = z
   .object({
-    search: z
-      .string()
-      .trim()
-      .max(200, "search must be at most 200 characters")
-      .optional()
-      .transform((v) => v || undefined),
+    search: searchField.optional().transform((v) => v || undefined),
     limit: limitField,
   })
   .strict();
@@ -29,9 +23,9 @@ const listQuery = z
 /** A business may correct a customer's name and phone and keep notes; the e-mail is the record's key. */
 const patchBody = z
   .object({
-    firstName: z.string().trim().min(1, "First name is required").max(100, "First name must be at most 100 characters"),
-    lastName: z.string().trim().max(100, "Last name must be at most 100 characters"),
-    phone: z.string().trim().max(40, "Phone must be at most 40 characters"),
+    firstName: firstNameField,
+    lastName: lastNameField,
+    phone: phoneField,
     notes: z.string().max(2000, "Notes must be at most 2000 characters"),
   })
   .partial()
@@ -174,31 +168,37 @@ const erase = createRoute({
 /** /api/customers (owner token; requireOwner applied in ./index.ts). */
 export const customersRoutes = openApiRouter<OwnerEnv>()
   .openapi(list, async (c) => {
-    const rows = await listCustomers(c.var.db, c.var.auth.tenantId, c.req.valid("query"));
+    const rows = await listCustomers(c.var.services.db, c.var.auth.tenantId, c.req.valid("query"));
     return c.json({ data: rows.map(toOwnerCustomer) }, 200);
   })
   .openapi(one, async (c) => {
-    const texts = smsConfig(c.var.config) !== null;
-    const row = await getCustomer(c.var.db, c.var.auth.tenantId, c.req.valid("param").id, { texts });
+    const texts = smsConfig(c.var.services.config) !== null;
+    const row = await getCustomer(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id, { texts });
     return c.json({ data: toOwnerCustomerDetail(row, seesConfirmationCodes(c.var.auth)) }, 200);
   })
   .openapi(messages, async (c) => {
-    if (!smsConfig(c.var.config)) throw new ApiError("not_found", "Route not found");
+    if (!smsConfig(c.var.services.config)) throw new ApiError("not_found", "Route not found");
     const q = c.req.valid("query");
-    const rows = await listCustomerTexts(c.var.db, c.var.auth.tenantId, c.req.valid("param").id, q.limit, q.before);
+    const rows = await listCustomerTexts(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id, q.limit, q.before);
     return c.json({ data: rows.map(toTextMessage) }, 200);
   })
   .openapi(change, async (c) => {
-    const row = await updateCustomer(c.var.db, c.var.auth.tenantId, c.req.valid("param").id, c.req.valid("json"), c.var.now);
+    const row = await updateCustomer(
+      c.var.services.db,
+      c.var.auth.tenantId,
+      c.req.valid("param").id,
+      c.req.valid("json"),
+      c.var.services.now,
+    );
     return c.json({ data: toOwnerCustomer(row) }, 200);
   })
   .openapi(exportRoute, async (c) => {
-    const data = await exportCustomer(c.var.db, c.var.auth.tenantId, c.req.valid("param").id);
+    const data = await exportCustomer(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id);
     return c.json({ data: toCustomerExport(data) }, 200);
   })
   .openapi(erase, async (c) => {
     const { tenantId, actor } = c.var.auth;
-    const result = await eraseCustomer(bookingCtx(c), tenantId, c.req.valid("param").id, {
+    const result = await eraseCustomer(c.var.services, tenantId, c.req.valid("param").id, {
       cancelUpcoming: c.req.valid("query").cancelUpcoming,
       actor,
     });

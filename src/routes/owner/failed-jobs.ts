@@ -4,7 +4,6 @@ import { limitQuery, lookupIdParam } from "../fields";
 import { createRoute, errors, ok, openApiRouter, security } from "../openapi";
 import { requireRole } from "../../middleware/auth";
 import { type FailedJob, listFailedJobs } from "../../services/outbox/failed";
-import { enqueue } from "../../services/outbox";
 import { retryJob } from "../../services/ops/jobs";
 
 /**
@@ -70,18 +69,16 @@ const retry = createRoute({
 
 failedJobsRoutes
   .openapi(failed, async (c) => {
-    const rows = await listFailedJobs(c.var.db, c.var.auth.tenantId, c.req.valid("query").limit);
+    const rows = await listFailedJobs(c.var.services.db, c.var.auth.tenantId, c.req.valid("query").limit);
     return c.json({ data: rows.map(toFailedJob) }, 200);
   })
   .openapi(retry, async (c) => {
     const { tenantId, actor } = c.var.auth;
-    const { row, pointer } = await retryJob(
-      c.var.db,
+    const { row } = await retryJob(
+      c.var.services,
       c.req.valid("param").id,
       { kind: "owner", tenantId },
       { actorType: actor.type, actorId: actor.id },
-      c.var.now,
     );
-    c.executionCtx.waitUntil(enqueue(c.env.EMAIL_QUEUE, [pointer]));
     return c.json({ data: { id: row.id, kind: row.kind, type: row.type, status: row.status, dueAt: row.dueAt } }, 200);
   });

@@ -17,13 +17,24 @@ import { reportViewRoutes } from "./report-view";
 import { reportRoutes } from "./reports";
 import { closureRoutes, staffOverrideRoutes } from "./schedule";
 import { viewRoutes } from "./views";
+import { waitlistRoutes } from "./waitlist";
 import { webhookEndpointRoutes } from "./webhook-endpoints";
 
-/** Mounted at /api: /businesses, /services, /staff, /bookings, /customers, /payments, /reports, /resources (members' tokens and API keys). */
+/** Mounted at /api: /businesses, /services, /staff, /bookings, /customers, /payments, /reports, /resources, /waitlist (members' tokens and API keys). */
 export const ownerRoutes = openApiRouter<AppEnv>();
 // Hono's `/x/*` also matches `/x` itself, so one registration per prefix (two would run the
 // membership lookup twice: an extra round trip).
-for (const prefix of ["/businesses", "/services", "/staff", "/bookings", "/customers", "/payments", "/reports", "/resources"]) {
+for (const prefix of [
+  "/businesses",
+  "/services",
+  "/staff",
+  "/bookings",
+  "/customers",
+  "/payments",
+  "/reports",
+  "/resources",
+  "/waitlist",
+]) {
   ownerRoutes.use(`${prefix}/*`, requireOwner);
 }
 ownerRoutes.route("/businesses/me/webhooks", webhookEndpointRoutes);
@@ -44,3 +55,4 @@ ownerRoutes.route("/bookings", bookingsRoutes);
 ownerRoutes.route("/customers", customersRoutes);
 ownerRoutes.route("/reports", reportRoutes);
 ownerRoutes.route("/resources", resourceRoutes);
+ownerRoutes.route("/waitlist", waitlistRoutes);

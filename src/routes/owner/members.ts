@@ -1,9 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import type { OwnerEnv } from "../../env";
-import { linkBase } from "../../lib/links";
 import { membersOnly, requireRole } from "../../middleware/auth";
 import { addMember, changeMember, listMembers, type MemberRow } from "../../services/owner/members";
-import { enqueue } from "../../services/outbox";
+import { MEMBER_ROLES } from "../../shared/member-roles";
 import { emailField, firstNameField, idParam, lastNameField, NOT_EMPTY, notEmpty } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 
@@ -30,7 +29,7 @@ export const Member = z
     email: z.string(),
     firstName: z.string(),
     lastName: z.string(),
-    role: z.enum(["owner", "admin", "staff"]).openapi({ description: "The membership's role in this business" }),
+    role: z.enum(MEMBER_ROLES).openapi({ description: "The membership's role in this business" }),
     isActive: z.boolean(),
     createdAt: z.string().openapi({ description: "When they joined this business" }),
   })
@@ -93,26 +92,23 @@ const remove = createRoute({
 
 /** /api/businesses/me/members (member tokens; requireOwner applied in ./index.ts). A member is addressed by their user id. */
 export const memberRoutes = openApiRouter<OwnerEnv>()
-  .openapi(list, async (c) => c.json({ data: (await listMembers(c.var.db, c.var.auth.tenantId)).map(toMember) }, 200))
+  .openapi(list, async (c) => c.json({ data: (await listMembers(c.var.services.db, c.var.auth.tenantId)).map(toMember) }, 200))
   .openapi(add, async (c) => {
     const auth = c.var.auth;
     const b = c.req.valid("json");
-    const { member, pointers } = await addMember(
-      c.var.db,
+    const member = await addMember(
+      c.var.services,
       { userId: auth.userId, tenantId: auth.tenantId },
       { email: b.email, firstName: b.firstName, lastName: b.lastName ?? "", role: b.role },
-      c.var.now,
-      { base: linkBase(c.var.config) },
     );
-    c.executionCtx.waitUntil(enqueue(c.env.EMAIL_QUEUE, pointers));
     return c.json({ data: toMember(member) }, 201);
   })
   .openapi(change, async (c) => {
-    const member = await changeMember(c.var.db, c.var.auth, c.req.valid("param").id, c.req.valid("json"), c.var.now);
+    const member = await changeMember(c.var.services.db, c.var.auth, c.req.valid("param").id, c.req.valid("json"), c.var.services.now);
     return c.json({ data: toMember(member) }, 200);
   })
   // Removing a member deactivates the membership (see changeMember); PATCH isActive: true undoes it.
   .openapi(remove, async (c) => {
-    const member = await changeMember(c.var.db, c.var.auth, c.req.valid("param").id, { isActive: false }, c.var.now);
+    const member = await changeMember(c.var.services.db, c.var.auth, c.req.valid("param").id, { isActive: false }, c.var.services.now);
     return c.json({ data: toMember(member) }, 200);
   });

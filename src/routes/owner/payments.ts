@@ -13,8 +13,6 @@ import {
 import { createBookingIntent, type PaymentRow } from "../../services/payments/intents";
 import { listPayments } from "../../services/payments/queries";
 import { type ManualRefund, refundPayment } from "../../services/payments/refunds";
-import { enqueue } from "../../services/outbox";
-import { bookingCtx } from "../context";
 import { idField, limitField, lookupIdParam } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 
@@ -205,44 +203,45 @@ const refund = createRoute({
  */
 export const paymentRoutes = openApiRouter<OwnerEnv>()
   .openapi(list, async (c) => {
-    const rows = await listPayments(c.var.db, c.var.auth.tenantId, c.req.valid("query").limit);
+    const rows = await listPayments(c.var.services.db, c.var.auth.tenantId, c.req.valid("query").limit);
     return c.json({ data: rows.map(toPayment) }, 200);
   })
   .openapi(intent, async (c) => {
     const { tenantId } = c.var.auth;
-    const row = await createBookingIntent(c.var.db, c.var.config, tenantId, c.req.valid("json").bookingId, c.var.now);
+    const row = await createBookingIntent(
+      c.var.services.db,
+      c.var.services.config,
+      tenantId,
+      c.req.valid("json").bookingId,
+      c.var.services.now,
+    );
     return c.json({ data: toCreatedIntent(row) }, 201);
   })
   // design.md §31: a read (any role, read keys, impersonation) never calls Stripe nor writes.
-  .openapi(account, async (c) => c.json({ data: toAccount(await getStripeAccount(c.var.db, c.var.auth.tenantId)) }, 200))
+  .openapi(account, async (c) => c.json({ data: toAccount(await getStripeAccount(c.var.services.db, c.var.auth.tenantId)) }, 200))
   .openapi(refreshAccount, async (c) => {
-    const status = await refreshStripeAccount(c.var.db, c.var.config, c.var.auth.tenantId, c.var.now);
+    const status = await refreshStripeAccount(c.var.services.db, c.var.services.config, c.var.auth.tenantId, c.var.services.now);
     return c.json({ data: toAccount(status) }, 200);
   })
   // An Account Link is single-use and short-lived: 200, never cached (every /api answer is no-store, src/app.ts).
   .openapi(onboarding, async (c) => {
     const auth = c.var.auth;
-    const { url, pointers } = await startOnboarding(c.var.db, c.var.config, auth.tenantId, auth.actor, c.var.now);
-    c.executionCtx.waitUntil(enqueue(c.env.EMAIL_QUEUE, pointers));
+    const { url } = await startOnboarding(c.var.services, auth.tenantId, auth.actor);
     return c.json({ data: { url } }, 200);
   })
   .openapi(connect, async (c) => {
     const auth = c.var.auth;
-    const accountId = c.req.valid("json").accountId;
-    const { status, pointers } = await connectPastedAccount(c.var.db, c.var.config, auth.tenantId, auth.actor, accountId, c.var.now);
-    c.executionCtx.waitUntil(enqueue(c.env.EMAIL_QUEUE, pointers));
+    const status = await connectPastedAccount(c.var.services, auth.tenantId, auth.actor, c.req.valid("json").accountId);
     return c.json({ data: toAccount(status) }, 200);
   })
   .openapi(disconnect, async (c) => {
     const auth = c.var.auth;
-    const { status, pointers } = await disconnectStripeAccount(c.var.db, auth.tenantId, auth.actor, c.var.now);
-    c.executionCtx.waitUntil(enqueue(c.env.EMAIL_QUEUE, pointers));
-    return c.json({ data: toAccount(status) }, 200);
+    return c.json({ data: toAccount(await disconnectStripeAccount(c.var.services, auth.tenantId, auth.actor)) }, 200);
   })
   // design.md §21: a manual refund, partial allowed, never more than paid minus refunded (queued included).
   .openapi(refund, async (c) => {
     const auth = c.var.auth;
-    const refund = await refundPayment(bookingCtx(c), {
+    const refund = await refundPayment(c.var.services, {
       tenantId: auth.tenantId,
       paymentId: c.req.valid("param").id,
       amount: c.req.valid("json").amount,

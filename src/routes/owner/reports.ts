@@ -25,13 +25,13 @@ const summary = createRoute({
 /** The business's zone: with the membership (a member's token), else read (an API key; the read carries its check). */
 export async function zoneOf(c: Context<OwnerEnv>): Promise<string> {
   const auth = c.var.auth;
-  return auth.via === "token" ? auth.timezone : businessZone(c.var.db, auth.tenantId);
+  return auth.via === "token" ? auth.timezone : businessZone(c.var.services.db, auth.tenantId);
 }
 
 export const reportRoutes = openApiRouter<OwnerEnv>().openapi(summary, async (c) => {
   const q = c.req.valid("query");
   const auth = c.var.auth;
-  const s = await reportSummary(c.var.db, auth.tenantId, await zoneOf(c), {
+  const s = await reportSummary(c.var.services.db, auth.tenantId, await zoneOf(c), {
     from: q.from,
     to: q.to,
     groupBy: q.groupBy,

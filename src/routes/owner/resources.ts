@@ -144,24 +144,30 @@ const removeOff = createRoute({
 
 /** /api/resources: the business's rooms, chairs and basins, and their time off. */
 export const resourceRoutes = openApiRouter<OwnerEnv>()
-  .openapi(list, async (c) => c.json({ data: (await listResources(c.var.db, c.var.auth.tenantId)).map(toOwnerResource) }, 200))
+  .openapi(list, async (c) => c.json({ data: (await listResources(c.var.services.db, c.var.auth.tenantId)).map(toOwnerResource) }, 200))
   .openapi(create, async (c) => {
-    const row = await createResource(c.var.db, c.var.auth.tenantId, c.req.valid("json"), c.var.now);
+    const row = await createResource(c.var.services.db, c.var.auth.tenantId, c.req.valid("json"), c.var.services.now);
     return c.json({ data: toOwnerResource(row) }, 201);
   })
   .openapi(one, async (c) =>
-    c.json({ data: toOwnerResource(await getResource(c.var.db, c.var.auth.tenantId, c.req.valid("param").id)) }, 200),
+    c.json({ data: toOwnerResource(await getResource(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id)) }, 200),
   )
   .openapi(change, async (c) => {
-    const row = await updateResource(c.var.db, c.var.auth.tenantId, c.req.valid("param").id, c.req.valid("json"), c.var.now);
+    const row = await updateResource(
+      c.var.services.db,
+      c.var.auth.tenantId,
+      c.req.valid("param").id,
+      c.req.valid("json"),
+      c.var.services.now,
+    );
     return c.json({ data: toOwnerResource(row) }, 200);
   })
   .openapi(remove, async (c) => {
-    const { id } = await deleteResource(c.var.db, c.var.auth.tenantId, c.req.valid("param").id, c.var.now);
+    const { id } = await deleteResource(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id, c.var.services.now);
     return c.json({ data: { id } }, 200);
   })
   .openapi(timeOff, async (c) => {
-    const rows = await listResourceTimeOff(c.var.db, c.var.auth.tenantId, c.req.valid("param").id);
+    const rows = await listResourceTimeOff(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id);
     return c.json({ data: rows.map(toTimeOff) }, 200);
   })
   .openapi(addOff, async (c) => {
@@ -171,16 +177,16 @@ export const resourceRoutes = openApiRouter<OwnerEnv>()
     if (end <= start) throw ApiError.field("end", "end must be after start");
     if (end.getTime() - start.getTime() > MAX_TIME_OFF_MS) throw ApiError.field("end", "Time off can last at most 366 days");
     const row = await addResourceTimeOff(
-      c.var.db,
+      c.var.services.db,
       c.var.auth.tenantId,
       c.req.valid("param").id,
       { start, end, reason: body.reason },
-      c.var.now,
+      c.var.services.now,
     );
     return c.json({ data: toTimeOff(row) }, 201);
   })
   .openapi(removeOff, async (c) => {
     const { id, timeOffId } = c.req.valid("param");
-    const { id: removed } = await deleteResourceTimeOff(c.var.db, c.var.auth.tenantId, id, timeOffId);
+    const { id: removed } = await deleteResourceTimeOff(c.var.services.db, c.var.auth.tenantId, id, timeOffId);
     return c.json({ data: { id: removed } }, 200);
   });

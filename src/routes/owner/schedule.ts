@@ -14,7 +14,7 @@ import {
   type OverrideRow,
   putOverride,
 } from "../../services/owner/schedule";
-import { localDateField, lookupIdParam } from "../fields";
+import { localDateField, lookupIdParam, timeSpanField } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 
 /**
@@ -43,11 +43,7 @@ const rangeQuery = z
 // Shapes only; values (HH:MM, end after start, no overlap) are checked per interval by validateWeek.
 const overrideBody = z
   .object({
-    intervals: z
-      .array(
-        z.object({ start: z.string().max(5, "start must be a time HH:MM"), end: z.string().max(5, "end must be a time HH:MM") }).strict(),
-      )
-      .max(24, "At most 24 intervals a day"),
+    intervals: z.array(timeSpanField).max(24, "At most 24 intervals a day"),
   })
   .strict();
 const closureBody = z
@@ -136,7 +132,7 @@ export const staffOverrideRoutes = openApiRouter<OwnerEnv>()
   .openapi(listOverridesRoute, async (c) => {
     const q = c.req.valid("query");
     const range = { from: q.from && formatLocalDate(q.from), to: q.to && formatLocalDate(q.to) };
-    const rows = await listOverrides(c.var.db, c.var.auth.tenantId, c.req.valid("param").id, range);
+    const rows = await listOverrides(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id, range);
     return c.json({ data: rows.map(toOverride) }, 200);
   })
   .openapi(putOverrideRoute, async (c) => {
@@ -149,12 +145,27 @@ export const staffOverrideRoutes = openApiRouter<OwnerEnv>()
     const intervals = stored
       .map((s) => ({ startMinute: s.startMinute, endMinute: s.endMinute }))
       .sort((a, b) => a.startMinute - b.startMinute);
-    const row = await putOverride(c.var.db, c.var.auth.tenantId, id, formatLocalDate(date), intervals, c.var.now);
+    const row = await putOverride(
+      c.var.services.db,
+      c.var.auth.tenantId,
+      id,
+      formatLocalDate(date),
+      intervals,
+      c.var.services.now,
+      c.var.services,
+    );
     return c.json({ data: toOverride(row) }, 200);
   })
   .openapi(deleteOverrideRoute, async (c) => {
     const { id, date } = c.req.valid("param");
-    const removed = await deleteOverride(c.var.db, c.var.auth.tenantId, id, formatLocalDate(date));
+    const removed = await deleteOverride(
+      c.var.services.db,
+      c.var.auth.tenantId,
+      id,
+      formatLocalDate(date),
+      c.var.services.now,
+      c.var.services,
+    );
     return c.json({ data: { id: removed.id, date: removed.date } }, 200);
   });
 
@@ -190,18 +201,20 @@ const deleteClosureRoute = createRoute({
 
 /** Mounted at /api/businesses/me/closures. */
 export const closureRoutes = openApiRouter<OwnerEnv>()
-  .openapi(listClosuresRoute, async (c) => c.json({ data: (await listClosures(c.var.db, c.var.auth.tenantId)).map(toClosure) }, 200))
+  .openapi(listClosuresRoute, async (c) =>
+    c.json({ data: (await listClosures(c.var.services.db, c.var.auth.tenantId)).map(toClosure) }, 200),
+  )
   .openapi(addClosureRoute, async (c) => {
     const v = c.req.valid("json");
     const row = await addClosure(
-      c.var.db,
+      c.var.services.db,
       c.var.auth.tenantId,
       { startDate: formatLocalDate(v.startDate), endDate: formatLocalDate(v.endDate), reason: v.reason },
-      c.var.now,
+      c.var.services.now,
     );
     return c.json({ data: toClosure(row) }, 201);
   })
   .openapi(deleteClosureRoute, async (c) => {
-    const { id } = await deleteClosure(c.var.db, c.var.auth.tenantId, c.req.valid("param").id);
+    const { id } = await deleteClosure(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id, c.var.services.now, c.var.services);
     return c.json({ data: { id } }, 200);
   });

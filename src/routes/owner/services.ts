@@ -201,13 +201,13 @@ const remove = createRoute({
 
 /** /api/services: the tenant's service catalog. */
 export const servicesRoutes = openApiRouter<OwnerEnv>()
-  .openapi(list, async (c) => c.json({ data: (await listServices(c.var.db, c.var.auth.tenantId)).map(toOwnerService) }, 200))
+  .openapi(list, async (c) => c.json({ data: (await listServices(c.var.services.db, c.var.auth.tenantId)).map(toOwnerService) }, 200))
   .openapi(create, async (c) => {
     const row = await createService(
-      c.var.db,
+      c.var.services.db,
       c.var.auth.tenantId,
       c.req.valid("json") as z.infer<typeof createBody> & { name: string; durationMinutes: number },
-      c.var.now,
+      c.var.services.now,
     );
     return c.json({ data: toOwnerService(row) }, 201);
   })
@@ -215,17 +215,23 @@ export const servicesRoutes = openApiRouter<OwnerEnv>()
   .openapi(order, async (c) => {
     const ids = c.req.valid("json").ids;
     if (new Set(ids).size !== ids.length) throw ApiError.field("ids", "List each service once");
-    const rows = await reorderServices(c.var.db, c.var.auth.tenantId, ids, c.var.now);
+    const rows = await reorderServices(c.var.services.db, c.var.auth.tenantId, ids, c.var.services.now);
     return c.json({ data: rows.map(toOwnerService) }, 200);
   })
   .openapi(one, async (c) =>
-    c.json({ data: toOwnerService(await getService(c.var.db, c.var.auth.tenantId, c.req.valid("param").id)) }, 200),
+    c.json({ data: toOwnerService(await getService(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id)) }, 200),
   )
   .openapi(change, async (c) => {
-    const row = await updateService(c.var.db, c.var.auth.tenantId, c.req.valid("param").id, c.req.valid("json"), c.var.now);
+    const row = await updateService(
+      c.var.services.db,
+      c.var.auth.tenantId,
+      c.req.valid("param").id,
+      c.req.valid("json"),
+      c.var.services.now,
+    );
     return c.json({ data: toOwnerService(row) }, 200);
   })
   .openapi(remove, async (c) => {
-    const { id } = await deleteService(c.var.db, c.var.auth.tenantId, c.req.valid("param").id, c.var.now);
+    const { id } = await deleteService(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id, c.var.services.now);
     return c.json({ data: { id } }, 200);
   });

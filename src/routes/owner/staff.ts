@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { toWorkingIntervals, validateWeek, type WorkingInterval } from "../../domain/working-hours";
 import type { OwnerEnv } from "../../env";
 import { ApiError } from "../../errors";
-import { hexColor, httpUrl, lookupIdParam } from "../fields";
+import { hexColor, httpUrl, lookupIdParam, timeSpanField } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 import { requireRole } from "../../middleware/auth";
 import {
@@ -21,13 +21,7 @@ import { rotateCalendarFeed } from "../../services/notifications/calendar-feed";
 
 const hex = hexColor;
 // Shapes only; the values (day 0-6, HH:MM, end after start, no overlap) are checked per interval by validateWeek.
-const interval = z
-  .object({
-    dayOfWeek: z.number().int("dayOfWeek must be 0 (Sunday) to 6"),
-    start: z.string().max(5, "start must be a time HH:MM"),
-    end: z.string().max(5, "end must be a time HH:MM"),
-  })
-  .strict();
+const interval = timeSpanField.extend({ dayOfWeek: z.number().int("dayOfWeek must be 0 (Sunday) to 6") }).strict();
 const fields = {
   displayName: z.string().trim().min(1, "Display name is required").max(200),
   title: z.string().max(200),
@@ -233,34 +227,59 @@ const removeOff = createRoute({
 
 /** /api/staff: profiles, weekly hours and time off (the date overrides are in ./schedule.ts). */
 export const staffRoutes = openApiRouter<OwnerEnv>()
-  .openapi(list, async (c) => c.json({ data: (await listStaff(c.var.db, c.var.auth.tenantId)).map(toOwnerStaff) }, 200))
+  .openapi(list, async (c) => c.json({ data: (await listStaff(c.var.services.db, c.var.auth.tenantId)).map(toOwnerStaff) }, 200))
   .openapi(create, async (c) => {
     const { workingHours, ...profile } = c.req.valid("json");
     const hours = checkedHours(workingHours, "workingHours.") ?? [];
-    return c.json({ data: toOwnerStaff(await createStaff(c.var.db, c.var.auth.tenantId, profile, hours, c.var.now)) }, 201);
+    return c.json(
+      { data: toOwnerStaff(await createStaff(c.var.services.db, c.var.auth.tenantId, profile, hours, c.var.services.now)) },
+      201,
+    );
   })
-  .openapi(one, async (c) => c.json({ data: toOwnerStaff(await getStaff(c.var.db, c.var.auth.tenantId, c.req.valid("param").id)) }, 200))
+  .openapi(one, async (c) =>
+    c.json({ data: toOwnerStaff(await getStaff(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id)) }, 200),
+  )
   .openapi(change, async (c) => {
     const { workingHours, ...profile } = c.req.valid("json");
     const hours = checkedHours(workingHours, "workingHours.");
     const id = c.req.valid("param").id;
-    return c.json({ data: toOwnerStaff(await updateStaff(c.var.db, c.var.auth.tenantId, id, profile, hours, c.var.now)) }, 200);
+    return c.json(
+      {
+        data: toOwnerStaff(
+          await updateStaff(c.var.services.db, c.var.auth.tenantId, id, profile, hours, c.var.services.now, c.var.services),
+        ),
+      },
+      200,
+    );
   })
   .openapi(remove, async (c) => {
-    const { id } = await deleteStaff(c.var.db, c.var.auth.tenantId, c.req.valid("param").id, c.var.now);
+    const { id } = await deleteStaff(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id, c.var.services.now);
     return c.json({ data: { id } }, 200);
   })
   // design.md §17: a new secret feed URL each call (the previous one stops working); shown only here.
   .openapi(calendarFeed, async (c) => {
-    const { url } = await rotateCalendarFeed(c.var.db, c.var.config, c.var.auth.tenantId, c.req.valid("param").id, c.var.now);
+    const { url } = await rotateCalendarFeed(
+      c.var.services.db,
+      c.var.services.config,
+      c.var.auth.tenantId,
+      c.req.valid("param").id,
+      c.var.services.now,
+    );
     return c.json({ data: { url } }, 200);
   })
   .openapi(hours, async (c) => {
     const week = checkedHours(c.req.valid("json"), "")!;
-    return c.json({ data: toOwnerStaff(await replaceHours(c.var.db, c.var.auth.tenantId, c.req.valid("param").id, week)) }, 200);
+    return c.json(
+      {
+        data: toOwnerStaff(
+          await replaceHours(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id, week, c.var.services.now, c.var.services),
+        ),
+      },
+      200,
+    );
   })
   .openapi(timeOff, async (c) => {
-    const rows = await listTimeOff(c.var.db, c.var.auth.tenantId, c.req.valid("param").id);
+    const rows = await listTimeOff(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id);
     return c.json({ data: rows.map(toTimeOff) }, 200);
   })
   .openapi(addOff, async (c) => {
@@ -269,11 +288,17 @@ export const staffRoutes = openApiRouter<OwnerEnv>()
     const end = new Date(body.end);
     if (end <= start) throw ApiError.field("end", "end must be after start");
     if (end.getTime() - start.getTime() > MAX_TIME_OFF_MS) throw ApiError.field("end", "Time off can last at most 366 days");
-    const row = await addTimeOff(c.var.db, c.var.auth.tenantId, c.req.valid("param").id, { start, end, reason: body.reason }, c.var.now);
+    const row = await addTimeOff(
+      c.var.services.db,
+      c.var.auth.tenantId,
+      c.req.valid("param").id,
+      { start, end, reason: body.reason },
+      c.var.services.now,
+    );
     return c.json({ data: toTimeOff(row) }, 201);
   })
   .openapi(removeOff, async (c) => {
     const { id, timeOffId } = c.req.valid("param");
-    const { id: removed } = await deleteTimeOff(c.var.db, c.var.auth.tenantId, id, timeOffId);
+    const { id: removed } = await deleteTimeOff(c.var.services.db, c.var.auth.tenantId, id, timeOffId, c.var.services.now, c.var.services);
     return c.json({ data: { id: removed } }, 200);
   });

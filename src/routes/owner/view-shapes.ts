@@ -3,6 +3,7 @@ import { formatMinute, toWorkingIntervals } from "../../domain/working-hours";
 import { formatLocalDate, type LocalDate } from "../../domain/time";
 import type { OwnerAuth } from "../../auth-context";
 import type { BookingItemRow, BusinessSummary } from "../../services/owner/views/common";
+import { MEMBER_ROLES } from "../../shared/member-roles";
 import { bookingHeadFields } from "./booking-shapes";
 import { WorkingHoursInterval } from "./staff";
 
@@ -28,7 +29,7 @@ export const AppBusiness = z
 export const Viewer = z
   .object({
     userId: z.string().nullable().openapi({ description: "null for an API key" }),
-    role: z.enum(["owner", "admin", "staff"]).openapi({ description: "Decides which actions the page offers; an API key acts as admin" }),
+    role: z.enum(MEMBER_ROLES).openapi({ description: "Decides which actions the page offers; an API key acts as admin" }),
     readOnly: z.boolean().openapi({ description: "true while the platform operator impersonates" }),
   })
   .openapi("AppViewer");

@@ -18,8 +18,8 @@ import {
 import { dashboardView } from "../../services/owner/views/dashboard";
 import { aiLogView, bookingsView, customersView, servicesView, settingsView, staffView } from "../../services/owner/views/lists";
 import { accountStatusOf } from "../../services/payments/account";
-import { AiLogEntry, toAiLogEntry } from "../ai/shapes";
-import { idField, limitField, localDateField } from "../fields";
+import { AiLogEntry, toAiLogEntry } from "../ai/log-shapes";
+import { idField, limitField, localDateField, offsetField, pageSizeField, searchField } from "../fields";
 import { createRoute, errors, ok, openApiRouter, security } from "../openapi";
 import { ApiKey, toApiKey } from "./api-keys";
 import { OwnerBusiness, toOwnerBusiness } from "./businesses";
@@ -61,16 +61,16 @@ import { Endpoint, toEndpoint } from "./webhook-endpoints";
  */
 export async function zonedCtx(c: Context<OwnerEnv>): Promise<ZonedViewCtx> {
   const auth = c.var.auth;
-  const timezone = auth.via === "token" ? auth.timezone : await businessZone(c.var.db, auth.tenantId);
-  return { db: c.var.db, now: c.var.now, tenantId: auth.tenantId, timezone };
+  const timezone = auth.via === "token" ? auth.timezone : await businessZone(c.var.services.db, auth.tenantId);
+  return { db: c.var.services.db, now: c.var.services.now, tenantId: auth.tenantId, timezone };
 }
 
 /** The views that need no zone before their batch (their `today` comes from the batch's business row). */
-const plainCtx = (c: Context<OwnerEnv>): ViewCtx => ({ db: c.var.db, now: c.var.now, tenantId: c.var.auth.tenantId });
+const plainCtx = (c: Context<OwnerEnv>): ViewCtx => ({ db: c.var.services.db, now: c.var.services.now, tenantId: c.var.auth.tenantId });
 
 /** A view's `data`: the business and the viewer, then the page's own data. */
 export function answer<T extends object>(c: Context<OwnerEnv>, business: BusinessSummary, data: T) {
-  return { business: toAppBusiness(business, localToday(business.timezone, c.var.now)), viewer: toViewer(c.var.auth), ...data };
+  return { business: toAppBusiness(business, localToday(business.timezone, c.var.services.now)), viewer: toViewer(c.var.auth), ...data };
 }
 
 /** The booking rows of a view, with codes only for those who may see them (design.md §31). */
@@ -94,14 +94,12 @@ const bookingsQuery = z
     to: dateParam,
     status: z.enum(BOOKING_STATUSES, { error: `Use one of ${BOOKING_STATUSES.join(", ")}` }).optional(),
     staffId: idField("staffId").optional(),
-    offset: z.coerce.number().int().min(0).max(100_000).default(0),
-    limit: z.coerce.number().int().min(1).max(200).default(25),
+    offset: offsetField(100_000),
+    limit: pageSizeField(25),
   })
   .strict();
 
-const customersQuery = z
-  .object({ search: z.string().trim().max(200, "search must be at most 200 characters").optional(), limit: limitField })
-  .strict();
+const customersQuery = z.object({ search: searchField.optional(), limit: limitField }).strict();
 
 const DashboardView = view("DashboardView", {
   date: z.string().openapi({ description: "The first day shown (the business's local date)" }),
@@ -269,7 +267,7 @@ export const viewRoutes = openApiRouter<OwnerEnv>()
         price: s.price,
         isOnlineBookable: Boolean(s.isOnlineBookable),
       })),
-      texts: smsConfig(c.var.config) !== null,
+      texts: smsConfig(c.var.services.config) !== null,
     });
     return c.json({ data }, 200);
   })
@@ -311,10 +309,10 @@ export const viewRoutes = openApiRouter<OwnerEnv>()
   .openapi(settings, async (c) => {
     const auth = c.var.auth;
     const canManage = auth.role !== "staff";
-    const texts = smsConfig(c.var.config) !== null;
+    const texts = smsConfig(c.var.services.config) !== null;
     const v = await settingsView(plainCtx(c), { canManage, keys: canManage && auth.via === "token", texts });
     const data = answer(c, v.business, {
-      settings: toOwnerBusiness(v.business, c.var.config),
+      settings: toOwnerBusiness(v.business, c.var.services.config),
       members: v.members.map(toMember),
       webhooks: v.endpoints.map(toEndpoint),
       failedJobs: v.failedJobs ? v.failedJobs.map(toFailedJob) : null,

@@ -15,7 +15,6 @@ import {
   type DeliveryRow,
   type EndpointRow,
 } from "../../services/webhooks/endpoints";
-import { enqueue, webhookPointer } from "../../services/outbox";
 import { WEBHOOK_EVENT_TYPES } from "../../services/webhooks/events";
 import { idField, idParam, limitField } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
@@ -159,34 +158,41 @@ const rotate = createRoute({
 
 /** /api/businesses/me/webhooks (owner token or API key): outbound webhook endpoints and their delivery log. */
 export const webhookEndpointRoutes = openApiRouter<OwnerEnv>()
-  .openapi(list, async (c) => c.json({ data: (await listEndpoints(c.var.db, c.var.auth.tenantId)).map(toEndpoint) }, 200))
+  .openapi(list, async (c) => c.json({ data: (await listEndpoints(c.var.services.db, c.var.auth.tenantId)).map(toEndpoint) }, 200))
   .openapi(create, async (c) => {
     const body = c.req.valid("json");
-    const check = checkWebhookUrl(body.url, c.var.config.ENVIRONMENT);
+    const check = checkWebhookUrl(body.url, c.var.services.config.ENVIRONMENT);
     if (!check.ok) throw ApiError.field("url", check.reason);
     // "*" already covers everything; duplicates say nothing more.
     const events = body.events.includes("*") ? ["*"] : [...new Set(body.events)];
-    const { row, secret } = await createEndpoint(c.var.db, c.var.auth.tenantId, { url: check.url.toString(), events }, c.var.now);
+    const { row, secret } = await createEndpoint(
+      c.var.services.db,
+      c.var.auth.tenantId,
+      { url: check.url.toString(), events },
+      c.var.services.now,
+    );
     return c.json({ data: { ...toEndpoint(row), secret } }, 201);
   })
-  .openapi(one, async (c) => c.json({ data: toEndpoint(await getEndpoint(c.var.db, c.var.auth.tenantId, c.req.valid("param").id)) }, 200))
-  .openapi(remove, async (c) => c.json({ data: await deleteEndpoint(c.var.db, c.var.auth.tenantId, c.req.valid("param").id) }, 200))
+  .openapi(one, async (c) =>
+    c.json({ data: toEndpoint(await getEndpoint(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id)) }, 200),
+  )
+  .openapi(remove, async (c) =>
+    c.json({ data: await deleteEndpoint(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id) }, 200),
+  )
   .openapi(deliveries, async (c) => {
-    const rows = await listDeliveries(c.var.db, c.var.auth.tenantId, c.req.valid("param").id, c.req.valid("query").limit);
+    const rows = await listDeliveries(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id, c.req.valid("query").limit);
     return c.json({ data: rows.map(toDelivery) }, 200);
   })
   .openapi(redeliverRoute, async (c) => {
     const { id, deliveryId } = c.req.valid("param");
-    const row = await redeliver(c.var.db, c.var.auth.tenantId, id, deliveryId, c.var.now);
-    c.executionCtx.waitUntil(enqueue(c.env.EMAIL_QUEUE, [webhookPointer(row.id)]));
+    const row = await redeliver(c.var.services, c.var.auth.tenantId, id, deliveryId);
     return c.json({ data: toDelivery(row) }, 200);
   })
   .openapi(test, async (c) => {
-    const { row, pointers } = await sendTestEvent(c.var.db, c.var.auth.tenantId, c.req.valid("param").id, c.var.now);
-    c.executionCtx.waitUntil(enqueue(c.env.EMAIL_QUEUE, pointers));
+    const row = await sendTestEvent(c.var.services, c.var.auth.tenantId, c.req.valid("param").id);
     return c.json({ data: toDelivery(row) }, 201);
   })
   .openapi(rotate, async (c) => {
-    const { row, secret } = await rotateSecret(c.var.db, c.var.auth.tenantId, c.req.valid("param").id, c.var.now);
+    const { row, secret } = await rotateSecret(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id, c.var.services.now);
     return c.json({ data: { ...toEndpoint(row), secret, previousSecretExpiresAt: row.previousSecretExpiresAt } }, 200);
   });

@@ -1,3 +1,4 @@
+import { WaitlistButton, WaitlistManage, WaitlistPanel } from "./booking-waitlist";
 import type { Context } from "hono";
 import type { FC } from "hono/jsx";
 import { isConfirmationCode, normalizeConfirmationCode } from "../../domain/confirmation-code";
@@ -22,18 +23,18 @@ import { themeCss } from "./theme";
  * Unknown or inactive tenant: 404 page. Suspended: 503 page without any script, so no calendar.
  */
 export async function bookingPageResponse(c: Context<AppEnv>, key: PageTenantKey, opts: { onUnknown?: () => Promise<Response> } = {}) {
-  const data = await loadBookingPage(c.var.db, key);
+  const data = await loadBookingPage(c.var.services.db, key);
   if (data.state === "unknown" && opts.onUnknown) return opts.onUnknown();
   const nonce = newNonce();
   // design.md §31: a business with bot protection gets Turnstile on its page (and the widget's view of it).
-  const siteKey = data.state === "open" ? turnstileSiteKey(c.var.config, data.tenant) : null;
+  const siteKey = data.state === "open" ? turnstileSiteKey(c.var.services.config, data.tenant) : null;
   // Booking pages, including their error states, may be framed: the widget's inline mode does.
   // They alone allow Stripe's hosts (design.md §21: the payment step), and Turnstile's when it is on.
   setPageHeaders(c, {
     nonce,
     frameable: true,
-    stripeJsUrl: c.var.config.STRIPE_JS_URL,
-    turnstileJsUrl: siteKey ? c.var.config.TURNSTILE_JS_URL : undefined,
+    stripeJsUrl: c.var.services.config.STRIPE_JS_URL,
+    turnstileJsUrl: siteKey ? c.var.services.config.TURNSTILE_JS_URL : undefined,
   });
   if (data.state === "unknown" || data.state === "inactive") {
     const page = (
@@ -76,7 +77,7 @@ export async function bookingPageResponse(c: Context<AppEnv>, key: PageTenantKey
     return c.html(await renderPage(page), 503);
   }
   const tz = isValidTimeZone(data.tenant.timezone) ? data.tenant.timezone : "UTC";
-  const today = instantToLocalString(tz, c.var.now.getTime()).slice(0, 10);
+  const today = instantToLocalString(tz, c.var.services.now.getTime()).slice(0, 10);
   const source = c.req.query("via") === "widget" ? "widget" : "online";
   const weekStart = weekStartFor(data.tenant.countryCode);
   // design.md §17: the e-mails' manage link (`&code=`) opens that booking; a malformed code is ignored.
@@ -84,7 +85,7 @@ export async function bookingPageResponse(c: Context<AppEnv>, key: PageTenantKey
   const code = isConfirmationCode(asked) ? asked : "";
   // Issue #21: the Ask panel only when a model is configured and the business has it on (no I/O).
   const ask = data.tenant.aiAssistantEnabled && data.services.length > 0 && aiAvailable(c);
-  const texts = textsOffer(c.var.config, data.tenant);
+  const texts = textsOffer(c.var.services.config, data.tenant);
   const page = (
     <Document
       title={`Book with ${data.tenant.businessName}`}
@@ -99,8 +100,8 @@ export async function bookingPageResponse(c: Context<AppEnv>, key: PageTenantKey
         source,
         code,
         "week-start": String(weekStart),
-        "stripe-js": c.var.config.STRIPE_JS_URL,
-        ...(siteKey ? { "turnstile-site-key": siteKey, "turnstile-js": c.var.config.TURNSTILE_JS_URL } : {}),
+        "stripe-js": c.var.services.config.STRIPE_JS_URL,
+        ...(siteKey ? { "turnstile-site-key": siteKey, "turnstile-js": c.var.services.config.TURNSTILE_JS_URL } : {}),
       }}
       scripts={[ASSET_URLS.bookingJs]}
     >
@@ -212,6 +213,7 @@ const BookingPage: FC<{
                 </p>
                 <div id="slot-error" class="error" role="alert" hidden></div>
                 <div id="slots" class="slots"></div>
+                <WaitlistButton />
               </fieldset>
               <fieldset id="step-details" hidden>
                 <legend>5. Your details</legend>
@@ -278,6 +280,7 @@ const BookingPage: FC<{
               </fieldset>
             </form>
           )}
+          <WaitlistPanel />
           <PaymentStep />
           <section id="confirmation" class="confirmation" tabindex={-1} aria-labelledby="confirmation-heading" hidden>
             <h3 id="confirmation-heading">Your booking is confirmed</h3>
@@ -292,6 +295,7 @@ const BookingPage: FC<{
           </section>
         </section>
 
+        <WaitlistManage />
         <section id="manage" class="card" aria-labelledby="manage-heading">
           <h2 id="manage-heading">Manage a booking</h2>
           <form id="lookup-form" class="inline-form">

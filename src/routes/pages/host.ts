@@ -17,9 +17,12 @@ export function customDomainOf(c: Context<AppEnv>): string | null {
   const host = raw.replace(/:\d*$/, "").replace(/\.$/, "").toLowerCase();
   if (!HOSTNAME.test(host) || IPV4.test(host) || host === "localhost" || host.endsWith(".localhost")) return null;
   // The platform's own hosts are never a tenant's (PUBLIC_BASE_URL is validated at start).
-  if (platformDomainProblem(host, c.var.config.PUBLIC_BASE_URL)) return null;
+  if (platformDomainProblem(host, c.var.services.config.PUBLIC_BASE_URL)) return null;
   return host;
 }
 
 /** The booking page's key for a custom domain's Host: whether it serves depends on Cloudflare for SaaS being on. */
-export const domainKey = (c: Context<AppEnv>, domain: string) => ({ domain, cloudflareOn: cloudflareSettings(c.var.config) !== null });
+export const domainKey = (c: Context<AppEnv>, domain: string) => ({
+  domain,
+  cloudflareOn: cloudflareSettings(c.var.services.config) !== null,
+});

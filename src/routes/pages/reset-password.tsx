@@ -3,7 +3,6 @@ import type { Child } from "hono/jsx";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { type ResetLink, resetThroughLink, resolveResetLink } from "../../services/auth/reset-link";
-import { authCtx } from "../auth/context";
 import { newPasswordField } from "../fields";
 import { MessagePage, renderPage } from "./layout";
 import { newNonce, setPageHeaders } from "./security";
@@ -119,7 +118,7 @@ function invalidLinkPage(c: Context<AppEnv>, incomplete = false) {
 resetPasswordPageRoutes.get("/reset-password", async (c) => {
   const token = (c.req.query("token") ?? "").trim();
   if (!token) return invalidLinkPage(c, true);
-  const link = await resolveResetLink(c.var, token);
+  const link = await resolveResetLink(c.var.services, token);
   if (!link) return invalidLinkPage(c);
   return formPage(c, { link, token });
 });
@@ -135,12 +134,12 @@ resetPasswordPageRoutes.post("/reset-password", async (c) => {
   if (!checked.success) errors.password = checked.error.issues[0]?.message ?? "Choose another password";
   else if (field("confirm") !== password) errors.confirm = "The two passwords are not the same";
   if (errors.password || errors.confirm) {
-    const link = await resolveResetLink(c.var, token);
+    const link = await resolveResetLink(c.var.services, token);
     if (!link) return invalidLinkPage(c);
     return formPage(c, { link, token, errors }, 400);
   }
   try {
-    const link = await resetThroughLink(authCtx(c), token, password);
+    const link = await resetThroughLink(c.var.services, token, password);
     return page(
       c,
       "Password saved",

@@ -46,9 +46,9 @@ async function storeCall<T>(fn: () => Promise<T>): Promise<T | null> {
 }
 
 shortLinkRoutes.get("/b/:code", async (c) => {
-  const nowMs = c.var.now.getTime();
+  const nowMs = c.var.services.now.getTime();
   const key = budgetKey(c);
-  const budget = await storeCall(() => c.var.limiter.peek(key, CODE_MISS.limit, CODE_MISS.windowMs, nowMs));
+  const budget = await storeCall(() => c.var.services.limiter.peek(key, CODE_MISS.limit, CODE_MISS.windowMs, nowMs));
   if (budget && !budget.allowed) {
     c.header("Retry-After", String(Math.max(1, budget.retryAfterSeconds)));
     return page(c, 429, "Too many tries", "Too many booking links that do not exist were opened from here. Please try again later.");
@@ -57,10 +57,15 @@ shortLinkRoutes.get("/b/:code", async (c) => {
   const b = schema.bookings;
   const t = schema.tenants;
   const [found] = isConfirmationCode(code)
-    ? await c.var.db.select({ slug: t.slug }).from(b).innerJoin(t, eq(t.id, b.tenantId)).where(eq(b.confirmationCode, code)).limit(1)
+    ? await c.var.services.db
+        .select({ slug: t.slug })
+        .from(b)
+        .innerJoin(t, eq(t.id, b.tenantId))
+        .where(eq(b.confirmationCode, code))
+        .limit(1)
     : [];
   if (!found) {
-    await storeCall(() => c.var.limiter.record(key, CODE_MISS.windowMs, nowMs));
+    await storeCall(() => c.var.services.limiter.record(key, CODE_MISS.windowMs, nowMs));
     return page(c, 404, "Booking not found", "This booking link does not name a booking. Check the link in your text message.");
   }
   // The link carries the code: no referrer, no cache (like the page it opens).

@@ -40,6 +40,6 @@ export const widgetRoutes = new Hono<AppEnv>()
     c.header("X-Content-Type-Options", "nosniff");
     const slug = (c.req.query("slug") ?? "").trim().toLowerCase();
     // A malformed slug costs no query.
-    const status = SLUG.test(slug) ? await loadWidgetStatus(c.var.db, slug) : UNKNOWN;
+    const status = SLUG.test(slug) ? await loadWidgetStatus(c.var.services.db, slug) : UNKNOWN;
     return c.json({ data: toWidgetStatus(status) });
   });

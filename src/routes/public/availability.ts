@@ -2,10 +2,9 @@ import { z } from "@hono/zod-openapi";
 import { datesInRange } from "../../domain/time";
 import type { AppEnv } from "../../env";
 import { getAvailability, getAvailabilityDays, MAX_DAYS_RANGE } from "../../services/bookings";
-import { idField, localDateField } from "../fields";
+import { idField, localDateField, slugParam } from "../fields";
 import { createRoute, errors, jsonText, ok, openApiRouter, security } from "../openapi";
-import { slugParam } from "./profile";
-import { Availability, AvailabilityDays, availabilityDaysJson, availabilityJson } from "./shapes";
+import { Availability, AvailabilityDays, availabilityDaysJson, availabilityJson } from "./availability-shapes";
 
 const LOCAL_DATE = { description: "A date in the business's time zone, YYYY-MM-DD", example: "2031-03-11" };
 const staffIdField = idField("staffId")
@@ -67,10 +66,10 @@ const days = createRoute({
 
 export const availabilityRoute = openApiRouter<AppEnv>()
   .openapi(day, async (c) => {
-    const availability = await getAvailability(c.var, { kind: "public", slug: c.req.valid("param").slug }, c.req.valid("query"));
+    const availability = await getAvailability(c.var.services, { kind: "public", slug: c.req.valid("param").slug }, c.req.valid("query"));
     return jsonText(c, availabilityJson(availability));
   })
   .openapi(days, async (c) => {
-    const range = await getAvailabilityDays(c.var, { kind: "public", slug: c.req.valid("param").slug }, c.req.valid("query"));
+    const range = await getAvailabilityDays(c.var.services, { kind: "public", slug: c.req.valid("param").slug }, c.req.valid("query"));
     return jsonText(c, availabilityDaysJson(range));
   });

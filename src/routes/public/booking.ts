@@ -2,10 +2,9 @@ import { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
 import { cancelBooking, rescheduleBooking } from "../../services/bookings";
 import { lookupWithPayment, resumePayment } from "../../services/payments/public-payment";
-import { bookingCtx } from "../context";
 import { idField, localDateTimeField, optionalText, visitMoveItemsField } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
-import { BookingLookup, CancelledBooking, PaymentStep, toBookingLookup, toCancelResult, toPaymentStep } from "./shapes";
+import { BookingLookup, CancelledBooking, PaymentStep, toBookingLookup, toCancelResult, toPaymentStep } from "./booking-shapes";
 
 const rescheduleBody = z.object({
   newStartDatetime: localDateTimeField("newStartDatetime").openapi({
@@ -67,18 +66,18 @@ const cancel = createRoute({
 /** Anyone holding the confirmation code (case-insensitive) can read, move and cancel the booking. */
 export const bookingByCodeRoutes = openApiRouter<AppEnv>()
   .openapi(lookup, async (c) => {
-    const { booking, payment } = await lookupWithPayment(c.var.db, c.req.valid("param").code);
+    const { booking, payment } = await lookupWithPayment(c.var.services.db, c.req.valid("param").code);
     return c.json({ data: toBookingLookup(booking, payment) }, 200);
   })
   // design.md §21: the payment step again while the hold lasts (a reloaded page finishes paying).
   .openapi(payment, async (c) => {
-    const step = await resumePayment(c.var.db, c.var.config, c.req.valid("param").code, c.var.now);
+    const step = await resumePayment(c.var.services.db, c.var.services.config, c.req.valid("param").code, c.var.services.now);
     return c.json({ data: toPaymentStep(step) }, 200);
   })
   .openapi(reschedule, async (c) => {
     const body = c.req.valid("json");
     const booking = await rescheduleBooking(
-      bookingCtx(c),
+      c.var.services,
       { kind: "public", code: c.req.valid("param").code },
       {
         start: body.newStartDatetime,
@@ -90,7 +89,7 @@ export const bookingByCodeRoutes = openApiRouter<AppEnv>()
   })
   .openapi(cancel, async (c) => {
     const result = await cancelBooking(
-      bookingCtx(c),
+      c.var.services,
       { kind: "public", code: c.req.valid("param").code },
       { reason: c.req.valid("json").reason },
     );

@@ -2,12 +2,10 @@ import { z } from "@hono/zod-openapi";
 import type { GuestEnv } from "../../env";
 import { optionalCustomer } from "../../middleware/auth";
 import { createBooking } from "../../services/bookings";
-import { bookingCtx } from "../context";
 import { createVisit } from "../../services/visits/create";
-import { bookingCustomerField, idField, localDateTimeField, oneServiceOrItems, visitItemsField } from "../fields";
+import { bookingCustomerField, idField, localDateTimeField, oneServiceOrItems, slugParam, visitItemsField } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
-import { slugParam } from "./profile";
-import { CreatedBooking, toCreatedBooking } from "./shapes";
+import { CreatedBooking, toCreatedBooking } from "./booking-shapes";
 import { CreatedVisit, toCreatedVisit } from "./visit-shapes";
 import { BOOKING_SOURCES } from "../../domain/booking-status";
 import { MAX_CAPTCHA_TOKEN } from "../../services/captcha";
@@ -64,7 +62,7 @@ export const createBookingRoute = openApiRouter<GuestEnv>().openapi(create, asyn
   const clientIp = c.req.header("CF-Connecting-IP");
   if (body.items) {
     // design.md §26: a visit; only a request that sent `items` gets `items` back.
-    const visit = await createVisit(bookingCtx(c), scope, {
+    const visit = await createVisit(c.var.services, scope, {
       items: body.items,
       start: body.startDatetime,
       customer: body.customer,
@@ -75,7 +73,7 @@ export const createBookingRoute = openApiRouter<GuestEnv>().openapi(create, asyn
     });
     return c.json({ data: toCreatedVisit(visit) }, 201);
   }
-  const created = await createBooking(bookingCtx(c), scope, {
+  const created = await createBooking(c.var.services, scope, {
     serviceId: body.serviceId as string,
     staffProfileId: body.staffProfileId as string,
     start: body.startDatetime,

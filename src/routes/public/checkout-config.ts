@@ -3,7 +3,7 @@ import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { checkoutConfig } from "../../services/captcha";
 import { createRoute, errors, ok, openApiRouter, security } from "../openapi";
-import { slugParam } from "./profile";
+import { slugParam } from "../fields";
 
 export const CheckoutConfig = z
   .object({
@@ -27,7 +27,7 @@ const route = createRoute({
 
 /** GET /api/public/:slug/checkout-config (design.md §31); never cached, a setting may change at any time. */
 export const checkoutConfigRoute = openApiRouter<AppEnv>().openapi(route, async (c) => {
-  const data = await checkoutConfig(c.var.db, c.var.config, c.req.valid("param").slug);
+  const data = await checkoutConfig(c.var.services.db, c.var.services.config, c.req.valid("param").slug);
   if (!data) throw ApiError.notFound("Business");
   return c.json({ data }, 200);
 });

@@ -3,9 +3,8 @@ import { datesInRange } from "../../domain/time";
 import type { AppEnv } from "../../env";
 import { MAX_DAYS_RANGE } from "../../services/bookings";
 import { getVisitAvailability, getVisitAvailabilityDays } from "../../services/visits/availability";
-import { localDateField, visitServiceIdsField, visitStaffIdsField } from "../fields";
+import { localDateField, slugParam, visitServiceIdsField, visitStaffIdsField } from "../fields";
 import { createRoute, errors, ok, openApiRouter, security } from "../openapi";
-import { slugParam } from "./profile";
 import { toVisitAvailability, toVisitAvailabilityDays, VisitAvailability, VisitAvailabilityDays } from "./visit-shapes";
 
 const LOCAL_DATE = { description: "A date in the business's time zone, YYYY-MM-DD", example: "2031-03-11" };
@@ -75,13 +74,13 @@ export const visitAvailabilityRoute = openApiRouter<AppEnv>()
   .openapi(day, async (c) => {
     const q = c.req.valid("query");
     const scope = { kind: "public" as const, slug: c.req.valid("param").slug };
-    const a = await getVisitAvailability(c.var, scope, { serviceIds: q.serviceIds, staffIds: staffOf(q.staffIds), date: q.date });
+    const a = await getVisitAvailability(c.var.services, scope, { serviceIds: q.serviceIds, staffIds: staffOf(q.staffIds), date: q.date });
     return c.json({ data: toVisitAvailability(a) }, 200);
   })
   .openapi(days, async (c) => {
     const q = c.req.valid("query");
     const scope = { kind: "public" as const, slug: c.req.valid("param").slug };
-    const range = await getVisitAvailabilityDays(c.var, scope, {
+    const range = await getVisitAvailabilityDays(c.var.services, scope, {
       serviceIds: q.serviceIds,
       staffIds: staffOf(q.staffIds),
       from: q.from,

@@ -5,7 +5,8 @@ import type {
   VisitAvailabilityDays as VisitDaysView,
 } from "../../services/visits/availability";
 import type { CreatedVisit as CreatedVisitView } from "../../services/visits/create";
-import { AvailabilityDays, CreatedBooking, toPaymentStep } from "./shapes";
+import { AvailabilityDays } from "./availability-shapes";
+import { CreatedBooking, toPaymentStep } from "./booking-shapes";
 
 // design.md §26: the public answers of visits (several services back to back). camelCase like
 // availability and the creation result; the lookup's items are snake_case like the lookup.

@@ -5,7 +5,6 @@ import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { linkBase } from "../../lib/links";
 import { receiveText } from "../../services/sms/inbound";
-import { bookingCtx } from "../context";
 import { errors, ok, openApiRouter, security } from "../openapi";
 
 // The body is documented, not validated by the router: the signature covers the form exactly as
@@ -44,13 +43,13 @@ const sms = create({
  * not Twilio's changes nothing (403).
  */
 export const smsWebhookRoute = openApiRouter<AppEnv>().openapi(sms, async (c) => {
-  const cfg = smsConfig(c.var.config);
+  const cfg = smsConfig(c.var.services.config);
   if (!cfg) throw new ApiError("not_found", "Route not found");
   // Bytes, decoded as UTF-8 (Twilio's charset): .text() on a form body makes workerd warn of corruption.
   const raw = new TextDecoder().decode(await c.req.arrayBuffer());
   const params = parseForm(raw);
   const requested = new URL(c.req.url);
-  const url = `${linkBase(c.var.config)}${requested.pathname}${requested.search}`;
+  const url = `${linkBase(c.var.services.config)}${requested.pathname}${requested.search}`;
   if (!(await verifyTwilioSignature(cfg.authToken, c.req.header("X-Twilio-Signature"), url, params))) {
     throw new ApiError("forbidden", "The X-Twilio-Signature header does not match this request");
   }
@@ -61,6 +60,6 @@ export const smsWebhookRoute = openApiRouter<AppEnv>().openapi(sms, async (c) =>
   if (!from) throw ApiError.field("From", "Required");
   // Signed with our token, so it is our account's; another account's text is none of ours.
   const account = one("AccountSid");
-  if (!account || account === cfg.accountSid) await receiveText(bookingCtx(c), { messageSid, from, body: one("Body") ?? "" });
+  if (!account || account === cfg.accountSid) await receiveText(c.var.services, { messageSid, from, body: one("Body") ?? "" });
   return c.json({ data: { received: true as const } }, 200);
 });

@@ -3,7 +3,6 @@ import { verifySignature } from "../../domain/webhook-signature";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { applyStripeEvent } from "../../services/payments/stripe-events";
-import { bookingCtx } from "../context";
 import { errors, ok, openApiRouter, security } from "../openapi";
 import { logger } from "../../lib/log";
 
@@ -56,15 +55,17 @@ export const stripeWebhookRoute = openApiRouter<AppEnv>().openapi(stripe, async 
   const raw = await c.req.text();
   if (raw.length > MAX_BODY_BYTES) throw new ApiError("payload_too_large");
 
-  const secrets = [c.var.config.STRIPE_WEBHOOK_SECRET, c.var.config.STRIPE_CONNECT_WEBHOOK_SECRET].filter((s): s is string => !!s);
+  const secrets = [c.var.services.config.STRIPE_WEBHOOK_SECRET, c.var.services.config.STRIPE_CONNECT_WEBHOOK_SECRET].filter(
+    (s): s is string => !!s,
+  );
   if (secrets.length === 0) {
     // Without a secret nothing can be trusted; Stripe keeps retrying until it is configured.
     logger.error("stripe webhook received but neither STRIPE_WEBHOOK_SECRET nor STRIPE_CONNECT_WEBHOOK_SECRET is set");
     throw new ApiError("invalid_signature", "Webhook signatures cannot be verified");
   }
-  let verified = await verifySignature(secrets[0], c.req.header("Stripe-Signature"), raw, c.var.now);
+  let verified = await verifySignature(secrets[0], c.req.header("Stripe-Signature"), raw, c.var.services.now);
   if (!verified.ok && verified.reason === "mismatch" && secrets[1]) {
-    verified = await verifySignature(secrets[1], c.req.header("Stripe-Signature"), raw, c.var.now);
+    verified = await verifySignature(secrets[1], c.req.header("Stripe-Signature"), raw, c.var.services.now);
   }
   if (!verified.ok) {
     const messages = {
@@ -87,7 +88,7 @@ export const stripeWebhookRoute = openApiRouter<AppEnv>().openapi(stripe, async 
 
   // Unknown event types are acknowledged and ignored: Stripe must not keep retrying them.
   // The confirming batch writes the business's payment.* / booking.* webhooks and enqueues them itself.
-  const result = await applyStripeEvent(bookingCtx(c), parsed.data);
+  const result = await applyStripeEvent(c.var.services, parsed.data);
   if (result.handled && !result.paymentKnown && result.ours) {
     // One of our PaymentIntents whose payment row is not written yet (the event outran it): not
     // recorded, and a non-2xx answer makes Stripe deliver it again later, when it can apply.

@@ -1,12 +1,13 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
-import { type Db, schema } from "../../db/client";
+import { schema } from "../../db/client";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { auditInsert } from "../audit";
 import { batch } from "../batch";
 import { suspensionEmail } from "../email/templates";
-import { emailInsert, type JobPointer } from "../outbox";
+import type { Services } from "../context";
+import { emailInsert } from "../outbox";
 
 export type TenantPatch = {
   isSuspended?: boolean;
@@ -25,19 +26,22 @@ const eqOrNull = (col: AnySQLiteColumn, v: unknown) => (v === null ? isNull(col)
  * PATCH /api/admin/tenants/:id. One atomic batch: a conditional UPDATE (guarded by every value we
  * read, so two concurrent suspends cannot both win), then the audit rows and the suspension
  * e-mail, each gated on "the update happened" (the tenant now carries our unique updated_at).
- * Returns the pointers of what it wrote for the queue (the suspension e-mail).
+ * The suspension e-mail is enqueued after commit when written.
  */
-export async function patchTenant(db: Db, id: string, patch: TenantPatch, adminId: string, now: Date): Promise<JobPointer[]> {
+export async function patchTenant(ctx: PatchCtx, id: string, patch: TenantPatch, adminId: string): Promise<void> {
   for (let attempt = 0; attempt < 2; attempt++) {
-    const [cur] = await db.select().from(schema.tenants).where(eq(schema.tenants.id, id)).limit(1);
+    const [cur] = await ctx.db.select().from(schema.tenants).where(eq(schema.tenants.id, id)).limit(1);
     if (!cur) throw ApiError.notFound("Tenant");
-    const res = await tryApply(db, cur, patch, adminId, now);
-    if (res) return res;
+    if (await tryApply(ctx, cur, patch, adminId)) return;
   }
   throw new ApiError("conflict", "The tenant was changed concurrently; try again");
 }
 
-async function tryApply(db: Db, cur: Row, p: TenantPatch, adminId: string, now: Date): Promise<JobPointer[] | null> {
+type PatchCtx = Pick<Services, "db" | "now" | "queue" | "waitUntil">;
+
+/** True when the change was made (or there was nothing to change); false when a concurrent change won. */
+async function tryApply(ctx: PatchCtx, cur: Row, p: TenantPatch, adminId: string): Promise<boolean> {
+  const { db, now } = ctx;
   const t = schema.tenants;
   const iso = now.toISOString();
   const next: Partial<Row> = {};
@@ -73,7 +77,7 @@ async function tryApply(db: Db, cur: Row, p: TenantPatch, adminId: string, now: 
   if (action) audits.push({ action, diff: suspendDiff });
   if (p.plan !== undefined) audits.push({ action: "tenant.plan_changed", diff: { plan: { before: cur.plan, after: p.plan } } });
   if (Object.keys(updatedDiff).length) audits.push({ action: "tenant.updated", diff: updatedDiff });
-  if (audits.length === 0) return [];
+  if (audits.length === 0) return true;
 
   // A unique marker in updated_at lets later statements of the batch see that OUR update happened.
   const stamp = `${iso}#${newId("upd")}`;
@@ -127,8 +131,7 @@ async function tryApply(db: Db, cur: Row, p: TenantPatch, adminId: string, now: 
   }
   // Reset the marker to a plain ISO instant so updated_at stays a sortable timestamp.
   b.add(db.run(sql`UPDATE tenants SET updated_at = ${iso} WHERE id = ${cur.id} AND updated_at = ${stamp}`));
-  // The route enqueues the pointers (the suspension e-mail is written only with the update).
-  const pointers = await b.run();
-  if ((updated.result().rowsAffected ?? 0) === 0) return null;
-  return pointers;
+  // The suspension e-mail is written (and so enqueued) only with the update.
+  await b.run(ctx);
+  return (updated.result().rowsAffected ?? 0) > 0;
 }

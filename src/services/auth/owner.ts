@@ -4,11 +4,12 @@ import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { hashPassword, verifyPassword } from "../../lib/password";
 import { uniqueViolation } from "../../db/unique-violation";
+import type { MemberRole } from "../../shared/member-roles";
 import { type AuthCtx, type OwnerTokenClaims, liveSessionExists, sessionInsert, signOwnerToken } from "./sessions";
 import { slugFromName, withSuffix } from "./slug";
 
 export type UserRow = typeof schema.users.$inferSelect;
-export type Membership = { tenantId: string; role: "owner" | "admin" | "staff"; slug: string; businessName: string };
+export type Membership = { tenantId: string; role: MemberRole; slug: string; businessName: string };
 export type OwnerSignIn = { token: string; sessionId: string; user: UserRow; memberships: Membership[] };
 
 const { users, tenants, tenantMembers, sessions } = schema;

@@ -2,10 +2,12 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { schema } from "../../db/client";
 import { ApiError } from "../../errors";
 import { newId, newSecret } from "../../lib/ids";
+import { linkBase } from "../../lib/links";
 import { hashPassword } from "../../lib/password";
 import { passwordResetEmail } from "../email/templates";
 import { batch } from "../batch";
-import { emailInsert, type JobPointer } from "../outbox";
+import type { AfterCommit } from "../context";
+import { emailInsert } from "../outbox";
 import type { AuthCtx } from "./sessions";
 
 export const RESET_TTL_MINUTES = 60;
@@ -21,18 +23,18 @@ export async function sha256Hex(value: string): Promise<string> {
 /**
  * One batch, the same whether or not the e-mail is registered (so neither the answer nor its
  * timing tells): older unused links of the account are retired, a reset row is inserted only if
- * the account exists, and the e-mail only if that row was. Returns the e-mail's pointer to
- * enqueue, or none when nothing was written. The greeting cannot use the first name without a
+ * the account exists, and the e-mail only if that row was, enqueued after commit when written.
+ * The link's base is PUBLIC_BASE_URL, never the request's Host (design.md §18). The greeting cannot use the first name without a
  * prior read, which would make the two cases differ; the template falls back to "Hi there".
  */
-export async function requestPasswordReset(ctx: AuthCtx, email: string, baseUrl: string): Promise<JobPointer[]> {
+export async function requestPasswordReset(ctx: AuthCtx & AfterCommit, email: string): Promise<void> {
   const { db, now } = ctx;
   const t = now.toISOString();
   const token = newSecret(32);
   const tokenHash = await sha256Hex(token);
   const resetId = newId("pwr");
   const expiresAt = new Date(now.getTime() + RESET_TTL_MINUTES * 60_000).toISOString();
-  const resetUrl = `${baseUrl.replace(/\/+$/, "")}/reset-password?token=${encodeURIComponent(token)}`;
+  const resetUrl = `${linkBase(ctx.config).replace(/\/+$/, "")}/reset-password?token=${encodeURIComponent(token)}`;
   const mail = emailInsert(
     db,
     { ...passwordResetEmail({ firstName: "", resetUrl, expiresInMinutes: RESET_TTL_MINUTES }), tenantId: null, to: email },
@@ -49,7 +51,7 @@ export async function requestPasswordReset(ctx: AuthCtx, email: string, baseUrl:
       SELECT ${resetId}, id, ${tokenHash}, ${expiresAt}, NULL, ${t} FROM customer_accounts WHERE email = ${email}`),
   );
   b.add(mail);
-  return b.run();
+  await b.run(ctx);
 }
 
 /** The link's row while it can still be used (unused, unexpired), or null. One round trip. */

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { schema, type Db } from "../../db/client";
 import { newId } from "../../lib/ids";
 import { signToken } from "../../lib/jwt";
+import type { Services } from "../context";
 
 /** interface.md §Authentication and §Limits: token and session-record lifetimes, in seconds. */
 export const TOKEN_TTL = { owner: 24 * 3600, customer: 24 * 3600, admin: 4 * 3600 } as const;
@@ -9,8 +10,8 @@ export const SESSION_TTL = { user: 30 * 86400, customer: 30 * 86400, admin: 8 * 
 
 export type SubjectType = keyof typeof SESSION_TTL;
 
-/** What every auth service needs from the request: the handle, the signing secret and the request clock. */
-export type AuthCtx = { db: Db; secret: string; now: Date };
+/** What every auth service needs of the services context: the handle, the configuration (signing secret) and the request clock. */
+export type AuthCtx = Pick<Services, "db" | "config" | "now">;
 
 /** A session row to insert in the same batch as the sign-in it records. */
 export function sessionInsert(db: Db, subjectType: SubjectType, subjectId: string, tenantId: string | null, now: Date) {
@@ -40,16 +41,16 @@ export type OwnerTokenClaims = { sub: string; sid: string; tenantId: string | nu
 export async function signOwnerToken(ctx: AuthCtx, claims: OwnerTokenClaims) {
   // Only these four claims: an owner token never carries `aud` (interface.md).
   const { sub, sid, tenantId, role } = claims;
-  return (await signToken(ctx.secret, { sub, sid, tenantId, role }, TOKEN_TTL.owner, ctx.now)).token;
+  return (await signToken(ctx.config.JWT_SECRET, { sub, sid, tenantId, role }, TOKEN_TTL.owner, ctx.now)).token;
 }
 
 export async function signCustomerToken(ctx: AuthCtx, customerId: string, sid: string) {
-  return (await signToken(ctx.secret, { sub: customerId, sid, aud: "customer" }, TOKEN_TTL.customer, ctx.now)).token;
+  return (await signToken(ctx.config.JWT_SECRET, { sub: customerId, sid, aud: "customer" }, TOKEN_TTL.customer, ctx.now)).token;
 }
 
 export async function signAdminToken(ctx: AuthCtx, admin: { id: string; email: string; name: string }, sid: string) {
   const claims = { sub: admin.id, sid, aud: "super_admin", email: admin.email, name: admin.name };
-  return (await signToken(ctx.secret, claims, TOKEN_TTL.admin, ctx.now)).token;
+  return (await signToken(ctx.config.JWT_SECRET, claims, TOKEN_TTL.admin, ctx.now)).token;
 }
 
 /**

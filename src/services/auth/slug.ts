@@ -5,7 +5,7 @@ export const SLUG_RE = /^[a-z0-9-]{3,63}$/;
  * Words that may not be slugs: `booking` would shadow `/api/public/booking/:code` (the booking
  * lookup shares the `/api/public/:slug` space); the others name platform surfaces.
  */
-export const RESERVED_SLUGS = new Set(["booking", "admin", "api", "www", "widget", "book"]);
+export const RESERVED_SLUGS = new Set(["booking", "admin", "api", "www", "widget", "book", "waitlist"]);
 
 export function slugProblem(slug: string): string | null {
   if (!SLUG_RE.test(slug)) return "Use 3 to 63 lowercase letters, digits or hyphens";

@@ -2,10 +2,12 @@ import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { schema } from "../../db/client";
 import { ApiError } from "../../errors";
 import { newId, newSecret } from "../../lib/ids";
+import { linkBase } from "../../lib/links";
 import { hashPassword, verifyPassword } from "../../lib/password";
 import { userPasswordResetEmail } from "../email/templates";
 import { batch } from "../batch";
-import { emailInsert, type JobPointer } from "../outbox";
+import type { AfterCommit } from "../context";
+import { emailInsert } from "../outbox";
 import { RESET_TTL_MINUTES, sha256Hex } from "./password-reset";
 import { type AuthCtx, liveSessionExists } from "./sessions";
 
@@ -34,9 +36,9 @@ export const resetLinkPath = (token: string) => `/reset-password?token=${encodeU
  * POST /api/auth/forgot-password. One batch, the same whether or not the e-mail belongs to an
  * active account (so neither the answer nor its timing tells): earlier unused reset links of the
  * account are retired, a link row is inserted only for an active user, and the e-mail only if
- * that row was. Returns the e-mail's pointer to enqueue, or none.
+ * that row was, enqueued after commit when written. The link's base is PUBLIC_BASE_URL.
  */
-export async function requestUserPasswordReset(ctx: AuthCtx, email: string, baseUrl: string): Promise<JobPointer[]> {
+export async function requestUserPasswordReset(ctx: AuthCtx & AfterCommit, email: string): Promise<void> {
   const { db, now } = ctx;
   const t = now.toISOString();
   const { token, tokenHash } = await newLinkToken();
@@ -45,7 +47,7 @@ export async function requestUserPasswordReset(ctx: AuthCtx, email: string, base
   const mail = emailInsert(
     db,
     {
-      ...userPasswordResetEmail({ resetUrl: `${baseUrl}${resetLinkPath(token)}`, expiresInMinutes: RESET_TTL_MINUTES }),
+      ...userPasswordResetEmail({ resetUrl: `${linkBase(ctx.config)}${resetLinkPath(token)}`, expiresInMinutes: RESET_TTL_MINUTES }),
       tenantId: null,
       to: email,
     },
@@ -62,7 +64,7 @@ export async function requestUserPasswordReset(ctx: AuthCtx, email: string, base
       SELECT ${id}, id, 'password_reset', ${tokenHash}, ${expiresAt}, NULL, ${t} FROM users WHERE email = ${email} AND is_active = 1`),
   );
   b.add(mail);
-  return b.run();
+  await b.run(ctx);
 }
 
 /** The link's row while it can still be used (unused, unexpired), or null. One round trip. */

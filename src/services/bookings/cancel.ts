@@ -19,6 +19,7 @@ import {
   refCanExist,
   refSql,
 } from "./lookup";
+import { offerTriggersFor } from "../waitlist/trigger";
 import type { BookingCtx } from "./scope";
 
 /** `refund`: what the cancellation gives back (design.md §21), queued in the outbox; null when nothing. */
@@ -154,6 +155,8 @@ async function cancelOnce(ctx: BookingCtx, ref: BookingRef, reasonInput: string 
       cancellable,
     ),
   );
+  // design.md §28: the freed time is offered to the waitlist (a job, decided when it runs).
+  b.add(offerTriggersFor(db, sql`SELECT ${booking.id}`, now, "cancel", cancellable));
   const update = b.add(
     db.run(sql`
       UPDATE bookings SET status = 'cancelled', cancel_reason = ${reason}, cancelled_at = ${t}, sequence = sequence + 1, updated_at = ${t}

@@ -6,6 +6,7 @@ import { type LocalDateTime, MINUTE_MS } from "../../domain/time";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { uniqueViolation } from "../../db/unique-violation";
+import type { BookingSource } from "../../shared/booking-values";
 import { firstHoldEnd, holdsRefused, publicCreateChecks, recordUpdateAllowed, storedTerms } from "./create-rules";
 import { holdCapsSql, liveHoldsQuery } from "./hold-caps";
 import { limitsFor, requestedSlot } from "../availability";
@@ -13,6 +14,7 @@ import { batch } from "../batch";
 import { locationOf } from "../notifications/booking-mail";
 import { checkoutPlan, type PaymentStep, startCheckout } from "../payments/checkout";
 import { parseResourceTypes, resourceNeeds } from "../schedule-data";
+import { endEntriesBooked } from "../waitlist/trigger";
 import { createdEventFacts } from "./created-facts";
 import { customerRecord } from "./customer-record";
 import { bookingEffects, staffFreeSql, tenantOpenSql } from "./effects";
@@ -22,8 +24,6 @@ import { createRead } from "./create-read";
 import { resourceIdsOf } from "./lookup";
 import { assignResources, type ResourceHold, resourcesAvailableSql } from "./resources";
 import { type BookingCtx, type BookingScope, parseStaffIds, tenantIdSql } from "./scope";
-
-export type BookingSource = "online" | "widget" | "walk_in" | "phone" | "admin";
 
 /** `email` may be missing only for walk-in and phone bookings made by the business (design.md §15). */
 export type CustomerInput = {
@@ -255,6 +255,9 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
     b.add(insertBooking);
     if (types.length) b.add(assignResources(db, id, hold, now, inserted));
     b.add(effects);
+    // design.md §28: a waiting customer who books a time their entry matched leaves the waitlist.
+    const matched = { tenantId: tenant.id, bookingId: id, email, serviceId: service.id, staffId: staff.id, ...slotSpan(slot) };
+    b.add(endEntriesBooked(db, matched, now, inserted));
     // The booking's history names who made it for the business (design.md §15); online ones have none.
     if (scope.kind === "owner") {
       b.add(
@@ -319,5 +322,7 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
     };
   }
 }
+
+const slotSpan = (slot: { startMs: number; endMs: number }) => ({ startAt: slot.startMs, endAt: slot.endMs });
 
 export { slotTaken };

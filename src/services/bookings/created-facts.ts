@@ -1,6 +1,6 @@
 import type { SQL } from "drizzle-orm";
 import { locationOf } from "../notifications/booking-mail";
-import type { BookingSource } from "./create";
+import type { BookingSource } from "../../shared/booking-values";
 import { bookingEffects, type EffectsCtx, type EventFacts, iso } from "./effects";
 import type { BookingView } from "./lookup";
 

@@ -6,7 +6,7 @@
  * error codes.
  *
  * Context: `BookingCtx = { db, now, env, waitUntil }`; from a Hono handler:
- *   { db: c.var.db, now: c.var.now, env: c.env, waitUntil: (p) => c.executionCtx.waitUntil(p) }
+ *   c.var.services (the services context; a use case reads the `Pick` it names)
  *
  * Who/which rules:
  *   BookingScope (tenant-level: create, availability)
@@ -53,7 +53,8 @@ export {
   type AvailabilitySlot,
 } from "../availability";
 export { cancelBooking, type CancelResult } from "./cancel";
-export { createBooking, type BookingSource, type CreateBookingInput, type CreatedBooking, type CustomerInput } from "./create";
+export { createBooking, type CreateBookingInput, type CreatedBooking, type CustomerInput } from "./create";
+export type { BookingSource } from "../../shared/booking-values";
 export { lookupBooking, type BookingRef, type BookingView, type LookupView } from "./lookup";
 export { rescheduleBooking, type RescheduleInput } from "./reschedule";
 export type { BookingCtx, BookingScope } from "./scope";

@@ -1,7 +1,7 @@
 import { type AnyColumn, and, eq, type SQL, sql } from "drizzle-orm";
 import { schema, type Db } from "../../db/client";
 import { prepared } from "../../db/prepared";
-import type { BookingStatus } from "../../domain/booking-status";
+import type { BookingSource, BookingStatus } from "../../shared/booking-values";
 import { isConfirmationCode, normalizeConfirmationCode } from "../../domain/confirmation-code";
 import { ApiError } from "../../errors";
 import type { Actor } from "../../auth-context";
@@ -29,7 +29,7 @@ export type BookingView = {
   endAt: number;
   status: BookingStatus;
   confirmationCode: string;
-  source: "online" | "widget" | "walk_in" | "phone" | "admin";
+  source: BookingSource;
   totalAmount: number;
   currency: string;
   notes: string;

@@ -6,6 +6,7 @@ import { ApiError } from "../../errors";
 import { uniqueViolation } from "../../db/unique-violation";
 import { limitsFor, requestedSlot } from "../availability";
 import { batch } from "../batch";
+import { offerTriggersFor } from "../waitlist/trigger";
 import { lateMoveMoney } from "../payments/late-move";
 import { moneyQuery, parseMoney } from "../payments/money";
 import { decodeSchedule, parseResourceTypes, resourceNeeds } from "../schedule-data";
@@ -134,6 +135,8 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
   const b = batch(db);
   if (late.fee) b.add(late.fee);
   const p = money.policy;
+  // design.md §28: the time it leaves is offered to the waitlist (read before the UPDATE moves it).
+  b.add(offerTriggersFor(db, sql`SELECT ${booking.id}`, now, `move-${booking.sequence}`, movable));
   const update = b.add(
     db.run(sql`
       UPDATE bookings SET staff_id = ${staff.id}, start_at = ${slot.startMs}, end_at = ${slot.endMs}, sequence = sequence + 1, updated_at = ${t},

@@ -1,18 +1,11 @@
 import { eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { schema, type Db } from "../../db/client";
 import type { Actor } from "../../auth-context";
-import type { Env } from "../../config";
+import type { Services } from "../context";
 import { publicTenantSql, publicTenantWhere } from "../public-tenant";
 
-/** What a booking use case needs from the request, without depending on Hono. */
-export type BookingCtx = {
-  db: Db;
-  /** The request clock (c.var.now). */
-  now: Date;
-  env: Env;
-  /** Work after the response (queue hand-off): c.executionCtx.waitUntil. */
-  waitUntil: (p: Promise<unknown>) => void;
-};
+/** What a booking use case needs of the services context (a handler passes `c.var.services`). */
+export type BookingCtx = Pick<Services, "db" | "now" | "env" | "queue" | "waitUntil">;
 
 /**
  * Who is acting on which tenant, and therefore which catalog rules apply.

@@ -4,7 +4,8 @@ import { type Db, schema } from "../../db/client";
 import { effectiveStatus, failureReason, type HostnameReading, pendingTooLong } from "../../domain/custom-hostname";
 import { ApiError } from "../../errors";
 import { domainActiveEmail, domainFailedEmail } from "../email/domain-templates";
-import { type AfterCommit, batch, type Part } from "../batch";
+import { batch, type Part } from "../batch";
+import type { Services } from "../context";
 import { emailInsert } from "../outbox";
 import { providerError } from "./cloudflare";
 import { createCustomHostname, readCustomHostname } from "./hostnames";
@@ -123,7 +124,7 @@ const pendingColumns = {
   customDomainClaimedAt: t.customDomainClaimedAt,
 };
 
-export type DomainCheckCtx = AfterCommit & { db: Db; now: Date; config: Config };
+export type DomainCheckCtx = Pick<Services, "db" | "now" | "config" | "queue" | "waitUntil">;
 
 /**
  * POST /api/businesses/me/custom-domain/check: a pending domain is re-read at Cloudflare now; an

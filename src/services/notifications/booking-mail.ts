@@ -5,7 +5,6 @@ import { compose } from "../batch";
 import { emailInsert, emailInsertAll, type OutboxEmail, type RecipientCap } from "../outbox";
 import { type BookingEvent, customerName } from "./booking-render";
 import { customerMail, noticeMail } from "./stored-mail";
-import type { TextConsent } from "../sms/booking-texts";
 
 /**
  * What a booking change tells people (design.md §17): the customer's e-mail with the manage link
@@ -67,6 +66,17 @@ export type BookingFacts = {
   otherStaffIds?: string[];
   /** The customer's consent to texts about the booking (design.md §27; src/services/sms/booking-texts.ts). */
   sms?: TextConsent;
+};
+
+/**
+ * The customer's consent to texts about the booking, and the number they go to (E.164; null: none that parses).
+ * Declared with the facts that carry it, so the texts import the mail's facts and never the other way round.
+ */
+export type TextConsent = {
+  optIn: boolean;
+  phone: string | null;
+  /** A cancellation asked for by the customer's own text: its reply says so, no second text. */
+  quiet?: boolean;
 };
 
 /** The business's notice address: notificationEmail, else the business e-mail (lower-cased; "" = none). */

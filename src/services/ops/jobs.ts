@@ -3,7 +3,8 @@ import type { Db } from "../../db/client";
 import { ApiError } from "../../errors";
 import { type AuditEntry, auditInsert } from "../audit";
 import { batch, wrote } from "../batch";
-import type { JobPointer } from "../outbox";
+import type { Services } from "../context";
+import { enqueue, type JobPointer } from "../outbox";
 import { type JobState, LISTED_STORES, type ListedStore, stateCondition, stuckSql } from "../outbox/stores";
 
 /**
@@ -171,7 +172,9 @@ const retryFrom = (now: Date) => (s: ListedStore) => sql`(status = 'failed' OR (
  * third party that already acted does not act again; two retries at once: one wins, one is 409.
  * Attempts are kept: the kind's retry policy continues from where it gave up.
  */
-export async function retryJob(db: Db, id: string, scope: JobScope, actor: JobActor, now: Date) {
+/** The retried job is enqueued after its change commits, like every use case's writes. */
+export async function retryJob(ctx: Pick<Services, "db" | "now" | "queue" | "waitUntil">, id: string, scope: JobScope, actor: JobActor) {
+  const { db, now } = ctx;
   const t = now.toISOString();
   const { row, changed } = await changeJob(
     db,
@@ -187,7 +190,8 @@ export async function retryJob(db: Db, id: string, scope: JobScope, actor: JobAc
   );
   if (!changed) throw refusal(row, scope, "retry", now);
   const pointer: JobPointer = { kind: row.kind, id: row.id };
-  return { row, pointer };
+  ctx.waitUntil(enqueue(ctx.queue, [pointer]));
+  return { row };
 }
 
 /** Never performed: failed, waiting, suppressed or stuck jobs only. An e-mail's body goes with it. */

@@ -5,6 +5,7 @@ import { auditInsert } from "../audit";
 import { batch, type Part, wrote } from "../batch";
 import { deletionReminderEmail, deletionScheduledEmail } from "../email/ops-templates";
 import { type HostnameDeletePayload, hostnameDeleteJob } from "../domains/jobs";
+import type { Services } from "../context";
 import { emailInsert, type JobPointer } from "../outbox";
 import { MESSAGE_JOB_KINDS } from "../privacy/customer-erasure";
 import { optedOutNumbersQuery, tenantErasureExtensions, tenantErasureRemaining, tenantNumbersSql } from "../privacy/erasure-extensions";
@@ -35,7 +36,13 @@ type Due = { id: string; hostname: string | null; hostnameId: string | null };
 type TenantState = { id: string; businessName: string; isSuspended: number; deletionDueAt: string | null; deletedAt: string | null };
 
 /** POST /api/admin/tenants/:id/schedule-deletion: one atomic batch (schedule, audit, owner e-mail). */
-export async function scheduleTenantDeletion(db: Db, tenantId: string, reason: string, adminId: string, now: Date) {
+export async function scheduleTenantDeletion(
+  ctx: Pick<Services, "db" | "now" | "queue" | "waitUntil">,
+  tenantId: string,
+  reason: string,
+  adminId: string,
+) {
+  const { db, now } = ctx;
   const t = now.toISOString();
   const dueAt = new Date(now.getTime() + days(DELETION_DELAY_DAYS)).toISOString();
   const [[tenant]] = await db.batch([
@@ -77,9 +84,10 @@ export async function scheduleTenantDeletion(db: Db, tenantId: string, reason: s
   );
   b.add(email);
   // The route enqueues the owner's e-mail (its pointer only if it was written).
-  const pointers = await b.run();
+  // The owner's e-mail is enqueued after commit.
+  await b.run(ctx);
   if (!wrote(update.result())) throw new ApiError("conflict", "The tenant was changed concurrently; try again");
-  return { schedule: { tenantId, scheduledAt: t, dueAt, reason } satisfies DeletionSchedule, pointers };
+  return { schedule: { tenantId, scheduledAt: t, dueAt, reason } satisfies DeletionSchedule };
 }
 
 /** A business whose deletion has come: still suspended, not restored, not done. */

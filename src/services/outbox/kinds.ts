@@ -12,6 +12,7 @@ import { smsReminderHandler } from "../sms/reminders";
 import { webhookKind } from "../webhooks/delivery";
 import { type JobHandler, jobKind } from "./jobs";
 import { testHttpHandler } from "./test-http";
+import { waitlistOfferHandler } from "../waitlist/offer-job";
 import type { AnyKind } from "./types";
 
 /**
@@ -19,11 +20,12 @@ import type { AnyKind } from "./types";
  * written with `jobInsert` + `enqueue`; the queue consumer, the cron and the failed-jobs list pick
  * it up. Payments (design.md §21): `stripe.refund`, `stripe.cancel_intent`, `stripe.fee_charge`;
  * custom domains (design.md §23): `cloudflare.hostname_delete`; texts (design.md §27), only while
- * Twilio is configured: `sms` (one text, sent at most once) and `sms.reminder`; reminders
+ * Twilio is configured: `sms` (one text, sent at most once) and `sms.reminder`; the waitlist's offers
+ * (design.md §28): `waitlist.offer`; reminders
  * (`booking.reminder`, design.md §17) are built in outboxKinds.
  */
 function jobHandlers(config: Config): JobHandler[] {
-  return [...paymentJobHandlers(config), hostnameDeleteHandler(config)];
+  return [...paymentJobHandlers(config), hostnameDeleteHandler(config), waitlistOfferHandler(config)];
 }
 
 /** Texts (design.md §27) run only while Twilio is configured; their jobs wait otherwise. */

@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
-import type { Config, Env } from "../../config";
 import { type Db, schema } from "../../db/client";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { uniqueViolation } from "../../db/unique-violation";
 import { slugFromName, withSuffix } from "../auth/slug";
 import { batch } from "../batch";
+import type { Services } from "../context";
 import { prepareDomainChange } from "../domains/claim";
 
 export type BusinessRow = typeof schema.tenants.$inferSelect;
@@ -59,7 +59,7 @@ export async function getBusiness(db: Db, tenantId: string): Promise<BusinessRow
   return row;
 }
 
-export type BusinessCtx = { db: Db; now: Date; config: Config; env: Env; waitUntil(p: Promise<unknown>): void };
+export type BusinessCtx = Pick<Services, "db" | "now" | "config" | "env" | "queue" | "waitUntil">;
 
 /**
  * One batch around one UPDATE ... RETURNING. Turning on payment at booking or a fee (design.md

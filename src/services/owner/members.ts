@@ -2,12 +2,15 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { schema, type Db } from "../../db/client";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
+import { linkBase } from "../../lib/links";
+import type { MemberRole } from "../../shared/member-roles";
 import { auditInsert } from "../audit";
 import { batch } from "../batch";
 import { uniqueViolation } from "../../db/unique-violation";
 import { NO_PASSWORD_YET, newLinkToken, resetLinkPath } from "../auth/user-password";
 import { memberInviteEmail } from "../email/templates";
-import { emailInsert, type JobPointer } from "../outbox";
+import type { Services } from "../context";
+import { emailInsert } from "../outbox";
 
 const { tenantMembers, users } = schema;
 
@@ -16,7 +19,7 @@ export type MemberRow = {
   email: string;
   firstName: string;
   lastName: string;
-  role: "owner" | "admin" | "staff";
+  role: MemberRole;
   isActive: boolean;
   createdAt: string;
 };
@@ -52,15 +55,15 @@ export const INVITE_TTL_DAYS = 7;
  * e-mail), then ONE batch: the user (with no usable password until the link is followed), the
  * membership, the audit row, the single-use invite link (hash only, 7 days) and its e-mail. The
  * e-mail's unique index decides: an existing account (of any business, or a concurrent request)
- * is 409 email_taken and nothing is written. Returns the outbox id to enqueue.
+ * is 409 email_taken and nothing is written. The invitation is enqueued after commit; its link's
+ * base is PUBLIC_BASE_URL (design.md §18).
  */
 export async function addMember(
-  db: Db,
+  ctx: Pick<Services, "db" | "now" | "config" | "queue" | "waitUntil">,
   actor: { userId: string; tenantId: string },
   input: NewMemberInput,
-  now: Date,
-  links: { base: string },
-): Promise<{ member: MemberRow; pointers: JobPointer[] }> {
+): Promise<MemberRow> {
+  const { db, now } = ctx;
   const t = now.toISOString();
   const userId = newId("usr");
   const [[tenant], [inviter]] = await db.batch([
@@ -78,7 +81,7 @@ export async function addMember(
         inviterName,
         businessName: tenant.businessName,
         role: input.role,
-        inviteUrl: `${links.base}${resetLinkPath(token)}`,
+        inviteUrl: `${linkBase(ctx.config)}${resetLinkPath(token)}`,
         expiresInDays: INVITE_TTL_DAYS,
       }),
       tenantId: actor.tenantId,
@@ -127,25 +130,20 @@ export async function addMember(
     }),
   );
   b.add(mail);
-  let pointers: JobPointer[];
   try {
-    // The invitation's pointer goes back to the route, which enqueues it.
-    pointers = await b.run();
+    await b.run(ctx);
   } catch (err) {
     if (uniqueViolation(err)?.includes("users.email")) throw new ApiError("email_taken", "An account with this e-mail already exists");
     throw err;
   }
   return {
-    member: {
-      userId,
-      email: input.email,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      role: input.role,
-      isActive: true,
-      createdAt: t,
-    },
-    pointers,
+    userId,
+    email: input.email,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    role: input.role,
+    isActive: true,
+    createdAt: t,
   };
 }
 

@@ -3,6 +3,8 @@ import { schema, type Db } from "../../db/client";
 import type { MinuteInterval } from "../../domain/slots";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
+import { type AfterCommit, batch } from "../batch";
+import { closureTrigger, overrideTrigger } from "../waitlist/trigger";
 
 /**
  * Date overrides of a staff member's hours and business closures (design.md §16). The slot engine
@@ -39,25 +41,46 @@ export async function listOverrides(db: Db, tenantId: string, staffId: string, r
 }
 
 /** Sets (creates or replaces) the hours of one local date: one upsert. */
-export async function putOverride(db: Db, tenantId: string, staffId: string, date: string, intervals: MinuteInterval[], now: Date) {
+export async function putOverride(
+  db: Db,
+  tenantId: string,
+  staffId: string,
+  date: string,
+  intervals: MinuteInterval[],
+  now: Date,
+  after?: AfterCommit,
+) {
   const t = now.toISOString();
-  const rows = await db.all<{ id: string; date: string; intervals: string; updatedAt: string }>(sql`
+  const b = batch(db);
+  const upsert = db.all<{ id: string; date: string; intervals: string; updatedAt: string }>(sql`
     INSERT INTO staff_date_overrides (id, tenant_id, staff_id, date, intervals, created_at, updated_at)
     SELECT ${newId("ovr")}, ${tenantId}, ${staffId}, ${date}, ${JSON.stringify(intervals)}, ${t}, ${t}
     WHERE ${staffIsOwn(tenantId, staffId)}
     ON CONFLICT (staff_id, date) DO UPDATE SET intervals = excluded.intervals, updated_at = excluded.updated_at
     RETURNING id, date, intervals, updated_at AS updatedAt`);
+  const written = b.add(upsert);
+  // design.md §28: the date's new hours may free time someone waits for.
+  b.add(overrideTrigger(db, { tenantId, staffId, date }, now, staffIsOwn(tenantId, staffId)));
+  await b.run(after);
+  const rows = written.result();
   if (!rows.length) throw ApiError.notFound("Staff member");
   const [r] = rows;
   return { id: r.id, date: r.date, intervals: JSON.parse(r.intervals) as MinuteInterval[], updatedAt: r.updatedAt } satisfies OverrideRow;
 }
 
 /** Back to the weekly hours on that date. 404 when the date had no override. */
-export async function deleteOverride(db: Db, tenantId: string, staffId: string, date: string) {
-  const rows = await db
-    .delete(o)
-    .where(and(eq(o.staffId, staffId), eq(o.tenantId, tenantId), eq(o.date, date), staffIsOwn(tenantId, staffId)))
-    .returning({ id: o.id, date: o.date });
+export async function deleteOverride(db: Db, tenantId: string, staffId: string, date: string, now: Date, after?: AfterCommit) {
+  const b = batch(db);
+  const removed = b.add(
+    db
+      .delete(o)
+      .where(and(eq(o.staffId, staffId), eq(o.tenantId, tenantId), eq(o.date, date), staffIsOwn(tenantId, staffId)))
+      .returning({ id: o.id, date: o.date }),
+  );
+  // design.md §28: back to the weekly hours may free time; only when the override existed.
+  b.add(overrideTrigger(db, { tenantId, staffId, date }, now, sql`changes() > 0`));
+  await b.run(after);
+  const rows = removed.result();
   if (!rows.length) throw ApiError.notFound("Override");
   return rows[0];
 }
@@ -88,11 +111,18 @@ export async function addClosure(db: Db, tenantId: string, v: { startDate: strin
   return row;
 }
 
-export async function deleteClosure(db: Db, tenantId: string, id: string) {
-  const rows = await db
-    .delete(cl)
-    .where(and(eq(cl.id, id), eq(cl.tenantId, tenantId)))
-    .returning({ id: cl.id });
+export async function deleteClosure(db: Db, tenantId: string, id: string, now: Date, after?: AfterCommit) {
+  const b = batch(db);
+  // design.md §28: the dates it frees are offered to the waitlist (read before the delete).
+  b.add(closureTrigger(db, { tenantId, closureId: id }, now));
+  const removed = b.add(
+    db
+      .delete(cl)
+      .where(and(eq(cl.id, id), eq(cl.tenantId, tenantId)))
+      .returning({ id: cl.id }),
+  );
+  await b.run(after);
+  const rows = removed.result();
   if (!rows.length) throw ApiError.notFound("Closure");
   return rows[0];
 }

@@ -3,7 +3,8 @@ import { schema, type Db } from "../../db/client";
 import type { StoredInterval } from "../../domain/working-hours";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
-import { batch, group } from "../batch";
+import { type AfterCommit, batch, group } from "../batch";
+import { hoursTrigger, timeOffTrigger } from "../waitlist/trigger";
 
 export type StaffRow = typeof schema.staffProfiles.$inferSelect;
 export type StaffFields = Partial<Pick<StaffRow, "displayName" | "title" | "avatarUrl" | "color" | "isBookable" | "orderIndex" | "userId">>;
@@ -88,6 +89,7 @@ export async function updateStaff(
   fields: StaffFields,
   hours: StoredInterval[] | undefined,
   now: Date,
+  after?: AfterCommit,
 ) {
   await assertLinkableUser(db, tenantId, fields.userId);
   const update = db
@@ -98,8 +100,10 @@ export async function updateStaff(
   const b = batch(db);
   const updated = b.add(update);
   if (hours) b.add(hoursReplacement(db, tenantId, id, hours));
+  // design.md §28: new hours may free time someone waits for.
+  if (hours) b.add(hoursTrigger(db, { tenantId, staffId: id }, now, staffIsOwn(tenantId, id)));
   const hoursNow = b.add(hoursOf(db, tenantId, id));
-  await b.run();
+  await b.run(after);
   const [row] = updated.result();
   if (!row) throw ApiError.notFound("Staff member");
   return { ...row, hours: hoursNow.result() } satisfies StaffWithHours;
@@ -121,12 +125,21 @@ function hoursReplacement(db: Db, tenantId: string, staffId: string, hours: Stor
  * trip. Every write in it is guarded by "this tenant's live staff member", so an unknown or
  * foreign id changes nothing and is 404.
  */
-export async function replaceHours(db: Db, tenantId: string, staffId: string, hours: StoredInterval[]): Promise<StaffWithHours> {
+export async function replaceHours(
+  db: Db,
+  tenantId: string,
+  staffId: string,
+  hours: StoredInterval[],
+  now: Date,
+  after?: AfterCommit,
+): Promise<StaffWithHours> {
   const b = batch(db);
   b.add(hoursReplacement(db, tenantId, staffId, hours));
+  // design.md §28: new hours may free time someone waits for.
+  b.add(hoursTrigger(db, { tenantId, staffId }, now, staffIsOwn(tenantId, staffId)));
   const profile = b.add(db.select().from(p).where(own(tenantId, staffId)));
   const hoursNow = b.add(hoursOf(db, tenantId, staffId));
-  await b.run();
+  await b.run(after);
   const [row] = profile.result();
   if (!row) throw ApiError.notFound("Staff member");
   return { ...row, hours: hoursNow.result() };
@@ -175,8 +188,11 @@ export async function addTimeOff(db: Db, tenantId: string, staffId: string, v: {
   return { id: r.id, startAt: Number(r.start_at), endAt: Number(r.end_at), reason: r.reason };
 }
 
-export async function deleteTimeOff(db: Db, tenantId: string, staffId: string, timeOffId: string) {
-  const rows = await db
+export async function deleteTimeOff(db: Db, tenantId: string, staffId: string, timeOffId: string, now: Date, after?: AfterCommit) {
+  const b = batch(db);
+  // design.md §28: the span it frees is offered to the waitlist (read before the delete, which decides).
+  b.add(timeOffTrigger(db, { tenantId, staffId, timeOffId }, now));
+  const deleted = db
     .delete(off)
     .where(
       and(
@@ -187,6 +203,9 @@ export async function deleteTimeOff(db: Db, tenantId: string, staffId: string, t
       ),
     )
     .returning({ id: off.id });
+  const removed = b.add(deleted);
+  await b.run(after);
+  const rows = removed.result();
   if (!rows.length) throw ApiError.notFound("Time off");
   return rows[0];
 }

@@ -7,7 +7,8 @@ import { platformLink } from "../../lib/links";
 import { auditInsert } from "../audit";
 import { batch } from "../batch";
 import { stripeAccountChangedEmail } from "../email/payment-templates";
-import { emailInsert, type JobPointer } from "../outbox";
+import type { Services } from "../context";
+import { emailInsert } from "../outbox";
 import { type AccountState, accountState, okOrThrow, stripeRequest } from "./stripe";
 
 /**
@@ -70,12 +71,12 @@ const ownerAddress = (tenantId: string) => sql`COALESCE((SELECT u.email FROM ten
  * cannot take payment.
  */
 export async function setStripeAccount(
-  db: Db,
+  ctx: AccountCtx,
   business: { id: string; name: string },
   actor: Actor,
   account: AccountState | null,
-  now: Date,
-): Promise<{ status: AccountStatus; pointers: JobPointer[] }> {
+): Promise<AccountStatus> {
+  const { db, now } = ctx;
   const tenantId = business.id;
   const at = now.toISOString();
   const accountId = account?.id ?? null;
@@ -120,16 +121,20 @@ export async function setStripeAccount(
       .where(sql`${t.id} = ${tenantId} AND ${free}`)
       .returning({ accountId: t.stripeAccountId, chargesEnabled: t.stripeChargesEnabled, detailsSubmitted: t.stripeDetailsSubmitted }),
   );
-  const pointers = await b.run();
+  // The owner's e-mail is enqueued after commit when the account changed.
+  await b.run(ctx);
   const [row] = updated.result();
   if (!row) throw new ApiError("stripe_account_taken", "This Stripe account is connected to another business");
-  return { status: toStatus(row), pointers };
+  return toStatus(row);
 }
 
+/** What the account's writes need of the services context (they enqueue the owner's e-mail themselves). */
+export type AccountCtx = Pick<Services, "db" | "config" | "now" | "queue" | "waitUntil">;
+
 /** DELETE: the business's account unlinked (and requirePayment off). Two round trips. */
-export async function disconnectStripeAccount(db: Db, tenantId: string, actor: Actor, now: Date) {
-  const { businessName } = await accountRow(db, tenantId);
-  return setStripeAccount(db, { id: tenantId, name: businessName }, actor, null, now);
+export async function disconnectStripeAccount(ctx: AccountCtx, tenantId: string, actor: Actor) {
+  const { businessName } = await accountRow(ctx.db, tenantId);
+  return setStripeAccount(ctx, { id: tenantId, name: businessName }, actor, null);
 }
 
 async function fetchAccount(config: Config, accountId: string) {
@@ -145,7 +150,8 @@ async function fetchAccount(config: Config, accountId: string) {
  * (src/db/guard.ts), so a revoked or read-only key never gets a Stripe call made on its behalf.
  * Three round trips and one call.
  */
-export async function connectPastedAccount(db: Db, config: Config, tenantId: string, actor: Actor, accountId: string, now: Date) {
+export async function connectPastedAccount(ctx: AccountCtx, tenantId: string, actor: Actor, accountId: string) {
+  const { db, config } = ctx;
   requireKey(config);
   const { businessName } = await accountRow(db, tenantId);
   const answer = await fetchAccount(config, accountId);
@@ -160,7 +166,7 @@ export async function connectPastedAccount(db: Db, config: Config, tenantId: str
       "Stripe does not report this account as this business's; connect it with “Connect with Stripe” instead",
     );
   }
-  return setStripeAccount(db, { id: tenantId, name: businessName }, actor, state, now);
+  return setStripeAccount(ctx, { id: tenantId, name: businessName }, actor, state);
 }
 
 /**
@@ -185,15 +191,9 @@ export async function refreshStripeAccount(db: Db, config: Config, tenantId: str
  * repeated click reuses it through the Idempotency-Key) and a fresh Account Link whose return and
  * refresh URLs lead back to /app/settings.
  */
-export async function startOnboarding(
-  db: Db,
-  config: Config,
-  tenantId: string,
-  actor: Actor,
-  now: Date,
-): Promise<{ url: string; pointers: JobPointer[] }> {
+export async function startOnboarding(ctx: AccountCtx, tenantId: string, actor: Actor): Promise<{ url: string }> {
+  const { db, config } = ctx;
   requireKey(config);
-  const pointers: JobPointer[] = [];
   const [tenant] = await db
     .select({ accountId: t.stripeAccountId, email: t.email, country: t.countryCode, businessName: t.businessName })
     .from(t)
@@ -217,9 +217,8 @@ export async function startOnboarding(
     );
     const state = accountState(body);
     if (!state) throw new ApiError("payment_provider_error", "The payment provider sent an unexpected answer");
-    const set = await setStripeAccount(db, { id: tenantId, name: tenant.businessName }, actor, state, now);
+    await setStripeAccount(ctx, { id: tenantId, name: tenant.businessName }, actor, state);
     accountId = state.id;
-    pointers.push(...set.pointers);
   }
   const link = okOrThrow(
     "account link",
@@ -235,5 +234,5 @@ export async function startOnboarding(
     }),
   );
   if (typeof link.url !== "string") throw new ApiError("payment_provider_error", "The payment provider sent an unexpected answer");
-  return { url: link.url, pointers };
+  return { url: link.url };
 }

@@ -1,9 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { instantToHumanLocal } from "../../domain/time";
-import type { Env } from "../../config";
 import { newId } from "../../lib/ids";
 import { batch } from "../batch";
+import type { Services } from "../context";
 import { createdEffectsFromView } from "../bookings/created-facts";
 import { type BookingView, bookingViewQuery } from "../bookings/lookup";
 import { latePaymentRefundedEmail } from "../email/payment-templates";
@@ -45,7 +45,7 @@ export type ApplyResult =
   | { handled: false }
   | { handled: true; duplicate: boolean; paymentUpdated: boolean; paymentKnown: boolean; ours: boolean };
 
-type Ctx = { db: Db; now: Date; env: Env; waitUntil: (p: Promise<unknown>) => void };
+type Ctx = Pick<Services, "db" | "now" | "env" | "queue" | "waitUntil">;
 
 const str = (v: unknown) => (typeof v === "string" ? v : null);
 

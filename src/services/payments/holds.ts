@@ -4,6 +4,7 @@ import { batch, type Fragment, group } from "../batch";
 import { cancelRemindersOf } from "../notifications/reminders";
 import { jobInsertSelect } from "../outbox/jobs";
 import { CANCEL_INTENT_KIND } from "./job-kinds";
+import { offerTriggersFor } from "../waitlist/trigger";
 
 /**
  * Releasing a booking held for payment (design.md §21): its unpaid PaymentIntents and
@@ -74,6 +75,8 @@ export async function releaseExpiredHolds(
   const chosen = expiredHolds(now.getTime(), opts.limit ?? HOLD_RELEASE_BATCH, opts.tenantId);
   const b = batch(db);
   b.add(holdRelease(db, now, chosen));
+  // design.md §28: each released time is offered to the waitlist (read before the UPDATE below).
+  b.add(offerTriggersFor(db, chosen, now, "hold"));
   const released = b.add(
     db.run(sql`
       UPDATE bookings SET status = 'cancelled', cancel_reason = 'payment_not_completed', cancelled_at = ${t}, updated_at = ${t}

@@ -1,10 +1,10 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Actor } from "../../auth-context";
-import type { Env } from "../../config";
 import type { Db } from "../../db/client";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { batch, compose, type Fragment, group } from "../batch";
+import type { Services } from "../context";
 import { jobInsertSelect } from "../outbox/jobs";
 import { webhookEventInsert } from "../webhooks/events";
 import { REFUND_KIND } from "./job-kinds";
@@ -126,7 +126,7 @@ export type ManualRefund = { id: string; paymentId: string; amount: number; curr
  * read of the payment that explains a refusal (unknown: 404; nothing left: 409).
  */
 export async function refundPayment(
-  ctx: { db: Db; now: Date; env: Env; waitUntil: (p: Promise<unknown>) => void },
+  ctx: Pick<Services, "db" | "now" | "queue" | "waitUntil">,
   r: { tenantId: string; paymentId: string; amount?: number; actor: Actor },
 ): Promise<ManualRefund> {
   const { db, now } = ctx;

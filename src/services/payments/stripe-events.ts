@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import type { Env } from "../../config";
 import { newId } from "../../lib/ids";
 import { batch } from "../batch";
+import type { Services } from "../context";
 import { type ApplyResult, applyIntentEvent, handlesIntentEvent } from "./confirm";
 import { refundSucceeded } from "./refunds";
 
@@ -21,7 +21,7 @@ import { refundSucceeded } from "./refunds";
 export type StripeEvent = { id: string; type: string; account?: string; data: { object: Record<string, unknown> } };
 export type { ApplyResult };
 
-type Ctx = { db: Db; now: Date; env: Env; waitUntil: (p: Promise<unknown>) => void };
+type Ctx = Pick<Services, "db" | "now" | "env" | "queue" | "waitUntil">;
 
 export async function applyStripeEvent(ctx: Ctx, event: StripeEvent): Promise<ApplyResult> {
   if (handlesIntentEvent(event.type)) {

@@ -5,7 +5,8 @@ import { ApiError } from "../../errors";
 /**
  * GET /api/customers/:id/export (design.md §25): what the business holds about one customer, to
  * hand to them. ONE round trip. Messages are listed (kind, channel, status, time), never with
- * their bodies; money as payments with their refunds.
+ * their bodies (e-mails to the record's address, texts to and from the customer); money as payments
+ * with their refunds.
  */
 
 export type ExportCustomer = {
@@ -34,6 +35,11 @@ export type ExportBooking = {
   currency: string;
   notes: string;
   cancelReason: string | null;
+  /** What the person typed on this booking when it differed from the record (design.md §31), and the number texts went to. */
+  guestFirstName: string | null;
+  guestLastName: string | null;
+  guestPhone: string | null;
+  smsPhone: string | null;
   createdAt: string;
 };
 export type ExportPayment = {
@@ -47,7 +53,7 @@ export type ExportPayment = {
   createdAt: string;
 };
 export type ExportRefund = { id: string; paymentId: string; amount: number; currency: string; status: string; createdAt: string };
-export type ExportMessage = { kind: string; channel: "email"; status: string; createdAt: string; sentAt: string | null };
+export type ExportMessage = { kind: string; channel: "email" | "sms"; status: string; createdAt: string; sentAt: string | null };
 
 export type CustomerExport = {
   customer: ExportCustomer;
@@ -70,6 +76,7 @@ export async function exportCustomer(db: Db, tenantId: string, customerId: strin
     db.all<ExportBooking>(sql`
       SELECT b.id, b.confirmation_code AS confirmationCode, b.status, b.source, s.name AS serviceName, p.display_name AS staffName,
         b.start_at AS startAt, b.end_at AS endAt, b.total_amount AS totalAmount, b.currency, b.notes, b.cancel_reason AS cancelReason,
+        b.guest_first_name AS guestFirstName, b.guest_last_name AS guestLastName, b.guest_phone AS guestPhone, b.sms_phone AS smsPhone,
         b.created_at AS createdAt
       FROM bookings b JOIN services s ON s.id = b.service_id JOIN staff_profiles p ON p.id = b.staff_id
       WHERE ${mine} ORDER BY b.start_at, b.id`),
@@ -83,7 +90,11 @@ export async function exportCustomer(db: Db, tenantId: string, customerId: strin
     db.all<ExportMessage>(sql`
       SELECT o.kind, 'email' AS channel, o.status, o.created_at AS createdAt, o.sent_at AS sentAt
       FROM email_outbox o JOIN customers c ON c.id = ${customerId} AND c.tenant_id = ${tenantId} AND c.email <> ''
-      WHERE o.tenant_id = ${tenantId} AND lower(o.to_email) = lower(c.email) ORDER BY o.created_at, o.id`),
+      WHERE o.tenant_id = ${tenantId} AND lower(o.to_email) = lower(c.email)
+      UNION ALL
+      SELECT COALESCE(m.template, CASE m.direction WHEN 'in' THEN 'reply' ELSE 'text' END), 'sms', m.status, m.created_at, m.sent_at
+      FROM sms_messages m WHERE m.tenant_id = ${tenantId} AND m.customer_id = ${customerId}
+      ORDER BY 4, 1`),
   ]);
   const c = customers[0];
   if (!c) throw ApiError.notFound("Customer");

@@ -19,14 +19,6 @@ import { smsInsert } from "./outbox";
  * cancellation cancels the booking's pending text reminders with its e-mail reminders.
  */
 
-/** The customer's consent to texts about the booking, and the number they go to (E.164; null: none that parses). */
-export type TextConsent = {
-  optIn: boolean;
-  phone: string | null;
-  /** A cancellation asked for by the customer's own text: its reply says so, no second text. */
-  quiet?: boolean;
-};
-
 const TEMPLATE: Record<BookingEvent, SmsTemplate> = { created: "confirmation", rescheduled: "moved", cancelled: "cancelled" };
 
 export function bookingTexts(

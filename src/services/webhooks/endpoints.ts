@@ -2,7 +2,9 @@ import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { schema, type Db } from "../../db/client";
 import { ApiError } from "../../errors";
 import { newId, newSecret } from "../../lib/ids";
-import { batch } from "../batch";
+import { batch, single } from "../batch";
+import type { Services } from "../context";
+import { webhookPointer } from "../outbox/pointer";
 import { webhookTestInsert } from "./events";
 
 /** Outbound webhook endpoints of a tenant and their delivery log. Every query is scoped by tenant. */
@@ -90,21 +92,34 @@ export async function listDeliveries(db: Db, tenantId: string, endpointId: strin
 
 /**
  * Back to pending, due now (attempts and the last error stay as history). Refused while a send is
- * in flight, so a redelivery never races the attempt it would duplicate. One round trip.
+ * in flight, so a redelivery never races the attempt it would duplicate. One round trip; the
+ * delivery is enqueued after commit.
  */
-export async function redeliver(db: Db, tenantId: string, endpointId: string, deliveryId: string, now: Date): Promise<DeliveryRow> {
-  const t = now.toISOString();
+export async function redeliver(
+  ctx: Pick<Services, "db" | "now" | "queue" | "waitUntil">,
+  tenantId: string,
+  endpointId: string,
+  deliveryId: string,
+): Promise<DeliveryRow> {
+  const { db } = ctx;
+  const t = ctx.now.toISOString();
   const mine = and(eq(d.id, deliveryId), eq(d.endpointId, endpointId), eq(d.tenantId, tenantId));
-  const [updated, current] = await db.batch([
-    db
-      .update(d)
-      .set({ status: "pending", nextAttemptAt: t, lockedAt: null, updatedAt: t })
-      .where(and(mine, ne(d.status, "sending")))
-      .returning(),
-    db.select({ id: d.id }).from(d).where(mine),
-  ]);
-  if (updated[0]) return updated[0];
-  if (current.length === 0) throw ApiError.notFound("Webhook delivery");
+  const b = batch(db);
+  const updated = b.add(
+    single(
+      db
+        .update(d)
+        .set({ status: "pending", nextAttemptAt: t, lockedAt: null, updatedAt: t })
+        .where(and(mine, ne(d.status, "sending")))
+        .returning(),
+      (rows) => ({ value: rows, pointers: rows.map((r) => webhookPointer(r.id)) }),
+    ),
+  );
+  const current = b.add(db.select({ id: d.id }).from(d).where(mine));
+  await b.run(ctx);
+  const [row] = updated.result();
+  if (row) return row;
+  if (current.result().length === 0) throw ApiError.notFound("Webhook delivery");
   throw new ApiError("conflict", "This delivery is being sent right now; try again in a moment");
 }
 
@@ -130,11 +145,12 @@ export async function rotateSecret(db: Db, tenantId: string, id: string, now: Da
 }
 
 /**
- * Writes a signed `webhook.test` delivery for the endpoint and reads it back: one round trip. The
- * route enqueues the returned pointers.
+ * Writes a signed `webhook.test` delivery for the endpoint and reads it back: one round trip; the
+ * delivery is enqueued after commit.
  */
-export async function sendTestEvent(db: Db, tenantId: string, endpointId: string, now: Date) {
-  const test = webhookTestInsert(db, tenantId, endpointId, now);
+export async function sendTestEvent(ctx: Pick<Services, "db" | "now" | "queue" | "waitUntil">, tenantId: string, endpointId: string) {
+  const { db } = ctx;
+  const test = webhookTestInsert(db, tenantId, endpointId, ctx.now);
   const b = batch(db);
   b.add(test);
   const written = b.add(
@@ -143,8 +159,8 @@ export async function sendTestEvent(db: Db, tenantId: string, endpointId: string
       .from(d)
       .where(and(eq(d.eventId, test.eventId), eq(d.tenantId, tenantId))),
   );
-  const pointers = await b.run();
+  await b.run(ctx);
   const [row] = written.result();
   if (!row) throw ApiError.notFound("Webhook endpoint");
-  return { row, pointers };
+  return row;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { get, patch, post } from "../../helpers/api";
 import { createAdmin, createBookingRow } from "../../helpers/factories";
-import { bookableTenant, bookingBody, bookingRow } from "../public/_booking-setup";
+import { bookableTenant, bookingBody, bookingRow } from "../../helpers/booking";
 
 const NOW = "2027-03-01T12:00:00Z";
 

@@ -1,13 +1,12 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../../../src/db/client";
 import { parseLocalDateTime } from "../../../src/domain/time";
 import { createBooking } from "../../../src/services/bookings/create";
 import { rescheduleBooking } from "../../../src/services/bookings/reschedule";
 import { type ApiResponse, get, patch, post } from "../../helpers/api";
-import { testDb } from "../../helpers/db";
+import { changedBeforeSecondBatch, servicesFor } from "../../helpers/db";
 import { createAdmin, createBookingRow } from "../../helpers/factories";
-import { bookableTenant, bookingBody, bookingRow } from "../public/_booking-setup";
+import { bookableTenant, bookingBody, bookingRow } from "../../helpers/booking";
 
 // design.md §5: a suspended business answers 404 to public booking writes. A write whose atomic
 // guard refused it because the suspension landed while it was in flight must say the same, never
@@ -27,22 +26,7 @@ const suspend = (tenantId: string, token: string) =>
 const restore = (tenantId: string, token: string) =>
   patch(`/api/admin/tenants/${tenantId}`, { isSuspended: false, reason: "resolved" }, { token });
 
-/** The real database, with `beforeWrite` run (once) just before the use case's second batch: its write. */
-function suspendedBetweenReadAndWrite(beforeWrite: () => Promise<unknown>): Db {
-  const db = testDb();
-  let batches = 0;
-  return new Proxy(db, {
-    get(target, prop, receiver) {
-      if (prop !== "batch") return Reflect.get(target, prop, receiver);
-      return async (...args: Parameters<Db["batch"]>) => {
-        if (++batches === 2) await beforeWrite();
-        return target.batch(...args);
-      };
-    },
-  });
-}
-
-const ctxWith = (db: Db) => ({ db, now: new Date(NOW), env, waitUntil: () => undefined });
+const ctxWith = (db: Db) => servicesFor(db, new Date(NOW));
 
 function refusalsOf(responses: ApiResponse[]) {
   return responses.filter((r) => r.status !== 201 && r.status !== 200);
@@ -52,7 +36,7 @@ describe("a public booking write racing a suspension", () => {
   it("create: the insert refused because the business was suspended meanwhile is 404 not_found, and books nothing", async () => {
     const admin = await createAdmin();
     const { tenant, service, staff } = await bookableTenant();
-    const db = suspendedBetweenReadAndWrite(async () => expect((await suspend(tenant.id, admin.token)).status).toBe(200));
+    const db = changedBeforeSecondBatch(async () => expect((await suspend(tenant.id, admin.token)).status).toBe(200));
     const input = {
       serviceId: service.id,
       staffProfileId: staff.id,
@@ -74,7 +58,7 @@ describe("a public booking write racing a suspension", () => {
     const admin = await createAdmin();
     const { tenant, service, staff } = await bookableTenant();
     const booking = await createBookingRow(tenant.id, service.id, staff.id, new Date(`${DATE}T14:00:00Z`), 60);
-    const db = suspendedBetweenReadAndWrite(async () => expect((await suspend(tenant.id, admin.token)).status).toBe(200));
+    const db = changedBeforeSecondBatch(async () => expect((await suspend(tenant.id, admin.token)).status).toBe(200));
     await expect(
       rescheduleBooking(
         ctxWith(db),

@@ -53,7 +53,7 @@ async function forgotWithRecordedQueue(address: string) {
       },
       body: JSON.stringify({ email: address }),
     }),
-    { ...(env as unknown as Env), EMAIL_QUEUE: queue as unknown as Queue<QueueMessage> },
+    { ...(env as unknown as Env), JOBS_QUEUE: queue as unknown as Queue<QueueMessage> },
     ctx,
   );
   await waitOnExecutionContext(ctx);

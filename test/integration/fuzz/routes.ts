@@ -62,6 +62,13 @@ export const ROUTES: Route[] = [
   { method: "POST", path: "/api/customer-auth/forgot-password", auth: "none", body: { email: "nobody-fuzz@example.test" } },
   { method: "POST", path: "/api/customer-auth/reset-password", auth: "none", body: { token: "not-a-token", password: "long-enough-pw-1" } },
   { method: "POST", path: "/api/customer-auth/logout", auth: "customer", endsSession: true },
+  { method: "GET", path: "/api/waitlist", auth: "owner", query: ["date"] },
+  {
+    method: "POST",
+    path: "/api/waitlist/{id}/offer",
+    auth: "owner",
+    body: { staffProfileId: "{staffId}", startDatetime: "2031-03-12T10:00:00" },
+  },
   // public
   { method: "GET", path: "/api/public/{slug}", auth: "none" },
   { method: "GET", path: "/api/public/{slug}/services", auth: "none" },
@@ -93,6 +100,18 @@ export const ROUTES: Route[] = [
   { method: "POST", path: "/api/public/booking/{code}/reschedule", auth: "none", body: { newStartDatetime: "2031-03-12T11:00:00" } },
   { method: "POST", path: "/api/public/booking/{code}/cancel", auth: "none", body: { reason: "fuzz" } },
   { method: "GET", path: "/api/public/booking/{code}/payment", auth: "none" },
+  {
+    method: "POST",
+    path: "/api/public/{slug}/waitlist",
+    auth: "none",
+    body: {
+      serviceId: "{serviceId}",
+      windows: [{ date: "2031-03-12", from: "10:00", to: "12:00" }],
+      customer: { firstName: "Fu", email: "fuzz@example.test" },
+    },
+  },
+  { method: "GET", path: "/api/public/waitlist/{token}", auth: "none" },
+  { method: "DELETE", path: "/api/public/waitlist/{token}", auth: "none" },
   // customer accounts
   { method: "GET", path: "/api/me", auth: "customer" },
   { method: "PATCH", path: "/api/me", auth: "customer", body: { firstName: "Fuzzy" } },

@@ -10,7 +10,7 @@ import { outboxMails } from "../../helpers/mail";
 import { testDb } from "../../helpers/db";
 import { createTenant, ownerToken, type TenantOverrides, uniq } from "../../helpers/factories";
 import { captured, workerEnv } from "../../helpers/worker-entry";
-import { bookableTenant } from "../public/_booking-setup";
+import { bookableTenant } from "../../helpers/booking";
 
 // Notifications as customers, businesses and staff receive them: bookings made through the API
 // (with a pinned request clock), the real cron entry point driven at a pinned instant and confined

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { del, get, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { FACTORY_PASSWORD, ownerToken } from "../../helpers/factories";
-import { bookableTenant, bookingRow, customerAt } from "../public/_booking-setup";
+import { bookableTenant, bookingRow, customerAt } from "../../helpers/booking";
 
 // design.md §25: a customer takes their data (every business's bookings made with the account)
 // and deletes the account; each business keeps its own record of them, unlinked.

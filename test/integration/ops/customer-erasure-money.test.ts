@@ -5,7 +5,7 @@ import { del } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { ownerToken, uniq } from "../../helpers/factories";
 import { captured, deliverBatch, jobMessage, jobsWithKey, paidBooking, refundsOf } from "../payments/support";
-import { bookingRow } from "../public/_booking-setup";
+import { bookingRow } from "../../helpers/booking";
 
 // design.md §25: erasing a customer with a paid booking ahead: the business cancels it with a full
 // refund (the refund stays queued and is made), and the card on file is detached at Stripe

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { del, get, patch, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { createAdmin, createMember, createTenant, ownerToken, uniq } from "../../helpers/factories";
-import { bookableTenant, bookingRow, webhookEndpoint } from "../public/_booking-setup";
+import { bookableTenant, bookingRow, webhookEndpoint } from "../../helpers/booking";
 
 // design.md §25: a business erases a customer. The person appears nowhere afterwards (lists,
 // search, exports, stored e-mail bodies, webhook payloads), but their bookings still count in the

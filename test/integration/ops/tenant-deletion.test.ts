@@ -14,7 +14,7 @@ import {
   createTenant,
 } from "../../helpers/factories";
 import { cronAt } from "../notifications/support";
-import { webhookEndpoint } from "../public/_booking-setup";
+import { webhookEndpoint } from "../../helpers/booking";
 
 // design.md §25: an operator schedules a suspended tenant's deletion; the owner is e-mailed then
 // and 7 days before; 30 days later the cron deletes its personal data unless it was restored.

@@ -58,7 +58,7 @@ describe("batch builder", () => {
         later: b.add(laterJob),
         count: b.add(db.all<{ n: number }>(sql`SELECT COUNT(*) AS n FROM email_outbox WHERE id IN (${sentMail.id}, ${gatedMail.id})`)),
       };
-      const pointers = await b.run({ env: { EMAIL_QUEUE: queue }, waitUntil: (p) => waits.push(p) });
+      const pointers = await b.run({ queue, waitUntil: (p) => waits.push(p) });
       return { handles, pointers, ids: { sentMail: sentMail.id, gatedMail: gatedMail.id, dueJob: dueJob.id, laterJob: laterJob.id } };
     });
     await Promise.all(waits);
@@ -93,7 +93,7 @@ describe("batch builder", () => {
     const email = emailInsert(db, mail(tenant.id), aheadOfWallClock());
     const written = b.add(email);
     b.add(db.run(sql`SELECT json('not json')`));
-    await expect(b.run({ env: { EMAIL_QUEUE: queue }, waitUntil: () => {} })).rejects.toThrow();
+    await expect(b.run({ queue, waitUntil: () => {} })).rejects.toThrow();
     expect(() => written.result()).toThrow(/before its batch ran/);
     expect(await outboxRow(email.id)).toBeUndefined();
     expect(sent).toEqual([]);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { BOOKING_STATUSES, STATUS_TRANSITIONS } from "../../../src/domain/booking-status";
 import { countDbRequests, del, get, patch, post } from "../../helpers/api";
 import { createBookingRow, createMember, createTenant, ownerToken } from "../../helpers/factories";
-import { bookableTenant, bookingRow, customer, deliveriesFor, outboxFor, webhookEndpoint } from "../public/_booking-setup";
+import { bookableTenant, bookingRow, customer, deliveriesFor, outboxFor, webhookEndpoint } from "../../helpers/booking";
 
 // A day far enough ahead that every slot is in the future; tenants are in America/New_York.
 const DAY = "2031-03-11";

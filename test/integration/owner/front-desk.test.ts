@@ -5,7 +5,7 @@ import { newId } from "../../../src/lib/ids";
 import { countDbRequests, get, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { createBookingRow, createMember, ownerToken } from "../../helpers/factories";
-import { bookableTenant, bookingRow, customer } from "../public/_booking-setup";
+import { bookableTenant, bookingRow, customer } from "../../helpers/booking";
 
 // design.md §15: the front desk books walk-ins outside the offered slots (`override`) and without
 // an e-mail. Tenants are in America/New_York; 2031-03-11 is EDT (-04:00).

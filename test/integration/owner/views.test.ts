@@ -14,7 +14,7 @@ import {
   createTenant,
   ownerToken,
 } from "../../helpers/factories";
-import { bookableTenant } from "../public/_booking-setup";
+import { bookableTenant } from "../../helpers/booking";
 
 // The owner app's page views (design.md §15): one call per page, one libSQL batch behind it.
 // New York; 2031-03-11 is a Tuesday in EDT (-04:00). The request clock is pinned to its noon.

@@ -1,8 +1,6 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { Db } from "../../../src/db/client";
 import { cancelBooking } from "../../../src/services/bookings/cancel";
-import { testDb } from "../../helpers/db";
+import { changedBeforeSecondBatch, servicesFor } from "../../helpers/db";
 import { emailsTo, heldBooking, intentObject, paymentsOf, refundsOf, sendEvent, stripeEvent } from "./support";
 
 // One cancel (issue #34 item 2): the cancellation's money is decided on the status it read, and
@@ -15,21 +13,6 @@ const BOOKED_AT = "2031-03-01T09:00:00.000Z";
 /** Weeks before the start: a customer's cancellation is refunded in full. */
 const CANCEL_AT = new Date("2031-03-01T09:05:00.000Z");
 
-/** The real database, with `beforeWrite` run (once) just before the use case's second batch: its write. */
-function changedBetweenReadAndWrite(beforeWrite: () => Promise<unknown>): Db {
-  const db = testDb();
-  let batches = 0;
-  return new Proxy(db, {
-    get(target, prop, receiver) {
-      if (prop !== "batch") return Reflect.get(target, prop, receiver);
-      return async (...args: Parameters<Db["batch"]>) => {
-        if (++batches === 2) await beforeWrite();
-        return target.batch(...args);
-      };
-    },
-  });
-}
-
 describe("a customer's cancellation racing the payment that confirms the booking", () => {
   it("cancels it as the paid booking it became: refunded by the policy and the customer told, never released unpaid", async () => {
     const held = await heldBooking({ now: BOOKED_AT, start: START, tenant: BERLIN });
@@ -37,7 +20,7 @@ describe("a customer's cancellation racing the payment that confirms the booking
       const res = await sendEvent(stripeEvent("payment_intent.succeeded", await intentObject(held.booking.id)));
       expect(res.status).toBe(200);
     };
-    const ctx = { db: changedBetweenReadAndWrite(paid), now: CANCEL_AT, env, waitUntil: () => undefined };
+    const ctx = servicesFor(changedBeforeSecondBatch(paid), CANCEL_AT);
 
     const result = await cancelBooking(ctx, { kind: "public", code: held.booking.confirmationCode }, {});
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { get, post } from "../../helpers/api";
-import { webhookEndpoint } from "../public/_booking-setup";
+import { webhookEndpoint } from "../../helpers/booking";
 import {
   bookingOf,
   captured,

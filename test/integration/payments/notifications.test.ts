@@ -5,7 +5,7 @@ import { patch, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { ownerToken } from "../../helpers/factories";
 import { cronAt, linkStaffUser, outboxTo, parseIcs, reminderJobs } from "../notifications/support";
-import { webhookEndpoint } from "../public/_booking-setup";
+import { webhookEndpoint } from "../../helpers/booking";
 import {
   book,
   bookingBody,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { get, patch, post } from "../../helpers/api";
 import { createMember, createTenant, ownerToken, uniq } from "../../helpers/factories";
-import { webhookEndpoint } from "../public/_booking-setup";
+import { webhookEndpoint } from "../../helpers/booking";
 import {
   captured,
   deliverBatch,

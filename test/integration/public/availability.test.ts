@@ -4,7 +4,7 @@ import { createBookingRow, createService, createStaff, createTenant } from "../.
 import { testDb } from "../../helpers/db";
 import { schema } from "../../../src/db/client";
 import { newId } from "../../../src/lib/ids";
-import { bookableTenant } from "./_booking-setup";
+import { bookableTenant } from "../../helpers/booking";
 
 const NOW = "2027-03-01T12:00:00Z"; // pinned request clock: every date below is ahead of it
 const avail = (slug: string, query: string, now = NOW) => get(`/api/public/${slug}/availability?${query}`, { now });

@@ -16,7 +16,7 @@ import {
   deliveriesFor,
   outboxFor,
   webhookEndpoint,
-} from "./_booking-setup";
+} from "../../helpers/booking";
 
 const NOW = "2027-03-01T12:00:00Z";
 const book = (slug: string, body: unknown, opts: { token?: string; now?: string; dbTag?: string } = {}) =>

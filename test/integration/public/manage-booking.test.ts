@@ -4,7 +4,7 @@ import { schema } from "../../../src/db/client";
 import { countDbRequests, get, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { createBookingRow, createStaff } from "../../helpers/factories";
-import { bookableTenant, bookingBody, bookingRow, deliveriesFor, outboxFor, webhookEndpoint } from "./_booking-setup";
+import { bookableTenant, bookingBody, bookingRow, deliveriesFor, outboxFor, webhookEndpoint } from "../../helpers/booking";
 
 const NOW = "2027-03-01T12:00:00Z";
 

@@ -5,7 +5,7 @@ import { newId } from "../../../src/lib/ids";
 import { type ApiResponse, countDbRequests, get, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { createBookingRow, createResource, createService, createStaff, createTenant } from "../../helpers/factories";
-import { bookingBody } from "../public/_booking-setup";
+import { bookingBody } from "../../helpers/booking";
 
 // Availability keeps a decoded copy of each schedule per isolate and reuses it while the tenant's
 // schedule_version is unchanged (src/services/schedule-cache.ts, drizzle/0010). These tests warm

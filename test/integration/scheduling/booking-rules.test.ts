@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { countDbRequests, get, patch, post, put } from "../../helpers/api";
 import { createBookingRow, createService, createStaff, createTenant, ownerToken, type TenantOverrides } from "../../helpers/factories";
-import { activeBookingsOf, bookingBody, bookingRow, customer } from "../public/_booking-setup";
+import { activeBookingsOf, bookingBody, bookingRow, customer } from "../../helpers/booking";
 
 // design.md §16 through the routes: who performs a service, buffers stored on each booking and
 // compared by the atomic guard, notice and horizon for the public only, overrides and closures.

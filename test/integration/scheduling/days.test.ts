@@ -4,7 +4,7 @@ import { newId } from "../../../src/lib/ids";
 import { countDbRequests, get } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { createBookingRow, createService, createStaff, createTenant } from "../../helpers/factories";
-import { bookableTenant } from "../public/_booking-setup";
+import { bookableTenant } from "../../helpers/booking";
 
 // GET /api/public/:slug/availability/days (design.md §16): up to 42 tenant-local dates in one
 // libSQL round trip, the count of free start times and the first one per date.

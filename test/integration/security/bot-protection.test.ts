@@ -4,7 +4,7 @@ import { get, patch } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { createTenant } from "../../helpers/factories";
 import { fetchWithEnv } from "../../helpers/worker-fetch";
-import { bookableTenant } from "../public/_booking-setup";
+import { bookableTenant } from "../../helpers/booking";
 
 // design.md §31: a business may turn on bot protection (Cloudflare Turnstile). Its site key reaches
 // the booking page (and the widget's view of it) in their HTML and API clients through

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { countDbRequests, get, post, randomIp } from "../../helpers/api";
-import { bookableTenant, bookingBody, bookingRow } from "../public/_booking-setup";
+import { bookableTenant, bookingBody, bookingRow } from "../../helpers/booking";
 
 const NOW = "2027-05-03T12:00:00Z";
 const at = (minutes: number) => new Date(Date.parse(NOW) + minutes * 60_000).toISOString();

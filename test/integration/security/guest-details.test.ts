@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { get, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { createCustomer } from "../../helpers/factories";
-import { bookableTenant, customerAt } from "../public/_booking-setup";
+import { bookableTenant, customerAt } from "../../helpers/booking";
 
 // design.md §31 / issue #33 (low): a guest create with someone's e-mail overwrote that customer's
 // name and phone in the business's records. Unauthenticated creates now never change an existing

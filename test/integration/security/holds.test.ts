@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { captured, script } from "../../helpers/worker-entry";
-import { bookableTenant } from "../public/_booking-setup";
+import { bookableTenant } from "../../helpers/booking";
 import { bookingBody, customer, payingTenant } from "../payments/support";
 
 // design.md §31 / issue #33 (medium): a script held every slot of a business that requires payment,

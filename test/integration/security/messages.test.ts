@@ -40,7 +40,7 @@ describe("control characters (design.md §31)", () => {
     expect(res.status).toBe(201);
 
     const [confirmation] = await outboxTo(email, "booking.confirmed");
-    expect(confirmation.subject).toBe("Booking confirmed: Cut[31m deluxe at Business " + s.tenant.slug);
+    expect(confirmation.subject).toBe(`Booking confirmed: Cut[31m deluxe at Business ${s.tenant.slug}`);
     const notices = (await testDb().select().from(schema.emailOutbox).where(eq(schema.emailOutbox.tenantId, s.tenant.id)))
       .filter((m) => m.kind === "notice.booking_created")
       .map(asRendered);

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { del, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { ownerToken } from "../../helpers/factories";
-import { bookingRow } from "../public/_booking-setup";
+import { bookingRow } from "../../helpers/booking";
 import {
   adminAt,
   bookingTexts,

@@ -1,7 +1,7 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { get, randomIp } from "../../helpers/api";
-import { bookableTenant, bookingBody } from "../public/_booking-setup";
+import { bookableTenant, bookingBody } from "../../helpers/booking";
 import { post } from "../../helpers/api";
 
 const NOW = "2031-02-03T12:00:00Z";

@@ -8,7 +8,7 @@ import { createAdmin, type TenantOverrides, uniq } from "../../helpers/factories
 import { newId } from "../../../src/lib/ids";
 import { signToken } from "../../../src/lib/jwt";
 import { captured, workerEnv } from "../../helpers/worker-entry";
-import { bookableTenant } from "../public/_booking-setup";
+import { bookableTenant } from "../../helpers/booking";
 
 // Texts as customers and businesses meet them (design.md §27): bookings through the API, the real
 // cron entry point at a pinned instant (cronAt), Twilio stood in for by the capture server, which

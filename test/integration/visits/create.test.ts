@@ -6,7 +6,7 @@ import { testDb } from "../../helpers/db";
 import { createBookingRow, createService } from "../../helpers/factories";
 import { outboxMails } from "../../helpers/mail";
 import { cronAt, parseIcs, reminderJobs, reminders } from "../notifications/support";
-import { deliveriesFor, webhookEndpoint } from "../public/_booking-setup";
+import { deliveriesFor, webhookEndpoint } from "../../helpers/booking";
 import { DAY, heldResources, itemsOfVisit, NOW, salon, spaRooms, visitBody } from "./_setup";
 
 // design.md §26: POST /api/public/:slug/bookings with `items`.

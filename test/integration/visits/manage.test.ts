@@ -3,7 +3,7 @@ import { countDbRequests, get, post } from "../../helpers/api";
 import { createBookingRow, createService } from "../../helpers/factories";
 import { outboxMails } from "../../helpers/mail";
 import { parseIcs, reminderJobs } from "../notifications/support";
-import { deliveriesFor, webhookEndpoint } from "../public/_booking-setup";
+import { deliveriesFor, webhookEndpoint } from "../../helpers/booking";
 import { DAY, heldResources, itemsOfVisit, NOW, salon, spaRooms, visitBody } from "./_setup";
 
 // design.md §26: lookup, cancel and reschedule of a visit by its code.

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { get, patch, post } from "../../helpers/api";
 import { ALL_WEEK_9_TO_5, createMember, createService, createStaff, createTenant, ownerToken } from "../../helpers/factories";
 import { outboxMails } from "../../helpers/mail";
-import { activeBookingsOf, deliveriesFor, webhookEndpoint } from "../public/_booking-setup";
+import { activeBookingsOf, deliveriesFor, webhookEndpoint } from "../../helpers/booking";
 import { DAY, itemsOfVisit, NOW, salon, spaRooms, visitBody } from "./_setup";
 
 // design.md §26: the owner API over visits: create with items, each item listed as a booking with its

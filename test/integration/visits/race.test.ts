@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { type ApiResponse, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { createService, createStaff } from "../../helpers/factories";
-import { bookingBody } from "../public/_booking-setup";
+import { bookingBody } from "../../helpers/booking";
 import { DAY, NOW, salon, spaRooms, visitBody } from "./_setup";
 
 // design.md §26: racing creates never book a staff member's active time or a resource twice; every

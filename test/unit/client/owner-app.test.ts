@@ -6,7 +6,7 @@ import { addDays, isDate, localParts, localToIso, weekdayOf } from "../../../src
 import { personName, toMajor, toMinor } from "../../../src/client/app/ui/format";
 import { gate } from "../../../src/client/app/ui/permissions";
 import { problemOf } from "../../../src/client/app/ui/problems";
-import { isQuota, nextBackoff } from "../../../src/client/app/shell/api";
+import { isQuota, nextBackoff } from "../../../src/client/shared/http";
 import { conversationToSend } from "../../../src/client/app/shell/conversation";
 
 // The owner app's own logic (src/client/app): the business's zone in the browser, money fields,

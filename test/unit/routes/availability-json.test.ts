@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Availability, availabilityJson, toAvailability } from "../../../src/routes/public/shapes";
+import { Availability, availabilityJson, toAvailability } from "../../../src/routes/public/availability-shapes";
 import type { Availability as AvailabilityView } from "../../../src/services/bookings";
 
 // The availability answer is written as JSON text (a hot path); it must be exactly the mapper's

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "hono/jsx/dom";
+import type { SettableStatus } from "../../../shared/booking-values";
 import type { AppBusiness, OwnerBookingDetail, Viewer } from "../../shared/api-types";
 import { dataOf } from "../../shared/http";
 import { api } from "../shell/api";
@@ -26,7 +27,7 @@ import { BookingMoney } from "./payments";
 
 type Mode = "view" | "cancel" | "reschedule" | "no_show";
 
-const DONE: Record<string, string> = {
+const DONE: Record<SettableStatus, string> = {
   confirmed: "Booking confirmed.",
   completed: "Marked as completed.",
   no_show: "Marked as a no-show.",
@@ -98,7 +99,7 @@ export function BookingDetail(p: {
     p.onChanged();
   };
 
-  async function setStatus(status: "confirmed" | "completed" | "no_show", chargeFee?: boolean) {
+  async function setStatus(status: SettableStatus, chargeFee?: boolean) {
     setBusy(true);
     setProblem(null);
     setDone("");
@@ -222,7 +223,7 @@ function Actions(p: {
   busy: boolean;
   mode: Mode;
   setMode: (m: Mode) => void;
-  setStatus: (s: "confirmed" | "completed" | "no_show", chargeFee?: boolean) => void;
+  setStatus: (s: SettableStatus, chargeFee?: boolean) => void;
 }) {
   const [charge, setCharge] = useState(true);
   const s = p.detail.status;

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "hono/jsx/dom";
+import type { FrontDeskSource } from "../../../shared/booking-values";
 import type { AppBusiness, CalendarView, OwnerBooking, OwnerCustomer } from "../../shared/api-types";
 import { dataOf } from "../../shared/http";
 import { api } from "../shell/api";
@@ -8,7 +9,8 @@ import { type Problem, problemOf } from "../ui/problems";
 import type { StaffChoice } from "./change-forms";
 
 type Service = CalendarView["services"][number];
-type Source = "walk_in" | "phone" | "admin";
+type Source = FrontDeskSource;
+// The front desk's own wording, in the order a receptionist meets them.
 const SOURCES: Array<[Source, string]> = [
   ["walk_in", "Walk-in"],
   ["phone", "Phone"],

@@ -1,5 +1,6 @@
 // /app/bookings: the bookings of a date range, filtered by staff member and status, a page at a time.
 import { useState } from "hono/jsx/dom";
+import { BOOKING_STATUSES, STATUS_LABELS } from "../../../shared/booking-values";
 import type { BookingsView } from "../../shared/api-types";
 import { BookingDetail, useBookingParam } from "../booking/detail";
 import { dayLabel, isDate, localParts, timeSpan } from "../lib/zoned";
@@ -9,14 +10,7 @@ import { Button, Empty, Loading, LoadFailed, SelectField, StatusBadge, TextField
 import { useView } from "../ui/use-view";
 
 const PAGE = 25;
-const STATUSES = [
-  ["", "Any status"],
-  ["pending", "Pending"],
-  ["confirmed", "Confirmed"],
-  ["completed", "Completed"],
-  ["no_show", "No-show"],
-  ["cancelled", "Cancelled"],
-] as const;
+const STATUSES: Array<[string, string]> = [["", "Any status"], ...BOOKING_STATUSES.map((s): [string, string] => [s, STATUS_LABELS[s]])];
 
 type Filters = { from: string; to: string; staffId: string; status: string; page: number };
 

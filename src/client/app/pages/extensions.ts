@@ -1,5 +1,6 @@
 import type { Child } from "hono/jsx";
-import type { AppBusiness, OwnerMember, OwnerService, StaffCard, Viewer } from "../../shared/api-types";
+import type { AppBusiness, OwnerMember, StaffCard, Viewer } from "../../shared/api-types";
+import type { ServiceFormSection } from "./service-form-section";
 import { ServiceScheduling } from "./service-scheduling";
 import { StaffLinks } from "./staff-links";
 import { DateOverrides } from "./staff-overrides";
@@ -12,21 +13,6 @@ import { DateOverrides } from "./staff-overrides";
  * ./settings-registry.tsx (docs/engineering.md "Owner app").
  */
 
-/**
- * Fields a service form gains (§16: buffers before/after, who performs it). `extra` holds only
- * what the user changed and is sent in the body as is, after `check` (field errors, keyed like the
- * API's) finds nothing wrong with it.
- */
-export type ServiceFormSection = {
-  Fields: (p: {
-    service: OwnerService | null;
-    staff: Array<{ id: string; displayName: string; isBookable: boolean }>;
-    extra: Record<string, unknown>;
-    setExtra: (patch: Record<string, unknown>) => void;
-    errors: Record<string, string>;
-  }) => Child;
-  check?: (extra: Record<string, unknown>) => Record<string, string>;
-};
 export const SERVICE_FORM_SECTIONS: ServiceFormSection[] = [ServiceScheduling];
 
 /** Parts of a staff member's card (§16 date overrides, §17 calendar feed link and linked member). */

@@ -2,9 +2,8 @@
 // the page that sent the member here (or the dashboard).
 import type { OwnerLoginResult } from "../../shared/api-types";
 import { byId, setText, show, sleep } from "../../shared/dom";
-import { dataOf, errorCode, requestJson } from "../../shared/http";
+import { dataOf, errorCode, requestWithBackoff } from "../../shared/http";
 import { IMPERSONATION_KEY } from "../../shared/impersonation";
-import { MAX_RATE_LIMITED, nextBackoff } from "../shell/api";
 import { currentAuth, saveSession, sessionFromLogin, takeFlash, takeNext } from "../shell/session";
 import { problemOf } from "../ui/problems";
 
@@ -30,19 +29,15 @@ function fail(message: string, field?: HTMLInputElement) {
 }
 
 /** The contract's backoff for a 429 (Retry-After, doubled, 5 min cap, 5 tries), counted down on the page. */
-async function post<T>(path: string, body: unknown) {
-  let wait = 0;
-  for (let attempt = 1; ; attempt++) {
-    const answer = await requestJson<T>("POST", path, { body });
-    if (answer.status !== 429 || attempt >= MAX_RATE_LIMITED) return answer;
-    wait = nextBackoff(wait, answer.headers?.get("Retry-After"));
+function post<T>(path: string, body: unknown) {
+  return requestWithBackoff<T>("POST", path, { body }, async (wait) => {
     for (let left = wait; left > 0; left--) {
       setText(notice, `Too many sign-in attempts from here. Trying again by itself in ${left} s.`);
       show(notice, true);
       await sleep(1000);
     }
     show(notice, false);
-  }
+  });
 }
 
 form.addEventListener("submit", async (event) => {

@@ -2,7 +2,7 @@
 // appointment, and who performs it (none checked = every bookable staff member).
 import type { OwnerService } from "../../shared/api-types";
 import { TextField } from "../ui/kit";
-import type { ServiceFormSection } from "./extensions";
+import type { ServiceFormSection } from "./service-form-section";
 
 const BUFFERS = [
   { key: "bufferBeforeMinutes", id: "svc-buffer-before", label: "Buffer before (minutes)", hint: "Kept free before it, e.g. to prepare." },

@@ -1,5 +1,5 @@
 import { sleep } from "../../shared/dom";
-import { type ApiAnswer, requestJson } from "../../shared/http";
+import { type ApiAnswer, isQuota, requestJson, requestWithBackoff } from "../../shared/http";
 import { received, refreshDelayMs } from "../../shared/token";
 import { type Auth, currentAuth, endImpersonation, saveSession, toSignIn } from "./session";
 
@@ -14,21 +14,6 @@ const waiters = new Set<Waiting>();
 /** The shell shows a countdown while a request waits out a 429 (contract's backoff). */
 export function onRateLimitWait(fn: Waiting): void {
   waiters.add(fn);
-}
-
-/** interface.md Limits rule 4: Retry-After (60 s if absent), doubled per consecutive 429, 5 min cap, give up after 5. */
-export function nextBackoff(previous: number, retryAfter: string | null | undefined): number {
-  const after = Number.parseInt(retryAfter ?? "", 10);
-  const base = after > 0 ? after : 60;
-  return Math.min(MAX_WAIT_SECONDS, previous ? Math.max(base, previous * 2) : base);
-}
-export const MAX_RATE_LIMITED = 5;
-/** Longest wait the backoff ever makes (5 min): a 429 asking for more is a quota for the day, not worth waiting out. */
-export const MAX_WAIT_SECONDS = 300;
-
-/** A 429 whose Retry-After is beyond any backoff (design.md §31: a business's daily assistant budget). */
-export function isQuota(answer: { status: number; headers: Headers | null }): boolean {
-  return answer.status === 429 && Number.parseInt(answer.headers?.get("Retry-After") ?? "", 10) > MAX_WAIT_SECONDS;
 }
 
 async function waitOut(seconds: number) {
@@ -58,14 +43,11 @@ export async function api<T>(method: string, path: string, body?: unknown, opts:
     unauthorized(null);
     return { status: 401, body: null, headers: null };
   }
-  let wait = 0;
-  for (let attempt = 1; ; attempt++) {
-    const answer = await requestJson<T>(method, path, { body, token: auth.token, headers: { "X-App-Page": opts.page ?? appPage } });
-    if (answer.status === 401) unauthorized(auth);
-    if (answer.status !== 429 || attempt >= MAX_RATE_LIMITED || isQuota(answer)) return answer;
-    wait = nextBackoff(wait, answer.headers?.get("Retry-After"));
-    await waitOut(wait);
-  }
+  const headers = { "X-App-Page": opts.page ?? appPage };
+  // A quota (Retry-After beyond any backoff: the daily assistant budget) is answered at once.
+  const answer = await requestWithBackoff<T>(method, path, { body, token: auth.token, headers }, waitOut, isQuota);
+  if (answer.status === 401) unauthorized(auth);
+  return answer;
 }
 
 const REFRESH_AHEAD_MS = 12 * 3600_000;

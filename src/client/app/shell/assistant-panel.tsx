@@ -3,7 +3,8 @@ import type { OwnerChatAnswer } from "../../shared/api-types";
 import { dataOf, errorCode } from "../../shared/http";
 import { Button, Dialog, TextAreaField, useMounted } from "../ui/kit";
 import { type Problem, problemOf } from "../ui/problems";
-import { api, isQuota } from "./api";
+import { isQuota } from "../../shared/http";
+import { api } from "./api";
 
 /** design.md §31: the business's assistant budget for today is used up; it comes back at 00:00 UTC. */
 function budgetSpent(retryAfter: string | null | undefined): string {

@@ -1,5 +1,6 @@
 import type { Child } from "hono/jsx";
 import { useEffect, useRef } from "hono/jsx/dom";
+import { SOURCE_LABELS, STATUS_LABELS } from "../../../shared/booking-values";
 import type { Gate } from "./permissions";
 import type { Problem } from "./problems";
 
@@ -310,27 +311,13 @@ export function Dialog(p: { title: string; onClose: () => void; children: Child;
   );
 }
 
-const STATUS_LABELS: Record<string, string> = {
-  pending: "Pending",
-  confirmed: "Confirmed",
-  completed: "Completed",
-  no_show: "No-show",
-  cancelled: "Cancelled",
-};
-export const statusLabel = (s: string) => STATUS_LABELS[s] ?? s;
+export const statusLabel = (s: string) => (STATUS_LABELS as Record<string, string>)[s] ?? s;
 
 export function StatusBadge(p: { status: string }) {
   return <span class={`status status-${p.status}`}>{statusLabel(p.status)}</span>;
 }
 
-const SOURCE_LABELS: Record<string, string> = {
-  online: "Online",
-  widget: "Website widget",
-  walk_in: "Walk-in",
-  phone: "Phone",
-  admin: "Front desk",
-};
-export const sourceLabel = (s: string) => SOURCE_LABELS[s] ?? s;
+export const sourceLabel = (s: string) => (SOURCE_LABELS as Record<string, string>)[s] ?? s;
 
 /** A label/value list. */
 export function Facts(p: { rows: Array<[string, Child]> }) {

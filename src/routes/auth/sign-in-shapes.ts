@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { AdminRow } from "../../services/auth/admin";
 import type { CustomerRow, CustomerSignIn } from "../../services/auth/customer";
 import type { OwnerSignIn } from "../../services/auth/owner";
+import { MEMBER_ROLES } from "../../shared/member-roles";
 
 // Response schemas of the sign-in routes and /api/me; each mapper is typed by its schema, so the
 // document and the answer cannot drift apart.
@@ -11,9 +12,7 @@ export const OwnerLoginResult = z
     token: z.string(),
     sessionId: z.string(),
     user: z.object({ id: z.string(), email: z.string(), firstName: z.string(), lastName: z.string(), role: z.string() }),
-    memberships: z.array(
-      z.object({ tenantId: z.string(), role: z.enum(["owner", "admin", "staff"]), slug: z.string(), businessName: z.string() }),
-    ),
+    memberships: z.array(z.object({ tenantId: z.string(), role: z.enum(MEMBER_ROLES), slug: z.string(), businessName: z.string() })),
   })
   .openapi("OwnerLoginResult");
 
@@ -73,9 +72,3 @@ export const AdminLoginResult = z
 export function toAdminLoginResult(r: { token: string; sessionId: string; admin: AdminRow }): z.infer<typeof AdminLoginResult> {
   return { token: r.token, sessionId: r.sessionId, admin: { id: r.admin.id, email: r.admin.email, name: r.admin.name } };
 }
-
-export const TokenResult = z.object({ token: z.string() }).openapi("TokenResult");
-export const Sent = z.object({ sent: z.literal(true) });
-export const Reset = z.object({ reset: z.literal(true) });
-export const LoggedOut = z.object({ loggedOut: z.literal(true) });
-export const Changed = z.object({ changed: z.literal(true) });

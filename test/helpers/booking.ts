@@ -1,19 +1,11 @@
 import { env } from "cloudflare:test";
 import { sql } from "drizzle-orm";
-import { schema } from "../../../src/db/client";
-import { newId } from "../../../src/lib/ids";
-import { signToken } from "../../../src/lib/jwt";
-import { testDb } from "../../helpers/db";
-import { asRendered } from "../../helpers/mail";
-import {
-  createCustomerAccount,
-  createService,
-  createStaff,
-  createTenant,
-  type TenantOverrides,
-  uniq,
-  type WeeklyHours,
-} from "../../helpers/factories";
+import { schema } from "../../src/db/client";
+import { newId } from "../../src/lib/ids";
+import { signToken } from "../../src/lib/jwt";
+import { testDb } from "./db";
+import { asRendered } from "./mail";
+import { createCustomerAccount, createService, createStaff, createTenant, type TenantOverrides, uniq, type WeeklyHours } from "./factories";
 
 /** A tenant with one 60-minute service and one staff member working 09:00-17:00 every day. */
 export async function bookableTenant(opts: { tenant?: TenantOverrides; duration?: number; hours?: WeeklyHours; price?: number } = {}) {

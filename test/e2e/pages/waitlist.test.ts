@@ -1,0 +1,173 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { schema } from "../../../src/db/client";
+import { newId } from "../../../src/lib/ids";
+import { describeViolations, screenshot, seriousViolations } from "../helpers/axe";
+import { eventually, pickCalendarDate, useBrowser, watchErrors } from "../helpers/browser";
+import { createBookableTenant, e2eClient, e2eDb, uniq } from "../helpers/db";
+
+const baseUrl = inject("e2eBaseUrl");
+const captureUrl = inject("e2eCaptureUrl");
+const browser = useBrowser();
+afterAll(() => e2eClient.close());
+
+// design.md §28 in the browser: a customer joins the waitlist from a date with no time, a
+// cancellation frees one, the offer e-mail arrives (the capture server plays the provider), and its
+// link opens the booking page on that time, which the customer books. The page's clock is pinned:
+// Sunday 2031-06-01, 10:00 in New York; the staff member works Wednesdays, and Wed 4 June is full.
+// The cancellation that frees a time is sent without a pinned clock, so its offer job and e-mail
+// are due at once: the stack's queue performs the job and a cron run sends the e-mail.
+
+const NOW = "2031-06-01T14:00:00Z";
+const DAY = "2031-06-04";
+
+/** Wed 4 June fully booked, 09:00-17:00 New York (EDT, UTC-4): eight one-hour bookings; their codes by local hour. */
+async function fullDay(tenant: Awaited<ReturnType<typeof createBookableTenant>>) {
+  const t = new Date().toISOString();
+  const codes = new Map<number, string>();
+  const rows = Array.from({ length: 8 }, (_, i) => {
+    const hour = 9 + i;
+    const code = `BK-${uniq().slice(0, 6).toUpperCase()}`;
+    codes.set(hour, code);
+    const startAt = Date.parse(`${DAY}T${String(hour + 4).padStart(2, "0")}:00:00Z`);
+    return {
+      id: newId("bkg"),
+      tenantId: tenant.id,
+      serviceId: tenant.serviceId,
+      staffId: tenant.staffId,
+      startAt,
+      endAt: startAt + 3_600_000,
+      status: "confirmed" as const,
+      confirmationCode: code,
+      currency: "USD",
+      totalAmount: 4500,
+      createdAt: t,
+      updatedAt: t,
+    };
+  });
+  await e2eDb.insert(schema.bookings).values(rows);
+  return codes;
+}
+
+/** What the e-mail provider (the capture server) received for `to`, oldest first. */
+async function mailsTo(to: string): Promise<{ subject: string; text: string }[]> {
+  const q = new URLSearchParams({ pathPrefix: "/email", bodyContains: to });
+  const res = await fetch(`${captureUrl}/__control/requests?${q}`);
+  const { requests } = (await res.json()) as { requests: { body: string }[] };
+  return requests.map((r) => JSON.parse(r.body) as { subject: string; text: string });
+}
+
+/**
+ * The manage link of the join e-mail, from the outbox row the join wrote: the join ran at the
+ * page's pinned instant (2031), so the row waits for that time and no cron of today sends it.
+ */
+async function manageLinkOf(to: string): Promise<string> {
+  const [row] = await e2eDb
+    .select({ text: schema.emailOutbox.textBody })
+    .from(schema.emailOutbox)
+    .where(and(eq(schema.emailOutbox.toEmail, to), eq(schema.emailOutbox.kind, "waitlist.joined")));
+  const link = /To leave the waitlist: (\S+)/.exec(row?.text ?? "")?.[1];
+  if (!link) throw new Error(`no waitlist manage link e-mailed to ${to}`);
+  return link;
+}
+
+async function axeClean(page: import("playwright-core").Page, name: string) {
+  const violations = await seriousViolations(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
+  await screenshot(page, name);
+}
+
+describe("booking page: the waitlist", () => {
+  it("joins from a full day, receives the offer when a time frees up, and books it from the e-mail's link", async () => {
+    const tenant = await createBookableTenant({ weekdays: [3] });
+    const codes = await fullDay(tenant);
+    const email = `wendy-${tenant.slug}@example.test`;
+    const { page } = await browser.newPage({ now: NOW, width: 1280 });
+    const errors = watchErrors(page);
+    await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
+    await page.getByRole("radio", { name: /^Haircut/ }).check();
+    await pickCalendarDate(page, DAY);
+    await eventually(() => page.locator("#slot-status").textContent()).toContain("No free times left on Wed, Jun 4, 2031");
+
+    const open = page.getByRole("button", { name: "Join the waitlist for Wed, Jun 4, 2031" });
+    await open.click();
+    const panel = page.locator("#waitlist");
+    await eventually(() => panel.isVisible()).toBe(true);
+    expect(await page.locator("#waitlist-intro").textContent()).toBe(
+      "Nothing is free for Haircut on Wed, Jun 4, 2031. Tell us when you could come.",
+    );
+    expect(await panel.getByLabel("Date", { exact: true }).inputValue()).toBe(DAY);
+    await panel.getByLabel("From", { exact: true }).fill("10:00");
+    await panel.getByLabel("To", { exact: true }).fill("12:00");
+    await page.getByRole("button", { name: "Add another time" }).click();
+    expect(await page.locator("li.window").count()).toBe(2);
+    await page.getByRole("button", { name: "Remove time 2" }).click();
+    await page.locator("#wl-firstName").fill("Wendy");
+    await page.locator("#wl-email").fill(email);
+    await axeClean(page, "waitlist-join-1280");
+    await page.getByRole("button", { name: "Join the waitlist", exact: true }).click();
+    await eventually(() => page.locator("#waitlist-done").textContent()).toContain("You are on the waitlist.");
+
+    // The 10:00 booking is cancelled (no pinned clock: its offer job is due at once for the queue).
+    const cancel = await fetch(`${baseUrl}/api/public/booking/${codes.get(10)}/cancel`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.99.0.1" },
+      body: "{}",
+    });
+    expect(cancel.status).toBe(200);
+    // The queue performs the offer job; the cron sends the e-mail it wrote.
+    let offer: { subject: string; text: string } | undefined;
+    await eventually(async () => {
+      await fetch(`${baseUrl}/__scheduled?cron=*+*+*+*+*`);
+      offer = (await mailsTo(email)).find((m) => m.subject.startsWith("A time is free"));
+      return offer !== undefined;
+    }).toBe(true);
+    expect(offer?.subject).toContain("Wed 4 Jun 2031, 10:00");
+    const link = /Book it here: (\S+)/.exec(offer?.text ?? "")?.[1] ?? "";
+    expect(link).toContain("/book?");
+
+    await page.goto(link);
+    await eventually(() => page.locator("#summary").textContent()).toContain("Wed, Jun 4, 2031, 10:00\u201311:00");
+    await page.locator("#firstName").fill("Wendy");
+    await page.locator("#email").fill(email);
+    await page.getByRole("button", { name: "Confirm booking" }).click();
+    await eventually(() => page.locator("#confirmation").isVisible()).toBe(true);
+
+    // The manage link from the join e-mail now says the customer booked.
+    await page.goto(await manageLinkOf(email));
+    await eventually(() => page.locator("#waitlist-manage-status").textContent()).toBe(
+      "You booked one of these times, so you are off the waitlist.",
+    );
+    expect(await page.getByRole("button", { name: "Leave the waitlist" }).isVisible()).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
+  it("at 375 px: joins, then leaves through the manage link", async () => {
+    const tenant = await createBookableTenant({ weekdays: [3] });
+    await fullDay(tenant);
+    const email = `lena-${tenant.slug}@example.test`;
+    const { page } = await browser.newPage({ now: NOW });
+    const errors = watchErrors(page);
+    await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
+    await page.getByRole("radio", { name: /^Haircut/ }).check();
+    await pickCalendarDate(page, DAY);
+    await page.getByRole("button", { name: "Join the waitlist for Wed, Jun 4, 2031" }).click();
+    await page.locator("#wl-firstName").fill("Lena");
+    await page.locator("#wl-email").fill("not-an-email");
+    await page.getByRole("button", { name: "Join the waitlist", exact: true }).click();
+    await eventually(() => page.locator("#wl-email-error").isVisible()).toBe(true);
+    await page.locator("#wl-email").fill(email);
+    await axeClean(page, "waitlist-join-375");
+    await page.getByRole("button", { name: "Join the waitlist", exact: true }).click();
+    await eventually(() => page.locator("#waitlist-done").isVisible()).toBe(true);
+
+    await page.goto(await manageLinkOf(email));
+    await eventually(() => page.locator("#waitlist-manage-status").textContent()).toContain("You are on the waitlist.");
+    expect(await page.locator("#waitlist-manage-details").textContent()).toContain("Haircut");
+    await axeClean(page, "waitlist-manage-375");
+    await page.getByRole("button", { name: "Leave the waitlist" }).click();
+    await eventually(() => page.locator("#waitlist-manage-status").textContent()).toBe("You have left the waitlist.");
+    // The refused e-mail's 400 is logged by the browser as a failed resource; nothing else.
+    expect(errors.filter((e) => !e.includes("Failed to load resource"))).toEqual([]);
+  });
+});
