@@ -7,6 +7,7 @@ import { type BookingRef, type BookingView, bookingViewQuery } from "../bookings
 import type { BookingCtx } from "../bookings/scope";
 import { cancellationMoney } from "../payments/cancellation";
 import type { BookingMoney } from "../payments/money";
+import { offerTriggersFor } from "../waitlist/trigger";
 import { webhookEventInsert } from "../webhooks/events";
 import { visitFactsFromView, visitWebhookBooking } from "./effects";
 import { type VisitItem, visitAsBooking } from "./items";
@@ -94,6 +95,8 @@ export async function cancelVisit(
       ),
     );
   }
+  // design.md §28: each item's freed time is offered to the waitlist, as a booking's (read before the UPDATE).
+  b.add(offerTriggersFor(db, sql`SELECT id FROM bookings WHERE visit_id = ${visitId}`, now, "cancel", cancellable));
   const update = b.add(
     db.run(sql`
       UPDATE bookings SET status = 'cancelled', cancel_reason = ${reason}, cancelled_at = ${t}, sequence = sequence + 1, updated_at = ${t}

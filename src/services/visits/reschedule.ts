@@ -17,6 +17,7 @@ import { scheduleQueries } from "../schedule-data";
 import { decideVisit, type ItemSpec } from "./decide";
 import { visitFactsFromView, visitWebhookBooking, webhookItems } from "./effects";
 import { assignVisitResources, type PlacedItem, visitFreeSql } from "./guards";
+import { offerTriggersFor } from "../waitlist/trigger";
 import { itemsOfBookingQuery, parseVisitItems, type VisitItem, visitStaffName } from "./items";
 
 const notReschedulable = () => new ApiError("not_reschedulable", "A cancelled, completed or no-show booking cannot be moved");
@@ -146,6 +147,8 @@ export async function rescheduleVisit(
       announced,
     ),
   );
+  // design.md §28: the times the items leave are offered to the waitlist, as a booking's move (read before the UPDATEs).
+  b.add(offerTriggersFor(db, sql`SELECT id FROM bookings WHERE visit_id = ${visitId}`, now, `move-${booking.sequence}`, movable));
   const update = b.add(
     db.run(sql`
       UPDATE bookings SET staff_id = ${placed[0].staffId}, start_at = ${placed[0].startMs}, end_at = ${placed[0].endMs},
