@@ -10,11 +10,11 @@ import {
   getResource,
   listResources,
   listResourceTimeOff,
-  type ResourceRow,
   updateResource,
 } from "../../services/owner/resources";
 import { lookupIdParam, NOT_EMPTY, notEmpty, resourceTypeField } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { OwnerResource, toOwnerResource, toTimeOff } from "./resource-shapes";
 import { TimeOff } from "./staff";
 
 // design.md §26: /api/resources, like §7's owner groups: owner token or API key by its scope,
@@ -38,28 +38,6 @@ const timeOffBody = z
   })
   .strict();
 const MAX_TIME_OFF_MS = 366 * 86_400_000;
-
-export const OwnerResource = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    type: z.string().openapi({ description: "Lower-case label services ask for, e.g. room, chair, basin" }),
-    isActive: z.boolean().openapi({ description: "Inactive resources are never assigned to new bookings" }),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .openapi("OwnerResource");
-
-export function toOwnerResource(x: ResourceRow): z.infer<typeof OwnerResource> {
-  return { id: x.id, name: x.name, type: x.type, isActive: x.isActive, createdAt: x.createdAt, updatedAt: x.updatedAt };
-}
-
-const toTimeOff = (t: { id: string; startAt: number; endAt: number; reason: string }): z.infer<typeof TimeOff> => ({
-  id: t.id,
-  start: new Date(t.startAt).toISOString(),
-  end: new Date(t.endAt).toISOString(),
-  reason: t.reason,
-});
 
 const writers = requireRole("owner", "admin");
 const tags = ["Resources"];
