@@ -1,4 +1,4 @@
-import type { BusyInterval } from "./slots";
+import { type ActiveShape, activeIntervals, type BusyInterval } from "./busy";
 import { type DayZone, MINUTE_MS, MINUTES_PER_DAY, wallToInstant } from "./time";
 
 /**
@@ -36,6 +36,11 @@ export function overrideStart(q: {
   durationMinutes: number;
   busy: BusyInterval[];
   earliestMs: number;
+  /**
+   * design.md §26: the booking's blocked parts (buffers, processing window); `busy` then holds the
+   * others' blocked parts as they are. Without it `busy` must already be widened by the buffers.
+   */
+  blocked?: ActiveShape;
 }): OverrideStart {
   if (q.second !== 0 || q.minuteOfDay % OVERRIDE_STEP_MINUTES !== 0 || q.minuteOfDay < 0 || q.minuteOfDay >= MINUTES_PER_DAY) {
     return { ok: false, problem: "off_step" };
@@ -44,7 +49,8 @@ export function overrideStart(q: {
   if (Number.isNaN(startMs)) return { ok: false, problem: "no_such_time" };
   if (startMs < q.earliestMs) return { ok: false, problem: "too_early" };
   const endMs = startMs + q.durationMinutes * MINUTE_MS;
-  if (q.busy.some((b) => b.startMs < endMs && b.endMs > startMs)) return { ok: false, problem: "busy" };
+  const parts = q.blocked ? activeIntervals(q.blocked, startMs) : [{ startMs, endMs }];
+  if (q.busy.some((b) => parts.some((p) => b.startMs < p.endMs && b.endMs > p.startMs))) return { ok: false, problem: "busy" };
   return { ok: true, startMs, endMs };
 }
 

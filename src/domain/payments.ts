@@ -63,6 +63,26 @@ export function amountDue(price: number, depositPercent: number, currency: strin
   return { amount, kind: amount >= price ? "full" : "deposit" };
 }
 
+/**
+ * design.md §26: a visit owes the sum of its items' shares (each its service's `depositPercent` of
+ * its price, or its full price), with the minimum-charge rule applied to the sum as one charge.
+ */
+export function visitAmountDue(items: readonly { price: number; depositPercent: number }[], currency: string): AmountDue | null {
+  const price = items.reduce((sum, i) => sum + Math.max(i.price, 0), 0);
+  if (price <= 0) return null;
+  const minimum = stripeMinimum(currency);
+  if (price < minimum) return null;
+  let amount = 0;
+  for (const i of items) {
+    if (i.price <= 0) continue;
+    const percent = Math.min(Math.max(i.depositPercent, 0), 100);
+    amount += percent > 0 ? Math.round((i.price * percent) / 100) : i.price;
+  }
+  if (amount <= 0) return null;
+  if (amount < minimum) amount = Math.min(minimum, price);
+  return { amount, kind: amount >= price ? "full" : "deposit" };
+}
+
 export type FeeTerms = { noShowFeePercent: number; lateCancelFeePercent: number };
 
 /** A card is kept on file when a fee could be charged and the booking is not fully prepaid. */

@@ -1,4 +1,6 @@
+import type { Processing, ResourceNeeds } from "./busy";
 import type { BusyInterval, MinuteInterval, SlotQuery, StaffDay } from "./slots";
+import type { VisitItemQuery, VisitQuery } from "./visit-slots";
 import { addDays, dayZone, formatLocalDate, type LocalDate, localDateOf, MINUTE_MS, weekdayOf } from "./time";
 
 /**
@@ -108,7 +110,9 @@ export function performers<T extends { id: string }>(staff: T[], staffIds: strin
 /** What decides one date's slots besides the staff: zone, service, closures, the scope's limits. */
 export type DayRules = {
   timeZone: string;
-  service: { durationMinutes: number; bufferBeforeMinutes: number; bufferAfterMinutes: number };
+  service: { durationMinutes: number; bufferBeforeMinutes: number; bufferAfterMinutes: number; processing?: Processing | null };
+  /** design.md §26: per resource type the service needs, its resources' busy time (none: absent). */
+  resources?: ResourceNeeds;
   closures: ClosureRow[];
   limits: BookingLimits;
   nowMs: number;
@@ -128,7 +132,30 @@ export function dayQueryFor(rules: DayRules, staff: { plan: StaffPlan; busy: Sta
     durationMinutes: rules.service.durationMinutes,
     bufferBeforeMinutes: rules.service.bufferBeforeMinutes,
     bufferAfterMinutes: rules.service.bufferAfterMinutes,
+    processing: rules.service.processing ?? null,
+    resources: rules.resources,
     staff: staffDaysOn(staff, dateKey, weekdayOf(date), isClosed(dateKey, rules.closures)),
+    nowMs: rules.nowMs,
+    earliestMs: rules.limits.earliestMs,
+  };
+}
+
+/**
+ * The visit engine's query for one local date (design.md §26): every staff member any item may
+ * use with their hours that date and busy time, the items in order. null beyond the horizon.
+ */
+export function visitQueryFor(
+  rules: Omit<DayRules, "service" | "resources">,
+  staff: { plan: StaffPlan; busy: StaffDay["busy"] }[],
+  items: VisitItemQuery[],
+  date: LocalDate,
+): VisitQuery | null {
+  const dateKey = formatLocalDate(date);
+  if (beyondHorizon(dateKey, rules.limits)) return null;
+  return {
+    zone: dayZone(rules.timeZone, date),
+    staff: staffDaysOn(staff, dateKey, weekdayOf(date), isClosed(dateKey, rules.closures)),
+    items,
     nowMs: rules.nowMs,
     earliestMs: rules.limits.earliestMs,
   };

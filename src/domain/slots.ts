@@ -1,3 +1,14 @@
+import {
+  type ActiveShape,
+  activeShape,
+  type BusyInterval,
+  firstEndAfter,
+  type MergedBusy,
+  merged,
+  type Processing,
+  type ResourceNeeds,
+  resourcesFree,
+} from "./busy";
 import { type DayZone, formatWall, instantToWall, MINUTE_MS, MINUTES_PER_DAY, wallToInstant } from "./time";
 
 /**
@@ -10,13 +21,14 @@ import { type DayZone, formatWall, instantToWall, MINUTE_MS, MINUTES_PER_DAY, wa
  * - start and start + duration (real elapsed minutes) lie inside one of the staff member's working
  *   intervals (minutes of the local day; a boundary inside a gap means the moment the clock jumps):
  *   the appointment itself must fit, not its buffers;
- * - its buffered interval [start - bufferBefore, end + bufferAfter) overlaps no busy interval
- *   (other bookings' buffered intervals, time off);
+ * - its blocked parts (the appointment, or its active parts around a processing window, each
+ *   widened by the buffers: ./busy.ts) overlap no busy interval (other bookings' blocked parts,
+ *   time off), and each resource type it needs has a resource free for the whole appointment;
  * - start is strictly after `nowMs` and at or after `earliestMs` (minimum notice).
  */
 
 export const SLOT_STEP_MINUTES = 15;
-const SLOTS_PER_DAY = MINUTES_PER_DAY / SLOT_STEP_MINUTES;
+export const SLOTS_PER_DAY = MINUTES_PER_DAY / SLOT_STEP_MINUTES;
 
 /** Longest booking the system accepts; lets overlap queries bound their index range. */
 export const MAX_BOOKING_MINUTES = 24 * 60;
@@ -25,22 +37,26 @@ export const MAX_BOOKING_MINUTES = 24 * 60;
 export const MAX_BUFFER_MINUTES = 240;
 
 export type MinuteInterval = { startMinute: number; endMinute: number };
-export type BusyInterval = { startMs: number; endMs: number };
-/** Busy intervals sorted by start with overlapping/adjacent ones merged (see mergeBusy). */
-export type MergedBusy = { starts: number[]; ends: number[] };
+export type { BusyInterval, MergedBusy } from "./busy";
+export { mergeBusy } from "./busy";
 /**
  * One staff member's day: working intervals (minutes of the local day) and what blocks them.
- * Bookings enter `busy` already widened by their OWN stored buffers; time off as it is. A range
- * of days may share one MergedBusy per staff member (merged once, searched per day).
+ * Bookings enter `busy` already as their blocked parts (active parts widened by their OWN stored
+ * buffers, ./busy.ts); time off as it is. A range of days may share one MergedBusy per staff
+ * member (merged once, searched per day).
  */
 export type StaffDay = { intervals: MinuteInterval[]; busy: BusyInterval[] | MergedBusy };
 
 export type SlotQuery = {
   zone: DayZone;
   durationMinutes: number;
-  /** The service's buffers: the candidate blocks [start - before, end + after). Default 0. */
+  /** The service's buffers: they widen each active part of the candidate. Default 0. */
   bufferBeforeMinutes?: number;
   bufferAfterMinutes?: number;
+  /** design.md §26: the staff member is free inside this window; null/absent = none. */
+  processing?: Processing | null;
+  /** design.md §26: one free resource of each type for the whole appointment, buffers included. */
+  resources?: ResourceNeeds;
   /** In display order: output ties on start time keep this order. */
   staff: StaffDay[];
   nowMs: number;
@@ -49,48 +65,6 @@ export type SlotQuery = {
 };
 
 export type Slot = { staffIndex: number; startMinute: number; startMs: number; endMs: number };
-
-/** Sorted by start, overlapping/adjacent intervals merged: one forward sweep then answers overlap. */
-export function mergeBusy(busy: BusyInterval[]): MergedBusy {
-  let list = busy;
-  for (let i = 1; i < list.length; i++) {
-    if (list[i].startMs < list[i - 1].startMs) {
-      list = [...busy].sort((a, b) => a.startMs - b.startMs);
-      break;
-    }
-  }
-  const starts: number[] = new Array(list.length);
-  const ends: number[] = new Array(list.length);
-  let n = 0;
-  for (let i = 0; i < list.length; i++) {
-    const b = list[i];
-    if (!(b.endMs > b.startMs)) continue;
-    if (n > 0 && b.startMs <= ends[n - 1]) {
-      if (b.endMs > ends[n - 1]) ends[n - 1] = b.endMs;
-    } else {
-      starts[n] = b.startMs;
-      ends[n] = b.endMs;
-      n++;
-    }
-  }
-  starts.length = n;
-  ends.length = n;
-  return { starts, ends };
-}
-
-const merged = (busy: StaffDay["busy"]): MergedBusy => (Array.isArray(busy) ? mergeBusy(busy) : busy);
-
-/** First index whose end lies after `t` (ends ascend once merged): the sweep's start for a day. */
-function firstEndAfter(ends: number[], t: number): number {
-  let lo = 0;
-  let hi = ends.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (ends[mid] <= t) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 function byStart(a: MinuteInterval, b: MinuteInterval) {
   return a.startMinute - b.startMinute;
@@ -103,7 +77,15 @@ function sortedByStart(list: MinuteInterval[]): MinuteInterval[] {
 }
 
 /** The per-call constants of one query, resolved once. */
-type Resolved = { zone: DayZone; starts: Float64Array; durMs: number; beforeMs: number; afterMs: number; earliestMs: number };
+type Resolved = {
+  zone: DayZone;
+  starts: Float64Array;
+  durMs: number;
+  shape: ActiveShape;
+  earliestMs: number;
+  /** Per quarter-hour: 1 when every resource type needed has a free resource (null = none needed). */
+  resourcesOk: Uint8Array | null;
+};
 
 const quarterCache = new WeakMap<DayZone, Float64Array>();
 /**
@@ -111,7 +93,7 @@ const quarterCache = new WeakMap<DayZone, Float64Array>();
  * computed once per DayZone (itself cached per isolate): every staff member and every call on
  * that date reads the same table instead of mapping wall times again.
  */
-function quarterInstants(zone: DayZone): Float64Array {
+export function quarterInstants(zone: DayZone): Float64Array {
   let table = quarterCache.get(zone);
   if (!table) {
     table = new Float64Array(SLOTS_PER_DAY);
@@ -122,7 +104,7 @@ function quarterInstants(zone: DayZone): Float64Array {
 }
 
 /** The earliest start a query allows: strictly after now (ms are integers), and at or after the notice limit. */
-const earliestStart = (nowMs: number, earliestMs?: number) => Math.max(nowMs + 1, earliestMs ?? Number.NEGATIVE_INFINITY);
+export const earliestStart = (nowMs: number, earliestMs?: number) => Math.max(nowMs + 1, earliestMs ?? Number.NEGATIVE_INFINITY);
 
 /** A date's first instant: its 00:00, or the moment the clock jumps past a 00:00 that does not exist. */
 export const dateStartInstant = (zone: DayZone): number => wallToInstant(zone, zone.wallStartMs, "clamp");
@@ -139,22 +121,36 @@ export function unaffectedByClock(dateStartMs: number, nowMs: number, earliestMs
 }
 
 function resolve(q: Omit<SlotQuery, "staff">): Resolved {
+  const starts = quarterInstants(q.zone);
+  const durMs = q.durationMinutes * MINUTE_MS;
+  const before = q.bufferBeforeMinutes ?? 0;
+  const after = q.bufferAfterMinutes ?? 0;
+  let resourcesOk: Uint8Array | null = null;
+  if (q.resources && q.resources.length > 0) {
+    // Resources do not depend on the staff member: decided once per quarter-hour of the day.
+    resourcesOk = new Uint8Array(SLOTS_PER_DAY);
+    for (let k = 0; k < SLOTS_PER_DAY; k++) {
+      const t = starts[k];
+      if (!Number.isNaN(t) && resourcesFree(q.resources, t - before * MINUTE_MS, t + durMs + after * MINUTE_MS)) resourcesOk[k] = 1;
+    }
+  }
   return {
     zone: q.zone,
-    starts: quarterInstants(q.zone),
-    durMs: q.durationMinutes * MINUTE_MS,
-    beforeMs: (q.bufferBeforeMinutes ?? 0) * MINUTE_MS,
-    afterMs: (q.bufferAfterMinutes ?? 0) * MINUTE_MS,
+    starts,
+    durMs,
+    shape: activeShape(q.durationMinutes, before, after, q.processing ?? null),
     earliestMs: earliestStart(q.nowMs, q.earliestMs),
+    resourcesOk,
   };
 }
 
 /** Writes the start instant of every free quarter-hour of one staff member into `out[base..base+95]` (NaN = none). */
 function fillStaffDay(r: Resolved, day: StaffDay, out: Float64Array, base: number) {
-  const { zone, starts: quarter, durMs, beforeMs, afterMs, earliestMs } = r;
+  const { zone, starts: quarter, durMs, shape, earliestMs, resourcesOk } = r;
   const { starts, ends } = merged(day.busy);
   const nBusy = starts.length;
   const intervals = sortedByStart(day.intervals);
+  const { s1, e1, s2, e2, split } = shape;
 
   for (const iv of intervals) {
     const startMinute = Math.max(0, iv.startMinute);
@@ -163,7 +159,9 @@ function fillStaffDay(r: Resolved, day: StaffDay, out: Float64Array, base: numbe
     const ivStart = wallToInstant(zone, zone.wallStartMs + startMinute * MINUTE_MS, "clamp");
     const ivEnd = wallToInstant(zone, zone.wallStartMs + endMinute * MINUTE_MS, "clamp");
     if (ivEnd - durMs < earliestMs) continue; // nothing in this interval can start late enough
-    let p = nBusy ? firstEndAfter(ends, ivStart - beforeMs) : 0;
+    // One forward sweep per blocked part: candidates ascend, so both pointers only move forward.
+    let p = nBusy ? firstEndAfter(ends, ivStart + s1) : 0;
+    let p2 = nBusy && split ? firstEndAfter(ends, ivStart + s2) : 0;
     let m = Math.ceil(startMinute / SLOT_STEP_MINUTES) * SLOT_STEP_MINUTES;
     for (; m < endMinute; m += SLOT_STEP_MINUTES) {
       const k = m / SLOT_STEP_MINUTES;
@@ -171,12 +169,17 @@ function fillStaffDay(r: Resolved, day: StaffDay, out: Float64Array, base: numbe
       if (!Number.isNaN(out[idx])) continue; // already offered by an overlapping interval
       const t = quarter[k];
       if (Number.isNaN(t) || t < ivStart) continue; // wall time does not exist today
-      const end = t + durMs;
-      if (end > ivEnd) break; // wall -> instant is monotonic: later starts end later too
+      if (t + durMs > ivEnd) break; // wall -> instant is monotonic: later starts end later too
       if (t < earliestMs) continue;
-      const blockStart = t - beforeMs;
-      while (p < nBusy && ends[p] <= blockStart) p++;
-      if (p < nBusy && starts[p] < end + afterMs) continue;
+      if (resourcesOk !== null && resourcesOk[k] === 0) continue;
+      const a1 = t + s1;
+      while (p < nBusy && ends[p] <= a1) p++;
+      if (p < nBusy && starts[p] < t + e1) continue;
+      if (split) {
+        const a2 = t + s2;
+        while (p2 < nBusy && ends[p2] <= a2) p2++;
+        if (p2 < nBusy && starts[p2] < t + e2) continue;
+      }
       out[idx] = t;
     }
   }

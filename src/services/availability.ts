@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { processingOf } from "../domain/busy";
 import { beyondHorizon, bookingLimits, type DayRules, dayQueryFor, performers, staffPlans } from "../domain/schedule";
 import {
   computeSlots,
@@ -37,7 +38,15 @@ import {
   tenantWhereSql,
 } from "./bookings/scope";
 import { type CachedSchedule, scheduleCache, scheduleWeight, sharedText } from "./schedule-cache";
-import { decodeSchedule, type ScheduleRow, type ScheduleRows, scheduleColumns, unlessSql } from "./schedule-data";
+import {
+  decodeSchedule,
+  parseResourceTypes,
+  resourceNeeds,
+  type ScheduleRow,
+  type ScheduleRows,
+  scheduleColumns,
+  unlessSql,
+} from "./schedule-data";
 
 /**
  * Availability (design.md §4, §16): one date's slots, and the days range (counts and first start
@@ -117,7 +126,8 @@ function rangeStatement(scope: BookingScope, q: RangeQuery, copy?: { tenantId: s
   const skipWhen = copy ? sql`(t.id = ${copy.tenantId} AND t.schedule_version = ${copy.version})` : undefined;
   const tenantId = sql`t.id`;
   const staffId = q.staffId === undefined ? undefined : sql`${q.staffId}`;
-  const schedule = scheduleColumns({ tenantId, staffId, from: q.from, to: q.to, skipWhen });
+  const resourceTypes = sql`(SELECT resource_types FROM services WHERE id = ${q.serviceId} AND tenant_id = t.id)`;
+  const schedule = scheduleColumns({ tenantId, staffId, from: q.from, to: q.to, skipWhen, resourceTypes });
   return sql`
     SELECT ${tenantRulesColumns}, schedule_version AS version,
       ${unlessSql(serviceJsonSql(scope, q.serviceId, tenantId), skipWhen)} AS service,
@@ -141,6 +151,7 @@ function decodeRange(row: RangeRow, scope: BookingScope, q: RangeQuery): CachedS
     staff.map((s) => s.id),
     rows,
   ).map((plan) => ({ plan: { ...plan, busy: [] }, busy: mergeBusy(plan.busy) }));
+  const resources = resourceNeeds(parseResourceTypes(service.resourceTypes), rows.resources);
   return {
     tenantId: row.id,
     version: row.version,
@@ -148,15 +159,23 @@ function decodeRange(row: RangeRow, scope: BookingScope, q: RangeQuery): CachedS
     service,
     staff,
     planned,
+    resources,
     closures: rows.closures,
     memo: new Map(),
-    weight: scheduleWeight(planned, datesInRange(q.from, q.to)),
+    weight: scheduleWeight(planned, datesInRange(q.from, q.to), resources),
   };
 }
 
 function rulesOf(r: Awaited<ReturnType<typeof loadRange>>, now: Date): DayRules {
-  const { service, closures } = r.schedule;
-  return { timeZone: r.tenant.timezone, service, closures, limits: r.limits, nowMs: now.getTime() };
+  const { service, closures, resources } = r.schedule;
+  return {
+    timeZone: r.tenant.timezone,
+    service: { ...service, processing: processingOf(service.durationMinutes, service.processingOffsetMinutes, service.processingMinutes) },
+    resources: resources.length ? resources : undefined,
+    closures,
+    limits: r.limits,
+    nowMs: now.getTime(),
+  };
 }
 
 /**
@@ -287,14 +306,15 @@ function dayOfRange(
  * notice). null = not offered (409 slot_taken).
  */
 export function requestedSlot(
-  input: Omit<DayRules, "closures"> & { staffIds: string[] | null },
+  input: Omit<DayRules, "closures" | "resources"> & { staffIds: string[] | null; resourceTypes: readonly string[] },
   staffId: string,
   rows: ScheduleRows,
   start: LocalDateTime,
 ): { slot: Slot; zone: DayZone } | null {
   if (start.second !== 0 || performers([{ id: staffId }], input.staffIds).length === 0) return null;
   const [plan] = staffPlans([staffId], rows);
-  const query = dayQueryFor({ ...input, closures: rows.closures }, [{ plan, busy: plan.busy }], start.date);
+  const resources = input.resourceTypes.length ? resourceNeeds(input.resourceTypes, rows.resources) : undefined;
+  const query = dayQueryFor({ ...input, resources, closures: rows.closures }, [{ plan, busy: plan.busy }], start.date);
   if (!query) return null;
   const slot = findSlot({ ...query, staff: query.staff[0] }, start.minuteOfDay);
   return slot ? { slot, zone: query.zone } : null;

@@ -1,5 +1,6 @@
 import type { Query } from "drizzle-orm/sql";
 import type { ClosureRow, StaffPlan } from "../domain/schedule";
+import type { ResourceNeeds } from "../domain/busy";
 import type { MergedBusy } from "../domain/slots";
 import type { ServiceRow, StaffRow } from "./bookings/scope";
 
@@ -25,6 +26,8 @@ export type CachedSchedule = {
   staff: StaffRow[];
   /** One per staff member, in display order, with its busy time merged once. */
   planned: { plan: StaffPlan; busy: MergedBusy }[];
+  /** design.md §26: per resource type the service needs, its resources' merged busy time ([] = none needed). */
+  resources: ResourceNeeds;
   closures: ClosureRow[];
   /** Per `timezone|date` results that do not depend on the clock (filled by the reads). */
   memo: Map<string, unknown>;
@@ -47,9 +50,10 @@ const MAX_ENTRIES = 16_384;
  */
 export const MEMO_BYTES_PER_DATE = 256;
 
-export function scheduleWeight(planned: CachedSchedule["planned"], dates: number): number {
+export function scheduleWeight(planned: CachedSchedule["planned"], dates: number, resources: ResourceNeeds = []): number {
   let w = 1024 + dates * MEMO_BYTES_PER_DATE;
   for (const p of planned) w += 384 + p.busy.starts.length * 16;
+  for (const type of resources) for (const busy of type) w += 128 + busy.starts.length * 16;
   return w;
 }
 

@@ -1,6 +1,7 @@
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import type { ClosureRow, OverrideRow, WeeklyRow } from "../domain/schedule";
+import { mergeBusy, type ResourceNeeds } from "../domain/busy";
 import { type BusyInterval, MAX_BOOKING_MINUTES, MAX_BUFFER_MINUTES, type MinuteInterval } from "../domain/slots";
 import { DAY_MS, datesInRange, formatLocalDate, type LocalDate, MINUTE_MS, wallDayStart, weekdayOf } from "../domain/time";
 
@@ -20,10 +21,19 @@ export type ScheduleParams = {
   tenantId: SQL;
   /** One staff member (create, reschedule, availability?staffId=); all of the tenant's when omitted. */
   staffId?: SQL;
+  /** Several staff members (a visit's, design.md §26); ignored when `staffId` is given. */
+  staffIdList?: readonly string[];
   from: LocalDate;
   to: LocalDate;
   /** Leaves one booking out of the busy time (the one being moved). */
   excludeBookingId?: SQL;
+  /** Leaves every item of a visit out of the busy time (the visit being moved; design.md §26). */
+  excludeVisitId?: SQL;
+  /**
+   * A JSON array of the resource types whose resources (and their busy time) to read (design.md
+   * §26); absent = none (the `resources` column is then an empty array and costs nothing).
+   */
+  resourceTypes?: SQL;
   /** When this holds, each column is NULL and its subquery is not run (a current cached copy: schedule-cache.ts). */
   skipWhen?: SQL;
 };
@@ -44,7 +54,40 @@ export function scheduleWindow(from: LocalDate, to: LocalDate) {
 }
 
 /** The statement's one row: JSON arrays of tuples (see the SELECT). */
-export type ScheduleRow = { weekly: string; overrides: string; closures: string; busy: string };
+export type ScheduleRow = { weekly: string; overrides: string; closures: string; busy: string; resources: string };
+
+/** Whole seconds after `lo` of an instant clamped into [lo, hi]: rounded down for starts, up for ends. */
+const secondsFrom = (ms: SQL, lo: Bound<number>, hi: Bound<number>, up: boolean) =>
+  up
+    ? sql`CAST((MAX(MIN(${ms}, ${hi}), ${lo}) - ${lo} + 999) / 1000 AS INTEGER)`
+    : sql`CAST((MIN(MAX(${ms}, ${lo}), ${hi}) - ${lo}) / 1000 AS INTEGER)`;
+
+/**
+ * A booking's blocked parts as one "s,e[,s,e]" piece (design.md §26, src/domain/busy.ts): with a
+ * processing window that its buffers do not close, the active parts before and after it, each
+ * widened by the booking's own buffers; otherwise the whole appointment with its buffers.
+ */
+function bookingPiece(lo: Bound<number>, hi: Bound<number>): SQL {
+  const before = sql`buffer_before_minutes * 60000`;
+  const after = sql`buffer_after_minutes * 60000`;
+  const p = sql`start_at + processing_offset_minutes * 60000`;
+  const q = sql`start_at + (processing_offset_minutes + processing_minutes) * 60000`;
+  const part = (a: SQL, b: SQL) => sql`${secondsFrom(a, lo, hi, false)} || ',' || ${secondsFrom(b, lo, hi, true)}`;
+  return sql`CASE WHEN processing_minutes > 0 AND processing_offset_minutes > 0 AND ${q} < end_at
+      AND buffer_before_minutes + buffer_after_minutes < processing_minutes
+    THEN ${part(sql`start_at - ${before}`, sql`${p} + ${after}`)} || ',' || ${part(sql`${q} - ${before}`, sql`end_at + ${after}`)}
+    ELSE ${part(sql`start_at - ${before}`, sql`end_at + ${after}`)} END`;
+}
+
+/** `AND <column> IN (...)` for a list of staff ids, or `AND <column> = id` for one; nothing for all. */
+function staffFilter(p: Pick<ScheduleParams, "staffId" | "staffIdList">, column: SQL): SQL {
+  if (p.staffId) return sql`AND ${column} = ${p.staffId}`;
+  if (!p.staffIdList?.length) return sql``;
+  return sql`AND ${column} IN (${sql.join(
+    p.staffIdList.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
+}
 
 /**
 /**
@@ -84,12 +127,15 @@ export type ScheduleBounds = {
  * subqueries, for the four columns below and for the reports' available minutes (design.md §29),
  * which read the same rows through the same rules.
  */
-export function hoursSubqueries(p: Pick<ScheduleParams, "tenantId" | "staffId" | "from" | "to">) {
+export function hoursSubqueries(p: Pick<ScheduleParams, "tenantId" | "staffId" | "staffIdList" | "from" | "to">) {
   return hoursSubqueriesOf(p, scheduleBounds(p.from, p.to));
 }
 
-function hoursSubqueriesOf(p: Pick<ScheduleParams, "tenantId" | "staffId">, b: Pick<ScheduleBounds, "fromKey" | "toKey" | "weekdays">) {
-  const staff = p.staffId ? sql`AND staff_id = ${p.staffId}` : sql``;
+function hoursSubqueriesOf(
+  p: Pick<ScheduleParams, "tenantId" | "staffId" | "staffIdList">,
+  b: Pick<ScheduleBounds, "fromKey" | "toKey" | "weekdays">,
+) {
+  const staff = staffFilter(p, sql`staff_id`);
   const weekdays = b.weekdays
     ? sql`AND weekday IN (${sql.join(
         b.weekdays.map((d) => sql`${d}`),
@@ -125,24 +171,52 @@ export function scheduleColumnsOf(p: Omit<ScheduleParams, "from" | "to">, b: Sch
   // 1,720 bookings SQLite spent 2.2 ms of CPU on the GROUP BY form, 1.1 ms on this one
   // (docs/benchmarks.md). The start_at bounds (busyFrom, busyTo) keep each range tight: every
   // booking lasts at most MAX_BOOKING_MINUTES and its buffers at most MAX_BUFFER_MINUTES.
-  const staffOfTenant = p.staffId ? sql`AND id = ${p.staffId}` : sql``;
+  const staffOfTenant = staffFilter(p, sql`id`);
   const { weekly, overrides, closures } = hoursSubqueriesOf(p, b);
+  const excludeVisit = p.excludeVisitId ? sql`AND (visit_id IS NULL OR visit_id <> ${p.excludeVisitId})` : sql``;
   const busy = sql`(SELECT json_group_array(json_array(member.id, (
-        SELECT group_concat(s || ',' || e) FROM (
-          SELECT CAST((MAX(start_at - buffer_before_minutes * 60000, ${lo}) - ${lo}) / 1000 AS INTEGER) AS s,
-                 CAST((MIN(end_at + buffer_after_minutes * 60000, ${hi}) - ${lo} + 999) / 1000 AS INTEGER) AS e
+        SELECT group_concat(piece) FROM (
+          SELECT ${bookingPiece(lo, hi)} AS piece
           FROM bookings
           WHERE staff_id = member.id AND tenant_id = member.tenant_id AND status <> 'cancelled'
             AND start_at >= ${b.busyFrom} AND start_at < ${b.busyTo}
-            AND start_at - buffer_before_minutes * 60000 < ${hi} AND end_at + buffer_after_minutes * 60000 > ${lo} ${exclude}
+            AND start_at - buffer_before_minutes * 60000 < ${hi} AND end_at + buffer_after_minutes * 60000 > ${lo} ${exclude} ${excludeVisit}
           UNION ALL
-          SELECT CAST((MAX(start_at, ${lo}) - ${lo}) / 1000 AS INTEGER), CAST((MIN(end_at, ${hi}) - ${lo} + 999) / 1000 AS INTEGER)
+          SELECT ${secondsFrom(sql`start_at`, lo, hi, false)} || ',' || ${secondsFrom(sql`end_at`, lo, hi, true)}
           FROM staff_time_off
           WHERE staff_id = member.id AND start_at < ${hi} AND end_at > ${lo}
         ))))
         FROM staff_profiles AS member WHERE tenant_id = ${p.tenantId} ${staffOfTenant})`;
+  const resources = p.resourceTypes ? resourcesColumn(p, lo, hi) : sql`'[]'`;
   return sql`${unlessSql(weekly, p.skipWhen)} AS weekly, ${unlessSql(overrides, p.skipWhen)} AS overrides,
-      ${unlessSql(closures, p.skipWhen)} AS closures, ${unlessSql(busy, p.skipWhen)} AS busy`;
+      ${unlessSql(closures, p.skipWhen)} AS closures, ${unlessSql(busy, p.skipWhen)} AS busy,
+      ${unlessSql(resources, p.skipWhen)} AS resources`;
+}
+
+/**
+ * design.md §26: the active resources of the wanted types, in name order (the order the atomic
+ * guard assigns them in), each with its busy time as one "s,e,..." string: the blocked intervals
+ * of the bookings holding it (booking_resources repeats them, buffers included; a cancelled
+ * booking frees it) and its time off. Each is one range of the (resource_id, start_at) index.
+ */
+function resourcesColumn(p: Omit<ScheduleParams, "from" | "to">, lo: Bound<number>, hi: Bound<number>): SQL {
+  const longest = (MAX_BOOKING_MINUTES + 2 * MAX_BUFFER_MINUTES) * MINUTE_MS;
+  const excludeBooking = p.excludeBookingId ? sql`AND br.booking_id <> ${p.excludeBookingId}` : sql``;
+  const excludeVisit = p.excludeVisitId ? sql`AND (o.visit_id IS NULL OR o.visit_id <> ${p.excludeVisitId})` : sql``;
+  return sql`(SELECT json_group_array(json_array(r.id, r.type, (
+        SELECT group_concat(s || ',' || e) FROM (
+          SELECT ${secondsFrom(sql`br.start_at`, lo, hi, false)} AS s, ${secondsFrom(sql`br.end_at`, lo, hi, true)} AS e
+          FROM booking_resources br JOIN bookings o ON o.id = br.booking_id
+          WHERE br.resource_id = r.id AND br.start_at >= ${lo} - ${longest} AND br.start_at < ${hi} AND br.end_at > ${lo}
+            AND o.status <> 'cancelled' ${excludeBooking} ${excludeVisit}
+          UNION ALL
+          SELECT ${secondsFrom(sql`x.start_at`, lo, hi, false)}, ${secondsFrom(sql`x.end_at`, lo, hi, true)}
+          FROM resource_time_off x
+          WHERE x.resource_id = r.id AND x.start_at < ${hi} AND x.end_at > ${lo}
+        ))) ORDER BY r.name, r.id)
+      FROM resources r
+      WHERE r.tenant_id = ${p.tenantId} AND r.is_active = 1 AND r.deleted_at IS NULL
+        AND r.type IN (SELECT value FROM json_each(${p.resourceTypes})))`;
 }
 
 /** The three hours columns as the domain's rows. */
@@ -161,7 +235,12 @@ export function decodeHours(row: Pick<ScheduleRow, "weekly" | "overrides" | "clo
 export function decodeSchedule(row: ScheduleRow, from: LocalDate) {
   const { lo } = scheduleWindow(from, from);
   const busy = JSON.parse(row.busy) as [string, string | null][];
-  return { ...decodeHours(row), busy: busy.map(([staffId, spans]) => ({ staffId, spans: spans ? parseSpans(spans, lo) : [] })) };
+  const resources = JSON.parse(row.resources) as [string, string, string | null][];
+  return {
+    ...decodeHours(row),
+    busy: busy.map(([staffId, spans]) => ({ staffId, spans: spans ? parseSpans(spans, lo) : [] })),
+    resources: resources.map(([id, type, spans]): ResourceRow => ({ id, type, spans: spans ? parseSpans(spans, lo) : [] })),
+  };
 }
 
 /** The schedule as one statement of its own (create and reschedule put it in their batch). */
@@ -173,6 +252,24 @@ export function scheduleQueries(db: Db, p: ScheduleParams) {
 }
 
 export type ScheduleRows = ReturnType<typeof decodeSchedule>;
+
+/** One active resource with its busy time, in name order. */
+export type ResourceRow = { id: string; type: string; spans: BusyInterval[] };
+
+/**
+ * What a service needs of the resources read (design.md §26): per type it lists, its resources'
+ * busy time merged, in name order; a type without resources is an empty list (no slots).
+ */
+export function resourceNeeds(types: readonly string[], resources: readonly ResourceRow[]): ResourceNeeds {
+  return types.map((type) => resources.filter((r) => r.type === type).map((r) => mergeBusy(r.spans)));
+}
+
+/** A service's `resource_types` column (JSON text): the types it needs. */
+export function parseResourceTypes(json: string | null): string[] {
+  if (!json) return [];
+  const v: unknown = JSON.parse(json);
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
+}
 
 function parseIntervals(json: string): MinuteInterval[] {
   const value: unknown = JSON.parse(json);

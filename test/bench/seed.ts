@@ -29,7 +29,11 @@ export async function seedBenchData(
 ) {
   const client = createClient({ url });
   const now = new Date().toISOString();
-  const tenants: { id: string; slug: string; serviceId: string; staffIds: string[] }[] = [];
+  const tenants: { id: string; slug: string; serviceId: string; serviceIds: string[]; staffIds: string[] }[] = [];
+  // design.md §26: each bench business has 2 rooms and 2 basins; its third service needs one of
+  // each and its second has processing time, so a visit of its 3 services exercises both.
+  const resourceRows: (string | number | null)[][] = [];
+  const visitServiceUpdates: { sql: string; args: string[] }[] = [];
   const codes: string[] = [];
   const stmts: { sql: string; args: (string | number | null)[] }[] = [];
   const insert = (table: string, cols: string[], rows: (string | number | null)[][]) => {
@@ -88,7 +92,18 @@ export async function seedBenchData(
         }
       }
     });
-    tenants.push({ id, slug, serviceId: services[0], staffIds });
+    tenants.push({ id, slug, serviceId: services[0], serviceIds: services, staffIds });
+    for (const [k, [name, type]] of [
+      ["Room A", "room"],
+      ["Room B", "room"],
+      ["Basin 1", "basin"],
+      ["Basin 2", "basin"],
+    ].entries())
+      resourceRows.push([`res_bench${t}_${k}`, id, name, type, now, now]);
+    visitServiceUpdates.push(
+      { sql: "UPDATE services SET processing_offset_minutes = 15, processing_minutes = 20 WHERE id = ?", args: [services[1]] },
+      { sql: `UPDATE services SET resource_types = '["room","basin"]' WHERE id = ?`, args: [services[2]] },
+    );
   }
 
   // Month-calendar businesses (see above). UTC hours: New York is UTC-4/-5, so 13:00-21:00 UTC
@@ -266,6 +281,8 @@ export async function seedBenchData(
   insert("staff_time_off", ["id", "tenant_id", "staff_id", "start_at", "end_at", "created_at"], report.timeOff);
   insert("staff_date_overrides", ["id", "tenant_id", "staff_id", "date", "intervals", "created_at", "updated_at"], report.overrides);
   insert("business_closures", ["id", "tenant_id", "start_date", "end_date", "created_at"], report.closures);
+  insert("resources", ["id", "tenant_id", "name", "type", "created_at", "updated_at"], resourceRows);
+  stmts.push(...visitServiceUpdates);
   for (const id of bufferedServices) stmts.push({ sql: "UPDATE services SET buffer_after_minutes = 10 WHERE id = ?", args: [id] });
   // Modest batches (about 2,000 rows each): the local server on a busy machine reset the
   // connection now and then on 10,000-row requests.

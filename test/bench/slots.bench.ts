@@ -6,6 +6,7 @@
 import { bookingLimits, type DayRules, dayQueryFor, emptyPlan, type StaffPlan } from "../../src/domain/schedule";
 import { computeSlots, mergeBusy, slotLocalTimes, type StaffDay, summarizeDay } from "../../src/domain/slots";
 import { addDays, dayZone, formatLocalDate, type LocalDate, parseLocalDate, wallToInstant } from "../../src/domain/time";
+import { computeVisitSlots, summarizeVisitDay, type VisitItemQuery, type VisitQuery } from "../../src/domain/visit-slots";
 
 const TZ = "America/New_York";
 const MIN = 60_000;
@@ -153,4 +154,38 @@ bench("1 staff x 31 days x 40 bookings/day (engine + strings)", 2000, () => {
     }
     return open;
   });
+}
+
+// ---- design.md §26: a visit of 3 services, any staff, 10 staff, 2 resource types (target < 2 ms) ----
+// Cut 30, colour 90 (developing 30-70, the stylist free then), massage 60 needing a room and a
+// basin; 10 staff with 16 bookings a day each (a quarter hour each); 2 rooms and 2 basins, each busy a quarter of the day.
+{
+  const staff = Array.from({ length: 10 }, (_, i) => staffDay(date, 16, i));
+  const resourceBusy = (seed: number) => {
+    const spans = [];
+    for (let h = 0; h < 12; h += 4) {
+      const start = wallToInstant(zone, zone.wallStartMs + (480 + (h + seed) * 60) * MIN, "clamp");
+      spans.push({ startMs: start, endMs: start + 60 * MIN });
+    }
+    return mergeBusy(spans);
+  };
+  const rooms = [resourceBusy(0), resourceBusy(1)];
+  const basins = [resourceBusy(2), resourceBusy(3)];
+  const all = staff.map((_, i) => i);
+  const item = (durationMinutes: number, processing: VisitItemQuery["processing"], resources: VisitItemQuery["resources"]) => ({
+    durationMinutes,
+    bufferBeforeMinutes: 0,
+    bufferAfterMinutes: 5,
+    processing,
+    resources,
+    staff: all,
+  });
+  const visit: VisitQuery = {
+    zone,
+    staff,
+    items: [item(30, null, []), item(90, { offsetMinutes: 30, minutes: 40 }, []), item(60, null, [rooms, basins])],
+    nowMs,
+  };
+  bench("visit of 3 services x 10 staff x 1 day, 2 resource types (engine)", 5000, () => computeVisitSlots(visit).length);
+  bench("visit of 3 services x 10 staff, days summary of one date", 5000, () => summarizeVisitDay(visit).count);
 }

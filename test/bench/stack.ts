@@ -243,6 +243,12 @@ export async function startStack(o: StackOptions) {
     const t = pick(data.tenants);
     return `/api/public/${t.slug}/availability?serviceId=${t.serviceId}&date=${futureDate(1 + Math.floor(Math.random() * 4))}`;
   };
+  // design.md §26: a visit of the business's 3 services (the second with processing time, the third
+  // needing a room and a basin), any staff member of 10 for each.
+  const visitAnyStaff = () => {
+    const t = pick(data.tenants);
+    return `/api/public/${t.slug}/availability/visit?serviceIds=${t.serviceIds.join(",")}&date=${futureDate(1 + Math.floor(Math.random() * 4))}`;
+  };
   const daysRange = (tenants: typeof data.daysTenants) => () => {
     const t = pick(tenants);
     return `/api/public/${t.slug}/availability/days?serviceId=${t.serviceId}&from=${futureDate(1)}&to=${futureDate(42)}`;
@@ -259,6 +265,7 @@ export async function startStack(o: StackOptions) {
     { name: "public staff", path: () => `/api/public/${pick(data.tenants).slug}/staff` },
     { name: "availability (1 staff)", path: oneStaff },
     { name: "availability (any staff)", path: anyStaff },
+    { name: VISIT_AVAILABILITY, path: visitAnyStaff },
     // design.md §16: 42 dates in one request, beside the one-day reads above.
     { name: "days, 42 dates (10 staff, 40 bookings/day)", path: daysRange(data.daysTenants) },
     { name: "days, 42 dates (10 staff x 40 bookings/day)", path: daysRange(data.heavyTenants) },
@@ -418,6 +425,9 @@ export type Stack = Awaited<ReturnType<typeof startStack>>;
 
 /** design.md §29's benchmark: the summary of a year of a 10-staff business with 20,000 bookings. */
 export const REPORT_YEAR = "reports summary, a year (10 staff, 20,000 bookings)";
+
+/** design.md §26's benchmark: visit availability, 3 services, any staff of 10, 2 resource types. */
+export const VISIT_AVAILABILITY = "visit availability (3 services, any of 10 staff, 2 resource types)";
 
 /** The floor of a public read: one rate-limit check plus one libSQL request (issue #22). */
 export const REFERENCE = "reference: rate-limit check + one libSQL request";

@@ -231,3 +231,11 @@ export async function createCustomer(tenantId: string, overrides: Partial<typeof
   await testDb().insert(schema.customers).values(row);
   return row;
 }
+
+/** A resource of a business (design.md §26), written directly. */
+export async function createResource(tenantId: string, overrides: Partial<typeof schema.resources.$inferInsert> = {}) {
+  const t = nowIso();
+  const row = { id: newId("res"), tenantId, name: `Room ${uniq()}`, type: "room", createdAt: t, updatedAt: t, ...overrides };
+  await testDb().insert(schema.resources).values(row);
+  return row;
+}

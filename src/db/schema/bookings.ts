@@ -5,6 +5,25 @@ import { services, staffProfiles } from "./catalog";
 import { BOOKING_SOURCES, BOOKING_STATUSES } from "../../shared/booking-values";
 import { createdAt, flag, updatedAt } from "./columns";
 
+/**
+ * design.md §26: several services booked as one visit, back to back. The visit holds the one
+ * confirmation code the customer gets (its first item's row carries the same code, so codes stay
+ * unique across single bookings and visits); each item is a `bookings` row pointing here.
+ */
+export const visits = sqliteTable(
+  "visits",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    confirmationCode: text("confirmation_code").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("visits_confirmation_code_uq").on(t.confirmationCode), index("visits_tenant_idx").on(t.tenantId, t.createdAt)],
+);
+
 export const bookings = sqliteTable(
   "bookings",
   {
@@ -32,6 +51,12 @@ export const bookings = sqliteTable(
     // [start - before, end + after] and the atomic overlap guard compares these buffered intervals.
     bufferBeforeMinutes: integer("buffer_before_minutes").notNull().default(0),
     bufferAfterMinutes: integer("buffer_after_minutes").notNull().default(0),
+    // design.md §26: the service's processing window when the booking was made (minutes after the
+    // start, and its length; 0 = none): the staff member is busy only outside it.
+    processingOffsetMinutes: integer("processing_offset_minutes").notNull().default(0),
+    processingMinutes: integer("processing_minutes").notNull().default(0),
+    // design.md §26: the visit this booking is an item of (null = a single booking).
+    visitId: text("visit_id").references(() => visits.id),
     // design.md §21: a pending booking awaiting payment holds its slot until this instant (epoch ms).
     holdExpiresAt: integer("hold_expires_at"),
     // design.md §17: iCalendar SEQUENCE, raised on every change the customer is told about.
@@ -70,6 +95,7 @@ export const bookings = sqliteTable(
     index("bookings_tenant_created_idx").on(t.tenantId, t.createdAt),
     index("bookings_customer_account_idx").on(t.customerAccountId, t.startAt),
     index("bookings_customer_idx").on(t.customerId),
+    index("bookings_visit_idx").on(t.visitId, t.startAt),
     // design.md §21: the cron finds pending bookings whose payment hold has ended.
     index("bookings_hold_idx").on(t.status, t.holdExpiresAt),
     // design.md §31: a business's unpaid holds (the hold caps count them per e-mail, network and in all).

@@ -23,6 +23,12 @@ export const services = sqliteTable(
     bufferBeforeMinutes: integer("buffer_before_minutes").notNull().default(0),
     bufferAfterMinutes: integer("buffer_after_minutes").notNull().default(0),
     staffIds: text("staff_ids", { mode: "json" }).$type<string[] | null>(),
+    // design.md §26: the window (minutes after the start, and how long) in which the staff member is
+    // free while the customer stays (a colour developing); both null = none. Resource types the
+    // service needs one free resource of each for its whole duration (JSON array, [] = none).
+    processingOffsetMinutes: integer("processing_offset_minutes"),
+    processingMinutes: integer("processing_minutes"),
+    resourceTypes: text("resource_types", { mode: "json" }).$type<string[]>().notNull().default([]),
     // Soft delete: bookings keep pointing at the service they were made for.
     deletedAt: text("deleted_at"),
     createdAt: createdAt(),

@@ -3,5 +3,6 @@ export * from "./accounts";
 export * from "./catalog";
 export * from "./bookings";
 export * from "./events";
+export * from "./resources";
 export * from "./sms";
 export * from "./waitlist";

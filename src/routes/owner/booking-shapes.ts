@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { BOOKING_SOURCES, BOOKING_STATUSES } from "../../domain/booking-status";
 import type { BookingView } from "../../services/bookings";
 import type { BookingDetail, HistoryRow } from "../../services/owner/booking-detail";
+import type { CreatedVisit } from "../../services/visits/create";
 import { BookingPayments, toBookingPayments } from "./booking-payments";
 import { BookingTextsShape, toBookingTexts } from "./text-shapes";
 
@@ -21,9 +22,28 @@ type BookingLike = Pick<
   | "notes"
   | "cancelReason"
   | "createdAt"
+  | "visitId"
+  | "processingOffsetMinutes"
+  | "processingMinutes"
+  | "resourceIds"
 >;
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/** design.md §26: the window in which the staff member is free (a colour developing); null = none. */
+export const ProcessingWindow = z
+  .object({
+    startDatetime: z.string().openapi({ description: "UTC ISO-8601 instant" }),
+    endDatetime: z.string().openapi({ description: "UTC ISO-8601 instant" }),
+  })
+  .openapi("ProcessingWindow");
+
+/** The processing window of a booking from its start and stored minutes (0 = none). */
+export function processingWindow(b: { startAt: number; processingOffsetMinutes: number; processingMinutes: number }) {
+  if (!(b.processingMinutes > 0 && b.processingOffsetMinutes > 0)) return null;
+  const from = b.startAt + b.processingOffsetMinutes * 60_000;
+  return { startDatetime: iso(from), endDatetime: iso(from + b.processingMinutes * 60_000) };
+}
 
 /** The fields every owner-side booking shape opens with (the booking list of the pages too). */
 export const bookingHeadFields = {
@@ -48,6 +68,19 @@ export const OwnerBooking = z
     notes: z.string(),
     cancelReason: z.string().nullable(),
     createdAt: z.string(),
+    // design.md §26, present only when they carry something, so a booking of a service without
+    // processing time or resources answers exactly as before visits existed.
+    visitId: z
+      .string()
+      .optional()
+      .openapi({ description: "design.md §26, items of a visit only: the visit (its status, cancel and move act on the whole visit)" }),
+    processing: ProcessingWindow.optional().openapi({
+      description: "design.md §26, only when the service has processing time: the window in which the staff member is free",
+    }),
+    resourceIds: z
+      .array(z.string())
+      .optional()
+      .openapi({ description: "design.md §26, only when the booking holds resources: the rooms, chairs, ... it holds" }),
   })
   .openapi("OwnerBooking");
 
@@ -56,6 +89,7 @@ export const OwnerBooking = z
  * see confirmation codes (`seesConfirmationCodes`, design.md §31); otherwise the code is null.
  */
 export function toOwnerBooking(b: BookingLike, codes: boolean): z.infer<typeof OwnerBooking> {
+  const window = processingWindow(b);
   return {
     id: b.id,
     confirmationCode: codes ? b.confirmationCode : null,
@@ -71,6 +105,9 @@ export function toOwnerBooking(b: BookingLike, codes: boolean): z.infer<typeof O
     notes: b.notes,
     cancelReason: b.cancelReason,
     createdAt: b.createdAt,
+    ...(b.visitId ? { visitId: b.visitId } : {}),
+    ...(window ? { processing: window } : {}),
+    ...(b.resourceIds.length ? { resourceIds: b.resourceIds } : {}),
   };
 }
 
@@ -165,5 +202,51 @@ export function toOwnerBookingFullDetail(b: BookingDetail, codes: boolean): z.in
     guest: b.guest,
     customerConfirmedAt: b.customerConfirmedAt,
     texts: b.texts ? toBookingTexts(b.texts) : null,
+  };
+}
+
+/**
+ * design.md §26: a visit the business booked (`items` in the create body): the visit's id, code and
+ * span, and each item as the owner API lists it (its staff column, processing window, resources).
+ */
+export const OwnerCreatedVisit = z
+  .object({
+    id: z.string().openapi({ description: "The visit's id (each item's `visitId`)" }),
+    confirmationCode: z.string().nullable().openapi({ description: "null for callers who may not see codes (design.md §31)" }),
+    status: z.enum(BOOKING_STATUSES),
+    startDatetime: z.string().openapi({ description: "The first item's start, UTC ISO-8601" }),
+    endDatetime: z.string().openapi({ description: "The last item's end, UTC ISO-8601" }),
+    totalAmount: z.number().int().openapi({ description: "The items' prices summed, minor units" }),
+    currency: z.string(),
+    items: z.array(OwnerBooking),
+  })
+  .openapi("OwnerCreatedVisit");
+
+export function toOwnerCreatedVisit(v: CreatedVisit, createdAt: string, codes: boolean): z.infer<typeof OwnerCreatedVisit> {
+  return {
+    id: v.id,
+    confirmationCode: codes ? v.confirmationCode : null,
+    status: v.status,
+    startDatetime: iso(v.startAt),
+    endDatetime: iso(v.endAt),
+    totalAmount: v.totalAmount,
+    currency: v.currency,
+    items: v.items.map((i) =>
+      toOwnerBooking(
+        {
+          ...i,
+          confirmationCode: v.confirmationCode,
+          status: v.status,
+          source: v.source,
+          customerId: v.customerId,
+          currency: v.currency,
+          notes: v.notes,
+          cancelReason: null,
+          createdAt,
+          visitId: v.id,
+        },
+        codes,
+      ),
+    ),
   };
 }

@@ -7,9 +7,26 @@ import { requireRole } from "../../middleware/auth";
 import { cancelBooking, createBooking, rescheduleBooking } from "../../services/bookings";
 import { getBookingDetail } from "../../services/owner/booking-detail";
 import { changeBookingStatus, listTenantBookings } from "../../services/owner/bookings";
-import { bookingCustomerField, emailField, idField, limitField, localDateTimeField, lookupIdParam } from "../fields";
+import {
+  bookingCustomerField,
+  emailField,
+  idField,
+  limitField,
+  localDateTimeField,
+  lookupIdParam,
+  oneServiceOrItems,
+  visitItemsField,
+} from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
-import { OwnerBooking, OwnerBookingFullDetail, toOwnerBooking, toOwnerBookingFullDetail } from "./booking-shapes";
+import { createVisit } from "../../services/visits/create";
+import {
+  OwnerBooking,
+  OwnerBookingFullDetail,
+  OwnerCreatedVisit,
+  toOwnerBooking,
+  toOwnerBookingFullDetail,
+  toOwnerCreatedVisit,
+} from "./booking-shapes";
 
 const instant = (name: string) =>
   z.iso.datetime({ offset: true, error: `${name} must be an ISO-8601 instant, e.g. 2031-03-11T00:00:00Z` }).transform((s) => new Date(s));
@@ -29,8 +46,11 @@ const EMAIL_OPTIONAL: ReadonlySet<FrontDeskSource> = new Set(EMAIL_OPTIONAL_SOUR
 
 const createBody = z
   .object({
-    serviceId: idField("serviceId"),
-    staffProfileId: idField("staffProfileId"),
+    serviceId: idField("serviceId").optional().openapi({ description: "Required unless `items` is sent" }),
+    staffProfileId: idField("staffProfileId").optional().openapi({ description: "Required unless `items` is sent" }),
+    items: visitItemsField.optional().openapi({
+      description: "design.md §26: 2-5 services booked back to back as one visit, instead of serviceId and staffProfileId",
+    }),
     startDatetime: localDateTimeField("startDatetime"),
     customer: bookingCustomerField.extend({
       email: z
@@ -42,6 +62,7 @@ const createBody = z
     /** A free time outside the offered slots: outside hours, inside notice, on 5-minute steps. */
     override: z.boolean({ error: "override must be true or false" }).default(false),
   })
+  .superRefine(oneServiceOrItems, { when: () => true })
   .superRefine((b, ctx) => {
     if (!b.customer.email && !EMAIL_OPTIONAL.has(b.source)) {
       ctx.addIssue({
@@ -104,10 +125,12 @@ const create = createRoute({
   path: "/",
   tags,
   summary: "A booking made by the business (front desk, walk-in, phone); `override` books a free time outside the offered slots",
-  description: "Every role may book. The e-mail is optional only for `walk_in` and `phone` bookings.",
+  description:
+    "Every role may book. The e-mail is optional only for `walk_in` and `phone` bookings. With `items` (design.md §26) the " +
+    "services are booked back to back as one visit, all or none (409 slot_taken), and the answer is the visit with its items.",
   security: security.owner,
   request: { body: jsonBody(createBody) },
-  responses: { 201: ok(OwnerBooking, "Created"), ...errors(400, 401, 403, 404, 409) },
+  responses: { 201: ok(z.union([OwnerCreatedVisit, OwnerBooking]), "Created"), ...errors(400, 401, 403, 404, 409) },
 });
 const one = createRoute({
   method: "get",
@@ -160,22 +183,30 @@ export const bookingsRoutes = openApiRouter<OwnerEnv>()
   .openapi(create, async (c) => {
     const auth = c.var.auth;
     const body = c.req.valid("json");
-    const created = await createBooking(
-      c.var.services,
-      { kind: "owner", tenantId: auth.tenantId, actor: auth.actor },
-      {
-        serviceId: body.serviceId,
-        staffProfileId: body.staffProfileId,
+    const scope = { kind: "owner" as const, tenantId: auth.tenantId, actor: auth.actor };
+    if (body.items) {
+      const visit = await createVisit(c.var.services, scope, {
+        items: body.items,
         start: body.startDatetime,
         customer: body.customer,
         source: body.source,
         customerAccountId: null,
         override: body.override,
-      },
-    );
+      });
+      return c.json({ data: toOwnerCreatedVisit(visit, c.var.services.now.toISOString(), seesConfirmationCodes(auth)) }, 201);
+    }
+    const created = await createBooking(c.var.services, scope, {
+      serviceId: body.serviceId as string,
+      staffProfileId: body.staffProfileId as string,
+      start: body.startDatetime,
+      customer: body.customer,
+      source: body.source,
+      customerAccountId: null,
+      override: body.override,
+    });
     // Everything the answer shows was just written: no read-back round trip.
     const booking = toOwnerBooking(
-      { ...created, cancelReason: null, createdAt: c.var.services.now.toISOString() },
+      { ...created, visitId: null, cancelReason: null, createdAt: c.var.services.now.toISOString() },
       seesConfirmationCodes(auth),
     );
     return c.json({ data: booking }, 201);

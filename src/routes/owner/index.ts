@@ -9,6 +9,7 @@ import { customDomainRoutes } from "./custom-domain";
 import { customersRoutes } from "./customers";
 import { failedJobsRoutes } from "./failed-jobs";
 import { paymentRoutes } from "./payments";
+import { resourceRoutes } from "./resources";
 import { servicesRoutes } from "./services";
 import { staffRoutes } from "./staff";
 import { memberRoutes } from "./members";
@@ -19,11 +20,21 @@ import { viewRoutes } from "./views";
 import { waitlistRoutes } from "./waitlist";
 import { webhookEndpointRoutes } from "./webhook-endpoints";
 
-/** Mounted at /api: /businesses, /services, /staff, /bookings, /customers, /payments, /reports, /waitlist (members' tokens and API keys). */
+/** Mounted at /api: /businesses, /services, /staff, /bookings, /customers, /payments, /reports, /resources, /waitlist (members' tokens and API keys). */
 export const ownerRoutes = openApiRouter<AppEnv>();
 // Hono's `/x/*` also matches `/x` itself, so one registration per prefix (two would run the
 // membership lookup twice: an extra round trip).
-for (const prefix of ["/businesses", "/services", "/staff", "/bookings", "/customers", "/payments", "/reports", "/waitlist"]) {
+for (const prefix of [
+  "/businesses",
+  "/services",
+  "/staff",
+  "/bookings",
+  "/customers",
+  "/payments",
+  "/reports",
+  "/resources",
+  "/waitlist",
+]) {
   ownerRoutes.use(`${prefix}/*`, requireOwner);
 }
 ownerRoutes.route("/businesses/me/webhooks", webhookEndpointRoutes);
@@ -43,4 +54,5 @@ ownerRoutes.route("/bookings", bookingPaymentRoutes);
 ownerRoutes.route("/bookings", bookingsRoutes);
 ownerRoutes.route("/customers", customersRoutes);
 ownerRoutes.route("/reports", reportRoutes);
+ownerRoutes.route("/resources", resourceRoutes);
 ownerRoutes.route("/waitlist", waitlistRoutes);

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { OwnerEnv } from "../../env";
 import { ApiError } from "../../errors";
-import { httpUrl, idField, lookupIdParam } from "../fields";
+import { httpUrl, idField, lookupIdParam, resourceTypeField } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 import { requireRole } from "../../middleware/auth";
 import {
@@ -15,12 +15,21 @@ import {
 } from "../../services/owner/catalog";
 
 const MAX_SERVICE_STAFF = 200;
+const MAX_RESOURCE_TYPES = 3;
 const bufferField = z
   .number()
   .int("Use whole minutes")
   .min(0, "At least 0 minutes")
   .max(240, "At most 240 minutes")
   .multipleOf(5, "Use a multiple of 5 minutes");
+
+const processingField = z
+  .number()
+  .int("Use whole minutes")
+  .min(5, "At least 5 minutes")
+  .max(1435, "At most 1435 minutes")
+  .multipleOf(5, "Use a multiple of 5 minutes")
+  .nullable();
 
 const fields = {
   name: z.string().trim().min(1, "Name is required").max(200, "Name must be at most 200 characters"),
@@ -44,6 +53,18 @@ const fields = {
     .array(z.string().trim().min(1, "Use a staff member's id").max(100, "Not a staff member's id"))
     .max(MAX_SERVICE_STAFF, `At most ${MAX_SERVICE_STAFF} staff members`)
     .nullable(),
+  // design.md §26: the window in which the staff member is free (both or neither; null clears),
+  // and the resource types the service needs one free resource of each.
+  processingOffsetMinutes: processingField,
+  processingMinutes: processingField,
+  resourceTypes: z
+    .array(resourceTypeField)
+    .max(MAX_RESOURCE_TYPES, `At most ${MAX_RESOURCE_TYPES} resource types`)
+    .superRefine((types, ctx) => {
+      types.forEach((type, i) => {
+        if (types.indexOf(type) !== i) ctx.addIssue({ code: "custom", path: [i], message: "This type is listed twice" });
+      });
+    }),
 };
 const createBody = z.object(partialOf(fields, ["name", "durationMinutes"])).strict();
 const patchBody = z
@@ -75,6 +96,17 @@ export const OwnerService = z
       .array(z.string())
       .nullable()
       .openapi({ description: "The staff members who perform it; null = every bookable staff member" }),
+    processingOffsetMinutes: z.number().int().nullable().openapi({
+      description: "Minutes after the start when the staff member becomes free (a colour developing); null = no processing time",
+    }),
+    processingMinutes: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "How long the staff member is free; offset + processing < duration; null = no processing time" }),
+    resourceTypes: z
+      .array(z.string())
+      .openapi({ description: "Resource types the service needs one free resource of each for its whole duration (at most 3)" }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -95,6 +127,9 @@ export function toOwnerService(r: ServiceRow): z.infer<typeof OwnerService> {
     bufferBeforeMinutes: r.bufferBeforeMinutes,
     bufferAfterMinutes: r.bufferAfterMinutes,
     staffIds: r.staffIds ?? null,
+    processingOffsetMinutes: r.processingOffsetMinutes ?? null,
+    processingMinutes: r.processingMinutes ?? null,
+    resourceTypes: r.resourceTypes ?? [],
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
   };

@@ -70,6 +70,26 @@ export const BookingLookup = z
     staff_name: z.string(),
     timezone: z.string(),
     payment: PaymentSummary.optional().openapi({ description: "Only for a booking with a payment or a card on file" }),
+    items: z
+      .array(
+        z
+          .object({
+            id: z.string(),
+            service_id: z.string(),
+            service_name: z.string(),
+            staff_profile_id: z.string(),
+            staff_name: z.string(),
+            start_datetime: z.string().openapi({ description: LOCAL_TIME }),
+            end_datetime: z.string().openapi({ description: LOCAL_TIME }),
+          })
+          .openapi("BookingLookupItem"),
+      )
+      .optional()
+      .openapi({
+        description:
+          "design.md §26, only for a visit: its services in order. The visit's `id`, `start_datetime` of its first service, " +
+          "`end_datetime` of its last; `service_name` and `staff_name` name them all",
+      }),
   })
   .openapi("BookingLookup");
 
@@ -130,26 +150,42 @@ export function toPaymentSummary(p: PaymentSummaryView): z.infer<typeof PaymentS
  * booking with a payment (design.md §21) adds `payment`.
  */
 export function toBookingLookup(b: LookupView, payment?: PaymentSummaryView | null): z.infer<typeof BookingLookup> {
+  const zone = b.tenant.timezone;
+  const items = b.visit?.items;
   const base = {
-    id: b.id,
+    id: b.visit?.id ?? b.id,
     tenant_id: b.tenantId,
-    start_datetime: instantToLocalString(b.tenant.timezone, b.startAt),
-    end_datetime: instantToLocalString(b.tenant.timezone, b.endAt),
+    start_datetime: instantToLocalString(zone, items?.length ? items[0].startAt : b.startAt),
+    end_datetime: instantToLocalString(zone, items?.length ? items[items.length - 1].endAt : b.endAt),
     status: b.status,
     confirmation_code: b.confirmationCode,
     notes: b.notes,
     business_slug: b.tenant.slug,
     business_name: b.tenant.businessName,
-    service_name: b.serviceName,
-    staff_name: b.staffName,
-    timezone: b.tenant.timezone,
+    service_name: items?.length ? items.map((i) => i.serviceName).join(" + ") : b.serviceName,
+    staff_name: items?.length ? [...new Set(items.map((i) => i.staffName))].join(", ") : b.staffName,
+    timezone: zone,
   };
-  return payment ? { ...base, payment: toPaymentSummary(payment) } : base;
+  const withPayment = payment ? { ...base, payment: toPaymentSummary(payment) } : base;
+  if (!items?.length) return withPayment;
+  return {
+    ...withPayment,
+    items: items.map((i) => ({
+      id: i.id,
+      service_id: i.serviceId,
+      service_name: i.serviceName,
+      staff_profile_id: i.staffId,
+      staff_name: i.staffName,
+      start_datetime: instantToLocalString(zone, i.startAt),
+      end_datetime: instantToLocalString(zone, i.endAt),
+    })),
+  };
 }
 
 /** design.md §5 + §21: `refund` says what the cancellation gives back (null: nothing). */
 export function toCancelResult(r: CancelResult): z.infer<typeof CancelledBooking> {
   const refund = r.refund === null ? null : { amount: r.refund.amount, currency: r.refund.currency, status: r.refund.status };
-  const base = { id: r.booking.id, status: r.booking.status, confirmation_code: r.booking.confirmationCode, refund };
+  // design.md §26: a visit is cancelled as a whole and answers with the visit's id.
+  const base = { id: r.booking.visitId ?? r.booking.id, status: r.booking.status, confirmation_code: r.booking.confirmationCode, refund };
   return r.alreadyCancelled ? { ...base, alreadyCancelled: true as const } : base;
 }

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
 import { cancelBooking, rescheduleBooking } from "../../services/bookings";
 import { lookupWithPayment, resumePayment } from "../../services/payments/public-payment";
-import { idField, localDateTimeField, optionalText } from "../fields";
+import { idField, localDateTimeField, optionalText, visitMoveItemsField } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 import { BookingLookup, CancelledBooking, PaymentStep, toBookingLookup, toCancelResult, toPaymentStep } from "./booking-shapes";
 
@@ -11,7 +11,12 @@ const rescheduleBody = z.object({
     description: "Tenant-local wall time YYYY-MM-DDTHH:MM[:SS]",
     example: "2031-03-12T14:30:00",
   }),
-  staffProfileId: idField("staffProfileId").nullish().openapi({ description: "Defaults to the booking's staff member" }),
+  staffProfileId: idField("staffProfileId")
+    .nullish()
+    .openapi({ description: "Defaults to the booking's staff member; for a visit, the staff member of its first service" }),
+  items: visitMoveItemsField.optional().openapi({
+    description: "design.md §26, a visit only: the staff member of each of its services, in order (absent: each keeps its own)",
+  }),
 });
 
 const cancelBody = z.object({ reason: optionalText(500, "Reason").openapi({ description: "Stored on the booking" }) });
@@ -43,7 +48,7 @@ const reschedule = createRoute({
   method: "post",
   path: "/booking/{code}/reschedule",
   tags,
-  summary: "Moves the booking to another free slot (optionally another staff member); the payment stays with it",
+  summary: "Moves the booking to another free slot (optionally another staff member); the payment stays with it. A visit moves as a whole",
   security: security.none,
   request: { params: codeParam, body: jsonBody(rescheduleBody) },
   responses: { 200: ok(BookingLookup), ...errors(400, 404, 409, 429) },
@@ -77,6 +82,7 @@ export const bookingByCodeRoutes = openApiRouter<AppEnv>()
       {
         start: body.newStartDatetime,
         staffProfileId: body.staffProfileId ?? undefined,
+        items: body.items,
       },
     );
     return c.json({ data: toBookingLookup(booking) }, 200);

@@ -2,28 +2,35 @@ import { z } from "@hono/zod-openapi";
 import type { GuestEnv } from "../../env";
 import { optionalCustomer } from "../../middleware/auth";
 import { createBooking } from "../../services/bookings";
-import { bookingCustomerField, idField, localDateTimeField, slugParam } from "../fields";
+import { createVisit } from "../../services/visits/create";
+import { bookingCustomerField, idField, localDateTimeField, oneServiceOrItems, slugParam, visitItemsField } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 import { CreatedBooking, toCreatedBooking } from "./booking-shapes";
+import { CreatedVisit, toCreatedVisit } from "./visit-shapes";
 import { BOOKING_SOURCES } from "../../domain/booking-status";
 import { MAX_CAPTCHA_TOKEN } from "../../services/captcha";
 
-const createBody = z.object({
-  serviceId: idField("serviceId"),
-  staffProfileId: idField("staffProfileId"),
-  startDatetime: localDateTimeField("startDatetime").openapi({
-    description: "Tenant-local wall time YYYY-MM-DDTHH:MM[:SS] (an offset after it is ignored)",
-    example: "2031-03-11T10:00:00",
-  }),
-  customer: bookingCustomerField,
-  source: z.enum(BOOKING_SOURCES).default("online"),
-  // design.md §31: needed at a business with bot protection (GET .../checkout-config names the site key).
-  captchaToken: z
-    .string()
-    .max(MAX_CAPTCHA_TOKEN, `At most ${MAX_CAPTCHA_TOKEN} characters`)
-    .optional()
-    .openapi({ description: "The Cloudflare Turnstile token, when the business has bot protection on" }),
-});
+const createBody = z
+  .object({
+    serviceId: idField("serviceId").optional().openapi({ description: "Required unless `items` is sent" }),
+    staffProfileId: idField("staffProfileId").optional().openapi({ description: "Required unless `items` is sent" }),
+    items: visitItemsField.optional().openapi({
+      description: "design.md §26: 2-5 services booked back to back as one visit, instead of serviceId and staffProfileId",
+    }),
+    startDatetime: localDateTimeField("startDatetime").openapi({
+      description: "Tenant-local wall time YYYY-MM-DDTHH:MM[:SS] (an offset after it is ignored); a visit's first service starts then",
+      example: "2031-03-11T10:00:00",
+    }),
+    customer: bookingCustomerField,
+    source: z.enum(BOOKING_SOURCES).default("online"),
+    // design.md §31: needed at a business with bot protection (GET .../checkout-config names the site key).
+    captchaToken: z
+      .string()
+      .max(MAX_CAPTCHA_TOKEN, `At most ${MAX_CAPTCHA_TOKEN} characters`)
+      .optional()
+      .openapi({ description: "The Cloudflare Turnstile token, when the business has bot protection on" }),
+  })
+  .superRefine(oneServiceOrItems, { when: () => true });
 
 const create = createRoute({
   method: "post",
@@ -35,11 +42,12 @@ const create = createRoute({
     "409 slot_taken when the slot is gone (fetch availability again); 403 guest_disabled without a customer token where guest " +
     "checkout is off; 403 captcha_failed without a passing `captchaToken` where bot protection is on; 429 rate_limited when " +
     "the business already holds too many unpaid bookings for this e-mail, network or in all (Retry-After: until the oldest " +
-    "of them ends); 502 payment_provider_error when the payment provider refuses (nothing is held).",
+    "of them ends); 502 payment_provider_error when the payment provider refuses (nothing is held). With `items` (design.md " +
+    "§26) the services are booked back to back as one visit, all or none; the answer's `id` is the visit's and it adds `items`.",
   security: security.optionalCustomer,
   middleware: [optionalCustomer],
   request: { params: slugParam, body: jsonBody(createBody) },
-  responses: { 201: ok(CreatedBooking, "Created"), ...errors(400, 403, 404, 409, 429, 502) },
+  responses: { 201: ok(z.union([CreatedVisit, CreatedBooking]), "Created"), ...errors(400, 403, 404, 409, 429, 502) },
 });
 
 /**
@@ -49,19 +57,31 @@ const create = createRoute({
 export const createBookingRoute = openApiRouter<GuestEnv>().openapi(create, async (c) => {
   const body = c.req.valid("json");
   const auth = c.var.auth;
-  const created = await createBooking(
-    c.var.services,
-    { kind: "public", slug: c.req.valid("param").slug },
-    {
-      serviceId: body.serviceId,
-      staffProfileId: body.staffProfileId,
+  const scope = { kind: "public" as const, slug: c.req.valid("param").slug };
+  const customerAccountId = auth.kind === "customer" ? auth.customerId : null;
+  const clientIp = c.req.header("CF-Connecting-IP");
+  if (body.items) {
+    // design.md §26: a visit; only a request that sent `items` gets `items` back.
+    const visit = await createVisit(c.var.services, scope, {
+      items: body.items,
       start: body.startDatetime,
       customer: body.customer,
       source: body.source,
-      customerAccountId: auth.kind === "customer" ? auth.customerId : null,
+      customerAccountId,
       captchaToken: body.captchaToken,
-      clientIp: c.req.header("CF-Connecting-IP"),
-    },
-  );
+      clientIp,
+    });
+    return c.json({ data: toCreatedVisit(visit) }, 201);
+  }
+  const created = await createBooking(c.var.services, scope, {
+    serviceId: body.serviceId as string,
+    staffProfileId: body.staffProfileId as string,
+    start: body.startDatetime,
+    customer: body.customer,
+    source: body.source,
+    customerAccountId,
+    captchaToken: body.captchaToken,
+    clientIp,
+  });
   return c.json({ data: toCreatedBooking(created) }, 201);
 });

@@ -5,6 +5,7 @@ import { createBookingRoute } from "./bookings";
 import { catalogRoutes } from "./catalog";
 import { checkoutConfigRoute } from "./checkout-config";
 import { profileRoute } from "./profile";
+import { visitAvailabilityRoute } from "./visit-availability";
 import { openApiRouter } from "../openapi";
 import { joinWaitlistRoute, waitlistManageRoutes } from "./waitlist";
 
@@ -17,6 +18,7 @@ publicRoutes.route("/", waitlistManageRoutes);
 publicRoutes.route("/", profileRoute);
 publicRoutes.route("/", catalogRoutes);
 publicRoutes.route("/", availabilityRoute);
+publicRoutes.route("/", visitAvailabilityRoute);
 publicRoutes.route("/", createBookingRoute);
 publicRoutes.route("/", joinWaitlistRoute);
 publicRoutes.route("/", checkoutConfigRoute);

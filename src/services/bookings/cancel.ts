@@ -7,8 +7,19 @@ import { moneyQuery, parseMoney } from "../payments/money";
 import { webhookEventInsert } from "../webhooks/events";
 import { cancellationEffects, statusChangePayload } from "./effects";
 import { actorOf, bookingHistoryInsert } from "./history";
+import { cancelVisit } from "../visits/cancel";
+import { itemsOfBookingQuery, parseVisitItems } from "../visits/items";
+import {
+  anchorIdSql,
+  type BookingRef,
+  type BookingView,
+  bookingStateQuery,
+  bookingViewQuery,
+  lookupBooking,
+  refCanExist,
+  refSql,
+} from "./lookup";
 import { offerTriggersFor } from "../waitlist/trigger";
-import { type BookingRef, type BookingView, bookingStateQuery, bookingViewQuery, lookupBooking, refCanExist, refSql } from "./lookup";
 import type { BookingCtx } from "./scope";
 
 /** `refund`: what the cancellation gives back (design.md §21), queued in the outbox; null when nothing. */
@@ -67,7 +78,9 @@ async function cancelOnce(ctx: BookingCtx, ref: BookingRef, reasonInput: string 
   const { db, now } = ctx;
   const read = batch(db);
   const views = read.add(bookingViewQuery(db, ref));
-  const moneyRows = read.add(moneyQuery(db, sql`(SELECT id FROM bookings WHERE ${refSql(ref)})`));
+  // A visit's money hangs on its first item (design.md §26); a single booking's on itself.
+  const moneyRows = read.add(moneyQuery(db, anchorIdSql(ref)));
+  const itemRows = read.add(itemsOfBookingQuery(db, refSql(ref)));
   await read.run();
   const booking = views.result()[0];
   if (!booking) throw ApiError.notFound("Booking");
@@ -84,6 +97,12 @@ async function cancelOnce(ctx: BookingCtx, ref: BookingRef, reasonInput: string 
   const t = now.toISOString();
   // Only a reason with text is kept (as typed); the status route has none.
   const reason = reasonInput?.trim() ? reasonInput : null;
+  const items = parseVisitItems(itemRows.result());
+  if (booking.visitId && items.length > 0) {
+    // design.md §26: any item cancels the whole visit, decided exactly as below.
+    const { result, changed } = await cancelVisit(ctx, ref, booking, items, parseMoney(moneyRows.result()), reason, via);
+    return changed ? result : afterRefusal(result.booking, via);
+  }
   // The whole precondition, evaluated identically by every part before the UPDATE: the booking is
   // still in the status its money was decided on.
   const cancellable = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND status = ${booking.status})`;
@@ -169,4 +188,12 @@ async function cancelOnce(ctx: BookingCtx, ref: BookingRef, reasonInput: string 
     tenant: { ...booking.tenant, isActive: after.isActive, isSuspended: after.isSuspended },
   };
   return { booking: cancelled, alreadyCancelled: false, refund: money.refund };
+}
+
+/** Someone else changed the booking between our read and our write: what to answer. */
+function afterRefusal(after: BookingView, via: CancelVia): Attempt {
+  if (via === "status") throw changedMeanwhile();
+  if (after.status === "cancelled") return { booking: after, alreadyCancelled: true, refund: null };
+  if (after.status === "pending" || after.status === "confirmed") return "moved";
+  throw notCancellable();
 }

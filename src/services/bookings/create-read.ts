@@ -10,7 +10,8 @@ import { type BookingScope, type ServiceRow, type StaffRow, serviceJsonSql, staf
 
 /**
  * What a create reads before it decides (issue #42): the business, the service, the staff member,
- * that staff member's schedule rows for the date and the caller's customer account, as ONE
+ * that staff member's schedule rows for the date (and the resources the service needs, design.md
+ * §26) and the caller's customer account, as ONE
  * statement answering one row (the service and staff member as JSON cells, the schedule as
  * availability reads it: ../schedule-data.ts). Each statement of a batch costs its encoding, its
  * run and its decoding, and the whole tenant row was 52 cells; the statement is prepared once per
@@ -18,7 +19,7 @@ import { type BookingScope, type ServiceRow, type StaffRow, serviceJsonSql, staf
  */
 
 /** The business as a create uses it: rules, e-mail facts, payments (flags as 0/1). */
-type TenantCells = {
+export type TenantCells = {
   id: string;
   slug: string;
   businessName: string;
@@ -43,6 +44,15 @@ type TenantCells = {
   cancellationHours: number;
 };
 
+/** TenantCells over `tenants t`, for a create's one read (a visit's too: src/services/visits/create.ts). */
+export const tenantCellsSql = sql`t.id, t.slug, t.business_name AS businessName, t.template_accent AS templateAccent,
+  t.address_line1 AS addressLine1, t.city, t.country, t.country_code AS countryCode, t.timezone, t.currency,
+  t.allow_guest_booking AS allowGuestBooking, t.bot_protection AS botProtection,
+  t.min_notice_minutes AS minNoticeMinutes, t.max_advance_days AS maxAdvanceDays, t.require_payment AS requirePayment,
+  t.stripe_account_id AS stripeAccountId, t.stripe_charges_enabled AS stripeChargesEnabled,
+  t.no_show_fee_percent AS noShowFeePercent, t.late_cancel_fee_percent AS lateCancelFeePercent,
+  t.cancellation_hours AS cancellationHours`;
+
 type ReadRow = TenantCells & ScheduleRow & { service: string | null; staff: string | null; accountId: string | null };
 
 export type CreateTenant = CheckoutTenant &
@@ -66,16 +76,12 @@ function readStatement(kind: BookingScope["kind"]) {
     const staffId = sql`${p.staffId}`;
     // (p is a proxy of placeholders: named one by one, never spread.)
     const schedule = scheduleColumnsOf(
-      { tenantId, staffId },
+      // design.md §26: the resources of the types the service needs, read with the schedule.
+      { tenantId, staffId, resourceTypes: sql`(SELECT resource_types FROM services WHERE id = ${p.serviceId} AND tenant_id = t.id)` },
       { lo: p.lo, hi: p.hi, busyFrom: p.busyFrom, busyTo: p.busyTo, fromKey: p.fromKey, toKey: p.toKey, weekdays: [p.weekday] },
     );
     return sql`
-      SELECT t.id, t.slug, t.business_name AS businessName, t.template_accent AS templateAccent, t.address_line1 AS addressLine1,
-             t.city, t.country, t.country_code AS countryCode, t.timezone, t.currency, t.allow_guest_booking AS allowGuestBooking, t.bot_protection AS botProtection,
-             t.min_notice_minutes AS minNoticeMinutes, t.max_advance_days AS maxAdvanceDays, t.require_payment AS requirePayment,
-             t.stripe_account_id AS stripeAccountId, t.stripe_charges_enabled AS stripeChargesEnabled,
-             t.no_show_fee_percent AS noShowFeePercent, t.late_cancel_fee_percent AS lateCancelFeePercent,
-             t.cancellation_hours AS cancellationHours,
+      SELECT ${tenantCellsSql},
              ${serviceJsonSql(scope, p.serviceId, tenantId)} AS service,
              ${staffJsonSql(kind, tenantId, staffId)} AS staff,
              -- A token outlives a deleted account: such a caller is a guest.
@@ -110,7 +116,19 @@ function decodeRead(row: ReadRow | undefined, date: LocalDate) {
   if (row.service === null) throw ApiError.notFound("Service");
   const [staff] = JSON.parse(row.staff ?? "[]") as StaffRow[];
   if (!staff) throw ApiError.notFound("Staff member");
-  const tenant: CreateTenant = {
+  const tenant = decodeTenant(row);
+  return {
+    tenant,
+    service: JSON.parse(row.service) as ServiceRow,
+    staff,
+    accountId: row.accountId,
+    rows: decodeSchedule(row, date),
+  };
+}
+
+/** The tenant's cells of a create's read (flags 0/1) as the create uses them. */
+export function decodeTenant(row: TenantCells): CreateTenant {
+  return {
     id: row.id,
     slug: row.slug,
     businessName: row.businessName,
@@ -131,12 +149,5 @@ function decodeRead(row: ReadRow | undefined, date: LocalDate) {
     noShowFeePercent: row.noShowFeePercent,
     lateCancelFeePercent: row.lateCancelFeePercent,
     cancellationHours: row.cancellationHours,
-  };
-  return {
-    tenant,
-    service: JSON.parse(row.service) as ServiceRow,
-    staff,
-    accountId: row.accountId,
-    rows: decodeSchedule(row, date),
   };
 }

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { newConfirmationCode } from "../../domain/confirmation-code";
-import { customerKey } from "../../domain/front-desk";
+import { processingOf } from "../../domain/busy";
 import { e164Of, regionOf } from "../../domain/sms/phone";
-import type { LocalDateTime } from "../../domain/time";
+import { type LocalDateTime, MINUTE_MS } from "../../domain/time";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { uniqueViolation } from "../../db/unique-violation";
@@ -13,13 +13,16 @@ import { limitsFor, requestedSlot } from "../availability";
 import { batch } from "../batch";
 import { locationOf } from "../notifications/booking-mail";
 import { checkoutPlan, type PaymentStep, startCheckout } from "../payments/checkout";
+import { parseResourceTypes, resourceNeeds } from "../schedule-data";
 import { endEntriesBooked } from "../waitlist/trigger";
-import { webhookEventInsert } from "../webhooks/events";
 import { createdEventFacts } from "./created-facts";
+import { customerRecord } from "./customer-record";
 import { bookingEffects, staffFreeSql, tenantOpenSql } from "./effects";
 import { frontDeskSlot, slotTaken } from "./front-desk";
 import { actorOf, bookingHistoryInsert } from "./history";
 import { createRead } from "./create-read";
+import { resourceIdsOf } from "./lookup";
+import { assignResources, type ResourceHold, resourcesAvailableSql } from "./resources";
 import { type BookingCtx, type BookingScope, parseStaffIds, tenantIdSql } from "./scope";
 
 /** `email` may be missing only for walk-in and phone bookings made by the business (design.md §15). */
@@ -66,6 +69,10 @@ export type CreatedBooking = {
   currency: string;
   source: BookingSource;
   notes: string;
+  /** design.md §26: the processing window stored on the booking (0 = none) and the resources it holds. */
+  processingOffsetMinutes: number;
+  processingMinutes: number;
+  resourceIds: string[];
   /** Public creates at a business that takes payment: what to pay, or null when nothing is due. */
   payment?: PaymentStep | null;
 };
@@ -114,6 +121,8 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
   // owner's `override` (design.md §15) books any free time of the day, hours or not.
   const buffers = { bufferBeforeMinutes: service.bufferBeforeMinutes, bufferAfterMinutes: service.bufferAfterMinutes };
   const staffIds = parseStaffIds(service.staffIds);
+  const processing = processingOf(service.durationMinutes, service.processingOffsetMinutes, service.processingMinutes);
+  const types = parseResourceTypes(service.resourceTypes);
   const override = scope.kind === "owner" && input.override === true;
   let slot: { startMs: number; endMs: number };
   if (override) {
@@ -123,6 +132,8 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
         start: input.start,
         durationMinutes: service.durationMinutes,
         ...buffers,
+        processing,
+        resources: types.length ? resourceNeeds(types, rows.resources) : undefined,
         staffId: staff.id,
         staffIds,
         rows,
@@ -132,7 +143,14 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
     );
   } else {
     const found = requestedSlot(
-      { timeZone: tenant.timezone, service, staffIds, limits: limitsFor(scope.kind, tenant, now), nowMs: now.getTime() },
+      {
+        timeZone: tenant.timezone,
+        service: { ...service, processing },
+        staffIds,
+        resourceTypes: types,
+        limits: limitsFor(scope.kind, tenant, now),
+        nowMs: now.getTime(),
+      },
       staff.id,
       rows,
       input.start,
@@ -151,7 +169,14 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
   // parse is kept as typed and gets no texts.
   const smsPhone = e164Of(c.phone, regionOf(tenant));
   const sms = { optIn: c.smsOptIn === true, phone: smsPhone };
-  const free = sql`${staffFreeSql({ staffId: staff.id, startMs: slot.startMs, endMs: slot.endMs, ...buffers })}
+  const hold: ResourceHold = {
+    tenantId: tenant.id,
+    types,
+    fromMs: slot.startMs - buffers.bufferBeforeMinutes * MINUTE_MS,
+    toMs: slot.endMs + buffers.bufferAfterMinutes * MINUTE_MS,
+  };
+  const free = sql`${staffFreeSql({ staffId: staff.id, startMs: slot.startMs, endMs: slot.endMs, ...buffers, processing })}
+    AND ${resourcesAvailableSql(hold)}
     ${scope.kind === "public" ? sql`AND ${tenantOpenSql(tenant.id)}` : sql``}
     ${plan ? sql`AND ${holdCapsSql(tenant.id, email, network, now.getTime())}` : sql``}`;
   const terms = storedTerms(tenant, slot.startMs);
@@ -173,36 +198,20 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
 
   for (let attempt = 1; ; attempt++) {
     const code = newConfirmationCode();
-    const customerId = newId("cst");
-    // The record's key: the e-mail, else the phone, else a record of its own (walk-ins, phone calls).
-    const key = customerKey({ email, phone: c.phone, recordId: customerId });
-    // Re-checked inside the write: an account deleted meanwhile leaves an unlinked booking, not a FK error.
-    const account = sql`(SELECT id FROM customer_accounts WHERE id = ${accountId})`;
-    // The business's customer record is linked only to the account that owns its e-mail: a signed-in
-    // customer booking with someone else's address must not claim that person's record.
-    const recordAccount = sql`(SELECT id FROM customer_accounts WHERE id = ${accountId} AND email = ${email})`;
     // The customer record is written only when the booking will be (same condition, same batch).
-    const upsertCustomer = db.run(sql`
-      INSERT INTO customers (id, tenant_id, customer_account_id, email, email_normalized, first_name, last_name, phone, created_at, updated_at)
-      SELECT ${customerId}, ${tenant.id}, ${recordAccount}, ${email}, ${key}, ${c.firstName}, ${c.lastName ?? ""}, ${c.phone ?? ""}, ${t}, ${t}
-      WHERE ${free}
-      ON CONFLICT (tenant_id, email_normalized) DO UPDATE SET
-        first_name = CASE WHEN ${mayUpdateRecord} AND customers.names_edited_at IS NULL THEN excluded.first_name ELSE customers.first_name END,
-        last_name = CASE WHEN ${mayUpdateRecord} AND customers.names_edited_at IS NULL AND excluded.last_name <> ''
-          THEN excluded.last_name ELSE customers.last_name END,
-        phone = CASE WHEN ${mayUpdateRecord} AND excluded.phone <> '' THEN excluded.phone ELSE customers.phone END,
-        customer_account_id = COALESCE(customers.customer_account_id, excluded.customer_account_id),
-        updated_at = excluded.updated_at`);
+    const record = customerRecord(db, { tenantId: tenant.id, accountId, customer: c, email, now, gate: free, mayUpdate: mayUpdateRecord });
     const insertBooking = db.run(sql`
       INSERT INTO bookings (id, tenant_id, service_id, staff_id, customer_id, customer_account_id, start_at, end_at, status,
                             hold_expires_at, confirmation_code, source, total_amount, currency, notes,
-                            buffer_before_minutes, buffer_after_minutes, cancellation_hours, no_show_fee_percent,
+                            buffer_before_minutes, buffer_after_minutes, processing_offset_minutes, processing_minutes,
+                            cancellation_hours, no_show_fee_percent,
                             late_cancel_fee_percent, refund_deadline_at, guest_first_name, guest_last_name, guest_phone,
                             client_network, sms_opt_in, sms_phone_typed, sms_phone, created_at, updated_at)
       SELECT ${id}, ${tenant.id}, ${service.id}, ${staff.id},
-             (SELECT id FROM customers WHERE tenant_id = ${tenant.id} AND email_normalized = ${key}), ${account},
+             ${record.idSql}, ${record.accountSql},
              ${slot.startMs}, ${slot.endMs}, ${status}, ${checkout?.holdExpiresAt ?? null}, ${code}, ${input.source}, ${service.price},
              ${tenant.currency}, ${c.notes ?? ""}, ${buffers.bufferBeforeMinutes}, ${buffers.bufferAfterMinutes},
+             ${processing?.offsetMinutes ?? 0}, ${processing?.minutes ?? 0},
              ${terms.cancellationHours}, ${terms.noShowFeePercent}, ${terms.lateCancelFeePercent}, ${terms.refundDeadlineAt},
              ${typed?.first ?? null}, ${typed?.last ?? null}, ${typed?.phone ?? null}, ${network},
              ${sms.optIn ? 1 : 0}, ${c.phone ?? ""}, ${smsPhone}, ${t}, ${t}
@@ -241,28 +250,10 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
         }),
         inserted,
       );
-    // A new customer record (not one the upsert updated: it keeps its own id) is announced, held
-    // booking or not: the record exists from this batch on.
-    const customerEvent = webhookEventInsert(
-      db,
-      tenant.id,
-      "customer.created",
-      {
-        customer: {
-          id: customerId,
-          firstName: c.firstName,
-          lastName: c.lastName ?? "",
-          email,
-          phone: c.phone ?? "",
-          createdAt: t,
-        },
-      },
-      now,
-      sql`EXISTS (SELECT 1 FROM customers WHERE id = ${customerId})`,
-    );
     const b = batch(db);
-    b.add(upsertCustomer);
+    b.add(record.upsert);
     b.add(insertBooking);
+    if (types.length) b.add(assignResources(db, id, hold, now, inserted));
     b.add(effects);
     // design.md §28: a waiting customer who books a time their entry matched leaves the waitlist.
     const matched = { tenantId: tenant.id, bookingId: id, email, serviceId: service.id, staffId: staff.id, ...slotSpan(slot) };
@@ -278,16 +269,17 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
         ),
       );
     }
-    b.add(customerEvent);
+    b.add(record.created);
     // Read in the same batch (one transaction) as the guarded insert, so a refusal because the
     // business was suspended meanwhile (404, like a create sent after it) is told apart from a lost
     // slot race (409) without a second read that could race again. One statement: whether the
     // business is open, whether the hold caps still allow a hold (concurrent creates: a 429, not a
-    // lost slot), and the booking's customer record and account when it was written.
+    // lost slot), the booking's customer record and account when it was written, and the
+    // resources it holds (design.md §26).
     const outcome = b.add(
-      db.all<{ open: number; holdsOk: number; customerId: string | null; customerAccountId: string | null }>(sql`
+      db.all<{ open: number; holdsOk: number; customerId: string | null; customerAccountId: string | null; resourceIds: string }>(sql`
         SELECT ${tenantOpenSql(tenant.id)} AS open, ${plan ? holdCapsSql(tenant.id, email, network, now.getTime()) : sql`1`} AS holdsOk,
-               b.customer_id AS customerId, b.customer_account_id AS customerAccountId
+               b.customer_id AS customerId, b.customer_account_id AS customerAccountId, ${resourceIdsOf(sql`${id}`)} AS resourceIds
         FROM (SELECT 1) LEFT JOIN bookings b ON b.id = ${id}`),
     );
 
@@ -323,6 +315,9 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
       currency: tenant.currency,
       source: input.source,
       notes: c.notes ?? "",
+      processingOffsetMinutes: processing?.offsetMinutes ?? 0,
+      processingMinutes: processing?.minutes ?? 0,
+      resourceIds: JSON.parse(row.resourceIds) as string[],
       payment: checkout ? checkout.payment : scope.kind === "public" && tenant.requirePayment ? null : undefined,
     };
   }

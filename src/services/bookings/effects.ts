@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { BookingStatus } from "../../domain/booking-status";
+import { activeIntervals, activeShape, type Processing } from "../../domain/busy";
 import { MAX_BOOKING_MINUTES, MAX_BUFFER_MINUTES } from "../../domain/slots";
 import { MINUTE_MS } from "../../domain/time";
 import { type BookingEvent, type BookingFacts, bookingMailInserts, locationOf } from "../notifications/booking-mail";
@@ -12,13 +13,15 @@ import type { BookingCtx } from "./scope";
 
 /**
  * The SQL condition "this staff member is free for a booking over [startMs, endMs) with these
- * buffers" (design.md §16): the new booking's buffered interval [start - before, end + after)
- * overlaps no active booking's buffered interval (each widened by the buffers stored on that
- * booking) and no time off. It sits INSIDE the write (INSERT ... SELECT ... WHERE / UPDATE ...
- * WHERE), so the check and the write are one atomic statement: no read-then-write race is
- * possible. The bounds on o.start_at (every booking lasts at most MAX_BOOKING_MINUTES, enforced
+ * buffers (and processing window)" (design.md §16, §26): each of the new booking's blocked parts
+ * (its active parts widened by its buffers, src/domain/busy.ts) overlaps no blocked part of an
+ * active booking (each with the buffers and processing window stored on it) and no time off. An
+ * existing booking with a processing window leaves a part that lies wholly inside its window
+ * alone: the staff member is free there. It sits INSIDE the write (INSERT ... SELECT ... WHERE /
+ * UPDATE ... WHERE), so the check and the write are one atomic statement: no read-then-write race
+ * is possible. The bounds on o.start_at (every booking lasts at most MAX_BOOKING_MINUTES, enforced
  * by the slot engine on every write path; buffers at most MAX_BUFFER_MINUTES) keep the index
- * range about one day wide.
+ * range about one day wide. `excludeVisitId`: the items of that visit never block each other.
  */
 export function staffFreeSql(p: {
   staffId: string;
@@ -26,17 +29,34 @@ export function staffFreeSql(p: {
   endMs: number;
   bufferBeforeMinutes?: number;
   bufferAfterMinutes?: number;
+  processing?: Processing | null;
   excludeBookingId?: string;
+  excludeVisitId?: string;
 }): SQL {
-  const from = p.startMs - (p.bufferBeforeMinutes ?? 0) * MINUTE_MS;
-  const to = p.endMs + (p.bufferAfterMinutes ?? 0) * MINUTE_MS;
+  const minutes = Math.round((p.endMs - p.startMs) / MINUTE_MS);
+  const shape = activeShape(minutes, p.bufferBeforeMinutes ?? 0, p.bufferAfterMinutes ?? 0, p.processing ?? null);
+  const parts = activeIntervals(shape, p.startMs).map(({ startMs: from, endMs: to }) => staffPartFreeSql(p, from, to));
+  return sql.join(parts, sql` AND `);
+}
+
+/** A booking of alias `o` has a processing window its buffers leave open (the SQL form of activeShape's split). */
+const OPEN_WINDOW = sql`o.processing_minutes > 0 AND o.processing_offset_minutes > 0
+  AND o.start_at + (o.processing_offset_minutes + o.processing_minutes) * 60000 < o.end_at
+  AND o.buffer_before_minutes + o.buffer_after_minutes < o.processing_minutes`;
+
+function staffPartFreeSql(p: { staffId: string; excludeBookingId?: string; excludeVisitId?: string }, from: number, to: number): SQL {
   const pad = MAX_BUFFER_MINUTES * MINUTE_MS;
   const exclude = p.excludeBookingId ? sql`AND o.id <> ${p.excludeBookingId}` : sql``;
+  const excludeVisit = p.excludeVisitId ? sql`AND (o.visit_id IS NULL OR o.visit_id <> ${p.excludeVisitId})` : sql``;
   return sql`NOT EXISTS (
       SELECT 1 FROM bookings o
       WHERE o.staff_id = ${p.staffId} AND o.status <> 'cancelled'
         AND o.start_at >= ${from - MAX_BOOKING_MINUTES * MINUTE_MS - pad} AND o.start_at < ${to + pad}
-        AND o.start_at - o.buffer_before_minutes * 60000 < ${to} AND o.end_at + o.buffer_after_minutes * 60000 > ${from} ${exclude})
+        AND o.start_at - o.buffer_before_minutes * 60000 < ${to} AND o.end_at + o.buffer_after_minutes * 60000 > ${from}
+        AND NOT (${OPEN_WINDOW}
+          AND ${from} >= o.start_at + (o.processing_offset_minutes + o.buffer_after_minutes) * 60000
+          AND ${to} <= o.start_at + (o.processing_offset_minutes + o.processing_minutes - o.buffer_before_minutes) * 60000)
+        ${exclude} ${excludeVisit})
     AND NOT EXISTS (
       SELECT 1 FROM staff_time_off x
       WHERE x.staff_id = ${p.staffId} AND x.start_at < ${to} AND x.end_at > ${from})`;

@@ -1,3 +1,4 @@
+import { activeShape, type Processing, type ResourceNeeds, resourcesFree } from "../../domain/busy";
 import { overrideStart, OVERRIDE_MESSAGES } from "../../domain/front-desk";
 import { performers, staffPlans } from "../../domain/schedule";
 import { type LocalDateTime, MINUTE_MS, parseLocalDate, instantToLocalString, wallToInstant } from "../../domain/time";
@@ -18,9 +19,10 @@ export function startOfLocalDay(timeZone: string, nowMs: number): number {
  * The start of an owner booking made with `override: true` (design.md §15): any free 5-minute
  * step of that staff member's day, in or out of working hours, closures and notice. A busy time is
  * 409 slot_taken like any taken slot, as is a staff member who does not perform the service
- * (design.md §16); a time that cannot be booked at all is a 400 on the start field. Buffers count
- * as for any booking: `busy` (schedule-data's, each booking already widened by its own buffers) is
- * widened by this booking's, so the answer matches the write's guard, which decides in the end.
+ * (design.md §16) or a needed resource type without a free resource (§26); a time that cannot be
+ * booked at all is a 400 on the start field. Buffers and processing windows count as for any
+ * booking: this booking's blocked parts against the others' (schedule-data's), so the answer
+ * matches the write's guard, which decides in the end.
  */
 export function frontDeskSlot(
   p: {
@@ -29,6 +31,9 @@ export function frontDeskSlot(
     durationMinutes: number;
     bufferBeforeMinutes: number;
     bufferAfterMinutes: number;
+    processing?: Processing | null;
+    /** design.md §26: per type needed, its resources' busy time (absent: none needed). */
+    resources?: ResourceNeeds;
     staffId: string;
     staffIds: string[] | null;
     rows: ScheduleRows;
@@ -38,17 +43,21 @@ export function frontDeskSlot(
 ): { startMs: number; endMs: number } {
   if (performers([{ id: p.staffId }], p.staffIds).length === 0) throw slotTaken();
   const [plan] = staffPlans([p.staffId], p.rows);
-  const before = p.bufferBeforeMinutes * MINUTE_MS;
-  const after = p.bufferAfterMinutes * MINUTE_MS;
   const r = overrideStart({
     zone: tenantDayZone(p.timeZone, p.start.date),
     minuteOfDay: p.start.minuteOfDay,
     second: p.start.second,
     durationMinutes: p.durationMinutes,
-    busy: plan.busy.map((b) => ({ startMs: b.startMs - after, endMs: b.endMs + before })),
+    busy: plan.busy,
+    blocked: activeShape(p.durationMinutes, p.bufferBeforeMinutes, p.bufferAfterMinutes, p.processing ?? null),
     earliestMs: startOfLocalDay(p.timeZone, p.nowMs),
   });
-  if (r.ok) return r;
+  if (r.ok) {
+    const from = r.startMs - p.bufferBeforeMinutes * MINUTE_MS;
+    const to = r.endMs + p.bufferAfterMinutes * MINUTE_MS;
+    if (p.resources && !resourcesFree(p.resources, from, to)) throw slotTaken();
+    return r;
+  }
   if (r.problem === "busy") throw slotTaken();
   throw ApiError.field(field, OVERRIDE_MESSAGES[r.problem]);
 }

@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, eq, type SQL, sql } from "drizzle-orm";
 import { schema, type Db } from "../../db/client";
 import { prepared } from "../../db/prepared";
 import type { BookingSource, BookingStatus } from "../../shared/booking-values";
@@ -35,6 +35,13 @@ export type BookingView = {
   notes: string;
   /** iCalendar SEQUENCE of the booking's invitations (design.md §17). */
   sequence: number;
+  /** design.md §26: the visit this booking is an item of (its code is the visit's), null = a single booking. */
+  visitId: string | null;
+  /** design.md §26: the processing window stored on the booking (0 = none). */
+  processingOffsetMinutes: number;
+  processingMinutes: number;
+  /** design.md §26: the resources the booking holds. */
+  resourceIds: string[];
   cancelReason: string | null;
   cancelledAt: string | null;
   createdAt: string;
@@ -56,6 +63,8 @@ export type BookingView = {
   serviceDurationMinutes: number;
   staffName: string;
   customer: { firstName: string; lastName: string; email: string; phone: string } | null;
+  /** design.md §26: the visit's items, where a use case read them (a move's answer). */
+  visit?: LookupVisit;
   /** design.md §27: the customer agreed to texts about this booking; the number (E.164) they go to. */
   smsOptIn: boolean;
   smsPhone: string | null;
@@ -76,17 +85,38 @@ export function refSql(ref: BookingRef): SQL {
     : sql`id = ${ref.bookingId} AND tenant_id = ${ref.tenantId}`;
 }
 
+/**
+ * The booking a visit's money and reminders hang on (design.md §26): its first item; for a single
+ * booking the booking itself. By the ref's condition, for a batch's subquery.
+ */
+export function anchorIdSql(ref: BookingRef): SQL {
+  return sql`(SELECT COALESCE((SELECT a.id FROM bookings a WHERE a.visit_id = r.visit_id ORDER BY a.start_at, a.id LIMIT 1), r.id)
+    FROM bookings r WHERE ${refSql(ref)})`;
+}
+
 /** A public ref that cannot name any booking (wrong shape) is answered without a database trip. */
 export function refCanExist(ref: BookingRef): boolean {
   return ref.kind === "owner" || isConfirmationCode(normalizeConfirmationCode(ref.code));
 }
 
+/** The code a customer knows a booking by: its visit's (design.md §26: one code per visit), else its own. `b`: the bookings alias. */
+export const visitCodeSql = (b: SQL) =>
+  sql`COALESCE((SELECT v.confirmation_code FROM visits v WHERE v.id = ${b}.visit_id), ${b}.confirmation_code)`;
+
+/** The resources a booking (its id column) holds, by id, as a mapped JSON array (design.md §26). */
+export const resourceIdsOf = (bookingId: SQL | AnyColumn) =>
+  sql<string>`(SELECT json_group_array(resource_id) FROM (SELECT resource_id FROM booking_resources WHERE booking_id = ${bookingId} ORDER BY resource_id))`.mapWith(
+    (v: string) => JSON.parse(v) as string[],
+  );
+
 /** The view's columns, flat (flags 0/1; the customer's columns NULL without a record). */
-type ViewRow = Omit<BookingView, "tenant" | "customer" | "smsOptIn"> &
+type ViewRow = Omit<BookingView, "tenant" | "customer" | "smsOptIn" | "resourceIds" | "visit"> &
   Omit<BookingView["tenant"], "isActive" | "isSuspended"> & {
     isActive: number;
     isSuspended: number;
     smsOptIn: number;
+    /** JSON array text (resourceIdsOf). */
+    resourceIds: string;
     customerRecord: string | null;
     firstName: string | null;
     lastName: string | null;
@@ -111,6 +141,10 @@ function toView(r: ViewRow): BookingView {
     currency: r.currency,
     notes: r.notes,
     sequence: r.sequence,
+    visitId: r.visitId,
+    processingOffsetMinutes: r.processingOffsetMinutes,
+    processingMinutes: r.processingMinutes,
+    resourceIds: JSON.parse(r.resourceIds) as string[],
     cancelReason: r.cancelReason,
     cancelledAt: r.cancelledAt,
     createdAt: r.createdAt,
@@ -141,7 +175,9 @@ function toView(r: ViewRow): BookingView {
 const viewSql = (where: SQL) => sql`
   SELECT b.id, b.tenant_id AS tenantId, b.service_id AS serviceId, b.staff_id AS staffId, b.customer_id AS customerId,
          b.customer_account_id AS customerAccountId, b.start_at AS startAt, b.end_at AS endAt, b.status,
-         b.confirmation_code AS confirmationCode, b.source, b.total_amount AS totalAmount, b.currency, b.notes, b.sequence,
+         ${visitCodeSql(sql`b`)} AS confirmationCode, b.source, b.total_amount AS totalAmount, b.currency, b.notes, b.sequence,
+         b.visit_id AS visitId, b.processing_offset_minutes AS processingOffsetMinutes, b.processing_minutes AS processingMinutes,
+         ${resourceIdsOf(sql`b.id`)} AS resourceIds,
          b.cancel_reason AS cancelReason, b.cancelled_at AS cancelledAt, b.created_at AS createdAt, b.updated_at AS updatedAt,
          t.slug, t.business_name AS businessName, t.timezone, t.is_active AS isActive, t.is_suspended AS isSuspended,
          t.template_accent AS templateAccent, t.address_line1 AS addressLine1, t.city, t.country,
@@ -161,7 +197,10 @@ const viewSql = (where: SQL) => sql`
 const viewByCode = prepared<{ code: string }>((p) => viewSql(sql`b.confirmation_code = ${p.code}`));
 const viewById = prepared<{ id: string; tenantId: string }>((p) => viewSql(sql`b.id = ${p.id} AND b.tenant_id = ${p.tenantId}`));
 
-/** One query: the booking with its tenant, service, staff and customer. */
+/**
+ * One query: the booking with its tenant, service, staff and customer. An item of a visit shows
+ * the visit's confirmation code (design.md §26: one code per visit).
+ */
 export function bookingViewQuery(db: Db, ref: BookingRef) {
   return ref.kind === "public"
     ? viewByCode.all(db, { code: normalizeConfirmationCode(ref.code) }, toView)
@@ -184,11 +223,52 @@ export function bookingStateQuery(db: Db, bookingId: string) {
   }));
 }
 
+/** One service of a visit as the lookup lists it (design.md §26). */
+export type LookupItem = {
+  id: string;
+  serviceId: string;
+  serviceName: string;
+  staffId: string;
+  staffName: string;
+  startAt: number;
+  endAt: number;
+};
+
+/** A visit's id and items, in order (absent for a single booking). */
+export type LookupVisit = { id: string; items: LookupItem[] };
+
 /** What the public lookup shows (interface.md + design.md §5); a full BookingView is one too. */
 export type LookupView = Pick<
   BookingView,
   "id" | "tenantId" | "startAt" | "endAt" | "status" | "confirmationCode" | "notes" | "serviceName" | "staffName"
-> & { tenant: Pick<BookingView["tenant"], "slug" | "businessName" | "timezone"> };
+> & { tenant: Pick<BookingView["tenant"], "slug" | "businessName" | "timezone">; visit?: LookupVisit };
+
+/**
+ * A visit's items as ONE JSON cell over the booking `b` (design.md §26), NULL for a single booking
+ * (the subquery is not run then): [[id, serviceId, serviceName, staffId, staffName, startAt, endAt], ...].
+ */
+export const visitItemsJsonSql = sql`CASE WHEN b.visit_id IS NULL THEN NULL ELSE (
+    SELECT json_group_array(json_array(i.id, i.service_id, si.name, i.staff_id, pi.display_name, i.start_at, i.end_at) ORDER BY i.start_at, i.id)
+    FROM bookings i JOIN services si ON si.id = i.service_id JOIN staff_profiles pi ON pi.id = i.staff_id
+    WHERE i.visit_id = b.visit_id) END`;
+
+/** The JSON cell of visitItemsJsonSql as the visit (null/undefined for a single booking). */
+export function parseLookupVisit(visitId: string | null, json: string | null): LookupVisit | undefined {
+  if (!visitId || !json) return undefined;
+  const rows = JSON.parse(json) as [string, string, string, string, string, number, number][];
+  return {
+    id: visitId,
+    items: rows.map(([id, serviceId, serviceName, staffId, staffName, startAt, endAt]) => ({
+      id,
+      serviceId,
+      serviceName,
+      staffId,
+      staffName,
+      startAt: Number(startAt),
+      endAt: Number(endAt),
+    })),
+  };
+}
 
 export type LookupRow = Omit<LookupView, "tenant"> & { slug: string; businessName: string; timezone: string };
 

@@ -5,13 +5,14 @@ import { normalizeConfirmationCode } from "../../domain/confirmation-code";
 import type { LocalDate } from "../../domain/time";
 import { type ScheduleRow, scheduleBounds, scheduleColumnsOf } from "../schedule-data";
 import type { BookingRef } from "./lookup";
+import { heldTypesSql } from "./resources";
 import { type StaffRow, staffJsonSql } from "./scope";
 
 /**
  * What a move reads besides the booking itself (issue #42): the staff member it goes to, the rules
  * that decide it (the business's notice and horizon, who performs the service, the buffers stored
  * on the booking) and that staff member's schedule for the new date without the booking itself, as
- * ONE statement keyed by the booking's ref, prepared once per isolate (src/db/prepared.ts). It was
+ * ONE statement keyed by the booking's ref (with the resources of the types it holds, design.md §26), prepared once per isolate (src/db/prepared.ts). It was
  * three statements rendered by Drizzle on every move.
  */
 
@@ -38,6 +39,11 @@ export type MoveRules = {
   staffIds: string | null;
   bufferBeforeMinutes: number;
   bufferAfterMinutes: number;
+  /** design.md §26: the processing window stored on the booking (0 = none). */
+  processingOffsetMinutes: number;
+  processingMinutes: number;
+  /** design.md §26: JSON array of the resource types the booking holds (a move needs them again). */
+  heldTypes: string;
 };
 
 type MoveRow = MoveRules & ScheduleRow & { staff: string };
@@ -48,13 +54,15 @@ function moveStatement(kind: BookingRef["kind"]) {
     const staffId = sql`COALESCE(${p.staffId}, b.staff_id)`;
     // (p is a proxy of placeholders: named one by one, never spread.)
     const schedule = scheduleColumnsOf(
-      { tenantId, staffId, excludeBookingId: sql`b.id` },
+      { tenantId, staffId, excludeBookingId: sql`b.id`, resourceTypes: heldTypesSql(sql`b.id`) },
       { lo: p.lo, hi: p.hi, busyFrom: p.busyFrom, busyTo: p.busyTo, fromKey: p.fromKey, toKey: p.toKey, weekdays: [p.weekday] },
     );
     const where = kind === "public" ? sql`confirmation_code = ${p.ref}` : sql`id = ${p.ref} AND tenant_id = ${p.tenantId}`;
     return sql`
       SELECT t.min_notice_minutes AS minNoticeMinutes, t.max_advance_days AS maxAdvanceDays, s.staff_ids AS staffIds,
              b.buffer_before_minutes AS bufferBeforeMinutes, b.buffer_after_minutes AS bufferAfterMinutes,
+             b.processing_offset_minutes AS processingOffsetMinutes, b.processing_minutes AS processingMinutes,
+             ${heldTypesSql(sql`b.id`)} AS heldTypes,
              ${staffJsonSql(kind, tenantId, staffId)} AS staff,
              ${schedule}
       FROM (SELECT * FROM bookings WHERE ${where}) b

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { ACTIVE_STATUSES, canReschedule } from "../../domain/booking-status";
+import { processingOf } from "../../domain/busy";
 import { type LocalDateTime, MINUTE_MS } from "../../domain/time";
 import { ApiError } from "../../errors";
 import { uniqueViolation } from "../../db/unique-violation";
@@ -8,13 +9,15 @@ import { batch } from "../batch";
 import { offerTriggersFor } from "../waitlist/trigger";
 import { lateMoveMoney } from "../payments/late-move";
 import { moneyQuery, parseMoney } from "../payments/money";
-import { decodeSchedule } from "../schedule-data";
+import { decodeSchedule, parseResourceTypes, resourceNeeds } from "../schedule-data";
 import { bookingEffects, factsFromView, iso, staffFreeSql, tenantOpenSql } from "./effects";
 import { frontDeskSlot, slotTaken } from "./front-desk";
 import { actorOf, bookingHistoryInsert } from "./history";
-import { type BookingRef, type BookingView, bookingStateQuery, bookingViewQuery, refCanExist, refSql } from "./lookup";
+import { type BookingRef, type BookingView, bookingStateQuery, bookingViewQuery, refCanExist, refSql, resourceIdsOf } from "./lookup";
 import { moveRead, moveStaff } from "./move-read";
+import { assignResources, releaseResources, type ResourceHold, resourcesAvailableSql } from "./resources";
 import { type BookingCtx, parseStaffIds } from "./scope";
+import { rescheduleVisit } from "../visits/reschedule";
 
 export type RescheduleInput = {
   /** Tenant-local wall time of the new start. */
@@ -23,6 +26,8 @@ export type RescheduleInput = {
   staffProfileId?: string;
   /** Owner refs only: move to a free time outside the offered slots (as create's override, design.md §15). */
   override?: boolean;
+  /** design.md §26, a visit: the staff member of each of its services, in order (absent: each keeps its own). */
+  items?: { staffProfileId?: string }[];
 };
 
 const notReschedulable = () => new ApiError("not_reschedulable", "A cancelled, completed or no-show booking cannot be moved");
@@ -53,6 +58,9 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
     throw new ApiError("not_found", "This business is not taking bookings right now");
   }
   if (!canReschedule(booking.status)) throw notReschedulable();
+  // design.md §26: an item moves its whole visit, back to back.
+  if (booking.visitId) return rescheduleVisit(ctx, ref, booking, input);
+  if (input.items) throw ApiError.field("items", "This booking has one service: name its staff member with staffProfileId");
   const [move] = moves.result();
   const staff = move && moveStaff(move);
   if (!staff) throw ApiError.notFound("Staff member");
@@ -61,6 +69,8 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
   // The booking keeps its length and the buffers stored on it; the service decides who may do it.
   const buffers = { bufferBeforeMinutes: rules.bufferBeforeMinutes, bufferAfterMinutes: rules.bufferAfterMinutes };
   const durationMinutes = Math.round((booking.endAt - booking.startAt) / MINUTE_MS);
+  const processing = processingOf(durationMinutes, rules.processingOffsetMinutes, rules.processingMinutes);
+  const types = parseResourceTypes(rules.heldTypes);
   const staffIds = parseStaffIds(rules.staffIds);
   const rows = decodeSchedule(move, input.start.date);
   let slot: { startMs: number; endMs: number };
@@ -71,6 +81,8 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
         start: input.start,
         durationMinutes,
         ...buffers,
+        processing,
+        resources: types.length ? resourceNeeds(types, rows.resources) : undefined,
         staffId: staff.id,
         staffIds,
         rows,
@@ -82,8 +94,9 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
     const found = requestedSlot(
       {
         timeZone: booking.tenant.timezone,
-        service: { durationMinutes, ...buffers },
+        service: { durationMinutes, ...buffers, processing },
         staffIds,
+        resourceTypes: types,
         limits: limitsFor(ref.kind, { timezone: booking.tenant.timezone, ...rules }, now),
         nowMs: now.getTime(),
       },
@@ -102,9 +115,17 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
   );
   // The whole precondition of the move, evaluated by the UPDATE. Pinned to the start and staff member that were read: of two concurrent moves of one booking,
   // the second finds the row changed and answers slot_taken instead of silently overriding the first.
+  const hold: ResourceHold = {
+    tenantId: booking.tenantId,
+    types,
+    fromMs: slot.startMs - buffers.bufferBeforeMinutes * MINUTE_MS,
+    toMs: slot.endMs + buffers.bufferAfterMinutes * MINUTE_MS,
+    excludeBookingId: booking.id,
+  };
   const movable = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND status IN (${active})
       AND start_at = ${booking.startAt} AND staff_id = ${booking.staffId})
-    AND ${staffFreeSql({ staffId: staff.id, startMs: slot.startMs, endMs: slot.endMs, ...buffers, excludeBookingId: booking.id })}
+    AND ${staffFreeSql({ staffId: staff.id, startMs: slot.startMs, endMs: slot.endMs, ...buffers, processing, excludeBookingId: booking.id })}
+    AND ${resourcesAvailableSql(hold)}
     ${ref.kind === "public" ? sql`AND ${tenantOpenSql(booking.tenantId)}` : sql``}`;
   // design.md §31: a customer's move after the refund deadline is recorded, and a second one
   // schedules the late-cancel fee. The terms are pinned on rows written before they were stored.
@@ -145,6 +166,14 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
     sql`changes() = 1`,
   );
   b.add(history);
+  const hasMoved = sql`EXISTS (SELECT 1 FROM audit_log WHERE id = ${history.id})`;
+  if (types.length) {
+    // design.md §26: the resources are picked again at the new time (first free by name).
+    b.add(releaseResources(db, sql`${booking.id}`, hasMoved));
+    b.add(assignResources(db, booking.id, hold, now, hasMoved));
+  }
+  // What it holds after the move (only a booking holding resources reads them again).
+  const held = types.length ? b.add(db.all<{ ids: string }>(sql`SELECT ${resourceIdsOf(sql`${booking.id}`)} AS ids`)) : null;
   // A booking still held for payment (design.md §21) was never announced: moving it tells nobody and
   // schedules no reminder; its confirmation, at its new time, will. Decided inside the batch, so a
   // payment that confirms it meanwhile does get the move's e-mails.
@@ -212,6 +241,7 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
     endAt: slot.endMs,
     sequence: booking.sequence + 1,
     updatedAt: t,
+    resourceIds: held ? (JSON.parse(held.result()[0]?.ids ?? "[]") as string[]) : booking.resourceIds,
     tenant: { ...booking.tenant, isActive: after.isActive, isSuspended: after.isSuspended },
   };
 }

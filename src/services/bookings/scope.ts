@@ -56,6 +56,10 @@ export type ServiceRow = {
   bufferAfterMinutes: number;
   /** JSON text of the staff ids who perform it, null = everybody (parseStaffIds). */
   staffIds: string | null;
+  /** design.md §26: its processing window (both null = none) and the resource types it needs (JSON text). */
+  processingOffsetMinutes: number | null;
+  processingMinutes: number | null;
+  resourceTypes: string;
 };
 
 /** The service a booking or a slot read is for: active, not deleted, and for the public online-bookable. */
@@ -66,16 +70,35 @@ const serviceWhere = (scope: BookingScope, serviceId: string | SQLWrapper, tenan
 export function serviceQuery(db: Db, scope: BookingScope, serviceId: string) {
   return db.all<ServiceRow>(sql`
     SELECT id, name, duration_minutes AS durationMinutes, price, deposit_percent AS depositPercent,
-           buffer_before_minutes AS bufferBeforeMinutes, buffer_after_minutes AS bufferAfterMinutes, staff_ids AS staffIds
+           buffer_before_minutes AS bufferBeforeMinutes, buffer_after_minutes AS bufferAfterMinutes, staff_ids AS staffIds,
+           processing_offset_minutes AS processingOffsetMinutes, processing_minutes AS processingMinutes, resource_types AS resourceTypes
     FROM services WHERE ${serviceWhere(scope, serviceId, tenantIdSql(scope))} LIMIT 1`);
 }
 
+/** ServiceRow's fields as a JSON object over `services` (a caller's single statement). */
+const serviceJsonObject = sql`json_object('id', id, 'name', name, 'durationMinutes', duration_minutes, 'price', price,
+      'depositPercent', deposit_percent, 'bufferBeforeMinutes', buffer_before_minutes,
+      'bufferAfterMinutes', buffer_after_minutes, 'staffIds', staff_ids,
+      'processingOffsetMinutes', processing_offset_minutes, 'processingMinutes', processing_minutes, 'resourceTypes', resource_types)`;
+
 /** The same ServiceRow as ONE JSON cell, for a column of a caller's single statement; NULL = none. */
 export function serviceJsonSql(scope: BookingScope, serviceId: string | SQLWrapper, tenantId: SQL): SQL {
-  return sql`(SELECT json_object('id', id, 'name', name, 'durationMinutes', duration_minutes, 'price', price,
-      'depositPercent', deposit_percent, 'bufferBeforeMinutes', buffer_before_minutes,
-      'bufferAfterMinutes', buffer_after_minutes, 'staffIds', staff_ids)
-    FROM services WHERE ${serviceWhere(scope, serviceId, tenantId)} LIMIT 1)`;
+  return sql`(SELECT ${serviceJsonObject} FROM services WHERE ${serviceWhere(scope, serviceId, tenantId)} LIMIT 1)`;
+}
+
+/**
+ * Several services (a visit, design.md §26) as ONE JSON array cell of ServiceRow objects, each id
+ * at most once, in no particular order (callers put them in the visit's order); missing ones are
+ * simply absent.
+ */
+export function servicesJsonSql(scope: BookingScope, serviceIds: readonly string[], tenantId: SQL): SQL {
+  const ids = sql.join(
+    [...new Set(serviceIds)].map((id) => sql`${id}`),
+    sql`, `,
+  );
+  return sql`(SELECT json_group_array(${serviceJsonObject}) FROM services
+    WHERE id IN (${ids}) AND tenant_id = ${tenantId} AND is_active = 1 AND deleted_at IS NULL
+      ${scope.kind === "public" ? sql`AND is_online_bookable = 1` : sql``})`;
 }
 
 /** A service's `staff_ids` column: the ids of who performs it, or null (everybody). */

@@ -22,7 +22,26 @@ export type BookingMailFacts = {
   confirmationCode: string;
   manageUrl: string;
   location?: string;
+  /** design.md §26: the items of a visit, each listed with its time and staff member. */
+  items?: MailItem[];
 };
+
+/** One service of a visit as the e-mails list it. */
+export type MailItem = { serviceName: string; staffName: string; startAt: number; endAt: number };
+
+/** A visit's items as detail rows ("Cut": "10:00–10:30 with Kim"); a single booking's service and staff member. */
+function serviceRows(f: Pick<BookingMailFacts, "serviceName" | "staffName" | "timezone" | "items">): [string, string][] {
+  if (!f.items?.length) {
+    return [
+      ["Service", f.serviceName],
+      ["With", f.staffName],
+    ];
+  }
+  return f.items.map((i): [string, string] => [
+    i.serviceName,
+    `${whenText(f.timezone, i.startAt, i.endAt).split(" (")[0]} with ${i.staffName}`,
+  ]);
+}
 
 /** "Wed 10 Mar 2027, 10:00–11:00 (America/New_York time)"; an end on another day names that day. */
 export function whenText(timezone: string, startAt: number, endAt: number): string {
@@ -33,11 +52,7 @@ export function whenText(timezone: string, startAt: number, endAt: number): stri
 }
 
 function details(f: BookingMailFacts, extra: [string, string][] = []): MailBlock {
-  const rows: [string, string][] = [
-    ["Service", f.serviceName],
-    ["With", f.staffName],
-    ["When", whenText(f.timezone, f.startAt, f.endAt)],
-  ];
+  const rows: [string, string][] = [...serviceRows(f), ["When", whenText(f.timezone, f.startAt, f.endAt)]];
   if (f.location) rows.push(["Where", f.location]);
   rows.push(...extra, ["Confirmation code", f.confirmationCode]);
   return { kind: "details", rows };
@@ -136,11 +151,7 @@ const NOTICE = {
 
 export function bookingNoticeEmail(event: NoticeEvent, f: NoticeFacts): RenderedEmail {
   const n = NOTICE[event];
-  const rows: [string, string][] = [
-    ["Service", f.serviceName],
-    ["With", f.staffName],
-    ["When", whenText(f.timezone, f.startAt, f.endAt)],
-  ];
+  const rows: [string, string][] = [...serviceRows(f), ["When", whenText(f.timezone, f.startAt, f.endAt)]];
   if (f.previous) {
     rows.push(["Was", `${whenText(f.timezone, f.previous.startAt, f.previous.endAt)} with ${f.previous.staffName}`]);
   }

@@ -39,8 +39,9 @@ export class StoredEmailError extends Error {
   override name = "StoredEmailError";
 }
 
-export function deferredEmail<F>(template: string, facts: F, opts: { sensitive?: boolean } = {}): DeferredEmail {
-  return { kind: template, stored: { v: STORED_EMAIL_VERSION, template, facts }, sensitive: opts.sensitive };
+/** `v`: a template whose facts gained a version writes it (its renderer keeps reading the older ones). */
+export function deferredEmail<F>(template: string, facts: F, opts: { sensitive?: boolean; v?: number } = {}): DeferredEmail {
+  return { kind: template, stored: { v: opts.v ?? STORED_EMAIL_VERSION, template, facts }, sensitive: opts.sensitive };
 }
 
 export const isDeferred = (email: RenderedEmail | DeferredEmail): email is DeferredEmail => "stored" in email;

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import type { NoticeEvent } from "../email/booking-templates";
+import type { MailItem, NoticeEvent } from "../email/booking-templates";
 import { compose } from "../batch";
 import { emailInsert, emailInsertAll, type OutboxEmail, type RecipientCap } from "../outbox";
 import { type BookingEvent, customerName } from "./booking-render";
@@ -57,6 +57,13 @@ export type BookingFacts = {
   reason?: string | null;
   /** A cancellation: what happens to the money, for the customer's e-mail (design.md §21). */
   paymentLines?: string[];
+  /**
+   * design.md §26, a visit: its items (listed in the e-mails), the calendar event's id (the
+   * visit's: one event per visit; else the booking's) and the other staff members told.
+   */
+  items?: MailItem[];
+  calendarId?: string;
+  otherStaffIds?: string[];
   /** The customer's consent to texts about the booking (design.md §27; src/services/sms/booking-texts.ts). */
   sms?: TextConsent;
 };
@@ -85,13 +92,13 @@ const staffAddress = (staffId: string) => sql`(SELECT lower(u.email) FROM staff_
 /**
  * The e-mails of one booking change, as ONE statement for its batch (src/services/outbox.ts,
  * emailInsertAll): the customer's (manage link, .ics; none without an address) and one notice per
- * distinct recipient: the business address, the booked staff member's user and, for a move to
- * someone else, the previous staff member's user. Addresses are read inside the batch (no round
+ * distinct recipient: the business address, the booked staff member's user (a visit's: every
+ * item's, design.md §26) and, for a move to someone else, the previous staff member's user. Addresses are read inside the batch (no round
  * trip); a recipient equal to an earlier one (the owner is often the staff member too) gets one
  * notice, and a missing address writes no row.
  */
 export function bookingMailInserts(db: Db, event: BookingEvent, f: BookingFacts, now: Date, gate: SQL, customerCap?: RecipientCap) {
-  const recipients = [businessAddress(f.tenantId), staffAddress(f.staffId)];
+  const recipients = [businessAddress(f.tenantId), staffAddress(f.staffId), ...(f.otherStaffIds ?? []).map(staffAddress)];
   if (f.previous && f.previous.staffId !== f.staffId) recipients.push(staffAddress(f.previous.staffId));
   const notice = { email: { ...noticeOf(event, f), tenantId: f.tenantId }, to: recipients };
   const to = f.customer?.email;
@@ -124,5 +131,6 @@ function noticeOf(event: NoticeEvent, f: BookingFacts) {
         ? { startAt: f.previous.startAt, endAt: f.previous.endAt, staffName: f.previous.staffName }
         : undefined,
     reason: f.reason,
+    items: f.items,
   });
 }

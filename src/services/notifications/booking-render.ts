@@ -1,7 +1,14 @@
 import { type Config, type Env, loadConfig } from "../../config";
 import { base64Utf8, type IcsMethod, icsCalendar } from "../../domain/ical";
 import { linkBase, platformLink } from "../../lib/links";
-import { type BookingMailFacts, bookingCancelledEmail, bookingConfirmedEmail, bookingRescheduledEmail } from "../email/booking-templates";
+import {
+  type BookingMailFacts,
+  bookingCancelledEmail,
+  bookingConfirmedEmail,
+  bookingRescheduledEmail,
+  type MailItem,
+  whenText,
+} from "../email/booking-templates";
 import type { EmailAttachment, RenderedEmail } from "../email/templates";
 
 /**
@@ -35,6 +42,10 @@ export type CustomerMailFacts = {
   reason?: string | null;
   /** A cancellation: what happens to the money (design.md §21). */
   paymentLines?: string[];
+  /** design.md §26, a visit: its items (listed in the e-mail and the event's description). */
+  items?: MailItem[];
+  /** design.md §26: the calendar event's id, the visit's (one event per visit); absent = the booking's. */
+  calendarId?: string;
 };
 
 export type MailSettings = { base: string; host: string; from: { name: string; email: string } };
@@ -81,6 +92,7 @@ export function mailFacts(f: CustomerMailFacts, settings: MailSettings): Booking
     confirmationCode: f.confirmationCode,
     manageUrl: manageUrl({ PUBLIC_BASE_URL: settings.base }, f.slug, f.confirmationCode),
     location: f.location || undefined,
+    items: f.items,
   };
 }
 
@@ -96,13 +108,13 @@ export function bookingIcs(
     method,
     events: [
       {
-        uid: bookingUid(f.bookingId, settings.host),
+        uid: bookingUid(f.calendarId ?? f.bookingId, settings.host),
         sequence: f.sequence,
         stamp,
         start: f.startAt,
         end: f.endAt,
         summary: `${f.serviceName} with ${f.staffName} at ${f.businessName}`,
-        description: `Confirmation code: ${f.confirmationCode}\nManage your booking: ${m.manageUrl}`,
+        description: `${itemLines(f)}Confirmation code: ${f.confirmationCode}\nManage your booking: ${m.manageUrl}`,
         location: m.location,
         url: m.manageUrl,
         status: method === "CANCEL" ? "CANCELLED" : "CONFIRMED",
@@ -112,6 +124,12 @@ export function bookingIcs(
     ],
   });
   return { filename: method === "CANCEL" ? "cancel.ics" : "invite.ics", content: base64Utf8(text) };
+}
+
+/** A visit's items, one line each, for the calendar event's description (design.md §26). */
+function itemLines(f: CustomerMailFacts): string {
+  if (!f.items?.length) return "";
+  return `${f.items.map((i) => `${whenText(f.timezone, i.startAt, i.endAt).split(" (")[0]}: ${i.serviceName} with ${i.staffName}`).join("\n")}\n`;
 }
 
 /** The customer's e-mail about `event`, with its .ics stamped `now` (the change's instant). */

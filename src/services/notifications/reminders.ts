@@ -5,6 +5,7 @@ import { bookingReminderEmail } from "../email/booking-templates";
 import type { EmailProvider } from "../email/provider";
 import { emailRetryDelaySeconds, isLastEmailAttempt } from "../email/retry-policy";
 import type { JobHandler, StoredJob } from "../outbox/jobs";
+import { parseLookupVisit, visitItemsJsonSql } from "../bookings/lookup";
 import { type BookingFacts, bookingIcs, locationOf, type MailSettings, mailFacts } from "./booking-mail";
 
 /**
@@ -110,6 +111,9 @@ type ReminderRow = {
   lastName: string | null;
   email: string | null;
   phone: string | null;
+  /** design.md §26: the visit the booking is the first item of (its reminder is the visit's), and its items as JSON. */
+  visitId: string | null;
+  items: string | null;
 };
 
 export type ReminderBooking = Omit<ReminderRow, "reminderHours"> & { reminderHours: unknown };
@@ -123,6 +127,9 @@ function parseHours(text: string): unknown {
 }
 
 function factsOf(r: ReminderBooking): BookingFacts {
+  // A visit's reminder lists its items and updates the visit's one calendar event (design.md §26).
+  const visit = parseLookupVisit(r.visitId, r.items);
+  const items = visit?.items.map((i) => ({ serviceName: i.serviceName, staffName: i.staffName, startAt: i.startAt, endAt: i.endAt }));
   return {
     bookingId: r.bookingId,
     tenantId: r.tenantId,
@@ -136,9 +143,10 @@ function factsOf(r: ReminderBooking): BookingFacts {
     staffName: r.staffName,
     confirmationCode: r.code,
     startAt: r.startAt,
-    endAt: r.endAt,
+    endAt: items ? Math.max(...items.map((i) => i.endAt)) : r.endAt,
     sequence: r.sequence,
     customer: r.email ? { firstName: r.firstName ?? "", lastName: r.lastName ?? "", email: r.email } : null,
+    ...(visit && items ? { calendarId: visit.id, items } : {}),
   };
 }
 
@@ -162,7 +170,8 @@ export function reminderHandler(provider: EmailProvider, settings: MailSettings)
                  b.sequence, b.confirmation_code AS code, t.slug, t.business_name AS businessName, t.template_accent AS accent,
                  t.timezone, t.reminder_hours AS reminderHours, t.address_line1 AS addressLine1, t.city, t.country,
                  s.name AS serviceName, p.id AS staffId, p.display_name AS staffName,
-                 c.first_name AS firstName, c.last_name AS lastName, c.email, c.phone
+                 c.first_name AS firstName, c.last_name AS lastName, c.email, c.phone,
+                 b.visit_id AS visitId, ${visitItemsJsonSql} AS items
           FROM jobs
           JOIN bookings b ON b.id = json_extract(jobs.payload, '$.bookingId')
           JOIN tenants t ON t.id = b.tenant_id

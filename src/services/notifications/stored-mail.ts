@@ -11,8 +11,11 @@ import { type BookingEvent, type CustomerMailFacts, customerEmail, type MailSett
  * else of the booking lands in the row; the e-mail kind renders them with the same template
  * functions the request used to call, so the e-mail is the same.
  *
- * Version 1 of the facts is below. A release that changes them writes version 2 and keeps a
- * renderer for version 1 here, for the rows still pending while it is deployed.
+ * Version 1 of the facts is below. Version 2 (design.md §26, issue #37) is version 1 plus a
+ * visit's `items` (and, for the customer's e-mail, `calendarId`: the visit's calendar event): it
+ * is written only for a visit, so a single booking's e-mails stay version 1, and a release that
+ * does not know visits fails a visit's row with the reason instead of sending it without its
+ * items. Both versions render here.
  */
 
 const CUSTOMER_TEMPLATE = { created: "booking.confirmed", rescheduled: "booking.rescheduled", cancelled: "booking.cancelled" } as const;
@@ -27,7 +30,7 @@ export type CustomerFactsV1 = CustomerMailFacts & { stamp: number };
 
 const when = { startAt: z.number(), endAt: z.number() };
 
-const customerFactsV1: z.ZodType<CustomerFactsV1> = z.object({
+const customerShapeV1 = {
   bookingId: z.string(),
   slug: z.string(),
   businessName: z.string(),
@@ -44,9 +47,9 @@ const customerFactsV1: z.ZodType<CustomerFactsV1> = z.object({
   reason: z.string().nullable().optional(),
   paymentLines: z.array(z.string()).optional(),
   stamp: z.number(),
-});
+};
 
-const noticeFactsV1: z.ZodType<NoticeFacts> = z.object({
+const noticeShapeV1 = {
   businessName: z.string(),
   accent: z.string(),
   serviceName: z.string(),
@@ -59,7 +62,21 @@ const noticeFactsV1: z.ZodType<NoticeFacts> = z.object({
   notes: z.string(),
   previous: z.object({ ...when, staffName: z.string() }).optional(),
   reason: z.string().nullable().optional(),
-});
+};
+
+/** Version 2: a visit's items (design.md §26). */
+const items = z.array(z.object({ serviceName: z.string(), staffName: z.string(), ...when })).min(1);
+
+const FACTS: Record<number, { customer: z.ZodType<CustomerFactsV1>; notice: z.ZodType<NoticeFacts> }> = {
+  1: { customer: z.object(customerShapeV1), notice: z.object(noticeShapeV1) },
+  2: {
+    customer: z.object({ ...customerShapeV1, items, calendarId: z.string() }),
+    notice: z.object({ ...noticeShapeV1, items }),
+  },
+};
+
+/** The version a booking e-mail's facts are written in: 2 for a visit's (they carry items), else 1. */
+const versionOf = (facts: { items?: unknown[] }) => (facts.items?.length ? 2 : 1);
 
 /** The customer's e-mail about `event`, as facts: only what the template shows (no tenant, staff or customer ids, phone, notes). */
 export function customerMail(event: BookingEvent, f: CustomerMailFacts, now: Date): DeferredEmail {
@@ -79,17 +96,21 @@ export function customerMail(event: BookingEvent, f: CustomerMailFacts, now: Dat
     customer: f.customer && { firstName: f.customer.firstName, lastName: f.customer.lastName, email: f.customer.email },
     stamp: now.getTime(),
   };
+  if (f.items?.length) {
+    facts.items = f.items.map((i) => ({ serviceName: i.serviceName, staffName: i.staffName, startAt: i.startAt, endAt: i.endAt }));
+    facts.calendarId = f.calendarId ?? f.bookingId;
+  }
   if (event === "rescheduled" && f.previous) facts.previous = { startAt: f.previous.startAt, endAt: f.previous.endAt };
   if (event === "cancelled") {
     facts.reason = f.reason ?? null;
     if (f.paymentLines?.length) facts.paymentLines = f.paymentLines;
   }
-  return deferredEmail(CUSTOMER_TEMPLATE[event], facts);
+  return deferredEmail(CUSTOMER_TEMPLATE[event], facts, { v: versionOf(facts) });
 }
 
 /** The notice about `event` to the business and the staff, as facts (the template's own input). */
 export function noticeMail(event: NoticeEvent, facts: NoticeFacts): DeferredEmail {
-  return deferredEmail(NOTICE_TEMPLATE[event], facts);
+  return deferredEmail(NOTICE_TEMPLATE[event], facts, { v: versionOf(facts) });
 }
 
 const eventOf = <E extends string>(templates: Record<E, string>, template: string) =>
@@ -104,14 +125,15 @@ function factsOf<T>(schema: z.ZodType<T>, stored: StoredEmail): T {
 /** The renderer of every stored booking e-mail, for the e-mail kind (src/services/outbox/kinds.ts). */
 export function storedMailRenderer(settings: MailSettings): StoredRenderer {
   return (stored): RenderedEmail => {
-    if (stored.v !== 1) throw new StoredEmailError(`stored e-mail version ${stored.v} of ${stored.template} is unknown to this release`);
+    const schemas = FACTS[stored.v];
+    if (!schemas) throw new StoredEmailError(`stored e-mail version ${stored.v} of ${stored.template} is unknown to this release`);
     const customer = eventOf(CUSTOMER_TEMPLATE, stored.template);
     if (customer) {
-      const f = factsOf(customerFactsV1, stored);
+      const f = factsOf(schemas.customer, stored);
       return customerEmail(customer, f, settings, new Date(f.stamp));
     }
     const notice = eventOf(NOTICE_TEMPLATE, stored.template);
-    if (notice) return bookingNoticeEmail(notice, factsOf(noticeFactsV1, stored));
+    if (notice) return bookingNoticeEmail(notice, factsOf(schemas.notice, stored));
     throw new StoredEmailError(`unknown stored e-mail template ${stored.template}`);
   };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Actor } from "../../auth-context";
 import { schema } from "../../db/client";
 import { type BookingStatus, transitionError } from "../../domain/booking-status";
@@ -8,24 +8,34 @@ import type { BookingCtx, BookingView } from "../bookings";
 import { statusChangePayload } from "../bookings/effects";
 import { createdEffectsFromView } from "../bookings/created-facts";
 import { actorOf, bookingHistoryInsert } from "../bookings/history";
-import { bookingViewQuery } from "../bookings/lookup";
+import { anchorIdSql, bookingViewQuery, refSql, resourceIdsOf } from "../bookings/lookup";
+import { itemsOfBookingQuery, parseVisitItems } from "../visits/items";
+import { changeVisitStatus } from "../visits/status";
 import { type FeeSummary, statusChangeMoney } from "../payments/status-money";
 import { moneyQuery, parseMoney } from "../payments/money";
 import { webhookEventInsert } from "../webhooks/events";
 
 export type BookingListQuery = { from?: Date; to?: Date; status?: BookingStatus; staffId?: string; limit: number };
 
-/** The tenant's bookings, newest start first; one round trip. */
+/**
+ * The tenant's bookings, newest start first; one round trip. An item of a visit is listed as a
+ * booking with its `visitId` and the visit's code (design.md §26), each with the resources it holds.
+ */
 export async function listTenantBookings(ctx: BookingCtx, tenantId: string, q: BookingListQuery) {
-  const b = schema.bookings;
+  const { bookings: b, visits: v } = schema;
   const where: SQL[] = [eq(b.tenantId, tenantId)];
   if (q.from) where.push(gte(b.startAt, q.from.getTime()));
   if (q.to) where.push(lt(b.startAt, q.to.getTime()));
   if (q.status) where.push(eq(b.status, q.status));
   if (q.staffId) where.push(eq(b.staffId, q.staffId));
   return ctx.db
-    .select()
+    .select({
+      ...getTableColumns(b),
+      confirmationCode: sql<string>`COALESCE(${v.confirmationCode}, ${b.confirmationCode})`,
+      resourceIds: resourceIdsOf(b.id),
+    })
     .from(b)
+    .leftJoin(v, eq(v.id, b.visitId))
     .where(and(...where))
     .orderBy(desc(b.startAt), desc(b.id))
     .limit(q.limit);
@@ -51,13 +61,21 @@ export async function changeBookingStatus(
 ): Promise<{ booking: BookingView; fee: FeeSummary }> {
   const { db, now } = ctx;
   const read = batch(db);
-  const views = read.add(bookingViewQuery(db, { kind: "owner", tenantId: ref.tenantId, bookingId: ref.bookingId }));
-  const moneyRows = read.add(moneyQuery(db, sql`(SELECT id FROM bookings WHERE id = ${ref.bookingId} AND tenant_id = ${ref.tenantId})`));
+  const bookingRef = { kind: "owner" as const, tenantId: ref.tenantId, bookingId: ref.bookingId };
+  const views = read.add(bookingViewQuery(db, bookingRef));
+  // A visit's money hangs on its first item (design.md §26).
+  const moneyRows = read.add(moneyQuery(db, anchorIdSql(bookingRef)));
+  const itemRows = read.add(itemsOfBookingQuery(db, refSql(bookingRef)));
   await read.run();
   const booking = views.result()[0];
   if (!booking) throw ApiError.notFound("Booking");
   if (transitionError(booking.status, to)) {
     throw new ApiError("invalid_transition", `A ${booking.status} booking cannot become ${to}`);
+  }
+  const items = parseVisitItems(itemRows.result());
+  if (booking.visitId && items.length > 0) {
+    // design.md §26: any item's status change is the whole visit's.
+    return changeVisitStatus(ctx, ref, booking, items, parseMoney(moneyRows.result()), to, opts);
   }
   // design.md §31: a no-show (and its fee) only once the appointment should have begun.
   if (to === "no_show" && now.getTime() < booking.startAt) {

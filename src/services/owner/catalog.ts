@@ -20,6 +20,9 @@ export type ServiceFields = Partial<
     | "bufferBeforeMinutes"
     | "bufferAfterMinutes"
     | "staffIds"
+    | "processingOffsetMinutes"
+    | "processingMinutes"
+    | "resourceTypes"
   >
 >;
 
@@ -65,12 +68,35 @@ async function checkStaffIds(db: Db, tenantId: string, staffIds: string[] | null
   if (errors.length) throw ApiError.validation({ formErrors: [], fieldErrors: Object.fromEntries(errors) });
 }
 
+type Timing = { durationMinutes: number; processingOffsetMinutes?: number | null; processingMinutes?: number | null };
+
+/**
+ * design.md §26: a processing window is both numbers or neither, and ends before the service
+ * does (offset + processing < duration; the offset is at least 5 by the field rules). Checked on
+ * the service as it will be (a PATCH of the duration alone is checked against the stored window).
+ */
+function checkProcessing(t: Timing) {
+  const offset = t.processingOffsetMinutes ?? null;
+  const length = t.processingMinutes ?? null;
+  if ((offset === null) !== (length === null)) {
+    const field = offset === null ? "processingOffsetMinutes" : "processingMinutes";
+    throw ApiError.field(field, "Give both processingOffsetMinutes and processingMinutes, or neither (null removes the processing time)");
+  }
+  if (offset !== null && length !== null && offset + length >= t.durationMinutes) {
+    throw ApiError.field("processingMinutes", "The processing time must end before the service does (offset + processing < duration)");
+  }
+}
+
+const touchesTiming = (f: ServiceFields) =>
+  f.durationMinutes !== undefined || f.processingOffsetMinutes !== undefined || f.processingMinutes !== undefined;
+
 export async function createService(
   db: Db,
   tenantId: string,
   fields: ServiceFields & { name: string; durationMinutes: number },
   now: Date,
 ) {
+  checkProcessing(fields);
   await checkStaffIds(db, tenantId, fields.staffIds);
   const t = now.toISOString();
   const [row] = await db
@@ -81,6 +107,16 @@ export async function createService(
 }
 
 export async function updateService(db: Db, tenantId: string, id: string, fields: ServiceFields, now: Date) {
+  if (touchesTiming(fields)) {
+    // One read, only when the length or the window changes: the rule holds for the service as it will be.
+    const stored = await getService(db, tenantId, id);
+    checkProcessing({
+      durationMinutes: fields.durationMinutes ?? stored.durationMinutes,
+      processingOffsetMinutes:
+        fields.processingOffsetMinutes !== undefined ? fields.processingOffsetMinutes : stored.processingOffsetMinutes,
+      processingMinutes: fields.processingMinutes !== undefined ? fields.processingMinutes : stored.processingMinutes,
+    });
+  }
   await checkStaffIds(db, tenantId, fields.staffIds);
   const [row] = await db
     .update(s)

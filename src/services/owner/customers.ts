@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { resourceIdsOf } from "../bookings/lookup";
 import { schema, type Db } from "../../db/client";
 import { ApiError } from "../../errors";
 import { customerOptOutsQuery, customerTextsOf, customerTextsQuery, tenantRegionQuery } from "../sms/records";
@@ -77,6 +78,7 @@ export const RECENT_BOOKINGS = 20;
 export async function getCustomer(db: Db, tenantId: string, id: string, opts: { texts?: boolean } = {}) {
   const s = schema.services;
   const p = schema.staffProfiles;
+  const v = schema.visits;
   // While texts are off the two reads name no customer: the batch keeps its shape and reads nothing.
   const textsOf = opts.texts ? id : "";
   const [[row], bookings, region, messages, optOuts] = await db.batch([
@@ -86,10 +88,18 @@ export async function getCustomer(db: Db, tenantId: string, id: string, opts: { 
       .where(and(eq(c.id, id), eq(c.tenantId, tenantId)))
       .limit(1),
     db
-      .select({ booking: b, serviceName: s.name, staffName: p.displayName })
+      .select({
+        booking: b,
+        serviceName: s.name,
+        staffName: p.displayName,
+        // design.md §26: an item shows its visit's code and the resources it holds.
+        visitCode: v.confirmationCode,
+        resourceIds: resourceIdsOf(b.id),
+      })
       .from(b)
       .innerJoin(s, eq(s.id, b.serviceId))
       .innerJoin(p, eq(p.id, b.staffId))
+      .leftJoin(v, eq(v.id, b.visitId))
       .where(and(eq(b.customerId, id), eq(b.tenantId, tenantId)))
       .orderBy(desc(b.startAt), desc(b.id))
       .limit(RECENT_BOOKINGS),
@@ -100,7 +110,13 @@ export async function getCustomer(db: Db, tenantId: string, id: string, opts: { 
   if (!row) throw ApiError.notFound("Customer");
   return {
     ...row,
-    recentBookings: bookings.map((r) => ({ ...r.booking, serviceName: r.serviceName, staffName: r.staffName })),
+    recentBookings: bookings.map((r) => ({
+      ...r.booking,
+      confirmationCode: r.visitCode ?? r.booking.confirmationCode,
+      resourceIds: r.resourceIds,
+      serviceName: r.serviceName,
+      staffName: r.staffName,
+    })),
     texts: opts.texts ? customerTextsOf(row.phone, region[0], messages, optOuts) : null,
   };
 }

@@ -1,6 +1,14 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { type AmountDue, amountDue, type FeeTerms, holdExpiresAt, needsCardOnFile, refundDeadline } from "../../domain/payments";
+import {
+  type AmountDue,
+  amountDue,
+  type FeeTerms,
+  holdExpiresAt,
+  needsCardOnFile,
+  refundDeadline,
+  visitAmountDue,
+} from "../../domain/payments";
 import { instantToLocalString } from "../../domain/time";
 import { type Config, type Env, loadConfig } from "../../config";
 import { ApiError } from "../../errors";
@@ -38,7 +46,15 @@ export type CheckoutPlan = { due: AmountDue | null; card: boolean; account: stri
 
 /** What this booking must settle before it is confirmed; null = nothing (confirmed at once). */
 export function checkoutPlan(tenant: CheckoutTenant, service: CheckoutService): CheckoutPlan | null {
-  const due = tenant.requirePayment ? amountDue(service.price, service.depositPercent, tenant.currency) : null;
+  return checkoutPlanFor(tenant, tenant.requirePayment ? amountDue(service.price, service.depositPercent, tenant.currency) : null);
+}
+
+/** The same for a visit (design.md §26): its items' shares summed. */
+export function visitCheckoutPlan(tenant: CheckoutTenant, items: readonly CheckoutService[]): CheckoutPlan | null {
+  return checkoutPlanFor(tenant, tenant.requirePayment ? visitAmountDue(items, tenant.currency) : null);
+}
+
+function checkoutPlanFor(tenant: CheckoutTenant, due: AmountDue | null): CheckoutPlan | null {
   const fees = { noShowFeePercent: tenant.noShowFeePercent, lateCancelFeePercent: tenant.lateCancelFeePercent };
   const canCharge = Boolean(tenant.stripeAccountId && tenant.stripeChargesEnabled);
   const card = canCharge && needsCardOnFile(fees, due);

@@ -3,7 +3,15 @@ import type { Db } from "../../db/client";
 import { isConfirmationCode, normalizeConfirmationCode } from "../../domain/confirmation-code";
 import type { Config } from "../../config";
 import { ApiError } from "../../errors";
-import { lookupColumns, lookupFrom, type LookupRow, type LookupView, lookupView } from "../bookings/lookup";
+import {
+  lookupColumns,
+  lookupFrom,
+  type LookupRow,
+  type LookupView,
+  lookupView,
+  parseLookupVisit,
+  visitItemsJsonSql,
+} from "../bookings/lookup";
 import { type PaymentStep, paymentStep } from "./checkout";
 
 /**
@@ -36,7 +44,9 @@ type Row = {
 /** The booking's payment at booking (newest deposit/full) and card on file, by the booking's condition. */
 function paymentRowQuery(db: Db, where: SQL) {
   return db.all<Row>(sql`
-    SELECT b.status AS bookingStatus, b.hold_expires_at AS holdExpiresAt, b.start_at AS startAt, b.total_amount AS totalAmount,
+    SELECT b.status AS bookingStatus, b.hold_expires_at AS holdExpiresAt, b.start_at AS startAt, 
+           CASE WHEN b.visit_id IS NULL THEN b.total_amount
+                ELSE (SELECT SUM(total_amount) FROM bookings WHERE visit_id = b.visit_id) END AS totalAmount,
            t.timezone, t.stripe_account_id AS account,
            COALESCE(b.cancellation_hours, t.cancellation_hours) AS cancellationHours,
            COALESCE(b.refund_deadline_at, b.start_at - COALESCE(b.cancellation_hours, t.cancellation_hours) * 3600000) AS refundDeadlineAt,
@@ -83,17 +93,18 @@ type SummaryRow = Pick<Row, "bookingStatus" | "holdExpiresAt" | "paymentStatus" 
  */
 export async function lookupWithPayment(db: Db, code: string): Promise<{ booking: LookupView; payment: PaymentSummary | null }> {
   if (!isConfirmationCode(normalizeConfirmationCode(code))) throw ApiError.notFound("Booking");
-  const [row] = await db.all<LookupRow & Omit<SummaryRow, "bookingStatus">>(sql`
-    SELECT ${lookupColumns}, b.hold_expires_at AS holdExpiresAt,
+  const [row] = await db.all<LookupRow & Omit<SummaryRow, "bookingStatus"> & { visitId: string | null; visitItems: string | null }>(sql`
+    SELECT ${lookupColumns}, b.hold_expires_at AS holdExpiresAt, b.visit_id AS visitId, ${visitItemsJsonSql} AS visitItems,
            pay.status AS paymentStatus, pay.amount, COALESCE(pay.currency, b.currency) AS currency, pay.kind, c.status AS cardStatus
     FROM ${lookupFrom({ kind: "public", code })}
     LEFT JOIN payments pay ON pay.id = (SELECT id FROM payments WHERE booking_id = b.id AND kind IN ('deposit', 'full') ORDER BY created_at DESC, id DESC LIMIT 1)
     LEFT JOIN booking_cards c ON c.booking_id = b.id
     LIMIT 1`);
   if (!row) throw ApiError.notFound("Booking");
-  const { holdExpiresAt, paymentStatus, amount, currency, kind, cardStatus, ...booking } = row;
+  const { holdExpiresAt, paymentStatus, amount, currency, kind, cardStatus, visitId, visitItems, ...booking } = row;
   return {
-    booking: lookupView(booking),
+    // design.md §26: the code of a visit is its first item's; the lookup shows the whole visit.
+    booking: { ...lookupView(booking), visit: parseLookupVisit(visitId, visitItems) },
     payment: summary({ bookingStatus: booking.status, holdExpiresAt, paymentStatus, amount, currency, kind, cardStatus }),
   };
 }

@@ -4,6 +4,7 @@ import { amountFigure, type Cell } from "../../domain/csv";
 import { MONEY_TAKEN_STATUSES, moneyTakenKinds } from "../../domain/reports";
 import { DAY_MS, formatWall, instantToWall, type ZoneOffsets, zoneSegments } from "../../domain/time";
 import { currencyDigits } from "../../shared/format";
+import { visitCodeSql } from "../bookings/lookup";
 
 /**
  * The CSV exports' rows (design.md §29), a page at a time: keyset pages of EXPORT_PAGE_ROWS rows,
@@ -81,7 +82,7 @@ export async function bookingPage(db: Db, p: BookingPageParams, cursor: BookingC
   const taken = sql`p.tenant_id = b.tenant_id AND p.status IN (${list(MONEY_TAKEN_STATUSES)}) AND p.kind IN (${list(moneyTakenKinds())})
     AND upper(p.currency) = upper(b.currency)`;
   return db.all<BookingRow>(sql`
-    SELECT b.id, CASE WHEN ${p.showCodes} THEN b.confirmation_code END AS code, b.status, b.start_at AS startAt, b.end_at AS endAt,
+    SELECT b.id, CASE WHEN ${p.showCodes} THEN ${visitCodeSql(sql`b`)} END AS code, b.status, b.start_at AS startAt, b.end_at AS endAt,
       s.name AS service, st.display_name AS staff, c.first_name AS firstName, c.last_name AS lastName, c.email, c.phone,
       b.notes, b.source, b.total_amount AS price, b.currency, b.created_at AS createdAt,
       (SELECT total(p.amount) FROM payments p WHERE p.booking_id = b.id AND ${taken}) AS paid,

@@ -67,11 +67,10 @@ export function rangeStatement(db: Db, p: RangeStatementParams) {
   const day = p.dayOf ? p.dayOf(sql`bk.start_at`) : sql`0`;
   const taken = sql`p.tenant_id = bk.tenant_id AND p.status IN (${TAKEN_STATUSES}) AND p.kind IN (${TAKEN_KINDS})
     AND upper(p.currency) = (SELECT upper(currency) FROM tenants WHERE id = ${t})`;
-  // `count_key` is what `bookings` counts: each booking today; a visit's id once visits exist
-  // (§26: COALESCE(bk.visit_id, bk.id)), so a visit of three services counts once while each of its
-  // items still counts for its service.
+  // `count_key` is what `bookings` counts: a visit's id for its items (§26), else the booking's, so a
+  // visit of three services counts once while each of its items still counts for its service.
   const b = sql`b AS MATERIALIZED (
-    SELECT bk.id AS count_key, bk.staff_id, bk.service_id, bk.customer_id, bk.status, bk.end_at - bk.start_at AS dur, ${day} AS d,
+    SELECT COALESCE(bk.visit_id, bk.id) AS count_key, bk.staff_id, bk.service_id, bk.customer_id, bk.status, bk.end_at - bk.start_at AS dur, ${day} AS d,
       (SELECT total(p.amount) FROM payments p WHERE p.booking_id = bk.id AND ${taken}) AS taken,
       (SELECT total(p.refunded_amount) FROM payments p WHERE p.booking_id = bk.id AND ${taken}) AS refunded
     FROM bookings bk

@@ -239,6 +239,32 @@ describe("booking e-mails rendered when sent (issue #42)", () => {
         facts: JSON.stringify({ v: 1, template: "booking.confirmed", facts: { bookingId: 1 } }),
         error: /do not match/,
       },
+      {
+        // design.md §26: version 2 is a visit's; without its items it would be a visit e-mail that lists nothing.
+        to: `visit-${uniq()}@example.test`,
+        facts: JSON.stringify({
+          v: 2,
+          template: "booking.confirmed",
+          facts: {
+            bookingId: "bkg_x",
+            slug: "x",
+            businessName: "X",
+            accent: "#000000",
+            location: "",
+            timezone: "UTC",
+            serviceName: "Cut",
+            staffName: "Kim",
+            confirmationCode: "BK-XXXXXX",
+            startAt: 0,
+            endAt: 1,
+            sequence: 0,
+            customer: null,
+            stamp: 0,
+            calendarId: "vis_x",
+          },
+        }),
+        error: /v2 do not match/,
+      },
     ];
     for (const r of rows) {
       await testDb()

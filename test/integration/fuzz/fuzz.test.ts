@@ -12,6 +12,7 @@ import {
   createCustomer,
   createCustomerAccount,
   createMember,
+  createResource,
   createService,
   createStaff,
   createTenant,
@@ -39,6 +40,8 @@ type Fixture = Awaited<ReturnType<typeof fixture>>;
 async function fixture() {
   const tenant = await createTenant();
   const service = await createService(tenant.id, { name: "Fuzz base" });
+  const second = await createService(tenant.id, { name: "Fuzz second", resourceTypes: ["room"] });
+  const resource = await createResource(tenant.id, { name: "Room 1", type: "room" });
   const staff = await createStaff(tenant.id);
   const member = await createMember(tenant.id, "staff");
   const customer = await createCustomer(tenant.id);
@@ -51,6 +54,8 @@ async function fixture() {
     slug: tenant.slug,
     tenantId: tenant.id,
     serviceId: service.id,
+    secondServiceId: second.id,
+    resourceId: resource.id,
     staffId: staff.id,
     bookingId: booking.id,
     customerId: customer.id,
@@ -77,6 +82,10 @@ async function snapshot(f: Fixture) {
     overrides: db.select().from(schema.staffDateOverrides).where(eq(schema.staffDateOverrides.tenantId, t)),
     closures: db.select().from(schema.businessClosures).where(eq(schema.businessClosures.tenantId, t)),
     bookings: db.select().from(schema.bookings).where(eq(schema.bookings.tenantId, t)),
+    visits: db.select().from(schema.visits).where(eq(schema.visits.tenantId, t)),
+    resources: db.select().from(schema.resources).where(eq(schema.resources.tenantId, t)),
+    resourceTimeOff: db.select().from(schema.resourceTimeOff).where(eq(schema.resourceTimeOff.tenantId, t)),
+    bookingResources: db.select().from(schema.bookingResources).where(eq(schema.bookingResources.tenantId, t)),
     customers: db.select().from(schema.customers).where(eq(schema.customers.tenantId, t)),
     members: db.select().from(schema.tenantMembers).where(eq(schema.tenantMembers.tenantId, t)),
     endpoints: db.select().from(schema.webhookEndpoints).where(eq(schema.webhookEndpoints.tenantId, t)),

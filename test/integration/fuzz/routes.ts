@@ -24,6 +24,15 @@ const booking = {
   startDatetime: "2031-03-12T10:00:00",
   customer: { firstName: "Fu", email: "fuzz@example.test" },
 };
+/** design.md §26: a visit of two services (the fixture's two), the first one's staff member on both. */
+const visitBooking = {
+  items: [
+    { serviceId: "{serviceId}", staffProfileId: "{staffId}" },
+    { serviceId: "{secondServiceId}", staffProfileId: "{staffId}" },
+  ],
+  startDatetime: "2031-03-12T13:00:00",
+  customer: { firstName: "Fu", email: "fuzz-visit@example.test" },
+};
 const login = { email: "nobody-fuzz@example.test", password: "wrong-password-1" };
 const register = { email: "fuzz-new@example.test", password: "long-enough-pw-1", firstName: "Fuzz", businessName: "Fuzz Co" };
 
@@ -73,7 +82,20 @@ export const ROUTES: Route[] = [
     auth: "none",
     query: ["serviceId", "from", "to", "staffId", "timezone"],
   },
+  {
+    method: "GET",
+    path: "/api/public/{slug}/availability/visit",
+    auth: "none",
+    query: ["serviceIds", "staffIds", "date", "timezone"],
+  },
+  {
+    method: "GET",
+    path: "/api/public/{slug}/availability/visit-days",
+    auth: "none",
+    query: ["serviceIds", "staffIds", "from", "to", "timezone"],
+  },
   { method: "POST", path: "/api/public/{slug}/bookings", auth: "none", body: booking },
+  { method: "POST", path: "/api/public/{slug}/bookings", auth: "none", body: visitBooking },
   { method: "GET", path: "/api/public/booking/{code}", auth: "none" },
   { method: "POST", path: "/api/public/booking/{code}/reschedule", auth: "none", body: { newStartDatetime: "2031-03-12T11:00:00" } },
   { method: "POST", path: "/api/public/booking/{code}/cancel", auth: "none", body: { reason: "fuzz" } },
@@ -218,6 +240,7 @@ export const ROUTES: Route[] = [
   { method: "DELETE", path: "/api/businesses/me/closures/{id}", auth: "owner" },
   { method: "GET", path: "/api/bookings", auth: "owner", query: ["from", "to", "status", "staffId", "limit"] },
   { method: "POST", path: "/api/bookings", auth: "owner", body: { ...booking, source: "walk_in", override: true } },
+  { method: "POST", path: "/api/bookings", auth: "owner", body: { ...visitBooking, source: "phone" } },
   { method: "GET", path: "/api/bookings/{bookingId}", auth: "owner" },
   { method: "GET", path: "/api/bookings/{bookingId}/payments", auth: "owner" },
   { method: "POST", path: "/api/bookings/{bookingId}/waive-fee", auth: "owner" },
@@ -230,4 +253,18 @@ export const ROUTES: Route[] = [
   { method: "PATCH", path: "/api/customers/{customerId}", auth: "owner", body: { firstName: "Renamed" } },
   { method: "GET", path: "/api/customers/{customerId}/export", auth: "owner" },
   { method: "DELETE", path: "/api/customers/{customerId}", auth: "owner", query: ["cancelUpcoming"] },
+  // design.md §26: resources
+  { method: "GET", path: "/api/resources", auth: "owner" },
+  { method: "POST", path: "/api/resources", auth: "owner", body: { name: "Room 9", type: "room" } },
+  { method: "GET", path: "/api/resources/{resourceId}", auth: "owner" },
+  { method: "PATCH", path: "/api/resources/{resourceId}", auth: "owner", body: { name: "Renamed room" } },
+  { method: "DELETE", path: "/api/resources/{resourceId}", auth: "owner" },
+  { method: "GET", path: "/api/resources/{resourceId}/time-off", auth: "owner" },
+  {
+    method: "POST",
+    path: "/api/resources/{resourceId}/time-off",
+    auth: "owner",
+    body: { start: "2031-04-01T00:00:00Z", end: "2031-04-02T00:00:00Z" },
+  },
+  { method: "DELETE", path: "/api/resources/{resourceId}/time-off/{id}", auth: "owner" },
 ];

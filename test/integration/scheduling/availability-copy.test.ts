@@ -4,7 +4,7 @@ import { schema } from "../../../src/db/client";
 import { newId } from "../../../src/lib/ids";
 import { type ApiResponse, countDbRequests, get, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
-import { createService, createStaff, createTenant } from "../../helpers/factories";
+import { createBookingRow, createResource, createService, createStaff, createTenant } from "../../helpers/factories";
 import { bookingBody } from "../../helpers/booking";
 
 // Availability keeps a decoded copy of each schedule per isolate and reuses it while the tenant's
@@ -225,5 +225,50 @@ describe("availability with a warm copy of the schedule", () => {
     expect(cold.dbRequests).toBe(1);
     expect(warm.dbRequests).toBe(1);
     expect(warm.result.body).toEqual(cold.result.body);
+  });
+  it("follows the resources' writes (design.md §26): a room added, its time off, a room held by a booking, a room retired", async () => {
+    const { tenant, service, read } = await salon();
+    const db = testDb();
+    const at = (hhmm: string) => new Date(`${DATE}T${hhmm}:00-05:00`).getTime();
+    await read();
+
+    // The service now needs a room, and the business has none: no slots.
+    await db
+      .update(schema.services)
+      .set({ resourceTypes: ["room"] })
+      .where(eq(schema.services.id, service.id));
+    expect((await read()).starts).toEqual([]);
+    const room = await createResource(tenant.id, { name: "Room A", type: "room" });
+    expect((await read()).starts).toEqual(quarterHours("09:00", "11:00"));
+
+    // The room's time off 09:00-10:00.
+    const off = newId("rto");
+    await db
+      .insert(schema.resourceTimeOff)
+      .values({ id: off, tenantId: tenant.id, resourceId: room.id, startAt: at("09:00"), endAt: at("10:00"), createdAt: NOW });
+    expect((await read()).starts).toEqual(quarterHours("10:00", "11:00"));
+    await db.delete(schema.resourceTimeOff).where(eq(schema.resourceTimeOff.id, off));
+    expect((await read()).starts).toEqual(quarterHours("09:00", "11:00"));
+
+    // Lee (no hours, so no slots of his own) holds the room 11:00-12:00 with a booking.
+    const lee = await createStaff(tenant.id, { displayName: "Lee" }, []);
+    const leeBooking = await createBookingRow(tenant.id, service.id, lee.id, new Date(at("11:00")), 60);
+    await db.insert(schema.bookingResources).values({
+      bookingId: leeBooking.id,
+      resourceId: room.id,
+      tenantId: tenant.id,
+      startAt: at("11:00"),
+      endAt: at("12:00"),
+      createdAt: NOW,
+    });
+    expect((await read()).starts).toEqual(["09:00", "09:15", "09:30", "09:45", "10:00"]);
+    await db.update(schema.bookings).set({ status: "cancelled" }).where(eq(schema.bookings.id, leeBooking.id));
+    expect((await read()).starts).toEqual(quarterHours("09:00", "11:00"));
+
+    // The room retired: no slots again.
+    await db.update(schema.resources).set({ isActive: false }).where(eq(schema.resources.id, room.id));
+    const none = await read();
+    expect(none.starts).toEqual([]);
+    expect(none.days.map((d) => d.slots)).toEqual([0, 0, 0]);
   });
 });
