@@ -148,10 +148,10 @@ export function dayMessage(
   const prefix = lead ? `${lead} ` : "";
   // design.md §26: a visit's times are starts where every one of its services fits, back to back.
   if (services > 1 && r.kind === "none") {
-    return `${prefix}No time fits all ${countWord(services)} services from ${humanDate(r.chosen)} to ${humanDate(r.through)}. Please try fewer services or another staff member, or contact the business.`;
+    return `${prefix}No time fits ${allOf(services)} services from ${humanDate(r.chosen)} to ${humanDate(r.through)}. Please try fewer services or another staff member, or contact the business.`;
   }
   if (services > 1 && r.kind === "next") {
-    return `${prefix}No time fits all ${countWord(services)} services on ${humanDate(r.chosen)}. Showing the next date where they fit: ${humanDate(r.date)} (${times(r.count)}).`;
+    return `${prefix}No time fits ${allOf(services)} services on ${humanDate(r.chosen)}. Showing the next date where they fit: ${humanDate(r.date)} (${times(r.count)}).`;
   }
   switch (r.kind) {
     case "times":
@@ -166,7 +166,8 @@ export function dayMessage(
 }
 
 const COUNT_WORDS = ["", "one", "two", "three", "four", "five"];
-const countWord = (n: number) => COUNT_WORDS[n] ?? String(n);
+/** "both", "all three", ... */
+const allOf = (n: number) => (n === 2 ? "both" : `all ${COUNT_WORDS[n] ?? String(n)}`);
 
 const longDate = new Intl.DateTimeFormat("en", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 const monthTitle = new Intl.DateTimeFormat("en", { month: "long", year: "numeric", timeZone: "UTC" });

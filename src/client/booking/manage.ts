@@ -7,6 +7,7 @@ import { dateTimes } from "./date-times";
 import { enc, page } from "./page";
 import { resumePayment, returnedFromPayment, showConfirmed } from "./payment";
 import { isVisitSlot, type TimeSlot } from "./slots";
+import { lookupLines } from "./visit";
 
 /**
  * Manage a booking by its code: view it, move it to another time, cancel it with a reason. A visit
@@ -71,9 +72,7 @@ export function startManageBooking(bookingForm: HTMLFormElement | null): void {
     row(list, "Code", b.confirmation_code);
     row(list, "Business", b.business_name);
     if (b.items?.length) {
-      const items = b.items.map((i) =>
-        el("li", { text: `${i.service_name} with ${i.staff_name}, ${clockTime(i.start_datetime)}\u2013${clockTime(i.end_datetime)}` }),
-      );
+      const items = lookupLines(b).map((text) => el("li", { text }));
       row(list, "Services", el("ol", { id: "manage-items", class: "visit-items" }, items));
     } else {
       row(list, "Service", b.service_name ?? "");

@@ -1,4 +1,5 @@
 import { clockTime, formatMoney, timeRange } from "../../shared/format";
+import type { BookingLookup } from "../shared/api-types";
 import { byId, el, queryAll, setText, show } from "../shared/dom";
 import { page } from "./page";
 import { isVisitSlot, staffOf, type TimeSlot } from "./slots";
@@ -113,6 +114,21 @@ export function slotSummary(form: HTMLFormElement, slot: TimeSlot, firstName: st
   return `${what} with ${staffOf(slot)}, ${timeRange(slot.startTime, slot.endTime, page.timezone)}`;
 }
 
+/** Lines in `box` as an ordered list (its `data-label` names it), with a closing line when given; hidden without lines. */
+export function showItems(box: HTMLElement, lines: string[], closing?: string): void {
+  const list = el(
+    "ol",
+    { class: "visit-items", "aria-label": box.dataset.label ?? "" },
+    lines.map((text) => el("li", { text })),
+  );
+  box.replaceChildren(list);
+  if (closing) box.append(el("p", { class: "visit-total", text: closing }));
+  show(box, lines.length > 0);
+}
+
+const itemLine = (service: string, staff: string, start: string, end: string) =>
+  `${service} with ${staff}, ${clockTime(start)}\u2013${clockTime(end)}`;
+
 /**
  * A visit's items in `box` (service, staff member and time of each, then the total of the
  * services' prices, which is what the API sums); hidden for a single service.
@@ -120,17 +136,14 @@ export function slotSummary(form: HTMLFormElement, slot: TimeSlot, firstName: st
 export function renderVisitItems(form: HTMLFormElement, box: HTMLElement, slot: TimeSlot | null): void {
   const items = slot && isVisitSlot(slot) ? slot.items : [];
   let total = 0;
-  const list = el(
-    "ol",
-    { class: "visit-items", "aria-label": box.dataset.label ?? "" },
-    items.map((i) => {
-      const service = serviceInput(form, i.serviceId);
-      total += Number(service?.dataset.price ?? 0);
-      return el("li", {
-        text: `${service?.dataset.name ?? ""} with ${i.staffName}, ${clockTime(i.startTime)}\u2013${clockTime(i.endTime)}`,
-      });
-    }),
-  );
-  box.replaceChildren(list, el("p", { class: "visit-total", text: `Total: ${formatMoney(total, page.currency)}` }));
-  show(box, items.length > 0);
+  const lines = items.map((i) => {
+    const service = serviceInput(form, i.serviceId);
+    total += Number(service?.dataset.price ?? 0);
+    return itemLine(service?.dataset.name ?? "", i.staffName, i.startTime, i.endTime);
+  });
+  showItems(box, lines, `Total: ${formatMoney(total, page.currency)}`);
 }
+
+/** A looked-up visit's items (the manage page, a visit confirmed by its payment); none for a single booking. */
+export const lookupLines = (b: BookingLookup): string[] =>
+  (b.items ?? []).map((i) => itemLine(i.service_name, i.staff_name, i.start_datetime, i.end_datetime));

@@ -4,7 +4,7 @@ import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
 import { describeViolations, focusIsVisible, screenshot, seriousViolations } from "../helpers/axe";
 import { eventually, randomIp, useBrowser, watchErrors } from "../helpers/browser";
-import { bookingByCode, createBookableTenant, e2eClient, e2eDb } from "../helpers/db";
+import { bookingByCode, createBookableTenant, e2eClient, e2eDb, type TenantOverrides, uniq } from "../helpers/db";
 
 const baseUrl = inject("e2eBaseUrl");
 const browser = useBrowser();
@@ -17,8 +17,17 @@ const DATE = "2031-06-04";
 type Page = import("playwright-core").Page;
 
 /** A salon: Cut (30 min, the factory's service), Colour (90 min, developing 30-70) and Blow-dry, one stylist 09:00-17:00. */
-async function salon(extra: { name: string; durationMinutes: number; price: number; processing?: [number, number] }[]) {
-  const tenant = await createBookableTenant({ serviceName: "Cut", durationMinutes: 30, price: 3000, staffName: "Alex Rivera" });
+async function salon(
+  extra: { name: string; durationMinutes: number; price: number; processing?: [number, number] }[],
+  overrides: { tenant?: TenantOverrides; depositPercent?: number } = {},
+) {
+  const tenant = await createBookableTenant({
+    tenant: overrides.tenant,
+    serviceName: "Cut",
+    durationMinutes: 30,
+    price: 3000,
+    staffName: "Alex Rivera",
+  });
   const now = new Date().toISOString();
   const ids: string[] = [];
   for (const [index, s] of extra.entries()) {
@@ -33,9 +42,13 @@ async function salon(extra: { name: string; durationMinutes: number; price: numb
       orderIndex: index + 1,
       processingOffsetMinutes: s.processing?.[0] ?? null,
       processingMinutes: s.processing?.[1] ?? null,
+      depositPercent: overrides.depositPercent ?? 0,
       createdAt: now,
       updatedAt: now,
     });
+  }
+  if (overrides.depositPercent) {
+    await e2eDb.update(schema.services).set({ depositPercent: overrides.depositPercent }).where(eq(schema.services.id, tenant.serviceId));
   }
   return { ...tenant, extraIds: ids };
 }
@@ -183,6 +196,40 @@ describe("a visit of several services on the booking page", () => {
       .from(schema.bookings)
       .where(eq(schema.bookings.visitId, first?.visitId ?? data.id));
     expect(items.map((b) => b.status)).toEqual(["cancelled", "cancelled"]);
+    expect(errors, errors.join("\n")).toEqual([]);
+  });
+
+  it("asks for the deposit of the whole visit, the sum the API answers, while both items are held", async () => {
+    const tenant = await salon(SALON, {
+      tenant: {
+        requirePayment: true,
+        stripeAccountId: `acct_e2e${uniq()}`,
+        stripeChargesEnabled: true,
+        stripeDetailsSubmitted: true,
+        currency: "EUR",
+        cancellationHours: 24,
+      },
+      depositPercent: 30,
+    });
+    const { page } = await browser.newPage({ now: NOW });
+    const errors = watchErrors(page);
+    await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
+    await page.getByRole("radio", { name: /^Cut/ }).check();
+    await addService(page, tenant.extraIds[0] ?? "");
+    await eventually(() => page.locator("#cal-days button.has-times").count()).toBeGreaterThan(0);
+    await page.locator(`#cal-days button[data-date="${DATE}"]`).click();
+    await page.getByRole("button", { name: "10:00 with Alex Rivera" }).click();
+    expect(await page.locator("#summary-items .visit-total").textContent()).toBe("Total: €110.00");
+    await page.getByLabel("First name").fill("Pia");
+    await page.getByLabel("E-mail").fill(`pia-${tenant.slug}@example.test`);
+    await page.getByRole("button", { name: "Confirm booking" }).click();
+    await eventually(() => page.locator("#step-payment").isVisible()).toBe(true);
+    // 30 % of 30.00 and of 80.00: one deposit for the visit, of its whole price.
+    expect(await page.locator("#pay-amount").textContent()).toBe("Deposit 33.00 EUR of 110.00 EUR");
+    expect(await page.locator("#pay-summary").textContent()).toContain("Cut + Colour with Alex Rivera");
+    const rows = await e2eDb.select().from(schema.bookings).where(eq(schema.bookings.tenantId, tenant.id));
+    expect(rows.map((b) => b.status)).toEqual(["pending", "pending"]);
+    expect(new Set(rows.map((b) => b.visitId)).size).toBe(1);
     expect(errors, errors.join("\n")).toEqual([]);
   });
 
