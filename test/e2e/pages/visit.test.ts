@@ -233,6 +233,26 @@ describe("a visit of several services on the booking page", () => {
     expect(errors, errors.join("\n")).toEqual([]);
   });
 
+  it("books a visit through the widget's view of the page (via=widget): every item records the widget as its source", async () => {
+    const tenant = await salon(SALON);
+    const { page } = await browser.newPage({ now: NOW });
+    await page.goto(`${baseUrl}/book?slug=${tenant.slug}&via=widget`);
+    await page.getByRole("radio", { name: /^Cut/ }).check();
+    await addService(page, tenant.extraIds[1] ?? "");
+    await eventually(() => page.locator("#cal-days button.has-times").count()).toBeGreaterThan(0);
+    await page.locator(`#cal-days button[data-date="${DATE}"]`).click();
+    await page.getByRole("button", { name: "09:00 with Alex Rivera" }).click();
+    await page.getByLabel("First name").fill("Wim");
+    await page.getByLabel("E-mail").fill(`wim-${tenant.slug}@example.test`);
+    await page.getByRole("button", { name: "Confirm booking" }).click();
+    await eventually(() => texts(page, "#confirmation-items li")).toEqual([
+      "Cut with Alex Rivera, 09:00\u201309:30",
+      "Blow-dry with Alex Rivera, 09:30\u201310:00",
+    ]);
+    const rows = await e2eDb.select().from(schema.bookings).where(eq(schema.bookings.tenantId, tenant.id));
+    expect(rows.map((b) => b.source)).toEqual(["widget", "widget"]);
+  });
+
   it("says in plain words when no time fits all the services", async () => {
     // Three services of three hours each cannot fit into an eight-hour day.
     const tenant = await salon([
