@@ -253,6 +253,40 @@ describe("a visit of several services on the booking page", () => {
     expect(rows.map((b) => b.source)).toEqual(["widget", "widget"]);
   });
 
+  it("a visit whose time was taken meanwhile books nothing, says so and offers the times still free", async () => {
+    const tenant = await salon(SALON);
+    const { page } = await browser.newPage({ now: NOW, width: 1280 });
+    await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
+    await page.getByRole("radio", { name: /^Cut/ }).check();
+    await addService(page, tenant.extraIds[0] ?? "");
+    await eventually(() => page.locator("#cal-days button.has-times").count()).toBeGreaterThan(0);
+    await page.locator(`#cal-days button[data-date="${DATE}"]`).click();
+    await page.getByRole("button", { name: "10:00 with Alex Rivera" }).click();
+    await page.getByLabel("First name").fill("Tess");
+    await page.getByLabel("E-mail").fill(`tess-${tenant.slug}@example.test`);
+    // Someone books a cut at 10:30, where this visit's colour would start, while the page still offers 10:00.
+    const other = await fetch(`${baseUrl}/api/public/${tenant.slug}/bookings`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": randomIp(), "x-test-now": NOW },
+      body: JSON.stringify({
+        serviceId: tenant.serviceId,
+        staffProfileId: tenant.staffId,
+        startDatetime: `${DATE}T10:30:00`,
+        customer: { firstName: "Quick", email: `quick-${tenant.slug}@example.test` },
+      }),
+    });
+    expect(other.status).toBe(201);
+    await page.getByRole("button", { name: "Confirm booking" }).click();
+    await eventually(() => page.locator("#slot-error").textContent()).toContain(
+      "10:00 on Wed, Jun 4, 2031 was just booked by someone else",
+    );
+    await eventually(() => texts(page, "#slots button")).not.toContain("10:00");
+    expect(await texts(page, "#slots button")).toContain("11:00");
+    const rows = await e2eDb.select().from(schema.bookings).where(eq(schema.bookings.tenantId, tenant.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.visitId).toBeNull();
+  });
+
   it("says in plain words when no time fits all the services", async () => {
     // Three services of three hours each cannot fit into an eight-hour day.
     const tenant = await salon([
