@@ -3,7 +3,15 @@ import { expect } from "vitest";
 import { schema } from "../../../src/db/client";
 import { post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
-import { createService, createStaff, createTenant, ownerToken, type TenantOverrides, uniq, type WeeklyHours } from "../../helpers/factories";
+import {
+  createService,
+  createStaff,
+  createTenant,
+  ownerToken,
+  type TenantOverrides,
+  uniq,
+  type WeeklyHours,
+} from "../../helpers/factories";
 
 export { cronAt } from "../notifications/support";
 

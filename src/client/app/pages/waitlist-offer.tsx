@@ -36,8 +36,10 @@ export function OfferDialog(p: {
 
   async function submit(e: Event) {
     e.preventDefault();
-    if (!staffId) return setProblem({ message: "Choose a staff member.", fields: { staffProfileId: "Choose a staff member." }, retry: false });
-    if (!/^\d{2}:\d{2}$/.test(time)) return setProblem({ message: "Enter a time.", fields: { startDatetime: "Enter a time." }, retry: false });
+    if (!staffId)
+      return setProblem({ message: "Choose a staff member.", fields: { staffProfileId: "Choose a staff member." }, retry: false });
+    if (!/^\d{2}:\d{2}$/.test(time))
+      return setProblem({ message: "Enter a time.", fields: { startDatetime: "Enter a time." }, retry: false });
     setBusy(true);
     setProblem(null);
     const answer = await api<unknown>("POST", `/api/waitlist/${encodeURIComponent(entry.id)}/offer`, {
@@ -86,7 +88,16 @@ export function OfferDialog(p: {
           required
         />
       )}
-      <TextField id="startDatetime" label="Time" type="time" step={900} value={time} onValue={setTime} error={problem?.fields.startDatetime} required />
+      <TextField
+        id="startDatetime"
+        label="Time"
+        type="time"
+        step={900}
+        value={time}
+        onValue={setTime}
+        error={problem?.fields.startDatetime}
+        required
+      />
     </FormDialog>
   );
 }

@@ -49,7 +49,7 @@ function Waitlist() {
     <>
       <div class="page-head">
         <h2>Waitlist for {dayLabel(d.date)}</h2>
-        <div class="toolbar" role="group" aria-label="Day">
+        <div class="toolbar wl-toolbar" role="group" aria-label="Day">
           <Button label="Previous day" onClick={() => go(addDays(d.date, -1))}>
             ←
           </Button>
@@ -72,9 +72,7 @@ function Waitlist() {
       ) : null}
       <Outcome done={done} />
       <section class="panel" aria-labelledby="waitlist-heading">
-        <h2 id="waitlist-heading">
-          {d.entries.length === 0 ? "Nobody on the waitlist" : `${waiting} waiting, ${d.entries.length} in all`}
-        </h2>
+        <h2 id="waitlist-heading">{d.entries.length === 0 ? "Customers waiting" : `${waiting} waiting, ${d.entries.length} in all`}</h2>
         {d.entries.length === 0 ? (
           <Empty title="Nobody is on the waitlist for this day.">
             When a day is full, customers can join the waitlist from your booking page. When a time frees up, we offer it to them by e-mail.
@@ -133,7 +131,8 @@ function Waitlist() {
                           <ul class="wl-list">
                             {e.offers.map((o) => (
                               <li>
-                                {humanDate(o.start)}, {clockTime(o.start)} with {staffName(o.staffId)}
+                                {o.start.startsWith(d.date) ? "" : `${humanDate(o.start)}, `}
+                                {clockTime(o.start)} with {staffName(o.staffId)}
                                 <span class="muted small">{o.via === "owner" ? " (by hand)" : " (automatic)"}</span>
                               </li>
                             ))}

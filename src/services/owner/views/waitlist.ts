@@ -11,7 +11,11 @@ import { businessQuery, localToday, staffListQuery, type ZonedViewCtx } from "./
 export async function waitlistView(ctx: ZonedViewCtx, date?: LocalDate) {
   const { db, tenantId, timezone, now } = ctx;
   const day = formatLocalDate(date ?? localToday(timezone, now));
-  const [business, staff, rows] = await db.batch([businessQuery(db, tenantId), staffListQuery(db, tenantId), waitlistDayQuery(db, tenantId, day)]);
+  const [business, staff, rows] = await db.batch([
+    businessQuery(db, tenantId),
+    staffListQuery(db, tenantId),
+    waitlistDayQuery(db, tenantId, day),
+  ]);
   if (!business[0]) throw ApiError.notFound("Business");
   return { business: business[0], date: day, staff, entries: toDayEntries(rows, now) };
 }
