@@ -75,7 +75,7 @@ export function OfferDialog(p: {
       </p>
       {choices.length === 0 ? (
         <p class="error" role="alert">
-          No staff member takes bookings, so there is nobody to offer a time with.
+          No staff member who takes bookings can see this customer, so there is no time to offer. Check the Staff page.
         </p>
       ) : (
         <SelectField
