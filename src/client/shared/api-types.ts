@@ -26,6 +26,7 @@ import type { toAccount, toRefund } from "../../routes/owner/payments";
 import type { toOwnerService } from "../../routes/owner/services";
 import type { staffRoutes } from "../../routes/owner/staff";
 import type { reportViewRoutes } from "../../routes/owner/report-view";
+import type { waitlistViewRoutes } from "../../routes/owner/waitlist-view";
 import type { toBookingItem } from "../../routes/owner/view-shapes";
 import type { viewRoutes } from "../../routes/owner/views";
 import type { toDelivery, toEndpoint } from "../../routes/owner/webhook-endpoints";
@@ -129,6 +130,9 @@ export type CustomersView = ViewOf<"/customers">;
 export type SettingsView = ViewOf<"/settings">;
 export type AiLogView = ViewOf<"/ai-log">;
 export type ReportsView = RouteJson<typeof reportViewRoutes, "/reports", "$get">["data"];
+/** design.md §28: the waitlist page. */
+export type WaitlistDayView = RouteJson<typeof waitlistViewRoutes, "/waitlist", "$get">["data"];
+export type OwnerWaitlistEntry = WaitlistDayView["entries"][number];
 export type AppBusiness = DashboardView["business"];
 export type Viewer = DashboardView["viewer"];
 export type BookingItem = Json<ReturnType<typeof toBookingItem>>;
