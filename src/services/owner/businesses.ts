@@ -82,8 +82,7 @@ export async function updateBusiness(ctx: BusinessCtx, tenantId: string, fields:
     fields.requirePayment === true || (fields.noShowFeePercent ?? 0) > 0 || (fields.lateCancelFeePercent ?? 0) > 0 || policyCharges;
   const canCharge = sql`${tenants.stripeAccountId} IS NOT NULL AND ${tenants.stripeChargesEnabled} = 1`;
   // The card step secures a fee: one of the fees (as this PATCH leaves them) must be above 0.
-  const feeAfter = (value: number | undefined, column: SQL) =>
-    value === undefined ? sql`${column} > 0` : sql`${value > 0 ? 1 : 0} = 1`;
+  const feeAfter = (value: number | undefined, column: SQL) => (value === undefined ? sql`${column} > 0` : sql`${value > 0 ? 1 : 0} = 1`);
   const cardFee = sql`(${feeAfter(fields.noShowFeePercent, sql`${tenants.noShowFeePercent}`)} OR ${feeAfter(fields.lateCancelFeePercent, sql`${tenants.lateCancelFeePercent}`)})`;
   const needsFee = policy !== null && policy.cardAfter !== null;
   const where = sql`${tenants.id} = ${tenantId} ${needsCharges ? sql`AND ${canCharge}` : sql``} ${needsFee ? sql`AND ${cardFee}` : sql``}`;

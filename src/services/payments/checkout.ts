@@ -68,7 +68,10 @@ export function visitCheckoutPlan(
   // no payment; where it does, a service paid in full (share 0) stays paid in full.
   const deposit = demand.step === "deposit";
   const shares = deposit
-    ? items.map((i) => ({ ...i, depositPercent: tenant.requirePayment && i.depositPercent === 0 ? 0 : stepDepositPercent(i.depositPercent, demand) }))
+    ? items.map((i) => ({
+        ...i,
+        depositPercent: tenant.requirePayment && i.depositPercent === 0 ? 0 : stepDepositPercent(i.depositPercent, demand),
+      }))
     : items;
   return checkoutPlanFor(tenant, tenant.requirePayment || deposit ? due(shares) : null, demand.step !== "none");
 }

@@ -90,11 +90,9 @@ describe("the steps at their edges", () => {
     // Cancelled 2 hours before its start (10:00 New York = 14:00 UTC): inside the window.
     const cancelled = await post(`/api/public/booking/${b.body.data.confirmationCode}/cancel`, {}, { now: "2031-05-16T12:00:00Z" });
     expect(cancelled.status).toBe(200);
-    const again = await post(
-      `/api/public/${tenant.slug}/bookings`,
-      body(service.id, staff.id, late, "2031-05-20T10:00:00"),
-      { now: "2031-05-16T12:30:00Z" },
-    );
+    const again = await post(`/api/public/${tenant.slug}/bookings`, body(service.id, staff.id, late, "2031-05-20T10:00:00"), {
+      now: "2031-05-16T12:30:00Z",
+    });
     expect(again.status).toBe(403);
     expect(again.body.error.code).toBe("booking_restricted");
   });

@@ -31,7 +31,12 @@ export async function reliableTenant(opts: { tenant?: TenantOverrides; depositPe
     maxAdvanceDays: 36_500,
     ...opts.tenant,
   });
-  const service = await createService(tenant.id, { name: "Colour", durationMinutes: 60, price: 4000, depositPercent: opts.depositPercent ?? 0 });
+  const service = await createService(tenant.id, {
+    name: "Colour",
+    durationMinutes: 60,
+    price: 4000,
+    depositPercent: opts.depositPercent ?? 0,
+  });
   const staff = await createStaff(tenant.id, { displayName: "Sam" });
   return { tenant, service, staff, account };
 }
