@@ -7,12 +7,12 @@ import { exportCustomer } from "../../services/privacy/customer-export";
 import { CustomerExport, Erased, toCustomerExport } from "./customer-privacy-shapes";
 import { smsConfig } from "../../config";
 import { changeReliability } from "../../services/reliability/owner";
-import { RELIABILITY_STEPS } from "../../shared/reliability";
 import { ApiError } from "../../errors";
 import { type CustomerRow, getCustomer, listCustomers, listCustomerTexts, updateCustomer } from "../../services/owner/customers";
 import { firstNameField, lastNameField, limitField, lookupIdParam, NOT_EMPTY, notEmpty, phoneField, searchField } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 import { OwnerBooking, toOwnerBooking } from "./booking-shapes";
+import { CustomerReliability } from "./reliability-shapes";
 import { CustomerTexts, TextMessage, toCustomerTexts, toTextMessage } from "./text-shapes";
 
 const listQuery = z
@@ -54,17 +54,6 @@ const RecentBooking = OwnerBooking.extend({
   service: z.object({ id: z.string(), name: z.string() }),
   staff: z.object({ id: z.string(), displayName: z.string() }),
 });
-
-export const CustomerReliability = z
-  .object({
-    noShows: z.number().int().openapi({ description: "No-shows over the last 12 months (since the last reset)" }),
-    lateCancellations: z.number().int().openapi({ description: "Cancellations by the customer inside the booking's cancellation window" }),
-    strikes: z.number().int().openapi({ description: "Both, less one for each booking completed after a strike" }),
-    step: z.enum(RELIABILITY_STEPS).openapi({ description: "What the business's policy asks of this customer's next public booking" }),
-    trusted: z.boolean().openapi({ description: "Marked trusted: exempt from every step" }),
-    resetAt: z.string().nullable().openapi({ description: "When the business last reset the record" }),
-  })
-  .openapi("CustomerReliability");
 
 export const OwnerCustomerDetail = OwnerCustomer.extend({
   reliability: CustomerReliability.openapi({ description: "design.md §28: the client reliability record; never shown to the customer" }),

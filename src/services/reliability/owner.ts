@@ -23,6 +23,14 @@ export function customerReliabilityQuery(db: Db, tenantId: string, customerId: s
     WHERE x.id = ${customerId} AND x.tenant_id = ${tenantId}`);
 }
 
+/** The same for the customer of a booking (none for an anonymous walk-in or another business's booking). */
+export function bookingCustomerReliabilityQuery(db: Db, tenantId: string, bookingId: string, nowMs: number) {
+  return db.all<Row>(sql`
+    SELECT t.reliability_policy AS policy, ${customerRecordSql("x", sql`${recordSince(nowMs)}`)} AS cell
+    FROM bookings bk JOIN customers x ON x.id = bk.customer_id JOIN tenants t ON t.id = x.tenant_id
+    WHERE bk.id = ${bookingId} AND bk.tenant_id = ${tenantId}`);
+}
+
 export function decodeCustomerReliability(row: Row | undefined, nowMs: number): CustomerReliability | null {
   if (!row) return null;
   const policy = row.policy ? (JSON.parse(row.policy) as ReliabilityPolicy) : null;

@@ -112,4 +112,24 @@ describe("the record on the customer, trusted and reset", () => {
     expect(empty.status).toBe(400);
     expect((await customerRow(id)).reliabilityTrusted).toBe(false);
   });
+
+  it("shows the customer's record on each of their bookings in the owner API, the held booking included", async () => {
+    const { tenant, service, staff } = await reliableTenant({
+      tenant: { reliabilityPolicy: policy({ depositAfter: 1, depositPercent: 20 }) },
+    });
+    const who = customer();
+    await pastBookings({ tenantId: tenant.id, serviceId: service.id }, who.email, [{ status: "no_show", at: "2031-04-02T15:00:00Z" }]);
+    const held = await book(tenant.slug, service.id, staff.id, who);
+    expect(held.body.data.status).toBe("pending");
+    const detail = await get(`/api/bookings/${held.body.data.id}`, { token: await tokenOf(tenant), now: NOW });
+    expect(detail.status).toBe(200);
+    expect(detail.body.data.customerReliability).toEqual({
+      noShows: 1,
+      lateCancellations: 0,
+      strikes: 1,
+      step: "deposit",
+      trusted: false,
+      resetAt: null,
+    });
+  });
 });
