@@ -26,12 +26,14 @@ import type { toAccount, toRefund } from "../../routes/owner/payments";
 import type { toOwnerService } from "../../routes/owner/services";
 import type { staffRoutes } from "../../routes/owner/staff";
 import type { reportViewRoutes } from "../../routes/owner/report-view";
+import type { waitlistViewRoutes } from "../../routes/owner/waitlist-view";
 import type { toBookingItem } from "../../routes/owner/view-shapes";
 import type { viewRoutes } from "../../routes/owner/views";
 import type { toDelivery, toEndpoint } from "../../routes/owner/webhook-endpoints";
 import type { toWidgetStatus } from "../../routes/pages/widget";
 import type { toAvailability, toAvailabilityDays } from "../../routes/public/availability-shapes";
 import type { toBookingLookup, toCancelResult, toCreatedBooking } from "../../routes/public/booking-shapes";
+import type { toCreatedVisit, toVisitAvailability } from "../../routes/public/visit-shapes";
 import type { toWaitlistEntry, toWaitlistJoined } from "../../routes/public/waitlist";
 import type { ImpersonationStarted } from "../../services/admin/impersonation";
 import type { PaymentStep } from "../../services/payments/checkout";
@@ -61,6 +63,11 @@ export type AvailabilityDays = Json<ReturnType<typeof toAvailabilityDays>>;
 export type CreatedBooking = Json<ReturnType<typeof toCreatedBooking>>;
 export type BookingLookup = Json<ReturnType<typeof toBookingLookup>>;
 export type CancelResult = Json<ReturnType<typeof toCancelResult>>;
+/** design.md §26: a visit of 2-5 services (its times, its creation, a lookup's items). */
+export type VisitAvailability = Json<ReturnType<typeof toVisitAvailability>>;
+export type VisitSlot = VisitAvailability["slots"][number];
+export type CreatedVisit = Json<ReturnType<typeof toCreatedVisit>>;
+export type LookupItem = NonNullable<BookingLookup["items"]>[number];
 /** design.md §21: the create's `payment` and GET /api/public/booking/:code/payment. */
 export type PaymentStepData = Json<PaymentStep>;
 export type WidgetStatus = Json<ReturnType<typeof toWidgetStatus>>;
@@ -123,6 +130,9 @@ export type CustomersView = ViewOf<"/customers">;
 export type SettingsView = ViewOf<"/settings">;
 export type AiLogView = ViewOf<"/ai-log">;
 export type ReportsView = RouteJson<typeof reportViewRoutes, "/reports", "$get">["data"];
+/** design.md §28: the waitlist page. */
+export type WaitlistDayView = RouteJson<typeof waitlistViewRoutes, "/waitlist", "$get">["data"];
+export type OwnerWaitlistEntry = WaitlistDayView["entries"][number];
 export type AppBusiness = DashboardView["business"];
 export type Viewer = DashboardView["viewer"];
 export type BookingItem = Json<ReturnType<typeof toBookingItem>>;
