@@ -21,6 +21,8 @@ const CODES = {
   guest_disabled: 403,
   forbidden: 403,
   captcha_failed: 403,
+  // design.md §28: the business asks this customer (recognised by e-mail, phone or account) to contact it.
+  booking_restricted: 403,
   impersonation_read_only: 403,
   not_found: 404,
   slot_taken: 409,

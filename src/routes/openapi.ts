@@ -29,7 +29,7 @@ export const ErrorShape2 = z
 const ERROR_TEXT: Record<number, string> = {
   400: "Invalid request (Shape 2 `invalid_request`, with `details`), or a refusal such as `stripe_not_connected`",
   401: "Missing, invalid or wrong-audience credentials (Shape 1 `unauthorized`); `invalid_credentials` at sign-in (Shape 2)",
-  403: "The caller may not do this: `forbidden`, `impersonation_read_only`, `guest_disabled` (Shape 2) or `tenant required` / `tenant not found` (Shape 1)",
+  403: "The caller may not do this: `forbidden`, `impersonation_read_only`, `guest_disabled`, `captcha_failed`, `booking_restricted` (Shape 2) or `tenant required` / `tenant not found` (Shape 1)",
   404: "Not found, or not visible to the caller (`not_found`)",
   409: "State conflict (`conflict`, `slot_taken`, `email_taken`, `slug_taken`, `invalid_transition`, ...)",
   413: "Request body too large (`payload_too_large`)",

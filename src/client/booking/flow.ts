@@ -1,4 +1,5 @@
 import { humanDate, clockTime } from "../../shared/format";
+import { RESTRICTED_MESSAGE } from "../../shared/reliability";
 import type { CreatedBooking, CreatedVisit } from "../shared/api-types";
 import { byId, maybeById, queryAll, setText, show } from "../shared/dom";
 import { dataOf, errorCode, errorDetails } from "../shared/http";
@@ -236,6 +237,10 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
     }
     if (code === "rate_limited") {
       return formError("Too many bookings are waiting for payment from here right now. Please try again in a few minutes.");
+    }
+    if (code === "booking_restricted") {
+      // design.md §28: the customer learns only that the business asks them to get in touch.
+      return formError(`${RESTRICTED_MESSAGE} Nothing was booked.`);
     }
     if (code === "guest_disabled") {
       return formError("This business only takes bookings from customers with an account. Please contact the business to book.");

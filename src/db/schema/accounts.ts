@@ -1,5 +1,6 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { MEMBER_ROLES } from "../../shared/member-roles";
+import type { ReliabilityPolicy } from "../../shared/reliability";
 import { createdAt, flag, updatedAt } from "./columns";
 
 export const tenants = sqliteTable(
@@ -77,6 +78,9 @@ export const tenants = sqliteTable(
     customDomainClaimedAt: text("custom_domain_claimed_at"),
     customDomainProblem: text("custom_domain_problem"),
     stripeAccountId: text("stripe_account_id"),
+    // design.md §28: the client reliability policy (strike counts at which a recognised customer's
+    // public booking needs a card, a deposit, or is refused); null = off.
+    reliabilityPolicy: text("reliability_policy", { mode: "json" }).$type<ReliabilityPolicy>(),
     createdBy: text("created_by"),
     // Set to a new random value by triggers (drizzle/0010) on every write to what decides slots:
     // bookings' times, staff, state and buffers, services, staff, hours, overrides, closures, time
@@ -185,6 +189,10 @@ export const customers = sqliteTable(
     namesEditedAt: text("names_edited_at"),
     // design.md §25: set when the business erased the record (names, contact and notes cleared).
     erasedAt: text("erased_at"),
+    // design.md §28: the owner's reset of the reliability record (strikes before it no longer
+    // count; epoch ms) and the "trusted" mark (exempt from the policy's steps).
+    reliabilityResetAt: integer("reliability_reset_at"),
+    reliabilityTrusted: flag("reliability_trusted").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -72,6 +72,9 @@ export const bookings = sqliteTable(
     lateCancelFeePercent: integer("late_cancel_fee_percent"),
     refundDeadlineAt: integer("refund_deadline_at"),
     movedLateAt: text("moved_late_at"),
+    // design.md §28: when the customer cancelled inside the cancellation window (a strike of the
+    // reliability record; epoch ms); null for every other cancellation.
+    lateCancelledAt: integer("late_cancelled_at"),
     // design.md §31: what an unauthenticated create typed (the customer record is not overwritten
     // by it), and the client network (IPv4 address or IPv6 /64) a public create came from (hold caps).
     guestFirstName: text("guest_first_name"),

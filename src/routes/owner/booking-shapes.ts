@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { CustomerReliability } from "./reliability-shapes";
 import { BOOKING_SOURCES, BOOKING_STATUSES } from "../../domain/booking-status";
 import type { BookingView } from "../../services/bookings";
 import type { BookingDetail, HistoryRow } from "../../services/owner/booking-detail";
@@ -184,6 +185,9 @@ export const OwnerBookingFullDetail = OwnerBookingDetail.extend({
   texts: BookingTextsShape.nullable().openapi({
     description: "Texts about this booking (design.md §27); null while texts are not configured",
   }),
+  customerReliability: CustomerReliability.nullable().openapi({
+    description: "design.md §28: the customer's reliability record now; null for an anonymous walk-in",
+  }),
 }).openapi("OwnerBookingFullDetail");
 
 /** GET /api/bookings/:id: the detail above plus the business's zone, the customer's notes, payments and history. */
@@ -202,6 +206,7 @@ export function toOwnerBookingFullDetail(b: BookingDetail, codes: boolean): z.in
     guest: b.guest,
     customerConfirmedAt: b.customerConfirmedAt,
     texts: b.texts ? toBookingTexts(b.texts) : null,
+    customerReliability: b.customerReliability,
   };
 }
 

@@ -61,6 +61,34 @@ const reminderHoursField = z
   // Earliest reminder first, so the list reads in the order the e-mails go out.
   .transform((hours) => [...hours].sort((a, b) => b - a));
 
+const strikeCount = z
+  .number()
+  .int("Use a whole number of no-shows and late cancellations")
+  .min(1, "At least 1")
+  .max(50, "At most 50")
+  .nullable()
+  .default(null);
+
+/**
+ * design.md §28: the strike counts from which a recognised customer's public booking needs a card
+ * on file, a deposit, or is refused (null = never); null or all steps null = off.
+ */
+const reliabilityPolicyField = z
+  .object({
+    cardAfter: strikeCount,
+    depositAfter: strikeCount,
+    depositPercent: z.number().int("Use a whole percentage").min(1, "At least 1").max(100, "At most 100").nullable().default(null),
+    blockAfter: strikeCount,
+  })
+  .strict()
+  .superRefine((p, ctx) => {
+    if (p.depositAfter !== null && p.depositPercent === null) {
+      ctx.addIssue({ code: "custom", path: ["depositPercent"], message: "Say what share of the price the deposit is" });
+    }
+  })
+  .nullable()
+  .transform((p) => (p && (p.cardAfter !== null || p.depositAfter !== null || p.blockAfter !== null) ? p : null));
+
 /** PATCH /me: profile and booking settings only (design.md §7, §13); the rest is the operator's. */
 const settingsBody = z
   .object({
@@ -118,6 +146,7 @@ const settingsBody = z
     // cancellations), and reminders at the reminderHours. The monthly limit is the operator's.
     smsConfirmations: z.boolean(),
     smsReminders: z.boolean(),
+    reliabilityPolicy: reliabilityPolicyField,
     ...Object.fromEntries(
       [
         "id",
@@ -198,6 +227,19 @@ export const OwnerBusiness = z
       .boolean()
       .openapi({ description: "Texts customers who agreed to them when a booking is confirmed, moved or cancelled (design.md §27)" }),
     smsReminders: z.boolean().openapi({ description: "Texts those customers a reminder at each of reminderHours" }),
+    reliabilityPolicy: z
+      .object({
+        cardAfter: z.number().int().nullable(),
+        depositAfter: z.number().int().nullable(),
+        depositPercent: z.number().int().nullable(),
+        blockAfter: z.number().int().nullable(),
+      })
+      .nullable()
+      .openapi({
+        description:
+          "design.md §28: strike counts (no-shows and late cancellations over 12 months, less completed bookings) from which a " +
+          "recognised customer's public booking needs a card on file, a deposit of depositPercent, or is refused; null = off",
+      }),
     smsMonthlyLimit: z
       .number()
       .int()
@@ -252,6 +294,7 @@ export function toOwnerBusiness(t: BusinessRow, config: Config): z.infer<typeof 
     notificationEmail: t.notificationEmail,
     smsConfirmations: Boolean(t.smsConfirmations),
     smsReminders: Boolean(t.smsReminders),
+    reliabilityPolicy: t.reliabilityPolicy ?? null,
     smsMonthlyLimit: effectiveSmsLimit(t.plan, t.smsMonthlyLimit),
     plan: t.plan,
     planStatus: t.planStatus,
@@ -286,7 +329,8 @@ const change = createRoute({
     "An operator-only field is 400 `invalid_request` naming it; an unknown field too. A new custom domain is created at Cloudflare " +
     "for SaaS and is pending until its DNS records are in place (see customDomainStatus); 409 domain_taken when it is another " +
     "business's active domain (a newer claim replaces one that is not active yet); 502 domain_provider_error when Cloudflare " +
-    "refuses (nothing is saved). 400 stripe_not_connected when payment or a fee is turned on without a Stripe account that can take charges.",
+    "refuses (nothing is saved). 400 stripe_not_connected when payment, a fee, or a reliability policy's card or deposit step is turned on " +
+    "without a Stripe account that can take charges; 400 invalid_request on reliabilityPolicy.cardAfter when no no-show or late-cancel fee is above 0.",
   security: security.owner,
   middleware: [writers],
   request: { body: jsonBody(settingsBody) },

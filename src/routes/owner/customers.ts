@@ -6,11 +6,13 @@ import { eraseCustomer } from "../../services/privacy/customer-erasure";
 import { exportCustomer } from "../../services/privacy/customer-export";
 import { CustomerExport, Erased, toCustomerExport } from "./customer-privacy-shapes";
 import { smsConfig } from "../../config";
+import { changeReliability } from "../../services/reliability/owner";
 import { ApiError } from "../../errors";
 import { type CustomerRow, getCustomer, listCustomers, listCustomerTexts, updateCustomer } from "../../services/owner/customers";
 import { firstNameField, lastNameField, limitField, lookupIdParam, NOT_EMPTY, notEmpty, phoneField, searchField } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 import { OwnerBooking, toOwnerBooking } from "./booking-shapes";
+import { CustomerReliability } from "./reliability-shapes";
 import { CustomerTexts, TextMessage, toCustomerTexts, toTextMessage } from "./text-shapes";
 
 const listQuery = z
@@ -54,6 +56,7 @@ const RecentBooking = OwnerBooking.extend({
 });
 
 export const OwnerCustomerDetail = OwnerCustomer.extend({
+  reliability: CustomerReliability.openapi({ description: "design.md §28: the client reliability record; never shown to the customer" }),
   recentBookings: z.array(RecentBooking).openapi({ description: "The 20 most recent bookings, newest start first" }),
   texts: CustomerTexts.nullable().openapi({ description: "Texts sent and received (design.md §27); null while texts are not configured" }),
 }).openapi("OwnerCustomerDetail");
@@ -84,6 +87,7 @@ function toOwnerCustomerDetail(row: Awaited<ReturnType<typeof getCustomer>>, cod
       staff: { id: b.staffId, displayName: b.staffName },
     })),
     texts: row.texts ? toCustomerTexts(row.texts) : null,
+    reliability: row.reliability,
   };
 }
 
@@ -136,6 +140,26 @@ const change = createRoute({
   responses: { 200: ok(OwnerCustomer), ...errors(400, 401, 403, 404, 409) },
 });
 
+const reliabilityBody = z
+  .object({
+    trusted: z.boolean().openapi({ description: "Exempt the customer from every step of the policy (or no longer)" }),
+    reset: z.literal(true, { error: "Send reset: true to reset the record" }).openapi({ description: "Strikes up to now stop counting" }),
+  })
+  .partial()
+  .strict()
+  .refine(notEmpty, NOT_EMPTY);
+
+const reliabilityRoute = createRoute({
+  method: "post",
+  path: "/{id}/reliability",
+  tags,
+  summary: "Marks the customer trusted (or not) and/or resets their reliability record (owner/admin; design.md §28)",
+  security: security.owner,
+  middleware: [writers],
+  request: { params: lookupIdParam, body: jsonBody(reliabilityBody) },
+  responses: { 200: ok(CustomerReliability), ...errors(400, 401, 403, 404) },
+});
+
 const exportRoute = createRoute({
   method: "get",
   path: "/{id}/export",
@@ -173,7 +197,10 @@ export const customersRoutes = openApiRouter<OwnerEnv>()
   })
   .openapi(one, async (c) => {
     const texts = smsConfig(c.var.services.config) !== null;
-    const row = await getCustomer(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id, { texts });
+    const row = await getCustomer(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id, {
+      texts,
+      nowMs: c.var.services.now.getTime(),
+    });
     return c.json({ data: toOwnerCustomerDetail(row, seesConfirmationCodes(c.var.auth)) }, 200);
   })
   .openapi(messages, async (c) => {
@@ -191,6 +218,11 @@ export const customersRoutes = openApiRouter<OwnerEnv>()
       c.var.services.now,
     );
     return c.json({ data: toOwnerCustomer(row) }, 200);
+  })
+  .openapi(reliabilityRoute, async (c) => {
+    const { tenantId, actor } = c.var.auth;
+    const data = await changeReliability(c.var.services, tenantId, c.req.valid("param").id, c.req.valid("json"), actor);
+    return c.json({ data }, 200);
   })
   .openapi(exportRoute, async (c) => {
     const data = await exportCustomer(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id);

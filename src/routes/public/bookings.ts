@@ -40,7 +40,8 @@ const create = createRoute({
     "Books a free slot (confirmed; pending with `payment` at a business that takes payment). A customer token links the booking to the account",
   description:
     "409 slot_taken when the slot is gone (fetch availability again); 403 guest_disabled without a customer token where guest " +
-    "checkout is off; 403 captcha_failed without a passing `captchaToken` where bot protection is on; 429 rate_limited when " +
+    "checkout is off; 403 captcha_failed without a passing `captchaToken` where bot protection is on; 403 booking_restricted " +
+    "when the business's reliability policy (design.md §28) asks this customer to contact it instead; 429 rate_limited when " +
     "the business already holds too many unpaid bookings for this e-mail, network or in all (Retry-After: until the oldest " +
     "of them ends); 502 payment_provider_error when the payment provider refuses (nothing is held). With `items` (design.md " +
     "§26) the services are booked back to back as one visit, all or none; the answer's `id` is the visit's and it adds `items`.",

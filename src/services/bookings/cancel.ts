@@ -19,6 +19,7 @@ import {
   refCanExist,
   refSql,
 } from "./lookup";
+import { lateCancelSql } from "../reliability/record";
 import { offerTriggersFor } from "../waitlist/trigger";
 import type { BookingCtx } from "./scope";
 
@@ -159,7 +160,8 @@ async function cancelOnce(ctx: BookingCtx, ref: BookingRef, reasonInput: string 
   b.add(offerTriggersFor(db, sql`SELECT ${booking.id}`, now, "cancel", cancellable));
   const update = b.add(
     db.run(sql`
-      UPDATE bookings SET status = 'cancelled', cancel_reason = ${reason}, cancelled_at = ${t}, sequence = sequence + 1, updated_at = ${t}
+      UPDATE bookings SET status = 'cancelled', cancel_reason = ${reason}, cancelled_at = ${t}, sequence = sequence + 1, updated_at = ${t},
+                          late_cancelled_at = ${lateCancelSql(now.getTime(), ref.kind === "public")}
       WHERE id = ${booking.id} AND status = ${booking.status}`),
   );
   // The state after the batch: on success the answer is the view read before plus the cancellation

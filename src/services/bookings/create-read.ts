@@ -5,6 +5,8 @@ import type { LocalDate } from "../../domain/time";
 import { ApiError } from "../../errors";
 import type { CheckoutTenant } from "../payments/checkout";
 import { publicTenantSql } from "../public-tenant";
+import { identityRecordSql, phoneTail, recordSince } from "../reliability/record";
+import type { ReliabilityPolicy } from "../../shared/reliability";
 import { decodeSchedule, type ScheduleRow, scheduleBounds, scheduleColumnsOf } from "../schedule-data";
 import { type BookingScope, type ServiceRow, type StaffRow, serviceJsonSql, staffJsonSql } from "./scope";
 
@@ -42,6 +44,8 @@ export type TenantCells = {
   noShowFeePercent: number;
   lateCancelFeePercent: number;
   cancellationHours: number;
+  /** design.md §28: the reliability policy as stored (JSON text; null = off). */
+  reliabilityPolicy: string | null;
 };
 
 /** TenantCells over `tenants t`, for a create's one read (a visit's too: src/services/visits/create.ts). */
@@ -51,14 +55,16 @@ export const tenantCellsSql = sql`t.id, t.slug, t.business_name AS businessName,
   t.min_notice_minutes AS minNoticeMinutes, t.max_advance_days AS maxAdvanceDays, t.require_payment AS requirePayment,
   t.stripe_account_id AS stripeAccountId, t.stripe_charges_enabled AS stripeChargesEnabled,
   t.no_show_fee_percent AS noShowFeePercent, t.late_cancel_fee_percent AS lateCancelFeePercent,
-  t.cancellation_hours AS cancellationHours`;
+  t.cancellation_hours AS cancellationHours, t.reliability_policy AS reliabilityPolicy`;
 
-type ReadRow = TenantCells & ScheduleRow & { service: string | null; staff: string | null; accountId: string | null };
+type ReadRow = TenantCells &
+  ScheduleRow & { service: string | null; staff: string | null; accountId: string | null; reliability: string | null };
 
 export type CreateTenant = CheckoutTenant &
-  Omit<TenantCells, "allowGuestBooking" | "botProtection" | "requirePayment" | "stripeChargesEnabled"> & {
+  Omit<TenantCells, "allowGuestBooking" | "botProtection" | "requirePayment" | "stripeChargesEnabled" | "reliabilityPolicy"> & {
     allowGuestBooking: boolean;
     botProtection: boolean;
+    reliabilityPolicy: ReliabilityPolicy | null;
   };
 
 type Values = {
@@ -67,6 +73,10 @@ type Values = {
   serviceId: string;
   staffId: string;
   accountId: string | null;
+  /** design.md §28 (public scope): the customer's e-mail, the last digits of the typed phone, 12 months back. */
+  email: string;
+  phoneTail: string;
+  since: number;
 } & { [K in keyof ReturnType<typeof scheduleBounds>]: unknown } & { weekday: number };
 
 function readStatement(kind: BookingScope["kind"]) {
@@ -86,6 +96,18 @@ function readStatement(kind: BookingScope["kind"]) {
              ${staffJsonSql(kind, tenantId, staffId)} AS staff,
              -- A token outlives a deleted account: such a caller is a guest.
              (SELECT id FROM customer_accounts WHERE id = ${p.accountId}) AS accountId,
+             ${
+               kind === "public"
+                 ? identityRecordSql({
+                     tenantId,
+                     policy: sql`t.reliability_policy`,
+                     email: sql`${p.email}`,
+                     accountId: sql`${p.accountId}`,
+                     tail: sql`${p.phoneTail}`,
+                     since: sql`${p.since}`,
+                   })
+                 : sql`NULL`
+             } AS reliability,
              ${schedule}
       FROM tenants t WHERE ${kind === "public" ? publicTenantSql(p.tenant) : sql`t.id = ${p.tenant}`} LIMIT 1`;
   });
@@ -97,7 +119,16 @@ const statements = { public: readStatement("public"), owner: readStatement("owne
 export function createRead(
   db: Db,
   scope: BookingScope,
-  input: { serviceId: string; staffProfileId: string; date: LocalDate; accountId: string | null },
+  input: {
+    serviceId: string;
+    staffProfileId: string;
+    date: LocalDate;
+    accountId: string | null;
+    /** The customer's e-mail (lower-cased) and typed phone, to recognise them (design.md §28). */
+    email: string;
+    phone: string | undefined;
+    nowMs: number;
+  },
 ) {
   const bounds = scheduleBounds(input.date, input.date);
   const statement = statements[scope.kind].all<ReadRow>(db, {
@@ -105,6 +136,9 @@ export function createRead(
     serviceId: input.serviceId,
     staffId: input.staffProfileId,
     accountId: input.accountId ?? "",
+    email: input.email,
+    phoneTail: phoneTail(input.phone),
+    since: recordSince(input.nowMs),
     ...bounds,
     weekday: (bounds.weekdays ?? [])[0],
   });
@@ -122,6 +156,7 @@ function decodeRead(row: ReadRow | undefined, date: LocalDate) {
     service: JSON.parse(row.service) as ServiceRow,
     staff,
     accountId: row.accountId,
+    reliability: row.reliability,
     rows: decodeSchedule(row, date),
   };
 }
@@ -149,5 +184,6 @@ export function decodeTenant(row: TenantCells): CreateTenant {
     noShowFeePercent: row.noShowFeePercent,
     lateCancelFeePercent: row.lateCancelFeePercent,
     cancellationHours: row.cancellationHours,
+    reliabilityPolicy: row.reliabilityPolicy ? (JSON.parse(row.reliabilityPolicy) as ReliabilityPolicy) : null,
   };
 }

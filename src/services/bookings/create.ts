@@ -21,6 +21,7 @@ import { bookingEffects, staffFreeSql, tenantOpenSql } from "./effects";
 import { frontDeskSlot, slotTaken } from "./front-desk";
 import { actorOf, bookingHistoryInsert } from "./history";
 import { createRead } from "./create-read";
+import { bookingRestricted, reliabilityDemand } from "../reliability/demand";
 import { resourceIdsOf } from "./lookup";
 import { assignResources, type ResourceHold, resourcesAvailableSql } from "./resources";
 import { type BookingCtx, type BookingScope, parseStaffIds, tenantIdSql } from "./scope";
@@ -84,7 +85,8 @@ const CODE_ATTEMPTS = 4;
  * service, staff, the staff member's schedule rows for the date: hours, override, closures,
  * buffered bookings, time off; ./create-read.ts) and one write batch (customer upsert, conditional
  * booking insert that stores the service's buffers, the e-mails' facts, webhook deliveries,
- * read-back). The read stays a batch so a check of its own can join it. A customer record this create
+ * read-back). The read stays a batch so a check of its own can join it. The reliability record
+ * of a recognised customer (design.md §28) is a column of that one read. A customer record this create
  * makes (not one it updates) is announced as `customer.created` (design.md §19).
  *
  * A public create at a business that takes payment (design.md §21) makes the Stripe call between
@@ -105,13 +107,16 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
     staffProfileId: input.staffProfileId,
     date: input.start.date,
     accountId: scope.kind === "public" ? (input.customerAccountId ?? null) : null,
+    email: (input.customer.email ?? "").toLowerCase(),
+    phone: input.customer.phone,
+    nowMs: now.getTime(),
   });
   const reads = batch(db);
   const found = reads.add(read.statement);
   // design.md §31: the business's unpaid holds, for the hold caps (public creates only), in the same round trip.
   const holds = reads.add(liveHoldsQuery(db, scope.kind === "public" ? tenantIdSql(scope) : sql`NULL`, now.getTime()));
   await reads.run();
-  const { tenant, service, staff, accountId, rows } = read.decode(found.result());
+  const { tenant, service, staff, accountId, reliability, rows } = read.decode(found.result());
   const liveHolds = holds.result();
   if (scope.kind === "public" && !accountId && !tenant.allowGuestBooking) {
     throw new ApiError("guest_disabled", "This business only takes bookings from signed-in customers");
@@ -162,9 +167,12 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
   const email = (input.customer.email ?? "").toLowerCase();
   const c = input.customer;
   const t = now.toISOString();
-  const plan = scope.kind === "public" ? checkoutPlan(tenant, service) : null;
+  // design.md §28: the step the business's reliability policy asks of a customer it recognises.
+  const demand = scope.kind === "public" ? reliabilityDemand(tenant, reliability, c.phone, now) : null;
+  const plan = scope.kind === "public" ? checkoutPlan(tenant, service, demand?.checkout) : null;
   // design.md §31: bot protection and the hold caps, before anything is held or paid.
   const network = await publicCreateChecks(ctx, scope, tenant, { ...input, email, holding: plan !== null }, liveHolds);
+  if (demand?.blocked) throw bookingRestricted(tenant);
   // design.md §27: the number texts go to, read by the business's country; one that does not
   // parse is kept as typed and gets no texts.
   const smsPhone = e164Of(c.phone, regionOf(tenant));

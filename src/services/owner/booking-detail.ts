@@ -4,6 +4,8 @@ import { ApiError } from "../../errors";
 import type { BookingCtx } from "../bookings";
 import { type BookingView, bookingViewQuery } from "../bookings/lookup";
 import { type BookingPayments, bookingPaymentsOf, bookingPaymentsQueries } from "../payments/booking-payments";
+import { bookingCustomerReliabilityQuery, decodeCustomerReliability } from "../reliability/owner";
+import type { CustomerReliability } from "../reliability/record";
 import { type BookingTexts, bookingTextsOf, bookingTextsQuery } from "../sms/records";
 
 export type HistoryRow = {
@@ -33,6 +35,8 @@ export type BookingDetail = BookingView & {
   customerConfirmedAt: string | null;
   /** Whether texts about it go out, or why not; null while texts are not configured. */
   texts: BookingTexts | null;
+  /** design.md §28: the customer's reliability record; null without a customer record. */
+  customerReliability: CustomerReliability | null;
 };
 
 /**
@@ -43,7 +47,7 @@ export type BookingDetail = BookingView & {
  * booking inside the tenant.
  */
 export async function getBookingDetail(
-  ctx: Pick<BookingCtx, "db">,
+  ctx: Pick<BookingCtx, "db" | "now">,
   ref: { tenantId: string; bookingId: string },
   opts: { texts?: boolean } = {},
 ) {
@@ -51,7 +55,8 @@ export async function getBookingDetail(
   const { bookings: b, auditLog: a, users: u, customers: c, apiKeys: k } = schema;
   const own = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${ref.bookingId} AND tenant_id = ${ref.tenantId})`;
   const money = bookingPaymentsQueries(db, ref.tenantId, ref.bookingId);
-  const [views, guests, notes, history, texts, ...moneyResults] = await db.batch([
+  const nowMs = ctx.now.getTime();
+  const [views, guests, notes, history, texts, reliability, ...moneyResults] = await db.batch([
     bookingViewQuery(db, { kind: "owner", ...ref }),
     db
       .select({ firstName: b.guestFirstName, lastName: b.guestLastName, phone: b.guestPhone })
@@ -82,6 +87,7 @@ export async function getBookingDetail(
       .orderBy(asc(a.createdAt), asc(a.seq), asc(a.id))
       .limit(100),
     bookingTextsQuery(db, ref.tenantId, ref.bookingId),
+    bookingCustomerReliabilityQuery(db, ref.tenantId, ref.bookingId, nowMs),
     ...money,
   ]);
   const view = views[0];
@@ -94,6 +100,7 @@ export async function getBookingDetail(
     guest: guestWhereDifferent(guests[0], view.customer),
     customerConfirmedAt: texts[0]?.customerConfirmedAt ?? null,
     texts: opts.texts && texts[0] ? bookingTextsOf(texts[0]) : null,
+    customerReliability: decodeCustomerReliability(reliability[0], nowMs),
   } satisfies BookingDetail;
 }
 

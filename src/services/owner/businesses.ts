@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { type Db, schema } from "../../db/client";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
@@ -47,6 +47,7 @@ export type BusinessSettings = Partial<
     | "notificationEmail"
     | "smsConfirmations"
     | "smsReminders"
+    | "reliabilityPolicy"
   >
 >;
 
@@ -74,9 +75,17 @@ export async function updateBusiness(ctx: BusinessCtx, tenantId: string, fields:
   const { db, now } = ctx;
   const { customDomain, ...rest } = fields;
   const domain = customDomain === undefined ? null : await prepareDomainChange(ctx, tenantId, customDomain);
-  const needsCharges = fields.requirePayment === true || (fields.noShowFeePercent ?? 0) > 0 || (fields.lateCancelFeePercent ?? 0) > 0;
+  const policy = fields.reliabilityPolicy ?? null;
+  // design.md §28: the policy's card and deposit steps take money as §21's payments do.
+  const policyCharges = policy !== null && (policy.cardAfter !== null || policy.depositAfter !== null);
+  const needsCharges =
+    fields.requirePayment === true || (fields.noShowFeePercent ?? 0) > 0 || (fields.lateCancelFeePercent ?? 0) > 0 || policyCharges;
   const canCharge = sql`${tenants.stripeAccountId} IS NOT NULL AND ${tenants.stripeChargesEnabled} = 1`;
-  const where = needsCharges ? sql`${tenants.id} = ${tenantId} AND ${canCharge}` : sql`${tenants.id} = ${tenantId}`;
+  // The card step secures a fee: one of the fees (as this PATCH leaves them) must be above 0.
+  const feeAfter = (value: number | undefined, column: SQL) => (value === undefined ? sql`${column} > 0` : sql`${value > 0 ? 1 : 0} = 1`);
+  const cardFee = sql`(${feeAfter(fields.noShowFeePercent, sql`${tenants.noShowFeePercent}`)} OR ${feeAfter(fields.lateCancelFeePercent, sql`${tenants.lateCancelFeePercent}`)})`;
+  const needsFee = policy !== null && policy.cardAfter !== null;
+  const where = sql`${tenants.id} = ${tenantId} ${needsCharges ? sql`AND ${canCharge}` : sql``} ${needsFee ? sql`AND ${cardFee}` : sql``}`;
   // The domain's other statements apply exactly when the UPDATE does (the charge columns stay as they are).
   const gate = sql`EXISTS (SELECT 1 FROM tenants WHERE ${where})`;
   const b = batch(db);
@@ -101,11 +110,28 @@ export async function updateBusiness(ctx: BusinessCtx, tenantId: string, fields:
   const [row] = updated.result();
   if (!row) {
     await domain?.undo();
-    if (needsCharges)
-      throw new ApiError("stripe_not_connected", "Connect a Stripe account that can take charges before asking customers to pay");
+    if (needsCharges || needsFee) await refusal(db, tenantId, needsCharges, needsFee ? cardFee : null);
     throw ApiError.notFound("Business");
   }
   return row;
+}
+
+/** Why a refused settings change was refused (one read, only on this path): charges first, then the card step's fee. */
+async function refusal(db: Db, tenantId: string, needsCharges: boolean, cardFee: SQL | null): Promise<never> {
+  const [row] = await db.all<{ canCharge: number; hasFee: number }>(sql`
+    SELECT (stripe_account_id IS NOT NULL AND stripe_charges_enabled = 1) AS canCharge, ${cardFee ?? sql`1`} AS hasFee
+    FROM tenants WHERE id = ${tenantId}`);
+  if (!row) throw ApiError.notFound("Business");
+  if (needsCharges && !row.canCharge) {
+    throw new ApiError("stripe_not_connected", "Connect a Stripe account that can take charges before asking customers to pay");
+  }
+  if (!row.hasFee) {
+    throw ApiError.field(
+      "reliabilityPolicy.cardAfter",
+      "A card on file secures a fee: set a no-show or late-cancellation fee above 0 first",
+    );
+  }
+  throw ApiError.notFound("Business");
 }
 
 export type NewBusinessInput = {

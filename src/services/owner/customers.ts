@@ -1,5 +1,7 @@
 import { and, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { resourceIdsOf } from "../bookings/lookup";
+import { customerReliabilityQuery, decodeCustomerReliability } from "../reliability/owner";
+import type { CustomerReliability } from "../reliability/record";
 import { schema, type Db } from "../../db/client";
 import { ApiError } from "../../errors";
 import { customerOptOutsQuery, customerTextsOf, customerTextsQuery, tenantRegionQuery } from "../sms/records";
@@ -70,18 +72,21 @@ export function listCustomers(db: Db, tenantId: string, q: { search?: string; li
 
 export const RECENT_BOOKINGS = 20;
 
+const NO_RECORD: CustomerReliability = { noShows: 0, lateCancellations: 0, strikes: 0, step: "none", trusted: false, resetAt: null };
+
 /**
  * The customer and their 20 most recent bookings (newest start first), in one batch; with `texts`
  * (design.md §27, while texts are configured) also their texts sent and received, newest first,
  * and whether their number can be texted.
  */
-export async function getCustomer(db: Db, tenantId: string, id: string, opts: { texts?: boolean } = {}) {
+export async function getCustomer(db: Db, tenantId: string, id: string, opts: { texts?: boolean; nowMs?: number } = {}) {
   const s = schema.services;
   const p = schema.staffProfiles;
   const v = schema.visits;
   // While texts are off the two reads name no customer: the batch keeps its shape and reads nothing.
   const textsOf = opts.texts ? id : "";
-  const [[row], bookings, region, messages, optOuts] = await db.batch([
+  const nowMs = opts.nowMs ?? Date.now();
+  const [[row], bookings, region, messages, optOuts, reliability] = await db.batch([
     db
       .select(customerColumns)
       .from(c)
@@ -106,6 +111,8 @@ export async function getCustomer(db: Db, tenantId: string, id: string, opts: { 
     tenantRegionQuery(db, tenantId),
     customerTextsQuery(db, tenantId, textsOf),
     customerOptOutsQuery(db, tenantId, textsOf),
+    // design.md §28: the record (counts and step) the business's policy reads.
+    customerReliabilityQuery(db, tenantId, id, nowMs),
   ]);
   if (!row) throw ApiError.notFound("Customer");
   return {
@@ -118,6 +125,7 @@ export async function getCustomer(db: Db, tenantId: string, id: string, opts: { 
       staffName: r.staffName,
     })),
     texts: opts.texts ? customerTextsOf(row.phone, region[0], messages, optOuts) : null,
+    reliability: decodeCustomerReliability(reliability[0], nowMs) ?? NO_RECORD,
   };
 }
 

@@ -44,27 +44,52 @@ export type CheckoutService = { price: number; depositPercent: number };
 
 export type CheckoutPlan = { due: AmountDue | null; card: boolean; account: string; fees: FeeTerms };
 
+/**
+ * design.md §28: the step a recognised customer's booking takes under the business's reliability
+ * policy ("blocked" never reaches checkout). `depositPercent`: the policy's share at the deposit step.
+ */
+export type StepDemand = { step: "none" | "card" | "deposit"; depositPercent: number };
+
+const NO_STEP: StepDemand = { step: "none", depositPercent: 0 };
+
 /** What this booking must settle before it is confirmed; null = nothing (confirmed at once). */
-export function checkoutPlan(tenant: CheckoutTenant, service: CheckoutService): CheckoutPlan | null {
-  return checkoutPlanFor(tenant, tenant.requirePayment ? amountDue(service.price, service.depositPercent, tenant.currency) : null);
+export function checkoutPlan(tenant: CheckoutTenant, service: CheckoutService, demand: StepDemand = NO_STEP): CheckoutPlan | null {
+  return visitCheckoutPlan(tenant, [service], demand, (items) => amountDue(items[0].price, items[0].depositPercent, tenant.currency));
 }
 
 /** The same for a visit (design.md §26): its items' shares summed. */
-export function visitCheckoutPlan(tenant: CheckoutTenant, items: readonly CheckoutService[]): CheckoutPlan | null {
-  return checkoutPlanFor(tenant, tenant.requirePayment ? visitAmountDue(items, tenant.currency) : null);
+export function visitCheckoutPlan(
+  tenant: CheckoutTenant,
+  items: readonly CheckoutService[],
+  demand: StepDemand = NO_STEP,
+  due: (items: readonly CheckoutService[]) => AmountDue | null = (list) => visitAmountDue(list, tenant.currency),
+): CheckoutPlan | null {
+  // The deposit step asks for max(the service's share, the policy's) even where the business takes
+  // no payment; where it does, a service paid in full (share 0) stays paid in full.
+  const deposit = demand.step === "deposit";
+  const shares = deposit
+    ? items.map((i) => ({
+        ...i,
+        depositPercent: tenant.requirePayment && i.depositPercent === 0 ? 0 : stepDepositPercent(i.depositPercent, demand),
+      }))
+    : items;
+  return checkoutPlanFor(tenant, tenant.requirePayment || deposit ? due(shares) : null, demand.step !== "none");
 }
 
-function checkoutPlanFor(tenant: CheckoutTenant, due: AmountDue | null): CheckoutPlan | null {
+function checkoutPlanFor(tenant: CheckoutTenant, due: AmountDue | null, stepped: boolean): CheckoutPlan | null {
   const fees = { noShowFeePercent: tenant.noShowFeePercent, lateCancelFeePercent: tenant.lateCancelFeePercent };
   const canCharge = Boolean(tenant.stripeAccountId && tenant.stripeChargesEnabled);
-  const card = canCharge && needsCardOnFile(fees, due);
+  // The card and deposit steps keep a card whenever a fee could be charged, as §21 does for everyone.
+  const card = (canCharge || stepped) && needsCardOnFile(fees, due);
   if (!due && !card) return null;
   if (!canCharge || !tenant.stripeAccountId) {
-    // requirePayment is only accepted with charges enabled; the account lost them since.
+    // requirePayment and the policy's steps are only accepted with charges enabled; the account lost them since.
     throw new ApiError("payment_provider_error", "This business cannot take payments right now; please try again later");
   }
   return { due, card, account: tenant.stripeAccountId, fees };
 }
+
+const stepDepositPercent = (service: number, demand: StepDemand) => Math.max(service, demand.depositPercent);
 
 /** The `payment` object of the create answer and of GET /api/public/booking/:code/payment. */
 export type PaymentStep = {

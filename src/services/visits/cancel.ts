@@ -7,6 +7,7 @@ import { type BookingRef, type BookingView, bookingViewQuery } from "../bookings
 import type { BookingCtx } from "../bookings/scope";
 import { cancellationMoney } from "../payments/cancellation";
 import type { BookingMoney } from "../payments/money";
+import { lateCancelSql } from "../reliability/record";
 import { offerTriggersFor } from "../waitlist/trigger";
 import { webhookEventInsert } from "../webhooks/events";
 import { visitFactsFromView, visitWebhookBooking } from "./effects";
@@ -99,7 +100,8 @@ export async function cancelVisit(
   b.add(offerTriggersFor(db, sql`SELECT id FROM bookings WHERE visit_id = ${visitId}`, now, "cancel", cancellable));
   const update = b.add(
     db.run(sql`
-      UPDATE bookings SET status = 'cancelled', cancel_reason = ${reason}, cancelled_at = ${t}, sequence = sequence + 1, updated_at = ${t}
+      UPDATE bookings SET status = 'cancelled', cancel_reason = ${reason}, cancelled_at = ${t}, sequence = sequence + 1, updated_at = ${t},
+                          late_cancelled_at = ${lateCancelSql(now.getTime(), ref.kind === "public")}
       WHERE visit_id = ${visitId} AND status = ${booking.status} AND ${cancellable}`),
   );
   const readBack = b.add(bookingViewQuery(db, ref));

@@ -21,6 +21,8 @@ import { type BookingCtx, type BookingScope, parseStaffIds, servicesJsonSql, ten
 import { locationOf } from "../notifications/booking-mail";
 import { type PaymentStep, startCheckout, visitCheckoutPlan } from "../payments/checkout";
 import { publicTenantSql } from "../public-tenant";
+import { bookingRestricted, reliabilityDemand } from "../reliability/demand";
+import { identityRecordSql, phoneTail, recordSince } from "../reliability/record";
 import { decodeSchedule, parseResourceTypes, type ScheduleRow, scheduleColumns } from "../schedule-data";
 import { servicesInOrder, unionTypesSql } from "./availability";
 import { decideVisit, specOfService } from "./decide";
@@ -81,7 +83,8 @@ export type CreatedVisit = {
 const CODE_ATTEMPTS = 4;
 
 /** The visit's one read: the business's create cells, the services and staff as JSON, the schedule. */
-type VisitReadRow = TenantCells & ScheduleRow & { services: string | null; staff: string; accountId: string | null };
+type VisitReadRow = TenantCells &
+  ScheduleRow & { services: string | null; staff: string; accountId: string | null; reliability: string | null };
 
 /**
  * Books 2–5 services back to back as one visit (design.md §26), all or nothing. Two libSQL round
@@ -119,6 +122,19 @@ export async function createVisit(ctx: BookingCtx, scope: BookingScope, input: C
                 )})) AS staff,
              -- A token outlives a deleted account: such a caller is a guest.
              (SELECT id FROM customer_accounts WHERE id = ${tokenAccountId ?? ""}) AS accountId,
+             -- design.md §28: the customer's reliability record, as a booking's create reads it.
+             ${
+               scope.kind === "public"
+                 ? identityRecordSql({
+                     tenantId: tid,
+                     policy: sql`t.reliability_policy`,
+                     email: sql`${(input.customer.email ?? "").toLowerCase()}`,
+                     accountId: sql`${tokenAccountId ?? ""}`,
+                     tail: sql`${phoneTail(input.customer.phone)}`,
+                     since: sql`${recordSince(now.getTime())}`,
+                   })
+                 : sql`NULL`
+             } AS reliability,
              ${scheduleColumns({ tenantId: tid, staffIdList: named, from: input.start.date, to: input.start.date, resourceTypes: unionTypesSql(serviceIds, tid) })}
       FROM tenants t WHERE ${scope.kind === "public" ? publicTenantSql(scope.slug) : sql`t.id = ${scope.tenantId}`} LIMIT 1`),
   );
@@ -177,9 +193,12 @@ export async function createVisit(ctx: BookingCtx, scope: BookingScope, input: C
   const totalAmount = items.reduce((sum, i) => sum + i.totalAmount, 0);
   const c = input.customer;
   const email = (c.email ?? "").toLowerCase();
-  const plan = scope.kind === "public" ? visitCheckoutPlan(tenant, services) : null;
+  // design.md §28: a visit takes the reliability step as a single booking does.
+  const demand = scope.kind === "public" ? reliabilityDemand(tenant, row.reliability, c.phone, now) : null;
+  const plan = scope.kind === "public" ? visitCheckoutPlan(tenant, services, demand?.checkout) : null;
   // design.md §31: bot protection and the hold caps, before anything is held or paid (a visit is one hold).
   const network = await publicCreateChecks(ctx, scope, tenant, { ...input, email, holding: plan !== null }, liveHolds);
+  if (demand?.blocked) throw bookingRestricted(tenant);
   const checkout = plan
     ? await startCheckout(ctx.env, now, plan, {
         bookingId: anchorId,

@@ -32,6 +32,7 @@ const HEADING: Record<SettingsSlug, string> = {
   widget: "Booking button for your website",
   domain: "Custom domain",
   payments: "Payments",
+  reliability: "Client reliability",
   webhooks: "Webhooks",
   members: "Members",
   "api-keys": "API keys",

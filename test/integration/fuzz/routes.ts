@@ -252,6 +252,7 @@ export const ROUTES: Route[] = [
   { method: "GET", path: "/api/customers/{customerId}", auth: "owner" },
   { method: "GET", path: "/api/customers/{customerId}/messages", auth: "owner", query: ["limit", "before"] },
   { method: "PATCH", path: "/api/customers/{customerId}", auth: "owner", body: { firstName: "Renamed" } },
+  { method: "POST", path: "/api/customers/{customerId}/reliability", auth: "owner", body: { trusted: true } },
   { method: "GET", path: "/api/customers/{customerId}/export", auth: "owner" },
   { method: "DELETE", path: "/api/customers/{customerId}", auth: "owner", query: ["cancelUpcoming"] },
   // design.md §26: resources

@@ -301,6 +301,8 @@ describe("owner bookings: details and side effects", () => {
       // design.md §27: texts go only with the customer's consent, which this booking was not given.
       customerConfirmedAt: null,
       texts: { optIn: false, phone: "555-0100", e164: null, problem: "The customer did not agree to texts about this booking." },
+      // design.md §28: the customer's reliability record (no policy, nothing counted).
+      customerReliability: { noShows: 0, lateCancellations: 0, strikes: 0, step: "none", trusted: false, resetAt: null },
     });
     const {
       customer: _c,
@@ -314,6 +316,7 @@ describe("owner bookings: details and side effects", () => {
       guest: _g,
       customerConfirmedAt: _cc,
       texts: _tx,
+      customerReliability: _cr,
       ...plain
     } = res.body.data;
     expect(created.body.data).toEqual(plain);

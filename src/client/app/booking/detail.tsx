@@ -1,5 +1,6 @@
 import { useEffect, useState } from "hono/jsx/dom";
 import type { SettableStatus } from "../../../shared/booking-values";
+import { STEP_LABELS } from "../../../shared/reliability";
 import type { AppBusiness, OwnerBookingDetail, Viewer } from "../../shared/api-types";
 import { dataOf } from "../../shared/http";
 import { api } from "../shell/api";
@@ -187,6 +188,7 @@ export function BookingDetail(p: {
                   ["Phone", detail.customer.phone ? <a href={`tel:${detail.customer.phone}`}>{detail.customer.phone}</a> : ""],
                   ["E-mail", detail.customer.email ? <a href={`mailto:${detail.customer.email}`}>{detail.customer.email}</a> : ""],
                   ["Notes", detail.customer.notes],
+                  ["Reliability", detail.customerReliability ? reliabilityLine(detail.customerReliability) : ""],
                   ["Record", <a href={`/app/customers?id=${encodeURIComponent(detail.customer.id)}`}>Open the customer's page</a>],
                 ]}
               />
@@ -284,4 +286,10 @@ function Actions(p: {
       ) : null}
     </>
   );
+}
+
+/** design.md §28: the customer's record in one line ("2 no-shows, 1 late cancellation · Deposit required"). */
+function reliabilityLine(r: NonNullable<OwnerBookingDetail["customerReliability"]>): string {
+  const counts = `${r.noShows} no-show${r.noShows === 1 ? "" : "s"}, ${r.lateCancellations} late cancellation${r.lateCancellations === 1 ? "" : "s"} in 12 months`;
+  return `${counts} · ${r.trusted ? "Trusted" : STEP_LABELS[r.step]}`;
 }

@@ -24,6 +24,7 @@ import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 import { useView } from "../ui/use-view";
 import { CustomerPrivacy } from "./customer-privacy";
+import { CustomerReliability } from "./customer-reliability";
 import { CustomerTexts } from "./customer-texts";
 
 function setParam(key: string, value: string) {
@@ -259,6 +260,7 @@ function CustomerDetail(p: { id: string; business: AppBusiness; viewer: Viewer; 
               <p class="muted small">The {c.recentBookings.length} most recent are shown.</p>
             ) : null}
           </section>
+          <CustomerReliability customerId={c.id} record={c.reliability} viewer={p.viewer} onChanged={() => setTick((t) => t + 1)} />
           {c.texts ? <CustomerTexts customerId={c.id} texts={c.texts} tz={tz} /> : null}
           <CustomerPrivacy
             customer={c}

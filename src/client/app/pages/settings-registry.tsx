@@ -9,6 +9,7 @@ import { ClosuresPanel } from "./settings-closures";
 import { CustomDomainPanel } from "./settings-domain";
 import type { SectionProps } from "./settings-form";
 import { AppearanceSection, WidgetSection } from "./settings-look";
+import { ReliabilitySection } from "./settings-reliability";
 import { TextMessagesPanel } from "./settings-sms";
 import { PaymentRules, StripePanel } from "./settings-stripe";
 import { FailedJobs, Members } from "./settings-team";
@@ -47,6 +48,7 @@ export const SECTION_ENTRIES: Record<SettingsSlug, SectionEntry> = {
       </>
     ),
   },
+  reliability: { Body: ReliabilitySection },
   webhooks: { Body: (p) => <Webhooks view={p.view} onChanged={p.reload} /> },
   members: { Body: (p) => <Members view={p.view} onChanged={p.reload} /> },
   "api-keys": { Body: ApiKeys },
