@@ -237,5 +237,12 @@ describe("a visit in the calendar", () => {
     const narrow = await open(salon, 375, `/app/calendar?date=${DAY}`);
     await eventually(() => narrow.page.locator(".cal-block.in-visit").count()).toBe(2);
     await checkPage(narrow.page, "visit-two-columns");
+
+    // The dashboard's timeline marks the same visit and the haircut's processing window.
+    const dash = await open(salon, 1280, `/app?date=${DAY}`);
+    await eventually(() => dash.page.locator(".tl-block.in-visit").count()).toBe(2);
+    expect(await dash.page.locator(".tl-block.has-processing .tl-processing").count()).toBe(1);
+    expect(await dash.page.getByRole("button", { name: /^13:00 Twyla.*until 14:00.*Haircut.*part of a visit$/ }).count()).toBe(1);
+    await checkPage(dash.page, "visit-dashboard");
   });
 });
