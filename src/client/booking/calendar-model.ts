@@ -143,8 +143,16 @@ export function dayMessage(
     | { kind: "first"; date: string; count: number }
     | { kind: "none"; chosen: string; through: string },
   lead = "",
+  services = 1,
 ): string {
   const prefix = lead ? `${lead} ` : "";
+  // design.md §26: a visit's times are starts where every one of its services fits, back to back.
+  if (services > 1 && r.kind === "none") {
+    return `${prefix}No time fits ${allOf(services)} services from ${humanDate(r.chosen)} to ${humanDate(r.through)}. Please try fewer services or another staff member, or contact the business.`;
+  }
+  if (services > 1 && r.kind === "next") {
+    return `${prefix}No time fits ${allOf(services)} services on ${humanDate(r.chosen)}. Showing the next date where they fit: ${humanDate(r.date)} (${times(r.count)}).`;
+  }
   switch (r.kind) {
     case "times":
       return `${prefix}${times(r.count)} on ${humanDate(r.date)}.`;
@@ -156,6 +164,10 @@ export function dayMessage(
       return `${prefix}No free times from ${humanDate(r.chosen)} to ${humanDate(r.through)}. Please try another service or staff member, or contact the business.`;
   }
 }
+
+const COUNT_WORDS = ["", "one", "two", "three", "four", "five"];
+/** "both", "all three", ... */
+const allOf = (n: number) => (n === 2 ? "both" : `all ${COUNT_WORDS[n] ?? String(n)}`);
 
 const longDate = new Intl.DateTimeFormat("en", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 const monthTitle = new Intl.DateTimeFormat("en", { month: "long", year: "numeric", timeZone: "UTC" });

@@ -1,11 +1,10 @@
-import type { AvailabilityDays, Slot } from "../shared/api-types";
 import { setText } from "../shared/dom";
-import { type ApiAnswer, dataOf } from "../shared/http";
-import { genericError, publicApi } from "./api";
+import type { ApiAnswer } from "../shared/http";
+import { genericError } from "./api";
 import { MonthCalendar } from "./calendar";
 import { dayMessage, searchFrom } from "./calendar-model";
-import { enc, page, publicPath } from "./page";
-import { fetchSlots, renderSlots } from "./slots";
+import { page } from "./page";
+import { fetchDays, fetchSlots, renderSlots, type TimeSlot, type TimesQuery } from "./slots";
 
 /**
  * A month calendar and the times of the chosen date, for booking and for moving a booking alike.
@@ -22,9 +21,9 @@ export type DateTimesOptions = {
   prefix: string;
   status: HTMLElement;
   slots: HTMLElement;
-  /** The service and staff member ("" = anyone) asked about; null while no service is chosen. */
-  context: () => { serviceId: string; staffId: string } | null;
-  onSlot: (slot: Slot) => void;
+  /** The services (one, or a visit's 2-5) and staff member ("" = anyone) asked about; null while no service is chosen. */
+  context: () => TimesQuery | null;
+  onSlot: (slot: TimeSlot) => void;
   /** Times were cleared (a new search started): forget a picked slot. */
   onClear: () => void;
   /** Shown while no service is chosen. */
@@ -54,13 +53,7 @@ export function dateTimes(o: DateTimesOptions): DateTimes {
     weekStart: page.weekStart,
     loadDays: (from, to) => {
       const ctx = o.context();
-      if (!ctx) return null;
-      const staff = ctx.staffId ? `&staffId=${enc(ctx.staffId)}` : "";
-      const query = `?serviceId=${enc(ctx.serviceId)}&from=${from}&to=${to}${staff}`;
-      return publicApi<AvailabilityDays>("GET", publicPath(`/availability/days${query}`)).then((answer) => {
-        const data = dataOf(answer);
-        return data ? { days: data.days } : { error: answer };
-      });
+      return ctx ? fetchDays(ctx, from, to) : null;
     },
     onPick: (date) => choose(date),
   });
@@ -101,19 +94,23 @@ export function dateTimes(o: DateTimesOptions): DateTimes {
       if (found.kind === "error") return failed(found.error);
       if (found.kind === "none") {
         await calendar.select(date, mark);
-        clear(dayMessage({ kind: "none", chosen: date, through: found.through }, lead));
+        clear(dayMessage({ kind: "none", chosen: date, through: found.through }, lead, ctx.serviceIds.length));
         return o.onDay?.(date, false);
       }
       const day = found.day.date;
       await calendar.select(day, mark);
-      const got = await fetchSlots(ctx.serviceId, ctx.staffId, day);
+      const got = await fetchSlots(ctx, day);
       if (!current()) return;
       if (got.error) return failed(got.error);
       if (got.slots.length > 0) {
         const count = got.slots.length;
         setText(
           o.status,
-          dayMessage(day === date ? { kind: "times", date, count } : { kind: "next", chosen: date, date: day, count }, lead),
+          dayMessage(
+            day === date ? { kind: "times", date, count } : { kind: "next", chosen: date, date: day, count },
+            lead,
+            ctx.serviceIds.length,
+          ),
         );
         renderSlots(o.slots, got.slots, o.onSlot);
         return o.onDay?.(date, day === date);
@@ -122,7 +119,7 @@ export function dateTimes(o: DateTimesOptions): DateTimes {
       from = day;
       inclusive = false;
     }
-    clear(dayMessage({ kind: "none", chosen: date, through: from }, lead));
+    clear(dayMessage({ kind: "none", chosen: date, through: from }, lead, ctx.serviceIds.length));
     o.onDay?.(date, false);
   }
 
@@ -135,9 +132,11 @@ export function dateTimes(o: DateTimesOptions): DateTimes {
     const found = await searchFrom(page.today, true, monthLoader(mark), () => mine === seq);
     if (found.kind === "superseded") return;
     if (found.kind === "error") return failed(found.error);
-    if (found.kind === "none") return clear(dayMessage({ kind: "none", chosen: page.today, through: found.through }));
+    if (found.kind === "none") {
+      return clear(dayMessage({ kind: "none", chosen: page.today, through: found.through }, "", ctx.serviceIds.length));
+    }
     await calendar.select(found.day.date, mark);
-    const got = await fetchSlots(ctx.serviceId, ctx.staffId, found.day.date);
+    const got = await fetchSlots(ctx, found.day.date);
     if (mine !== seq) return;
     if (got.error) return failed(got.error);
     if (got.slots.length === 0) return choose(found.day.date);

@@ -1,5 +1,5 @@
-import { humanDate, timeRange, clockTime } from "../../shared/format";
-import type { CreatedBooking, Slot } from "../shared/api-types";
+import { humanDate, clockTime } from "../../shared/format";
+import type { CreatedBooking, CreatedVisit } from "../shared/api-types";
 import { byId, maybeById, queryAll, setText, show } from "../shared/dom";
 import { dataOf, errorCode, errorDetails } from "../shared/http";
 import { genericError, publicApi } from "./api";
@@ -7,9 +7,14 @@ import { dateTimes } from "./date-times";
 import { botCheck } from "./captcha";
 import { page, publicPath } from "./page";
 import { serverClock, showConfirmed, startPayment } from "./payment";
+import { isVisitSlot, type TimeSlot } from "./slots";
+import { performersOfAll, renderVisitItems, slotSummary, startVisitServices } from "./visit";
 import { startWaitlist } from "./waitlist";
 
-/** The booking flow: service, staff, date (month calendar), time, details, then the confirmation with its code. */
+/**
+ * The booking flow: service (and, for a visit, the services added after it), staff, date (month
+ * calendar), time, details, then the confirmation with its code.
+ */
 
 /** API field paths -> form field ids (a Map: keys come from the server's answer). */
 const FIELD_IDS = new Map([
@@ -34,7 +39,7 @@ export type BookingFlow = {
 };
 
 export function startBookingFlow(form: HTMLFormElement): BookingFlow {
-  const state: { slot: Slot | null } = { slot: null };
+  const state: { slot: TimeSlot | null } = { slot: null };
   const slotsBox = byId("slots");
   const slotStatus = byId("slot-status");
   const slotError = byId("slot-error");
@@ -54,11 +59,18 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
     show(slotError, true);
   }
 
-  // design.md §28: a date without a time for the chosen service offers the waitlist.
+  // design.md §26: the services added to the visit after the chosen one.
+  const visit = startVisitServices(form, () => {
+    offerPerformers();
+    show(slotError, false);
+    void loadSlots();
+  });
+
+  // design.md §28: a date without a time for the chosen service offers the waitlist (a single service's only).
   const waitlist = startWaitlist(() => {
     const service = checked("serviceId");
     const staff = checked("staffId");
-    if (!service) return null;
+    if (!service || visit.ids().length > 1) return null;
     const staffName = staff?.value ? (staff.closest("label")?.textContent?.trim() ?? "") : "";
     return { serviceId: service.value, serviceName: service.dataset.name ?? "", staffId: staff?.value ?? "", staffName };
   });
@@ -67,8 +79,8 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
     status: slotStatus,
     slots: slotsBox,
     context: () => {
-      const service = checked("serviceId");
-      return service ? { serviceId: service.value, staffId: checked("staffId")?.value ?? "" } : null;
+      const serviceIds = visit.ids();
+      return serviceIds.length ? { serviceIds, staffId: checked("staffId")?.value ?? "" } : null;
     },
     onSlot: pickSlot,
     onClear: () => {
@@ -81,10 +93,12 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
   });
   const loadSlots = (lead?: string) => times.refresh(lead);
 
-  /** Only the staff who perform the chosen service are offered (the page knows; the public API does not say). */
+  /**
+   * Only the staff who perform the chosen service (every service of a visit) are offered: the page
+   * knows, the public API does not say.
+   */
   function offerPerformers() {
-    const ids = checked("serviceId")?.dataset.staffIds;
-    const allowed = ids === undefined ? null : new Set(ids.split(" ").filter(Boolean));
+    const allowed = performersOfAll(form, visit.ids());
     for (const input of queryAll<HTMLInputElement>("input[name=staffId]", form)) {
       const ok = input.value === "" || allowed === null || allowed.has(input.value);
       show(input.closest("label"), ok);
@@ -96,12 +110,13 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
     }
   }
 
-  function pickSlot(slot: Slot) {
+  function pickSlot(slot: TimeSlot) {
     const service = checked("serviceId");
     if (!service) return;
     state.slot = slot;
     show(slotError, false);
-    setText(byId("summary"), `${service.dataset.name} with ${slot.staffName}, ${timeRange(slot.startTime, slot.endTime, page.timezone)}`);
+    setText(byId("summary"), slotSummary(form, slot, service.dataset.name ?? ""));
+    renderVisitItems(form, byId("summary-items"), slot);
     const first = details.hidden ? byId("firstName", HTMLInputElement) : null;
     show(details, true);
     details.scrollIntoView({ block: "nearest" });
@@ -153,9 +168,12 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
     const button = byId("confirm-button", HTMLButtonElement);
     button.disabled = true;
     setText(button, "Booking\u2026");
-    const answer = await publicApi<CreatedBooking>("POST", publicPath("/bookings"), {
-      serviceId: service.value,
-      staffProfileId: slot.staffProfileId,
+    // design.md §26: a visit is created with its items, each with the staff member its time was offered with.
+    const what = isVisitSlot(slot)
+      ? { items: slot.items.map((i) => ({ serviceId: i.serviceId, staffProfileId: i.staffProfileId })) }
+      : { serviceId: service.value, staffProfileId: slot.staffProfileId };
+    const answer = await publicApi<CreatedBooking | CreatedVisit>("POST", publicPath("/bookings"), {
+      ...what,
       startDatetime: slot.startTime,
       customer,
       source: page.source,
@@ -172,7 +190,7 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
       startPayment({
         code: created.confirmationCode,
         payment: created.payment,
-        summary: `${service.dataset.name} with ${slot.staffName}, ${timeRange(slot.startTime, slot.endTime, page.timezone)}`,
+        summary: slotSummary(form, slot, service.dataset.name ?? ""),
         serverNow: serverClock(answer.headers),
         onConfirmed: showConfirmed,
         onRestart: () => {
@@ -225,13 +243,11 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
     formError(genericError(answer));
   }
 
-  function confirmed(data: CreatedBooking, service: HTMLInputElement, slot: Slot) {
+  function confirmed(data: CreatedBooking, service: HTMLInputElement, slot: TimeSlot) {
     show(form, false);
     setText(byId("confirmation-code"), data.confirmationCode);
-    setText(
-      byId("confirmation-summary"),
-      `${service.dataset.name} with ${slot.staffName}, ${timeRange(slot.startTime, slot.endTime, page.timezone)}.`,
-    );
+    setText(byId("confirmation-summary"), `${slotSummary(form, slot, service.dataset.name ?? "")}.`);
+    renderVisitItems(form, byId("confirmation-items"), slot);
     const box = byId("confirmation");
     show(box, true);
     box.focus();
@@ -239,7 +255,10 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
 
   form.addEventListener("change", (event) => {
     const name = event.target instanceof HTMLInputElement ? event.target.name : "";
-    if (name === "serviceId") offerPerformers();
+    if (name === "serviceId") {
+      visit.refresh();
+      offerPerformers();
+    }
     if (name === "serviceId" || name === "staffId") {
       show(slotError, false);
       void loadSlots();
@@ -262,6 +281,7 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
       const service = radio("serviceId", serviceId);
       if (!service) return null;
       service.checked = true;
+      visit.clear();
       offerPerformers();
       const staff = radio("staffId", staffId);
       const anyone = radio("staffId", "");

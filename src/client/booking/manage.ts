@@ -1,13 +1,18 @@
 import { clockTime, humanDate } from "../../shared/format";
-import type { BookingLookup, CancelResult, Slot } from "../shared/api-types";
-import { byId, queryAll, setText, show } from "../shared/dom";
+import type { BookingLookup, CancelResult } from "../shared/api-types";
+import { byId, el, queryAll, setText, show } from "../shared/dom";
 import { dataOf, errorCode } from "../shared/http";
 import { genericError, publicApi } from "./api";
 import { dateTimes } from "./date-times";
 import { enc, page } from "./page";
 import { resumePayment, returnedFromPayment, showConfirmed } from "./payment";
+import { isVisitSlot, type TimeSlot } from "./slots";
+import { lookupLines } from "./visit";
 
-/** Manage a booking by its code: view it, move it to another time, cancel it with a reason. */
+/**
+ * Manage a booking by its code: view it, move it to another time, cancel it with a reason. A visit
+ * (design.md §26) shows its items; it is moved and cancelled as a whole, as the API does.
+ */
 
 const STATUS = new Map([
   ["confirmed", "Confirmed"],
@@ -20,10 +25,10 @@ const STATUS = new Map([
 const bookingPath = (code: string, rest = "") => `/api/public/booking/${enc(code)}${rest}`;
 
 export function startManageBooking(bookingForm: HTMLFormElement | null): void {
-  const state: { booking: BookingLookup | null; slot: Slot | null; serviceId: string | null } = {
+  const state: { booking: BookingLookup | null; slot: TimeSlot | null; serviceIds: string[] | null } = {
     booking: null,
     slot: null,
-    serviceId: null,
+    serviceIds: null,
   };
   const rescheduleButton = byId("reschedule-button", HTMLButtonElement);
   const rescheduleStaff = byId("reschedule-staff", HTMLSelectElement);
@@ -34,7 +39,7 @@ export function startManageBooking(bookingForm: HTMLFormElement | null): void {
     prefix: "rcal",
     status: rescheduleStatus,
     slots: rescheduleSlots,
-    context: () => (state.serviceId ? { serviceId: state.serviceId, staffId: rescheduleStaff.value } : null),
+    context: () => (state.serviceIds ? { serviceIds: state.serviceIds, staffId: rescheduleStaff.value } : null),
     onSlot: (slot) => {
       state.slot = slot;
       rescheduleButton.disabled = false;
@@ -46,11 +51,11 @@ export function startManageBooking(bookingForm: HTMLFormElement | null): void {
     idleMessage: "",
   });
 
-  function row(list: HTMLElement, label: string, value: string) {
+  function row(list: HTMLElement, label: string, value: string | Node) {
     const dt = document.createElement("dt");
     dt.textContent = label;
     const dd = document.createElement("dd");
-    dd.textContent = value;
+    dd.append(value);
     list.append(dt, dd);
   }
 
@@ -66,8 +71,13 @@ export function startManageBooking(bookingForm: HTMLFormElement | null): void {
     setText(list, "");
     row(list, "Code", b.confirmation_code);
     row(list, "Business", b.business_name);
-    row(list, "Service", b.service_name ?? "");
-    row(list, "With", b.staff_name ?? "");
+    if (b.items?.length) {
+      const items = lookupLines(b).map((text) => el("li", { text }));
+      row(list, "Services", el("ol", { id: "manage-items", class: "visit-items" }, items));
+    } else {
+      row(list, "Service", b.service_name ?? "");
+      row(list, "With", b.staff_name ?? "");
+    }
     row(
       list,
       "When",
@@ -84,26 +94,29 @@ export function startManageBooking(bookingForm: HTMLFormElement | null): void {
     if (!active) return;
     const note = byId("reschedule-note");
     setText(note, "");
-    state.serviceId = null;
+    state.serviceIds = null;
     if (b.business_slug !== page.slug) {
       const link = document.createElement("a");
       link.href = `/book?slug=${enc(b.business_slug)}`;
       link.textContent = "their booking page";
       note.append(`This booking is with ${b.business_name}. To move it, open `, link, ".");
     } else {
-      // The lookup names the service; this page lists the bookable ones by name.
-      const match = bookingForm
-        ? queryAll<HTMLInputElement>("input[name=serviceId]", bookingForm).find((input) => input.dataset.name === b.service_name)
-        : undefined;
-      if (match) state.serviceId = match.value;
-      else note.textContent = "This service cannot be moved online. Please contact the business.";
+      // The lookup names the service (a visit's items name theirs by id); this page lists the bookable ones.
+      const offered = bookingForm ? queryAll<HTMLInputElement>("input[name=serviceId]", bookingForm) : [];
+      const ids = b.items?.length
+        ? b.items.map((i) => offered.find((input) => input.value === i.service_id)?.value)
+        : [offered.find((input) => input.dataset.name === b.service_name)?.value];
+      if (ids.every((id) => id !== undefined)) state.serviceIds = ids as string[];
+      else note.textContent = `${b.items?.length ? "This visit" : "This service"} cannot be moved online. Please contact the business.`;
     }
-    show(note, !state.serviceId);
-    show(byId("reschedule-controls"), !!state.serviceId);
+    show(note, !state.serviceIds);
+    show(byId("reschedule-controls"), !!state.serviceIds);
     rescheduleButton.disabled = true;
     setText(rescheduleSlots, "");
     setText(rescheduleStatus, "");
-    if (state.serviceId) {
+    if (state.serviceIds) {
+      // A visit shared out between several staff members starts from "Any available".
+      rescheduleStaff.value = "";
       for (const option of Array.from(rescheduleStaff.options))
         if (option.textContent === b.staff_name) rescheduleStaff.value = option.value;
       void loadRescheduleSlots();
@@ -157,9 +170,13 @@ export function startManageBooking(bookingForm: HTMLFormElement | null): void {
     const slot = state.slot;
     if (!b || !slot) return;
     rescheduleButton.disabled = true;
+    // A visit moves as a whole, each item to the staff member its new time was offered with.
+    const staff = isVisitSlot(slot)
+      ? { items: slot.items.map((i) => ({ staffProfileId: i.staffProfileId })) }
+      : { staffProfileId: slot.staffProfileId };
     const answer = await publicApi<BookingLookup>("POST", bookingPath(b.confirmation_code, "/reschedule"), {
       newStartDatetime: slot.startTime,
-      staffProfileId: slot.staffProfileId,
+      ...staff,
     });
     const moved = dataOf(answer);
     if (moved) {

@@ -6,6 +6,7 @@ import { dataOf } from "../shared/http";
 import { publicApi } from "./api";
 import { enc, page } from "./page";
 import { loadStripe, type StripeElement, type StripeLike } from "./stripe-js";
+import { lookupLines, showItems } from "./visit";
 
 /**
  * The payment step (design.md §21): after a create answers `pending` with a `payment`, or when a
@@ -194,6 +195,8 @@ export function showConfirmed(b: BookingLookup): void {
     byId("confirmation-summary"),
     `${b.service_name} with ${b.staff_name}, ${timeRange(b.start_datetime, b.end_datetime, b.timezone)}.`,
   );
+  // design.md §26: a visit confirmed by its payment lists its items as a booked one does.
+  showItems(byId("confirmation-items"), lookupLines(b));
   const box = byId("confirmation");
   show(box, true);
   box.focus();

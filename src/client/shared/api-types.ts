@@ -33,6 +33,7 @@ import type { toDelivery, toEndpoint } from "../../routes/owner/webhook-endpoint
 import type { toWidgetStatus } from "../../routes/pages/widget";
 import type { toAvailability, toAvailabilityDays } from "../../routes/public/availability-shapes";
 import type { toBookingLookup, toCancelResult, toCreatedBooking } from "../../routes/public/booking-shapes";
+import type { toCreatedVisit, toVisitAvailability } from "../../routes/public/visit-shapes";
 import type { toWaitlistEntry, toWaitlistJoined } from "../../routes/public/waitlist";
 import type { ImpersonationStarted } from "../../services/admin/impersonation";
 import type { PaymentStep } from "../../services/payments/checkout";
@@ -62,6 +63,11 @@ export type AvailabilityDays = Json<ReturnType<typeof toAvailabilityDays>>;
 export type CreatedBooking = Json<ReturnType<typeof toCreatedBooking>>;
 export type BookingLookup = Json<ReturnType<typeof toBookingLookup>>;
 export type CancelResult = Json<ReturnType<typeof toCancelResult>>;
+/** design.md §26: a visit of 2-5 services (its times, its creation, a lookup's items). */
+export type VisitAvailability = Json<ReturnType<typeof toVisitAvailability>>;
+export type VisitSlot = VisitAvailability["slots"][number];
+export type CreatedVisit = Json<ReturnType<typeof toCreatedVisit>>;
+export type LookupItem = NonNullable<BookingLookup["items"]>[number];
 /** design.md §21: the create's `payment` and GET /api/public/booking/:code/payment. */
 export type PaymentStepData = Json<PaymentStep>;
 export type WidgetStatus = Json<ReturnType<typeof toWidgetStatus>>;

@@ -13,6 +13,7 @@ import { AskPanel } from "./booking-ask";
 import { phoneHint, TextsConsent, type TextsOffer, textsOffer } from "./booking-texts";
 import { MonthCalendar, weekStartFor } from "./booking-calendar";
 import { PaymentStep } from "./booking-payment";
+import { VisitItems, VisitServices } from "./booking-visit";
 import { Document, MessagePage, renderPage } from "./layout";
 import { newNonce, setPageHeaders } from "./security";
 import { themeCss } from "./theme";
@@ -168,6 +169,7 @@ const BookingPage: FC<{
                         value={s.id}
                         data-name={s.name}
                         data-duration={String(s.durationMinutes)}
+                        data-price={String(s.price)}
                         data-staff-ids={s.staffIds === null ? undefined : s.staffIds.join(" ")}
                         required
                       />
@@ -181,6 +183,7 @@ const BookingPage: FC<{
                     </label>
                   ))}
                 </div>
+                <VisitServices services={services} currency={tenant.currency} />
               </fieldset>
               <fieldset id="step-staff">
                 <legend>2. Choose who</legend>
@@ -217,7 +220,10 @@ const BookingPage: FC<{
               </fieldset>
               <fieldset id="step-details" hidden>
                 <legend>5. Your details</legend>
-                <p id="summary" class="summary"></p>
+                <div class="summary">
+                  <p id="summary"></p>
+                  <VisitItems id="summary-items" label="Services in this visit" />
+                </div>
                 <div class="grid-2">
                   <div class="field">
                     <label for="firstName">First name</label>
@@ -288,6 +294,7 @@ const BookingPage: FC<{
               Confirmation code: <strong id="confirmation-code" class="code"></strong>
             </p>
             <p id="confirmation-summary"></p>
+            <VisitItems id="confirmation-items" label="Services in your visit" />
             <p class="muted">Keep this code: you need it to move or cancel the booking. A confirmation e-mail is on its way.</p>
             <button type="button" id="book-another">
               Book another appointment

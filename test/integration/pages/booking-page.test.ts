@@ -49,6 +49,25 @@ describe("GET /book?slug=", () => {
     expect(res.headers.get("Set-Cookie")).toBeNull();
   });
 
+  it("offers every bookable service to add to the visit (design.md §26), in the catalog's order, with its price", async () => {
+    const tenant = await createTenant({ currency: "USD" });
+    const cut = await createService(tenant.id, { name: "Cut", durationMinutes: 30, price: 3000, orderIndex: 1 });
+    const colour = await createService(tenant.id, { name: "Colour", durationMinutes: 90, price: 8000, orderIndex: 2 });
+    await createService(tenant.id, { name: "Hidden", durationMinutes: 30, isOnlineBookable: false });
+
+    const res = await get(`/book?slug=${tenant.slug}`);
+    expect(res.status).toBe(200);
+    const adder = /<select id="visit-service">([\s\S]*?)<\/select>/.exec(res.text)?.[1] ?? "";
+    expect([...adder.matchAll(/<option value="([^"]*)">([^<]*)<\/option>/g)].map((m) => [m[1], m[2]])).toEqual([
+      ["", "Choose a service"],
+      [cut.id, "Cut (30 min, $30.00)"],
+      [colour.id, "Colour (1 h 30 min, $80.00)"],
+    ]);
+    expect(res.text).toContain('<label for="visit-service">Another service in the same visit (optional)</label>');
+    // The script sums a visit's prices from the choices (the same prices the API sums).
+    expect(res.text).toMatch(new RegExp(`value="${colour.id}"[^>]*data-price="8000"`));
+  });
+
   it("renders a business, service and staff name full of markup as text", async () => {
     const tenant = await createTenant({ businessName: XSS, description: `<img src=x onerror=alert(2)>` });
     await createService(tenant.id, { name: `Cut ${XSS}`, description: `"><script>alert(3)</script>` });

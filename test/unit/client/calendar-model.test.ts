@@ -128,4 +128,15 @@ describe("the next date with free times", () => {
       "No free times from Mon, Jun 2, 2031 to Sun, Nov 30, 2031. Please try another service or staff member, or contact the business.",
     );
   });
+
+  it("says when no time fits all of a visit's services (design.md §26)", () => {
+    expect(dayMessage({ kind: "none", chosen: "2031-06-02", through: "2031-11-30" }, "", 3)).toBe(
+      "No time fits all three services from Mon, Jun 2, 2031 to Sun, Nov 30, 2031. Please try fewer services or another staff member, or contact the business.",
+    );
+    expect(dayMessage({ kind: "next", chosen: "2031-06-02", date: "2031-06-04", count: 2 }, "", 2)).toBe(
+      "No time fits both services on Mon, Jun 2, 2031. Showing the next date where they fit: Wed, Jun 4, 2031 (2 times available).",
+    );
+    // A visit's day with times reads like a single service's.
+    expect(dayMessage({ kind: "times", date: "2031-06-02", count: 2 }, "", 2)).toBe("2 times available on Mon, Jun 2, 2031.");
+  });
 });

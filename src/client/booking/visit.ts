@@ -1,0 +1,149 @@
+import { clockTime, formatMoney, timeRange } from "../../shared/format";
+import type { BookingLookup } from "../shared/api-types";
+import { byId, el, queryAll, setText, show } from "../shared/dom";
+import { page } from "./page";
+import { isVisitSlot, staffOf, type TimeSlot } from "./slots";
+
+/**
+ * "Add another service" (design.md §26): the services of one visit, in order. The first is the
+ * service chosen above (its radio); up to four more are added here, each removable. The list is
+ * drawn from `added` alone, so what is shown is always what is asked for.
+ */
+
+const MAX_SERVICES = 5;
+
+export type VisitServices = {
+  /** The services asked for, in order: the chosen one, then the added ones; [] while none is chosen. */
+  ids: () => string[];
+  /** The first service was chosen or changed: the adder appears under it. */
+  refresh: () => void;
+  /** Back to a single service (the Ask panel chooses one). */
+  clear: () => void;
+};
+
+/** The service's radio on the page (its data-* attributes carry its name, performers and price). */
+export const serviceInput = (form: HTMLFormElement, id: string) =>
+  queryAll<HTMLInputElement>("input[name=serviceId]", form).find((i) => i.value === id);
+
+export function startVisitServices(form: HTMLFormElement, onChange: () => void): VisitServices {
+  const added: string[] = [];
+  const box = byId("visit");
+  const list = byId("visit-list", HTMLOListElement);
+  const adder = byId("visit-add");
+  const select = byId("visit-service", HTMLSelectElement);
+  const note = byId("visit-note");
+  const first = () => form.querySelector<HTMLInputElement>("input[name=serviceId]:checked");
+  const nameOf = (id: string) => serviceInput(form, id)?.dataset.name ?? "";
+
+  function render() {
+    show(box, first() !== null);
+    list.replaceChildren(
+      ...added.map((id, index) => {
+        const remove = el("button", {
+          type: "button",
+          class: "visit-remove",
+          text: "Remove",
+          "aria-label": `Remove ${nameOf(id)} (service ${index + 2} of the visit)`,
+        });
+        remove.addEventListener("click", () => removeAt(index));
+        return el("li", { class: "visit-item" }, [el("span", { class: "visit-name", text: nameOf(id) }), remove]);
+      }),
+    );
+    show(list, added.length > 0);
+    show(adder, added.length < MAX_SERVICES - 1);
+  }
+
+  function removeAt(index: number) {
+    const [gone] = added.splice(index, 1);
+    render();
+    setText(note, `${nameOf(gone ?? "")} removed from the visit.`);
+    // Focus stays in the list: on the next remove button, else on the chooser.
+    const buttons = queryAll<HTMLButtonElement>("button.visit-remove", list);
+    (buttons[Math.min(index, buttons.length - 1)] ?? select).focus();
+    onChange();
+  }
+
+  byId("visit-add-button", HTMLButtonElement).addEventListener("click", () => {
+    if (!select.value) {
+      setText(note, "Choose the service to add first.");
+      return select.focus();
+    }
+    added.push(select.value);
+    select.value = "";
+    render();
+    const full = added.length >= MAX_SERVICES - 1;
+    setText(
+      note,
+      `${nameOf(added[added.length - 1] ?? "")} added as service ${added.length + 1} of the visit.${full ? ` A visit can have up to ${MAX_SERVICES} services.` : ""}`,
+    );
+    if (full) queryAll<HTMLButtonElement>("button.visit-remove", list).at(-1)?.focus();
+    onChange();
+  });
+  render();
+
+  return {
+    ids: () => {
+      const chosen = first();
+      return chosen ? [chosen.value, ...added] : [];
+    },
+    refresh: render,
+    clear: () => {
+      added.length = 0;
+      setText(note, "");
+      render();
+    },
+  };
+}
+
+/** Staff who perform every service of the visit (a service's `data-staff-ids`; absent = everybody); null = no limit. */
+export function performersOfAll(form: HTMLFormElement, ids: string[]): Set<string> | null {
+  let allowed: Set<string> | null = null;
+  for (const id of ids) {
+    const list = serviceInput(form, id)?.dataset.staffIds;
+    if (list === undefined) continue;
+    const mine = new Set(list.split(" ").filter(Boolean));
+    const before: Set<string> | null = allowed;
+    allowed = before === null ? mine : new Set([...before].filter((s: string) => mine.has(s)));
+  }
+  return allowed;
+}
+
+/** One line for a chosen time: "Cut with Kim, Wed, Jun 4, 2031, 10:00–10:30 (…)", or the visit's services joined. */
+export function slotSummary(form: HTMLFormElement, slot: TimeSlot, firstName: string): string {
+  const what = isVisitSlot(slot) ? slot.items.map((i) => serviceInput(form, i.serviceId)?.dataset.name ?? "").join(" + ") : firstName;
+  return `${what} with ${staffOf(slot)}, ${timeRange(slot.startTime, slot.endTime, page.timezone)}`;
+}
+
+/** Lines in `box` as an ordered list (its `data-label` names it), with a closing line when given; hidden without lines. */
+export function showItems(box: HTMLElement, lines: string[], closing?: string): void {
+  const list = el(
+    "ol",
+    { class: "visit-items", "aria-label": box.dataset.label ?? "" },
+    lines.map((text) => el("li", { text })),
+  );
+  box.replaceChildren(list);
+  if (closing) box.append(el("p", { class: "visit-total", text: closing }));
+  show(box, lines.length > 0);
+}
+
+const itemLine = (service: string, staff: string, start: string, end: string) =>
+  `${service} with ${staff}, ${clockTime(start)}\u2013${clockTime(end)}`;
+
+/**
+ * A visit's items in `box` (service, staff member and time of each, then the total of the
+ * services' prices, which is what the API sums); hidden for a single service.
+ */
+export function renderVisitItems(form: HTMLFormElement, box: HTMLElement, slot: TimeSlot | null): void {
+  const items = slot && isVisitSlot(slot) ? slot.items : [];
+  let total = 0;
+  const lines = items.map((i) => {
+    const service = serviceInput(form, i.serviceId);
+    total += Number(service?.dataset.price ?? 0);
+    return itemLine(service?.dataset.name ?? "", i.staffName, i.startTime, i.endTime);
+  });
+  showItems(box, lines, `Total: ${formatMoney(total, page.currency)}`);
+}
+
+/** A looked-up visit's items (the manage page, a visit confirmed by its payment); none for a single booking. */
+export const lookupLines = (b: BookingLookup): string[] =>
+  (b.items ?? []).map((i) => itemLine(i.service_name, i.staff_name, i.start_datetime, i.end_datetime));
