@@ -4,7 +4,6 @@ import { personName } from "../ui/format";
 import { statusLabel } from "../ui/kit";
 import { staffStyle } from "./timeline";
 
-type TimeOff = CalendarView["timeOff"][number];
 export type FreeTime = { staffId: string; date: string; time: string };
 
 /** Vertical scale: 15 minutes = 12 px (an hour 48 px, the height CSS draws hour lines at). */

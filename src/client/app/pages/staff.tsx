@@ -1,6 +1,6 @@
 // /app/staff: the team: profiles, weekly hours (several intervals a day) and time off.
 import { useState } from "hono/jsx/dom";
-import type { AppBusiness, StaffView, StaffWithHours } from "../../shared/api-types";
+import type { StaffView, StaffWithHours } from "../../shared/api-types";
 import { api } from "../shell/api";
 import { startPage } from "../shell/boot";
 import { FormDialog, useSubmit } from "../ui/form-dialog";
