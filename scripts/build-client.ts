@@ -42,6 +42,7 @@ export const OWNER_PAGES = [
   "calendar",
   "bookings",
   "customers",
+  "waitlist",
   "reports",
   "services",
   "staff",

@@ -8,6 +8,7 @@ export const APP_PAGES = [
   { path: "/app/calendar", title: "Calendar", script: "calendar" },
   { path: "/app/bookings", title: "Bookings", script: "bookings" },
   { path: "/app/customers", title: "Customers", script: "customers" },
+  { path: "/app/waitlist", title: "Waitlist", script: "waitlist" },
   { path: "/app/reports", title: "Reports", script: "reports" },
   { path: "/app/services", title: "Services", script: "services" },
   { path: "/app/staff", title: "Staff", script: "staff" },

@@ -3,6 +3,7 @@ import type { WaitlistEntry, WaitlistJoined } from "../shared/api-types";
 import { byId, el, maybeById, queryAll, setText, show } from "../shared/dom";
 import { dataOf, errorCode, errorDetails } from "../shared/http";
 import { genericError, publicApi } from "./api";
+import { type BotCheck, botCheck } from "./captcha";
 import { enc, page, publicPath } from "./page";
 
 /**
@@ -33,6 +34,8 @@ export function startWaitlist(choice: () => WaitlistChoice | null): Waitlist {
   // The form comes from its template the first time the panel opens (booking-waitlist.tsx), so
   // its fields are not in the page beside the booking form's until the customer asks for them.
   let parts: { form: HTMLFormElement; list: HTMLOListElement; add: HTMLButtonElement; formError: HTMLElement } | null = null;
+  // design.md §31: a business with bot protection asks for the check on joins too, in the panel's own widget.
+  let captcha: BotCheck | null = null;
   function formParts() {
     if (parts) return parts;
     const template = byId("waitlist-content", HTMLTemplateElement);
@@ -45,6 +48,11 @@ export function startWaitlist(choice: () => WaitlistChoice | null): Waitlist {
       formError: byId("waitlist-error"),
     };
     const { form, list, add } = parts;
+    const captchaBox = maybeById("waitlist-captcha");
+    if (page.turnstileSiteKey && captchaBox)
+      captcha = botCheck(page.turnstileSiteKey, page.turnstileJs, captchaBox, () =>
+        fail("The check that you are not a robot could not load. Please reload the page, or contact the business."),
+      );
     add.addEventListener("click", () => {
       const last = queryAll<HTMLInputElement>("li.window input[name=date]", list).pop();
       windowRow(last?.value || date || page.today, "09:00", "17:00");
@@ -143,6 +151,8 @@ export function startWaitlist(choice: () => WaitlistChoice | null): Waitlist {
     const customer: Record<string, string> = { firstName: value("wl-firstName"), email: value("wl-email") };
     if (value("wl-lastName")) customer.lastName = value("wl-lastName");
     if (value("wl-phone")) customer.phone = value("wl-phone");
+    const captchaToken = captcha?.token() ?? null;
+    if (captcha && !captchaToken) return fail("Please complete the check that you are not a robot first.");
     const submit = byId("waitlist-submit", HTMLButtonElement);
     submit.disabled = true;
     const answer = await publicApi<WaitlistJoined>("POST", publicPath("/waitlist"), {
@@ -150,7 +160,10 @@ export function startWaitlist(choice: () => WaitlistChoice | null): Waitlist {
       ...(c.staffId ? { staffProfileId: c.staffId } : {}),
       windows,
       customer,
+      ...(captchaToken ? { captchaToken } : {}),
     });
+    // A Turnstile token is good for one check: a new one for the next try.
+    captcha?.reset();
     submit.disabled = false;
     if (dataOf(answer, 201)) {
       show(form, false);
@@ -162,6 +175,7 @@ export function startWaitlist(choice: () => WaitlistChoice | null): Waitlist {
       return;
     }
     const code = errorCode(answer);
+    if (code === "captcha_failed") return fail("The check that you are not a robot did not pass. Please complete it again, then join.");
     if (code === "conflict")
       return fail("You are already on the waitlist for this service. The e-mail we sent you has the link to leave it.");
     const problems = code === "invalid_request" ? errorDetails(answer) : null;
@@ -195,9 +209,7 @@ export function startWaitlist(choice: () => WaitlistChoice | null): Waitlist {
   return {
     offerFor: (day, hasTimes) => {
       date = day;
-      // Where the business has bot protection on, joins need a Turnstile token this panel does not
-      // collect yet (docs/decisions.md): the page then does not offer the waitlist.
-      const on = !!day && !hasTimes && choice() !== null && !page.turnstileSiteKey;
+      const on = !!day && !hasTimes && choice() !== null;
       if (on && day) setText(open, `Join the waitlist for ${humanDate(day)}`);
       show(open, on);
       if (!on) show(panel, false);

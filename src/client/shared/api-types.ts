@@ -27,6 +27,7 @@ import type { toOwnerService } from "../../routes/owner/services";
 import type { staffRoutes } from "../../routes/owner/staff";
 import type { reportViewRoutes } from "../../routes/owner/report-view";
 import type { resourceViewRoutes } from "../../routes/owner/resource-view";
+import type { waitlistViewRoutes } from "../../routes/owner/waitlist-view";
 import type { toBookingItem } from "../../routes/owner/view-shapes";
 import type { viewRoutes } from "../../routes/owner/views";
 import type { toDelivery, toEndpoint } from "../../routes/owner/webhook-endpoints";
@@ -134,6 +135,9 @@ export type ResourcesView = RouteJson<typeof resourceViewRoutes, "/resources", "
 export type ResourceItem = ResourcesView["resources"][number];
 export type ResourceTimeOffItem = ResourcesView["timeOff"][number];
 export type OwnerCreatedVisit = Json<ReturnType<typeof toOwnerCreatedVisit>>;
+/** design.md §28: the waitlist page. */
+export type WaitlistDayView = RouteJson<typeof waitlistViewRoutes, "/waitlist", "$get">["data"];
+export type OwnerWaitlistEntry = WaitlistDayView["entries"][number];
 export type AppBusiness = DashboardView["business"];
 export type Viewer = DashboardView["viewer"];
 export type BookingItem = Json<ReturnType<typeof toBookingItem>>;

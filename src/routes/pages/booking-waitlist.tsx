@@ -29,7 +29,8 @@ const Field: FC<{ id: string; label: string; type?: string; autocomplete?: strin
   </div>
 );
 
-export const WaitlistPanel: FC = () => (
+/** `captcha`: the business has bot protection on (design.md §31): joins ask for the check too. */
+export const WaitlistPanel: FC<{ captcha: boolean }> = ({ captcha }) => (
   <section id="waitlist" class="waitlist" tabindex={-1} aria-labelledby="waitlist-heading" hidden>
     <h3 id="waitlist-heading">Join the waitlist</h3>
     <p id="waitlist-intro"></p>
@@ -53,6 +54,14 @@ export const WaitlistPanel: FC = () => (
             <Field id="wl-phone" label="Phone (optional)" type="tel" autocomplete="tel" max={40} />
           </div>
         </fieldset>
+        {captcha ? (
+          <div class="field" role="group" aria-labelledby="waitlist-captcha-label">
+            <p class="muted small" id="waitlist-captcha-label">
+              This business asks for a quick check that you are not a robot.
+            </p>
+            <div id="waitlist-captcha" class="captcha"></div>
+          </div>
+        ) : null}
         <div id="waitlist-error" class="error" role="alert" hidden></div>
         <div class="actions">
           <button type="submit" id="waitlist-submit" class="primary">

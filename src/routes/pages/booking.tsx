@@ -286,7 +286,7 @@ const BookingPage: FC<{
               </fieldset>
             </form>
           )}
-          <WaitlistPanel />
+          <WaitlistPanel captcha={captcha} />
           <PaymentStep />
           <section id="confirmation" class="confirmation" tabindex={-1} aria-labelledby="confirmation-heading" hidden>
             <h3 id="confirmation-heading">Your booking is confirmed</h3>

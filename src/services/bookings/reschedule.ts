@@ -13,10 +13,11 @@ import { decodeSchedule, parseResourceTypes, resourceNeeds } from "../schedule-d
 import { bookingEffects, factsFromView, iso, staffFreeSql, tenantOpenSql } from "./effects";
 import { frontDeskSlot, slotTaken } from "./front-desk";
 import { actorOf, bookingHistoryInsert } from "./history";
-import { type BookingRef, type BookingView, bookingStateQuery, bookingViewQuery, refCanExist, refSql, resourceIdsOf } from "./lookup";
+import { anchorIdSql, type BookingRef, type BookingView, bookingStateQuery, bookingViewQuery, refCanExist, resourceIdsOf } from "./lookup";
 import { moveRead, moveStaff } from "./move-read";
 import { assignResources, releaseResources, type ResourceHold, resourcesAvailableSql } from "./resources";
 import { type BookingCtx, parseStaffIds } from "./scope";
+import { decodeVisitMove, visitMoveRead } from "../visits/move-read";
 import { rescheduleVisit } from "../visits/reschedule";
 
 export type RescheduleInput = {
@@ -36,7 +37,8 @@ const notReschedulable = () => new ApiError("not_reschedulable", "A cancelled, c
  * Moves a pending/confirmed booking to another slot (and optionally another staff member), keeping
  * its length. The new slot obeys the availability rules, ignoring the booking itself. Two round
  * trips: a read batch keyed by the ref (the booking's view, and ./move-read.ts: target staff, rules,
- * that staff member's day; both prepared statements) and a write batch whose UPDATE carries the
+ * that staff member's day; both prepared statements; and what a visit's move needs, nothing for a
+ * booking: ../visits/move-read.ts) and a write batch whose UPDATE carries the
  * same overlap guard (excluding its own id) as creation; the history row written right after it
  * gates the move's e-mails, reminders and webhook.
  *
@@ -49,8 +51,13 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
   const reads = batch(db);
   const views = reads.add(bookingViewQuery(db, ref));
   const moves = reads.add(moveRead(db, ref, { staffProfileId: input.staffProfileId, date: input.start.date }));
-  // design.md §31: the booking's own terms and first refund deadline (a move never changes them).
-  const moneyRows = reads.add(moneyQuery(db, sql`(SELECT id FROM bookings WHERE ${refSql(ref)})`));
+  // design.md §31: the booking's own terms and first refund deadline (a move never changes them);
+  // a visit's are its first item's, where its money hangs (design.md §26).
+  const moneyRows = reads.add(moneyQuery(db, anchorIdSql(ref)));
+  // design.md §26: a visit's items, staff and schedule, in this same round trip (nothing for a booking).
+  const visitRead = visitMoveRead(db, ref, input.start.date);
+  const visitItems = reads.add(visitRead.items);
+  const visitContext = reads.add(visitRead.context);
   await reads.run();
   const booking = views.result()[0];
   if (!booking) throw ApiError.notFound("Booking");
@@ -59,7 +66,11 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
   }
   if (!canReschedule(booking.status)) throw notReschedulable();
   // design.md §26: an item moves its whole visit, back to back.
-  if (booking.visitId) return rescheduleVisit(ctx, ref, booking, input);
+  if (booking.visitId) {
+    const [rules] = moves.result();
+    const visit = decodeVisitMove({ items: visitItems.result(), context: visitContext.result() }, input.start.date);
+    return rescheduleVisit(ctx, ref, booking, input, { ...visit, rules, money: parseMoney(moneyRows.result()) });
+  }
   if (input.items) throw ApiError.field("items", "This booking has one service: name its staff member with staffProfileId");
   const [move] = moves.result();
   const staff = move && moveStaff(move);

@@ -10,6 +10,8 @@ import { latePaymentRefundedEmail } from "../email/payment-templates";
 import { emailInsert } from "../outbox";
 import { paymentAnnouncement } from "./announce";
 import { refundInsert } from "./refunds";
+import { visitCreatedEffectsFromView } from "../visits/effects";
+import { itemsOfBookingQuery, parseVisitItems } from "../visits/items";
 
 /**
  * Stripe's PaymentIntent and SetupIntent events (design.md §21), applied once per event id.
@@ -95,10 +97,13 @@ export async function applyIntentEvent(ctx: Ctx, event: IntentEvent): Promise<Ap
     : sql`SELECT 'payments' AS "table", p.id, p.tenant_id AS tenantId, p.booking_id AS bookingId, p.kind, p.status,
                  COALESCE(p.stripe_account_id, (SELECT stripe_account_id FROM tenants WHERE id = p.tenant_id)) AS account
           FROM payments p WHERE p.stripe_payment_intent_id = ${objectId}`;
-  const [targets, views, recorded] = await db.batch([
+  const ref = { kind: "owner" as const, tenantId: tenantId ?? "", bookingId: bookingId ?? "" };
+  const [targets, views, recorded, itemRows] = await db.batch([
     db.all<Target>(target),
-    bookingViewQuery(db, { kind: "owner", tenantId: tenantId ?? "", bookingId: bookingId ?? "" }),
+    bookingViewQuery(db, ref),
     db.all<{ n: number }>(sql`SELECT COUNT(*) AS n FROM processed_events WHERE id = ${event.id}`),
+    // design.md §26: a visit's payment (on its first item) confirms every item; a single booking has none.
+    itemsOfBookingQuery(db, sql`id = ${ref.bookingId} AND tenant_id = ${ref.tenantId}`),
   ]);
   const row = targets[0];
   const known = { handled: true as const, paymentKnown: Boolean(row), ours };
@@ -155,12 +160,22 @@ export async function applyIntentEvent(ctx: Ctx, event: IntentEvent): Promise<Ap
     }
     const confirms = sql`${applied} AND EXISTS (SELECT 1 FROM bookings WHERE id = ${view.id} AND status = 'pending')
       AND ${requirementsMet(view.id)}`;
-    // Exactly what a confirmed create writes: confirmation (manage link, .ics), notices, reminders, booking.created.
-    b.add(createdEffectsFromView(ctx, view, confirms));
-    b.add(
-      db.run(sql`UPDATE bookings SET status = 'confirmed', hold_expires_at = NULL, updated_at = ${t}
-        WHERE id = ${view.id} AND ${confirms}`),
-    );
+    const items = parseVisitItems(itemRows);
+    if (view.visitId && items.length > 0) {
+      // The whole visit at once: its one confirmation (the items listed, one calendar event) and every item confirmed.
+      b.add(visitCreatedEffectsFromView(ctx, view, items, confirms));
+      b.add(
+        db.run(sql`UPDATE bookings SET status = 'confirmed', hold_expires_at = NULL, updated_at = ${t}
+          WHERE visit_id = ${view.visitId} AND status = 'pending' AND ${confirms}`),
+      );
+    } else {
+      // Exactly what a confirmed create writes: confirmation (manage link, .ics), notices, reminders, booking.created.
+      b.add(createdEffectsFromView(ctx, view, confirms));
+      b.add(
+        db.run(sql`UPDATE bookings SET status = 'confirmed', hold_expires_at = NULL, updated_at = ${t}
+          WHERE id = ${view.id} AND ${confirms}`),
+      );
+    }
     if (!setup) {
       const released = sql`${applied} AND EXISTS (SELECT 1 FROM bookings WHERE id = ${view.id} AND status = 'cancelled')`;
       b.add(refundInsert(db, now, { tenantId: row.tenantId, paymentId: row.id, amount: "remaining", reason: "late_payment" }, released));

@@ -27,6 +27,7 @@ import { decideVisit, specOfService } from "./decide";
 import { visitCreatedFacts } from "./effects";
 import { assignVisitResources, type PlacedItem, visitFreeSql } from "./guards";
 import { visitServiceName, visitStaffName } from "./items";
+import { endEntriesBooked } from "../waitlist/trigger";
 
 export type VisitItemInput = { serviceId: string; staffProfileId: string };
 
@@ -261,6 +262,11 @@ export async function createVisit(ctx: BookingCtx, scope: BookingScope, input: C
       sms,
     };
     b.add(held ?? bookingEffects(ctx, "created", visitCreatedFacts(base, visitId, items), inserted));
+    // design.md §28 (docs/decisions.md, Visits): each item ends its customer's entry waiting for
+    // that service at that time, as a booking of it alone would; held or not, as a booking's create.
+    for (const item of items) {
+      b.add(endEntriesBooked(db, { tenantId: tenant.id, bookingId: item.id, email, ...item }, now, inserted));
+    }
     if (scope.kind === "owner") {
       for (const item of items) {
         b.add(

@@ -32,11 +32,17 @@ export type VisitItem = {
   heldTypes: string[];
 };
 
-type Row = Omit<VisitItem, "resourceIds" | "heldTypes"> & { resourceIds: string; heldTypes: string };
+export type VisitItemRow = Omit<VisitItem, "resourceIds" | "heldTypes"> & { resourceIds: string; heldTypes: string };
+type Row = VisitItemRow;
 
 /** The items of the visit `visitId` (an SQL expression; NULL = none), in order. */
 export function visitItemsQuery(db: Db, visitId: SQL) {
-  return db.all<Row>(sql`
+  return db.all<Row>(visitItemsSql(visitId));
+}
+
+/** The statement of visitItemsQuery, for a prepared statement (src/db/prepared.ts). */
+export function visitItemsSql(visitId: SQL): SQL {
+  return sql`
     SELECT b.id, b.service_id AS serviceId, s.name AS serviceName, b.staff_id AS staffId, p.display_name AS staffName,
            b.start_at AS startAt, b.end_at AS endAt, b.status, b.total_amount AS totalAmount,
            b.buffer_before_minutes AS bufferBeforeMinutes, b.buffer_after_minutes AS bufferAfterMinutes,
@@ -46,7 +52,7 @@ export function visitItemsQuery(db: Db, visitId: SQL) {
            ${heldTypesSql(sql`b.id`)} AS heldTypes
     FROM bookings b JOIN services s ON s.id = b.service_id JOIN staff_profiles p ON p.id = b.staff_id
     WHERE b.visit_id = ${visitId}
-    ORDER BY b.start_at, b.id`);
+    ORDER BY b.start_at, b.id`;
 }
 
 export function parseVisitItems(rows: Row[]): VisitItem[] {

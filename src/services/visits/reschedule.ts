@@ -9,16 +9,19 @@ import { batch } from "../batch";
 import { bookingEffects, iso, tenantOpenSql } from "../bookings/effects";
 import { slotTaken } from "../bookings/front-desk";
 import { actorOf, bookingHistoryInsert } from "../bookings/history";
-import { type BookingRef, type BookingView, bookingViewQuery, refSql, visitItemsJsonSql, parseLookupVisit } from "../bookings/lookup";
+import { type BookingRef, type BookingView, bookingViewQuery, visitItemsJsonSql, parseLookupVisit } from "../bookings/lookup";
 import { releaseResources } from "../bookings/resources";
 import type { RescheduleInput } from "../bookings/reschedule";
-import { type BookingCtx, parseStaffIds, staffQuery } from "../bookings/scope";
-import { scheduleQueries } from "../schedule-data";
+import type { MoveRules } from "../bookings/move-read";
+import { type BookingCtx, parseStaffIds } from "../bookings/scope";
+import { lateMoveMoney } from "../payments/late-move";
+import type { BookingMoney } from "../payments/money";
 import { decideVisit, type ItemSpec } from "./decide";
 import { visitFactsFromView, visitWebhookBooking, webhookItems } from "./effects";
 import { assignVisitResources, type PlacedItem, visitFreeSql } from "./guards";
 import { offerTriggersFor } from "../waitlist/trigger";
-import { itemsOfBookingQuery, parseVisitItems, type VisitItem, visitStaffName } from "./items";
+import { type VisitItem, visitAsBooking, visitStaffName } from "./items";
+import type { decodeVisitMove } from "./move-read";
 
 const notReschedulable = () => new ApiError("not_reschedulable", "A cancelled, completed or no-show booking cannot be moved");
 const closed = () => new ApiError("not_found", "This business is not taking bookings right now");
@@ -31,42 +34,28 @@ const closed = () => new ApiError("not_found", "This business is not taking book
  * rows left out), written in ONE batch: the first item's UPDATE carries the whole visit's guard
  * and is pinned to every item's start and staff member as read (so of two concurrent moves one
  * wins), the others follow it, every item's resources are picked again. One e-mail, one calendar
- * update, one `booking.rescheduled` listing the items. Three round trips (the booking's read that
- * found the visit, the visit's read, the write).
+ * update, one `booking.rescheduled` listing the items, and the late-move money of design.md §31
+ * on the first item as a booking's. Two round trips, like a booking's move: the booking's read
+ * (which carried the visit's, ./move-read.ts) and the write.
  */
 export async function rescheduleVisit(
   ctx: BookingCtx,
   ref: BookingRef,
   booking: BookingView,
   input: RescheduleInput,
+  read: ReturnType<typeof decodeVisitMove> & {
+    rules: Pick<MoveRules, "minNoticeMinutes" | "maxAdvanceDays"> | undefined;
+    money: BookingMoney;
+  },
 ): Promise<BookingView> {
   const { db, now } = ctx;
   const visitId = booking.visitId as string;
-  const tenantId = sql`${booking.tenantId}`;
-  const where = refSql(ref);
-  const heldTypes = sql`(SELECT json_group_array(DISTINCT r.type) FROM booking_resources br JOIN resources r ON r.id = br.resource_id
-    JOIN bookings i ON i.id = br.booking_id WHERE i.visit_id = ${visitId})`;
-  const schedule = scheduleQueries(db, {
-    tenantId,
-    from: input.start.date,
-    to: input.start.date,
-    excludeVisitId: sql`${visitId}`,
-    resourceTypes: heldTypes,
-  });
-  const [itemRows, staffRows, ruleRows, scheduleRows] = await db.batch([
-    itemsOfBookingQuery(db, where),
-    staffQuery(db, ref.kind, tenantId),
-    db.all<{ minNoticeMinutes: number; maxAdvanceDays: number }>(
-      sql`SELECT min_notice_minutes AS minNoticeMinutes, max_advance_days AS maxAdvanceDays FROM tenants WHERE id = ${booking.tenantId}`,
-    ),
-    schedule.statement,
-  ]);
-  const items = parseVisitItems(itemRows);
-  if (items.length === 0 || !ruleRows[0]) throw ApiError.notFound("Booking");
+  const { items, staff, schedule, rules, money } = read;
+  if (items.length === 0 || !rules || !schedule) throw ApiError.notFound("Booking");
   if (!items.every((i) => canReschedule(i.status))) throw notReschedulable();
 
   const targets = targetStaff(ref, booking, items, input);
-  const names = new Map(staffRows.map((s) => [s.id, s.displayName]));
+  const names = new Map(staff.map((s) => [s.id, s.displayName]));
   if (targets.some((id) => !names.has(id))) throw ApiError.notFound("Staff member");
   const specs: ItemSpec[] = items.map((i) => {
     const minutes = Math.round((i.endAt - i.startAt) / MINUTE_MS);
@@ -84,8 +73,12 @@ export async function rescheduleVisit(
     start: input.start,
     items: specs,
     staffIds: targets,
-    rows: schedule.decode(scheduleRows),
-    limits: limitsFor(ref.kind, { timezone: booking.tenant.timezone, ...ruleRows[0] }, now),
+    rows: schedule,
+    limits: limitsFor(
+      ref.kind,
+      { timezone: booking.tenant.timezone, minNoticeMinutes: rules.minNoticeMinutes, maxAdvanceDays: rules.maxAdvanceDays },
+      now,
+    ),
     nowMs: now.getTime(),
     override: ref.kind === "owner" && input.override === true,
     field: "newStartDatetime",
@@ -127,7 +120,13 @@ export async function rescheduleVisit(
   const announced = sql`${movable} AND EXISTS (SELECT 1 FROM bookings WHERE id = ${items[0].id} AND status = 'confirmed')`;
   const first = items[0];
   const last = items[items.length - 1];
+  // design.md §31 as for a booking (its money hangs on the first item, §26): a customer's move after
+  // the refund deadline is recorded on the first item, a second one schedules the late-cancel fee
+  // on the visit's summed price. The fee sits before the UPDATE, gated on the move's precondition.
+  const late = lateMoveMoney(db, now, visitAsBooking(booking, items), money, ref.kind === "public" ? "customer" : "business", movable);
+  const p = money.policy;
   const b = batch(db);
+  if (late.fee) b.add(late.fee);
   b.add(
     bookingEffects(
       ctx,
@@ -152,7 +151,12 @@ export async function rescheduleVisit(
   const update = b.add(
     db.run(sql`
       UPDATE bookings SET staff_id = ${placed[0].staffId}, start_at = ${placed[0].startMs}, end_at = ${placed[0].endMs},
-        sequence = sequence + 1, updated_at = ${t}
+        sequence = sequence + 1, updated_at = ${t},
+        moved_late_at = COALESCE(moved_late_at, ${late.late ? t : null}),
+        refund_deadline_at = COALESCE(refund_deadline_at, ${p.refundDeadlineAt}),
+        cancellation_hours = COALESCE(cancellation_hours, ${p.cancellationHours}),
+        no_show_fee_percent = COALESCE(no_show_fee_percent, ${p.noShowFeePercent}),
+        late_cancel_fee_percent = COALESCE(late_cancel_fee_percent, ${p.lateCancelFeePercent})
       WHERE id = ${first.id} AND ${movable}`),
   );
   const done = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${first.id} AND start_at = ${placed[0].startMs} AND staff_id = ${placed[0].staffId} AND updated_at = ${t})`;

@@ -53,15 +53,12 @@ export type OwnerWaitlistEntry = {
   createdAt: string;
 };
 
-/** Every entry with a window on `date` (tenant-local), oldest first, whatever its status. One round trip. */
-export async function waitlistOfDay(
-  db: Db,
-  tenantId: string,
-  date: LocalDate,
-  now: Date,
-): Promise<{ date: string; entries: OwnerWaitlistEntry[] }> {
-  const day = formatLocalDate(date);
-  const rows = await db.all<DayRow>(sql`
+/**
+ * Every entry with a window on `day` (tenant-local YYYY-MM-DD), oldest first, whatever its status:
+ * one statement, so a page view can put it in its batch (`toDayEntries` reads its rows).
+ */
+export function waitlistDayQuery(db: Db, tenantId: string, day: string) {
+  return db.all<DayRow>(sql`
     SELECT e.id, e.status, e.last_window_end_at AS lastWindowEndAt, e.service_id AS serviceId, s.name AS serviceName,
            e.staff_id AS staffId, p.display_name AS staffName, e.first_name AS firstName, e.last_name AS lastName, e.email, e.phone,
            e.created_at AS createdAt, t.timezone,
@@ -76,25 +73,37 @@ export async function waitlistOfDay(
     WHERE e.tenant_id = ${tenantId} AND EXISTS (SELECT 1 FROM waitlist_windows w WHERE w.entry_id = e.id AND w.date = ${day})
     ORDER BY e.created_at, e.rowid
     LIMIT 500`);
+}
+
+/** The rows of `waitlistDayQuery` as entries, their instants in the business's zone, `ended` judged at `now`. */
+export function toDayEntries(rows: DayRow[], now: Date): OwnerWaitlistEntry[] {
   const local = (tz: string, ms: number) => instantToLocalString(tz, ms);
-  return {
-    date: day,
-    entries: rows.map((r) => ({
-      id: r.id,
-      status: entryStatus(r.status, r.lastWindowEndAt, now.getTime()),
-      service: { id: r.serviceId, name: r.serviceName },
-      staff: r.staffId ? { id: r.staffId, displayName: r.staffName ?? "" } : null,
-      customer: { firstName: r.firstName, lastName: r.lastName, email: r.email, phone: r.phone },
-      windows: (JSON.parse(r.windows) as [number, number][]).map(([s, e]) => ({ start: local(r.timezone, s), end: local(r.timezone, e) })),
-      offers: (JSON.parse(r.offers) as [string, number, "auto" | "owner", string][]).map(([staffId, s, via, createdAt]) => ({
-        staffId,
-        start: local(r.timezone, s),
-        via,
-        createdAt,
-      })),
-      createdAt: r.createdAt,
+  return rows.map((r) => ({
+    id: r.id,
+    status: entryStatus(r.status, r.lastWindowEndAt, now.getTime()),
+    service: { id: r.serviceId, name: r.serviceName },
+    staff: r.staffId ? { id: r.staffId, displayName: r.staffName ?? "" } : null,
+    customer: { firstName: r.firstName, lastName: r.lastName, email: r.email, phone: r.phone },
+    windows: (JSON.parse(r.windows) as [number, number][]).map(([s, e]) => ({ start: local(r.timezone, s), end: local(r.timezone, e) })),
+    offers: (JSON.parse(r.offers) as [string, number, "auto" | "owner", string][]).map(([staffId, s, via, createdAt]) => ({
+      staffId,
+      start: local(r.timezone, s),
+      via,
+      createdAt,
     })),
-  };
+    createdAt: r.createdAt,
+  }));
+}
+
+/** Every entry with a window on `date` (tenant-local), oldest first, whatever its status. One round trip. */
+export async function waitlistOfDay(
+  db: Db,
+  tenantId: string,
+  date: LocalDate,
+  now: Date,
+): Promise<{ date: string; entries: OwnerWaitlistEntry[] }> {
+  const day = formatLocalDate(date);
+  return { date: day, entries: toDayEntries(await waitlistDayQuery(db, tenantId, day), now) };
 }
 
 type EntryForOffer = {

@@ -5,6 +5,7 @@ import { newId } from "../../../src/lib/ids";
 import { describeViolations, screenshot, seriousViolations } from "../helpers/axe";
 import { eventually, pickCalendarDate, useBrowser, watchErrors } from "../helpers/browser";
 import { createBookableTenant, e2eClient, e2eDb, uniq } from "../helpers/db";
+import { serveHostPage } from "../helpers/host-page";
 
 const baseUrl = inject("e2eBaseUrl");
 const captureUrl = inject("e2eCaptureUrl");
@@ -169,5 +170,81 @@ describe("booking page: the waitlist", () => {
     await eventually(() => page.locator("#waitlist-manage-status").textContent()).toBe("You have left the waitlist.");
     // The refused e-mail's 400 is logged by the browser as a failed resource; nothing else.
     expect(errors.filter((e) => !e.includes("Failed to load resource"))).toEqual([]);
+  });
+
+  it("with bot protection on: the panel asks for the check, sends its token with the join, and joins (1280 px)", async () => {
+    const tenant = await createBookableTenant({ weekdays: [3], tenant: { botProtection: true } });
+    await fullDay(tenant);
+    const email = `tina-${tenant.slug}@example.test`;
+    const { page } = await browser.newPage({ now: NOW, width: 1280 });
+    const errors = watchErrors(page);
+    const joins: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST" && r.url().endsWith("/waitlist")) joins.push(r.postData() ?? "");
+    });
+    await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
+    await page.getByRole("radio", { name: /^Haircut/ }).check();
+    await pickCalendarDate(page, DAY);
+    await page.getByRole("button", { name: "Join the waitlist for Wed, Jun 4, 2031" }).click();
+    const panel = page.locator("#waitlist");
+    const check = panel.getByRole("checkbox", { name: "I am human" });
+    await eventually(() => check.isVisible()).toBe(true);
+    await page.locator("#wl-firstName").fill("Tina");
+    await page.locator("#wl-email").fill(email);
+
+    // Without the check nothing is sent, and the panel says what is missing.
+    await page.getByRole("button", { name: "Join the waitlist", exact: true }).click();
+    await eventually(() => page.locator("#waitlist-error").textContent()).toBe("Please complete the check that you are not a robot first.");
+    expect(joins).toEqual([]);
+    await axeClean(page, "waitlist-join-bot-protection-1280");
+
+    await check.check();
+    await page.getByRole("button", { name: "Join the waitlist", exact: true }).click();
+    await eventually(() => page.locator("#waitlist-done").textContent()).toContain("You are on the waitlist.");
+    expect(joins).toHaveLength(1);
+    expect(JSON.parse(joins[0]).captchaToken).toMatch(/^pass-/);
+    const [entry] = await e2eDb
+      .select({ status: schema.waitlistEntries.status })
+      .from(schema.waitlistEntries)
+      .where(and(eq(schema.waitlistEntries.tenantId, tenant.id), eq(schema.waitlistEntries.email, email)));
+    expect(entry?.status).toBe("waiting");
+    expect(errors).toEqual([]);
+  });
+
+  it("inside the widget (inline on the business's own site): joins the waitlist from a full day", async () => {
+    const tenant = await createBookableTenant({ weekdays: [3], tenant: { widgetMode: "inline" } });
+    await fullDay(tenant);
+    const email = `willa-${tenant.slug}@example.test`;
+    const site = await serveHostPage(
+      `<!DOCTYPE html><html lang="en"><head><title>Partner site</title></head><body><h1>Welcome to our shop</h1>` +
+        `<script src="${baseUrl}/widget.js" data-slug="${tenant.slug}"></script></body></html>`,
+    );
+    try {
+      const { page } = await browser.newPage({ now: NOW, width: 1280, height: 1000 });
+      const errors = watchErrors(page);
+      await page.goto(`http://www-${uniq()}.example.test:${site.port}/`);
+      const button = page.getByRole("button", { name: "Book an appointment" });
+      await eventually(() => button.isEnabled()).toBe(true);
+      await button.click();
+      const frame = page.frameLocator(`iframe[title="Book with ${tenant.businessName}"]`);
+      await frame.getByRole("radio", { name: /^Haircut/ }).check();
+      await pickCalendarDate(frame, DAY);
+      await frame.getByRole("button", { name: "Join the waitlist for Wed, Jun 4, 2031" }).click();
+      await eventually(() => frame.locator("#waitlist").isVisible()).toBe(true);
+      await frame.locator("#wl-firstName").fill("Willa");
+      await frame.locator("#wl-email").fill(email);
+      await frame.getByRole("button", { name: "Join the waitlist", exact: true }).click();
+      await eventually(() => frame.locator("#waitlist-done").textContent()).toContain("You are on the waitlist.");
+      await frame.locator("#waitlist-done").scrollIntoViewIfNeeded();
+      await screenshot(page, "waitlist-widget-inline-1280");
+      const [entry] = await e2eDb
+        .select({ status: schema.waitlistEntries.status })
+        .from(schema.waitlistEntries)
+        .where(and(eq(schema.waitlistEntries.tenantId, tenant.id), eq(schema.waitlistEntries.email, email)));
+      expect(entry?.status).toBe("waiting");
+      expect(errors).toEqual([]);
+    } finally {
+      await site.close();
+    }
   });
 });

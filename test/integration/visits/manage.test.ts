@@ -143,6 +143,20 @@ describe("a visit by its code", () => {
     expect(wrongCount.status).toBe(400);
   });
 
+  it("a move costs two libSQL requests, as a single booking's: one read, one write", async () => {
+    const { visit } = await bookedVisit({ rooms: true });
+    const { result: res, dbRequests } = await countDbRequests((dbTag) =>
+      post(`/api/public/booking/${visit.confirmationCode}/reschedule`, { newStartDatetime: `${DAY}T10:00:00` }, { now: NOW, dbTag }),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ start_datetime: `${DAY}T10:00:00`, end_datetime: `${DAY}T11:30:00` });
+    expect(dbRequests).toBe(2);
+    expect((await itemsOfVisit(visit.id)).map((r) => r.startAt)).toEqual([
+      Date.parse("2031-03-10T14:00:00Z"),
+      Date.parse("2031-03-10T14:30:00Z"),
+    ]);
+  });
+
   it("a move onto a taken time moves nothing (409 slot_taken), and a move to where the visit was is fine", async () => {
     const { tenant, lee, cut, visit } = await bookedVisit();
     // Lee is busy 11:15-11:45: a visit at 10:30 (Lee colours 11:00-12:30, working 11:00-11:30) cannot go there,

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { get, patch, post } from "../../helpers/api";
-import { ALL_WEEK_9_TO_5, createMember, createService, createStaff, createTenant, ownerToken } from "../../helpers/factories";
+import { countDbRequests, get, patch, post } from "../../helpers/api";
+import {
+  ALL_WEEK_9_TO_5,
+  createBookingRow,
+  createMember,
+  createService,
+  createStaff,
+  createTenant,
+  ownerToken,
+} from "../../helpers/factories";
 import { outboxMails } from "../../helpers/mail";
 import { activeBookingsOf, deliveriesFor, webhookEndpoint } from "../../helpers/booking";
 import { DAY, itemsOfVisit, NOW, salon, spaRooms, visitBody } from "./_setup";
@@ -136,6 +144,19 @@ describe("owner visits", () => {
     expect((await itemsOfVisit(visit.id)).map((r) => r.status)).toEqual(["no_show", "no_show"]);
     const hooks = (await deliveriesFor(tenant.id)).filter((d) => d.eventType === "booking.status_changed");
     expect(hooks).toHaveLength(1);
+  });
+
+  it("moving a visit's item costs the owner as many libSQL round trips as moving a single booking", async () => {
+    const { tenant, kim, cut, visit } = await ownerVisit();
+    const single = await createBookingRow(tenant.id, cut.id, kim.id, new Date("2031-03-11T14:00:00Z"), 30);
+    const moveOf = (id: string, to: string) =>
+      countDbRequests((dbTag) =>
+        post(`/api/bookings/${id}/reschedule`, { newStartDatetime: to }, { token: tenant.token, now: NOW, dbTag }),
+      );
+    const one = await moveOf(single.id, "2031-03-11T11:00:00");
+    const whole = await moveOf(visit.items[1].id, `${DAY}T10:00:00`);
+    expect([one.result.status, whole.result.status]).toEqual([200, 200]);
+    expect(whole.dbRequests).toBe(one.dbRequests);
   });
 
   it("cancelling or moving any item acts on the whole visit; staff read it, other businesses get 404", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { get, post } from "../../helpers/api";
+import { countDbRequests, get, post } from "../../helpers/api";
 import { createMember, ownerToken } from "../../helpers/factories";
 import { book, DAY, entryRow, join, NOW, offerLinkOf, offersTo, salon } from "./support";
 
@@ -104,5 +104,34 @@ describe("the owner's waitlist", () => {
     );
     expect(ended.status).toBe(409);
     expect(ended.body.error.code).toBe("conflict");
+  });
+});
+
+describe("the waitlist page's view (GET /api/businesses/me/views/waitlist)", () => {
+  it("answers the business, the viewer, the staff and the day's entries as /api/waitlist lists them, in one batch; today by default", async () => {
+    const s = await salon();
+    const entry = await join(s, hour);
+    await join(s, [{ date: "2031-03-11", from: "09:00", to: "10:00" }]);
+    const staffToken = await ownerToken((await createMember(s.tenant.id, "staff")).userId, s.tenant.id, "staff", new Date(NOW));
+    const { result: res, dbRequests } = await countDbRequests((dbTag) =>
+      get(`/api/businesses/me/views/waitlist?date=${DAY}`, { token: staffToken, now: NOW, dbTag }),
+    );
+    expect(res.status).toBe(200);
+    // The membership check, then the view's one batch.
+    expect(dbRequests).toBe(2);
+    const listed = await get(`/api/waitlist?date=${DAY}`, { token: s.tenant.token, now: NOW });
+    expect(res.body.data).toMatchObject({
+      date: DAY,
+      viewer: { role: "staff" },
+      business: { slug: s.tenant.slug },
+      entries: listed.body.data.entries,
+    });
+    expect(res.body.data.entries.map((e: { id: string }) => e.id)).toEqual([entry.id]);
+    expect(res.body.data.staff.map((p: { displayName: string }) => p.displayName).sort()).toEqual(["Kim", "Sam"]);
+    // Without a date: today in the business's zone (New York), where nobody waits.
+    const today = await get("/api/businesses/me/views/waitlist", { token: s.tenant.token, now: NOW });
+    expect(today.body.data).toMatchObject({ date: "2031-03-03", entries: [] });
+    expect((await get("/api/businesses/me/views/waitlist?date=2031-13-01", { token: s.tenant.token })).status).toBe(400);
+    expect((await get("/api/businesses/me/views/waitlist")).status).toBe(401);
   });
 });

@@ -3,7 +3,15 @@ import { expect } from "vitest";
 import { schema } from "../../../src/db/client";
 import { post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
-import { createService, createStaff, createTenant, ownerToken, uniq, type WeeklyHours } from "../../helpers/factories";
+import {
+  createService,
+  createStaff,
+  createTenant,
+  ownerToken,
+  type TenantOverrides,
+  uniq,
+  type WeeklyHours,
+} from "../../helpers/factories";
 
 export { cronAt } from "../notifications/support";
 
@@ -18,8 +26,8 @@ export const DAY = "2031-03-10";
 export const ALL_WEEK = (start: string, end: string): WeeklyHours => [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start, end }));
 
 /** A business with a 60-minute "Cut" performed by Sam and Kim (hours as given, 09:00-17:00 by default). */
-export async function salon(opts: { samHours?: WeeklyHours } = {}) {
-  const created = await createTenant();
+export async function salon(opts: { samHours?: WeeklyHours; tenant?: TenantOverrides } = {}) {
+  const created = await createTenant(opts.tenant);
   const tenant = { ...created, token: await ownerToken(created.ownerId, created.id, "owner", new Date(NOW)) };
   const service = await createService(tenant.id, { name: "Cut", durationMinutes: 60, price: 4500 });
   const other = await createService(tenant.id, { name: "Colour", durationMinutes: 60, price: 9000 });

@@ -116,6 +116,37 @@ describe("a freed time is offered to the waiting entries that fit", () => {
     await expectOfferedOnlyTo(s, w);
   });
 
+  it("when a closure is removed", async () => {
+    const s = await salon();
+    const w = await waitlistAround(s);
+    const closure = await post(
+      "/api/businesses/me/closures",
+      { startDate: DAY, endDate: DAY, reason: "Inventory" },
+      { token: s.tenant.token, now: NOW },
+    );
+    expect(closure.status).toBe(201);
+    // Nothing is offered while the business is closed that day.
+    await cronAt(NOW, s.tenant.id);
+    expect(await offerJobs(s.tenant.id)).toHaveLength(0);
+    const removed = await del(`/api/businesses/me/closures/${closure.body.data.id}`, { token: s.tenant.token, now: NOW });
+    expect(removed.status).toBe(200);
+    await expectOfferedOnlyTo(s, w);
+  });
+
+  it("when a closure is shortened (removed, then added again for fewer days): only the days it no longer covers", async () => {
+    const s = await salon();
+    const w = await waitlistAround(s);
+    const nextDay = "2031-03-11";
+    const stillClosed = await join(s, [{ date: nextDay, from: "10:00", to: "11:00" }]);
+    const closures = "/api/businesses/me/closures";
+    const twoDays = await post(closures, { startDate: DAY, endDate: nextDay }, { token: s.tenant.token, now: NOW });
+    expect(twoDays.status).toBe(201);
+    expect((await del(`${closures}/${twoDays.body.data.id}`, { token: s.tenant.token, now: NOW })).status).toBe(200);
+    expect((await post(closures, { startDate: nextDay, endDate: nextDay }, { token: s.tenant.token, now: NOW })).status).toBe(201);
+    await expectOfferedOnlyTo(s, w);
+    expect(await offersTo(stillClosed.email)).toHaveLength(0);
+  });
+
   it("writes no job where nobody waits, and none for a change that frees nothing anyone waits for", async () => {
     const s = await salon();
     const booking = await book(s, s.sam.id, TEN);

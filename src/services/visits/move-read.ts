@@ -1,0 +1,87 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { prepared } from "../../db/prepared";
+import { normalizeConfirmationCode } from "../../domain/confirmation-code";
+import type { LocalDate } from "../../domain/time";
+import type { BookingRef } from "../bookings/lookup";
+import { type StaffRow, staffJsonSql } from "../bookings/scope";
+import { decodeSchedule, type ScheduleRow, scheduleBounds, scheduleColumnsOf, unlessSql } from "../schedule-data";
+import { parseVisitItems, type VisitItemRow, visitItemsSql } from "./items";
+
+/**
+ * What a visit's move reads (design.md §26), as two statements keyed by the booking's ref that
+ * ride in the booking move's FIRST round trip (src/services/bookings/reschedule.ts), beside the
+ * booking's own view: the visit's items, the staff members who can take them, and the business's
+ * schedule of the new date without the visit's own rows, with the resources of the types its
+ * items hold. So a visit moves in two round trips, like a booking. A single booking has no visit:
+ * its items are none and the second statement's subqueries are not run (CASE evaluates lazily),
+ * so a booking's move pays a few index lookups for it. Both are prepared once per isolate (they
+ * run on every move, src/db/prepared.ts).
+ */
+
+type Values = {
+  /** Public: the normalised code; owner: the booking id. */
+  ref: string;
+  /** Owner: the token's tenant (public: unused). */
+  tenantId: string;
+  lo: number;
+  hi: number;
+  busyFrom: number;
+  busyTo: number;
+  fromKey: string;
+  toKey: string;
+  weekday: number;
+};
+
+function statementsFor(kind: BookingRef["kind"]) {
+  const where = (p: { ref: unknown; tenantId: unknown }) =>
+    kind === "public" ? sql`confirmation_code = ${p.ref}` : sql`id = ${p.ref} AND tenant_id = ${p.tenantId}`;
+  const items = prepared<Values>((p) => visitItemsSql(sql`(SELECT visit_id FROM bookings WHERE ${where(p)})`));
+  const context = prepared<Values>((p) => {
+    // (p is a proxy of placeholders: named one by one, never spread.)
+    const visitId = sql`(SELECT visit_id FROM bookings WHERE ${where(p)})`;
+    const tenantId = sql`(SELECT tenant_id FROM bookings WHERE ${where(p)})`;
+    const heldTypes = sql`(SELECT json_group_array(DISTINCT r.type) FROM booking_resources br JOIN resources r ON r.id = br.resource_id
+      JOIN bookings i ON i.id = br.booking_id WHERE i.visit_id = ${visitId})`;
+    const single = sql`${visitId} IS NULL`;
+    const schedule = scheduleColumnsOf(
+      { tenantId, excludeVisitId: visitId, resourceTypes: heldTypes, skipWhen: single },
+      { lo: p.lo, hi: p.hi, busyFrom: p.busyFrom, busyTo: p.busyTo, fromKey: p.fromKey, toKey: p.toKey, weekdays: [p.weekday] },
+    );
+    return sql`SELECT ${unlessSql(staffJsonSql(kind, tenantId), single)} AS staff, ${schedule}`;
+  });
+  return { items, context };
+}
+
+const statements = { public: statementsFor("public"), owner: statementsFor("owner") };
+
+type ContextRow = ScheduleRow & { staff: string | null };
+
+export function visitMoveRead(db: Db, ref: BookingRef, date: LocalDate) {
+  const bounds = scheduleBounds(date, date);
+  const values: Values = {
+    ref: ref.kind === "public" ? normalizeConfirmationCode(ref.code) : ref.bookingId,
+    tenantId: ref.kind === "owner" ? ref.tenantId : "",
+    lo: bounds.lo,
+    hi: bounds.hi,
+    busyFrom: bounds.busyFrom,
+    busyTo: bounds.busyTo,
+    fromKey: bounds.fromKey,
+    toKey: bounds.toKey,
+    weekday: (bounds.weekdays ?? [])[0],
+  };
+  const s = statements[ref.kind];
+  return { items: s.items.all<VisitItemRow>(db, values), context: s.context.all<ContextRow>(db, values) };
+}
+
+export type VisitMoveRows = { items: VisitItemRow[]; context: ContextRow[] };
+
+/** The read as the visit's move uses it: items in order, the bookable staff, the schedule's rows. */
+export function decodeVisitMove(rows: VisitMoveRows, date: LocalDate) {
+  const [context] = rows.context;
+  return {
+    items: parseVisitItems(rows.items),
+    staff: JSON.parse(context?.staff ?? "[]") as StaffRow[],
+    schedule: context?.busy ? decodeSchedule(context, date) : null,
+  };
+}
