@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createDb } from "../../../src/db/client";
 import { auditInsert } from "../../../src/services/audit";
 import { batch } from "../../../src/services/batch";
@@ -97,5 +97,35 @@ describe("batch builder", () => {
     expect(() => written.result()).toThrow(/before its batch ran/);
     expect(await outboxRow(email.id)).toBeUndefined();
     expect(sent).toEqual([]);
+  });
+
+  it("sends a batch as its statements inline in one pipeline request, no per-statement store_sql, and a failure still names its statement", async () => {
+    const tenant = await createTenant();
+    const bodies: string[] = [];
+    const realFetch = globalThis.fetch;
+    const fetches = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const request = new Request(input, init);
+      bodies.push(await request.clone().text());
+      return realFetch(request);
+    });
+    // The client takes the global fetch when it is made: made after the spy, its requests are seen.
+    const db = createDb({ LIBSQL_URL: env.LIBSQL_URL, LIBSQL_AUTH_TOKEN: undefined });
+    const email = emailInsert(db, mail(tenant.id), aheadOfWallClock());
+    try {
+      const b = batch(db);
+      b.add(email);
+      const one = b.add(db.all<{ n: number }>(sql`SELECT ${41} + 1 AS n`));
+      await b.run();
+      expect(bodies).toHaveLength(1);
+      expect(one.result()).toEqual([{ n: 42 }]);
+      const pipeline = JSON.parse(bodies[0]) as { requests: { type: string }[] };
+      expect(pipeline.requests.map((r) => r.type)).toEqual(["batch", "close"]);
+      expect(bodies[0]).toContain("SELECT ? + 1 AS n");
+    } finally {
+      fetches.mockRestore();
+    }
+    expect((await outboxRow(email.id))?.id).toBe(email.id);
+    // The guards (src/db/guard.ts) tell a refused check from a later failure by the statement's index.
+    await expect(db.batch([db.run(sql`SELECT 1`), db.run(sql`SELECT json('not json')`)])).rejects.toMatchObject({ statementIndex: 1 });
   });
 });

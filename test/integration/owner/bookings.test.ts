@@ -1,7 +1,10 @@
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { newId } from "../../../src/lib/ids";
 import { BOOKING_STATUSES, STATUS_TRANSITIONS } from "../../../src/domain/booking-status";
 import { countDbRequests, del, get, patch, post } from "../../helpers/api";
 import { createBookingRow, createMember, createTenant, ownerToken } from "../../helpers/factories";
+import { testDb } from "../../helpers/db";
 import { bookableTenant, bookingRow, customer, deliveriesFor, outboxFor, webhookEndpoint } from "../../helpers/booking";
 
 // A day far enough ahead that every slot is in the future; tenants are in America/New_York.
@@ -87,6 +90,34 @@ describe("owner bookings: create", () => {
     );
     expect(second.status).toBe(409);
     expect(second.body.error.code).toBe("slot_taken");
+  });
+
+  it("checks the membership inside the create's first round trip: a removed member or a vanished business books nothing (403), staff see no code", async () => {
+    const { tenant, service, staff } = await bookableTenant();
+    const body = (start: string) => ({
+      serviceId: service.id,
+      staffProfileId: staff.id,
+      startDatetime: `${DAY}T${start}:00`,
+      customer: customer(),
+    });
+    const removed = await createMember(tenant.id, "admin");
+    await testDb().run(sql`UPDATE tenant_members SET is_active = 0 WHERE tenant_id = ${tenant.id} AND user_id = ${removed.userId}`);
+    const refused = await post("/api/bookings", body("09:00"), { token: removed.token });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ error: "tenant required" });
+    const elsewhere = await post("/api/bookings", body("09:00"), { token: await ownerToken(tenant.ownerId, newId("tnt")) });
+    expect(elsewhere.status).toBe(403);
+    expect(elsewhere.body).toEqual({ error: "tenant not found" });
+    const invalid = await post("/api/bookings", { ...body("09:00"), customer: undefined }, { token: removed.token });
+    expect(invalid.status).toBe(403);
+    expect(await testDb().all(sql`SELECT id FROM bookings WHERE staff_id = ${staff.id}`)).toEqual([]);
+    // The role comes back with the check: a staff member books, but sees no confirmation code (design.md §31).
+    const member = await createMember(tenant.id, "staff");
+    const byStaff = await post("/api/bookings", body("09:00"), { token: member.token });
+    expect(byStaff.status).toBe(201);
+    expect(byStaff.body.data.confirmationCode).toBeNull();
+    const byOwner = await post("/api/bookings", body("11:00"), { token: tenant.token });
+    expect(byOwner.body.data.confirmationCode).toMatch(/^BK-[A-Z0-9]{6}$/);
   });
 
   it("refuses a public source and a missing customer with 400", async () => {
@@ -229,7 +260,7 @@ describe("owner bookings: details and side effects", () => {
       ),
     );
     expect(created.status).toBe(201);
-    expect(dbRequests).toBe(3); // membership check, read batch, write batch
+    expect(dbRequests).toBe(2); // the read batch (the membership check rides in it), the write batch
     const res = await get(`/api/bookings/${created.body.data.id}`, { token: tenant.token });
     expect(res.body.data).toEqual({
       id: created.body.data.id,

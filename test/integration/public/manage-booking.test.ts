@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "../../../src/db/client";
+import { parseLocalDateTime } from "../../../src/domain/time";
+import { rescheduleBooking } from "../../../src/services/bookings/reschedule";
 import { countDbRequests, get, post } from "../../helpers/api";
-import { testDb } from "../../helpers/db";
+import { changedBeforeSecondBatch, servicesFor, testDb } from "../../helpers/db";
 import { createBookingRow, createStaff } from "../../helpers/factories";
 import { bookableTenant, bookingBody, bookingRow, deliveriesFor, outboxFor, webhookEndpoint } from "../../helpers/booking";
 
@@ -146,15 +148,23 @@ describe("POST /api/public/booking/:code/reschedule", () => {
 
   it("two concurrent moves of one booking to two free times: one applies, the other gets 409 slot_taken", async () => {
     const b = await booked("09:00");
-    const results = await Promise.all([
-      reschedule(b.code, { newStartDatetime: "2027-03-10T13:00" }),
-      reschedule(b.code, { newStartDatetime: "2027-03-10T15:00" }),
-    ]);
-    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
-    const loser = results.find((r) => r.status === 409)!;
-    expect(loser.body.error.code).toBe("slot_taken");
-    const winner = results.find((r) => r.status === 200)!;
-    expect((await bookingRow(b.id)).startAt).toBe(Date.parse(`${winner.body.data.start_datetime}Z`) + 5 * 3600_000);
+    // Both moves read the booking at 09:00; the one to 13:00 lands between the other's read and its
+    // write (the race test hook), so the move to 15:00 writes on a stale read and must not apply.
+    let first: Awaited<ReturnType<typeof reschedule>> | undefined;
+    const db = changedBeforeSecondBatch(async () => {
+      first = await reschedule(b.code, { newStartDatetime: "2027-03-10T13:00" });
+    });
+    const second = rescheduleBooking(
+      servicesFor(db, new Date(NOW)),
+      { kind: "public", code: b.code },
+      { start: parseLocalDateTime("2027-03-10T15:00:00")! },
+    );
+    await expect(second).rejects.toMatchObject({ code: "slot_taken", status: 409 });
+    expect(first?.status).toBe(200);
+    expect(first?.body.data.start_datetime).toBe("2027-03-10T13:00:00");
+    // The booking is where the move that applied put it; exactly one move was announced.
+    expect((await bookingRow(b.id)).startAt).toBe(Date.parse("2027-03-10T18:00:00Z"));
+    expect((await outboxFor(b.email)).map((e) => e.kind).sort()).toEqual(["booking.confirmed", "booking.rescheduled"]);
   });
 
   it("two bookings racing into one slot: one moves, the other gets 409 slot_taken", async () => {
