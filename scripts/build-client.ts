@@ -46,6 +46,7 @@ export const OWNER_PAGES = [
   "reports",
   "services",
   "staff",
+  "resources",
   "settings",
   "ai-log",
 ] as const;

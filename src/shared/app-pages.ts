@@ -12,6 +12,7 @@ export const APP_PAGES = [
   { path: "/app/reports", title: "Reports", script: "reports" },
   { path: "/app/services", title: "Services", script: "services" },
   { path: "/app/staff", title: "Staff", script: "staff" },
+  { path: "/app/resources", title: "Resources", script: "resources" },
   { path: "/app/settings", title: "Settings", script: "settings" },
   { path: "/app/ai-log", title: "AI log", script: "ai-log" },
 ] as const;

@@ -13,7 +13,7 @@ import type { toAdminLoginResult, toOwnerLoginResult } from "../../routes/auth/s
 import type { OwnerChat, toPublicChat } from "../../routes/ai/chat-shapes";
 import type { ApiKey, CreatedKey } from "../../routes/owner/api-keys";
 import type { toBookingPayments } from "../../routes/owner/booking-payments";
-import type { toOwnerBooking, toOwnerBookingFullDetail } from "../../routes/owner/booking-shapes";
+import type { toOwnerBooking, toOwnerBookingFullDetail, toOwnerCreatedVisit } from "../../routes/owner/booking-shapes";
 import type { toOwnerBusiness } from "../../routes/owner/businesses";
 import type { customersRoutes, toOwnerCustomer } from "../../routes/owner/customers";
 import type { RetriedJob, toFailedJob } from "../../routes/owner/failed-jobs";
@@ -26,6 +26,7 @@ import type { toAccount, toRefund } from "../../routes/owner/payments";
 import type { toOwnerService } from "../../routes/owner/services";
 import type { staffRoutes } from "../../routes/owner/staff";
 import type { reportViewRoutes } from "../../routes/owner/report-view";
+import type { resourceViewRoutes } from "../../routes/owner/resource-view";
 import type { waitlistViewRoutes } from "../../routes/owner/waitlist-view";
 import type { toBookingItem } from "../../routes/owner/view-shapes";
 import type { viewRoutes } from "../../routes/owner/views";
@@ -130,6 +131,10 @@ export type CustomersView = ViewOf<"/customers">;
 export type SettingsView = ViewOf<"/settings">;
 export type AiLogView = ViewOf<"/ai-log">;
 export type ReportsView = RouteJson<typeof reportViewRoutes, "/reports", "$get">["data"];
+export type ResourcesView = RouteJson<typeof resourceViewRoutes, "/resources", "$get">["data"];
+export type ResourceItem = ResourcesView["resources"][number];
+export type ResourceTimeOffItem = ResourcesView["timeOff"][number];
+export type OwnerCreatedVisit = Json<ReturnType<typeof toOwnerCreatedVisit>>;
 /** design.md §28: the waitlist page. */
 export type WaitlistDayView = RouteJson<typeof waitlistViewRoutes, "/waitlist", "$get">["data"];
 export type OwnerWaitlistEntry = WaitlistDayView["entries"][number];

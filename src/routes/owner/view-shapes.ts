@@ -4,7 +4,7 @@ import { formatLocalDate, type LocalDate } from "../../domain/time";
 import type { OwnerAuth } from "../../auth-context";
 import type { BookingItemRow, BusinessSummary } from "../../services/owner/views/common";
 import { MEMBER_ROLES } from "../../shared/member-roles";
-import { bookingHeadFields } from "./booking-shapes";
+import { bookingHeadFields, ProcessingWindow, processingWindow } from "./booking-shapes";
 import { WorkingHoursInterval } from "./staff";
 
 // Mappers of the owner app's page views (GET /api/businesses/me/views/*): explicit fields only.
@@ -47,6 +47,12 @@ export const BookingItem = z
     totalAmount: z.number().int().openapi({ description: "Minor units" }),
     currency: z.string(),
     notes: z.string(),
+    // design.md §26, present only when they carry something (like OwnerBooking's).
+    visitId: z.string().optional().openapi({ description: "Items of a visit only: the visit (its items share the code)" }),
+    processing: ProcessingWindow.optional().openapi({
+      description: "Only with processing time: the window in which the staff member is free",
+    }),
+    resourceIds: z.array(z.string()).optional().openapi({ description: "Only when the booking holds resources" }),
   })
   .openapi("AppBookingItem");
 
@@ -74,6 +80,42 @@ export const TimeOffItem = z
     reason: z.string(),
   })
   .openapi("AppTimeOff");
+
+/** design.md §26: a resource as the calendar's resources view and the resources page show it. */
+export const ResourceItem = z
+  .object({ id: z.string(), name: z.string(), type: z.string(), isActive: z.boolean() })
+  .openapi("AppResourceItem");
+
+export const ResourceTimeOffItem = z
+  .object({
+    id: z.string(),
+    resourceId: z.string(),
+    start: z.string().openapi({ description: "ISO-8601 instant (UTC)" }),
+    end: z.string().openapi({ description: "ISO-8601 instant (UTC)" }),
+    reason: z.string(),
+  })
+  .openapi("AppResourceTimeOff");
+
+export const toResourceItem = (r: { id: string; name: string; type: string; isActive: boolean }): z.infer<typeof ResourceItem> => ({
+  id: r.id,
+  name: r.name,
+  type: r.type,
+  isActive: Boolean(r.isActive),
+});
+
+export const toResourceTimeOffItem = (t: {
+  id: string;
+  resourceId: string;
+  startAt: number;
+  endAt: number;
+  reason: string;
+}): z.infer<typeof ResourceTimeOffItem> => ({
+  id: t.id,
+  resourceId: t.resourceId,
+  start: iso(t.startAt),
+  end: iso(t.endAt),
+  reason: t.reason,
+});
 
 /** The business as every page's header and formatting need it; `today` is its local date. */
 export function toAppBusiness(b: BusinessSummary, today: LocalDate): z.infer<typeof AppBusiness> {
@@ -104,6 +146,7 @@ export function toViewer(auth: OwnerAuth): z.infer<typeof Viewer> {
  * customer's contact; the code only for those who may see it (`seesConfirmationCodes`).
  */
 export function toBookingItem(r: BookingItemRow, codes: boolean): z.infer<typeof BookingItem> {
+  const window = processingWindow(r);
   return {
     id: r.id,
     confirmationCode: codes ? r.confirmationCode : null,
@@ -127,6 +170,9 @@ export function toBookingItem(r: BookingItemRow, codes: boolean): z.infer<typeof
     totalAmount: r.totalAmount,
     currency: r.currency,
     notes: r.notes,
+    ...(r.visitId ? { visitId: r.visitId } : {}),
+    ...(window ? { processing: window } : {}),
+    ...(r.resourceIds.length ? { resourceIds: r.resourceIds } : {}),
   };
 }
 

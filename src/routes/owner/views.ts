@@ -33,12 +33,16 @@ import {
   AppBusiness,
   BookingItem,
   OverrideItem,
+  ResourceItem,
+  ResourceTimeOffItem,
   StaffItem,
   StaffWithHours,
   TimeOffItem,
   toAppBusiness,
   toBookingItem,
   toOverrideItem,
+  toResourceItem,
+  toResourceTimeOffItem,
   toStaffItem,
   toStaffWithHours,
   toTimeOffItem,
@@ -131,6 +135,8 @@ const CalendarView = view("CalendarView", {
   texts: z
     .boolean()
     .openapi({ description: "Text messages are configured: the new-booking form records the customer's consent (design.md §27)" }),
+  resources: z.array(ResourceItem).openapi({ description: "design.md §26: the resources view's columns, by type then name" }),
+  resourceTimeOff: z.array(ResourceTimeOffItem).openapi({ description: "design.md §26: resources' time off in the range" }),
 });
 const BookingsView = view("BookingsView", {
   from: z.string().openapi({ description: "The first local date listed" }),
@@ -268,6 +274,8 @@ export const viewRoutes = openApiRouter<OwnerEnv>()
         isOnlineBookable: Boolean(s.isOnlineBookable),
       })),
       texts: smsConfig(c.var.services.config) !== null,
+      resources: v.resources.map(toResourceItem),
+      resourceTimeOff: v.resourceTimeOff.map(toResourceTimeOffItem),
     });
     return c.json({ data }, 200);
   })

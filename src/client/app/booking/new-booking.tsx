@@ -1,12 +1,14 @@
-import { useEffect, useRef, useState } from "hono/jsx/dom";
+import { useState } from "hono/jsx/dom";
 import type { FrontDeskSource } from "../../../shared/booking-values";
-import type { AppBusiness, CalendarView, OwnerBooking, OwnerCustomer } from "../../shared/api-types";
+import type { AppBusiness, CalendarView, OwnerBooking, OwnerCreatedVisit, OwnerCustomer } from "../../shared/api-types";
 import { dataOf } from "../../shared/http";
 import { api } from "../shell/api";
 import { duration, money, personName } from "../ui/format";
 import { Button, CheckField, Dialog, Outcome, SelectField, TextAreaField, TextField, useMounted } from "../ui/kit";
 import { type Problem, problemOf } from "../ui/problems";
 import type { StaffChoice } from "./change-forms";
+import { CustomerSearch } from "./customer-search";
+import { itemFieldId, itemsBody, MoreServices, type VisitItem, visitMinutes } from "./visit-items";
 
 type Service = CalendarView["services"][number];
 type Source = FrontDeskSource;
@@ -45,7 +47,8 @@ export function NewBookingDialog(p: {
   texts: boolean;
   start: NewBookingStart;
   onClose: () => void;
-  onCreated: (b: OwnerBooking, staffName: string) => void;
+  /** A single booking, or a visit (its first item's start, its code). */
+  onCreated: (b: Pick<OwnerBooking, "startDatetime" | "confirmationCode">, staffName: string, services: number) => void;
 }) {
   const [serviceId, setServiceId] = useState(p.services[0]?.id ?? "");
   const [staffId, setStaffId] = useState(p.start.staffId || p.staff[0]?.id || "");
@@ -60,6 +63,7 @@ export function NewBookingDialog(p: {
   const [override, setOverride] = useState(false);
   const [smsOptIn, setSmsOptIn] = useState(false);
   const [picked, setPicked] = useState<OwnerCustomer | null>(null);
+  const [more, setMore] = useState<VisitItem[]>([]);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
   const mounted = useMounted();
@@ -91,9 +95,9 @@ export function NewBookingDialog(p: {
     if (smsOptIn && !phone.trim()) return local({ "customer.phone": "Enter the number to text" }, "Enter the customer's mobile number.");
     setBusy(true);
     setProblem(null);
-    const a = await api<OwnerBooking>("POST", "/api/bookings", {
-      serviceId,
-      staffProfileId: staffId,
+    const items = itemsBody({ serviceId, staffId }, more);
+    const a = await api<OwnerBooking | OwnerCreatedVisit>("POST", "/api/bookings", {
+      ...(items ? { items } : { serviceId, staffProfileId: staffId }),
       startDatetime: `${date}T${time}:00`,
       source,
       override,
@@ -109,15 +113,20 @@ export function NewBookingDialog(p: {
     if (!mounted.current) return;
     setBusy(false);
     const made = dataOf(a, 201);
-    if (made) return p.onCreated(made, staffName);
+    if (made) return p.onCreated(made, staffName, more.length + 1);
     const prob = problemOf(a, {
-      slot_taken: override
-        ? `${staffName} already has a booking or time off at that time. Pick another time.`
-        : `That time is not offered for booking (outside working hours, off the 15-minute grid, or taken). If ${staffName} is free then, tick “Book outside the offered times”.`,
+      slot_taken: items
+        ? override
+          ? "One of the staff members (or a room or chair a service needs) is already booked or off during this visit. Pick another time or other staff."
+          : "This visit does not fit at that time: one of the staff members or a room or chair a service needs is busy, or the time is not offered. Pick another time or other staff, or tick “Book outside the offered times” if they are all free."
+        : override
+          ? `${staffName} already has a booking or time off at that time. Pick another time.`
+          : `That time is not offered for booking (outside working hours, off the 15-minute grid, or taken). If ${staffName} is free then, tick “Book outside the offered times”.`,
     });
     setProblem(prob);
-    const firstField = Object.keys(prob.fields)[0] as keyof typeof FIELD | undefined;
-    if (firstField && FIELD[firstField]) document.getElementById(FIELD[firstField])?.focus();
+    const firstField = Object.keys(prob.fields)[0];
+    const id = firstField ? (FIELD[firstField as keyof typeof FIELD] ?? itemFieldId(firstField)) : undefined;
+    if (id) document.getElementById(id)?.focus();
   }
 
   const f = problem?.fields ?? {};
@@ -135,7 +144,7 @@ export function NewBookingDialog(p: {
               value: s.id,
               label: `${s.name} · ${duration(s.durationMinutes)} · ${money(s.price, p.business.currency)}`,
             }))}
-            error={f.serviceId}
+            error={f.serviceId ?? f["items.0.serviceId"]}
           />
           <SelectField
             id="nb-staff"
@@ -143,7 +152,7 @@ export function NewBookingDialog(p: {
             value={staffId}
             onValue={setStaffId}
             options={p.staff.map((s) => ({ value: s.id, label: s.displayName }))}
-            error={f.staffProfileId}
+            error={f.staffProfileId ?? f["items.0.staffProfileId"]}
           />
           <TextField id="nb-date" label="Date" type="date" required value={date} onValue={setDate} />
           <TextField
@@ -154,10 +163,19 @@ export function NewBookingDialog(p: {
             required
             value={time}
             onValue={setTime}
-            hint={service ? `Ends ${endOf(time, service.durationMinutes)}` : undefined}
+            hint={service ? `Ends ${endOf(time, visitMinutes(p.services, [{ serviceId, staffId }, ...more]))}` : undefined}
             error={f.startDatetime}
           />
         </div>
+        <MoreServices
+          services={p.services}
+          staff={p.staff}
+          currency={p.business.currency}
+          first={{ serviceId, staffId }}
+          items={more}
+          onChange={setMore}
+          errors={f}
+        />
         <CheckField
           id="nb-override"
           label="Book outside the offered times"
@@ -267,57 +285,4 @@ function endOf(time: string, minutes: number): string {
   const end = h * 60 + m + minutes;
   const text = `${String(Math.floor(end / 60) % 24).padStart(2, "0")}:${String(end % 60).padStart(2, "0")}`;
   return end >= 1440 ? `${text} the next day` : `at ${text}`;
-}
-
-/** Finds an existing customer by name, e-mail or phone (the customers list's search), as you type. */
-function CustomerSearch(p: { onPick: (c: OwnerCustomer) => void }) {
-  const [q, setQ] = useState("");
-  const [results, setResults] = useState<OwnerCustomer[] | null>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const seq = useRef(0);
-  useEffect(() => {
-    const term = q.trim();
-    if (term.length < 2) {
-      setResults(null);
-      return;
-    }
-    const mine = ++seq.current;
-    const timer = setTimeout(async () => {
-      const a = await api<OwnerCustomer[]>("GET", `/api/customers?limit=8&search=${encodeURIComponent(term)}`);
-      if (mine !== seq.current) return;
-      const got = dataOf(a);
-      setProblem(got ? null : problemOf(a));
-      setResults(got);
-    }, 250);
-    return () => {
-      clearTimeout(timer);
-      seq.current++; // an answer still on its way is dropped (also when the dialog closes)
-    };
-  }, [q]);
-  return (
-    <div class="customer-search">
-      <TextField
-        id="nb-search"
-        label="Find an existing customer"
-        type="search"
-        value={q}
-        onValue={setQ}
-        hint="Name, e-mail or phone. Or just type the details below for someone new."
-        autocomplete="off"
-      />
-      {problem ? <Outcome problem={problem} /> : null}
-      {results && results.length === 0 ? <p class="muted small">No customer matches “{q.trim()}”. Type the details below.</p> : null}
-      {results?.length ? (
-        <ul class="search-results" aria-label="Matching customers">
-          {results.map((c) => (
-            <li>
-              <button type="button" onClick={() => p.onPick(c)}>
-                <strong>{personName(c)}</strong> <span class="muted small">{[c.phone, c.email].filter(Boolean).join(" · ")}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
-  );
 }

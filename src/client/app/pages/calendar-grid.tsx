@@ -4,7 +4,6 @@ import { personName } from "../ui/format";
 import { statusLabel } from "../ui/kit";
 import { staffStyle } from "./timeline";
 
-type TimeOff = CalendarView["timeOff"][number];
 export type FreeTime = { staffId: string; date: string; time: string };
 
 /** Vertical scale: 15 minutes = 12 px (an hour 48 px, the height CSS draws hour lines at). */
@@ -64,19 +63,46 @@ export function TimeAxis(p: { range: [number, number] }) {
   );
 }
 
+/** How a block tells its visit (design.md §26): the items of one visit share its code and count. */
+export type VisitInfo = { index: number; count: number; code: string | null };
+
+/** Each visit item's place in its visit ("2 of 3"), from the bookings shown (a visit is one day). */
+export function visitsOf(bookings: BookingItem[]): Map<string, VisitInfo> {
+  const byVisit = new Map<string, BookingItem[]>();
+  for (const b of bookings) if (b.visitId) byVisit.set(b.visitId, [...(byVisit.get(b.visitId) ?? []), b]);
+  const out = new Map<string, VisitInfo>();
+  for (const items of byVisit.values()) {
+    const ordered = [...items].sort((a, b) => a.startDatetime.localeCompare(b.startDatetime));
+    for (const [i, b] of ordered.entries()) out.set(b.id, { index: i + 1, count: ordered.length, code: b.confirmationCode });
+  }
+  return out;
+}
+
+/** What a column shows: the lane, its light (bookable) time, the bookings in it and the time off. */
+export type Lane = {
+  id: string;
+  name: string;
+  heading: string;
+  color: string;
+  kind: "staff" | "resource";
+  work: Array<[number, number]>;
+  bookings: BookingItem[];
+  offs: Array<{ start: string; end: string; reason: string }>;
+};
+
 /**
- * One staff member's day: working time light, the rest shaded, time off hatched, bookings as
- * blocks in the staff member's colour styled by status. A click on free time asks for a new
- * booking at that quarter-hour (keyboard users have the "New booking" button).
+ * One lane's day (a staff member's, or a resource's in the resources view): working time light,
+ * the rest shaded, time off hatched, bookings as blocks in the staff member's colour styled by
+ * status, a processing window paler inside its block. A click on free time in a staff member's
+ * lane asks for a new booking at that quarter-hour (keyboard users have the "New booking" button).
  */
-export function StaffColumn(p: {
-  staff: StaffWithHours;
+export function LaneColumn(p: {
+  lane: Lane;
   date: string;
   tz: string;
   range: [number, number];
-  bookings: BookingItem[];
-  timeOff: TimeOff[];
-  heading: string;
+  visits: Map<string, VisitInfo>;
+  staffOf: (id: string) => StaffWithHours | undefined;
   compact?: boolean;
   onOpen: (id: string) => void;
   onFree?: (t: FreeTime) => void;
@@ -84,18 +110,10 @@ export function StaffColumn(p: {
   const [from, to] = p.range;
   const y = (m: number) => `${(Math.max(from, Math.min(to, m)) - from) * PX_PER_MIN}px`;
   const h = (a: number, b: number) => `${(Math.min(to, b) - Math.max(from, a)) * PX_PER_MIN}px`;
-  const wd = weekdayOf(p.date);
-  const work = p.staff.workingHours
-    .filter((x) => x.dayOfWeek === wd)
-    .map((x) => [minutesOf(x.start), x.end === "24:00" ? 1440 : minutesOf(x.end)]);
-  const blocks = p.bookings
-    .filter((b) => b.staffId === p.staff.id)
+  const blocks = p.lane.bookings
     .map((b) => onDate(b, b.startDatetime, b.endDatetime, p.date, p.tz))
     .filter((x): x is Span<BookingItem> => x !== null);
-  const offs = p.timeOff
-    .filter((t) => t.staffId === p.staff.id)
-    .map((t) => onDate(t, t.start, t.end, p.date, p.tz))
-    .filter((x): x is Span<TimeOff> => x !== null);
+  const offs = p.lane.offs.map((t) => onDate(t, t.start, t.end, p.date, p.tz)).filter((x): x is Span<Lane["offs"][number]> => x !== null);
 
   function free(e: MouseEvent) {
     const target = e.target as HTMLElement;
@@ -103,26 +121,26 @@ export function StaffColumn(p: {
     const body = e.currentTarget as HTMLElement;
     const offset = (e.clientY - body.getBoundingClientRect().top) / PX_PER_MIN;
     const minute = Math.min(to - SNAP, Math.max(from, from + Math.floor(offset / SNAP) * SNAP));
-    p.onFree({ staffId: p.staff.id, date: p.date, time: hhmm(minute) });
+    p.onFree({ staffId: p.lane.id, date: p.date, time: hhmm(minute) });
   }
 
   return (
-    <div class={p.compact ? "cal-col compact" : "cal-col"} style={staffStyle(p.staff.color)} role="group" aria-label={p.heading}>
+    <div class={p.compact ? "cal-col compact" : "cal-col"} style={staffStyle(p.lane.color)} role="group" aria-label={p.lane.heading}>
       <div class="cal-head">
-        <span class="swatch-dot"></span>
-        <span class="cal-head-name">{p.compact ? initials(p.staff.displayName) : p.staff.displayName}</span>
+        {p.lane.kind === "staff" ? <span class="swatch-dot"></span> : null}
+        <span class="cal-head-name">{p.compact ? initials(p.lane.name) : p.lane.name}</span>
       </div>
       <div
-        class="cal-body"
+        class={p.onFree ? "cal-body" : "cal-body no-free"}
         style={{ height: `${(to - from) * PX_PER_MIN}px` }}
-        data-staff={p.staff.id}
+        {...{ [p.lane.kind === "staff" ? "data-staff" : "data-resource"]: p.lane.id }}
         data-date={p.date}
         // A pointer shortcut only: keyboard users book with the "New booking" button (same dialog).
         ref={(node: HTMLDivElement | null) => {
           if (node) node.onclick = free;
         }}
       >
-        {work.map(([a, b]) => (
+        {p.lane.work.map(([a, b]) => (
           <div class="cal-work" style={{ top: y(a), height: h(a, b) }}></div>
         ))}
         {offs.map((o) => (
@@ -134,24 +152,86 @@ export function StaffColumn(p: {
             <span>Time off{o.item.reason ? `: ${o.item.reason}` : ""}</span>
           </div>
         ))}
-        {blocks.map((b) => (
-          <button
-            type="button"
-            class={`cal-block status-${b.item.status}`}
-            style={{ top: y(b.start), height: h(b.start, b.end) }}
-            onClick={() => p.onOpen(b.item.id)}
-          >
-            <span class="cal-block-time">{b.label}</span> <span class="cal-block-who">{personName(b.item.customer)}</span>{" "}
-            <span class={p.compact ? "visually-hidden" : "cal-block-what"}>{b.item.serviceName}</span>
-            <span class="visually-hidden">
-              {" "}
-              ({statusLabel(b.item.status)}, with {p.staff.displayName})
-            </span>
-          </button>
-        ))}
+        {blocks.map((b) => {
+          const staff = p.staffOf(b.item.staffId);
+          const visit = p.visits.get(b.item.id);
+          const processing = b.item.processing
+            ? onDate(b.item, b.item.processing.startDatetime, b.item.processing.endDatetime, p.date, p.tz)
+            : null;
+          return (
+            <button
+              type="button"
+              class={`cal-block status-${b.item.status}${visit ? " in-visit" : ""}${processing ? " has-processing" : ""}`}
+              style={{ top: y(b.start), height: h(b.start, b.end), ...(p.lane.kind === "resource" ? staffStyle(staff?.color ?? "") : {}) }}
+              data-visit={b.item.visitId}
+              onClick={() => p.onOpen(b.item.id)}
+            >
+              {processing ? (
+                <span
+                  class="cal-processing"
+                  aria-hidden="true"
+                  title={`Processing ${processing.label}: ${staff?.displayName ?? "the staff member"} is free`}
+                  style={{
+                    top: `${(processing.start - b.start) * PX_PER_MIN}px`,
+                    height: `${(processing.end - processing.start) * PX_PER_MIN}px`,
+                  }}
+                ></span>
+              ) : null}
+              <span class="cal-block-time">{b.label}</span> <span class="cal-block-who">{personName(b.item.customer)}</span>{" "}
+              <span class={p.compact ? "visually-hidden" : "cal-block-what"}>{b.item.serviceName}</span>
+              {visit ? (
+                <span class={p.compact ? "visually-hidden" : "cal-block-visit"}>
+                  {" "}
+                  Visit {visit.code ? `${visit.code} ` : ""}· {visit.index} of {visit.count}
+                </span>
+              ) : null}
+              <span class="visually-hidden">
+                {" "}
+                ({statusLabel(b.item.status)}, with {staff?.displayName ?? "a former staff member"}
+                {processing ? `; free while processing ${processing.label}` : ""})
+              </span>
+            </button>
+          );
+        })}
       </div>
     </div>
   );
+}
+
+/** A staff member's lane: their weekly hours light, their time off and their bookings. */
+export function staffLane(s: StaffWithHours, date: string, d: Pick<CalendarView, "bookings" | "timeOff">, heading: string): Lane {
+  const wd = weekdayOf(date);
+  return {
+    id: s.id,
+    name: s.displayName,
+    heading,
+    color: s.color,
+    kind: "staff",
+    work: s.workingHours
+      .filter((x) => x.dayOfWeek === wd)
+      .map((x): [number, number] => [minutesOf(x.start), x.end === "24:00" ? 1440 : minutesOf(x.end)]),
+    bookings: d.bookings.filter((b) => b.staffId === s.id),
+    offs: d.timeOff.filter((t) => t.staffId === s.id),
+  };
+}
+
+/** A resource's lane (the resources view): no hours of its own, its time off, the bookings holding it. */
+export function resourceLane(
+  r: CalendarView["resources"][number],
+  d: Pick<CalendarView, "bookings" | "resourceTimeOff">,
+  range: [number, number],
+  heading: string,
+): Lane {
+  return {
+    id: r.id,
+    name: r.isActive ? r.name : `${r.name} (inactive)`,
+    heading,
+    color: "",
+    kind: "resource",
+    work: [range],
+    bookings: d.bookings.filter((b) => b.resourceIds?.includes(r.id)),
+    offs: d.resourceTimeOff.filter((t) => t.resourceId === r.id),
+  };
 }
 
 const initials = (name: string) =>

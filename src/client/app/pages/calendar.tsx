@@ -9,9 +9,11 @@ import { startPage } from "../shell/boot";
 import { Button, Empty, GateNote, Loading, LoadFailed } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { useView } from "../ui/use-view";
-import { type FreeTime, hourRange, StaffColumn, TimeAxis, WeekAgenda } from "./calendar-grid";
+import { type FreeTime, hourRange, type Lane, LaneColumn, resourceLane, staffLane, TimeAxis, visitsOf, WeekAgenda } from "./calendar-grid";
 
 type Mode = "day" | "week";
+/** design.md §26: columns per staff member, or per resource (rooms, chairs) with the bookings holding them. */
+type By = "staff" | "resources";
 
 /** The week grid needs room: under 720 px a week is a list per day. */
 function useNarrow(): boolean {
@@ -28,7 +30,12 @@ function useNarrow(): boolean {
 function readUrl() {
   const q = new URLSearchParams(location.search);
   const date = q.get("date");
-  return { date: isDate(date) ? date : "", mode: (q.get("view") === "week" ? "week" : "day") as Mode, staff: q.get("staff") ?? "" };
+  return {
+    date: isDate(date) ? date : "",
+    mode: (q.get("view") === "week" ? "week" : "day") as Mode,
+    staff: q.get("staff") ?? "",
+    by: (q.get("by") === "resources" ? "resources" : "staff") as By,
+  };
 }
 
 function Calendar() {
@@ -50,6 +57,7 @@ function Calendar() {
       ["date", s.date],
       ["view", s.mode === "week" ? "week" : ""],
       ["staff", s.staff],
+      ["by", s.by === "resources" ? "resources" : ""],
     ] as const)
       v ? url.searchParams.set(k, v) : url.searchParams.delete(k);
     history.replaceState(null, "", url.pathname + url.search);
@@ -62,6 +70,21 @@ function Calendar() {
   const book = gate(d.viewer, "book");
   const range = hourRange(staff, d.dates, d.bookings, tz);
   const step = state.mode === "week" ? 7 : 1;
+  const visits = visitsOf(d.bookings);
+  const staffOf = (id: string) => d.staff.find((s) => s.id === id);
+  const byResources = state.by === "resources";
+  // The lanes of one day: the staff shown, or every resource (the staff filter narrows its bookings).
+  const lanesOn = (date: string, heading: (name: string) => string): Lane[] =>
+    byResources
+      ? d.resources.map((r) =>
+          resourceLane(
+            r,
+            { bookings: d.bookings.filter((b) => staff.some((s) => s.id === b.staffId)), resourceTimeOff: d.resourceTimeOff },
+            range,
+            heading(r.name),
+          ),
+        )
+      : staff.map((s) => staffLane(s, date, d, heading(s.displayName)));
 
   function newBooking(at?: FreeTime) {
     if (!book.allowed) return;
@@ -109,6 +132,16 @@ function Calendar() {
             <span class="visually-hidden">Week view{state.mode === "week" ? " (shown)" : ""}</span>
           </Button>
         </div>
+        <div class="toolbar" role="group" aria-label="Columns">
+          <Button class={byResources ? "" : "is-on"} onClick={() => update({ by: "staff" })}>
+            <span aria-hidden="true">Staff</span>
+            <span class="visually-hidden">Columns by staff member{byResources ? "" : " (shown)"}</span>
+          </Button>
+          <Button class={byResources ? "is-on" : ""} onClick={() => update({ by: "resources" })}>
+            <span aria-hidden="true">Resources</span>
+            <span class="visually-hidden">Columns by resource{byResources ? " (shown)" : ""}</span>
+          </Button>
+        </div>
         <div class="field inline-field">
           <label for="cal-staff">Staff</label>
           <select id="cal-staff" value={state.staff} onChange={(e: Event) => update({ staff: (e.target as HTMLSelectElement).value })}>
@@ -138,6 +171,10 @@ function Calendar() {
         </Empty>
       ) : staff.length === 0 ? (
         <Empty title="Nobody to show.">Choose “Everyone” in the staff filter.</Empty>
+      ) : byResources && d.resources.length === 0 ? (
+        <Empty title="No resources yet.">
+          Add rooms, chairs or basins on the <a href="/app/resources">Resources</a> page; the bookings holding each show here.
+        </Empty>
       ) : state.mode === "week" && narrow ? (
         <WeekAgenda
           dates={d.dates}
@@ -150,27 +187,29 @@ function Calendar() {
       ) : state.mode === "week" ? (
         <WeekGrid
           d={d}
-          staff={staff}
+          lanesOn={lanesOn}
+          compact={byResources ? d.resources.length > 1 : staff.length > 1}
+          visits={visits}
+          staffOf={staffOf}
           range={range}
           onOpen={setOpen}
-          onFree={book.allowed ? newBooking : undefined}
+          onFree={book.allowed && !byResources ? newBooking : undefined}
           onDay={(date) => update({ date, mode: "day" })}
         />
       ) : (
         <div class="cal-scroll" role="region" aria-label={`Schedule for ${dayLabel(d.dates[0])}`} tabindex={0}>
           <div class="cal-grid">
             <TimeAxis range={range} />
-            {staff.map((s) => (
-              <StaffColumn
-                staff={s}
+            {lanesOn(d.dates[0], (name) => name).map((lane) => (
+              <LaneColumn
+                lane={lane}
                 date={d.dates[0]}
                 tz={tz}
                 range={range}
-                bookings={d.bookings}
-                timeOff={d.timeOff}
-                heading={s.displayName}
+                visits={visits}
+                staffOf={staffOf}
                 onOpen={setOpen}
-                onFree={book.allowed ? newBooking : undefined}
+                onFree={book.allowed && !byResources ? newBooking : undefined}
               />
             ))}
           </div>
@@ -185,11 +224,12 @@ function Calendar() {
           texts={d.texts}
           start={booking}
           onClose={() => setBooking(null)}
-          onCreated={(b, staffName) => {
+          onCreated={(b, staffName, services) => {
             setBooking(null);
             const p = localParts(b.startDatetime, tz);
             const what = b.confirmationCode ? `Booked ${b.confirmationCode}` : "Booked";
-            setDone(`${what}: ${dayLabel(p.date, "short")} at ${p.time} with ${staffName}.`);
+            const who = services > 1 ? `a visit of ${services} services` : `with ${staffName}`;
+            setDone(`${what}: ${dayLabel(p.date, "short")} at ${p.time} ${who}.`);
             view.reload();
           }}
         />
@@ -211,14 +251,16 @@ function Calendar() {
 
 function WeekGrid(p: {
   d: CalendarView;
-  staff: StaffWithHours[];
+  lanesOn: (date: string, heading: (name: string) => string) => Lane[];
+  compact: boolean;
+  visits: ReturnType<typeof visitsOf>;
+  staffOf: (id: string) => StaffWithHours | undefined;
   range: [number, number];
   onOpen: (id: string) => void;
   onFree?: (t: FreeTime) => void;
   onDay: (date: string) => void;
 }) {
   const tz = p.d.business.timezone;
-  const compact = p.staff.length > 1;
   return (
     <div class="cal-scroll" role="region" aria-label="Week schedule" tabindex={0}>
       <div class="cal-grid week">
@@ -229,20 +271,21 @@ function WeekGrid(p: {
               {dayLabel(date, "short")}
             </button>
             <div class="cal-lanes">
-              {p.staff.map((s) => (
-                <StaffColumn
-                  staff={s}
-                  date={date}
-                  tz={tz}
-                  range={p.range}
-                  bookings={p.d.bookings}
-                  timeOff={p.d.timeOff}
-                  heading={`${s.displayName}, ${dayLabel(date)}`}
-                  compact={compact}
-                  onOpen={p.onOpen}
-                  onFree={p.onFree}
-                />
-              ))}
+              {p
+                .lanesOn(date, (name) => `${name}, ${dayLabel(date)}`)
+                .map((lane) => (
+                  <LaneColumn
+                    lane={lane}
+                    date={date}
+                    tz={tz}
+                    range={p.range}
+                    visits={p.visits}
+                    staffOf={p.staffOf}
+                    compact={p.compact}
+                    onOpen={p.onOpen}
+                    onFree={p.onFree}
+                  />
+                ))}
             </div>
           </div>
         ))}

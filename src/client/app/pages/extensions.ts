@@ -2,6 +2,7 @@ import type { Child } from "hono/jsx";
 import type { AppBusiness, OwnerMember, StaffCard, Viewer } from "../../shared/api-types";
 import type { ServiceFormSection } from "./service-form-section";
 import { ServiceScheduling } from "./service-scheduling";
+import { ServiceVisits } from "./service-visits";
 import { StaffLinks } from "./staff-links";
 import { DateOverrides } from "./staff-overrides";
 
@@ -13,7 +14,7 @@ import { DateOverrides } from "./staff-overrides";
  * ./settings-registry.tsx (docs/engineering.md "Owner app").
  */
 
-export const SERVICE_FORM_SECTIONS: ServiceFormSection[] = [ServiceScheduling];
+export const SERVICE_FORM_SECTIONS: ServiceFormSection[] = [ServiceScheduling, ServiceVisits];
 
 /** Parts of a staff member's card (§16 date overrides, §17 calendar feed link and linked member). */
 export type StaffSection = (p: {

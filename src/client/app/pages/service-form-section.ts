@@ -16,5 +16,6 @@ export type ServiceFormSection = {
     setExtra: (patch: Record<string, unknown>) => void;
     errors: Record<string, string>;
   }) => Child;
-  check?: (extra: Record<string, unknown>) => Record<string, string>;
+  /** `form`: the service as stored (null for a new one) and the length typed in the form. */
+  check?: (extra: Record<string, unknown>, form: { service: OwnerService | null; durationMinutes: number }) => Record<string, string>;
 };

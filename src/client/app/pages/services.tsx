@@ -10,6 +10,7 @@ import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 import { useView } from "../ui/use-view";
 import { SERVICE_FORM_SECTIONS } from "./extensions";
+import { visitSummary } from "./service-visits";
 import { performers } from "./service-scheduling";
 
 /** "+10 min before, 15 min after" (the buffers kept free around each appointment). */
@@ -83,6 +84,7 @@ function Services() {
                     {s.bufferBeforeMinutes || s.bufferAfterMinutes ? (
                       <span class="muted small block">{bufferSummary(s.bufferBeforeMinutes, s.bufferAfterMinutes)}</span>
                     ) : null}
+                    {visitSummary(s) ? <span class="muted small block">{visitSummary(s)}</span> : null}
                   </td>
                   <td data-label="Price">{money(s.price, cur)}</td>
                   <td data-label="Deposit">{s.depositPercent ? `${s.depositPercent} %` : "None"}</td>
@@ -199,7 +201,8 @@ function ServiceForm(p: {
       fields.durationMinutes = "Use minutes in steps of 5, at least 5";
     if (minor === null) fields.price = `Enter an amount like 45.00`;
     if (!/^\d+$/.test(deposit) || Number(deposit) > 100) fields.depositPercent = "Use a whole percent from 0 to 100";
-    for (const section of SERVICE_FORM_SECTIONS) Object.assign(fields, section.check?.(extra));
+    for (const section of SERVICE_FORM_SECTIONS)
+      Object.assign(fields, section.check?.(extra, { service: s, durationMinutes: Number(minutes) }));
     if (Object.keys(fields).length) return submit.refuse(fields);
     const body = {
       name: name.trim(),

@@ -1,19 +1,17 @@
 // /app/staff: the team: profiles, weekly hours (several intervals a day) and time off.
 import { useState } from "hono/jsx/dom";
-import type { AppBusiness, StaffView, StaffWithHours } from "../../shared/api-types";
-import { addDays, dayLabel, localParts, localToIso, whenLabel } from "../lib/zoned";
+import type { StaffView, StaffWithHours } from "../../shared/api-types";
 import { api } from "../shell/api";
 import { startPage } from "../shell/boot";
 import { FormDialog, useSubmit } from "../ui/form-dialog";
 import { Button, CheckField, Dialog, Empty, GateNote, Loading, LoadFailed, Outcome, TextField } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
+import { offLabel, TimeOffForm } from "../ui/time-off";
 import { useView } from "../ui/use-view";
 import { STAFF_SECTIONS } from "./extensions";
 import { HoursEditor, hoursSummary, type Interval, ordered } from "./hours-editor";
 import { staffStyle } from "./timeline";
-
-type TimeOff = StaffView["timeOff"][number];
 
 function Staff() {
   const view = useView<StaffView>("/api/businesses/me/views/staff");
@@ -120,7 +118,8 @@ function Staff() {
       ) : null}
       {offFor ? (
         <TimeOffForm
-          staff={offFor}
+          title={`Time off for ${offFor.displayName}`}
+          path={`/api/staff/${offFor.id}/time-off`}
           business={d.business}
           onClose={() => setOffFor(null)}
           onSaved={() => saved(`Time off added for ${offFor.displayName}.`)}
@@ -148,16 +147,6 @@ function Staff() {
       ) : null}
     </>
   );
-}
-
-function offLabel(t: TimeOff, tz: string): string {
-  const s = localParts(t.start, tz);
-  const e = localParts(t.end, tz);
-  if (s.time === "00:00" && e.time === "00:00") {
-    const last = addDays(e.date, -1);
-    return last === s.date ? `${dayLabel(s.date)} (all day)` : `${dayLabel(s.date, "short")} to ${dayLabel(last)} (all day)`;
-  }
-  return `${whenLabel(t.start, tz)} to ${s.date === e.date ? e.time : whenLabel(t.end, tz)}`;
 }
 
 function StaffForm(p: { staff: StaffWithHours | null; onClose: () => void; onSaved: (name: string) => void }) {
@@ -210,63 +199,6 @@ function StaffForm(p: { staff: StaffWithHours | null; onClose: () => void; onSav
         onValue={setBookable}
       />
       <HoursEditor hours={hours} onChange={setHours} errors={f} prefix="hrs" />
-    </FormDialog>
-  );
-}
-
-function TimeOffForm(p: { staff: StaffWithHours; business: AppBusiness; onClose: () => void; onSaved: () => void }) {
-  const tz = p.business.timezone;
-  const [allDay, setAllDay] = useState(true);
-  const [from, setFrom] = useState(p.business.today);
-  const [to, setTo] = useState(p.business.today);
-  const [fromTime, setFromTime] = useState("12:00");
-  const [toTime, setToTime] = useState("13:00");
-  const [reason, setReason] = useState("");
-  const submit = useSubmit();
-
-  async function save(e: Event) {
-    e.preventDefault();
-    if (!from || !to) return submit.refuse({}, "Choose the dates.");
-    const start = localToIso(from, allDay ? "00:00" : fromTime, tz);
-    const end = allDay ? localToIso(addDays(to, 1), "00:00", tz) : localToIso(to, toTime, tz);
-    if (end <= start) return submit.refuse({ end: "Must be after the start" }, "The end must be after the start.");
-    await submit.send("POST", `/api/staff/${p.staff.id}/time-off`, { start, end, reason: reason.trim() || undefined }, p.onSaved);
-  }
-  const f = submit.fields;
-  return (
-    <FormDialog
-      title={`Time off for ${p.staff.displayName}`}
-      id="time-off-form"
-      onClose={p.onClose}
-      onSubmit={save}
-      busy={submit.busy}
-      problem={submit.problem}
-      submitLabel="Add time off"
-    >
-      <CheckField id="off-all-day" label="Whole days" checked={allDay} onValue={setAllDay} />
-      <div class="form-grid">
-        <TextField
-          id="off-from"
-          label={allDay ? "First day" : "From (date)"}
-          type="date"
-          required
-          value={from}
-          onValue={setFrom}
-          error={f.start}
-        />
-        {allDay ? null : <TextField id="off-from-time" label="From (time)" type="time" step={300} value={fromTime} onValue={setFromTime} />}
-        <TextField id="off-to" label={allDay ? "Last day" : "Until (date)"} type="date" required value={to} onValue={setTo} error={f.end} />
-        {allDay ? null : <TextField id="off-to-time" label="Until (time)" type="time" step={300} value={toTime} onValue={setToTime} />}
-      </div>
-      <TextField
-        id="off-reason"
-        label="Reason (only your team sees it)"
-        value={reason}
-        onValue={setReason}
-        maxLength={500}
-        error={f.reason}
-      />
-      <p class="hint">Existing bookings in this time stay; move them if needed.</p>
     </FormDialog>
   );
 }

@@ -4,6 +4,12 @@ import { localParts } from "../lib/zoned";
 import { personName } from "../ui/format";
 import { statusLabel } from "../ui/kit";
 
+/** Minutes of the day `date` an instant falls on (0 or 1440 when it is another day). */
+const minuteOn = (iso: string, tz: string, date: string) => {
+  const p = localParts(iso, tz);
+  return p.date < date ? 0 : p.date > date ? 1440 : p.minutes;
+};
+
 type StaffLike = { id: string; displayName: string; color: string };
 
 /** The staff colour as a CSS variable (validated hex only; set through CSSOM, which the CSP allows). */
@@ -19,7 +25,10 @@ export function Timeline(p: { staff: StaffLike[]; bookings: BookingItem[]; tz: s
     const e = localParts(b.endDatetime, p.tz);
     const start = s.date < p.date ? 0 : s.minutes;
     const end = e.date > p.date ? 1440 : Math.max(e.minutes, start + 5);
-    return { b, start, end, label: `${s.time}\u2013${e.time}` };
+    // design.md §26: the processing window (the staff member free) as a share of the block, drawn paler.
+    const w = b.processing;
+    const processing = w ? [minuteOn(w.startDatetime, p.tz, p.date), minuteOn(w.endDatetime, p.tz, p.date)] : null;
+    return { b, start, end, label: `${s.time}\u2013${e.time}`, processing };
   });
   const from = Math.min(8 * 60, ...spans.map((x) => Math.floor(x.start / 60) * 60));
   const to = Math.max(20 * 60, ...spans.map((x) => Math.ceil(x.end / 60) * 60));
@@ -51,14 +60,25 @@ export function Timeline(p: { staff: StaffLike[]; bookings: BookingItem[]; tz: s
               {mine.map((x) => (
                 <button
                   type="button"
-                  class={`tl-block status-${x.b.status}`}
+                  class={`tl-block status-${x.b.status}${x.b.visitId ? " in-visit" : ""}${x.processing ? " has-processing" : ""}`}
+                  data-visit={x.b.visitId}
                   style={{ left: pct(x.start), width: `calc(${pct(x.end)} - ${pct(x.start)})` }}
                   title={`${x.label} ${personName(x.b.customer)}, ${x.b.serviceName}`}
                   onClick={() => p.onOpen(x.b.id)}
                 >
+                  {x.processing ? (
+                    <span
+                      class="tl-processing"
+                      aria-hidden="true"
+                      style={{
+                        left: `${((x.processing[0] - x.start) / (x.end - x.start)) * 100}%`,
+                        width: `${((x.processing[1] - x.processing[0]) / (x.end - x.start)) * 100}%`,
+                      }}
+                    ></span>
+                  ) : null}
                   <span class="tl-time">{x.label.slice(0, 5)}</span> {personName(x.b.customer)}
                   <span class="visually-hidden">
-                    , until {x.label.slice(-5)}, {x.b.serviceName} ({statusLabel(x.b.status)})
+                    , until {x.label.slice(-5)}, {x.b.serviceName} ({statusLabel(x.b.status)}){x.b.visitId ? ", part of a visit" : ""}
                   </span>
                 </button>
               ))}

@@ -20,10 +20,10 @@ export function calendarStart(date: LocalDate, mode: CalendarMode): LocalDate {
  */
 export async function calendarView(ctx: ZonedViewCtx, q: { date?: LocalDate; mode: CalendarMode }) {
   const { db, tenantId, timezone, now } = ctx;
-  const { bookings: b, staffTimeOff: off, services: s } = schema;
+  const { bookings: b, staffTimeOff: off, services: s, resources: r, resourceTimeOff: roff } = schema;
   const today = localToday(timezone, now);
   const range = localDays(timezone, calendarStart(q.date ?? today, q.mode), q.mode === "day" ? 1 : 7);
-  const [business, staff, hours, bookings, timeOff, services] = await db.batch([
+  const [business, staff, hours, bookings, timeOff, services, resources, resourceTimeOff] = await db.batch([
     businessQuery(db, tenantId),
     staffListQuery(db, tenantId),
     hoursQuery(db, tenantId),
@@ -48,7 +48,30 @@ export async function calendarView(ctx: ZonedViewCtx, q: { date?: LocalDate; mod
       .from(s)
       .where(and(eq(s.tenantId, tenantId), eq(s.isActive, true), isNull(s.deletedAt)))
       .orderBy(asc(s.orderIndex), asc(s.name), asc(s.id)),
+    // design.md §26: the resources view's columns (inactive ones too: their bookings still show) and their time off.
+    db
+      .select({ id: r.id, name: r.name, type: r.type, isActive: r.isActive })
+      .from(r)
+      .where(and(eq(r.tenantId, tenantId), isNull(r.deletedAt)))
+      .orderBy(asc(r.type), asc(r.name), asc(r.id)),
+    db
+      .select({ id: roff.id, resourceId: roff.resourceId, startAt: roff.startAt, endAt: roff.endAt, reason: roff.reason })
+      .from(roff)
+      .where(and(eq(roff.tenantId, tenantId), lt(roff.startAt, range.toMs), gt(roff.endAt, range.fromMs)))
+      .orderBy(asc(roff.startAt), asc(roff.id)),
   ]);
   if (!business[0]) throw ApiError.notFound("Business");
-  return { business: business[0], today, mode: q.mode, dates: range.dates, staff, hours, bookings, timeOff, services };
+  return {
+    business: business[0],
+    today,
+    mode: q.mode,
+    dates: range.dates,
+    staff,
+    hours,
+    bookings,
+    timeOff,
+    services,
+    resources,
+    resourceTimeOff,
+  };
 }

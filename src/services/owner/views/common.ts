@@ -1,8 +1,9 @@
-import { and, asc, eq, isNull, type SQL } from "drizzle-orm";
+import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { schema, type Db } from "../../../db/client";
 import { addDays, formatLocalDate, instantToLocalString, type LocalDate, parseLocalDate, wallToInstant } from "../../../domain/time";
 import { ApiError } from "../../../errors";
 import { tenantDayZone } from "../../availability";
+import { resourceIdsOf } from "../../bookings/lookup";
 
 /**
  * Building blocks of the owner app's page views (design.md §15: one API call per page, one libSQL
@@ -79,13 +80,17 @@ export function hoursQuery(db: Db, tenantId: string) {
     .where(eq(h.tenantId, tenantId));
 }
 
-/** Bookings with what a list or a calendar block shows: service name and the customer's contact. */
+/**
+ * Bookings with what a list or a calendar block shows: service name and the customer's contact;
+ * an item of a visit (design.md §26) with its visit and the visit's code (items after the first
+ * store `<code>-2`, which nobody is shown), its processing minutes and the resources it holds.
+ */
 export function bookingItemsQuery(db: Db, where: SQL, limit = 1000, offset = 0) {
-  const { bookings: b, services: s, customers: c } = schema;
+  const { bookings: b, services: s, customers: c, visits: v } = schema;
   return db
     .select({
       id: b.id,
-      confirmationCode: b.confirmationCode,
+      confirmationCode: sql<string>`COALESCE(${v.confirmationCode}, ${b.confirmationCode})`,
       status: b.status,
       source: b.source,
       startAt: b.startAt,
@@ -101,10 +106,15 @@ export function bookingItemsQuery(db: Db, where: SQL, limit = 1000, offset = 0) 
       totalAmount: b.totalAmount,
       currency: b.currency,
       notes: b.notes,
+      visitId: b.visitId,
+      processingOffsetMinutes: b.processingOffsetMinutes,
+      processingMinutes: b.processingMinutes,
+      resourceIds: resourceIdsOf(b.id),
     })
     .from(b)
     .innerJoin(s, eq(s.id, b.serviceId))
     .leftJoin(c, eq(c.id, b.customerId))
+    .leftJoin(v, eq(v.id, b.visitId))
     .where(where)
     .orderBy(asc(b.startAt), asc(b.id))
     .limit(limit)

@@ -1,0 +1,113 @@
+// A service's visit fields (design.md §26): the processing window in which the staff member is
+// free (a colour developing) and the resource types it needs one free resource of each.
+import { useState } from "hono/jsx/dom";
+import type { OwnerService } from "../../shared/api-types";
+import { TextField } from "../ui/kit";
+import type { ServiceFormSection } from "./service-form-section";
+import { listError } from "./service-scheduling";
+
+const MAX_TYPES = 3;
+const TYPE = /^[a-z0-9][a-z0-9 _-]*$/;
+const STEP_RULE = "Use minutes in steps of 5, at least 5";
+
+/** A typed minutes field as sent: null when empty (no processing time), a number, or the text (refused by `check`). */
+const minutesValue = (v: string): number | string | null => (v.trim() === "" ? null : /^\d+$/.test(v.trim()) ? Number(v) : v);
+/** "room, chair" as sent: lower-case labels, empties dropped. */
+const typesValue = (v: string): string[] =>
+  v
+    .split(",")
+    .map((t) => t.trim().toLowerCase())
+    .filter(Boolean);
+
+type Timing = Pick<OwnerService, "processingOffsetMinutes" | "processingMinutes" | "resourceTypes">;
+
+/** "Free 30–60 min in · Needs a room" for the services list; "" when the service has neither. */
+export function visitSummary(s: Timing): string {
+  const parts: string[] = [];
+  if (s.processingOffsetMinutes && s.processingMinutes)
+    parts.push(`Staff free ${s.processingOffsetMinutes}–${s.processingOffsetMinutes + s.processingMinutes} min in`);
+  if (s.resourceTypes.length) parts.push(`Needs: ${s.resourceTypes.join(", ")}`);
+  return parts.join(" · ");
+}
+
+const pick = <K extends keyof Timing>(extra: Record<string, unknown>, s: OwnerService | null, key: K) =>
+  (extra[key] !== undefined ? extra[key] : (s?.[key] ?? null)) as Timing[K] | string | null;
+
+export const ServiceVisits: ServiceFormSection = {
+  check(extra, form) {
+    const fields: Record<string, string> = {};
+    const offset = pick(extra, form.service, "processingOffsetMinutes");
+    const length = pick(extra, form.service, "processingMinutes");
+    for (const [key, v] of [
+      ["processingOffsetMinutes", offset],
+      ["processingMinutes", length],
+    ] as const)
+      if (v !== null && (typeof v !== "number" || v < 5 || v % 5)) fields[key] = STEP_RULE;
+    if (!fields.processingOffsetMinutes && !fields.processingMinutes) {
+      if ((offset === null) !== (length === null))
+        fields[offset === null ? "processingOffsetMinutes" : "processingMinutes"] = "Fill in both processing fields, or leave both empty";
+      else if (typeof offset === "number" && typeof length === "number" && offset + length >= form.durationMinutes)
+        fields.processingMinutes = `The staff member must be back before the service ends (start + length under ${form.durationMinutes} minutes)`;
+    }
+    const types = extra.resourceTypes as string[] | undefined;
+    if (types) {
+      if (types.length > MAX_TYPES) fields.resourceTypes = `At most ${MAX_TYPES} resource types`;
+      else if (types.some((t) => !TYPE.test(t)))
+        fields.resourceTypes = "Use letters, digits, spaces, - or _ for each type (e.g. room, chair)";
+      else if (new Set(types).size < types.length) fields.resourceTypes = "A type is listed twice";
+    }
+    return fields;
+  },
+  Fields(p) {
+    const s = p.service;
+    const shown = (key: "processingOffsetMinutes" | "processingMinutes") => {
+      const v = p.extra[key] !== undefined ? p.extra[key] : s?.[key];
+      return v === null || v === undefined ? "" : String(v);
+    };
+    // The text as typed ("room, " while typing the second); the body gets the parsed list.
+    const [typesText, setTypesText] = useState((s?.resourceTypes ?? []).join(", "));
+    return (
+      <fieldset class="service-visits">
+        <legend>Processing time and resources</legend>
+        <p class="hint">
+          While a colour develops the staff member can take someone else; the customer and any room stay booked. Leave both empty for none.
+        </p>
+        <div class="form-grid">
+          <TextField
+            id="svc-processing-offset"
+            label="Staff free from (minutes in)"
+            type="number"
+            min={5}
+            step={5}
+            value={shown("processingOffsetMinutes")}
+            onValue={(v) => p.setExtra({ processingOffsetMinutes: minutesValue(v) })}
+            error={p.errors.processingOffsetMinutes}
+          />
+          <TextField
+            id="svc-processing-minutes"
+            label="Staff free for (minutes)"
+            type="number"
+            min={5}
+            step={5}
+            value={shown("processingMinutes")}
+            onValue={(v) => p.setExtra({ processingMinutes: minutesValue(v) })}
+            error={p.errors.processingMinutes}
+          />
+          <TextField
+            id="svc-resource-types"
+            label="Resources it needs"
+            class="span-2"
+            value={typesText}
+            onValue={(v) => {
+              setTypesText(v);
+              p.setExtra({ resourceTypes: typesValue(v) });
+            }}
+            error={listError(p.errors, "resourceTypes")}
+            hint={`Up to ${MAX_TYPES} types, separated by commas (e.g. room, basin); one free resource of each is booked with it.`}
+            placeholder="e.g. room"
+          />
+        </div>
+      </fieldset>
+    );
+  },
+};
