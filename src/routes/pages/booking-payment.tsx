@@ -1,3 +1,5 @@
+import type { BookingKey } from "../../shared/i18n/booking";
+import type { Translate } from "../../shared/i18n/messages";
 import type { FC } from "hono/jsx";
 
 /**
@@ -6,9 +8,9 @@ import type { FC } from "hono/jsx";
  * file, Stripe's Payment Element (loaded from STRIPE_JS_URL only on this step), a countdown of the
  * hold. Every value is written by the script with textContent (src/client/booking/payment.ts).
  */
-export const PaymentStep: FC = () => (
+export const PaymentStep: FC<{ t: Translate<BookingKey> }> = ({ t }) => (
   <section id="step-payment" class="payment-step" aria-labelledby="payment-heading" tabindex={-1} hidden>
-    <h3 id="payment-heading">Pay to confirm your booking</h3>
+    <h3 id="payment-heading">{t("pay.heading")}</h3>
     <p id="pay-summary" class="summary"></p>
     <p id="pay-amount" class="pay-amount"></p>
     <p id="pay-refund-rule" class="muted"></p>
@@ -18,19 +20,19 @@ export const PaymentStep: FC = () => (
       <p id="pay-fees-text"></p>
       <label class="check">
         <input type="checkbox" id="pay-fees-agree" />
-        <span>I agree to these fees and to my card being saved for them.</span>
+        <span>{t("pay.agree")}</span>
       </label>
     </div>
     <div id="payment-element" class="payment-element"></div>
     <div id="pay-error" class="error" role="alert" hidden></div>
     <p id="pay-status" class="muted" role="status" aria-live="polite"></p>
     <button type="button" id="pay-button" class="primary" disabled>
-      Pay
+      {t("pay.button")}
     </button>
     <div id="pay-expired" class="notice" hidden>
-      <p>The time to pay has run out and this time has been released for other customers. Nothing was charged.</p>
+      <p>{t("pay.expired")}</p>
       <button type="button" id="pay-restart">
-        Choose a time again
+        {t("pay.restart")}
       </button>
     </div>
   </section>

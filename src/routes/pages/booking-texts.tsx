@@ -1,3 +1,5 @@
+import type { BookingKey } from "../../shared/i18n/booking";
+import type { Translate } from "../../shared/i18n/messages";
 import type { FC } from "hono/jsx";
 import { type Config, smsConfig } from "../../config";
 import { effectiveSmsLimit } from "../../domain/sms/limits";
@@ -19,19 +21,17 @@ export function textsOffer(config: Config, t: PageTenant): TextsOffer | null {
   return { region: region ? regionName(region) : null };
 }
 
-export const phoneHint = (t: TextsOffer) =>
-  t.region
-    ? `For texts, a mobile number. We read it as a ${t.region} number unless it starts with + and a country code; a number we cannot read gets no texts.`
-    : "For texts, a mobile number starting with + and the country code; a number we cannot read gets no texts.";
+export const phoneHint = (offer: TextsOffer, t: Translate<BookingKey>) =>
+  offer.region ? t("texts.hintRegion", { region: offer.region }) : t("texts.hint");
 
-export const TextsConsent: FC = () => (
+export const TextsConsent: FC<{ t: Translate<BookingKey> }> = ({ t }) => (
   <div class="field consent">
     <label class="check" for="smsOptIn">
       <input type="checkbox" id="smsOptIn" name="smsOptIn" aria-describedby="smsOptIn-hint smsOptIn-error" />
-      <span>Text me about this booking</span>
+      <span>{t("texts.consent")}</span>
     </label>
     <p id="smsOptIn-hint" class="field-hint">
-      The confirmation, any change and reminders, sent to the phone number above. Reply STOP at any time to get no more texts.
+      {t("texts.consentHint")}
     </p>
     <p id="smsOptIn-error" class="field-error" hidden></p>
   </div>

@@ -72,6 +72,33 @@ const en = {
   "pay.expired": "The time to pay has run out and this time has been released for other customers. Nothing was charged.",
   "pay.restart": "Choose a time again",
   "service.meta": "{duration} · {price}",
+  "client.booking": "Booking…",
+  "client.captchaLoad": "The check that you are not a robot could not load. Please reload the page, or contact the business to book.",
+  "client.chooseTimeFirst": "Please choose a time first.",
+  "client.phoneForTexts": "Enter the mobile number to text, or untick “Text me about this booking”.",
+  "client.captchaFirst": "Please complete the check that you are not a robot first.",
+  "client.slotTaken": "Sorry, that time has just been taken.",
+  "client.slotTakenAt": "Sorry, {time} on {date} was just booked by someone else. Please choose another time.",
+  "client.paymentStart": "We could not start the payment, so nothing was booked. Please try again in a moment.",
+  "client.captchaFailed": "The check that you are not a robot did not pass. Please complete it again, then confirm.",
+  "client.tooManyHolds": "Too many bookings are waiting for payment from here right now. Please try again in a few minutes.",
+  "client.guestDisabled": "This business only takes bookings from customers with an account. Please contact the business to book.",
+  "calendar.loadingDays": "Loading free days…",
+  "calendar.daysError": "The free days could not be loaded.",
+  "slots.loading": "Loading available times…",
+  "slots.searching": "Looking for the first date with free times…",
+  "day.times": "{count, plural, one {# time available} other {# times available}} on {date}.",
+  "day.first": "The first date with free times is {date} ({count, plural, one {# time available} other {# times available}}).",
+  "day.next":
+    "No free times left on {chosen}. Showing the next date with free times: {date} ({count, plural, one {# time available} other {# times available}}).",
+  "day.none": "No free times from {chosen} to {through}. Please try another service or staff member, or contact the business.",
+  "day.visitNext":
+    "No time fits {services, plural, =2 {both} =3 {all three} =4 {all four} =5 {all five} other {all #}} services on {chosen}. Showing the next date where they fit: {date} ({count, plural, one {# time available} other {# times available}}).",
+  "day.visitNone":
+    "No time fits {services, plural, =2 {both} =3 {all three} =4 {all four} =5 {all five} other {all #}} services from {chosen} to {through}. Please try fewer services or another staff member, or contact the business.",
+  "day.labelPast": "{date}, not bookable",
+  "day.labelTimes": "{date}, {count, plural, one {# time available} other {# times available}}",
+  "day.labelNone": "{date}, no free times",
 } as const;
 
 export default en;

@@ -71,6 +71,34 @@ const es: CatalogOf<typeof en> = {
   "pay.expired": "Se ha agotado el tiempo para pagar y esta hora ha quedado libre para otros clientes. No se ha cobrado nada.",
   "pay.restart": "Elegir otra hora",
   "service.meta": "{duration} · {price}",
+  "client.booking": "Reservando…",
+  "client.captchaLoad":
+    "No se ha podido cargar la comprobación de que no es un robot. Vuelva a cargar la página o contacte con el negocio para reservar.",
+  "client.chooseTimeFirst": "Elija primero una hora.",
+  "client.phoneForTexts": "Indique el número de móvil para los SMS o desmarque «Enviarme SMS sobre esta reserva».",
+  "client.captchaFirst": "Complete primero la comprobación de que no es un robot.",
+  "client.slotTaken": "Lo sentimos, esa hora se acaba de reservar.",
+  "client.slotTakenAt": "Lo sentimos, otra persona acaba de reservar las {time} del {date}. Elija otra hora.",
+  "client.paymentStart": "No hemos podido iniciar el pago, así que no se ha reservado nada. Inténtelo de nuevo en un momento.",
+  "client.captchaFailed": "La comprobación de que no es un robot no se ha superado. Hágala de nuevo y confirme.",
+  "client.tooManyHolds": "Ahora mismo hay demasiadas reservas pendientes de pago desde aquí. Inténtelo de nuevo dentro de unos minutos.",
+  "client.guestDisabled": "Este negocio solo acepta reservas de clientes con cuenta. Contacte con el negocio para reservar.",
+  "calendar.loadingDays": "Cargando los días libres…",
+  "calendar.daysError": "No se han podido cargar los días libres.",
+  "slots.loading": "Cargando las horas disponibles…",
+  "slots.searching": "Buscando la primera fecha con horas libres…",
+  "day.times": "{count, plural, one {# hora libre} other {# horas libres}} el {date}.",
+  "day.first": "La primera fecha con horas libres es el {date} ({count, plural, one {# hora libre} other {# horas libres}}).",
+  "day.next":
+    "No quedan horas libres el {chosen}. Mostramos la siguiente fecha con horas libres: {date} ({count, plural, one {# hora libre} other {# horas libres}}).",
+  "day.none": "No hay horas libres del {chosen} al {through}. Pruebe con otro servicio o profesional, o contacte con el negocio.",
+  "day.visitNext":
+    "El {chosen} no caben {services, plural, =2 {los dos} other {los #}} servicios. Mostramos la siguiente fecha en la que caben: {date} ({count, plural, one {# hora libre} other {# horas libres}}).",
+  "day.visitNone":
+    "Del {chosen} al {through} no caben {services, plural, =2 {los dos} other {los #}} servicios. Pruebe con menos servicios u otro profesional, o contacte con el negocio.",
+  "day.labelPast": "{date}, no se puede reservar",
+  "day.labelTimes": "{date}, {count, plural, one {# hora libre} other {# horas libres}}",
+  "day.labelNone": "{date}, sin horas libres",
 };
 
 export default es;

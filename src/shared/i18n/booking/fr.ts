@@ -72,6 +72,39 @@ const fr: CatalogOf<typeof en> = {
   "pay.expired": "Le délai de paiement est écoulé et ce créneau a été libéré pour d'autres clients. Aucun montant n'a été débité.",
   "pay.restart": "Choisir à nouveau un horaire",
   "service.meta": "{duration} · {price}",
+  "client.booking": "Réservation en cours…",
+  "client.captchaLoad":
+    "La vérification anti-robot n'a pas pu se charger. Veuillez recharger la page ou contacter l'établissement pour réserver.",
+  "client.chooseTimeFirst": "Veuillez d'abord choisir un horaire.",
+  "client.phoneForTexts": "Indiquez le numéro de mobile pour les SMS ou décochez « M'envoyer des SMS sur cette réservation ».",
+  "client.captchaFirst": "Veuillez d'abord effectuer la vérification anti-robot.",
+  "client.slotTaken": "Désolés, ce créneau vient d'être pris.",
+  "client.slotTakenAt":
+    "Désolés, le créneau de {time} le {date} vient d'être réservé par quelqu'un d'autre. Veuillez choisir un autre horaire.",
+  "client.paymentStart": "Le paiement n'a pas pu démarrer, rien n'a donc été réservé. Veuillez réessayer dans un instant.",
+  "client.captchaFailed": "La vérification anti-robot a échoué. Veuillez la refaire, puis confirmer.",
+  "client.tooManyHolds":
+    "Trop de réservations attendent actuellement un paiement depuis cet endroit. Veuillez réessayer dans quelques minutes.",
+  "client.guestDisabled":
+    "Cet établissement n'accepte que les réservations de clients disposant d'un compte. Veuillez le contacter pour réserver.",
+  "calendar.loadingDays": "Chargement des jours libres…",
+  "calendar.daysError": "Les jours libres n'ont pas pu être chargés.",
+  "slots.loading": "Chargement des horaires disponibles…",
+  "slots.searching": "Recherche de la première date avec des créneaux libres…",
+  "day.times": "{count, plural, one {# créneau libre} other {# créneaux libres}} le {date}.",
+  "day.first":
+    "La première date avec des créneaux libres est le {date} ({count, plural, one {# créneau libre} other {# créneaux libres}}).",
+  "day.next":
+    "Plus de créneaux libres le {chosen}. Voici la prochaine date avec des créneaux libres : {date} ({count, plural, one {# créneau libre} other {# créneaux libres}}).",
+  "day.none":
+    "Aucun créneau libre du {chosen} au {through}. Essayez une autre prestation ou une autre personne, ou contactez l'établissement.",
+  "day.visitNext":
+    "Le {chosen}, {services, plural, =2 {les deux} other {les #}} prestations ne tiennent pas. Voici la prochaine date où elles tiennent : {date} ({count, plural, one {# créneau libre} other {# créneaux libres}}).",
+  "day.visitNone":
+    "Du {chosen} au {through}, {services, plural, =2 {les deux} other {les #}} prestations ne tiennent pas. Essayez moins de prestations ou une autre personne, ou contactez l'établissement.",
+  "day.labelPast": "{date}, non réservable",
+  "day.labelTimes": "{date}, {count, plural, one {# créneau libre} other {# créneaux libres}}",
+  "day.labelNone": "{date}, aucun créneau libre",
 };
 
 export default fr;

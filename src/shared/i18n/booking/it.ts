@@ -73,6 +73,34 @@ const it: CatalogOf<typeof en> = {
   "pay.expired": "Il tempo per pagare è scaduto e questo orario è stato liberato per altri clienti. Non è stato addebitato nulla.",
   "pay.restart": "Scegli di nuovo un orario",
   "service.meta": "{duration} · {price}",
+  "client.booking": "Prenotazione in corso…",
+  "client.captchaLoad": "Non è stato possibile caricare la verifica anti-robot. Ricarichi la pagina o contatti l'attività per prenotare.",
+  "client.chooseTimeFirst": "Scelga prima un orario.",
+  "client.phoneForTexts": "Inserisca il numero di cellulare per gli SMS oppure tolga la spunta da «Inviatemi SMS su questa prenotazione».",
+  "client.captchaFirst": "Completi prima la verifica anti-robot.",
+  "client.slotTaken": "Ci dispiace, questo orario è appena stato prenotato.",
+  "client.slotTakenAt": "Ci dispiace, le {time} del {date} sono appena state prenotate da un'altra persona. Scelga un altro orario.",
+  "client.paymentStart": "Non è stato possibile avviare il pagamento, quindi non è stato prenotato nulla. Riprovi tra un momento.",
+  "client.captchaFailed": "La verifica anti-robot non è stata superata. La ripeta, poi confermi.",
+  "client.tooManyHolds": "Al momento ci sono troppe prenotazioni in attesa di pagamento da qui. Riprovi tra qualche minuto.",
+  "client.guestDisabled": "Questa attività accetta solo prenotazioni da clienti con un account. Contatti l'attività per prenotare.",
+  "calendar.loadingDays": "Caricamento dei giorni liberi…",
+  "calendar.daysError": "Non è stato possibile caricare i giorni liberi.",
+  "slots.loading": "Caricamento degli orari disponibili…",
+  "slots.searching": "Ricerca della prima data con orari liberi…",
+  "day.times": "{count, plural, one {# orario libero} other {# orari liberi}} il {date}.",
+  "day.first": "La prima data con orari liberi è {date} ({count, plural, one {# orario libero} other {# orari liberi}}).",
+  "day.next":
+    "Non ci sono più orari liberi il {chosen}. Ecco la prossima data con orari liberi: {date} ({count, plural, one {# orario libero} other {# orari liberi}}).",
+  "day.none":
+    "Nessun orario libero dal {chosen} al {through}. Provi un altro servizio o un altro membro dello staff, oppure contatti l'attività.",
+  "day.visitNext":
+    "Il {chosen} non c'è posto per {services, plural, =2 {entrambi i} other {tutti i #}} servizi. Ecco la prossima data in cui c'è posto: {date} ({count, plural, one {# orario libero} other {# orari liberi}}).",
+  "day.visitNone":
+    "Dal {chosen} al {through} non c'è posto per {services, plural, =2 {entrambi i} other {tutti i #}} servizi. Provi con meno servizi o un altro membro dello staff, oppure contatti l'attività.",
+  "day.labelPast": "{date}, non prenotabile",
+  "day.labelTimes": "{date}, {count, plural, one {# orario libero} other {# orari liberi}}",
+  "day.labelNone": "{date}, nessun orario libero",
 };
 
 export default it;

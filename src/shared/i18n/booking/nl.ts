@@ -72,6 +72,36 @@ const nl: CatalogOf<typeof en> = {
   "pay.expired": "De tijd om te betalen is verstreken en deze tijd is vrijgegeven voor andere klanten. Er is niets afgeschreven.",
   "pay.restart": "Opnieuw een tijd kiezen",
   "service.meta": "{duration} · {price}",
+  "client.booking": "Bezig met boeken…",
+  "client.captchaLoad":
+    "De controle dat u geen robot bent kon niet laden. Laad de pagina opnieuw of neem contact op met het bedrijf om te boeken.",
+  "client.chooseTimeFirst": "Kies eerst een tijd.",
+  "client.phoneForTexts": "Vul het mobiele nummer voor de sms'jes in, of vink „Stuur mij sms'jes over deze boeking” uit.",
+  "client.captchaFirst": "Rond eerst de controle af dat u geen robot bent.",
+  "client.slotTaken": "Helaas, die tijd is net geboekt.",
+  "client.slotTakenAt": "Helaas heeft iemand anders net {date} om {time} geboekt. Kies een andere tijd.",
+  "client.paymentStart": "De betaling kon niet worden gestart, dus er is niets geboekt. Probeer het zo opnieuw.",
+  "client.captchaFailed": "De controle dat u geen robot bent is mislukt. Doe hem opnieuw en bevestig daarna.",
+  "client.tooManyHolds": "Er wachten vanaf hier nu te veel boekingen op betaling. Probeer het over een paar minuten opnieuw.",
+  "client.guestDisabled":
+    "Dit bedrijf neemt alleen boekingen aan van klanten met een account. Neem contact op met het bedrijf om te boeken.",
+  "calendar.loadingDays": "Vrije dagen laden…",
+  "calendar.daysError": "De vrije dagen konden niet worden geladen.",
+  "slots.loading": "Beschikbare tijden laden…",
+  "slots.searching": "Eerste datum met vrije tijden zoeken…",
+  "day.times": "{count, plural, one {# vrije tijd} other {# vrije tijden}} op {date}.",
+  "day.first": "De eerste datum met vrije tijden is {date} ({count, plural, one {# vrije tijd} other {# vrije tijden}}).",
+  "day.next":
+    "Op {chosen} is niets meer vrij. De volgende datum met vrije tijden: {date} ({count, plural, one {# vrije tijd} other {# vrije tijden}}).",
+  "day.none":
+    "Geen vrije tijden van {chosen} tot {through}. Probeer een andere behandeling of medewerker, of neem contact op met het bedrijf.",
+  "day.visitNext":
+    "Op {chosen} passen niet {services, plural, =2 {beide} other {alle #}} behandelingen. De volgende datum waarop ze passen: {date} ({count, plural, one {# vrije tijd} other {# vrije tijden}}).",
+  "day.visitNone":
+    "Van {chosen} tot {through} passen niet {services, plural, =2 {beide} other {alle #}} behandelingen. Probeer minder behandelingen of een andere medewerker, of neem contact op met het bedrijf.",
+  "day.labelPast": "{date}, niet te boeken",
+  "day.labelTimes": "{date}, {count, plural, one {# vrije tijd} other {# vrije tijden}}",
+  "day.labelNone": "{date}, geen vrije tijden",
 };
 
 export default nl;

@@ -72,6 +72,36 @@ const ptBR: CatalogOf<typeof en> = {
   "pay.expired": "O prazo para pagar terminou e este horário foi liberado para outros clientes. Nada foi cobrado.",
   "pay.restart": "Escolher um horário novamente",
   "service.meta": "{duration} · {price}",
+  "client.booking": "Agendando…",
+  "client.captchaLoad":
+    "Não foi possível carregar a verificação de que você não é um robô. Recarregue a página ou entre em contato com o estabelecimento para agendar.",
+  "client.chooseTimeFirst": "Escolha um horário primeiro.",
+  "client.phoneForTexts": "Informe o número de celular para os SMS ou desmarque “Quero receber SMS sobre este agendamento”.",
+  "client.captchaFirst": "Conclua primeiro a verificação de que você não é um robô.",
+  "client.slotTaken": "Desculpe, esse horário acabou de ser reservado.",
+  "client.slotTakenAt": "Desculpe, outra pessoa acabou de reservar {date} às {time}. Escolha outro horário.",
+  "client.paymentStart": "Não foi possível iniciar o pagamento, então nada foi agendado. Tente novamente em instantes.",
+  "client.captchaFailed": "A verificação de que você não é um robô não foi aprovada. Faça-a novamente e confirme.",
+  "client.tooManyHolds": "Há agendamentos demais aguardando pagamento a partir daqui no momento. Tente novamente em alguns minutos.",
+  "client.guestDisabled":
+    "Este estabelecimento só aceita agendamentos de clientes com conta. Entre em contato com o estabelecimento para agendar.",
+  "calendar.loadingDays": "Carregando os dias livres…",
+  "calendar.daysError": "Não foi possível carregar os dias livres.",
+  "slots.loading": "Carregando os horários disponíveis…",
+  "slots.searching": "Procurando a primeira data com horários livres…",
+  "day.times": "{count, plural, one {# horário livre} other {# horários livres}} em {date}.",
+  "day.first": "A primeira data com horários livres é {date} ({count, plural, one {# horário livre} other {# horários livres}}).",
+  "day.next":
+    "Não há mais horários livres em {chosen}. Mostrando a próxima data com horários livres: {date} ({count, plural, one {# horário livre} other {# horários livres}}).",
+  "day.none":
+    "Não há horários livres de {chosen} a {through}. Tente outro serviço ou profissional, ou entre em contato com o estabelecimento.",
+  "day.visitNext":
+    "Em {chosen} não cabem {services, plural, =2 {os dois} other {os #}} serviços. Mostrando a próxima data em que cabem: {date} ({count, plural, one {# horário livre} other {# horários livres}}).",
+  "day.visitNone":
+    "De {chosen} a {through} não cabem {services, plural, =2 {os dois} other {os #}} serviços. Tente menos serviços ou outro profissional, ou entre em contato com o estabelecimento.",
+  "day.labelPast": "{date}, indisponível para agendamento",
+  "day.labelTimes": "{date}, {count, plural, one {# horário livre} other {# horários livres}}",
+  "day.labelNone": "{date}, sem horários livres",
 };
 
 export default ptBR;

@@ -1,0 +1,5 @@
+// The booking page's English catalog, as the page's catalog asset would set it (scripts/build-client.ts);
+// in Node the messages stay ICU text, which intl-messageformat parses itself.
+import en from "../../../src/shared/i18n/booking/en";
+
+globalThis.bookingMessages = en;
