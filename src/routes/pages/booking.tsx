@@ -132,6 +132,19 @@ export async function bookingPageResponse(c: Context<AppEnv>, key: PageTenantKey
   return c.html(await renderPage(page), 200);
 }
 
+/** Stands for a value inside a translated sentence, so the page can set the value in bold where the language puts it. */
+const MARK = "\u0000";
+const Emphasised: FC<{ text: string; value: string }> = ({ text, value }) => {
+  const [before, after] = text.split(MARK);
+  return (
+    <>
+      {before}
+      <strong>{value}</strong>
+      {after ?? ""}
+    </>
+  );
+};
+
 const BookingPage: FC<{
   lang: PageLanguage;
   /** `widget` when the widget opened the page: the language switcher keeps it. */
@@ -168,7 +181,7 @@ const BookingPage: FC<{
         <section id="book" class="card" aria-labelledby="book-heading">
           <h2 id="book-heading">{t("book.heading")}</h2>
           <p class="tz-label" id="tz-label">
-            {t("book.timezone", { timezone })}
+            <Emphasised text={t("book.timezone", { timezone: MARK })} value={timezone} />
           </p>
           {services.length === 0 ? (
             <p>{t("book.noServices")}</p>
