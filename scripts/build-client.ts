@@ -22,6 +22,7 @@ import { gzipSync } from "node:zlib";
 import { parse } from "@formatjs/icu-messageformat-parser";
 import { type BuildOptions, build } from "esbuild";
 import { BOOKING_CATALOGS } from "../src/shared/i18n/booking/index";
+import { BOOKING_SCRIPT_CATALOGS } from "../src/shared/i18n/booking-script/index";
 import { SUPPORTED_LOCALES } from "../src/shared/i18n/locales";
 
 const ROOT = join(dirname(new URL(import.meta.url).pathname), "..");
@@ -91,11 +92,14 @@ export const BOOKING_JS_BUDGET_GZIP = 30 * 1024;
 /** The messages parse here once; the browser formats the parsed form (intl-messageformat without its parser). */
 const NO_PARSER = { "@formatjs/icu-messageformat-parser": "@formatjs/icu-messageformat-parser/no-parser.js" };
 
-/** One classic script per language setting `self.bookingMessages`, named by the hash of its content. */
+/** One classic script per language setting `self.bookingMessages` (the page's words and the script's), named by the hash of its content. */
 function bookingCatalogFiles(): { locale: string; path: string; contents: Uint8Array }[] {
   return SUPPORTED_LOCALES.map((locale) => {
     const parsed = Object.fromEntries(
-      Object.entries(BOOKING_CATALOGS[locale]).map(([key, text]) => [key, parse(text, { ignoreTag: true })]),
+      Object.entries({ ...BOOKING_CATALOGS[locale], ...BOOKING_SCRIPT_CATALOGS[locale] }).map(([key, text]) => [
+        key,
+        parse(text, { ignoreTag: true }),
+      ]),
     );
     const contents = new TextEncoder().encode(`self.bookingMessages=${JSON.stringify(parsed)};\n`);
     const hash = createHash("sha256").update(contents).digest("hex").slice(0, 10).toUpperCase();

@@ -1,4 +1,5 @@
-import type { BookingKey } from "../../shared/i18n/booking/en";
+import type { BookingKey as PageKey } from "../../shared/i18n/booking/en";
+import type { BookingScriptKey } from "../../shared/i18n/booking-script/en";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../shared/i18n/locales";
 import { type Message, type MessageValues, translator, type Translate } from "../../shared/i18n/messages";
 
@@ -8,6 +9,7 @@ import { type Message, type MessageValues, translator, type Translate } from "..
  * scripts/build-client.ts): the bundle carries no catalog and no ICU parser. The language is the
  * page's `<html lang>`, which the server chose.
  */
+type BookingKey = PageKey | BookingScriptKey;
 type Catalog = Readonly<Record<BookingKey, Message>>;
 declare global {
   var bookingMessages: Catalog | undefined;
@@ -26,6 +28,20 @@ function load() {
 
 /** The page's language. */
 export const pageLocale = (): Locale => load().locale;
+
+/**
+ * Words the server leaves to the script (`data-words="<key>"`, arguments as `data-words-arg-<name>`):
+ * parts only the script shows, so the Worker carries fewer strings.
+ */
+export function fillWords(root: ParentNode = document): void {
+  for (const el of Array.from(root.querySelectorAll<HTMLElement>("[data-words]"))) {
+    const values: Record<string, string> = {};
+    for (const [name, value] of Object.entries(el.dataset)) {
+      if (name.startsWith("wordsArg") && value !== undefined) values[name.charAt(8).toLowerCase() + name.slice(9)] = value;
+    }
+    el.textContent = t(el.dataset.words as BookingKey, values);
+  }
+}
 
 /** `t(key, values)` in the page's language. */
 export const t = (key: BookingKey, values?: MessageValues): string => load().t(key, values);

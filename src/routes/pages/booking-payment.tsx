@@ -1,5 +1,3 @@
-import type { BookingKey } from "../../shared/i18n/booking";
-import type { Translate } from "../../shared/i18n/messages";
 import type { FC } from "hono/jsx";
 
 /**
@@ -8,9 +6,13 @@ import type { FC } from "hono/jsx";
  * file, Stripe's Payment Element (loaded from STRIPE_JS_URL only on this step), a countdown of the
  * hold. Every value is written by the script with textContent (src/client/booking/payment.ts).
  */
-export const PaymentStep: FC<{ t: Translate<BookingKey> }> = ({ t }) => (
+// design.md §30: the step's words are the script's (filled in by `fillWords`, src/client/booking/i18n.ts): the
+// step exists only once the script shows it, and the Worker carries fewer strings (its 600 KB budget).
+export const PaymentStep: FC = () => (
   <section id="step-payment" class="payment-step" aria-labelledby="payment-heading" tabindex={-1} hidden>
-    <h3 id="payment-heading">{t("pay.heading")}</h3>
+    <h3 id="payment-heading">
+      <span data-words="pay.heading"></span>
+    </h3>
     <p id="pay-summary" class="summary"></p>
     <p id="pay-amount" class="pay-amount"></p>
     <p id="pay-refund-rule" class="muted"></p>
@@ -20,20 +22,16 @@ export const PaymentStep: FC<{ t: Translate<BookingKey> }> = ({ t }) => (
       <p id="pay-fees-text"></p>
       <label class="check">
         <input type="checkbox" id="pay-fees-agree" />
-        <span>{t("pay.agree")}</span>
+        <span data-words="pay.agree"></span>
       </label>
     </div>
     <div id="payment-element" class="payment-element"></div>
     <div id="pay-error" class="error" role="alert" hidden></div>
     <p id="pay-status" class="muted" role="status" aria-live="polite"></p>
-    <button type="button" id="pay-button" class="primary" disabled>
-      {t("pay.button")}
-    </button>
+    <button type="button" id="pay-button" class="primary" data-words="pay.button" disabled></button>
     <div id="pay-expired" class="notice" hidden>
-      <p>{t("pay.expired")}</p>
-      <button type="button" id="pay-restart">
-        {t("pay.restart")}
-      </button>
+      <p data-words="pay.expired"></p>
+      <button type="button" id="pay-restart" data-words="pay.restart"></button>
     </div>
   </section>
 );

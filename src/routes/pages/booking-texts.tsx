@@ -1,5 +1,3 @@
-import type { BookingKey } from "../../shared/i18n/booking";
-import type { Translate } from "../../shared/i18n/messages";
 import type { FC } from "hono/jsx";
 import { type Config, smsConfig } from "../../config";
 import { effectiveSmsLimit } from "../../domain/sms/limits";
@@ -21,18 +19,21 @@ export function textsOffer(config: Config, t: PageTenant): TextsOffer | null {
   return { region: region ? regionName(region) : null };
 }
 
-export const phoneHint = (offer: TextsOffer, t: Translate<BookingKey>) =>
-  offer.region ? t("texts.hintRegion", { region: offer.region }) : t("texts.hint");
+/** The phone field's hint: its words are the script's (`data-words`, filled in by src/client/booking/i18n.ts). */
+export const PhoneHint: FC<{ offer: TextsOffer }> = ({ offer }) =>
+  offer.region ? (
+    <p id="phone-hint" class="field-hint" data-words="texts.hintRegion" data-words-arg-region={offer.region}></p>
+  ) : (
+    <p id="phone-hint" class="field-hint" data-words="texts.hint"></p>
+  );
 
-export const TextsConsent: FC<{ t: Translate<BookingKey> }> = ({ t }) => (
+export const TextsConsent: FC = () => (
   <div class="field consent">
     <label class="check" for="smsOptIn">
       <input type="checkbox" id="smsOptIn" name="smsOptIn" aria-describedby="smsOptIn-hint smsOptIn-error" />
-      <span>{t("texts.consent")}</span>
+      <span data-words="texts.consent"></span>
     </label>
-    <p id="smsOptIn-hint" class="field-hint">
-      {t("texts.consentHint")}
-    </p>
+    <p id="smsOptIn-hint" class="field-hint" data-words="texts.consentHint"></p>
     <p id="smsOptIn-error" class="field-error" hidden></p>
   </div>
 );

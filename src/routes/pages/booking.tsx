@@ -13,7 +13,7 @@ import type { Translate } from "../../shared/i18n/messages";
 import { ASSET_URLS, bookingMessagesUrl } from "./asset-urls";
 import { LanguageSwitcher, type PageLanguage, pageLanguage } from "./booking-language";
 import { AskPanel } from "./booking-ask";
-import { phoneHint, TextsConsent, type TextsOffer, textsOffer } from "./booking-texts";
+import { PhoneHint, TextsConsent, type TextsOffer, textsOffer } from "./booking-texts";
 import { MonthCalendar, weekStartFor } from "./booking-calendar";
 import { PaymentStep } from "./booking-payment";
 import { VisitItems, VisitServices } from "./booking-visit";
@@ -289,15 +289,11 @@ const BookingPage: FC<{
                       maxlength={40}
                       aria-describedby={texts ? "phone-hint phone-error" : "phone-error"}
                     />
-                    {texts ? (
-                      <p id="phone-hint" class="field-hint">
-                        {phoneHint(texts, t)}
-                      </p>
-                    ) : null}
+                    {texts ? <PhoneHint offer={texts} /> : null}
                     <p id="phone-error" class="field-error" hidden></p>
                   </div>
                 </div>
-                {texts ? <TextsConsent t={t} /> : null}
+                {texts ? <TextsConsent /> : null}
                 <div class="field">
                   <label for="notes">{t("field.notes")}</label>
                   <textarea id="notes" name="notes" rows={3} maxlength={2000} aria-describedby="notes-error"></textarea>
@@ -319,7 +315,7 @@ const BookingPage: FC<{
             </form>
           )}
           <WaitlistPanel captcha={captcha} />
-          <PaymentStep t={t} />
+          <PaymentStep />
           <section id="confirmation" class="confirmation" tabindex={-1} aria-labelledby="confirmation-heading" hidden>
             <h3 id="confirmation-heading">{t("confirmation.heading")}</h3>
             <p>

@@ -1,6 +1,7 @@
 import { type MessageFormatElement, parse, TYPE } from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
 import { BOOKING_CATALOGS } from "../../../../src/shared/i18n/booking";
+import { BOOKING_SCRIPT_CATALOGS } from "../../../../src/shared/i18n/booking-script";
 import { SUPPORTED_LOCALES } from "../../../../src/shared/i18n/locales";
 import { MAIL_CATALOGS } from "../../../../src/shared/i18n/mail";
 
@@ -12,6 +13,7 @@ import { MAIL_CATALOGS } from "../../../../src/shared/i18n/mail";
  */
 const AREAS: Record<string, Record<string, Record<string, string>>> = {
   booking: BOOKING_CATALOGS,
+  "booking-script": BOOKING_SCRIPT_CATALOGS,
   mail: MAIL_CATALOGS,
 };
 
