@@ -2,7 +2,14 @@ import type { Context } from "hono";
 import type { FC } from "hono/jsx";
 import type { AppEnv } from "../../env";
 import { BOOKING_CATALOGS, type BookingKey } from "../../shared/i18n/booking";
-import { chooseLocale, LOCALE_NAMES, type Locale, normalizeBookingLanguages } from "../../shared/i18n/locales";
+import {
+  chooseLocale,
+  DEFAULT_LOCALE,
+  LOCALE_NAMES,
+  type Locale,
+  normalizeBookingLanguages,
+  SUPPORTED_LOCALES,
+} from "../../shared/i18n/locales";
 import { type Translate, translator } from "../../shared/i18n/messages";
 
 /**
@@ -24,8 +31,9 @@ export function bookingText(locale: Locale): Translate<BookingKey> {
 }
 
 export function pageLanguage(c: Context<AppEnv>, tenant: { locale: Locale; bookingLanguages: Locale[] | null } | null): PageLanguage {
-  const businessLocale = tenant?.locale ?? "en";
-  const offered = normalizeBookingLanguages(tenant?.bookingLanguages, businessLocale);
+  // No business (an unknown address): every language is on offer, English the fallback.
+  const businessLocale = tenant?.locale ?? DEFAULT_LOCALE;
+  const offered = tenant ? normalizeBookingLanguages(tenant.bookingLanguages, businessLocale) : [...SUPPORTED_LOCALES];
   const locale = chooseLocale({
     requested: c.req.query("lang"),
     acceptLanguage: c.req.header("Accept-Language"),
