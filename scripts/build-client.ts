@@ -3,7 +3,7 @@
 //   dist/client/assets/<entry>-<hash>.{js,css}   content-hashed, cached for a year (immutable)
 //   dist/client/widget.js                        the embeddable widget: stable URL, classic script
 //   dist/client/_headers                         the cache and safety headers of those files
-//   dist/client/assets/booking-<locale>-<hash>.js one per language: the booking page's words, already
+//   dist/client/assets/words<locale>-<hash>.js    one per language: the booking page's words, already
 //                                                parsed (the page bundle carries no ICU parser), loaded
 //                                                before booking-<hash>.js by a classic script
 //   dist/client/assets/owner-<page>-<hash>.js     the owner app (/app): one ES module per page plus
@@ -102,8 +102,9 @@ function bookingCatalogFiles(): { locale: string; path: string; contents: Uint8A
       ]),
     );
     const contents = new TextEncoder().encode(`self.bookingMessages=${JSON.stringify(parsed)};\n`);
-    const hash = createHash("sha256").update(contents).digest("hex").slice(0, 10).toUpperCase();
-    return { locale, path: join(ASSETS, `booking-${locale}-${hash}.js`), contents };
+    // Named like esbuild's hashed files (`<letters>-<8 hash characters>`): "wordsptbr-1A2B3C4D.js".
+    const hash = createHash("sha256").update(contents).digest("hex").slice(0, 8).toUpperCase();
+    return { locale, path: join(ASSETS, `words${locale.replace("-", "").toLowerCase()}-${hash}.js`), contents };
   });
 }
 

@@ -27,7 +27,7 @@ describe("the booking page's language", () => {
     expect(res.text).toContain("45 min · 35,50\u00a0€");
     expect(res.text).toContain("1. Elija un servicio");
     expect(res.text).toContain('data-locale="es"');
-    expect(res.text).toMatch(/<script src="\/assets\/booking-es-[A-Z0-9]{10}\.js" defer="">/);
+    expect(res.text).toMatch(/<script src="\/assets\/wordses-[A-Z0-9]{8}\.js" defer="">/);
     expect(res.headers.get("Vary")).toContain("Accept-Language");
 
     const german = await page(tenant.slug, { accept: "de-AT, en;q=0.5" });
