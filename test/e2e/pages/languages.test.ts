@@ -20,7 +20,8 @@ const fits = (page: import("playwright-core").Page) =>
 describe("the booking page in the customer's language", () => {
   it("books in German at 375 px without overflow, and the booking keeps German", async () => {
     const tenant = await createBookableTenant({
-      tenant: { locale: "de", bookingLanguages: ["de", "en"], currency: "EUR" },
+      // Only German offered: the browser asks for English (Accept-Language), the page answers in the business locale.
+      tenant: { locale: "de", currency: "EUR" },
       serviceName: "Haarschnitt mit Kopfmassage und Föhnfrisur",
       staffName: "Alexandra Schneider-Wittgenstein",
       price: 4950,
@@ -30,7 +31,7 @@ describe("the booking page in the customer's language", () => {
     await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
     expect(await page.locator("html").getAttribute("lang")).toBe("de");
     await eventually(() => page.locator("#book-heading").textContent()).toBe("Termin buchen");
-    expect(await page.locator("#step-service .choice-body .muted").first().textContent()).toBe("60 min · 49,50\u00a0€");
+    expect(await page.locator("#step-service .choice-body .muted").first().textContent()).toBe("1 h · 49,50\u00a0€");
 
     await page.getByRole("radio", { name: /^Haarschnitt/ }).check();
     await page.getByRole("radio", { name: /^Alexandra/ }).check();
