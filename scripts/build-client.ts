@@ -3,6 +3,9 @@
 //   dist/client/assets/<entry>-<hash>.{js,css}   content-hashed, cached for a year (immutable)
 //   dist/client/widget.js                        the embeddable widget: stable URL, classic script
 //   dist/client/_headers                         the cache and safety headers of those files
+//   dist/client/assets/words<locale>-<hash>.js    one per language: the booking page's words, already
+//                                                parsed (the page bundle carries no ICU parser), loaded
+//                                                before booking-<hash>.js by a classic script
 //   dist/client/assets/owner-<page>-<hash>.js     the owner app (/app): one ES module per page plus
 //                                                shared chunks (code splitting: nothing is sent twice)
 //   dist/client/api/openapi.json                 the API's OpenAPI document, generated from the routes
@@ -12,10 +15,15 @@
 // Run by `npm run build:client`, which `npm start`, `npm test` (pretest and the test set-up),
 // `npm run typecheck` and wrangler's [build] (so `wrangler dev`/`wrangler deploy`) call first.
 // `--report` prints each file's raw and gzipped size.
+import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
+import { parse } from "@formatjs/icu-messageformat-parser";
 import { type BuildOptions, build } from "esbuild";
+import { BOOKING_CATALOGS } from "../src/shared/i18n/booking/index";
+import { BOOKING_SCRIPT_CATALOGS } from "../src/shared/i18n/booking-script/index";
+import { SUPPORTED_LOCALES } from "../src/shared/i18n/locales";
 
 const ROOT = join(dirname(new URL(import.meta.url).pathname), "..");
 const OUT = join(ROOT, "dist", "client");
@@ -75,6 +83,31 @@ const HEADERS = `# Written by scripts/build-client.ts. Hashed names change with 
   X-Content-Type-Options: nosniff
 `;
 
+/**
+ * design.md §30 / issue #41: the booking page's JavaScript, its own language's catalog included,
+ * stays under this many gzipped bytes; the build fails past it.
+ */
+export const BOOKING_JS_BUDGET_GZIP = 30 * 1024;
+
+/** The messages parse here once; the browser formats the parsed form (intl-messageformat without its parser). */
+const NO_PARSER = { "@formatjs/icu-messageformat-parser": "@formatjs/icu-messageformat-parser/no-parser.js" };
+
+/** One classic script per language setting `self.bookingMessages` (the page's words and the script's), named by the hash of its content. */
+function bookingCatalogFiles(): { locale: string; path: string; contents: Uint8Array }[] {
+  return SUPPORTED_LOCALES.map((locale) => {
+    const parsed = Object.fromEntries(
+      Object.entries({ ...BOOKING_CATALOGS[locale], ...BOOKING_SCRIPT_CATALOGS[locale] }).map(([key, text]) => [
+        key,
+        parse(text, { ignoreTag: true }),
+      ]),
+    );
+    const contents = new TextEncoder().encode(`self.bookingMessages=${JSON.stringify(parsed)};\n`);
+    // Named like esbuild's hashed files (`<letters>-<8 hash characters>`): "wordsptbr-1A2B3C4D.js".
+    const hash = createHash("sha256").update(contents).digest("hex").slice(0, 8).toUpperCase();
+    return { locale, path: join(ASSETS, `words${locale.replace("-", "").toLowerCase()}-${hash}.js`), contents };
+  });
+}
+
 const common: BuildOptions = {
   absWorkingDir: ROOT,
   bundle: true,
@@ -102,6 +135,7 @@ export async function buildClient({ report = false } = {}) {
     outdir: ASSETS,
     entryNames: "[name]-[hash]",
     metafile: true,
+    alias: NO_PARSER,
   });
   const widget = await build({ ...common, entryPoints: { widget: "src/client/widget/main.ts" }, outdir: OUT });
   const owner = await build({
@@ -117,8 +151,15 @@ export async function buildClient({ report = false } = {}) {
     metafile: true,
   });
 
-  const outputs = [...(hashed.outputFiles ?? []), ...(widget.outputFiles ?? []), ...(owner.outputFiles ?? [])];
+  const catalogs = bookingCatalogFiles();
+  const outputs = [
+    ...(hashed.outputFiles ?? []),
+    ...(widget.outputFiles ?? []),
+    ...(owner.outputFiles ?? []),
+    ...catalogs.map((c) => ({ path: c.path, contents: c.contents })),
+  ];
   const manifest: Record<string, string> & { preload: Record<string, string[]> } = { preload: {} } as never;
+  for (const c of catalogs) manifest[`booking-messages.${c.locale}.js`] = `/assets/${basename(c.path)}`;
   for (const [out, meta] of Object.entries(hashed.metafile.outputs)) {
     const entry = Object.entries(HASHED).find(([, src]) => src === meta.entryPoint)?.[0];
     if (!entry) continue;
@@ -163,13 +204,20 @@ export async function buildClient({ report = false } = {}) {
     bytes: f.contents.length,
     gzipBytes: gzipSync(f.contents, { level: 9 }).length,
   }));
+  const bookingJs = sizes.find((s) => basename(s.file) === basename(manifest["booking.js"] ?? ""))?.gzipBytes ?? 0;
+  const largestCatalog = Math.max(...catalogs.map((c) => gzipSync(c.contents, { level: 9 }).length));
+  if (bookingJs + largestCatalog > BOOKING_JS_BUDGET_GZIP) {
+    throw new Error(
+      `The booking page's JavaScript is ${bookingJs + largestCatalog} bytes gzipped with its largest catalog (budget ${BOOKING_JS_BUDGET_GZIP}).`,
+    );
+  }
   if (report) {
     for (const s of sizes)
       console.log(
         `${s.file.padEnd(44)} ${(s.bytes / 1024).toFixed(1).padStart(6)} KiB  ${(s.gzipBytes / 1024).toFixed(1).padStart(5)} KiB gzipped`,
       );
   }
-  return { manifest, sizes };
+  return { manifest, sizes, bookingJsGzip: bookingJs, bookingCatalogGzip: largestCatalog };
 }
 
 if (process.argv[1] && new URL(import.meta.url).pathname === process.argv[1]) {

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { MAX_CHAT_MESSAGE_CHARS, MAX_CHAT_MESSAGES } from "../shared/ai-limits";
+import { SUPPORTED_LOCALES, supportedLocale } from "../shared/i18n/locales";
 import { parseLocalDate, parseLocalDateTime } from "../domain/time";
 import { slugProblem } from "../services/auth/slug";
 
@@ -167,6 +168,27 @@ export const currencyField = z
   .toUpperCase()
   .regex(/^[A-Z]{3}$/, "Use a 3-letter ISO 4217 currency code")
   .refine((c) => !knownCurrencies || knownCurrencies.has(c), "Unknown currency code");
+
+/** design.md §30: one of the supported locales, in any case ("pt-br" -> "pt-BR"). */
+export const localeField = z
+  .string()
+  .max(10)
+  .transform((tag, ctx) => {
+    const locale = supportedLocale(tag);
+    if (!locale) {
+      ctx.addIssue({ code: "custom", message: `Use one of ${SUPPORTED_LOCALES.join(", ")}` });
+      return z.NEVER;
+    }
+    return locale;
+  })
+  .openapi({ type: "string", enum: [...SUPPORTED_LOCALES] });
+
+/** The languages a booking page offers: 1 to 7 supported locales, each once. */
+export const bookingLanguagesField = z
+  .array(localeField)
+  .min(1, "Offer at least one language")
+  .max(SUPPORTED_LOCALES.length)
+  .refine((list) => new Set(list).size === list.length, "Name each language once");
 
 /** Slugs are URL parts: accepted in any case, stored lower-case. */
 export const slugField = z

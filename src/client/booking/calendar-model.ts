@@ -1,4 +1,5 @@
 import { humanDate } from "../../shared/format";
+import { pageLocale, t } from "./i18n";
 import { addDays } from "../../shared/local-date";
 
 /**
@@ -133,9 +134,7 @@ export async function searchFrom<E>(
   return { kind: "none", through: monthEnd(addMonths(month, -1)) };
 }
 
-const times = (n: number) => `${n} ${n === 1 ? "time" : "times"} available`;
-
-/** The status line above the times, in plain words. */
+/** The status line above the times, in plain words (the page's language, design.md §30). */
 export function dayMessage(
   r:
     | { kind: "times"; date: string; count: number }
@@ -145,32 +144,41 @@ export function dayMessage(
   lead = "",
   services = 1,
 ): string {
+  // A lead sentence (an apology) goes before the status, each a whole sentence.
   const prefix = lead ? `${lead} ` : "";
+  const day = (date: string) => humanDate(date, pageLocale());
   // design.md §26: a visit's times are starts where every one of its services fits, back to back.
   if (services > 1 && r.kind === "none") {
-    return `${prefix}No time fits ${allOf(services)} services from ${humanDate(r.chosen)} to ${humanDate(r.through)}. Please try fewer services or another staff member, or contact the business.`;
+    return prefix + t("day.visitNone", { services, chosen: day(r.chosen), through: day(r.through) });
   }
   if (services > 1 && r.kind === "next") {
-    return `${prefix}No time fits ${allOf(services)} services on ${humanDate(r.chosen)}. Showing the next date where they fit: ${humanDate(r.date)} (${times(r.count)}).`;
+    return prefix + t("day.visitNext", { services, chosen: day(r.chosen), date: day(r.date), count: r.count });
   }
   switch (r.kind) {
     case "times":
-      return `${prefix}${times(r.count)} on ${humanDate(r.date)}.`;
+      return prefix + t("day.times", { count: r.count, date: day(r.date) });
     case "first":
-      return `${prefix}The first date with free times is ${humanDate(r.date)} (${times(r.count)}).`;
+      return prefix + t("day.first", { count: r.count, date: day(r.date) });
     case "next":
-      return `${prefix}No free times left on ${humanDate(r.chosen)}. Showing the next date with free times: ${humanDate(r.date)} (${times(r.count)}).`;
+      return prefix + t("day.next", { chosen: day(r.chosen), date: day(r.date), count: r.count });
     case "none":
-      return `${prefix}No free times from ${humanDate(r.chosen)} to ${humanDate(r.through)}. Please try another service or staff member, or contact the business.`;
+      return prefix + t("day.none", { chosen: day(r.chosen), through: day(r.through) });
   }
 }
 
-const COUNT_WORDS = ["", "one", "two", "three", "four", "five"];
-/** "both", "all three", ... */
-const allOf = (n: number) => (n === 2 ? "both" : `all ${COUNT_WORDS[n] ?? String(n)}`);
-
-const longDate = new Intl.DateTimeFormat("en", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-const monthTitle = new Intl.DateTimeFormat("en", { month: "long", year: "numeric", timeZone: "UTC" });
+const formats = new Map<string, Intl.DateTimeFormat>();
+function format(kind: "long" | "month"): Intl.DateTimeFormat {
+  const locale = pageLocale();
+  let f = formats.get(`${kind}|${locale}`);
+  if (!f) {
+    f =
+      kind === "long"
+        ? new Intl.DateTimeFormat(locale, { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" })
+        : new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" });
+    formats.set(`${kind}|${locale}`, f);
+  }
+  return f;
+}
 
 const utcDate = (date: string) => {
   const [y, m, d] = date.split("-").map(Number);
@@ -178,12 +186,12 @@ const utcDate = (date: string) => {
 };
 
 /** "March 2031". */
-export const monthLabel = (month: string) => monthTitle.format(utcDate(monthStart(month)));
+export const monthLabel = (month: string) => format("month").format(utcDate(monthStart(month)));
 
 /** What a screen reader hears for a day button: "Wednesday, June 4, 2031, 13 times available". */
 export function dayLabel(date: string, info: DayInfo | undefined, state: "past" | "loading" | "known"): string {
-  const base = longDate.format(utcDate(date));
-  if (state === "past") return `${base}, not bookable`;
+  const base = format("long").format(utcDate(date));
+  if (state === "past") return t("day.labelPast", { date: base });
   if (state === "loading" || !info) return base;
-  return info.slots > 0 ? `${base}, ${times(info.slots)}` : `${base}, no free times`;
+  return info.slots > 0 ? t("day.labelTimes", { date: base, count: info.slots }) : t("day.labelNone", { date: base });
 }

@@ -1,4 +1,5 @@
 import { byId, el, setText } from "../shared/dom";
+import { t } from "./i18n";
 import {
   addMonths,
   type DayInfo,
@@ -137,10 +138,10 @@ export class MonthCalendar<E> {
     if (shown()) this.render();
     const answer = this.ask(clamped);
     if (!answer) return null;
-    if (shown()) setText(this.status, "Loading free days\u2026");
+    if (shown()) setText(this.status, t("calendar.loadingDays"));
     const got = await answer;
     if (shown()) {
-      setText(this.status, "error" in got ? "The free days could not be loaded." : "");
+      setText(this.status, "error" in got ? t("calendar.daysError") : "");
       this.render();
     }
     return got;

@@ -1,4 +1,5 @@
 import { setText } from "../shared/dom";
+import { t } from "./i18n";
 import type { ApiAnswer } from "../shared/http";
 import { genericError } from "./api";
 import { MonthCalendar } from "./calendar";
@@ -85,7 +86,7 @@ export function dateTimes(o: DateTimesOptions): DateTimes {
       await calendar.select(date, mark);
       return clear(o.idleMessage);
     }
-    clear("Loading available times\u2026");
+    clear(t("slots.loading"));
     let from = date;
     let inclusive = true;
     for (let attempt = 0; attempt < 3; attempt++) {
@@ -128,7 +129,7 @@ export function dateTimes(o: DateTimesOptions): DateTimes {
     if (!ctx) return clear(o.idleMessage);
     const mine = ++seq;
     const mark = calendar.mark;
-    clear("Looking for the first date with free times\u2026");
+    clear(t("slots.searching"));
     const found = await searchFrom(page.today, true, monthLoader(mark), () => mine === seq);
     if (found.kind === "superseded") return;
     if (found.kind === "error") return failed(found.error);

@@ -1,4 +1,5 @@
 import { humanDate, clockTime } from "../../shared/format";
+import { pageLocale, t } from "./i18n";
 import { RESTRICTED_MESSAGE } from "../../shared/reliability";
 import type { CreatedBooking, CreatedVisit } from "../shared/api-types";
 import { byId, maybeById, queryAll, setText, show } from "../shared/dom";
@@ -47,9 +48,7 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
   const details = byId("step-details");
   // design.md §31: the business asks for a Turnstile check before a booking is made.
   const captcha = page.turnstileSiteKey
-    ? botCheck(page.turnstileSiteKey, page.turnstileJs, byId("captcha"), () =>
-        formError("The check that you are not a robot could not load. Please reload the page, or contact the business to book."),
-      )
+    ? botCheck(page.turnstileSiteKey, page.turnstileJs, byId("captcha"), () => formError(t("client.captchaLoad")))
     : null;
 
   const checked = (name: string) => form.querySelector<HTMLInputElement>(`input[name=${name}]:checked`);
@@ -88,7 +87,7 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
       state.slot = null;
       show(details, false);
     },
-    idleMessage: "Choose a service to see the available times.",
+    idleMessage: t("slot.chooseService"),
     onError: showSlotError,
     onDay: (date, hasTimes) => waitlist.offerFor(date || null, hasTimes),
   });
@@ -150,7 +149,7 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
     event.preventDefault();
     clearFieldErrors();
     const slot = state.slot;
-    if (!slot) return showSlotError("Please choose a time first.");
+    if (!slot) return showSlotError(t("client.chooseTimeFirst"));
     if (!form.reportValidity()) return;
     const service = checked("serviceId");
     if (!service) return;
@@ -161,14 +160,14 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
     }
     // design.md §27: texts only with the box ticked (it is there only when the business texts).
     if (form.querySelector<HTMLInputElement>("#smsOptIn")?.checked) {
-      if (!customer.phone) return fieldError("phone", "Enter the mobile number to text, or untick “Text me about this booking”.");
+      if (!customer.phone) return fieldError("phone", t("client.phoneForTexts"));
       customer.smsOptIn = true;
     }
     const captchaToken = captcha?.token() ?? null;
-    if (captcha && !captchaToken) return formError("Please complete the check that you are not a robot first.");
+    if (captcha && !captchaToken) return formError(t("client.captchaFirst"));
     const button = byId("confirm-button", HTMLButtonElement);
     button.disabled = true;
-    setText(button, "Booking\u2026");
+    setText(button, t("client.booking"));
     // design.md §26: a visit is created with its items, each with the staff member its time was offered with.
     const what = isVisitSlot(slot)
       ? { items: slot.items.map((i) => ({ serviceId: i.serviceId, staffProfileId: i.staffProfileId })) }
@@ -178,12 +177,14 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
       startDatetime: slot.startTime,
       customer,
       source: page.source,
+      // design.md §30: the booking speaks the page's language in every later e-mail and text.
+      locale: pageLocale(),
       ...(captchaToken ? { captchaToken } : {}),
     });
     // A Turnstile token is good for one check: a new one for the next try.
     captcha?.reset();
     button.disabled = false;
-    setText(button, "Confirm booking");
+    setText(button, t("confirm.button"));
     const created = dataOf(answer, 201);
     if (created && "payment" in created && created.payment && created.status === "pending") {
       // design.md §21: the slot is held while the customer pays.
@@ -205,10 +206,8 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
     const code = errorCode(answer);
     if (code === "slot_taken") {
       // Someone else got there first: say so, and show what is still free.
-      await loadSlots("Sorry, that time has just been taken.");
-      showSlotError(
-        `Sorry, ${clockTime(slot.startTime)} on ${humanDate(slot.startTime)} was just booked by someone else. Please choose another time.`,
-      );
+      await loadSlots(t("client.slotTaken"));
+      showSlotError(t("client.slotTakenAt", { time: clockTime(slot.startTime), date: humanDate(slot.startTime, pageLocale()) }));
       byId("step-slot").scrollIntoView({ block: "nearest" });
       return;
     }
@@ -230,20 +229,20 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
       return;
     }
     if (code === "payment_provider_error") {
-      return formError("We could not start the payment, so nothing was booked. Please try again in a moment.");
+      return formError(t("client.paymentStart"));
     }
     if (code === "captcha_failed") {
-      return formError("The check that you are not a robot did not pass. Please complete it again, then confirm.");
+      return formError(t("client.captchaFailed"));
     }
     if (code === "rate_limited") {
-      return formError("Too many bookings are waiting for payment from here right now. Please try again in a few minutes.");
+      return formError(t("client.tooManyHolds"));
     }
     if (code === "booking_restricted") {
       // design.md §28: the customer learns only that the business asks them to get in touch.
       return formError(`${RESTRICTED_MESSAGE} Nothing was booked.`);
     }
     if (code === "guest_disabled") {
-      return formError("This business only takes bookings from customers with an account. Please contact the business to book.");
+      return formError(t("client.guestDisabled"));
     }
     formError(genericError(answer));
   }

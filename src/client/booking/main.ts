@@ -3,10 +3,12 @@
 import { maybeById } from "../shared/dom";
 import { startAsk } from "./ask";
 import { startBookingFlow } from "./flow";
+import { fillWords } from "./i18n";
 import { startManageBooking } from "./manage";
 import { resumeAfterRedirect } from "./payment";
 import { openOfferedTime, startWaitlistManage } from "./waitlist";
 
+fillWords();
 const form = maybeById("booking-form", HTMLFormElement);
 const flow = form ? startBookingFlow(form) : null;
 startManageBooking(form);

@@ -1,4 +1,5 @@
 import { clockTime, humanDate } from "../../shared/format";
+import { pageLocale, t } from "./i18n";
 import type { BookingLookup, CancelResult } from "../shared/api-types";
 import { byId, el, queryAll, setText, show } from "../shared/dom";
 import { dataOf, errorCode } from "../shared/http";
@@ -7,20 +8,12 @@ import { dateTimes } from "./date-times";
 import { enc, page } from "./page";
 import { resumePayment, returnedFromPayment, showConfirmed } from "./payment";
 import { isVisitSlot, type TimeSlot } from "./slots";
-import { lookupLines } from "./visit";
+import { lookupLines, whenText } from "./visit";
 
 /**
  * Manage a booking by its code: view it, move it to another time, cancel it with a reason. A visit
  * (design.md §26) shows its items; it is moved and cancelled as a whole, as the API does.
  */
-
-const STATUS = new Map([
-  ["confirmed", "Confirmed"],
-  ["pending", "Pending"],
-  ["cancelled", "Cancelled"],
-  ["completed", "Completed"],
-  ["no_show", "Missed"],
-]);
 
 const bookingPath = (code: string, rest = "") => `/api/public/booking/${enc(code)}${rest}`;
 
@@ -69,21 +62,17 @@ export function startManageBooking(bookingForm: HTMLFormElement | null): void {
     state.slot = null;
     const list = byId("manage-details");
     setText(list, "");
-    row(list, "Code", b.confirmation_code);
-    row(list, "Business", b.business_name);
+    row(list, t("manage.rowCode"), b.confirmation_code);
+    row(list, t("manage.rowBusiness"), b.business_name);
     if (b.items?.length) {
       const items = lookupLines(b).map((text) => el("li", { text }));
-      row(list, "Services", el("ol", { id: "manage-items", class: "visit-items" }, items));
+      row(list, t("manage.rowServices"), el("ol", { id: "manage-items", class: "visit-items" }, items));
     } else {
-      row(list, "Service", b.service_name ?? "");
-      row(list, "With", b.staff_name ?? "");
+      row(list, t("manage.rowService"), b.service_name ?? "");
+      row(list, t("manage.rowWith"), b.staff_name ?? "");
     }
-    row(
-      list,
-      "When",
-      `${humanDate(b.start_datetime)}, ${clockTime(b.start_datetime)}\u2013${clockTime(b.end_datetime)} (${b.timezone || page.timezone} time)`,
-    );
-    row(list, "Status", STATUS.get(b.status) ?? b.status);
+    row(list, t("manage.rowWhen"), whenText(b.start_datetime, b.end_datetime, b.timezone || page.timezone));
+    row(list, t("manage.rowStatus"), t("manage.status", { status: b.status }));
     // design.md §21: a booking still held for payment can be paid from here while the hold lasts.
     const held = b.status === "pending" && "payment" in b && b.payment?.expires_at && Date.parse(b.payment.expires_at) > Date.now();
     show(byId("manage-pay"), Boolean(held) && b.business_slug === page.slug);
@@ -107,7 +96,7 @@ export function startManageBooking(bookingForm: HTMLFormElement | null): void {
         ? b.items.map((i) => offered.find((input) => input.value === i.service_id)?.value)
         : [offered.find((input) => input.dataset.name === b.service_name)?.value];
       if (ids.every((id) => id !== undefined)) state.serviceIds = ids as string[];
-      else note.textContent = `${b.items?.length ? "This visit" : "This service"} cannot be moved online. Please contact the business.`;
+      else note.textContent = t("manage.cannotMoveVisit", { visit: b.items?.length ? "yes" : "no" });
     }
     show(note, !state.serviceIds);
     show(byId("reschedule-controls"), !!state.serviceIds);
@@ -128,12 +117,12 @@ export function startManageBooking(bookingForm: HTMLFormElement | null): void {
   async function lookUp(): Promise<void> {
     manageError("");
     const code = byId("lookup-code", HTMLInputElement).value.trim().toUpperCase();
-    if (!code) return manageError("Enter the confirmation code from your e-mail.");
+    if (!code) return manageError(t("manage.enterCode"));
     const answer = await publicApi<BookingLookup>("GET", bookingPath(code));
     const found = dataOf(answer);
     if (found) return renderBooking(found);
     show(byId("manage-result"), false);
-    manageError(answer.status === 404 ? "We could not find a booking with that code. Check the code and try again." : genericError(answer));
+    manageError(answer.status === 404 ? t("manage.notFound") : genericError(answer));
   }
 
   byId("lookup-form", HTMLFormElement).addEventListener("submit", (event) => {
@@ -151,9 +140,7 @@ export function startManageBooking(bookingForm: HTMLFormElement | null): void {
     });
     if (answer.status === 200) return;
     if (bookingForm) bookingForm.hidden = false;
-    manageError(
-      errorCode(answer) === "payment_expired" ? "The time to pay for this booking has run out. Please book again." : genericError(answer),
-    );
+    manageError(errorCode(answer) === "payment_expired" ? t("manage.payExpired") : genericError(answer));
   });
   // Opened from an e-mail's manage link: show that booking straight away. The same `code` after a
   // bank's check during payment is the payment step's return (./payment.ts resumeAfterRedirect).
@@ -180,13 +167,16 @@ export function startManageBooking(bookingForm: HTMLFormElement | null): void {
     });
     const moved = dataOf(answer);
     if (moved) {
-      return renderBooking(moved, `Your booking has been moved to ${humanDate(moved.start_datetime)}, ${clockTime(moved.start_datetime)}.`);
+      return renderBooking(
+        moved,
+        t("manage.moved", { date: humanDate(moved.start_datetime, pageLocale()), time: clockTime(moved.start_datetime) }),
+      );
     }
     const code = errorCode(answer);
-    if (code === "slot_taken") return loadRescheduleSlots("Sorry, that time has just been taken.");
-    if (code === "not_reschedulable") return manageError("This booking can no longer be moved.");
+    if (code === "slot_taken") return loadRescheduleSlots(t("client.slotTaken"));
+    if (code === "not_reschedulable") return manageError(t("manage.notReschedulable"));
     rescheduleButton.disabled = false;
-    manageError(answer.status === 404 ? "This booking cannot be moved online right now." : genericError(answer));
+    manageError(answer.status === 404 ? t("manage.cannotMoveNow") : genericError(answer));
   });
 
   byId("cancel-form", HTMLFormElement).addEventListener("submit", async (event) => {
@@ -194,18 +184,15 @@ export function startManageBooking(bookingForm: HTMLFormElement | null): void {
     manageError("");
     const b = state.booking;
     if (!b) return;
-    if (!window.confirm("Cancel this booking? This cannot be undone.")) return;
+    if (!window.confirm(t("manage.confirmCancel"))) return;
     const reason = byId("cancel-reason", HTMLTextAreaElement).value.trim();
     const answer = await publicApi<CancelResult>("POST", bookingPath(b.confirmation_code, "/cancel"), reason ? { reason } : {});
     const result = dataOf(answer);
     if (result) {
       const already = "alreadyCancelled" in result && result.alreadyCancelled;
-      return renderBooking(
-        { ...b, status: "cancelled" },
-        already ? "This booking was already cancelled." : "Your booking has been cancelled.",
-      );
+      return renderBooking({ ...b, status: "cancelled" }, already ? t("manage.alreadyCancelled") : t("manage.cancelled"));
     }
-    if (errorCode(answer) === "not_cancellable") return manageError("This booking can no longer be cancelled.");
+    if (errorCode(answer) === "not_cancellable") return manageError(t("manage.notCancellable"));
     manageError(genericError(answer));
   });
 }

@@ -1,4 +1,5 @@
 import { clockTime } from "../../shared/format";
+import { pageLocale, t } from "./i18n";
 import type { Availability, AvailabilityDays, Slot, VisitAvailability, VisitSlot } from "../shared/api-types";
 import { queryAll, setText } from "../shared/dom";
 import { type ApiAnswer, dataOf } from "../shared/http";
@@ -63,7 +64,8 @@ export async function fetchSlots(q: TimesQuery, date: string): Promise<SlotsResu
 export function staffOf(slot: TimeSlot): string {
   if (!isVisitSlot(slot)) return slot.staffName;
   const names = [...new Set(slot.items.map((i) => i.staffName))];
-  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : (names[0] ?? "");
+  // design.md §30: "Kim and Lee", "Kim y Lee", "Kim und Lee" through Intl.
+  return new Intl.ListFormat(pageLocale(), { type: "conjunction" }).format(names);
 }
 
 /** One button per start time; pressing one marks it (aria-pressed) and hands the slot on. */
@@ -75,7 +77,7 @@ export function renderSlots(container: HTMLElement, slots: TimeSlot[], onPick: (
     button.className = "slot";
     button.setAttribute("aria-pressed", "false");
     button.textContent = clockTime(slot.startTime);
-    button.setAttribute("aria-label", `${clockTime(slot.startTime)} with ${staffOf(slot)}`);
+    button.setAttribute("aria-label", t("slot.label", { time: clockTime(slot.startTime), staff: staffOf(slot) }));
     button.addEventListener("click", () => {
       for (const other of queryAll("button", container)) other.setAttribute("aria-pressed", "false");
       button.setAttribute("aria-pressed", "true");

@@ -1,4 +1,5 @@
-import { clockTime, formatMoney, timeRange } from "../../shared/format";
+import { clockTime, formatMoney, humanDate } from "../../shared/format";
+import { pageLocale, t } from "./i18n";
 import type { BookingLookup } from "../shared/api-types";
 import { byId, el, queryAll, setText, show } from "../shared/dom";
 import { page } from "./page";
@@ -111,7 +112,12 @@ export function performersOfAll(form: HTMLFormElement, ids: string[]): Set<strin
 /** One line for a chosen time: "Cut with Kim, Wed, Jun 4, 2031, 10:00–10:30 (…)", or the visit's services joined. */
 export function slotSummary(form: HTMLFormElement, slot: TimeSlot, firstName: string): string {
   const what = isVisitSlot(slot) ? slot.items.map((i) => serviceInput(form, i.serviceId)?.dataset.name ?? "").join(" + ") : firstName;
-  return `${what} with ${staffOf(slot)}, ${timeRange(slot.startTime, slot.endTime, page.timezone)}`;
+  return t("summary.slot", { service: what, staff: staffOf(slot), when: whenText(slot.startTime, slot.endTime, page.timezone) });
+}
+
+/** "Wed, Jun 4, 2031, 10:00–11:00 (America/New_York time)" in the page's language. */
+export function whenText(start: string, end: string, timezone: string): string {
+  return t("summary.when", { date: humanDate(start, pageLocale()), start: clockTime(start), end: clockTime(end), timezone });
 }
 
 /** Lines in `box` as an ordered list (its `data-label` names it), with a closing line when given; hidden without lines. */

@@ -1,5 +1,6 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { MEMBER_ROLES } from "../../shared/member-roles";
+import type { Locale } from "../../shared/i18n/locales";
 import type { ReliabilityPolicy } from "../../shared/reliability";
 import { createdAt, flag, updatedAt } from "./columns";
 
@@ -45,6 +46,10 @@ export const tenants = sqliteTable(
     // design.md §27 text messages: which texts the business sends to customers who agreed to them,
     // its monthly limit (null = its plan's: 0 free, 500 pro, 5,000 enterprise; the operator sets
     // another) and the tenant-local month (YYYY-MM) whose limit the owner was last told of.
+    // design.md §30: the business's language (its notices, its page's fallback) and the languages its
+    // booking page offers (null = only `locale`).
+    locale: text("locale").$type<Locale>().notNull().default("en"),
+    bookingLanguages: text("booking_languages", { mode: "json" }).$type<Locale[]>(),
     smsConfirmations: flag("sms_confirmations").notNull().default(false),
     smsReminders: flag("sms_reminders").notNull().default(false),
     smsMonthlyLimit: integer("sms_monthly_limit"),
@@ -143,6 +148,8 @@ export const tenantMembers = sqliteTable(
       .references(() => users.id),
     role: text("role", { enum: MEMBER_ROLES }).notNull(),
     isActive: flag("is_active").notNull().default(true),
+    // design.md §30: the member's own language for the owner app and the notices they get (null = the business's).
+    locale: text("locale").$type<Locale>(),
     createdAt: createdAt(),
   },
   (t) => [

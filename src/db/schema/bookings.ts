@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { Locale } from "../../shared/i18n/locales";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { customerAccounts, customers, tenants } from "./accounts";
 import { services, staffProfiles } from "./catalog";
@@ -47,6 +48,9 @@ export const bookings = sqliteTable(
     totalAmount: integer("total_amount").notNull().default(0),
     currency: text("currency").notNull(),
     notes: text("notes").notNull().default(""),
+    // design.md §30: the language the booking was made in; every later message to the customer uses it
+    // (null = made before languages existed: the business's locale).
+    locale: text("locale").$type<Locale>(),
     // design.md §16: the service's buffers when the booking was made; the staff member is blocked over
     // [start - before, end + after] and the atomic overlap guard compares these buffered intervals.
     bufferBeforeMinutes: integer("buffer_before_minutes").notNull().default(0),

@@ -1,26 +1,17 @@
 import { instantToHumanLocal } from "../time";
+import { SMS_TEXTS, type SmsTemplate } from "./catalogs";
 import { REPLY_WORDS, type SmsLocale } from "./keywords";
 import { fitsSegments, MAX_SEGMENTS } from "./segments";
 
 /**
- * Every text the platform sends (design.md §27), in ONE module: English templates with the
- * booking's language as a parameter (§30's translations plug in here: `TEXTS[locale]`). Each text
+ * Every text the platform sends (design.md §27), in ONE module, in the booking's language (§30; the
+ * words of each language in ./catalogs.ts). Each text
  * names the business, the local date and time and carries the short manage link; none is longer
  * than MAX_SEGMENTS segments: a text that would be is built again with the business name shortened
  * (nothing else is cut). Names reach a text without control characters (§31).
  */
 
-export type SmsTemplate =
-  | "confirmation"
-  | "reminder"
-  | "moved"
-  | "cancelled"
-  | "waitlist_offer"
-  | "reply_confirmed"
-  | "reply_cancelled"
-  | "reply_unchanged"
-  | "reply_no_booking"
-  | "help";
+export type { SmsTemplate } from "./catalogs";
 
 /** What a text about one appointment says. `startAt` is an instant; it is shown in `timezone`. */
 export type SmsFacts = {
@@ -34,29 +25,24 @@ export type SmsFacts = {
   moneyLine?: string;
 };
 
-/** `date` with the year ("Wed 12 Mar 2031"), `day` without (a reminder is at most a week ahead). */
-type Parts = { date: string; day: string; time: string; link: string; yes: string; no: string; money: string };
-/** A text after the "<business name>: " it opens with (dropped, and the text capitalised, when no name fits). */
-type Catalog = Record<SmsTemplate, (p: Parts) => string>;
+const localeOf = (l: string | null | undefined): SmsLocale => (l && l in SMS_TEXTS ? (l as SmsLocale) : "en");
 
-const EN: Catalog = {
-  confirmation: (p) => `your booking on ${p.date} at ${p.time} is confirmed. Manage it: ${p.link}`,
-  reminder: (p) => `reminder, ${p.day} at ${p.time}. ${p.link} Reply ${p.yes} to confirm or ${p.no} to cancel.`,
-  moved: (p) => `your booking is moved to ${p.date} at ${p.time}. Manage it: ${p.link}`,
-  cancelled: (p) => `your booking on ${p.date} at ${p.time} is cancelled. Details: ${p.link}`,
-  waitlist_offer: (p) => `a time you asked for is free: ${p.date} at ${p.time}. Book it here: ${p.link}`,
-  reply_confirmed: (p) => `thank you, your booking on ${p.date} at ${p.time} is confirmed.`,
-  reply_cancelled: (p) => `your booking on ${p.date} at ${p.time} is cancelled as you asked.${p.money ? ` ${p.money}` : ""}`,
-  reply_unchanged: (p) => `your booking on ${p.date} at ${p.time} can no longer be changed by text. Details: ${p.link}`,
-  reply_no_booking: () => "no appointment is waiting for your answer. Manage bookings with the link in our texts. STOP: no more texts.",
-  help: (p) =>
-    `reply ${p.yes} or ${p.no} to our last reminder to confirm or cancel, STOP for no more texts. Manage bookings with the link in our texts.`,
-};
-
-/** One catalog per language; until §30's translations land, every language reads English with its own reply words. */
-const TEXTS: Record<SmsLocale, Catalog> = { en: EN, es: EN, fr: EN, de: EN, "pt-BR": EN, it: EN, nl: EN };
-
-const localeOf = (l: string | null | undefined): SmsLocale => (l && l in TEXTS ? (l as SmsLocale) : "en");
+/**
+ * The date with and without its year, and the time, as the language writes them (design.md §30):
+ * English keeps "Wed 12 Mar 2031"; the others come from Intl ("mié, 12 mar 2031", "Mi., 12. März 2031").
+ */
+function dateParts(lang: SmsLocale, timezone: string, startAt: number | undefined): { date: string; day: string; time: string } {
+  if (startAt === undefined) return { date: "", day: "", time: "" };
+  const [date = "", time = ""] = instantToHumanLocal(timezone, startAt).split(", ");
+  if (lang === "en") return { date, day: date.replace(/ \d{4}$/, ""), time };
+  const at = new Date(startAt);
+  const format = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(lang, { timeZone: timezone, ...options }).format(at);
+  return {
+    date: format({ weekday: "short", day: "numeric", month: "short", year: "numeric" }),
+    day: format({ weekday: "short", day: "numeric", month: "short" }),
+    time,
+  };
+}
 
 /** Control characters (U+0000–U+001F, U+007F) removed, runs of spaces made one (design.md §31). */
 export function cleanName(name: string): string {
@@ -85,9 +71,8 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
  */
 export function smsText(template: SmsTemplate, facts: SmsFacts, locale?: string | null): string {
   const lang = localeOf(locale);
-  const [date, time] = facts.startAt === undefined ? ["", ""] : instantToHumanLocal(facts.timezone, facts.startAt).split(", ");
-  const day = date.replace(/ \d{4}$/, "");
-  const text = TEXTS[lang][template]({ date, day, time, link: facts.link, money: facts.moneyLine ?? "", ...REPLY_WORDS[lang] });
+  const parts = dateParts(lang, facts.timezone, facts.startAt);
+  const text = SMS_TEXTS[lang][template]({ ...parts, link: facts.link, money: facts.moneyLine ?? "", ...REPLY_WORDS[lang] });
   const name = cleanName(facts.businessName);
   const length = Array.from(name).length;
   for (let chars = length; chars >= Math.min(length, MIN_NAME) && chars > 0; chars--) {

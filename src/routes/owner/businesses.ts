@@ -4,17 +4,20 @@ import { normalizeCustomDomain } from "../../domain/custom-domain";
 import { platformDomainProblem } from "../../domain/platform-host";
 import { effectiveSmsLimit } from "../../domain/sms/limits";
 import type { OwnerEnv } from "../../env";
+import { normalizeBookingLanguages, SUPPORTED_LOCALES } from "../../shared/i18n/locales";
 import { turnstileConfigured } from "../../services/captcha";
 import { ApiError } from "../../errors";
 import { membersOnly, requireRole } from "../../middleware/auth";
 import { type BusinessRow, createBusiness, getBusiness, updateBusiness } from "../../services/owner/businesses";
 import {
   businessNameField,
+  bookingLanguagesField,
   businessTypeField,
   currencyField,
   emailField,
   hexColor,
   httpUrl,
+  localeField,
   NOT_EMPTY,
   notEmpty,
   slugField,
@@ -147,6 +150,9 @@ const settingsBody = z
     smsConfirmations: z.boolean(),
     smsReminders: z.boolean(),
     reliabilityPolicy: reliabilityPolicyField,
+    // design.md §30: the business's language and the languages its booking page offers.
+    locale: localeField,
+    bookingLanguages: bookingLanguagesField,
     ...Object.fromEntries(
       [
         "id",
@@ -227,6 +233,10 @@ export const OwnerBusiness = z
       .boolean()
       .openapi({ description: "Texts customers who agreed to them when a booking is confirmed, moved or cancelled (design.md §27)" }),
     smsReminders: z.boolean().openapi({ description: "Texts those customers a reminder at each of reminderHours" }),
+    locale: z.enum(SUPPORTED_LOCALES).openapi({ description: "The business's language (design.md §30)" }),
+    bookingLanguages: z
+      .array(z.enum(SUPPORTED_LOCALES))
+      .openapi({ description: "The languages the booking page offers; always includes locale" }),
     reliabilityPolicy: z
       .object({
         cardAfter: z.number().int().nullable(),
@@ -294,6 +304,8 @@ export function toOwnerBusiness(t: BusinessRow, config: Config): z.infer<typeof 
     notificationEmail: t.notificationEmail,
     smsConfirmations: Boolean(t.smsConfirmations),
     smsReminders: Boolean(t.smsReminders),
+    locale: t.locale,
+    bookingLanguages: normalizeBookingLanguages(t.bookingLanguages, t.locale),
     reliabilityPolicy: t.reliabilityPolicy ?? null,
     smsMonthlyLimit: effectiveSmsLimit(t.plan, t.smsMonthlyLimit),
     plan: t.plan,

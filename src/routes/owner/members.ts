@@ -1,9 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import type { OwnerEnv } from "../../env";
 import { membersOnly, requireRole } from "../../middleware/auth";
-import { addMember, changeMember, listMembers, type MemberRow } from "../../services/owner/members";
+import { addMember, changeMember, listMembers, type MemberRow, setOwnLocale } from "../../services/owner/members";
+import { SUPPORTED_LOCALES } from "../../shared/i18n/locales";
 import { MEMBER_ROLES } from "../../shared/member-roles";
-import { emailField, firstNameField, idParam, lastNameField, NOT_EMPTY, notEmpty } from "../fields";
+import { emailField, firstNameField, idParam, lastNameField, localeField, NOT_EMPTY, notEmpty } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 
 const roleField = z.enum(["admin", "staff"], { error: "Use admin or staff" });
@@ -23,6 +24,9 @@ const changeBody = z
   .strict()
   .refine(notEmpty, NOT_EMPTY);
 
+// design.md §30: a member's own language; null goes back to the business's.
+const ownBody = z.object({ locale: localeField.nullable() }).strict();
+
 export const Member = z
   .object({
     id: z.string().openapi({ description: "The member's user id" }),
@@ -31,6 +35,10 @@ export const Member = z
     lastName: z.string(),
     role: z.enum(MEMBER_ROLES).openapi({ description: "The membership's role in this business" }),
     isActive: z.boolean(),
+    locale: z
+      .enum(SUPPORTED_LOCALES)
+      .nullable()
+      .openapi({ description: "The member's own language (design.md §30); null = the business's" }),
     createdAt: z.string().openapi({ description: "When they joined this business" }),
   })
   .openapi("Member");
@@ -43,6 +51,7 @@ export function toMember(m: MemberRow): z.infer<typeof Member> {
     lastName: m.lastName,
     role: m.role,
     isActive: Boolean(m.isActive),
+    locale: m.locale ?? null,
     createdAt: m.createdAt,
   };
 }
@@ -68,6 +77,16 @@ const add = createRoute({
   middleware: [membersOnly, writers],
   request: { body: jsonBody(memberBody) },
   responses: { 201: ok(Member, "Created"), ...errors(400, 401, 403, 409) },
+});
+const own = createRoute({
+  method: "patch",
+  path: "/me",
+  tags,
+  summary: "Sets the caller's own language for the owner app and the notices they get (design.md §30)",
+  security: security.member,
+  middleware: [membersOnly],
+  request: { body: jsonBody(ownBody) },
+  responses: { 200: ok(Member), ...errors(400, 401, 403, 404) },
 });
 const change = createRoute({
   method: "patch",
@@ -102,6 +121,12 @@ export const memberRoutes = openApiRouter<OwnerEnv>()
       { email: b.email, firstName: b.firstName, lastName: b.lastName ?? "", role: b.role },
     );
     return c.json({ data: toMember(member) }, 201);
+  })
+  // Before /{id}: "me" is the caller, and no member's id looks like it.
+  .openapi(own, async (c) => {
+    const auth = c.var.auth;
+    const member = await setOwnLocale(c.var.services.db, auth, c.req.valid("json").locale);
+    return c.json({ data: toMember(member) }, 200);
   })
   .openapi(change, async (c) => {
     const member = await changeMember(c.var.services.db, c.var.auth, c.req.valid("param").id, c.req.valid("json"), c.var.services.now);

@@ -1,4 +1,5 @@
 import manifest from "../../../dist/client-manifest.json";
+import type { Locale } from "../../shared/i18n/locales";
 
 /**
  * URLs of the content-hashed page assets, from the manifest scripts/build-client.ts writes (the
@@ -12,6 +13,11 @@ export const ASSET_URLS = {
   ownerCss: manifest["owner.css"],
   docsJs: manifest["docs.js"],
 } as const;
+
+/** design.md §30: the booking page's catalog in one language (its own asset, loaded before the page script). */
+export function bookingMessagesUrl(locale: Locale): string {
+  return (manifest as unknown as Record<string, string>)[`booking-messages.${locale}.js`] ?? "";
+}
 
 /** An owner-app page's module and the chunks it imports (to preload), by its script name. */
 export function ownerPageAssets(script: string): { module: string; preload: string[] } {

@@ -6,9 +6,13 @@ import type { FC } from "hono/jsx";
  * file, Stripe's Payment Element (loaded from STRIPE_JS_URL only on this step), a countdown of the
  * hold. Every value is written by the script with textContent (src/client/booking/payment.ts).
  */
+// design.md §30: the step's words are the script's (filled in by `fillWords`, src/client/booking/i18n.ts): the
+// step exists only once the script shows it, and the Worker carries fewer strings (its 600 KB budget).
 export const PaymentStep: FC = () => (
   <section id="step-payment" class="payment-step" aria-labelledby="payment-heading" tabindex={-1} hidden>
-    <h3 id="payment-heading">Pay to confirm your booking</h3>
+    <h3 id="payment-heading">
+      <span data-words="pay.heading"></span>
+    </h3>
     <p id="pay-summary" class="summary"></p>
     <p id="pay-amount" class="pay-amount"></p>
     <p id="pay-refund-rule" class="muted"></p>
@@ -18,20 +22,16 @@ export const PaymentStep: FC = () => (
       <p id="pay-fees-text"></p>
       <label class="check">
         <input type="checkbox" id="pay-fees-agree" />
-        <span>I agree to these fees and to my card being saved for them.</span>
+        <span data-words="pay.agree"></span>
       </label>
     </div>
     <div id="payment-element" class="payment-element"></div>
     <div id="pay-error" class="error" role="alert" hidden></div>
     <p id="pay-status" class="muted" role="status" aria-live="polite"></p>
-    <button type="button" id="pay-button" class="primary" disabled>
-      Pay
-    </button>
+    <button type="button" id="pay-button" class="primary" data-words="pay.button" disabled></button>
     <div id="pay-expired" class="notice" hidden>
-      <p>The time to pay has run out and this time has been released for other customers. Nothing was charged.</p>
-      <button type="button" id="pay-restart">
-        Choose a time again
-      </button>
+      <p data-words="pay.expired"></p>
+      <button type="button" id="pay-restart" data-words="pay.restart"></button>
     </div>
   </section>
 );

@@ -19,20 +19,21 @@ export function textsOffer(config: Config, t: PageTenant): TextsOffer | null {
   return { region: region ? regionName(region) : null };
 }
 
-export const phoneHint = (t: TextsOffer) =>
-  t.region
-    ? `For texts, a mobile number. We read it as a ${t.region} number unless it starts with + and a country code; a number we cannot read gets no texts.`
-    : "For texts, a mobile number starting with + and the country code; a number we cannot read gets no texts.";
+/** The phone field's hint: its words are the script's (`data-words`, filled in by src/client/booking/i18n.ts). */
+export const PhoneHint: FC<{ offer: TextsOffer }> = ({ offer }) =>
+  offer.region ? (
+    <p id="phone-hint" class="field-hint" data-words="texts.hintRegion" data-words-arg-region={offer.region}></p>
+  ) : (
+    <p id="phone-hint" class="field-hint" data-words="texts.hint"></p>
+  );
 
 export const TextsConsent: FC = () => (
   <div class="field consent">
     <label class="check" for="smsOptIn">
       <input type="checkbox" id="smsOptIn" name="smsOptIn" aria-describedby="smsOptIn-hint smsOptIn-error" />
-      <span>Text me about this booking</span>
+      <span data-words="texts.consent"></span>
     </label>
-    <p id="smsOptIn-hint" class="field-hint">
-      The confirmation, any change and reminders, sent to the phone number above. Reply STOP at any time to get no more texts.
-    </p>
+    <p id="smsOptIn-hint" class="field-hint" data-words="texts.consentHint"></p>
     <p id="smsOptIn-error" class="field-error" hidden></p>
   </div>
 );

@@ -8,9 +8,12 @@ import { loadBookingPage, type PageService, type PageStaff, type PageTenant, typ
 import { formatDuration, formatMoney } from "../../shared/format";
 import { turnstileSiteKey } from "../../services/captcha";
 import { aiAvailable } from "../ai/provider";
-import { ASSET_URLS } from "./asset-urls";
+import type { BookingKey } from "../../shared/i18n/booking";
+import type { Translate } from "../../shared/i18n/messages";
+import { ASSET_URLS, bookingMessagesUrl } from "./asset-urls";
+import { LanguageSwitcher, type PageLanguage, pageLanguage } from "./booking-language";
 import { AskPanel } from "./booking-ask";
-import { phoneHint, TextsConsent, type TextsOffer, textsOffer } from "./booking-texts";
+import { PhoneHint, TextsConsent, type TextsOffer, textsOffer } from "./booking-texts";
 import { MonthCalendar, weekStartFor } from "./booking-calendar";
 import { PaymentStep } from "./booking-payment";
 import { VisitItems, VisitServices } from "./booking-visit";
@@ -37,10 +40,14 @@ export async function bookingPageResponse(c: Context<AppEnv>, key: PageTenantKey
     stripeJsUrl: c.var.services.config.STRIPE_JS_URL,
     turnstileJsUrl: siteKey ? c.var.services.config.TURNSTILE_JS_URL : undefined,
   });
+  // design.md §30: an unknown business has no languages of its own: the visitor's, among all.
+  const lang = pageLanguage(c, data.state === "unknown" ? null : data.tenant);
+  const { t } = lang;
+  const words = { lang: lang.locale, skipLabel: t("page.skip") };
   if (data.state === "unknown" || data.state === "inactive") {
     const page = (
-      <MessagePage title="Business not found" heading="We couldn't find this business" nonce={nonce}>
-        <p>The booking page you are looking for does not exist or is no longer available.</p>
+      <MessagePage title={t("notFound.title")} heading={t("notFound.heading")} nonce={nonce} {...words}>
+        <p>{t("notFound.body")}</p>
       </MessagePage>
     );
     return c.html(await renderPage(page), 404);
@@ -64,15 +71,14 @@ export async function bookingPageResponse(c: Context<AppEnv>, key: PageTenantKey
   if (data.state === "suspended") {
     const page = (
       <MessagePage
-        title={`${data.tenant.businessName}: temporarily unavailable`}
-        heading="Temporarily unavailable"
+        title={t("suspended.title", { business: data.tenant.businessName })}
+        heading={t("suspended.heading")}
         nonce={nonce}
         themeCss={theme}
+        {...words}
       >
-        <p>
-          Online booking with <strong>{data.tenant.businessName}</strong> is temporarily unavailable. Please try again later.
-        </p>
-        <p>Appointments you have already booked are not affected.</p>
+        <p>{t("suspended.body", { business: data.tenant.businessName })}</p>
+        <p>{t("suspended.existing")}</p>
       </MessagePage>
     );
     return c.html(await renderPage(page), 503);
@@ -89,7 +95,8 @@ export async function bookingPageResponse(c: Context<AppEnv>, key: PageTenantKey
   const texts = textsOffer(c.var.services.config, data.tenant);
   const page = (
     <Document
-      title={`Book with ${data.tenant.businessName}`}
+      title={t("page.title", { business: data.tenant.businessName })}
+      {...words}
       nonce={nonce}
       themeCss={theme}
       bodyClass="booking"
@@ -100,13 +107,16 @@ export async function bookingPageResponse(c: Context<AppEnv>, key: PageTenantKey
         today,
         source,
         code,
+        locale: lang.locale,
         "week-start": String(weekStart),
         "stripe-js": c.var.services.config.STRIPE_JS_URL,
         ...(siteKey ? { "turnstile-site-key": siteKey, "turnstile-js": c.var.services.config.TURNSTILE_JS_URL } : {}),
       }}
-      scripts={[ASSET_URLS.bookingJs]}
+      scripts={[bookingMessagesUrl(lang.locale), ASSET_URLS.bookingJs]}
     >
       <BookingPage
+        lang={lang}
+        via={source === "widget" ? "widget" : ""}
         tenant={data.tenant}
         services={data.services}
         staff={data.staff}
@@ -122,7 +132,23 @@ export async function bookingPageResponse(c: Context<AppEnv>, key: PageTenantKey
   return c.html(await renderPage(page), 200);
 }
 
+/** Stands for a value inside a translated sentence, so the page can set the value in bold where the language puts it. */
+const MARK = "\u0000";
+const Emphasised: FC<{ text: string; value: string }> = ({ text, value }) => {
+  const [before, after] = text.split(MARK);
+  return (
+    <>
+      {before}
+      <strong>{value}</strong>
+      {after ?? ""}
+    </>
+  );
+};
+
 const BookingPage: FC<{
+  lang: PageLanguage;
+  /** `widget` when the widget opened the page: the language switcher keeps it. */
+  via: string;
   tenant: PageTenant;
   services: PageService[];
   staff: PageStaff[];
@@ -135,7 +161,9 @@ const BookingPage: FC<{
   texts: TextsOffer | null;
   /** Bot protection (design.md §31): where the Turnstile check renders before "Confirm booking". */
   captcha: boolean;
-}> = ({ tenant, services, staff, timezone, weekStart, code, ask, texts, captcha }) => {
+}> = ({ lang, via, tenant, services, staff, timezone, weekStart, code, ask, texts, captcha }) => {
+  const t: Translate<BookingKey> = lang.t;
+  const locale = lang.locale;
   const place = [tenant.addressLine1, tenant.city, tenant.country].filter((s) => s.trim() !== "").join(", ");
   return (
     <>
@@ -144,22 +172,23 @@ const BookingPage: FC<{
           <h1>{tenant.businessName}</h1>
           {tenant.description ? <p class="lede">{tenant.description}</p> : null}
           {place ? <p class="muted">{place}</p> : null}
+          <LanguageSwitcher lang={lang} keep={{ slug: tenant.slug, via, code }} />
         </div>
       </header>
       <main id="main" class="wrap">
         <div id="notice" class="notice" role="status" aria-live="polite" hidden></div>
         {ask ? <AskPanel /> : null}
         <section id="book" class="card" aria-labelledby="book-heading">
-          <h2 id="book-heading">Book an appointment</h2>
+          <h2 id="book-heading">{t("book.heading")}</h2>
           <p class="tz-label" id="tz-label">
-            All times are shown in <strong>{timezone}</strong> time.
+            <Emphasised text={t("book.timezone", { timezone: MARK })} value={timezone} />
           </p>
           {services.length === 0 ? (
-            <p>This business has no services available for online booking yet.</p>
+            <p>{t("book.noServices")}</p>
           ) : (
             <form id="booking-form" class="steps">
               <fieldset id="step-service">
-                <legend>1. Choose a service</legend>
+                <legend>{t("step.service")}</legend>
                 <div class="choices">
                   {services.map((s) => (
                     <label class="choice">
@@ -176,22 +205,25 @@ const BookingPage: FC<{
                       <span class="choice-body">
                         <span class="choice-title">{s.name}</span>
                         <span class="muted">
-                          {formatDuration(s.durationMinutes)} · {formatMoney(s.price, tenant.currency)}
+                          {t("service.meta", {
+                            duration: formatDuration(s.durationMinutes),
+                            price: formatMoney(s.price, tenant.currency, locale),
+                          })}
                         </span>
                         {s.description ? <span class="muted small">{s.description}</span> : null}
                       </span>
                     </label>
                   ))}
                 </div>
-                <VisitServices services={services} currency={tenant.currency} />
+                <VisitServices services={services} currency={tenant.currency} t={t} locale={locale} />
               </fieldset>
               <fieldset id="step-staff">
-                <legend>2. Choose who</legend>
+                <legend>{t("step.staff")}</legend>
                 <div class="choices">
                   <label class="choice">
-                    <input type="radio" name="staffId" value="" data-name="Any available" checked />
+                    <input type="radio" name="staffId" value="" data-name={t("staff.any")} checked />
                     <span class="choice-body">
-                      <span class="choice-title">Any available</span>
+                      <span class="choice-title">{t("staff.any")}</span>
                     </span>
                   </label>
                   {staff.map((p) => (
@@ -206,27 +238,27 @@ const BookingPage: FC<{
                 </div>
               </fieldset>
               <fieldset id="step-date">
-                <legend>3. Choose a date</legend>
-                <MonthCalendar prefix="cal" label="Choose a date" weekStart={weekStart} />
+                <legend>{t("step.date")}</legend>
+                <MonthCalendar prefix="cal" label={t("date.label")} weekStart={weekStart} t={t} locale={locale} />
               </fieldset>
               <fieldset id="step-slot">
-                <legend>4. Choose a time</legend>
+                <legend>{t("step.slot")}</legend>
                 <p id="slot-status" class="muted" role="status" aria-live="polite">
-                  Choose a service to see the available times.
+                  {t("slot.chooseService")}
                 </p>
                 <div id="slot-error" class="error" role="alert" hidden></div>
                 <div id="slots" class="slots"></div>
                 <WaitlistButton />
               </fieldset>
               <fieldset id="step-details" hidden>
-                <legend>5. Your details</legend>
+                <legend>{t("step.details")}</legend>
                 <div class="summary">
                   <p id="summary"></p>
-                  <VisitItems id="summary-items" label="Services in this visit" />
+                  <VisitItems id="summary-items" label={t("details.visitItems")} />
                 </div>
                 <div class="grid-2">
                   <div class="field">
-                    <label for="firstName">First name</label>
+                    <label for="firstName">{t("field.firstName")}</label>
                     <input
                       id="firstName"
                       name="firstName"
@@ -238,17 +270,17 @@ const BookingPage: FC<{
                     <p id="firstName-error" class="field-error" hidden></p>
                   </div>
                   <div class="field">
-                    <label for="lastName">Last name</label>
+                    <label for="lastName">{t("field.lastName")}</label>
                     <input id="lastName" name="lastName" autocomplete="family-name" maxlength={100} aria-describedby="lastName-error" />
                     <p id="lastName-error" class="field-error" hidden></p>
                   </div>
                   <div class="field">
-                    <label for="email">E-mail</label>
+                    <label for="email">{t("field.email")}</label>
                     <input id="email" name="email" type="email" autocomplete="email" required aria-describedby="email-error" />
                     <p id="email-error" class="field-error" hidden></p>
                   </div>
                   <div class="field">
-                    <label for="phone">Phone</label>
+                    <label for="phone">{t("field.phone")}</label>
                     <input
                       id="phone"
                       name="phone"
@@ -257,31 +289,27 @@ const BookingPage: FC<{
                       maxlength={40}
                       aria-describedby={texts ? "phone-hint phone-error" : "phone-error"}
                     />
-                    {texts ? (
-                      <p id="phone-hint" class="field-hint">
-                        {phoneHint(texts)}
-                      </p>
-                    ) : null}
+                    {texts ? <PhoneHint offer={texts} /> : null}
                     <p id="phone-error" class="field-error" hidden></p>
                   </div>
                 </div>
                 {texts ? <TextsConsent /> : null}
                 <div class="field">
-                  <label for="notes">Notes for the business (optional)</label>
+                  <label for="notes">{t("field.notes")}</label>
                   <textarea id="notes" name="notes" rows={3} maxlength={2000} aria-describedby="notes-error"></textarea>
                   <p id="notes-error" class="field-error" hidden></p>
                 </div>
                 {captcha ? (
                   <div class="field" role="group" aria-labelledby="captcha-label">
                     <p class="muted small" id="captcha-label">
-                      This business asks for a quick check that you are not a robot.
+                      {t("captcha.label")}
                     </p>
                     <div id="captcha" class="captcha"></div>
                   </div>
                 ) : null}
                 <div id="form-error" class="error" role="alert" hidden></div>
                 <button type="submit" id="confirm-button" class="primary">
-                  Confirm booking
+                  {t("confirm.button")}
                 </button>
               </fieldset>
             </form>
@@ -289,25 +317,25 @@ const BookingPage: FC<{
           <WaitlistPanel captcha={captcha} />
           <PaymentStep />
           <section id="confirmation" class="confirmation" tabindex={-1} aria-labelledby="confirmation-heading" hidden>
-            <h3 id="confirmation-heading">Your booking is confirmed</h3>
+            <h3 id="confirmation-heading">{t("confirmation.heading")}</h3>
             <p>
-              Confirmation code: <strong id="confirmation-code" class="code"></strong>
+              {t("confirmation.code")} <strong id="confirmation-code" class="code"></strong>
             </p>
             <p id="confirmation-summary"></p>
-            <VisitItems id="confirmation-items" label="Services in your visit" />
-            <p class="muted">Keep this code: you need it to move or cancel the booking. A confirmation e-mail is on its way.</p>
+            <VisitItems id="confirmation-items" label={t("confirmation.visitItems")} />
+            <p class="muted">{t("confirmation.keep")}</p>
             <button type="button" id="book-another">
-              Book another appointment
+              {t("confirmation.another")}
             </button>
           </section>
         </section>
 
         <WaitlistManage />
         <section id="manage" class="card" aria-labelledby="manage-heading">
-          <h2 id="manage-heading">Manage a booking</h2>
+          <h2 id="manage-heading">{t("manage.heading")}</h2>
           <form id="lookup-form" class="inline-form">
             <div class="field">
-              <label for="lookup-code">Confirmation code</label>
+              <label for="lookup-code">{t("manage.code")}</label>
               <input
                 id="lookup-code"
                 name="code"
@@ -319,48 +347,48 @@ const BookingPage: FC<{
                 required
               />
             </div>
-            <button type="submit">Find booking</button>
+            <button type="submit">{t("manage.find")}</button>
           </form>
           <div id="manage-error" class="error" role="alert" hidden></div>
           <div id="manage-result" hidden>
             <dl id="manage-details" class="details"></dl>
             <p id="manage-message" class="success" role="status" aria-live="polite"></p>
             <button type="button" id="manage-pay" class="primary" hidden>
-              Finish paying
+              {t("manage.pay")}
             </button>
             <div id="manage-actions">
               <form id="reschedule-form">
                 <fieldset>
-                  <legend>Move to another time</legend>
+                  <legend>{t("reschedule.legend")}</legend>
                   <p id="reschedule-note" class="muted" hidden></p>
                   <div id="reschedule-controls">
                     <div class="field reschedule-staff">
-                      <label for="reschedule-staff">With</label>
+                      <label for="reschedule-staff">{t("reschedule.with")}</label>
                       <select id="reschedule-staff" name="staffId">
-                        <option value="">Any available</option>
+                        <option value="">{t("staff.any")}</option>
                         {staff.map((p) => (
                           <option value={p.id}>{p.displayName}</option>
                         ))}
                       </select>
                     </div>
-                    <MonthCalendar prefix="rcal" label="New date" weekStart={weekStart} />
+                    <MonthCalendar prefix="rcal" label={t("reschedule.date")} weekStart={weekStart} t={t} locale={locale} />
                   </div>
                   <p id="reschedule-status" class="muted" role="status" aria-live="polite"></p>
                   <div id="reschedule-slots" class="slots"></div>
                   <button type="submit" id="reschedule-button" disabled>
-                    Move booking
+                    {t("reschedule.button")}
                   </button>
                 </fieldset>
               </form>
               <form id="cancel-form">
                 <fieldset>
-                  <legend>Cancel this booking</legend>
+                  <legend>{t("cancel.legend")}</legend>
                   <div class="field">
-                    <label for="cancel-reason">Reason for cancelling</label>
+                    <label for="cancel-reason">{t("cancel.reason")}</label>
                     <textarea id="cancel-reason" name="reason" rows={2} maxlength={500}></textarea>
                   </div>
                   <button type="submit" class="danger">
-                    Cancel booking
+                    {t("cancel.button")}
                   </button>
                 </fieldset>
               </form>
@@ -370,7 +398,8 @@ const BookingPage: FC<{
       </main>
       <footer class="wrap muted small">
         <p>
-          Times are in {timezone}.{tenant.cancellationPolicy ? ` ${tenant.cancellationPolicy}` : ""}
+          {t("footer.timezone", { timezone })}
+          {tenant.cancellationPolicy ? ` ${tenant.cancellationPolicy}` : ""}
         </p>
       </footer>
     </>

@@ -15,15 +15,19 @@ type DocumentProps = {
   preload?: string[];
   /** Stylesheets after the shared one (the owner app's). */
   styles?: string[];
+  /** design.md §30: the page's language (`<html lang>`) and its skip link's words; English by default. */
+  lang?: string;
+  skipLabel?: string;
   children?: Child;
 };
 
 /** Every page's shell: viewport for small screens, one stylesheet, scripts as hashed files (CSP 'self'). */
-export const Document: FC<DocumentProps> = ({ title, nonce, themeCss, bodyClass, data, scripts, modules, preload, styles, children }) => {
+export const Document: FC<DocumentProps> = (p) => {
+  const { title, nonce, themeCss, bodyClass, data, scripts, modules, preload, styles, children } = p;
   const dataAttrs: Record<string, string> = {};
   for (const [k, v] of Object.entries(data ?? {})) dataAttrs[`data-${k}`] = v;
   return (
-    <html lang="en">
+    <html lang={p.lang ?? "en"}>
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -40,7 +44,7 @@ export const Document: FC<DocumentProps> = ({ title, nonce, themeCss, bodyClass,
       </head>
       <body class={bodyClass} {...dataAttrs}>
         <a class="skip-link" href="#main">
-          Skip to content
+          {p.skipLabel ?? "Skip to content"}
         </a>
         {children}
         {(scripts ?? []).map((src) => (
@@ -62,8 +66,16 @@ export async function renderPage(node: unknown): Promise<string> {
 }
 
 /** A plain message page (404, 503, and the like). */
-export const MessagePage: FC<{ title: string; nonce: string; heading: string; themeCss?: string; children?: Child }> = (p) => (
-  <Document title={p.title} nonce={p.nonce} themeCss={p.themeCss} bodyClass="centered message-page">
+export const MessagePage: FC<{
+  title: string;
+  nonce: string;
+  heading: string;
+  themeCss?: string;
+  lang?: string;
+  skipLabel?: string;
+  children?: Child;
+}> = (p) => (
+  <Document title={p.title} nonce={p.nonce} themeCss={p.themeCss} bodyClass="centered message-page" lang={p.lang} skipLabel={p.skipLabel}>
     <main id="main" class="card">
       <h1>{p.heading}</h1>
       {p.children}

@@ -3,7 +3,7 @@ import type { GuestEnv } from "../../env";
 import { optionalCustomer } from "../../middleware/auth";
 import { createBooking } from "../../services/bookings";
 import { createVisit } from "../../services/visits/create";
-import { bookingCustomerField, idField, localDateTimeField, oneServiceOrItems, slugParam, visitItemsField } from "../fields";
+import { bookingCustomerField, idField, localDateTimeField, localeField, oneServiceOrItems, slugParam, visitItemsField } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 import { CreatedBooking, toCreatedBooking } from "./booking-shapes";
 import { CreatedVisit, toCreatedVisit } from "./visit-shapes";
@@ -23,6 +23,8 @@ const createBody = z
     }),
     customer: bookingCustomerField,
     source: z.enum(BOOKING_SOURCES).default("online"),
+    // design.md §30: the language the booking is made in (the booking page sends its own); absent = the business's.
+    locale: localeField.optional(),
     // design.md §31: needed at a business with bot protection (GET .../checkout-config names the site key).
     captchaToken: z
       .string()
@@ -71,6 +73,7 @@ export const createBookingRoute = openApiRouter<GuestEnv>().openapi(create, asyn
       customerAccountId,
       captchaToken: body.captchaToken,
       clientIp,
+      locale: body.locale,
     });
     return c.json({ data: toCreatedVisit(visit) }, 201);
   }
@@ -83,6 +86,7 @@ export const createBookingRoute = openApiRouter<GuestEnv>().openapi(create, asyn
     customerAccountId,
     captchaToken: body.captchaToken,
     clientIp,
+    locale: body.locale,
   });
   return c.json({ data: toCreatedBooking(created) }, 201);
 });

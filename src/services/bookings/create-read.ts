@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../../shared/i18n/locales";
 import type { Db } from "../../db/client";
 import { prepared } from "../../db/prepared";
 import type { LocalDate } from "../../domain/time";
@@ -46,6 +47,8 @@ export type TenantCells = {
   cancellationHours: number;
   /** design.md §28: the reliability policy as stored (JSON text; null = off). */
   reliabilityPolicy: string | null;
+  /** design.md §30: the business's language, a booking's when neither the body nor the page names one. */
+  locale: Locale;
 };
 
 /** TenantCells over `tenants t`, for a create's one read (a visit's too: src/services/visits/create.ts). */
@@ -55,7 +58,7 @@ export const tenantCellsSql = sql`t.id, t.slug, t.business_name AS businessName,
   t.min_notice_minutes AS minNoticeMinutes, t.max_advance_days AS maxAdvanceDays, t.require_payment AS requirePayment,
   t.stripe_account_id AS stripeAccountId, t.stripe_charges_enabled AS stripeChargesEnabled,
   t.no_show_fee_percent AS noShowFeePercent, t.late_cancel_fee_percent AS lateCancelFeePercent,
-  t.cancellation_hours AS cancellationHours, t.reliability_policy AS reliabilityPolicy`;
+  t.cancellation_hours AS cancellationHours, t.reliability_policy AS reliabilityPolicy, t.locale`;
 
 type ReadRow = TenantCells &
   ScheduleRow & { service: string | null; staff: string | null; accountId: string | null; reliability: string | null };
@@ -185,5 +188,6 @@ export function decodeTenant(row: TenantCells): CreateTenant {
     lateCancelFeePercent: row.lateCancelFeePercent,
     cancellationHours: row.cancellationHours,
     reliabilityPolicy: row.reliabilityPolicy ? (JSON.parse(row.reliabilityPolicy) as ReliabilityPolicy) : null,
+    locale: isLocale(row.locale) ? row.locale : DEFAULT_LOCALE,
   };
 }

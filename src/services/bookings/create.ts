@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { Locale } from "../../shared/i18n/locales";
 import { newConfirmationCode } from "../../domain/confirmation-code";
 import { processingOf } from "../../domain/busy";
 import { e164Of, regionOf } from "../../domain/sms/phone";
@@ -52,6 +53,8 @@ export type CreateBookingInput = {
   captchaToken?: string;
   /** Public scope: the client's address (CF-Connecting-IP), for the hold caps and Turnstile. */
   clientIp?: string;
+  /** design.md §30: the language the booking is made in (the body's, else the page's); absent = the business's. */
+  locale?: Locale;
 };
 
 export type CreatedBooking = {
@@ -177,6 +180,7 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
   // parse is kept as typed and gets no texts.
   const smsPhone = e164Of(c.phone, regionOf(tenant));
   const sms = { optIn: c.smsOptIn === true, phone: smsPhone };
+  const locale = input.locale ?? tenant.locale;
   const hold: ResourceHold = {
     tenantId: tenant.id,
     types,
@@ -214,7 +218,7 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
                             buffer_before_minutes, buffer_after_minutes, processing_offset_minutes, processing_minutes,
                             cancellation_hours, no_show_fee_percent,
                             late_cancel_fee_percent, refund_deadline_at, guest_first_name, guest_last_name, guest_phone,
-                            client_network, sms_opt_in, sms_phone_typed, sms_phone, created_at, updated_at)
+                            client_network, sms_opt_in, sms_phone_typed, sms_phone, locale, created_at, updated_at)
       SELECT ${id}, ${tenant.id}, ${service.id}, ${staff.id},
              ${record.idSql}, ${record.accountSql},
              ${slot.startMs}, ${slot.endMs}, ${status}, ${checkout?.holdExpiresAt ?? null}, ${code}, ${input.source}, ${service.price},
@@ -222,7 +226,7 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
              ${processing?.offsetMinutes ?? 0}, ${processing?.minutes ?? 0},
              ${terms.cancellationHours}, ${terms.noShowFeePercent}, ${terms.lateCancelFeePercent}, ${terms.refundDeadlineAt},
              ${typed?.first ?? null}, ${typed?.last ?? null}, ${typed?.phone ?? null}, ${network},
-             ${sms.optIn ? 1 : 0}, ${c.phone ?? ""}, ${smsPhone}, ${t}, ${t}
+             ${sms.optIn ? 1 : 0}, ${c.phone ?? ""}, ${smsPhone}, ${locale}, ${t}, ${t}
       WHERE ${free}`);
     const inserted = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${id})`;
     // A booking held for payment tells nobody and schedules no reminder yet: the payment's success
@@ -255,6 +259,8 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
           notes: c.notes ?? "",
           customer: { firstName: c.firstName, lastName: c.lastName ?? "", email, phone: c.phone ?? "" },
           sms,
+          locale,
+          businessLocale: tenant.locale,
         }),
         inserted,
       );

@@ -1,4 +1,5 @@
 import type { SQL } from "drizzle-orm";
+import type { Locale } from "../../shared/i18n/locales";
 import { locationOf } from "../notifications/booking-mail";
 import type { BookingSource } from "../../shared/booking-values";
 import { bookingEffects, type EffectsCtx, type EventFacts, iso } from "./effects";
@@ -36,6 +37,9 @@ export type CreatedBookingFacts = {
   customer: { firstName: string; lastName: string; email: string; phone: string };
   /** design.md §27: consent to texts and the number they go to. */
   sms?: { optIn: boolean; phone: string | null };
+  /** design.md §30: the booking's language (absent = English) and the business's, for its notices. */
+  locale?: Locale;
+  businessLocale?: Locale;
 };
 
 export function createdEventFacts(b: CreatedBookingFacts): EventFacts {
@@ -57,6 +61,8 @@ export function createdEventFacts(b: CreatedBookingFacts): EventFacts {
     customer: b.customer,
     notes: b.notes,
     sms: b.sms,
+    locale: b.locale,
+    businessLocale: b.businessLocale,
     webhook: {
       booking: {
         id: b.id,
@@ -102,6 +108,8 @@ export function createdFactsOfView(v: BookingView): CreatedBookingFacts {
     notes: v.notes,
     customer: v.customer ?? { firstName: "", lastName: "", email: "", phone: "" },
     sms: { optIn: Boolean(v.smsOptIn), phone: v.smsPhone },
+    locale: v.locale,
+    businessLocale: v.businessLocale,
   };
 }
 

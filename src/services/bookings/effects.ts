@@ -136,6 +136,8 @@ export function factsFromView(booking: BookingView): BookingFacts {
     customer: booking.customer,
     notes: booking.notes,
     sms: { optIn: Boolean(booking.smsOptIn), phone: booking.smsPhone },
+    locale: booking.locale,
+    businessLocale: booking.businessLocale,
   };
 }
 

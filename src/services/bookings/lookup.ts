@@ -1,4 +1,5 @@
 import { type AnyColumn, and, eq, type SQL, sql } from "drizzle-orm";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../../shared/i18n/locales";
 import { schema, type Db } from "../../db/client";
 import { prepared } from "../../db/prepared";
 import type { BookingSource, BookingStatus } from "../../shared/booking-values";
@@ -68,6 +69,10 @@ export type BookingView = {
   /** design.md §27: the customer agreed to texts about this booking; the number (E.164) they go to. */
   smsOptIn: boolean;
   smsPhone: string | null;
+  /** design.md §30: the language of the booking's messages to the customer (the business's when not stored). */
+  locale: Locale;
+  /** design.md §30: the business's language, for its notices. */
+  businessLocale: Locale;
 };
 
 /** The ref's condition on `bookings`, as a Drizzle condition (top-level queries). */
@@ -110,7 +115,7 @@ export const resourceIdsOf = (bookingId: SQL | AnyColumn) =>
   );
 
 /** The view's columns, flat (flags 0/1; the customer's columns NULL without a record). */
-type ViewRow = Omit<BookingView, "tenant" | "customer" | "smsOptIn" | "resourceIds" | "visit"> &
+type ViewRow = Omit<BookingView, "tenant" | "customer" | "smsOptIn" | "resourceIds" | "visit" | "locale" | "businessLocale"> &
   Omit<BookingView["tenant"], "isActive" | "isSuspended"> & {
     isActive: number;
     isSuspended: number;
@@ -122,6 +127,8 @@ type ViewRow = Omit<BookingView, "tenant" | "customer" | "smsOptIn" | "resourceI
     lastName: string | null;
     email: string | null;
     phone: string | null;
+    locale: string | null;
+    businessLocale: string;
   };
 
 function toView(r: ViewRow): BookingView {
@@ -169,7 +176,14 @@ function toView(r: ViewRow): BookingView {
         : { firstName: r.firstName ?? "", lastName: r.lastName ?? "", email: r.email ?? "", phone: r.phone ?? "" },
     smsOptIn: r.smsOptIn === 1,
     smsPhone: r.smsPhone,
+    ...viewLocales(r.locale, r.businessLocale),
   };
+}
+
+/** A stored locale this release no longer knows (or none) falls back to the business's, then English. */
+function viewLocales(booking: string | null, business: string): { locale: Locale; businessLocale: Locale } {
+  const businessLocale = isLocale(business) ? business : DEFAULT_LOCALE;
+  return { locale: isLocale(booking) ? booking : businessLocale, businessLocale };
 }
 
 const viewSql = (where: SQL) => sql`
@@ -183,7 +197,7 @@ const viewSql = (where: SQL) => sql`
          t.template_accent AS templateAccent, t.address_line1 AS addressLine1, t.city, t.country,
          s.name AS serviceName, s.duration_minutes AS serviceDurationMinutes, p.display_name AS staffName,
          c.id AS customerRecord, c.first_name AS firstName, c.last_name AS lastName, c.email, c.phone,
-         b.sms_opt_in AS smsOptIn, b.sms_phone AS smsPhone
+         b.sms_opt_in AS smsOptIn, b.sms_phone AS smsPhone, b.locale, t.locale AS businessLocale
   FROM bookings b
   JOIN tenants t ON t.id = b.tenant_id
   JOIN services s ON s.id = b.service_id

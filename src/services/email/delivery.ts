@@ -93,6 +93,7 @@ export function emailKind(provider: EmailProvider, render?: StoredRenderer): Kin
         text: email.text,
         html: email.html,
         attachments: email.attachments,
+        language: email.language,
       });
       if (result.ok) return { ok: true, set: { providerMessageId: result.providerMessageId, sentAt: clock().toISOString() } };
       return { ok: false, permanent: result.permanent, error: result.error };

@@ -20,6 +20,9 @@ export type Layout = {
   heading: string;
   blocks: MailBlock[];
   footer: string;
+  /** design.md §30: the e-mail's language (`<html lang>`) and its words around a button's link. */
+  language?: string;
+  openLink?: string;
 };
 
 function textOf(l: Layout): string {
@@ -56,12 +59,12 @@ function htmlOf(l: Layout): string {
       return (
         `<p style="margin:8px 0 20px"><a href="${e(b.url)}" style="display:inline-block;background:${accent};color:${onAccent};` +
         `text-decoration:none;padding:10px 18px;border-radius:6px;font-weight:600">${e(b.label)}</a></p>` +
-        `<p style="margin:0 0 16px;font-size:12px;color:#6b7280">Or open this link: <a href="${e(b.url)}" style="color:${ink}">${e(b.url)}</a></p>`
+        `<p style="margin:0 0 16px;font-size:12px;color:#6b7280">${e(l.openLink ?? "Or open this link:")} <a href="${e(b.url)}" style="color:${ink}">${e(b.url)}</a></p>`
       );
     })
     .join("");
   return (
-    `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(l.heading)}</title></head>` +
+    `<!doctype html><html lang="${e(l.language ?? "en")}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(l.heading)}</title></head>` +
     `<body style="margin:0;padding:0;background:#f3f4f6;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;line-height:1.5;color:${INK}">` +
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f4f6"><tr><td align="center" style="padding:24px 12px">` +
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;overflow:hidden">` +

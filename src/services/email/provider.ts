@@ -12,6 +12,8 @@ export type OutgoingEmail = {
   html: string;
   /** Resend's shape: `{ filename, content }` with base64 content; left out of the call when empty. */
   attachments?: { filename: string; content: string }[] | null;
+  /** design.md §30: the e-mail's language, sent as its `Content-Language` header (absent = English). */
+  language?: string;
 };
 
 /**
@@ -71,6 +73,8 @@ export function httpEmailProvider(opts: { url: string; apiKey?: string; from: st
             text: email.text,
             html: email.html,
             ...(email.attachments?.length ? { attachments: email.attachments } : {}),
+            // Resend's shape for extra headers: mail clients and screen readers read the language here.
+            headers: { "Content-Language": email.language ?? "en" },
           }),
           signal: AbortSignal.timeout(timeoutMs),
         });

@@ -12,6 +12,8 @@ export type RenderedEmail = {
   sensitive?: boolean;
   /** Files sent with it (a booking's .ics), content base64 as the provider takes it. */
   attachments?: EmailAttachment[];
+  /** design.md §30: the language it is written in, sent as its Content-Language (absent = English). */
+  language?: string;
 };
 
 export type EmailAttachment = { filename: string; content: string };

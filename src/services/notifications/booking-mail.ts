@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import type { Locale } from "../../shared/i18n/locales";
 import type { Db } from "../../db/client";
 import type { MailItem, NoticeEvent } from "../email/booking-templates";
 import { compose } from "../batch";
@@ -66,6 +67,12 @@ export type BookingFacts = {
   otherStaffIds?: string[];
   /** The customer's consent to texts about the booking (design.md §27; src/services/sms/booking-texts.ts). */
   sms?: TextConsent;
+  /**
+   * design.md §30: the language of the customer's messages (the booking's) and of the notices (the
+   * business's); absent = English.
+   */
+  locale?: Locale;
+  businessLocale?: Locale;
 };
 
 /**
@@ -132,5 +139,6 @@ function noticeOf(event: NoticeEvent, f: BookingFacts) {
         : undefined,
     reason: f.reason,
     items: f.items,
+    ...(f.businessLocale ? { locale: f.businessLocale } : {}),
   });
 }

@@ -9,7 +9,9 @@ import {
   type MailItem,
   whenText,
 } from "../email/booking-templates";
+import { mailText } from "../email/mail-language";
 import type { EmailAttachment, RenderedEmail } from "../email/templates";
+import type { Locale } from "../../shared/i18n/locales";
 
 /**
  * The customer's e-mails about a booking as text (design.md §17): the template's facts, the manage
@@ -46,6 +48,8 @@ export type CustomerMailFacts = {
   items?: MailItem[];
   /** design.md §26: the calendar event's id, the visit's (one event per visit); absent = the booking's. */
   calendarId?: string;
+  /** design.md §30: the booking's language (absent = English). */
+  locale?: Locale;
 };
 
 export type MailSettings = { base: string; host: string; from: { name: string; email: string } };
@@ -93,6 +97,7 @@ export function mailFacts(f: CustomerMailFacts, settings: MailSettings): Booking
     manageUrl: manageUrl({ PUBLIC_BASE_URL: settings.base }, f.slug, f.confirmationCode),
     location: f.location || undefined,
     items: f.items,
+    locale: f.locale,
   };
 }
 
@@ -104,6 +109,7 @@ export function bookingIcs(
   stamp: number,
 ): EmailAttachment {
   const m = mailFacts(f, settings);
+  const t = mailText(f.locale);
   const text = icsCalendar({
     method,
     events: [
@@ -113,8 +119,8 @@ export function bookingIcs(
         stamp,
         start: f.startAt,
         end: f.endAt,
-        summary: `${f.serviceName} with ${f.staffName} at ${f.businessName}`,
-        description: `${itemLines(f)}Confirmation code: ${f.confirmationCode}\nManage your booking: ${m.manageUrl}`,
+        summary: t("ics.summary", { service: f.serviceName, staff: f.staffName, business: f.businessName }),
+        description: [...itemLines(f), t("ics.code", { code: f.confirmationCode }), t("ics.manage", { url: m.manageUrl })].join("\n"),
         location: m.location,
         url: m.manageUrl,
         status: method === "CANCEL" ? "CANCELLED" : "CONFIRMED",
@@ -127,9 +133,15 @@ export function bookingIcs(
 }
 
 /** A visit's items, one line each, for the calendar event's description (design.md §26). */
-function itemLines(f: CustomerMailFacts): string {
-  if (!f.items?.length) return "";
-  return `${f.items.map((i) => `${whenText(f.timezone, i.startAt, i.endAt).split(" (")[0]}: ${i.serviceName} with ${i.staffName}`).join("\n")}\n`;
+function itemLines(f: CustomerMailFacts): string[] {
+  const t = mailText(f.locale);
+  return (f.items ?? []).map((i) =>
+    t("ics.item", {
+      time: whenText(f.timezone, i.startAt, i.endAt, f.locale).split(" (")[0] ?? "",
+      service: i.serviceName,
+      staff: i.staffName,
+    }),
+  );
 }
 
 /** The customer's e-mail about `event`, with its .ics stamped `now` (the change's instant). */

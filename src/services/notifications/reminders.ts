@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { isLocale } from "../../shared/i18n/locales";
 import type { Db } from "../../db/client";
 import { HOUR_MS, MAX_REMINDER_HOURS, type ReminderPayload, reminderDecision, reminderKeyRange } from "../../domain/reminders";
 import { bookingReminderEmail } from "../email/booking-templates";
@@ -111,6 +112,8 @@ type ReminderRow = {
   lastName: string | null;
   email: string | null;
   phone: string | null;
+  /** design.md §30: the booking's language, else the business's (the e-mail and its .ics speak it). */
+  locale: string | null;
   /** design.md §26: the visit the booking is the first item of (its reminder is the visit's), and its items as JSON. */
   visitId: string | null;
   items: string | null;
@@ -147,6 +150,7 @@ function factsOf(r: ReminderBooking): BookingFacts {
     sequence: r.sequence,
     customer: r.email ? { firstName: r.firstName ?? "", lastName: r.lastName ?? "", email: r.email } : null,
     ...(visit && items ? { calendarId: visit.id, items } : {}),
+    ...(isLocale(r.locale) ? { locale: r.locale } : {}),
   };
 }
 
@@ -171,7 +175,7 @@ export function reminderHandler(provider: EmailProvider, settings: MailSettings)
                  t.timezone, t.reminder_hours AS reminderHours, t.address_line1 AS addressLine1, t.city, t.country,
                  s.name AS serviceName, p.id AS staffId, p.display_name AS staffName,
                  c.first_name AS firstName, c.last_name AS lastName, c.email, c.phone,
-                 b.visit_id AS visitId, ${visitItemsJsonSql} AS items
+                 b.visit_id AS visitId, ${visitItemsJsonSql} AS items, COALESCE(b.locale, t.locale) AS locale
           FROM jobs
           JOIN bookings b ON b.id = json_extract(jobs.payload, '$.bookingId')
           JOIN tenants t ON t.id = b.tenant_id
@@ -203,6 +207,7 @@ export function reminderHandler(provider: EmailProvider, settings: MailSettings)
         text: email.text,
         html: email.html,
         attachments: [bookingIcs("REQUEST", facts, settings, now.getTime())],
+        language: email.language,
       });
       if (!result.ok) return { ok: false, permanent: result.permanent, error: result.error };
       return { ok: true, result: { sent: true, providerMessageId: result.providerMessageId } };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SUPPORTED_LOCALES } from "../../shared/i18n/locales";
 import { bookingNoticeEmail, type NoticeEvent, type NoticeFacts } from "../email/booking-templates";
 import { type DeferredEmail, deferredEmail, type StoredEmail, StoredEmailError, type StoredRenderer } from "../email/stored";
 import type { RenderedEmail } from "../email/templates";
@@ -47,6 +48,8 @@ const customerShapeV1 = {
   reason: z.string().nullable().optional(),
   paymentLines: z.array(z.string()).optional(),
   stamp: z.number(),
+  // design.md §30: the booking's language; rows written before it render in English.
+  locale: z.enum(SUPPORTED_LOCALES).optional(),
 };
 
 const noticeShapeV1 = {
@@ -62,6 +65,8 @@ const noticeShapeV1 = {
   notes: z.string(),
   previous: z.object({ ...when, staffName: z.string() }).optional(),
   reason: z.string().nullable().optional(),
+  // design.md §30: the recipients' language; rows written before it render in English.
+  locale: z.enum(SUPPORTED_LOCALES).optional(),
 };
 
 /** Version 2: a visit's items (design.md §26). */
@@ -95,6 +100,7 @@ export function customerMail(event: BookingEvent, f: CustomerMailFacts, now: Dat
     sequence: f.sequence,
     customer: f.customer && { firstName: f.customer.firstName, lastName: f.customer.lastName, email: f.customer.email },
     stamp: now.getTime(),
+    ...(f.locale ? { locale: f.locale } : {}),
   };
   if (f.items?.length) {
     facts.items = f.items.map((i) => ({ serviceName: i.serviceName, staffName: i.staffName, startAt: i.startAt, endAt: i.endAt }));

@@ -48,6 +48,8 @@ export type BusinessSettings = Partial<
     | "smsConfirmations"
     | "smsReminders"
     | "reliabilityPolicy"
+    | "locale"
+    | "bookingLanguages"
   >
 >;
 

@@ -3,6 +3,7 @@ import { schema, type Db } from "../../db/client";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { linkBase } from "../../lib/links";
+import type { Locale } from "../../shared/i18n/locales";
 import type { MemberRole } from "../../shared/member-roles";
 import { auditInsert } from "../audit";
 import { batch } from "../batch";
@@ -21,6 +22,8 @@ export type MemberRow = {
   lastName: string;
   role: MemberRole;
   isActive: boolean;
+  /** design.md §30: the member's own language; null = the business's. */
+  locale: Locale | null;
   createdAt: string;
 };
 
@@ -31,6 +34,7 @@ const memberColumns = {
   lastName: users.lastName,
   role: tenantMembers.role,
   isActive: tenantMembers.isActive,
+  locale: tenantMembers.locale,
   createdAt: tenantMembers.createdAt,
 };
 
@@ -143,6 +147,7 @@ export async function addMember(
     lastName: input.lastName,
     role: input.role,
     isActive: true,
+    locale: null,
     createdAt: t,
   };
 }
@@ -231,4 +236,21 @@ export async function changeMember(
   const [after] = await memberQuery(db, actor.tenantId, memberUserId);
   if (after && after.role === next.role && after.isActive === next.isActive) return after;
   throw new ApiError("conflict", "The membership changed meanwhile; reload it and try again");
+}
+
+/**
+ * The caller's own language (design.md §30): the owner app and the notices they get follow it;
+ * null goes back to the business's. One round trip: the UPDATE and the member as it now is.
+ */
+export async function setOwnLocale(db: Db, actor: { userId: string; tenantId: string }, locale: Locale | null): Promise<MemberRow> {
+  const [, rows] = await db.batch([
+    db
+      .update(tenantMembers)
+      .set({ locale })
+      .where(and(eq(tenantMembers.tenantId, actor.tenantId), eq(tenantMembers.userId, actor.userId))),
+    memberQuery(db, actor.tenantId, actor.userId),
+  ]);
+  const row = rows[0];
+  if (!row) throw ApiError.notFound("Member");
+  return row;
 }

@@ -44,12 +44,16 @@ export function bookingTexts(
           customerId: sql`(SELECT customer_id FROM bookings WHERE id = ${f.bookingId})`,
           phone: consent.phone,
           template: TEMPLATE[event],
-          body: smsText(TEMPLATE[event], {
-            businessName: f.businessName,
-            timezone: f.timezone,
-            startAt: f.startAt,
-            link: shortManageLink(linkBase(config), f.confirmationCode),
-          }),
+          body: smsText(
+            TEMPLATE[event],
+            {
+              businessName: f.businessName,
+              timezone: f.timezone,
+              startAt: f.startAt,
+              link: shortManageLink(linkBase(config), f.confirmationCode),
+            },
+            f.locale,
+          ),
           month: localMonth(f.timezone, now.getTime()),
           setting: "sms_confirmations",
         },

@@ -46,6 +46,8 @@ type Context = {
   customerId: string | null;
   businessName: string;
   timezone: string;
+  /** design.md §30: the language of the booking the reply is about, else the business's. */
+  locale: string | null;
 };
 type ReminderContext = Context & { bookingId: string; code: string; status: string; startAt: number };
 
@@ -62,13 +64,14 @@ export async function receiveText(ctx: BookingCtx, msg: IncomingText): Promise<v
     db.all<{ one: number }>(sql`SELECT 1 AS one WHERE ${optedOutSql(msg.from)}`),
     db.all<ReminderContext>(sql`
       SELECT m.tenant_id AS tenantId, m.booking_id AS bookingId, m.customer_id AS customerId, t.business_name AS businessName,
-             t.timezone, b.confirmation_code AS code, b.status, b.start_at AS startAt
+             t.timezone, b.confirmation_code AS code, b.status, b.start_at AS startAt, COALESCE(b.locale, t.locale) AS locale
       FROM sms_messages m JOIN bookings b ON b.id = m.booking_id JOIN tenants t ON t.id = m.tenant_id
       WHERE m.phone = ${msg.from} AND m.direction = 'out' AND m.template = 'reminder' AND m.sent_at >= ${since}
       ORDER BY m.sent_at DESC LIMIT 1`),
     // Whose customer this number is when no reminder is waiting: the business that texted it last.
     db.all<Context>(sql`
-      SELECT m.tenant_id AS tenantId, m.booking_id AS bookingId, m.customer_id AS customerId, t.business_name AS businessName, t.timezone
+      SELECT m.tenant_id AS tenantId, m.booking_id AS bookingId, m.customer_id AS customerId, t.business_name AS businessName, t.timezone,
+             COALESCE((SELECT locale FROM bookings WHERE id = m.booking_id), t.locale) AS locale
       FROM sms_messages m JOIN tenants t ON t.id = m.tenant_id
       WHERE m.phone = ${msg.from} AND m.direction = 'out' ORDER BY m.created_at DESC LIMIT 1`),
     db.all<{ n: number }>(sql`
@@ -105,13 +108,17 @@ export async function receiveText(ctx: BookingCtx, msg: IncomingText): Promise<v
           customerId: context.customerId,
           phone: msg.from,
           template: reply,
-          body: smsText(reply, {
-            businessName: context.businessName,
-            timezone: context.timezone,
-            startAt: reminder?.startAt,
-            link: reminder ? shortManageLink(linkBase(loadConfig(ctx.env)), reminder.code) : "",
-            moneyLine,
-          }),
+          body: smsText(
+            reply,
+            {
+              businessName: context.businessName,
+              timezone: context.timezone,
+              startAt: reminder?.startAt,
+              link: reminder ? shortManageLink(linkBase(loadConfig(ctx.env)), reminder.code) : "",
+              moneyLine,
+            },
+            context.locale,
+          ),
           month: localMonth(context.timezone, now.getTime()),
         },
         now,

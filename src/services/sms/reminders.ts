@@ -32,6 +32,8 @@ type Row = {
   timezone: string;
   reminderHours: string;
   smsReminders: number;
+  /** design.md §30: the booking's language, else the business's. */
+  locale: string | null;
 };
 
 export type TextReminderBooking = Omit<Row, "reminderHours"> & { reminderHours: unknown };
@@ -55,7 +57,8 @@ export function smsReminderHandler(linkBase: string): JobHandler<TextReminderBoo
         db.all<Row>(sql`
           SELECT jobs.id AS jobId, b.id AS bookingId, b.tenant_id AS tenantId, b.customer_id AS customerId, b.status,
                  b.start_at AS startAt, b.confirmation_code AS code, b.sms_opt_in AS smsOptIn, b.sms_phone AS phone,
-                 t.business_name AS businessName, t.timezone, t.reminder_hours AS reminderHours, t.sms_reminders AS smsReminders
+                 t.business_name AS businessName, t.timezone, t.reminder_hours AS reminderHours, t.sms_reminders AS smsReminders,
+                 COALESCE(b.locale, t.locale) AS locale
           FROM jobs
           JOIN bookings b ON b.id = json_extract(jobs.payload, '$.bookingId')
           JOIN tenants t ON t.id = b.tenant_id
@@ -77,12 +80,16 @@ export function smsReminderHandler(linkBase: string): JobHandler<TextReminderBoo
       if (!decision.send) return { ok: true, result: { skipped: decision.skipped } };
       const b = extra!;
       if (!b.smsReminders) return { ok: true, result: { skipped: "texts_off" } };
-      const body = smsText("reminder", {
-        businessName: b.businessName,
-        timezone: b.timezone,
-        startAt: b.startAt,
-        link: shortManageLink(linkBase, b.code),
-      });
+      const body = smsText(
+        "reminder",
+        {
+          businessName: b.businessName,
+          timezone: b.timezone,
+          startAt: b.startAt,
+          link: shortManageLink(linkBase, b.code),
+        },
+        b.locale,
+      );
       return {
         ok: true,
         result: { text: true },

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { Locale } from "../../shared/i18n/locales";
 import { newConfirmationCode } from "../../domain/confirmation-code";
 import { e164Of, regionOf } from "../../domain/sms/phone";
 import type { LocalDateTime } from "../../domain/time";
@@ -45,6 +46,8 @@ export type CreateVisitInput = {
   /** Public scope (design.md §31): the Turnstile token and the client's address, as for one booking. */
   captchaToken?: string;
   clientIp?: string;
+  /** design.md §30: the language the visit is made in; absent = the business's. */
+  locale?: Locale;
 };
 
 export type CreatedVisitItem = {
@@ -242,14 +245,14 @@ export async function createVisit(ctx: BookingCtx, scope: BookingScope, input: C
                                 buffer_before_minutes, buffer_after_minutes, processing_offset_minutes, processing_minutes, visit_id,
                                 cancellation_hours, no_show_fee_percent, late_cancel_fee_percent, refund_deadline_at,
                                 guest_first_name, guest_last_name, guest_phone, client_network,
-                                sms_opt_in, sms_phone_typed, sms_phone, created_at, updated_at)
+                                sms_opt_in, sms_phone_typed, sms_phone, locale, created_at, updated_at)
           SELECT ${p.bookingId}, ${tenant.id}, ${services[i].id}, ${p.staffId}, ${record.idSql}, ${record.accountSql},
                  ${p.startMs}, ${p.endMs}, ${status}, ${checkout?.holdExpiresAt ?? null}, ${itemCode}, ${input.source}, ${services[i].price},
                  ${tenant.currency}, ${c.notes ?? ""}, ${p.bufferBeforeMinutes}, ${p.bufferAfterMinutes},
                  ${p.processing?.offsetMinutes ?? 0}, ${p.processing?.minutes ?? 0}, ${visitId},
                  ${terms.cancellationHours}, ${terms.noShowFeePercent}, ${terms.lateCancelFeePercent}, ${terms.refundDeadlineAt},
                  ${typed?.first ?? null}, ${typed?.last ?? null}, ${typed?.phone ?? null}, ${network},
-                 ${sms.optIn ? 1 : 0}, ${c.phone ?? ""}, ${smsPhone}, ${t}, ${t}
+                 ${sms.optIn ? 1 : 0}, ${c.phone ?? ""}, ${smsPhone}, ${input.locale ?? tenant.locale}, ${t}, ${t}
           WHERE ${inserted}`),
       );
     });
@@ -279,6 +282,8 @@ export async function createVisit(ctx: BookingCtx, scope: BookingScope, input: C
       notes: c.notes ?? "",
       customer: { firstName: c.firstName, lastName: c.lastName ?? "", email, phone: c.phone ?? "" },
       sms,
+      locale: input.locale ?? tenant.locale,
+      businessLocale: tenant.locale,
     };
     b.add(held ?? bookingEffects(ctx, "created", visitCreatedFacts(base, visitId, items), inserted));
     // design.md §28 (docs/decisions.md, Visits): each item ends its customer's entry waiting for

@@ -59,6 +59,8 @@ describe("e-mail queue consumer", () => {
       subject: email.subject,
       text: `Text for ${email.to}`,
       html: `<p>Html for ${email.to}</p>`,
+      // design.md §30: every e-mail names its language (a finished row is an English one).
+      headers: { "Content-Language": "en" },
     });
 
     const row = await outboxRow(email.id);

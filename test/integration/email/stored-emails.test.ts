@@ -61,6 +61,8 @@ describe("booking e-mails rendered when sent (issue #42)", () => {
         "confirmationCode",
         "customer",
         "endAt",
+        // design.md §30: the language it is rendered in when sent.
+        "locale",
         "location",
         "sequence",
         "serviceName",

@@ -151,6 +151,7 @@ export const ROUTES: Route[] = [
     auth: "owner",
     body: { email: "fuzz-m@example.test", password: "long-enough-pw-1", firstName: "M", role: "staff" },
   },
+  { method: "PATCH", path: "/api/businesses/me/members/me", auth: "owner", body: { locale: "de" } },
   { method: "PATCH", path: "/api/businesses/me/members/{memberUserId}", auth: "owner", body: { role: "admin" } },
   { method: "DELETE", path: "/api/businesses/me/members/{memberUserId}", auth: "owner" },
   { method: "GET", path: "/api/businesses/me/failed-jobs", auth: "owner", query: ["limit"] },

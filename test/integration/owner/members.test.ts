@@ -50,6 +50,7 @@ describe("business members", () => {
         lastName: "Owner",
         role: "owner",
         isActive: true,
+        locale: null,
         createdAt: expect.any(String),
       },
     ]);
@@ -67,6 +68,7 @@ describe("business members", () => {
       lastName: "",
       role: "staff",
       isActive: true,
+      locale: null,
       createdAt: expect.any(String),
     });
     expect(added.text).not.toMatch(/pbkdf2|password/i);

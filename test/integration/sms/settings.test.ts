@@ -48,7 +48,8 @@ describe("the business's text settings (design.md §27)", () => {
     const html = await (await SELF.fetch(`http://localhost/book?slug=${s.tenant.slug}`)).text();
     expect(html).toContain('id="smsOptIn"');
     expect(html).not.toMatch(/id="smsOptIn"[^>]*checked/);
-    expect(html).toContain("We read it as a United States number unless it starts with + and a country code");
+    // The hint's words are the page script's (design.md §30, in the page's language); the server names the region.
+    expect(html).toContain('data-words="texts.hintRegion" data-words-arg-region="United States"');
     const free = await textingSalon({ tenant: { plan: "free" } });
     expect(await (await SELF.fetch(`http://localhost/book?slug=${free.tenant.slug}`)).text()).not.toContain('id="smsOptIn"');
     const silent = await textingSalon({ tenant: { smsConfirmations: false, smsReminders: false } });

@@ -1,3 +1,4 @@
+import "./booking-messages";
 import { describe, expect, it } from "vitest";
 import {
   addMonths,

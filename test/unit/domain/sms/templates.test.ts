@@ -4,6 +4,7 @@ import { cleanName, type SmsTemplate, smsText, waitlistOfferText } from "../../.
 
 const at = Date.UTC(2031, 2, 12, 14, 30); // 10:30 in New York
 const base = { timezone: "America/New_York", startAt: at, link: "https://book.example.com/b/BK-7Q2M4X" };
+const LOCALES = ["en", "es", "fr", "de", "pt-BR", "it", "nl"] as const;
 const ALL: SmsTemplate[] = [
   "confirmation",
   "reminder",
@@ -26,7 +27,10 @@ describe("text templates (design.md §27)", () => {
 
   it("the reminder ends with the booking language's reply words", () => {
     expect(smsText("reminder", { ...base, businessName: "Salon Blue" })).toMatch(/Reply Y to confirm or N to cancel\.$/);
-    expect(smsText("reminder", { ...base, businessName: "Salon Blue" }, "de")).toMatch(/Reply JA to confirm or NEIN to cancel\.$/);
+    expect(smsText("reminder", { ...base, businessName: "Salon Blue" }, "de")).toBe(
+      "Salon Blue: Erinnerung an Ihren Termin am Mi., 12. März um 10:30. https://book.example.com/b/BK-7Q2M4X Antworten Sie JA zum Bestätigen oder NEIN zum Absagen.",
+    );
+    expect(smsText("reminder", { ...base, businessName: "Salon Blue" }, "es")).toMatch(/Responda SI para confirmar o NO para cancelar\.$/);
     expect(smsText("reminder", { ...base, businessName: "Salon Blue" }, "xx")).toMatch(/Reply Y to confirm or N to cancel\.$/);
   });
 
@@ -83,6 +87,22 @@ describe("text templates (design.md §27)", () => {
   it("offers a freed time to a waiting customer with the link given", () => {
     expect(waitlistOfferText({ ...base, businessName: "Salon Blue", link: "https://book.example.com/book?slug=x&at=1" })).toBe(
       "Salon Blue: a time you asked for is free: Wed 12 Mar 2031 at 10:30. Book it here: https://book.example.com/book?slug=x&at=1",
+    );
+  });
+
+  it.each(LOCALES)("every %s text stays within 2 segments with a very long name, or a long Greek one", (locale) => {
+    for (const template of ALL) {
+      for (const businessName of ["Salon ".repeat(60), "Κομμωτήριο ".repeat(20)]) {
+        const text = smsText(template, { ...base, businessName, moneyLine: "Your deposit is refunded in full." }, locale);
+        expect(countSegments(text).segments, `${locale} ${template}`).toBeLessThanOrEqual(2);
+      }
+    }
+  });
+
+  it("writes Spanish dates and plural-free sentences as a Spanish salon texts", () => {
+    const text = smsText("confirmation", { ...base, businessName: "Salón Lucía" }, "es");
+    expect(text).toBe(
+      "Salón Lucía: su cita del mié, 12 mar 2031 a las 10:30 está confirmada. Gestiónela: https://book.example.com/b/BK-7Q2M4X",
     );
   });
 });

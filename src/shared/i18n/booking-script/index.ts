@@ -1,0 +1,13 @@
+import type { Locale } from "../locales";
+import type { CatalogOf } from "../messages";
+import de from "./de";
+import en from "./en";
+import es from "./es";
+import fr from "./fr";
+import it from "./it";
+import nl from "./nl";
+import ptBR from "./pt-BR";
+
+/** Every language's booking-script catalog, for the build (never the Worker: see ./en.ts). */
+export const BOOKING_SCRIPT_CATALOGS: Record<Locale, CatalogOf<typeof en>> = { en, es, fr, de, "pt-BR": ptBR, it, nl };
+export type { BookingScriptKey } from "./en";

@@ -1,0 +1,81 @@
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { describeViolations, screenshot, seriousViolations } from "../helpers/axe";
+import { eventually, useBrowser, watchErrors } from "../helpers/browser";
+import { bookingByCode, createBookableTenant, e2eClient } from "../helpers/db";
+
+const baseUrl = inject("e2eBaseUrl");
+const browser = useBrowser();
+afterAll(() => e2eClient.close());
+
+// design.md §30 in Chromium: the booking page in German at 375 px (long compound words must not push
+// the page wider than the phone) and in Spanish, both axe-clean; the booking remembers its language.
+// The page's clock is pinned: Tuesday 2031-06-03, 09:00 in New York; times are on the Wednesday after.
+const NOW = "2031-06-03T13:00:00Z";
+const DATE = "2031-06-04";
+
+/** Nothing wider than the viewport: the page's scrolling width fits its client width. */
+const fits = (page: import("playwright-core").Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+
+describe("the booking page in the customer's language", () => {
+  it("books in German at 375 px without overflow, and the booking keeps German", async () => {
+    const tenant = await createBookableTenant({
+      // Only German offered: the browser asks for English (Accept-Language), the page answers in the business locale.
+      tenant: { locale: "de", currency: "EUR" },
+      serviceName: "Haarschnitt mit Kopfmassage und Föhnfrisur",
+      staffName: "Alexandra Schneider-Wittgenstein",
+      price: 4950,
+    });
+    const { page } = await browser.newPage({ now: NOW });
+    const errors = watchErrors(page);
+    await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
+    expect(await page.locator("html").getAttribute("lang")).toBe("de");
+    await eventually(() => page.locator("#book-heading").textContent()).toBe("Termin buchen");
+    expect(await page.locator("#step-service .choice-body .muted").first().textContent()).toBe("1 h · 49,50\u00a0€");
+
+    await page.getByRole("radio", { name: /^Haarschnitt/ }).check();
+    await page.getByRole("radio", { name: /^Alexandra/ }).check();
+    await eventually(() => page.locator("#cal-days button.has-times").count()).toBeGreaterThan(0);
+    expect(await page.locator("#cal-title").textContent()).toBe("Juni 2031");
+    await page.locator(`#cal-days button[data-date="${DATE}"]`).click();
+    await eventually(() => page.locator("#slot-status").textContent()).toMatch(/^\d+ freie Zeiten am Mi\., 4\. Juni 2031\.$/);
+    await page.locator("#slots button").first().click();
+    await eventually(() => page.locator("#step-details").isVisible()).toBe(true);
+    await page.getByLabel("Vorname").fill("Jürgen");
+    await page.getByLabel("Nachname").fill("Müller");
+    await page.getByLabel("E-Mail-Adresse").fill(`juergen-${tenant.slug}@example.test`);
+    expect(await fits(page)).toBe(true);
+    expect(await seriousViolations(page).then(describeViolations)).toBe("");
+    await screenshot(page, "booking-de-375");
+
+    await page.getByRole("button", { name: "Buchung bestätigen" }).click();
+    await eventually(() => page.locator("#confirmation").isVisible()).toBe(true);
+    expect(await page.locator("#confirmation-heading").textContent()).toBe("Ihre Buchung ist bestätigt");
+    const code = (await page.locator("#confirmation-code").textContent())!;
+    expect(await bookingByCode(code)).toMatchObject({ tenantId: tenant.id, locale: "de" });
+    expect(await fits(page)).toBe(true);
+    expect(errors, errors.join("\n")).toEqual([]);
+  });
+
+  it("shows the Spanish page, chosen with the switcher, axe-clean at 375 and 1280 px", async () => {
+    const tenant = await createBookableTenant({ tenant: { locale: "en", bookingLanguages: ["en", "es"], currency: "EUR" } });
+    for (const width of [375, 1280]) {
+      const { page } = await browser.newPage({ now: NOW, width });
+      const errors = watchErrors(page);
+      await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
+      expect(await page.locator("html").getAttribute("lang")).toBe("en");
+      await page.getByLabel("Language").selectOption("es");
+      await page.getByRole("button", { name: "Change" }).click();
+      await eventually(() => page.locator("html").getAttribute("lang")).toBe("es");
+      expect(await page.locator("#book-heading").textContent()).toBe("Reservar una cita");
+      await page.getByRole("radio", { name: /^Haircut/ }).check();
+      await eventually(() => page.locator("#cal-days button.has-times").count()).toBeGreaterThan(0);
+      await page.locator(`#cal-days button[data-date="${DATE}"]`).click();
+      await eventually(() => page.locator("#slot-status").textContent()).toMatch(/horas libres el mié, 4 jun 2031\.$/);
+      expect(await fits(page)).toBe(true);
+      expect(await seriousViolations(page).then(describeViolations)).toBe("");
+      await screenshot(page, `booking-es-${width}`);
+      expect(errors, errors.join("\n")).toEqual([]);
+    }
+  });
+});
