@@ -59,3 +59,36 @@ export function giftCardState(card: { status: string; balance: number; expiresAt
   if (card.balance <= 0) return "empty";
   return "active";
 }
+
+/** How the amount due at booking is paid: from the gift card first, the rest by card (design.md §32). */
+export type DueSplit = { giftCardAmount: number; cardAmount: number };
+
+/**
+ * The gift card covers as much of `due` as its `balance` allows; a rest that Stripe could not
+ * charge (above 0, below its minimum for the currency) is raised to that minimum by taking less
+ * from the card, so the card never leaves an uncollectable few cents.
+ */
+export function splitDue(due: number, balance: number, currency: string): DueSplit {
+  if (due <= 0) return { giftCardAmount: 0, cardAmount: 0 };
+  let giftCardAmount = Math.min(Math.max(balance, 0), due);
+  const rest = due - giftCardAmount;
+  const minimum = stripeMinimum(currency);
+  if (rest > 0 && rest < minimum) giftCardAmount = Math.max(0, due - minimum);
+  return { giftCardAmount, cardAmount: due - giftCardAmount };
+}
+
+/** Why a card cannot pay at booking, as the customer is told in `fieldErrors.giftCardCode`; null when it can. */
+export function giftCardRefusal(state: GiftCardState | "unknown"): string | null {
+  switch (state) {
+    case "active":
+      return null;
+    case "expired":
+      return "This gift card has expired";
+    case "void":
+      return "This gift card is no longer valid";
+    case "empty":
+      return "This gift card has no balance left";
+    default:
+      return "No gift card has this code";
+  }
+}

@@ -3,8 +3,10 @@ import {
   deliveryDateProblem,
   deliveryInstant,
   expiryAfterMonths,
+  giftCardRefusal,
   giftCardState,
   purchaseAmountProblem,
+  splitDue,
 } from "../../../src/domain/gift-cards";
 import { GIFT_CARD_DEFAULTS } from "../../../src/shared/gift-cards";
 
@@ -52,5 +54,32 @@ describe("gift-card rules (design.md §32)", () => {
     expect(giftCardState(card, Date.parse("2031-06-01T00:00:00Z"))).toBe("expired");
     expect(giftCardState({ ...card, status: "void" }, NOW)).toBe("void");
     expect(giftCardState({ ...card, status: "pending" }, NOW)).toBe("pending");
+  });
+});
+
+describe("paying at booking with a gift card (design.md §32)", () => {
+  it("takes the amount due from the balance first and leaves the rest to the card", () => {
+    expect(splitDue(4000, 10000, "EUR")).toEqual({ giftCardAmount: 4000, cardAmount: 0 });
+    expect(splitDue(4000, 2500, "EUR")).toEqual({ giftCardAmount: 2500, cardAmount: 1500 });
+    expect(splitDue(4000, 0, "EUR")).toEqual({ giftCardAmount: 0, cardAmount: 4000 });
+    expect(splitDue(0, 2500, "EUR")).toEqual({ giftCardAmount: 0, cardAmount: 0 });
+  });
+
+  it("covers less when the rest would be below Stripe's minimum charge, so the card pays the minimum", () => {
+    // 39.80 of 40.00 would leave 0.20: the card pays 0.50 and the gift card 39.50.
+    expect(splitDue(4000, 3980, "EUR")).toEqual({ giftCardAmount: 3950, cardAmount: 50 });
+    expect(splitDue(4000, 3950, "EUR")).toEqual({ giftCardAmount: 3950, cardAmount: 50 });
+    expect(splitDue(4000, 3940, "EUR")).toEqual({ giftCardAmount: 3940, cardAmount: 60 });
+    // GBP's minimum is 0.30.
+    expect(splitDue(1000, 990, "GBP")).toEqual({ giftCardAmount: 970, cardAmount: 30 });
+  });
+
+  it("says which reason a code cannot pay", () => {
+    expect(giftCardRefusal("active")).toBeNull();
+    expect(giftCardRefusal("unknown")).toBe("No gift card has this code");
+    expect(giftCardRefusal("pending")).toBe("No gift card has this code");
+    expect(giftCardRefusal("expired")).toBe("This gift card has expired");
+    expect(giftCardRefusal("void")).toBe("This gift card is no longer valid");
+    expect(giftCardRefusal("empty")).toBe("This gift card has no balance left");
   });
 });
