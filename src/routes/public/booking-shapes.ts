@@ -30,6 +30,8 @@ export const PaymentStep = z
       .object({ noShowFeePercent: z.number().int(), lateCancelFeePercent: z.number().int() })
       .nullable()
       .openapi({ description: "Card on file: the fee terms the customer agrees to" }),
+    giftCardAmount: z.number().int().optional().openapi({ description: "design.md §32: what the gift card covered (minor units)" }),
+    cardAmount: z.number().int().optional().openapi({ description: "design.md §32: what is left for the card (= amount)" }),
   })
   .openapi("PaymentStep");
 
@@ -121,6 +123,7 @@ export function toPaymentStep(p: PaymentStepView): z.infer<typeof PaymentStep> {
     cancellationHours: p.cancellationHours,
     refundableUntil: p.refundableUntil,
     fees: p.fees === null ? null : { noShowFeePercent: p.fees.noShowFeePercent, lateCancelFeePercent: p.fees.lateCancelFeePercent },
+    ...(p.giftCardAmount === undefined ? {} : { giftCardAmount: p.giftCardAmount, cardAmount: p.cardAmount ?? p.amount }),
   };
 }
 

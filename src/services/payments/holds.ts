@@ -11,6 +11,7 @@ import { offerTriggersFor } from "../waitlist/trigger";
  * SetupIntents are cancelled at Stripe by outbox jobs (retried until Stripe answers), its unpaid
  * payments become `cancelled`, and any reminder job of it is cancelled (a held booking is given
  * none, design.md §17 reminders are for confirmed bookings only). A success that still arrives later is refunded (./confirm.ts).
+ * What a gift card paid of the booking (design.md §32) goes back on the card in the same batch.
  *
  * An expired hold keeps blocking its slot until it is released (the cron, every minute): the
  * overlap guard and availability count every booking that is not cancelled, and a payment that
@@ -48,6 +49,17 @@ export function holdRelease(db: Db, now: Date, bookings: SQL, gate: SQL = sql`1`
       WHERE booking_id IN (${bookings}) AND kind IN ('deposit', 'full') AND status IN ('pending', 'failed') AND ${gate}`),
     // A held booking schedules no reminder (only its confirmation does); should one exist, it must not go out.
     cancelRemindersOf(db, bookings, now, gate),
+    // design.md §32: what a gift card paid of the hold goes back on it (then its redemption is refunded).
+    db.run(sql`
+      UPDATE gift_cards SET balance = balance + (
+          SELECT COALESCE(SUM(p.amount - p.refunded_amount), 0) FROM payments p
+          WHERE p.gift_card_id = gift_cards.id AND p.booking_id IN (${bookings}) AND p.kind = 'gift_card_redemption' AND p.status = 'succeeded'),
+        updated_at = ${t}
+      WHERE id IN (SELECT gift_card_id FROM payments WHERE booking_id IN (${bookings}) AND kind = 'gift_card_redemption'
+          AND status = 'succeeded') AND ${gate}`),
+    db.run(sql`
+      UPDATE payments SET status = 'refunded', refunded_amount = amount, updated_at = ${t}
+      WHERE booking_id IN (${bookings}) AND kind = 'gift_card_redemption' AND status = 'succeeded' AND ${gate}`),
   ]);
 }
 

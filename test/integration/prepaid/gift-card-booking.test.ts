@@ -1,0 +1,131 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { post } from "../../helpers/api";
+import { testDb } from "../../helpers/db";
+import { cronAt } from "../notifications/support";
+import { book, bookingBody, bookingOf, paymentsOf, stripeCalls } from "../payments/support";
+import { giftCardRow, giftTenant } from "./support";
+
+// design.md §32, issue #43 item 2: a gift card paying the amount due at booking first, the rest by
+// card, taken in the booking's own atomic write and given back when the hold is released.
+
+const NOW = "2031-05-01T12:00:00.000Z";
+
+async function counterCard(token: string, amount: number) {
+  const res = await post("/api/gift-cards", { amount, reason: "Counter sale" }, { token, now: NOW });
+  expect(res.status).toBe(201);
+  return res.body.data as { id: string; code: string; expiresAt: string };
+}
+
+async function bookingsOf(tenantId: string) {
+  return testDb().all<{ id: string; status: string; giftCardAmount: number }>(sql`
+    SELECT id, status, gift_card_amount AS giftCardAmount FROM bookings WHERE tenant_id = ${tenantId}`);
+}
+
+describe("paying at booking with a gift card", () => {
+  it("takes the amount due from the balance first and leaves only the rest to Stripe; a released hold gives it back", async () => {
+    // Full price (40.00) due; the card holds 25.00.
+    const { tenant, service, staff } = await giftTenant({ price: 4000, depositPercent: 0 });
+    const card = await counterCard(tenant.token, 2500);
+    const res = await book(
+      tenant.slug,
+      { ...bookingBody(service.id, staff.id, "2031-05-14T10:00:00"), giftCardCode: card.code.toLowerCase() },
+      { now: NOW },
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.data.status).toBe("pending");
+    expect(res.body.data.payment).toMatchObject({ amount: 1500, kind: "full", giftCardAmount: 2500, cardAmount: 1500, price: 4000 });
+    const [intent] = await stripeCalls(tenant.id);
+    expect(new URLSearchParams(intent.body).get("amount")).toBe("1500");
+
+    expect((await giftCardRow(card.id)).balance).toBe(0);
+    const id = res.body.data.id;
+    expect(await bookingOf(id)).toMatchObject({ giftCardId: card.id, giftCardAmount: 2500 });
+    const payments = await paymentsOf(id);
+    expect(payments.map((p) => [p.kind, p.amount, p.status])).toEqual(
+      expect.arrayContaining([
+        ["gift_card_redemption", 2500, "succeeded"],
+        ["full", 1500, "pending"],
+      ]),
+    );
+
+    // The hold ends unpaid: the card gets its 25.00 back in the release's batch.
+    await cronAt(new Date(Date.parse(NOW) + 16 * 60_000), tenant.id);
+    expect((await bookingOf(id)).status).toBe("cancelled");
+    expect((await giftCardRow(card.id)).balance).toBe(2500);
+    expect((await paymentsOf(id)).find((p) => p.kind === "gift_card_redemption")).toMatchObject({ status: "refunded" });
+  });
+
+  it("confirms at once without Stripe when the card covers everything due", async () => {
+    const { tenant, service, staff } = await giftTenant({ price: 4000, depositPercent: 30 });
+    const card = await counterCard(tenant.token, 10000);
+    const res = await book(
+      tenant.slug,
+      { ...bookingBody(service.id, staff.id, "2031-05-14T10:00:00"), giftCardCode: card.code },
+      { now: NOW },
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.data.status).toBe("confirmed");
+    expect(await stripeCalls(tenant.id)).toEqual([]);
+    expect((await giftCardRow(card.id)).balance).toBe(10000 - 1200);
+  });
+
+  it("covers less when the rest would be below Stripe's minimum, so the card pays 0.50", async () => {
+    const { tenant, service, staff } = await giftTenant({ price: 4000, depositPercent: 0 });
+    const card = await counterCard(tenant.token, 3980);
+    const res = await book(
+      tenant.slug,
+      { ...bookingBody(service.id, staff.id, "2031-05-14T10:00:00"), giftCardCode: card.code },
+      { now: NOW },
+    );
+    expect(res.body.data.payment).toMatchObject({ amount: 50, giftCardAmount: 3950, cardAmount: 50 });
+    expect((await giftCardRow(card.id)).balance).toBe(30);
+  });
+
+  it("refuses an unknown, void, expired or empty card with fieldErrors.giftCardCode saying which, and holds nothing", async () => {
+    const { tenant, service, staff } = await giftTenant({ price: 4000, depositPercent: 0 });
+    const empty = await counterCard(tenant.token, 1000);
+    await testDb().run(sql`UPDATE gift_cards SET balance = 0 WHERE id = ${empty.id}`);
+    const voided = await counterCard(tenant.token, 1000);
+    await post(`/api/gift-cards/${voided.id}/void`, { reason: "Lost" }, { token: tenant.token, now: NOW });
+    const expired = await counterCard(tenant.token, 1000);
+    await testDb().run(sql`UPDATE gift_cards SET expires_at = '2031-04-30T00:00:00.000Z' WHERE id = ${expired.id}`);
+    const cases: [string, string, string][] = [
+      ["GC-ZZZZ-ZZZZ", NOW, "No gift card has this code"],
+      ["not a code", NOW, "No gift card has this code"],
+      [voided.code, NOW, "This gift card is no longer valid"],
+      [expired.code, NOW, "This gift card has expired"],
+      [empty.code, NOW, "This gift card has no balance left"],
+    ];
+    for (const [code, at, message] of cases) {
+      const res = await book(tenant.slug, { ...bookingBody(service.id, staff.id, "2031-05-14T10:00:00"), giftCardCode: code }, { now: at });
+      expect(res.status, code).toBe(400);
+      expect(res.body.error.code).toBe("invalid_request");
+      expect(res.body.error.details.fieldErrors).toEqual({ giftCardCode: [message] });
+    }
+    expect(await bookingsOf(tenant.id)).toEqual([]);
+    expect(await stripeCalls(tenant.id)).toEqual([]);
+  });
+
+  it("lets only one of 12 concurrent bookings take the last of a balance; the database agrees", async () => {
+    const { tenant, service, staff } = await giftTenant({ price: 4000, depositPercent: 0, tenant: { maxAdvanceDays: 36_500 } });
+    const card = await counterCard(tenant.token, 4000);
+    const starts = Array.from({ length: 12 }, (_, i) => `2031-05-${String(10 + i).padStart(2, "0")}T10:00:00`);
+    const results = await Promise.all(
+      starts.map((start) => book(tenant.slug, { ...bookingBody(service.id, staff.id, start), giftCardCode: card.code }, { now: NOW })),
+    );
+    const ok = results.filter((r) => r.status === 201);
+    expect(ok).toHaveLength(1);
+    expect(ok[0].body.data.status).toBe("confirmed");
+    for (const r of results.filter((x) => x.status !== 201)) {
+      expect(r.status).toBe(400);
+      expect(Object.keys(r.body.error.details.fieldErrors)).toEqual(["giftCardCode"]);
+    }
+    expect((await giftCardRow(card.id)).balance).toBe(0);
+    const rows = await bookingsOf(tenant.id);
+    expect(rows).toEqual([{ id: ok[0].body.data.id, status: "confirmed", giftCardAmount: 4000 }]);
+    const [redemptions] = await testDb().all<{ n: number; total: number }>(sql`
+      SELECT count(*) AS n, SUM(amount) AS total FROM payments WHERE gift_card_id = ${card.id} AND kind = 'gift_card_redemption'`);
+    expect(redemptions).toEqual({ n: 1, total: 4000 });
+  });
+});
