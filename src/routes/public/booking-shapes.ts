@@ -54,6 +54,8 @@ export const PaymentSummary = z
     currency: z.string(),
     kind: z.enum(["deposit", "full"]).nullable(),
     expires_at: z.string().nullable().openapi({ description: "When the hold ends (ISO-8601 instant); null once not pending" }),
+    gift_card_amount: z.number().int().optional().openapi({ description: "design.md §32: what a gift card paid (only when one did)" }),
+    card_amount: z.number().int().optional().openapi({ description: "design.md §32: what the card pays beside the gift card" }),
   })
   .openapi("BookingPaymentSummary");
 
@@ -145,6 +147,7 @@ export function toPaymentSummary(p: PaymentSummaryView): z.infer<typeof PaymentS
     currency: p.currency,
     kind: p.kind,
     expires_at: p.expiresAt === null ? null : new Date(p.expiresAt).toISOString(),
+    ...(p.giftCard ? { gift_card_amount: p.giftCard.giftCardAmount, card_amount: p.giftCard.cardAmount } : {}),
   };
 }
 

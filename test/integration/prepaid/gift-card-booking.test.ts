@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { post } from "../../helpers/api";
+import { get, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { cronAt } from "../notifications/support";
 import { book, bookingBody, bookingOf, paymentsOf, stripeCalls } from "../payments/support";
@@ -49,6 +49,10 @@ describe("paying at booking with a gift card", () => {
       ]),
     );
 
+    // The lookup shows what was paid how.
+    const lookup = await get(`/api/public/booking/${res.body.data.confirmationCode}`, { now: NOW });
+    expect(lookup.body.data.payment).toMatchObject({ status: "pending", amount: 1500, gift_card_amount: 2500, card_amount: 1500 });
+
     // The hold ends unpaid: the card gets its 25.00 back in the release's batch.
     await cronAt(new Date(Date.parse(NOW) + 16 * 60_000), tenant.id);
     expect((await bookingOf(id)).status).toBe("cancelled");
@@ -68,6 +72,8 @@ describe("paying at booking with a gift card", () => {
     expect(res.body.data.status).toBe("confirmed");
     expect(await stripeCalls(tenant.id)).toEqual([]);
     expect((await giftCardRow(card.id)).balance).toBe(10000 - 1200);
+    const lookup = await get(`/api/public/booking/${res.body.data.confirmationCode}`, { now: NOW });
+    expect(lookup.body.data.payment).toMatchObject({ status: "succeeded", amount: 0, gift_card_amount: 1200, card_amount: 0 });
   });
 
   it("covers less when the rest would be below Stripe's minimum, so the card pays 0.50", async () => {
