@@ -5,6 +5,7 @@ import { cancelRemindersOf } from "../notifications/reminders";
 import { jobInsertSelect } from "../outbox/jobs";
 import { CANCEL_INTENT_KIND } from "./job-kinds";
 import { offerTriggersFor } from "../waitlist/trigger";
+import { giftCardGiveBack } from "../prepaid/give-back";
 
 /**
  * Releasing a booking held for payment (design.md §21): its unpaid PaymentIntents and
@@ -49,17 +50,8 @@ export function holdRelease(db: Db, now: Date, bookings: SQL, gate: SQL = sql`1`
       WHERE booking_id IN (${bookings}) AND kind IN ('deposit', 'full') AND status IN ('pending', 'failed') AND ${gate}`),
     // A held booking schedules no reminder (only its confirmation does); should one exist, it must not go out.
     cancelRemindersOf(db, bookings, now, gate),
-    // design.md §32: what a gift card paid of the hold goes back on it (then its redemption is refunded).
-    db.run(sql`
-      UPDATE gift_cards SET balance = balance + (
-          SELECT COALESCE(SUM(p.amount - p.refunded_amount), 0) FROM payments p
-          WHERE p.gift_card_id = gift_cards.id AND p.booking_id IN (${bookings}) AND p.kind = 'gift_card_redemption' AND p.status = 'succeeded'),
-        updated_at = ${t}
-      WHERE id IN (SELECT gift_card_id FROM payments WHERE booking_id IN (${bookings}) AND kind = 'gift_card_redemption'
-          AND status = 'succeeded') AND ${gate}`),
-    db.run(sql`
-      UPDATE payments SET status = 'refunded', refunded_amount = amount, updated_at = ${t}
-      WHERE booking_id IN (${bookings}) AND kind = 'gift_card_redemption' AND status = 'succeeded' AND ${gate}`),
+    // design.md §32: what a gift card paid of the hold goes back on it.
+    giftCardGiveBack(db, now, bookings, gate),
   ]);
 }
 
