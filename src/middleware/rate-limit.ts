@@ -1,3 +1,4 @@
+import { giftCardRefusal } from "../domain/gift-cards";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { rateLimitClientKey } from "../domain/ip";
@@ -82,8 +83,13 @@ export const rateLimit = (group: RateLimitGroup) =>
 export const CODE_PATHS = "/api/public/booking";
 /** design.md §32: a gift card's balance lookup spends the same budget (`/api/public/:slug/gift-cards/:code`). */
 const GIFT_CARD_LOOKUP = /^\/api\/public\/[^/]+\/gift-cards\/[^/]+$/;
+/** So does a public create naming an unknown `giftCardCode`; a client past the budget cannot create until it recovers. */
+const PUBLIC_CREATE = /^\/api\/public\/[^/]+\/bookings$/;
 const onCodePath = (path: string, method: string) =>
-  path === CODE_PATHS || path.startsWith(`${CODE_PATHS}/`) || (method === "GET" && GIFT_CARD_LOOKUP.test(path));
+  path === CODE_PATHS ||
+  path.startsWith(`${CODE_PATHS}/`) ||
+  (method === "GET" && GIFT_CARD_LOOKUP.test(path)) ||
+  (method === "POST" && PUBLIC_CREATE.test(path));
 const publicGroup = rateLimit("public");
 
 /**
@@ -130,6 +136,7 @@ export const publicRateLimit = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 const UNKNOWN_CODE_MESSAGES = new Set(["Booking not found", "Gift card not found"]);
+const UNKNOWN_GIFT_CARD_AT_CREATE = giftCardRefusal("unknown") ?? "";
 
 /**
  * The handler answered "no booking has this code" (or no gift card): the lookup's own 404 (`Booking not found`),
@@ -138,5 +145,7 @@ const UNKNOWN_CODE_MESSAGES = new Set(["Booking not found", "Gift card not found
  */
 function isUnknownCode(c: Context<AppEnv>): boolean {
   const err = c.error;
-  return c.res.status === 404 && err instanceof ApiError && err.code === "not_found" && UNKNOWN_CODE_MESSAGES.has(err.message);
+  if (!(err instanceof ApiError)) return false;
+  if (c.res.status === 400) return err.details?.fieldErrors.giftCardCode?.includes(UNKNOWN_GIFT_CARD_AT_CREATE) === true;
+  return c.res.status === 404 && err.code === "not_found" && UNKNOWN_CODE_MESSAGES.has(err.message);
 }

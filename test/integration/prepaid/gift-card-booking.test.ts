@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { get, post } from "../../helpers/api";
+import { get, post, randomIp } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { cronAt } from "../notifications/support";
 import { book, bookingBody, bookingOf, paymentsOf, refundsOf, sendEvent, stripeCalls, stripeEvent } from "../payments/support";
@@ -176,5 +176,24 @@ describe("paying at booking with a gift card", () => {
     const latePayments = await paymentsOf(late.id);
     expect(latePayments.find((p) => p.kind === "gift_card_redemption")).toMatchObject({ status: "succeeded", refundedAmount: 0 });
     expect(await refundsOf(latePayments.find((p) => p.kind === "full")?.id ?? "")).toEqual([]);
+  });
+
+  it("counts unknown gift-card codes at create in the code-miss budget: after 10 in an hour the client's next create is refused", async () => {
+    const { tenant, service, staff } = await giftTenant({ price: 4000, depositPercent: 0 });
+    const card = await counterCard(tenant.token, 5000);
+    const ip = randomIp();
+    const at = (minutes: number) => new Date(Date.parse(NOW) + minutes * 60_000).toISOString();
+    for (let i = 0; i < 10; i++) {
+      const body = { ...bookingBody(service.id, staff.id, "2031-05-14T10:00:00"), giftCardCode: `GC-ZZZZ-${1000 + i}` };
+      const miss = await post(`/api/public/${tenant.slug}/bookings`, body, { now: at(i * 5), ip });
+      expect(miss.status).toBe(400);
+    }
+    const body = { ...bookingBody(service.id, staff.id, "2031-05-14T10:00:00"), giftCardCode: card.code };
+    const refused = await post(`/api/public/${tenant.slug}/bookings`, body, { now: at(50), ip });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ error: "rate_limited" });
+    expect(await bookingsOf(tenant.id)).toEqual([]);
+    // Another client books with the same card.
+    expect((await book(tenant.slug, body, { now: at(50) })).status).toBe(201);
   });
 });
