@@ -4,14 +4,15 @@ import { get, post, randomIp } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { cronAt } from "../notifications/support";
 import { book, bookingBody, bookingOf, paymentsOf, refundsOf, sendEvent, stripeCalls, stripeEvent } from "../payments/support";
-import { giftCardRow, giftTenant } from "./support";
+import { giftCardRow, giftTenant, ownerTokenAt } from "./support";
 
 // design.md §32, issue #43 item 2: a gift card paying the amount due at booking first, the rest by
 // card, taken in the booking's own atomic write and given back when the hold is released.
 
 const NOW = "2031-05-01T12:00:00.000Z";
 
-async function counterCard(token: string, amount: number) {
+async function counterCard(tenant: { ownerId: string; id: string }, amount: number) {
+  const token = await ownerTokenAt(tenant, NOW);
   const res = await post("/api/gift-cards", { amount, reason: "Counter sale" }, { token, now: NOW });
   expect(res.status).toBe(201);
   return res.body.data as { id: string; code: string; expiresAt: string };
@@ -26,7 +27,7 @@ describe("paying at booking with a gift card", () => {
   it("takes the amount due from the balance first and leaves only the rest to Stripe; a released hold gives it back", async () => {
     // Full price (40.00) due; the card holds 25.00.
     const { tenant, service, staff } = await giftTenant({ price: 4000, depositPercent: 0 });
-    const card = await counterCard(tenant.token, 2500);
+    const card = await counterCard(tenant, 2500);
     const res = await book(
       tenant.slug,
       { ...bookingBody(service.id, staff.id, "2031-05-14T10:00:00"), giftCardCode: card.code.toLowerCase() },
@@ -62,7 +63,7 @@ describe("paying at booking with a gift card", () => {
 
   it("confirms at once without Stripe when the card covers everything due", async () => {
     const { tenant, service, staff } = await giftTenant({ price: 4000, depositPercent: 30 });
-    const card = await counterCard(tenant.token, 10000);
+    const card = await counterCard(tenant, 10000);
     const res = await book(
       tenant.slug,
       { ...bookingBody(service.id, staff.id, "2031-05-14T10:00:00"), giftCardCode: card.code },
@@ -78,7 +79,7 @@ describe("paying at booking with a gift card", () => {
 
   it("covers less when the rest would be below Stripe's minimum, so the card pays 0.50", async () => {
     const { tenant, service, staff } = await giftTenant({ price: 4000, depositPercent: 0 });
-    const card = await counterCard(tenant.token, 3980);
+    const card = await counterCard(tenant, 3980);
     const res = await book(
       tenant.slug,
       { ...bookingBody(service.id, staff.id, "2031-05-14T10:00:00"), giftCardCode: card.code },
@@ -90,11 +91,11 @@ describe("paying at booking with a gift card", () => {
 
   it("refuses an unknown, void, expired or empty card with fieldErrors.giftCardCode saying which, and holds nothing", async () => {
     const { tenant, service, staff } = await giftTenant({ price: 4000, depositPercent: 0 });
-    const empty = await counterCard(tenant.token, 1000);
+    const empty = await counterCard(tenant, 1000);
     await testDb().run(sql`UPDATE gift_cards SET balance = 0 WHERE id = ${empty.id}`);
-    const voided = await counterCard(tenant.token, 1000);
-    await post(`/api/gift-cards/${voided.id}/void`, { reason: "Lost" }, { token: tenant.token, now: NOW });
-    const expired = await counterCard(tenant.token, 1000);
+    const voided = await counterCard(tenant, 1000);
+    await post(`/api/gift-cards/${voided.id}/void`, { reason: "Lost" }, { token: await ownerTokenAt(tenant, NOW), now: NOW });
+    const expired = await counterCard(tenant, 1000);
     await testDb().run(sql`UPDATE gift_cards SET expires_at = '2031-04-30T00:00:00.000Z' WHERE id = ${expired.id}`);
     const cases: [string, string, string][] = [
       ["GC-ZZZZ-ZZZZ", NOW, "No gift card has this code"],
@@ -115,7 +116,7 @@ describe("paying at booking with a gift card", () => {
 
   it("lets only one of 12 concurrent bookings take the last of a balance; the database agrees", async () => {
     const { tenant, service, staff } = await giftTenant({ price: 4000, depositPercent: 0, tenant: { maxAdvanceDays: 36_500 } });
-    const card = await counterCard(tenant.token, 4000);
+    const card = await counterCard(tenant, 4000);
     const starts = Array.from({ length: 12 }, (_, i) => `2031-05-${String(10 + i).padStart(2, "0")}T10:00:00`);
     const results = await Promise.all(
       starts.map((start) => book(tenant.slug, { ...bookingBody(service.id, staff.id, start), giftCardCode: card.code }, { now: NOW })),
@@ -138,7 +139,7 @@ describe("paying at booking with a gift card", () => {
   it("cancelled at least cancellationHours ahead: the gift card gets its share back and Stripe refunds the card's; later: both are kept", async () => {
     const { tenant, service, staff } = await giftTenant({ price: 4000, depositPercent: 0 });
     const paid = async (start: string) => {
-      const card = await counterCard(tenant.token, 2500);
+      const card = await counterCard(tenant, 2500);
       const res = await book(tenant.slug, { ...bookingBody(service.id, staff.id, start), giftCardCode: card.code }, { now: NOW });
       expect(res.status).toBe(201);
       const id = res.body.data.id as string;
@@ -180,7 +181,7 @@ describe("paying at booking with a gift card", () => {
 
   it("counts unknown gift-card codes at create in the code-miss budget: after 10 in an hour the client's next create is refused", async () => {
     const { tenant, service, staff } = await giftTenant({ price: 4000, depositPercent: 0 });
-    const card = await counterCard(tenant.token, 5000);
+    const card = await counterCard(tenant, 5000);
     const ip = randomIp();
     const at = (minutes: number) => new Date(Date.parse(NOW) + minutes * 60_000).toISOString();
     for (let i = 0; i < 10; i++) {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { get, post, randomIp } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { createMember, createTenant, ownerToken } from "../../helpers/factories";
-import { buy, codeIn, giftTenant, outboxTo, paySale, purchaseBody } from "./support";
+import { buy, codeIn, giftTenant, outboxTo, ownerTokenAt, paySale, purchaseBody } from "./support";
 
 // design.md §32, issue #43 item 1: cards issued at the counter, the list with balances, voiding,
 // and the balance lookup a customer makes with the code (in the code-miss budget of §18).
@@ -22,7 +22,7 @@ describe("owner-issued gift cards (POST /api/gift-cards)", () => {
     const res = await post(
       "/api/gift-cards",
       { amount: 3000, reason: "Sold at the counter", recipientName: "Rae", recipientEmail: "Rae-Counter@Example.test" },
-      { token: tenant.token, now: NOW },
+      { token: await ownerTokenAt(tenant, NOW), now: NOW },
     );
     expect(res.status).toBe(201);
     const card = res.body.data;
@@ -42,7 +42,7 @@ describe("owner-issued gift cards (POST /api/gift-cards)", () => {
       expect.objectContaining({ action: "gift_card.issued", reason: "Sold at the counter", actorId: tenant.ownerId }),
     ]);
 
-    const list = await get("/api/gift-cards", { token: tenant.token, now: NOW });
+    const list = await get("/api/gift-cards", { token: await ownerTokenAt(tenant, NOW), now: NOW });
     expect(list.status).toBe(200);
     expect(list.body.data).toEqual([expect.objectContaining({ id: card.id, balance: 3000, last4: card.last4 })]);
     expect(JSON.stringify(list.body)).not.toContain(card.code);
@@ -52,21 +52,26 @@ describe("owner-issued gift cards (POST /api/gift-cards)", () => {
     const { tenant } = await giftTenant();
     const other = await createTenant();
     const { id } = (await buy(tenant.slug, purchaseBody(), { now: NOW })).body.data;
-    expect((await get("/api/gift-cards", { token: tenant.token, now: NOW })).body.data).toEqual([]);
+    expect((await get("/api/gift-cards", { token: await ownerTokenAt(tenant, NOW), now: NOW })).body.data).toEqual([]);
     await paySale(id, { at: new Date(NOW) });
-    const list = (await get("/api/gift-cards", { token: tenant.token, now: NOW })).body.data;
+    const list = (await get("/api/gift-cards", { token: await ownerTokenAt(tenant, NOW), now: NOW })).body.data;
     expect(list).toEqual([expect.objectContaining({ id, source: "purchase", state: "active", balance: 5000, buyerName: "Bea Buyer" })]);
-    expect((await get("/api/gift-cards", { token: other.token, now: NOW })).body.data).toEqual([]);
+    expect((await get("/api/gift-cards", { token: await ownerTokenAt(other, NOW), now: NOW })).body.data).toEqual([]);
   });
 
   it("voids with a reason (audited), after which the card cannot be voided again; other businesses' cards are 404", async () => {
     const tenant = await createTenant();
     const other = await createTenant();
-    const card = (await post("/api/gift-cards", { amount: 2000, reason: "Goodwill" }, { token: tenant.token, now: NOW })).body.data;
+    const card = (await post("/api/gift-cards", { amount: 2000, reason: "Goodwill" }, { token: await ownerTokenAt(tenant, NOW), now: NOW }))
+      .body.data;
     expect((await post(`/api/gift-cards/${card.id}/void`, { reason: "x" }, { token: other.token })).status).toBe(404);
     expect((await post(`/api/gift-cards/${card.id}/void`, {}, { token: tenant.token })).status).toBe(400);
 
-    const voided = await post(`/api/gift-cards/${card.id}/void`, { reason: "Refunded in cash" }, { token: tenant.token, now: at(5) });
+    const voided = await post(
+      `/api/gift-cards/${card.id}/void`,
+      { reason: "Refunded in cash" },
+      { token: await ownerTokenAt(tenant, NOW), now: at(5) },
+    );
     expect(voided.status).toBe(200);
     expect(voided.body.data).toMatchObject({ state: "void", voidReason: "Refunded in cash", balance: 2000 });
     const again = await post(`/api/gift-cards/${card.id}/void`, { reason: "twice" }, { token: tenant.token });
@@ -93,7 +98,8 @@ describe("owner-issued gift cards (POST /api/gift-cards)", () => {
 describe("balance lookup (GET /api/public/:slug/gift-cards/:code)", () => {
   it("reads the code as a customer types it and answers balance, currency and expiry", async () => {
     const tenant = await createTenant();
-    const card = (await post("/api/gift-cards", { amount: 4200, reason: "Counter" }, { token: tenant.token, now: NOW })).body.data;
+    const card = (await post("/api/gift-cards", { amount: 4200, reason: "Counter" }, { token: await ownerTokenAt(tenant, NOW), now: NOW }))
+      .body.data;
     const typed = card.code.toLowerCase().replace(/-/g, " ").replace(/0/g, "o").replace(/1/g, "i");
     for (const code of [card.code, typed, card.code.slice(3)]) {
       const res = await get(`/api/public/${tenant.slug}/gift-cards/${encodeURIComponent(code)}`, { now: at(1) });
@@ -110,7 +116,8 @@ describe("balance lookup (GET /api/public/:slug/gift-cards/:code)", () => {
 
   it("counts unknown codes in the code-miss budget: after 10 in an hour even a real code is refused with 429", async () => {
     const tenant = await createTenant();
-    const card = (await post("/api/gift-cards", { amount: 1500, reason: "Counter" }, { token: tenant.token, now: NOW })).body.data;
+    const card = (await post("/api/gift-cards", { amount: 1500, reason: "Counter" }, { token: await ownerTokenAt(tenant, NOW), now: NOW }))
+      .body.data;
     const ip = randomIp();
     for (let i = 0; i < 10; i++) {
       const miss = await get(`/api/public/${tenant.slug}/gift-cards/GC-ZZZZ-${String(1000 + i).slice(-4)}`, { ip, now: at(i * 5) });

@@ -3,7 +3,7 @@ import { schema } from "../../../src/db/client";
 import { GIFT_CARD_DEFAULTS } from "../../../src/shared/gift-cards";
 import { post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
-import { uniq } from "../../helpers/factories";
+import { ownerToken, uniq } from "../../helpers/factories";
 import { payingTenant, sendEvent, stripeEvent } from "../payments/support";
 
 // Prepaid money (design.md §32) through the real routes; Stripe is the capture server's stand-in and
@@ -79,3 +79,7 @@ export function codeIn(text: string): string {
   if (!m) throw new Error("no gift-card code in the e-mail");
   return m[0];
 }
+
+/** The owner's token valid at a pinned request clock (the factory's is minted for the real one). */
+export const ownerTokenAt = (tenant: { ownerId: string; id: string }, at: string) =>
+  ownerToken(tenant.ownerId, tenant.id, "owner", new Date(at));
