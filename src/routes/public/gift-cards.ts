@@ -54,7 +54,8 @@ const balance = createRoute({
   summary: "A gift card's balance by its code (read case-insensitively, spaces and dashes ignored)",
   description: "An unknown code is 404 not_found and counts toward the failed-lookup budget of design.md §18 (10 an hour, then 429).",
   security: security.none,
-  request: { params: slugParam.extend({ code: z.string().max(40).openapi({ example: "GC-7K3M-Q9XZ" }) }) },
+  // Any text: only looked up (what cannot be a code is the same 404 as an unknown one).
+  request: { params: slugParam.extend({ code: z.string().openapi({ example: "GC-7K3M-Q9XZ" }) }) },
   responses: { 200: ok(GiftCardBalance), ...errors(404, 429, 503) },
 });
 
