@@ -12,6 +12,8 @@ export type QueueMessage = { kind: string; id: string } | { kind: "email"; outbo
 /** Bindings and vars as Cloudflare hands them to the Worker. */
 export interface Env {
   JWT_SECRET?: string;
+  /** design.md §32: keys the HMAC of gift-card and package codes (required by the deploy; see giftCodeSecret). */
+  GIFT_CODE_SECRET?: string;
   LIBSQL_URL?: string;
   LIBSQL_AUTH_TOKEN?: string;
   UPSTASH_REDIS_REST_URL?: string;
@@ -100,6 +102,7 @@ const optionalString = z
 
 const configSchema = z.object({
   JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 bytes"),
+  GIFT_CODE_SECRET: optionalString.pipe(z.string().min(32, "GIFT_CODE_SECRET must be at least 32 bytes").optional()),
   LIBSQL_URL: z.string().url(),
   LIBSQL_AUTH_TOKEN: optionalString,
   UPSTASH_REDIS_REST_URL: optionalString,
@@ -293,6 +296,15 @@ export function smsConfig(c: Config): SmsConfig | null {
       : null;
   if (!sender) return null;
   return { apiBase: c.SMS_API_BASE, accountSid: c.TWILIO_ACCOUNT_SID, authToken: c.TWILIO_AUTH_TOKEN, sender };
+}
+
+/**
+ * The key of the codes' HMAC (design.md §32). The deploy requires GIFT_CODE_SECRET (scripts/deploy/
+ * settings.ts); local development and tests without one derive a key from JWT_SECRET, labelled so
+ * it is never the token key itself.
+ */
+export function giftCodeSecret(c: Pick<Config, "GIFT_CODE_SECRET" | "JWT_SECRET">): string {
+  return c.GIFT_CODE_SECRET ?? `gift-codes:${c.JWT_SECRET}`;
 }
 
 export class ConfigError extends Error {

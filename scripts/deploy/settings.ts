@@ -66,6 +66,12 @@ export const SETTINGS: Setting[] = [
     help: "Signs every token: at least 32 random bytes, e.g. `openssl rand -base64 48`. Changing it signs everyone out.",
   },
   {
+    key: "GIFT_CODE_SECRET",
+    kind: "secret",
+    section: "Worker secrets (uploaded in one `wrangler secret bulk`)",
+    help: "Keys the HMAC under which gift-card and package codes are stored (design.md §32): at least 32 random bytes, e.g. `openssl rand -base64 48`. Never change it: codes already sold would stop working.",
+  },
+  {
     key: "LIBSQL_URL",
     kind: "secret",
     section: "Worker secrets (uploaded in one `wrangler secret bulk`)",

@@ -6,7 +6,16 @@
 
 /** design.md §21: the payment statuses and kinds (the `payments` table's columns take these values). */
 export const PAYMENT_STATUSES = ["pending", "succeeded", "failed", "refunded", "partially_refunded", "cancelled"] as const;
-export const PAYMENT_KINDS = ["deposit", "full", "no_show_fee", "late_cancel_fee"] as const;
+export const PAYMENT_KINDS = [
+  "deposit",
+  "full",
+  "no_show_fee",
+  "late_cancel_fee",
+  // design.md §32: prepaid money sold (money taken), and a gift card spent on a booking (not money taken).
+  "gift_card_sale",
+  "package_sale",
+  "gift_card_redemption",
+] as const;
 
 export type DueKind = "deposit" | "full";
 export type AmountDue = { amount: number; kind: DueKind };

@@ -1,3 +1,4 @@
+import { giftCardRefusal } from "../domain/gift-cards";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { rateLimitClientKey } from "../domain/ip";
@@ -80,7 +81,15 @@ export const rateLimit = (group: RateLimitGroup) =>
 
 /** The confirmation-code routes (`/api/public/booking/:code*`; Hono's `/x/*` also matched `/x`). */
 export const CODE_PATHS = "/api/public/booking";
-const onCodePath = (path: string) => path === CODE_PATHS || path.startsWith(`${CODE_PATHS}/`);
+/** design.md §32: a gift card's balance lookup spends the same budget (`/api/public/:slug/gift-cards/:code`). */
+const GIFT_CARD_LOOKUP = /^\/api\/public\/[^/]+\/gift-cards\/[^/]+$/;
+/** So does a public create naming an unknown `giftCardCode`; a client past the budget cannot create until it recovers. */
+const PUBLIC_CREATE = /^\/api\/public\/[^/]+\/bookings$/;
+const onCodePath = (path: string, method: string) =>
+  path === CODE_PATHS ||
+  path.startsWith(`${CODE_PATHS}/`) ||
+  (method === "GET" && GIFT_CARD_LOOKUP.test(path)) ||
+  (method === "POST" && PUBLIC_CREATE.test(path));
 const publicGroup = rateLimit("public");
 
 /**
@@ -95,7 +104,7 @@ const publicGroup = rateLimit("public");
  * instead of its 404, and a guesser learns nothing (design.md §31).
  */
 export const publicRateLimit = createMiddleware<AppEnv>(async (c, next) => {
-  if (!onCodePath(c.req.path)) return publicGroup(c, next);
+  if (!onCodePath(c.req.path, c.req.method)) return publicGroup(c, next);
   const { prefix, limit } = RATE_LIMIT_GROUPS.public;
   const client = clientKey(c);
   const budgetKey = `${CODE_MISS.prefix}:${client}`;
@@ -126,12 +135,17 @@ export const publicRateLimit = createMiddleware<AppEnv>(async (c, next) => {
   }
 });
 
+const UNKNOWN_CODE_MESSAGES = new Set(["Booking not found", "Gift card not found"]);
+const UNKNOWN_GIFT_CARD_AT_CREATE = giftCardRefusal("unknown") ?? "";
+
 /**
- * The handler answered "no booking has this code": the lookup's own 404 (`Booking not found`),
+ * The handler answered "no booking has this code" (or no gift card): the lookup's own 404 (`Booking not found`),
  * which also covers a code of the wrong shape. Other 404s of these routes (a staff member or a
  * hidden business on reschedule) come after the code was found and are not misses.
  */
 function isUnknownCode(c: Context<AppEnv>): boolean {
   const err = c.error;
-  return c.res.status === 404 && err instanceof ApiError && err.code === "not_found" && err.message === "Booking not found";
+  if (!(err instanceof ApiError)) return false;
+  if (c.res.status === 400) return err.details?.fieldErrors.giftCardCode?.includes(UNKNOWN_GIFT_CARD_AT_CREATE) === true;
+  return c.res.status === 404 && err.code === "not_found" && UNKNOWN_CODE_MESSAGES.has(err.message);
 }

@@ -10,7 +10,7 @@ export type AuditEntry = {
   action: string;
   actorType: "admin" | "user" | "system" | "api_key" | "customer";
   actorId: string;
-  targetType: "tenant" | "booking" | "user" | "customer" | "customer_account" | "job";
+  targetType: "tenant" | "booking" | "user" | "customer" | "customer_account" | "job" | "gift_card" | "package_credit" | "promo_code";
   targetId: string;
   reason?: Value<string | null>;
   diff?: Value<Record<string, { before: unknown; after: unknown }> | null>;

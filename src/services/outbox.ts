@@ -60,13 +60,15 @@ const COLUMNS = sql.raw(
 
 export function emailInsert(
   db: Db,
-  email: OutboxEmail & { to: string | SQL },
+  email: OutboxEmail & { to: string | SQL /** Sent then, not now (a gift card's delivery date); the cron sends it. */; sendAt?: Date },
   now: Date,
   onlyIf?: SQL,
   cap?: RecipientCap,
 ): Fragment<boolean> & { id: string } {
   const id = newId("eml");
   const t = now.toISOString();
+  const later = email.sendAt !== undefined && email.sendAt.getTime() > now.getTime();
+  const due = later ? (email.sendAt as Date).toISOString() : t;
   const c = contentOf(email);
   // `to` may be an SQL expression (an address read inside the batch): no address, no row.
   const literal = typeof email.to === "string";
@@ -81,13 +83,14 @@ export function emailInsert(
   const insert = db.run(sql`
     INSERT INTO email_outbox (${COLUMNS}, last_error)
     SELECT ${id}, ${email.tenantId}, ${c.kind}, q.to_email, ${plainText(c.subject)}, ${c.text}, ${c.html}, ${c.sensitive}, ${c.attachments}, ${c.facts},
-           CASE WHEN ${cap ? over : sql`0`} THEN 'suppressed' ELSE 'pending' END, 0, ${t}, ${t}, ${t},
+           CASE WHEN ${cap ? over : sql`0`} THEN 'suppressed' ELSE 'pending' END, 0, ${due}, ${t}, ${t},
            CASE WHEN ${cap ? over : sql`0`} THEN ${cap?.reason ?? null} END
     FROM (SELECT r.to_email, ${given} AS given FROM (SELECT ${to} AS to_email) r WHERE ${hasAddress}) q
     WHERE ${onlyIf ?? sql`1`}`);
   // Value: whether the row was written (no address, or the gate was false: nothing to send). A
   // suppressed row is enqueued like any other; no sender claims it.
-  return { id, ...single(insert, (result) => ({ value: wrote(result), pointers: wrote(result) ? [emailPointer(id)] : [] })) };
+  // One scheduled ahead waits for the cron, as a job scheduled ahead does.
+  return { id, ...single(insert, (result) => ({ value: wrote(result), pointers: wrote(result) && !later ? [emailPointer(id)] : [] })) };
 }
 
 /**

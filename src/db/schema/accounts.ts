@@ -1,6 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { MEMBER_ROLES } from "../../shared/member-roles";
 import type { Locale } from "../../shared/i18n/locales";
+import type { GiftCardSettings } from "../../shared/gift-cards";
 import type { ReliabilityPolicy } from "../../shared/reliability";
 import { createdAt, flag, updatedAt } from "./columns";
 
@@ -86,6 +87,8 @@ export const tenants = sqliteTable(
     // design.md §28: the client reliability policy (strike counts at which a recognised customer's
     // public booking needs a card, a deposit, or is refused); null = off.
     reliabilityPolicy: text("reliability_policy", { mode: "json" }).$type<ReliabilityPolicy>(),
+    // design.md §32: gift cards sold on the purchase page (null = never set: off, the defaults).
+    giftCardSettings: text("gift_card_settings", { mode: "json" }).$type<GiftCardSettings>(),
     createdBy: text("created_by"),
     // Set to a new random value by triggers (drizzle/0010) on every write to what decides slots:
     // bookings' times, staff, state and buffers, services, staff, hours, overrides, closures, time

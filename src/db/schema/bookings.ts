@@ -92,6 +92,14 @@ export const bookings = sqliteTable(
     smsPhoneTyped: text("sms_phone_typed").notNull().default(""),
     smsPhone: text("sms_phone"),
     customerConfirmedAt: text("customer_confirmed_at"),
+    // design.md §32: what prepaid money this booking used: the gift card and the amount it covered,
+    // the package credit it took, the promo code and how much it took off the price. A released
+    // hold gives each back in its batch; a refundable cancellation gives back the credit.
+    giftCardId: text("gift_card_id"),
+    giftCardAmount: integer("gift_card_amount").notNull().default(0),
+    packageCreditId: text("package_credit_id"),
+    promoCodeId: text("promo_code_id"),
+    promoDiscount: integer("promo_discount").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -128,7 +136,9 @@ export const payments = sqliteTable(
     bookingId: text("booking_id").references(() => bookings.id),
     amount: integer("amount").notNull(),
     currency: text("currency").notNull(),
-    kind: text("kind", { enum: ["deposit", "full", "no_show_fee", "late_cancel_fee"] })
+    kind: text("kind", {
+      enum: ["deposit", "full", "no_show_fee", "late_cancel_fee", "gift_card_sale", "package_sale", "gift_card_redemption"],
+    })
       .notNull()
       .default("full"),
     status: text("status", { enum: ["pending", "succeeded", "failed", "refunded", "partially_refunded", "cancelled"] }).notNull(),
@@ -145,6 +155,8 @@ export const payments = sqliteTable(
     chargeAt: text("charge_at"),
     waivedAt: text("waived_at"),
     waivedBy: text("waived_by"),
+    /** design.md §32: the gift card a `gift_card_redemption` took its amount from (refunds go back to it). */
+    giftCardId: text("gift_card_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -6,3 +6,4 @@ export * from "./events";
 export * from "./resources";
 export * from "./sms";
 export * from "./waitlist";
+export * from "./prepaid";

@@ -25,6 +25,8 @@ import {
 } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 import { CustomDomainStatus, toCustomDomainStatus } from "./custom-domain";
+import { GiftCardSettingsOut, giftCardsField } from "./gift-card-settings";
+import { GIFT_CARD_DEFAULTS } from "../../shared/gift-cards";
 
 const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
 const OPERATOR_ONLY = "Only the platform operator can change this";
@@ -153,6 +155,7 @@ const settingsBody = z
     // design.md §30: the business's language and the languages its booking page offers.
     locale: localeField,
     bookingLanguages: bookingLanguagesField,
+    giftCards: giftCardsField,
     ...Object.fromEntries(
       [
         "id",
@@ -250,6 +253,7 @@ export const OwnerBusiness = z
           "design.md §28: strike counts (no-shows and late cancellations over 12 months, less completed bookings) from which a " +
           "recognised customer's public booking needs a card on file, a deposit of depositPercent, or is refused; null = off",
       }),
+    giftCards: GiftCardSettingsOut,
     smsMonthlyLimit: z
       .number()
       .int()
@@ -307,6 +311,7 @@ export function toOwnerBusiness(t: BusinessRow, config: Config): z.infer<typeof 
     locale: t.locale,
     bookingLanguages: normalizeBookingLanguages(t.bookingLanguages, t.locale),
     reliabilityPolicy: t.reliabilityPolicy ?? null,
+    giftCards: t.giftCardSettings ?? GIFT_CARD_DEFAULTS,
     smsMonthlyLimit: effectiveSmsLimit(t.plan, t.smsMonthlyLimit),
     plan: t.plan,
     planStatus: t.planStatus,
@@ -342,7 +347,7 @@ const change = createRoute({
     "for SaaS and is pending until its DNS records are in place (see customDomainStatus); 409 domain_taken when it is another " +
     "business's active domain (a newer claim replaces one that is not active yet); 502 domain_provider_error when Cloudflare " +
     "refuses (nothing is saved). 400 stripe_not_connected when payment, a fee, or a reliability policy's card or deposit step is turned on " +
-    "without a Stripe account that can take charges; 400 invalid_request on reliabilityPolicy.cardAfter when no no-show or late-cancel fee is above 0.",
+    "without a Stripe account that can take charges (so is selling gift cards, giftCards.enabled); 400 invalid_request on reliabilityPolicy.cardAfter when no no-show or late-cancel fee is above 0.",
   security: security.owner,
   middleware: [writers],
   request: { body: jsonBody(settingsBody) },
@@ -378,7 +383,12 @@ export const businessesRoutes = openApiRouter<OwnerEnv>()
     if (fields.botProtection && !turnstileConfigured(c.var.services.config)) {
       throw ApiError.field("botProtection", "Bot protection is not available on this platform (Turnstile is not configured)");
     }
-    return c.json({ data: toOwnerBusiness(await updateBusiness(c.var.services, c.var.auth.tenantId, fields), c.var.services.config) }, 200);
+    const { giftCards, ...rest } = fields;
+    const settings = giftCards === undefined ? rest : { ...rest, giftCardSettings: giftCards };
+    return c.json(
+      { data: toOwnerBusiness(await updateBusiness(c.var.services, c.var.auth.tenantId, settings), c.var.services.config) },
+      200,
+    );
   })
   .openapi(create, async (c) => {
     const auth = c.var.auth;

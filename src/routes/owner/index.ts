@@ -8,6 +8,7 @@ import { businessesRoutes } from "./businesses";
 import { customDomainRoutes } from "./custom-domain";
 import { customersRoutes } from "./customers";
 import { failedJobsRoutes } from "./failed-jobs";
+import { giftCardRoutes } from "./gift-cards";
 import { paymentRoutes } from "./payments";
 import { resourceRoutes } from "./resources";
 import { servicesRoutes } from "./services";
@@ -22,7 +23,7 @@ import { viewRoutes } from "./views";
 import { waitlistRoutes } from "./waitlist";
 import { webhookEndpointRoutes } from "./webhook-endpoints";
 
-/** Mounted at /api: /businesses, /services, /staff, /bookings, /customers, /payments, /reports, /resources, /waitlist (members' tokens and API keys). */
+/** Mounted at /api: /businesses, /services, /staff, /bookings, /customers, /payments, /reports, /resources, /waitlist, /gift-cards (members' tokens and API keys). */
 export const ownerRoutes = openApiRouter<AppEnv>();
 // Hono's `/x/*` also matches `/x` itself, so one registration per prefix (two would run the
 // membership lookup twice: an extra round trip).
@@ -36,6 +37,7 @@ for (const prefix of [
   "/reports",
   "/resources",
   "/waitlist",
+  "/gift-cards",
 ]) {
   ownerRoutes.use(`${prefix}/*`, requireOwner);
 }
@@ -60,3 +62,4 @@ ownerRoutes.route("/customers", customersRoutes);
 ownerRoutes.route("/reports", reportRoutes);
 ownerRoutes.route("/resources", resourceRoutes);
 ownerRoutes.route("/waitlist", waitlistRoutes);
+ownerRoutes.route("/gift-cards", giftCardRoutes);

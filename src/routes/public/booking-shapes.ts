@@ -30,6 +30,8 @@ export const PaymentStep = z
       .object({ noShowFeePercent: z.number().int(), lateCancelFeePercent: z.number().int() })
       .nullable()
       .openapi({ description: "Card on file: the fee terms the customer agrees to" }),
+    giftCardAmount: z.number().int().optional().openapi({ description: "design.md §32: what the gift card covered (minor units)" }),
+    cardAmount: z.number().int().optional().openapi({ description: "design.md §32: what is left for the card (= amount)" }),
   })
   .openapi("PaymentStep");
 
@@ -52,6 +54,8 @@ export const PaymentSummary = z
     currency: z.string(),
     kind: z.enum(["deposit", "full"]).nullable(),
     expires_at: z.string().nullable().openapi({ description: "When the hold ends (ISO-8601 instant); null once not pending" }),
+    gift_card_amount: z.number().int().optional().openapi({ description: "design.md §32: what a gift card paid (only when one did)" }),
+    card_amount: z.number().int().optional().openapi({ description: "design.md §32: what the card pays beside the gift card" }),
   })
   .openapi("BookingPaymentSummary");
 
@@ -121,6 +125,7 @@ export function toPaymentStep(p: PaymentStepView): z.infer<typeof PaymentStep> {
     cancellationHours: p.cancellationHours,
     refundableUntil: p.refundableUntil,
     fees: p.fees === null ? null : { noShowFeePercent: p.fees.noShowFeePercent, lateCancelFeePercent: p.fees.lateCancelFeePercent },
+    ...(p.giftCardAmount === undefined ? {} : { giftCardAmount: p.giftCardAmount, cardAmount: p.cardAmount ?? p.amount }),
   };
 }
 
@@ -142,6 +147,7 @@ export function toPaymentSummary(p: PaymentSummaryView): z.infer<typeof PaymentS
     currency: p.currency,
     kind: p.kind,
     expires_at: p.expiresAt === null ? null : new Date(p.expiresAt).toISOString(),
+    ...(p.giftCard ? { gift_card_amount: p.giftCard.giftCardAmount, card_amount: p.giftCard.cardAmount } : {}),
   };
 }
 

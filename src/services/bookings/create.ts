@@ -22,6 +22,9 @@ import { bookingEffects, staffFreeSql, tenantOpenSql } from "./effects";
 import { frontDeskSlot, slotTaken } from "./front-desk";
 import { actorOf, bookingHistoryInsert } from "./history";
 import { createRead } from "./create-read";
+import { giftCardCover, giftCardGuard, giftCardQuery, giftCardShortSql, giftCardTakeParts } from "./gift-card-pay";
+import { typedCodeHash } from "../prepaid/codes";
+import { loadConfig } from "../../config";
 import { bookingRestricted, reliabilityDemand } from "../reliability/demand";
 import { resourceIdsOf } from "./lookup";
 import { assignResources, type ResourceHold, resourcesAvailableSql } from "./resources";
@@ -55,6 +58,8 @@ export type CreateBookingInput = {
   clientIp?: string;
   /** design.md §30: the language the booking is made in (the body's, else the page's); absent = the business's. */
   locale?: Locale;
+  /** Public scope: a gift card paying the amount due first (design.md §32). */
+  giftCardCode?: string;
 };
 
 export type CreatedBooking = {
@@ -118,6 +123,12 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
   const found = reads.add(read.statement);
   // design.md §31: the business's unpaid holds, for the hold caps (public creates only), in the same round trip.
   const holds = reads.add(liveHoldsQuery(db, scope.kind === "public" ? tenantIdSql(scope) : sql`NULL`, now.getTime()));
+  // design.md §32: the gift card in the same round trip (its code's HMAC computed first, no I/O).
+  const giftCode = scope.kind === "public" ? input.giftCardCode : undefined;
+  const giftCards =
+    giftCode === undefined
+      ? null
+      : reads.add(giftCardQuery(db, tenantIdSql(scope), await typedCodeHash(loadConfig(ctx.env), "GC", giftCode)));
   await reads.run();
   const { tenant, service, staff, accountId, reliability, rows } = read.decode(found.result());
   const liveHolds = holds.result();
@@ -172,7 +183,10 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
   const t = now.toISOString();
   // design.md §28: the step the business's reliability policy asks of a customer it recognises.
   const demand = scope.kind === "public" ? reliabilityDemand(tenant, reliability, c.phone, now) : null;
-  const plan = scope.kind === "public" ? checkoutPlan(tenant, service, demand?.checkout) : null;
+  const fullPlan = scope.kind === "public" ? checkoutPlan(tenant, service, demand?.checkout) : null;
+  const cover = giftCards ? giftCardCover(giftCards.result()[0], fullPlan, tenant.currency, now.getTime()) : null;
+  const take = cover && cover.take.amount > 0 ? cover.take : null;
+  const plan = cover ? cover.plan : fullPlan;
   // design.md §31: bot protection and the hold caps, before anything is held or paid.
   const network = await publicCreateChecks(ctx, scope, tenant, { ...input, email, holding: plan !== null }, liveHolds);
   if (demand?.blocked) throw bookingRestricted(tenant);
@@ -190,7 +204,8 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
   const free = sql`${staffFreeSql({ staffId: staff.id, startMs: slot.startMs, endMs: slot.endMs, ...buffers, processing })}
     AND ${resourcesAvailableSql(hold)}
     ${scope.kind === "public" ? sql`AND ${tenantOpenSql(tenant.id)}` : sql``}
-    ${plan ? sql`AND ${holdCapsSql(tenant.id, email, network, now.getTime())}` : sql``}`;
+    ${plan ? sql`AND ${holdCapsSql(tenant.id, email, network, now.getTime())}` : sql``}
+    ${take ? sql`AND ${giftCardGuard(take, now)}` : sql``}`;
   const terms = storedTerms(tenant, slot.startMs);
   const mayUpdateRecord = recordUpdateAllowed(scope, accountId);
   const typed = scope.kind === "public" ? { first: c.firstName, last: c.lastName ?? "", phone: c.phone ?? "" } : null;
@@ -218,7 +233,7 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
                             buffer_before_minutes, buffer_after_minutes, processing_offset_minutes, processing_minutes,
                             cancellation_hours, no_show_fee_percent,
                             late_cancel_fee_percent, refund_deadline_at, guest_first_name, guest_last_name, guest_phone,
-                            client_network, sms_opt_in, sms_phone_typed, sms_phone, locale, created_at, updated_at)
+                            client_network, sms_opt_in, sms_phone_typed, sms_phone, locale, gift_card_id, gift_card_amount, created_at, updated_at)
       SELECT ${id}, ${tenant.id}, ${service.id}, ${staff.id},
              ${record.idSql}, ${record.accountSql},
              ${slot.startMs}, ${slot.endMs}, ${status}, ${checkout?.holdExpiresAt ?? null}, ${code}, ${input.source}, ${service.price},
@@ -226,7 +241,7 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
              ${processing?.offsetMinutes ?? 0}, ${processing?.minutes ?? 0},
              ${terms.cancellationHours}, ${terms.noShowFeePercent}, ${terms.lateCancelFeePercent}, ${terms.refundDeadlineAt},
              ${typed?.first ?? null}, ${typed?.last ?? null}, ${typed?.phone ?? null}, ${network},
-             ${sms.optIn ? 1 : 0}, ${c.phone ?? ""}, ${smsPhone}, ${locale}, ${t}, ${t}
+             ${sms.optIn ? 1 : 0}, ${c.phone ?? ""}, ${smsPhone}, ${locale}, ${take?.id ?? null}, ${take?.amount ?? 0}, ${t}, ${t}
       WHERE ${free}`);
     const inserted = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${id})`;
     // A booking held for payment tells nobody and schedules no reminder yet: the payment's success
@@ -267,6 +282,7 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
     const b = batch(db);
     b.add(record.upsert);
     b.add(insertBooking);
+    if (take) b.add(giftCardTakeParts(db, take, { id, tenantId: tenant.id, currency: tenant.currency }, now, inserted));
     if (types.length) b.add(assignResources(db, id, hold, now, inserted));
     b.add(effects);
     // design.md §28: a waiting customer who books a time their entry matched leaves the waitlist.
@@ -291,8 +307,16 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
     // lost slot), the booking's customer record and account when it was written, and the
     // resources it holds (design.md §26).
     const outcome = b.add(
-      db.all<{ open: number; holdsOk: number; customerId: string | null; customerAccountId: string | null; resourceIds: string }>(sql`
+      db.all<{
+        open: number;
+        holdsOk: number;
+        giftShort: number;
+        customerId: string | null;
+        customerAccountId: string | null;
+        resourceIds: string;
+      }>(sql`
         SELECT ${tenantOpenSql(tenant.id)} AS open, ${plan ? holdCapsSql(tenant.id, email, network, now.getTime()) : sql`1`} AS holdsOk,
+               ${giftCardShortSql(take, now)} AS giftShort,
                b.customer_id AS customerId, b.customer_account_id AS customerAccountId, ${resourceIdsOf(sql`${id}`)} AS resourceIds
         FROM (SELECT 1) LEFT JOIN bookings b ON b.id = ${id}`),
     );
@@ -312,6 +336,7 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
     if (!row?.customerId) {
       if (scope.kind === "public" && !row?.open) throw ApiError.notFound("Business");
       if (!row?.holdsOk) throw holdsRefused(firstHoldEnd(liveHolds, now.getTime()));
+      if (row?.giftShort) throw ApiError.field("giftCardCode", "This gift card's balance has just changed; check it and try again");
       throw slotTaken();
     }
     return {
@@ -332,7 +357,13 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
       processingOffsetMinutes: processing?.offsetMinutes ?? 0,
       processingMinutes: processing?.minutes ?? 0,
       resourceIds: JSON.parse(row.resourceIds) as string[],
-      payment: checkout ? checkout.payment : scope.kind === "public" && tenant.requirePayment ? null : undefined,
+      payment: checkout
+        ? cover
+          ? { ...checkout.payment, giftCardAmount: cover.take.amount, cardAmount: cover.take.cardAmount }
+          : checkout.payment
+        : scope.kind === "public" && tenant.requirePayment
+          ? null
+          : undefined,
     };
   }
 }

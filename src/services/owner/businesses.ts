@@ -50,6 +50,7 @@ export type BusinessSettings = Partial<
     | "reliabilityPolicy"
     | "locale"
     | "bookingLanguages"
+    | "giftCardSettings"
   >
 >;
 
@@ -80,8 +81,13 @@ export async function updateBusiness(ctx: BusinessCtx, tenantId: string, fields:
   const policy = fields.reliabilityPolicy ?? null;
   // design.md §28: the policy's card and deposit steps take money as §21's payments do.
   const policyCharges = policy !== null && (policy.cardAfter !== null || policy.depositAfter !== null);
+  // design.md §32: gift cards are sold through the business's Stripe account like deposits.
   const needsCharges =
-    fields.requirePayment === true || (fields.noShowFeePercent ?? 0) > 0 || (fields.lateCancelFeePercent ?? 0) > 0 || policyCharges;
+    fields.giftCardSettings?.enabled === true ||
+    fields.requirePayment === true ||
+    (fields.noShowFeePercent ?? 0) > 0 ||
+    (fields.lateCancelFeePercent ?? 0) > 0 ||
+    policyCharges;
   const canCharge = sql`${tenants.stripeAccountId} IS NOT NULL AND ${tenants.stripeChargesEnabled} = 1`;
   // The card step secures a fee: one of the fees (as this PATCH leaves them) must be above 0.
   const feeAfter = (value: number | undefined, column: SQL) => (value === undefined ? sql`${column} > 0` : sql`${value > 0 ? 1 : 0} = 1`);

@@ -108,6 +108,9 @@ export type PaymentStep = {
   refundableUntil: string;
   /** Card on file: the fee terms the customer agrees to before saving the card. */
   fees: FeeTerms | null;
+  /** design.md §32: with a gift card, what it covered of the amount due and what the card pays (`amount`). */
+  giftCardAmount?: number;
+  cardAmount?: number;
 };
 
 export function paymentStep(

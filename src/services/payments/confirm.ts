@@ -10,6 +10,7 @@ import { latePaymentRefundedEmail } from "../email/payment-templates";
 import { emailInsert } from "../outbox";
 import { paymentAnnouncement } from "./announce";
 import { refundInsert } from "./refunds";
+import { giftCardSaleIssue } from "../prepaid/gift-card-issue";
 import { visitCreatedEffectsFromView } from "../visits/effects";
 import { itemsOfBookingQuery, parseVisitItems } from "../visits/items";
 
@@ -47,7 +48,7 @@ export type ApplyResult =
   | { handled: false }
   | { handled: true; duplicate: boolean; paymentUpdated: boolean; paymentKnown: boolean; ours: boolean };
 
-type Ctx = Pick<Services, "db" | "now" | "env" | "queue" | "waitUntil">;
+type Ctx = Pick<Services, "db" | "now" | "env" | "queue" | "waitUntil" | "config">;
 
 const str = (v: unknown) => (typeof v === "string" ? v : null);
 
@@ -88,7 +89,8 @@ export async function applyIntentEvent(ctx: Ctx, event: IntentEvent): Promise<Ap
   const metadata = (event.object.metadata ?? {}) as Record<string, unknown>;
   const tenantId = str(metadata.tenant_id);
   const bookingId = str(metadata.booking_id);
-  const ours = bookingId !== null && tenantId !== null;
+  // design.md §32: a gift card's sale names the card instead of a booking.
+  const ours = (bookingId !== null || str(metadata.gift_card_id) !== null) && tenantId !== null;
   const { db, now } = ctx;
 
   const target = setup
@@ -145,6 +147,11 @@ export async function applyIntentEvent(ctx: Ctx, event: IntentEvent): Promise<Ap
         WHERE id = ${row.id} AND ${applied}`),
     );
     b.add(paymentAnnouncement(db, row.tenantId, row.id, move.to === "failed" ? "failed" : "succeeded", now, applied));
+    // design.md §32: a gift card bought is issued by its payment's success, in this batch.
+    if (row.kind === "gift_card_sale" && move.to === "succeeded") {
+      const issue = await giftCardSaleIssue(ctx, row.id, applied);
+      if (issue) b.add(issue);
+    }
   }
 
   const view = views[0];

@@ -69,9 +69,17 @@ export type PaymentSummary = {
   currency: string;
   kind: "deposit" | "full" | null;
   expiresAt: number | null;
+  /** design.md §32: with a gift card, what it paid and what the card pays (`amount`). */
+  giftCard?: { giftCardAmount: number; cardAmount: number };
 };
 
 function summary(r: SummaryRow | undefined): PaymentSummary | null {
+  const giftCardAmount = Number(r?.giftCardAmount ?? 0);
+  const giftCard = giftCardAmount > 0 ? { giftCardAmount, cardAmount: Number(r?.amount ?? 0) } : undefined;
+  if (r && giftCard && r.paymentStatus === null && r.cardStatus === null) {
+    // Paid wholly by the gift card: nothing by card.
+    return { status: "succeeded", amount: 0, currency: r.currency.toUpperCase(), kind: null, expiresAt: null, giftCard };
+  }
   if (!r || (r.paymentStatus === null && r.cardStatus === null)) return null;
   // A card saved on file with nothing paid reads as the card's state.
   const status = r.paymentStatus ?? (r.cardStatus === "saved" ? "succeeded" : (r.cardStatus ?? "pending"));
@@ -81,11 +89,14 @@ function summary(r: SummaryRow | undefined): PaymentSummary | null {
     currency: r.currency.toUpperCase(),
     kind: r.kind,
     expiresAt: r.bookingStatus === "pending" ? r.holdExpiresAt : null,
+    ...(giftCard ? { giftCard } : {}),
   };
 }
 
 /** What summary() reads: the booking's newest deposit/full payment and its card on file. */
-type SummaryRow = Pick<Row, "bookingStatus" | "holdExpiresAt" | "paymentStatus" | "amount" | "currency" | "kind" | "cardStatus">;
+type SummaryRow = Pick<Row, "bookingStatus" | "holdExpiresAt" | "paymentStatus" | "amount" | "currency" | "kind" | "cardStatus"> & {
+  giftCardAmount?: number | null;
+};
 
 /**
  * GET /api/public/booking/:code: the booking and its payment summary in ONE statement (a second
@@ -95,17 +106,18 @@ export async function lookupWithPayment(db: Db, code: string): Promise<{ booking
   if (!isConfirmationCode(normalizeConfirmationCode(code))) throw ApiError.notFound("Booking");
   const [row] = await db.all<LookupRow & Omit<SummaryRow, "bookingStatus"> & { visitId: string | null; visitItems: string | null }>(sql`
     SELECT ${lookupColumns}, b.hold_expires_at AS holdExpiresAt, b.visit_id AS visitId, ${visitItemsJsonSql} AS visitItems,
-           pay.status AS paymentStatus, pay.amount, COALESCE(pay.currency, b.currency) AS currency, pay.kind, c.status AS cardStatus
+           pay.status AS paymentStatus, pay.amount, COALESCE(pay.currency, b.currency) AS currency, pay.kind, c.status AS cardStatus,
+           b.gift_card_amount AS giftCardAmount
     FROM ${lookupFrom({ kind: "public", code })}
     LEFT JOIN payments pay ON pay.id = (SELECT id FROM payments WHERE booking_id = b.id AND kind IN ('deposit', 'full') ORDER BY created_at DESC, id DESC LIMIT 1)
     LEFT JOIN booking_cards c ON c.booking_id = b.id
     LIMIT 1`);
   if (!row) throw ApiError.notFound("Booking");
-  const { holdExpiresAt, paymentStatus, amount, currency, kind, cardStatus, visitId, visitItems, ...booking } = row;
+  const { holdExpiresAt, paymentStatus, amount, currency, kind, cardStatus, visitId, visitItems, giftCardAmount, ...booking } = row;
   return {
     // design.md §26: the code of a visit is its first item's; the lookup shows the whole visit.
     booking: { ...lookupView(booking), visit: parseLookupVisit(visitId, visitItems) },
-    payment: summary({ bookingStatus: booking.status, holdExpiresAt, paymentStatus, amount, currency, kind, cardStatus }),
+    payment: summary({ bookingStatus: booking.status, holdExpiresAt, paymentStatus, amount, currency, kind, cardStatus, giftCardAmount }),
   };
 }
 

@@ -21,7 +21,7 @@ import { refundSucceeded } from "./refunds";
 export type StripeEvent = { id: string; type: string; account?: string; data: { object: Record<string, unknown> } };
 export type { ApplyResult };
 
-type Ctx = Pick<Services, "db" | "now" | "env" | "queue" | "waitUntil">;
+type Ctx = Pick<Services, "db" | "now" | "env" | "queue" | "waitUntil" | "config">;
 
 export async function applyStripeEvent(ctx: Ctx, event: StripeEvent): Promise<ApplyResult> {
   if (handlesIntentEvent(event.type)) {

@@ -63,6 +63,9 @@ export const ROUTES: Route[] = [
   { method: "POST", path: "/api/customer-auth/reset-password", auth: "none", body: { token: "not-a-token", password: "long-enough-pw-1" } },
   { method: "POST", path: "/api/customer-auth/logout", auth: "customer", endsSession: true },
   { method: "GET", path: "/api/waitlist", auth: "owner", query: ["date"] },
+  { method: "GET", path: "/api/gift-cards", auth: "owner", query: ["limit", "offset"] },
+  { method: "POST", path: "/api/gift-cards", auth: "owner", body: { amount: 2500, reason: "fuzz counter sale" } },
+  { method: "POST", path: "/api/gift-cards/{id}/void", auth: "owner", body: { reason: "fuzz" } },
   {
     method: "POST",
     path: "/api/waitlist/{id}/offer",
@@ -110,6 +113,13 @@ export const ROUTES: Route[] = [
       customer: { firstName: "Fu", email: "fuzz@example.test" },
     },
   },
+  {
+    method: "POST",
+    path: "/api/public/{slug}/gift-cards",
+    auth: "none",
+    body: { amount: 5000, buyer: { name: "Fu", email: "fuzz@example.test" }, recipient: { name: "Zz", email: "fuzz-r@example.test" } },
+  },
+  { method: "GET", path: "/api/public/{slug}/gift-cards/{code}", auth: "none" },
   { method: "GET", path: "/api/public/waitlist/{token}", auth: "none" },
   { method: "DELETE", path: "/api/public/waitlist/{token}", auth: "none" },
   // customer accounts

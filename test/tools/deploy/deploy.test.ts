@@ -68,6 +68,7 @@ describe("npm run deploy -- --env staging --dry-run", () => {
       "ADMIN_EMAIL",
       "ADMIN_PASSWORD",
       "JWT_SECRET",
+      "GIFT_CODE_SECRET",
       "LIBSQL_URL",
       "LIBSQL_AUTH_TOKEN",
       "UPSTASH_REDIS_REST_URL",

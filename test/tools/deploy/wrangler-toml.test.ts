@@ -8,6 +8,7 @@ import { committedEnv } from "./support";
 
 const SECRET_NAMES = [
   "JWT_SECRET",
+  "GIFT_CODE_SECRET",
   "LIBSQL_AUTH_TOKEN",
   "UPSTASH_REDIS_REST_TOKEN",
   "EMAIL_API_KEY",

@@ -1,0 +1,74 @@
+import type { SQL } from "drizzle-orm";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { deliveryInstant } from "../../domain/gift-cards";
+import { parseLocalDate } from "../../domain/time";
+import { platformLink } from "../../lib/links";
+import type { Part } from "../batch";
+import { giftCardReceiptEmail, giftCardRecipientEmail, type GiftCardMailFacts } from "../email/prepaid-templates";
+import { emailInsert } from "../outbox";
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** "31 March 2031" for a YYYY-MM-DD (a delivery date) or an ISO instant's UTC date (an expiry). */
+export function dateInWords(value: string): string {
+  const d = parseLocalDate(value.slice(0, 10));
+  return d ? `${d.day} ${MONTHS[d.month - 1]} ${d.year}` : value;
+}
+
+export type CardForMail = {
+  tenantId: string;
+  slug: string;
+  businessName: string;
+  timezone: string;
+  amount: number;
+  currency: string;
+  expiresAt: string | null;
+  buyerName: string;
+  buyerEmail: string;
+  recipientName: string;
+  recipientEmail: string;
+  message: string;
+  deliveryDate: string | null;
+};
+
+/**
+ * The e-mails of an issued card (design.md §32), gated like the issue: the recipient's, with the
+ * code, scheduled for 09:00 business-local on the delivery date (sensitive: the body goes once it
+ * is sent), and the buyer's receipt at once (a purchase only; it names the last 4, never the code).
+ */
+export function giftCardMails(
+  db: Db,
+  config: Pick<Config, "PUBLIC_BASE_URL">,
+  card: CardForMail,
+  issued: { code: string; last4: string; receipt: boolean },
+  now: Date,
+  gate: SQL,
+): Part[] {
+  const facts: GiftCardMailFacts = {
+    businessName: card.businessName,
+    amount: card.amount,
+    currency: card.currency,
+    expiresOn: card.expiresAt ? dateInWords(card.expiresAt) : "it is used up",
+    recipientName: card.recipientName,
+    buyerName: card.buyerName,
+    message: card.message,
+    bookUrl: platformLink(config, "/book", { slug: card.slug }),
+  };
+  const parts: Part[] = [];
+  if (card.recipientEmail) {
+    const sendAt = new Date(deliveryInstant(card.timezone, card.deliveryDate, now.getTime()));
+    const mail = giftCardRecipientEmail({ ...facts, code: issued.code });
+    parts.push(emailInsert(db, { ...mail, tenantId: card.tenantId, to: card.recipientEmail, sendAt }, now, gate));
+  }
+  if (issued.receipt && card.buyerEmail) {
+    const receipt = giftCardReceiptEmail({
+      ...facts,
+      last4: issued.last4,
+      recipientEmail: card.recipientEmail,
+      deliveryOn: card.deliveryDate ? dateInWords(card.deliveryDate) : "today",
+    });
+    parts.push(emailInsert(db, { ...receipt, tenantId: card.tenantId, to: card.buyerEmail }, now, gate));
+  }
+  return parts;
+}

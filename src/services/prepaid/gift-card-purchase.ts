@@ -1,0 +1,116 @@
+import { sql } from "drizzle-orm";
+import { deliveryDateProblem, expiryAfterMonths, purchaseAmountProblem } from "../../domain/gift-cards";
+import { formatLocalDate, localDateOf } from "../../domain/time";
+import { ApiError, fieldErrorMap } from "../../errors";
+import { newId } from "../../lib/ids";
+import { GIFT_CARD_DEFAULTS, type GiftCardSettings } from "../../shared/gift-cards";
+import { batch } from "../batch";
+import { requireCaptcha } from "../captcha";
+import type { Services } from "../context";
+import { createPaymentIntent } from "../payments/stripe";
+import { publicTenantSql } from "../public-tenant";
+
+export type GiftCardPurchaseInput = {
+  amount: number;
+  buyer: { name: string; email: string };
+  recipient: { name: string; email: string };
+  message?: string;
+  /** Business-local YYYY-MM-DD; today when omitted. */
+  deliveryDate?: string;
+  captchaToken?: string;
+  clientIp?: string;
+  /** The signed-in customer account buying it (their account then lists the card). */
+  customerAccountId?: string;
+};
+
+export type GiftCardPurchase = {
+  id: string;
+  status: "pending";
+  payment: { clientSecret: string; publishableKey: string | null; stripeAccount: string; amount: number; currency: string };
+};
+
+type TenantRow = {
+  id: string;
+  timezone: string;
+  currency: string;
+  settings: string | null;
+  account: string | null;
+  chargesEnabled: number;
+  botProtection: number;
+};
+
+type Ctx = Pick<Services, "db" | "now" | "config" | "queue" | "waitUntil">;
+
+export const parseGiftCardSettings = (raw: string | null): GiftCardSettings =>
+  raw ? { ...GIFT_CARD_DEFAULTS, ...(JSON.parse(raw) as Partial<GiftCardSettings>) } : GIFT_CARD_DEFAULTS;
+
+/**
+ * POST /api/public/:slug/gift-cards (design.md §32). Paid like a deposit (§21): one read, the
+ * bot check, the PaymentIntent on the business's connected account (metadata gift_card_id,
+ * tenant_id), then ONE write: the card `pending` (no code, no balance) and its sale payment. The
+ * code exists only once the signed `payment_intent.succeeded` issues it (./gift-card-issue.ts).
+ * Stripe refusing writes nothing (502 payment_provider_error). The expiry is fixed now, from the
+ * validity the business offered when the card was bought.
+ */
+export async function purchaseGiftCard(ctx: Ctx, slug: string, input: GiftCardPurchaseInput): Promise<GiftCardPurchase> {
+  const { db, now, config } = ctx;
+  const [tenant] = await db.all<TenantRow>(sql`
+    SELECT id, timezone, currency, gift_card_settings AS settings, stripe_account_id AS account,
+           stripe_charges_enabled AS chargesEnabled, bot_protection AS botProtection
+    FROM tenants WHERE ${publicTenantSql(slug)} LIMIT 1`);
+  if (!tenant) throw ApiError.notFound("Business");
+  const settings = parseGiftCardSettings(tenant.settings);
+  const account = tenant.account;
+  // A business that does not sell them (or can no longer take charges) has no gift-card shop.
+  if (!settings.enabled || !account || !tenant.chargesEnabled || !config.STRIPE_SECRET_KEY) throw ApiError.notFound("Gift cards");
+
+  const fieldErrors = fieldErrorMap();
+  const amountProblem = purchaseAmountProblem(input.amount, settings, tenant.currency);
+  if (amountProblem) fieldErrors.amount = [amountProblem];
+  const nowMs = now.getTime();
+  const deliveryDate = input.deliveryDate ?? formatLocalDate(localDateOf(tenant.timezone, nowMs));
+  const dateProblem = deliveryDateProblem(tenant.timezone, nowMs, deliveryDate);
+  if (dateProblem) fieldErrors.deliveryDate = [dateProblem];
+  if (Object.keys(fieldErrors).length > 0) throw ApiError.validation({ formErrors: [], fieldErrors });
+  await requireCaptcha(config, { botProtection: Boolean(tenant.botProtection) }, input.captchaToken, input.clientIp);
+
+  const id = newId("gft");
+  const currency = tenant.currency.toUpperCase();
+  const intent = await createPaymentIntent(config, {
+    connectedAccountId: account,
+    amount: input.amount,
+    currency,
+    metadata: { gift_card_id: id, tenant_id: tenant.id },
+    idempotencyKey: `gift-card-${id}-sale`,
+  });
+
+  const t = now.toISOString();
+  const paymentId = newId("pay");
+  const b = batch(db);
+  b.add(
+    db.run(sql`INSERT INTO payments (id, tenant_id, booking_id, amount, currency, kind, status, stripe_payment_intent_id, client_secret,
+        stripe_account_id, created_at, updated_at)
+      VALUES (${paymentId}, ${tenant.id}, NULL, ${input.amount}, ${currency}, 'gift_card_sale', 'pending', ${intent.id}, ${intent.clientSecret},
+        ${account}, ${t}, ${t})`),
+  );
+  b.add(
+    db.run(sql`INSERT INTO gift_cards (id, tenant_id, status, source, amount, balance, currency, expires_at, buyer_name, buyer_email,
+        recipient_name, recipient_email, message, delivery_date, payment_id, customer_account_id, created_at, updated_at)
+      VALUES (${id}, ${tenant.id}, 'pending', 'purchase', ${input.amount}, 0, ${currency},
+        ${expiryAfterMonths(nowMs, settings.validityMonths).toISOString()}, ${input.buyer.name}, ${input.buyer.email.toLowerCase()},
+        ${input.recipient.name}, ${input.recipient.email.toLowerCase()}, ${input.message ?? ""}, ${deliveryDate}, ${paymentId},
+        ${input.customerAccountId ?? null}, ${t}, ${t})`),
+  );
+  await b.run(ctx);
+  return {
+    id,
+    status: "pending",
+    payment: {
+      clientSecret: intent.clientSecret,
+      publishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null,
+      stripeAccount: account,
+      amount: input.amount,
+      currency,
+    },
+  };
+}

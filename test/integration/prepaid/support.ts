@@ -1,0 +1,85 @@
+import { sql } from "drizzle-orm";
+import { schema } from "../../../src/db/client";
+import { GIFT_CARD_DEFAULTS } from "../../../src/shared/gift-cards";
+import { post } from "../../helpers/api";
+import { testDb } from "../../helpers/db";
+import { ownerToken, uniq } from "../../helpers/factories";
+import { payingTenant, sendEvent, stripeEvent } from "../payments/support";
+
+// Prepaid money (design.md §32) through the real routes; Stripe is the capture server's stand-in and
+// its events are signed with the official `stripe` package (../payments/support.ts).
+
+export const giftSettings = { ...GIFT_CARD_DEFAULTS, enabled: true, presets: [2500, 5000, 10000], minAmount: 1000, maxAmount: 50000 };
+
+/** A business selling gift cards through its connected Stripe account (and taking deposits, as payingTenant). */
+export async function giftTenant(opts: Parameters<typeof payingTenant>[0] = {}) {
+  return payingTenant({ ...opts, tenant: { giftCardSettings: giftSettings, ...opts.tenant } });
+}
+
+export function purchaseBody(extra: Record<string, unknown> = {}) {
+  const tag = uniq();
+  return {
+    amount: 5000,
+    buyer: { name: "Bea Buyer", email: `bea-${tag}@example.test` },
+    recipient: { name: "Rae Recipient", email: `rae-${tag}@example.test` },
+    message: "Happy birthday!",
+    deliveryDate: "2031-05-10",
+    ...extra,
+  };
+}
+
+export const buy = (slug: string, body: Record<string, unknown>, opts: { now?: string | Date; ip?: string } = {}) =>
+  post(`/api/public/${slug}/gift-cards`, body, opts);
+
+export async function giftCardRow(id: string) {
+  const [row] = await testDb().select().from(schema.giftCards).where(sql`id = ${id}`);
+  return row;
+}
+
+export async function salePayment(giftCardId: string) {
+  const [row] = await testDb().all<{
+    id: string;
+    stripePaymentIntentId: string;
+    amount: number;
+    currency: string;
+    tenantId: string;
+    status: string;
+    kind: string;
+    bookingId: string | null;
+  }>(sql`
+    SELECT p.id, p.stripe_payment_intent_id AS stripePaymentIntentId, p.amount, p.currency, p.tenant_id AS tenantId, p.status, p.kind,
+           p.booking_id AS bookingId
+    FROM payments p JOIN gift_cards g ON g.payment_id = p.id WHERE g.id = ${giftCardId}`);
+  return row;
+}
+
+/** Stripe's signed `payment_intent.succeeded` for a bought card's sale. */
+export async function paySale(giftCardId: string, opts: { at?: Date } = {}) {
+  const p = await salePayment(giftCardId);
+  const event = stripeEvent("payment_intent.succeeded", {
+    id: p.stripePaymentIntentId,
+    object: "payment_intent",
+    amount: p.amount,
+    currency: p.currency.toLowerCase(),
+    status: "succeeded",
+    metadata: { gift_card_id: giftCardId, tenant_id: p.tenantId },
+  });
+  const res = await sendEvent(event, { at: opts.at, pinClock: Boolean(opts.at) });
+  return { res, event };
+}
+
+/** The outbox rows to an address (the raw rows: gift-card e-mails are rendered when written). */
+export async function outboxTo(to: string) {
+  return testDb().select().from(schema.emailOutbox).where(sql`to_email = ${to}`).orderBy(schema.emailOutbox.createdAt);
+}
+
+/** The code in a recipient's gift-card e-mail (the only place it is written). */
+export function codeIn(text: string): string {
+  const m = text.match(/GC-[0-9A-Z]{4}-[0-9A-Z]{4}/);
+  if (!m) throw new Error("no gift-card code in the e-mail");
+  return m[0];
+}
+
+/** The owner's token valid at a pinned request clock (the factory's is minted for the real one). */
+export const ownerTokenAt = (tenant: { ownerId: string; id: string }, at: string) =>
+  ownerToken(tenant.ownerId, tenant.id, "owner", new Date(at));
