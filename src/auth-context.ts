@@ -21,6 +21,13 @@ export type MemberAuth = {
   timezone: string;
   actor: Actor;
   impersonation?: { adminId: string; sessionId: string };
+  /**
+   * Only while the membership check waits for the request's first round trip (routes listed in
+   * `MEMBERSHIP_IN_FIRST_ROUND_TRIP`, src/middleware/auth.ts): the role the token was signed with,
+   * a guess a route may build its first statement on and must compare with `role` once that
+   * round trip has answered (then this is gone and `role`/`timezone` are the database's).
+   */
+  claimedRole?: MemberRole;
 };
 
 /**

@@ -10,6 +10,8 @@ import { bearerCredential, bearerToken, verifyToken } from "../lib/jwt";
 import { parseApiKey } from "../services/api-keys";
 import { auditInsert } from "../services/audit";
 import { batch } from "../services/batch";
+import { rememberZone } from "../services/tenant-zones";
+import { MEMBER_ROLES } from "../shared/member-roles";
 import { withApiKey } from "./api-key";
 
 const unauthorized = () => new ApiError("unauthorized");
@@ -116,6 +118,7 @@ export async function ownerAuthFrom(c: RequestScope): Promise<MemberAuth> {
   const row = rows[0];
   const refusal = membershipRefusal(row);
   if (refusal) throw refusal;
+  rememberZone(tenantId, row.timezone);
   if (impersonation && !READ_METHODS.has(c.req.method)) {
     throw new ApiError("impersonation_read_only", "This session is read-only: impersonation tokens cannot make changes");
   }
@@ -153,10 +156,12 @@ export const requireOwner = createMiddleware<OwnerEnv>(async (c, next) => {
  * Owner routes whose handler needs neither the member's role nor the business's zone before its
  * first database round trip: the membership check rides in that round trip as a guard (as an API
  * key's does) instead of costing one of its own. The owner create: 2 libSQL requests, not 3
- * (issue #42). A route listed here must not read `auth.role` or `auth.timezone` before it has
- * reached the database (they are the least-privileged placeholders until then).
+ * (issue #42). A route listed here must not trust `auth.role` or `auth.timezone` before it has
+ * reached the database (they are the least-privileged placeholders until then): the report
+ * (design.md §29) builds its one statement on `auth.claimedRole` and a remembered zone, and
+ * checks both against what that round trip answered before it shows anything (routes/owner/reports.ts).
  */
-const MEMBERSHIP_IN_FIRST_ROUND_TRIP = new Set(["POST /api/bookings"]);
+const MEMBERSHIP_IN_FIRST_ROUND_TRIP = new Set(["POST /api/bookings", "GET /api/reports/summary"]);
 
 /** Raises (malformed JSON) unless the token's user is an active member of an existing business. */
 const MEMBER_GUARD_SQL = `SELECT CASE WHEN m.role IS NOT NULL AND m.is_active = 1 THEN m.role
@@ -175,6 +180,7 @@ async function withMemberGuard(c: Context<OwnerEnv>, claims: Awaited<ReturnType<
     role: "staff",
     timezone: "UTC",
     actor: { type: "user", id: claims.sub },
+    claimedRole: MEMBER_ROLES.find((r) => r === claims.role) ?? "staff",
   };
   const guarded = guardDb(plain, {
     statement: { sql: MEMBER_GUARD_SQL, args: [claims.tenantId, claims.sub] },
@@ -187,6 +193,8 @@ async function withMemberGuard(c: Context<OwnerEnv>, claims: Awaited<ReturnType<
       const row = result.rows[0] as unknown as { role: MemberRole; timezone: string };
       auth.role = row.role;
       auth.timezone = row.timezone;
+      auth.claimedRole = undefined;
+      rememberZone(claims.tenantId, row.timezone);
     },
   });
   c.set("auth", auth);

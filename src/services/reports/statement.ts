@@ -51,6 +51,8 @@ export type RangeStatementParams = {
 
 export type RangeRow = {
   currency: string | null;
+  /** The business's zone as this statement read it (a caller that guessed the zone checks it). */
+  zone: string | null;
   staffOk: number;
   days: string;
   staffTime: string;
@@ -129,7 +131,7 @@ export function rangeStatement(db: Db, p: RangeStatementParams) {
     ? hoursColumns(t, p, p.hours)
     : sql`NULL AS staff, NULL AS weekly, NULL AS overrides, NULL AS closures, NULL AS timeOff`;
   return db.all<RangeRow>(sql`WITH ${b}, ${m}, ${sv}
-    SELECT (SELECT currency FROM tenants WHERE id = ${t}) AS currency, ${staffOk} AS staffOk, ${days} AS days,
+    SELECT (SELECT currency FROM tenants WHERE id = ${t}) AS currency, (SELECT timezone FROM tenants WHERE id = ${t}) AS zone, ${staffOk} AS staffOk, ${days} AS days,
       ${staffTime} AS staffTime, ${services} AS services, ${customers} AS customers, ${loose} AS loose, ${hours}`);
 }
 
