@@ -28,6 +28,12 @@ export type MemberAuth = {
    * round trip has answered (then this is gone and `role`/`timezone` are the database's).
    */
   claimedRole?: MemberRole;
+  /**
+   * Set while the membership check still rides in the request's first round trip (src/middleware/
+   * auth.ts): `role` and `timezone` are placeholders until it resolves. Whatever must read them before
+   * the database call awaits it (requireRole does), paying the check's round trip of its own.
+   */
+  membershipChecked?: () => Promise<void>;
 };
 
 /**

@@ -31,10 +31,13 @@ const summary = createRoute({
   responses: { 200: ok(ReportSummary), ...errors(400, 401, 403, 404) },
 });
 
-/** The business's zone: with the membership (a member's token, once checked), else read (the read carries the caller's check). */
+/** The business's zone: with the membership (a member's token: its check, awaited if still pending), else read (the read carries the key's check). */
 export async function zoneOf(c: Context<OwnerEnv>): Promise<string> {
   const auth = c.var.auth;
-  if (auth.via === "token" && auth.claimedRole === undefined) return auth.timezone;
+  if (auth.via === "token") {
+    if (auth.membershipChecked) await auth.membershipChecked();
+    return auth.timezone;
+  }
   const zone = await businessZone(c.var.services.db, auth.tenantId);
   rememberZone(auth.tenantId, zone);
   return zone;
