@@ -10,6 +10,8 @@ import { bearerCredential, bearerToken, verifyToken } from "../lib/jwt";
 import { parseApiKey } from "../services/api-keys";
 import { auditInsert } from "../services/audit";
 import { batch } from "../services/batch";
+import { rememberZone } from "../services/tenant-zones";
+import { MEMBER_ROLES } from "../shared/member-roles";
 import { withApiKey } from "./api-key";
 
 const unauthorized = () => new ApiError("unauthorized");
@@ -116,6 +118,7 @@ export async function ownerAuthFrom(c: RequestScope): Promise<MemberAuth> {
   const row = rows[0];
   const refusal = membershipRefusal(row);
   if (refusal) throw refusal;
+  rememberZone(tenantId, row.timezone);
   if (impersonation && !READ_METHODS.has(c.req.method)) {
     throw new ApiError("impersonation_read_only", "This session is read-only: impersonation tokens cannot make changes");
   }
@@ -156,9 +159,15 @@ export const requireOwner = createMiddleware<OwnerEnv>(async (c, next) => {
  * key's does) instead of costing one of its own. The owner create: 2 libSQL requests, not 3
  * (issue #42), the owner status change 2, not 3. A route listed here must not read `auth.role` or
  * `auth.timezone` before it has reached the database (they are the least-privileged placeholders
- * until then) unless it awaits `auth.membershipChecked()` first, as requireRole does.
+ * until then) unless it awaits `auth.membershipChecked()` first, as requireRole does, or builds on
+ * guesses it checks against what that round trip answered before it shows anything: the report
+ * (design.md §29) on `auth.claimedRole` and a remembered zone (routes/owner/reports.ts), 1 request.
  */
-const MEMBERSHIP_IN_FIRST_ROUND_TRIP = [/^POST \/api\/bookings$/, /^PATCH \/api\/bookings\/[^/]+\/status$/];
+const MEMBERSHIP_IN_FIRST_ROUND_TRIP = [
+  /^POST \/api\/bookings$/,
+  /^PATCH \/api\/bookings\/[^/]+\/status$/,
+  /^GET \/api\/reports\/summary$/,
+];
 
 /** Raises (malformed JSON) unless the token's user is an active member of an existing business. */
 const MEMBER_GUARD_SQL = `SELECT CASE WHEN m.role IS NOT NULL AND m.is_active = 1 THEN m.role
@@ -177,6 +186,7 @@ async function withMemberGuard(c: Context<OwnerEnv>, claims: Awaited<ReturnType<
     role: "staff",
     timezone: "UTC",
     actor: { type: "user", id: claims.sub },
+    claimedRole: MEMBER_ROLES.find((r) => r === claims.role) ?? "staff",
   };
   const guarded = guardDb(plain, {
     statement: { sql: MEMBER_GUARD_SQL, args: [claims.tenantId, claims.sub] },
@@ -189,6 +199,8 @@ async function withMemberGuard(c: Context<OwnerEnv>, claims: Awaited<ReturnType<
       const row = result.rows[0] as unknown as { role: MemberRole; timezone: string };
       auth.role = row.role;
       auth.timezone = row.timezone;
+      auth.claimedRole = undefined;
+      rememberZone(claims.tenantId, row.timezone);
     },
   });
   auth.membershipChecked = async () => {
