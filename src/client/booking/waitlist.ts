@@ -51,9 +51,7 @@ export function startWaitlist(choice: () => WaitlistChoice | null): Waitlist {
     const { form, list, add } = parts;
     const captchaBox = maybeById("waitlist-captcha");
     if (page.turnstileSiteKey && captchaBox)
-      captcha = botCheck(page.turnstileSiteKey, page.turnstileJs, captchaBox, () =>
-        fail(t("waitlist.captchaLoad")),
-      );
+      captcha = botCheck(page.turnstileSiteKey, page.turnstileJs, captchaBox, () => fail(t("waitlist.captchaLoad")));
     add.addEventListener("click", () => {
       const last = queryAll<HTMLInputElement>("li.window input[name=date]", list).pop();
       windowRow(last?.value || date || page.today, "09:00", "17:00");
@@ -250,10 +248,7 @@ export function startWaitlistManage(): void {
     const entry = dataOf(answer);
     show(section, true);
     if (!entry) {
-      setText(
-        error,
-        errorCode(answer) === "not_found" ? t("waitlist.notFound") : genericError(answer),
-      );
+      setText(error, errorCode(answer) === "not_found" ? t("waitlist.notFound") : genericError(answer));
       show(error, true);
       return;
     }

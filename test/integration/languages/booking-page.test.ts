@@ -96,4 +96,3 @@ describe("the booking page's language", () => {
     expect(german).not.toContain("When could you come?");
   });
 });
-
