@@ -94,3 +94,20 @@ describe("the short manage link /b/<code> in the customer's language", () => {
     expect(text).toContain("Este enlace no corresponde a ninguna reserva.");
   });
 });
+
+describe("the widget's words", () => {
+  it("speaks the business's locale, or the embed's data-lang when the business offers it", async () => {
+    const s = await bookableTenant({ tenant: { businessName: "Salón Lucía", locale: "es", bookingLanguages: ["es", "de"] } });
+    const spanish = await get(`/widget/status?slug=${s.tenant.slug}`);
+    expect(spanish.body.data.locale).toBe("es");
+    expect(spanish.body.data.words).toMatchObject({ button: "Reservar una cita", frameTitle: "Reserve con Salón Lucía" });
+
+    const german = await get(`/widget/status?slug=${s.tenant.slug}&lang=de-CH`);
+    expect(german.body.data.locale).toBe("de");
+    expect(german.body.data.words).toMatchObject({ button: "Termin buchen", unavailableButton: "Buchung nicht möglich" });
+
+    // A language the business does not offer falls back to its own.
+    const french = await get(`/widget/status?slug=${s.tenant.slug}&lang=fr`);
+    expect(french.body.data.locale).toBe("es");
+  });
+});

@@ -80,6 +80,7 @@ const de: CatalogOf<typeof en> = {
   "ask.hint": "Mit Eingabe senden, mit Umschalt+Eingabe eine neue Zeile.",
   "ask.reset": "Neues Gespräch beginnen",
   "ask.off": "Der Assistent ist gerade nicht verfügbar. Sie können trotzdem mit dem Formular unten eine Zeit wählen.",
+  "widget.unavailable": "Buchung nicht möglich",
 };
 
 export default de;

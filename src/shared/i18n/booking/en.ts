@@ -79,6 +79,7 @@ const en = {
   "ask.hint": "Press Enter to send, Shift+Enter for a new line.",
   "ask.reset": "Start a new conversation",
   "ask.off": "The assistant is not available right now. You can still choose a time with the form below.",
+  "widget.unavailable": "Booking unavailable",
 } as const;
 
 export default en;

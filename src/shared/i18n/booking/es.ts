@@ -79,6 +79,7 @@ const es: CatalogOf<typeof en> = {
   "ask.hint": "Pulse Intro para enviar y Mayús+Intro para una nueva línea.",
   "ask.reset": "Empezar una nueva conversación",
   "ask.off": "El asistente no está disponible en este momento. Puede elegir una hora con el formulario de abajo.",
+  "widget.unavailable": "Reservas no disponibles",
 };
 
 export default es;

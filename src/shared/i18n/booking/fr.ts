@@ -80,6 +80,7 @@ const fr: CatalogOf<typeof en> = {
   "ask.hint": "Appuyez sur Entrée pour envoyer, Maj+Entrée pour aller à la ligne.",
   "ask.reset": "Commencer une nouvelle conversation",
   "ask.off": "L’assistant n’est pas disponible pour le moment. Vous pouvez toujours choisir un horaire avec le formulaire ci-dessous.",
+  "widget.unavailable": "Réservation indisponible",
 };
 
 export default fr;

@@ -80,6 +80,7 @@ const it: CatalogOf<typeof en> = {
   "ask.hint": "Prema Invio per inviare, Maiusc+Invio per andare a capo.",
   "ask.reset": "Inizia una nuova conversazione",
   "ask.off": "L’assistente al momento non è disponibile. Può comunque scegliere un orario con il modulo qui sotto.",
+  "widget.unavailable": "Prenotazioni non disponibili",
 };
 
 export default it;

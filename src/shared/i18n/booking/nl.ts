@@ -79,6 +79,7 @@ const nl: CatalogOf<typeof en> = {
   "ask.hint": "Druk op Enter om te versturen, Shift+Enter voor een nieuwe regel.",
   "ask.reset": "Nieuw gesprek beginnen",
   "ask.off": "De assistent is nu niet beschikbaar. U kunt nog steeds een tijd kiezen met het formulier hieronder.",
+  "widget.unavailable": "Boeken niet mogelijk",
 };
 
 export default nl;

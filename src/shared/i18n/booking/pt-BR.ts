@@ -80,6 +80,7 @@ const ptBR: CatalogOf<typeof en> = {
   "ask.hint": "Pressione Enter para enviar e Shift+Enter para uma nova linha.",
   "ask.reset": "Começar uma nova conversa",
   "ask.off": "O assistente não está disponível no momento. Você ainda pode escolher um horário no formulário abaixo.",
+  "widget.unavailable": "Reservas indisponíveis",
 };
 
 export default ptBR;
