@@ -9,7 +9,12 @@ describe("GET /widget/status", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("Access-Control-Allow-Origin")).toBe("*");
     expect(res.headers.get("Cache-Control")).toBe("no-store");
-    expect(res.body.data).toMatchObject({ status: "available", widgetColor: "#e11d48", widgetMode: "inline", businessName: "Widget Salon" });
+    expect(res.body.data).toMatchObject({
+      status: "available",
+      widgetColor: "#e11d48",
+      widgetMode: "inline",
+      businessName: "Widget Salon",
+    });
     expect(res.body.data.locale).toBe("en");
     expect(res.body.data.words).toEqual({
       button: "Book an appointment",
