@@ -53,6 +53,15 @@ describe("the owner app in the member's language", () => {
     expect(await page.getByRole("button", { name: "Buchungen anzeigen" }).count()).toBe(1);
     await checkPage(page, "languages-de-bookings");
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+
+    await openIn(page, "/app/customers", "de");
+    expect(await page.locator("h1").textContent()).toBe("Kunden");
+    expect(await page.getByRole("status").first().textContent()).toBe("Der neueste Kunde");
+    await page.getByRole("button", { name: "Ada Lovelace" }).click();
+    const dialog = page.getByRole("dialog", { name: "Ada Lovelace" });
+    await eventually(() => dialog.locator(".booking-row").first().textContent()).toContain("Haircut bei Alex Rivera · 45,00\u00a0$");
+    expect(await dialog.getByRole("button", { name: "Speichern" }).count()).toBe(1);
+    await checkPage(page, "languages-de-customer");
     expect(scriptErrors(errors)).toEqual([]);
   });
 
