@@ -15,6 +15,9 @@ export const LOCALE_KEY = "app.locale";
 
 type Catalog = Readonly<Record<AppKey, Message>>;
 
+/** The server's title, read before any page script runs: a page that sets its own (a settings section) keeps it. */
+const FRAME_TITLE = typeof document === "undefined" ? "" : document.title;
+
 let locale: Locale = DEFAULT_LOCALE;
 let messages: Partial<Catalog> = {};
 const formats = new Map<AppKey, IntlMessageFormat>();
@@ -60,7 +63,7 @@ export async function loadWords(): Promise<void> {
     }
   }
   const title = document.body.dataset.titleKey as AppKey | undefined;
-  if (title && messages[title]) document.title = document.title.replace(/^[^·]*·/, `${t(title)} ·`);
+  if (title && messages[title] && document.title === FRAME_TITLE) document.title = document.title.replace(/^[^·]*·/, `${t(title)} ·`);
   document.documentElement.classList.add("words");
 }
 
