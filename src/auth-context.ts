@@ -2,6 +2,7 @@
 // group's Hono env (src/env.ts) carries exactly one of these as `c.var.auth`, so a handler reads
 // its caller's fields without a cast or a runtime check.
 
+import type { Locale } from "./shared/i18n/locales";
 import type { MemberRole } from "./shared/member-roles";
 
 export type { MemberRole };
@@ -19,6 +20,11 @@ export type MemberAuth = {
   role: MemberRole;
   /** The business's IANA zone, read with the membership (no extra round trip): views key date ranges by it. */
   timezone: string;
+  /**
+   * design.md §30: the language the member reads the app in (their own `locale`, else the business's),
+   * read with the membership; `en` on the guarded first-round-trip path, which renders no words.
+   */
+  locale: Locale;
   actor: Actor;
   impersonation?: { adminId: string; sessionId: string };
   /**

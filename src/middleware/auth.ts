@@ -6,6 +6,7 @@ import type { ApiKeyAuth, MemberAuth, MemberRole, OwnerAuth } from "../auth-cont
 import { prepared } from "../db/prepared";
 import type { AdminEnv, CustomerEnv, GuestEnv, MemberEnv, OwnerEnv, RequestScope } from "../env";
 import { ApiError } from "../errors";
+import { DEFAULT_LOCALE, supportedLocale } from "../shared/i18n/locales";
 import { bearerCredential, bearerToken, verifyToken } from "../lib/jwt";
 import { parseApiKey } from "../services/api-keys";
 import { auditInsert } from "../services/audit";
@@ -27,14 +28,14 @@ export function appPageOf(header: string | undefined): string | null {
 }
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-type MemberRow = { tenantId: string; timezone: string; role: string | null; memberActive: number | null };
+type MemberRow = { tenantId: string; timezone: string; locale: string; role: string | null; memberActive: number | null };
 
 /**
  * The tenant and the caller's membership in it, one statement on every owner request, prepared once
  * per isolate (src/db/prepared.ts): Drizzle's select builder rendered it on each (issue #42).
  */
 const memberLookup = prepared<{ tenantId: string; userId: string }>(
-  (p) => sql`SELECT t.id AS tenantId, t.timezone, m.role, m.is_active AS memberActive
+  (p) => sql`SELECT t.id AS tenantId, t.timezone, COALESCE(m.locale, t.locale) AS locale, m.role, m.is_active AS memberActive
     FROM tenants t LEFT JOIN tenant_members m ON m.tenant_id = t.id AND m.user_id = ${p.userId}
     WHERE t.id = ${p.tenantId}`,
 );
@@ -76,6 +77,7 @@ export async function ownerAuthFrom(c: RequestScope): Promise<MemberAuth> {
   const lookup = memberLookup.all(db, { tenantId, userId: claims.sub }, (r: MemberRow) => ({
     tenantId: r.tenantId,
     timezone: r.timezone,
+    locale: supportedLocale(r.locale) ?? DEFAULT_LOCALE,
     role: r.role,
     memberActive: r.memberActive === null ? null : r.memberActive === 1,
   }));
@@ -131,6 +133,7 @@ export async function ownerAuthFrom(c: RequestScope): Promise<MemberAuth> {
     tenantId,
     role: row.role as MemberRole,
     timezone: row.timezone,
+    locale: row.locale,
     actor: { type: "user", id: userId },
     impersonation,
   };
@@ -185,6 +188,7 @@ async function withMemberGuard(c: Context<OwnerEnv>, claims: Awaited<ReturnType<
     tenantId: claims.tenantId,
     role: "staff",
     timezone: "UTC",
+    locale: DEFAULT_LOCALE,
     actor: { type: "user", id: claims.sub },
     claimedRole: MEMBER_ROLES.find((r) => r === claims.role) ?? "staff",
   };

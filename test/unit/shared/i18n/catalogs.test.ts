@@ -1,5 +1,6 @@
 import { type MessageFormatElement, parse, TYPE } from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
+import { APP_CATALOGS } from "../../../../src/shared/i18n/app";
 import { BOOKING_CATALOGS } from "../../../../src/shared/i18n/booking";
 import { BOOKING_SCRIPT_CATALOGS } from "../../../../src/shared/i18n/booking-script";
 import { SUPPORTED_LOCALES } from "../../../../src/shared/i18n/locales";
@@ -17,6 +18,7 @@ const AREAS: Record<string, Record<string, Record<string, string>>> = {
   "booking-script": BOOKING_SCRIPT_CATALOGS,
   mail: MAIL_CATALOGS,
   pages: PAGES_CATALOGS,
+  app: APP_CATALOGS,
 };
 
 const KIND: Partial<Record<TYPE, string>> = {
