@@ -1,6 +1,5 @@
 import { z } from "@hono/zod-openapi";
 import type { ResourceRow } from "../../services/owner/resources";
-import type { TimeOff } from "./staff";
 
 // design.md §26: the owner API's answers about resources (rooms, chairs, ...) and their time off.
 
@@ -18,10 +17,3 @@ export const OwnerResource = z
 export function toOwnerResource(x: ResourceRow): z.infer<typeof OwnerResource> {
   return { id: x.id, name: x.name, type: x.type, isActive: x.isActive, createdAt: x.createdAt, updatedAt: x.updatedAt };
 }
-
-export const toTimeOff = (t: { id: string; startAt: number; endAt: number; reason: string }): z.infer<typeof TimeOff> => ({
-  id: t.id,
-  start: new Date(t.startAt).toISOString(),
-  end: new Date(t.endAt).toISOString(),
-  reason: t.reason,
-});

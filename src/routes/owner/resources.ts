@@ -1,6 +1,5 @@
 import { z } from "@hono/zod-openapi";
 import type { OwnerEnv } from "../../env";
-import { ApiError } from "../../errors";
 import { requireRole } from "../../middleware/auth";
 import {
   addResourceTimeOff,
@@ -14,8 +13,8 @@ import {
 } from "../../services/owner/resources";
 import { lookupIdParam, NOT_EMPTY, notEmpty, resourceTypeField } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
-import { OwnerResource, toOwnerResource, toTimeOff } from "./resource-shapes";
-import { TimeOff } from "./staff";
+import { OwnerResource, toOwnerResource } from "./resource-shapes";
+import { withTimeOffRoutes } from "./time-off";
 
 // design.md §26: /api/resources, like §7's owner groups: owner token or API key by its scope,
 // owners and admins write, staff read, another business's ids are 404, no rate limit.
@@ -30,18 +29,9 @@ const patchBody = z
   .object({ name: fields.name.optional(), type: fields.type.optional(), isActive: fields.isActive.optional() })
   .strict()
   .refine(notEmpty, NOT_EMPTY);
-const timeOffBody = z
-  .object({
-    start: z.iso.datetime({ offset: true, error: "Use an ISO-8601 instant" }),
-    end: z.iso.datetime({ offset: true, error: "Use an ISO-8601 instant" }),
-    reason: z.string().max(500).optional(),
-  })
-  .strict();
-const MAX_TIME_OFF_MS = 366 * 86_400_000;
 
 const writers = requireRole("owner", "admin");
 const tags = ["Resources"];
-const timeOffParams = z.object({ id: z.string(), timeOffId: z.string() });
 
 const list = createRoute({
   method: "get",
@@ -90,81 +80,41 @@ const remove = createRoute({
   request: { params: lookupIdParam },
   responses: { 200: ok(z.object({ id: z.string() })), ...errors(401, 403, 404) },
 });
-const timeOff = createRoute({
-  method: "get",
-  path: "/{id}/time-off",
-  tags,
-  summary: "The resource's time off, earliest first",
-  security: security.owner,
-  request: { params: lookupIdParam },
-  responses: { 200: ok(z.array(TimeOff)), ...errors(401, 403, 404) },
-});
-const addOff = createRoute({
-  method: "post",
-  path: "/{id}/time-off",
-  tags,
-  summary: "Time off between two instants (at most 366 days): the resource is not assigned in it (owner/admin)",
-  security: security.owner,
-  middleware: [writers],
-  request: { params: lookupIdParam, body: jsonBody(timeOffBody) },
-  responses: { 201: ok(TimeOff, "Created"), ...errors(400, 401, 403, 404) },
-});
-const removeOff = createRoute({
-  method: "delete",
-  path: "/{id}/time-off/{timeOffId}",
-  tags,
-  summary: "Removes one time off of the resource (owner/admin)",
-  security: security.owner,
-  middleware: [writers],
-  request: { params: timeOffParams },
-  responses: { 200: ok(z.object({ id: z.string() })), ...errors(401, 403, 404) },
-});
 
 /** /api/resources: the business's rooms, chairs and basins, and their time off. */
-export const resourceRoutes = openApiRouter<OwnerEnv>()
-  .openapi(list, async (c) => c.json({ data: (await listResources(c.var.services.db, c.var.auth.tenantId)).map(toOwnerResource) }, 200))
-  .openapi(create, async (c) => {
-    const row = await createResource(c.var.services.db, c.var.auth.tenantId, c.req.valid("json"), c.var.services.now);
-    return c.json({ data: toOwnerResource(row) }, 201);
-  })
-  .openapi(one, async (c) =>
-    c.json({ data: toOwnerResource(await getResource(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id)) }, 200),
-  )
-  .openapi(change, async (c) => {
-    const row = await updateResource(
-      c.var.services.db,
-      c.var.auth.tenantId,
-      c.req.valid("param").id,
-      c.req.valid("json"),
-      c.var.services.now,
-    );
-    return c.json({ data: toOwnerResource(row) }, 200);
-  })
-  .openapi(remove, async (c) => {
-    const { id } = await deleteResource(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id, c.var.services.now);
-    return c.json({ data: { id } }, 200);
-  })
-  .openapi(timeOff, async (c) => {
-    const rows = await listResourceTimeOff(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id);
-    return c.json({ data: rows.map(toTimeOff) }, 200);
-  })
-  .openapi(addOff, async (c) => {
-    const body = c.req.valid("json");
-    const start = new Date(body.start);
-    const end = new Date(body.end);
-    if (end <= start) throw ApiError.field("end", "end must be after start");
-    if (end.getTime() - start.getTime() > MAX_TIME_OFF_MS) throw ApiError.field("end", "Time off can last at most 366 days");
-    const row = await addResourceTimeOff(
-      c.var.services.db,
-      c.var.auth.tenantId,
-      c.req.valid("param").id,
-      { start, end, reason: body.reason },
-      c.var.services.now,
-    );
-    return c.json({ data: toTimeOff(row) }, 201);
-  })
-  .openapi(removeOff, async (c) => {
-    const { id, timeOffId } = c.req.valid("param");
-    const { id: removed } = await deleteResourceTimeOff(c.var.services.db, c.var.auth.tenantId, id, timeOffId);
-    return c.json({ data: { id: removed } }, 200);
-  });
+export const resourceRoutes = withTimeOffRoutes(
+  openApiRouter<OwnerEnv>()
+    .openapi(list, async (c) => c.json({ data: (await listResources(c.var.services.db, c.var.auth.tenantId)).map(toOwnerResource) }, 200))
+    .openapi(create, async (c) => {
+      const row = await createResource(c.var.services.db, c.var.auth.tenantId, c.req.valid("json"), c.var.services.now);
+      return c.json({ data: toOwnerResource(row) }, 201);
+    })
+    .openapi(one, async (c) =>
+      c.json({ data: toOwnerResource(await getResource(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id)) }, 200),
+    )
+    .openapi(change, async (c) => {
+      const row = await updateResource(
+        c.var.services.db,
+        c.var.auth.tenantId,
+        c.req.valid("param").id,
+        c.req.valid("json"),
+        c.var.services.now,
+      );
+      return c.json({ data: toOwnerResource(row) }, 200);
+    })
+    .openapi(remove, async (c) => {
+      const { id } = await deleteResource(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id, c.var.services.now);
+      return c.json({ data: { id } }, 200);
+    }),
+  {
+    tags,
+    summaries: {
+      list: "The resource's time off, earliest first",
+      add: "Time off between two instants (at most 366 days): the resource is not assigned in it (owner/admin)",
+      remove: "Removes one time off of the resource (owner/admin)",
+    },
+    list: (s, tenantId, id) => listResourceTimeOff(s.db, tenantId, id),
+    add: (s, tenantId, id, v) => addResourceTimeOff(s.db, tenantId, id, v, s.now),
+    remove: (s, tenantId, id, timeOffId) => deleteResourceTimeOff(s.db, tenantId, id, timeOffId),
+  },
+);

@@ -18,6 +18,7 @@ import {
   updateStaff,
 } from "../../services/owner/staff";
 import { rotateCalendarFeed } from "../../services/notifications/calendar-feed";
+import { withTimeOffRoutes } from "./time-off";
 
 const hex = hexColor;
 // Shapes only; the values (day 0-6, HH:MM, end after start, no overlap) are checked per interval by validateWeek.
@@ -49,13 +50,6 @@ const patchBody = createBody
   .partial()
   .strict()
   .refine((v) => Object.keys(v).length > 0, "Send at least one field to change");
-const timeOffBody = z
-  .object({
-    start: z.iso.datetime({ offset: true, error: "Use an ISO-8601 instant" }),
-    end: z.iso.datetime({ offset: true, error: "Use an ISO-8601 instant" }),
-    reason: z.string().max(500).optional(),
-  })
-  .strict();
 
 /** Weekly hours validated per interval; errors keyed `<prefix><index>` (e.g. workingHours.2). */
 function checkedHours(hours: WorkingInterval[] | undefined, prefix: string) {
@@ -105,24 +99,7 @@ export function toOwnerStaff(s: StaffWithHours): z.infer<typeof OwnerStaff> {
   };
 }
 
-export const TimeOff = z
-  .object({
-    id: z.string(),
-    start: z.string().openapi({ description: "ISO-8601 instant (UTC)" }),
-    end: z.string().openapi({ description: "ISO-8601 instant (UTC)" }),
-    reason: z.string(),
-  })
-  .openapi("TimeOff");
-
-const toTimeOff = (t: { id: string; startAt: number; endAt: number; reason: string }): z.infer<typeof TimeOff> => ({
-  id: t.id,
-  start: new Date(t.startAt).toISOString(),
-  end: new Date(t.endAt).toISOString(),
-  reason: t.reason,
-});
-
 const writers = requireRole("owner", "admin");
-const MAX_TIME_OFF_MS = 366 * 86_400_000;
 
 const tags = ["Staff"];
 
@@ -195,110 +172,70 @@ const hours = createRoute({
   request: { params: lookupIdParam, body: jsonBody(fields.workingHours) },
   responses: { 200: ok(OwnerStaff), ...errors(400, 401, 403, 404) },
 });
-const timeOff = createRoute({
-  method: "get",
-  path: "/{id}/time-off",
-  tags,
-  summary: "The staff member's time off, earliest first",
-  security: security.owner,
-  request: { params: lookupIdParam },
-  responses: { 200: ok(z.array(TimeOff)), ...errors(401, 403, 404) },
-});
-const addOff = createRoute({
-  method: "post",
-  path: "/{id}/time-off",
-  tags,
-  summary: "Time off between two instants (at most 366 days): no slots in it (owner/admin)",
-  security: security.owner,
-  middleware: [writers],
-  request: { params: lookupIdParam, body: jsonBody(timeOffBody) },
-  responses: { 201: ok(TimeOff, "Created"), ...errors(400, 401, 403, 404) },
-});
-const removeOff = createRoute({
-  method: "delete",
-  path: "/{id}/time-off/{timeOffId}",
-  tags,
-  summary: "Removes one time off (owner/admin)",
-  security: security.owner,
-  middleware: [writers],
-  request: { params: z.object({ id: z.string(), timeOffId: z.string() }) },
-  responses: { 200: ok(z.object({ id: z.string() })), ...errors(401, 403, 404) },
-});
 
 /** /api/staff: profiles, weekly hours and time off (the date overrides are in ./schedule.ts). */
-export const staffRoutes = openApiRouter<OwnerEnv>()
-  .openapi(list, async (c) => c.json({ data: (await listStaff(c.var.services.db, c.var.auth.tenantId)).map(toOwnerStaff) }, 200))
-  .openapi(create, async (c) => {
-    const { workingHours, ...profile } = c.req.valid("json");
-    const hours = checkedHours(workingHours, "workingHours.") ?? [];
-    return c.json(
-      { data: toOwnerStaff(await createStaff(c.var.services.db, c.var.auth.tenantId, profile, hours, c.var.services.now)) },
-      201,
-    );
-  })
-  .openapi(one, async (c) =>
-    c.json({ data: toOwnerStaff(await getStaff(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id)) }, 200),
-  )
-  .openapi(change, async (c) => {
-    const { workingHours, ...profile } = c.req.valid("json");
-    const hours = checkedHours(workingHours, "workingHours.");
-    const id = c.req.valid("param").id;
-    return c.json(
-      {
-        data: toOwnerStaff(
-          await updateStaff(c.var.services.db, c.var.auth.tenantId, id, profile, hours, c.var.services.now, c.var.services),
-        ),
-      },
-      200,
-    );
-  })
-  .openapi(remove, async (c) => {
-    const { id } = await deleteStaff(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id, c.var.services.now);
-    return c.json({ data: { id } }, 200);
-  })
-  // design.md §17: a new secret feed URL each call (the previous one stops working); shown only here.
-  .openapi(calendarFeed, async (c) => {
-    const { url } = await rotateCalendarFeed(
-      c.var.services.db,
-      c.var.services.config,
-      c.var.auth.tenantId,
-      c.req.valid("param").id,
-      c.var.services.now,
-    );
-    return c.json({ data: { url } }, 200);
-  })
-  .openapi(hours, async (c) => {
-    const week = checkedHours(c.req.valid("json"), "")!;
-    return c.json(
-      {
-        data: toOwnerStaff(
-          await replaceHours(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id, week, c.var.services.now, c.var.services),
-        ),
-      },
-      200,
-    );
-  })
-  .openapi(timeOff, async (c) => {
-    const rows = await listTimeOff(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id);
-    return c.json({ data: rows.map(toTimeOff) }, 200);
-  })
-  .openapi(addOff, async (c) => {
-    const body = c.req.valid("json");
-    const start = new Date(body.start);
-    const end = new Date(body.end);
-    if (end <= start) throw ApiError.field("end", "end must be after start");
-    if (end.getTime() - start.getTime() > MAX_TIME_OFF_MS) throw ApiError.field("end", "Time off can last at most 366 days");
-    const row = await addTimeOff(
-      c.var.services.db,
-      c.var.auth.tenantId,
-      c.req.valid("param").id,
-      { start, end, reason: body.reason },
-      c.var.services.now,
-    );
-    return c.json({ data: toTimeOff(row) }, 201);
-  })
-  .openapi(removeOff, async (c) => {
-    const { id, timeOffId } = c.req.valid("param");
-    const { id: removed } = await deleteTimeOff(c.var.services.db, c.var.auth.tenantId, id, timeOffId, c.var.services.now, c.var.services);
-    return c.json({ data: { id: removed } }, 200);
-  });
+export const staffRoutes = withTimeOffRoutes(
+  openApiRouter<OwnerEnv>()
+    .openapi(list, async (c) => c.json({ data: (await listStaff(c.var.services.db, c.var.auth.tenantId)).map(toOwnerStaff) }, 200))
+    .openapi(create, async (c) => {
+      const { workingHours, ...profile } = c.req.valid("json");
+      const hours = checkedHours(workingHours, "workingHours.") ?? [];
+      return c.json(
+        { data: toOwnerStaff(await createStaff(c.var.services.db, c.var.auth.tenantId, profile, hours, c.var.services.now)) },
+        201,
+      );
+    })
+    .openapi(one, async (c) =>
+      c.json({ data: toOwnerStaff(await getStaff(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id)) }, 200),
+    )
+    .openapi(change, async (c) => {
+      const { workingHours, ...profile } = c.req.valid("json");
+      const hours = checkedHours(workingHours, "workingHours.");
+      const id = c.req.valid("param").id;
+      return c.json(
+        {
+          data: toOwnerStaff(
+            await updateStaff(c.var.services.db, c.var.auth.tenantId, id, profile, hours, c.var.services.now, c.var.services),
+          ),
+        },
+        200,
+      );
+    })
+    .openapi(remove, async (c) => {
+      const { id } = await deleteStaff(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id, c.var.services.now);
+      return c.json({ data: { id } }, 200);
+    })
+    // design.md §17: a new secret feed URL each call (the previous one stops working); shown only here.
+    .openapi(calendarFeed, async (c) => {
+      const { url } = await rotateCalendarFeed(
+        c.var.services.db,
+        c.var.services.config,
+        c.var.auth.tenantId,
+        c.req.valid("param").id,
+        c.var.services.now,
+      );
+      return c.json({ data: { url } }, 200);
+    })
+    .openapi(hours, async (c) => {
+      const week = checkedHours(c.req.valid("json"), "")!;
+      return c.json(
+        {
+          data: toOwnerStaff(
+            await replaceHours(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id, week, c.var.services.now, c.var.services),
+          ),
+        },
+        200,
+      );
+    }),
+  {
+    tags,
+    summaries: {
+      list: "The staff member's time off, earliest first",
+      add: "Time off between two instants (at most 366 days): no slots in it (owner/admin)",
+      remove: "Removes one time off (owner/admin)",
+    },
+    list: (s, tenantId, id) => listTimeOff(s.db, tenantId, id),
+    add: (s, tenantId, id, v) => addTimeOff(s.db, tenantId, id, v, s.now),
+    remove: (s, tenantId, id, timeOffId) => deleteTimeOff(s.db, tenantId, id, timeOffId, s.now, s),
+  },
+);

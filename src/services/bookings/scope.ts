@@ -1,5 +1,7 @@
 import { eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { schema, type Db } from "../../db/client";
+import type { StoredRow } from "../../db/row-of";
+import type { services, staffProfiles } from "../../db/schema/catalog";
 import type { Actor } from "../../auth-context";
 import type { Services } from "../context";
 import { publicTenantSql, publicTenantWhere } from "../public-tenant";
@@ -46,21 +48,26 @@ export const tenantRulesColumns = sql`id, timezone, min_notice_minutes AS minNot
 export const tenantWhereSql = (scope: BookingScope) =>
   scope.kind === "public" ? publicTenantSql(scope.slug) : sql`id = ${scope.tenantId}`;
 
-export type ServiceRow = {
-  id: string;
-  name: string;
-  durationMinutes: number;
-  price: number;
-  depositPercent: number;
-  bufferBeforeMinutes: number;
-  bufferAfterMinutes: number;
-  /** JSON text of the staff ids who perform it, null = everybody (parseStaffIds). */
-  staffIds: string | null;
-  /** design.md §26: its processing window (both null = none) and the resource types it needs (JSON text). */
-  processingOffsetMinutes: number | null;
-  processingMinutes: number | null;
-  resourceTypes: string;
-};
+/**
+ * The service a booking or slot read is for, as the statements below alias it: typed from the schema
+ * (src/db/row-of.ts), so a renamed or retyped column fails the typecheck. `staffIds` is JSON text of
+ * the staff ids who perform it, null = everybody (parseStaffIds); design.md §26: its processing window
+ * (both null = none) and the resource types it needs (JSON text).
+ */
+export type ServiceRow = Pick<
+  StoredRow<typeof services>,
+  | "id"
+  | "name"
+  | "durationMinutes"
+  | "price"
+  | "depositPercent"
+  | "bufferBeforeMinutes"
+  | "bufferAfterMinutes"
+  | "staffIds"
+  | "processingOffsetMinutes"
+  | "processingMinutes"
+  | "resourceTypes"
+>;
 
 /** The service a booking or a slot read is for: active, not deleted, and for the public online-bookable. */
 const serviceWhere = (scope: BookingScope, serviceId: string | SQLWrapper, tenantId: SQL) =>
@@ -108,7 +115,7 @@ export function parseStaffIds(json: string | null): string[] | null {
   return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : null;
 }
 
-export type StaffRow = { id: string; displayName: string };
+export type StaffRow = Pick<StoredRow<typeof staffProfiles>, "id" | "displayName">;
 
 /** Staff who can take bookings (one when `staffId` is given). */
 const staffWhere = (rules: BookingScope["kind"], tenantId: SQL, staffId?: SQL) =>

@@ -1,4 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
+import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
@@ -20,6 +21,23 @@ async function open(salon: Salon, width: number, path: string, who = salon.owner
   const errors = watchErrors(page);
   await openApp(page, path);
   return { page, errors };
+}
+
+/**
+ * Every calendar block's visible text: each line wholly inside the block (nothing clipped mid-line)
+ * and clear of the block's processing window (the hatching never crosses the words).
+ */
+async function blockTextLayout(page: Page) {
+  return page.locator(".cal-block").evaluateAll((blocks) =>
+    blocks.map((block) => {
+      const box = block.getBoundingClientRect();
+      const hatch = block.querySelector(".cal-processing")?.getBoundingClientRect();
+      const lines = Array.from(block.querySelectorAll(".cal-block-text > :not(.visually-hidden)")).map((l) => l.getBoundingClientRect());
+      const inside = lines.every((l) => l.top >= box.top && l.bottom <= box.bottom + 0.5);
+      const clear = !hatch || lines.every((l) => l.bottom <= hatch.top + 0.5 || l.top >= hatch.bottom - 0.5);
+      return { lines: lines.length, inside, clear, title: block.getAttribute("title") ?? "" };
+    }),
+  );
 }
 
 const resourcesOf = (salon: Salon) =>
@@ -202,6 +220,13 @@ describe("a visit in the calendar", () => {
     expect(blockBg).not.toBe("rgb(255, 255, 255)");
     expect(windowBg).toContain("repeating-linear-gradient");
     expect(await haircut.textContent()).toContain("free while processing 10:20–10:40");
+    // The text sits above the window, one line (time and customer); service and visit in the tooltip.
+    const layout = await blockTextLayout(page);
+    expect(layout.map(({ inside, clear }) => ({ inside, clear }))).toEqual(layout.map(() => ({ inside: true, clear: true })));
+    expect(layout.find((l) => l.title.startsWith("10:00–11:00"))?.lines).toBe(1);
+    expect(await haircut.getAttribute("title")).toBe(
+      `10:00–11:00 Vera Visit, Haircut, Visit ${code} · 1 of 2 (Confirmed, with Alex Rivera; free while processing 10:20–10:40)`,
+    );
     await checkPage(page, "visit-calendar");
 
     await page.getByRole("button", { name: "Columns by resource" }).click();
@@ -232,10 +257,14 @@ describe("a visit in the calendar", () => {
     expect(await bea.locator(".cal-block-time").textContent()).toBe("14:00–14:30");
     expect(await alex.getAttribute("data-visit")).toBe(await bea.getAttribute("data-visit"));
     expect(await bea.locator(".cal-block-visit").textContent()).toMatch(/^ Visit BK-[A-Z0-9]{6} · 2 of 2$/);
+    // The 30-minute item shows its customer on the time's line, not only its times.
+    expect(await bea.locator(".cal-block-who").isVisible()).toBe(true);
+    for (const l of await blockTextLayout(page)) expect(l).toMatchObject({ inside: true, clear: true });
     await checkPage(page, "visit-two-columns");
 
     const narrow = await open(salon, 375, `/app/calendar?date=${DAY}`);
     await eventually(() => narrow.page.locator(".cal-block.in-visit").count()).toBe(2);
+    for (const l of await blockTextLayout(narrow.page)) expect(l).toMatchObject({ inside: true, clear: true });
     await checkPage(narrow.page, "visit-two-columns");
 
     // The dashboard's timeline marks the same visit and the haircut's processing window.

@@ -75,7 +75,7 @@ describe("POST /api/bookings with override: true", () => {
         staffId: staff.id,
         startAt: at("20:00").getTime(),
         endAt: at("21:00").getTime(),
-        createdAt: new Date().toISOString(),
+        createdAt: NOON.toISOString(),
       });
     for (const start of ["18:30", "17:05", "19:30", "20:55"]) {
       const res = await book(`${DAY}T${start}:00`, { override: true });

@@ -112,7 +112,7 @@ describe("GET /api/businesses/me/views/calendar", () => {
         startAt: at("2031-03-12T13:00").getTime(),
         endAt: at("2031-03-12T15:00").getTime(),
         reason: "Dentist",
-        createdAt: new Date().toISOString(),
+        createdAt: NOON.toISOString(),
       });
 
     const res = await view("calendar?date=2031-03-12&view=week");

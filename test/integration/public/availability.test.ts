@@ -62,7 +62,7 @@ describe("GET /api/public/:slug/availability: not found", () => {
     const { tenant, service } = await bookableTenant();
     const other = await bookableTenant();
     const hidden = await createStaff(tenant.id, { isBookable: false });
-    const gone = await createStaff(tenant.id, { deletedAt: new Date().toISOString() });
+    const gone = await createStaff(tenant.id, { deletedAt: NOW });
     for (const id of ["stf_nope", other.staff.id, hidden.id, gone.id]) {
       const res = await avail(tenant.slug, `serviceId=${service.id}&date=2027-03-10&staffId=${id}`);
       expect(res.status).toBe(404);
@@ -138,7 +138,7 @@ describe("GET /api/public/:slug/availability: slots", () => {
         staffId: staff.id,
         startAt: Date.parse("2027-03-10T17:00:00Z"),
         endAt: Date.parse("2027-03-11T05:00:00Z"),
-        createdAt: new Date().toISOString(),
+        createdAt: NOW,
       });
     const res = await avail(tenant.slug, `serviceId=${service.id}&date=2027-03-10&staffId=${staff.id}`);
     expect(res.status).toBe(200);

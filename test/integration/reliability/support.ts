@@ -61,7 +61,6 @@ export async function pastBookings(
 ) {
   const db = testDb();
   const id = newId("cst");
-  const now = new Date().toISOString();
   await db.insert(schema.customers).values({
     id,
     tenantId: t.tenantId,
@@ -70,8 +69,8 @@ export async function pastBookings(
     firstName: "Rita",
     lastName: "Record",
     phone: record.phone ?? "",
-    createdAt: now,
-    updatedAt: now,
+    createdAt: NOW,
+    updatedAt: NOW,
   });
   // A staff member of its own: past bookings of several customers may share a time.
   const past = await createStaff(t.tenantId, { displayName: "Past" });

@@ -106,18 +106,17 @@ describe("GET /api/public/:slug/availability/days: counts", () => {
     const nobody = await createStaff(tenant.id, { displayName: "Nail tech" }, allWeek("09:00", "17:00"));
     const service = await createService(tenant.id, { durationMinutes: 60, bufferAfterMinutes: 30, staffIds: [kim.id] });
     const db = testDb();
-    const t = new Date().toISOString();
     await db
       .insert(schema.businessClosures)
-      .values({ id: newId("cls"), tenantId: tenant.id, startDate: "2031-02-27", endDate: "2031-03-02", reason: "", createdAt: t });
+      .values({ id: newId("cls"), tenantId: tenant.id, startDate: "2031-02-27", endDate: "2031-03-02", reason: "", createdAt: NOW });
     await db.insert(schema.staffDateOverrides).values({
       id: newId("ovr"),
       tenantId: tenant.id,
       staffId: kim.id,
       date: "2031-03-03",
       intervals: [{ startMinute: 14 * 60, endMinute: 16 * 60 }],
-      createdAt: t,
-      updatedAt: t,
+      createdAt: NOW,
+      updatedAt: NOW,
     });
     // A booking 10:00-11:00 on 2031-03-04 carrying 15 minutes before it: Kim is blocked 09:45-11:00.
     await createBookingRow(tenant.id, service.id, kim.id, new Date("2031-03-04T15:00:00Z"), 60, { bufferBeforeMinutes: 15 });

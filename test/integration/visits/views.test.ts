@@ -26,7 +26,7 @@ describe("the calendar view with a visit", () => {
         startAt: ms("2031-03-10T16:00:00Z"),
         endAt: ms("2031-03-10T18:00:00Z"),
         reason: "Repainting",
-        createdAt: new Date().toISOString(),
+        createdAt: NOW,
       });
     const massage = await createService(s.tenant.id, { name: "Massage", durationMinutes: 60, resourceTypes: ["room"] });
     const made = await post(
@@ -90,7 +90,7 @@ describe("GET /api/businesses/me/views/resources", () => {
     const s = await salon();
     const basin = await createResource(s.tenant.id, { name: "Basin 1", type: "basin", isActive: false });
     const [roomA, roomB] = await spaRooms(s.tenant.id);
-    await createResource(s.tenant.id, { name: "Gone", type: "room", deletedAt: new Date().toISOString() });
+    await createResource(s.tenant.id, { name: "Gone", type: "room", deletedAt: NOW });
     const past = newId("rto");
     const coming = newId("rto");
     await testDb()

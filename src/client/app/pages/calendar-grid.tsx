@@ -3,15 +3,12 @@ import { dayLabel, hhmm, localParts, minutesOf, weekdayOf } from "../lib/zoned";
 import { t } from "../shell/i18n";
 import { personName } from "../ui/format";
 import { statusLabel } from "../ui/kit";
+import { CalendarBlock, PX_PER_MIN, type Span, type VisitInfo } from "./calendar-block";
 import { staffStyle } from "./timeline";
 
 export type FreeTime = { staffId: string; date: string; time: string };
 
-/** Vertical scale: 15 minutes = 12 px (an hour 48 px, the height CSS draws hour lines at). */
-export const PX_PER_MIN = 0.8;
 const SNAP = 15;
-
-type Span<T> = { item: T; start: number; end: number; label: string };
 
 /** The part of [start, end) that falls on `date` in the business's zone, as minutes of that day. */
 function onDate<T>(item: T, startIso: string, endIso: string, date: string, tz: string): Span<T> | null {
@@ -63,9 +60,6 @@ export function TimeAxis(p: { range: [number, number] }) {
     </div>
   );
 }
-
-/** How a block tells its visit (design.md §26): the items of one visit share its code and count. */
-export type VisitInfo = { index: number; count: number; code: string | null };
 
 /** Each visit item's place in its visit ("2 of 3"), from the bookings shown (a visit is one day). */
 export function visitsOf(bookings: BookingItem[]): Map<string, VisitInfo> {
@@ -153,50 +147,21 @@ export function LaneColumn(p: {
             <span>{t("cal.timeOff", { reason: o.item.reason || "none" })}</span>
           </div>
         ))}
-        {blocks.map((b) => {
-          const staff = p.staffOf(b.item.staffId);
-          const visit = p.visits.get(b.item.id);
-          const processing = b.item.processing
-            ? onDate(b.item, b.item.processing.startDatetime, b.item.processing.endDatetime, p.date, p.tz)
-            : null;
-          return (
-            <button
-              type="button"
-              class={`cal-block status-${b.item.status}${visit ? " in-visit" : ""}${processing ? " has-processing" : ""}`}
-              style={{ top: y(b.start), height: h(b.start, b.end), ...(p.lane.kind === "resource" ? staffStyle(staff?.color ?? "") : {}) }}
-              data-visit={b.item.visitId}
-              onClick={() => p.onOpen(b.item.id)}
-            >
-              {processing ? (
-                <span
-                  class="cal-processing"
-                  aria-hidden="true"
-                  title={t("cal.processingTitle", { span: processing.label, staff: staff?.displayName ?? t("cal.theStaff") })}
-                  style={{
-                    top: `${(processing.start - b.start) * PX_PER_MIN}px`,
-                    height: `${(processing.end - processing.start) * PX_PER_MIN}px`,
-                  }}
-                ></span>
-              ) : null}
-              <span class="cal-block-time">{b.label}</span> <span class="cal-block-who">{personName(b.item.customer)}</span>{" "}
-              <span class={p.compact ? "visually-hidden" : "cal-block-what"}>{b.item.serviceName}</span>
-              {visit ? (
-                <span class={p.compact ? "visually-hidden" : "cal-block-visit"}>
-                  {" "}
-                  {t("cal.visit", { code: visit.code ? `${visit.code} ` : "", index: visit.index, count: visit.count })}
-                </span>
-              ) : null}
-              <span class="visually-hidden">
-                {" "}
-                {t("cal.blockInfo", {
-                  status: statusLabel(b.item.status),
-                  staff: staff?.displayName ?? t("cal.formerStaff"),
-                  processing: processing ? processing.label : "none",
-                })}
-              </span>
-            </button>
-          );
-        })}
+        {blocks.map((b) => (
+          <CalendarBlock
+            span={b}
+            processing={
+              b.item.processing ? onDate(b.item, b.item.processing.startDatetime, b.item.processing.endDatetime, p.date, p.tz) : null
+            }
+            visit={p.visits.get(b.item.id)}
+            staff={p.staffOf(b.item.staffId)}
+            resourceLane={p.lane.kind === "resource"}
+            compact={p.compact ?? false}
+            top={y(b.start)}
+            height={h(b.start, b.end)}
+            onOpen={p.onOpen}
+          />
+        ))}
       </div>
     </div>
   );

@@ -2,12 +2,11 @@
 // such a service takes the first free one of each type, so two treatments never share a room.
 import { useState } from "hono/jsx/dom";
 import type { ResourceItem, ResourcesView } from "../../shared/api-types";
-import { api } from "../shell/api";
 import { startPage } from "../shell/boot";
 import { FormDialog, useSubmit } from "../ui/form-dialog";
+import { useListPage } from "../ui/list-page";
 import { Button, CheckField, Dialog, Empty, GateNote, Loading, LoadFailed, Outcome, TextField } from "../ui/kit";
 import { gate } from "../ui/permissions";
-import { type Problem, problemOf } from "../ui/problems";
 import { offLabel, TimeOffForm } from "../ui/time-off";
 import { useView } from "../ui/use-view";
 
@@ -17,33 +16,13 @@ export const RESOURCE_TYPE_RULE = "Use letters, digits, spaces, - or _ (e.g. roo
 
 function Resources() {
   const view = useView<ResourcesView>("/api/businesses/me/views/resources");
-  const [editing, setEditing] = useState<ResourceItem | "new" | null>(null);
-  const [offFor, setOffFor] = useState<ResourceItem | null>(null);
-  const [deleting, setDeleting] = useState<ResourceItem | null>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [done, setDone] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { editing, setEditing, offFor, setOffFor, deleting, setDeleting, problem, done, busy, run, saved } = useListPage<ResourceItem>(
+    view.reload,
+  );
   const d = view.data;
   if (!d) return view.problem ? <LoadFailed problem={view.problem} onRetry={view.reload} /> : <Loading />;
   const manage = gate(d.viewer, "manage");
   const tz = d.business.timezone;
-
-  async function run(label: string, method: string, path: string, body?: unknown) {
-    setBusy(true);
-    setProblem(null);
-    setDone("");
-    const a = await api(method, path, body);
-    setBusy(false);
-    if (a.status !== 200) return setProblem(problemOf(a));
-    setDone(label);
-    view.reload();
-  }
-  const saved = (message: string) => {
-    setEditing(null);
-    setOffFor(null);
-    setDone(message);
-    view.reload();
-  };
   const types = [...new Set(d.resources.map((r) => r.type))];
 
   return (

@@ -2,12 +2,11 @@
 import { useState } from "hono/jsx/dom";
 import type { OwnerService, ServicesView } from "../../shared/api-types";
 import { startPage } from "../shell/boot";
-import { api } from "../shell/api";
 import { duration, money, toMajor, toMinor } from "../ui/format";
 import { FormDialog, useSubmit } from "../ui/form-dialog";
+import { useListPage } from "../ui/list-page";
 import { Button, CheckField, Dialog, Empty, GateNote, Loading, LoadFailed, Outcome, TextAreaField, TextField } from "../ui/kit";
 import { gate } from "../ui/permissions";
-import { type Problem, problemOf } from "../ui/problems";
 import { useView } from "../ui/use-view";
 import { SERVICE_FORM_SECTIONS } from "./extensions";
 import { visitSummary } from "./service-visits";
@@ -19,26 +18,11 @@ const bufferSummary = (before: number, after: number) =>
 
 function Services() {
   const view = useView<ServicesView>("/api/businesses/me/views/services");
-  const [editing, setEditing] = useState<OwnerService | "new" | null>(null);
-  const [deleting, setDeleting] = useState<OwnerService | null>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [done, setDone] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { editing, setEditing, deleting, setDeleting, problem, done, busy, run, saved } = useListPage<OwnerService>(view.reload);
   const d = view.data;
   if (!d) return view.problem ? <LoadFailed problem={view.problem} onRetry={view.reload} /> : <Loading />;
   const manage = gate(d.viewer, "manage");
   const cur = d.business.currency;
-
-  async function run(label: string, method: string, path: string, body?: unknown) {
-    setBusy(true);
-    setProblem(null);
-    setDone("");
-    const a = await api(method, path, body);
-    setBusy(false);
-    if (a.status !== 200) return setProblem(problemOf(a));
-    setDone(label);
-    view.reload();
-  }
   const move = (i: number, by: number) => {
     const ids = d.services.map((s) => s.id);
     [ids[i], ids[i + by]] = [ids[i + by], ids[i]];
@@ -144,11 +128,7 @@ function Services() {
           currency={cur}
           staff={d.staff}
           onClose={() => setEditing(null)}
-          onSaved={(name) => {
-            setEditing(null);
-            setDone(`${name} saved.`);
-            view.reload();
-          }}
+          onSaved={(name) => saved(`${name} saved.`)}
         />
       ) : null}
       {deleting ? (

@@ -1,12 +1,11 @@
 // /app/staff: the team: profiles, weekly hours (several intervals a day) and time off.
 import { useState } from "hono/jsx/dom";
 import type { StaffView, StaffWithHours } from "../../shared/api-types";
-import { api } from "../shell/api";
 import { startPage } from "../shell/boot";
 import { FormDialog, useSubmit } from "../ui/form-dialog";
+import { useListPage } from "../ui/list-page";
 import { Button, CheckField, Dialog, Empty, GateNote, Loading, LoadFailed, Outcome, TextField } from "../ui/kit";
 import { gate } from "../ui/permissions";
-import { type Problem, problemOf } from "../ui/problems";
 import { offLabel, TimeOffForm } from "../ui/time-off";
 import { useView } from "../ui/use-view";
 import { STAFF_SECTIONS } from "./extensions";
@@ -15,33 +14,13 @@ import { staffStyle } from "./timeline";
 
 function Staff() {
   const view = useView<StaffView>("/api/businesses/me/views/staff");
-  const [editing, setEditing] = useState<StaffWithHours | "new" | null>(null);
-  const [offFor, setOffFor] = useState<StaffWithHours | null>(null);
-  const [deleting, setDeleting] = useState<StaffWithHours | null>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [done, setDone] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { editing, setEditing, offFor, setOffFor, deleting, setDeleting, problem, done, busy, run, saved } = useListPage<StaffWithHours>(
+    view.reload,
+  );
   const d = view.data;
   if (!d) return view.problem ? <LoadFailed problem={view.problem} onRetry={view.reload} /> : <Loading />;
   const manage = gate(d.viewer, "manage");
   const tz = d.business.timezone;
-
-  async function run(label: string, method: string, path: string) {
-    setBusy(true);
-    setProblem(null);
-    setDone("");
-    const a = await api(method, path);
-    setBusy(false);
-    if (a.status !== 200) return setProblem(problemOf(a));
-    setDone(label);
-    view.reload();
-  }
-  const saved = (message: string) => {
-    setEditing(null);
-    setOffFor(null);
-    setDone(message);
-    view.reload();
-  };
 
   return (
     <>

@@ -77,7 +77,9 @@ export function Timeline(p: { staff: StaffLike[]; bookings: BookingItem[]; tz: s
                       }}
                     ></span>
                   ) : null}
-                  <span class="tl-time">{x.label.slice(0, 5)}</span> {personName(x.b.customer)}
+                  <span class="tl-label">
+                    <span class="tl-time">{x.label.slice(0, 5)}</span> {personName(x.b.customer)}
+                  </span>
                   <span class="visually-hidden">
                     {", "}
                     {t("timeline.block", {
