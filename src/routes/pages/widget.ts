@@ -1,15 +1,19 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
-import { loadWidgetStatus, type WidgetStatus } from "../../services/pages/booking-page";
+import type { Config } from "../../config";
+import { loadWidgetStatus, UNKNOWN_WIDGET, type WidgetStatus } from "../../services/pages/booking-page";
+import { giftCardsOnSale } from "../../services/prepaid/gift-cards-on-sale";
 import { safeHexColor } from "../../shared/color";
 
 const SLUG = /^[a-z0-9-]{1,63}$/;
 
-const UNKNOWN: WidgetStatus = { status: "unknown", widgetColor: null, widgetMode: null, businessName: null };
-
-/** GET /widget/status `data` (read by /widget.js): only a validated hex colour, only popup or inline. */
-export function toWidgetStatus(s: WidgetStatus) {
+/**
+ * GET /widget/status `data` (read by /widget.js): only a validated hex colour, only popup or inline,
+ * and whether the business sells gift cards (design.md §32: the widget links to /gift then).
+ */
+export function toWidgetStatus(s: WidgetStatus, config: Pick<Config, "STRIPE_SECRET_KEY">) {
   return {
+    giftCards: s.status === "available" && giftCardsOnSale(config, s) !== null,
     status: s.status,
     widgetColor: s.widgetColor === null ? null : safeHexColor(s.widgetColor),
     widgetMode: s.widgetMode === null ? null : s.widgetMode === "inline" ? ("inline" as const) : ("popup" as const),
@@ -40,6 +44,6 @@ export const widgetRoutes = new Hono<AppEnv>()
     c.header("X-Content-Type-Options", "nosniff");
     const slug = (c.req.query("slug") ?? "").trim().toLowerCase();
     // A malformed slug costs no query.
-    const status = SLUG.test(slug) ? await loadWidgetStatus(c.var.services.db, slug) : UNKNOWN;
-    return c.json({ data: toWidgetStatus(status) });
+    const status = SLUG.test(slug) ? await loadWidgetStatus(c.var.services.db, slug) : UNKNOWN_WIDGET;
+    return c.json({ data: toWidgetStatus(status, c.var.services.config) });
   });
