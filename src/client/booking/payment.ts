@@ -3,6 +3,7 @@ import { amountLine, amountWithCode, countdownText, feeTerms, refundRule } from 
 import type { BookingLookup, PaymentStepData } from "../shared/api-types";
 import { byId, maybeById, setText, show, sleep } from "../shared/dom";
 import { dataOf } from "../shared/http";
+import { showGiftCardShare } from "./gift-card";
 import { publicApi } from "./api";
 import { enc, page } from "./page";
 import { type MountedPayment, mountPaymentElement } from "./payment-element";
@@ -56,6 +57,7 @@ export function startPayment(opts: PaymentStart): void {
   const facts = { ...p, currency: p.currency };
   setText(byId("pay-summary"), opts.summary);
   setText(byId("pay-amount"), amountLine(facts));
+  showGiftCardShare(p);
   setText(byId("pay-refund-rule"), refundRule(facts, page.timezone));
   setText(byId("pay-fees-text"), feeTerms(facts, page.timezone));
   show(byId("pay-fees"), p.fees !== null);

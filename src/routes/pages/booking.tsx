@@ -16,7 +16,7 @@ import { LanguageSwitcher, type PageLanguage, pageLanguage } from "./booking-lan
 import { AskPanel } from "./booking-ask";
 import { PhoneHint, TextsConsent, type TextsOffer, textsOffer } from "./booking-texts";
 import { MonthCalendar, weekStartFor } from "./booking-calendar";
-import { PaymentStep } from "./booking-payment";
+import { GiftCardField, PaymentStep } from "./booking-payment";
 import { VisitItems, VisitServices } from "./booking-visit";
 import { Document, MessagePage, renderPage } from "./layout";
 import { newNonce, setPageHeaders } from "./security";
@@ -312,6 +312,7 @@ const BookingPage: FC<{
                   <textarea id="notes" name="notes" rows={3} maxlength={2000} aria-describedby="notes-error"></textarea>
                   <p id="notes-error" class="field-error" hidden></p>
                 </div>
+                {tenant.requirePayment ? <GiftCardField label={t("giftCard.label")} hint={t("giftCard.hint")} /> : null}
                 {captcha ? (
                   <div class="field" role="group" aria-labelledby="captcha-label">
                     <p class="muted small" id="captcha-label">
@@ -335,6 +336,7 @@ const BookingPage: FC<{
               {t("confirmation.code")} <strong id="confirmation-code" class="code"></strong>
             </p>
             <p id="confirmation-summary"></p>
+            <p id="confirmation-gift-card" hidden></p>
             <VisitItems id="confirmation-items" label={t("confirmation.visitItems")} />
             <p class="muted">{t("confirmation.keep")}</p>
             <button type="button" id="book-another">
