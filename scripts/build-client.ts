@@ -53,6 +53,7 @@ export const OWNER_PAGES = [
   "customers",
   "waitlist",
   "reports",
+  "gift-cards",
   "services",
   "staff",
   "resources",

@@ -28,6 +28,7 @@ import type { staffRoutes } from "../../routes/owner/staff";
 import type { reportViewRoutes } from "../../routes/owner/report-view";
 import type { resourceViewRoutes } from "../../routes/owner/resource-view";
 import type { waitlistViewRoutes } from "../../routes/owner/waitlist-view";
+import type { giftCardViewRoutes } from "../../routes/owner/gift-card-view";
 import type { toBookingItem } from "../../routes/owner/view-shapes";
 import type { viewRoutes } from "../../routes/owner/views";
 import type { toDelivery, toEndpoint } from "../../routes/owner/webhook-endpoints";
@@ -144,6 +145,7 @@ export type ResourceTimeOffItem = ResourcesView["timeOff"][number];
 export type OwnerCreatedVisit = Json<ReturnType<typeof toOwnerCreatedVisit>>;
 /** design.md §28: the waitlist page. */
 export type WaitlistDayView = RouteJson<typeof waitlistViewRoutes, "/waitlist", "$get">["data"];
+export type GiftCardsView = RouteJson<typeof giftCardViewRoutes, "/gift-cards", "$get">["data"];
 export type OwnerWaitlistEntry = WaitlistDayView["entries"][number];
 export type AppBusiness = DashboardView["business"];
 export type Viewer = DashboardView["viewer"];
