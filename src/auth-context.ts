@@ -21,6 +21,19 @@ export type MemberAuth = {
   timezone: string;
   actor: Actor;
   impersonation?: { adminId: string; sessionId: string };
+  /**
+   * Only while the membership check waits for the request's first round trip (routes listed in
+   * `MEMBERSHIP_IN_FIRST_ROUND_TRIP`, src/middleware/auth.ts): the role the token was signed with,
+   * a guess a route may build its first statement on and must compare with `role` once that
+   * round trip has answered (then this is gone and `role`/`timezone` are the database's).
+   */
+  claimedRole?: MemberRole;
+  /**
+   * Set while the membership check still rides in the request's first round trip (src/middleware/
+   * auth.ts): `role` and `timezone` are placeholders until it resolves. Whatever must read them before
+   * the database call awaits it (requireRole does), paying the check's round trip of its own.
+   */
+  membershipChecked?: () => Promise<void>;
 };
 
 /**

@@ -10,6 +10,8 @@ import { bearerCredential, bearerToken, verifyToken } from "../lib/jwt";
 import { parseApiKey } from "../services/api-keys";
 import { auditInsert } from "../services/audit";
 import { batch } from "../services/batch";
+import { rememberZone } from "../services/tenant-zones";
+import { MEMBER_ROLES } from "../shared/member-roles";
 import { withApiKey } from "./api-key";
 
 const unauthorized = () => new ApiError("unauthorized");
@@ -116,6 +118,7 @@ export async function ownerAuthFrom(c: RequestScope): Promise<MemberAuth> {
   const row = rows[0];
   const refusal = membershipRefusal(row);
   if (refusal) throw refusal;
+  rememberZone(tenantId, row.timezone);
   if (impersonation && !READ_METHODS.has(c.req.method)) {
     throw new ApiError("impersonation_read_only", "This session is read-only: impersonation tokens cannot make changes");
   }
@@ -141,7 +144,8 @@ export const requireOwner = createMiddleware<OwnerEnv>(async (c, next) => {
   const credential = bearerCredential(c.req.header("Authorization"));
   const key = credential ? parseApiKey(credential) : null;
   if (credential && key) return withApiKey(c, credential, key.tenantId, next);
-  if (MEMBERSHIP_IN_FIRST_ROUND_TRIP.has(`${c.req.method} ${c.req.path.replace(/\/+$/, "")}`)) {
+  const route = `${c.req.method} ${c.req.path.replace(/\/+$/, "")}`;
+  if (MEMBERSHIP_IN_FIRST_ROUND_TRIP.some((pattern) => pattern.test(route))) {
     const claims = await memberClaims(c);
     if (!claims.imp) return withMemberGuard(c, claims, next);
   }
@@ -153,10 +157,17 @@ export const requireOwner = createMiddleware<OwnerEnv>(async (c, next) => {
  * Owner routes whose handler needs neither the member's role nor the business's zone before its
  * first database round trip: the membership check rides in that round trip as a guard (as an API
  * key's does) instead of costing one of its own. The owner create: 2 libSQL requests, not 3
- * (issue #42). A route listed here must not read `auth.role` or `auth.timezone` before it has
- * reached the database (they are the least-privileged placeholders until then).
+ * (issue #42), the owner status change 2, not 3. A route listed here must not read `auth.role` or
+ * `auth.timezone` before it has reached the database (they are the least-privileged placeholders
+ * until then) unless it awaits `auth.membershipChecked()` first, as requireRole does, or builds on
+ * guesses it checks against what that round trip answered before it shows anything: the report
+ * (design.md §29) on `auth.claimedRole` and a remembered zone (routes/owner/reports.ts), 1 request.
  */
-const MEMBERSHIP_IN_FIRST_ROUND_TRIP = new Set(["POST /api/bookings"]);
+const MEMBERSHIP_IN_FIRST_ROUND_TRIP = [
+  /^POST \/api\/bookings$/,
+  /^PATCH \/api\/bookings\/[^/]+\/status$/,
+  /^GET \/api\/reports\/summary$/,
+];
 
 /** Raises (malformed JSON) unless the token's user is an active member of an existing business. */
 const MEMBER_GUARD_SQL = `SELECT CASE WHEN m.role IS NOT NULL AND m.is_active = 1 THEN m.role
@@ -175,6 +186,7 @@ async function withMemberGuard(c: Context<OwnerEnv>, claims: Awaited<ReturnType<
     role: "staff",
     timezone: "UTC",
     actor: { type: "user", id: claims.sub },
+    claimedRole: MEMBER_ROLES.find((r) => r === claims.role) ?? "staff",
   };
   const guarded = guardDb(plain, {
     statement: { sql: MEMBER_GUARD_SQL, args: [claims.tenantId, claims.sub] },
@@ -187,8 +199,14 @@ async function withMemberGuard(c: Context<OwnerEnv>, claims: Awaited<ReturnType<
       const row = result.rows[0] as unknown as { role: MemberRole; timezone: string };
       auth.role = row.role;
       auth.timezone = row.timezone;
+      auth.claimedRole = undefined;
+      rememberZone(claims.tenantId, row.timezone);
     },
   });
+  auth.membershipChecked = async () => {
+    await guarded.settle();
+    auth.membershipChecked = undefined;
+  };
   c.set("auth", auth);
   // Every use case of this request reads through the guarded handle: the one services context.
   c.set("services", { ...services, db: guarded.db });
@@ -220,6 +238,8 @@ export const membersOnly = createMiddleware<MemberEnv>(async (c, next) => {
 /** Allows only the listed membership roles (design.md §7); others get 403 forbidden. */
 export const requireRole = (...roles: MemberRole[]) =>
   createMiddleware<OwnerEnv>(async (c, next) => {
+    const auth = c.var.auth;
+    if (auth.via === "token") await auth.membershipChecked?.();
     if (!roles.includes(c.var.auth.role)) {
       throw new ApiError("forbidden", "Your role in this business does not allow this action");
     }

@@ -1,3 +1,4 @@
+import type { Locale } from "../../shared/i18n/locales";
 import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { schema, type Db } from "../../db/client";
 import { type DomainStatus, effectiveStatus } from "../../domain/custom-hostname";
@@ -88,6 +89,9 @@ export type WidgetStatus = {
   widgetColor: string | null;
   widgetMode: string | null;
   businessName: string | null;
+  /** design.md §30: the business's locale and booking languages, for the widget's words. */
+  locale?: Locale;
+  bookingLanguages?: Locale[] | null;
   /** design.md §32: what decides whether the business sells gift cards (giftCardsOnSale). */
   giftCardSettings: GiftCardSettings | null;
   stripeAccountId: string | null;
@@ -114,6 +118,8 @@ export async function loadWidgetStatus(db: Db, slug: string): Promise<WidgetStat
       widgetMode: t.widgetMode,
       isActive: t.isActive,
       isSuspended: t.isSuspended,
+      locale: t.locale,
+      bookingLanguages: t.bookingLanguages,
       giftCardSettings: t.giftCardSettings,
       stripeAccountId: t.stripeAccountId,
       stripeChargesEnabled: t.stripeChargesEnabled,
