@@ -35,6 +35,7 @@ const MANIFEST = join(ROOT, "dist", "client-manifest.json");
 /** Hashed entries: name -> source. The manifest keys are `<name>.<js|css>`. */
 const HASHED = {
   booking: "src/client/booking/main.ts",
+  gift: "src/client/gift/main.ts",
   console: "src/client/console/main.ts",
   docs: "src/client/docs/main.ts",
   app: "src/client/styles/app.css",
@@ -54,6 +55,7 @@ export const OWNER_PAGES = [
   "customers",
   "waitlist",
   "reports",
+  "gift-cards",
   "services",
   "staff",
   "resources",

@@ -10,6 +10,7 @@ export const APP_PAGES = [
   { path: "/app/customers", title: "Customers", script: "customers" },
   { path: "/app/waitlist", title: "Waitlist", script: "waitlist" },
   { path: "/app/reports", title: "Reports", script: "reports" },
+  { path: "/app/gift-cards", title: "Gift cards", script: "gift-cards" },
   { path: "/app/services", title: "Services", script: "services" },
   { path: "/app/staff", title: "Staff", script: "staff" },
   { path: "/app/resources", title: "Resources", script: "resources" },

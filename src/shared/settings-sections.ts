@@ -17,6 +17,7 @@ export const SETTINGS_SECTIONS = [
   { slug: "widget", title: "Website widget", summary: "The booking button for your own website" },
   { slug: "domain", title: "Custom domain", summary: "Your booking page at your own web address, and its set-up" },
   { slug: "payments", title: "Payments", summary: "Stripe, payment when booking, no-show and late-cancellation fees" },
+  { slug: "gift-cards", title: "Gift cards", summary: "Selling gift cards online: amounts, limits and validity" },
   { slug: "reliability", title: "Client reliability", summary: "Card, deposit or a call for clients who often miss or cancel late" },
   { slug: "webhooks", title: "Webhooks", summary: "Booking events sent to your own systems" },
   { slug: "members", title: "Members", summary: "Who in your team signs in, and their roles" },

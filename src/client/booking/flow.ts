@@ -5,6 +5,7 @@ import type { CreatedBooking, CreatedVisit } from "../shared/api-types";
 import { byId, maybeById, queryAll, setText, show } from "../shared/dom";
 import { dataOf, errorCode, errorDetails } from "../shared/http";
 import { genericError, publicApi } from "./api";
+import { giftCardCodeOf, giftCardProblem, showGiftCardPaid } from "./gift-card";
 import { dateTimes } from "./date-times";
 import { botCheck } from "./captcha";
 import { page, publicPath } from "./page";
@@ -26,6 +27,7 @@ const FIELD_IDS = new Map([
   ["customer.phone", "phone"],
   ["customer.notes", "notes"],
   ["customer.smsOptIn", "smsOptIn"],
+  ["giftCardCode", "giftCardCode"],
 ]);
 
 type Customer = { firstName: string; email: string; lastName?: string; phone?: string; notes?: string; smsOptIn?: boolean };
@@ -180,6 +182,7 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
       // design.md §30: the booking speaks the page's language in every later e-mail and text.
       locale: pageLocale(),
       ...(captchaToken ? { captchaToken } : {}),
+      ...giftCardCodeOf(form),
     });
     // A Turnstile token is good for one check: a new one for the next try.
     captcha?.reset();
@@ -202,7 +205,12 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
       });
       return;
     }
-    if (created) return confirmed(created, service, slot);
+    if (created) {
+      confirmed(created, service, slot);
+      // design.md §32: a gift card that covered everything confirms at once; say what it paid.
+      void showGiftCardPaid(created.confirmationCode, Boolean(giftCardCodeOf(form).giftCardCode) && created.status === "confirmed");
+      return;
+    }
     const code = errorCode(answer);
     if (code === "slot_taken") {
       // Someone else got there first: say so, and show what is still free.
@@ -221,7 +229,7 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
           continue;
         }
         byId(id).setAttribute("aria-invalid", "true");
-        setText(byId(`${id}-error`), messages.join(" "));
+        setText(byId(`${id}-error`), key === "giftCardCode" ? giftCardProblem(messages) : messages.join(" "));
         show(byId(`${id}-error`), true);
       }
       if (other.length) formError(other.join(" "));

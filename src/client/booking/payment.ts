@@ -2,10 +2,11 @@ import { amountLine, countdownText, feeTerms, type PayWords, payMoney, refundRul
 import type { BookingLookup, PaymentStepData } from "../shared/api-types";
 import { byId, maybeById, setText, show, sleep } from "../shared/dom";
 import { dataOf } from "../shared/http";
+import { showGiftCardShare } from "./gift-card";
 import { publicApi } from "./api";
 import { pageLocale, t } from "./i18n";
 import { enc, page } from "./page";
-import { loadStripe, type StripeElement, type StripeLike } from "./stripe-js";
+import { type MountedPayment, mountPaymentElement } from "./payment-element";
 import { lookupLines, showItems, whenText } from "./visit";
 
 /**
@@ -48,9 +49,7 @@ export function startPayment(opts: PaymentStart): void {
   const offset = opts.serverNow === null ? 0 : opts.serverNow - Date.now();
   const expiresAt = Date.parse(p.expiresAt);
   const secret = p.clientSecret ?? p.setupClientSecret;
-  let element: StripeElement | null = null;
-  let stripe: StripeLike | null = null;
-  let elements: ReturnType<StripeLike["elements"]> | null = null;
+  let mounted: MountedPayment | null = null;
   let ready = false;
   let done = false;
   let warned = false;
@@ -59,6 +58,7 @@ export function startPayment(opts: PaymentStart): void {
   setText(byId("pay-summary"), opts.summary);
   const words: PayWords = { t, locale: pageLocale() };
   setText(byId("pay-amount"), amountLine(facts, words));
+  showGiftCardShare(p);
   setText(byId("pay-refund-rule"), refundRule(facts, page.timezone, words));
   setText(byId("pay-fees-text"), feeTerms(facts, page.timezone, words));
   show(byId("pay-fees"), p.fees !== null);
@@ -93,8 +93,8 @@ export function startPayment(opts: PaymentStart): void {
 
   function stop() {
     window.clearInterval(timer);
-    element?.destroy();
-    element = null;
+    mounted?.destroy();
+    mounted = null;
   }
 
   function expire() {
@@ -118,19 +118,16 @@ export function startPayment(opts: PaymentStart): void {
   };
 
   button.onclick = async () => {
-    if (!stripe || !elements || done) return;
+    if (!mounted || done) return;
     show(error, false);
     button.disabled = true;
     setText(status, t("pay.processing"));
-    const confirmParams = { return_url: `${location.origin}/book?slug=${enc(page.slug)}&code=${enc(opts.code)}` };
-    const result = p.clientSecret
-      ? await stripe.confirmPayment({ elements, redirect: "if_required", confirmParams })
-      : await stripe.confirmSetup({ elements, redirect: "if_required", confirmParams });
+    const result = await mounted.confirm(`${location.origin}/book?slug=${enc(page.slug)}&code=${enc(opts.code)}`);
     if (done) return;
-    if (result.error) {
+    if (!result.ok) {
       // Declined or incomplete: the hold keeps running, the customer may try again.
       setText(status, "");
-      fail(result.error.message ?? t("pay.failed"));
+      fail(result.message ?? t("pay.failed"));
       refreshButton();
       return;
     }
@@ -142,19 +139,27 @@ export function startPayment(opts: PaymentStart): void {
   };
 
   void (async () => {
-    if (!secret || !p.publishableKey) {
+    const outcome = await mountPaymentElement({
+      stripeJs: page.stripeJs,
+      publishableKey: p.publishableKey,
+      stripeAccount: p.stripeAccount,
+      clientSecret: secret,
+      mode: p.clientSecret ? "payment" : "setup",
+      container: byId("payment-element"),
+    });
+    if (outcome === "unavailable") {
       setText(status, "");
       return fail(t("pay.unavailable"));
     }
-    stripe = await loadStripe(page.stripeJs, p.publishableKey, p.stripeAccount);
-    if (done) return;
-    if (!stripe) {
+    if (done) {
+      if (typeof outcome !== "string") outcome.destroy();
+      return;
+    }
+    if (outcome === "load_failed") {
       setText(status, "");
       return fail(t("pay.formFailed"));
     }
-    elements = stripe.elements({ clientSecret: secret });
-    element = elements.create("payment");
-    element.mount(byId("payment-element"));
+    mounted = outcome;
     ready = true;
     setText(status, "");
     refreshButton();

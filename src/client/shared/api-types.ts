@@ -28,6 +28,7 @@ import type { staffRoutes } from "../../routes/owner/staff";
 import type { reportViewRoutes } from "../../routes/owner/report-view";
 import type { resourceViewRoutes } from "../../routes/owner/resource-view";
 import type { waitlistViewRoutes } from "../../routes/owner/waitlist-view";
+import type { giftCardViewRoutes } from "../../routes/owner/gift-card-view";
 import type { toBookingItem } from "../../routes/owner/view-shapes";
 import type { viewRoutes } from "../../routes/owner/views";
 import type { toDelivery, toEndpoint } from "../../routes/owner/webhook-endpoints";
@@ -35,6 +36,8 @@ import type { toWidgetStatus } from "../../routes/pages/widget";
 import type { toAvailability, toAvailabilityDays } from "../../routes/public/availability-shapes";
 import type { toBookingLookup, toCancelResult, toCreatedBooking } from "../../routes/public/booking-shapes";
 import type { toCreatedVisit, toVisitAvailability } from "../../routes/public/visit-shapes";
+import type { toGiftCardPurchased } from "../../routes/public/gift-card-shapes";
+import type { toIssuedGiftCard, toOwnerGiftCard } from "../../routes/owner/gift-card-shapes";
 import type { toWaitlistEntry, toWaitlistJoined } from "../../routes/public/waitlist";
 import type { ImpersonationStarted } from "../../services/admin/impersonation";
 import type { PaymentStep } from "../../services/payments/checkout";
@@ -72,6 +75,11 @@ export type LookupItem = NonNullable<BookingLookup["items"]>[number];
 /** design.md §21: the create's `payment` and GET /api/public/booking/:code/payment. */
 export type PaymentStepData = Json<PaymentStep>;
 export type WidgetStatus = Json<ReturnType<typeof toWidgetStatus>>;
+/** design.md §32: POST /api/public/:slug/gift-cards (the gift-card page). */
+export type GiftCardPurchased = Json<ReturnType<typeof toGiftCardPurchased>>;
+/** design.md §32: the owner app's Gift cards page (list, issue by hand). */
+export type OwnerGiftCard = Json<ReturnType<typeof toOwnerGiftCard>>;
+export type IssuedGiftCard = Json<ReturnType<typeof toIssuedGiftCard>>;
 /** design.md §20: POST /api/ai-public/:slug/chat (the booking page's Ask panel). */
 export type PublicChatAnswer = Json<ReturnType<typeof toPublicChat>>;
 export type SuggestedSlot = PublicChatAnswer["suggestions"]["slots"][number];
@@ -137,6 +145,7 @@ export type ResourceTimeOffItem = ResourcesView["timeOff"][number];
 export type OwnerCreatedVisit = Json<ReturnType<typeof toOwnerCreatedVisit>>;
 /** design.md §28: the waitlist page. */
 export type WaitlistDayView = RouteJson<typeof waitlistViewRoutes, "/waitlist", "$get">["data"];
+export type GiftCardsView = RouteJson<typeof giftCardViewRoutes, "/gift-cards", "$get">["data"];
 export type OwnerWaitlistEntry = WaitlistDayView["entries"][number];
 export type AppBusiness = DashboardView["business"];
 export type Viewer = DashboardView["viewer"];

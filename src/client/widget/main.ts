@@ -58,6 +58,7 @@ function start(script: HTMLScriptElement): void {
     button.style.color = readableTextOn(color);
     button.textContent = label || d.words.button;
     root.setAttribute("data-state", "available");
+    if (d.giftCards) root.insertBefore(giftLink(color, d.words, d.locale), status);
     if (d.widgetMode === "inline") {
       let frame: HTMLIFrameElement | null = null;
       button.setAttribute("aria-expanded", "false");
@@ -91,6 +92,21 @@ function start(script: HTMLScriptElement): void {
         if (!popup) window.location.href = url;
       });
     }
+  }
+
+  /** design.md §32: a business that sells gift cards gets a link to its gift-card page beside the button. */
+  function giftLink(color: string, words: WidgetStatus["words"], locale: string): HTMLElement {
+    const line = document.createElement("p");
+    line.style.margin = "8px 0 0";
+    line.style.font = "14px/1.4 system-ui, sans-serif";
+    const link = document.createElement("a");
+    link.href = new URL(`gift?slug=${encodeURIComponent(slug)}&lang=${encodeURIComponent(locale)}`, base).toString();
+    link.target = "_blank";
+    link.rel = "noopener";
+    link.textContent = script.getAttribute("data-gift-label") || words.giftCards;
+    link.style.color = color;
+    line.append(link);
+    return line;
   }
 
   if (!slug) {

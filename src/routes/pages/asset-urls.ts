@@ -9,6 +9,7 @@ import { type Locale, SUPPORTED_LOCALES } from "../../shared/i18n/locales";
 export const ASSET_URLS = {
   css: manifest["app.css"],
   bookingJs: manifest["booking.js"],
+  giftJs: manifest["gift.js"],
   consoleJs: manifest["console.js"],
   ownerCss: manifest["owner.css"],
   docsJs: manifest["docs.js"],

@@ -15,6 +15,7 @@ export const PaymentStep: FC = () => (
     </h3>
     <p id="pay-summary" class="summary"></p>
     <p id="pay-amount" class="pay-amount"></p>
+    <p id="pay-gift-card" class="success" hidden></p>
     <p id="pay-refund-rule" class="muted"></p>
     <p id="pay-countdown" class="countdown" role="timer" aria-live="off"></p>
     <p id="pay-countdown-alert" class="visually-hidden" role="status" aria-live="polite"></p>
@@ -34,4 +35,28 @@ export const PaymentStep: FC = () => (
       <button type="button" id="pay-restart" data-words="pay.restart"></button>
     </div>
   </section>
+);
+
+/**
+ * design.md §32: the gift card field, shown where a booking takes payment (a card pays the amount due
+ * first; the rest by card). Sent as `giftCardCode`; the script shows what the card covers.
+ */
+export const GiftCardField: FC<{ label: string; hint: string }> = ({ label, hint }) => (
+  <div class="field">
+    <label for="giftCardCode">{label}</label>
+    <input
+      id="giftCardCode"
+      name="giftCardCode"
+      autocomplete="off"
+      autocapitalize="characters"
+      spellcheck={false}
+      placeholder="GC-XXXX-XXXX"
+      maxlength={40}
+      aria-describedby="giftCardCode-hint giftCardCode-error"
+    />
+    <p id="giftCardCode-hint" class="field-hint">
+      {hint}
+    </p>
+    <p id="giftCardCode-error" class="field-error" hidden></p>
+  </div>
 );

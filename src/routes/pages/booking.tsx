@@ -7,6 +7,7 @@ import type { AppEnv } from "../../env";
 import { loadBookingPage, type PageService, type PageStaff, type PageTenant, type PageTenantKey } from "../../services/pages/booking-page";
 import { formatDuration, formatMoney } from "../../shared/format";
 import { turnstileSiteKey } from "../../services/captcha";
+import { giftCardsOnSale } from "../../services/prepaid/gift-cards-on-sale";
 import { aiAvailable } from "../ai/provider";
 import type { BookingKey } from "../../shared/i18n/booking";
 import type { Translate } from "../../shared/i18n/messages";
@@ -15,7 +16,7 @@ import { LanguageSwitcher, type PageLanguage, pageLanguage } from "./booking-lan
 import { AskPanel } from "./booking-ask";
 import { PhoneHint, TextsConsent, type TextsOffer, textsOffer } from "./booking-texts";
 import { MonthCalendar, weekStartFor } from "./booking-calendar";
-import { PaymentStep } from "./booking-payment";
+import { GiftCardField, PaymentStep } from "./booking-payment";
 import { VisitItems, VisitServices } from "./booking-visit";
 import { Document, MessagePage, renderPage } from "./layout";
 import { newNonce, setPageHeaders } from "./security";
@@ -93,6 +94,10 @@ export async function bookingPageResponse(c: Context<AppEnv>, key: PageTenantKey
   // Issue #21: the Ask panel only when a model is configured and the business has it on (no I/O).
   const ask = data.tenant.aiAssistantEnabled && data.services.length > 0 && aiAvailable(c);
   const texts = textsOffer(c.var.services.config, data.tenant);
+  // design.md §32: the way to the gift-card page, when the business sells them.
+  const giftUrl = giftCardsOnSale(c.var.services.config, data.tenant)
+    ? `/gift?slug=${encodeURIComponent(data.tenant.slug)}&lang=${lang.locale}`
+    : null;
   const page = (
     <Document
       title={t("page.title", { business: data.tenant.businessName })}
@@ -126,6 +131,7 @@ export async function bookingPageResponse(c: Context<AppEnv>, key: PageTenantKey
         ask={ask}
         texts={texts}
         captcha={siteKey !== null}
+        giftUrl={giftUrl}
       />
     </Document>
   );
@@ -161,7 +167,9 @@ const BookingPage: FC<{
   texts: TextsOffer | null;
   /** Bot protection (design.md §31): where the Turnstile check renders before "Confirm booking". */
   captcha: boolean;
-}> = ({ lang, via, tenant, services, staff, timezone, weekStart, code, ask, texts, captcha }) => {
+  /** The gift-card page (design.md §32), when the business sells gift cards. */
+  giftUrl: string | null;
+}> = ({ lang, via, tenant, services, staff, timezone, weekStart, code, ask, texts, captcha, giftUrl }) => {
   const t: Translate<BookingKey> = lang.t;
   const locale = lang.locale;
   const place = [tenant.addressLine1, tenant.city, tenant.country].filter((s) => s.trim() !== "").join(", ");
@@ -172,6 +180,11 @@ const BookingPage: FC<{
           <h1>{tenant.businessName}</h1>
           {tenant.description ? <p class="lede">{tenant.description}</p> : null}
           {place ? <p class="muted">{place}</p> : null}
+          {giftUrl ? (
+            <p class="gift-link">
+              <a href={giftUrl}>{t("gift.link")}</a>
+            </p>
+          ) : null}
           <LanguageSwitcher lang={lang} keep={{ slug: tenant.slug, via, code }} />
         </div>
       </header>
@@ -299,6 +312,7 @@ const BookingPage: FC<{
                   <textarea id="notes" name="notes" rows={3} maxlength={2000} aria-describedby="notes-error"></textarea>
                   <p id="notes-error" class="field-error" hidden></p>
                 </div>
+                {tenant.requirePayment ? <GiftCardField label={t("giftCard.label")} hint={t("giftCard.hint")} /> : null}
                 {captcha ? (
                   <div class="field" role="group" aria-labelledby="captcha-label">
                     <p class="muted small" id="captcha-label">
@@ -322,6 +336,7 @@ const BookingPage: FC<{
               {t("confirmation.code")} <strong id="confirmation-code" class="code"></strong>
             </p>
             <p id="confirmation-summary"></p>
+            <p id="confirmation-gift-card" hidden></p>
             <VisitItems id="confirmation-items" label={t("confirmation.visitItems")} />
             <p class="muted">{t("confirmation.keep")}</p>
             <button type="button" id="book-another">

@@ -3,6 +3,7 @@ import type { AppEnv } from "../../env";
 import { adminPageRoutes } from "./admin";
 import { appPageRoutes } from "./app";
 import { bookingPageResponse } from "./booking";
+import { giftPageResponse } from "./gift";
 import { customDomainOf, domainKey } from "./host";
 import { platformHostOnly } from "../../middleware/platform-host";
 import { landingPage, notFoundPage } from "./landing";
@@ -41,6 +42,15 @@ pageRoutes.get("/book", async (c) => {
   // Without a slug, a custom domain's /book is still its own booking page.
   const domain = customDomainOf(c);
   if (domain) return bookingPageResponse(c, domainKey(c, domain));
+  return notFoundPage(c);
+});
+
+// design.md §32: the gift-card page, beside /book (a custom domain's /gift is its own business's).
+pageRoutes.get("/gift", async (c) => {
+  const slug = (c.req.query("slug") ?? "").trim().toLowerCase();
+  if (slug) return giftPageResponse(c, { slug });
+  const domain = customDomainOf(c);
+  if (domain) return giftPageResponse(c, domainKey(c, domain));
   return notFoundPage(c);
 });
 

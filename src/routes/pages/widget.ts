@@ -1,26 +1,28 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
-import { loadWidgetStatus, type WidgetStatus } from "../../services/pages/booking-page";
+import type { Config } from "../../config";
+import { loadWidgetStatus, UNKNOWN_WIDGET, type WidgetStatus } from "../../services/pages/booking-page";
+import { giftCardsOnSale } from "../../services/prepaid/gift-cards-on-sale";
 import { safeHexColor } from "../../shared/color";
 import { chooseLocale, DEFAULT_LOCALE, type Locale, normalizeBookingLanguages } from "../../shared/i18n/locales";
 import { bookingText } from "./booking-language";
 
 const SLUG = /^[a-z0-9-]{1,63}$/;
 
-const UNKNOWN: WidgetStatus = { status: "unknown", widgetColor: null, widgetMode: null, businessName: null };
-
 /**
  * GET /widget/status `data` (read by /widget.js): only a validated hex colour, only popup or inline;
  * `locale` and `words` (design.md §30): the widget's words in the embed's `data-lang` when the
- * business offers it, else in the business's locale, so the widget script carries no catalog.
+ * business offers it, else in the business's locale, so the widget script carries no catalog;
+ * `giftCards`: whether the business sells gift cards (design.md §32: the widget links to /gift then).
  */
-export function toWidgetStatus(s: WidgetStatus, requested?: string) {
+export function toWidgetStatus(s: WidgetStatus, config: Pick<Config, "STRIPE_SECRET_KEY">, requested?: string) {
   const businessLocale = s.locale ?? DEFAULT_LOCALE;
   const offered = normalizeBookingLanguages(s.bookingLanguages, businessLocale);
   const locale: Locale = chooseLocale({ requested, offered, businessLocale });
   const t = bookingText(locale);
   const business = s.businessName ?? "";
   return {
+    giftCards: s.status === "available" && giftCardsOnSale(config, s) !== null,
     status: s.status,
     widgetColor: s.widgetColor === null ? null : safeHexColor(s.widgetColor),
     widgetMode: s.widgetMode === null ? null : s.widgetMode === "inline" ? ("inline" as const) : ("popup" as const),
@@ -31,6 +33,7 @@ export function toWidgetStatus(s: WidgetStatus, requested?: string) {
       frameTitle: t("page.title", { business }),
       unavailableButton: t("widget.unavailable"),
       unavailable: t("suspended.body", { business }),
+      giftCards: t("gift.link"),
     },
   };
 }
@@ -58,6 +61,6 @@ export const widgetRoutes = new Hono<AppEnv>()
     c.header("X-Content-Type-Options", "nosniff");
     const slug = (c.req.query("slug") ?? "").trim().toLowerCase();
     // A malformed slug costs no query.
-    const status = SLUG.test(slug) ? await loadWidgetStatus(c.var.services.db, slug) : UNKNOWN;
-    return c.json({ data: toWidgetStatus(status, c.req.query("lang")) });
+    const status = SLUG.test(slug) ? await loadWidgetStatus(c.var.services.db, slug) : UNKNOWN_WIDGET;
+    return c.json({ data: toWidgetStatus(status, c.var.services.config, c.req.query("lang")) });
   });

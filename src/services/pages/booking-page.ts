@@ -2,6 +2,7 @@ import type { Locale } from "../../shared/i18n/locales";
 import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { schema, type Db } from "../../db/client";
 import { type DomainStatus, effectiveStatus } from "../../domain/custom-hostname";
+import type { GiftCardSettings } from "../../shared/gift-cards";
 
 /**
  * What the booking page needs, in ONE libSQL round trip: the tenant row whatever its state (so the
@@ -91,6 +92,20 @@ export type WidgetStatus = {
   /** design.md §30: the business's locale and booking languages, for the widget's words. */
   locale?: Locale;
   bookingLanguages?: Locale[] | null;
+  /** design.md §32: what decides whether the business sells gift cards (giftCardsOnSale). */
+  giftCardSettings: GiftCardSettings | null;
+  stripeAccountId: string | null;
+  stripeChargesEnabled: boolean;
+};
+
+export const UNKNOWN_WIDGET: WidgetStatus = {
+  status: "unknown",
+  widgetColor: null,
+  widgetMode: null,
+  businessName: null,
+  giftCardSettings: null,
+  stripeAccountId: null,
+  stripeChargesEnabled: false,
 };
 
 /** The embeddable widget's one question, one query: can this slug take bookings right now? */
@@ -105,17 +120,14 @@ export async function loadWidgetStatus(db: Db, slug: string): Promise<WidgetStat
       isSuspended: t.isSuspended,
       locale: t.locale,
       bookingLanguages: t.bookingLanguages,
+      giftCardSettings: t.giftCardSettings,
+      stripeAccountId: t.stripeAccountId,
+      stripeChargesEnabled: t.stripeChargesEnabled,
     })
     .from(t)
     .where(eq(t.slug, slug))
     .limit(1);
-  if (!row) return { status: "unknown", widgetColor: null, widgetMode: null, businessName: null };
-  return {
-    status: row.isActive && !row.isSuspended ? "available" : "unavailable",
-    widgetColor: row.widgetColor,
-    widgetMode: row.widgetMode,
-    businessName: row.businessName,
-    locale: row.locale,
-    bookingLanguages: row.bookingLanguages,
-  };
+  if (!row) return UNKNOWN_WIDGET;
+  const { isActive, isSuspended, ...rest } = row;
+  return { ...rest, status: isActive && !isSuspended ? "available" : "unavailable" };
 }

@@ -123,11 +123,17 @@ export async function issueGiftCard(ctx: Ctx, tenantId: string, actor: Actor, in
   return { ...toOwnerCard(row, now.getTime()), code: issued.code };
 }
 
+/** The list's one statement (also in the owner app's Gift cards view batch): newest first, paid cards only. */
+export function giftCardListQuery(db: Services["db"], tenantId: string, page: { limit: number; offset: number }) {
+  return db.all<OwnerGiftCardRow>(sql`SELECT ${COLUMNS} FROM gift_cards
+    WHERE tenant_id = ${tenantId} AND status <> 'pending' ORDER BY created_at DESC, id DESC LIMIT ${page.limit} OFFSET ${page.offset}`);
+}
+
+export const toOwnerCards = (rows: OwnerGiftCardRow[], nowMs: number) => rows.map((r) => toOwnerCard(r, nowMs));
+
 /** GET /api/gift-cards: newest first, with balances; one statement. */
 export async function listGiftCards(ctx: Pick<Services, "db" | "now">, tenantId: string, page: { limit: number; offset: number }) {
-  const rows = await ctx.db.all<OwnerGiftCardRow>(sql`SELECT ${COLUMNS} FROM gift_cards
-    WHERE tenant_id = ${tenantId} AND status <> 'pending' ORDER BY created_at DESC, id DESC LIMIT ${page.limit} OFFSET ${page.offset}`);
-  return rows.map((r) => toOwnerCard(r, ctx.now.getTime()));
+  return toOwnerCards(await giftCardListQuery(ctx.db, tenantId, page), ctx.now.getTime());
 }
 
 /**

@@ -32,6 +32,7 @@ const HEADING: Record<SettingsSlug, string> = {
   widget: "Booking button for your website",
   domain: "Custom domain",
   payments: "Payments",
+  "gift-cards": "Gift cards",
   reliability: "Client reliability",
   webhooks: "Webhooks",
   members: "Members",

@@ -182,6 +182,7 @@ export const ROUTES: Route[] = [
   { method: "GET", path: "/api/businesses/me/views/ai-log", auth: "owner", query: ["limit"] },
   { method: "GET", path: "/api/businesses/me/views/resources", auth: "owner" },
   { method: "GET", path: "/api/businesses/me/views/waitlist", auth: "owner", query: ["date"] },
+  { method: "GET", path: "/api/businesses/me/views/gift-cards", auth: "owner" },
   { method: "GET", path: "/api/businesses/me/views/reports", auth: "owner", query: ["from", "to", "groupBy", "staffId"] },
   { method: "GET", path: "/api/businesses/me/webhooks", auth: "owner" },
   {

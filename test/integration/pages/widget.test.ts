@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { call, countDbRequests, get } from "../../helpers/api";
+import { GIFT_CARD_DEFAULTS } from "../../../src/shared/gift-cards";
 import { createTenant, uniq } from "../../helpers/factories";
 
 describe("GET /widget/status", () => {
@@ -14,6 +15,7 @@ describe("GET /widget/status", () => {
       widgetColor: "#e11d48",
       widgetMode: "inline",
       businessName: "Widget Salon",
+      giftCards: false,
     });
     expect(res.body.data.locale).toBe("en");
     expect(res.body.data.words).toEqual({
@@ -21,7 +23,21 @@ describe("GET /widget/status", () => {
       frameTitle: "Book with Widget Salon",
       unavailableButton: "Booking unavailable",
       unavailable: "Online booking with Widget Salon is temporarily unavailable. Please try again later.",
+      giftCards: "Buy a gift card",
     });
+  });
+
+  it("says whether the business sells gift cards (design.md §32), so the widget links to its gift-card page", async () => {
+    const stripe = { stripeAccountId: `acct_w${uniq()}`, stripeChargesEnabled: true };
+    const selling = await createTenant({ ...stripe, giftCardSettings: { ...GIFT_CARD_DEFAULTS, enabled: true } });
+    const off = await createTenant({ ...stripe, giftCardSettings: { ...GIFT_CARD_DEFAULTS, enabled: false } });
+    const noCharges = await createTenant({
+      stripeAccountId: `acct_w${uniq()}`,
+      giftCardSettings: { ...GIFT_CARD_DEFAULTS, enabled: true },
+    });
+    expect((await get(`/widget/status?slug=${selling.slug}`)).body.data.giftCards).toBe(true);
+    expect((await get(`/widget/status?slug=${off.slug}`)).body.data.giftCards).toBe(false);
+    expect((await get(`/widget/status?slug=${noCharges.slug}`)).body.data.giftCards).toBe(false);
   });
 
   it("tells suspended and inactive businesses (unavailable) from unknown slugs", async () => {
@@ -31,7 +47,13 @@ describe("GET /widget/status", () => {
     expect((await get(`/widget/status?slug=${inactive.slug}`)).body.data.status).toBe("unavailable");
     const unknown = await get(`/widget/status?slug=missing-${uniq()}`);
     expect(unknown.status).toBe(200);
-    expect(unknown.body.data).toMatchObject({ status: "unknown", widgetColor: null, widgetMode: null, businessName: null });
+    expect(unknown.body.data).toMatchObject({
+      status: "unknown",
+      widgetColor: null,
+      widgetMode: null,
+      businessName: null,
+      giftCards: false,
+    });
   });
 
   it("never hands out a colour that is not a hex colour, nor a mode other than popup or inline", async () => {

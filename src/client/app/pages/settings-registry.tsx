@@ -6,6 +6,7 @@ import type { SettingsView } from "../../shared/api-types";
 import { ApiKeys } from "./settings-api-keys";
 import { NotificationsSection, ProfileSection, RulesSection } from "./settings-business";
 import { ClosuresPanel } from "./settings-closures";
+import { GiftCardsSection } from "./settings-gift-cards";
 import { CustomDomainPanel } from "./settings-domain";
 import type { SectionProps } from "./settings-form";
 import { AppearanceSection, WidgetSection } from "./settings-look";
@@ -48,6 +49,7 @@ export const SECTION_ENTRIES: Record<SettingsSlug, SectionEntry> = {
       </>
     ),
   },
+  "gift-cards": { Body: GiftCardsSection },
   reliability: { Body: ReliabilitySection },
   webhooks: { Body: (p) => <Webhooks view={p.view} onChanged={p.reload} /> },
   members: { Body: (p) => <Members view={p.view} onChanged={p.reload} /> },

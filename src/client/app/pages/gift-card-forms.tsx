@@ -1,0 +1,107 @@
+// The Gift cards page's forms (design.md §32): issuing a card by hand (sold at the counter) and
+// voiding one with a reason. The issued code is handed back to the page, which shows it once.
+import { useState } from "hono/jsx/dom";
+import type { IssuedGiftCard, OwnerGiftCard } from "../../shared/api-types";
+import { FormDialog, useSubmit } from "../ui/form-dialog";
+import { money, toMinor } from "../ui/format";
+import { TextAreaField, TextField } from "../ui/kit";
+
+export function IssueDialog(p: { currency: string; onClose: () => void; onIssued: (card: IssuedGiftCard) => void }) {
+  const [amount, setAmount] = useState("");
+  const [reason, setReason] = useState("Sold at the counter");
+  const [recipientName, setRecipientName] = useState("");
+  const [recipientEmail, setRecipientEmail] = useState("");
+  const s = useSubmit();
+  function submit(e: Event) {
+    e.preventDefault();
+    const minor = toMinor(amount, p.currency);
+    const wrong: Record<string, string> = {};
+    if (minor === null || minor <= 0) wrong.amount = "Enter an amount above 0";
+    if (!reason.trim()) wrong.reason = "Say why the card is issued";
+    if (Object.keys(wrong).length) return s.refuse(wrong);
+    const body = {
+      amount: minor,
+      reason: reason.trim(),
+      ...(recipientName.trim() ? { recipientName: recipientName.trim() } : {}),
+      ...(recipientEmail.trim() ? { recipientEmail: recipientEmail.trim() } : {}),
+    };
+    void s.send<IssuedGiftCard>("POST", "/api/gift-cards", body, (a) => {
+      if (a.body?.data) p.onIssued(a.body.data);
+    });
+  }
+  return (
+    <FormDialog
+      id="issue-gift-card"
+      title="Issue a gift card"
+      submitLabel="Issue gift card"
+      busy={s.busy}
+      problem={s.problem}
+      onSubmit={submit}
+      onClose={p.onClose}
+    >
+      <TextField
+        id="issue-amount"
+        label={`Amount (${p.currency})`}
+        required
+        inputMode="decimal"
+        value={amount}
+        onValue={setAmount}
+        error={s.fields.amount}
+      />
+      <TextField
+        id="issue-reason"
+        label="Why it is issued"
+        hint="Kept in the audit log, e.g. sold at the counter, a goodwill gesture."
+        required
+        maxLength={500}
+        value={reason}
+        onValue={setReason}
+        error={s.fields.reason}
+      />
+      <TextField
+        id="issue-recipient-name"
+        label="Recipient's name (optional)"
+        maxLength={200}
+        value={recipientName}
+        onValue={setRecipientName}
+        error={s.fields.recipientName}
+      />
+      <TextField
+        id="issue-recipient-email"
+        label="Recipient's e-mail (optional)"
+        hint="When given, the code is e-mailed to them today."
+        type="email"
+        value={recipientEmail}
+        onValue={setRecipientEmail}
+        error={s.fields.recipientEmail}
+      />
+    </FormDialog>
+  );
+}
+
+export function VoidDialog(p: { card: OwnerGiftCard; onClose: () => void; onVoided: () => void }) {
+  const [reason, setReason] = useState("");
+  const s = useSubmit();
+  function submit(e: Event) {
+    e.preventDefault();
+    if (!reason.trim()) return s.refuse({ reason: "Say why the card is voided" });
+    void s.send("POST", `/api/gift-cards/${encodeURIComponent(p.card.id)}/void`, { reason: reason.trim() }, () => p.onVoided());
+  }
+  return (
+    <FormDialog
+      id="void-gift-card"
+      title="Void this gift card"
+      submitLabel="Void gift card"
+      busy={s.busy}
+      problem={s.problem}
+      onSubmit={submit}
+      onClose={p.onClose}
+    >
+      <p>
+        The card ending in {p.card.last4 ?? "\u2014"} can no longer be spent. Its balance of {money(p.card.balance, p.card.currency)} stays
+        recorded. This cannot be undone.
+      </p>
+      <TextAreaField id="void-reason" label="Reason" required maxLength={500} value={reason} onValue={setReason} error={s.fields.reason} />
+    </FormDialog>
+  );
+}

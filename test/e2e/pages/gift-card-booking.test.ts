@@ -1,0 +1,111 @@
+import { eq } from "drizzle-orm";
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import * as schema from "../../../src/db/schema";
+import { createSalon, type Salon, sessionFor } from "../helpers/app";
+import { describeViolations, screenshot, seriousViolations } from "../helpers/axe";
+import { eventually, pickCalendarDate, useBrowser, watchErrors } from "../helpers/browser";
+import { e2eClient, e2eDb, uniq } from "../helpers/db";
+
+// design.md §32, issue #43 item 2: the booking page's gift card field in real Chromium. The cards are
+// issued through the owner API (POST /api/gift-cards), as a salon sells one at the counter.
+
+const baseUrl = inject("e2eBaseUrl");
+const browser = useBrowser();
+afterAll(() => e2eClient.close());
+
+/** A salon that takes the full price at booking (Haircut $45.00) through its connected Stripe account. */
+async function payingSalon() {
+  const salon = await createSalon();
+  await e2eDb
+    .update(schema.tenants)
+    .set({ requirePayment: true, stripeAccountId: `acct_e2e${uniq()}`, stripeChargesEnabled: true, maxAdvanceDays: 36_500 })
+    .where(eq(schema.tenants.id, salon.id));
+  return salon;
+}
+
+async function issueCard(salon: Salon, amount: number): Promise<string> {
+  const { token } = await sessionFor(salon, salon.owner);
+  const res = await fetch(`${baseUrl}/api/gift-cards`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}`, "CF-Connecting-IP": `10.8.${amount % 250}.7` },
+    body: JSON.stringify({ amount, reason: "Sold at the counter" }),
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { data: { code: string } }).data.code;
+}
+
+/**
+ * A working day (Monday to Saturday) a week or so ahead in New York: the month calendar pages at most a
+ * year ahead, so not FAR_DATE; any day of that range is free at 10:00.
+ */
+function dayAhead(): string {
+  const ny = (days: number) =>
+    new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York", year: "numeric", month: "2-digit", day: "2-digit" }).format(
+      new Date(Date.now() + days * 86_400_000),
+    );
+  const sunday = (ymd: string) => new Date(`${ymd}T12:00:00Z`).getUTCDay() === 0;
+  return sunday(ny(8)) ? ny(9) : ny(8);
+}
+
+async function detailsWithCode(page: Page, salon: Salon, code: string) {
+  await page.goto(`${baseUrl}/book?slug=${salon.slug}`);
+  await page.getByRole("radio", { name: /^Haircut/ }).check();
+  await page.getByRole("radio", { name: "Alex Rivera" }).check();
+  await pickCalendarDate(page, dayAhead());
+  await page.getByRole("button", { name: "10:00 with Alex Rivera" }).click();
+  await page.getByLabel("First name").fill("Ada");
+  await page.getByLabel("E-mail").fill(`ada-${salon.slug}-${uniq()}@example.test`);
+  await page.getByLabel("Gift card code (optional)").fill(code);
+}
+
+describe("booking with a gift card code", () => {
+  it("a card smaller than the price pays first and the payment step says what the card still pays", async () => {
+    const salon = await payingSalon();
+    const code = await issueCard(salon, 1000);
+    const { page } = await browser.newPage();
+    const errors = watchErrors(page);
+    await detailsWithCode(page, salon, code.toLowerCase());
+    await page.getByRole("button", { name: "Confirm booking" }).click();
+    await eventually(() => page.locator("#step-payment").isVisible()).toBe(true);
+    expect(await page.locator("#pay-gift-card").textContent()).toBe("Your gift card pays $10.00; your card pays $35.00.");
+    await eventually(() => page.getByRole("button", { name: "Pay 35.00 USD" }).isEnabled()).toBe(true);
+    const violations = await seriousViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await screenshot(page, "booking-gift-card-split-375");
+    const [card] = await e2eDb.select().from(schema.giftCards).where(eq(schema.giftCards.tenantId, salon.id));
+    expect(card.balance).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(errors, errors.join("\n")).toEqual([]);
+  });
+
+  it("a card covering the whole price confirms the booking at once and says what it paid", async () => {
+    const salon = await payingSalon();
+    const code = await issueCard(salon, 10_000);
+    const { page } = await browser.newPage({ width: 1280 });
+    await detailsWithCode(page, salon, code);
+    await page.getByRole("button", { name: "Confirm booking" }).click();
+    await eventually(() => page.locator("#confirmation").isVisible()).toBe(true);
+    expect(await page.locator("#step-payment").isVisible()).toBe(false);
+    await eventually(() => page.locator("#confirmation-gift-card").textContent()).toBe("Paid in full with your gift card: $45.00.");
+    const [card] = await e2eDb.select().from(schema.giftCards).where(eq(schema.giftCards.tenantId, salon.id));
+    expect(card.balance).toBe(5500);
+    const violations = await seriousViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await screenshot(page, "booking-gift-card-full-1280");
+  });
+
+  it("an unknown code is said next to the field in plain words and nothing is booked", async () => {
+    const salon = await payingSalon();
+    const { page } = await browser.newPage();
+    await detailsWithCode(page, salon, "GC-2222-3333");
+    await page.getByRole("button", { name: "Confirm booking" }).click();
+    await eventually(() => page.locator("#giftCardCode-error").textContent()).toBe(
+      "No gift card has this code. Check the code and try again.",
+    );
+    expect(await page.getByLabel("Gift card code (optional)").getAttribute("aria-invalid")).toBe("true");
+    expect(await page.locator("#step-payment").isVisible()).toBe(false);
+    expect(await e2eDb.select().from(schema.bookings).where(eq(schema.bookings.tenantId, salon.id))).toEqual([]);
+    await screenshot(page, "booking-gift-card-unknown-375");
+  });
+});
