@@ -66,6 +66,10 @@ export const ROUTES: Route[] = [
   { method: "GET", path: "/api/gift-cards", auth: "owner", query: ["limit", "offset"] },
   { method: "POST", path: "/api/gift-cards", auth: "owner", body: { amount: 2500, reason: "fuzz counter sale" } },
   { method: "POST", path: "/api/gift-cards/{id}/void", auth: "owner", body: { reason: "fuzz" } },
+  { method: "GET", path: "/api/promo-codes", auth: "owner" },
+  { method: "POST", path: "/api/promo-codes", auth: "owner", body: { code: "FUZZ10", percentOff: 10 } },
+  { method: "PATCH", path: "/api/promo-codes/{id}", auth: "owner", body: { maxUses: 5 } },
+  { method: "DELETE", path: "/api/promo-codes/{id}", auth: "owner" },
   {
     method: "POST",
     path: "/api/waitlist/{id}/offer",
