@@ -22,6 +22,7 @@ import { bookingEffects, staffFreeSql, tenantOpenSql } from "./effects";
 import { frontDeskSlot, slotTaken } from "./front-desk";
 import { actorOf, bookingHistoryInsert } from "./history";
 import { createRead } from "./create-read";
+import { bookingInsert } from "./create-insert";
 import { type PrepaidCodes, prepaidReads } from "./prepaid-at-create";
 import { bookingRestricted, reliabilityDemand } from "../reliability/demand";
 import { resourceIdsOf } from "./lookup";
@@ -231,24 +232,19 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
     const code = newConfirmationCode();
     // The customer record is written only when the booking will be (same condition, same batch).
     const record = customerRecord(db, { tenantId: tenant.id, accountId, customer: c, email, now, gate: free, mayUpdate: mayUpdateRecord });
-    const insertBooking = db.run(sql`
-      INSERT INTO bookings (id, tenant_id, service_id, staff_id, customer_id, customer_account_id, start_at, end_at, status,
-                            hold_expires_at, confirmation_code, source, total_amount, currency, notes,
-                            buffer_before_minutes, buffer_after_minutes, processing_offset_minutes, processing_minutes,
-                            cancellation_hours, no_show_fee_percent,
-                            late_cancel_fee_percent, refund_deadline_at, guest_first_name, guest_last_name, guest_phone,
-                            client_network, sms_opt_in, sms_phone_typed, sms_phone, locale, gift_card_id, gift_card_amount,
-                            promo_code_id, promo_discount, created_at, updated_at)
-      SELECT ${id}, ${tenant.id}, ${service.id}, ${staff.id},
-             ${record.idSql}, ${record.accountSql},
-             ${slot.startMs}, ${slot.endMs}, ${status}, ${checkout?.holdExpiresAt ?? null}, ${code}, ${input.source}, ${price},
-             ${tenant.currency}, ${c.notes ?? ""}, ${buffers.bufferBeforeMinutes}, ${buffers.bufferAfterMinutes},
-             ${processing?.offsetMinutes ?? 0}, ${processing?.minutes ?? 0},
-             ${terms.cancellationHours}, ${terms.noShowFeePercent}, ${terms.lateCancelFeePercent}, ${terms.refundDeadlineAt},
-             ${typed?.first ?? null}, ${typed?.last ?? null}, ${typed?.phone ?? null}, ${network},
-             ${sms.optIn ? 1 : 0}, ${c.phone ?? ""}, ${smsPhone}, ${locale}, ${taken.giftCardId}, ${taken.giftCardAmount},
-             ${taken.promoCodeId}, ${taken.promoDiscount}, ${t}, ${t}
-      WHERE ${free}`);
+    const keys = { id, tenantId: tenant.id, serviceId: service.id, staffId: staff.id, startAt: slot.startMs, endAt: slot.endMs };
+    const insertBooking = bookingInsert(
+      db,
+      {
+        ...keys,
+        ...{ customerIdSql: record.idSql, customerAccountSql: record.accountSql, status, holdExpiresAt: checkout?.holdExpiresAt ?? null },
+        ...{ confirmationCode: code, source: input.source, totalAmount: price, currency: tenant.currency, notes: c.notes ?? "" },
+        ...buffers,
+        ...{ processingOffsetMinutes: processing?.offsetMinutes ?? 0, processingMinutes: processing?.minutes ?? 0 },
+        ...{ terms, typed, network, sms: { ...sms, typed: c.phone ?? "" }, locale, prepaid: taken, at: t },
+      },
+      free,
+    );
     const inserted = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${id})`;
     // A booking held for payment tells nobody and schedules no reminder yet: the payment's success
     // does, with these same facts (src/services/payments/confirm.ts through createdEventFacts).
