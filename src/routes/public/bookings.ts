@@ -53,6 +53,18 @@ const createBody = z
           "saying which, nothing held",
         example: "SPRING10",
       }),
+    packageCode: z.string().max(40, "At most 40 characters").optional().openapi({
+      description: "design.md §32: a package (PK-XXXX-XXXX) paying this session with one of its credits; nothing is charged",
+      example: "PK-7K3M-Q9XZ",
+    }),
+    usePackage: z
+      .boolean()
+      .optional()
+      .openapi({
+        description:
+          "design.md §32: spend a credit of a package the signed-in customer account holds for this service; without one, " +
+          "400 fieldErrors.usePackage",
+      }),
   })
   .superRefine(oneServiceOrItems, { when: () => true });
 
@@ -89,6 +101,8 @@ export const createBookingRoute = openApiRouter<GuestEnv>().openapi(create, asyn
     // Not yet for visits (issue #43 continues): refused plainly rather than ignored, so nobody pays twice.
     if (body.giftCardCode !== undefined) throw ApiError.field("giftCardCode", "A gift card can pay for a single service booking only");
     if (body.promoCode !== undefined) throw ApiError.field("promoCode", "A promo code applies to a single service booking only");
+    if (body.packageCode !== undefined) throw ApiError.field("packageCode", "A package pays for a single service booking only");
+    if (body.usePackage) throw ApiError.field("usePackage", "A package pays for a single service booking only");
     // design.md §26: a visit; only a request that sent `items` gets `items` back.
     const visit = await createVisit(c.var.services, scope, {
       items: body.items,
@@ -114,6 +128,8 @@ export const createBookingRoute = openApiRouter<GuestEnv>().openapi(create, asyn
     locale: body.locale,
     giftCardCode: body.giftCardCode,
     promoCode: body.promoCode,
+    packageCode: body.packageCode,
+    usePackage: body.usePackage,
   });
   return c.json({ data: toCreatedBooking(created) }, 201);
 });

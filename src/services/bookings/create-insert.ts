@@ -32,7 +32,13 @@ export type BookingInsertRow = {
   sms: { optIn: boolean; typed: string; phone: string | null };
   locale: string;
   /** design.md §32: what prepaid money the booking used. */
-  prepaid: { giftCardId: string | null; giftCardAmount: number; promoCodeId: string | null; promoDiscount: number };
+  prepaid: {
+    giftCardId: string | null;
+    giftCardAmount: number;
+    promoCodeId: string | null;
+    promoDiscount: number;
+    packageCreditId: string | null;
+  };
   at: string;
 };
 
@@ -45,13 +51,13 @@ export function bookingInsert(db: Db, r: BookingInsertRow, guard: SQL) {
                           cancellation_hours, no_show_fee_percent,
                           late_cancel_fee_percent, refund_deadline_at, guest_first_name, guest_last_name, guest_phone,
                           client_network, sms_opt_in, sms_phone_typed, sms_phone, locale, gift_card_id, gift_card_amount,
-                          promo_code_id, promo_discount, created_at, updated_at)
+                          promo_code_id, promo_discount, package_credit_id, created_at, updated_at)
     SELECT ${r.id}, ${r.tenantId}, ${r.serviceId}, ${r.staffId}, ${r.customerIdSql}, ${r.customerAccountSql},
            ${r.startAt}, ${r.endAt}, ${r.status}, ${r.holdExpiresAt}, ${r.confirmationCode}, ${r.source}, ${r.totalAmount},
            ${r.currency}, ${r.notes}, ${r.bufferBeforeMinutes}, ${r.bufferAfterMinutes}, ${r.processingOffsetMinutes}, ${r.processingMinutes},
            ${terms.cancellationHours}, ${terms.noShowFeePercent}, ${terms.lateCancelFeePercent}, ${terms.refundDeadlineAt},
            ${typed?.first ?? null}, ${typed?.last ?? null}, ${typed?.phone ?? null}, ${r.network},
            ${sms.optIn ? 1 : 0}, ${sms.typed}, ${sms.phone}, ${r.locale}, ${prepaid.giftCardId}, ${prepaid.giftCardAmount},
-           ${prepaid.promoCodeId}, ${prepaid.promoDiscount}, ${r.at}, ${r.at}
+           ${prepaid.promoCodeId}, ${prepaid.promoDiscount}, ${prepaid.packageCreditId}, ${r.at}, ${r.at}
     WHERE ${guard}`);
 }

@@ -126,6 +126,8 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
       ? await prepaidReads(ctx.env, db, reads, tenantIdSql(scope), input, {
           email: (input.customer.email ?? "").toLowerCase(),
           accountId: input.customerAccountId ?? null,
+          serviceId: input.serviceId,
+          now,
         })
       : null;
   await reads.run();
@@ -314,6 +316,7 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
         holdsOk: number;
         giftShort?: number;
         promoShort?: number;
+        packageShort?: number;
         customerId: string | null;
         customerAccountId: string | null;
         resourceIds: string;
@@ -370,7 +373,7 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
   }
 }
 
-const NO_PREPAID = { giftCardId: null, giftCardAmount: 0, promoCodeId: null, promoDiscount: 0 };
+const NO_PREPAID = { giftCardId: null, giftCardAmount: 0, promoCodeId: null, promoDiscount: 0, packageCreditId: null };
 
 const slotSpan = (slot: { startMs: number; endMs: number }) => ({ startAt: slot.startMs, endAt: slot.endMs });
 

@@ -7,9 +7,29 @@ import type { Batch, Fragment, Handle, Part } from "../batch";
 import { group } from "../batch";
 import type { CheckoutPlan, PaymentStep } from "../payments/checkout";
 import { typedCodeHash } from "../prepaid/codes";
-import { type GiftCardRow, giftCardCover, giftCardGuard, giftCardQuery, giftCardShortSql, giftCardTakeParts, type GiftCardTake } from "./gift-card-pay";
+import {
+  type GiftCardRow,
+  giftCardCover,
+  giftCardGuard,
+  giftCardQuery,
+  giftCardShortSql,
+  giftCardTakeParts,
+  type GiftCardTake,
+} from "./gift-card-pay";
 import { promoCover, promoGuard, promoQuery, promoShortSql, type PromoTake, promoUse } from "./promo-pay";
 import type { PromoRow } from "../../domain/promo-codes";
+import {
+  type PackageAsk,
+  packageCover,
+  packageGuard,
+  packageQuery,
+  type PackageRow,
+  packageShortSql,
+  type PackageTake,
+  packageUse,
+} from "./package-pay";
+
+const askField = (ask: PackageAsk) => (ask.kind === "code" ? "packageCode" : "usePackage");
 
 /**
  * The prepaid money of a public create (design.md §32), shared by single bookings and visits: a
@@ -19,9 +39,10 @@ import type { PromoRow } from "../../domain/promo-codes";
  * redemption, the promo's use) is gated on the booking row in the create's ONE write batch.
  */
 
-export type PrepaidCodes = { giftCardCode?: string; promoCode?: string };
+export type PrepaidCodes = { giftCardCode?: string; promoCode?: string; packageCode?: string; usePackage?: boolean };
 
-type Who = { email: string; accountId: string | null };
+/** The customer (first-visit promo codes, an account's package) and the one service a package may pay for. */
+type Who = { email: string; accountId: string | null; serviceId: string; now: Date };
 
 /** Adds the codes' reads to the create's read batch; `decide` then works out what they cover. */
 export async function prepaidReads(env: Env, db: Db, reads: Batch, tenantId: SQL, codes: PrepaidCodes, who: Who) {
@@ -30,6 +51,13 @@ export async function prepaidReads(env: Env, db: Db, reads: Batch, tenantId: SQL
       ? null
       : reads.add(giftCardQuery(db, tenantId, await typedCodeHash(loadConfig(env), "GC", codes.giftCardCode)));
   const promo: Handle<PromoRow[]> | null = codes.promoCode === undefined ? null : reads.add(promoQuery(db, tenantId, codes.promoCode, who));
+  const ask: PackageAsk | null =
+    codes.packageCode !== undefined
+      ? { kind: "code", hash: await typedCodeHash(loadConfig(env), "PK", codes.packageCode) }
+      : codes.usePackage
+        ? { kind: "account", accountId: who.accountId }
+        : null;
+  const pack: Handle<PackageRow[]> | null = ask ? reads.add(packageQuery(db, tenantId, ask, who.serviceId, who.now.toISOString())) : null;
   return {
     /**
      * What the codes cover of a booking of `serviceIds` at `price`; `planFor` is the checkout plan
@@ -42,6 +70,12 @@ export async function prepaidReads(env: Env, db: Db, reads: Batch, tenantId: SQL
       planFor: (price: number) => CheckoutPlan | null;
       now: Date;
     }): PrepaidAtCreate {
+      if (ask && pack) {
+        // A session of a package is paid already: nothing else may pay for it.
+        if (gift || promo) throw ApiError.field(askField(ask), "A package session cannot be combined with a gift card or a promo code");
+        const take = packageCover(pack.result()[0], ask, who.serviceId, p.now.getTime());
+        return new PrepaidAtCreate(p.price, null, null, p.planFor(0), take, askField(ask));
+      }
       const today = formatLocalDate(localDateOf(p.tenant.timezone, p.now.getTime()));
       const promoTake = promo ? promoCover(promo.result()[0], p.price, { today, serviceIds: p.serviceIds }) : null;
       const price = p.price - (promoTake?.discount ?? 0);
@@ -61,6 +95,9 @@ export class PrepaidAtCreate {
     readonly giftCover: GiftCardTake | null,
     /** What is left for Stripe (null: nothing; confirmed at once). */
     readonly plan: CheckoutPlan | null,
+    readonly packageCredit: PackageTake | null = null,
+    /** The field a package's refusal names: packageCode or usePackage. */
+    private readonly packageField = "packageCode",
   ) {}
 
   get giftCard(): GiftCardTake | null {
@@ -70,7 +107,8 @@ export class PrepaidAtCreate {
   /** Conditions of the booking's own guarded insert (AND-ed; empty when no code was sent). */
   guard(now: Date): SQL {
     return sql`${this.giftCard ? sql`AND ${giftCardGuard(this.giftCard, now)}` : sql``}
-      ${this.promo ? sql`AND ${promoGuard(this.promo)}` : sql``}`;
+      ${this.promo ? sql`AND ${promoGuard(this.promo)}` : sql``}
+      ${this.packageCredit ? sql`AND ${packageGuard(this.packageCredit, now)}` : sql``}`;
   }
 
   /** The takes, gated on the booking row (`inserted`). */
@@ -78,16 +116,19 @@ export class PrepaidAtCreate {
     const parts: Part[] = [];
     if (this.giftCard) parts.push(giftCardTakeParts(db, this.giftCard, booking, now, inserted));
     if (this.promo) parts.push(promoUse(db, this.promo, now, inserted));
+    if (this.packageCredit) parts.push(packageUse(db, this.packageCredit, now, inserted));
     return group(parts);
   }
 
   /** Columns of the create's outcome read: which take lost a race when nothing was written. */
   outcomeSql(now: Date): SQL {
-    return sql`${giftCardShortSql(this.giftCard, now)} AS giftShort, ${promoShortSql(this.promo)} AS promoShort`;
+    return sql`${giftCardShortSql(this.giftCard, now)} AS giftShort, ${promoShortSql(this.promo)} AS promoShort,
+      ${packageShortSql(this.packageCredit, now)} AS packageShort`;
   }
 
   /** The 400 for a create that wrote nothing because a take lost its race; null when neither did. */
-  lostRace(row: { giftShort?: number; promoShort?: number } | undefined): ApiError | null {
+  lostRace(row: { giftShort?: number; promoShort?: number; packageShort?: number } | undefined): ApiError | null {
+    if (row?.packageShort) return ApiError.field(this.packageField, "This package's last session has just been used");
     if (row?.promoShort) return ApiError.field("promoCode", "This promo code has just been used up");
     if (row?.giftShort) return ApiError.field("giftCardCode", "This gift card's balance has just changed; check it and try again");
     return null;
@@ -100,6 +141,7 @@ export class PrepaidAtCreate {
       giftCardAmount: this.giftCard?.amount ?? 0,
       promoCodeId: this.promo?.id ?? null,
       promoDiscount: this.promo?.discount ?? 0,
+      packageCreditId: this.packageCredit?.id ?? null,
     };
   }
 

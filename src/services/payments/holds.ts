@@ -5,14 +5,14 @@ import { cancelRemindersOf } from "../notifications/reminders";
 import { jobInsertSelect } from "../outbox/jobs";
 import { CANCEL_INTENT_KIND } from "./job-kinds";
 import { offerTriggersFor } from "../waitlist/trigger";
-import { giftCardGiveBack, promoGiveBack } from "../prepaid/give-back";
+import { giftCardGiveBack, packageGiveBack, promoGiveBack } from "../prepaid/give-back";
 
 /**
  * Releasing a booking held for payment (design.md §21): its unpaid PaymentIntents and
  * SetupIntents are cancelled at Stripe by outbox jobs (retried until Stripe answers), its unpaid
  * payments become `cancelled`, and any reminder job of it is cancelled (a held booking is given
  * none, design.md §17 reminders are for confirmed bookings only). A success that still arrives later is refunded (./confirm.ts).
- * What a gift card paid of the booking and the promo use it counted (design.md §32) go back in the same batch.
+ * What a gift card paid of the booking the promo use and the package credit it took (design.md §32) go back in the same batch.
  *
  * An expired hold keeps blocking its slot until it is released (the cron, every minute): the
  * overlap guard and availability count every booking that is not cancelled, and a payment that
@@ -53,6 +53,7 @@ export function holdRelease(db: Db, now: Date, bookings: SQL, gate: SQL = sql`1`
     // design.md §32: what a gift card paid of the hold goes back on it, and the promo code's use.
     giftCardGiveBack(db, now, bookings, gate),
     promoGiveBack(db, now, bookings, gate),
+    packageGiveBack(db, now, bookings, gate),
   ]);
 }
 

@@ -34,3 +34,15 @@ export function promoGiveBack(db: Db, now: Date, bookings: SQL, gate: SQL) {
       updated_at = ${now.toISOString()}
     WHERE id IN (SELECT promo_code_id FROM bookings WHERE id IN (${bookings}) AND promo_code_id IS NOT NULL) AND ${gate}`);
 }
+
+/**
+ * design.md §32: the package credit each of `bookings` took goes back, gated by `gate`: a released
+ * hold, or a cancellation refunded under §21's rules (a late one keeps the credit).
+ */
+export function packageGiveBack(db: Db, now: Date, bookings: SQL, gate: SQL) {
+  return db.run(sql`
+    UPDATE package_credits SET credits = credits + (SELECT count(*) FROM bookings b WHERE b.package_credit_id = package_credits.id
+        AND b.id IN (${bookings})),
+      updated_at = ${now.toISOString()}
+    WHERE id IN (SELECT package_credit_id FROM bookings WHERE id IN (${bookings}) AND package_credit_id IS NOT NULL) AND ${gate}`);
+}

@@ -70,6 +70,17 @@ export const ROUTES: Route[] = [
   { method: "POST", path: "/api/promo-codes", auth: "owner", body: { code: "FUZZ10", percentOff: 10 } },
   { method: "PATCH", path: "/api/promo-codes/{id}", auth: "owner", body: { maxUses: 5 } },
   { method: "DELETE", path: "/api/promo-codes/{id}", auth: "owner" },
+  { method: "GET", path: "/api/packages", auth: "owner" },
+  {
+    method: "POST",
+    path: "/api/packages",
+    auth: "owner",
+    body: { name: "Five cuts", serviceIds: ["{serviceId}"], sessions: 5, price: 12000, validityDays: 365 },
+  },
+  { method: "GET", path: "/api/packages/{id}", auth: "owner" },
+  { method: "PATCH", path: "/api/packages/{id}", auth: "owner", body: { sessions: 4 } },
+  { method: "DELETE", path: "/api/packages/{id}", auth: "owner" },
+  { method: "POST", path: "/api/packages/{id}/issue", auth: "owner", body: { reason: "fuzz counter sale" } },
   {
     method: "POST",
     path: "/api/waitlist/{id}/offer",
