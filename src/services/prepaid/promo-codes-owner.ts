@@ -98,7 +98,9 @@ export async function createPromoCode(db: Db, tenantId: string, raw: PromoCodeIn
 }
 
 async function current(db: Db, tenantId: string, id: string): Promise<PromoCodeRow> {
-  const [row] = await db.all<Stored>(sql`SELECT ${COLUMNS} FROM promo_codes WHERE id = ${id} AND tenant_id = ${tenantId} AND deleted_at IS NULL`);
+  const [row] = await db.all<Stored>(
+    sql`SELECT ${COLUMNS} FROM promo_codes WHERE id = ${id} AND tenant_id = ${tenantId} AND deleted_at IS NULL`,
+  );
   if (!row) throw ApiError.notFound("Promo code");
   return decode(row);
 }
