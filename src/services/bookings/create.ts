@@ -10,16 +10,16 @@ import { uniqueViolation } from "../../db/unique-violation";
 import type { BookingSource } from "../../shared/booking-values";
 import { firstHoldEnd, holdsRefused, publicCreateChecks, recordUpdateAllowed, storedTerms } from "./create-rules";
 import { holdCapsSql, liveHoldsQuery } from "./hold-caps";
-import { limitsFor, requestedSlot } from "../availability";
 import { batch } from "../batch";
 import { locationOf } from "../notifications/booking-mail";
 import { checkoutPlan, type PaymentStep, startCheckout } from "../payments/checkout";
-import { parseResourceTypes, resourceNeeds } from "../schedule-data";
+import { parseResourceTypes } from "../schedule-data";
 import { endEntriesBooked } from "../waitlist/trigger";
 import { createdEventFacts } from "./created-facts";
 import { customerRecord } from "./customer-record";
 import { bookingEffects, staffFreeSql, tenantOpenSql } from "./effects";
-import { frontDeskSlot, slotTaken } from "./front-desk";
+import { slotTaken } from "./front-desk";
+import { chosenSlot } from "./create-slot";
 import { actorOf, bookingHistoryInsert } from "./history";
 import { createRead } from "./create-read";
 import { bookingInsert } from "./create-insert";
@@ -137,47 +137,15 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
     throw new ApiError("guest_disabled", "This business only takes bookings from signed-in customers");
   }
 
-  // Public callers are held to minimum notice and the horizon; owners are not (design.md §16). An
-  // owner's `override` (design.md §15) books any free time of the day, hours or not.
   const buffers = { bufferBeforeMinutes: service.bufferBeforeMinutes, bufferAfterMinutes: service.bufferAfterMinutes };
   const staffIds = parseStaffIds(service.staffIds);
   const processing = processingOf(service.durationMinutes, service.processingOffsetMinutes, service.processingMinutes);
   const types = parseResourceTypes(service.resourceTypes);
   const override = scope.kind === "owner" && input.override === true;
-  let slot: { startMs: number; endMs: number };
-  if (override) {
-    slot = frontDeskSlot(
-      {
-        timeZone: tenant.timezone,
-        start: input.start,
-        durationMinutes: service.durationMinutes,
-        ...buffers,
-        processing,
-        resources: types.length ? resourceNeeds(types, rows.resources) : undefined,
-        staffId: staff.id,
-        staffIds,
-        rows,
-        nowMs: now.getTime(),
-      },
-      "startDatetime",
-    );
-  } else {
-    const found = requestedSlot(
-      {
-        timeZone: tenant.timezone,
-        service: { ...service, processing },
-        staffIds,
-        resourceTypes: types,
-        limits: limitsFor(scope.kind, tenant, now),
-        nowMs: now.getTime(),
-      },
-      staff.id,
-      rows,
-      input.start,
-    );
-    if (!found) throw slotTaken();
-    slot = found.slot;
-  }
+  const slot = chosenSlot(
+    { scope, tenant, service, staff, rows, start: input.start, override, now },
+    { buffers, processing, staffIds, types },
+  );
 
   const email = (input.customer.email ?? "").toLowerCase();
   const c = input.customer;
