@@ -21,6 +21,12 @@ export type MemberAuth = {
   timezone: string;
   actor: Actor;
   impersonation?: { adminId: string; sessionId: string };
+  /**
+   * Set while the membership check still rides in the request's first round trip (src/middleware/
+   * auth.ts): `role` and `timezone` are placeholders until it resolves. Whatever must read them before
+   * the database call awaits it (requireRole does), paying the check's round trip of its own.
+   */
+  membershipChecked?: () => Promise<void>;
 };
 
 /**

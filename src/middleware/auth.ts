@@ -141,7 +141,8 @@ export const requireOwner = createMiddleware<OwnerEnv>(async (c, next) => {
   const credential = bearerCredential(c.req.header("Authorization"));
   const key = credential ? parseApiKey(credential) : null;
   if (credential && key) return withApiKey(c, credential, key.tenantId, next);
-  if (MEMBERSHIP_IN_FIRST_ROUND_TRIP.has(`${c.req.method} ${c.req.path.replace(/\/+$/, "")}`)) {
+  const route = `${c.req.method} ${c.req.path.replace(/\/+$/, "")}`;
+  if (MEMBERSHIP_IN_FIRST_ROUND_TRIP.some((pattern) => pattern.test(route))) {
     const claims = await memberClaims(c);
     if (!claims.imp) return withMemberGuard(c, claims, next);
   }
@@ -153,10 +154,11 @@ export const requireOwner = createMiddleware<OwnerEnv>(async (c, next) => {
  * Owner routes whose handler needs neither the member's role nor the business's zone before its
  * first database round trip: the membership check rides in that round trip as a guard (as an API
  * key's does) instead of costing one of its own. The owner create: 2 libSQL requests, not 3
- * (issue #42). A route listed here must not read `auth.role` or `auth.timezone` before it has
- * reached the database (they are the least-privileged placeholders until then).
+ * (issue #42), the owner status change 2, not 3. A route listed here must not read `auth.role` or
+ * `auth.timezone` before it has reached the database (they are the least-privileged placeholders
+ * until then) unless it awaits `auth.membershipChecked()` first, as requireRole does.
  */
-const MEMBERSHIP_IN_FIRST_ROUND_TRIP = new Set(["POST /api/bookings"]);
+const MEMBERSHIP_IN_FIRST_ROUND_TRIP = [/^POST \/api\/bookings$/, /^PATCH \/api\/bookings\/[^/]+\/status$/];
 
 /** Raises (malformed JSON) unless the token's user is an active member of an existing business. */
 const MEMBER_GUARD_SQL = `SELECT CASE WHEN m.role IS NOT NULL AND m.is_active = 1 THEN m.role
@@ -189,6 +191,10 @@ async function withMemberGuard(c: Context<OwnerEnv>, claims: Awaited<ReturnType<
       auth.timezone = row.timezone;
     },
   });
+  auth.membershipChecked = async () => {
+    await guarded.settle();
+    auth.membershipChecked = undefined;
+  };
   c.set("auth", auth);
   // Every use case of this request reads through the guarded handle: the one services context.
   c.set("services", { ...services, db: guarded.db });
@@ -220,6 +226,8 @@ export const membersOnly = createMiddleware<MemberEnv>(async (c, next) => {
 /** Allows only the listed membership roles (design.md §7); others get 403 forbidden. */
 export const requireRole = (...roles: MemberRole[]) =>
   createMiddleware<OwnerEnv>(async (c, next) => {
+    const auth = c.var.auth;
+    if (auth.via === "token") await auth.membershipChecked?.();
     if (!roles.includes(c.var.auth.role)) {
       throw new ApiError("forbidden", "Your role in this business does not allow this action");
     }

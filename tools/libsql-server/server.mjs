@@ -192,7 +192,11 @@ export async function startLibsqlServer({
     inflight.add(p);
     p.finally(() => inflight.delete(p));
   });
-  server.keepAliveTimeout = 5_000;
+  // An idle keep-alive connection is kept for 10 minutes, not Node's 5 s: workerd reuses pooled connections,
+  // and one it picks as Node times it out is reset under the request ("Network connection lost", a 500),
+  // which hit a burst of 200 racing creates on a loaded machine (test/integration/visits/race.test.ts).
+  // Idle sockets cost nothing here; close() still ends every one of them.
+  server.keepAliveTimeout = 600_000;
 
   await new Promise((resolveListen, reject) => {
     server.once("error", reject);

@@ -132,6 +132,40 @@ describe("owner bookings: create", () => {
   });
 });
 
+describe("owner status change: the membership check in its first round trip (issue #42)", () => {
+  it("costs 2 libSQL requests; a removed member changes nothing (403); staff complete but may not cancel; an owner cancels", async () => {
+    const { tenant, service, staff } = await bookableTenant();
+    const now = new Date(at("09:00").getTime() + 2 * 3600_000);
+    const change = (id: string, status: string, token: string, dbTag?: string) =>
+      patch(`/api/bookings/${id}/status`, { status }, { token, now, dbTag });
+    const first = await createBookingRow(tenant.id, service.id, staff.id, at("09:00"), 60, { status: "confirmed" });
+    const owner = await ownerToken(tenant.ownerId, tenant.id, "owner", now);
+    const { result, dbRequests } = await countDbRequests((dbTag) => change(first.id, "completed", owner, dbTag));
+    expect(result.status).toBe(200);
+    expect(result.body.data.status).toBe("completed");
+    expect(dbRequests).toBe(2);
+
+    const second = await createBookingRow(tenant.id, service.id, staff.id, at("11:00"), 60, { status: "confirmed" });
+    const removed = await createMember(tenant.id, "admin");
+    const removedToken = await ownerToken(removed.userId, tenant.id, "admin", now);
+    await testDb().run(sql`UPDATE tenant_members SET is_active = 0 WHERE tenant_id = ${tenant.id} AND user_id = ${removed.userId}`);
+    const refused = await change(second.id, "completed", removedToken);
+    expect(refused.status).toBe(403);
+    expect((await bookingRow(second.id))!.status).toBe("confirmed");
+
+    // Staff's role arrives with the check: completing is theirs, cancelling (which tells the customer) is not.
+    const member = await createMember(tenant.id, "staff");
+    const staffToken = await ownerToken(member.userId, tenant.id, "staff", now);
+    expect((await change(second.id, "cancelled", staffToken)).status).toBe(403);
+    expect((await bookingRow(second.id))!.status).toBe("confirmed");
+    expect((await change(second.id, "completed", staffToken)).status).toBe(200);
+    const third = await createBookingRow(tenant.id, service.id, staff.id, at("13:00"), 60, { status: "confirmed" });
+    const cancelled = await change(third.id, "cancelled", owner);
+    expect(cancelled.status).toBe(200);
+    expect((await bookingRow(third.id))!.status).toBe("cancelled");
+  });
+});
+
 describe("owner bookings: status transitions, cell by cell", () => {
   const cells = BOOKING_STATUSES.flatMap((from) => BOOKING_STATUSES.map((to) => [from, to] as const));
   it.each(cells)("%s -> %s", async (from, to) => {
