@@ -105,7 +105,7 @@ const create = createRoute({
 const one = createRoute({
   ...route("get", "/{id}", "One package"),
   request: { params: idParam },
-  responses: { 200: ok(OwnerPackage), ...errors(401, 403, 404) },
+  responses: { 200: ok(OwnerPackage), ...errors(400, 401, 403, 404) },
 });
 const change = createRoute({
   ...route("patch", "/{id}", "Changes a package (packages already sold keep their terms)"),
@@ -115,7 +115,7 @@ const change = createRoute({
 const remove = createRoute({
   ...route("delete", "/{id}", "Stops offering a package; those already sold keep their credits"),
   request: { params: idParam },
-  responses: { 200: ok(z.object({ id: z.string() })), ...errors(401, 403, 404) },
+  responses: { 200: ok(z.object({ id: z.string() })), ...errors(400, 401, 403, 404) },
 });
 const issue = createRoute({
   ...route("post", "/{id}/issue", "Issues a package by hand (sold at the counter; no Stripe): its code answered only here"),

@@ -135,7 +135,7 @@ const remove = createRoute({
   security: security.owner,
   middleware: [writers],
   request: { params: idParam },
-  responses: { 200: ok(z.object({ id: z.string() })), ...errors(401, 403, 404) },
+  responses: { 200: ok(z.object({ id: z.string() })), ...errors(400, 401, 403, 404) },
 });
 
 export const promoCodeRoutes = openApiRouter<OwnerEnv>()
