@@ -6,6 +6,7 @@
 //   dist/client/assets/words<locale>-<hash>.js    one per language: the booking page's words, already
 //                                                parsed (the page bundle carries no ICU parser), loaded
 //                                                before booking-<hash>.js by a classic script
+//   dist/client/assets/appwords<locale>-<hash>.js the owner app's words per language (ES modules, parsed)
 //   dist/client/assets/owner-<page>-<hash>.js     the owner app (/app): one ES module per page plus
 //                                                shared chunks (code splitting: nothing is sent twice)
 //   dist/client/api/openapi.json                 the API's OpenAPI document, generated from the routes
@@ -21,6 +22,7 @@ import { basename, dirname, join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
 import { parse } from "@formatjs/icu-messageformat-parser";
 import { type BuildOptions, build } from "esbuild";
+import { APP_CATALOGS } from "../src/shared/i18n/app/index";
 import { BOOKING_CATALOGS } from "../src/shared/i18n/booking/index";
 import { BOOKING_SCRIPT_CATALOGS } from "../src/shared/i18n/booking-script/index";
 import { SUPPORTED_LOCALES } from "../src/shared/i18n/locales";
@@ -108,6 +110,19 @@ function bookingCatalogFiles(): { locale: string; path: string; contents: Uint8A
   });
 }
 
+/**
+ * One ES module per language with the owner app's words, already parsed (`export default {...}`):
+ * the app's script imports its member's language at start (src/client/app/shell/i18n.ts).
+ */
+function appCatalogFiles(): { locale: string; path: string; contents: Uint8Array }[] {
+  return SUPPORTED_LOCALES.map((locale) => {
+    const parsed = Object.fromEntries(Object.entries(APP_CATALOGS[locale]).map(([key, text]) => [key, parse(text, { ignoreTag: true })]));
+    const contents = new TextEncoder().encode(`export default ${JSON.stringify(parsed)};\n`);
+    const hash = createHash("sha256").update(contents).digest("hex").slice(0, 8).toUpperCase();
+    return { locale, path: join(ASSETS, `appwords${locale.replace("-", "").toLowerCase()}-${hash}.js`), contents };
+  });
+}
+
 const common: BuildOptions = {
   absWorkingDir: ROOT,
   bundle: true,
@@ -149,17 +164,21 @@ export async function buildClient({ report = false } = {}) {
     jsx: "automatic",
     jsxImportSource: "hono/jsx/dom",
     metafile: true,
+    alias: NO_PARSER,
   });
 
   const catalogs = bookingCatalogFiles();
+  const appCatalogs = appCatalogFiles();
   const outputs = [
     ...(hashed.outputFiles ?? []),
     ...(widget.outputFiles ?? []),
     ...(owner.outputFiles ?? []),
     ...catalogs.map((c) => ({ path: c.path, contents: c.contents })),
+    ...appCatalogs.map((c) => ({ path: c.path, contents: c.contents })),
   ];
   const manifest: Record<string, string> & { preload: Record<string, string[]> } = { preload: {} } as never;
   for (const c of catalogs) manifest[`booking-messages.${c.locale}.js`] = `/assets/${basename(c.path)}`;
+  for (const c of appCatalogs) manifest[`app-messages.${c.locale}.js`] = `/assets/${basename(c.path)}`;
   for (const [out, meta] of Object.entries(hashed.metafile.outputs)) {
     const entry = Object.entries(HASHED).find(([, src]) => src === meta.entryPoint)?.[0];
     if (!entry) continue;

@@ -2,6 +2,7 @@
 // group's Hono env (src/env.ts) carries exactly one of these as `c.var.auth`, so a handler reads
 // its caller's fields without a cast or a runtime check.
 
+import type { Locale } from "./shared/i18n/locales";
 import type { MemberRole } from "./shared/member-roles";
 
 export type { MemberRole };
@@ -19,8 +20,20 @@ export type MemberAuth = {
   role: MemberRole;
   /** The business's IANA zone, read with the membership (no extra round trip): views key date ranges by it. */
   timezone: string;
+  /**
+   * design.md §30: the language the member reads the app in (their own `locale`, else the business's),
+   * read with the membership; `en` on the guarded first-round-trip path, which renders no words.
+   */
+  locale: Locale;
   actor: Actor;
   impersonation?: { adminId: string; sessionId: string };
+  /**
+   * Only while the membership check waits for the request's first round trip (routes listed in
+   * `MEMBERSHIP_IN_FIRST_ROUND_TRIP`, src/middleware/auth.ts): the role the token was signed with,
+   * a guess a route may build its first statement on and must compare with `role` once that
+   * round trip has answered (then this is gone and `role`/`timezone` are the database's).
+   */
+  claimedRole?: MemberRole;
   /**
    * Set while the membership check still rides in the request's first round trip (src/middleware/
    * auth.ts): `role` and `timezone` are placeholders until it resolves. Whatever must read them before

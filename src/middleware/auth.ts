@@ -6,10 +6,13 @@ import type { ApiKeyAuth, MemberAuth, MemberRole, OwnerAuth } from "../auth-cont
 import { prepared } from "../db/prepared";
 import type { AdminEnv, CustomerEnv, GuestEnv, MemberEnv, OwnerEnv, RequestScope } from "../env";
 import { ApiError } from "../errors";
+import { DEFAULT_LOCALE, supportedLocale } from "../shared/i18n/locales";
 import { bearerCredential, bearerToken, verifyToken } from "../lib/jwt";
 import { parseApiKey } from "../services/api-keys";
 import { auditInsert } from "../services/audit";
 import { batch } from "../services/batch";
+import { rememberZone } from "../services/tenant-zones";
+import { MEMBER_ROLES } from "../shared/member-roles";
 import { withApiKey } from "./api-key";
 
 const unauthorized = () => new ApiError("unauthorized");
@@ -25,14 +28,14 @@ export function appPageOf(header: string | undefined): string | null {
 }
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-type MemberRow = { tenantId: string; timezone: string; role: string | null; memberActive: number | null };
+type MemberRow = { tenantId: string; timezone: string; locale: string; role: string | null; memberActive: number | null };
 
 /**
  * The tenant and the caller's membership in it, one statement on every owner request, prepared once
  * per isolate (src/db/prepared.ts): Drizzle's select builder rendered it on each (issue #42).
  */
 const memberLookup = prepared<{ tenantId: string; userId: string }>(
-  (p) => sql`SELECT t.id AS tenantId, t.timezone, m.role, m.is_active AS memberActive
+  (p) => sql`SELECT t.id AS tenantId, t.timezone, COALESCE(m.locale, t.locale) AS locale, m.role, m.is_active AS memberActive
     FROM tenants t LEFT JOIN tenant_members m ON m.tenant_id = t.id AND m.user_id = ${p.userId}
     WHERE t.id = ${p.tenantId}`,
 );
@@ -74,6 +77,7 @@ export async function ownerAuthFrom(c: RequestScope): Promise<MemberAuth> {
   const lookup = memberLookup.all(db, { tenantId, userId: claims.sub }, (r: MemberRow) => ({
     tenantId: r.tenantId,
     timezone: r.timezone,
+    locale: supportedLocale(r.locale) ?? DEFAULT_LOCALE,
     role: r.role,
     memberActive: r.memberActive === null ? null : r.memberActive === 1,
   }));
@@ -116,6 +120,7 @@ export async function ownerAuthFrom(c: RequestScope): Promise<MemberAuth> {
   const row = rows[0];
   const refusal = membershipRefusal(row);
   if (refusal) throw refusal;
+  rememberZone(tenantId, row.timezone);
   if (impersonation && !READ_METHODS.has(c.req.method)) {
     throw new ApiError("impersonation_read_only", "This session is read-only: impersonation tokens cannot make changes");
   }
@@ -128,6 +133,7 @@ export async function ownerAuthFrom(c: RequestScope): Promise<MemberAuth> {
     tenantId,
     role: row.role as MemberRole,
     timezone: row.timezone,
+    locale: row.locale,
     actor: { type: "user", id: userId },
     impersonation,
   };
@@ -156,9 +162,15 @@ export const requireOwner = createMiddleware<OwnerEnv>(async (c, next) => {
  * key's does) instead of costing one of its own. The owner create: 2 libSQL requests, not 3
  * (issue #42), the owner status change 2, not 3. A route listed here must not read `auth.role` or
  * `auth.timezone` before it has reached the database (they are the least-privileged placeholders
- * until then) unless it awaits `auth.membershipChecked()` first, as requireRole does.
+ * until then) unless it awaits `auth.membershipChecked()` first, as requireRole does, or builds on
+ * guesses it checks against what that round trip answered before it shows anything: the report
+ * (design.md §29) on `auth.claimedRole` and a remembered zone (routes/owner/reports.ts), 1 request.
  */
-const MEMBERSHIP_IN_FIRST_ROUND_TRIP = [/^POST \/api\/bookings$/, /^PATCH \/api\/bookings\/[^/]+\/status$/];
+const MEMBERSHIP_IN_FIRST_ROUND_TRIP = [
+  /^POST \/api\/bookings$/,
+  /^PATCH \/api\/bookings\/[^/]+\/status$/,
+  /^GET \/api\/reports\/summary$/,
+];
 
 /** Raises (malformed JSON) unless the token's user is an active member of an existing business. */
 const MEMBER_GUARD_SQL = `SELECT CASE WHEN m.role IS NOT NULL AND m.is_active = 1 THEN m.role
@@ -176,7 +188,9 @@ async function withMemberGuard(c: Context<OwnerEnv>, claims: Awaited<ReturnType<
     tenantId: claims.tenantId,
     role: "staff",
     timezone: "UTC",
+    locale: DEFAULT_LOCALE,
     actor: { type: "user", id: claims.sub },
+    claimedRole: MEMBER_ROLES.find((r) => r === claims.role) ?? "staff",
   };
   const guarded = guardDb(plain, {
     statement: { sql: MEMBER_GUARD_SQL, args: [claims.tenantId, claims.sub] },
@@ -189,6 +203,8 @@ async function withMemberGuard(c: Context<OwnerEnv>, claims: Awaited<ReturnType<
       const row = result.rows[0] as unknown as { role: MemberRole; timezone: string };
       auth.role = row.role;
       auth.timezone = row.timezone;
+      auth.claimedRole = undefined;
+      rememberZone(claims.tenantId, row.timezone);
     },
   });
   auth.membershipChecked = async () => {

@@ -101,12 +101,13 @@ export function emailInsert(
  * notice goes once to an owner who is also the staff member booked); none for a missing address.
  * Value: the ids written, each enqueued after commit.
  */
-export function emailInsertAll(db: Db, mails: { email: OutboxEmail; to: (string | SQL)[] }[], now: Date, onlyIf?: SQL): Fragment<string[]> {
+export function emailInsertAll(db: Db, mails: MailToMany[], now: Date, onlyIf?: SQL): Fragment<string[]> {
   const t = now.toISOString();
   const content = sql.join(
-    mails.map(({ email }, k) => {
+    mails.map(({ email, memberLocale }, k) => {
       const c = contentOf(email);
-      return sql`(${k}, ${email.tenantId}, ${c.kind}, ${plainText(c.subject)}, ${c.text}, ${c.html}, ${c.sensitive}, ${c.attachments}, ${c.facts})`;
+      const byMember = memberLocale && c.facts !== null ? 1 : 0;
+      return sql`(${k}, ${email.tenantId}, ${c.kind}, ${plainText(c.subject)}, ${c.text}, ${c.html}, ${c.sensitive}, ${c.attachments}, ${c.facts}, ${byMember})`;
     }),
     sql`, `,
   );
@@ -115,11 +116,12 @@ export function emailInsertAll(db: Db, mails: { email: OutboxEmail; to: (string 
     sql` UNION ALL `,
   );
   const insert = db.all<{ id: string }>(sql`
-    WITH mail(k, tenant_id, kind, subject, text_body, html_body, sensitive, attachments, facts) AS (VALUES ${content}),
+    WITH mail(k, tenant_id, kind, subject, text_body, html_body, sensitive, attachments, facts, by_member) AS (VALUES ${content}),
          rcpt AS (${recipients})
     INSERT INTO email_outbox (${COLUMNS})
     SELECT 'eml_' || lower(hex(randomblob(10))), m.tenant_id, m.kind, r.to_email, m.subject, m.text_body, m.html_body, m.sensitive,
-           m.attachments, m.facts, 'pending', 0, ${t}, ${t}, ${t}
+           m.attachments, CASE WHEN m.by_member = 1 THEN COALESCE(${memberFacts}, m.facts) ELSE m.facts END,
+           'pending', 0, ${t}, ${t}, ${t}
     FROM (SELECT k, to_email, MIN(n) AS n FROM rcpt WHERE to_email IS NOT NULL AND to_email <> '' GROUP BY k, to_email) r
     JOIN mail m ON m.k = r.k
     WHERE ${onlyIf ?? sql`1`}
@@ -127,6 +129,19 @@ export function emailInsertAll(db: Db, mails: { email: OutboxEmail; to: (string 
     RETURNING id`);
   return single(insert, (rows) => ({ value: rows.map((r) => r.id), pointers: rows.map((r) => emailPointer(r.id)) }));
 }
+
+/**
+ * One e-mail to several addresses. `memberLocale` (design.md §30, notices to the business and staff):
+ * a recipient who is an active member of the business with a language of their own gets the stored
+ * facts with that `locale`; anyone else gets the facts as written (the business's locale).
+ */
+export type MailToMany = { email: OutboxEmail; to: (string | SQL)[]; memberLocale?: boolean };
+
+/** The row's facts with the recipient member's own locale; null when the recipient has none. */
+const memberFacts = sql`(SELECT json_set(m.facts, '$.facts.locale', tm.locale) FROM tenant_members tm
+    JOIN users u ON u.id = tm.user_id
+    WHERE tm.tenant_id = m.tenant_id AND tm.is_active = 1 AND tm.locale IS NOT NULL AND lower(u.email) = r.to_email
+    LIMIT 1)`;
 
 /**
  * A per-recipient cap across the platform (design.md §31): past `limit` e-mails of the same kind to

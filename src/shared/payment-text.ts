@@ -1,10 +1,16 @@
-import { clockTime, humanDate } from "./format";
+import { clockTime, formatMoney, humanDate } from "./format";
+import type { BookingScriptKey } from "./i18n/booking-script/en";
+import type { Locale } from "./i18n/locales";
+import type { Translate } from "./i18n/messages";
 
 /**
  * The payment step's words (design.md §21), shared by the booking page and its tests: the amount
  * ("Deposit 12.00 EUR of 40.00 EUR"), the refund rule with its local deadline, the fee terms of a
- * card on file, the countdown. Pure: no DOM, no server imports.
+ * card on file, the countdown. Pure: no DOM, no server imports. The words come in the page's language
+ * (`PayWords`: the booking page's `t` and locale, design.md §30).
  */
+
+export type PayWords = { t: Translate<BookingScriptKey>; locale: Locale };
 
 export type StepFacts = {
   amount: number;
@@ -26,37 +32,45 @@ export function amountWithCode(minor: number, currency: string): string {
   return `${(minor / 10 ** digits).toFixed(digits)} ${code}`;
 }
 
+/**
+ * The amount in the page's language: English keeps "12.00 EUR" (the code after the amount reads the
+ * same for every currency); other languages write money as their readers do ("12,00 €").
+ */
+export function payMoney(minor: number, currency: string, locale: Locale): string {
+  return locale === "en" ? amountWithCode(minor, currency) : formatMoney(minor, currency.toUpperCase(), locale);
+}
+
 /** "Deposit 12.00 EUR of 40.00 EUR", "Payment 40.00 EUR", or the card-only line. */
-export function amountLine(f: StepFacts): string {
-  if (f.kind === "deposit") return `Deposit ${amountWithCode(f.amount, f.currency)} of ${amountWithCode(f.price, f.currency)}`;
-  if (f.kind === "full") return `Payment ${amountWithCode(f.amount, f.currency)}`;
-  return "Nothing is charged now: your card is saved for the fees below.";
+export function amountLine(f: StepFacts, { t, locale }: PayWords): string {
+  const amount = payMoney(f.amount, f.currency, locale);
+  if (f.kind === "deposit") return t("pay.deposit", { amount, price: payMoney(f.price, f.currency, locale) });
+  if (f.kind === "full") return t("pay.full", { amount });
+  return t("pay.cardOnly");
+}
+
+/** The refund deadline, tenant-local: "Tue, May 13, 2031, 10:00 (Europe/Berlin time)". */
+function deadline(f: StepFacts, timezone: string, { t, locale }: PayWords): string {
+  return t("pay.deadline", { date: humanDate(f.refundableUntil, locale), time: clockTime(f.refundableUntil), timezone });
 }
 
 /** "Cancel by Tue, May 13, 2031, 10:00 (America/New_York time) and the deposit is refunded in full; ..." */
-export function refundRule(f: StepFacts, timezone: string): string {
+export function refundRule(f: StepFacts, timezone: string, words: PayWords): string {
   if (f.kind === null) return "";
-  const deadline = `${humanDate(f.refundableUntil)}, ${clockTime(f.refundableUntil)} (${timezone} time)`;
-  const what = f.kind === "deposit" ? "the deposit" : "the payment";
-  return `Cancel by ${deadline} and ${what} is refunded in full. If you cancel later, ${what} is kept.`;
+  return words.t("pay.refundRule", { kind: f.kind, deadline: deadline(f, timezone, words) });
 }
 
 /** The fees a saved card may be charged, in plain words. */
-export function feeTerms(f: StepFacts, timezone: string): string {
+export function feeTerms(f: StepFacts, timezone: string, words: PayWords): string {
   if (!f.fees) return "";
-  const parts: string[] = [];
-  const fee = (pct: number) => amountWithCode(Math.round((f.price * pct) / 100), f.currency);
-  if (f.fees.noShowFeePercent > 0) {
-    parts.push(`If you do not come, ${f.fees.noShowFeePercent}% of the price (${fee(f.fees.noShowFeePercent)}) is charged to this card.`);
-  }
-  if (f.fees.lateCancelFeePercent > 0) {
-    const deadline = `${humanDate(f.refundableUntil)}, ${clockTime(f.refundableUntil)} (${timezone} time)`;
-    parts.push(
-      `If you cancel after ${deadline}, ${f.fees.lateCancelFeePercent}% of the price (${fee(f.fees.lateCancelFeePercent)}) is charged 24 hours later unless the business waives it.`,
-    );
-  }
-  const less = f.kind === "deposit" ? " A deposit you paid counts towards a fee." : "";
-  return `Your card is saved with the business for this booking. ${parts.join(" ")}${less}`;
+  const { t, locale } = words;
+  const percent = (pct: number) => new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(pct / 100);
+  const fee = (pct: number) => payMoney(Math.round((f.price * pct) / 100), f.currency, locale);
+  const sentences = [t("pay.saved")];
+  const { noShowFeePercent: noShow, lateCancelFeePercent: late } = f.fees;
+  if (noShow > 0) sentences.push(t("pay.noShowFee", { percent: percent(noShow), fee: fee(noShow) }));
+  if (late > 0) sentences.push(t("pay.lateFee", { deadline: deadline(f, timezone, words), percent: percent(late), fee: fee(late) }));
+  if (f.kind === "deposit") sentences.push(t("pay.depositCounts"));
+  return sentences.join(" ");
 }
 
 /** "14:05" for 845 seconds left; never negative. */

@@ -1,5 +1,6 @@
 import { byId, setText, show, sleep } from "../shared/dom";
 import { type ApiAnswer, type RequestOptions, requestWithBackoff } from "../shared/http";
+import { t } from "./i18n";
 
 /**
  * The public API with the contract's 429 backoff (interface.md Limits rule 4): wait Retry-After
@@ -15,7 +16,7 @@ async function waitWithNotice(seconds: number): Promise<void> {
   const notice = byId("notice");
   setText(notice, "");
   const lead = document.createElement("span");
-  lead.textContent = `Lots of people are booking right now. We will try again automatically in ${seconds} seconds. `;
+  lead.textContent = `${t("error.retry", { seconds })} `;
   const count = document.createElement("span");
   count.setAttribute("aria-hidden", "true");
   notice.append(lead, count);
@@ -29,8 +30,8 @@ async function waitWithNotice(seconds: number): Promise<void> {
 
 /** What the customer reads when a request failed for a reason the page has no better words for. */
 export function genericError(answer: ApiAnswer<unknown>): string {
-  if (answer.status === 0) return "We could not reach the booking service. Check your connection and try again.";
-  if (answer.status === 429) return "Too many requests right now. Please wait a few minutes and try again.";
-  if (answer.status === 404) return "This business is not taking online bookings right now. Please try again later.";
-  return "Something went wrong on our side. Please try again.";
+  if (answer.status === 0) return t("error.offline");
+  if (answer.status === 429) return t("error.busy");
+  if (answer.status === 404) return t("error.closed");
+  return t("error.server");
 }

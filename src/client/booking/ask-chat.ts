@@ -2,6 +2,7 @@ import { MAX_CHAT_MESSAGE_CHARS, MAX_CHAT_MESSAGES } from "../../shared/ai-limit
 import { clockTime, humanDate } from "../../shared/format";
 import type { PublicChatAnswer, SuggestedSlot } from "../shared/api-types";
 import { type ApiAnswer, errorCode, errorDetails } from "../shared/http";
+import { pageLocale, t } from "./i18n";
 
 /**
  * The Ask panel's pure parts (no DOM): the conversation sent with each question, the suggestions
@@ -48,29 +49,32 @@ export function choicesFrom(s: PublicChatAnswer["suggestions"], catalog: Catalog
   if (!s.serviceId || !service) return null;
   const staffName = s.staffId ? catalog.staffName(s.staffId) : null;
   const staffId = staffName && s.staffId ? s.staffId : "";
-  const day = s.date ? humanDate(s.date) : null;
-  const heading = [service, staffName ? `with ${staffName}` : null, day ? `on ${day}` : null].filter(Boolean).join(" ");
+  const day = s.date ? humanDate(s.date, pageLocale()) : null;
+  const shape = staffName ? (day ? "staffDay" : "staff") : day ? "day" : "service";
+  const heading = t("ask.offer", { shape, service, staff: staffName ?? "", date: day ?? "" });
   const slots = s.date ? s.slots.filter((slot) => slot.startTime.slice(0, 10) === s.date) : [];
   if (slots.length > 0) {
     const oneStaff = slots.every((slot) => slot.staffProfileId === slots[0].staffProfileId);
     return { heading, choices: slots.map((slot) => slotChoice(s.serviceId as string, service, slot, !oneStaff || !staffName)) };
   }
-  const text = day ? `Show the times on ${day}` : `Choose ${service}`;
-  const choice = { serviceId: s.serviceId, staffId, date: s.date, startTime: null, text, label: `${text}: ${heading}`, summary: heading };
+  const text = day ? t("ask.showTimes", { date: day }) : t("ask.chooseService", { service });
+  const label = t("ask.choiceLabel", { action: text, offer: heading });
+  const choice = { serviceId: s.serviceId, staffId, date: s.date, startTime: null, text, label, summary: heading };
   return { heading, choices: [choice] };
 }
 
 function slotChoice(serviceId: string, service: string, slot: SuggestedSlot, nameStaff: boolean): Choice {
   const time = clockTime(slot.startTime);
-  const text = nameStaff ? `${time} with ${slot.staffName}` : time;
+  const text = nameStaff ? t("slot.label", { time, staff: slot.staffName }) : time;
+  const date = humanDate(slot.startTime, pageLocale());
   return {
     serviceId,
     staffId: slot.staffProfileId,
     date: slot.startTime.slice(0, 10),
     startTime: slot.startTime,
     text,
-    label: `${time} with ${slot.staffName}, ${humanDate(slot.startTime)}: fill in the booking form for ${service}`,
-    summary: `${service} with ${slot.staffName}, ${humanDate(slot.startTime)} at ${time}`,
+    label: t("ask.slotLabel", { time, staff: slot.staffName, date, service }),
+    summary: t("ask.slotSummary", { service, staff: slot.staffName, date, time }),
   };
 }
 
@@ -82,20 +86,19 @@ export function askFailure(answer: ApiAnswer<unknown>): AskFailure {
   if ((answer.status === 503 && code === "ai_unavailable") || answer.status === 404) return { kind: "off" };
   if (answer.status === 400) return { kind: "error", message: invalidText(answer) };
   if (answer.status === 502) {
-    return { kind: "error", message: "The assistant could not answer just now. Please try again, or choose a time with the form below." };
+    return { kind: "error", message: t("ask.failed") };
   }
-  if (answer.status === 429)
-    return { kind: "error", message: "Lots of people are asking right now. Please wait a few minutes and try again." };
-  if (answer.status === 0) return { kind: "error", message: "We could not reach the assistant. Check your connection and try again." };
-  return { kind: "error", message: "Something went wrong on our side. Please try again." };
+  if (answer.status === 429) return { kind: "error", message: t("ask.busy") };
+  if (answer.status === 0) return { kind: "error", message: t("ask.offline") };
+  return { kind: "error", message: t("error.server") };
 }
 
 /** 400 field errors in plain words (the panel keeps within the limits, so this is a safety net). */
 function invalidText(answer: ApiAnswer<unknown>): string {
   const keys = Object.keys(errorDetails(answer)?.fieldErrors ?? {});
   if (keys.some((k) => k.endsWith(".content"))) {
-    return `Please write your request in at most ${MAX_CHAT_MESSAGE_CHARS} characters, then send it again.`;
+    return t("ask.tooLong", { max: MAX_CHAT_MESSAGE_CHARS });
   }
-  if (keys.includes("messages")) return "This conversation has become too long. Start a new conversation to ask again.";
-  return "The assistant could not read that request. Please rephrase it and try again.";
+  if (keys.includes("messages")) return t("ask.tooMany");
+  return t("ask.unreadable");
 }

@@ -4,6 +4,7 @@ import { dataOf } from "../shared/http";
 import { publicApi } from "./api";
 import { askFailure, type Catalog, type Choice, choicesFrom, conversation, type Turn } from "./ask-chat";
 import { prefillBookingForm } from "./ask-prefill";
+import { t } from "./i18n";
 import type { BookingFlow } from "./flow";
 import { enc, page } from "./page";
 
@@ -47,7 +48,7 @@ export function startAsk(form: HTMLFormElement, flow: BookingFlow): void {
   }
 
   function addMessage(role: Turn["role"], text: string): HTMLElement {
-    const who = role === "user" ? "You" : "Assistant";
+    const who = t("ask.who", { role });
     const message = el("div", { class: `ask-msg ask-${role}` }, [
       el("span", { class: "ask-who", text: who }),
       el("p", { class: "ask-text", text }),
@@ -66,7 +67,7 @@ export function startAsk(form: HTMLFormElement, flow: BookingFlow): void {
       return button;
     });
     message.append(
-      el("div", { class: "ask-suggestions", role: "group", "aria-label": `Suggestions: ${offer.heading}` }, [
+      el("div", { class: "ask-suggestions", role: "group", "aria-label": t("ask.suggestions", { offer: offer.heading }) }, [
         el("p", { class: "ask-offer", text: offer.heading }),
         el("div", { class: "ask-choices" }, buttons),
       ]),
@@ -75,23 +76,23 @@ export function startAsk(form: HTMLFormElement, flow: BookingFlow): void {
 
   async function choose(choice: Choice, button: HTMLButtonElement) {
     if (!readyForm(form)) {
-      setText(status, "Finish the booking in progress below first.");
+      setText(status, t("ask.finishFirst"));
       return;
     }
     for (const other of queryAll("button.ask-choice", log)) other.removeAttribute("aria-current");
     button.setAttribute("aria-current", "true");
-    setText(status, "Filling in the booking form\u2026");
+    setText(status, t("ask.filling"));
     const outcome = await prefillBookingForm(flow, choice);
     if (outcome === "picked") {
-      setText(status, `Filled in the booking form: ${choice.summary}. Add your details below to book.`);
+      setText(status, t("ask.filled", { summary: choice.summary }));
       return; // the booking flow moved the focus to the details step
     }
     if (outcome === "missing") {
-      setText(status, "That service can no longer be booked online. Please choose one in the form below.");
+      setText(status, t("ask.serviceGone"));
     } else if (outcome === "gone") {
-      setText(status, "That time has just been taken. The form below shows the times that are still free.");
+      setText(status, t("ask.taken"));
     } else {
-      setText(status, "The form below shows the free times. Choose one to continue.");
+      setText(status, t("ask.showFree"));
     }
     const step = byId("step-slot");
     step.scrollIntoView({ block: "nearest" });
@@ -103,21 +104,21 @@ export function startAsk(form: HTMLFormElement, flow: BookingFlow): void {
     if (busy) return;
     const question = input.value.trim();
     if (!question) {
-      showError("Please type what you would like to book first.");
+      showError(t("ask.empty"));
       input.focus();
       return;
     }
     busy = true;
     showError("");
     send.disabled = true;
-    setText(send, "Asking\u2026");
+    setText(send, t("ask.asking"));
     log.setAttribute("aria-busy", "true");
-    setText(status, "Looking for free times\u2026");
+    setText(status, t("ask.looking"));
     const messages = conversation(turns, question);
     const answer = await publicApi<PublicChatAnswer>("POST", `/api/ai-public/${enc(page.slug)}/chat`, { messages });
     busy = false;
     send.disabled = false;
-    setText(send, "Ask");
+    setText(send, t("ask.send"));
     log.removeAttribute("aria-busy");
     setText(status, "");
     const data = dataOf(answer);

@@ -1,12 +1,12 @@
-import { timeRange } from "../../shared/format";
-import { amountLine, amountWithCode, countdownText, feeTerms, refundRule } from "../../shared/payment-text";
+import { amountLine, countdownText, feeTerms, type PayWords, payMoney, refundRule } from "../../shared/payment-text";
 import type { BookingLookup, PaymentStepData } from "../shared/api-types";
 import { byId, maybeById, setText, show, sleep } from "../shared/dom";
 import { dataOf } from "../shared/http";
 import { publicApi } from "./api";
+import { pageLocale, t } from "./i18n";
 import { enc, page } from "./page";
 import { loadStripe, type StripeElement, type StripeLike } from "./stripe-js";
-import { lookupLines, showItems } from "./visit";
+import { lookupLines, showItems, whenText } from "./visit";
 
 /**
  * The payment step (design.md §21): after a create answers `pending` with a `payment`, or when a
@@ -57,16 +57,17 @@ export function startPayment(opts: PaymentStart): void {
 
   const facts = { ...p, currency: p.currency };
   setText(byId("pay-summary"), opts.summary);
-  setText(byId("pay-amount"), amountLine(facts));
-  setText(byId("pay-refund-rule"), refundRule(facts, page.timezone));
-  setText(byId("pay-fees-text"), feeTerms(facts, page.timezone));
+  const words: PayWords = { t, locale: pageLocale() };
+  setText(byId("pay-amount"), amountLine(facts, words));
+  setText(byId("pay-refund-rule"), refundRule(facts, page.timezone, words));
+  setText(byId("pay-fees-text"), feeTerms(facts, page.timezone, words));
   show(byId("pay-fees"), p.fees !== null);
   agree.checked = false;
-  setText(button, p.clientSecret ? `Pay ${amountWithCode(p.amount, p.currency)}` : "Save card and book");
+  setText(button, p.clientSecret ? t("pay.payAmount", { amount: payMoney(p.amount, p.currency, words.locale) }) : t("pay.saveCard"));
   show(button, true);
   show(byId("pay-expired"), false);
   show(error, false);
-  setText(status, "Loading the payment form\u2026");
+  setText(status, t("pay.loading"));
   show(step, true);
   step.focus();
 
@@ -82,10 +83,10 @@ export function startPayment(opts: PaymentStart): void {
   const timer = window.setInterval(tick, 1000);
   function tick() {
     const left = expiresAt - (Date.now() + offset);
-    setText(byId("pay-countdown"), `Time left to pay: ${countdownText(left)}`);
+    setText(byId("pay-countdown"), t("pay.timeLeft", { time: countdownText(left) }));
     if (!warned && left <= 60_000 && left > 0) {
       warned = true;
-      setText(byId("pay-countdown-alert"), "One minute left to pay.");
+      setText(byId("pay-countdown-alert"), t("pay.oneMinute"));
     }
     if (left <= 0 && !done) expire();
   }
@@ -103,7 +104,7 @@ export function startPayment(opts: PaymentStart): void {
     show(byId("pay-fees"), false);
     show(error, false);
     setText(status, "");
-    setText(byId("pay-countdown"), "Time left to pay: 0:00");
+    setText(byId("pay-countdown"), t("pay.timeLeft", { time: countdownText(0) }));
     show(byId("pay-expired"), true);
     byId("pay-restart").focus();
   }
@@ -120,7 +121,7 @@ export function startPayment(opts: PaymentStart): void {
     if (!stripe || !elements || done) return;
     show(error, false);
     button.disabled = true;
-    setText(status, "Processing your payment\u2026");
+    setText(status, t("pay.processing"));
     const confirmParams = { return_url: `${location.origin}/book?slug=${enc(page.slug)}&code=${enc(opts.code)}` };
     const result = p.clientSecret
       ? await stripe.confirmPayment({ elements, redirect: "if_required", confirmParams })
@@ -129,7 +130,7 @@ export function startPayment(opts: PaymentStart): void {
     if (result.error) {
       // Declined or incomplete: the hold keeps running, the customer may try again.
       setText(status, "");
-      fail(result.error.message ?? "The payment did not go through. Please try again.");
+      fail(result.error.message ?? t("pay.failed"));
       refreshButton();
       return;
     }
@@ -143,13 +144,13 @@ export function startPayment(opts: PaymentStart): void {
   void (async () => {
     if (!secret || !p.publishableKey) {
       setText(status, "");
-      return fail("Online payment is not available for this business right now. Please contact them to book.");
+      return fail(t("pay.unavailable"));
     }
     stripe = await loadStripe(page.stripeJs, p.publishableKey, p.stripeAccount);
     if (done) return;
     if (!stripe) {
       setText(status, "");
-      return fail("The payment form could not be loaded. Check your connection and reload the page; your time is held.");
+      return fail(t("pay.formFailed"));
     }
     elements = stripe.elements({ clientSecret: secret });
     element = elements.create("payment");
@@ -164,7 +165,7 @@ export function startPayment(opts: PaymentStart): void {
 export async function waitForConfirmation(code: string, onConfirmed: (b: BookingLookup) => void): Promise<void> {
   const status = byId("pay-status");
   show(byId("step-payment"), true);
-  setText(status, "Payment received. Confirming your booking\u2026");
+  setText(status, t("pay.received"));
   const until = Date.now() + POLL_FOR_MS;
   while (Date.now() < until) {
     const booking = dataOf(await publicApi<BookingLookup>("GET", bookingPath(code)));
@@ -174,15 +175,12 @@ export async function waitForConfirmation(code: string, onConfirmed: (b: Booking
       return;
     }
     if (booking?.status === "cancelled") {
-      setText(
-        status,
-        "The payment arrived after the time to pay had run out, so the booking could not be kept. It will be refunded in full.",
-      );
+      setText(status, t("pay.tooLate"));
       return;
     }
     await sleep(POLL_MS);
   }
-  setText(status, "Your payment went through. We are finishing your booking; a confirmation e-mail follows shortly.");
+  setText(status, t("pay.finishing"));
 }
 
 /** The confirmation panel for a booking confirmed by its payment (what the lookup says). */
@@ -191,10 +189,8 @@ export function showConfirmed(b: BookingLookup): void {
   if (form) form.hidden = true;
   show(byId("step-payment"), false);
   setText(byId("confirmation-code"), b.confirmation_code);
-  setText(
-    byId("confirmation-summary"),
-    `${b.service_name} with ${b.staff_name}, ${timeRange(b.start_datetime, b.end_datetime, b.timezone)}.`,
-  );
+  const when = whenText(b.start_datetime, b.end_datetime, b.timezone);
+  setText(byId("confirmation-summary"), `${t("summary.slot", { service: b.service_name, staff: b.staff_name, when })}.`);
   // design.md §26: a visit confirmed by its payment lists its items as a booked one does.
   showItems(byId("confirmation-items"), lookupLines(b));
   const box = byId("confirmation");

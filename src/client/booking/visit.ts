@@ -43,8 +43,8 @@ export function startVisitServices(form: HTMLFormElement, onChange: () => void):
         const remove = el("button", {
           type: "button",
           class: "visit-remove",
-          text: "Remove",
-          "aria-label": `Remove ${nameOf(id)} (service ${index + 2} of the visit)`,
+          text: t("common.remove"),
+          "aria-label": t("visit.removeLabel", { service: nameOf(id), n: index + 2 }),
         });
         remove.addEventListener("click", () => removeAt(index));
         return el("li", { class: "visit-item" }, [el("span", { class: "visit-name", text: nameOf(id) }), remove]);
@@ -57,7 +57,7 @@ export function startVisitServices(form: HTMLFormElement, onChange: () => void):
   function removeAt(index: number) {
     const [gone] = added.splice(index, 1);
     render();
-    setText(note, `${nameOf(gone ?? "")} removed from the visit.`);
+    setText(note, t("visit.removed", { service: nameOf(gone ?? "") }));
     // Focus stays in the list: on the next remove button, else on the chooser.
     const buttons = queryAll<HTMLButtonElement>("button.visit-remove", list);
     (buttons[Math.min(index, buttons.length - 1)] ?? select).focus();
@@ -66,7 +66,7 @@ export function startVisitServices(form: HTMLFormElement, onChange: () => void):
 
   byId("visit-add-button", HTMLButtonElement).addEventListener("click", () => {
     if (!select.value) {
-      setText(note, "Choose the service to add first.");
+      setText(note, t("visit.chooseFirst"));
       return select.focus();
     }
     added.push(select.value);
@@ -75,7 +75,12 @@ export function startVisitServices(form: HTMLFormElement, onChange: () => void):
     const full = added.length >= MAX_SERVICES - 1;
     setText(
       note,
-      `${nameOf(added[added.length - 1] ?? "")} added as service ${added.length + 1} of the visit.${full ? ` A visit can have up to ${MAX_SERVICES} services.` : ""}`,
+      t("visit.addedNote", {
+        service: nameOf(added[added.length - 1] ?? ""),
+        n: added.length + 1,
+        full: full ? "yes" : "no",
+        max: MAX_SERVICES,
+      }),
     );
     if (full) queryAll<HTMLButtonElement>("button.visit-remove", list).at(-1)?.focus();
     onChange();
@@ -133,7 +138,7 @@ export function showItems(box: HTMLElement, lines: string[], closing?: string): 
 }
 
 const itemLine = (service: string, staff: string, start: string, end: string) =>
-  `${service} with ${staff}, ${clockTime(start)}\u2013${clockTime(end)}`;
+  t("visit.itemLine", { service, staff, start: clockTime(start), end: clockTime(end) });
 
 /**
  * A visit's items in `box` (service, staff member and time of each, then the total of the
@@ -147,7 +152,7 @@ export function renderVisitItems(form: HTMLFormElement, box: HTMLElement, slot: 
     total += Number(service?.dataset.price ?? 0);
     return itemLine(service?.dataset.name ?? "", i.staffName, i.startTime, i.endTime);
   });
-  showItems(box, lines, `Total: ${formatMoney(total, page.currency)}`);
+  showItems(box, lines, t("visit.total", { amount: formatMoney(total, page.currency, pageLocale()) }));
 }
 
 /** A looked-up visit's items (the manage page, a visit confirmed by its payment); none for a single booking. */

@@ -3,6 +3,7 @@ import type { WaitlistEntry, WaitlistJoined } from "../shared/api-types";
 import { byId, el, maybeById, queryAll, setText, show } from "../shared/dom";
 import { dataOf, errorCode, errorDetails } from "../shared/http";
 import { genericError, publicApi } from "./api";
+import { pageLocale, t } from "./i18n";
 import { type BotCheck, botCheck } from "./captcha";
 import { enc, page, publicPath } from "./page";
 
@@ -50,9 +51,7 @@ export function startWaitlist(choice: () => WaitlistChoice | null): Waitlist {
     const { form, list, add } = parts;
     const captchaBox = maybeById("waitlist-captcha");
     if (page.turnstileSiteKey && captchaBox)
-      captcha = botCheck(page.turnstileSiteKey, page.turnstileJs, captchaBox, () =>
-        fail("The check that you are not a robot could not load. Please reload the page, or contact the business."),
-      );
+      captcha = botCheck(page.turnstileSiteKey, page.turnstileJs, captchaBox, () => fail(t("waitlist.captchaLoad")));
     add.addEventListener("click", () => {
       const last = queryAll<HTMLInputElement>("li.window input[name=date]", list).pop();
       windowRow(last?.value || date || page.today, "09:00", "17:00");
@@ -78,12 +77,12 @@ export function startWaitlist(choice: () => WaitlistChoice | null): Waitlist {
         el("input", { id, name: kind, required: true, ...attrs }),
       ]);
     };
-    const remove = el("button", { type: "button", class: "link-button", text: "Remove" });
+    const remove = el("button", { type: "button", class: "link-button", text: t("common.remove") });
     const error = el("p", { class: "field-error", role: "alert", hidden: true });
     const row = el("li", { class: "window" }, [
-      input("date", "Date", { type: "date", min: page.today, value: day }),
-      input("from", "From", { type: "time", step: "900", value: from }),
-      input("to", "To", { type: "time", step: "900", value: to }),
+      input("date", t("waitlist.date"), { type: "date", min: page.today, value: day }),
+      input("from", t("waitlist.from"), { type: "time", step: "900", value: from }),
+      input("to", t("waitlist.to"), { type: "time", step: "900", value: to }),
       remove,
       error,
     ]);
@@ -102,7 +101,7 @@ export function startWaitlist(choice: () => WaitlistChoice | null): Waitlist {
     rows.forEach((row, i) => {
       const remove = row.querySelector<HTMLButtonElement>("button");
       if (remove) {
-        remove.setAttribute("aria-label", `Remove time ${i + 1}`);
+        remove.setAttribute("aria-label", t("waitlist.removeTime", { n: i + 1 }));
         show(remove, rows.length > 1);
       }
     });
@@ -124,7 +123,12 @@ export function startWaitlist(choice: () => WaitlistChoice | null): Waitlist {
     if (!c || !date) return;
     setText(
       byId("waitlist-intro"),
-      `Nothing is free for ${c.serviceName}${c.staffId ? ` with ${c.staffName}` : ""} on ${humanDate(date)}. Tell us when you could come.`,
+      t("waitlist.intro", {
+        withStaff: c.staffId ? "yes" : "no",
+        service: c.serviceName,
+        staff: c.staffName,
+        date: humanDate(date, pageLocale()),
+      }),
     );
     const { form, list } = formParts();
     setText(list, "");
@@ -152,7 +156,7 @@ export function startWaitlist(choice: () => WaitlistChoice | null): Waitlist {
     if (value("wl-lastName")) customer.lastName = value("wl-lastName");
     if (value("wl-phone")) customer.phone = value("wl-phone");
     const captchaToken = captcha?.token() ?? null;
-    if (captcha && !captchaToken) return fail("Please complete the check that you are not a robot first.");
+    if (captcha && !captchaToken) return fail(t("client.captchaFirst"));
     const submit = byId("waitlist-submit", HTMLButtonElement);
     submit.disabled = true;
     const answer = await publicApi<WaitlistJoined>("POST", publicPath("/waitlist"), {
@@ -167,17 +171,13 @@ export function startWaitlist(choice: () => WaitlistChoice | null): Waitlist {
     submit.disabled = false;
     if (dataOf(answer, 201)) {
       show(form, false);
-      setText(
-        done,
-        `You are on the waitlist. We e-mailed ${customer.email} the link to leave it; when one of your times frees up, we e-mail you a link to book it.`,
-      );
+      setText(done, t("waitlist.joined", { email: customer.email ?? "" }));
       show(done, true);
       return;
     }
     const code = errorCode(answer);
-    if (code === "captcha_failed") return fail("The check that you are not a robot did not pass. Please complete it again, then join.");
-    if (code === "conflict")
-      return fail("You are already on the waitlist for this service. The e-mail we sent you has the link to leave it.");
+    if (code === "captcha_failed") return fail(t("waitlist.captchaFailed"));
+    if (code === "conflict") return fail(t("waitlist.conflict"));
     const problems = code === "invalid_request" ? errorDetails(answer) : null;
     if (!problems) return fail(genericError(answer));
     const other = [...problems.formErrors];
@@ -210,19 +210,12 @@ export function startWaitlist(choice: () => WaitlistChoice | null): Waitlist {
     offerFor: (day, hasTimes) => {
       date = day;
       const on = !!day && !hasTimes && choice() !== null;
-      if (on && day) setText(open, `Join the waitlist for ${humanDate(day)}`);
+      if (on && day) setText(open, t("waitlist.joinFor", { date: humanDate(day, pageLocale()) }));
       show(open, on);
       if (!on) show(panel, false);
     },
   };
 }
-
-const STATUS_TEXT: Record<WaitlistEntry["status"], string> = {
-  waiting: "You are on the waitlist. When one of these times frees up, we e-mail you a link to book it.",
-  booked: "You booked one of these times, so you are off the waitlist.",
-  left: "You have left the waitlist.",
-  ended: "All of these times have passed, so you are off the waitlist.",
-};
 
 /** The manage link (`?waitlist=<secret>`): the entry, and "Leave the waitlist" while it waits. */
 export function startWaitlistManage(): void {
@@ -237,10 +230,16 @@ export function startWaitlistManage(): void {
     const details = byId("waitlist-manage-details");
     setText(details, "");
     const row = (term: string, value: string) => [el("dt", { text: term }), el("dd", { text: value })];
-    const times = entry.windows.map((w) => `${humanDate(w.start)}, ${clockTime(w.start)}\u2013${clockTime(w.end)}`).join("; ");
-    for (const node of [...row("Service", entry.serviceName), ...row("With", entry.staffName ?? "Anyone"), ...row("Times", times)])
-      details.appendChild(node);
-    setText(byId("waitlist-manage-status"), STATUS_TEXT[entry.status]);
+    const times = entry.windows
+      .map((w) => t("waitlist.window", { date: humanDate(w.start, pageLocale()), start: clockTime(w.start), end: clockTime(w.end) }))
+      .join("; ");
+    const rows = [
+      ...row(t("manage.rowService"), entry.serviceName),
+      ...row(t("manage.rowWith"), entry.staffName ?? t("waitlist.anyone")),
+      ...row(t("waitlist.rowTimes"), times),
+    ];
+    for (const node of rows) details.appendChild(node);
+    setText(byId("waitlist-manage-status"), t("waitlist.status", { status: entry.status }));
     show(leave, entry.status === "waiting");
   }
 
@@ -249,10 +248,7 @@ export function startWaitlistManage(): void {
     const entry = dataOf(answer);
     show(section, true);
     if (!entry) {
-      setText(
-        error,
-        errorCode(answer) === "not_found" ? "We could not find this waitlist entry. The link may be incomplete." : genericError(answer),
-      );
+      setText(error, errorCode(answer) === "not_found" ? t("waitlist.notFound") : genericError(answer));
       show(error, true);
       return;
     }
@@ -292,9 +288,6 @@ export async function openOfferedTime(
     return;
   }
   const notice = byId("notice");
-  setText(
-    notice,
-    `Sorry, ${time} on ${humanDate(date)} has been taken. You are still on the waitlist; please choose another time or wait for the next offer.`,
-  );
+  setText(notice, t("waitlist.offerTaken", { time, date: humanDate(date, pageLocale()) }));
   show(notice, true);
 }

@@ -9,7 +9,10 @@ const GREY = "#4b5563";
 
 function start(script: HTMLScriptElement): void {
   const slug = (script.getAttribute("data-slug") ?? "").trim();
-  const label = script.getAttribute("data-label") || "Book an appointment";
+  // The business's own label wins; else the words /widget/status sends in the widget's language
+  // (`data-lang` when the business offers it, else the business's locale: design.md §30).
+  const label = script.getAttribute("data-label");
+  const lang = (script.getAttribute("data-lang") ?? "").trim();
   const base = new URL("./", script.src);
 
   const root = document.createElement("div");
@@ -36,23 +39,24 @@ function start(script: HTMLScriptElement): void {
   root.append(button, status);
   script.after(root);
 
-  function unavailable(message: string) {
+  function unavailable(message: string, buttonText = "Booking unavailable") {
     button.disabled = true;
     button.style.cursor = "not-allowed";
     button.style.background = GREY;
-    button.textContent = "Booking unavailable";
+    button.textContent = buttonText;
     root.setAttribute("data-state", "unavailable");
     status.textContent = message;
   }
 
   function available(d: WidgetStatus) {
     const color = isHexColor(d.widgetColor) ? d.widgetColor : DEFAULT_ACCENT;
-    const url = new URL(`book?slug=${encodeURIComponent(slug)}&via=widget`, base).toString();
-    const name = d.businessName || "this business";
+    // With `data-lang`, the booking page opens in the widget's language, not the visitor's browser's.
+    const langParam = lang ? `&lang=${encodeURIComponent(d.locale)}` : "";
+    const url = new URL(`book?slug=${encodeURIComponent(slug)}&via=widget${langParam}`, base).toString();
     button.disabled = false;
     button.style.background = color;
     button.style.color = readableTextOn(color);
-    button.textContent = label;
+    button.textContent = label || d.words.button;
     root.setAttribute("data-state", "available");
     if (d.widgetMode === "inline") {
       let frame: HTMLIFrameElement | null = null;
@@ -61,7 +65,7 @@ function start(script: HTMLScriptElement): void {
         if (!frame) {
           frame = document.createElement("iframe");
           frame.src = url;
-          frame.title = `Book with ${name}`;
+          frame.title = d.words.frameTitle;
           // The booking page's payment step (design.md §21) may offer wallets (Apple Pay, Google Pay).
           frame.setAttribute("allow", "payment");
           Object.assign(frame.style, {
@@ -93,15 +97,14 @@ function start(script: HTMLScriptElement): void {
     unavailable("Online booking is not set up on this page.");
     return;
   }
-  fetch(new URL(`widget/status?slug=${encodeURIComponent(slug)}`, base).toString(), { credentials: "omit" })
+  const statusUrl = `widget/status?slug=${encodeURIComponent(slug)}${lang ? `&lang=${encodeURIComponent(lang)}` : ""}`;
+  fetch(new URL(statusUrl, base).toString(), { credentials: "omit" })
     .then((r) => r.json() as Promise<{ data?: WidgetStatus }>)
     .then((body) => {
       const d = body?.data;
       if (!d || d.status === "unknown") return unavailable("Online booking is not available.");
       if (d.status !== "available") {
-        return unavailable(
-          `Online booking${d.businessName ? ` with ${d.businessName}` : ""} is temporarily unavailable. Please try again later.`,
-        );
+        return unavailable(d.words.unavailable, d.words.unavailableButton);
       }
       available(d);
     })

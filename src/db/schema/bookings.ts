@@ -117,6 +117,22 @@ export const bookings = sqliteTable(
     index("bookings_tenant_hold_idx").on(t.tenantId, t.status, t.holdExpiresAt),
     // Second guard behind the atomic insert: one active booking per staff member and start instant.
     uniqueIndex("bookings_staff_start_active_uq").on(t.staffId, t.startAt).where(sql`status <> 'cancelled'`),
+    // design.md §29: a report reads a year of a business's bookings from this index alone (every
+    // column it uses), not one table row per booking.
+    index("bookings_tenant_report_idx").on(
+      t.tenantId,
+      t.startAt,
+      t.status,
+      t.staffId,
+      t.serviceId,
+      t.customerId,
+      t.visitId,
+      t.endAt,
+      t.holdExpiresAt,
+      t.id,
+    ),
+    // design.md §29: "came before the range" per customer is one step on this index (no table rows).
+    index("bookings_customer_start_idx").on(t.customerId, t.startAt, t.status),
   ],
 );
 
@@ -169,6 +185,9 @@ export const payments = sqliteTable(
     // design.md §29, §32: money of no booking (a gift card or package sold) by the day it was taken,
     // without walking every payment of the range.
     index("payments_tenant_loose_idx").on(t.tenantId, t.createdAt).where(sql`booking_id IS NULL`),
+    // design.md §29: a report's money per booking from this index alone. Only `booking_id` leads: the
+    // report's status and kind lists would otherwise be probed value by value (18 seeks a booking).
+    index("payments_booking_money_idx").on(t.bookingId, t.amount, t.refundedAmount, t.tenantId, t.status, t.kind, t.currency),
   ],
 );
 

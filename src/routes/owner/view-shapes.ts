@@ -3,6 +3,7 @@ import { formatMinute, toWorkingIntervals } from "../../domain/working-hours";
 import { formatLocalDate, type LocalDate } from "../../domain/time";
 import type { OwnerAuth } from "../../auth-context";
 import type { BookingItemRow, BusinessSummary } from "../../services/owner/views/common";
+import { DEFAULT_LOCALE, SUPPORTED_LOCALES, supportedLocale } from "../../shared/i18n/locales";
 import { MEMBER_ROLES } from "../../shared/member-roles";
 import { bookingHeadFields, ProcessingWindow, processingWindow } from "./booking-shapes";
 import { WorkingHoursInterval } from "./staff";
@@ -20,6 +21,7 @@ export const AppBusiness = z
     businessName: z.string(),
     timezone: z.string(),
     currency: z.string(),
+    locale: z.enum(SUPPORTED_LOCALES).openapi({ description: "The business's language (design.md §30)" }),
     isActive: z.boolean(),
     isSuspended: z.boolean(),
     today: z.string().openapi({ description: LOCAL_DATE }),
@@ -31,6 +33,10 @@ export const Viewer = z
     userId: z.string().nullable().openapi({ description: "null for an API key" }),
     role: z.enum(MEMBER_ROLES).openapi({ description: "Decides which actions the page offers; an API key acts as admin" }),
     readOnly: z.boolean().openapi({ description: "true while the platform operator impersonates" }),
+    locale: z
+      .enum(SUPPORTED_LOCALES)
+      .nullable()
+      .openapi({ description: "The language the member reads the app in (their own, else the business's); null for an API key" }),
   })
   .openapi("AppViewer");
 
@@ -125,6 +131,7 @@ export function toAppBusiness(b: BusinessSummary, today: LocalDate): z.infer<typ
     businessName: b.businessName,
     timezone: b.timezone,
     currency: b.currency,
+    locale: supportedLocale(b.locale) ?? DEFAULT_LOCALE,
     isActive: Boolean(b.isActive),
     isSuspended: Boolean(b.isSuspended),
     today: formatLocalDate(today),
@@ -137,8 +144,8 @@ export function toAppBusiness(b: BusinessSummary, today: LocalDate): z.infer<typ
  */
 export function toViewer(auth: OwnerAuth): z.infer<typeof Viewer> {
   return auth.via === "token"
-    ? { userId: auth.userId, role: auth.role, readOnly: auth.impersonation !== undefined }
-    : { userId: null, role: auth.role, readOnly: false };
+    ? { userId: auth.userId, role: auth.role, readOnly: auth.impersonation !== undefined, locale: auth.locale }
+    : { userId: null, role: auth.role, readOnly: false, locale: null };
 }
 
 /**

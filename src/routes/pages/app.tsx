@@ -4,7 +4,7 @@ import type { AppEnv } from "../../env";
 import { APP_PAGES, type AppPage } from "../../shared/app-pages";
 import { SETTINGS_PATH, SETTINGS_SECTIONS, settingsSectionPath, settingsTitle } from "../../shared/settings-sections";
 import { aiAvailable } from "../ai/provider";
-import { ASSET_URLS, ownerPageAssets } from "./asset-urls";
+import { appMessagesUrls, ASSET_URLS, ownerPageAssets } from "./asset-urls";
 import { Document, renderPage } from "./layout";
 import { newNonce, setPageHeaders } from "./security";
 
@@ -15,12 +15,19 @@ import { newNonce, setPageHeaders } from "./security";
  * have no cookie-authenticated form (no CSRF surface), like the operator console.
  */
 
+const WORDS = JSON.stringify(appMessagesUrls());
+
+/**
+ * The frames' words are English here, each marked with its catalog key (`data-w`, or `data-w-attr`
+ * naming the attribute it fills): the app's script puts the member's language in before showing them.
+ */
 async function frame(
   c: Context<AppEnv>,
   page: AppPage | { path: string; title: string; script: "login" },
   body: Child,
   bodyClass: string,
   title: string = page.title,
+  titleKey: string = page.script === "login" ? "login.title" : `nav.${page.script}`,
 ) {
   const nonce = newNonce();
   setPageHeaders(c, { nonce });
@@ -31,7 +38,8 @@ async function frame(
       nonce={nonce}
       bodyClass={bodyClass}
       // design.md §20: without a model the assistant's routes answer 503; the app then hides it.
-      data={{ page: page.script, assistant: aiAvailable(c) ? "on" : "off" }}
+      // design.md §30: the app's script imports its member's language from these (src/client/app/shell/i18n.ts).
+      data={{ page: page.script, assistant: aiAvailable(c) ? "on" : "off", words: WORDS, "title-key": titleKey }}
       styles={[ASSET_URLS.ownerCss]}
       modules={[assets.module]}
       preload={assets.preload}
@@ -42,24 +50,32 @@ async function frame(
   return c.html(await renderPage(doc));
 }
 
-function AppFrame(p: { page: AppPage }) {
+function AppFrame(p: { page: AppPage; title: string; titleKey?: string }) {
   return (
     <>
-      <div id="app-banner" class="imp-banner" role="region" aria-label="Impersonation session" hidden></div>
+      <div
+        id="app-banner"
+        class="imp-banner"
+        role="region"
+        aria-label="Impersonation session"
+        data-w="frame.impersonation"
+        data-w-attr="aria-label"
+        hidden
+      ></div>
       <header class="app-bar">
         <div class="app-wrap bar">
-          <a class="brand-link" href="/app">
+          <a class="brand-link" href="/app" data-w="frame.brand">
             Front desk
           </a>
           <div id="app-assistant"></div>
           <div id="app-account"></div>
         </div>
       </header>
-      <nav class="app-nav" aria-label="Pages">
+      <nav class="app-nav" aria-label="Pages" data-w="frame.pages" data-w-attr="aria-label">
         <ul class="app-wrap">
           {APP_PAGES.map((q) => (
             <li>
-              <a href={q.path} aria-current={q.path === p.page.path ? "page" : undefined}>
+              <a href={q.path} aria-current={q.path === p.page.path ? "page" : undefined} data-w={`nav.${q.script}`}>
                 {q.title}
               </a>
             </li>
@@ -67,10 +83,10 @@ function AppFrame(p: { page: AppPage }) {
         </ul>
       </nav>
       <main id="main" class="app-wrap app-main">
-        <h1>{p.page.title}</h1>
+        <h1 data-w={p.titleKey}>{p.title}</h1>
         <div id="app-notice" aria-live="polite"></div>
         <div id="app-root">
-          <p class="muted" data-loading="">
+          <p class="muted" data-loading="" data-w="frame.loading">
             Loading…
           </p>
         </div>
@@ -82,33 +98,45 @@ function AppFrame(p: { page: AppPage }) {
 function LoginCard() {
   return (
     <main id="main" class="card">
-      <p class="page-mark">Front desk</p>
-      <h1>Sign in to your business</h1>
+      <p class="page-mark" data-w="frame.brand">
+        Front desk
+      </p>
+      <h1 data-w="login.heading">Sign in to your business</h1>
       <div id="login-notice" class="notice" role="status" hidden></div>
       <form id="login-form" novalidate>
         <div class="field">
-          <label for="login-email">E-mail</label>
+          <label for="login-email" data-w="login.email">
+            E-mail
+          </label>
           <input id="login-email" name="email" type="email" autocomplete="username" required />
         </div>
         <div class="field">
-          <label for="login-password">Password</label>
+          <label for="login-password" data-w="login.password">
+            Password
+          </label>
           <input id="login-password" name="password" type="password" autocomplete="current-password" required />
         </div>
         <div id="login-error" class="error" role="alert" hidden></div>
-        <button type="submit" class="primary">
+        <button type="submit" class="primary" data-w="login.submit">
           Sign in
         </button>
       </form>
       <details class="forgot">
-        <summary>Forgot your password?</summary>
+        <summary data-w="login.forgot">Forgot your password?</summary>
         <form id="forgot-form" novalidate>
-          <p class="muted small">We will e-mail you a link to choose a new password.</p>
+          <p class="muted small" data-w="login.forgotHint">
+            We will e-mail you a link to choose a new password.
+          </p>
           <div class="field">
-            <label for="forgot-email">Your e-mail</label>
+            <label for="forgot-email" data-w="login.forgotEmail">
+              Your e-mail
+            </label>
             <input id="forgot-email" name="email" type="email" autocomplete="email" required />
           </div>
           <p id="forgot-result" role="status"></p>
-          <button type="submit">Send the link</button>
+          <button type="submit" data-w="login.forgotSubmit">
+            Send the link
+          </button>
         </form>
       </details>
     </main>
@@ -122,12 +150,17 @@ appPageRoutes.get("/app/login", (c) =>
 );
 
 for (const page of APP_PAGES) {
-  appPageRoutes.get(page.path, (c) => frame(c, page, <AppFrame page={page} />, "app"));
+  const titleKey = `nav.${page.script}`;
+  appPageRoutes.get(page.path, (c) => frame(c, page, <AppFrame page={page} title={page.title} titleKey={titleKey} />, "app"));
   // Each settings section is its own URL (deep links, reload) on the settings page's frame and
   // module, with Settings marked in the navigation; any other /app/settings/<x> is the HTML 404.
   if (page.path !== SETTINGS_PATH) continue;
   for (const section of SETTINGS_SECTIONS) {
-    appPageRoutes.get(settingsSectionPath(section.slug), (c) => frame(c, page, <AppFrame page={page} />, "app", settingsTitle(section)));
+    // Settings sections are not translated yet: the document title stays as written.
+    const title = settingsTitle(section);
+    appPageRoutes.get(settingsSectionPath(section.slug), (c) =>
+      frame(c, page, <AppFrame page={page} title={page.title} titleKey={titleKey} />, "app", title, ""),
+    );
   }
 }
 // A trailing slash is the same page.

@@ -1,5 +1,5 @@
 import manifest from "../../../dist/client-manifest.json";
-import type { Locale } from "../../shared/i18n/locales";
+import { type Locale, SUPPORTED_LOCALES } from "../../shared/i18n/locales";
 
 /**
  * URLs of the content-hashed page assets, from the manifest scripts/build-client.ts writes (the
@@ -17,6 +17,12 @@ export const ASSET_URLS = {
 /** design.md §30: the booking page's catalog in one language (its own asset, loaded before the page script). */
 export function bookingMessagesUrl(locale: Locale): string {
   return (manifest as unknown as Record<string, string>)[`booking-messages.${locale}.js`] ?? "";
+}
+
+/** design.md §30: each language's owner-app words (an ES module), for the app's script to import its member's one. */
+export function appMessagesUrls(): Record<Locale, string> {
+  const m = manifest as unknown as Record<string, string>;
+  return Object.fromEntries(SUPPORTED_LOCALES.map((l) => [l, m[`app-messages.${l}.js`] ?? ""])) as Record<Locale, string>;
 }
 
 /** An owner-app page's module and the chunks it imports (to preload), by its script name. */

@@ -1,5 +1,7 @@
 import type { FC } from "hono/jsx";
 import { MAX_CHAT_MESSAGE_CHARS } from "../../shared/ai-limits";
+import type { BookingKey } from "../../shared/i18n/booking";
+import type { Translate } from "../../shared/i18n/messages";
 
 /**
  * The booking page's Ask panel (issue #21, design.md §20): the customer asks in their own words,
@@ -8,16 +10,15 @@ import { MAX_CHAT_MESSAGE_CHARS } from "../../shared/ai-limits";
  * the assistant on (routes/ai/provider.ts aiAvailable), so no visitor pays a request to find out.
  * The script (src/client/booking/ask.ts) writes every value with textContent.
  */
-export const AskPanel: FC = () => (
+export const AskPanel: FC<{ t: Translate<BookingKey> }> = ({ t }) => (
   <section id="ask" class="card ask" aria-labelledby="ask-heading">
-    <h2 id="ask-heading">Ask for a time</h2>
+    <h2 id="ask-heading">{t("ask.heading")}</h2>
     <p class="muted" id="ask-intro">
-      Say what you would like, for example "a haircut next Tuesday after 5". We suggest free times and fill in the form below; nothing is
-      booked until you confirm.
+      {t("ask.intro")}
     </p>
-    <div id="ask-log" class="ask-log" role="log" aria-label="Conversation with the booking assistant" tabindex={0} hidden></div>
+    <div id="ask-log" class="ask-log" role="log" aria-label={t("ask.log")} tabindex={0} hidden></div>
     <form id="ask-form" class="ask-form" novalidate>
-      <label for="ask-input">Your request</label>
+      <label for="ask-input">{t("ask.input")}</label>
       <div class="ask-row">
         <textarea
           id="ask-input"
@@ -28,20 +29,20 @@ export const AskPanel: FC = () => (
           aria-describedby="ask-hint ask-error"
         ></textarea>
         <button type="submit" id="ask-send" class="primary">
-          Ask
+          {t("ask.send")}
         </button>
       </div>
       <p id="ask-hint" class="muted small">
-        Press Enter to send, Shift+Enter for a new line.
+        {t("ask.hint")}
       </p>
       <p id="ask-error" class="field-error" role="alert" hidden></p>
       <p id="ask-status" class="muted small ask-status" role="status" aria-live="polite"></p>
       <button type="button" id="ask-reset" class="link-button small" hidden>
-        Start a new conversation
+        {t("ask.reset")}
       </button>
     </form>
     <p id="ask-off" class="muted" hidden>
-      The assistant is not available right now. You can still choose a time with the form below.
+      {t("ask.off")}
     </p>
   </section>
 );

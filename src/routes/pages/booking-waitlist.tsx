@@ -1,4 +1,8 @@
 import type { FC } from "hono/jsx";
+import type { BookingKey } from "../../shared/i18n/booking";
+import type { Translate } from "../../shared/i18n/messages";
+
+type Words = { t: Translate<BookingKey> };
 
 /**
  * The booking page's waitlist (design.md §28): "Join the waitlist" when the chosen date has no time
@@ -8,9 +12,9 @@ import type { FC } from "hono/jsx";
  * them.
  */
 
-export const WaitlistButton: FC = () => (
+export const WaitlistButton: FC<Words> = ({ t }) => (
   <button type="button" id="waitlist-open" class="link-button" hidden>
-    Join the waitlist
+    {t("waitlist.join")}
   </button>
 );
 
@@ -30,34 +34,34 @@ const Field: FC<{ id: string; label: string; type?: string; autocomplete?: strin
 );
 
 /** `captcha`: the business has bot protection on (design.md §31): joins ask for the check too. */
-export const WaitlistPanel: FC<{ captcha: boolean }> = ({ captcha }) => (
+export const WaitlistPanel: FC<Words & { captcha: boolean }> = ({ captcha, t }) => (
   <section id="waitlist" class="waitlist" tabindex={-1} aria-labelledby="waitlist-heading" hidden>
-    <h3 id="waitlist-heading">Join the waitlist</h3>
+    <h3 id="waitlist-heading">{t("waitlist.join")}</h3>
     <p id="waitlist-intro"></p>
     {/* A template until the customer opens it: its fields are not in the page beside the booking form's. */}
     <template id="waitlist-content">
       <form id="waitlist-form" novalidate>
         <fieldset>
-          <legend>When could you come?</legend>
-          <p class="field-hint">Up to 5 times. If one of them frees up, we e-mail you a link to book it; the first to book it gets it.</p>
+          <legend>{t("waitlist.when")}</legend>
+          <p class="field-hint">{t("waitlist.hint")}</p>
           <ol id="waitlist-windows" class="windows"></ol>
           <button type="button" id="waitlist-add">
-            Add another time
+            {t("waitlist.add")}
           </button>
         </fieldset>
         <fieldset>
-          <legend>Your details</legend>
+          <legend>{t("waitlist.details")}</legend>
           <div class="grid-2">
-            <Field id="wl-firstName" label="First name" autocomplete="given-name" required max={100} />
-            <Field id="wl-lastName" label="Last name" autocomplete="family-name" max={100} />
-            <Field id="wl-email" label="E-mail" type="email" autocomplete="email" required />
-            <Field id="wl-phone" label="Phone (optional)" type="tel" autocomplete="tel" max={40} />
+            <Field id="wl-firstName" label={t("field.firstName")} autocomplete="given-name" required max={100} />
+            <Field id="wl-lastName" label={t("field.lastName")} autocomplete="family-name" max={100} />
+            <Field id="wl-email" label={t("field.email")} type="email" autocomplete="email" required />
+            <Field id="wl-phone" label={t("waitlist.phone")} type="tel" autocomplete="tel" max={40} />
           </div>
         </fieldset>
         {captcha ? (
           <div class="field" role="group" aria-labelledby="waitlist-captcha-label">
             <p class="muted small" id="waitlist-captcha-label">
-              This business asks for a quick check that you are not a robot.
+              {t("captcha.label")}
             </p>
             <div id="waitlist-captcha" class="captcha"></div>
           </div>
@@ -65,10 +69,10 @@ export const WaitlistPanel: FC<{ captcha: boolean }> = ({ captcha }) => (
         <div id="waitlist-error" class="error" role="alert" hidden></div>
         <div class="actions">
           <button type="submit" id="waitlist-submit" class="primary">
-            Join the waitlist
+            {t("waitlist.join")}
           </button>
           <button type="button" id="waitlist-cancel">
-            Back to the times
+            {t("waitlist.back")}
           </button>
         </div>
       </form>
@@ -77,14 +81,14 @@ export const WaitlistPanel: FC<{ captcha: boolean }> = ({ captcha }) => (
   </section>
 );
 
-export const WaitlistManage: FC = () => (
+export const WaitlistManage: FC<Words> = ({ t }) => (
   <section id="waitlist-manage" class="card" tabindex={-1} aria-labelledby="waitlist-manage-heading" hidden>
-    <h2 id="waitlist-manage-heading">Your place on the waitlist</h2>
+    <h2 id="waitlist-manage-heading">{t("waitlist.manageHeading")}</h2>
     <dl id="waitlist-manage-details" class="details"></dl>
     <p id="waitlist-manage-status" role="status" aria-live="polite"></p>
     <div id="waitlist-manage-error" class="error" role="alert" hidden></div>
     <button type="button" id="waitlist-leave" hidden>
-      Leave the waitlist
+      {t("waitlist.leave")}
     </button>
   </section>
 );

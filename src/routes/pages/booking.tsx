@@ -177,7 +177,7 @@ const BookingPage: FC<{
       </header>
       <main id="main" class="wrap">
         <div id="notice" class="notice" role="status" aria-live="polite" hidden></div>
-        {ask ? <AskPanel /> : null}
+        {ask ? <AskPanel t={t} /> : null}
         <section id="book" class="card" aria-labelledby="book-heading">
           <h2 id="book-heading">{t("book.heading")}</h2>
           <p class="tz-label" id="tz-label">
@@ -248,7 +248,7 @@ const BookingPage: FC<{
                 </p>
                 <div id="slot-error" class="error" role="alert" hidden></div>
                 <div id="slots" class="slots"></div>
-                <WaitlistButton />
+                <WaitlistButton t={t} />
               </fieldset>
               <fieldset id="step-details" hidden>
                 <legend>{t("step.details")}</legend>
@@ -314,7 +314,7 @@ const BookingPage: FC<{
               </fieldset>
             </form>
           )}
-          <WaitlistPanel captcha={captcha} />
+          <WaitlistPanel captcha={captcha} t={t} />
           <PaymentStep />
           <section id="confirmation" class="confirmation" tabindex={-1} aria-labelledby="confirmation-heading" hidden>
             <h3 id="confirmation-heading">{t("confirmation.heading")}</h3>
@@ -330,7 +330,7 @@ const BookingPage: FC<{
           </section>
         </section>
 
-        <WaitlistManage />
+        <WaitlistManage t={t} />
         <section id="manage" class="card" aria-labelledby="manage-heading">
           <h2 id="manage-heading">{t("manage.heading")}</h2>
           <form id="lookup-form" class="inline-form">

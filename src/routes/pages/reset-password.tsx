@@ -4,6 +4,7 @@ import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { type ResetLink, resetThroughLink, resolveResetLink } from "../../services/auth/reset-link";
 import { newPasswordField } from "../fields";
+import { pagesLanguage } from "../../shared/i18n/pages";
 import { MessagePage, renderPage } from "./layout";
 import { newNonce, setPageHeaders } from "./security";
 
@@ -19,15 +20,22 @@ export const resetPasswordPageRoutes = new Hono<AppEnv>();
 
 type FormState = { link: ResetLink; token: string; errors?: { password?: string; confirm?: string } };
 
-const headingOf = (link: ResetLink) =>
-  link.kind === "user" && link.purpose === "invite" ? "Choose your password" : "Choose a new password";
+const isInvite = (link: ResetLink) => link.kind === "user" && link.purpose === "invite";
+
+/**
+ * The visitor's language (design.md §30): Accept-Language among every supported locale, since the
+ * link serves customers and members of any business alike; English when nothing matches.
+ */
+const wordsOf = (c: Context<AppEnv>) => pagesLanguage(c.req.header("Accept-Language"));
 
 async function page(c: Context<AppEnv>, title: string, heading: string, body: Child, status: 200 | 400 = 200) {
   const nonce = newNonce();
   setPageHeaders(c, { nonce, secret: true });
+  c.header("Vary", "Accept-Language", { append: true });
+  const { locale, t } = wordsOf(c);
   return c.html(
     await renderPage(
-      <MessagePage title={title} heading={heading} nonce={nonce}>
+      <MessagePage title={title} heading={heading} nonce={nonce} lang={locale} skipLabel={t("page.skip")}>
         {body}
       </MessagePage>,
     ),
@@ -37,25 +45,23 @@ async function page(c: Context<AppEnv>, title: string, heading: string, body: Ch
 
 function formPage(c: Context<AppEnv>, s: FormState, status: 200 | 400 = 200) {
   const e = s.errors ?? {};
+  const { t } = wordsOf(c);
+  const heading = t(isInvite(s.link) ? "reset.chooseYour" : "reset.chooseNew");
   return page(
     c,
-    headingOf(s.link),
-    headingOf(s.link),
+    heading,
+    heading,
     <>
-      <p>
-        {s.link.kind === "user" && s.link.purpose === "invite"
-          ? "Choose the password you will sign in with."
-          : "Enter a new password for your account. Every device signed in to it will be signed out."}
-      </p>
+      <p>{t(isInvite(s.link) ? "reset.inviteIntro" : "reset.resetIntro")}</p>
       {status === 400 ? (
         <p class="error" role="alert">
-          Please correct the fields below.
+          {t("reset.correct")}
         </p>
       ) : null}
       <form method="post" action="/reset-password">
         <input type="hidden" name="token" value={s.token} />
         <div class="field">
-          <label for="password">New password</label>
+          <label for="password">{t("reset.newPassword")}</label>
           <input
             id="password"
             name="password"
@@ -68,12 +74,12 @@ function formPage(c: Context<AppEnv>, s: FormState, status: 200 | 400 = 200) {
             {...(e.password ? { "aria-invalid": "true" } : {})}
           />
           <p id="password-hint" class="muted small">
-            At least 8 characters.
+            {t("reset.hint")}
           </p>
           {e.password ? <p class="field-error">{e.password}</p> : null}
         </div>
         <div class="field">
-          <label for="confirm">Repeat the new password</label>
+          <label for="confirm">{t("reset.repeat")}</label>
           <input
             id="confirm"
             name="confirm"
@@ -87,7 +93,7 @@ function formPage(c: Context<AppEnv>, s: FormState, status: 200 | 400 = 200) {
           {e.confirm ? <p class="field-error">{e.confirm}</p> : null}
         </div>
         <button type="submit" class="primary">
-          Save password
+          {t("reset.save")}
         </button>
       </form>
     </>,
@@ -96,19 +102,18 @@ function formPage(c: Context<AppEnv>, s: FormState, status: 200 | 400 = 200) {
 }
 
 function invalidLinkPage(c: Context<AppEnv>, incomplete = false) {
+  const { t } = wordsOf(c);
   return page(
     c,
-    "Link not valid",
-    incomplete ? "This link is incomplete" : "This link no longer works",
+    t("reset.invalidTitle"),
+    t(incomplete ? "reset.incompleteHeading" : "reset.expiredHeading"),
     <>
       <p class="error" role="alert">
-        {incomplete
-          ? "The address is missing its code. Open the link from your e-mail again, in full."
-          : "The link is invalid, has already been used, or has expired (reset links last one hour, invitations seven days)."}
+        {t(incomplete ? "reset.incomplete" : "reset.expired")}
       </p>
-      <p>Ask for a new link from the sign-in page ("Forgot your password?"), or ask the business that invited you to add you again.</p>
+      <p>{t("reset.askNew")}</p>
       <p>
-        <a href="/">Go to the start page</a>
+        <a href="/">{t("reset.home")}</a>
       </p>
     </>,
     400,
@@ -130,9 +135,11 @@ resetPasswordPageRoutes.post("/reset-password", async (c) => {
   if (!token) return invalidLinkPage(c, true);
   const password = field("password");
   const errors: FormState["errors"] = {};
-  const checked = newPasswordField.safeParse(password);
-  if (!checked.success) errors.password = checked.error.issues[0]?.message ?? "Choose another password";
-  else if (field("confirm") !== password) errors.confirm = "The two passwords are not the same";
+  const { t } = wordsOf(c);
+  if (!newPasswordField.safeParse(password).success) {
+    const problem = password.length === 0 ? "missing" : password.length < 8 ? "short" : "long";
+    errors.password = t("reset.passwordProblem", { problem });
+  } else if (field("confirm") !== password) errors.confirm = t("reset.mismatch");
   if (errors.password || errors.confirm) {
     const link = await resolveResetLink(c.var.services, token);
     if (!link) return invalidLinkPage(c);
@@ -142,16 +149,14 @@ resetPasswordPageRoutes.post("/reset-password", async (c) => {
     const link = await resetThroughLink(c.var.services, token, password);
     return page(
       c,
-      "Password saved",
-      "Your password is saved",
+      t("reset.savedTitle"),
+      t("reset.savedHeading"),
       <>
         <p class="success" role="status">
-          {link.kind === "user" && link.purpose === "invite"
-            ? "Your account is ready. Sign in with your e-mail address and this password."
-            : "Sign in with your new password. Devices that were signed in have been signed out."}
+          {t(isInvite(link) ? "reset.inviteDone" : "reset.resetDone")}
         </p>
         <p>
-          <a href="/">Go to the start page</a>
+          <a href="/">{t("reset.home")}</a>
         </p>
       </>,
     );

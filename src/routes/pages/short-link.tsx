@@ -7,6 +7,7 @@ import { rateLimitClientKey } from "../../domain/ip";
 import type { AppEnv } from "../../env";
 import { CODE_MISS } from "../../middleware/rate-limit";
 import { RateLimitStoreError } from "../../services/rate-limit";
+import { pagesLanguage } from "../../shared/i18n/pages";
 import { MessagePage, renderPage } from "./layout";
 import { newNonce, setPageHeaders } from "./security";
 import { logger } from "../../lib/log";
@@ -22,13 +23,17 @@ export const shortLinkRoutes = new Hono<AppEnv>();
 
 const budgetKey = (c: Context<AppEnv>) => `${CODE_MISS.prefix}:${rateLimitClientKey(c.req.header("CF-Connecting-IP"))}`;
 
-async function page(c: Context<AppEnv>, status: 404 | 429, heading: string, text: string) {
+/** An error page in the visitor's language (design.md §30: Accept-Language among the supported locales). */
+async function page(c: Context<AppEnv>, status: 404 | 429) {
   const nonce = newNonce();
   setPageHeaders(c, { nonce, secret: true });
+  c.header("Vary", "Accept-Language", { append: true });
+  const { locale, t } = pagesLanguage(c.req.header("Accept-Language"));
+  const heading = t(status === 429 ? "short.tooManyTitle" : "short.notFoundTitle");
   return c.html(
     await renderPage(
-      <MessagePage title={heading} heading={heading} nonce={nonce}>
-        <p>{text}</p>
+      <MessagePage title={heading} heading={heading} nonce={nonce} lang={locale} skipLabel={t("page.skip")}>
+        <p>{t(status === 429 ? "short.tooMany" : "short.notFound")}</p>
       </MessagePage>,
     ),
     status,
@@ -51,14 +56,14 @@ shortLinkRoutes.get("/b/:code", async (c) => {
   const budget = await storeCall(() => c.var.services.limiter.peek(key, CODE_MISS.limit, CODE_MISS.windowMs, nowMs));
   if (budget && !budget.allowed) {
     c.header("Retry-After", String(Math.max(1, budget.retryAfterSeconds)));
-    return page(c, 429, "Too many tries", "Too many booking links that do not exist were opened from here. Please try again later.");
+    return page(c, 429);
   }
   const code = normalizeConfirmationCode(c.req.param("code"));
   const b = schema.bookings;
   const t = schema.tenants;
   const [found] = isConfirmationCode(code)
     ? await c.var.services.db
-        .select({ slug: t.slug })
+        .select({ slug: t.slug, locale: b.locale })
         .from(b)
         .innerJoin(t, eq(t.id, b.tenantId))
         .where(eq(b.confirmationCode, code))
@@ -66,10 +71,12 @@ shortLinkRoutes.get("/b/:code", async (c) => {
     : [];
   if (!found) {
     await storeCall(() => c.var.services.limiter.record(key, CODE_MISS.windowMs, nowMs));
-    return page(c, 404, "Booking not found", "This booking link does not name a booking. Check the link in your text message.");
+    return page(c, 404);
   }
   // The link carries the code: no referrer, no cache (like the page it opens).
   c.header("Cache-Control", "no-store");
   c.header("Referrer-Policy", "no-referrer");
-  return c.redirect(`/book?${new URLSearchParams({ slug: found.slug, code })}`, 302);
+  // The booking page opens in the language the booking was made in (design.md §30).
+  const query = new URLSearchParams({ slug: found.slug, code, ...(found.locale ? { lang: found.locale } : {}) });
+  return c.redirect(`/book?${query}`, 302);
 });

@@ -2,18 +2,36 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { loadWidgetStatus, type WidgetStatus } from "../../services/pages/booking-page";
 import { safeHexColor } from "../../shared/color";
+import { chooseLocale, DEFAULT_LOCALE, type Locale, normalizeBookingLanguages } from "../../shared/i18n/locales";
+import { bookingText } from "./booking-language";
 
 const SLUG = /^[a-z0-9-]{1,63}$/;
 
 const UNKNOWN: WidgetStatus = { status: "unknown", widgetColor: null, widgetMode: null, businessName: null };
 
-/** GET /widget/status `data` (read by /widget.js): only a validated hex colour, only popup or inline. */
-export function toWidgetStatus(s: WidgetStatus) {
+/**
+ * GET /widget/status `data` (read by /widget.js): only a validated hex colour, only popup or inline;
+ * `locale` and `words` (design.md §30): the widget's words in the embed's `data-lang` when the
+ * business offers it, else in the business's locale, so the widget script carries no catalog.
+ */
+export function toWidgetStatus(s: WidgetStatus, requested?: string) {
+  const businessLocale = s.locale ?? DEFAULT_LOCALE;
+  const offered = normalizeBookingLanguages(s.bookingLanguages, businessLocale);
+  const locale: Locale = chooseLocale({ requested, offered, businessLocale });
+  const t = bookingText(locale);
+  const business = s.businessName ?? "";
   return {
     status: s.status,
     widgetColor: s.widgetColor === null ? null : safeHexColor(s.widgetColor),
     widgetMode: s.widgetMode === null ? null : s.widgetMode === "inline" ? ("inline" as const) : ("popup" as const),
     businessName: s.businessName,
+    locale,
+    words: {
+      button: t("book.heading"),
+      frameTitle: t("page.title", { business }),
+      unavailableButton: t("widget.unavailable"),
+      unavailable: t("suspended.body", { business }),
+    },
   };
 }
 
@@ -41,5 +59,5 @@ export const widgetRoutes = new Hono<AppEnv>()
     const slug = (c.req.query("slug") ?? "").trim().toLowerCase();
     // A malformed slug costs no query.
     const status = SLUG.test(slug) ? await loadWidgetStatus(c.var.services.db, slug) : UNKNOWN;
-    return c.json({ data: toWidgetStatus(status) });
+    return c.json({ data: toWidgetStatus(status, c.req.query("lang")) });
   });

@@ -107,7 +107,8 @@ const staffAddress = (staffId: string) => sql`(SELECT lower(u.email) FROM staff_
 export function bookingMailInserts(db: Db, event: BookingEvent, f: BookingFacts, now: Date, gate: SQL, customerCap?: RecipientCap) {
   const recipients = [businessAddress(f.tenantId), staffAddress(f.staffId), ...(f.otherStaffIds ?? []).map(staffAddress)];
   if (f.previous && f.previous.staffId !== f.staffId) recipients.push(staffAddress(f.previous.staffId));
-  const notice = { email: { ...noticeOf(event, f), tenantId: f.tenantId }, to: recipients };
+  // design.md §30: each recipient member reads the notice in their own locale, else the business's.
+  const notice = { email: { ...noticeOf(event, f), tenantId: f.tenantId }, to: recipients, memberLocale: true };
   const to = f.customer?.email;
   if (!to) return emailInsertAll(db, [notice], now, gate);
   const customer: OutboxEmail = { ...customerMail(event, f, now), tenantId: f.tenantId };

@@ -1,3 +1,4 @@
+import type { Locale } from "../../shared/i18n/locales";
 import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { schema, type Db } from "../../db/client";
 import { type DomainStatus, effectiveStatus } from "../../domain/custom-hostname";
@@ -87,6 +88,9 @@ export type WidgetStatus = {
   widgetColor: string | null;
   widgetMode: string | null;
   businessName: string | null;
+  /** design.md §30: the business's locale and booking languages, for the widget's words. */
+  locale?: Locale;
+  bookingLanguages?: Locale[] | null;
 };
 
 /** The embeddable widget's one question, one query: can this slug take bookings right now? */
@@ -99,6 +103,8 @@ export async function loadWidgetStatus(db: Db, slug: string): Promise<WidgetStat
       widgetMode: t.widgetMode,
       isActive: t.isActive,
       isSuspended: t.isSuspended,
+      locale: t.locale,
+      bookingLanguages: t.bookingLanguages,
     })
     .from(t)
     .where(eq(t.slug, slug))
@@ -109,5 +115,7 @@ export async function loadWidgetStatus(db: Db, slug: string): Promise<WidgetStat
     widgetColor: row.widgetColor,
     widgetMode: row.widgetMode,
     businessName: row.businessName,
+    locale: row.locale,
+    bookingLanguages: row.bookingLanguages,
   };
 }

@@ -10,7 +10,10 @@ import { decodeHours, hoursSubqueries } from "../schedule-data";
  * The reports' ONE statement (design.md §29): a year of a busy business is aggregated by SQLite and
  * comes back as one row of small JSON arrays (per local date, per staff member, per service), the
  * shape that costs the Worker least to receive (services/schedule-data.ts says why). The range's
- * bookings are gathered once (a MATERIALIZED CTE) and every column aggregates them.
+ * bookings are gathered once from a covering index (`b`, MATERIALIZED), their money is looked up
+ * once per booking (`m`, per local date and service), and the per-staff and per-service figures
+ * come from one grouping (`sv`): every sort of the year's bookings costs the database ~5 ms, so
+ * there are as few as the figures need (docs/benchmarks.md, "Reports").
  */
 
 // Every payment kind of the schema is classified as money taken or not (domain/reports.ts): a kind
@@ -48,6 +51,8 @@ export type RangeStatementParams = {
 
 export type RangeRow = {
   currency: string | null;
+  /** The business's zone as this statement read it (a caller that guessed the zone checks it). */
+  zone: string | null;
   staffOk: number;
   days: string;
   staffTime: string;
@@ -65,37 +70,51 @@ export function rangeStatement(db: Db, p: RangeStatementParams) {
   const t = p.tenantId;
   const byStaff = p.staffId ? sql`AND bk.staff_id = ${p.staffId}` : sql``;
   const day = p.dayOf ? p.dayOf(sql`bk.start_at`) : sql`0`;
-  const taken = sql`p.tenant_id = bk.tenant_id AND p.status IN (${TAKEN_STATUSES}) AND p.kind IN (${TAKEN_KINDS})
+  const taken = sql`+p.tenant_id = ${t} AND p.status IN (${TAKEN_STATUSES}) AND p.kind IN (${TAKEN_KINDS})
     AND upper(p.currency) = (SELECT upper(currency) FROM tenants WHERE id = ${t})`;
-  // `count_key` is what `bookings` counts: a visit's id for its items (§26), else the booking's, so a
-  // visit of three services counts once while each of its items still counts for its service.
   const b = sql`b AS MATERIALIZED (
-    SELECT COALESCE(bk.visit_id, bk.id) AS count_key, bk.staff_id, bk.service_id, bk.customer_id, bk.status, bk.end_at - bk.start_at AS dur, ${day} AS d,
-      (SELECT total(p.amount) FROM payments p WHERE p.booking_id = bk.id AND ${taken}) AS taken,
-      (SELECT total(p.refunded_amount) FROM payments p WHERE p.booking_id = bk.id AND ${taken}) AS refunded
+    SELECT bk.id, bk.visit_id, bk.staff_id, bk.service_id, bk.customer_id, bk.status, bk.end_at - bk.start_at AS dur, ${day} AS d
     FROM bookings bk
     WHERE bk.tenant_id = ${t} AND bk.start_at >= ${p.lo} AND bk.start_at < ${p.hi} ${byStaff}
       AND bk.status <> 'pending' AND NOT (bk.status = 'cancelled' AND bk.hold_expires_at IS NOT NULL))`;
-  const days = sql`(SELECT json_group_array(json_array(d, n, completed, no_shows, cancelled, taken, refunded)) FROM (
-      SELECT d, COUNT(DISTINCT count_key) AS n,
-        COUNT(DISTINCT CASE WHEN status = 'completed' THEN count_key END) AS completed,
-        COUNT(DISTINCT CASE WHEN status = 'no_show' THEN count_key END) AS no_shows,
-        COUNT(DISTINCT CASE WHEN status = 'cancelled' THEN count_key END) AS cancelled,
-        total(taken) AS taken, total(refunded) AS refunded
-      FROM b GROUP BY d))`;
+  // The money taken for the range's bookings, per local date and service (what days and services
+  // sum): one look-up per booking on the covering (booking_id, ...) index, b first (CROSS JOIN),
+  // never a scan of the business's payments of every year.
+  const m = sql`m AS MATERIALIZED (
+    SELECT b.d, b.service_id, total(p.amount) AS taken, total(p.refunded_amount) AS refunded
+    FROM b CROSS JOIN payments p ON p.booking_id = b.id AND ${taken}
+    GROUP BY b.d, b.service_id)`;
+  // `bookings` counts a visit once (§26): the items of no visit plus the distinct visits (visit ids
+  // and booking ids never collide), so the distinct-value b-trees hold visit ids only, not every
+  // booking's id.
+  const counted = (status: "completed" | "no_show" | "cancelled") =>
+    sql.raw(
+      `(COUNT(CASE WHEN status = '${status}' AND visit_id IS NULL THEN 1 END) + COUNT(DISTINCT CASE WHEN status = '${status}' THEN visit_id END))`,
+    );
+  const days = sql`(SELECT json_group_array(json_array(c.d, c.n, c.completed, c.no_shows, c.cancelled, coalesce(mm.taken, 0.0), coalesce(mm.refunded, 0.0))) FROM (
+      SELECT d, COUNT(*) - COUNT(visit_id) + COUNT(DISTINCT visit_id) AS n, ${counted("completed")} AS completed, ${counted("no_show")} AS no_shows,
+        ${counted("cancelled")} AS cancelled
+      FROM b GROUP BY d) c
+      LEFT JOIN (SELECT d, total(taken) AS taken, total(refunded) AS refunded FROM m GROUP BY d) mm ON mm.d = c.d)`;
+  // Staff time and services' bookings from one grouping of the range (at most staff x services
+  // rows), not a sort of every booking each.
+  const sv = sql`sv AS MATERIALIZED (
+    SELECT staff_id, service_id, COUNT(*) AS n, total(CASE WHEN status IN (${OCCUPYING}) THEN dur ELSE 0 END) AS booked
+    FROM b GROUP BY staff_id, service_id)`;
   const staffTime = sql`(SELECT json_group_array(json_array(staff_id, booked)) FROM (
-      SELECT staff_id, total(CASE WHEN status IN (${OCCUPYING}) THEN dur ELSE 0 END) AS booked FROM b GROUP BY staff_id))`;
-  const services = sql`(SELECT json_group_array(json_array(g.service_id, s.name, g.n, g.net)) FROM (
-      SELECT service_id, COUNT(*) AS n, total(taken) - total(refunded) AS net FROM b GROUP BY service_id) g
-      JOIN services s ON s.id = g.service_id)`;
+      SELECT staff_id, total(booked) AS booked FROM sv GROUP BY staff_id))`;
+  const services = sql`(SELECT json_group_array(json_array(g.service_id, s.name, g.n, coalesce(mm.taken, 0.0) - coalesce(mm.refunded, 0.0))) FROM (
+      SELECT service_id, sum(n) AS n FROM sv GROUP BY service_id) g
+      JOIN services s ON s.id = g.service_id
+      LEFT JOIN (SELECT service_id, total(taken) AS taken, total(refunded) AS refunded FROM m GROUP BY service_id) mm ON mm.service_id = g.service_id)`;
   // Returning: the customer visited the business before the range (any staff member); new: this is
   // their first time. Looked up by customer_id alone, on its index (a customer record is one
   // business's): with a tenant condition SQLite walked the tenant's whole (tenant, start) index for
   // each customer, and the status test is kept off the (status, hold) index (`+`) for the same reason.
-  const customers = sql`(SELECT json_array(count(*) - total(came_before), total(came_before)) FROM (
+  const customers = sql`(SELECT json_array(n - came, came) FROM (SELECT count(*) AS n, total(came_before) AS came FROM (
       SELECT EXISTS (SELECT 1 FROM bookings e WHERE e.customer_id = c.customer_id AND e.start_at < ${p.lo}
                      AND +e.status IN (${VISITED})) AS came_before
-      FROM (SELECT DISTINCT customer_id FROM b WHERE customer_id IS NOT NULL AND status IN (${VISITED})) c))`;
+      FROM (SELECT DISTINCT customer_id FROM b WHERE customer_id IS NOT NULL AND status IN (${VISITED})) c)))`;
   // Money that belongs to no booking (§32: a gift card or package sold) counts on the day it was taken;
   // no staff member's report holds it.
   const loose = p.staffId
@@ -111,8 +130,8 @@ export function rangeStatement(db: Db, p: RangeStatementParams) {
   const hours = p.hours
     ? hoursColumns(t, p, p.hours)
     : sql`NULL AS staff, NULL AS weekly, NULL AS overrides, NULL AS closures, NULL AS timeOff`;
-  return db.all<RangeRow>(sql`WITH ${b}
-    SELECT (SELECT currency FROM tenants WHERE id = ${t}) AS currency, ${staffOk} AS staffOk, ${days} AS days,
+  return db.all<RangeRow>(sql`WITH ${b}, ${m}, ${sv}
+    SELECT (SELECT currency FROM tenants WHERE id = ${t}) AS currency, (SELECT timezone FROM tenants WHERE id = ${t}) AS zone, ${staffOk} AS staffOk, ${days} AS days,
       ${staffTime} AS staffTime, ${services} AS services, ${customers} AS customers, ${loose} AS loose, ${hours}`);
 }
 
@@ -123,7 +142,7 @@ function hoursColumns(t: string, p: RangeStatementParams, range: { from: LocalDa
   const { weekly, overrides, closures } = hoursSubqueries({ tenantId: sql`${t}`, staffId: p.staffId, from: range.from, to: range.to });
   const staff = sql`(SELECT json_group_array(json_array(id, display_name)) FROM (
       SELECT id, display_name FROM staff_profiles WHERE tenant_id = ${t} ${own}
-        AND (deleted_at IS NULL OR id IN (SELECT staff_id FROM b))
+        AND (deleted_at IS NULL OR id IN (SELECT staff_id FROM sv))
       ORDER BY order_index, display_name, id))`;
   const timeOff = sql`(SELECT json_group_array(json_array(staff_id, MAX(start_at, ${p.lo}), MIN(end_at, ${p.hi}))) FROM staff_time_off
       WHERE tenant_id = ${t} ${ownOff} AND start_at < ${p.hi} AND end_at > ${p.lo})`;

@@ -195,3 +195,14 @@ export async function reportSummary(db: Db, tenantId: string, timeZone: string, 
   const { statement, decode } = summaryQuery(db, tenantId, timeZone, q);
   return decode(await statement);
 }
+
+/**
+ * The summary's round trip built on a zone the caller guessed (the business's zone is only known
+ * after a read): `zone` is the business's own, read by the same statement; `decode()` (which may
+ * throw the answer's 404s) is for when it is the zone guessed, else the figures are another zone's.
+ */
+export async function summaryInZone(db: Db, tenantId: string, zoneGuess: string, q: SummaryQuery) {
+  const { statement, decode } = summaryQuery(db, tenantId, zoneGuess, q);
+  const rows = await statement;
+  return { zone: rows[0]?.zone ?? null, decode: () => decode(rows) };
+}

@@ -1,7 +1,9 @@
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { describeViolations, screenshot, seriousViolations } from "../helpers/axe";
 import { eventually, useBrowser, watchErrors } from "../helpers/browser";
-import { bookingByCode, createBookableTenant, e2eClient } from "../helpers/db";
+import { schema } from "../../../src/db/client";
+import { newId } from "../../../src/lib/ids";
+import { bookingByCode, createBookableTenant, e2eClient, e2eDb, uniq } from "../helpers/db";
 
 const baseUrl = inject("e2eBaseUrl");
 const browser = useBrowser();
@@ -78,4 +80,67 @@ describe("the booking page in the customer's language", () => {
       expect(errors, errors.join("\n")).toEqual([]);
     }
   });
+
+  it("offers the waitlist in German at 375 px: the panel, its windows and the join, axe-clean", async () => {
+    const tenant = await createBookableTenant({ tenant: { locale: "de", currency: "EUR" }, serviceName: "Haarschnitt", weekdays: [3] });
+    await fullDay(tenant, DATE);
+    const { page } = await browser.newPage({ now: NOW });
+    const errors = watchErrors(page);
+    await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
+    await page.getByRole("radio", { name: /^Haarschnitt/ }).check();
+    await eventually(() => page.locator("#cal-days button").count()).toBeGreaterThan(0);
+    await page.locator(`#cal-days button[data-date="${DATE}"]`).click();
+    const open = page.getByRole("button", { name: "Auf die Warteliste für Mi., 4. Juni 2031" });
+    await eventually(() => open.isVisible()).toBe(true);
+    await open.click();
+    const panel = page.locator("#waitlist");
+    await eventually(() => panel.isVisible()).toBe(true);
+    expect(await page.locator("#waitlist-heading").textContent()).toBe("Auf die Warteliste");
+    expect(await page.locator("#waitlist-intro").textContent()).toBe(
+      "Am Mi., 4. Juni 2031 ist für Haarschnitt nichts frei. Sagen Sie uns, wann Sie kommen könnten.",
+    );
+    expect(await panel.getByLabel("Datum", { exact: true }).inputValue()).toBe(DATE);
+    await panel.getByLabel("Von", { exact: true }).fill("10:00");
+    await panel.getByLabel("Bis", { exact: true }).fill("12:00");
+    await page.getByRole("button", { name: "Weiteren Zeitraum hinzufügen" }).click();
+    expect(await page.locator("li.window").count()).toBe(2);
+    await page.getByRole("button", { name: "Zeitraum 2 entfernen" }).click();
+    expect(await page.locator("li.window").count()).toBe(1);
+    await panel.getByLabel("Vorname").fill("Jürgen");
+    expect(await panel.getByLabel("Telefon (optional)").count()).toBe(1);
+    await page.locator("#wl-email").fill(`juergen-${tenant.slug}@example.test`);
+    expect(await fits(page)).toBe(true);
+    expect(await seriousViolations(page).then(describeViolations)).toBe("");
+    await screenshot(page, "waitlist-de-375");
+
+    await panel.getByRole("button", { name: "Auf die Warteliste", exact: true }).click();
+    await eventually(() => page.locator("#waitlist-done").textContent()).toBe(
+      `Sie stehen auf der Warteliste. Wir haben Ihnen an juergen-${tenant.slug}@example.test den Link zum Verlassen geschickt; wird einer Ihrer Zeiträume frei, erhalten Sie per E-Mail einen Link zum Buchen.`,
+    );
+    expect(await fits(page)).toBe(true);
+    expect(errors, errors.join("\n")).toEqual([]);
+  });
 });
+
+/** `day` fully booked 09:00-17:00 New York (EDT, UTC-4): eight one-hour bookings, so the waitlist is offered. */
+async function fullDay(tenant: Awaited<ReturnType<typeof createBookableTenant>>, day: string) {
+  const t = new Date().toISOString();
+  const rows = Array.from({ length: 8 }, (_, i) => {
+    const startAt = Date.parse(`${day}T${String(13 + i).padStart(2, "0")}:00:00Z`);
+    return {
+      id: newId("bkg"),
+      tenantId: tenant.id,
+      serviceId: tenant.serviceId,
+      staffId: tenant.staffId,
+      startAt,
+      endAt: startAt + 3_600_000,
+      status: "confirmed" as const,
+      confirmationCode: `BK-${uniq().slice(0, 6).toUpperCase()}`,
+      currency: "EUR",
+      totalAmount: 4500,
+      createdAt: t,
+      updatedAt: t,
+    };
+  });
+  await e2eDb.insert(schema.bookings).values(rows);
+}

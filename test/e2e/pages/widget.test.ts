@@ -16,10 +16,11 @@ async function tenantOnCustomDomain(overrides: Parameters<typeof createBookableT
 }
 
 /** The business's own site: a page on another origin carrying the widget's script tag. */
-async function siteWithWidget(scriptOrigin: string, slug: string) {
+async function siteWithWidget(scriptOrigin: string, slug: string, lang?: string) {
+  const langAttr = lang ? ` data-lang="${lang}"` : "";
   const site = await serveHostPage(
     `<!DOCTYPE html><html lang="en"><head><title>Partner site</title></head><body><h1>Welcome to our shop</h1>` +
-      `<script src="${scriptOrigin}/widget.js" data-slug="${slug}"></script></body></html>`,
+      `<script src="${scriptOrigin}/widget.js" data-slug="${slug}"${langAttr}></script></body></html>`,
   );
   return { ...site, url: `http://www-${uniq()}.example.test:${site.port}/` };
 }
@@ -51,6 +52,26 @@ describe("custom domain and embeddable widget in Chromium", () => {
       expect(popup.url()).toBe(`${tenant.origin}/book?slug=${tenant.slug}&via=widget`);
       expect(await popup.locator("h1").textContent()).toBe(tenant.businessName);
       expect(await popup.locator("body").getAttribute("data-source")).toBe("widget");
+      expect(errors, errors.join("\n")).toEqual([]);
+    } finally {
+      await site.close();
+    }
+  });
+
+  it("speaks the embed's data-lang (German) and opens the booking page in German (design.md §30)", async () => {
+    const tenant = await tenantOnCustomDomain({ tenant: { widgetMode: "popup", locale: "en", bookingLanguages: ["en", "de"] } });
+    const site = await siteWithWidget(tenant.origin, tenant.slug, "de");
+    try {
+      const { page } = await browser.newPage({ width: 375 });
+      const errors = watchErrors(page);
+      await page.goto(site.url);
+      const button = page.getByRole("button", { name: "Termin buchen" });
+      await eventually(() => button.isEnabled()).toBe(true);
+      const [popup] = await Promise.all([page.waitForEvent("popup"), button.click()]);
+      await popup.waitForLoadState();
+      expect(popup.url()).toBe(`${tenant.origin}/book?slug=${tenant.slug}&via=widget&lang=de`);
+      expect(await popup.locator("html").getAttribute("lang")).toBe("de");
+      expect(await popup.locator("#book-heading").textContent()).toBe("Termin buchen");
       expect(errors, errors.join("\n")).toEqual([]);
     } finally {
       await site.close();

@@ -78,4 +78,21 @@ describe("the booking page's language", () => {
     expect(unknown.text).toContain('<html lang="de">');
     expect(unknown.text).toContain("Dieses Unternehmen haben wir nicht gefunden");
   });
+
+  it("writes the waitlist panel and its manage view in the page's language (Spanish, German)", async () => {
+    const tenant = await salon({ locale: "es", bookingLanguages: ["es", "de"] });
+    const spanish = (await page(tenant.slug)).text;
+    expect(spanish).toContain("<legend>¿Cuándo podría venir?</legend>");
+    expect(spanish).toContain("Hasta 5 franjas. Si alguna queda libre, le enviamos por e-mail un enlace para reservarla");
+    expect(spanish).toContain('<label for="wl-phone">Teléfono (opcional)</label>');
+    expect(spanish).toContain('<h2 id="waitlist-manage-heading">Su lugar en la lista de espera</h2>');
+    expect(spanish).not.toContain("Join the waitlist");
+
+    const german = (await page(tenant.slug, { lang: "de" })).text;
+    expect(german).toContain('<h3 id="waitlist-heading">Auf die Warteliste</h3>');
+    expect(german).toContain("<legend>Wann könnten Sie kommen?</legend>");
+    expect(german).toContain("Weiteren Zeitraum hinzufügen");
+    expect(german).toContain("Warteliste verlassen");
+    expect(german).not.toContain("When could you come?");
+  });
 });

@@ -57,7 +57,7 @@ describe("GET /api/businesses/me/views/dashboard", () => {
       currency: "USD",
       today: "2031-03-11",
     });
-    expect(d.viewer).toEqual({ userId: tenant.ownerId, role: "owner", readOnly: false });
+    expect(d.viewer).toEqual({ userId: tenant.ownerId, role: "owner", readOnly: false, locale: "en" });
     expect(d.date).toBe("2031-03-11");
     expect(d.staff).toEqual([{ id: staff.id, displayName: "Sam", title: "", color: "#6366f1", isBookable: true, orderIndex: 0 }]);
     expect(d.bookings.map((b: { id: string }) => b.id)).toEqual([open.id, today.id]);
@@ -307,7 +307,7 @@ describe("the sections that use other issues' APIs", () => {
     const keyed = await get("/api/businesses/me/views/settings", { token: made.body.data.key, now: NOON });
     expect(keyed.status).toBe(200);
     expect(keyed.body.data.apiKeys).toBeNull();
-    expect(keyed.body.data.viewer).toEqual({ userId: null, role: "admin", readOnly: false });
+    expect(keyed.body.data.viewer).toEqual({ userId: null, role: "admin", readOnly: false, locale: null });
   });
 
   it("staff: each profile's linked member and whether its calendar feed exists (the feed's URL only when made)", async () => {

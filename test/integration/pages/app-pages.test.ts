@@ -26,9 +26,10 @@ describe("owner app pages", () => {
 
   it("marks the current page in the navigation and names it in the heading", async () => {
     const res = await get("/app/calendar");
-    expect(res.text).toContain('<a href="/app/calendar" aria-current="page">Calendar</a>');
-    expect(res.text).toContain("<h1>Calendar</h1>");
-    expect(res.text).toContain('<nav class="app-nav" aria-label="Pages">');
+    // design.md §30: each word carries its catalog key; the app's script puts the member's language in.
+    expect(res.text).toContain('<a href="/app/calendar" aria-current="page" data-w="nav.calendar">Calendar</a>');
+    expect(res.text).toContain('<h1 data-w="nav.calendar">Calendar</h1>');
+    expect(res.text).toContain('<nav class="app-nav" aria-label="Pages" data-w="frame.pages" data-w-attr="aria-label">');
   });
 
   it("serves every settings section at its own URL on the settings frame, with Settings marked and the section in the title", async () => {
@@ -37,8 +38,8 @@ describe("owner app pages", () => {
       expect(res.status, s.slug).toBe(200);
       expect(res.headers.get("Content-Security-Policy")).toContain("script-src 'self'");
       expect(res.text).toMatch(/<script type="module" src="\/assets\/owner-settings-[A-Z0-9]{8}\.js"><\/script>/);
-      expect(res.text).toContain('<a href="/app/settings" aria-current="page">Settings</a>');
-      expect(res.text).toContain("<h1>Settings</h1>");
+      expect(res.text).toContain('<a href="/app/settings" aria-current="page" data-w="nav.settings">Settings</a>');
+      expect(res.text).toContain('<h1 data-w="nav.settings">Settings</h1>');
       expect(res.text).toContain(`<title>${s.title} · Settings · Front desk</title>`);
     }
   });

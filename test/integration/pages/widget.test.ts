@@ -9,7 +9,19 @@ describe("GET /widget/status", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("Access-Control-Allow-Origin")).toBe("*");
     expect(res.headers.get("Cache-Control")).toBe("no-store");
-    expect(res.body).toEqual({ data: { status: "available", widgetColor: "#e11d48", widgetMode: "inline", businessName: "Widget Salon" } });
+    expect(res.body.data).toMatchObject({
+      status: "available",
+      widgetColor: "#e11d48",
+      widgetMode: "inline",
+      businessName: "Widget Salon",
+    });
+    expect(res.body.data.locale).toBe("en");
+    expect(res.body.data.words).toEqual({
+      button: "Book an appointment",
+      frameTitle: "Book with Widget Salon",
+      unavailableButton: "Booking unavailable",
+      unavailable: "Online booking with Widget Salon is temporarily unavailable. Please try again later.",
+    });
   });
 
   it("tells suspended and inactive businesses (unavailable) from unknown slugs", async () => {
@@ -19,7 +31,7 @@ describe("GET /widget/status", () => {
     expect((await get(`/widget/status?slug=${inactive.slug}`)).body.data.status).toBe("unavailable");
     const unknown = await get(`/widget/status?slug=missing-${uniq()}`);
     expect(unknown.status).toBe(200);
-    expect(unknown.body.data).toEqual({ status: "unknown", widgetColor: null, widgetMode: null, businessName: null });
+    expect(unknown.body.data).toMatchObject({ status: "unknown", widgetColor: null, widgetMode: null, businessName: null });
   });
 
   it("never hands out a colour that is not a hex colour, nor a mode other than popup or inline", async () => {

@@ -29,7 +29,8 @@ describe("the short manage link /b/<code> (design.md §27)", () => {
     const code = made.body.data.confirmationCode as string;
     const res = await open(code.toLowerCase(), randomIp(), NOW);
     expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe(`/book?slug=${s.tenant.slug}&code=${code}`);
+    // The booking page opens in the language the booking was made in (design.md §30).
+    expect(res.headers.get("Location")).toBe(`/book?slug=${s.tenant.slug}&code=${code}&lang=en`);
     expect(res.headers.get("Cache-Control")).toBe("no-store");
     expect(res.headers.get("Referrer-Policy")).toBe("no-referrer");
     // The page it opens looks the booking up by its code, as the e-mails' link does.

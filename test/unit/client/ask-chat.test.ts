@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import "./booking-messages";
 import { askFailure, type Catalog, choicesFrom, conversation, type Turn } from "../../../src/client/booking/ask-chat";
 import type { ApiAnswer } from "../../../src/client/shared/http";
 

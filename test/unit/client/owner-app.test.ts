@@ -2,12 +2,17 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { APP_CATALOGS } from "../../../src/shared/i18n/app";
+import { setWords } from "../../../src/client/app/shell/i18n";
 import { addDays, isDate, localParts, localToIso, weekdayOf } from "../../../src/client/app/lib/zoned";
 import { personName, toMajor, toMinor } from "../../../src/client/app/ui/format";
 import { gate } from "../../../src/client/app/ui/permissions";
 import { problemOf } from "../../../src/client/app/ui/problems";
 import { isQuota, nextBackoff } from "../../../src/client/shared/http";
 import { conversationToSend } from "../../../src/client/app/shell/conversation";
+
+// The app's English words, as the page loads them (src/client/app/shell/i18n.ts).
+setWords("en", APP_CATALOGS.en);
 
 // The owner app's own logic (src/client/app): the business's zone in the browser, money fields,
 // who may do what, plain-words errors, the contract's backoff, and the size of what it ships.

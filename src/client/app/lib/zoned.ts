@@ -4,6 +4,8 @@
  * the browser's own zone.
  */
 
+import { intlLocale } from "../shell/i18n";
+
 export type LocalParts = {
   /** `YYYY-MM-DD` */
   date: string;
@@ -112,12 +114,12 @@ export function minutesOf(time: string): number {
 }
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
-/** "Tue, 11 Mar 2031" for a `YYYY-MM-DD` date (calendar arithmetic, no zone). */
+/** "Tue, Mar 11, 2031" for a `YYYY-MM-DD` date (calendar arithmetic, no zone), in the app's language ("Di., 11. März 2031"). */
 export function dayLabel(date: string, style: "long" | "short" = "long"): string {
   const key = style;
   let f = dayFormats.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
+    f = new Intl.DateTimeFormat(intlLocale(), {
       timeZone: "UTC",
       weekday: "short",
       day: "numeric",
@@ -130,7 +132,7 @@ export function dayLabel(date: string, style: "long" | "short" = "long"): string
   return f.format(new Date(Date.UTC(y, m - 1, d)));
 }
 
-/** "Tue, 11 Mar 2031, 10:00" of an instant in the business's zone. */
+/** "Tue, Mar 11, 2031, 10:00" of an instant in the business's zone. */
 export function whenLabel(instant: string, timeZone: string): string {
   const p = localParts(instant, timeZone);
   return `${dayLabel(p.date)}, ${p.time}`;

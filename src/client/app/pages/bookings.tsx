@@ -1,16 +1,20 @@
 // /app/bookings: the bookings of a date range, filtered by staff member and status, a page at a time.
 import { useState } from "hono/jsx/dom";
-import { BOOKING_STATUSES, STATUS_LABELS } from "../../../shared/booking-values";
+import { BOOKING_STATUSES } from "../../../shared/booking-values";
 import type { BookingsView } from "../../shared/api-types";
 import { BookingDetail, useBookingParam } from "../booking/detail";
 import { dayLabel, isDate, localParts, timeSpan } from "../lib/zoned";
 import { startPage } from "../shell/boot";
+import { t } from "../shell/i18n";
 import { money, personName } from "../ui/format";
-import { Button, Empty, Loading, LoadFailed, SelectField, StatusBadge, TextField } from "../ui/kit";
+import { Button, Empty, Loading, LoadFailed, SelectField, StatusBadge, statusLabel, TextField } from "../ui/kit";
 import { useView } from "../ui/use-view";
 
 const PAGE = 25;
-const STATUSES: Array<[string, string]> = [["", "Any status"], ...BOOKING_STATUSES.map((s): [string, string] => [s, STATUS_LABELS[s]])];
+const statuses = (): Array<[string, string]> => [
+  ["", t("bk.anyStatus")],
+  ...BOOKING_STATUSES.map((s): [string, string] => [s, statusLabel(s)]),
+];
 
 type Filters = { from: string; to: string; staffId: string; status: string; page: number };
 
@@ -64,7 +68,7 @@ function Bookings() {
       <form
         class="panel inline-form filters"
         role="search"
-        aria-label="Filter bookings"
+        aria-label={t("bk.filter")}
         onSubmit={(e: Event) => {
           e.preventDefault();
           apply({ ...draft, page: 1 });
@@ -72,7 +76,7 @@ function Bookings() {
       >
         <TextField
           id="f-from"
-          label="From"
+          label={t("bk.from")}
           type="date"
           value={draft.from || d?.from || ""}
           onValue={(v) => setDraft({ ...draft, from: v })}
@@ -80,7 +84,7 @@ function Bookings() {
         />
         <TextField
           id="f-to"
-          label="To (including)"
+          label={t("bk.to")}
           type="date"
           value={draft.to}
           onValue={(v) => setDraft({ ...draft, to: v })}
@@ -88,20 +92,20 @@ function Bookings() {
         />
         <SelectField
           id="f-staff"
-          label="Staff member"
+          label={t("bk.staff")}
           value={draft.staffId}
           onValue={(v) => setDraft({ ...draft, staffId: v })}
-          options={[{ value: "", label: "Everyone" }, ...(d?.staff ?? []).map((s) => ({ value: s.id, label: s.displayName }))]}
+          options={[{ value: "", label: t("bk.everyone") }, ...(d?.staff ?? []).map((s) => ({ value: s.id, label: s.displayName }))]}
         />
         <SelectField
           id="f-status"
-          label="Status"
+          label={t("bk.status")}
           value={draft.status}
           onValue={(v) => setDraft({ ...draft, status: v })}
-          options={STATUSES.map(([value, label]) => ({ value, label }))}
+          options={statuses().map(([value, label]) => ({ value, label }))}
         />
         <Button type="submit" kind="primary">
-          Show bookings
+          {t("bk.show")}
         </Button>
       </form>
       {!d ? (
@@ -115,26 +119,31 @@ function Bookings() {
           {view.problem ? <LoadFailed problem={view.problem} onRetry={view.reload} /> : null}
           <p class="muted" role="status">
             {view.loading
-              ? "Loading…"
+              ? t("ui.loading")
               : d.bookings.length === 0
                 ? ""
-                : `Bookings ${(applied.page - 1) * PAGE + 1}–${(applied.page - 1) * PAGE + d.bookings.length} from ${dayLabel(d.from)}${d.hasMore ? " (more on the next page)" : ""}`}
+                : t("bk.range", {
+                    first: (applied.page - 1) * PAGE + 1,
+                    last: (applied.page - 1) * PAGE + d.bookings.length,
+                    date: dayLabel(d.from),
+                    more: d.hasMore ? "yes" : "no",
+                  })}
           </p>
           {d.bookings.length === 0 && !view.loading ? (
-            <Empty title="No bookings match these filters.">Try another date range, staff member or status.</Empty>
+            <Empty title={t("bk.none")}>{t("bk.noneHint")}</Empty>
           ) : (
             <div class="table-wrap">
               <table>
-                <caption class="visually-hidden">Bookings, earliest first</caption>
+                <caption class="visually-hidden">{t("bk.caption")}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">When</th>
-                    <th scope="col">Customer</th>
-                    <th scope="col">Service</th>
-                    <th scope="col">Staff</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Amount</th>
-                    <th scope="col">Booking</th>
+                    <th scope="col">{t("bk.when")}</th>
+                    <th scope="col">{t("bk.customer")}</th>
+                    <th scope="col">{t("bk.service")}</th>
+                    <th scope="col">{t("bk.staffCol")}</th>
+                    <th scope="col">{t("bk.status")}</th>
+                    <th scope="col">{t("bk.amount")}</th>
+                    <th scope="col">{t("bk.booking")}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -142,21 +151,21 @@ function Bookings() {
                     const tz = d.business.timezone;
                     return (
                       <tr class={b.status === "cancelled" ? "muted-row" : undefined}>
-                        <td data-label="When">
+                        <td data-label={t("bk.when")}>
                           {dayLabel(localParts(b.startDatetime, tz).date, "short")}, {timeSpan(b.startDatetime, b.endDatetime, tz)}
                         </td>
-                        <td data-label="Customer">{personName(b.customer)}</td>
-                        <td data-label="Service">{b.serviceName}</td>
-                        <td data-label="Staff">{d.staff.find((s) => s.id === b.staffId)?.displayName ?? "Former staff member"}</td>
-                        <td data-label="Status">
+                        <td data-label={t("bk.customer")}>{personName(b.customer)}</td>
+                        <td data-label={t("bk.service")}>{b.serviceName}</td>
+                        <td data-label={t("bk.staffCol")}>{d.staff.find((s) => s.id === b.staffId)?.displayName ?? t("ui.formerStaff")}</td>
+                        <td data-label={t("bk.status")}>
                           <StatusBadge status={b.status} />
                         </td>
-                        <td data-label="Amount">{money(b.totalAmount, b.currency || d.business.currency)}</td>
-                        <td data-label="Booking">
+                        <td data-label={t("bk.amount")}>{money(b.totalAmount, b.currency || d.business.currency)}</td>
+                        <td data-label={t("bk.booking")}>
                           <button type="button" class="small-button" onClick={() => setOpen(b.id)}>
                             {/* Staff and read-only sessions get no confirmation codes (design.md §31). */}
-                            {b.confirmationCode ? <span class="code">{b.confirmationCode}</span> : "Details"}
-                            {b.confirmationCode ? <span class="visually-hidden"> details</span> : null}
+                            {b.confirmationCode ? <span class="code">{b.confirmationCode}</span> : t("bk.details")}
+                            {b.confirmationCode ? <span class="visually-hidden"> {t("bk.codeDetails")}</span> : null}
                           </button>
                         </td>
                       </tr>
@@ -167,13 +176,13 @@ function Bookings() {
             </div>
           )}
           {applied.page > 1 || d.hasMore ? (
-            <nav class="pager-row" aria-label="Pages of bookings">
+            <nav class="pager-row" aria-label={t("bk.pages")}>
               <Button disabled={applied.page <= 1} onClick={() => apply({ ...applied, page: applied.page - 1 })}>
-                ← Previous
+                {t("ui.previous")}
               </Button>
-              <span class="muted">Page {applied.page}</span>
+              <span class="muted">{t("ui.page", { page: applied.page })}</span>
               <Button disabled={!d.hasMore} onClick={() => apply({ ...applied, page: applied.page + 1 })}>
-                Next →
+                {t("ui.next")}
               </Button>
             </nav>
           ) : null}

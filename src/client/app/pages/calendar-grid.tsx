@@ -1,5 +1,6 @@
 import type { BookingItem, CalendarView, StaffWithHours } from "../../shared/api-types";
 import { dayLabel, hhmm, localParts, minutesOf, weekdayOf } from "../lib/zoned";
+import { t } from "../shell/i18n";
 import { personName } from "../ui/format";
 import { statusLabel } from "../ui/kit";
 import { staffStyle } from "./timeline";
@@ -147,9 +148,9 @@ export function LaneColumn(p: {
           <div
             class="cal-off"
             style={{ top: y(o.start), height: h(o.start, o.end) }}
-            title={`Time off ${o.label}${o.item.reason ? `: ${o.item.reason}` : ""}`}
+            title={t("cal.timeOffTitle", { span: o.label, reason: o.item.reason || "none" })}
           >
-            <span>Time off{o.item.reason ? `: ${o.item.reason}` : ""}</span>
+            <span>{t("cal.timeOff", { reason: o.item.reason || "none" })}</span>
           </div>
         ))}
         {blocks.map((b) => {
@@ -170,7 +171,7 @@ export function LaneColumn(p: {
                 <span
                   class="cal-processing"
                   aria-hidden="true"
-                  title={`Processing ${processing.label}: ${staff?.displayName ?? "the staff member"} is free`}
+                  title={t("cal.processingTitle", { span: processing.label, staff: staff?.displayName ?? t("cal.theStaff") })}
                   style={{
                     top: `${(processing.start - b.start) * PX_PER_MIN}px`,
                     height: `${(processing.end - processing.start) * PX_PER_MIN}px`,
@@ -182,13 +183,16 @@ export function LaneColumn(p: {
               {visit ? (
                 <span class={p.compact ? "visually-hidden" : "cal-block-visit"}>
                   {" "}
-                  Visit {visit.code ? `${visit.code} ` : ""}· {visit.index} of {visit.count}
+                  {t("cal.visit", { code: visit.code ? `${visit.code} ` : "", index: visit.index, count: visit.count })}
                 </span>
               ) : null}
               <span class="visually-hidden">
                 {" "}
-                ({statusLabel(b.item.status)}, with {staff?.displayName ?? "a former staff member"}
-                {processing ? `; free while processing ${processing.label}` : ""})
+                {t("cal.blockInfo", {
+                  status: statusLabel(b.item.status),
+                  staff: staff?.displayName ?? t("cal.formerStaff"),
+                  processing: processing ? processing.label : "none",
+                })}
               </span>
             </button>
           );
@@ -264,7 +268,7 @@ export function WeekAgenda(p: {
               </button>
             </h3>
             {mine.length === 0 ? (
-              <p class="muted small">No bookings.</p>
+              <p class="muted small">{t("cal.noBookings")}</p>
             ) : (
               <ul class="booking-list">
                 {mine.map((b) => {

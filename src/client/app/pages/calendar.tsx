@@ -6,6 +6,7 @@ import { BookingDetail, useBookingParam } from "../booking/detail";
 import { NewBookingDialog, type NewBookingStart } from "../booking/new-booking";
 import { addDays, dayLabel, hhmm, isDate, localParts, weekdayOf } from "../lib/zoned";
 import { startPage } from "../shell/boot";
+import { t } from "../shell/i18n";
 import { Button, Empty, GateNote, Loading, LoadFailed } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { useView } from "../ui/use-view";
@@ -101,20 +102,23 @@ function Calendar() {
   return (
     <>
       <div class="cal-toolbar">
-        <div class="toolbar" role="group" aria-label="Move in time">
+        <div class="toolbar" role="group" aria-label={t("cal.move")}>
           <Button
-            label={state.mode === "week" ? "Previous week" : "Previous day"}
+            label={t("cal.previous", { week: state.mode === "week" ? "yes" : "no" })}
             onClick={() => update({ date: addDays(current, -step) })}
           >
             ←
           </Button>
-          <Button onClick={() => update({ date: "" })}>Today</Button>
-          <Button label={state.mode === "week" ? "Next week" : "Next day"} onClick={() => update({ date: addDays(current, step) })}>
+          <Button onClick={() => update({ date: "" })}>{t("dash.today")}</Button>
+          <Button
+            label={t("cal.next", { week: state.mode === "week" ? "yes" : "no" })}
+            onClick={() => update({ date: addDays(current, step) })}
+          >
             →
           </Button>
         </div>
         <div class="field inline-field">
-          <label for="cal-date">Go to date</label>
+          <label for="cal-date">{t("cal.goTo")}</label>
           <input
             id="cal-date"
             type="date"
@@ -122,30 +126,30 @@ function Calendar() {
             onChange={(e: Event) => update({ date: (e.target as HTMLInputElement).value })}
           />
         </div>
-        <div class="toolbar" role="group" aria-label="View">
+        <div class="toolbar" role="group" aria-label={t("cal.view")}>
           <Button class={state.mode === "day" ? "is-on" : ""} onClick={() => update({ mode: "day" })}>
-            <span aria-hidden="true">Day</span>
-            <span class="visually-hidden">Day view{state.mode === "day" ? " (shown)" : ""}</span>
+            <span aria-hidden="true">{t("cal.day")}</span>
+            <span class="visually-hidden">{t("cal.dayView", { shown: state.mode === "day" ? "yes" : "no" })}</span>
           </Button>
           <Button class={state.mode === "week" ? "is-on" : ""} onClick={() => update({ mode: "week" })}>
-            <span aria-hidden="true">Week</span>
-            <span class="visually-hidden">Week view{state.mode === "week" ? " (shown)" : ""}</span>
+            <span aria-hidden="true">{t("cal.week")}</span>
+            <span class="visually-hidden">{t("cal.weekView", { shown: state.mode === "week" ? "yes" : "no" })}</span>
           </Button>
         </div>
-        <div class="toolbar" role="group" aria-label="Columns">
+        <div class="toolbar" role="group" aria-label={t("cal.columns")}>
           <Button class={byResources ? "" : "is-on"} onClick={() => update({ by: "staff" })}>
-            <span aria-hidden="true">Staff</span>
-            <span class="visually-hidden">Columns by staff member{byResources ? "" : " (shown)"}</span>
+            <span aria-hidden="true">{t("cal.staff")}</span>
+            <span class="visually-hidden">{t("cal.byStaff", { shown: byResources ? "no" : "yes" })}</span>
           </Button>
           <Button class={byResources ? "is-on" : ""} onClick={() => update({ by: "resources" })}>
-            <span aria-hidden="true">Resources</span>
-            <span class="visually-hidden">Columns by resource{byResources ? " (shown)" : ""}</span>
+            <span aria-hidden="true">{t("cal.resources")}</span>
+            <span class="visually-hidden">{t("cal.byResource", { shown: byResources ? "yes" : "no" })}</span>
           </Button>
         </div>
         <div class="field inline-field">
-          <label for="cal-staff">Staff</label>
+          <label for="cal-staff">{t("cal.staff")}</label>
           <select id="cal-staff" value={state.staff} onChange={(e: Event) => update({ staff: (e.target as HTMLSelectElement).value })}>
-            <option value="">Everyone</option>
+            <option value="">{t("cal.everyone")}</option>
             {d.staff.map((s) => (
               <option value={s.id} selected={s.id === state.staff}>
                 {s.displayName}
@@ -154,26 +158,28 @@ function Calendar() {
           </select>
         </div>
         <Button kind="primary" gate={book} onClick={() => newBooking()} class="cal-new">
-          New booking
+          {t("cal.newBooking")}
         </Button>
       </div>
       <GateNote gates={[book]} />
       <h2 class="cal-title">
-        {state.mode === "day" ? dayLabel(d.dates[0]) : `${dayLabel(d.dates[0], "short")} – ${dayLabel(d.dates[6])}`}
-        {view.loading ? <span class="muted small"> · updating…</span> : null}
+        {state.mode === "day"
+          ? dayLabel(d.dates[0])
+          : t("cal.weekRange", { from: dayLabel(d.dates[0], "short"), to: dayLabel(d.dates[6]) })}
+        {view.loading ? <span class="muted small">{t("cal.updating")}</span> : null}
       </h2>
       <p class="done" role="status">
         {done}
       </p>
       {d.staff.length === 0 ? (
-        <Empty title="No staff members yet.">
-          Add your team on the <a href="/app/staff">Staff</a> page; their working hours show here.
+        <Empty title={t("cal.noStaff")}>
+          {t("cal.noStaffHint")} <a href="/app/staff">{t("dash.noStaffLink")}</a>
         </Empty>
       ) : staff.length === 0 ? (
-        <Empty title="Nobody to show.">Choose “Everyone” in the staff filter.</Empty>
+        <Empty title={t("cal.nobody")}>{t("cal.nobodyHint")}</Empty>
       ) : byResources && d.resources.length === 0 ? (
-        <Empty title="No resources yet.">
-          Add rooms, chairs or basins on the <a href="/app/resources">Resources</a> page; the bookings holding each show here.
+        <Empty title={t("cal.noResources")}>
+          {t("cal.noResourcesHint")} <a href="/app/resources">{t("cal.goResources")}</a>
         </Empty>
       ) : state.mode === "week" && narrow ? (
         <WeekAgenda
@@ -197,7 +203,7 @@ function Calendar() {
           onDay={(date) => update({ date, mode: "day" })}
         />
       ) : (
-        <div class="cal-scroll" role="region" aria-label={`Schedule for ${dayLabel(d.dates[0])}`} tabindex={0}>
+        <div class="cal-scroll" role="region" aria-label={t("cal.schedule", { date: dayLabel(d.dates[0]) })} tabindex={0}>
           <div class="cal-grid">
             <TimeAxis range={range} />
             {lanesOn(d.dates[0], (name) => name).map((lane) => (
@@ -227,9 +233,15 @@ function Calendar() {
           onCreated={(b, staffName, services) => {
             setBooking(null);
             const p = localParts(b.startDatetime, tz);
-            const what = b.confirmationCode ? `Booked ${b.confirmationCode}` : "Booked";
-            const who = services > 1 ? `a visit of ${services} services` : `with ${staffName}`;
-            setDone(`${what}: ${dayLabel(p.date, "short")} at ${p.time} ${who}.`);
+            setDone(
+              t("cal.booked", {
+                code: b.confirmationCode || "none",
+                date: dayLabel(p.date, "short"),
+                time: p.time,
+                services,
+                staff: staffName,
+              }),
+            );
             view.reload();
           }}
         />
@@ -262,7 +274,7 @@ function WeekGrid(p: {
 }) {
   const tz = p.d.business.timezone;
   return (
-    <div class="cal-scroll" role="region" aria-label="Week schedule" tabindex={0}>
+    <div class="cal-scroll" role="region" aria-label={t("cal.weekSchedule")} tabindex={0}>
       <div class="cal-grid week">
         <TimeAxis range={p.range} />
         {p.d.dates.map((date) => (
@@ -272,7 +284,7 @@ function WeekGrid(p: {
             </button>
             <div class="cal-lanes">
               {p
-                .lanesOn(date, (name) => `${name}, ${dayLabel(date)}`)
+                .lanesOn(date, (name) => t("cal.laneOn", { name, date: dayLabel(date) }))
                 .map((lane) => (
                   <LaneColumn
                     lane={lane}

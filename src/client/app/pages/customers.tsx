@@ -5,6 +5,7 @@ import { dataOf } from "../../shared/http";
 import { dayLabel, localParts, timeSpan } from "../lib/zoned";
 import { api } from "../shell/api";
 import { startPage } from "../shell/boot";
+import { t } from "../shell/i18n";
 import { money, personName } from "../ui/format";
 import {
   Button,
@@ -51,16 +52,16 @@ function Customers() {
       <form
         class="panel inline-form"
         role="search"
-        aria-label="Find customers"
+        aria-label={t("cu.find")}
         onSubmit={(e: Event) => {
           e.preventDefault();
           setParam("search", typed.trim());
           setSearch(typed.trim());
         }}
       >
-        <TextField id="c-search" label="Name, e-mail or phone" type="search" value={typed} onValue={setTyped} maxLength={200} />
+        <TextField id="c-search" label={t("cu.searchLabel")} type="search" value={typed} onValue={setTyped} maxLength={200} />
         <Button type="submit" kind="primary">
-          Search
+          {t("cu.search")}
         </Button>
       </form>
       {!d ? (
@@ -71,39 +72,39 @@ function Customers() {
         )
       ) : d.customers.length === 0 ? (
         search ? (
-          <Empty title={`No customer matches “${search}”.`}>Check the spelling, or search by phone or e-mail.</Empty>
+          <Empty title={t("cu.noMatch", { search })}>{t("cu.noMatchHint")}</Empty>
         ) : (
-          <Empty title="No customers yet.">Everyone who books, online or at the front desk, gets a record here.</Empty>
+          <Empty title={t("cu.none")}>{t("cu.noneHint")}</Empty>
         )
       ) : (
         <>
           <p class="muted" role="status">
-            {search ? `${d.customers.length} matching “${search}”` : `The ${d.customers.length} newest customers`}
+            {search ? t("cu.matching", { count: d.customers.length, search }) : t("cu.newest", { count: d.customers.length })}
           </p>
           <div class="table-wrap">
             <table>
-              <caption class="visually-hidden">Customers</caption>
+              <caption class="visually-hidden">{t("cu.caption")}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Phone</th>
-                  <th scope="col">E-mail</th>
-                  <th scope="col">Bookings</th>
-                  <th scope="col">Notes</th>
+                  <th scope="col">{t("cu.name")}</th>
+                  <th scope="col">{t("cu.phone")}</th>
+                  <th scope="col">{t("cu.email")}</th>
+                  <th scope="col">{t("cu.bookings")}</th>
+                  <th scope="col">{t("cu.notes")}</th>
                 </tr>
               </thead>
               <tbody>
                 {d.customers.map((c) => (
                   <tr>
-                    <td data-label="Name">
+                    <td data-label={t("cu.name")}>
                       <button type="button" class="link-button" onClick={() => open(c.id)}>
                         {personName(c)}
                       </button>
                     </td>
-                    <td data-label="Phone">{c.phone || "\u2014"}</td>
-                    <td data-label="E-mail">{c.email || "\u2014"}</td>
-                    <td data-label="Bookings">{c.bookingCount}</td>
-                    <td data-label="Notes">{c.notes ? (c.notes.length > 60 ? `${c.notes.slice(0, 60)}…` : c.notes) : "\u2014"}</td>
+                    <td data-label={t("cu.phone")}>{c.phone || "\u2014"}</td>
+                    <td data-label={t("cu.email")}>{c.email || "\u2014"}</td>
+                    <td data-label={t("cu.bookings")}>{c.bookingCount}</td>
+                    <td data-label={t("cu.notes")}>{c.notes ? (c.notes.length > 60 ? `${c.notes.slice(0, 60)}…` : c.notes) : "\u2014"}</td>
                   </tr>
                 ))}
               </tbody>
@@ -136,7 +137,7 @@ function CustomerDetail(p: { id: string; business: AppBusiness; viewer: Viewer; 
         setC(got);
         setDraft({ firstName: got.firstName, lastName: got.lastName, phone: got.phone, notes: got.notes });
         setLoadProblem(null);
-      } else if (a.status !== 401) setLoadProblem(problemOf(a, { not_found: "This customer does not exist in this business." }));
+      } else if (a.status !== 401) setLoadProblem(problemOf(a, { not_found: t("cu.notFound") }));
     });
     return () => {
       live = false;
@@ -144,7 +145,7 @@ function CustomerDetail(p: { id: string; business: AppBusiness; viewer: Viewer; 
   }, [p.id, tick]);
   const manage = gate(p.viewer, "manage");
   // An erased record is not filled in again (design.md §25).
-  const edit = c?.erasedAt ? { allowed: false, reason: "This customer's personal data was erased." } : manage;
+  const edit = c?.erasedAt ? { allowed: false, reason: t("cu.erased") } : manage;
   const tz = p.business.timezone;
 
   async function save(e: Event) {
@@ -152,41 +153,41 @@ function CustomerDetail(p: { id: string; business: AppBusiness; viewer: Viewer; 
     if (!c) return;
     const changes: Record<string, string> = {};
     for (const k of ["firstName", "lastName", "phone", "notes"] as const) if (draft[k] !== c[k]) changes[k] = draft[k];
-    if (!Object.keys(changes).length) return setDone("Nothing to save.");
+    if (!Object.keys(changes).length) return setDone(t("cu.nothing"));
     setBusy(true);
     setProblem(null);
     const a = await api("PATCH", `/api/customers/${c.id}`, changes);
     if (!mounted.current) return;
     setBusy(false);
     if (a.status !== 200) return setProblem(problemOf(a));
-    setDone("Saved.");
+    setDone(t("cu.saved"));
     setTick((t) => t + 1);
     p.onSaved();
   }
   const f = problem?.fields ?? {};
   return (
-    <Dialog title={c ? personName(c) : "Customer"} onClose={p.onClose} wide id="customer-detail">
+    <Dialog title={c ? personName(c) : t("cu.customer")} onClose={p.onClose} wide id="customer-detail">
       {loadProblem ? <LoadFailed problem={loadProblem} onRetry={() => setTick((t) => t + 1)} /> : null}
       {!c && !loadProblem ? <Loading /> : null}
       {c ? (
         <>
-          <section aria-label="Contact">
+          <section aria-label={t("cu.contact")}>
             <Facts
               rows={[
-                ["E-mail", c.email ? <a href={`mailto:${c.email}`}>{c.email}</a> : "No e-mail (booked at the front desk)"],
-                ["Phone", c.phone ? <a href={`tel:${c.phone}`}>{c.phone}</a> : ""],
-                ["Online account", c.hasAccount ? "Yes" : "No"],
-                ["Customer since", dayLabel(localParts(c.createdAt, tz).date)],
+                [t("cu.email"), c.email ? <a href={`mailto:${c.email}`}>{c.email}</a> : t("cu.noEmail")],
+                [t("cu.phone"), c.phone ? <a href={`tel:${c.phone}`}>{c.phone}</a> : ""],
+                [t("cu.account"), c.hasAccount ? t("cu.yes") : t("cu.no")],
+                [t("cu.since"), dayLabel(localParts(c.createdAt, tz).date)],
               ]}
             />
           </section>
           <section aria-labelledby="c-edit">
-            <h3 id="c-edit">Details and notes</h3>
+            <h3 id="c-edit">{t("cu.details")}</h3>
             <form onSubmit={save} novalidate>
               <div class="form-grid">
                 <TextField
                   id="c-first"
-                  label="First name"
+                  label={t("cu.first")}
                   value={draft.firstName}
                   onValue={(v) => setDraft({ ...draft, firstName: v })}
                   maxLength={100}
@@ -195,7 +196,7 @@ function CustomerDetail(p: { id: string; business: AppBusiness; viewer: Viewer; 
                 />
                 <TextField
                   id="c-last"
-                  label="Last name"
+                  label={t("cu.last")}
                   value={draft.lastName}
                   onValue={(v) => setDraft({ ...draft, lastName: v })}
                   maxLength={100}
@@ -204,7 +205,7 @@ function CustomerDetail(p: { id: string; business: AppBusiness; viewer: Viewer; 
                 />
                 <TextField
                   id="c-phone"
-                  label="Phone"
+                  label={t("cu.phone")}
                   type="tel"
                   value={draft.phone}
                   onValue={(v) => setDraft({ ...draft, phone: v })}
@@ -215,7 +216,7 @@ function CustomerDetail(p: { id: string; business: AppBusiness; viewer: Viewer; 
               </div>
               <TextAreaField
                 id="c-notes"
-                label="Notes (only your team sees them)"
+                label={t("cu.notesLabel")}
                 rows={4}
                 value={draft.notes}
                 onValue={(v) => setDraft({ ...draft, notes: v })}
@@ -226,16 +227,16 @@ function CustomerDetail(p: { id: string; business: AppBusiness; viewer: Viewer; 
               <Outcome problem={problem} done={done} />
               <div class="actions-row">
                 <Button type="submit" kind="primary" gate={edit} busy={busy}>
-                  Save
+                  {t("cu.save")}
                 </Button>
               </div>
               <GateNote gates={[edit]} />
             </form>
           </section>
           <section aria-labelledby="c-bookings">
-            <h3 id="c-bookings">Bookings ({c.bookingCount})</h3>
+            <h3 id="c-bookings">{t("cu.bookingsHeading", { count: c.bookingCount })}</h3>
             {c.recentBookings.length === 0 ? (
-              <p class="muted">No bookings yet.</p>
+              <p class="muted">{t("cu.noBookings")}</p>
             ) : (
               <ul class="booking-list">
                 {c.recentBookings.map((b) => {
@@ -247,7 +248,11 @@ function CustomerDetail(p: { id: string; business: AppBusiness; viewer: Viewer; 
                           {dayLabel(date, "short")}, {timeSpan(b.startDatetime, b.endDatetime, tz)}
                         </span>
                         <span class="booking-who">
-                          {b.service.name} with {b.staff.displayName} · {money(b.totalAmount, b.currency || p.business.currency)}
+                          {t("cu.bookingLine", {
+                            service: b.service.name,
+                            staff: b.staff.displayName,
+                            amount: money(b.totalAmount, b.currency || p.business.currency),
+                          })}
                         </span>
                         <StatusBadge status={b.status} />
                       </a>
@@ -257,7 +262,7 @@ function CustomerDetail(p: { id: string; business: AppBusiness; viewer: Viewer; 
               </ul>
             )}
             {c.bookingCount > c.recentBookings.length ? (
-              <p class="muted small">The {c.recentBookings.length} most recent are shown.</p>
+              <p class="muted small">{t("cu.recent", { count: c.recentBookings.length })}</p>
             ) : null}
           </section>
           <CustomerReliability customerId={c.id} record={c.reliability} viewer={p.viewer} onChanged={() => setTick((t) => t + 1)} />

@@ -5,6 +5,7 @@ import type { BookingItem, DashboardView } from "../../shared/api-types";
 import { BookingDetail, useBookingParam } from "../booking/detail";
 import { addDays, dayLabel, isDate, localParts, timeSpan } from "../lib/zoned";
 import { startPage } from "../shell/boot";
+import { t } from "../shell/i18n";
 import { personName } from "../ui/format";
 import { Button, Empty, Loading, LoadFailed, StatusBadge } from "../ui/kit";
 import { useView } from "../ui/use-view";
@@ -31,37 +32,34 @@ function Dashboard() {
   return (
     <>
       <div class="page-head">
-        <h2>
-          {isToday ? "Today, " : ""}
-          {dayLabel(d.date)}
-        </h2>
-        <div class="toolbar" role="group" aria-label="Day">
-          <Button label="Previous day" onClick={() => go(addDays(d.date, -1))}>
+        <h2>{isToday ? t("dash.todayHeading", { date: dayLabel(d.date) }) : dayLabel(d.date)}</h2>
+        <div class="toolbar" role="group" aria-label={t("dash.day")}>
+          <Button label={t("dash.previousDay")} onClick={() => go(addDays(d.date, -1))}>
             ←
           </Button>
           <Button disabled={isToday} onClick={() => go(d.business.today)}>
-            Today
+            {t("dash.today")}
           </Button>
-          <Button label="Next day" onClick={() => go(addDays(d.date, 1))}>
+          <Button label={t("dash.nextDay")} onClick={() => go(addDays(d.date, 1))}>
             →
           </Button>
           <a class="button" href={`/app/calendar?date=${d.date}`}>
-            Open in calendar
+            {t("dash.openCalendar")}
           </a>
         </div>
       </div>
       {view.loading ? (
         <p class="muted small" role="status">
-          Updating…
+          {t("ui.updating")}
         </p>
       ) : null}
 
       <div class="panel-grid attention">
-        <AttentionList title="Waiting for confirmation" empty="No pending bookings." items={d.pending} tz={tz} onOpen={setOpen} />
+        <AttentionList title={t("dash.pendingTitle")} empty={t("dash.pendingEmpty")} items={d.pending} tz={tz} onOpen={setOpen} />
         <AttentionList
-          title="Still open after their time"
-          empty="Every past appointment is closed."
-          hint="Mark them completed or no-show."
+          title={t("dash.openTitle")}
+          empty={t("dash.openEmpty")}
+          hint={t("dash.openHint")}
           items={d.open}
           tz={tz}
           onOpen={setOpen}
@@ -69,14 +67,14 @@ function Dashboard() {
       </div>
 
       <section class="panel" aria-labelledby="week-heading">
-        <h2 id="week-heading">The next 7 days</h2>
+        <h2 id="week-heading">{t("dash.week")}</h2>
         <ol class="week-strip">
           {d.week.map((w) => (
             <li>
               <a href={`/app/calendar?date=${w.date}`} aria-current={w.date === d.date ? "date" : undefined}>
                 <span class="week-day">{dayLabel(w.date, "short")}</span>
                 <span class="week-count">{w.count}</span>
-                <span class="visually-hidden">{w.count === 1 ? "booking" : "bookings"}</span>
+                <span class="visually-hidden">{t("dash.weekCount", { count: w.count })}</span>
               </a>
             </li>
           ))}
@@ -85,15 +83,15 @@ function Dashboard() {
 
       <section class="panel" aria-labelledby="timeline-heading">
         <h2 id="timeline-heading">
-          Appointments {isToday ? "today" : `on ${dayLabel(d.date, "short")}`} ({total})
+          {t("dash.appointments", { today: isToday ? "yes" : "no", date: dayLabel(d.date, "short"), count: total })}
         </h2>
         {d.staff.length === 0 ? (
-          <Empty title="No staff members yet.">
-            Add your team on the <a href="/app/staff">Staff</a> page to start taking bookings.
+          <Empty title={t("dash.noStaff")}>
+            {t("dash.noStaffHint")} <a href="/app/staff">{t("dash.noStaffLink")}</a>
           </Empty>
         ) : total === 0 ? (
-          <Empty title="No appointments on this day.">
-            New bookings appear here. <a href={`/app/calendar?date=${d.date}`}>Book a walk-in in the calendar</a>.
+          <Empty title={t("dash.noAppointments")}>
+            {t("dash.noAppointmentsHint")} <a href={`/app/calendar?date=${d.date}`}>{t("dash.walkIn")}</a>
           </Empty>
         ) : (
           <Timeline staff={d.staff} bookings={d.bookings} tz={tz} date={d.date} onOpen={setOpen} />

@@ -4,6 +4,7 @@ import type { OwnerLoginResult } from "../../shared/api-types";
 import { byId, setText, show, sleep } from "../../shared/dom";
 import { dataOf, errorCode, requestWithBackoff } from "../../shared/http";
 import { IMPERSONATION_KEY } from "../../shared/impersonation";
+import { loadWords, t } from "../shell/i18n";
 import { currentAuth, saveSession, sessionFromLogin, takeFlash, takeNext } from "../shell/session";
 import { problemOf } from "../ui/problems";
 
@@ -12,6 +13,9 @@ const email = byId("login-email", HTMLInputElement);
 const password = byId("login-password", HTMLInputElement);
 const error = byId("login-error");
 const notice = byId("login-notice");
+
+// design.md §30: the words of the language this browser last used for the member (else its own).
+void loadWords();
 
 const flash = takeFlash();
 if (flash) {
@@ -32,7 +36,7 @@ function fail(message: string, field?: HTMLInputElement) {
 function post<T>(path: string, body: unknown) {
   return requestWithBackoff<T>("POST", path, { body }, async (wait) => {
     for (let left = wait; left > 0; left--) {
-      setText(notice, `Too many sign-in attempts from here. Trying again by itself in ${left} s.`);
+      setText(notice, t("login.tooMany", { seconds: left }));
       show(notice, true);
       await sleep(1000);
     }
@@ -45,8 +49,8 @@ form.addEventListener("submit", async (event) => {
   show(error, false);
   email.removeAttribute("aria-invalid");
   password.removeAttribute("aria-invalid");
-  if (!email.value.trim()) return fail("Enter your e-mail address.", email);
-  if (!password.value) return fail("Enter your password.", password);
+  if (!email.value.trim()) return fail(t("login.enterEmail"), email);
+  if (!password.value) return fail(t("login.enterPassword"), password);
   const button = form.querySelector<HTMLButtonElement>("button[type=submit]")!;
   button.disabled = true;
   const answer = await post<OwnerLoginResult>("/api/auth/login", { email: email.value.trim(), password: password.value });
@@ -54,7 +58,7 @@ form.addEventListener("submit", async (event) => {
   const result = dataOf(answer);
   if (result) {
     if (!result.memberships.length) {
-      return fail("Your account is not a member of any business right now. Ask the business's owner to add you.");
+      return fail(t("login.noMembership"));
     }
     // An owner signing in in this tab ends any operator impersonation kept here.
     sessionStorage.removeItem(IMPERSONATION_KEY);
@@ -62,7 +66,7 @@ form.addEventListener("submit", async (event) => {
     password.value = "";
     return location.assign(takeNext());
   }
-  if (errorCode(answer) === "invalid_credentials") return fail("The e-mail or password is not right.", password);
+  if (errorCode(answer) === "invalid_credentials") return fail(t("login.wrong"), password);
   // What was typed stays in the form: only the message changes.
   fail(problemOf(answer).message);
 });
@@ -73,14 +77,9 @@ forgot.addEventListener("submit", async (event) => {
   const input = byId("forgot-email", HTMLInputElement);
   const result = byId("forgot-result");
   if (!input.value.trim()) {
-    setText(result, "Enter the e-mail you sign in with.");
+    setText(result, t("login.forgotEnter"));
     return input.focus();
   }
   const answer = await post("/api/auth/forgot-password", { email: input.value.trim() });
-  setText(
-    result,
-    answer.status === 200
-      ? "If an account uses this address, a link to choose a new password is on its way. It works for one hour."
-      : problemOf(answer).message,
-  );
+  setText(result, answer.status === 200 ? t("login.forgotSent") : problemOf(answer).message);
 });

@@ -2,6 +2,7 @@ import { isHexColor } from "../../../shared/color";
 import type { BookingItem } from "../../shared/api-types";
 import { localParts } from "../lib/zoned";
 import { personName } from "../ui/format";
+import { t } from "../shell/i18n";
 import { statusLabel } from "../ui/kit";
 
 /** Minutes of the day `date` an instant falls on (0 or 1440 when it is another day). */
@@ -36,7 +37,7 @@ export function Timeline(p: { staff: StaffLike[]; bookings: BookingItem[]; tz: s
   const hours: number[] = [];
   for (let h = from; h < to; h += 60) hours.push(h);
   return (
-    <div class="timeline" role="list" aria-label="Appointments by staff member">
+    <div class="timeline" role="list" aria-label={t("timeline.label")}>
       <div class="timeline-scale" aria-hidden="true">
         <span class="lane-name"></span>
         <div class="lane-track">
@@ -78,7 +79,13 @@ export function Timeline(p: { staff: StaffLike[]; bookings: BookingItem[]; tz: s
                   ) : null}
                   <span class="tl-time">{x.label.slice(0, 5)}</span> {personName(x.b.customer)}
                   <span class="visually-hidden">
-                    , until {x.label.slice(-5)}, {x.b.serviceName} ({statusLabel(x.b.status)}){x.b.visitId ? ", part of a visit" : ""}
+                    {", "}
+                    {t("timeline.block", {
+                      end: x.label.slice(-5),
+                      service: x.b.serviceName,
+                      status: statusLabel(x.b.status),
+                      visit: x.b.visitId ? "yes" : "no",
+                    })}
                   </span>
                 </button>
               ))}

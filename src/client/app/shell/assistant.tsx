@@ -1,4 +1,5 @@
 import type { Child } from "hono/jsx";
+import { t } from "./i18n";
 import { useState } from "hono/jsx/dom";
 import { READ_ONLY_REASON } from "../ui/permissions";
 
@@ -40,7 +41,7 @@ export function AssistantLauncher(p: { readOnly: boolean }) {
         aria-expanded={open ? "true" : "false"}
         onClick={() => void show()}
       >
-        Assistant
+        {t("assistant.open")}
       </button>
       {p.readOnly ? (
         <span id="assistant-why" class="visually-hidden">
@@ -49,7 +50,7 @@ export function AssistantLauncher(p: { readOnly: boolean }) {
       ) : null}
       {loadFailed ? (
         <span class="bar-error" role="alert">
-          The assistant could not be loaded. Check your connection.
+          {t("assistant.loadFailed")}
         </span>
       ) : null}
       {open && Panel ? (

@@ -3,6 +3,7 @@ import { render } from "hono/jsx/dom";
 import { keepSessionFresh, setAppPage } from "./api";
 import { AssistantLauncher } from "./assistant";
 import { AccountBar, ImpersonationBanner, RateLimitNotice } from "./chrome";
+import { loadWords, t } from "./i18n";
 import { currentAuth, toSignIn } from "./session";
 
 /**
@@ -11,10 +12,15 @@ import { currentAuth, toSignIn } from "./session";
  * banner), keeps the token fresh and renders the page into #app-root.
  */
 export function startPage(path: string, Page: () => Child): void {
+  // design.md §30: the member's language is in place before anything renders.
+  void loadWords().then(() => start(path, Page));
+}
+
+function start(path: string, Page: () => Child): void {
   setAppPage(path);
   const auth = currentAuth();
   if (!auth) {
-    toSignIn(path === "/app" ? "" : "Please sign in to continue.");
+    toSignIn(path === "/app" ? "" : t("session.signIn"));
     return;
   }
   const slot = (id: string) => document.getElementById(id);
@@ -37,8 +43,8 @@ export function startPage(path: string, Page: () => Child): void {
       if (root)
         render(
           <div class="empty">
-            <p class="empty-title">You are not a member of any business right now.</p>
-            <p class="muted">Ask the business's owner to add you again, then sign in.</p>
+            <p class="empty-title">{t("session.noBusiness")}</p>
+            <p class="muted">{t("session.noBusinessHint")}</p>
           </div>,
           root,
         );

@@ -3,10 +3,12 @@ import type { ImpersonationHandOff } from "../../shared/impersonation";
 import { dataOf, requestJson } from "../../shared/http";
 import { received, tokenLifetimeMs, tokenTimeLeft } from "../../shared/token";
 import { type Problem, problemOf } from "../ui/problems";
+import { LOCALE_NAMES, type Locale, SUPPORTED_LOCALES, supportedLocale } from "../../../shared/i18n/locales";
 import { api, onRateLimitWait } from "./api";
+import { appLocale, rememberLocale, t } from "./i18n";
 import { endImpersonation, type OwnerSession, saveSession, setFlash, SESSION_KEY } from "./session";
 
-const ROLE_LABEL: Record<string, string> = { owner: "Owner", admin: "Admin", staff: "Staff" };
+const roleLabel = (role: string) => (role === "owner" || role === "admin" || role === "staff" ? t(`role.${role}`) : role);
 
 /** The signed-in member: which business (switcher when there are several), who, sign out. */
 export function AccountBar(p: { session: OwnerSession }) {
@@ -29,12 +31,25 @@ export function AccountBar(p: { session: OwnerSession }) {
     location.assign(location.pathname);
   }
 
+  /** design.md §30: the member's own language, saved on their membership; the page reloads in it. */
+  async function setLanguage(value: string) {
+    const locale = supportedLocale(value);
+    if (!locale || locale === appLocale()) return;
+    setBusy(true);
+    setProblem(null);
+    const answer = await api<{ locale: Locale | null }>("PATCH", "/api/businesses/me/members/me", { locale });
+    setBusy(false);
+    if (!dataOf(answer)) return setProblem(problemOf(answer));
+    rememberLocale(locale);
+    location.reload();
+  }
+
   async function signOut() {
     setBusy(true);
     // Revokes the session on the server (refresh stops); the browser forgets the token either way.
     await requestJson("POST", "/api/auth/logout", { token: s.token });
     localStorage.removeItem(SESSION_KEY);
-    setFlash("You have signed out.");
+    setFlash(t("session.signedOut"));
     location.replace("/app/login");
   }
 
@@ -43,7 +58,7 @@ export function AccountBar(p: { session: OwnerSession }) {
       {s.memberships.length > 1 ? (
         <div class="switcher">
           <label for="business-switch" class="visually-hidden">
-            Business
+            {t("account.business")}
           </label>
           <select id="business-switch" disabled={busy} onChange={(e: Event) => void switchTo((e.target as HTMLSelectElement).value)}>
             {s.memberships.map((m) => (
@@ -58,10 +73,22 @@ export function AccountBar(p: { session: OwnerSession }) {
       )}
       <span class="who">
         {name}
-        {current ? <span class="role-tag">{ROLE_LABEL[current.role] ?? current.role}</span> : null}
+        {current ? <span class="role-tag">{roleLabel(current.role)}</span> : null}
       </span>
+      <div class="language">
+        <label for="app-language" class="visually-hidden">
+          {t("account.language")}
+        </label>
+        <select id="app-language" disabled={busy} onChange={(e: Event) => void setLanguage((e.target as HTMLSelectElement).value)}>
+          {SUPPORTED_LOCALES.map((l) => (
+            <option value={l} lang={l} selected={l === appLocale()}>
+              {LOCALE_NAMES[l]}
+            </option>
+          ))}
+        </select>
+      </div>
       <button type="button" class="link-button sign-out" disabled={busy} onClick={() => void signOut()}>
-        Sign out
+        {t("account.signOut")}
       </button>
       {problem ? (
         <p class="bar-error" role="alert">
@@ -113,5 +140,5 @@ export function RateLimitNotice() {
   const [left, setLeft] = useState(0);
   useEffect(() => onRateLimitWait(setLeft), []);
   if (!left) return null;
-  return <p class="notice">Too many requests right now. Trying again by itself in {left} s.</p>;
+  return <p class="notice">{t("rate.wait", { seconds: left })}</p>;
 }

@@ -1,9 +1,10 @@
 import { currencyDigits, formatMoney } from "../../../shared/format";
+import { intlLocale, t } from "../shell/i18n";
 
 export { currencyDigits };
 
-/** Money as the business's currency ("$45.00"). */
-export const money = (minor: number, currency: string) => formatMoney(minor, currency);
+/** Money in the business's currency, written the member's way ("$45.00", "45,00 €"; design.md §30). */
+export const money = (minor: number, currency: string) => formatMoney(minor, currency, intlLocale());
 
 /** "45.00" for 4500 USD: what a price field shows. */
 export function toMajor(minor: number, currency: string): string {
@@ -26,7 +27,7 @@ type Named = { firstName?: string | null; lastName?: string | null; email?: stri
 /** A customer as people call them; a walk-in with no name on record reads as such. */
 export function personName(c: Named): string {
   const name = [c?.firstName, c?.lastName].filter((x) => x).join(" ");
-  return name || c?.email || c?.phone || "Walk-in customer";
+  return name || c?.email || c?.phone || t("ui.walkInCustomer");
 }
 
 /** Minutes as "45 min" / "1 h 30 min". */

@@ -1,6 +1,7 @@
 import type { Child } from "hono/jsx";
 import { useEffect, useRef } from "hono/jsx/dom";
-import { SOURCE_LABELS, STATUS_LABELS } from "../../../shared/booking-values";
+import { BOOKING_STATUSES, type BookingStatus, SOURCE_LABELS } from "../../../shared/booking-values";
+import { t } from "../shell/i18n";
 import type { Gate } from "./permissions";
 import type { Problem } from "./problems";
 
@@ -216,7 +217,7 @@ export function Outcome(p: { problem?: Problem | null; done?: string; onRetry?: 
         <span>{p.problem.message}</span>
         {p.problem.retry && p.onRetry ? (
           <button type="button" class="retry" onClick={p.onRetry}>
-            Try again
+            {t("ui.tryAgain")}
           </button>
         ) : null}
       </div>
@@ -243,7 +244,7 @@ export function LoadFailed(p: { problem: Problem; onRetry: () => void }) {
     <div class="error load-failed" role="alert">
       <p>{p.problem.message}</p>
       <button type="button" onClick={p.onRetry}>
-        Try again
+        {t("ui.tryAgain")}
       </button>
     </div>
   );
@@ -252,7 +253,7 @@ export function LoadFailed(p: { problem: Problem; onRetry: () => void }) {
 export function Loading(p: { label?: string }) {
   return (
     <p class="muted" role="status" data-loading="">
-      {p.label ?? "Loading…"}
+      {p.label ?? t("ui.loading")}
     </p>
   );
 }
@@ -302,7 +303,7 @@ export function Dialog(p: { title: string; onClose: () => void; children: Child;
     <dialog ref={ref} id={p.id} class={p.wide ? "app-dialog wide" : "app-dialog"} aria-labelledby={headingId}>
       <div class="dialog-head">
         <h2 id={headingId}>{p.title}</h2>
-        <button type="button" class="icon-button" aria-label="Close dialog" onClick={close}>
+        <button type="button" class="icon-button" aria-label={t("ui.close")} onClick={close}>
           ×
         </button>
       </div>
@@ -311,7 +312,7 @@ export function Dialog(p: { title: string; onClose: () => void; children: Child;
   );
 }
 
-export const statusLabel = (s: string) => (STATUS_LABELS as Record<string, string>)[s] ?? s;
+export const statusLabel = (s: string) => ((BOOKING_STATUSES as readonly string[]).includes(s) ? t(`status.${s as BookingStatus}`) : s);
 
 export function StatusBadge(p: { status: string }) {
   return <span class={`status status-${p.status}`}>{statusLabel(p.status)}</span>;

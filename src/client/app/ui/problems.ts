@@ -1,3 +1,5 @@
+import type { AppKey } from "../../../shared/i18n/app/en";
+import { t } from "../shell/i18n";
 import { type ApiAnswer, errorCode, errorDetails, errorMessage } from "../../shared/http";
 
 /** What went wrong, in plain words: one sentence for the action, and one per field for the form. */
@@ -8,12 +10,16 @@ export type Problem = {
   retry: boolean;
 };
 
+/** The codes whose sentences are translated (design.md §30); the rest below are English until their pages are. */
+const TRANSLATED: Record<string, AppKey> = {
+  impersonation_read_only: "problem.readOnly",
+  forbidden: "problem.forbidden",
+  not_found: "problem.notFound",
+  slot_taken: "problem.slotTaken",
+};
+
 /** Sentences for the error codes a page can meet; `context` words override per page. */
 const BY_CODE: Record<string, string> = {
-  impersonation_read_only: "This is a read-only session: nothing can be changed.",
-  forbidden: "Your role in this business does not allow this.",
-  not_found: "This record no longer exists. It may have been deleted or moved; reload the page.",
-  slot_taken: "That time is no longer free. Pick another time.",
   invalid_transition: "This booking changed meanwhile. Reload it and try again.",
   not_reschedulable: "A cancelled, completed or no-show booking cannot be moved.",
   not_cancellable: "A completed or no-show booking cannot be cancelled.",
@@ -35,7 +41,7 @@ const BY_CODE: Record<string, string> = {
 
 export function problemOf(answer: ApiAnswer<unknown>, context: Record<string, string> = {}): Problem {
   if (answer.status === 0) {
-    return { message: "We could not reach the server. Check your connection, then try again.", fields: {}, retry: true };
+    return { message: t("problem.offline"), fields: {}, retry: true };
   }
   const code = errorCode(answer) ?? "";
   const details = errorDetails(answer);
@@ -45,15 +51,17 @@ export function problemOf(answer: ApiAnswer<unknown>, context: Record<string, st
   if (code === "invalid_request") {
     const form = details?.formErrors.join(" ") ?? "";
     return {
-      message: form || (Object.keys(fields).length ? "Please correct the fields marked below." : "Please check what you entered."),
+      message: form || (Object.keys(fields).length ? t("problem.fields") : t("problem.check")),
       fields,
       retry: false,
     };
   }
   if (answer.status === 429) {
-    return { message: "Too many requests in a short time. Wait a few minutes, then try again.", fields, retry: true };
+    return { message: t("problem.tooMany"), fields, retry: true };
   }
+  const key = TRANSLATED[code];
+  if (key) return { message: t(key), fields, retry: false };
   if (BY_CODE[code]) return { message: BY_CODE[code], fields, retry: false };
-  if (answer.status >= 500) return { message: "Something went wrong on our side. Please try again in a moment.", fields, retry: true };
+  if (answer.status >= 500) return { message: t("problem.server"), fields, retry: true };
   return { message: errorMessage(answer) ?? `The request failed (HTTP ${answer.status}).`, fields, retry: false };
 }

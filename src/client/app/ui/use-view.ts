@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from "hono/jsx/dom";
 import { dataOf } from "../../shared/http";
+import type { Locale } from "../../../shared/i18n/locales";
 import { api } from "../shell/api";
+import { followLocale } from "../shell/i18n";
 import { type Problem, problemOf } from "./problems";
 
 export type ViewState<T> = {
@@ -31,6 +33,9 @@ export function useView<T>(path: string, onData?: (data: T) => void): ViewState<
       const got = dataOf(answer);
       setLoading(false);
       if (got) {
+        // design.md §30: every view names the member's language; a page in another one reloads in it.
+        const v = got as { viewer?: { locale: Locale | null }; business?: { locale: Locale } };
+        if (v.viewer && v.business) followLocale(v.viewer, v.business);
         setData(got);
         setProblem(null);
         callback.current?.(got);

@@ -51,6 +51,7 @@ export function businessQuery(db: Db, tenantId: string) {
       businessName: t.businessName,
       timezone: t.timezone,
       currency: t.currency,
+      locale: t.locale,
       isActive: t.isActive,
       isSuspended: t.isSuspended,
     })

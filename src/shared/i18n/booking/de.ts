@@ -61,6 +61,26 @@ const de: CatalogOf<typeof en> = {
   "visit.option": "{service} ({duration}, {price})",
   "visit.add": "Weitere Leistung hinzufügen",
   "service.meta": "{duration} · {price}",
+  "waitlist.join": "Auf die Warteliste",
+  "waitlist.when": "Wann könnten Sie kommen?",
+  "waitlist.hint":
+    "Bis zu 5 Zeiträume. Wird einer davon frei, schicken wir Ihnen per E-Mail einen Link zum Buchen; wer zuerst bucht, bekommt den Termin.",
+  "waitlist.add": "Weiteren Zeitraum hinzufügen",
+  "waitlist.details": "Ihre Angaben",
+  "waitlist.phone": "Telefon (optional)",
+  "waitlist.back": "Zurück zu den Zeiten",
+  "waitlist.manageHeading": "Ihr Platz auf der Warteliste",
+  "waitlist.leave": "Warteliste verlassen",
+  "ask.heading": "Nach einem Termin fragen",
+  "ask.intro":
+    "Sagen Sie, was Sie möchten, zum Beispiel „einen Haarschnitt nächsten Dienstag nach 17 Uhr“. Wir schlagen freie Zeiten vor und füllen das Formular unten aus; gebucht wird erst, wenn Sie bestätigen.",
+  "ask.log": "Gespräch mit dem Buchungsassistenten",
+  "ask.input": "Ihre Anfrage",
+  "ask.send": "Fragen",
+  "ask.hint": "Mit Eingabe senden, mit Umschalt+Eingabe eine neue Zeile.",
+  "ask.reset": "Neues Gespräch beginnen",
+  "ask.off": "Der Assistent ist gerade nicht verfügbar. Sie können trotzdem mit dem Formular unten eine Zeit wählen.",
+  "widget.unavailable": "Buchung nicht möglich",
 };
 
 export default de;

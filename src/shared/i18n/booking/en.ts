@@ -61,6 +61,25 @@ const en = {
   "visit.option": "{service} ({duration}, {price})",
   "visit.add": "Add another service",
   "service.meta": "{duration} · {price}",
+  "waitlist.join": "Join the waitlist",
+  "waitlist.when": "When could you come?",
+  "waitlist.hint": "Up to 5 times. If one of them frees up, we e-mail you a link to book it; the first to book it gets it.",
+  "waitlist.add": "Add another time",
+  "waitlist.details": "Your details",
+  "waitlist.phone": "Phone (optional)",
+  "waitlist.back": "Back to the times",
+  "waitlist.manageHeading": "Your place on the waitlist",
+  "waitlist.leave": "Leave the waitlist",
+  "ask.heading": "Ask for a time",
+  "ask.intro":
+    'Say what you would like, for example "a haircut next Tuesday after 5". We suggest free times and fill in the form below; nothing is booked until you confirm.',
+  "ask.log": "Conversation with the booking assistant",
+  "ask.input": "Your request",
+  "ask.send": "Ask",
+  "ask.hint": "Press Enter to send, Shift+Enter for a new line.",
+  "ask.reset": "Start a new conversation",
+  "ask.off": "The assistant is not available right now. You can still choose a time with the form below.",
+  "widget.unavailable": "Booking unavailable",
 } as const;
 
 export default en;

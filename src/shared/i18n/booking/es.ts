@@ -60,6 +60,26 @@ const es: CatalogOf<typeof en> = {
   "visit.option": "{service} ({duration}, {price})",
   "visit.add": "Añadir otro servicio",
   "service.meta": "{duration} · {price}",
+  "waitlist.join": "Apuntarse a la lista de espera",
+  "waitlist.when": "¿Cuándo podría venir?",
+  "waitlist.hint":
+    "Hasta 5 franjas. Si alguna queda libre, le enviamos por e-mail un enlace para reservarla; se la queda quien reserve primero.",
+  "waitlist.add": "Añadir otra franja",
+  "waitlist.details": "Sus datos",
+  "waitlist.phone": "Teléfono (opcional)",
+  "waitlist.back": "Volver a los horarios",
+  "waitlist.manageHeading": "Su lugar en la lista de espera",
+  "waitlist.leave": "Salir de la lista de espera",
+  "ask.heading": "Pida una hora",
+  "ask.intro":
+    "Díganos qué desea, por ejemplo «un corte de pelo el martes que viene después de las 5». Le proponemos horas libres y rellenamos el formulario de abajo; no se reserva nada hasta que usted lo confirme.",
+  "ask.log": "Conversación con el asistente de reservas",
+  "ask.input": "Su petición",
+  "ask.send": "Preguntar",
+  "ask.hint": "Pulse Intro para enviar y Mayús+Intro para una nueva línea.",
+  "ask.reset": "Empezar una nueva conversación",
+  "ask.off": "El asistente no está disponible en este momento. Puede elegir una hora con el formulario de abajo.",
+  "widget.unavailable": "Reservas no disponibles",
 };
 
 export default es;

@@ -61,6 +61,26 @@ const fr: CatalogOf<typeof en> = {
   "visit.option": "{service} ({duration}, {price})",
   "visit.add": "Ajouter une prestation",
   "service.meta": "{duration} · {price}",
+  "waitlist.join": "S’inscrire sur la liste d’attente",
+  "waitlist.when": "Quand pourriez-vous venir ?",
+  "waitlist.hint":
+    "Jusqu’à 5 créneaux. Si l’un d’eux se libère, nous vous envoyons par e-mail un lien pour le réserver ; il revient à la première personne qui réserve.",
+  "waitlist.add": "Ajouter un autre créneau",
+  "waitlist.details": "Vos coordonnées",
+  "waitlist.phone": "Téléphone (facultatif)",
+  "waitlist.back": "Retour aux horaires",
+  "waitlist.manageHeading": "Votre place sur la liste d’attente",
+  "waitlist.leave": "Quitter la liste d’attente",
+  "ask.heading": "Demander un horaire",
+  "ask.intro":
+    "Dites-nous ce que vous souhaitez, par exemple « une coupe mardi prochain après 17 h ». Nous vous proposons des créneaux libres et remplissons le formulaire ci-dessous ; rien n’est réservé avant votre confirmation.",
+  "ask.log": "Conversation avec l’assistant de réservation",
+  "ask.input": "Votre demande",
+  "ask.send": "Demander",
+  "ask.hint": "Appuyez sur Entrée pour envoyer, Maj+Entrée pour aller à la ligne.",
+  "ask.reset": "Commencer une nouvelle conversation",
+  "ask.off": "L’assistant n’est pas disponible pour le moment. Vous pouvez toujours choisir un horaire avec le formulaire ci-dessous.",
+  "widget.unavailable": "Réservation indisponible",
 };
 
 export default fr;

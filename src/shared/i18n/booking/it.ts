@@ -61,6 +61,26 @@ const it: CatalogOf<typeof en> = {
   "visit.option": "{service} ({duration}, {price})",
   "visit.add": "Aggiungi un altro servizio",
   "service.meta": "{duration} · {price}",
+  "waitlist.join": "Iscriversi alla lista d’attesa",
+  "waitlist.when": "Quando potrebbe venire?",
+  "waitlist.hint":
+    "Fino a 5 fasce orarie. Se una si libera, Le inviamo per e-mail un link per prenotarla; la ottiene chi prenota per primo.",
+  "waitlist.add": "Aggiungi un’altra fascia oraria",
+  "waitlist.details": "I Suoi dati",
+  "waitlist.phone": "Telefono (facoltativo)",
+  "waitlist.back": "Torna agli orari",
+  "waitlist.manageHeading": "Il Suo posto nella lista d’attesa",
+  "waitlist.leave": "Esci dalla lista d’attesa",
+  "ask.heading": "Chieda un orario",
+  "ask.intro":
+    "Ci dica cosa desidera, per esempio «un taglio martedì prossimo dopo le 17». Le proponiamo orari liberi e compiliamo il modulo qui sotto; nulla viene prenotato finché non conferma.",
+  "ask.log": "Conversazione con l’assistente alle prenotazioni",
+  "ask.input": "La Sua richiesta",
+  "ask.send": "Chiedi",
+  "ask.hint": "Prema Invio per inviare, Maiusc+Invio per andare a capo.",
+  "ask.reset": "Inizia una nuova conversazione",
+  "ask.off": "L’assistente al momento non è disponibile. Può comunque scegliere un orario con il modulo qui sotto.",
+  "widget.unavailable": "Prenotazioni non disponibili",
 };
 
 export default it;

@@ -61,6 +61,25 @@ const nl: CatalogOf<typeof en> = {
   "visit.option": "{service} ({duration}, {price})",
   "visit.add": "Nog een behandeling toevoegen",
   "service.meta": "{duration} · {price}",
+  "waitlist.join": "Op de wachtlijst",
+  "waitlist.when": "Wanneer zou u kunnen komen?",
+  "waitlist.hint": "Maximaal 5 tijden. Komt er een vrij, dan mailen we u een link om te boeken; wie het eerst boekt, krijgt de plek.",
+  "waitlist.add": "Nog een tijd toevoegen",
+  "waitlist.details": "Uw gegevens",
+  "waitlist.phone": "Telefoon (optioneel)",
+  "waitlist.back": "Terug naar de tijden",
+  "waitlist.manageHeading": "Uw plek op de wachtlijst",
+  "waitlist.leave": "Van de wachtlijst af",
+  "ask.heading": "Vraag naar een tijd",
+  "ask.intro":
+    "Zeg wat u wilt, bijvoorbeeld ‘knippen volgende dinsdag na vijven’. Wij stellen vrije tijden voor en vullen het formulier hieronder in; er wordt pas geboekt als u bevestigt.",
+  "ask.log": "Gesprek met de boekingsassistent",
+  "ask.input": "Uw vraag",
+  "ask.send": "Vragen",
+  "ask.hint": "Druk op Enter om te versturen, Shift+Enter voor een nieuwe regel.",
+  "ask.reset": "Nieuw gesprek beginnen",
+  "ask.off": "De assistent is nu niet beschikbaar. U kunt nog steeds een tijd kiezen met het formulier hieronder.",
+  "widget.unavailable": "Boeken niet mogelijk",
 };
 
 export default nl;

@@ -61,6 +61,26 @@ const ptBR: CatalogOf<typeof en> = {
   "visit.option": "{service} ({duration}, {price})",
   "visit.add": "Adicionar outro serviço",
   "service.meta": "{duration} · {price}",
+  "waitlist.join": "Entrar na lista de espera",
+  "waitlist.when": "Quando você pode vir?",
+  "waitlist.hint":
+    "Até 5 horários. Se algum deles ficar livre, enviamos por e-mail um link para você reservar; fica com ele quem reservar primeiro.",
+  "waitlist.add": "Adicionar outro horário",
+  "waitlist.details": "Seus dados",
+  "waitlist.phone": "Telefone (opcional)",
+  "waitlist.back": "Voltar aos horários",
+  "waitlist.manageHeading": "Seu lugar na lista de espera",
+  "waitlist.leave": "Sair da lista de espera",
+  "ask.heading": "Peça um horário",
+  "ask.intro":
+    "Diga o que você quer, por exemplo “um corte de cabelo na próxima terça depois das 17h”. Sugerimos horários livres e preenchemos o formulário abaixo; nada é reservado até você confirmar.",
+  "ask.log": "Conversa com o assistente de reservas",
+  "ask.input": "Seu pedido",
+  "ask.send": "Perguntar",
+  "ask.hint": "Pressione Enter para enviar e Shift+Enter para uma nova linha.",
+  "ask.reset": "Começar uma nova conversa",
+  "ask.off": "O assistente não está disponível no momento. Você ainda pode escolher um horário no formulário abaixo.",
+  "widget.unavailable": "Reservas indisponíveis",
 };
 
 export default ptBR;

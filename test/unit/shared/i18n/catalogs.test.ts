@@ -1,9 +1,11 @@
 import { type MessageFormatElement, parse, TYPE } from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
+import { APP_CATALOGS } from "../../../../src/shared/i18n/app";
 import { BOOKING_CATALOGS } from "../../../../src/shared/i18n/booking";
 import { BOOKING_SCRIPT_CATALOGS } from "../../../../src/shared/i18n/booking-script";
 import { SUPPORTED_LOCALES } from "../../../../src/shared/i18n/locales";
 import { MAIL_CATALOGS } from "../../../../src/shared/i18n/mail";
+import { PAGES_CATALOGS } from "../../../../src/shared/i18n/pages";
 
 /**
  * design.md §30: every catalog has every key of the English one, and each message takes the same
@@ -15,6 +17,8 @@ const AREAS: Record<string, Record<string, Record<string, string>>> = {
   booking: BOOKING_CATALOGS,
   "booking-script": BOOKING_SCRIPT_CATALOGS,
   mail: MAIL_CATALOGS,
+  pages: PAGES_CATALOGS,
+  app: APP_CATALOGS,
 };
 
 const KIND: Partial<Record<TYPE, string>> = {

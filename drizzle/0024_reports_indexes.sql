@@ -1,0 +1,3 @@
+CREATE INDEX `bookings_tenant_report_idx` ON `bookings` (`tenant_id`,`start_at`,`status`,`staff_id`,`service_id`,`customer_id`,`visit_id`,`end_at`,`hold_expires_at`,`id`);--> statement-breakpoint
+CREATE INDEX `bookings_customer_start_idx` ON `bookings` (`customer_id`,`start_at`,`status`);--> statement-breakpoint
+CREATE INDEX `payments_booking_money_idx` ON `payments` (`booking_id`,`amount`,`refunded_amount`,`tenant_id`,`status`,`kind`,`currency`);
