@@ -9,6 +9,8 @@ import { customDomainRoutes } from "./custom-domain";
 import { customersRoutes } from "./customers";
 import { failedJobsRoutes } from "./failed-jobs";
 import { giftCardRoutes } from "./gift-cards";
+import { packageRoutes } from "./packages";
+import { promoCodeRoutes } from "./promo-codes";
 import { paymentRoutes } from "./payments";
 import { resourceRoutes } from "./resources";
 import { servicesRoutes } from "./services";
@@ -24,7 +26,7 @@ import { viewRoutes } from "./views";
 import { waitlistRoutes } from "./waitlist";
 import { webhookEndpointRoutes } from "./webhook-endpoints";
 
-/** Mounted at /api: /businesses, /services, /staff, /bookings, /customers, /payments, /reports, /resources, /waitlist, /gift-cards (members' tokens and API keys). */
+/** Mounted at /api: /businesses, /services, /staff, /bookings, /customers, /payments, /reports, /resources, /waitlist, /gift-cards, /promo-codes, /packages (members' tokens and API keys). */
 export const ownerRoutes = openApiRouter<AppEnv>();
 // Hono's `/x/*` also matches `/x` itself, so one registration per prefix (two would run the
 // membership lookup twice: an extra round trip).
@@ -39,6 +41,8 @@ for (const prefix of [
   "/resources",
   "/waitlist",
   "/gift-cards",
+  "/promo-codes",
+  "/packages",
 ]) {
   ownerRoutes.use(`${prefix}/*`, requireOwner);
 }
@@ -65,3 +69,5 @@ ownerRoutes.route("/reports", reportRoutes);
 ownerRoutes.route("/resources", resourceRoutes);
 ownerRoutes.route("/waitlist", waitlistRoutes);
 ownerRoutes.route("/gift-cards", giftCardRoutes);
+ownerRoutes.route("/promo-codes", promoCodeRoutes);
+ownerRoutes.route("/packages", packageRoutes);

@@ -42,6 +42,29 @@ const createBody = z
           "empty: 400 invalid_request with fieldErrors.giftCardCode saying which, nothing held",
         example: "GC-7K3M-Q9XZ",
       }),
+    promoCode: z
+      .string()
+      .max(40, "At most 40 characters")
+      .optional()
+      .openapi({
+        description:
+          "design.md §32: a promo code (case-insensitive) lowering the price before the amount due is computed. Unknown, not yet " +
+          "valid, expired, used up, for other services or for a first visit only: 400 invalid_request with fieldErrors.promoCode " +
+          "saying which, nothing held",
+        example: "SPRING10",
+      }),
+    packageCode: z.string().max(40, "At most 40 characters").optional().openapi({
+      description: "design.md §32: a package (PK-XXXX-XXXX) paying this session with one of its credits; nothing is charged",
+      example: "PK-7K3M-Q9XZ",
+    }),
+    usePackage: z
+      .boolean()
+      .optional()
+      .openapi({
+        description:
+          "design.md §32: spend a credit of a package the signed-in customer account holds for this service; without one, " +
+          "400 fieldErrors.usePackage",
+      }),
   })
   .superRefine(oneServiceOrItems, { when: () => true });
 
@@ -77,6 +100,9 @@ export const createBookingRoute = openApiRouter<GuestEnv>().openapi(create, asyn
   if (body.items) {
     // Not yet for visits (issue #43 continues): refused plainly rather than ignored, so nobody pays twice.
     if (body.giftCardCode !== undefined) throw ApiError.field("giftCardCode", "A gift card can pay for a single service booking only");
+    if (body.promoCode !== undefined) throw ApiError.field("promoCode", "A promo code applies to a single service booking only");
+    if (body.packageCode !== undefined) throw ApiError.field("packageCode", "A package pays for a single service booking only");
+    if (body.usePackage) throw ApiError.field("usePackage", "A package pays for a single service booking only");
     // design.md §26: a visit; only a request that sent `items` gets `items` back.
     const visit = await createVisit(c.var.services, scope, {
       items: body.items,
@@ -101,6 +127,9 @@ export const createBookingRoute = openApiRouter<GuestEnv>().openapi(create, asyn
     clientIp,
     locale: body.locale,
     giftCardCode: body.giftCardCode,
+    promoCode: body.promoCode,
+    packageCode: body.packageCode,
+    usePackage: body.usePackage,
   });
   return c.json({ data: toCreatedBooking(created) }, 201);
 });

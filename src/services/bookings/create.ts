@@ -10,21 +10,20 @@ import { uniqueViolation } from "../../db/unique-violation";
 import type { BookingSource } from "../../shared/booking-values";
 import { firstHoldEnd, holdsRefused, publicCreateChecks, recordUpdateAllowed, storedTerms } from "./create-rules";
 import { holdCapsSql, liveHoldsQuery } from "./hold-caps";
-import { limitsFor, requestedSlot } from "../availability";
 import { batch } from "../batch";
 import { locationOf } from "../notifications/booking-mail";
 import { checkoutPlan, type PaymentStep, startCheckout } from "../payments/checkout";
-import { parseResourceTypes, resourceNeeds } from "../schedule-data";
+import { parseResourceTypes } from "../schedule-data";
 import { endEntriesBooked } from "../waitlist/trigger";
 import { createdEventFacts } from "./created-facts";
 import { customerRecord } from "./customer-record";
 import { bookingEffects, staffFreeSql, tenantOpenSql } from "./effects";
-import { frontDeskSlot, slotTaken } from "./front-desk";
+import { slotTaken } from "./front-desk";
+import { chosenSlot } from "./create-slot";
 import { actorOf, bookingHistoryInsert } from "./history";
 import { createRead } from "./create-read";
-import { giftCardCover, giftCardGuard, giftCardQuery, giftCardShortSql, giftCardTakeParts } from "./gift-card-pay";
-import { typedCodeHash } from "../prepaid/codes";
-import { loadConfig } from "../../config";
+import { bookingInsert } from "./create-insert";
+import { type PrepaidCodes, prepaidReads } from "./prepaid-at-create";
 import { bookingRestricted, reliabilityDemand } from "../reliability/demand";
 import { resourceIdsOf } from "./lookup";
 import { assignResources, type ResourceHold, resourcesAvailableSql } from "./resources";
@@ -58,9 +57,7 @@ export type CreateBookingInput = {
   clientIp?: string;
   /** design.md §30: the language the booking is made in (the body's, else the page's); absent = the business's. */
   locale?: Locale;
-  /** Public scope: a gift card paying the amount due first (design.md §32). */
-  giftCardCode?: string;
-};
+} & PrepaidCodes;
 
 export type CreatedBooking = {
   id: string;
@@ -123,12 +120,16 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
   const found = reads.add(read.statement);
   // design.md §31: the business's unpaid holds, for the hold caps (public creates only), in the same round trip.
   const holds = reads.add(liveHoldsQuery(db, scope.kind === "public" ? tenantIdSql(scope) : sql`NULL`, now.getTime()));
-  // design.md §32: the gift card in the same round trip (its code's HMAC computed first, no I/O).
-  const giftCode = scope.kind === "public" ? input.giftCardCode : undefined;
-  const giftCards =
-    giftCode === undefined
-      ? null
-      : reads.add(giftCardQuery(db, tenantIdSql(scope), await typedCodeHash(loadConfig(ctx.env), "GC", giftCode)));
+  // design.md §32: the gift card and promo code in the same round trip (a code's HMAC computed first, no I/O).
+  const prepaid =
+    scope.kind === "public"
+      ? await prepaidReads(ctx.env, db, reads, tenantIdSql(scope), input, {
+          email: (input.customer.email ?? "").toLowerCase(),
+          accountId: input.customerAccountId ?? null,
+          serviceId: input.serviceId,
+          now,
+        })
+      : null;
   await reads.run();
   const { tenant, service, staff, accountId, reliability, rows } = read.decode(found.result());
   const liveHolds = holds.result();
@@ -136,57 +137,31 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
     throw new ApiError("guest_disabled", "This business only takes bookings from signed-in customers");
   }
 
-  // Public callers are held to minimum notice and the horizon; owners are not (design.md §16). An
-  // owner's `override` (design.md §15) books any free time of the day, hours or not.
   const buffers = { bufferBeforeMinutes: service.bufferBeforeMinutes, bufferAfterMinutes: service.bufferAfterMinutes };
   const staffIds = parseStaffIds(service.staffIds);
   const processing = processingOf(service.durationMinutes, service.processingOffsetMinutes, service.processingMinutes);
   const types = parseResourceTypes(service.resourceTypes);
   const override = scope.kind === "owner" && input.override === true;
-  let slot: { startMs: number; endMs: number };
-  if (override) {
-    slot = frontDeskSlot(
-      {
-        timeZone: tenant.timezone,
-        start: input.start,
-        durationMinutes: service.durationMinutes,
-        ...buffers,
-        processing,
-        resources: types.length ? resourceNeeds(types, rows.resources) : undefined,
-        staffId: staff.id,
-        staffIds,
-        rows,
-        nowMs: now.getTime(),
-      },
-      "startDatetime",
-    );
-  } else {
-    const found = requestedSlot(
-      {
-        timeZone: tenant.timezone,
-        service: { ...service, processing },
-        staffIds,
-        resourceTypes: types,
-        limits: limitsFor(scope.kind, tenant, now),
-        nowMs: now.getTime(),
-      },
-      staff.id,
-      rows,
-      input.start,
-    );
-    if (!found) throw slotTaken();
-    slot = found.slot;
-  }
+  const slot = chosenSlot(
+    { scope, tenant, service, staff, rows, start: input.start, override, now },
+    { buffers, processing, staffIds, types },
+  );
 
   const email = (input.customer.email ?? "").toLowerCase();
   const c = input.customer;
   const t = now.toISOString();
   // design.md §28: the step the business's reliability policy asks of a customer it recognises.
   const demand = scope.kind === "public" ? reliabilityDemand(tenant, reliability, c.phone, now) : null;
-  const fullPlan = scope.kind === "public" ? checkoutPlan(tenant, service, demand?.checkout) : null;
-  const cover = giftCards ? giftCardCover(giftCards.result()[0], fullPlan, tenant.currency, now.getTime()) : null;
-  const take = cover && cover.take.amount > 0 ? cover.take : null;
-  const plan = cover ? cover.plan : fullPlan;
+  const paid = prepaid?.decide({
+    tenant,
+    serviceIds: [service.id],
+    price: service.price,
+    planFor: (price) => checkoutPlan(tenant, { price, depositPercent: service.depositPercent }, demand?.checkout),
+    now,
+  });
+  const price = paid?.price ?? service.price;
+  const plan = paid ? paid.plan : null;
+  const taken = paid?.columns ?? NO_PREPAID;
   // design.md §31: bot protection and the hold caps, before anything is held or paid.
   const network = await publicCreateChecks(ctx, scope, tenant, { ...input, email, holding: plan !== null }, liveHolds);
   if (demand?.blocked) throw bookingRestricted(tenant);
@@ -205,7 +180,7 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
     AND ${resourcesAvailableSql(hold)}
     ${scope.kind === "public" ? sql`AND ${tenantOpenSql(tenant.id)}` : sql``}
     ${plan ? sql`AND ${holdCapsSql(tenant.id, email, network, now.getTime())}` : sql``}
-    ${take ? sql`AND ${giftCardGuard(take, now)}` : sql``}`;
+    ${paid ? paid.guard(now) : sql``}`;
   const terms = storedTerms(tenant, slot.startMs);
   const mayUpdateRecord = recordUpdateAllowed(scope, accountId);
   const typed = scope.kind === "public" ? { first: c.firstName, last: c.lastName ?? "", phone: c.phone ?? "" } : null;
@@ -216,7 +191,7 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
     ? await startCheckout(ctx.env, now, plan, {
         bookingId: id,
         tenant,
-        price: service.price,
+        price,
         startAt: slot.startMs,
         customer: { email, firstName: c.firstName, lastName: c.lastName ?? "" },
       })
@@ -227,22 +202,19 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
     const code = newConfirmationCode();
     // The customer record is written only when the booking will be (same condition, same batch).
     const record = customerRecord(db, { tenantId: tenant.id, accountId, customer: c, email, now, gate: free, mayUpdate: mayUpdateRecord });
-    const insertBooking = db.run(sql`
-      INSERT INTO bookings (id, tenant_id, service_id, staff_id, customer_id, customer_account_id, start_at, end_at, status,
-                            hold_expires_at, confirmation_code, source, total_amount, currency, notes,
-                            buffer_before_minutes, buffer_after_minutes, processing_offset_minutes, processing_minutes,
-                            cancellation_hours, no_show_fee_percent,
-                            late_cancel_fee_percent, refund_deadline_at, guest_first_name, guest_last_name, guest_phone,
-                            client_network, sms_opt_in, sms_phone_typed, sms_phone, locale, gift_card_id, gift_card_amount, created_at, updated_at)
-      SELECT ${id}, ${tenant.id}, ${service.id}, ${staff.id},
-             ${record.idSql}, ${record.accountSql},
-             ${slot.startMs}, ${slot.endMs}, ${status}, ${checkout?.holdExpiresAt ?? null}, ${code}, ${input.source}, ${service.price},
-             ${tenant.currency}, ${c.notes ?? ""}, ${buffers.bufferBeforeMinutes}, ${buffers.bufferAfterMinutes},
-             ${processing?.offsetMinutes ?? 0}, ${processing?.minutes ?? 0},
-             ${terms.cancellationHours}, ${terms.noShowFeePercent}, ${terms.lateCancelFeePercent}, ${terms.refundDeadlineAt},
-             ${typed?.first ?? null}, ${typed?.last ?? null}, ${typed?.phone ?? null}, ${network},
-             ${sms.optIn ? 1 : 0}, ${c.phone ?? ""}, ${smsPhone}, ${locale}, ${take?.id ?? null}, ${take?.amount ?? 0}, ${t}, ${t}
-      WHERE ${free}`);
+    const keys = { id, tenantId: tenant.id, serviceId: service.id, staffId: staff.id, startAt: slot.startMs, endAt: slot.endMs };
+    const insertBooking = bookingInsert(
+      db,
+      {
+        ...keys,
+        ...{ customerIdSql: record.idSql, customerAccountSql: record.accountSql, status, holdExpiresAt: checkout?.holdExpiresAt ?? null },
+        ...{ confirmationCode: code, source: input.source, totalAmount: price, currency: tenant.currency, notes: c.notes ?? "" },
+        ...buffers,
+        ...{ processingOffsetMinutes: processing?.offsetMinutes ?? 0, processingMinutes: processing?.minutes ?? 0 },
+        ...{ terms, typed, network, sms: { ...sms, typed: c.phone ?? "" }, locale, prepaid: taken, at: t },
+      },
+      free,
+    );
     const inserted = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${id})`;
     // A booking held for payment tells nobody and schedules no reminder yet: the payment's success
     // does, with these same facts (src/services/payments/confirm.ts through createdEventFacts).
@@ -269,7 +241,7 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
           endAt: slot.endMs,
           sequence: 0,
           source: input.source,
-          totalAmount: service.price,
+          totalAmount: price,
           currency: tenant.currency,
           notes: c.notes ?? "",
           customer: { firstName: c.firstName, lastName: c.lastName ?? "", email, phone: c.phone ?? "" },
@@ -282,7 +254,7 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
     const b = batch(db);
     b.add(record.upsert);
     b.add(insertBooking);
-    if (take) b.add(giftCardTakeParts(db, take, { id, tenantId: tenant.id, currency: tenant.currency }, now, inserted));
+    if (paid) b.add(paid.writes(db, { id, tenantId: tenant.id, currency: tenant.currency }, now, inserted));
     if (types.length) b.add(assignResources(db, id, hold, now, inserted));
     b.add(effects);
     // design.md §28: a waiting customer who books a time their entry matched leaves the waitlist.
@@ -310,13 +282,15 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
       db.all<{
         open: number;
         holdsOk: number;
-        giftShort: number;
+        giftShort?: number;
+        promoShort?: number;
+        packageShort?: number;
         customerId: string | null;
         customerAccountId: string | null;
         resourceIds: string;
       }>(sql`
         SELECT ${tenantOpenSql(tenant.id)} AS open, ${plan ? holdCapsSql(tenant.id, email, network, now.getTime()) : sql`1`} AS holdsOk,
-               ${giftCardShortSql(take, now)} AS giftShort,
+               ${paid ? sql`${paid.outcomeSql(now)},` : sql``}
                b.customer_id AS customerId, b.customer_account_id AS customerAccountId, ${resourceIdsOf(sql`${id}`)} AS resourceIds
         FROM (SELECT 1) LEFT JOIN bookings b ON b.id = ${id}`),
     );
@@ -336,7 +310,8 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
     if (!row?.customerId) {
       if (scope.kind === "public" && !row?.open) throw ApiError.notFound("Business");
       if (!row?.holdsOk) throw holdsRefused(firstHoldEnd(liveHolds, now.getTime()));
-      if (row?.giftShort) throw ApiError.field("giftCardCode", "This gift card's balance has just changed; check it and try again");
+      const lost = paid?.lostRace(row);
+      if (lost) throw lost;
       throw slotTaken();
     }
     return {
@@ -350,7 +325,7 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
       staffId: staff.id,
       startAt: slot.startMs,
       endAt: slot.endMs,
-      totalAmount: service.price,
+      totalAmount: price,
       currency: tenant.currency,
       source: input.source,
       notes: c.notes ?? "",
@@ -358,15 +333,15 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
       processingMinutes: processing?.minutes ?? 0,
       resourceIds: JSON.parse(row.resourceIds) as string[],
       payment: checkout
-        ? cover
-          ? { ...checkout.payment, giftCardAmount: cover.take.amount, cardAmount: cover.take.cardAmount }
-          : checkout.payment
+        ? (paid?.payment(checkout.payment) ?? checkout.payment)
         : scope.kind === "public" && tenant.requirePayment
           ? null
           : undefined,
     };
   }
 }
+
+const NO_PREPAID = { giftCardId: null, giftCardAmount: 0, promoCodeId: null, promoDiscount: 0, packageCreditId: null };
 
 const slotSpan = (slot: { startMs: number; endMs: number }) => ({ startAt: slot.startMs, endAt: slot.endMs });
 

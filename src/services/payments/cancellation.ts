@@ -12,7 +12,7 @@ import type { FeeChargePayload } from "./jobs";
 import { type BookingMoney, paidAtBooking } from "./money";
 import { holdRelease } from "./holds";
 import { refundInsert } from "./refunds";
-import { giftCardGiveBack } from "../prepaid/give-back";
+import { giftCardGiveBack, packageGiveBack } from "../prepaid/give-back";
 
 /**
  * The money side of a cancellation (design.md §21), as one fragment of the cancel's own batch,
@@ -100,7 +100,10 @@ export function cancellationMoney(db: Db, now: Date, b: BookingView, money: Book
   let refunded = 0;
   let kept = 0;
   // design.md §32: a refunded cancellation gives a gift card its share back first (a released hold already did).
-  if (decision === "full" && !quiet) parts.push(giftCardGiveBack(db, now, sql`SELECT ${b.id} AS id`, gate));
+  // A package session is given back likewise; a late cancellation keeps the credit.
+  if (decision === "full" && !quiet) {
+    parts.push(giftCardGiveBack(db, now, sql`SELECT ${b.id} AS id`, gate), packageGiveBack(db, now, sql`SELECT ${b.id} AS id`, gate));
+  }
   for (const p of paid) {
     if (decision === "full") {
       const reason = by === "business" ? "business_cancel" : "customer_cancel";

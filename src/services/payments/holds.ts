@@ -5,14 +5,14 @@ import { cancelRemindersOf } from "../notifications/reminders";
 import { jobInsertSelect } from "../outbox/jobs";
 import { CANCEL_INTENT_KIND } from "./job-kinds";
 import { offerTriggersFor } from "../waitlist/trigger";
-import { giftCardGiveBack } from "../prepaid/give-back";
+import { giftCardGiveBack, packageGiveBack, promoGiveBack } from "../prepaid/give-back";
 
 /**
  * Releasing a booking held for payment (design.md §21): its unpaid PaymentIntents and
  * SetupIntents are cancelled at Stripe by outbox jobs (retried until Stripe answers), its unpaid
  * payments become `cancelled`, and any reminder job of it is cancelled (a held booking is given
  * none, design.md §17 reminders are for confirmed bookings only). A success that still arrives later is refunded (./confirm.ts).
- * What a gift card paid of the booking (design.md §32) goes back on the card in the same batch.
+ * What a gift card paid of the booking the promo use and the package credit it took (design.md §32) go back in the same batch.
  *
  * An expired hold keeps blocking its slot until it is released (the cron, every minute): the
  * overlap guard and availability count every booking that is not cancelled, and a payment that
@@ -50,8 +50,10 @@ export function holdRelease(db: Db, now: Date, bookings: SQL, gate: SQL = sql`1`
       WHERE booking_id IN (${bookings}) AND kind IN ('deposit', 'full') AND status IN ('pending', 'failed') AND ${gate}`),
     // A held booking schedules no reminder (only its confirmation does); should one exist, it must not go out.
     cancelRemindersOf(db, bookings, now, gate),
-    // design.md §32: what a gift card paid of the hold goes back on it.
+    // design.md §32: what a gift card paid of the hold goes back on it, and the promo code's use.
     giftCardGiveBack(db, now, bookings, gate),
+    promoGiveBack(db, now, bookings, gate),
+    packageGiveBack(db, now, bookings, gate),
   ]);
 }
 

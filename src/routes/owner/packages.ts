@@ -1,0 +1,148 @@
+import { z } from "@hono/zod-openapi";
+import type { OwnerEnv } from "../../env";
+import { requireRole } from "../../middleware/auth";
+import {
+  createPackage,
+  deletePackage,
+  getPackage,
+  issuePackage,
+  listPackages,
+  type PackageRow,
+  updatePackage,
+} from "../../services/prepaid/packages-owner";
+import { emailField, idField, idParam, NOT_EMPTY, notEmpty } from "../fields";
+import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+
+/** design.md §32, owner side: packages of sessions, and packages issued by hand (owners and admins). */
+
+const writers = requireRole("owner", "admin");
+const tags = ["Packages"];
+
+export const OwnerPackage = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    serviceIds: z.array(z.string()),
+    sessions: z.number().int(),
+    price: z.number().int().openapi({ description: "Minor units" }),
+    currency: z.string(),
+    validityDays: z.number().int(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi("OwnerPackage");
+
+const IssuedPackage = z
+  .object({
+    id: z.string(),
+    packageId: z.string(),
+    code: z.string().openapi({ description: "PK-XXXX-XXXX, shown only in this answer", example: "PK-7K3M-Q9XZ" }),
+    last4: z.string(),
+    credits: z.number().int(),
+    serviceIds: z.array(z.string()),
+    expiresAt: z.string(),
+    buyerName: z.string(),
+    buyerEmail: z.string(),
+  })
+  .openapi("IssuedPackage");
+
+const toOwnerPackage = (r: PackageRow): z.infer<typeof OwnerPackage> => ({
+  id: r.id,
+  name: r.name,
+  serviceIds: r.serviceIds,
+  sessions: r.sessions,
+  price: r.price,
+  currency: r.currency,
+  validityDays: r.validityDays,
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
+});
+
+const fields = {
+  name: z.string().trim().min(1, "Name the package").max(200, "At most 200 characters"),
+  serviceIds: z.array(idField("serviceIds")).min(1, "Name at least one service").max(100, "At most 100 services"),
+  sessions: z.number().int("A whole number").min(2, "At least 2").max(50, "At most 50"),
+  price: z.number().int("Use whole minor units (cents)").min(0, "0 or more").max(100_000_000, "That amount is too large"),
+  validityDays: z.number().int("A whole number of days").min(1, "At least 1").max(3650, "At most 3650"),
+};
+const createBody = z.object(fields).strict();
+const patchBody = z
+  .object({
+    name: fields.name.optional(),
+    serviceIds: fields.serviceIds.optional(),
+    sessions: fields.sessions.optional(),
+    price: fields.price.optional(),
+    validityDays: fields.validityDays.optional(),
+  })
+  .strict()
+  .refine(notEmpty, NOT_EMPTY);
+const issueBody = z
+  .object({
+    reason: z.string().trim().min(1, "Say why").max(500, "At most 500 characters"),
+    buyerName: z.string().trim().max(200, "At most 200 characters").optional(),
+    buyerEmail: emailField.optional().openapi({ description: "The customer account with this e-mail holds the package too" }),
+  })
+  .strict();
+
+const route = <M extends "get" | "post" | "patch" | "delete", P extends string>(method: M, path: P, summary: string) => ({
+  method,
+  path,
+  tags,
+  summary,
+  security: security.owner,
+  middleware: [writers],
+});
+
+const list = createRoute({
+  ...route("get", "/", "The business's packages, newest first"),
+  responses: { 200: ok(z.array(OwnerPackage)), ...errors(401, 403) },
+});
+const create = createRoute({
+  ...route("post", "/", "Creates a package: sessions (2-50) of some services for a price, good for validityDays after it is sold"),
+  request: { body: jsonBody(createBody) },
+  responses: { 201: ok(OwnerPackage, "Created"), ...errors(400, 401, 403) },
+});
+const one = createRoute({
+  ...route("get", "/{id}", "One package"),
+  request: { params: idParam },
+  responses: { 200: ok(OwnerPackage), ...errors(400, 401, 403, 404) },
+});
+const change = createRoute({
+  ...route("patch", "/{id}", "Changes a package (packages already sold keep their terms)"),
+  request: { params: idParam, body: jsonBody(patchBody) },
+  responses: { 200: ok(OwnerPackage), ...errors(400, 401, 403, 404) },
+});
+const remove = createRoute({
+  ...route("delete", "/{id}", "Stops offering a package; those already sold keep their credits"),
+  request: { params: idParam },
+  responses: { 200: ok(z.object({ id: z.string() })), ...errors(400, 401, 403, 404) },
+});
+const issue = createRoute({
+  ...route("post", "/{id}/issue", "Issues a package by hand (sold at the counter; no Stripe): its code answered only here"),
+  request: { params: idParam, body: jsonBody(issueBody) },
+  responses: { 201: ok(IssuedPackage, "Created"), ...errors(400, 401, 403, 404) },
+});
+
+export const packageRoutes = openApiRouter<OwnerEnv>()
+  .openapi(list, async (c) => c.json({ data: (await listPackages(c.var.services.db, c.var.auth.tenantId)).map(toOwnerPackage) }, 200))
+  .openapi(create, async (c) => {
+    const row = await createPackage(c.var.services.db, c.var.auth.tenantId, c.req.valid("json"), c.var.services.now);
+    return c.json({ data: toOwnerPackage(row) }, 201);
+  })
+  .openapi(one, async (c) =>
+    c.json({ data: toOwnerPackage(await getPackage(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id)) }, 200),
+  )
+  .openapi(change, async (c) => {
+    const { id } = c.req.valid("param");
+    const row = await updatePackage(c.var.services.db, c.var.auth.tenantId, id, c.req.valid("json"), c.var.services.now);
+    return c.json({ data: toOwnerPackage(row) }, 200);
+  })
+  .openapi(remove, async (c) => {
+    const { id } = c.req.valid("param");
+    return c.json({ data: await deletePackage(c.var.services.db, c.var.auth.tenantId, id, c.var.services.now) }, 200);
+  })
+  .openapi(issue, async (c) => {
+    const { id } = c.req.valid("param");
+    const issued = await issuePackage(c.var.services, c.var.auth.tenantId, c.var.auth.actor, id, c.req.valid("json"));
+    return c.json({ data: issued }, 201);
+  });

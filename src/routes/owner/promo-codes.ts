@@ -1,0 +1,173 @@
+import { z } from "@hono/zod-openapi";
+import { normalizePromoCode, PROMO_CODE_PATTERN } from "../../domain/promo-codes";
+import { parseLocalDate } from "../../domain/time";
+import type { OwnerEnv } from "../../env";
+import { requireRole } from "../../middleware/auth";
+import {
+  createPromoCode,
+  deletePromoCode,
+  listPromoCodes,
+  type PromoCodeRow,
+  updatePromoCode,
+} from "../../services/prepaid/promo-codes-owner";
+import { idField, idParam, NOT_EMPTY, notEmpty } from "../fields";
+import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+
+/** design.md §32, owner side: promo codes (owners and admins: prices are the business's money). */
+
+const writers = requireRole("owner", "admin");
+const tags = ["Promo codes"];
+
+export const OwnerPromoCode = z
+  .object({
+    id: z.string(),
+    code: z.string().openapi({ description: "Upper-cased; customers may type it in any case", example: "SPRING10" }),
+    percentOff: z.number().int().nullable(),
+    amountOff: z.number().int().nullable().openapi({ description: "Minor units" }),
+    serviceIds: z.array(z.string()).nullable().openapi({ description: "null: every service" }),
+    validFrom: z.string().nullable().openapi({ description: "Business-local day it is first accepted (inclusive); null: open" }),
+    validTo: z.string().nullable().openapi({ description: "Business-local last day it is accepted (inclusive); null: open" }),
+    maxUses: z.number().int().nullable(),
+    uses: z.number().int().openapi({ description: "Bookings that used it (a released hold gives its use back)" }),
+    firstVisitOnly: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi("OwnerPromoCode");
+
+const toOwnerPromoCode = (r: PromoCodeRow): z.infer<typeof OwnerPromoCode> => ({
+  id: r.id,
+  code: r.code,
+  percentOff: r.percentOff,
+  amountOff: r.amountOff,
+  serviceIds: r.serviceIds,
+  validFrom: r.validFrom,
+  validTo: r.validTo,
+  maxUses: r.maxUses,
+  uses: r.uses,
+  firstVisitOnly: r.firstVisitOnly,
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
+});
+
+const codeField = z
+  .string()
+  .max(40, "Use 3-32 letters, digits, dashes or underscores")
+  .transform(normalizePromoCode)
+  .refine((s) => PROMO_CODE_PATTERN.test(s), "Use 3-32 letters, digits, dashes or underscores");
+const dayField = z
+  .string()
+  .max(10, "Use a date YYYY-MM-DD")
+  .refine((s) => parseLocalDate(s) !== null, "Use a real date in the form YYYY-MM-DD");
+const fields = {
+  code: codeField,
+  percentOff: z.number().int("A whole percentage").min(1, "At least 1").max(100, "At most 100"),
+  amountOff: z.number().int("Use whole minor units (cents)").min(1, "Above 0").max(100_000_000, "That amount is too large"),
+  serviceIds: z.array(idField("serviceIds")).min(1, "Name at least one service, or null for all").max(100, "At most 100 services"),
+  validFrom: dayField,
+  validTo: dayField,
+  maxUses: z.number().int("A whole number").min(1, "At least 1").max(1_000_000, "At most 1000000"),
+  firstVisitOnly: z.boolean(),
+};
+
+const createBody = z
+  .object({
+    code: fields.code,
+    percentOff: fields.percentOff.optional(),
+    amountOff: fields.amountOff.optional(),
+    serviceIds: fields.serviceIds.nullable().optional(),
+    validFrom: fields.validFrom.nullable().optional(),
+    validTo: fields.validTo.nullable().optional(),
+    maxUses: fields.maxUses.nullable().optional(),
+    firstVisitOnly: fields.firstVisitOnly.optional(),
+  })
+  .strict();
+
+const patchBody = z
+  .object({
+    code: fields.code.optional(),
+    percentOff: fields.percentOff.optional().openapi({ description: "Replaces amountOff" }),
+    amountOff: fields.amountOff.optional().openapi({ description: "Replaces percentOff" }),
+    serviceIds: fields.serviceIds.nullable().optional(),
+    validFrom: fields.validFrom.nullable().optional(),
+    validTo: fields.validTo.nullable().optional(),
+    maxUses: fields.maxUses.nullable().optional(),
+    firstVisitOnly: fields.firstVisitOnly.optional(),
+  })
+  .strict()
+  .refine(notEmpty, NOT_EMPTY);
+
+const list = createRoute({
+  method: "get",
+  path: "/",
+  tags,
+  summary: "The business's promo codes with their uses, newest first",
+  security: security.owner,
+  middleware: [writers],
+  responses: { 200: ok(z.array(OwnerPromoCode)), ...errors(401, 403) },
+});
+const create = createRoute({
+  method: "post",
+  path: "/",
+  tags,
+  summary: "Creates a promo code: percentOff or amountOff, optionally for some services, some days, a number of uses, first visits",
+  description: "400 fieldErrors.code when another live code of the business has the same code (case-insensitive).",
+  security: security.owner,
+  middleware: [writers],
+  request: { body: jsonBody(createBody) },
+  responses: { 201: ok(OwnerPromoCode, "Created"), ...errors(400, 401, 403) },
+});
+const change = createRoute({
+  method: "patch",
+  path: "/{id}",
+  tags,
+  summary: "Changes a promo code (its uses so far stay counted)",
+  security: security.owner,
+  middleware: [writers],
+  request: { params: idParam, body: jsonBody(patchBody) },
+  responses: { 200: ok(OwnerPromoCode), ...errors(400, 401, 403, 404) },
+});
+const remove = createRoute({
+  method: "delete",
+  path: "/{id}",
+  tags,
+  summary: "Deletes a promo code: no longer accepted; bookings that used it keep naming it",
+  security: security.owner,
+  middleware: [writers],
+  request: { params: idParam },
+  responses: { 200: ok(z.object({ id: z.string() })), ...errors(400, 401, 403, 404) },
+});
+
+export const promoCodeRoutes = openApiRouter<OwnerEnv>()
+  .openapi(list, async (c) => {
+    const rows = await listPromoCodes(c.var.services.db, c.var.auth.tenantId);
+    return c.json({ data: rows.map(toOwnerPromoCode) }, 200);
+  })
+  .openapi(create, async (c) => {
+    const b = c.req.valid("json");
+    const row = await createPromoCode(
+      c.var.services.db,
+      c.var.auth.tenantId,
+      {
+        code: b.code,
+        percentOff: b.percentOff ?? null,
+        amountOff: b.amountOff ?? null,
+        serviceIds: b.serviceIds ?? null,
+        validFrom: b.validFrom ?? null,
+        validTo: b.validTo ?? null,
+        maxUses: b.maxUses ?? null,
+        firstVisitOnly: b.firstVisitOnly ?? false,
+      },
+      c.var.services.now,
+    );
+    return c.json({ data: toOwnerPromoCode(row) }, 201);
+  })
+  .openapi(change, async (c) => {
+    const { id } = c.req.valid("param");
+    const row = await updatePromoCode(c.var.services.db, c.var.auth.tenantId, id, c.req.valid("json"), c.var.services.now);
+    return c.json({ data: toOwnerPromoCode(row) }, 200);
+  })
+  .openapi(remove, async (c) => {
+    const { id } = c.req.valid("param");
+    return c.json({ data: await deletePromoCode(c.var.services.db, c.var.auth.tenantId, id, c.var.services.now) }, 200);
+  });
