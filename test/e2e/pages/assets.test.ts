@@ -26,7 +26,12 @@ async function checkPageAssets(page: Page, origin: string, path: string) {
   expect(res?.headers()["content-security-policy"]).toContain("script-src 'self'");
   await page.waitForLoadState("load");
   const assets = [...seen.entries()].filter(([p]) => p.startsWith("/assets/"));
-  expect(assets.map(([p]) => p.replace(/-[A-Z0-9]{8}\./, "-HASH.")).sort()).toEqual(["/assets/app-HASH.css", "/assets/booking-HASH.js"]);
+  // The page's script, its stylesheet and its language's words (design.md §30: English here), each hashed.
+  expect(assets.map(([p]) => p.replace(/-[A-Z0-9]{8}\./, "-HASH.")).sort()).toEqual([
+    "/assets/app-HASH.css",
+    "/assets/booking-HASH.js",
+    "/assets/wordsen-HASH.js",
+  ]);
   for (const [p, r] of assets) {
     expect(r.status(), p).toBe(200);
     expect(r.url().startsWith(origin)).toBe(true);
