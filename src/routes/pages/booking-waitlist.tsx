@@ -1,6 +1,7 @@
 import type { FC } from "hono/jsx";
 import type { BookingKey } from "../../shared/i18n/booking";
 import type { Translate } from "../../shared/i18n/messages";
+import { CaptchaSlot } from "./captcha-slot";
 
 type Words = { t: Translate<BookingKey> };
 
@@ -58,14 +59,7 @@ export const WaitlistPanel: FC<Words & { captcha: boolean }> = ({ captcha, t }) 
             <Field id="wl-phone" label={t("waitlist.phone")} type="tel" autocomplete="tel" max={40} />
           </div>
         </fieldset>
-        {captcha ? (
-          <div class="field" role="group" aria-labelledby="waitlist-captcha-label">
-            <p class="muted small" id="waitlist-captcha-label">
-              {t("captcha.label")}
-            </p>
-            <div id="waitlist-captcha" class="captcha"></div>
-          </div>
-        ) : null}
+        {captcha ? <CaptchaSlot id="waitlist-captcha" label={t("captcha.label")} /> : null}
         <div id="waitlist-error" class="error" role="alert" hidden></div>
         <div class="actions">
           <button type="submit" id="waitlist-submit" class="primary">

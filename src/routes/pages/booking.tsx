@@ -18,6 +18,7 @@ import { PhoneHint, TextsConsent, type TextsOffer, textsOffer } from "./booking-
 import { MonthCalendar, weekStartFor } from "./booking-calendar";
 import { GiftCardField, PaymentStep } from "./booking-payment";
 import { VisitItems, VisitServices } from "./booking-visit";
+import { CaptchaSlot } from "./captcha-slot";
 import { Document, MessagePage, renderPage } from "./layout";
 import { newNonce, setPageHeaders } from "./security";
 import { themeCss } from "./theme";
@@ -313,14 +314,7 @@ const BookingPage: FC<{
                   <p id="notes-error" class="field-error" hidden></p>
                 </div>
                 {tenant.requirePayment ? <GiftCardField label={t("giftCard.label")} hint={t("giftCard.hint")} /> : null}
-                {captcha ? (
-                  <div class="field" role="group" aria-labelledby="captcha-label">
-                    <p class="muted small" id="captcha-label">
-                      {t("captcha.label")}
-                    </p>
-                    <div id="captcha" class="captcha"></div>
-                  </div>
-                ) : null}
+                {captcha ? <CaptchaSlot id="captcha" label={t("captcha.label")} /> : null}
                 <div id="form-error" class="error" role="alert" hidden></div>
                 <button type="submit" id="confirm-button" class="primary">
                   {t("confirm.button")}

@@ -12,6 +12,7 @@ import type { Translate } from "../../shared/i18n/messages";
 import { addDays } from "../../shared/local-date";
 import { ASSET_URLS, bookingMessagesUrl } from "./asset-urls";
 import { LanguageSwitcher, type PageLanguage, pageLanguage } from "./booking-language";
+import { CaptchaSlot } from "./captcha-slot";
 import { Document, MessagePage, renderPage } from "./layout";
 import { newNonce, setPageHeaders } from "./security";
 import { themeCss } from "./theme";
@@ -215,14 +216,7 @@ const GiftForm: FC<{
             <Field id="buyer-email" label={t("gift.buyerEmail")} type="email" autocomplete="email" />
           </div>
         </fieldset>
-        {captcha ? (
-          <div class="field" role="group" aria-labelledby="captcha-label">
-            <p class="muted small" id="captcha-label">
-              {t("captcha.label")}
-            </p>
-            <div id="captcha" class="captcha"></div>
-          </div>
-        ) : null}
+        {captcha ? <CaptchaSlot id="captcha" label={t("captcha.label")} /> : null}
         <div id="form-error" class="error" role="alert" hidden></div>
         <button type="submit" id="gift-continue" class="primary">
           {t("gift.continue")}
