@@ -101,3 +101,14 @@ export async function auditRows(tenantId: string) {
  * day (nor TEST_NOW) changes what it offers. Tenants of createBookableTenant allow booking that far ahead.
  */
 export const FAR_DATE = "2031-06-10";
+
+/**
+ * The date `days` after the suite's today in `timeZone` (YYYY-MM-DD), for pages whose choices are
+ * tied to today (a payment a week ahead, a gift card's delivery range). The e2e process's clock is
+ * the suite's (test/setup/clock.ts shifts it with wrangler's and Chromium's), so TEST_NOW moves it too.
+ */
+export function localDateAhead(timeZone: string, days: number): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
+}

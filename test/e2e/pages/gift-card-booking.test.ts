@@ -5,7 +5,7 @@ import * as schema from "../../../src/db/schema";
 import { createSalon, type Salon, sessionFor } from "../helpers/app";
 import { describeViolations, screenshot, seriousViolations } from "../helpers/axe";
 import { eventually, pickCalendarDate, useBrowser, watchErrors } from "../helpers/browser";
-import { e2eClient, e2eDb, uniq } from "../helpers/db";
+import { e2eClient, e2eDb, localDateAhead, uniq } from "../helpers/db";
 
 // design.md §32, issue #43 item 2: the booking page's gift card field in real Chromium. The cards are
 // issued through the owner API (POST /api/gift-cards), as a salon sells one at the counter.
@@ -40,10 +40,7 @@ async function issueCard(salon: Salon, amount: number): Promise<string> {
  * year ahead, so not FAR_DATE; any day of that range is free at 10:00.
  */
 function dayAhead(): string {
-  const ny = (days: number) =>
-    new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York", year: "numeric", month: "2-digit", day: "2-digit" }).format(
-      new Date(Date.now() + days * 86_400_000),
-    );
+  const ny = (days: number) => localDateAhead("America/New_York", days);
   const sunday = (ymd: string) => new Date(`${ymd}T12:00:00Z`).getUTCDay() === 0;
   return sunday(ny(8)) ? ny(9) : ny(8);
 }

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { describeViolations, screenshot, seriousViolations } from "../helpers/axe";
 import { eventually, useBrowser, watchErrors } from "../helpers/browser";
-import { createBookableTenant, e2eClient, e2eDb, uniq } from "../helpers/db";
+import { createBookableTenant, e2eClient, e2eDb, localDateAhead, uniq } from "../helpers/db";
 
 // design.md §32, issue #43 item 1: the gift-card page `/gift?slug=` in real Chromium, paid through
 // the Stripe.js stand-in (tools/capture-server/stripe-js.js); Stripe's webhook is sent by the test,
@@ -16,13 +16,6 @@ const browser = useBrowser();
 afterAll(() => e2eClient.close());
 
 const GIFT_SETTINGS = { enabled: true, presets: [2500, 5000, 10000], minAmount: 1000, maxAmount: 30000, validityMonths: 12 };
-
-/** A business-local date `days` after today (the delivery date's range is today … +90 days). */
-function daysAheadIn(timeZone: string, days: number): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
-    new Date(Date.now() + days * 86_400_000),
-  );
-}
 
 async function giftShop(giftCardSettings: typeof GIFT_SETTINGS | null = GIFT_SETTINGS) {
   return createBookableTenant({
@@ -88,7 +81,7 @@ describe("the gift-card page", () => {
       expect(await page.locator("#recipient-name-error").textContent()).toBe("Please fill this in.");
       expect(await e2eDb.select().from(schema.giftCards).where(eq(schema.giftCards.tenantId, tenant.id))).toEqual([]);
 
-      const deliveryDate = daysAheadIn(tenant.timezone, 10);
+      const deliveryDate = localDateAhead(tenant.timezone, 10);
       await page.getByRole("radio", { name: "€50.00" }).check();
       await fillOrder(page, tenant, deliveryDate);
       await page.getByRole("button", { name: "Continue to payment" }).click();
@@ -138,7 +131,7 @@ describe("the gift-card page", () => {
     await page.goto(`${baseUrl}/gift?slug=${tenant.slug}`);
     await page.getByRole("radio", { name: "Another amount" }).check();
     await page.getByLabel("Amount in EUR").fill("400");
-    await fillOrder(page, tenant, daysAheadIn(tenant.timezone, 0));
+    await fillOrder(page, tenant, localDateAhead(tenant.timezone, 0));
     await page.getByRole("button", { name: "Continue to payment" }).click();
     expect(await page.locator("#amount-error").textContent()).toBe("Choose an amount between €10.00 and €300.00.");
     expect(await e2eDb.select().from(schema.giftCards).where(eq(schema.giftCards.tenantId, tenant.id))).toEqual([]);

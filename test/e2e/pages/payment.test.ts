@@ -5,7 +5,7 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { describeViolations, seriousViolations } from "../helpers/axe";
 import { ARTIFACTS, eventually, pickCalendarDate, useBrowser, watchErrors } from "../helpers/browser";
-import { bookingByCode, createBookableTenant, e2eClient, e2eDb, uniq } from "../helpers/db";
+import { bookingByCode, createBookableTenant, e2eClient, e2eDb, localDateAhead, uniq } from "../helpers/db";
 
 // design.md §21, issue #25 item 6: the booking page's payment step in real Chromium at 375 px.
 // Stripe.js is the capture server's stand-in (tools/capture-server/stripe-js.js): card
@@ -18,9 +18,7 @@ afterAll(() => e2eClient.close());
 
 /** A date a week ahead in the business's zone (all of 09:00-17:00 free; not tied to a calendar date). */
 function weekAheadIn(timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
-    new Date(Date.now() + 7 * 86_400_000),
-  );
+  return localDateAhead(timeZone, 7);
 }
 
 async function payingTenant() {
