@@ -17,6 +17,7 @@ import {
   stripeEvent,
   workerEnv,
 } from "../payments/support";
+import { cronAt } from "../notifications/support";
 import { outboxTo, ownerTokenAt } from "./support";
 
 // design.md §32, issue #43: a package of sessions bought online, paid on the business's connected
@@ -269,6 +270,32 @@ describe("buying a package (POST /api/public/:slug/packages)", () => {
     expect(res.body.error.code).toBe("captcha_failed");
     expect(await countRows(tenant.id)).toEqual({ sold: 0, payments: 0 });
     expect(await countRows(guarded.tenant.id)).toEqual({ sold: 0, payments: 0 });
+  });
+});
+
+describe("a bought package's session at booking", () => {
+  it("comes back when the booking it paid is released unpaid (held for a card on file); the sale itself stays issued", async () => {
+    const fees = { requirePayment: false, noShowFeePercent: 50, lateCancelFeePercent: 30 };
+    const { tenant, service, staff } = await payingTenant({ price: 4000, depositPercent: 0, tenant: fees });
+    const pack = await offered(tenant, [service.id]);
+    const who = buyer();
+    const { id } = (await buy(tenant.slug, { packageId: pack.id, buyer: who })).body.data;
+    await saleEvent(id);
+    const [mail] = await outboxTo(who.email);
+    const code = packageCodeIn(mail.textBody);
+
+    const held = await book(tenant.slug, { ...bookingBody(service.id, staff.id, START), packageCode: code }, { now: NOW });
+    expect(held.status).toBe(201);
+    expect(held.body.data.status).toBe("pending");
+    expect(held.body.data.payment).toMatchObject({ amount: 0, setupClientSecret: expect.stringMatching(/^seti_/) });
+    expect((await soldRow(id)).credits).toBe(4);
+
+    // The card is never saved: the hold ends and its session goes back on the package.
+    await cronAt(new Date(Date.parse(NOW) + 16 * 60_000), tenant.id);
+    const [booking] = await testDb().all<{ status: string }>(sql`SELECT status FROM bookings WHERE id = ${held.body.data.id}`);
+    expect(booking.status).toBe("cancelled");
+    expect(await soldRow(id)).toMatchObject({ status: "active", credits: 5 });
+    expect(await salePayment(id)).toMatchObject({ status: "succeeded" });
   });
 });
 
