@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { GuestEnv } from "../../env";
 import { optionalCustomer } from "../../middleware/auth";
 import { MAX_CAPTCHA_TOKEN } from "../../services/captcha";
-import { type PackagePurchase, purchasePackage } from "../../services/prepaid/package-purchase";
+import { type PackageOnSale, type PackagePurchase, packagesOnSale, purchasePackage } from "../../services/prepaid/package-purchase";
 import { emailField, idField, slugParam } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 import { SalePaymentShape } from "./gift-card-shapes";
@@ -40,6 +40,38 @@ const toPackagePurchased = (p: PackagePurchase): z.infer<typeof PackagePurchased
   payment: { ...p.payment },
 });
 
+const PublicPackage = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    serviceIds: z.array(z.string()).openapi({ description: "The services one session pays for" }),
+    sessions: z.number().int(),
+    price: z.number().int().openapi({ description: "Minor units" }),
+    currency: z.string(),
+    validityDays: z.number().int().openapi({ description: "Days the sessions can be used after the purchase" }),
+  })
+  .openapi("PublicPackage");
+
+const toPublicPackage = (p: PackageOnSale): z.infer<typeof PublicPackage> => ({
+  id: p.id,
+  name: p.name,
+  serviceIds: p.serviceIds,
+  sessions: p.sessions,
+  price: p.price,
+  currency: p.currency,
+  validityDays: p.validityDays,
+});
+
+const onSale = createRoute({
+  method: "get",
+  path: "/{slug}/packages",
+  tags: ["Public packages"],
+  summary: "The packages of sessions the business sells online (empty while it cannot take payments online)",
+  security: security.none,
+  request: { params: slugParam },
+  responses: { 200: ok(z.array(PublicPackage)), ...errors(404, 429, 503) },
+});
+
 const purchase = createRoute({
   method: "post",
   path: "/{slug}/packages",
@@ -55,12 +87,17 @@ const purchase = createRoute({
   responses: { 201: ok(PackagePurchased, "Created"), ...errors(400, 403, 404, 429, 502) },
 });
 
-export const packagePublicRoutes = openApiRouter<GuestEnv>().openapi(purchase, async (c) => {
-  const auth = c.var.auth;
-  const bought = await purchasePackage(c.var.services, c.req.valid("param").slug, {
-    ...c.req.valid("json"),
-    clientIp: c.req.header("CF-Connecting-IP"),
-    customerAccountId: auth.kind === "customer" ? auth.customerId : undefined,
+export const packagePublicRoutes = openApiRouter<GuestEnv>()
+  .openapi(onSale, async (c) => {
+    const offers = await packagesOnSale(c.var.services, c.req.valid("param").slug);
+    return c.json({ data: offers.map(toPublicPackage) }, 200);
+  })
+  .openapi(purchase, async (c) => {
+    const auth = c.var.auth;
+    const bought = await purchasePackage(c.var.services, c.req.valid("param").slug, {
+      ...c.req.valid("json"),
+      clientIp: c.req.header("CF-Connecting-IP"),
+      customerAccountId: auth.kind === "customer" ? auth.customerId : undefined,
+    });
+    return c.json({ data: toPackagePurchased(bought) }, 201);
   });
-  return c.json({ data: toPackagePurchased(bought) }, 201);
-});

@@ -31,6 +31,29 @@ type OfferRow = {
 
 type Ctx = Pick<Services, "db" | "now" | "config" | "queue" | "waitUntil">;
 
+export type PackageOnSale = Omit<OfferRow, "serviceIds"> & { serviceIds: string[] };
+
+const offersSql = (slug: string) => sql`tenant_id = (SELECT id FROM tenants WHERE ${publicTenantSql(slug)}) AND deleted_at IS NULL`;
+const OFFER_COLUMNS = sql`id, name, service_ids AS serviceIds, sessions, price, currency, validity_days AS validityDays`;
+
+/**
+ * GET /api/public/:slug/packages: what the business sells online, oldest offer first, in one round
+ * trip. Empty while it cannot take payments online (no list to show, not an error); a package
+ * priced below Stripe's minimum charge is sold at the counter only, so it is not listed.
+ */
+export async function packagesOnSale(ctx: Pick<Services, "db" | "config">, slug: string): Promise<PackageOnSale[]> {
+  const { db, config } = ctx;
+  const [tenants, offers] = await db.batch([
+    db.all<SaleTenant>(sql`SELECT ${SALE_TENANT_COLUMNS} FROM tenants WHERE ${publicTenantSql(slug)} LIMIT 1`),
+    db.all<OfferRow>(sql`SELECT ${OFFER_COLUMNS} FROM packages WHERE ${offersSql(slug)} ORDER BY created_at, id LIMIT 200`),
+  ]);
+  if (!tenants[0]) throw ApiError.notFound("Business");
+  if (!sellingAccount(config, tenants[0])) return [];
+  return offers
+    .filter((o) => o.price >= stripeMinimum(o.currency))
+    .map((o) => ({ ...o, serviceIds: JSON.parse(o.serviceIds) as string[] }));
+}
+
 /**
  * POST /api/public/:slug/packages (design.md §32): a package sold online like a gift card. One read
  * (the business and the package offered), the bot check and the PaymentIntent (./sale.ts, metadata
@@ -42,9 +65,7 @@ export async function purchasePackage(ctx: Ctx, slug: string, input: PackagePurc
   const { db, now, config } = ctx;
   const [tenants, offers] = await db.batch([
     db.all<SaleTenant>(sql`SELECT ${SALE_TENANT_COLUMNS} FROM tenants WHERE ${publicTenantSql(slug)} LIMIT 1`),
-    db.all<OfferRow>(sql`SELECT id, name, service_ids AS serviceIds, sessions, price, currency, validity_days AS validityDays
-      FROM packages WHERE id = ${input.packageId} AND deleted_at IS NULL
-        AND tenant_id = (SELECT id FROM tenants WHERE ${publicTenantSql(slug)}) LIMIT 1`),
+    db.all<OfferRow>(sql`SELECT ${OFFER_COLUMNS} FROM packages WHERE id = ${input.packageId} AND ${offersSql(slug)} LIMIT 1`),
   ]);
   const tenant = tenants[0];
   if (!tenant) throw ApiError.notFound("Business");

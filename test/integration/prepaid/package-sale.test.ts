@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { giftCodeSecret } from "../../../src/config";
 import { codeDigest } from "../../../src/domain/prepaid-codes";
-import { del, post } from "../../helpers/api";
+import { del, get, post } from "../../helpers/api";
 import { customerAt } from "../../helpers/booking";
 import { testDb } from "../../helpers/db";
 import { uniq } from "../../helpers/factories";
@@ -96,6 +96,27 @@ async function countRows(tenantId: string) {
            (SELECT count(*) FROM payments WHERE tenant_id = ${tenantId}) AS payments`);
   return row;
 }
+
+describe("packages on sale (GET /api/public/:slug/packages)", () => {
+  it("lists what can be bought online; a deleted or counter-only package is not listed, and a business that cannot charge lists none", async () => {
+    const { tenant, service } = await payingTenant();
+    const pack = await offered(tenant, [service.id]);
+    await offered(tenant, [service.id], { name: "Free trial", price: 0 });
+    const gone = await offered(tenant, [service.id], { name: "Old offer" });
+    expect((await del(`/api/packages/${gone.id}`, { token: await ownerTokenAt(tenant, NOW), now: NOW })).status).toBe(200);
+    const res = await get(`/api/public/${tenant.slug}/packages`, { now: NOW });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([
+      { id: pack.id, name: "Five colours", serviceIds: [service.id], sessions: 5, price: 16000, currency: "EUR", validityDays: 365 },
+    ]);
+
+    const closed = await payingTenant({ tenant: { stripeChargesEnabled: false } });
+    await offered(closed.tenant, [closed.service.id]);
+    expect((await get(`/api/public/${closed.tenant.slug}/packages`, { now: NOW })).body.data).toEqual([]);
+    const unknown = await get(`/api/public/no-such-business-${uniq()}/packages`, { now: NOW });
+    expect(unknown.status).toBe(404);
+  });
+});
 
 describe("buying a package (POST /api/public/:slug/packages)", () => {
   it("answers 201 pending with the payment to confirm, a PaymentIntent on the connected account naming the package, and no code yet", async () => {
