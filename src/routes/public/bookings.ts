@@ -98,8 +98,7 @@ export const createBookingRoute = openApiRouter<GuestEnv>().openapi(create, asyn
   const customerAccountId = auth.kind === "customer" ? auth.customerId : null;
   const clientIp = c.req.header("CF-Connecting-IP");
   if (body.items) {
-    // Not yet for visits (issue #43 continues): refused plainly rather than ignored, so nobody pays twice.
-    if (body.giftCardCode !== undefined) throw ApiError.field("giftCardCode", "A gift card can pay for a single service booking only");
+    // Promo codes and packages do not apply to visits yet: refused plainly rather than ignored, so nobody pays twice.
     if (body.promoCode !== undefined) throw ApiError.field("promoCode", "A promo code applies to a single service booking only");
     if (body.packageCode !== undefined) throw ApiError.field("packageCode", "A package pays for a single service booking only");
     if (body.usePackage) throw ApiError.field("usePackage", "A package pays for a single service booking only");
@@ -113,6 +112,7 @@ export const createBookingRoute = openApiRouter<GuestEnv>().openapi(create, asyn
       captchaToken: body.captchaToken,
       clientIp,
       locale: body.locale,
+      giftCardCode: body.giftCardCode,
     });
     return c.json({ data: toCreatedVisit(visit) }, 201);
   }

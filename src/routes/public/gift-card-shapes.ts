@@ -2,18 +2,17 @@ import { z } from "@hono/zod-openapi";
 import type { GiftCardBalance as Balance } from "../../services/prepaid/gift-card-balance";
 import type { GiftCardPurchase } from "../../services/prepaid/gift-card-purchase";
 
+/** The payment the buyer's browser confirms with Stripe, for every online sale (gift cards, packages). */
+export const SalePaymentShape = z.object({
+  clientSecret: z.string(),
+  publishableKey: z.string().nullable(),
+  stripeAccount: z.string(),
+  amount: z.number().int().openapi({ description: "Minor units" }),
+  currency: z.string(),
+});
+
 export const GiftCardPurchased = z
-  .object({
-    id: z.string(),
-    status: z.literal("pending"),
-    payment: z.object({
-      clientSecret: z.string(),
-      publishableKey: z.string().nullable(),
-      stripeAccount: z.string(),
-      amount: z.number().int().openapi({ description: "Minor units" }),
-      currency: z.string(),
-    }),
-  })
+  .object({ id: z.string(), status: z.literal("pending"), payment: SalePaymentShape })
   .openapi("GiftCardPurchased");
 
 export const GiftCardBalance = z

@@ -53,3 +53,35 @@ export function giftCardReceiptEmail(f: GiftCardMailFacts & { last4: string; rec
     footer(f.businessName),
   );
 }
+
+export type PackageMailFacts = {
+  businessName: string;
+  buyerName: string;
+  packageName: string;
+  sessions: number;
+  /** What was paid online, or null for a package the business issued by hand. */
+  paid: { amount: number; currency: string } | null;
+  code: string;
+  /** e.g. "31 March 2032". */
+  expiresOn: string;
+  bookUrl: string;
+};
+
+/** To the buyer of a package (bought online or issued at the counter): its code, so the e-mail is sensitive. */
+export function packageCodeEmail(f: PackageMailFacts): RenderedEmail {
+  const email = render(
+    "package.issued",
+    `Your package at ${f.businessName}`,
+    [
+      `Hi ${f.buyerName || "there"},`,
+      f.paid
+        ? `Thank you: your payment of ${formatMoney(f.paid.amount, f.paid.currency)} for "${f.packageName}" went through. This e-mail is your receipt.`
+        : `${f.businessName} has issued you the package "${f.packageName}".`,
+      `Your package code: ${f.code}`,
+      `It holds ${f.sessions} sessions. Enter the code when you book (${f.bookUrl}) and one session pays for the booking. It can be used until ${f.expiresOn}.`,
+      "Keep this code safe: whoever has it can use the sessions.",
+    ],
+    footer(f.businessName),
+  );
+  return { ...email, sensitive: true };
+}

@@ -10,7 +10,7 @@ import { latePaymentRefundedEmail } from "../email/payment-templates";
 import { emailInsert } from "../outbox";
 import { paymentAnnouncement } from "./announce";
 import { refundInsert } from "./refunds";
-import { giftCardSaleIssue } from "../prepaid/gift-card-issue";
+import { SALE_METADATA_KEYS, saleIssue } from "../prepaid/sale-issue";
 import { visitCreatedEffectsFromView } from "../visits/effects";
 import { itemsOfBookingQuery, parseVisitItems } from "../visits/items";
 
@@ -89,8 +89,9 @@ export async function applyIntentEvent(ctx: Ctx, event: IntentEvent): Promise<Ap
   const metadata = (event.object.metadata ?? {}) as Record<string, unknown>;
   const tenantId = str(metadata.tenant_id);
   const bookingId = str(metadata.booking_id);
-  // design.md §32: a gift card's sale names the card instead of a booking.
-  const ours = (bookingId !== null || str(metadata.gift_card_id) !== null) && tenantId !== null;
+  // design.md §32: a sale of a gift card or a package names what it sold instead of a booking.
+  const sold = SALE_METADATA_KEYS.some((key) => str(metadata[key]) !== null);
+  const ours = (bookingId !== null || sold) && tenantId !== null;
   const { db, now } = ctx;
 
   const target = setup
@@ -147,11 +148,9 @@ export async function applyIntentEvent(ctx: Ctx, event: IntentEvent): Promise<Ap
         WHERE id = ${row.id} AND ${applied}`),
     );
     b.add(paymentAnnouncement(db, row.tenantId, row.id, move.to === "failed" ? "failed" : "succeeded", now, applied));
-    // design.md §32: a gift card bought is issued by its payment's success, in this batch.
-    if (row.kind === "gift_card_sale" && move.to === "succeeded") {
-      const issue = await giftCardSaleIssue(ctx, row.id, applied);
-      if (issue) b.add(issue);
-    }
+    // design.md §32: a gift card or a package bought is issued by its payment's success, in this batch.
+    const issue = move.to === "succeeded" ? await saleIssue(ctx, row, applied) : null;
+    if (issue) b.add(issue);
   }
 
   const view = views[0];

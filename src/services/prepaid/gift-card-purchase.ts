@@ -5,10 +5,9 @@ import { ApiError, fieldErrorMap } from "../../errors";
 import { newId } from "../../lib/ids";
 import { GIFT_CARD_DEFAULTS, type GiftCardSettings } from "../../shared/gift-cards";
 import { batch } from "../batch";
-import { requireCaptcha } from "../captcha";
 import type { Services } from "../context";
-import { createPaymentIntent } from "../payments/stripe";
 import { publicTenantSql } from "../public-tenant";
+import { openSale, SALE_TENANT_COLUMNS, type SalePayment, type SaleTenant, sellingAccount } from "./sale";
 
 export type GiftCardPurchaseInput = {
   amount: number;
@@ -26,18 +25,10 @@ export type GiftCardPurchaseInput = {
 export type GiftCardPurchase = {
   id: string;
   status: "pending";
-  payment: { clientSecret: string; publishableKey: string | null; stripeAccount: string; amount: number; currency: string };
+  payment: SalePayment;
 };
 
-type TenantRow = {
-  id: string;
-  timezone: string;
-  currency: string;
-  settings: string | null;
-  account: string | null;
-  chargesEnabled: number;
-  botProtection: number;
-};
+type TenantRow = SaleTenant & { settings: string | null };
 
 type Ctx = Pick<Services, "db" | "now" | "config" | "queue" | "waitUntil">;
 
@@ -55,14 +46,12 @@ export const parseGiftCardSettings = (raw: string | null): GiftCardSettings =>
 export async function purchaseGiftCard(ctx: Ctx, slug: string, input: GiftCardPurchaseInput): Promise<GiftCardPurchase> {
   const { db, now, config } = ctx;
   const [tenant] = await db.all<TenantRow>(sql`
-    SELECT id, timezone, currency, gift_card_settings AS settings, stripe_account_id AS account,
-           stripe_charges_enabled AS chargesEnabled, bot_protection AS botProtection
-    FROM tenants WHERE ${publicTenantSql(slug)} LIMIT 1`);
+    SELECT ${SALE_TENANT_COLUMNS}, gift_card_settings AS settings FROM tenants WHERE ${publicTenantSql(slug)} LIMIT 1`);
   if (!tenant) throw ApiError.notFound("Business");
   const settings = parseGiftCardSettings(tenant.settings);
-  const account = tenant.account;
+  const account = sellingAccount(config, tenant);
   // A business that does not sell them (or can no longer take charges) has no gift-card shop.
-  if (!settings.enabled || !account || !tenant.chargesEnabled || !config.STRIPE_SECRET_KEY) throw ApiError.notFound("Gift cards");
+  if (!settings.enabled || !account) throw ApiError.notFound("Gift cards");
 
   const fieldErrors = fieldErrorMap();
   const amountProblem = purchaseAmountProblem(input.amount, settings, tenant.currency);
@@ -72,45 +61,29 @@ export async function purchaseGiftCard(ctx: Ctx, slug: string, input: GiftCardPu
   const dateProblem = deliveryDateProblem(tenant.timezone, nowMs, deliveryDate);
   if (dateProblem) fieldErrors.deliveryDate = [dateProblem];
   if (Object.keys(fieldErrors).length > 0) throw ApiError.validation({ formErrors: [], fieldErrors });
-  await requireCaptcha(config, { botProtection: Boolean(tenant.botProtection) }, input.captchaToken, input.clientIp);
 
   const id = newId("gft");
-  const currency = tenant.currency.toUpperCase();
-  const intent = await createPaymentIntent(config, {
-    connectedAccountId: account,
+  const sale = await openSale(ctx, tenant, account, {
+    kind: "gift_card_sale",
     amount: input.amount,
-    currency,
-    metadata: { gift_card_id: id, tenant_id: tenant.id },
+    currency: tenant.currency,
+    metadata: { gift_card_id: id },
     idempotencyKey: `gift-card-${id}-sale`,
+    captchaToken: input.captchaToken,
+    clientIp: input.clientIp,
   });
 
   const t = now.toISOString();
-  const paymentId = newId("pay");
   const b = batch(db);
-  b.add(
-    db.run(sql`INSERT INTO payments (id, tenant_id, booking_id, amount, currency, kind, status, stripe_payment_intent_id, client_secret,
-        stripe_account_id, created_at, updated_at)
-      VALUES (${paymentId}, ${tenant.id}, NULL, ${input.amount}, ${currency}, 'gift_card_sale', 'pending', ${intent.id}, ${intent.clientSecret},
-        ${account}, ${t}, ${t})`),
-  );
+  b.add(sale.insert);
   b.add(
     db.run(sql`INSERT INTO gift_cards (id, tenant_id, status, source, amount, balance, currency, expires_at, buyer_name, buyer_email,
         recipient_name, recipient_email, message, delivery_date, payment_id, customer_account_id, created_at, updated_at)
-      VALUES (${id}, ${tenant.id}, 'pending', 'purchase', ${input.amount}, 0, ${currency},
+      VALUES (${id}, ${tenant.id}, 'pending', 'purchase', ${input.amount}, 0, ${sale.payment.currency},
         ${expiryAfterMonths(nowMs, settings.validityMonths).toISOString()}, ${input.buyer.name}, ${input.buyer.email.toLowerCase()},
-        ${input.recipient.name}, ${input.recipient.email.toLowerCase()}, ${input.message ?? ""}, ${deliveryDate}, ${paymentId},
+        ${input.recipient.name}, ${input.recipient.email.toLowerCase()}, ${input.message ?? ""}, ${deliveryDate}, ${sale.paymentId},
         ${input.customerAccountId ?? null}, ${t}, ${t})`),
   );
   await b.run(ctx);
-  return {
-    id,
-    status: "pending",
-    payment: {
-      clientSecret: intent.clientSecret,
-      publishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null,
-      stripeAccount: account,
-      amount: input.amount,
-      currency,
-    },
-  };
+  return { id, status: "pending", payment: sale.payment };
 }

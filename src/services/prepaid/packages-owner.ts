@@ -8,6 +8,7 @@ import { auditInsert } from "../audit";
 import { batch } from "../batch";
 import type { Services } from "../context";
 import { newCode } from "./codes";
+import { packageMail } from "./package-issue";
 
 /** The owner's packages of sessions (design.md §32): the catalog, and packages issued by hand (sold at the counter). */
 
@@ -102,7 +103,8 @@ export type IssuedPackage = {
 /**
  * POST /api/packages/:id/issue: a package sold at the counter (no Stripe), active at once with all
  * its sessions, its code answered this once; held by the customer account of `buyerEmail` when
- * there is one. Audited `package.issued` with the reason. One read, one batch.
+ * there is one, and e-mailed to `buyerEmail` (./package-issue.ts). Audited `package.issued` with the
+ * reason. One read, one batch.
  */
 export async function issuePackage(
   ctx: Pick<Services, "db" | "now" | "config" | "queue" | "waitUntil">,
@@ -112,7 +114,13 @@ export async function issuePackage(
   input: { reason: string; buyerName?: string; buyerEmail?: string },
 ): Promise<IssuedPackage> {
   const { db, now, config } = ctx;
-  const pack = await getPackage(db, tenantId, packageId);
+  // One read: the package, and the business's name and page for the buyer's e-mail.
+  const [packs, tenants] = await db.batch([
+    db.all<Stored>(sql`SELECT ${COLUMNS} FROM packages WHERE id = ${packageId} AND tenant_id = ${tenantId} AND deleted_at IS NULL`),
+    db.all<{ slug: string; businessName: string }>(sql`SELECT slug, business_name AS businessName FROM tenants WHERE id = ${tenantId}`),
+  ]);
+  if (!packs[0] || !tenants[0]) throw ApiError.notFound("Package");
+  const pack = decode(packs[0]);
   const issued = await newCode(config, "PK");
   const id = newId("pkc");
   const t = now.toISOString();
@@ -142,6 +150,18 @@ export async function issuePackage(
       now,
     ),
   );
+  // The buyer gets the code by e-mail too, so it is not only in the owner's one answer.
+  const forMail = {
+    ...tenants[0],
+    tenantId,
+    packageName: pack.name,
+    sessions: pack.sessions,
+    expiresAt,
+    buyerName: input.buyerName ?? "",
+    buyerEmail,
+  };
+  const mail = packageMail(db, config, forMail, issued.code, null, now);
+  if (mail) b.add(mail);
   await b.run(ctx);
   return {
     id,

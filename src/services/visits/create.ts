@@ -1,15 +1,11 @@
 import { sql } from "drizzle-orm";
-import type { Locale } from "../../shared/i18n/locales";
 import { newConfirmationCode } from "../../domain/confirmation-code";
 import { e164Of, regionOf } from "../../domain/sms/phone";
-import type { LocalDateTime } from "../../domain/time";
 import { uniqueViolation } from "../../db/unique-violation";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { limitsFor } from "../availability";
 import { batch } from "../batch";
-import type { BookingSource } from "../../shared/booking-values";
-import type { CustomerInput } from "../bookings/create";
 import { firstHoldEnd, holdsRefused, publicCreateChecks, recordUpdateAllowed, storedTerms } from "../bookings/create-rules";
 import { customerRecord } from "../bookings/customer-record";
 import { holdCapsSql, liveHoldsQuery } from "../bookings/hold-caps";
@@ -20,7 +16,7 @@ import { actorOf, bookingHistoryInsert } from "../bookings/history";
 import { decodeTenant, type TenantCells, tenantCellsSql } from "../bookings/create-read";
 import { type BookingCtx, type BookingScope, parseStaffIds, servicesJsonSql, tenantIdSql } from "../bookings/scope";
 import { locationOf } from "../notifications/booking-mail";
-import { type PaymentStep, startCheckout, visitCheckoutPlan } from "../payments/checkout";
+import { startCheckout, visitCheckoutPlan } from "../payments/checkout";
 import { publicTenantSql } from "../public-tenant";
 import { bookingRestricted, reliabilityDemand } from "../reliability/demand";
 import { identityRecordSql, phoneTail, recordSince } from "../reliability/record";
@@ -31,57 +27,10 @@ import { visitCreatedFacts } from "./effects";
 import { assignVisitResources, type PlacedItem, visitFreeSql } from "./guards";
 import { visitServiceName, visitStaffName } from "./items";
 import { endEntriesBooked } from "../waitlist/trigger";
+import { prepaidReads } from "../bookings/prepaid-at-create";
+import type { CreatedVisit, CreateVisitInput } from "./create-types";
 
-export type VisitItemInput = { serviceId: string; staffProfileId: string };
-
-export type CreateVisitInput = {
-  items: VisitItemInput[];
-  /** Tenant-local wall time of the first service's start. */
-  start: LocalDateTime;
-  customer: CustomerInput;
-  source: BookingSource;
-  customerAccountId?: string | null;
-  /** Owner scope only: a free time outside the offered starts (design.md §15). */
-  override?: boolean;
-  /** Public scope (design.md §31): the Turnstile token and the client's address, as for one booking. */
-  captchaToken?: string;
-  clientIp?: string;
-  /** design.md §30: the language the visit is made in; absent = the business's. */
-  locale?: Locale;
-};
-
-export type CreatedVisitItem = {
-  id: string;
-  serviceId: string;
-  staffId: string;
-  startAt: number;
-  endAt: number;
-  totalAmount: number;
-  /** The processing window stored on the item (0 = none) and the resources it was given (the owner app's calendar). */
-  processingOffsetMinutes: number;
-  processingMinutes: number;
-  resourceIds: string[];
-};
-
-export type CreatedVisit = {
-  /** The visit's id (design.md §26: the result's `id` is the visit's). */
-  id: string;
-  tenantId: string;
-  /** The business's zone (the public answer shows the items' local times). */
-  timezone: string;
-  confirmationCode: string;
-  status: "confirmed" | "pending";
-  customerUserId: string | null;
-  customerId: string;
-  startAt: number;
-  endAt: number;
-  totalAmount: number;
-  currency: string;
-  source: BookingSource;
-  notes: string;
-  items: CreatedVisitItem[];
-  payment?: PaymentStep | null;
-};
+export type { CreatedVisit, CreatedVisitItem, CreateVisitInput, VisitItemInput } from "./create-types";
 
 const CODE_ATTEMPTS = 4;
 
@@ -142,6 +91,23 @@ export async function createVisit(ctx: BookingCtx, scope: BookingScope, input: C
       FROM tenants t WHERE ${scope.kind === "public" ? publicTenantSql(scope.slug) : sql`t.id = ${scope.tenantId}`} LIMIT 1`),
   );
   const holds = reads.add(liveHoldsQuery(db, scope.kind === "public" ? tenantIdSql(scope) : sql`NULL`, now.getTime()));
+  // design.md §32: a gift card paying the visit's amount due, read in the same round trip (its HMAC computed first).
+  const prepaid =
+    scope.kind === "public" && input.giftCardCode !== undefined
+      ? await prepaidReads(
+          ctx.env,
+          db,
+          reads,
+          tenantIdSql(scope),
+          { giftCardCode: input.giftCardCode },
+          {
+            email: (input.customer.email ?? "").toLowerCase(),
+            accountId: tokenAccountId,
+            serviceId: serviceIds[0],
+            now,
+          },
+        )
+      : null;
   await reads.run();
   const [row] = found.result();
   if (!row) throw ApiError.notFound("Business");
@@ -198,7 +164,12 @@ export async function createVisit(ctx: BookingCtx, scope: BookingScope, input: C
   const email = (c.email ?? "").toLowerCase();
   // design.md §28: a visit takes the reliability step as a single booking does.
   const demand = scope.kind === "public" ? reliabilityDemand(tenant, row.reliability, c.phone, now) : null;
-  const plan = scope.kind === "public" ? visitCheckoutPlan(tenant, services, demand?.checkout) : null;
+  const fullPlan = scope.kind === "public" ? visitCheckoutPlan(tenant, services, demand?.checkout) : null;
+  // The gift card takes the visit's summed amount due first; only the rest is left to Stripe (no promo
+  // code on a visit, so the price never changes).
+  const paid = prepaid?.decide({ tenant, serviceIds, price: totalAmount, planFor: () => fullPlan, now }) ?? null;
+  const plan = paid ? paid.plan : fullPlan;
+  const gift = paid?.columns ?? { giftCardId: null, giftCardAmount: 0 };
   // design.md §31: bot protection and the hold caps, before anything is held or paid (a visit is one hold).
   const network = await publicCreateChecks(ctx, scope, tenant, { ...input, email, holding: plan !== null }, liveHolds);
   if (demand?.blocked) throw bookingRestricted(tenant);
@@ -218,7 +189,7 @@ export async function createVisit(ctx: BookingCtx, scope: BookingScope, input: C
   const sms = { optIn: c.smsOptIn === true, phone: smsPhone };
   const holdCaps = plan ? holdCapsSql(tenant.id, email, network, now.getTime()) : sql`1`;
   const free = sql`${visitFreeSql(placed, tenant.id, visitId)} ${scope.kind === "public" ? sql`AND ${tenantOpenSql(tenant.id)}` : sql``}
-    AND ${holdCaps}`;
+    AND ${holdCaps} ${paid ? paid.guard(now) : sql``}`;
   // The money terms of the visit's start, kept on every item (design.md §31), and the details a guest typed.
   const terms = storedTerms(tenant, slot.startMs);
   const mayUpdateRecord = recordUpdateAllowed(scope, accountId);
@@ -245,18 +216,21 @@ export async function createVisit(ctx: BookingCtx, scope: BookingScope, input: C
                                 buffer_before_minutes, buffer_after_minutes, processing_offset_minutes, processing_minutes, visit_id,
                                 cancellation_hours, no_show_fee_percent, late_cancel_fee_percent, refund_deadline_at,
                                 guest_first_name, guest_last_name, guest_phone, client_network,
-                                sms_opt_in, sms_phone_typed, sms_phone, locale, created_at, updated_at)
+                                sms_opt_in, sms_phone_typed, sms_phone, locale, gift_card_id, gift_card_amount, created_at, updated_at)
           SELECT ${p.bookingId}, ${tenant.id}, ${services[i].id}, ${p.staffId}, ${record.idSql}, ${record.accountSql},
                  ${p.startMs}, ${p.endMs}, ${status}, ${checkout?.holdExpiresAt ?? null}, ${itemCode}, ${input.source}, ${services[i].price},
                  ${tenant.currency}, ${c.notes ?? ""}, ${p.bufferBeforeMinutes}, ${p.bufferAfterMinutes},
                  ${p.processing?.offsetMinutes ?? 0}, ${p.processing?.minutes ?? 0}, ${visitId},
                  ${terms.cancellationHours}, ${terms.noShowFeePercent}, ${terms.lateCancelFeePercent}, ${terms.refundDeadlineAt},
                  ${typed?.first ?? null}, ${typed?.last ?? null}, ${typed?.phone ?? null}, ${network},
-                 ${sms.optIn ? 1 : 0}, ${c.phone ?? ""}, ${smsPhone}, ${input.locale ?? tenant.locale}, ${t}, ${t}
+                 ${sms.optIn ? 1 : 0}, ${c.phone ?? ""}, ${smsPhone}, ${input.locale ?? tenant.locale},
+                 ${i === 0 ? gift.giftCardId : null}, ${i === 0 ? gift.giftCardAmount : 0}, ${t}, ${t}
           WHERE ${inserted}`),
       );
     });
     b.add(assignVisitResources(db, placed, tenant.id, visitId, now, inserted));
+    // The card's decrement and its redemption hang on the first item, as every payment of the visit.
+    if (paid) b.add(paid.writes(db, { id: anchorId, tenantId: tenant.id, currency: tenant.currency }, now, inserted));
     // A visit held for payment tells nobody until it is paid (the payment's confirmation does, for the whole visit).
     const anchorWritten = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${anchorId})`;
     const held = checkout?.effects(db, anchorWritten, sql`NOT ${anchorWritten}`);
@@ -316,12 +290,13 @@ export async function createVisit(ctx: BookingCtx, scope: BookingScope, input: C
       db.all<{
         open: number;
         holdsOk: number;
+        giftShort?: number;
         written: string | null;
         customerId: string;
         customerAccountId: string | null;
         held: string;
       }>(sql`
-        SELECT ${tenantOpenSql(tenant.id)} AS open, ${holdCaps} AS holdsOk, a.id AS written,
+        SELECT ${tenantOpenSql(tenant.id)} AS open, ${holdCaps} AS holdsOk, ${paid ? sql`${paid.outcomeSql(now)},` : sql``} a.id AS written,
                a.customer_id AS customerId, a.customer_account_id AS customerAccountId,
                (SELECT json_group_object(i.id, json(${resourceIdsOf(sql`i.id`)})) FROM bookings i WHERE i.visit_id = ${visitId}) AS held
         FROM (SELECT 1) LEFT JOIN bookings a ON a.id = ${anchorId}`),
@@ -339,6 +314,8 @@ export async function createVisit(ctx: BookingCtx, scope: BookingScope, input: C
     if (!row?.written) {
       if (scope.kind === "public" && !row?.open) throw ApiError.notFound("Business");
       if (!row?.holdsOk) throw holdsRefused(firstHoldEnd(liveHolds, now.getTime()));
+      const lost = paid?.lostRace(row);
+      if (lost) throw lost;
       throw slotTaken();
     }
     const heldById = JSON.parse(row.held ?? "{}") as Record<string, string[]>;
@@ -367,7 +344,11 @@ export async function createVisit(ctx: BookingCtx, scope: BookingScope, input: C
         processingMinutes: placed[n].processing?.minutes ?? 0,
         resourceIds: heldById[i.id] ?? [],
       })),
-      payment: checkout ? checkout.payment : scope.kind === "public" && tenant.requirePayment ? null : undefined,
+      payment: checkout
+        ? (paid?.payment(checkout.payment) ?? checkout.payment)
+        : scope.kind === "public" && tenant.requirePayment
+          ? null
+          : undefined,
     };
   }
 }

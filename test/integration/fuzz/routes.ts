@@ -135,6 +135,13 @@ export const ROUTES: Route[] = [
     body: { amount: 5000, buyer: { name: "Fu", email: "fuzz@example.test" }, recipient: { name: "Zz", email: "fuzz-r@example.test" } },
   },
   { method: "GET", path: "/api/public/{slug}/gift-cards/{code}", auth: "none" },
+  { method: "GET", path: "/api/public/{slug}/packages", auth: "none" },
+  {
+    method: "POST",
+    path: "/api/public/{slug}/packages",
+    auth: "none",
+    body: { packageId: "pkg_fuzz", buyer: { name: "Fu", email: "fuzz@example.test" } },
+  },
   { method: "GET", path: "/api/public/waitlist/{token}", auth: "none" },
   { method: "DELETE", path: "/api/public/waitlist/{token}", auth: "none" },
   // customer accounts
