@@ -9,6 +9,8 @@ import { requireCaptcha } from "../captcha";
 import type { Services } from "../context";
 import { createPaymentIntent } from "../payments/stripe";
 import { publicTenantSql } from "../public-tenant";
+import type { Locale } from "../../shared/i18n/locales";
+import { localeOr } from "../email/mail-language";
 
 export type GiftCardPurchaseInput = {
   amount: number;
@@ -21,6 +23,8 @@ export type GiftCardPurchaseInput = {
   clientIp?: string;
   /** The signed-in customer account buying it (their account then lists the card). */
   customerAccountId?: string;
+  /** design.md §30: the purchase page's language, of the card's e-mails (else the business's). */
+  locale?: Locale;
 };
 
 export type GiftCardPurchase = {
@@ -37,6 +41,7 @@ type TenantRow = {
   account: string | null;
   chargesEnabled: number;
   botProtection: number;
+  locale: string;
 };
 
 type Ctx = Pick<Services, "db" | "now" | "config" | "queue" | "waitUntil">;
@@ -56,7 +61,7 @@ export async function purchaseGiftCard(ctx: Ctx, slug: string, input: GiftCardPu
   const { db, now, config } = ctx;
   const [tenant] = await db.all<TenantRow>(sql`
     SELECT id, timezone, currency, gift_card_settings AS settings, stripe_account_id AS account,
-           stripe_charges_enabled AS chargesEnabled, bot_protection AS botProtection
+           stripe_charges_enabled AS chargesEnabled, bot_protection AS botProtection, locale
     FROM tenants WHERE ${publicTenantSql(slug)} LIMIT 1`);
   if (!tenant) throw ApiError.notFound("Business");
   const settings = parseGiftCardSettings(tenant.settings);
@@ -95,11 +100,11 @@ export async function purchaseGiftCard(ctx: Ctx, slug: string, input: GiftCardPu
   );
   b.add(
     db.run(sql`INSERT INTO gift_cards (id, tenant_id, status, source, amount, balance, currency, expires_at, buyer_name, buyer_email,
-        recipient_name, recipient_email, message, delivery_date, payment_id, customer_account_id, created_at, updated_at)
+        recipient_name, recipient_email, message, delivery_date, payment_id, customer_account_id, locale, created_at, updated_at)
       VALUES (${id}, ${tenant.id}, 'pending', 'purchase', ${input.amount}, 0, ${currency},
         ${expiryAfterMonths(nowMs, settings.validityMonths).toISOString()}, ${input.buyer.name}, ${input.buyer.email.toLowerCase()},
         ${input.recipient.name}, ${input.recipient.email.toLowerCase()}, ${input.message ?? ""}, ${deliveryDate}, ${paymentId},
-        ${input.customerAccountId ?? null}, ${t}, ${t})`),
+        ${input.customerAccountId ?? null}, ${input.locale ?? localeOr(tenant.locale)}, ${t}, ${t})`),
   );
   await b.run(ctx);
   return {
