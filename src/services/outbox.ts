@@ -57,6 +57,12 @@ function contentOf(email: RenderedEmail | DeferredEmail) {
   };
 }
 
+/** The facts column's value: as written, or with the `locale` the insert reads (`localeFrom`) when it finds one. */
+function factsValue(email: RenderedEmail | DeferredEmail, facts: string | null): SQL {
+  if (!isDeferred(email) || !email.localeFrom) return sql`${facts}`;
+  return sql`json_set(${facts}, '$.facts.locale', COALESCE(${email.localeFrom}, json_extract(${facts}, '$.facts.locale')))`;
+}
+
 const COLUMNS = sql.raw(
   "id, tenant_id, kind, to_email, subject, text_body, html_body, sensitive, attachments, facts, language, status, attempts, next_attempt_at, created_at, updated_at",
 );
@@ -73,10 +79,7 @@ export function emailInsert(
   const later = email.sendAt !== undefined && email.sendAt.getTime() > now.getTime();
   const due = later ? (email.sendAt as Date).toISOString() : t;
   const c = contentOf(email);
-  const facts =
-    isDeferred(email) && email.localeFrom
-      ? sql`json_set(${c.facts}, '$.facts.locale', COALESCE(${email.localeFrom}, json_extract(${c.facts}, '$.facts.locale')))`
-      : sql`${c.facts}`;
+  const facts = factsValue(email, c.facts);
   // `to` may be an SQL expression (an address read inside the batch): no address, no row.
   const literal = typeof email.to === "string";
   const to = literal ? sql`${email.to}` : email.to;
@@ -114,7 +117,7 @@ export function emailInsertAll(db: Db, mails: MailToMany[], now: Date, onlyIf?: 
     mails.map(({ email, memberLocale }, k) => {
       const c = contentOf(email);
       const byMember = memberLocale && c.facts !== null ? 1 : 0;
-      return sql`(${k}, ${email.tenantId}, ${c.kind}, ${plainText(c.subject)}, ${c.text}, ${c.html}, ${c.sensitive}, ${c.attachments}, ${c.facts}, ${c.language}, ${byMember})`;
+      return sql`(${k}, ${email.tenantId}, ${c.kind}, ${plainText(c.subject)}, ${c.text}, ${c.html}, ${c.sensitive}, ${c.attachments}, ${factsValue(email, c.facts)}, ${c.language}, ${byMember})`;
     }),
     sql`, `,
   );

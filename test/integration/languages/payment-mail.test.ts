@@ -72,7 +72,7 @@ describe("payment e-mails in the booking's language", () => {
     await cronAt(AFTER_START, c.tenant.id);
     await cronAt(AFTER_START, c.tenant.id);
     const mail = await mailOf(c.email, "payment.no_show_fee_charged");
-    expect(plain(mail.subject)).toBe(`Business ${c.tenant.slug} hat eine Gebühr fürs Nichterscheinen von 20,00 € berechnet`);
+    expect(plain(mail.subject)).toBe(`Business ${c.tenant.slug} hat eine Ausfallgebühr von 20,00 € berechnet`);
     expect(mail.raw.language).toBe("de");
     expect(mail.htmlBody).toContain('<html lang="de">');
     const text = plain(mail.textBody);
@@ -125,10 +125,10 @@ describe("payment e-mails in the booking's language", () => {
     await cronAt(new Date(), held.tenant.id);
     expect((await sendEvent(stripeEvent("payment_intent.succeeded", await intentObject(held.booking.id)))).status).toBe(200);
     const told = await mailOf(held.email, "payment.late_refunded");
-    expect(told.subject).toBe(`Le devolvemos su pago a Business ${held.tenant.slug}`);
+    expect(told.subject).toBe(`Reembolso de su pago a Business ${held.tenant.slug}`);
     expect(told.raw.language).toBe("es");
     const text = plain(told.textBody);
     expect(text).toContain("Su pago de 12,00 € por Colour el mié, 14 may 2031, 10:00 (America/New_York) nos llegó después");
-    expect(text).toContain("Le devolvemos los 12,00 € completos a su tarjeta.");
+    expect(text).toContain("Le reembolsamos el importe completo de 12,00 € en su tarjeta.");
   });
 });

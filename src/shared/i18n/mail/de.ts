@@ -80,7 +80,7 @@ const de: CatalogOf<typeof en> = {
     "Wir erstatten die vollen {amount} auf Ihre Karte. Je nach Bank kann es 5 bis 10 Tage dauern, bis der Betrag erscheint.",
   "payment.late.again": "Sie können gern erneut buchen.",
   "payment.fee.subject":
-    "{business} hat eine {fee, select, no_show {Gebühr fürs Nichterscheinen} other {Gebühr für späte Stornierung}} von {amount} berechnet",
+    "{business} hat eine {fee, select, no_show {Ausfallgebühr} other {Gebühr für kurzfristige Stornierung}} von {amount} berechnet",
   "payment.fee.noShow": "Sie sind nicht zu Ihrem Termin für {service} am {date} ({timezone}) erschienen.",
   "payment.fee.late":
     "Sie haben Ihren Termin für {service} am {date} ({timezone}) später storniert, als es die Stornierungsbedingungen erlauben.",
@@ -89,7 +89,7 @@ const de: CatalogOf<typeof en> = {
   "payment.cancel.kept":
     "Da die Buchung innerhalb der Stornierungsfrist storniert wurde, werden die gezahlten {amount} einbehalten.{hasPolicy, select, yes { In den Stornierungsbedingungen heißt es: „{policy}“} other {}}",
   "payment.cancel.lateFee":
-    "Eine Gebühr für späte Stornierung von {amount} wird am {date} von Ihrer hinterlegten Karte abgebucht, sofern das Unternehmen nicht darauf verzichtet.",
+    "Eine Gebühr für kurzfristige Stornierung von {amount} wird am {date} von Ihrer hinterlegten Karte abgebucht, sofern das Unternehmen nicht darauf verzichtet.",
   "gift.recipient.subject": "Ein Gutschein für {business}",
   "gift.recipient.intro":
     "{hasBuyer, select, yes {{buyer} hat Ihnen einen Gutschein über {amount} für {business} geschickt.} other {Sie haben einen Gutschein über {amount} für {business} erhalten.}}",

@@ -71,17 +71,18 @@ const es: CatalogOf<typeof en> = {
   "waitlist.offer.footer":
     "Recibe este correo porque se apuntó a la lista de espera. El enlace de su correo de confirmación de la lista de espera le permite salir de ella.",
   "payment.reference": "Referencia: {code}",
-  "payment.late.subject": "Le devolvemos su pago a {business}",
+  "payment.late.subject": "Reembolso de su pago a {business}",
   "payment.late.intro":
     "Su pago de {amount} por {service} el {date} ({timezone}) nos llegó después de que venciera el plazo para pagar, y la hora se liberó para otros clientes.",
-  "payment.late.refund": "Le devolvemos los {amount} completos a su tarjeta. Según su banco, puede tardar entre 5 y 10 días en aparecer.",
+  "payment.late.refund":
+    "Le reembolsamos el importe completo de {amount} en su tarjeta. Según su banco, puede tardar entre 5 y 10 días en aparecer.",
   "payment.late.again": "Puede volver a reservar cuando quiera.",
   "payment.fee.subject":
     "{business} ha cobrado un cargo de {amount} por {fee, select, no_show {no presentarse} other {cancelación tardía}}",
   "payment.fee.noShow": "No acudió a su cita de {service} del {date} ({timezone}).",
   "payment.fee.late": "Canceló su cita de {service} del {date} ({timezone}) más tarde de lo que permite la política de cancelación.",
   "payment.fee.charged": "Tal como se acordó al reservar, {business} ha cobrado el cargo de {amount} en la tarjeta que usted guardó.",
-  "payment.cancel.refund": "Le devolvemos {amount} a su tarjeta. Según su banco, puede tardar entre 5 y 10 días en aparecer.",
+  "payment.cancel.refund": "Le reembolsamos {amount} en su tarjeta. Según su banco, puede tardar entre 5 y 10 días en aparecer.",
   "payment.cancel.kept":
     "Como la reserva se canceló dentro del plazo de cancelación, se retienen los {amount} que pagó.{hasPolicy, select, yes { La política de cancelación dice: «{policy}»} other {}}",
   "payment.cancel.lateFee":
