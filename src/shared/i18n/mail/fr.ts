@@ -71,7 +71,7 @@ const fr: CatalogOf<typeof en> = {
   "waitlist.offer.others":
     "Nous avons aussi prévenu quelques autres personnes de la liste d’attente ; le premier à réserver l’obtient. S’il est déjà pris, vous restez sur la liste d’attente.",
   "waitlist.offer.footer":
-    "Vous recevez cet e-mail parce que vous vous êtes inscrit sur la liste d’attente. Le lien de votre e-mail de confirmation vous permet de la quitter.",
+    "Vous recevez cet e-mail parce que vous êtes inscrit(e) sur la liste d’attente. Le lien de votre e-mail de confirmation vous permet de la quitter.",
   "payment.reference": "Référence : {code}",
   "payment.late.subject": "Votre paiement à {business} va être remboursé",
   "payment.late.intro":
@@ -81,7 +81,7 @@ const fr: CatalogOf<typeof en> = {
   "payment.late.again": "N’hésitez pas à réserver de nouveau.",
   "payment.fee.subject":
     "{business} a prélevé des frais {fee, select, no_show {de non-présentation} other {d’annulation tardive}} de {amount}",
-  "payment.fee.noShow": "Vous ne vous êtes pas présenté à votre rendez-vous pour {service} le {date} ({timezone}).",
+  "payment.fee.noShow": "Vous ne vous êtes pas présenté(e) à votre rendez-vous pour {service} le {date} ({timezone}).",
   "payment.fee.late":
     "Vous avez annulé votre rendez-vous pour {service} du {date} ({timezone}) plus tard que ne le permettent les conditions d’annulation.",
   "payment.fee.charged":

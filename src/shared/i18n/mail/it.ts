@@ -69,7 +69,7 @@ const it: CatalogOf<typeof en> = {
   "waitlist.offer.others":
     "Abbiamo avvisato anche alcune altre persone in lista d’attesa; lo ottiene chi prenota per primo. Se è già stato preso, Lei resta in lista d’attesa.",
   "waitlist.offer.footer":
-    "Riceve questa e-mail perché si è iscritto alla lista d’attesa. Il link nell’e-mail di conferma della lista d’attesa Le permette di uscirne.",
+    "Riceve questa e-mail perché è in lista d’attesa. Il link nell’e-mail di conferma della lista d’attesa Le permette di uscirne.",
   "payment.reference": "Riferimento: {code}",
   "payment.late.subject": "Il Suo pagamento a {business} viene rimborsato",
   "payment.late.intro":
@@ -79,7 +79,7 @@ const it: CatalogOf<typeof en> = {
   "payment.late.again": "Può prenotare di nuovo quando vuole.",
   "payment.fee.subject":
     "{business} ha addebitato una penale {fee, select, no_show {per mancata presentazione} other {per cancellazione tardiva}} di {amount}",
-  "payment.fee.noShow": "Non si è presentato all’appuntamento per {service} del {date} ({timezone}).",
+  "payment.fee.noShow": "Non ha partecipato all’appuntamento per {service} del {date} ({timezone}).",
   "payment.fee.late":
     "Ha annullato l’appuntamento per {service} del {date} ({timezone}) oltre il termine previsto dalle condizioni di cancellazione.",
   "payment.fee.charged":
@@ -104,10 +104,10 @@ const it: CatalogOf<typeof en> = {
   "gift.receipt.receipt": "Questa e-mail è la Sua ricevuta.",
   "reset.subject": "Reimposti la password",
   "reset.customer":
-    "Qualcuno ha chiesto di reimpostare la password del Suo account di prenotazione. Se è stato Lei, usi questo link entro {minutes, plural, one {# minuto} other {# minuti}}:",
+    "Qualcuno ha chiesto di reimpostare la password del Suo account di prenotazione. Se la richiesta è Sua, usi questo link entro {minutes, plural, one {# minuto} other {# minuti}}:",
   "reset.member":
-    "Qualcuno ha chiesto di reimpostare la password che usa per gestire la Sua attività sulla piattaforma di prenotazione. Se è stato Lei, usi questo link entro {minutes, plural, one {# minuto} other {# minuti}}:",
-  "reset.notYou": "Se non è stato Lei, ignori questa e-mail; la password resta invariata.",
+    "Qualcuno ha chiesto di reimpostare la password che usa per gestire la Sua attività sulla piattaforma di prenotazione. Se la richiesta è Sua, usi questo link entro {minutes, plural, one {# minuto} other {# minuti}}:",
+  "reset.notYou": "Se non l’ha richiesta Lei, ignori questa e-mail; la password resta invariata.",
   "reset.footer": "Questo link può essere usato una sola volta.",
 };
 
