@@ -40,6 +40,8 @@ function contentOf(email: RenderedEmail | DeferredEmail) {
       sensitive: email.sensitive ? 1 : 0,
       attachments: null,
       facts: JSON.stringify(email.stored),
+      // Rendered at send time in the language its facts name.
+      language: null,
     };
   }
   const attachments = email.attachments?.length ? JSON.stringify(email.attachments) : null;
@@ -51,11 +53,18 @@ function contentOf(email: RenderedEmail | DeferredEmail) {
     sensitive: email.sensitive ? 1 : 0,
     attachments,
     facts: null,
+    language: email.language ?? null,
   };
 }
 
+/** The facts column's value: as written, or with the `locale` the insert reads (`localeFrom`) when it finds one. */
+function factsValue(email: RenderedEmail | DeferredEmail, facts: string | null): SQL {
+  if (!isDeferred(email) || !email.localeFrom) return sql`${facts}`;
+  return sql`json_set(${facts}, '$.facts.locale', COALESCE(${email.localeFrom}, json_extract(${facts}, '$.facts.locale')))`;
+}
+
 const COLUMNS = sql.raw(
-  "id, tenant_id, kind, to_email, subject, text_body, html_body, sensitive, attachments, facts, status, attempts, next_attempt_at, created_at, updated_at",
+  "id, tenant_id, kind, to_email, subject, text_body, html_body, sensitive, attachments, facts, language, status, attempts, next_attempt_at, created_at, updated_at",
 );
 
 export function emailInsert(
@@ -70,6 +79,7 @@ export function emailInsert(
   const later = email.sendAt !== undefined && email.sendAt.getTime() > now.getTime();
   const due = later ? (email.sendAt as Date).toISOString() : t;
   const c = contentOf(email);
+  const facts = factsValue(email, c.facts);
   // `to` may be an SQL expression (an address read inside the batch): no address, no row.
   const literal = typeof email.to === "string";
   const to = literal ? sql`${email.to}` : email.to;
@@ -82,7 +92,7 @@ export function emailInsert(
   const over = sql`q.given >= ${cap?.limit ?? 1}`;
   const insert = db.run(sql`
     INSERT INTO email_outbox (${COLUMNS}, last_error)
-    SELECT ${id}, ${email.tenantId}, ${c.kind}, q.to_email, ${plainText(c.subject)}, ${c.text}, ${c.html}, ${c.sensitive}, ${c.attachments}, ${c.facts},
+    SELECT ${id}, ${email.tenantId}, ${c.kind}, q.to_email, ${plainText(c.subject)}, ${c.text}, ${c.html}, ${c.sensitive}, ${c.attachments}, ${facts}, ${c.language},
            CASE WHEN ${cap ? over : sql`0`} THEN 'suppressed' ELSE 'pending' END, 0, ${due}, ${t}, ${t},
            CASE WHEN ${cap ? over : sql`0`} THEN ${cap?.reason ?? null} END
     FROM (SELECT r.to_email, ${given} AS given FROM (SELECT ${to} AS to_email) r WHERE ${hasAddress}) q
@@ -107,7 +117,7 @@ export function emailInsertAll(db: Db, mails: MailToMany[], now: Date, onlyIf?: 
     mails.map(({ email, memberLocale }, k) => {
       const c = contentOf(email);
       const byMember = memberLocale && c.facts !== null ? 1 : 0;
-      return sql`(${k}, ${email.tenantId}, ${c.kind}, ${plainText(c.subject)}, ${c.text}, ${c.html}, ${c.sensitive}, ${c.attachments}, ${c.facts}, ${byMember})`;
+      return sql`(${k}, ${email.tenantId}, ${c.kind}, ${plainText(c.subject)}, ${c.text}, ${c.html}, ${c.sensitive}, ${c.attachments}, ${factsValue(email, c.facts)}, ${c.language}, ${byMember})`;
     }),
     sql`, `,
   );
@@ -116,12 +126,12 @@ export function emailInsertAll(db: Db, mails: MailToMany[], now: Date, onlyIf?: 
     sql` UNION ALL `,
   );
   const insert = db.all<{ id: string }>(sql`
-    WITH mail(k, tenant_id, kind, subject, text_body, html_body, sensitive, attachments, facts, by_member) AS (VALUES ${content}),
+    WITH mail(k, tenant_id, kind, subject, text_body, html_body, sensitive, attachments, facts, language, by_member) AS (VALUES ${content}),
          rcpt AS (${recipients})
     INSERT INTO email_outbox (${COLUMNS})
     SELECT 'eml_' || lower(hex(randomblob(10))), m.tenant_id, m.kind, r.to_email, m.subject, m.text_body, m.html_body, m.sensitive,
            m.attachments, CASE WHEN m.by_member = 1 THEN COALESCE(${memberFacts}, m.facts) ELSE m.facts END,
-           'pending', 0, ${t}, ${t}, ${t}
+           m.language, 'pending', 0, ${t}, ${t}, ${t}
     FROM (SELECT k, to_email, MIN(n) AS n FROM rcpt WHERE to_email IS NOT NULL AND to_email <> '' GROUP BY k, to_email) r
     JOIN mail m ON m.k = r.k
     WHERE ${onlyIf ?? sql`1`}

@@ -58,7 +58,10 @@ describe("outbox migrations", () => {
     const after = createClient({ url });
     const emails = (await after.execute("SELECT * FROM email_outbox ORDER BY id")).rows;
     const webhooks = (await after.execute("SELECT * FROM webhook_deliveries ORDER BY id")).rows;
-    expect(emails.map((r) => ({ ...r }))).toEqual(before.email.map((r) => ({ ...r, sensitive: 0, attachments: null, facts: null })));
+    // Columns added since read as before: not sensitive, no attachments or facts, no language (English).
+    expect(emails.map((r) => ({ ...r }))).toEqual(
+      before.email.map((r) => ({ ...r, sensitive: 0, attachments: null, facts: null, language: null })),
+    );
     expect(webhooks.map((r) => ({ ...r }))).toEqual(before.webhook.map((r) => ({ ...r })));
     // The generic jobs table is there, empty, for the kinds without a table of their own.
     expect((await after.execute("SELECT count(*) AS n FROM jobs")).rows[0].n).toBe(0);

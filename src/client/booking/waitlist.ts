@@ -165,6 +165,8 @@ export function startWaitlist(choice: () => WaitlistChoice | null): Waitlist {
       windows,
       customer,
       ...(captchaToken ? { captchaToken } : {}),
+      // design.md §30: the waitlist's e-mails and texts speak the page's language.
+      locale: pageLocale(),
     });
     // A Turnstile token is good for one check: a new one for the next try.
     captcha?.reset();

@@ -3,7 +3,7 @@
 // finished state. Every value is written as text; the words are the booking page's catalogs.
 import { publicApi } from "../booking/api";
 import { botCheck } from "../booking/captcha";
-import { fillWords, t } from "../booking/i18n";
+import { fillWords, pageLocale, t } from "../booking/i18n";
 import { type MountedPayment, mountPaymentElement } from "../booking/payment-element";
 import type { GiftCardPurchased } from "../shared/api-types";
 import { byId, setText, show } from "../shared/dom";
@@ -41,6 +41,8 @@ form.addEventListener("submit", async (event) => {
   const answer = await publicApi<GiftCardPurchased>("POST", `/api/public/${enc(giftPage.slug)}/gift-cards`, {
     ...order,
     ...(captchaToken ? { captchaToken } : {}),
+    // design.md §30: the card's e-mails speak the page's language.
+    locale: pageLocale(),
   });
   captcha?.reset();
   continueButton.disabled = false;

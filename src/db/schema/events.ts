@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { Locale } from "../../shared/i18n/locales";
 import { tenants } from "./accounts";
 import { createdAt, flag, updatedAt } from "./columns";
 
@@ -50,6 +51,11 @@ export const emailOutbox = sqliteTable(
      * (every row written before this column, and the templates still rendered when written).
      */
     facts: text("facts"),
+    /**
+     * design.md §30: the language of a finished e-mail (its Content-Language); NULL = English. An e-mail
+     * with facts carries its language in them instead.
+     */
+    language: text("language").$type<Locale>(),
     /** `suppressed` (design.md §31): written but never sent (a per-recipient cap); no sender claims it. `discarded`: dropped by an operator or an erasure (§24, §25). */
     status: text("status", { enum: ["pending", "sending", "sent", "failed", "suppressed", "discarded"] })
       .notNull()

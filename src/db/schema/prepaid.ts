@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { Locale } from "../../shared/i18n/locales";
 import { createdAt, flag, updatedAt } from "./columns";
 
 /**
@@ -34,6 +35,8 @@ export const giftCards = sqliteTable(
     message: text("message").notNull().default(""),
     /** Tenant-local date the recipient's e-mail goes out. */
     deliveryDate: text("delivery_date"),
+    /** design.md §30: the purchase page's language, of the e-mails about the card (null = the business's). */
+    locale: text("locale").$type<Locale>(),
     /** The sale (kind gift_card_sale) of a purchased card. */
     paymentId: text("payment_id"),
     /** The business's customer record of the buyer, when known (their view lists the card). */

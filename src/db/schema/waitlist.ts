@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { Locale } from "../../shared/i18n/locales";
 import { createdAt, flag, updatedAt } from "./columns";
 
 /**
@@ -26,6 +27,8 @@ export const waitlistEntries = sqliteTable(
     /** design.md §27: E.164 of `phone` (null when it does not parse), and the customer's consent to texts. */
     smsPhone: text("sms_phone"),
     smsOptIn: flag("sms_opt_in").notNull().default(false),
+    /** design.md §30: the language of the page the customer joined on (null = joined before: the business's). */
+    locale: text("locale").$type<Locale>(),
     status: text("status", { enum: ["waiting", "booked", "left"] }).notNull(),
     /** SHA-256 (hex) of the manage link's secret; the secret itself is only in the customer's link. */
     manageTokenHash: text("manage_token_hash").notNull(),

@@ -42,7 +42,7 @@ const reset = (tag: string, what: string) =>
  */
 export const passwordResetRoutes = openApiRouter<AppEnv>()
   .openapi(forgot("Customer auth", "a customer account"), async (c) => {
-    await requestPasswordReset(c.var.services, c.req.valid("json").email);
+    await requestPasswordReset(c.var.services, c.req.valid("json").email, c.req.header("Accept-Language"));
     return c.json({ data: { sent: true as const } }, 200);
   })
   .openapi(reset("Customer auth", "a customer reset link"), async (c) => {
@@ -54,7 +54,7 @@ export const passwordResetRoutes = openApiRouter<AppEnv>()
 /** /api/auth forgot/reset for owner/staff accounts, alike (rate limit group rl:auth-forgot on forgot). */
 export const userPasswordResetRoutes = openApiRouter<AppEnv>()
   .openapi(forgot("Auth", "an owner/staff account"), async (c) => {
-    await requestUserPasswordReset(c.var.services, c.req.valid("json").email);
+    await requestUserPasswordReset(c.var.services, c.req.valid("json").email, c.req.header("Accept-Language"));
     return c.json({ data: { sent: true as const } }, 200);
   })
   /** A reset link (1 h) or a member's invite link (7 days); single use; revokes every session of the user. */

@@ -5,7 +5,7 @@ import { MAX_CAPTCHA_TOKEN } from "../../services/captcha";
 import { giftCardBalance } from "../../services/prepaid/gift-card-balance";
 import { purchaseGiftCard } from "../../services/prepaid/gift-card-purchase";
 import { GIFT_MESSAGE_MAX } from "../../shared/gift-cards";
-import { emailField, slugParam } from "../fields";
+import { emailField, localeField, slugParam } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 import { GiftCardBalance, GiftCardPurchased, toGiftCardBalance, toGiftCardPurchased } from "./gift-card-shapes";
 
@@ -28,6 +28,9 @@ const purchaseBody = z
       .max(MAX_CAPTCHA_TOKEN, `At most ${MAX_CAPTCHA_TOKEN} characters`)
       .optional()
       .openapi({ description: "The Cloudflare Turnstile token, when the business has bot protection on" }),
+    locale: localeField
+      .optional()
+      .openapi({ description: "The purchase page's language: the card's e-mails use it (default: the business's locale)" }),
   })
   .strict();
 

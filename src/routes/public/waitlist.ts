@@ -4,7 +4,7 @@ import { MAX_WINDOWS } from "../../domain/waitlist";
 import type { AppEnv } from "../../env";
 import { getWaitlistEntry, leaveWaitlist, type ManagedEntry } from "../../services/waitlist/manage";
 import { type JoinedEntry, joinWaitlist } from "../../services/waitlist/join";
-import { emailField, firstNameField, idField, localDateField, optionalText, slugParam } from "../fields";
+import { emailField, firstNameField, idField, localDateField, localeField, optionalText, slugParam } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 import { MAX_CAPTCHA_TOKEN } from "../../services/captcha";
 
@@ -55,6 +55,9 @@ const joinBody = z
       .max(MAX_CAPTCHA_TOKEN, `At most ${MAX_CAPTCHA_TOKEN} characters`)
       .optional()
       .openapi({ description: "The Cloudflare Turnstile token, when the business has bot protection on" }),
+    locale: localeField
+      .optional()
+      .openapi({ description: "The page's language: the waitlist's e-mails and texts use it (default: the business's locale)" }),
   })
   .strict();
 
@@ -134,6 +137,7 @@ export const joinWaitlistRoute = openApiRouter<AppEnv>().openapi(join, async (c)
     customer: body.customer,
     captchaToken: body.captchaToken,
     clientIp: c.req.header("CF-Connecting-IP"),
+    locale: body.locale,
   });
   return c.json({ data: toWaitlistJoined(joined) }, 201);
 });

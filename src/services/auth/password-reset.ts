@@ -8,11 +8,16 @@ import { passwordResetEmail } from "../email/templates";
 import { batch } from "../batch";
 import type { AfterCommit } from "../context";
 import { emailInsert } from "../outbox";
+import { DEFAULT_LOCALE, type Locale, matchAcceptLanguage, SUPPORTED_LOCALES } from "../../shared/i18n/locales";
 import type { AuthCtx } from "./sessions";
 
 export const RESET_TTL_MINUTES = 60;
 
 const { passwordResets } = schema;
+
+/** The language of an e-mail asked for by someone of no known language: Accept-Language among every supported locale, else English. */
+export const requestLocale = (acceptLanguage: string | null | undefined): Locale =>
+  matchAcceptLanguage(acceptLanguage, SUPPORTED_LOCALES) ?? DEFAULT_LOCALE;
 
 /** Only this hash is stored: a database leak does not hand out working reset links. */
 export async function sha256Hex(value: string): Promise<string> {
@@ -26,8 +31,10 @@ export async function sha256Hex(value: string): Promise<string> {
  * the account exists, and the e-mail only if that row was, enqueued after commit when written.
  * The link's base is PUBLIC_BASE_URL, never the request's Host (design.md §18). The greeting cannot use the first name without a
  * prior read, which would make the two cases differ; the template falls back to "Hi there".
+ * `acceptLanguage` (design.md §30): a customer account belongs to no one business and keeps no
+ * language, so the e-mail speaks the best supported match of the request's Accept-Language, else English.
  */
-export async function requestPasswordReset(ctx: AuthCtx & AfterCommit, email: string): Promise<void> {
+export async function requestPasswordReset(ctx: AuthCtx & AfterCommit, email: string, acceptLanguage?: string | null): Promise<void> {
   const { db, now } = ctx;
   const t = now.toISOString();
   const token = newSecret(32);
@@ -37,7 +44,11 @@ export async function requestPasswordReset(ctx: AuthCtx & AfterCommit, email: st
   const resetUrl = `${linkBase(ctx.config).replace(/\/+$/, "")}/reset-password?token=${encodeURIComponent(token)}`;
   const mail = emailInsert(
     db,
-    { ...passwordResetEmail({ firstName: "", resetUrl, expiresInMinutes: RESET_TTL_MINUTES }), tenantId: null, to: email },
+    {
+      ...passwordResetEmail({ firstName: "", resetUrl, expiresInMinutes: RESET_TTL_MINUTES, locale: requestLocale(acceptLanguage) }),
+      tenantId: null,
+      to: email,
+    },
     now,
     sql`EXISTS (SELECT 1 FROM password_resets WHERE id = ${resetId})`,
   );

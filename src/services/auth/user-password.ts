@@ -4,11 +4,11 @@ import { ApiError } from "../../errors";
 import { newId, newSecret } from "../../lib/ids";
 import { linkBase } from "../../lib/links";
 import { hashPassword, verifyPassword } from "../../lib/password";
-import { userPasswordResetEmail } from "../email/templates";
+import { userResetMail } from "../email/account-mail";
 import { batch } from "../batch";
 import type { AfterCommit } from "../context";
 import { emailInsert } from "../outbox";
-import { RESET_TTL_MINUTES, sha256Hex } from "./password-reset";
+import { RESET_TTL_MINUTES, requestLocale, sha256Hex } from "./password-reset";
 import { type AuthCtx, liveSessionExists } from "./sessions";
 
 // Owner/staff accounts (users): forgot/reset, change password, and the invite links new members
@@ -37,8 +37,11 @@ export const resetLinkPath = (token: string) => `/reset-password?token=${encodeU
  * active account (so neither the answer nor its timing tells): earlier unused reset links of the
  * account are retired, a link row is inserted only for an active user, and the e-mail only if
  * that row was, enqueued after commit when written. The link's base is PUBLIC_BASE_URL.
+ * design.md §30: the e-mail speaks the member's own language (their latest membership that chose one),
+ * else the request's Accept-Language, else English; the insert reads the member's (../email/account-mail.ts),
+ * so it still takes one round trip and reads nothing first.
  */
-export async function requestUserPasswordReset(ctx: AuthCtx & AfterCommit, email: string): Promise<void> {
+export async function requestUserPasswordReset(ctx: AuthCtx & AfterCommit, email: string, acceptLanguage?: string | null): Promise<void> {
   const { db, now } = ctx;
   const t = now.toISOString();
   const { token, tokenHash } = await newLinkToken();
@@ -47,7 +50,12 @@ export async function requestUserPasswordReset(ctx: AuthCtx & AfterCommit, email
   const mail = emailInsert(
     db,
     {
-      ...userPasswordResetEmail({ resetUrl: `${linkBase(ctx.config)}${resetLinkPath(token)}`, expiresInMinutes: RESET_TTL_MINUTES }),
+      ...userResetMail({
+        resetUrl: `${linkBase(ctx.config)}${resetLinkPath(token)}`,
+        minutes: RESET_TTL_MINUTES,
+        fallback: requestLocale(acceptLanguage),
+        email,
+      }),
       tenantId: null,
       to: email,
     },

@@ -62,7 +62,14 @@ export function purgeSentEmailsStatement(db: Db, now: Date, limit = PURGE_BATCH_
  */
 export function outboxEmailContent(row: OutboxRow, render: StoredRenderer | undefined): RenderedEmail | StoredEmailError {
   if (row.facts === null) {
-    return { kind: row.kind, subject: row.subject, text: row.textBody, html: row.htmlBody, attachments: row.attachments ?? undefined };
+    return {
+      kind: row.kind,
+      subject: row.subject,
+      text: row.textBody,
+      html: row.htmlBody,
+      attachments: row.attachments ?? undefined,
+      language: row.language ?? undefined,
+    };
   }
   if (!render) return new StoredEmailError("no renderer for stored e-mails");
   try {

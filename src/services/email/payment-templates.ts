@@ -1,34 +1,46 @@
 import { formatMoney } from "../../shared/format";
+import { DEFAULT_LOCALE, type Locale } from "../../shared/i18n/locales";
+import { greeting, mailText } from "./mail-language";
 import { type RenderedEmail, render } from "./templates";
 
-/** E-mails about money (design.md §21): what was charged or refunded, and why, in plain words. */
+/**
+ * E-mails about money (design.md §21): what was charged or refunded, and why, in plain words, in
+ * the booking's language (§30; money through Intl for it, English keeps "€12.00").
+ */
 
 export type PaymentEmailFacts = {
   businessName: string;
   customerName: string;
   serviceName: string;
-  /** Tenant-local wall time in words, and its zone. */
+  /** Tenant-local wall time in words (in `locale`), and its zone. */
   localStart: string;
   timezone: string;
   confirmationCode: string;
+  /** design.md §30: the booking's language (absent: facts of a fee job written before it, English). */
+  locale?: Locale;
 };
 
-const footer = (f: PaymentEmailFacts) => `Sent on behalf of ${f.businessName}.`;
+const wordsOf = (f: { locale?: Locale }) => {
+  const locale = f.locale ?? DEFAULT_LOCALE;
+  return { locale, t: mailText(locale) };
+};
 
 /** A payment that arrived after the held slot was released: it is refunded in full. */
 export function latePaymentRefundedEmail(f: PaymentEmailFacts & { amount: number; currency: string }): RenderedEmail {
-  const money = formatMoney(f.amount, f.currency);
+  const { locale, t } = wordsOf(f);
+  const amount = formatMoney(f.amount, f.currency, locale);
   return render(
     "payment.late_refunded",
-    `Your payment to ${f.businessName} is being refunded`,
+    t("payment.late.subject", { business: f.businessName }),
     [
-      `Hi ${f.customerName},`,
-      `Your payment of ${money} for ${f.serviceName} on ${f.localStart} (${f.timezone}) reached us after the time to pay had run out, and the time was released for other customers.`,
-      `We are refunding the full ${money} to your card. Depending on your bank it can take 5 to 10 days to appear.`,
-      "You are welcome to book again.",
-      `Reference: ${f.confirmationCode}`,
+      greeting(t, f.customerName),
+      t("payment.late.intro", { amount, service: f.serviceName, date: f.localStart, timezone: f.timezone }),
+      t("payment.late.refund", { amount }),
+      t("payment.late.again"),
+      t("payment.reference", { code: f.confirmationCode }),
     ],
-    footer(f),
+    t("footer.business", { business: f.businessName }),
+    locale,
   );
 }
 
@@ -36,27 +48,27 @@ export function latePaymentRefundedEmail(f: PaymentEmailFacts & { amount: number
 export function feeChargedEmail(
   f: PaymentEmailFacts & { amount: number; currency: string; kind: "no_show_fee" | "late_cancel_fee" },
 ): RenderedEmail {
-  const money = formatMoney(f.amount, f.currency);
-  const why =
-    f.kind === "no_show_fee"
-      ? `You did not come to your appointment for ${f.serviceName} on ${f.localStart} (${f.timezone}).`
-      : `You cancelled your appointment for ${f.serviceName} on ${f.localStart} (${f.timezone}) later than the cancellation policy allows.`;
+  const { locale, t } = wordsOf(f);
+  const amount = formatMoney(f.amount, f.currency, locale);
+  const when = { service: f.serviceName, date: f.localStart, timezone: f.timezone };
   return render(
     `payment.${f.kind}_charged`,
-    `${f.businessName} charged a ${f.kind === "no_show_fee" ? "no-show" : "late-cancellation"} fee of ${money}`,
+    t("payment.fee.subject", { business: f.businessName, fee: f.kind === "no_show_fee" ? "no_show" : "late_cancel", amount }),
     [
-      `Hi ${f.customerName},`,
-      why,
-      `As agreed when you booked, ${f.businessName} has charged the fee of ${money} to the card you saved.`,
-      `Reference: ${f.confirmationCode}`,
+      greeting(t, f.customerName),
+      f.kind === "no_show_fee" ? t("payment.fee.noShow", when) : t("payment.fee.late", when),
+      t("payment.fee.charged", { business: f.businessName, amount }),
+      t("payment.reference", { code: f.confirmationCode }),
     ],
-    footer(f),
+    t("footer.business", { business: f.businessName }),
+    locale,
   );
 }
 
 /**
- * The lines the cancellation e-mail adds about money: what is refunded, or that the deposit is
- * kept under the policy (quoted), and a late-cancellation fee that will be charged.
+ * The lines the cancellation e-mail adds about money, in the booking's language: what is refunded,
+ * or that the deposit is kept under the policy (quoted), and a late-cancellation fee that will be
+ * charged (`chargeOn` already in words in that language).
  */
 export function cancellationMoneyLines(p: {
   refunded: number;
@@ -64,23 +76,17 @@ export function cancellationMoneyLines(p: {
   currency: string;
   policy: string;
   lateFee: { amount: number; chargeOn: string } | null;
+  locale?: Locale;
 }): string[] {
+  const { locale, t } = wordsOf(p);
   const lines: string[] = [];
-  if (p.refunded > 0) {
-    lines.push(
-      `We are refunding ${formatMoney(p.refunded, p.currency)} to your card. Depending on your bank it can take 5 to 10 days to appear.`,
-    );
-  }
+  if (p.refunded > 0) lines.push(t("payment.cancel.refund", { amount: formatMoney(p.refunded, p.currency, locale) }));
   if (p.kept > 0) {
-    const policy = p.policy.trim() ? ` The cancellation policy says: "${p.policy.trim()}"` : "";
-    lines.push(
-      `As the booking was cancelled inside the cancellation window, the ${formatMoney(p.kept, p.currency)} you paid is kept.${policy}`,
-    );
+    const policy = p.policy.trim();
+    lines.push(t("payment.cancel.kept", { amount: formatMoney(p.kept, p.currency, locale), hasPolicy: policy ? "yes" : "no", policy }));
   }
   if (p.lateFee) {
-    lines.push(
-      `A late-cancellation fee of ${formatMoney(p.lateFee.amount, p.currency)} will be charged to your saved card on ${p.lateFee.chargeOn} unless the business waives it.`,
-    );
+    lines.push(t("payment.cancel.lateFee", { amount: formatMoney(p.lateFee.amount, p.currency, locale), date: p.lateFee.chargeOn }));
   }
   return lines;
 }

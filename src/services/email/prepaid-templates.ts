@@ -1,56 +1,79 @@
 import { formatMoney } from "../../shared/format";
+import { DEFAULT_LOCALE, type Locale } from "../../shared/i18n/locales";
+import { greeting, mailText } from "./mail-language";
 import { type RenderedEmail, render } from "./templates";
 
-/** E-mails about prepaid money (design.md §32). Codes appear only in e-mails marked sensitive. */
+/**
+ * E-mails about prepaid money (design.md §32), in the purchase page's language (§30: the business's
+ * for a card issued at the counter). Codes appear only in e-mails marked sensitive.
+ */
 
 export type GiftCardMailFacts = {
   businessName: string;
   amount: number;
   currency: string;
-  /** e.g. "31 March 2031" (the business's wording of the expiry date). */
-  expiresOn: string;
+  /** The expiry date in words in `locale` ("31 March 2031"); null: the card lasts until it is used up. */
+  expiresOn: string | null;
   recipientName: string;
   buyerName: string;
   message: string;
   /** The booking page where the card is spent. */
   bookUrl: string;
+  locale?: Locale;
 };
 
-const footer = (businessName: string) => `Sent on behalf of ${businessName}.`;
+const wordsOf = (f: GiftCardMailFacts) => {
+  const locale = f.locale ?? DEFAULT_LOCALE;
+  return { locale, t: mailText(locale), amount: formatMoney(f.amount, f.currency, locale) };
+};
+
+const expiry = (f: GiftCardMailFacts) => ({ expires: f.expiresOn ? "yes" : "no", expiry: f.expiresOn ?? "" });
 
 /** To the recipient, on the delivery date: the code itself (the only place it is ever written). */
 export function giftCardRecipientEmail(f: GiftCardMailFacts & { code: string }): RenderedEmail {
-  const money = formatMoney(f.amount, f.currency);
-  const from = f.buyerName ? `${f.buyerName} sent you` : "You have received";
+  const { locale, t, amount } = wordsOf(f);
+  const business = f.businessName;
   const email = render(
     "gift_card.delivered",
-    `A gift card for ${f.businessName}`,
+    t("gift.recipient.subject", { business }),
     [
-      `Hi ${f.recipientName || "there"},`,
-      `${from} a gift card of ${money} for ${f.businessName}.`,
-      ...(f.message ? [`"${f.message}"`] : []),
-      `Your code: ${f.code}`,
-      `Enter it when you book (${f.bookUrl}); what a booking costs is taken from the card first. It can be used until ${f.expiresOn}.`,
-      "Keep this code safe: whoever has it can spend the card.",
+      greeting(t, f.recipientName),
+      t("gift.recipient.intro", { hasBuyer: f.buyerName ? "yes" : "no", buyer: f.buyerName, amount, business }),
+      ...(f.message ? [t("gift.recipient.message", { message: f.message })] : []),
+      t("gift.recipient.code", { code: f.code }),
+      t("gift.recipient.use", { url: f.bookUrl, ...expiry(f) }),
+      t("gift.recipient.safe"),
     ],
-    footer(f.businessName),
+    t("footer.business", { business }),
+    locale,
   );
   return { ...email, sensitive: true };
 }
 
-/** To the buyer, when the payment succeeded: what was bought, never the code. */
-export function giftCardReceiptEmail(f: GiftCardMailFacts & { last4: string; recipientEmail: string; deliveryOn: string }): RenderedEmail {
-  const money = formatMoney(f.amount, f.currency);
+/** To the buyer, when the payment succeeded: what was bought, never the code. `deliveryOn` null: today. */
+export function giftCardReceiptEmail(
+  f: GiftCardMailFacts & { last4: string; recipientEmail: string; deliveryOn: string | null },
+): RenderedEmail {
+  const { locale, t, amount } = wordsOf(f);
+  const business = f.businessName;
   return render(
     "gift_card.receipt",
-    `Your gift card for ${f.businessName}`,
+    t("gift.receipt.subject", { business }),
     [
-      `Hi ${f.buyerName || "there"},`,
-      `Thank you: your payment of ${money} for a gift card of ${f.businessName} went through.`,
-      `The card (ending ${f.last4}) goes to ${f.recipientName || f.recipientEmail} at ${f.recipientEmail} on ${f.deliveryOn}. It can be used until ${f.expiresOn}.`,
-      "This e-mail is your receipt.",
+      greeting(t, f.buyerName),
+      t("gift.receipt.thanks", { amount, business }),
+      t("gift.receipt.delivery", {
+        last4: f.last4,
+        recipient: f.recipientName || f.recipientEmail,
+        email: f.recipientEmail,
+        today: f.deliveryOn ? "no" : "yes",
+        delivery: f.deliveryOn ?? "",
+        ...expiry(f),
+      }),
+      t("gift.receipt.receipt"),
     ],
-    footer(f.businessName),
+    t("footer.business", { business }),
+    locale,
   );
 }
 
@@ -81,7 +104,7 @@ export function packageCodeEmail(f: PackageMailFacts): RenderedEmail {
       `It holds ${f.sessions} sessions. Enter the code when you book (${f.bookUrl}) and one session pays for the booking. It can be used until ${f.expiresOn}.`,
       "Keep this code safe: whoever has it can use the sessions.",
     ],
-    footer(f.businessName),
+    mailText(DEFAULT_LOCALE)("footer.business", { business: f.businessName }),
   );
   return { ...email, sensitive: true };
 }

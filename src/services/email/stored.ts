@@ -1,3 +1,4 @@
+import type { SQL } from "drizzle-orm";
 import type { RenderedEmail } from "./templates";
 
 /**
@@ -29,6 +30,11 @@ export type DeferredEmail = {
   stored: StoredEmail;
   /** The rendered body holds a secret: the stored facts are dropped once the row is sent or failed. */
   sensitive?: boolean;
+  /**
+   * design.md §30: the facts' `locale` read inside the insert (a recipient's own language, which the
+   * request does not know); NULL keeps the `locale` the facts were written with.
+   */
+  localeFrom?: SQL;
 };
 
 /** Turns a row's stored facts into the e-mail to send; throws `StoredEmailError` when it cannot. */

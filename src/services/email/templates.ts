@@ -1,4 +1,6 @@
 import { escapeHtml } from "../../lib/html";
+import { DEFAULT_LOCALE, type Locale } from "../../shared/i18n/locales";
+import { greeting, mailText } from "./mail-language";
 
 /**
  * `sensitive`: the body holds a secret (a reset or invite link). The outbox then blanks text and
@@ -20,14 +22,19 @@ export type EmailAttachment = { filename: string; content: string };
 
 // E-mails about bookings (customer and notices) are in ./booking-templates.ts.
 
-/** Paragraphs -> plain text and a minimal HTML body; every interpolated value is escaped in HTML. */
-export function render(kind: string, subject: string, paragraphs: string[], footer: string): RenderedEmail {
+/**
+ * Paragraphs -> plain text and a minimal HTML body; every interpolated value is escaped in HTML.
+ * `language` (design.md §30): the locale the words are in, named by `<html lang>` and, through the
+ * outbox row, the Content-Language header; absent = English.
+ */
+export function render(kind: string, subject: string, paragraphs: string[], footer: string, language?: Locale): RenderedEmail {
   const text = [...paragraphs, "", footer].join("\n\n").replace(/\n{3,}/g, "\n\n");
+  const lang = language ? ` lang="${escapeHtml(language)}"` : "";
   const html =
-    `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">` +
+    `<!doctype html><html${lang}><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">` +
     paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`).join("") +
     `<p style="color:#666;font-size:12px">${escapeHtml(footer)}</p></body></html>`;
-  return { kind, subject, text, html };
+  return language ? { kind, subject, text, html, language } : { kind, subject, text, html };
 }
 
 export function suspensionEmail(p: { businessName: string; reason: string | null }): RenderedEmail {
@@ -44,33 +51,30 @@ export function suspensionEmail(p: { businessName: string; reason: string | null
   );
 }
 
-export function passwordResetEmail(p: { firstName: string; resetUrl: string; expiresInMinutes: number }): RenderedEmail {
+/** A customer account's reset link (design.md §18), in the language of whoever asked (§30). */
+export function passwordResetEmail(p: { firstName: string; resetUrl: string; expiresInMinutes: number; locale?: Locale }): RenderedEmail {
+  const locale = p.locale ?? DEFAULT_LOCALE;
+  const t = mailText(locale);
   const email = render(
     "customer.password_reset",
-    "Reset your password",
-    [
-      `Hi ${p.firstName || "there"},`,
-      `Someone asked to reset the password of your booking account. If it was you, use this link within ${p.expiresInMinutes} minutes:`,
-      p.resetUrl,
-      "If it was not you, ignore this e-mail; your password stays the same.",
-    ],
-    "This link can be used once.",
+    t("reset.subject"),
+    [greeting(t, p.firstName), t("reset.customer", { minutes: p.expiresInMinutes }), p.resetUrl, t("reset.notYou")],
+    t("reset.footer"),
+    locale,
   );
   return { ...email, sensitive: true };
 }
 
-/** Owner/staff accounts (design.md §18): same link page as customers, its own kind. */
-export function userPasswordResetEmail(p: { resetUrl: string; expiresInMinutes: number }): RenderedEmail {
+/** Owner/staff accounts (design.md §18): same link page as customers, its own kind; the member's language (§30). */
+export function userPasswordResetEmail(p: { resetUrl: string; expiresInMinutes: number; locale?: Locale }): RenderedEmail {
+  const locale = p.locale ?? DEFAULT_LOCALE;
+  const t = mailText(locale);
   const email = render(
     "user.password_reset",
-    "Reset your password",
-    [
-      "Hi there,",
-      `Someone asked to reset the password you use to manage your business on the booking platform. If it was you, use this link within ${p.expiresInMinutes} minutes:`,
-      p.resetUrl,
-      "If it was not you, ignore this e-mail; your password stays the same.",
-    ],
-    "This link can be used once.",
+    t("reset.subject"),
+    [greeting(t, ""), t("reset.member", { minutes: p.expiresInMinutes }), p.resetUrl, t("reset.notYou")],
+    t("reset.footer"),
+    locale,
   );
   return { ...email, sensitive: true };
 }

@@ -1,27 +1,43 @@
 import { cleanName } from "../../domain/sms/templates";
+import { DEFAULT_LOCALE, type Locale } from "../../shared/i18n/locales";
+import { clockIn, greeting, humanDateTime, mailText } from "./mail-language";
 import { type RenderedEmail, render } from "./templates";
 
-/** E-mails of the public waitlist (design.md §28). Names arrive without control characters (§31). */
+/**
+ * E-mails of the public waitlist (design.md §28), in the entry's language (§30: the page's language
+ * at join, else the business's). Names arrive without control characters (§31).
+ */
+
+export type WaitlistWindow = { startAt: number; endAt: number };
 
 export function waitlistJoinedEmail(p: {
   businessName: string;
   firstName: string;
   serviceName: string;
-  windows: string[];
+  timezone: string;
+  windows: WaitlistWindow[];
   manageUrl: string;
+  locale?: Locale;
 }): RenderedEmail {
+  const locale = p.locale ?? DEFAULT_LOCALE;
+  const t = mailText(locale);
   const business = cleanName(p.businessName);
+  // A window lies within one day: its end is written as a time of that day.
+  const windows = p.windows.map(
+    (w) => `- ${t("waitlist.joined.window", { start: humanDateTime(locale, p.timezone, w.startAt), end: clockIn(p.timezone, w.endAt) })}`,
+  );
   const email = render(
     "waitlist.joined",
-    `You are on the waitlist of ${business}`,
+    t("waitlist.joined.subject", { business }),
     [
-      `Hi ${cleanName(p.firstName) || "there"},`,
-      `You are on the waitlist of ${business} for ${cleanName(p.serviceName)} at these times:`,
-      p.windows.map((w) => `- ${w}`).join("\n"),
-      "When one of these times frees up, we e-mail you a link to book it. The first to book it gets it.",
-      `To leave the waitlist: ${p.manageUrl}`,
+      greeting(t, cleanName(p.firstName)),
+      t("waitlist.joined.intro", { business, service: cleanName(p.serviceName), count: p.windows.length }),
+      windows.join("\n"),
+      t("waitlist.joined.how"),
+      t("waitlist.joined.leave", { url: p.manageUrl }),
     ],
-    "Keep this e-mail: its link lets you leave the waitlist.",
+    t("waitlist.joined.footer"),
+    locale,
   );
   // The manage link is a secret: the outbox keeps no body once it is sent (design.md §18).
   return { ...email, sensitive: true };
@@ -32,19 +48,25 @@ export function waitlistOfferEmail(p: {
   firstName: string;
   serviceName: string;
   staffName: string;
-  when: string;
+  timezone: string;
+  startAt: number;
   bookUrl: string;
+  locale?: Locale;
 }): RenderedEmail {
+  const locale = p.locale ?? DEFAULT_LOCALE;
+  const t = mailText(locale);
   const business = cleanName(p.businessName);
+  const when = humanDateTime(locale, p.timezone, p.startAt);
   return render(
     "waitlist.offer",
-    `A time is free at ${business}: ${p.when}`,
+    t("waitlist.offer.subject", { business, when }),
     [
-      `Hi ${cleanName(p.firstName) || "there"},`,
-      `A time you asked for is free: ${cleanName(p.serviceName)} with ${cleanName(p.staffName)}, ${p.when}.`,
-      `Book it here: ${p.bookUrl}`,
-      "We also told a few others on the waitlist; the first to book it gets it. If it is gone, you stay on the waitlist.",
+      greeting(t, cleanName(p.firstName)),
+      t("waitlist.offer.intro", { service: cleanName(p.serviceName), staff: cleanName(p.staffName), when }),
+      t("waitlist.offer.book", { url: p.bookUrl }),
+      t("waitlist.offer.others"),
     ],
-    "You receive this because you joined the waitlist. The link in your waitlist confirmation e-mail lets you leave it.",
+    t("waitlist.offer.footer"),
+    locale,
   );
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SUPPORTED_LOCALES } from "../../shared/i18n/locales";
+import { renderAccountMail } from "../email/account-mail";
 import { bookingNoticeEmail, type NoticeEvent, type NoticeFacts } from "../email/booking-templates";
 import { type DeferredEmail, deferredEmail, type StoredEmail, StoredEmailError, type StoredRenderer } from "../email/stored";
 import type { RenderedEmail } from "../email/templates";
@@ -140,6 +141,8 @@ export function storedMailRenderer(settings: MailSettings): StoredRenderer {
     }
     const notice = eventOf(NOTICE_TEMPLATE, stored.template);
     if (notice) return bookingNoticeEmail(notice, factsOf(schemas.notice, stored));
+    const account = renderAccountMail(stored);
+    if (account) return account;
     throw new StoredEmailError(`unknown stored e-mail template ${stored.template}`);
   };
 }

@@ -1,9 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { type Canceller, cancellationRefund, feeAmount, LATE_FEE_DELAY_MS } from "../../domain/payments";
-import { instantToHumanLocal } from "../../domain/time";
 import type { BookingView } from "../bookings/lookup";
 import { type Fragment, group, type Part } from "../batch";
+import { humanDateTime } from "../email/mail-language";
 import { cancellationMoneyLines, type PaymentEmailFacts } from "../email/payment-templates";
 import { jobInsert } from "../outbox";
 import { newId } from "../../lib/ids";
@@ -41,9 +41,10 @@ export function emailFacts(b: BookingView): PaymentEmailFacts {
     businessName: b.tenant.businessName,
     customerName: c ? `${c.firstName} ${c.lastName}`.trim() || c.email : "",
     serviceName: b.serviceName,
-    localStart: instantToHumanLocal(b.tenant.timezone, b.startAt),
+    localStart: humanDateTime(b.locale, b.tenant.timezone, b.startAt),
     timezone: b.tenant.timezone,
     confirmationCode: b.confirmationCode,
+    locale: b.locale,
   };
 }
 
@@ -121,14 +122,14 @@ export function cancellationMoney(db: Db, now: Date, b: BookingView, money: Book
     const fee = feeInsert(db, now, b, money, { kind: "late_cancel_fee", amount, runAt }, gate);
     if (fee) {
       parts.push(fee);
-      lateFee = { amount, chargeOn: instantToHumanLocal(b.tenant.timezone, runAt.getTime()) };
+      lateFee = { amount, chargeOn: humanDateTime(b.locale, b.tenant.timezone, runAt.getTime()) };
     }
   }
 
   return {
     ...group(parts),
     refund: refunded > 0 ? { amount: refunded, currency, status: "pending" } : null,
-    emailLines: cancellationMoneyLines({ refunded, kept, currency, policy: money.policy.cancellationPolicy, lateFee }),
+    emailLines: cancellationMoneyLines({ refunded, kept, currency, policy: money.policy.cancellationPolicy, lateFee, locale: b.locale }),
     quiet,
   };
 }

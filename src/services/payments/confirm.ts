@@ -1,11 +1,11 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { instantToHumanLocal } from "../../domain/time";
 import { newId } from "../../lib/ids";
 import { batch } from "../batch";
 import type { Services } from "../context";
 import { createdEffectsFromView } from "../bookings/created-facts";
 import { type BookingView, bookingViewQuery } from "../bookings/lookup";
+import { humanDateTime } from "../email/mail-language";
 import { latePaymentRefundedEmail } from "../email/payment-templates";
 import { emailInsert } from "../outbox";
 import { paymentAnnouncement } from "./announce";
@@ -205,11 +205,12 @@ function lateRefundEmail(db: Db, now: Date, view: BookingView, gate: SQL, amount
     businessName: view.tenant.businessName,
     customerName: `${view.customer.firstName} ${view.customer.lastName}`.trim() || view.customer.email,
     serviceName: view.serviceName,
-    localStart: instantToHumanLocal(view.tenant.timezone, view.startAt),
+    localStart: humanDateTime(view.locale, view.tenant.timezone, view.startAt),
     timezone: view.tenant.timezone,
     confirmationCode: view.confirmationCode,
     amount,
     currency: currency.toUpperCase(),
+    locale: view.locale,
   });
   return emailInsert(db, { ...rendered, tenantId: view.tenantId, to: view.customer.email }, now, gate);
 }

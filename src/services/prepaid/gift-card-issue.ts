@@ -7,7 +7,8 @@ import { type CardForMail, giftCardMails } from "./gift-card-mail";
 
 const CARD_COLUMNS = sql`g.id, g.tenant_id AS tenantId, t.slug, t.business_name AS businessName, t.timezone, g.amount, g.currency,
   g.expires_at AS expiresAt, g.buyer_name AS buyerName, g.buyer_email AS buyerEmail, g.recipient_name AS recipientName,
-  g.recipient_email AS recipientEmail, g.message, g.delivery_date AS deliveryDate, g.status`;
+  g.recipient_email AS recipientEmail, g.message, g.delivery_date AS deliveryDate, g.status,
+  COALESCE(g.locale, t.locale) AS locale`;
 
 type SaleCard = CardForMail & { id: string; status: string };
 

@@ -2,19 +2,11 @@ import type { SQL } from "drizzle-orm";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { deliveryInstant } from "../../domain/gift-cards";
-import { parseLocalDate } from "../../domain/time";
 import { platformLink } from "../../lib/links";
 import type { Part } from "../batch";
+import { dayInWords, localeOr } from "../email/mail-language";
 import { giftCardReceiptEmail, giftCardRecipientEmail, type GiftCardMailFacts } from "../email/prepaid-templates";
 import { emailInsert } from "../outbox";
-
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-
-/** "31 March 2031" for a YYYY-MM-DD (a delivery date) or an ISO instant's UTC date (an expiry). */
-export function dateInWords(value: string): string {
-  const d = parseLocalDate(value.slice(0, 10));
-  return d ? `${d.day} ${MONTHS[d.month - 1]} ${d.year}` : value;
-}
 
 export type CardForMail = {
   tenantId: string;
@@ -30,6 +22,8 @@ export type CardForMail = {
   recipientEmail: string;
   message: string;
   deliveryDate: string | null;
+  /** design.md §30: the purchase page's language (the business's for a card issued by hand). */
+  locale: string | null;
 };
 
 /**
@@ -45,15 +39,17 @@ export function giftCardMails(
   now: Date,
   gate: SQL,
 ): Part[] {
+  const locale = localeOr(card.locale);
   const facts: GiftCardMailFacts = {
     businessName: card.businessName,
     amount: card.amount,
     currency: card.currency,
-    expiresOn: card.expiresAt ? dateInWords(card.expiresAt) : "it is used up",
+    expiresOn: card.expiresAt ? dayInWords(locale, card.expiresAt) : null,
     recipientName: card.recipientName,
     buyerName: card.buyerName,
     message: card.message,
-    bookUrl: platformLink(config, "/book", { slug: card.slug }),
+    bookUrl: platformLink(config, "/book", { slug: card.slug, lang: locale }),
+    locale,
   };
   const parts: Part[] = [];
   if (card.recipientEmail) {
@@ -66,7 +62,7 @@ export function giftCardMails(
       ...facts,
       last4: issued.last4,
       recipientEmail: card.recipientEmail,
-      deliveryOn: card.deliveryDate ? dateInWords(card.deliveryDate) : "today",
+      deliveryOn: card.deliveryDate ? dayInWords(locale, card.deliveryDate) : null,
     });
     parts.push(emailInsert(db, { ...receipt, tenantId: card.tenantId, to: card.buyerEmail }, now, gate));
   }

@@ -8,6 +8,8 @@ import { batch } from "../batch";
 import type { Services } from "../context";
 import { publicTenantSql } from "../public-tenant";
 import { openSale, SALE_TENANT_COLUMNS, type SalePayment, type SaleTenant, sellingAccount } from "./sale";
+import type { Locale } from "../../shared/i18n/locales";
+import { localeOr } from "../email/mail-language";
 
 export type GiftCardPurchaseInput = {
   amount: number;
@@ -20,6 +22,8 @@ export type GiftCardPurchaseInput = {
   clientIp?: string;
   /** The signed-in customer account buying it (their account then lists the card). */
   customerAccountId?: string;
+  /** design.md §30: the purchase page's language, of the card's e-mails (else the business's). */
+  locale?: Locale;
 };
 
 export type GiftCardPurchase = {
@@ -78,11 +82,11 @@ export async function purchaseGiftCard(ctx: Ctx, slug: string, input: GiftCardPu
   b.add(sale.insert);
   b.add(
     db.run(sql`INSERT INTO gift_cards (id, tenant_id, status, source, amount, balance, currency, expires_at, buyer_name, buyer_email,
-        recipient_name, recipient_email, message, delivery_date, payment_id, customer_account_id, created_at, updated_at)
+        recipient_name, recipient_email, message, delivery_date, payment_id, customer_account_id, locale, created_at, updated_at)
       VALUES (${id}, ${tenant.id}, 'pending', 'purchase', ${input.amount}, 0, ${sale.payment.currency},
         ${expiryAfterMonths(nowMs, settings.validityMonths).toISOString()}, ${input.buyer.name}, ${input.buyer.email.toLowerCase()},
         ${input.recipient.name}, ${input.recipient.email.toLowerCase()}, ${input.message ?? ""}, ${deliveryDate}, ${sale.paymentId},
-        ${input.customerAccountId ?? null}, ${t}, ${t})`),
+        ${input.customerAccountId ?? null}, ${input.locale ?? localeOr(tenant.locale)}, ${t}, ${t})`),
   );
   await b.run(ctx);
   return { id, status: "pending", payment: sale.payment };

@@ -62,8 +62,15 @@ export type OwnerIssueInput = {
  */
 export async function issueGiftCard(ctx: Ctx, tenantId: string, actor: Actor, input: OwnerIssueInput) {
   const { db, now, config } = ctx;
-  const [tenant] = await db.all<{ slug: string; businessName: string; timezone: string; currency: string; settings: string | null }>(sql`
-    SELECT slug, business_name AS businessName, timezone, currency, gift_card_settings AS settings FROM tenants WHERE id = ${tenantId}`);
+  const [tenant] = await db.all<{
+    slug: string;
+    businessName: string;
+    timezone: string;
+    currency: string;
+    settings: string | null;
+    locale: string;
+  }>(sql`
+    SELECT slug, business_name AS businessName, timezone, currency, gift_card_settings AS settings, locale FROM tenants WHERE id = ${tenantId}`);
   if (!tenant) throw ApiError.notFound("Business");
   if (input.deliveryDate) {
     const problem = deliveryDateProblem(tenant.timezone, now.getTime(), input.deliveryDate);
@@ -89,6 +96,8 @@ export async function issueGiftCard(ctx: Ctx, tenantId: string, actor: Actor, in
     recipientEmail: input.recipientEmail?.toLowerCase() ?? "",
     message: input.message ?? "",
     deliveryDate: input.deliveryDate ?? null,
+    // design.md §30: a card issued at the counter speaks the business's language.
+    locale: tenant.locale,
   };
   const b = batch(db);
   const inserted = b.add(

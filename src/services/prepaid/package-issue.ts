@@ -3,10 +3,11 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { platformLink } from "../../lib/links";
 import { type Fragment, group, type Part } from "../batch";
+import { DEFAULT_LOCALE } from "../../shared/i18n/locales";
+import { dayInWords } from "../email/mail-language";
 import { packageCodeEmail } from "../email/prepaid-templates";
 import { emailInsert } from "../outbox";
 import { newCode } from "./codes";
-import { dateInWords } from "./gift-card-mail";
 
 export type PackageForMail = {
   tenantId: string;
@@ -40,7 +41,7 @@ export function packageMail(
     sessions: pack.sessions,
     paid,
     code,
-    expiresOn: pack.expiresAt ? dateInWords(pack.expiresAt) : "its sessions are used",
+    expiresOn: pack.expiresAt ? dayInWords(DEFAULT_LOCALE, pack.expiresAt) : "its sessions are used",
     bookUrl: platformLink(config, "/book", { slug: pack.slug }),
   });
   return emailInsert(db, { ...mail, tenantId: pack.tenantId, to: pack.buyerEmail }, now, gate);

@@ -14,7 +14,7 @@ import { createPaymentIntent } from "../payments/stripe";
 
 /** The tenant columns a sale reads (`FROM tenants`), in the caller's one read. */
 export const SALE_TENANT_COLUMNS = sql`id, timezone, currency, stripe_account_id AS account, stripe_charges_enabled AS chargesEnabled,
-  bot_protection AS botProtection`;
+  bot_protection AS botProtection, locale`;
 
 export type SaleTenant = {
   id: string;
@@ -23,6 +23,7 @@ export type SaleTenant = {
   account: string | null;
   chargesEnabled: number;
   botProtection: number;
+  locale: string;
 };
 
 /** The connected account that takes the sale's money, or null when the business cannot sell online now. */

@@ -3,7 +3,6 @@ import type { Config } from "../../config";
 import { uniqueViolation } from "../../db/unique-violation";
 import { bookingLimits, performers } from "../../domain/schedule";
 import { e164Of, regionOf } from "../../domain/sms/phone";
-import { instantToHumanLocal } from "../../domain/time";
 import { type WindowInput, windowInstants, windowProblem } from "../../domain/waitlist";
 import { ApiError, fieldErrorMap } from "../../errors";
 import { newId, newSecret } from "../../lib/ids";
@@ -15,6 +14,7 @@ import { type BookingCtx, parseStaffIds, serviceQuery, staffQuery, tenantIdSql }
 import { waitlistJoinedEmail } from "../email/waitlist-templates";
 import { emailInsert } from "../outbox";
 import { publicTenantSql } from "../public-tenant";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../../shared/i18n/locales";
 
 /** The manage link of an entry: the booking page, which offers to leave the waitlist. */
 export function waitlistManageUrl(config: Pick<Config, "PUBLIC_BASE_URL">, slug: string, token: string): string {
@@ -29,6 +29,8 @@ export type JoinInput = {
   /** design.md §31: the Turnstile token, needed where the business has bot protection on. */
   captchaToken?: string;
   clientIp?: string;
+  /** design.md §30: the page's language, kept on the entry for every e-mail and text about it (else the business's). */
+  locale?: Locale;
 };
 
 export type JoinedEntry = { id: string; status: "waiting"; manageUrl: string };
@@ -43,6 +45,7 @@ type TenantRow = {
   countryCode: string;
   country: string;
   botProtection: number;
+  locale: string;
 };
 
 /**
@@ -59,7 +62,7 @@ export async function joinWaitlist(ctx: BookingCtx & { config: Config }, slug: s
   const [tenants, services, staffRows] = await db.batch([
     db.all<TenantRow>(sql`
       SELECT id, slug, business_name AS businessName, timezone, min_notice_minutes AS minNoticeMinutes,
-             max_advance_days AS maxAdvanceDays, country_code AS countryCode, country, bot_protection AS botProtection
+             max_advance_days AS maxAdvanceDays, country_code AS countryCode, country, bot_protection AS botProtection, locale
       FROM tenants WHERE ${publicTenantSql(slug)} LIMIT 1`),
     serviceQuery(db, scope, input.serviceId),
     staffQuery(db, "public", tenantId, input.staffProfileId === undefined ? undefined : sql`${input.staffProfileId}`),
@@ -96,15 +99,16 @@ export async function joinWaitlist(ctx: BookingCtx & { config: Config }, slug: s
   const smsPhone = e164Of(c.phone, regionOf(tenant));
   const manageUrl = waitlistManageUrl(ctx.config, tenant.slug, token);
   const written = sql`EXISTS (SELECT 1 FROM waitlist_entries WHERE id = ${id})`;
+  const locale = input.locale ?? (isLocale(tenant.locale) ? tenant.locale : DEFAULT_LOCALE);
   const rows = JSON.stringify(windows.map((w) => ({ id: newId("wlw"), ...w })));
 
   const b = batch(db);
   b.add(
     db.run(sql`
-      INSERT INTO waitlist_entries (id, tenant_id, service_id, staff_id, first_name, last_name, email, phone, sms_phone, sms_opt_in,
+      INSERT INTO waitlist_entries (id, tenant_id, service_id, staff_id, first_name, last_name, email, phone, sms_phone, sms_opt_in, locale,
                                     status, manage_token_hash, last_window_end_at, created_at, updated_at)
       SELECT ${id}, ${tenant.id}, ${service.id}, ${input.staffProfileId ?? null}, ${c.firstName}, ${c.lastName ?? ""}, ${email},
-             ${c.phone ?? ""}, ${smsPhone}, ${c.smsOptIn === true ? 1 : 0}, 'waiting', ${tokenHash}, ${lastEnd}, ${t}, ${t}
+             ${c.phone ?? ""}, ${smsPhone}, ${c.smsOptIn === true ? 1 : 0}, ${locale}, 'waiting', ${tokenHash}, ${lastEnd}, ${t}, ${t}
       WHERE EXISTS (SELECT 1 FROM tenants WHERE id = ${tenant.id} AND is_active = 1 AND is_suspended = 0)`),
   );
   b.add(
@@ -122,10 +126,10 @@ export async function joinWaitlist(ctx: BookingCtx & { config: Config }, slug: s
           businessName: tenant.businessName,
           firstName: c.firstName,
           serviceName: service.name,
-          windows: windows.map(
-            (w) => `${instantToHumanLocal(tenant.timezone, w.startAt)} to ${instantToHumanLocal(tenant.timezone, w.endAt).split(", ")[1]}`,
-          ),
+          timezone: tenant.timezone,
+          windows,
           manageUrl,
+          locale,
         }),
         tenantId: tenant.id,
         to: email,

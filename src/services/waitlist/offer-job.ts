@@ -7,6 +7,7 @@ import { ApiError } from "../../errors";
 import { getAvailability } from "../availability";
 import type { Part } from "../batch";
 import { type JobHandler, jobInsert } from "../outbox/jobs";
+import { localeOr } from "../email/mail-language";
 import { type OfferEntry, type OfferedTime, type OfferTenant, offerParts } from "./offers";
 import { type OfferPayload, WAITLIST_OFFER_KIND } from "./trigger";
 
@@ -29,6 +30,7 @@ type EntryRow = {
   smsPhone: string | null;
   smsOptIn: number;
   serviceName: string;
+  locale: string | null;
   windows: string;
   offered: number;
 };
@@ -53,6 +55,7 @@ function readState(db: Db, tenantId: string, p: OfferPayload, nowMs: number) {
     db.all<EntryRow>(sql`
       SELECT e.id, e.service_id AS serviceId, e.staff_id AS staffId, e.first_name AS firstName, e.email, e.sms_phone AS smsPhone,
              e.sms_opt_in AS smsOptIn, s.name AS serviceName,
+             COALESCE(e.locale, (SELECT t.locale FROM tenants t WHERE t.id = e.tenant_id)) AS locale,
              (SELECT json_group_array(json_array(w.date, w.start_at, w.end_at)) FROM waitlist_windows w WHERE w.entry_id = e.id AND ${overlapping}) AS windows,
              EXISTS (SELECT 1 FROM waitlist_offers o WHERE o.entry_id = e.id AND o.trigger_key = ${p.triggerKey}) AS offered
       FROM waitlist_entries e JOIN services s ON s.id = e.service_id
@@ -132,6 +135,7 @@ export function waitlistOfferHandler(config: Config): JobHandler {
               smsPhone: r.smsPhone,
               smsOptIn: r.smsOptIn === 1,
               serviceName: r.serviceName,
+              locale: localeOr(r.locale),
             };
             const staffName = free.get(r.serviceId)?.find((f) => f.staffId === time.staffId)?.staffName ?? "";
             const offered: OfferedTime = { ...time, serviceId: r.serviceId, staffName };

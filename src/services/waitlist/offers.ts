@@ -3,7 +3,8 @@ import { type Config, smsConfig } from "../../config";
 import type { Db } from "../../db/client";
 import { localMonth } from "../../domain/sms/limits";
 import { waitlistOfferText } from "../../domain/sms/templates";
-import { instantToHumanLocal, instantToLocalString } from "../../domain/time";
+import { instantToLocalString } from "../../domain/time";
+import type { Locale } from "../../shared/i18n/locales";
 import type { FreeTime } from "../../domain/waitlist";
 import { newId } from "../../lib/ids";
 import { platformLink } from "../../lib/links";
@@ -20,11 +21,20 @@ import { smsInsert } from "../sms/outbox";
  */
 
 export type OfferTenant = { id: string; slug: string; businessName: string; timezone: string };
-export type OfferEntry = { id: string; firstName: string; email: string; smsPhone: string | null; smsOptIn: boolean; serviceName: string };
+export type OfferEntry = {
+  id: string;
+  firstName: string;
+  email: string;
+  smsPhone: string | null;
+  smsOptIn: boolean;
+  serviceName: string;
+  /** design.md §30: the entry's language (the page's at join, else the business's). */
+  locale: Locale;
+};
 export type OfferedTime = FreeTime & { serviceId: string; staffName: string };
 
-/** The booking page on that time: service, staff member, date and time preselected. */
-export function offerLink(config: Pick<Config, "PUBLIC_BASE_URL">, tenant: OfferTenant, time: OfferedTime): string {
+/** The booking page on that time: service, staff member, date and time preselected, in the entry's language. */
+export function offerLink(config: Pick<Config, "PUBLIC_BASE_URL">, tenant: OfferTenant, time: OfferedTime, lang?: Locale): string {
   const local = instantToLocalString(tenant.timezone, time.startAt);
   return platformLink(config, "/book", {
     slug: tenant.slug,
@@ -32,6 +42,7 @@ export function offerLink(config: Pick<Config, "PUBLIC_BASE_URL">, tenant: Offer
     staff: time.staffId,
     date: local.slice(0, 10),
     time: local.slice(11, 16),
+    ...(lang ? { lang } : {}),
   });
 }
 
@@ -46,7 +57,7 @@ export function offerParts(
   const t = now.toISOString();
   const { tenant, entry, time } = o;
   const offered = sql`EXISTS (SELECT 1 FROM waitlist_offers WHERE id = ${id})`;
-  const link = offerLink(config, tenant, time);
+  const link = offerLink(config, tenant, time, entry.locale);
   return compose((add) => {
     add(
       db.run(sql`
@@ -64,8 +75,10 @@ export function offerParts(
             firstName: entry.firstName,
             serviceName: entry.serviceName,
             staffName: time.staffName,
-            when: instantToHumanLocal(tenant.timezone, time.startAt),
+            timezone: tenant.timezone,
+            startAt: time.startAt,
             bookUrl: link,
+            locale: entry.locale,
           }),
           tenantId: tenant.id,
           to: entry.email,
@@ -83,7 +96,10 @@ export function offerParts(
             businessName: tenant.businessName,
             phone: entry.smsPhone,
             template: "waitlist_offer",
-            body: waitlistOfferText({ businessName: tenant.businessName, timezone: tenant.timezone, startAt: time.startAt, link }),
+            body: waitlistOfferText(
+              { businessName: tenant.businessName, timezone: tenant.timezone, startAt: time.startAt, link },
+              entry.locale,
+            ),
             month: localMonth(tenant.timezone, now.getTime()),
           },
           now,

@@ -16,6 +16,7 @@ import { batch } from "../batch";
 import type { BookingCtx } from "../bookings/scope";
 import { newId } from "../../lib/ids";
 import { entryStatus, type EntryStatus } from "./manage";
+import { localeOr } from "../email/mail-language";
 import { type OfferTenant, offerParts } from "./offers";
 
 /**
@@ -108,6 +109,7 @@ export async function waitlistOfDay(
 
 type EntryForOffer = {
   id: string;
+  locale: string | null;
   status: string;
   serviceId: string;
   serviceName: string;
@@ -138,7 +140,7 @@ export async function offerByHand(
   const { db, now } = ctx;
   const [entry] = await db.all<EntryForOffer>(sql`
     SELECT e.id, e.status, e.service_id AS serviceId, s.name AS serviceName, e.first_name AS firstName, e.email,
-           e.sms_phone AS smsPhone, e.sms_opt_in AS smsOptIn, t.slug, t.business_name AS businessName, t.timezone,
+           e.sms_phone AS smsPhone, e.sms_opt_in AS smsOptIn, COALESCE(e.locale, t.locale) AS locale, t.slug, t.business_name AS businessName, t.timezone,
            (t.is_active = 1 AND t.is_suspended = 0) AS open
     FROM waitlist_entries e JOIN tenants t ON t.id = e.tenant_id JOIN services s ON s.id = e.service_id
     WHERE e.id = ${entryId} AND e.tenant_id = ${tenantId}`);
@@ -182,6 +184,7 @@ export async function offerByHand(
           smsPhone: entry.smsPhone,
           smsOptIn: entry.smsOptIn === 1,
           serviceName: entry.serviceName,
+          locale: localeOr(entry.locale),
         },
         time,
         triggerKey: `owner:${newId("chg")}`,

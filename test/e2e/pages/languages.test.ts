@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { describeViolations, screenshot, seriousViolations } from "../helpers/axe";
 import { eventually, useBrowser, watchErrors } from "../helpers/browser";
@@ -81,12 +82,17 @@ describe("the booking page in the customer's language", () => {
     }
   });
 
-  it("offers the waitlist in German at 375 px: the panel, its windows and the join, axe-clean", async () => {
-    const tenant = await createBookableTenant({ tenant: { locale: "de", currency: "EUR" }, serviceName: "Haarschnitt", weekdays: [3] });
+  it("offers the waitlist in German at 375 px: the panel, its windows and the join (kept in German), axe-clean", async () => {
+    // An English business that also offers German: the waitlist keeps the page's language, not the business's.
+    const tenant = await createBookableTenant({
+      tenant: { locale: "en", bookingLanguages: ["en", "de"], currency: "EUR" },
+      serviceName: "Haarschnitt",
+      weekdays: [3],
+    });
     await fullDay(tenant, DATE);
     const { page } = await browser.newPage({ now: NOW });
     const errors = watchErrors(page);
-    await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
+    await page.goto(`${baseUrl}/book?slug=${tenant.slug}&lang=de`);
     await page.getByRole("radio", { name: /^Haarschnitt/ }).check();
     await eventually(() => page.locator("#cal-days button").count()).toBeGreaterThan(0);
     await page.locator(`#cal-days button[data-date="${DATE}"]`).click();
@@ -119,6 +125,15 @@ describe("the booking page in the customer's language", () => {
     );
     expect(await fits(page)).toBe(true);
     expect(errors, errors.join("\n")).toEqual([]);
+    // design.md §30: the entry and its confirmation e-mail keep the page's language.
+    const [entry] = await e2eDb.select().from(schema.waitlistEntries).where(eq(schema.waitlistEntries.tenantId, tenant.id));
+    expect(entry.locale).toBe("de");
+    const [joined] = await e2eDb.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.toEmail, entry.email));
+    expect(joined).toMatchObject({
+      kind: "waitlist.joined",
+      language: "de",
+      subject: `Sie stehen auf der Warteliste von ${tenant.businessName}`,
+    });
   });
 });
 

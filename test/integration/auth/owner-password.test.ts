@@ -4,7 +4,7 @@ import { schema } from "../../../src/db/client";
 import { countDbRequests, post, randomIp } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { createAdmin, createCustomerAccount, createTenant, FACTORY_PASSWORD } from "../../helpers/factories";
-import { asSent } from "../../helpers/mail";
+import { asRendered, asSent } from "../../helpers/mail";
 
 async function resetMails(to: string) {
   return testDb()
@@ -33,7 +33,7 @@ describe("POST /api/auth/forgot-password (owner/staff accounts)", () => {
     expect(result.body).toEqual({ data: { sent: true } });
     expect(dbRequests).toBe(1);
     const [mail] = await resetMails(t.ownerEmail);
-    expect(mail.subject).toBe("Reset your password");
+    expect(asRendered(mail).subject).toBe("Reset your password");
     const sent = await asSent(mail);
     expect(sent.text).toContain("http://127.0.0.1:8787/reset-password?token=");
     const [row] = await testDb().select().from(schema.userTokens).where(eq(schema.userTokens.userId, t.ownerId));

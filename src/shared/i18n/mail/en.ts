@@ -53,6 +53,58 @@ const en = {
   "ics.item": "{time}: {service} with {staff}",
   "ics.code": "Confirmation code: {code}",
   "ics.manage": "Manage your booking: {url}",
+  // E-mails written when they are sent from the request (design.md §30: waitlist, payments, gift cards, password reset).
+  "greeting.named": "Hi {name},",
+  "greeting.anonymous": "Hi there,",
+  "footer.business": "Sent on behalf of {business}.",
+  "waitlist.joined.subject": "You are on the waitlist of {business}",
+  "waitlist.joined.intro":
+    "You are on the waitlist of {business} for {service} {count, plural, one {at this time} other {at these # times}}:",
+  "waitlist.joined.window": "{start} to {end}",
+  "waitlist.joined.how": "When one of these times frees up, we e-mail you a link to book it. The first to book it gets it.",
+  "waitlist.joined.leave": "To leave the waitlist: {url}",
+  "waitlist.joined.footer": "Keep this e-mail: its link lets you leave the waitlist.",
+  "waitlist.offer.subject": "A time is free at {business}: {when}",
+  "waitlist.offer.intro": "A time you asked for is free: {service} with {staff}, {when}.",
+  "waitlist.offer.book": "Book it here: {url}",
+  "waitlist.offer.others":
+    "We also told a few others on the waitlist; the first to book it gets it. If it is gone, you stay on the waitlist.",
+  "waitlist.offer.footer":
+    "You receive this because you joined the waitlist. The link in your waitlist confirmation e-mail lets you leave it.",
+  "payment.reference": "Reference: {code}",
+  "payment.late.subject": "Your payment to {business} is being refunded",
+  "payment.late.intro":
+    "Your payment of {amount} for {service} on {date} ({timezone}) reached us after the time to pay had run out, and the time was released for other customers.",
+  "payment.late.refund": "We are refunding the full {amount} to your card. Depending on your bank it can take 5 to 10 days to appear.",
+  "payment.late.again": "You are welcome to book again.",
+  "payment.fee.subject": "{business} charged a {fee, select, no_show {no-show} other {late-cancellation}} fee of {amount}",
+  "payment.fee.noShow": "You did not come to your appointment for {service} on {date} ({timezone}).",
+  "payment.fee.late": "You cancelled your appointment for {service} on {date} ({timezone}) later than the cancellation policy allows.",
+  "payment.fee.charged": "As agreed when you booked, {business} has charged the fee of {amount} to the card you saved.",
+  "payment.cancel.refund": "We are refunding {amount} to your card. Depending on your bank it can take 5 to 10 days to appear.",
+  "payment.cancel.kept":
+    'As the booking was cancelled inside the cancellation window, the {amount} you paid is kept.{hasPolicy, select, yes { The cancellation policy says: "{policy}"} other {}}',
+  "payment.cancel.lateFee":
+    "A late-cancellation fee of {amount} will be charged to your saved card on {date} unless the business waives it.",
+  "gift.recipient.subject": "A gift card for {business}",
+  "gift.recipient.intro": "{hasBuyer, select, yes {{buyer} sent you} other {You have received}} a gift card of {amount} for {business}.",
+  "gift.recipient.message": '"{message}"',
+  "gift.recipient.code": "Your code: {code}",
+  "gift.recipient.use":
+    "Enter it when you book ({url}); what a booking costs is taken from the card first. {expires, select, yes {It can be used until {expiry}.} other {It can be used until it is used up.}}",
+  "gift.recipient.safe": "Keep this code safe: whoever has it can spend the card.",
+  "gift.receipt.subject": "Your gift card for {business}",
+  "gift.receipt.thanks": "Thank you: your payment of {amount} for a gift card of {business} went through.",
+  "gift.receipt.delivery":
+    "The card (ending {last4}) goes to {recipient} at {email} {today, select, yes {today} other {on {delivery}}}. {expires, select, yes {It can be used until {expiry}.} other {It can be used until it is used up.}}",
+  "gift.receipt.receipt": "This e-mail is your receipt.",
+  "reset.subject": "Reset your password",
+  "reset.customer":
+    "Someone asked to reset the password of your booking account. If it was you, use this link within {minutes, plural, one {# minute} other {# minutes}}:",
+  "reset.member":
+    "Someone asked to reset the password you use to manage your business on the booking platform. If it was you, use this link within {minutes, plural, one {# minute} other {# minutes}}:",
+  "reset.notYou": "If it was not you, ignore this e-mail; your password stays the same.",
+  "reset.footer": "This link can be used once.",
 } as const;
 
 export default en;

@@ -52,6 +52,62 @@ const ptBR: CatalogOf<typeof en> = {
   "ics.item": "{time}: {service} com {staff}",
   "ics.code": "Código de confirmação: {code}",
   "ics.manage": "Gerencie seu agendamento: {url}",
+  "greeting.named": "Olá, {name}!",
+  "greeting.anonymous": "Olá!",
+  "footer.business": "Enviado em nome de {business}.",
+  "waitlist.joined.subject": "Você está na lista de espera de {business}",
+  "waitlist.joined.intro":
+    "Você está na lista de espera de {business} para {service} {count, plural, one {neste horário} other {nestes # horários}}:",
+  "waitlist.joined.window": "{start}–{end}",
+  "waitlist.joined.how":
+    "Quando um desses horários ficar livre, enviaremos por e-mail um link para agendar. Quem agendar primeiro fica com o horário.",
+  "waitlist.joined.leave": "Para sair da lista de espera: {url}",
+  "waitlist.joined.footer": "Guarde este e-mail: o link dele permite sair da lista de espera.",
+  "waitlist.offer.subject": "Há um horário livre em {business}: {when}",
+  "waitlist.offer.intro": "Um horário que você pediu está livre: {service} com {staff}, {when}.",
+  "waitlist.offer.book": "Agende aqui: {url}",
+  "waitlist.offer.others":
+    "Também avisamos algumas outras pessoas da lista de espera; quem agendar primeiro fica com o horário. Se ele já tiver sido ocupado, você continua na lista de espera.",
+  "waitlist.offer.footer":
+    "Você está recebendo este e-mail porque entrou na lista de espera. O link do e-mail de confirmação da lista de espera permite sair dela.",
+  "payment.reference": "Referência: {code}",
+  "payment.late.subject": "Seu pagamento para {business} está sendo reembolsado",
+  "payment.late.intro":
+    "Seu pagamento de {amount} por {service} em {date} ({timezone}) chegou depois do fim do prazo para pagar, e o horário foi liberado para outros clientes.",
+  "payment.late.refund":
+    "Estamos reembolsando o valor total de {amount} no seu cartão. Dependendo do seu banco, pode levar de 5 a 10 dias para aparecer.",
+  "payment.late.again": "Fique à vontade para agendar de novo.",
+  "payment.fee.subject":
+    "{business} cobrou uma taxa de {fee, select, no_show {não comparecimento} other {cancelamento tardio}} de {amount}",
+  "payment.fee.noShow": "Você não compareceu ao seu horário de {service} em {date} ({timezone}).",
+  "payment.fee.late":
+    "Você cancelou seu horário de {service} em {date} ({timezone}) depois do prazo permitido pela política de cancelamento.",
+  "payment.fee.charged": "Conforme combinado no agendamento, {business} cobrou a taxa de {amount} no cartão que você salvou.",
+  "payment.cancel.refund": "Estamos reembolsando {amount} no seu cartão. Dependendo do seu banco, pode levar de 5 a 10 dias para aparecer.",
+  "payment.cancel.kept":
+    "Como o agendamento foi cancelado dentro do prazo de cancelamento, o valor de {amount} que você pagou fica retido.{hasPolicy, select, yes { A política de cancelamento diz: “{policy}”} other {}}",
+  "payment.cancel.lateFee":
+    "Uma taxa de cancelamento tardio de {amount} será cobrada no seu cartão salvo em {date}, a menos que o estabelecimento a dispense.",
+  "gift.recipient.subject": "Um vale-presente para {business}",
+  "gift.recipient.intro":
+    "{hasBuyer, select, yes {{buyer} enviou para você} other {Você recebeu}} um vale-presente de {amount} para {business}.",
+  "gift.recipient.message": "“{message}”",
+  "gift.recipient.code": "Seu código: {code}",
+  "gift.recipient.use":
+    "Informe o código ao agendar ({url}); o valor do agendamento é descontado primeiro do vale. {expires, select, yes {Ele pode ser usado até {expiry}.} other {Ele pode ser usado até o saldo acabar.}}",
+  "gift.recipient.safe": "Guarde este código com cuidado: quem tiver o código pode usar o vale.",
+  "gift.receipt.subject": "Seu vale-presente para {business}",
+  "gift.receipt.thanks": "Obrigado! Seu pagamento de {amount} por um vale-presente de {business} foi aprovado.",
+  "gift.receipt.delivery":
+    "O vale (final {last4}) será enviado para {recipient} ({email}) {today, select, yes {hoje} other {em {delivery}}}. {expires, select, yes {Ele pode ser usado até {expiry}.} other {Ele pode ser usado até o saldo acabar.}}",
+  "gift.receipt.receipt": "Este e-mail é o seu recibo.",
+  "reset.subject": "Redefina sua senha",
+  "reset.customer":
+    "Alguém pediu para redefinir a senha da sua conta de agendamentos. Se foi você, use este link em até {minutes, plural, one {# minuto} other {# minutos}}:",
+  "reset.member":
+    "Alguém pediu para redefinir a senha que você usa para gerenciar seu negócio na plataforma de agendamentos. Se foi você, use este link em até {minutes, plural, one {# minuto} other {# minutos}}:",
+  "reset.notYou": "Se não foi você, ignore este e-mail; sua senha continua a mesma.",
+  "reset.footer": "Este link só pode ser usado uma vez.",
 };
 
 export default ptBR;
