@@ -3,6 +3,8 @@
  * The Worker renders the frames' words in English with these keys (`data-w`); the app's script
  * loads the member's language as its own asset (scripts/build-client.ts) and fills them in.
  */
+import pages from "./parts/pages/en";
+
 const en = {
   "frame.brand": "Front desk",
   "frame.loading": "Loading…",
@@ -187,6 +189,7 @@ const en = {
   "cu.noBookings": "No bookings yet.",
   "cu.bookingLine": "{service} with {staff} · {amount}",
   "cu.recent": "{count, plural, one {The most recent is shown.} other {The # most recent are shown.}}",
+  ...pages,
 } as const;
 
 export default en;
