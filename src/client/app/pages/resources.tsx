@@ -52,7 +52,7 @@ function Resources() {
                     <article class="panel resource-card" aria-labelledby={`res-${r.id}`}>
                       <header class="staff-card-head">
                         <h3 id={`res-${r.id}`}>{r.name}</h3>
-                        {r.isActive ? null : <span class="status status-cancelled">{t("svc.inactive")}</span>}
+                        {r.isActive ? null : <span class="status status-cancelled">{t("res.inactive")}</span>}
                       </header>
                       <h4>{t("stf.timeOff")}</h4>
                       {off.length === 0 ? (

@@ -138,6 +138,7 @@ const de: CatalogOf<typeof pages> = {
   "stf.makeFeedNamed": "Kalenderlink erstellen: {name}",
   "res.intro":
     "Räume, Stühle und Waschbecken. Eine Leistung, die einen Typ benötigt (auf der Seite Leistungen festgelegt), ist nur buchbar, wenn eine Ressource dieses Typs frei ist.",
+  "res.inactive": "Inaktiv",
   "res.add": "Ressource hinzufügen",
   "res.none": "Noch keine Ressourcen.",
   "res.noneHint":

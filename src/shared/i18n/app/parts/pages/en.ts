@@ -138,6 +138,7 @@ const pages = {
   "stf.makeFeedNamed": "Make a calendar link for {name}",
   "res.intro":
     "Rooms, chairs and basins. A service that needs a type (set on the Services page) is booked only when one of that type is free.",
+  "res.inactive": "Inactive",
   "res.add": "Add resource",
   "res.none": "No resources yet.",
   "res.noneHint":

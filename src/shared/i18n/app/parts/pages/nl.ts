@@ -138,6 +138,7 @@ const nl: CatalogOf<typeof pages> = {
   "stf.makeFeedNamed": "Agendalink maken voor {name}",
   "res.intro":
     "Kamers, stoelen en wasbakken. Een dienst die een soort nodig heeft (ingesteld op de pagina Diensten) wordt alleen geboekt als er een van die soort vrij is.",
+  "res.inactive": "Inactief",
   "res.add": "Middel toevoegen",
   "res.none": "Nog geen middelen.",
   "res.noneHint":
