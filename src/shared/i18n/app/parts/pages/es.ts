@@ -252,7 +252,7 @@ const es: CatalogOf<typeof pages> = {
   "rep.to": "Hasta",
   "rep.chartBy": "Gráfico por",
   "rep.day": "Día",
-  "rep.week": "Semana (empieza el lunes)",
+  "rep.week": "Semana (lun. a dom.)",
   "rep.month": "Mes",
   "rep.show": "Ver informe",
   "rep.exportGate": "Solo los propietarios y administradores pueden exportar reservas y clientes.",

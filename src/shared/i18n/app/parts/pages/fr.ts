@@ -255,7 +255,7 @@ const fr: CatalogOf<typeof pages> = {
   "rep.to": "Au",
   "rep.chartBy": "Graphique par",
   "rep.day": "Jour",
-  "rep.week": "Semaine (à partir du lundi)",
+  "rep.week": "Semaine (lun. à dim.)",
   "rep.month": "Mois",
   "rep.show": "Afficher le rapport",
   "rep.exportGate": "Seuls les propriétaires et les administrateurs peuvent exporter les réservations et les clients.",

@@ -253,7 +253,7 @@ const ptBR: CatalogOf<typeof pages> = {
   "rep.to": "Até",
   "rep.chartBy": "Gráfico por",
   "rep.day": "Dia",
-  "rep.week": "Semana (começando na segunda)",
+  "rep.week": "Semana (seg. a dom.)",
   "rep.month": "Mês",
   "rep.show": "Mostrar relatório",
   "rep.exportGate": "Só proprietários e administradores podem exportar agendamentos e clientes.",
