@@ -31,7 +31,7 @@ async function openIn(page: Page, path: string, lang: string) {
   await expect.poll(() => page.locator("#app-root [data-loading]").count(), { timeout: 15_000 }).toBe(0);
 }
 
-const bodyText = async (page: Page) => (await page.locator("#app-root").innerText()).replace(/\s+/g, " ");
+const bodyText = async (page: Page) => ((await page.locator("#app-root").textContent()) ?? "").replace(/\s+/g, " ");
 
 /** None of these English words are left in the app's part of the page. */
 async function noEnglish(page: Page, words: string[]) {
