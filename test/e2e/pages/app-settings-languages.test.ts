@@ -13,7 +13,7 @@ import { e2eClient, e2eDb } from "../helpers/db";
 const browser = useBrowser();
 afterAll(() => e2eClient.close());
 
-const memberLocale = (salon: Salon, member: Member, locale: "de" | "fr") =>
+const memberLocale = (salon: Salon, member: Member, locale: "de" | "fr" | "es" | "it" | "nl" | "pt-BR") =>
   e2eDb
     .update(schema.tenantMembers)
     .set({ locale })
@@ -221,6 +221,29 @@ describe("settings in the member's language", () => {
       "Admin : tout sauf le compte du propriétaire",
     ]);
     await checkPage(page, "settings-fr-members");
+    expect(scriptErrors(errors), errors.join("\n")).toEqual([]);
+  });
+
+  it.each([
+    ["es", ["Perfil", "Reglas de reserva", "Cierres", "Pagos"], "Guardar reglas de pago"],
+    ["it", ["Profilo", "Regole di prenotazione", "Chiusure", "Pagamenti"], "Salva regole di pagamento"],
+    ["nl", ["Profiel", "Boekingsregels", "Sluitingsdagen", "Betalingen"], "Betaalregels opslaan"],
+    ["pt-BR", ["Perfil", "Regras de agendamento", "Fechamentos", "Pagamentos"], "Salvar regras de pagamento"],
+  ] as const)("shows the menu and the payments section in %s at 375 px", async (locale, titles, savePaymentRules) => {
+    const salon = await createSalon();
+    await memberLocale(salon, salon.owner, locale);
+    const { page, errors } = await signedIn(salon, salon.owner, 375);
+    await openIn(page, "/app/settings", locale);
+    const shown = await page.locator(".settings-menu-title").allTextContents();
+    expect(shown.slice(0, 3)).toEqual(titles.slice(0, 3));
+    expect(shown).toContain(titles[3]);
+    await noEnglish(page, ["Booking rules", "Closures", "Payments", "Holidays and other days"]);
+    await checkPage(page, `settings-${locale}-menu`);
+    await openIn(page, "/app/settings/payments", locale);
+    expect(await page.locator(".settings-body h2").first().textContent()).toBe(titles[3]);
+    expect(await page.getByRole("button", { name: savePaymentRules }).count()).toBe(1);
+    await noEnglish(page, ["Payment rules", "Connect with Stripe", "Not connected", "No-show fee"]);
+    await checkPage(page, `settings-${locale}-payments`);
     expect(scriptErrors(errors), errors.join("\n")).toEqual([]);
   });
 
