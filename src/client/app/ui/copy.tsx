@@ -12,10 +12,10 @@ export function CopyBox(p: { id: string; label: string; value: string; children?
   async function copy() {
     try {
       await navigator.clipboard.writeText(p.value);
-      setDone(t("kit.copied"));
+      setDone(t("set.copied"));
     } catch {
       (document.getElementById(p.id) as HTMLInputElement | null)?.select();
-      setDone(t("kit.copyKeys"));
+      setDone(t("set.pressCopy"));
     }
   }
   return (
@@ -24,8 +24,8 @@ export function CopyBox(p: { id: string; label: string; value: string; children?
       <label for={p.id}>{p.label}</label>
       <input id={p.id} class="copy-box" readonly value={p.value} onFocus={(e: Event) => (e.target as HTMLInputElement).select()} />
       <div class="actions-row">
-        <Button onClick={() => void copy()}>{t("kit.copy")}</Button>
-        {p.onDismiss ? <Button onClick={p.onDismiss}>{p.dismissLabel ?? t("kit.done")}</Button> : null}
+        <Button onClick={() => void copy()}>{t("set.copy")}</Button>
+        {p.onDismiss ? <Button onClick={p.onDismiss}>{p.dismissLabel ?? t("set.done")}</Button> : null}
       </div>
       <p class="done" role="status">
         {done}

@@ -1,3 +1,4 @@
+import type { AppKey } from "../../../shared/i18n/app/en";
 import type { Viewer } from "../../shared/api-types";
 import { t } from "../shell/i18n";
 
@@ -13,18 +14,18 @@ export type Action = "book" | "status" | "cancel" | "reschedule" | "manage";
 
 const STAFF_MAY: ReadonlySet<Action> = new Set(["book", "status"]);
 
-const STAFF_REASON = {
-  cancel: "kit.onlyCancel",
-  reschedule: "kit.onlyMove",
-  manage: "kit.onlyManage",
-} as const satisfies Record<Exclude<Action, "book" | "status">, string>;
+const STAFF_REASON: Record<Exclude<Action, "book" | "status">, AppKey> = {
+  cancel: "perm.cancel",
+  reschedule: "perm.reschedule",
+  manage: "perm.manage",
+};
 
-/** Words, so read when shown (the member's language is loaded before any page renders). */
-export const readOnlyReason = () => t("kit.readOnly");
+/** English, for callers that have not moved to the catalog yet; `gate()` gives the member's language (perm.readOnly). */
+export const READ_ONLY_REASON = "Read-only session: an operator's impersonation cannot change anything.";
 
 export function gate(viewer: Pick<Viewer, "role" | "readOnly"> | null | undefined, action: Action): Gate {
   if (!viewer) return { allowed: false, reason: "" };
-  if (viewer.readOnly) return { allowed: false, reason: readOnlyReason() };
+  if (viewer.readOnly) return { allowed: false, reason: t("perm.readOnly") };
   if (viewer.role === "staff" && !STAFF_MAY.has(action))
     return { allowed: false, reason: t(STAFF_REASON[action as keyof typeof STAFF_REASON]) };
   return { allowed: true, reason: "" };

@@ -410,14 +410,6 @@ const de: CatalogOf<typeof pages> = {
   "ct.older": "Ältere SMS anzeigen",
   "kit.required": "(Pflichtfeld)",
   "kit.close": "Schließen",
-  "kit.copied": "Kopiert.",
-  "kit.copyKeys": "Drücken Sie Strg+C (oder Cmd+C), um den markierten Text zu kopieren.",
-  "kit.copy": "Kopieren",
-  "kit.done": "Fertig",
-  "kit.onlyCancel": "Nur Inhaber und Admins können Buchungen stornieren.",
-  "kit.onlyMove": "Nur Inhaber und Admins können Buchungen verschieben.",
-  "kit.onlyManage": "Nur Inhaber und Admins können dies ändern.",
-  "kit.readOnly": "Schreibgeschützte Sitzung: Die Sitzung eines Betreibers kann nichts ändern.",
 };
 
 export default de;

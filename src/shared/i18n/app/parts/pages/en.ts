@@ -405,14 +405,6 @@ const pages = {
   "ct.older": "Show older texts",
   "kit.required": "(required)",
   "kit.close": "Close",
-  "kit.copied": "Copied.",
-  "kit.copyKeys": "Press Ctrl+C (or Cmd+C) to copy the selected text.",
-  "kit.copy": "Copy",
-  "kit.done": "Done",
-  "kit.onlyCancel": "Only owners and admins can cancel bookings.",
-  "kit.onlyMove": "Only owners and admins can move bookings.",
-  "kit.onlyManage": "Only owners and admins can change this.",
-  "kit.readOnly": "Read-only session: an operator's impersonation cannot change anything.",
 } as const;
 
 export default pages;

@@ -407,14 +407,6 @@ const es: CatalogOf<typeof pages> = {
   "ct.older": "Ver SMS anteriores",
   "kit.required": "(obligatorio)",
   "kit.close": "Cerrar",
-  "kit.copied": "Copiado.",
-  "kit.copyKeys": "Pulse Ctrl+C (o Cmd+C) para copiar el texto seleccionado.",
-  "kit.copy": "Copiar",
-  "kit.done": "Hecho",
-  "kit.onlyCancel": "Solo los propietarios y administradores pueden cancelar reservas.",
-  "kit.onlyMove": "Solo los propietarios y administradores pueden mover reservas.",
-  "kit.onlyManage": "Solo los propietarios y administradores pueden cambiar esto.",
-  "kit.readOnly": "Sesión de solo lectura: la sesión de un operador no puede cambiar nada.",
 };
 
 export default es;

@@ -412,14 +412,6 @@ const fr: CatalogOf<typeof pages> = {
   "ct.older": "Afficher les SMS plus anciens",
   "kit.required": "(obligatoire)",
   "kit.close": "Fermer",
-  "kit.copied": "Copié.",
-  "kit.copyKeys": "Appuyez sur Ctrl+C (ou Cmd+C) pour copier le texte sélectionné.",
-  "kit.copy": "Copier",
-  "kit.done": "Terminé",
-  "kit.onlyCancel": "Seuls les propriétaires et les administrateurs peuvent annuler des réservations.",
-  "kit.onlyMove": "Seuls les propriétaires et les administrateurs peuvent déplacer des réservations.",
-  "kit.onlyManage": "Seuls les propriétaires et les administrateurs peuvent modifier ceci.",
-  "kit.readOnly": "Session en lecture seule : la session d’un opérateur ne peut rien modifier.",
 };
 
 export default fr;

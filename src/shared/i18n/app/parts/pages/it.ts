@@ -411,14 +411,6 @@ const it: CatalogOf<typeof pages> = {
   "ct.older": "Mostra SMS meno recenti",
   "kit.required": "(obbligatorio)",
   "kit.close": "Chiudi",
-  "kit.copied": "Copiato.",
-  "kit.copyKeys": "Prema Ctrl+C (o Cmd+C) per copiare il testo selezionato.",
-  "kit.copy": "Copia",
-  "kit.done": "Fatto",
-  "kit.onlyCancel": "Solo titolari e amministratori possono annullare le prenotazioni.",
-  "kit.onlyMove": "Solo titolari e amministratori possono spostare le prenotazioni.",
-  "kit.onlyManage": "Solo titolari e amministratori possono modificarlo.",
-  "kit.readOnly": "Sessione di sola lettura: la sessione di un operatore non può modificare nulla.",
 };
 
 export default it;

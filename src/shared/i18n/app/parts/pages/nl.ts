@@ -409,14 +409,6 @@ const nl: CatalogOf<typeof pages> = {
   "ct.older": "Oudere sms’jes tonen",
   "kit.required": "(verplicht)",
   "kit.close": "Sluiten",
-  "kit.copied": "Gekopieerd.",
-  "kit.copyKeys": "Druk op Ctrl+C (of Cmd+C) om de geselecteerde tekst te kopiëren.",
-  "kit.copy": "Kopiëren",
-  "kit.done": "Klaar",
-  "kit.onlyCancel": "Alleen eigenaren en beheerders kunnen boekingen annuleren.",
-  "kit.onlyMove": "Alleen eigenaren en beheerders kunnen boekingen verplaatsen.",
-  "kit.onlyManage": "Alleen eigenaren en beheerders kunnen dit wijzigen.",
-  "kit.readOnly": "Alleen-lezensessie: de sessie van een beheerder van het platform kan niets wijzigen.",
 };
 
 export default nl;

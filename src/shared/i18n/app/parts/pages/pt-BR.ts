@@ -409,14 +409,6 @@ const ptBR: CatalogOf<typeof pages> = {
   "ct.older": "Mostrar SMS mais antigos",
   "kit.required": "(obrigatório)",
   "kit.close": "Fechar",
-  "kit.copied": "Copiado.",
-  "kit.copyKeys": "Pressione Ctrl+C (ou Cmd+C) para copiar o texto selecionado.",
-  "kit.copy": "Copiar",
-  "kit.done": "Pronto",
-  "kit.onlyCancel": "Só proprietários e administradores podem cancelar agendamentos.",
-  "kit.onlyMove": "Só proprietários e administradores podem remarcar agendamentos.",
-  "kit.onlyManage": "Só proprietários e administradores podem mudar isto.",
-  "kit.readOnly": "Sessão somente leitura: a sessão de um operador não pode mudar nada.",
 };
 
 export default ptBR;
