@@ -45,13 +45,19 @@ export type StackOptions = {
   inspectorPort?: number;
   /** Serve this git ref's Worker instead of the working tree's (profile.ts --ref). */
   source?: string;
+  /**
+   * Build the Worker unminified (profile.ts): the deploy bundle is minified (wrangler.toml), which
+   * leaves the profile without module markers or function names to attribute samples to.
+   */
+  unminified?: boolean;
 };
 
 export async function startStack(o: StackOptions) {
   const dir = mkdtempSync(join(tmpdir(), "booking-bench-"));
   console.log(`building the deploy bundle${o.source ? ` of ${o.source}` : ""}…`);
-  const distDir = o.source ? buildBaseline(dir, o.source) : join(dir, "dist");
-  if (!o.source) execFileSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", distDir], { stdio: "ignore" });
+  const flags = o.unminified ? ["--minify=false"] : [];
+  const distDir = o.source ? buildBaseline(dir, o.source, flags) : join(dir, "dist");
+  if (!o.source) execFileSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", distDir, ...flags], { stdio: "ignore" });
   const bundle = readFileSync(join(distDir, "index.js"));
   const bundleGzipKb = gzipSync(bundle).length / 1024;
 

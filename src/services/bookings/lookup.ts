@@ -2,6 +2,7 @@ import { type AnyColumn, and, eq, type SQL, sql } from "drizzle-orm";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../shared/i18n/locales";
 import { schema, type Db } from "../../db/client";
 import { prepared } from "../../db/prepared";
+import type { Aliased, StoredRow } from "../../db/row-of";
 import type { BookingSource, BookingStatus } from "../../shared/booking-values";
 import { isConfirmationCode, normalizeConfirmationCode } from "../../domain/confirmation-code";
 import { ApiError } from "../../errors";
@@ -114,22 +115,57 @@ export const resourceIdsOf = (bookingId: SQL | AnyColumn) =>
     (v: string) => JSON.parse(v) as string[],
   );
 
-/** The view's columns, flat (flags 0/1; the customer's columns NULL without a record). */
-type ViewRow = Omit<BookingView, "tenant" | "customer" | "smsOptIn" | "resourceIds" | "visit" | "locale" | "businessLocale"> &
-  Omit<BookingView["tenant"], "isActive" | "isSuspended"> & {
-    isActive: number;
-    isSuspended: number;
-    smsOptIn: number;
+/**
+ * The view's columns, flat, typed from the schema (issue #34 item 5: a renamed column or a changed
+ * type fails the typecheck): flags 0/1, the customer's columns NULL without a record.
+ */
+type ViewRow = Pick<
+  StoredRow<typeof schema.bookings>,
+  | "id"
+  | "tenantId"
+  | "serviceId"
+  | "staffId"
+  | "customerId"
+  | "customerAccountId"
+  | "startAt"
+  | "endAt"
+  | "status"
+  | "confirmationCode"
+  | "source"
+  | "totalAmount"
+  | "currency"
+  | "notes"
+  | "sequence"
+  | "visitId"
+  | "processingOffsetMinutes"
+  | "processingMinutes"
+  | "cancelReason"
+  | "cancelledAt"
+  | "createdAt"
+  | "updatedAt"
+  | "smsOptIn"
+  | "smsPhone"
+  | "locale"
+> &
+  Pick<
+    StoredRow<typeof schema.tenants>,
+    "slug" | "businessName" | "timezone" | "isActive" | "isSuspended" | "templateAccent" | "addressLine1" | "city" | "country"
+  > &
+  Aliased<typeof schema.tenants, { businessLocale: "locale" }> &
+  Aliased<typeof schema.services, { serviceName: "name"; serviceDurationMinutes: "duration_minutes" }> &
+  Aliased<typeof schema.staffProfiles, { staffName: "display_name" }> &
+  OrNull<
+    Aliased<
+      typeof schema.customers,
+      { customerRecord: "id"; firstName: "first_name"; lastName: "last_name"; email: "email"; phone: "phone" }
+    >
+  > & {
     /** JSON array text (resourceIdsOf). */
     resourceIds: string;
-    customerRecord: string | null;
-    firstName: string | null;
-    lastName: string | null;
-    email: string | null;
-    phone: string | null;
-    locale: string | null;
-    businessLocale: string;
   };
+
+/** Columns of a LEFT JOIN's table: NULL when it matched no row. */
+type OrNull<T> = { [K in keyof T]: T[K] | null };
 
 function toView(r: ViewRow): BookingView {
   return {
@@ -229,8 +265,10 @@ const stateById = prepared<{ id: string }>(
 /** A booking's status and its business's state after a change, for the change's own batch (no view to decode again). */
 export type BookingState = { status: BookingStatus; isActive: boolean; isSuspended: boolean };
 
+type StateRow = Pick<StoredRow<typeof schema.bookings>, "status"> & Pick<StoredRow<typeof schema.tenants>, "isActive" | "isSuspended">;
+
 export function bookingStateQuery(db: Db, bookingId: string) {
-  return stateById.all(db, { id: bookingId }, (r: { status: BookingStatus; isActive: number; isSuspended: number }) => ({
+  return stateById.all(db, { id: bookingId }, (r: StateRow) => ({
     status: r.status,
     isActive: r.isActive === 1,
     isSuspended: r.isSuspended === 1,
