@@ -52,6 +52,9 @@ describe("the owner app's booking dialogs and schedule editors in the member's l
     expect(facts).toEqual(["Wann", "Leistung", "Teammitglied", "Gebucht über", "Preis", "Notizen", "SMS"]);
     expect(await detail.locator("dl.details").first().textContent()).toContain("Haircut (1 Std.)");
     expect(await detail.locator("dl.details").first().textContent()).toContain("45,00\u00a0$");
+    expect(await detail.locator("dl.details").first().textContent()).toContain(
+      "Keine SMS: Der Kunde hat SMS zu dieser Buchung nicht zugestimmt.",
+    );
     expect(await detail.getByRole("group", { name: "Aktionen zur Buchung" }).count()).toBe(1);
     for (const name of ["Abschließen", "Nicht erschienen", "Verschieben", "Buchung stornieren"])
       expect(await detail.getByRole("button", { name, exact: true }).count()).toBe(1);

@@ -6,9 +6,15 @@ import type { StaffChoice } from "./change-forms";
 
 // The booking detail's history (who changed what, when) and its line about texts (design.md §27).
 
-/** Whether texts about the booking go out (design.md §27), or why not. */
+/**
+ * Whether texts about the booking go out (design.md §27), or why not: no consent and an opted-out
+ * number in the app's words; a number the server could not read keeps the server's explanation.
+ */
 export function textsLine(texts: NonNullable<OwnerBookingDetail["texts"]>): string {
-  return texts.problem ? t("bdh.textsOff", { problem: texts.problem }) : t("bdh.textsTo", { phone: texts.e164 ?? "" });
+  if (!texts.problem) return t("bdh.textsTo", { phone: texts.e164 ?? "" });
+  if (!texts.optIn) return t("bdh.noConsent");
+  if (texts.e164) return t("bdh.optedOut", { phone: texts.e164 });
+  return t("bdh.textsOff", { problem: texts.problem });
 }
 
 /** "by the customer", "by Sam": who made a change, as the end of a history line. */

@@ -63,6 +63,8 @@ const dialogsDe: CatalogOf<typeof dialogsEn> = {
     "{step, select, trusted {Vertrauenswürdig} none {Keine Einschränkung} card {Hinterlegte Karte erforderlich} deposit {Anzahlung erforderlich} blocked {Online-Buchung abgelehnt} other {{step}}}",
   "bdh.textsOff": "Keine SMS: {problem}",
   "bdh.textsTo": "Gesendet an {phone}",
+  "bdh.noConsent": "Keine SMS: Der Kunde hat SMS zu dieser Buchung nicht zugestimmt.",
+  "bdh.optedOut": "Keine SMS: {phone} hat mit STOP geantwortet; an diese Nummer geht nichts mehr, bis sie mit START antwortet.",
   "bdh.by":
     "{actor, select, customer {vom Kunden} api_key {vom API-Schlüssel „{name}“} api_key_deleted {von einem gelöschten API-Schlüssel} system {vom System} member {von {name}} other {von einem Teammitglied}}",
   "bdh.booked": "Gebucht ({source}{override, select, yes {, außerhalb der angebotenen Zeiten} other {}}) {by}",

@@ -65,6 +65,8 @@ const dialogsEn = {
     "{step, select, trusted {Trusted} none {No restriction} card {Card on file required} deposit {Deposit required} blocked {Online booking refused} other {{step}}}",
   "bdh.textsOff": "No texts: {problem}",
   "bdh.textsTo": "Sent to {phone}",
+  "bdh.noConsent": "No texts: the customer did not agree to texts about this booking.",
+  "bdh.optedOut": "No texts: {phone} replied STOP, so nothing goes to this number until it replies START.",
   "bdh.by":
     "{actor, select, customer {by the customer} api_key {by the API key “{name}”} api_key_deleted {by a deleted API key} system {by the system} member {by {name}} other {by a team member}}",
   "bdh.booked": "Booked ({source}{override, select, yes {, outside the offered times} other {}}) {by}",

@@ -63,6 +63,8 @@ const dialogsEs: CatalogOf<typeof dialogsEn> = {
     "{step, select, trusted {De confianza} none {Sin restricción} card {Se exige tarjeta guardada} deposit {Se exige depósito} blocked {Reserva en línea rechazada} other {{step}}}",
   "bdh.textsOff": "Sin SMS: {problem}",
   "bdh.textsTo": "Se envían a {phone}",
+  "bdh.noConsent": "Sin SMS: el cliente no aceptó recibir SMS sobre esta reserva.",
+  "bdh.optedOut": "Sin SMS: {phone} respondió STOP, así que no se envía nada a este número hasta que responda START.",
   "bdh.by":
     "{actor, select, customer {por el cliente} api_key {por la clave de API «{name}»} api_key_deleted {por una clave de API eliminada} system {por el sistema} member {por {name}} other {por un miembro del equipo}}",
   "bdh.booked": "Reservada ({source}{override, select, yes {, fuera de los horarios ofrecidos} other {}}) {by}",

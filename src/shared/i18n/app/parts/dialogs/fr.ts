@@ -63,6 +63,8 @@ const dialogsFr: CatalogOf<typeof dialogsEn> = {
     "{step, select, trusted {Client de confiance} none {Aucune restriction} card {Carte enregistrée exigée} deposit {Acompte exigé} blocked {Réservation en ligne refusée} other {{step}}}",
   "bdh.textsOff": "Pas de SMS : {problem}",
   "bdh.textsTo": "Envoyés au {phone}",
+  "bdh.noConsent": "Pas de SMS : le client n’a pas accepté les SMS concernant cette réservation.",
+  "bdh.optedOut": "Pas de SMS : le {phone} a répondu STOP, rien n’est envoyé à ce numéro tant qu’il n’a pas répondu START.",
   "bdh.by":
     "{actor, select, customer {par le client} api_key {par la clé d’API « {name} »} api_key_deleted {par une clé d’API supprimée} system {par le système} member {par {name}} other {par un membre de l’équipe}}",
   "bdh.booked": "Réservée ({source}{override, select, yes {, en dehors des horaires proposés} other {}}) {by}",

@@ -64,6 +64,8 @@ const dialogsIt: CatalogOf<typeof dialogsEn> = {
     "{step, select, trusted {Cliente affidabile} none {Nessuna restrizione} card {Carta salvata obbligatoria} deposit {Acconto obbligatorio} blocked {Prenotazione online rifiutata} other {{step}}}",
   "bdh.textsOff": "Nessun SMS: {problem}",
   "bdh.textsTo": "Inviati al {phone}",
+  "bdh.noConsent": "Nessun SMS: il cliente non ha accettato gli SMS su questa prenotazione.",
+  "bdh.optedOut": "Nessun SMS: il {phone} ha risposto STOP, quindi a questo numero non arriva nulla finché non risponde START.",
   "bdh.by":
     "{actor, select, customer {dal cliente} api_key {dalla chiave API «{name}»} api_key_deleted {da una chiave API eliminata} system {dal sistema} member {da {name}} other {da un membro dello staff}}",
   "bdh.booked": "Prenotata ({source}{override, select, yes {, fuori dagli orari offerti} other {}}) {by}",

@@ -62,6 +62,8 @@ const dialogsNl: CatalogOf<typeof dialogsEn> = {
     "{step, select, trusted {Vertrouwd} none {Geen beperking} card {Opgeslagen kaart vereist} deposit {Aanbetaling vereist} blocked {Online boeken geweigerd} other {{step}}}",
   "bdh.textsOff": "Geen sms: {problem}",
   "bdh.textsTo": "Verstuurd naar {phone}",
+  "bdh.noConsent": "Geen sms: de klant heeft niet ingestemd met sms’jes over deze boeking.",
+  "bdh.optedOut": "Geen sms: {phone} antwoordde STOP, dus er gaat niets naar dit nummer tot het START antwoordt.",
   "bdh.by":
     "{actor, select, customer {door de klant} api_key {door de API-sleutel ‘{name}’} api_key_deleted {door een verwijderde API-sleutel} system {door het systeem} member {door {name}} other {door een teamlid}}",
   "bdh.booked": "Geboekt ({source}{override, select, yes {, buiten de aangeboden tijden} other {}}) {by}",

@@ -63,6 +63,8 @@ const dialogsPtBR: CatalogOf<typeof dialogsEn> = {
     "{step, select, trusted {De confiança} none {Sem restrição} card {Cartão salvo obrigatório} deposit {Sinal obrigatório} blocked {Agendamento on-line recusado} other {{step}}}",
   "bdh.textsOff": "Sem SMS: {problem}",
   "bdh.textsTo": "Enviados para {phone}",
+  "bdh.noConsent": "Sem SMS: o cliente não aceitou receber SMS sobre este agendamento.",
+  "bdh.optedOut": "Sem SMS: {phone} respondeu STOP, então nada é enviado a este número até que ele responda START.",
   "bdh.by":
     "{actor, select, customer {pelo cliente} api_key {pela chave de API “{name}”} api_key_deleted {por uma chave de API excluída} system {pelo sistema} member {por {name}} other {por um membro da equipe}}",
   "bdh.booked": "Agendado ({source}{override, select, yes {, fora dos horários oferecidos} other {}}) {by}",
