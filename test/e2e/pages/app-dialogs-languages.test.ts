@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import * as schema from "../../../src/db/schema";
+import { newId } from "../../../src/lib/ids";
 import { bookAt, bookingRow, checkPage, createSalon, openApp, type Salon, scriptErrors, sessionFor, signedInState } from "../helpers/app";
 import { eventually, useBrowser, watchErrors } from "../helpers/browser";
 import { e2eClient, e2eDb } from "../helpers/db";
@@ -242,6 +243,59 @@ describe("the owner app's booking dialogs and schedule editors in the member's l
     await eventually(() => page.locator(".staff-card").first().locator("ul.time-off").first().textContent()).toContain(
       "Del mié, 7 may 2031, 12:00 al 15:00",
     );
+    expect(scriptErrors(errors)).toEqual([]);
+  });
+  it("speaks French at 1280 px in the booking's payments: the deposit, the card on file and a refund refused before sending", async () => {
+    const salon = await createSalon();
+    await e2eDb
+      .update(schema.tenants)
+      .set({ locale: "fr", stripeAccountId: `acct_e2e${salon.slug.slice(-8)}` })
+      .where(eq(schema.tenants.id, salon.id));
+    const booking = await bookAt(salon, "2031-05-06T10:00", { customer: "Ada Lovelace" });
+    const at = new Date().toISOString();
+    await e2eDb.batch([
+      e2eDb.insert(schema.payments).values({
+        id: newId("pay"),
+        tenantId: salon.id,
+        bookingId: booking.id,
+        amount: 1500,
+        currency: "USD",
+        kind: "deposit",
+        status: "succeeded",
+        stripePaymentIntentId: `pi_e2e${booking.id.slice(-10)}`,
+        stripeAccountId: `acct_e2e${salon.slug.slice(-8)}`,
+        createdAt: at,
+        updatedAt: at,
+      }),
+      e2eDb.insert(schema.bookingCards).values({
+        id: newId("crd"),
+        tenantId: salon.id,
+        bookingId: booking.id,
+        stripeCustomerId: `cus_e2e${booking.id.slice(-8)}`,
+        stripePaymentMethodId: "pm_card_visa",
+        status: "saved",
+        createdAt: at,
+        updatedAt: at,
+      }),
+    ]);
+    const { page, errors } = await newPage(salon, 1280);
+
+    await openIn(page, `/app/bookings?from=2031-05-06&to=2031-05-06&booking=${booking.id}`, "fr");
+    const detail = page.getByRole("dialog", { name: "Ada Lovelace · Haircut" });
+    const money = detail.locator("section", { has: page.locator("#detail-payments") });
+    await eventually(() => money.locator("#detail-payments").textContent()).toBe("Paiements");
+    expect(await money.locator("ul.payments > li > span").first().textContent()).toBe("Acompte : 15,00\u00a0$US, payé");
+    expect(await money.getByText("Une carte est enregistrée pour les frais.").count()).toBe(1);
+    await money.getByRole("button", { name: "Rembourser : Acompte" }).click();
+    const amount = money.getByLabel("Montant à rembourser (USD)");
+    expect(await amount.inputValue()).toBe("15,00");
+    expect(await money.getByText("Jusqu’à 15,00\u00a0$US.").count()).toBe(1);
+    await amount.fill("99");
+    await money.getByRole("button", { name: "Rembourser", exact: true }).click();
+    await eventually(() => money.getByRole("alert").textContent()).toBe("Au plus 15,00\u00a0$US peuvent encore être remboursés.");
+    expect(await money.locator(".field-error").textContent()).toBe("Plus que ce qui reste");
+    await noEnglish(detail, ["Payments", "Deposit", "paid", "A card is saved", "Refund", "Back", "Booked via"]);
+    await checkPage(page, "dialogs-fr-payments");
     expect(scriptErrors(errors)).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@ import { type Problem, problemOf } from "../ui/problems";
 
 const kindLabel = (kind: string) => t("bdp.kind", { kind });
 
+const decimalMark = () => new Intl.NumberFormat(intlLocale()).formatToParts(1.5).find((part) => part.type === "decimal")?.value ?? ".";
 const isFee = (x: BookingPayment) => x.kind === "no_show_fee" || x.kind === "late_cancel_fee";
 
 function paymentLine(x: BookingPayment, tz: string): string {
@@ -37,7 +38,8 @@ export function BookingMoney(p: { detail: OwnerBookingDetail; viewer: Viewer; tz
 
   function startRefund(x: BookingPayment) {
     setRefunding(x.id);
-    setAmount(toMajor(x.refundable, x.currency));
+    // Written with the member's decimal mark ("15,00" in French); toMinor reads either.
+    setAmount(toMajor(x.refundable, x.currency).replace(".", decimalMark()));
     setProblem(null);
   }
 
