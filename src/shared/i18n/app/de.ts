@@ -1,6 +1,7 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
 import dialogsDe from "./parts/dialogs/de";
+import settingsDe from "./parts/settings/de";
 
 const de: CatalogOf<typeof en> = {
   "frame.brand": "Rezeption",
@@ -189,6 +190,7 @@ const de: CatalogOf<typeof en> = {
   "cu.bookingLine": "{service} bei {staff} · {amount}",
   "cu.recent": "{count, plural, one {Die neueste wird angezeigt.} other {Die # neuesten werden angezeigt.}}",
   ...dialogsDe,
+  ...settingsDe,
 };
 
 export default de;

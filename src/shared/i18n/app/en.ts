@@ -1,4 +1,5 @@
 import dialogsEn from "./parts/dialogs/en";
+import settingsEn from "./parts/settings/en";
 
 /**
  * The owner app's words in English (design.md §30), the source of every other language's keys.
@@ -190,6 +191,7 @@ const en = {
   "cu.bookingLine": "{service} with {staff} · {amount}",
   "cu.recent": "{count, plural, one {The most recent is shown.} other {The # most recent are shown.}}",
   ...dialogsEn,
+  ...settingsEn,
 } as const;
 
 export default en;

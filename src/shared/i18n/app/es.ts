@@ -1,6 +1,7 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
 import dialogsEs from "./parts/dialogs/es";
+import settingsEs from "./parts/settings/es";
 
 const es: CatalogOf<typeof en> = {
   "frame.brand": "Recepción",
@@ -188,6 +189,7 @@ const es: CatalogOf<typeof en> = {
   "cu.bookingLine": "{service} con {staff} · {amount}",
   "cu.recent": "{count, plural, one {Se muestra la más reciente.} other {Se muestran las # más recientes.}}",
   ...dialogsEs,
+  ...settingsEs,
 };
 
 export default es;

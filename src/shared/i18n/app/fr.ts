@@ -1,6 +1,7 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
 import dialogsFr from "./parts/dialogs/fr";
+import settingsFr from "./parts/settings/fr";
 
 const fr: CatalogOf<typeof en> = {
   "frame.brand": "Accueil",
@@ -189,6 +190,7 @@ const fr: CatalogOf<typeof en> = {
   "cu.bookingLine": "{service} avec {staff} · {amount}",
   "cu.recent": "{count, plural, one {La plus récente est affichée.} other {Les # plus récentes sont affichées.}}",
   ...dialogsFr,
+  ...settingsFr,
 };
 
 export default fr;

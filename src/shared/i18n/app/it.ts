@@ -1,6 +1,7 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
 import dialogsIt from "./parts/dialogs/it";
+import settingsIt from "./parts/settings/it";
 
 const it: CatalogOf<typeof en> = {
   "frame.brand": "Reception",
@@ -187,6 +188,7 @@ const it: CatalogOf<typeof en> = {
   "cu.bookingLine": "{service} con {staff} · {amount}",
   "cu.recent": "{count, plural, one {È mostrata la più recente.} other {Sono mostrate le # più recenti.}}",
   ...dialogsIt,
+  ...settingsIt,
 };
 
 export default it;

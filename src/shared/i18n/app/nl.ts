@@ -1,6 +1,7 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
 import dialogsNl from "./parts/dialogs/nl";
+import settingsNl from "./parts/settings/nl";
 
 const nl: CatalogOf<typeof en> = {
   "frame.brand": "Balie",
@@ -188,6 +189,7 @@ const nl: CatalogOf<typeof en> = {
   "cu.bookingLine": "{service} bij {staff} · {amount}",
   "cu.recent": "{count, plural, one {De meest recente wordt getoond.} other {De # meest recente worden getoond.}}",
   ...dialogsNl,
+  ...settingsNl,
 };
 
 export default nl;

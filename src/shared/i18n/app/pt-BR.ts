@@ -1,6 +1,7 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
 import dialogsPtBR from "./parts/dialogs/pt-BR";
+import settingsPtBR from "./parts/settings/pt-BR";
 
 const ptBR: CatalogOf<typeof en> = {
   "frame.brand": "Recepção",
@@ -187,6 +188,7 @@ const ptBR: CatalogOf<typeof en> = {
   "cu.bookingLine": "{service} com {staff} · {amount}",
   "cu.recent": "{count, plural, one {Mostrando o mais recente.} other {Mostrando os # mais recentes.}}",
   ...dialogsPtBR,
+  ...settingsPtBR,
 };
 
 export default ptBR;
