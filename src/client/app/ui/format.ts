@@ -37,10 +37,10 @@ export function personName(c: Named): string {
   return name || c?.email || c?.phone || t("ui.walkInCustomer");
 }
 
-/** Minutes as "45 min" / "1 h 30 min". */
+/** Minutes as "45 min" / "1 h 30 min" ("1 Std. 30 Min."), in the app's language. */
 export function duration(minutes: number): string {
-  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 60) return t("kit.minutes", { m: minutes });
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
-  return m ? `${h} h ${m} min` : `${h} h`;
+  return m ? t("kit.hoursMinutes", { h, m }) : t("kit.hours", { h });
 }

@@ -1,3 +1,4 @@
+import dialogsEn from "./parts/dialogs/en";
 import settingsEn from "./parts/settings/en";
 
 /**
@@ -191,6 +192,7 @@ const en = {
   "cu.noBookings": "No bookings yet.",
   "cu.bookingLine": "{service} with {staff} · {amount}",
   "cu.recent": "{count, plural, one {The most recent is shown.} other {The # most recent are shown.}}",
+  ...dialogsEn,
   ...settingsEn,
   ...pages,
 } as const;

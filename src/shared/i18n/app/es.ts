@@ -1,5 +1,6 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
+import dialogsEs from "./parts/dialogs/es";
 import settingsEs from "./parts/settings/es";
 import pages from "./parts/pages/es";
 
@@ -188,6 +189,7 @@ const es: CatalogOf<typeof en> = {
   "cu.noBookings": "Todavía no hay reservas.",
   "cu.bookingLine": "{service} con {staff} · {amount}",
   "cu.recent": "{count, plural, one {Se muestra la más reciente.} other {Se muestran las # más recientes.}}",
+  ...dialogsEs,
   ...settingsEs,
   ...pages,
 };

@@ -1,5 +1,6 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
+import dialogsFr from "./parts/dialogs/fr";
 import settingsFr from "./parts/settings/fr";
 import pages from "./parts/pages/fr";
 
@@ -189,6 +190,7 @@ const fr: CatalogOf<typeof en> = {
   "cu.noBookings": "Aucune réservation pour l’instant.",
   "cu.bookingLine": "{service} avec {staff} · {amount}",
   "cu.recent": "{count, plural, one {La plus récente est affichée.} other {Les # plus récentes sont affichées.}}",
+  ...dialogsFr,
   ...settingsFr,
   ...pages,
 };

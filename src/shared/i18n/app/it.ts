@@ -1,5 +1,6 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
+import dialogsIt from "./parts/dialogs/it";
 import settingsIt from "./parts/settings/it";
 import pages from "./parts/pages/it";
 
@@ -187,6 +188,7 @@ const it: CatalogOf<typeof en> = {
   "cu.noBookings": "Ancora nessuna prenotazione.",
   "cu.bookingLine": "{service} con {staff} · {amount}",
   "cu.recent": "{count, plural, one {È mostrata la più recente.} other {Sono mostrate le # più recenti.}}",
+  ...dialogsIt,
   ...settingsIt,
   ...pages,
 };

@@ -408,8 +408,6 @@ const de: CatalogOf<typeof pages> = {
   "ct.none": "Noch keine SMS gesendet oder empfangen.",
   "ct.list": "SMS, neueste zuerst",
   "ct.older": "Ältere SMS anzeigen",
-  "kit.required": "(Pflichtfeld)",
-  "kit.close": "Schließen",
 };
 
 export default de;

@@ -403,8 +403,6 @@ const pages = {
   "ct.none": "No texts sent or received yet.",
   "ct.list": "Texts, newest first",
   "ct.older": "Show older texts",
-  "kit.required": "(required)",
-  "kit.close": "Close",
 } as const;
 
 export default pages;

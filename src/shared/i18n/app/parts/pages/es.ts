@@ -405,8 +405,6 @@ const es: CatalogOf<typeof pages> = {
   "ct.none": "Todavía no se han enviado ni recibido SMS.",
   "ct.list": "SMS, los más recientes primero",
   "ct.older": "Ver SMS anteriores",
-  "kit.required": "(obligatorio)",
-  "kit.close": "Cerrar",
 };
 
 export default es;

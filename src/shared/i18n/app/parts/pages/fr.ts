@@ -410,8 +410,6 @@ const fr: CatalogOf<typeof pages> = {
   "ct.none": "Aucun SMS envoyé ou reçu pour l’instant.",
   "ct.list": "SMS, les plus récents d’abord",
   "ct.older": "Afficher les SMS plus anciens",
-  "kit.required": "(obligatoire)",
-  "kit.close": "Fermer",
 };
 
 export default fr;

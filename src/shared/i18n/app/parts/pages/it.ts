@@ -409,8 +409,6 @@ const it: CatalogOf<typeof pages> = {
   "ct.none": "Ancora nessun SMS inviato o ricevuto.",
   "ct.list": "SMS, dai più recenti",
   "ct.older": "Mostra SMS meno recenti",
-  "kit.required": "(obbligatorio)",
-  "kit.close": "Chiudi",
 };
 
 export default it;

@@ -407,8 +407,6 @@ const nl: CatalogOf<typeof pages> = {
   "ct.none": "Nog geen sms’jes verzonden of ontvangen.",
   "ct.list": "Sms-berichten, nieuwste eerst",
   "ct.older": "Oudere sms’jes tonen",
-  "kit.required": "(verplicht)",
-  "kit.close": "Sluiten",
 };
 
 export default nl;

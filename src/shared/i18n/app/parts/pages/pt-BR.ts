@@ -407,8 +407,6 @@ const ptBR: CatalogOf<typeof pages> = {
   "ct.none": "Nenhum SMS enviado ou recebido ainda.",
   "ct.list": "SMS, os mais recentes primeiro",
   "ct.older": "Mostrar SMS mais antigos",
-  "kit.required": "(obrigatório)",
-  "kit.close": "Fechar",
 };
 
 export default ptBR;
