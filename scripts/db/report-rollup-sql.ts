@@ -30,20 +30,25 @@ function bookingPart(x: string, sign: 1 | -1): string[] {
     `EXISTS (SELECT 1 FROM bookings e WHERE e.visit_id = ${x}.visit_id AND e.id <> ${x}.id AND ${counted("e")}${sameStatus ? ` AND e.status = ${x}.status` : ""} AND ${day("e.tenant_id", "e.start_at")} = ${d})`;
   const firstOfVisit = `(${x}.visit_id IS NULL OR NOT ${sibling(false)})`;
   const firstWithStatus = `(${x}.visit_id IS NULL OR NOT ${sibling(true)})`;
-  const k = `(SELECT ${day(`${x}.tenant_id`, `${x}.start_at`)} AS d) k`;
-  const guard = `WHERE ${counted(x)}`;
+  // The date and the booking's money, worked out once for the statements below.
+  const k = `(SELECT ${day(`${x}.tenant_id`, `${x}.start_at`)} AS d, ${money(x, "amount")} AS taken, ${money(x, "refunded_amount")} AS refunded) k`;
+  const kDay = `(SELECT ${day(`${x}.tenant_id`, `${x}.start_at`)} AS d) k`;
+  const guard = `WHERE ${counted(x)} AND k.d IS NOT NULL`;
   const out = [
-    `INSERT INTO report_days (tenant_id, day, bookings, completed, no_shows, cancelled)
-    SELECT ${x}.tenant_id, k.d, ${s}${firstOfVisit}, ${s}(${x}.status = 'completed' AND ${firstWithStatus}), ${s}(${x}.status = 'no_show' AND ${firstWithStatus}), ${s}(${x}.status = 'cancelled' AND ${firstWithStatus})
+    // A date that cannot be worked out (no offsets stored for the zone) must not count anywhere:
+    // the roll-up is dropped, so the report reads the bookings until the cron rebuilds it.
+    `DELETE FROM report_rollups WHERE tenant_id = ${x}.tenant_id AND ${counted(x)} AND ${day(`${x}.tenant_id`, `${x}.start_at`)} IS NULL;`,
+    `INSERT INTO report_days (tenant_id, day, bookings, completed, no_shows, cancelled, taken, refunded)
+    SELECT ${x}.tenant_id, k.d, ${s}${firstOfVisit}, ${s}(${x}.status = 'completed' AND ${firstWithStatus}), ${s}(${x}.status = 'no_show' AND ${firstWithStatus}), ${s}(${x}.status = 'cancelled' AND ${firstWithStatus}), ${s}k.taken, ${s}k.refunded
     FROM ${k} ${guard}
     ON CONFLICT (tenant_id, day) DO UPDATE SET bookings = bookings + excluded.bookings, completed = completed + excluded.completed,
-      no_shows = no_shows + excluded.no_shows, cancelled = cancelled + excluded.cancelled;`,
+      no_shows = no_shows + excluded.no_shows, cancelled = cancelled + excluded.cancelled, taken = taken + excluded.taken, refunded = refunded + excluded.refunded;`,
     `INSERT INTO report_staff_days (tenant_id, day, staff_id, bookings, booked_ms)
     SELECT ${x}.tenant_id, k.d, ${x}.staff_id, ${s}1, ${s}(CASE WHEN ${x}.status IN (${OCCUPYING}) THEN ${x}.end_at - ${x}.start_at ELSE 0 END)
     FROM ${k} ${guard}
     ON CONFLICT (tenant_id, day, staff_id) DO UPDATE SET bookings = bookings + excluded.bookings, booked_ms = booked_ms + excluded.booked_ms;`,
     `INSERT INTO report_service_days (tenant_id, day, service_id, bookings, taken, refunded)
-    SELECT ${x}.tenant_id, k.d, ${x}.service_id, ${s}1, ${s}${money(x, "amount")}, ${s}${money(x, "refunded_amount")}
+    SELECT ${x}.tenant_id, k.d, ${x}.service_id, ${s}1, ${s}k.taken, ${s}k.refunded
     FROM ${k} ${guard}
     ON CONFLICT (tenant_id, day, service_id) DO UPDATE SET bookings = bookings + excluded.bookings, taken = taken + excluded.taken, refunded = refunded + excluded.refunded;`,
   ];
@@ -56,7 +61,7 @@ function bookingPart(x: string, sign: 1 | -1): string[] {
     out.push(
       `INSERT INTO report_customer_days (tenant_id, customer_id, day, visits, prev_day)
     SELECT ${x}.tenant_id, ${x}.customer_id, k.d, 1, (SELECT max(day) FROM report_customer_days WHERE ${cd("AND day < k.d")})
-    FROM ${k} WHERE ${visited}
+    FROM ${kDay} WHERE ${visited} AND k.d IS NOT NULL
     ON CONFLICT (tenant_id, customer_id, day) DO UPDATE SET visits = visits + 1;`,
       `UPDATE report_customer_days SET prev_day = ${dx}
     WHERE ${visited} AND ${cd(`AND day = (SELECT min(day) FROM report_customer_days WHERE ${cd(`AND day > ${dx}`)})`)};`,
@@ -74,17 +79,22 @@ function bookingPart(x: string, sign: 1 | -1): string[] {
   return out;
 }
 
-/** A payment's part: money of a counted booking on the booking's date and service, money of no booking on the date it was taken. */
+/** A payment's part: money of a counted booking on the booking's date (and service), money of no booking on the date it was taken. */
 function paymentPart(p: string, sign: 1 | -1): string[] {
   const s = sign === 1 ? "" : "-";
   return [
-    `INSERT INTO report_service_days (tenant_id, day, service_id, bookings, taken, refunded)
-    SELECT b.tenant_id, ${day("b.tenant_id", "b.start_at")}, b.service_id, 0, ${s}${p}.amount, ${s}${p}.refunded_amount
-    FROM bookings b WHERE b.id = ${p}.booking_id AND b.tenant_id = ${p}.tenant_id AND ${counted("b")} AND ${taken(p)}
-    ON CONFLICT (tenant_id, day, service_id) DO UPDATE SET taken = taken + excluded.taken, refunded = refunded + excluded.refunded;`,
-    `INSERT INTO report_sale_days (tenant_id, day, taken, refunded)
-    SELECT ${p}.tenant_id, ${day(`${p}.tenant_id`, isoMs(`${p}.created_at`))}, ${s}${p}.amount, ${s}${p}.refunded_amount
-    WHERE ${p}.booking_id IS NULL AND ${taken(p)}
+    `DELETE FROM report_rollups WHERE tenant_id = ${p}.tenant_id AND ${p}.booking_id IS NULL AND ${taken(p)}
+      AND ${day(`${p}.tenant_id`, isoMs(`${p}.created_at`))} IS NULL;`,
+    ...(["report_service_days", "report_days"] as const).map(
+      (table) => `INSERT INTO ${table} (tenant_id, day, ${table === "report_days" ? "" : "service_id, "}bookings, taken, refunded)
+    SELECT b.tenant_id, ${day("b.tenant_id", "b.start_at")} AS d, ${table === "report_days" ? "" : "b.service_id, "}0, ${s}${p}.amount, ${s}${p}.refunded_amount
+    FROM bookings b WHERE b.id = ${p}.booking_id AND b.tenant_id = ${p}.tenant_id AND ${counted("b")} AND ${taken(p)} AND d IS NOT NULL
+    ON CONFLICT (tenant_id, day${table === "report_days" ? "" : ", service_id"}) DO UPDATE SET taken = taken + excluded.taken, refunded = refunded + excluded.refunded;`,
+    ),
+    `INSERT INTO report_days (tenant_id, day, bookings, taken, refunded)
+    SELECT ${p}.tenant_id, k.d, 0, ${s}${p}.amount, ${s}${p}.refunded_amount
+    FROM (SELECT ${day(`${p}.tenant_id`, isoMs(`${p}.created_at`))} AS d) k
+    WHERE ${p}.booking_id IS NULL AND ${taken(p)} AND k.d IS NOT NULL
     ON CONFLICT (tenant_id, day) DO UPDATE SET taken = taken + excluded.taken, refunded = refunded + excluded.refunded;`,
   ];
 }
@@ -123,6 +133,8 @@ CREATE TABLE \`report_days\` (
 	\`completed\` integer DEFAULT 0 NOT NULL,
 	\`no_shows\` integer DEFAULT 0 NOT NULL,
 	\`cancelled\` integer DEFAULT 0 NOT NULL,
+	\`taken\` integer DEFAULT 0 NOT NULL,
+	\`refunded\` integer DEFAULT 0 NOT NULL,
 	PRIMARY KEY(\`tenant_id\`, \`day\`)
 ) WITHOUT ROWID;
 --> statement-breakpoint
@@ -143,14 +155,6 @@ CREATE TABLE \`report_service_days\` (
 	\`taken\` integer DEFAULT 0 NOT NULL,
 	\`refunded\` integer DEFAULT 0 NOT NULL,
 	PRIMARY KEY(\`tenant_id\`, \`day\`, \`service_id\`)
-) WITHOUT ROWID;
---> statement-breakpoint
-CREATE TABLE \`report_sale_days\` (
-	\`tenant_id\` text NOT NULL,
-	\`day\` integer NOT NULL,
-	\`taken\` integer DEFAULT 0 NOT NULL,
-	\`refunded\` integer DEFAULT 0 NOT NULL,
-	PRIMARY KEY(\`tenant_id\`, \`day\`)
 ) WITHOUT ROWID;
 --> statement-breakpoint
 CREATE TABLE \`report_customer_days\` (
@@ -190,7 +194,6 @@ const triggers = [
     "DELETE FROM report_days WHERE tenant_id = OLD.id;",
     "DELETE FROM report_staff_days WHERE tenant_id = OLD.id;",
     "DELETE FROM report_service_days WHERE tenant_id = OLD.id;",
-    "DELETE FROM report_sale_days WHERE tenant_id = OLD.id;",
     "DELETE FROM report_customer_days WHERE tenant_id = OLD.id;",
   ]),
 ];

@@ -3,7 +3,7 @@ import { type SQL, sql } from "drizzle-orm";
 /**
  * The summary's columns read from the roll-up (rollup.ts, design.md §29) instead of the range's
  * bookings: a year of a busy business is a few thousand small rows of per-date cells (days, staff,
- * services, money of no booking, customers' visited dates), not 20,000 bookings and their
+ * services, customers' visited dates), not 20,000 bookings and their
  * payments. The same statement carries both ways; `useRollup` decides inside it, so a business
  * whose roll-up is not built (or was dropped by a zone or currency change) is answered from its
  * bookings in the same round trip. Each column has the shape of the bookings' column it replaces
@@ -22,15 +22,10 @@ export function rollupColumns(t: string, range: RollupRange, use: SQL) {
   const a = sql.raw(String(range.fromDay));
   const z = sql.raw(String(range.toDay));
   const inRange = sql`tenant_id = ${t} AND day BETWEEN ${a} AND ${z} AND ${use}`;
-  // Per date: the counts, the money of its bookings (per service) and the money of no booking
-  // (gift cards, packages), which the bookings' statement sends apart and the fold adds to the date.
-  const days = sql`(SELECT json_group_array(json_array(day - ${a}, n, completed, no_shows, cancelled, taken, refunded)) FROM (
-      SELECT day, sum(n) AS n, sum(completed) AS completed, sum(no_shows) AS no_shows, sum(cancelled) AS cancelled,
-        sum(taken) AS taken, sum(refunded) AS refunded FROM (
-        SELECT day, bookings AS n, completed, no_shows, cancelled, 0 AS taken, 0 AS refunded FROM report_days WHERE ${inRange}
-        UNION ALL SELECT day, 0, 0, 0, 0, taken, refunded FROM report_service_days WHERE ${inRange}
-        UNION ALL SELECT day, 0, 0, 0, 0, taken, refunded FROM report_sale_days WHERE ${inRange})
-      GROUP BY day))`;
+  // Per date: the counts, and the money of its bookings and of no booking (gift cards, packages
+  // sold), which the bookings' statement sends apart and the fold adds to the date.
+  const days = sql`(SELECT json_group_array(json_array(day - ${a}, bookings, completed, no_shows, cancelled, taken, refunded))
+      FROM report_days WHERE ${inRange})`;
   // Staff members with bookings in the range (a removed one still shows then) and their booked time.
   const rs = sql`rs AS MATERIALIZED (SELECT staff_id, sum(booked_ms) AS booked FROM report_staff_days WHERE ${inRange}
       GROUP BY staff_id HAVING sum(bookings) > 0)`;

@@ -58,7 +58,7 @@ export async function buildReportRollup(db: Db, tenantId: string, now: Date): Pr
     );
     b.add(db.run(sql`INSERT OR IGNORE INTO report_zone_offsets (zone, from_ms, offset_ms) VALUES ${sql.join(values, sql`, `)}`));
   }
-  for (const table of ["report_days", "report_staff_days", "report_service_days", "report_sale_days", "report_customer_days"])
+  for (const table of ["report_days", "report_staff_days", "report_service_days", "report_customer_days"])
     b.add(db.run(sql`DELETE FROM ${sql.identifier(table)} WHERE tenant_id = ${tenantId}`));
   for (const statement of cellStatements(tenantId, tenant.zone)) b.add(db.run(statement));
   const marked = b.add(
@@ -87,20 +87,22 @@ function cellStatements(tenantId: string, zone: string) {
   const money = sql`m AS (SELECT p.booking_id, sum(p.amount) AS taken, sum(p.refunded_amount) AS refunded FROM payments p
     WHERE p.tenant_id = ${t} AND p.booking_id IS NOT NULL AND ${sql.raw(takenSql("p"))} GROUP BY p.booking_id)`;
   return [
-    sql`WITH ${b} INSERT INTO report_days (tenant_id, day, bookings, completed, no_shows, cancelled)
-      SELECT ${t}, d, COUNT(*) - COUNT(visit_id) + COUNT(DISTINCT visit_id), ${counted("completed")}, ${counted("no_show")},
-        ${counted("cancelled")} FROM b GROUP BY d`,
+    sql`WITH ${b}, ${money} INSERT INTO report_days (tenant_id, day, bookings, completed, no_shows, cancelled, taken, refunded)
+      SELECT ${t}, b.d, COUNT(*) - COUNT(b.visit_id) + COUNT(DISTINCT b.visit_id), ${counted("completed")}, ${counted("no_show")},
+        ${counted("cancelled")}, coalesce(sum(m.taken), 0), coalesce(sum(m.refunded), 0) FROM b LEFT JOIN m ON m.booking_id = b.id GROUP BY b.d`,
     sql`WITH ${b} INSERT INTO report_staff_days (tenant_id, day, staff_id, bookings, booked_ms)
       SELECT ${t}, d, staff_id, COUNT(*), sum(CASE WHEN status IN (${sql.raw(OCCUPYING_SQL)}) THEN end_at - start_at ELSE 0 END)
       FROM b GROUP BY d, staff_id`,
     sql`WITH ${b}, ${money} INSERT INTO report_service_days (tenant_id, day, service_id, bookings, taken, refunded)
       SELECT ${t}, b.d, b.service_id, COUNT(*), coalesce(sum(m.taken), 0), coalesce(sum(m.refunded), 0)
       FROM b LEFT JOIN m ON m.booking_id = b.id GROUP BY b.d, b.service_id`,
-    sql`INSERT INTO report_sale_days (tenant_id, day, taken, refunded)
+    // Money of no booking (gift cards, packages sold) on the date it was taken, beside the date's bookings.
+    sql`INSERT INTO report_days (tenant_id, day, taken, refunded)
       SELECT ${t}, ${sql.raw(localDaySql("p.tenant_id", isoMsSql("p.created_at")))} AS d, sum(p.amount), sum(p.refunded_amount)
       FROM payments p WHERE p.tenant_id = ${t} AND p.booking_id IS NULL AND ${sql.raw(takenSql("p"))}
         AND (SELECT timezone FROM tenants WHERE id = ${t}) = ${zone}
-      GROUP BY d`,
+      GROUP BY d
+      ON CONFLICT (tenant_id, day) DO UPDATE SET taken = taken + excluded.taken, refunded = refunded + excluded.refunded`,
     // Each visited date of a customer names the one before it (the chain the triggers keep).
     sql`WITH ${b} INSERT INTO report_customer_days (tenant_id, customer_id, day, visits, prev_day)
       SELECT ${t}, customer_id, d, COUNT(*), lag(d) OVER (PARTITION BY customer_id ORDER BY d)

@@ -20,7 +20,7 @@ const QUERY = `from=${FROM}&to=${TO}&groupBy=day`;
 const summary = (token: string, query = QUERY, dbTag?: string, now?: Date | string) =>
   get(`/api/reports/summary?${query}`, { token, dbTag, now });
 
-const CELLS = ["report_days", "report_staff_days", "report_service_days", "report_sale_days", "report_customer_days"] as const;
+const CELLS = ["report_days", "report_staff_days", "report_service_days", "report_customer_days"] as const;
 
 /** Every non-empty cell of a business, in a stable order (the triggers leave emptied cells at zero). */
 async function cells(tenantId: string) {
