@@ -21,7 +21,8 @@ export const rollupReadySql = (t: string): SQL =>
 export function rollupColumns(t: string, range: RollupRange, use: SQL) {
   const a = sql.raw(String(range.fromDay));
   const z = sql.raw(String(range.toDay));
-  const inRange = sql`tenant_id = ${t} AND day BETWEEN ${a} AND ${z} AND ${use}`;
+  // Gated in the index key (NULL matches nothing), so a business answered from its bookings reads no cell.
+  const inRange = sql`tenant_id = (CASE WHEN ${use} THEN ${t} END) AND day BETWEEN ${a} AND ${z}`;
   // Per date: the counts, and the money of its bookings and of no booking (gift cards, packages
   // sold), which the bookings' statement sends apart and the fold adds to the date.
   const days = sql`(SELECT json_group_array(json_array(day - ${a}, bookings, completed, no_shows, cancelled, taken, refunded))

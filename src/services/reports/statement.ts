@@ -78,14 +78,16 @@ export function rangeStatement(db: Db, p: RangeStatementParams) {
   const ok = p.rollup ? sql`ok AS MATERIALIZED (SELECT ${rollupReadySql(t)} AS v), ` : sql``;
   const useRollup = sql`(SELECT v FROM ok)`;
   const rolled = p.rollup ? rollupColumns(t, p.rollup, useRollup) : null;
-  const notRolled = p.rollup ? sql`AND NOT ${useRollup}` : sql``;
+  // The gate goes into the index key (NULL matches nothing): a constant condition beside it would
+  // still be tested on each of the range's 20,000 index entries (1.4 ms), the key skips them.
+  const bookingsOf = p.rollup ? sql`(CASE WHEN ${useRollup} THEN NULL ELSE ${t} END)` : sql`${t}`;
   const taken = sql`+p.tenant_id = ${t} AND p.status IN (${TAKEN_STATUSES}) AND p.kind IN (${TAKEN_KINDS})
     AND upper(p.currency) = (SELECT upper(currency) FROM tenants WHERE id = ${t})`;
   const b = sql`b AS MATERIALIZED (
     SELECT bk.id, bk.visit_id, bk.staff_id, bk.service_id, bk.customer_id, bk.status, bk.end_at - bk.start_at AS dur, ${day} AS d
     FROM bookings bk
-    WHERE bk.tenant_id = ${t} AND bk.start_at >= ${p.lo} AND bk.start_at < ${p.hi} ${byStaff}
-      AND bk.status <> 'pending' AND NOT (bk.status = 'cancelled' AND bk.hold_expires_at IS NOT NULL) ${notRolled})`;
+    WHERE bk.tenant_id = ${bookingsOf} AND bk.start_at >= ${p.lo} AND bk.start_at < ${p.hi} ${byStaff}
+      AND bk.status <> 'pending' AND NOT (bk.status = 'cancelled' AND bk.hold_expires_at IS NOT NULL))`;
   // The money taken for the range's bookings, per local date and service (what days and services
   // sum): one look-up per booking on the covering (booking_id, ...) index, b first (CROSS JOIN),
   // never a scan of the business's payments of every year.
