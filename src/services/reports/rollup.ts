@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { zoneSegments } from "../../domain/time";
+import { logger } from "../../lib/log";
 import { batch } from "../batch";
 import { countedSql, isoMsSql, localDaySql, OCCUPYING_SQL, takenSql, VISITED_SQL } from "./rollup-sql";
 
@@ -36,12 +37,15 @@ export function zoneOffsetRows(zone: string): { fromMs: number; offsetMs: number
   return rows;
 }
 
-/** Businesses whose roll-up is not built (new, from before it, or dropped by a zone or currency change). */
+/**
+ * Businesses whose roll-up is not built (new, from before it, or dropped by a zone or currency
+ * change), in random order: one whose build keeps failing never holds the others back.
+ */
 export async function rollupsToBuild(db: Db, limit: number, tenantId?: string): Promise<string[]> {
   const only = tenantId ? sql`AND t.id = ${tenantId}` : sql``;
   const rows = await db.all<{ id: string }>(sql`SELECT t.id FROM tenants t
     WHERE NOT EXISTS (SELECT 1 FROM report_rollups r WHERE r.tenant_id = t.id) ${only}
-    ORDER BY t.id LIMIT ${limit}`);
+    ORDER BY random() LIMIT ${limit}`);
   return rows.map((r) => r.id);
 }
 
@@ -114,9 +118,16 @@ function cellStatements(tenantId: string, zone: string) {
 export async function buildDueRollups(db: Db, now: () => Date, opts: { limit?: number; budgetMs?: number; tenantId?: string } = {}) {
   const started = Date.now();
   let built = 0;
+  let failed = 0;
   for (const id of await rollupsToBuild(db, opts.limit ?? 20, opts.tenantId)) {
     if (Date.now() - started > (opts.budgetMs ?? 10_000)) break;
-    if (await buildReportRollup(db, id, now())) built++;
+    try {
+      if (await buildReportRollup(db, id, now())) built++;
+    } catch (err) {
+      // Its report keeps reading the bookings; the next runs try again.
+      failed++;
+      logger.error("report roll-up build failed", { actor: "cron", tenantId: id, error: err });
+    }
   }
-  return built;
+  return built || failed ? { built, failed } : 0;
 }
