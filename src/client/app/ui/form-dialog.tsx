@@ -40,6 +40,8 @@ export function FormDialog(p: {
   onSubmit: (e: Event) => void;
   onClose: () => void;
   children: Child;
+  /** The Close button's word on a page already in the member's language (design.md §30). */
+  closeLabel?: string;
 }) {
   return (
     <Dialog title={p.title} onClose={p.onClose} wide={p.wide} id={p.id}>
@@ -50,7 +52,7 @@ export function FormDialog(p: {
           <Button type="submit" kind="primary" busy={p.busy}>
             {p.submitLabel}
           </Button>
-          <Button onClick={p.onClose}>Close</Button>
+          <Button onClick={p.onClose}>{p.closeLabel ?? "Close"}</Button>
         </div>
       </form>
     </Dialog>

@@ -1,5 +1,6 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
+import prepaidDe from "./parts/prepaid/de";
 
 const de: CatalogOf<typeof en> = {
   "frame.brand": "Rezeption",
@@ -187,6 +188,7 @@ const de: CatalogOf<typeof en> = {
   "cu.noBookings": "Noch keine Buchungen.",
   "cu.bookingLine": "{service} bei {staff} · {amount}",
   "cu.recent": "{count, plural, one {Die neueste wird angezeigt.} other {Die # neuesten werden angezeigt.}}",
+  ...prepaidDe,
 };
 
 export default de;

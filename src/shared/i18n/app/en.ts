@@ -1,3 +1,4 @@
+import prepaidEn from "./parts/prepaid/en";
 /**
  * The owner app's words in English (design.md §30), the source of every other language's keys.
  * The Worker renders the frames' words in English with these keys (`data-w`); the app's script
@@ -187,6 +188,7 @@ const en = {
   "cu.noBookings": "No bookings yet.",
   "cu.bookingLine": "{service} with {staff} · {amount}",
   "cu.recent": "{count, plural, one {The most recent is shown.} other {The # most recent are shown.}}",
+  ...prepaidEn,
 } as const;
 
 export default en;

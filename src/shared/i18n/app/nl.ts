@@ -1,5 +1,6 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
+import prepaidNl from "./parts/prepaid/nl";
 
 const nl: CatalogOf<typeof en> = {
   "frame.brand": "Balie",
@@ -186,6 +187,7 @@ const nl: CatalogOf<typeof en> = {
   "cu.noBookings": "Nog geen boekingen.",
   "cu.bookingLine": "{service} bij {staff} · {amount}",
   "cu.recent": "{count, plural, one {De meest recente wordt getoond.} other {De # meest recente worden getoond.}}",
+  ...prepaidNl,
 };
 
 export default nl;

@@ -1,5 +1,6 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
+import prepaidPtBR from "./parts/prepaid/pt-BR";
 
 const ptBR: CatalogOf<typeof en> = {
   "frame.brand": "Recepção",
@@ -185,6 +186,7 @@ const ptBR: CatalogOf<typeof en> = {
   "cu.noBookings": "Ainda não há agendamentos.",
   "cu.bookingLine": "{service} com {staff} · {amount}",
   "cu.recent": "{count, plural, one {Mostrando o mais recente.} other {Mostrando os # mais recentes.}}",
+  ...prepaidPtBR,
 };
 
 export default ptBR;
