@@ -27,7 +27,9 @@ export function CustomerCredits(p: { credits: Credits; tz: string }) {
               {packages.map((k) => (
                 <tr>
                   <td data-label={t("cc.package")}>
-                    {k.packageName || "\u2014"} <span class="muted small">{k.last4 ? `PK-\u2026${k.last4}` : ""}</span>
+                    <span>
+                      {k.packageName || "\u2014"} <span class="muted small">{k.last4 ? `PK-\u2026${k.last4}` : ""}</span>
+                    </span>
                   </td>
                   <td data-label={t("cc.left")}>{t("cc.leftValue", { credits: k.credits, sessions: k.sessions })}</td>
                   <td data-label={t("cc.expires")}>{expiryLabel(k.expiresAt, p.tz)}</td>
