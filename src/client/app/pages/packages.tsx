@@ -11,7 +11,7 @@ import { Button, Empty, GateNote, Loading, LoadFailed, Outcome } from "../ui/kit
 import { gate } from "../ui/permissions";
 import { useView } from "../ui/use-view";
 import { DeletePackageDialog, IssuePackageDialog, PackageDialog } from "./package-forms";
-import { copyWords, expiryLabel, heldState, serviceNames } from "./prepaid-kit";
+import { expiryLabel, heldState, serviceNames } from "./prepaid-kit";
 
 type Open = { kind: "new" } | { kind: "edit" | "delete" | "issue"; pack: OwnerPackage } | null;
 
@@ -44,7 +44,6 @@ function Packages() {
           id="issued-package-code"
           label={t("pk.codeLabel")}
           value={issued.code.code}
-          words={copyWords()}
           dismissLabel={t("pp.done")}
           onDismiss={() => setIssued(null)}
         >

@@ -2,7 +2,6 @@
 // the services picker, the state of what a customer holds, an expiry in the business's calendar.
 import { localParts, dayLabel } from "../lib/zoned";
 import { intlLocale, t } from "../shell/i18n";
-import type { CopyWords } from "../ui/copy";
 
 export type ServiceName = { id: string; name: string; isActive: boolean };
 export type HeldState = "active" | "empty" | "expired" | "void" | "pending";
@@ -18,8 +17,6 @@ export function serviceNames(ids: string[], services: ServiceName[]): string {
   const names = ids.map((id) => services.find((s) => s.id === id)?.name ?? t("pp.unknownService"));
   return new Intl.ListFormat(intlLocale(), { type: "conjunction" }).format(names);
 }
-
-export const copyWords = (): CopyWords => ({ copy: t("pp.copy"), copied: t("pp.copied"), byHand: t("pp.copyByHand") });
 
 /** A checkbox per service (inactive ones said so); its error under the group, named by the API's field path. */
 export function ServicePicker(p: {

@@ -1,5 +1,6 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
+import settingsDe from "./parts/settings/de";
 import prepaidDe from "./parts/prepaid/de";
 
 const de: CatalogOf<typeof en> = {
@@ -188,6 +189,7 @@ const de: CatalogOf<typeof en> = {
   "cu.noBookings": "Noch keine Buchungen.",
   "cu.bookingLine": "{service} bei {staff} · {amount}",
   "cu.recent": "{count, plural, one {Die neueste wird angezeigt.} other {Die # neuesten werden angezeigt.}}",
+  ...settingsDe,
   ...prepaidDe,
 };
 

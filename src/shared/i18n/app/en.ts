@@ -1,3 +1,4 @@
+import settingsEn from "./parts/settings/en";
 import prepaidEn from "./parts/prepaid/en";
 /**
  * The owner app's words in English (design.md §30), the source of every other language's keys.
@@ -188,6 +189,7 @@ const en = {
   "cu.noBookings": "No bookings yet.",
   "cu.bookingLine": "{service} with {staff} · {amount}",
   "cu.recent": "{count, plural, one {The most recent is shown.} other {The # most recent are shown.}}",
+  ...settingsEn,
   ...prepaidEn,
 } as const;
 

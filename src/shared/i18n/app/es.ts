@@ -1,5 +1,6 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
+import settingsEs from "./parts/settings/es";
 import prepaidEs from "./parts/prepaid/es";
 
 const es: CatalogOf<typeof en> = {
@@ -187,6 +188,7 @@ const es: CatalogOf<typeof en> = {
   "cu.noBookings": "Todavía no hay reservas.",
   "cu.bookingLine": "{service} con {staff} · {amount}",
   "cu.recent": "{count, plural, one {Se muestra la más reciente.} other {Se muestran las # más recientes.}}",
+  ...settingsEs,
   ...prepaidEs,
 };
 

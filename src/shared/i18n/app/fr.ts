@@ -1,5 +1,6 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
+import settingsFr from "./parts/settings/fr";
 import prepaidFr from "./parts/prepaid/fr";
 
 const fr: CatalogOf<typeof en> = {
@@ -188,6 +189,7 @@ const fr: CatalogOf<typeof en> = {
   "cu.noBookings": "Aucune réservation pour l’instant.",
   "cu.bookingLine": "{service} avec {staff} · {amount}",
   "cu.recent": "{count, plural, one {La plus récente est affichée.} other {Les # plus récentes sont affichées.}}",
+  ...settingsFr,
   ...prepaidFr,
 };
 

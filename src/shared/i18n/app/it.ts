@@ -1,5 +1,6 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
+import settingsIt from "./parts/settings/it";
 import prepaidIt from "./parts/prepaid/it";
 
 const it: CatalogOf<typeof en> = {
@@ -186,6 +187,7 @@ const it: CatalogOf<typeof en> = {
   "cu.noBookings": "Ancora nessuna prenotazione.",
   "cu.bookingLine": "{service} con {staff} · {amount}",
   "cu.recent": "{count, plural, one {È mostrata la più recente.} other {Sono mostrate le # più recenti.}}",
+  ...settingsIt,
   ...prepaidIt,
 };
 

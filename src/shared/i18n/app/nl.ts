@@ -1,5 +1,6 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
+import settingsNl from "./parts/settings/nl";
 import prepaidNl from "./parts/prepaid/nl";
 
 const nl: CatalogOf<typeof en> = {
@@ -187,6 +188,7 @@ const nl: CatalogOf<typeof en> = {
   "cu.noBookings": "Nog geen boekingen.",
   "cu.bookingLine": "{service} bij {staff} · {amount}",
   "cu.recent": "{count, plural, one {De meest recente wordt getoond.} other {De # meest recente worden getoond.}}",
+  ...settingsNl,
   ...prepaidNl,
 };
 

@@ -1,5 +1,6 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
+import settingsPtBR from "./parts/settings/pt-BR";
 import prepaidPtBR from "./parts/prepaid/pt-BR";
 
 const ptBR: CatalogOf<typeof en> = {
@@ -186,6 +187,7 @@ const ptBR: CatalogOf<typeof en> = {
   "cu.noBookings": "Ainda não há agendamentos.",
   "cu.bookingLine": "{service} com {staff} · {amount}",
   "cu.recent": "{count, plural, one {Mostrando o mais recente.} other {Mostrando os # mais recentes.}}",
+  ...settingsPtBR,
   ...prepaidPtBR,
 };
 
