@@ -43,7 +43,6 @@ export function PackageDialog(p: {
       id="package-form"
       title={pk ? t("pk.editTitle", { name: pk.name }) : t("pk.createTitle")}
       submitLabel={pk ? t("pk.save") : t("pk.create")}
-      closeLabel={t("pp.close")}
       busy={s.busy}
       problem={s.problem}
       onSubmit={submit}
@@ -99,7 +98,6 @@ export function DeletePackageDialog(p: { pack: OwnerPackage; onClose: () => void
       id="package-delete"
       title={t("pk.deleteTitle")}
       submitLabel={t("pk.deleteConfirm")}
-      closeLabel={t("pp.close")}
       busy={s.busy}
       problem={s.problem}
       onSubmit={(e: Event) => {
@@ -136,7 +134,6 @@ export function IssuePackageDialog(p: { pack: OwnerPackage; onClose: () => void;
       id="package-issue"
       title={t("pk.issueTitle", { name: pk.name })}
       submitLabel={t("pk.issueSubmit")}
-      closeLabel={t("pp.close")}
       busy={s.busy}
       problem={s.problem}
       onSubmit={submit}

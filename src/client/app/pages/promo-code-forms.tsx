@@ -62,7 +62,6 @@ export function PromoCodeDialog(p: {
       id="promo-form"
       title={c ? t("pc.editTitle", { code: c.code }) : t("pc.createTitle")}
       submitLabel={c ? t("pc.save") : t("pc.create")}
-      closeLabel={t("pp.close")}
       wide
       busy={s.busy}
       problem={s.problem}
@@ -151,7 +150,6 @@ export function DeletePromoCodeDialog(p: { code: OwnerPromoCode; onClose: () => 
       id="promo-delete"
       title={t("pc.deleteTitle")}
       submitLabel={t("pc.deleteConfirm")}
-      closeLabel={t("pp.close")}
       busy={s.busy}
       problem={s.problem}
       onSubmit={(e: Event) => {

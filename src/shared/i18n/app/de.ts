@@ -1,6 +1,7 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
 import settingsDe from "./parts/settings/de";
+import pages from "./parts/pages/de";
 import prepaidDe from "./parts/prepaid/de";
 
 const de: CatalogOf<typeof en> = {
@@ -190,6 +191,7 @@ const de: CatalogOf<typeof en> = {
   "cu.bookingLine": "{service} bei {staff} · {amount}",
   "cu.recent": "{count, plural, one {Die neueste wird angezeigt.} other {Die # neuesten werden angezeigt.}}",
   ...settingsDe,
+  ...pages,
   ...prepaidDe,
 };
 

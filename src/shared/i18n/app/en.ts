@@ -5,6 +5,8 @@ import prepaidEn from "./parts/prepaid/en";
  * The Worker renders the frames' words in English with these keys (`data-w`); the app's script
  * loads the member's language as its own asset (scripts/build-client.ts) and fills them in.
  */
+import pages from "./parts/pages/en";
+
 const en = {
   "frame.brand": "Front desk",
   "frame.loading": "Loading…",
@@ -190,6 +192,7 @@ const en = {
   "cu.bookingLine": "{service} with {staff} · {amount}",
   "cu.recent": "{count, plural, one {The most recent is shown.} other {The # most recent are shown.}}",
   ...settingsEn,
+  ...pages,
   ...prepaidEn,
 } as const;
 

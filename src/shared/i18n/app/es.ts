@@ -1,6 +1,7 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
 import settingsEs from "./parts/settings/es";
+import pages from "./parts/pages/es";
 import prepaidEs from "./parts/prepaid/es";
 
 const es: CatalogOf<typeof en> = {
@@ -189,6 +190,7 @@ const es: CatalogOf<typeof en> = {
   "cu.bookingLine": "{service} con {staff} · {amount}",
   "cu.recent": "{count, plural, one {Se muestra la más reciente.} other {Se muestran las # más recientes.}}",
   ...settingsEs,
+  ...pages,
   ...prepaidEs,
 };
 

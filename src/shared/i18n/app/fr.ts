@@ -1,6 +1,7 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
 import settingsFr from "./parts/settings/fr";
+import pages from "./parts/pages/fr";
 import prepaidFr from "./parts/prepaid/fr";
 
 const fr: CatalogOf<typeof en> = {
@@ -190,6 +191,7 @@ const fr: CatalogOf<typeof en> = {
   "cu.bookingLine": "{service} avec {staff} · {amount}",
   "cu.recent": "{count, plural, one {La plus récente est affichée.} other {Les # plus récentes sont affichées.}}",
   ...settingsFr,
+  ...pages,
   ...prepaidFr,
 };
 

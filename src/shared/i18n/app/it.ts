@@ -1,6 +1,7 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
 import settingsIt from "./parts/settings/it";
+import pages from "./parts/pages/it";
 import prepaidIt from "./parts/prepaid/it";
 
 const it: CatalogOf<typeof en> = {
@@ -188,6 +189,7 @@ const it: CatalogOf<typeof en> = {
   "cu.bookingLine": "{service} con {staff} · {amount}",
   "cu.recent": "{count, plural, one {È mostrata la più recente.} other {Sono mostrate le # più recenti.}}",
   ...settingsIt,
+  ...pages,
   ...prepaidIt,
 };
 

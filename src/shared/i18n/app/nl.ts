@@ -1,6 +1,7 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
 import settingsNl from "./parts/settings/nl";
+import pages from "./parts/pages/nl";
 import prepaidNl from "./parts/prepaid/nl";
 
 const nl: CatalogOf<typeof en> = {
@@ -189,6 +190,7 @@ const nl: CatalogOf<typeof en> = {
   "cu.bookingLine": "{service} bij {staff} · {amount}",
   "cu.recent": "{count, plural, one {De meest recente wordt getoond.} other {De # meest recente worden getoond.}}",
   ...settingsNl,
+  ...pages,
   ...prepaidNl,
 };
 

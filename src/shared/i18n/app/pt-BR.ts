@@ -1,6 +1,7 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
 import settingsPtBR from "./parts/settings/pt-BR";
+import pages from "./parts/pages/pt-BR";
 import prepaidPtBR from "./parts/prepaid/pt-BR";
 
 const ptBR: CatalogOf<typeof en> = {
@@ -188,6 +189,7 @@ const ptBR: CatalogOf<typeof en> = {
   "cu.bookingLine": "{service} com {staff} · {amount}",
   "cu.recent": "{count, plural, one {Mostrando o mais recente.} other {Mostrando os # mais recentes.}}",
   ...settingsPtBR,
+  ...pages,
   ...prepaidPtBR,
 };
 

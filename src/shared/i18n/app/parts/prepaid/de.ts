@@ -6,7 +6,6 @@ const prepaidDe: CatalogOf<typeof prepaidEn> = {
   "nav.promo-codes": "Rabattcodes",
   "pp.actions": "Aktionen",
   "pp.never": "Nie",
-  "pp.close": "Schließen",
   "pp.done": "Fertig",
   "pp.state.active": "Aktiv",
   "pp.state.empty": "Aufgebraucht",

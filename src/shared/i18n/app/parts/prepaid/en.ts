@@ -8,7 +8,6 @@ const prepaidEn = {
   "nav.promo-codes": "Promo codes",
   "pp.actions": "Actions",
   "pp.never": "Never",
-  "pp.close": "Close",
   "pp.done": "Done",
   "pp.state.active": "Active",
   "pp.state.empty": "Used up",

@@ -6,7 +6,6 @@ const prepaidEs: CatalogOf<typeof prepaidEn> = {
   "nav.promo-codes": "Códigos promocionales",
   "pp.actions": "Acciones",
   "pp.never": "Nunca",
-  "pp.close": "Cerrar",
   "pp.done": "Listo",
   "pp.state.active": "Activo",
   "pp.state.empty": "Agotado",

@@ -6,7 +6,6 @@ const prepaidFr: CatalogOf<typeof prepaidEn> = {
   "nav.promo-codes": "Codes promo",
   "pp.actions": "Actions",
   "pp.never": "Jamais",
-  "pp.close": "Fermer",
   "pp.done": "Terminé",
   "pp.state.active": "Actif",
   "pp.state.empty": "Épuisé",

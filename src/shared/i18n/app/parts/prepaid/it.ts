@@ -6,7 +6,6 @@ const prepaidIt: CatalogOf<typeof prepaidEn> = {
   "nav.promo-codes": "Codici promozionali",
   "pp.actions": "Azioni",
   "pp.never": "Mai",
-  "pp.close": "Chiudi",
   "pp.done": "Fatto",
   "pp.state.active": "Attivo",
   "pp.state.empty": "Esaurito",

@@ -6,7 +6,6 @@ const prepaidNl: CatalogOf<typeof prepaidEn> = {
   "nav.promo-codes": "Kortingscodes",
   "pp.actions": "Acties",
   "pp.never": "Nooit",
-  "pp.close": "Sluiten",
   "pp.done": "Klaar",
   "pp.state.active": "Actief",
   "pp.state.empty": "Opgebruikt",

@@ -6,7 +6,6 @@ const prepaidPtBR: CatalogOf<typeof prepaidEn> = {
   "nav.promo-codes": "Cupons de desconto",
   "pp.actions": "Ações",
   "pp.never": "Nunca",
-  "pp.close": "Fechar",
   "pp.done": "Pronto",
   "pp.state.active": "Ativo",
   "pp.state.empty": "Esgotado",
