@@ -3,6 +3,7 @@ import type en from "./en";
 import dialogsDe from "./parts/dialogs/de";
 import settingsDe from "./parts/settings/de";
 import pages from "./parts/pages/de";
+import prepaidDe from "./parts/prepaid/de";
 
 const de: CatalogOf<typeof en> = {
   "frame.brand": "Rezeption",
@@ -193,6 +194,7 @@ const de: CatalogOf<typeof en> = {
   ...dialogsDe,
   ...settingsDe,
   ...pages,
+  ...prepaidDe,
 };
 
 export default de;

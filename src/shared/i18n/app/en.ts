@@ -1,6 +1,6 @@
 import dialogsEn from "./parts/dialogs/en";
 import settingsEn from "./parts/settings/en";
-
+import prepaidEn from "./parts/prepaid/en";
 /**
  * The owner app's words in English (design.md §30), the source of every other language's keys.
  * The Worker renders the frames' words in English with these keys (`data-w`); the app's script
@@ -195,6 +195,7 @@ const en = {
   ...dialogsEn,
   ...settingsEn,
   ...pages,
+  ...prepaidEn,
 } as const;
 
 export default en;

@@ -3,6 +3,7 @@ import type en from "./en";
 import dialogsEs from "./parts/dialogs/es";
 import settingsEs from "./parts/settings/es";
 import pages from "./parts/pages/es";
+import prepaidEs from "./parts/prepaid/es";
 
 const es: CatalogOf<typeof en> = {
   "frame.brand": "Recepción",
@@ -192,6 +193,7 @@ const es: CatalogOf<typeof en> = {
   ...dialogsEs,
   ...settingsEs,
   ...pages,
+  ...prepaidEs,
 };
 
 export default es;

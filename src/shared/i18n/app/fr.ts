@@ -3,6 +3,7 @@ import type en from "./en";
 import dialogsFr from "./parts/dialogs/fr";
 import settingsFr from "./parts/settings/fr";
 import pages from "./parts/pages/fr";
+import prepaidFr from "./parts/prepaid/fr";
 
 const fr: CatalogOf<typeof en> = {
   "frame.brand": "Accueil",
@@ -193,6 +194,7 @@ const fr: CatalogOf<typeof en> = {
   ...dialogsFr,
   ...settingsFr,
   ...pages,
+  ...prepaidFr,
 };
 
 export default fr;

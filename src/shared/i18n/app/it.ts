@@ -3,6 +3,7 @@ import type en from "./en";
 import dialogsIt from "./parts/dialogs/it";
 import settingsIt from "./parts/settings/it";
 import pages from "./parts/pages/it";
+import prepaidIt from "./parts/prepaid/it";
 
 const it: CatalogOf<typeof en> = {
   "frame.brand": "Reception",
@@ -191,6 +192,7 @@ const it: CatalogOf<typeof en> = {
   ...dialogsIt,
   ...settingsIt,
   ...pages,
+  ...prepaidIt,
 };
 
 export default it;

@@ -3,6 +3,7 @@ import type en from "./en";
 import dialogsNl from "./parts/dialogs/nl";
 import settingsNl from "./parts/settings/nl";
 import pages from "./parts/pages/nl";
+import prepaidNl from "./parts/prepaid/nl";
 
 const nl: CatalogOf<typeof en> = {
   "frame.brand": "Balie",
@@ -192,6 +193,7 @@ const nl: CatalogOf<typeof en> = {
   ...dialogsNl,
   ...settingsNl,
   ...pages,
+  ...prepaidNl,
 };
 
 export default nl;

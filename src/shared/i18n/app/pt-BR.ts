@@ -3,6 +3,7 @@ import type en from "./en";
 import dialogsPtBR from "./parts/dialogs/pt-BR";
 import settingsPtBR from "./parts/settings/pt-BR";
 import pages from "./parts/pages/pt-BR";
+import prepaidPtBR from "./parts/prepaid/pt-BR";
 
 const ptBR: CatalogOf<typeof en> = {
   "frame.brand": "Recepção",
@@ -191,6 +192,7 @@ const ptBR: CatalogOf<typeof en> = {
   ...dialogsPtBR,
   ...settingsPtBR,
   ...pages,
+  ...prepaidPtBR,
 };
 
 export default ptBR;
