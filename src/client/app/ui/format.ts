@@ -6,6 +6,13 @@ export { currencyDigits };
 /** Money in the business's currency, written the member's way ("$45.00", "45,00 €"; design.md §30). */
 export const money = (minor: number, currency: string) => formatMoney(minor, currency, intlLocale());
 
+/** A whole or fractional percent the member's way ("25 %" in German, "25%" in English). */
+export const percent = (value: number, digits = 0) =>
+  new Intl.NumberFormat(intlLocale(), { style: "percent", maximumFractionDigits: digits }).format(value / 100);
+
+/** A count the member's way ("1,234", "1.234"). */
+export const count = (n: number) => new Intl.NumberFormat(intlLocale()).format(n);
+
 /** "45.00" for 4500 USD: what a price field shows. */
 export function toMajor(minor: number, currency: string): string {
   const digits = currencyDigits(currency);

@@ -38,7 +38,7 @@ function FieldFrame(p: FieldProps & { children: Child }) {
     <div class={`field ${p.class ?? ""}`.trim()}>
       <label for={p.id}>
         {p.label}
-        {p.required ? <span class="muted small"> (required)</span> : null}
+        {p.required ? <span class="muted small"> {t("kit.required")}</span> : null}
       </label>
       {p.children}
       {p.hint ? (

@@ -1,5 +1,7 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
+import settingsDe from "./parts/settings/de";
+import pages from "./parts/pages/de";
 
 const de: CatalogOf<typeof en> = {
   "frame.brand": "Rezeption",
@@ -187,6 +189,8 @@ const de: CatalogOf<typeof en> = {
   "cu.noBookings": "Noch keine Buchungen.",
   "cu.bookingLine": "{service} bei {staff} · {amount}",
   "cu.recent": "{count, plural, one {Die neueste wird angezeigt.} other {Die # neuesten werden angezeigt.}}",
+  ...settingsDe,
+  ...pages,
 };
 
 export default de;

@@ -1,5 +1,7 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
+import settingsEs from "./parts/settings/es";
+import pages from "./parts/pages/es";
 
 const es: CatalogOf<typeof en> = {
   "frame.brand": "Recepción",
@@ -186,6 +188,8 @@ const es: CatalogOf<typeof en> = {
   "cu.noBookings": "Todavía no hay reservas.",
   "cu.bookingLine": "{service} con {staff} · {amount}",
   "cu.recent": "{count, plural, one {Se muestra la más reciente.} other {Se muestran las # más recientes.}}",
+  ...settingsEs,
+  ...pages,
 };
 
 export default es;

@@ -1,5 +1,7 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
+import settingsFr from "./parts/settings/fr";
+import pages from "./parts/pages/fr";
 
 const fr: CatalogOf<typeof en> = {
   "frame.brand": "Accueil",
@@ -187,6 +189,8 @@ const fr: CatalogOf<typeof en> = {
   "cu.noBookings": "Aucune réservation pour l’instant.",
   "cu.bookingLine": "{service} avec {staff} · {amount}",
   "cu.recent": "{count, plural, one {La plus récente est affichée.} other {Les # plus récentes sont affichées.}}",
+  ...settingsFr,
+  ...pages,
 };
 
 export default fr;

@@ -1,5 +1,7 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
+import settingsIt from "./parts/settings/it";
+import pages from "./parts/pages/it";
 
 const it: CatalogOf<typeof en> = {
   "frame.brand": "Reception",
@@ -185,6 +187,8 @@ const it: CatalogOf<typeof en> = {
   "cu.noBookings": "Ancora nessuna prenotazione.",
   "cu.bookingLine": "{service} con {staff} · {amount}",
   "cu.recent": "{count, plural, one {È mostrata la più recente.} other {Sono mostrate le # più recenti.}}",
+  ...settingsIt,
+  ...pages,
 };
 
 export default it;

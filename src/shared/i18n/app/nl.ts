@@ -1,5 +1,7 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
+import settingsNl from "./parts/settings/nl";
+import pages from "./parts/pages/nl";
 
 const nl: CatalogOf<typeof en> = {
   "frame.brand": "Balie",
@@ -186,6 +188,8 @@ const nl: CatalogOf<typeof en> = {
   "cu.noBookings": "Nog geen boekingen.",
   "cu.bookingLine": "{service} bij {staff} · {amount}",
   "cu.recent": "{count, plural, one {De meest recente wordt getoond.} other {De # meest recente worden getoond.}}",
+  ...settingsNl,
+  ...pages,
 };
 
 export default nl;

@@ -1,5 +1,7 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
+import settingsPtBR from "./parts/settings/pt-BR";
+import pages from "./parts/pages/pt-BR";
 
 const ptBR: CatalogOf<typeof en> = {
   "frame.brand": "Recepção",
@@ -185,6 +187,8 @@ const ptBR: CatalogOf<typeof en> = {
   "cu.noBookings": "Ainda não há agendamentos.",
   "cu.bookingLine": "{service} com {staff} · {amount}",
   "cu.recent": "{count, plural, one {Mostrando o mais recente.} other {Mostrando os # mais recentes.}}",
+  ...settingsPtBR,
+  ...pages,
 };
 
 export default ptBR;
