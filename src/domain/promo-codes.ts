@@ -35,7 +35,7 @@ export type PromoRow = PromoTerms & {
 export type PromoUse = {
   /** Tenant-local date the booking is made (validity is the day of booking, inclusive). */
   today: string;
-  /** Every service of the booking (a visit has several): each must be one the code covers. */
+  /** Every service of the booking (a visit has several): the code applies when it covers at least one. */
   serviceIds: readonly string[];
 };
 
@@ -45,8 +45,33 @@ export function promoRefusal(promo: PromoRow | undefined, use: PromoUse): string
   if (promo.validFrom && use.today < promo.validFrom) return `This promo code is valid from ${promo.validFrom}`;
   if (promo.validTo && use.today > promo.validTo) return "This promo code has expired";
   if (promo.maxUses !== null && promo.uses >= promo.maxUses) return "This promo code has been used up";
-  const covered = promo.serviceIds ? (JSON.parse(promo.serviceIds) as string[]) : null;
-  if (covered && !use.serviceIds.every((id) => covered.includes(id))) return "This promo code does not apply to this service";
+  if (!use.serviceIds.some((id) => promoCovers(promo, id))) return "This promo code does not apply to this service";
   if (promo.firstVisitOnly === 1 && promo.visited === 1) return "This promo code is for a first visit only";
   return null;
+}
+
+/** Whether the code lowers the price of this service (no list = every service). */
+export function promoCovers(promo: Pick<PromoRow, "serviceIds">, serviceId: string): boolean {
+  return promo.serviceIds === null || (JSON.parse(promo.serviceIds) as string[]).includes(serviceId);
+}
+
+/**
+ * What the code takes off each item of a booking (a visit has several, design.md §26): a percentage
+ * off each item it covers; a fixed amount once per booking, taken off the covered items in order
+ * (never more than an item's price). Items it does not cover keep their price.
+ */
+export function promoItemDiscounts(
+  items: readonly { serviceId: string; price: number }[],
+  promo: PromoTerms & Pick<PromoRow, "serviceIds">,
+): number[] {
+  if (promo.percentOff !== null) {
+    return items.map((i) => (promoCovers(promo, i.serviceId) ? promoDiscount(i.price, promo) : 0));
+  }
+  let left = promo.amountOff ?? 0;
+  return items.map((i) => {
+    if (!promoCovers(promo, i.serviceId)) return 0;
+    const off = Math.max(0, Math.min(i.price, left));
+    left -= off;
+    return off;
+  });
 }

@@ -5,7 +5,8 @@ import type { CreatedBooking, CreatedVisit } from "../shared/api-types";
 import { byId, maybeById, queryAll, setText, show } from "../shared/dom";
 import { dataOf, errorCode, errorDetails } from "../shared/http";
 import { genericError, publicApi } from "./api";
-import { giftCardCodeOf, giftCardProblem, showGiftCardPaid } from "./gift-card";
+import { giftCardCodeOf, showGiftCardPaid } from "./gift-card";
+import { codeFieldProblem, prepaidCodesOf, showPackagePaid, showPromoApplied } from "./prepaid-codes";
 import { dateTimes } from "./date-times";
 import { botCheck } from "./captcha";
 import { page, publicPath } from "./page";
@@ -28,6 +29,8 @@ const FIELD_IDS = new Map([
   ["customer.notes", "notes"],
   ["customer.smsOptIn", "smsOptIn"],
   ["giftCardCode", "giftCardCode"],
+  ["promoCode", "promoCode"],
+  ["packageCode", "packageCode"],
 ]);
 
 type Customer = { firstName: string; email: string; lastName?: string; phone?: string; notes?: string; smsOptIn?: boolean };
@@ -183,6 +186,7 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
       locale: pageLocale(),
       ...(captchaToken ? { captchaToken } : {}),
       ...giftCardCodeOf(form),
+      ...prepaidCodesOf(form),
     });
     // A Turnstile token is good for one check: a new one for the next try.
     captcha?.reset();
@@ -203,12 +207,14 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
           void loadSlots();
         },
       });
+      showPromoApplied(form);
       return;
     }
     if (created) {
       confirmed(created, service, slot);
       // design.md §32: a gift card that covered everything confirms at once; say what it paid.
       void showGiftCardPaid(created.confirmationCode, Boolean(giftCardCodeOf(form).giftCardCode) && created.status === "confirmed");
+      showPackagePaid(form, created.status === "confirmed");
       return;
     }
     const code = errorCode(answer);
@@ -229,7 +235,7 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
           continue;
         }
         byId(id).setAttribute("aria-invalid", "true");
-        setText(byId(`${id}-error`), key === "giftCardCode" ? giftCardProblem(messages) : messages.join(" "));
+        setText(byId(`${id}-error`), codeFieldProblem(key, messages));
         show(byId(`${id}-error`), true);
       }
       if (other.length) formError(other.join(" "));

@@ -100,6 +100,8 @@ export const packageCredits = sqliteTable(
     expiresAt: text("expires_at"),
     buyerName: text("buyer_name").notNull().default(""),
     buyerEmail: text("buyer_email").notNull().default(""),
+    /** design.md §30: the purchase page's language, of the e-mail with the code (null = the business's). */
+    locale: text("locale").$type<Locale>(),
     paymentId: text("payment_id"),
     customerId: text("customer_id"),
     customerAccountId: text("customer_account_id"),

@@ -15,6 +15,7 @@ export const PaymentStep: FC = () => (
     </h3>
     <p id="pay-summary" class="summary"></p>
     <p id="pay-amount" class="pay-amount"></p>
+    <p id="pay-promo" class="success" hidden></p>
     <p id="pay-gift-card" class="success" hidden></p>
     <p id="pay-refund-rule" class="muted"></p>
     <p id="pay-countdown" class="countdown" role="timer" aria-live="off"></p>

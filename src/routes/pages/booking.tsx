@@ -14,11 +14,12 @@ import type { Translate } from "../../shared/i18n/messages";
 import { ASSET_URLS, bookingMessagesUrl } from "./asset-urls";
 import { LanguageSwitcher, type PageLanguage, pageLanguage } from "./booking-language";
 import { AskPanel } from "./booking-ask";
-import { PhoneHint, TextsConsent, type TextsOffer, textsOffer } from "./booking-texts";
+import { type TextsOffer, textsOffer } from "./booking-texts";
 import { MonthCalendar, weekStartFor } from "./booking-calendar";
-import { GiftCardField, PaymentStep } from "./booking-payment";
+import { PaymentStep } from "./booking-payment";
+import { DetailsStep } from "./booking-details";
+import { ManageSection } from "./booking-manage";
 import { VisitItems, VisitServices } from "./booking-visit";
-import { CaptchaSlot } from "./captcha-slot";
 import { Document, MessagePage, renderPage } from "./layout";
 import { newNonce, setPageHeaders } from "./security";
 import { themeCss } from "./theme";
@@ -264,62 +265,7 @@ const BookingPage: FC<{
                 <div id="slots" class="slots"></div>
                 <WaitlistButton t={t} />
               </fieldset>
-              <fieldset id="step-details" hidden>
-                <legend>{t("step.details")}</legend>
-                <div class="summary">
-                  <p id="summary"></p>
-                  <VisitItems id="summary-items" label={t("details.visitItems")} />
-                </div>
-                <div class="grid-2">
-                  <div class="field">
-                    <label for="firstName">{t("field.firstName")}</label>
-                    <input
-                      id="firstName"
-                      name="firstName"
-                      autocomplete="given-name"
-                      maxlength={100}
-                      required
-                      aria-describedby="firstName-error"
-                    />
-                    <p id="firstName-error" class="field-error" hidden></p>
-                  </div>
-                  <div class="field">
-                    <label for="lastName">{t("field.lastName")}</label>
-                    <input id="lastName" name="lastName" autocomplete="family-name" maxlength={100} aria-describedby="lastName-error" />
-                    <p id="lastName-error" class="field-error" hidden></p>
-                  </div>
-                  <div class="field">
-                    <label for="email">{t("field.email")}</label>
-                    <input id="email" name="email" type="email" autocomplete="email" required aria-describedby="email-error" />
-                    <p id="email-error" class="field-error" hidden></p>
-                  </div>
-                  <div class="field">
-                    <label for="phone">{t("field.phone")}</label>
-                    <input
-                      id="phone"
-                      name="phone"
-                      type="tel"
-                      autocomplete="tel"
-                      maxlength={40}
-                      aria-describedby={texts ? "phone-hint phone-error" : "phone-error"}
-                    />
-                    {texts ? <PhoneHint offer={texts} /> : null}
-                    <p id="phone-error" class="field-error" hidden></p>
-                  </div>
-                </div>
-                {texts ? <TextsConsent /> : null}
-                <div class="field">
-                  <label for="notes">{t("field.notes")}</label>
-                  <textarea id="notes" name="notes" rows={3} maxlength={2000} aria-describedby="notes-error"></textarea>
-                  <p id="notes-error" class="field-error" hidden></p>
-                </div>
-                {tenant.requirePayment ? <GiftCardField label={t("giftCard.label")} hint={t("giftCard.hint")} /> : null}
-                {captcha ? <CaptchaSlot id="captcha" label={t("captcha.label")} /> : null}
-                <div id="form-error" class="error" role="alert" hidden></div>
-                <button type="submit" id="confirm-button" class="primary">
-                  {t("confirm.button")}
-                </button>
-              </fieldset>
+              <DetailsStep t={t} texts={texts} captcha={captcha} payment={tenant.requirePayment} />
             </form>
           )}
           <WaitlistPanel captcha={captcha} t={t} />
@@ -331,6 +277,7 @@ const BookingPage: FC<{
             </p>
             <p id="confirmation-summary"></p>
             <p id="confirmation-gift-card" hidden></p>
+            <p id="confirmation-package" hidden></p>
             <VisitItems id="confirmation-items" label={t("confirmation.visitItems")} />
             <p class="muted">{t("confirmation.keep")}</p>
             <button type="button" id="book-another">
@@ -340,70 +287,7 @@ const BookingPage: FC<{
         </section>
 
         <WaitlistManage t={t} />
-        <section id="manage" class="card" aria-labelledby="manage-heading">
-          <h2 id="manage-heading">{t("manage.heading")}</h2>
-          <form id="lookup-form" class="inline-form">
-            <div class="field">
-              <label for="lookup-code">{t("manage.code")}</label>
-              <input
-                id="lookup-code"
-                name="code"
-                autocomplete="off"
-                autocapitalize="characters"
-                placeholder="BK-XXXXXX"
-                value={code}
-                maxlength={20}
-                required
-              />
-            </div>
-            <button type="submit">{t("manage.find")}</button>
-          </form>
-          <div id="manage-error" class="error" role="alert" hidden></div>
-          <div id="manage-result" hidden>
-            <dl id="manage-details" class="details"></dl>
-            <p id="manage-message" class="success" role="status" aria-live="polite"></p>
-            <button type="button" id="manage-pay" class="primary" hidden>
-              {t("manage.pay")}
-            </button>
-            <div id="manage-actions">
-              <form id="reschedule-form">
-                <fieldset>
-                  <legend>{t("reschedule.legend")}</legend>
-                  <p id="reschedule-note" class="muted" hidden></p>
-                  <div id="reschedule-controls">
-                    <div class="field reschedule-staff">
-                      <label for="reschedule-staff">{t("reschedule.with")}</label>
-                      <select id="reschedule-staff" name="staffId">
-                        <option value="">{t("staff.any")}</option>
-                        {staff.map((p) => (
-                          <option value={p.id}>{p.displayName}</option>
-                        ))}
-                      </select>
-                    </div>
-                    <MonthCalendar prefix="rcal" label={t("reschedule.date")} weekStart={weekStart} t={t} locale={locale} />
-                  </div>
-                  <p id="reschedule-status" class="muted" role="status" aria-live="polite"></p>
-                  <div id="reschedule-slots" class="slots"></div>
-                  <button type="submit" id="reschedule-button" disabled>
-                    {t("reschedule.button")}
-                  </button>
-                </fieldset>
-              </form>
-              <form id="cancel-form">
-                <fieldset>
-                  <legend>{t("cancel.legend")}</legend>
-                  <div class="field">
-                    <label for="cancel-reason">{t("cancel.reason")}</label>
-                    <textarea id="cancel-reason" name="reason" rows={2} maxlength={500}></textarea>
-                  </div>
-                  <button type="submit" class="danger">
-                    {t("cancel.button")}
-                  </button>
-                </fieldset>
-              </form>
-            </div>
-          </div>
-        </section>
+        <ManageSection t={t} code={code} staff={staff} weekStart={weekStart} locale={locale} />
       </main>
       <footer class="wrap muted small">
         <p>

@@ -1,5 +1,4 @@
 import { z } from "@hono/zod-openapi";
-import { ApiError } from "../../errors";
 import type { GuestEnv } from "../../env";
 import { optionalCustomer } from "../../middleware/auth";
 import { createBooking } from "../../services/bookings";
@@ -50,13 +49,19 @@ const createBody = z
         description:
           "design.md §32: a promo code (case-insensitive) lowering the price before the amount due is computed. Unknown, not yet " +
           "valid, expired, used up, for other services or for a first visit only: 400 invalid_request with fieldErrors.promoCode " +
-          "saying which, nothing held",
+          "saying which, nothing held. On a visit it lowers the items it covers and counts one use",
         example: "SPRING10",
       }),
-    packageCode: z.string().max(40, "At most 40 characters").optional().openapi({
-      description: "design.md §32: a package (PK-XXXX-XXXX) paying this session with one of its credits; nothing is charged",
-      example: "PK-7K3M-Q9XZ",
-    }),
+    packageCode: z
+      .string()
+      .max(40, "At most 40 characters")
+      .optional()
+      .openapi({
+        description:
+          "design.md §32: a package (PK-XXXX-XXXX) paying this session with one of its credits; nothing is charged. On a visit, every item " +
+          "it covers takes a credit and the other items are paid as usual",
+        example: "PK-7K3M-Q9XZ",
+      }),
     usePackage: z
       .boolean()
       .optional()
@@ -98,10 +103,6 @@ export const createBookingRoute = openApiRouter<GuestEnv>().openapi(create, asyn
   const customerAccountId = auth.kind === "customer" ? auth.customerId : null;
   const clientIp = c.req.header("CF-Connecting-IP");
   if (body.items) {
-    // Promo codes and packages do not apply to visits yet: refused plainly rather than ignored, so nobody pays twice.
-    if (body.promoCode !== undefined) throw ApiError.field("promoCode", "A promo code applies to a single service booking only");
-    if (body.packageCode !== undefined) throw ApiError.field("packageCode", "A package pays for a single service booking only");
-    if (body.usePackage) throw ApiError.field("usePackage", "A package pays for a single service booking only");
     // design.md §26: a visit; only a request that sent `items` gets `items` back.
     const visit = await createVisit(c.var.services, scope, {
       items: body.items,
@@ -113,6 +114,9 @@ export const createBookingRoute = openApiRouter<GuestEnv>().openapi(create, asyn
       clientIp,
       locale: body.locale,
       giftCardCode: body.giftCardCode,
+      promoCode: body.promoCode,
+      packageCode: body.packageCode,
+      usePackage: body.usePackage,
     });
     return c.json({ data: toCreatedVisit(visit) }, 201);
   }

@@ -3,7 +3,7 @@ import type { GuestEnv } from "../../env";
 import { optionalCustomer } from "../../middleware/auth";
 import { MAX_CAPTCHA_TOKEN } from "../../services/captcha";
 import { type PackageOnSale, type PackagePurchase, packagesOnSale, purchasePackage } from "../../services/prepaid/package-purchase";
-import { emailField, idField, slugParam } from "../fields";
+import { emailField, idField, localeField, slugParam } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 import { SalePaymentShape } from "./gift-card-shapes";
 
@@ -23,6 +23,9 @@ const purchaseBody = z
       .max(MAX_CAPTCHA_TOKEN, `At most ${MAX_CAPTCHA_TOKEN} characters`)
       .optional()
       .openapi({ description: "The Cloudflare Turnstile token, when the business has bot protection on" }),
+    locale: localeField
+      .optional()
+      .openapi({ description: "The purchase page's language: the e-mail with the code uses it (default: the business's locale)" }),
   })
   .strict();
 

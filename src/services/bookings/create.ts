@@ -73,7 +73,7 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
       ? await prepaidReads(ctx.env, db, reads, tenantIdSql(scope), input, {
           email: (input.customer.email ?? "").toLowerCase(),
           accountId: input.customerAccountId ?? null,
-          serviceId: input.serviceId,
+          serviceIds: [input.serviceId],
           now,
         })
       : null;
@@ -104,9 +104,8 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
   const demand = scope.kind === "public" ? reliabilityDemand(tenant, reliability, smsPhone, now) : null;
   const paid = prepaid?.decide({
     tenant,
-    serviceIds: [service.id],
-    price: service.price,
-    planFor: (price) => checkoutPlan(tenant, { price, depositPercent: service.depositPercent }, demand?.checkout),
+    items: [{ serviceId: service.id, price: service.price }],
+    planFor: ([price]) => checkoutPlan(tenant, { price, depositPercent: service.depositPercent }, demand?.checkout),
     now,
   });
   const price = paid?.price ?? service.price;

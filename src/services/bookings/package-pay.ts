@@ -12,14 +12,15 @@ import { ApiError } from "../../errors";
 
 export type PackageRow = { id: string; status: string; credits: number; serviceIds: string; expiresAt: string | null };
 
-export type PackageTake = { id: string };
+/** The package and which items of the booking it pays (one credit each). */
+export type PackageTake = { id: string; covered: boolean[]; count: number };
 
 export type PackageAsk = { kind: "code"; hash: string | null } | { kind: "account"; accountId: string | null };
 
 const COLUMNS = sql`id, status, credits, service_ids AS serviceIds, expires_at AS expiresAt`;
 
-/** The package named by its code's HMAC, or the account's live package for the service (soonest expiry first). */
-export function packageQuery(db: Db, tenantId: SQL, ask: PackageAsk, serviceId: string, nowIso: string) {
+/** The package named by its code's HMAC, or the account's live package for one of the services (soonest expiry first). */
+export function packageQuery(db: Db, tenantId: SQL, ask: PackageAsk, serviceIds: readonly string[], nowIso: string) {
   if (ask.kind === "code") {
     return db.all<PackageRow>(
       sql`SELECT ${COLUMNS} FROM package_credits WHERE tenant_id = ${tenantId} AND code_hash = ${ask.hash ?? ""} LIMIT 1`,
@@ -28,35 +29,47 @@ export function packageQuery(db: Db, tenantId: SQL, ask: PackageAsk, serviceId: 
   return db.all<PackageRow>(sql`SELECT ${COLUMNS} FROM package_credits
     WHERE tenant_id = ${tenantId} AND customer_account_id = ${ask.accountId ?? ""} AND status = 'active' AND credits > 0
       AND (expires_at IS NULL OR expires_at > ${nowIso})
-      AND EXISTS (SELECT 1 FROM json_each(service_ids) WHERE value = ${serviceId})
+      AND EXISTS (SELECT 1 FROM json_each(service_ids) WHERE value IN (${sql.join(
+        serviceIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}))
     ORDER BY expires_at, created_at LIMIT 1`);
 }
 
-/** The credit to take, or 400 naming why (`fieldErrors.packageCode`, or `usePackage` for an account's). */
-export function packageCover(row: PackageRow | undefined, ask: PackageAsk, serviceId: string, nowMs: number): PackageTake {
+/**
+ * The credits to take, one per item of `serviceIds` the package covers (a visit may have several),
+ * or 400 naming why (`fieldErrors.packageCode`, or `usePackage` for an account's). A visit needs a
+ * session for every item the package covers: a package with fewer left pays for none of them.
+ */
+export function packageCover(row: PackageRow | undefined, ask: PackageAsk, serviceIds: readonly string[], nowMs: number): PackageTake {
+  const field = ask.kind === "account" ? "usePackage" : "packageCode";
+  const refuse = (message: string) => ApiError.field(field, message);
   if (ask.kind === "account") {
-    if (!ask.accountId) throw ApiError.field("usePackage", "Sign in to the account that holds your package to use it");
-    if (!row) throw ApiError.field("usePackage", "Your account holds no package with a session left for this service");
-    return { id: row.id };
+    if (!ask.accountId) throw refuse("Sign in to the account that holds your package to use it");
+    if (!row) throw refuse("Your account holds no package with a session left for this service");
+  } else {
+    if (!row || row.status === "pending") throw refuse("No package has this code");
+    if (row.status === "void") throw refuse("This package is no longer valid");
+    if (row.expiresAt && Date.parse(row.expiresAt) <= nowMs) throw refuse("This package has expired");
+    if (row.credits <= 0) throw refuse("This package has no sessions left");
   }
-  const refuse = (message: string) => ApiError.field("packageCode", message);
-  if (!row || row.status === "pending") throw refuse("No package has this code");
-  if (row.status === "void") throw refuse("This package is no longer valid");
-  if (row.expiresAt && Date.parse(row.expiresAt) <= nowMs) throw refuse("This package has expired");
-  if (row.credits <= 0) throw refuse("This package has no sessions left");
-  if (!(JSON.parse(row.serviceIds) as string[]).includes(serviceId)) throw refuse("This package does not cover this service");
-  return { id: row.id };
+  const included = JSON.parse(row.serviceIds) as string[];
+  const covered = serviceIds.map((id) => included.includes(id));
+  const count = covered.filter(Boolean).length;
+  if (count === 0) throw refuse("This package does not cover this service");
+  if (row.credits < count) throw refuse(`This package has ${row.credits} of the ${count} sessions this visit needs`);
+  return { id: row.id, covered, count };
 }
 
-/** A session is left and the package is live: part of the booking's own guard. */
+/** The sessions are left and the package is live: part of the booking's own guard. */
 export const packageGuard = (take: PackageTake, now: Date): SQL =>
-  sql`EXISTS (SELECT 1 FROM package_credits WHERE id = ${take.id} AND status = 'active' AND credits > 0
+  sql`EXISTS (SELECT 1 FROM package_credits WHERE id = ${take.id} AND status = 'active' AND credits >= ${take.count}
     AND (expires_at IS NULL OR expires_at > ${now.toISOString()}))`;
 
-/** The credit taken, gated on the booking. */
+/** The credits taken, gated on the booking. */
 export function packageUse(db: Db, take: PackageTake, now: Date, inserted: SQL) {
-  return db.run(sql`UPDATE package_credits SET credits = credits - 1, updated_at = ${now.toISOString()}
-    WHERE id = ${take.id} AND credits > 0 AND ${inserted}`);
+  return db.run(sql`UPDATE package_credits SET credits = credits - ${take.count}, updated_at = ${now.toISOString()}
+    WHERE id = ${take.id} AND credits >= ${take.count} AND ${inserted}`);
 }
 
 export const packageShortSql = (take: PackageTake | null, now: Date): SQL => (take ? sql`NOT ${packageGuard(take, now)}` : sql`0`);

@@ -41,8 +41,11 @@ const askField = (ask: PackageAsk) => (ask.kind === "code" ? "packageCode" : "us
 
 export type PrepaidCodes = { giftCardCode?: string; promoCode?: string; packageCode?: string; usePackage?: boolean };
 
-/** The customer (first-visit promo codes, an account's package) and the one service a package may pay for. */
-type Who = { email: string; accountId: string | null; serviceId: string; now: Date };
+/** The customer (first-visit promo codes, an account's package) and the services a package may pay for. */
+type Who = { email: string; accountId: string | null; serviceIds: readonly string[]; now: Date };
+
+/** An item of the booking: its service and price (a single booking has one, a visit several). */
+export type PricedItem = { serviceId: string; price: number };
 
 /** Adds the codes' reads to the create's read batch; `decide` then works out what they cover. */
 export async function prepaidReads(env: Env, db: Db, reads: Batch, tenantId: SQL, codes: PrepaidCodes, who: Who) {
@@ -57,39 +60,47 @@ export async function prepaidReads(env: Env, db: Db, reads: Batch, tenantId: SQL
       : codes.usePackage
         ? { kind: "account", accountId: who.accountId }
         : null;
-  const pack: Handle<PackageRow[]> | null = ask ? reads.add(packageQuery(db, tenantId, ask, who.serviceId, who.now.toISOString())) : null;
+  const pack: Handle<PackageRow[]> | null = ask ? reads.add(packageQuery(db, tenantId, ask, who.serviceIds, who.now.toISOString())) : null;
   return {
     /**
-     * What the codes cover of a booking of `serviceIds` at `price`; `planFor` is the checkout plan
-     * (§21) of a price. 400 fieldErrors.promoCode / giftCardCode when a code does not apply.
+     * What the codes cover of a booking of `items`; `planFor` is the checkout plan (§21) of the
+     * items' prices left to pay. 400 fieldErrors.promoCode / giftCardCode / packageCode when a code
+     * does not apply.
      */
     decide(p: {
       tenant: { currency: string; timezone: string };
-      serviceIds: readonly string[];
-      price: number;
-      planFor: (price: number) => CheckoutPlan | null;
+      items: readonly PricedItem[];
+      planFor: (prices: readonly number[]) => CheckoutPlan | null;
       now: Date;
     }): PrepaidAtCreate {
+      const listed = p.items.map((i) => i.price);
       if (ask && pack) {
         // A session of a package is paid already: nothing else may pay for it.
         if (gift || promo) throw ApiError.field(askField(ask), "A package session cannot be combined with a gift card or a promo code");
-        const take = packageCover(pack.result()[0], ask, who.serviceId, p.now.getTime());
-        return new PrepaidAtCreate(p.price, null, null, p.planFor(0), take, askField(ask));
+        const take = packageCover(
+          pack.result()[0],
+          ask,
+          p.items.map((i) => i.serviceId),
+          p.now.getTime(),
+        );
+        // The items it covers are paid; the others (a visit's) are paid as usual.
+        const plan = p.planFor(listed.map((price, i) => (take.covered[i] ? 0 : price)));
+        return new PrepaidAtCreate(listed, null, null, plan, take, askField(ask));
       }
       const today = formatLocalDate(localDateOf(p.tenant.timezone, p.now.getTime()));
-      const promoTake = promo ? promoCover(promo.result()[0], p.price, { today, serviceIds: p.serviceIds }) : null;
-      const price = p.price - (promoTake?.discount ?? 0);
-      const fullPlan = p.planFor(price);
+      const promoTake = promo ? promoCover(promo.result()[0], p.items, today) : null;
+      const prices = listed.map((price, i) => price - (promoTake?.discounts[i] ?? 0));
+      const fullPlan = p.planFor(prices);
       const cover = gift ? giftCardCover(gift.result()[0], fullPlan, p.tenant.currency, p.now.getTime()) : null;
-      return new PrepaidAtCreate(price, promoTake, cover?.take ?? null, cover ? cover.plan : fullPlan);
+      return new PrepaidAtCreate(prices, promoTake, cover?.take ?? null, cover ? cover.plan : fullPlan);
     },
   };
 }
 
 export class PrepaidAtCreate {
   constructor(
-    /** The booking's price after the promo code. */
-    readonly price: number,
+    /** Each item's price after the promo code (a package session keeps its price: it was paid when sold). */
+    readonly prices: readonly number[],
     readonly promo: PromoTake | null,
     /** What a gift card covers (and leaves to the card); its take is written only when above 0. */
     readonly giftCover: GiftCardTake | null,
@@ -99,6 +110,16 @@ export class PrepaidAtCreate {
     /** The field a package's refusal names: packageCode or usePackage. */
     private readonly packageField = "packageCode",
   ) {}
+
+  /** The booking's price after the promo code (a visit's items summed). */
+  get price(): number {
+    return this.prices.reduce((sum, p) => sum + p, 0);
+  }
+
+  /** What is left to pay of the items' prices: the items a package session pays count nothing. */
+  get chargedPrice(): number {
+    return this.prices.reduce((sum, p, i) => sum + (this.packageCredit?.covered[i] ? 0 : p), 0);
+  }
 
   get giftCard(): GiftCardTake | null {
     return this.giftCover && this.giftCover.amount > 0 ? this.giftCover : null;
@@ -139,14 +160,24 @@ export class PrepaidAtCreate {
     return null;
   }
 
-  /** The booking columns: gift card, its amount, promo code, its discount. */
+  /** The booking columns (a single booking's; a visit's first item). */
   get columns() {
+    return this.itemColumns(0);
+  }
+
+  /**
+   * Item `i`'s columns. The gift card's take and the promo code's one use hang on the first item
+   * (a released visit gives the use back once); each item keeps its own discount, and every item
+   * a package session pays names the package (each gives its credit back).
+   */
+  itemColumns(i: number) {
+    const first = i === 0;
     return {
-      giftCardId: this.giftCard?.id ?? null,
-      giftCardAmount: this.giftCard?.amount ?? 0,
-      promoCodeId: this.promo?.id ?? null,
-      promoDiscount: this.promo?.discount ?? 0,
-      packageCreditId: this.packageCredit?.id ?? null,
+      giftCardId: first ? (this.giftCard?.id ?? null) : null,
+      giftCardAmount: first ? (this.giftCard?.amount ?? 0) : 0,
+      promoCodeId: first ? (this.promo?.id ?? null) : null,
+      promoDiscount: this.promo?.discounts[i] ?? 0,
+      packageCreditId: this.packageCredit?.covered[i] ? this.packageCredit.id : null,
     };
   }
 

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { normalizePromoCode, type PromoRow, promoDiscount, promoRefusal, type PromoUse } from "../../domain/promo-codes";
+import { normalizePromoCode, promoItemDiscounts, type PromoRow, promoRefusal, type PromoUse } from "../../domain/promo-codes";
 import { ApiError } from "../../errors";
 
 /**
@@ -12,7 +12,8 @@ import { ApiError } from "../../errors";
  * batch's transaction and never exceed maxUses.
  */
 
-export type PromoTake = { id: string; discount: number };
+/** The code and what it takes off each item of the booking (one item, or a visit's several). */
+export type PromoTake = { id: string; discounts: number[] };
 
 /** The business's live code typed (case-insensitive), with whether this customer already has a booking there that was not cancelled. */
 export function promoQuery(db: Db, tenantId: SQL, typed: string, who: { email: string; accountId: string | null }) {
@@ -26,11 +27,12 @@ export function promoQuery(db: Db, tenantId: SQL, typed: string, who: { email: s
     WHERE p.tenant_id = ${tenantId} AND p.code = ${normalizePromoCode(typed)} AND p.deleted_at IS NULL LIMIT 1`);
 }
 
-/** The discount the code gives on `price`, or 400 fieldErrors.promoCode saying why it does not apply. */
-export function promoCover(row: PromoRow | undefined, price: number, use: PromoUse): PromoTake {
+/** The discount the code gives on each item, or 400 fieldErrors.promoCode saying why it does not apply. */
+export function promoCover(row: PromoRow | undefined, items: readonly { serviceId: string; price: number }[], today: string): PromoTake {
+  const use: PromoUse = { today, serviceIds: items.map((i) => i.serviceId) };
   const reason = promoRefusal(row, use);
   if (!row || reason) throw ApiError.field("promoCode", reason ?? "No promo code has this code");
-  return { id: row.id, discount: promoDiscount(price, row) };
+  return { id: row.id, discounts: promoItemDiscounts(items, row) };
 }
 
 /** A use is still left and the code was not deleted meanwhile: part of the booking's own guard. */

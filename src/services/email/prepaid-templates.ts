@@ -85,26 +85,32 @@ export type PackageMailFacts = {
   /** What was paid online, or null for a package the business issued by hand. */
   paid: { amount: number; currency: string } | null;
   code: string;
-  /** e.g. "31 March 2032". */
-  expiresOn: string;
+  /** The last day in words in `locale` ("31 March 2032"); null: until its sessions are used. */
+  expiresOn: string | null;
   bookUrl: string;
+  locale?: Locale;
 };
 
 /** To the buyer of a package (bought online or issued at the counter): its code, so the e-mail is sensitive. */
 export function packageCodeEmail(f: PackageMailFacts): RenderedEmail {
+  const locale = f.locale ?? DEFAULT_LOCALE;
+  const t = mailText(locale);
+  const business = f.businessName;
+  const pack = f.packageName;
   const email = render(
     "package.issued",
-    `Your package at ${f.businessName}`,
+    t("package.subject", { business }),
     [
-      `Hi ${f.buyerName || "there"},`,
+      greeting(t, f.buyerName),
       f.paid
-        ? `Thank you: your payment of ${formatMoney(f.paid.amount, f.paid.currency)} for "${f.packageName}" went through. This e-mail is your receipt.`
-        : `${f.businessName} has issued you the package "${f.packageName}".`,
-      `Your package code: ${f.code}`,
-      `It holds ${f.sessions} sessions. Enter the code when you book (${f.bookUrl}) and one session pays for the booking. It can be used until ${f.expiresOn}.`,
-      "Keep this code safe: whoever has it can use the sessions.",
+        ? t("package.paid", { amount: formatMoney(f.paid.amount, f.paid.currency, locale), package: pack })
+        : t("package.issued", { business, package: pack }),
+      t("package.code", { code: f.code }),
+      t("package.use", { sessions: f.sessions, url: f.bookUrl, expires: f.expiresOn ? "yes" : "no", expiry: f.expiresOn ?? "" }),
+      t("package.safe"),
     ],
-    mailText(DEFAULT_LOCALE)("footer.business", { business: f.businessName }),
+    t("footer.business", { business }),
+    locale,
   );
   return { ...email, sensitive: true };
 }

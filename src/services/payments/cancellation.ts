@@ -93,7 +93,9 @@ export function feeInsert(
 export function cancellationMoney(db: Db, now: Date, b: BookingView, money: BookingMoney, by: Canceller, gate: SQL): CancellationMoney {
   const parts: Part[] = [];
   const quiet = b.status === "pending";
-  if (quiet) parts.push(holdRelease(db, now, sql`SELECT ${b.id} AS id`, gate));
+  // A visit's items go together (design.md §26): each package session of it is given back, the promo use once (on its first item).
+  const rows = b.visitId ? sql`SELECT id FROM bookings WHERE visit_id = ${b.visitId}` : sql`SELECT ${b.id} AS id`;
+  if (quiet) parts.push(holdRelease(db, now, rows, gate));
 
   const paid = paidAtBooking(money).filter((p) => p.refundable > 0);
   const decision = cancellationRefund(by, money.policy.refundDeadlineAt, now.getTime());
@@ -103,7 +105,7 @@ export function cancellationMoney(db: Db, now: Date, b: BookingView, money: Book
   // design.md §32: a refunded cancellation gives a gift card its share back first (a released hold already did).
   // A package session is given back likewise; a late cancellation keeps the credit.
   if (decision === "full" && !quiet) {
-    parts.push(giftCardGiveBack(db, now, sql`SELECT ${b.id} AS id`, gate), packageGiveBack(db, now, sql`SELECT ${b.id} AS id`, gate));
+    parts.push(giftCardGiveBack(db, now, rows, gate), packageGiveBack(db, now, rows, gate));
   }
   for (const p of paid) {
     if (decision === "full") {

@@ -3,8 +3,7 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { platformLink } from "../../lib/links";
 import { type Fragment, group, type Part } from "../batch";
-import { DEFAULT_LOCALE } from "../../shared/i18n/locales";
-import { dayInWords } from "../email/mail-language";
+import { dayInWords, localeOr } from "../email/mail-language";
 import { packageCodeEmail } from "../email/prepaid-templates";
 import { emailInsert } from "../outbox";
 import { newCode } from "./codes";
@@ -18,6 +17,8 @@ export type PackageForMail = {
   expiresAt: string | null;
   buyerName: string;
   buyerEmail: string;
+  /** The language of the e-mail: the purchase page's, else the business's (design.md §30). */
+  locale: string | null;
 };
 
 /**
@@ -34,6 +35,7 @@ export function packageMail(
   gate?: SQL,
 ): Part | null {
   if (!pack.buyerEmail) return null;
+  const locale = localeOr(pack.locale);
   const mail = packageCodeEmail({
     businessName: pack.businessName,
     buyerName: pack.buyerName,
@@ -41,8 +43,9 @@ export function packageMail(
     sessions: pack.sessions,
     paid,
     code,
-    expiresOn: pack.expiresAt ? dayInWords(DEFAULT_LOCALE, pack.expiresAt) : "its sessions are used",
-    bookUrl: platformLink(config, "/book", { slug: pack.slug }),
+    expiresOn: pack.expiresAt ? dayInWords(locale, pack.expiresAt) : null,
+    bookUrl: platformLink(config, "/book", { slug: pack.slug, lang: locale }),
+    locale,
   });
   return emailInsert(db, { ...mail, tenantId: pack.tenantId, to: pack.buyerEmail }, now, gate);
 }
@@ -64,7 +67,8 @@ export async function packageSaleIssue(
   const { db, config, now } = ctx;
   const [sold] = await db.all<SoldPackage>(sql`
     SELECT c.id, c.tenant_id AS tenantId, t.slug, t.business_name AS businessName, p.name AS packageName, c.sessions, c.price, c.currency,
-           c.expires_at AS expiresAt, c.buyer_name AS buyerName, c.buyer_email AS buyerEmail, c.status
+           c.expires_at AS expiresAt, c.buyer_name AS buyerName, c.buyer_email AS buyerEmail, c.status,
+           COALESCE(c.locale, t.locale) AS locale
     FROM package_credits c JOIN tenants t ON t.id = c.tenant_id JOIN packages p ON p.id = c.package_id
     WHERE c.payment_id = ${paymentId} LIMIT 1`);
   if (sold?.status !== "pending") return null;

@@ -3,6 +3,8 @@ import { stripeMinimum } from "../../domain/payments";
 import { DAY_MS } from "../../domain/time";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
+import type { Locale } from "../../shared/i18n/locales";
+import { localeOr } from "../email/mail-language";
 import { batch } from "../batch";
 import type { Services } from "../context";
 import { publicTenantSql } from "../public-tenant";
@@ -15,6 +17,8 @@ export type PackagePurchaseInput = {
   clientIp?: string;
   /** The signed-in customer account buying it: the account then holds the package (`usePackage`). */
   customerAccountId?: string;
+  /** design.md §30: the purchase page's language, of the e-mail with the code (default: the business's). */
+  locale?: Locale;
 };
 
 export type PackagePurchase = { id: string; status: "pending"; payment: SalePayment };
@@ -93,10 +97,10 @@ export async function purchasePackage(ctx: Ctx, slug: string, input: PackagePurc
   b.add(sale.insert);
   b.add(
     db.run(sql`INSERT INTO package_credits (id, tenant_id, package_id, status, source, service_ids, sessions, credits, price, currency,
-        expires_at, buyer_name, buyer_email, payment_id, customer_account_id, created_at, updated_at)
+        expires_at, buyer_name, buyer_email, payment_id, customer_account_id, locale, created_at, updated_at)
       VALUES (${id}, ${tenant.id}, ${offer.id}, 'pending', 'purchase', ${offer.serviceIds}, ${offer.sessions}, 0, ${offer.price},
         ${sale.payment.currency}, ${expiresAt}, ${input.buyer.name}, ${input.buyer.email.toLowerCase()}, ${sale.paymentId},
-        ${input.customerAccountId ?? null}, ${t}, ${t})`),
+        ${input.customerAccountId ?? null}, ${input.locale ?? localeOr(tenant.locale)}, ${t}, ${t})`),
   );
   await b.run(ctx);
   return { id, status: "pending", payment: sale.payment };

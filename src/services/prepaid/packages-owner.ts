@@ -122,7 +122,10 @@ export async function issuePackage(
   // One read: the package, and the business's name and page for the buyer's e-mail.
   const [packs, tenants] = await db.batch([
     db.all<Stored>(sql`SELECT ${COLUMNS} FROM packages WHERE id = ${packageId} AND tenant_id = ${tenantId} AND deleted_at IS NULL`),
-    db.all<{ slug: string; businessName: string }>(sql`SELECT slug, business_name AS businessName FROM tenants WHERE id = ${tenantId}`),
+    // design.md §30: a package issued by hand is e-mailed in the business's language.
+    db.all<{ slug: string; businessName: string; locale: string | null }>(
+      sql`SELECT slug, business_name AS businessName, locale FROM tenants WHERE id = ${tenantId}`,
+    ),
   ]);
   if (!packs[0] || !tenants[0]) throw ApiError.notFound("Package");
   const pack = decode(packs[0]);

@@ -24,6 +24,11 @@ export type CreateVisitInput = {
   locale?: Locale;
   /** Public scope (design.md §32): a gift card paying the visit's amount due first. */
   giftCardCode?: string;
+  /** Public scope (design.md §32): a promo code lowering the items it covers, counted once per visit. */
+  promoCode?: string;
+  /** Public scope (design.md §32): a package paying every item it covers (one credit each), by its code or the signed-in account's. */
+  packageCode?: string;
+  usePackage?: boolean;
 };
 
 export type CreatedVisitItem = {

@@ -6,33 +6,16 @@ import { del, get, post } from "../../helpers/api";
 import { customerAt } from "../../helpers/booking";
 import { testDb } from "../../helpers/db";
 import { uniq } from "../../helpers/factories";
-import {
-  book,
-  bookingBody,
-  payingTenant,
-  processedEvent,
-  script,
-  sendEvent,
-  stripeCalls,
-  stripeEvent,
-  workerEnv,
-} from "../payments/support";
+import { book, bookingBody, payingTenant, processedEvent, script, sendEvent, stripeCalls, workerEnv } from "../payments/support";
 import { cronAt } from "../notifications/support";
 import { outboxTo, ownerTokenAt } from "./support";
+import { offered, packageCodeIn, saleEvent, salePayment } from "./package-support";
 
 // design.md §32, issue #43: a package of sessions bought online, paid on the business's connected
 // Stripe account, issued (code, credits, expiry) by Stripe's signed success and e-mailed to the buyer.
 
 const NOW = "2031-05-01T12:00:00.000Z";
 const START = "2031-05-14T10:00:00";
-
-async function offered(tenant: { ownerId: string; id: string }, serviceIds: string[], extra: Record<string, unknown> = {}) {
-  const token = await ownerTokenAt(tenant, NOW);
-  const body = { name: "Five colours", serviceIds, sessions: 5, price: 16000, validityDays: 365, ...extra };
-  const res = await post("/api/packages", body, { token, now: NOW });
-  expect(res.status).toBe(201);
-  return res.body.data as { id: string };
-}
 
 const buyer = () => ({ name: "Bea Buyer", email: `bea-${uniq()}@example.test` });
 
@@ -47,47 +30,6 @@ async function soldRow(id: string) {
            issued_at AS issuedAt
     FROM package_credits WHERE id = ${id}`);
   return row;
-}
-
-async function salePayment(soldId: string) {
-  const [row] = await testDb().all<{
-    id: string;
-    intent: string;
-    amount: number;
-    currency: string;
-    tenantId: string;
-    status: string;
-    kind: string;
-  }>(sql`
-    SELECT p.id, p.stripe_payment_intent_id AS intent, p.amount, p.currency, p.tenant_id AS tenantId, p.status, p.kind
-    FROM payments p JOIN package_credits c ON c.payment_id = p.id WHERE c.id = ${soldId}`);
-  return row;
-}
-
-/** Stripe's signed event about a sold package's payment. */
-async function saleEvent(soldId: string, type = "payment_intent.succeeded", opts: { account?: string } = {}) {
-  const p = await salePayment(soldId);
-  const event = stripeEvent(
-    type,
-    {
-      id: p.intent,
-      object: "payment_intent",
-      amount: p.amount,
-      currency: p.currency.toLowerCase(),
-      status: type === "payment_intent.succeeded" ? "succeeded" : "requires_payment_method",
-      metadata: { package_credit_id: soldId, tenant_id: p.tenantId },
-      ...(type === "payment_intent.payment_failed" ? { last_payment_error: { message: "Your card was declined." } } : {}),
-    },
-    opts.account,
-  );
-  const res = await sendEvent(event, { at: new Date(NOW), pinClock: true });
-  return { res, event };
-}
-
-function packageCodeIn(text: string): string {
-  const m = text.match(/PK-[0-9A-Z]{4}-[0-9A-Z]{4}/);
-  if (!m) throw new Error("no package code in the e-mail");
-  return m[0];
 }
 
 async function countRows(tenantId: string) {

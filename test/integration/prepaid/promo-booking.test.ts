@@ -138,26 +138,4 @@ describe("booking with a promo code", () => {
     expect(again.status).toBe(201);
     expect(await usesOf(code.id)).toBe(1);
   });
-
-  it("is refused on a visit rather than ignored", async () => {
-    const { tenant, service, staff } = await plainTenant();
-    const second = await createService(tenant.id, { name: "Wash", price: 1000 });
-    await promo(tenant, { code: "VISIT", percentOff: 10 });
-    const res = await book(
-      tenant.slug,
-      {
-        items: [
-          { serviceId: service.id, staffProfileId: staff.id },
-          { serviceId: second.id, staffProfileId: staff.id },
-        ],
-        startDatetime: START,
-        customer: bookingBody(service.id, staff.id, START).customer,
-        promoCode: "VISIT",
-      },
-      { now: NOW },
-    );
-    expect(res.status).toBe(400);
-    expect(Object.keys(res.body.error.details.fieldErrors)).toEqual(["promoCode"]);
-    expect(await bookingsOf(tenant.id)).toEqual([]);
-  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizePromoCode, type PromoRow, promoDiscount, promoRefusal } from "../../../src/domain/promo-codes";
+import { normalizePromoCode, type PromoRow, promoDiscount, promoItemDiscounts, promoRefusal } from "../../../src/domain/promo-codes";
 
 const row = (over: Partial<PromoRow> = {}): PromoRow => ({
   id: "prm_1",
@@ -38,5 +38,20 @@ describe("promo codes", () => {
     expect(promoRefusal(row({ serviceIds: '["svc_a","svc_b"]' }), use)).toBeNull();
     expect(promoRefusal(row({ firstVisitOnly: 1, visited: 1 }), use)).toBe("This promo code is for a first visit only");
     expect(promoRefusal(row({ firstVisitOnly: 0, visited: 1 }), use)).toBeNull();
+  });
+
+  it("on a visit applies when it covers one of its services, and lowers only the items it covers", () => {
+    const visit = { today: "2031-05-01", serviceIds: ["svc_a", "svc_b"] };
+    expect(promoRefusal(row({ serviceIds: '["svc_b"]' }), visit)).toBeNull();
+    expect(promoRefusal(row({ serviceIds: '["svc_c"]' }), visit)).toBe("This promo code does not apply to this service");
+    const items = [
+      { serviceId: "svc_a", price: 4000 },
+      { serviceId: "svc_b", price: 2500 },
+    ];
+    expect(promoItemDiscounts(items, { percentOff: 10, amountOff: null, serviceIds: '["svc_b"]' })).toEqual([0, 250]);
+    expect(promoItemDiscounts(items, { percentOff: 10, amountOff: null, serviceIds: null })).toEqual([400, 250]);
+    // A fixed amount is taken once per visit, over the covered items in order.
+    expect(promoItemDiscounts(items, { percentOff: null, amountOff: 5000, serviceIds: null })).toEqual([4000, 1000]);
+    expect(promoItemDiscounts(items, { percentOff: null, amountOff: 9000, serviceIds: '["svc_b"]' })).toEqual([0, 2500]);
   });
 });

@@ -189,6 +189,23 @@ const de: CatalogOf<typeof en> = {
     "{service} wurde als Leistung {n} zum Besuch hinzugefügt.{full, select, yes { Ein Besuch kann bis zu {max} Leistungen umfassen.} other {}}",
   "visit.itemLine": "{service} bei {staff}, {start}–{end}",
   "visit.total": "Gesamt: {amount}",
+  "promo.unknown": "Zu diesem Code gibt es keinen Aktionscode. Prüfen Sie ihn und versuchen Sie es erneut.",
+  "promo.notYet": "Dieser Aktionscode gilt noch nicht.",
+  "promo.expired": "Dieser Aktionscode ist abgelaufen.",
+  "promo.usedUp": "Dieser Aktionscode ist bereits aufgebraucht.",
+  "promo.service": "Dieser Aktionscode gilt nicht für diese Leistung.",
+  "promo.firstVisit": "Dieser Aktionscode gilt nur für einen ersten Besuch.",
+  "promo.combined": "Ein Aktionscode lässt sich nicht mit einem Paket kombinieren.",
+  "promo.other": "Dieser Aktionscode kann für diese Buchung nicht verwendet werden.",
+  "promo.applied": "Ihr Aktionscode ist in diesem Preis berücksichtigt.",
+  "package.unknown": "Zu diesem Code gibt es kein Paket. Prüfen Sie ihn und versuchen Sie es erneut.",
+  "package.void": "Dieses Paket ist nicht mehr gültig.",
+  "package.expired": "Dieses Paket ist abgelaufen.",
+  "package.empty": "In diesem Paket sind für diese Buchung keine Termine mehr frei.",
+  "package.service": "Dieses Paket gilt nicht für diese Leistung.",
+  "package.combined": "Ein Paket lässt sich nicht mit einem Gutschein oder Aktionscode kombinieren.",
+  "package.other": "Dieses Paket kann diese Buchung nicht bezahlen.",
+  "package.covered": "Mit Ihrem Paket bezahlt: ein Termin pro abgedeckter Leistung, es wird nichts berechnet.",
 };
 
 export default de;

@@ -175,6 +175,23 @@ const en = {
   "visit.addedNote": "{service} added as service {n} of the visit.{full, select, yes { A visit can have up to {max} services.} other {}}",
   "visit.itemLine": "{service} with {staff}, {start}–{end}",
   "visit.total": "Total: {amount}",
+  "promo.unknown": "No promo code has this code. Check it and try again.",
+  "promo.notYet": "This promo code is not valid yet.",
+  "promo.expired": "This promo code has expired.",
+  "promo.usedUp": "This promo code has been used up.",
+  "promo.service": "This promo code does not apply to this service.",
+  "promo.firstVisit": "This promo code is for a first visit only.",
+  "promo.combined": "A promo code cannot be combined with a package session.",
+  "promo.other": "This promo code cannot be used for this booking.",
+  "promo.applied": "Your promo code is included in this price.",
+  "package.unknown": "No package has this code. Check it and try again.",
+  "package.void": "This package is no longer valid.",
+  "package.expired": "This package has expired.",
+  "package.empty": "This package has no sessions left for this booking.",
+  "package.service": "This package does not cover this service.",
+  "package.combined": "A package session cannot be combined with a gift card or a promo code.",
+  "package.other": "This package cannot pay for this booking.",
+  "package.covered": "Paid with your package: one session per service it covers, nothing charged.",
 } as const;
 
 export default en;

@@ -180,6 +180,23 @@ const es: CatalogOf<typeof en> = {
     "{service} se ha añadido como servicio {n} de la visita.{full, select, yes { Una visita puede tener hasta {max} servicios.} other {}}",
   "visit.itemLine": "{service} con {staff}, {start}–{end}",
   "visit.total": "Total: {amount}",
+  "promo.unknown": "No hay ningún código promocional con este código. Revíselo e inténtelo de nuevo.",
+  "promo.notYet": "Este código promocional todavía no es válido.",
+  "promo.expired": "Este código promocional ha caducado.",
+  "promo.usedUp": "Este código promocional ya se ha agotado.",
+  "promo.service": "Este código promocional no se aplica a este servicio.",
+  "promo.firstVisit": "Este código promocional es solo para una primera visita.",
+  "promo.combined": "Un código promocional no se puede combinar con una sesión de bono.",
+  "promo.other": "Este código promocional no se puede usar en esta reserva.",
+  "promo.applied": "Su código promocional ya está incluido en este precio.",
+  "package.unknown": "No hay ningún bono con este código. Revíselo e inténtelo de nuevo.",
+  "package.void": "Este bono ya no es válido.",
+  "package.expired": "Este bono ha caducado.",
+  "package.empty": "A este bono no le quedan sesiones para esta reserva.",
+  "package.service": "Este bono no cubre este servicio.",
+  "package.combined": "Una sesión de bono no se puede combinar con una tarjeta regalo ni con un código promocional.",
+  "package.other": "Este bono no puede pagar esta reserva.",
+  "package.covered": "Pagado con su bono: una sesión por cada servicio que cubre, sin ningún cargo.",
 };
 
 export default es;

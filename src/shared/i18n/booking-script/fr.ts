@@ -185,6 +185,23 @@ const fr: CatalogOf<typeof en> = {
     "{service} a été ajouté comme prestation {n} de la visite.{full, select, yes { Une visite peut compter jusqu’à {max} prestations.} other {}}",
   "visit.itemLine": "{service} avec {staff}, {start}–{end}",
   "visit.total": "Total : {amount}",
+  "promo.unknown": "Aucun code promo ne correspond à ce code. Vérifiez-le et réessayez.",
+  "promo.notYet": "Ce code promo n’est pas encore valable.",
+  "promo.expired": "Ce code promo a expiré.",
+  "promo.usedUp": "Ce code promo a déjà été entièrement utilisé.",
+  "promo.service": "Ce code promo ne s’applique pas à cette prestation.",
+  "promo.firstVisit": "Ce code promo est réservé à une première visite.",
+  "promo.combined": "Un code promo ne peut pas être combiné avec une séance de forfait.",
+  "promo.other": "Ce code promo ne peut pas être utilisé pour cette réservation.",
+  "promo.applied": "Votre code promo est compris dans ce prix.",
+  "package.unknown": "Aucun forfait ne correspond à ce code. Vérifiez-le et réessayez.",
+  "package.void": "Ce forfait n’est plus valable.",
+  "package.expired": "Ce forfait a expiré.",
+  "package.empty": "Il ne reste plus assez de séances sur ce forfait pour cette réservation.",
+  "package.service": "Ce forfait ne couvre pas cette prestation.",
+  "package.combined": "Une séance de forfait ne peut pas être combinée avec une carte cadeau ou un code promo.",
+  "package.other": "Ce forfait ne peut pas régler cette réservation.",
+  "package.covered": "Réglé avec votre forfait : une séance par prestation couverte, rien n’est facturé.",
 };
 
 export default fr;

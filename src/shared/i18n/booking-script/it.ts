@@ -180,6 +180,23 @@ const it: CatalogOf<typeof en> = {
     "{service} è stato aggiunto come servizio {n} della visita.{full, select, yes { Una visita può comprendere fino a {max} servizi.} other {}}",
   "visit.itemLine": "{service} con {staff}, {start}–{end}",
   "visit.total": "Totale: {amount}",
+  "promo.unknown": "Nessun codice promozionale corrisponde a questo codice. Lo controlli e riprovi.",
+  "promo.notYet": "Questo codice promozionale non è ancora valido.",
+  "promo.expired": "Questo codice promozionale è scaduto.",
+  "promo.usedUp": "Questo codice promozionale è già esaurito.",
+  "promo.service": "Questo codice promozionale non vale per questo servizio.",
+  "promo.firstVisit": "Questo codice promozionale vale solo per una prima visita.",
+  "promo.combined": "Un codice promozionale non si può combinare con una seduta del pacchetto.",
+  "promo.other": "Questo codice promozionale non può essere usato per questa prenotazione.",
+  "promo.applied": "Il Suo codice promozionale è già compreso in questo prezzo.",
+  "package.unknown": "Nessun pacchetto corrisponde a questo codice. Lo controlli e riprovi.",
+  "package.void": "Questo pacchetto non è più valido.",
+  "package.expired": "Questo pacchetto è scaduto.",
+  "package.empty": "In questo pacchetto non restano sedute sufficienti per questa prenotazione.",
+  "package.service": "Questo pacchetto non copre questo servizio.",
+  "package.combined": "Una seduta del pacchetto non si può combinare con una carta regalo o un codice promozionale.",
+  "package.other": "Questo pacchetto non può pagare questa prenotazione.",
+  "package.covered": "Pagato con il Suo pacchetto: una seduta per ogni servizio coperto, nessun addebito.",
 };
 
 export default it;

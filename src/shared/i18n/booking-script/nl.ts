@@ -180,6 +180,23 @@ const nl: CatalogOf<typeof en> = {
     "{service} is toegevoegd als dienst {n} van het bezoek.{full, select, yes { Een bezoek kan maximaal {max} diensten hebben.} other {}}",
   "visit.itemLine": "{service} bij {staff}, {start}–{end}",
   "visit.total": "Totaal: {amount}",
+  "promo.unknown": "Er bestaat geen kortingscode met deze code. Controleer hem en probeer het opnieuw.",
+  "promo.notYet": "Deze kortingscode is nog niet geldig.",
+  "promo.expired": "Deze kortingscode is verlopen.",
+  "promo.usedUp": "Deze kortingscode is al opgebruikt.",
+  "promo.service": "Deze kortingscode geldt niet voor deze behandeling.",
+  "promo.firstVisit": "Deze kortingscode geldt alleen voor een eerste bezoek.",
+  "promo.combined": "Een kortingscode kan niet worden gecombineerd met een pakketbehandeling.",
+  "promo.other": "Deze kortingscode kan niet voor deze boeking worden gebruikt.",
+  "promo.applied": "Uw kortingscode is in deze prijs verwerkt.",
+  "package.unknown": "Er bestaat geen pakket met deze code. Controleer hem en probeer het opnieuw.",
+  "package.void": "Dit pakket is niet meer geldig.",
+  "package.expired": "Dit pakket is verlopen.",
+  "package.empty": "Dit pakket heeft niet genoeg behandelingen meer voor deze boeking.",
+  "package.service": "Dit pakket geldt niet voor deze behandeling.",
+  "package.combined": "Een pakketbehandeling kan niet worden gecombineerd met een cadeaukaart of kortingscode.",
+  "package.other": "Dit pakket kan deze boeking niet betalen.",
+  "package.covered": "Betaald met uw pakket: één behandeling per gedekte dienst, er wordt niets in rekening gebracht.",
 };
 
 export default nl;

@@ -182,6 +182,23 @@ const ptBR: CatalogOf<typeof en> = {
     "{service} foi adicionado como serviço {n} da visita.{full, select, yes { Uma visita pode ter até {max} serviços.} other {}}",
   "visit.itemLine": "{service} com {staff}, {start}–{end}",
   "visit.total": "Total: {amount}",
+  "promo.unknown": "Não existe código promocional com este código. Confira e tente de novo.",
+  "promo.notYet": "Este código promocional ainda não é válido.",
+  "promo.expired": "Este código promocional expirou.",
+  "promo.usedUp": "Este código promocional já se esgotou.",
+  "promo.service": "Este código promocional não vale para este serviço.",
+  "promo.firstVisit": "Este código promocional é só para a primeira visita.",
+  "promo.combined": "Um código promocional não pode ser combinado com uma sessão de pacote.",
+  "promo.other": "Este código promocional não pode ser usado neste agendamento.",
+  "promo.applied": "Seu código promocional já está incluído neste preço.",
+  "package.unknown": "Não existe pacote com este código. Confira e tente de novo.",
+  "package.void": "Este pacote não é mais válido.",
+  "package.expired": "Este pacote expirou.",
+  "package.empty": "Este pacote não tem sessões suficientes para este agendamento.",
+  "package.service": "Este pacote não cobre este serviço.",
+  "package.combined": "Uma sessão de pacote não pode ser combinada com um vale-presente ou código promocional.",
+  "package.other": "Este pacote não pode pagar este agendamento.",
+  "package.covered": "Pago com seu pacote: uma sessão por serviço coberto, nada foi cobrado.",
 };
 
 export default ptBR;

@@ -109,6 +109,11 @@ const de: CatalogOf<typeof en> = {
   "ask.reset": "Neues Gespräch beginnen",
   "ask.off": "Der Assistent ist gerade nicht verfügbar. Sie können trotzdem mit dem Formular unten eine Zeit wählen.",
   "widget.unavailable": "Buchung nicht möglich",
+  "codes.summary": "Haben Sie einen Code?",
+  "codes.promoLabel": "Aktionscode",
+  "codes.promoHint": "Senkt den Preis, bevor die Anzahlung berechnet wird.",
+  "codes.packageLabel": "Paketcode",
+  "codes.packageHint": "Ein Termin aus Ihrem Paket bezahlt diese Buchung; es wird nichts berechnet.",
 };
 
 export default de;

@@ -108,6 +108,11 @@ const en = {
   "ask.reset": "Start a new conversation",
   "ask.off": "The assistant is not available right now. You can still choose a time with the form below.",
   "widget.unavailable": "Booking unavailable",
+  "codes.summary": "Have a code?",
+  "codes.promoLabel": "Promo code",
+  "codes.promoHint": "Lowers the price before the deposit is worked out.",
+  "codes.packageLabel": "Package code",
+  "codes.packageHint": "One session of your package pays for this booking; nothing is charged.",
 } as const;
 
 export default en;

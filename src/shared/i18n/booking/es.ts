@@ -108,6 +108,11 @@ const es: CatalogOf<typeof en> = {
   "ask.reset": "Empezar una nueva conversación",
   "ask.off": "El asistente no está disponible en este momento. Puede elegir una hora con el formulario de abajo.",
   "widget.unavailable": "Reservas no disponibles",
+  "codes.summary": "¿Tiene un código?",
+  "codes.promoLabel": "Código promocional",
+  "codes.promoHint": "Rebaja el precio antes de calcular el depósito.",
+  "codes.packageLabel": "Código de bono",
+  "codes.packageHint": "Una sesión de su bono paga esta reserva; no se le cobra nada.",
 };
 
 export default es;

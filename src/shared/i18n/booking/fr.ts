@@ -110,6 +110,11 @@ const fr: CatalogOf<typeof en> = {
   "ask.reset": "Commencer une nouvelle conversation",
   "ask.off": "L’assistant n’est pas disponible pour le moment. Vous pouvez toujours choisir un horaire avec le formulaire ci-dessous.",
   "widget.unavailable": "Réservation indisponible",
+  "codes.summary": "Vous avez un code ?",
+  "codes.promoLabel": "Code promo",
+  "codes.promoHint": "Réduit le prix avant le calcul de l’acompte.",
+  "codes.packageLabel": "Code de forfait",
+  "codes.packageHint": "Une séance de votre forfait règle cette réservation ; rien ne vous est facturé.",
 };
 
 export default fr;

@@ -109,6 +109,11 @@ const it: CatalogOf<typeof en> = {
   "ask.reset": "Inizia una nuova conversazione",
   "ask.off": "L’assistente al momento non è disponibile. Può comunque scegliere un orario con il modulo qui sotto.",
   "widget.unavailable": "Prenotazioni non disponibili",
+  "codes.summary": "Ha un codice?",
+  "codes.promoLabel": "Codice promozionale",
+  "codes.promoHint": "Riduce il prezzo prima del calcolo dell’acconto.",
+  "codes.packageLabel": "Codice pacchetto",
+  "codes.packageHint": "Una seduta del Suo pacchetto paga questa prenotazione; non Le viene addebitato nulla.",
 };
 
 export default it;

@@ -108,6 +108,11 @@ const nl: CatalogOf<typeof en> = {
   "ask.reset": "Nieuw gesprek beginnen",
   "ask.off": "De assistent is nu niet beschikbaar. U kunt nog steeds een tijd kiezen met het formulier hieronder.",
   "widget.unavailable": "Boeken niet mogelijk",
+  "codes.summary": "Heeft u een code?",
+  "codes.promoLabel": "Kortingscode",
+  "codes.promoHint": "Verlaagt de prijs voordat de aanbetaling wordt berekend.",
+  "codes.packageLabel": "Pakketcode",
+  "codes.packageHint": "Eén behandeling uit uw pakket betaalt deze boeking; er wordt niets in rekening gebracht.",
 };
 
 export default nl;

@@ -109,6 +109,11 @@ const ptBR: CatalogOf<typeof en> = {
   "ask.reset": "Começar uma nova conversa",
   "ask.off": "O assistente não está disponível no momento. Você ainda pode escolher um horário no formulário abaixo.",
   "widget.unavailable": "Reservas indisponíveis",
+  "codes.summary": "Tem um código?",
+  "codes.promoLabel": "Código promocional",
+  "codes.promoHint": "Reduz o preço antes de calcular o sinal.",
+  "codes.packageLabel": "Código do pacote",
+  "codes.packageHint": "Uma sessão do seu pacote paga este agendamento; nada é cobrado.",
 };
 
 export default ptBR;

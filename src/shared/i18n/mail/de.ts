@@ -110,6 +110,13 @@ const de: CatalogOf<typeof en> = {
     "Jemand hat angefordert, das Passwort zurückzusetzen, mit dem Sie Ihr Unternehmen auf der Buchungsplattform verwalten. Wenn Sie das waren, verwenden Sie diesen Link innerhalb von {minutes, plural, one {# Minute} other {# Minuten}}:",
   "reset.notYou": "Wenn Sie das nicht waren, ignorieren Sie diese E-Mail; Ihr Passwort bleibt unverändert.",
   "reset.footer": "Dieser Link kann nur einmal verwendet werden.",
+  "package.subject": "Ihr Paket bei {business}",
+  "package.paid": "Vielen Dank: Ihre Zahlung von {amount} für „{package}“ ist eingegangen. Diese E-Mail ist Ihre Quittung.",
+  "package.issued": "{business} hat Ihnen das Paket „{package}“ ausgestellt.",
+  "package.code": "Ihr Paketcode: {code}",
+  "package.use":
+    "Es enthält {sessions, plural, one {# Termin} other {# Termine}}. Geben Sie den Code bei der Buchung ein ({url}), dann bezahlt ein Termin aus dem Paket die Buchung. {expires, select, yes {Es ist bis zum {expiry} gültig.} other {Es gilt, bis alle Termine genutzt sind.}}",
+  "package.safe": "Bewahren Sie diesen Code sicher auf: Wer ihn hat, kann die Termine nutzen.",
 };
 
 export default de;

@@ -105,6 +105,13 @@ const en = {
     "Someone asked to reset the password you use to manage your business on the booking platform. If it was you, use this link within {minutes, plural, one {# minute} other {# minutes}}:",
   "reset.notYou": "If it was not you, ignore this e-mail; your password stays the same.",
   "reset.footer": "This link can be used once.",
+  "package.subject": "Your package at {business}",
+  "package.paid": "Thank you: your payment of {amount} for “{package}” went through. This e-mail is your receipt.",
+  "package.issued": "{business} has issued you the package “{package}”.",
+  "package.code": "Your package code: {code}",
+  "package.use":
+    "It holds {sessions, plural, one {# session} other {# sessions}}. Enter the code when you book ({url}) and one session pays for the booking. {expires, select, yes {It can be used until {expiry}.} other {It can be used until its sessions are used.}}",
+  "package.safe": "Keep this code safe: whoever has it can use the sessions.",
 } as const;
 
 export default en;

@@ -107,6 +107,13 @@ const es: CatalogOf<typeof en> = {
     "Alguien ha pedido restablecer la contraseña que usa para gestionar su negocio en la plataforma de reservas. Si fue usted, use este enlace en un plazo de {minutes, plural, one {# minuto} other {# minutos}}:",
   "reset.notYou": "Si no fue usted, ignore este correo; su contraseña no cambia.",
   "reset.footer": "Este enlace solo puede usarse una vez.",
+  "package.subject": "Su bono en {business}",
+  "package.paid": "Gracias: su pago de {amount} por «{package}» se ha completado. Este correo es su recibo.",
+  "package.issued": "{business} le ha emitido el bono «{package}».",
+  "package.code": "Su código de bono: {code}",
+  "package.use":
+    "Incluye {sessions, plural, one {# sesión} other {# sesiones}}. Introduzca el código al reservar ({url}) y una sesión paga la reserva. {expires, select, yes {Puede usarlo hasta el {expiry}.} other {Puede usarlo hasta agotar sus sesiones.}}",
+  "package.safe": "Guarde bien este código: quien lo tenga puede usar las sesiones.",
 };
 
 export default es;

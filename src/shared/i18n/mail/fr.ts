@@ -112,6 +112,13 @@ const fr: CatalogOf<typeof en> = {
     "Quelqu’un a demandé la réinitialisation du mot de passe que vous utilisez pour gérer votre établissement sur la plateforme de réservation. Si c’est vous, utilisez ce lien dans un délai de {minutes, plural, one {# minute} other {# minutes}} :",
   "reset.notYou": "Si ce n’est pas vous, ignorez cet e-mail ; votre mot de passe reste inchangé.",
   "reset.footer": "Ce lien ne peut être utilisé qu’une seule fois.",
+  "package.subject": "Votre forfait chez {business}",
+  "package.paid": "Merci : votre paiement de {amount} pour « {package} » a bien été effectué. Cet e-mail vaut reçu.",
+  "package.issued": "{business} vous a attribué le forfait « {package} ».",
+  "package.code": "Votre code de forfait : {code}",
+  "package.use":
+    "Il comprend {sessions, plural, one {# séance} other {# séances}}. Saisissez le code lors de votre réservation ({url}) : une séance règle la réservation. {expires, select, yes {Il est valable jusqu’au {expiry}.} other {Il est valable jusqu’à épuisement des séances.}}",
+  "package.safe": "Gardez ce code en lieu sûr : toute personne qui le possède peut utiliser les séances.",
 };
 
 export default fr;

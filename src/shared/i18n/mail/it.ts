@@ -109,6 +109,13 @@ const it: CatalogOf<typeof en> = {
     "Qualcuno ha chiesto di reimpostare la password che usa per gestire la Sua attività sulla piattaforma di prenotazione. Se la richiesta è Sua, usi questo link entro {minutes, plural, one {# minuto} other {# minuti}}:",
   "reset.notYou": "Se non l’ha richiesta Lei, ignori questa e-mail; la password resta invariata.",
   "reset.footer": "Questo link può essere usato una sola volta.",
+  "package.subject": "Il Suo pacchetto presso {business}",
+  "package.paid": "Grazie: il Suo pagamento di {amount} per «{package}» è andato a buon fine. Questa e-mail è la Sua ricevuta.",
+  "package.issued": "{business} Le ha emesso il pacchetto «{package}».",
+  "package.code": "Il Suo codice pacchetto: {code}",
+  "package.use":
+    "Comprende {sessions, plural, one {# seduta} other {# sedute}}. Inserisca il codice quando prenota ({url}) e una seduta paga la prenotazione. {expires, select, yes {Può usarlo fino al {expiry}.} other {Può usarlo fino a esaurimento delle sedute.}}",
+  "package.safe": "Conservi questo codice con cura: chiunque lo abbia può usare le sedute.",
 };
 
 export default it;

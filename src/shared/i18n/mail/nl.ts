@@ -108,6 +108,13 @@ const nl: CatalogOf<typeof en> = {
     "Iemand heeft gevraagd het wachtwoord opnieuw in te stellen waarmee u uw bedrijf op het boekingsplatform beheert. Was u dat, gebruik deze link dan binnen {minutes, plural, one {# minuut} other {# minuten}}:",
   "reset.notYou": "Was u dat niet, negeer deze e-mail dan; uw wachtwoord blijft hetzelfde.",
   "reset.footer": "Deze link kan maar één keer worden gebruikt.",
+  "package.subject": "Uw pakket bij {business}",
+  "package.paid": "Bedankt: uw betaling van {amount} voor ‘{package}’ is gelukt. Deze e-mail is uw betaalbewijs.",
+  "package.issued": "{business} heeft u het pakket ‘{package}’ gegeven.",
+  "package.code": "Uw pakketcode: {code}",
+  "package.use":
+    "Het bevat {sessions, plural, one {# behandeling} other {# behandelingen}}. Vul de code in wanneer u boekt ({url}), dan betaalt één behandeling uit het pakket de boeking. {expires, select, yes {U kunt het gebruiken tot {expiry}.} other {U kunt het gebruiken tot alle behandelingen op zijn.}}",
+  "package.safe": "Bewaar deze code goed: wie hem heeft, kan de behandelingen gebruiken.",
 };
 
 export default nl;

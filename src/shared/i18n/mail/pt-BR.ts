@@ -108,6 +108,13 @@ const ptBR: CatalogOf<typeof en> = {
     "Alguém pediu para redefinir a senha que você usa para gerenciar seu negócio na plataforma de agendamentos. Se foi você, use este link em até {minutes, plural, one {# minuto} other {# minutos}}:",
   "reset.notYou": "Se não foi você, ignore este e-mail; sua senha continua a mesma.",
   "reset.footer": "Este link só pode ser usado uma vez.",
+  "package.subject": "Seu pacote em {business}",
+  "package.paid": "Obrigado! Seu pagamento de {amount} por “{package}” foi aprovado. Este e-mail é o seu recibo.",
+  "package.issued": "{business} emitiu para você o pacote “{package}”.",
+  "package.code": "Seu código do pacote: {code}",
+  "package.use":
+    "Ele inclui {sessions, plural, one {# sessão} other {# sessões}}. Informe o código ao agendar ({url}) e uma sessão paga o agendamento. {expires, select, yes {Ele pode ser usado até {expiry}.} other {Ele pode ser usado até as sessões acabarem.}}",
+  "package.safe": "Guarde este código com cuidado: quem tiver o código pode usar as sessões.",
 };
 
 export default ptBR;

@@ -1,0 +1,1 @@
+ALTER TABLE `package_credits` ADD `locale` text;
