@@ -3,7 +3,7 @@ import { BOOKING_STATUSES } from "../../domain/booking-status";
 import { AiLogEntry } from "../ai/log-shapes";
 import { idField, limitField, localDateField, offsetField, pageSizeField, searchField } from "../fields";
 import { ApiKey } from "./api-keys";
-import { OwnerBusiness } from "./businesses";
+import { OwnerBusiness } from "./business-shapes";
 import { OwnerCustomer } from "./customers";
 import { FailedJobView } from "./failed-jobs";
 import { Member } from "./members";

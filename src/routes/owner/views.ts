@@ -11,7 +11,7 @@ import { toAiLogEntry } from "../ai/log-shapes";
 import { limitField } from "../fields";
 import { openApiRouter } from "../openapi";
 import { toApiKey } from "./api-keys";
-import { toOwnerBusiness } from "./businesses";
+import { toOwnerBusiness } from "./business-shapes";
 import { toOwnerCustomer } from "./customers";
 import { toFailedJob } from "./failed-jobs";
 import { toMember } from "./members";

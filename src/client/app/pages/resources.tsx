@@ -10,7 +10,7 @@ import { gate } from "../ui/permissions";
 import { offLabel, TimeOffForm } from "../ui/time-off";
 import { useView } from "../ui/use-view";
 
-/** The API's rule for a type (src/routes/fields.ts resourceTypeField), checked before sending. */
+/** The API's rule for a type (src/routes/fields-visit.ts resourceTypeField), checked before sending. */
 export const RESOURCE_TYPE = /^[a-z0-9][a-z0-9 _-]*$/;
 export const RESOURCE_TYPE_RULE = "Use letters, digits, spaces, - or _ (e.g. room, chair, basin)";
 
