@@ -56,6 +56,8 @@ export const OWNER_PAGES = [
   "waitlist",
   "reports",
   "gift-cards",
+  "packages",
+  "promo-codes",
   "services",
   "staff",
   "resources",

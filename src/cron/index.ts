@@ -15,6 +15,7 @@ import { jobStatsQuery, toJobStats } from "../services/ops/job-stats";
 import { retentionStatements } from "../services/ops/retention";
 import { runTenantDeletions } from "../services/ops/tenant-deletion";
 import { releaseExpiredHolds } from "../services/payments/holds";
+import { buildDueRollups } from "../services/reports/rollup";
 import { checkSmsStatuses } from "../services/sms/status";
 
 /**
@@ -99,6 +100,9 @@ export async function handleScheduled(
     return res.reminded || res.deleting ? { reminded: res.reminded, deleting: res.deleting, deleted: res.deleted } : undefined;
   });
   if (platform) {
+    // Businesses whose report roll-up is not built (new, or dropped by a change of zone or
+    // currency): their reports read the bookings until then (services/reports/rollup.ts).
+    await step("reportRollups", async () => (await buildDueRollups(db, now)) || undefined);
     await step("retention", async () => {
       const b = batch(db);
       const steps = retentionStatements(db, now(), config.AUDIT_RETENTION_DAYS).map(([name, s]) => [name, b.add(s)] as const);

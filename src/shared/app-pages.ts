@@ -11,6 +11,8 @@ export const APP_PAGES = [
   { path: "/app/waitlist", title: "Waitlist", script: "waitlist" },
   { path: "/app/reports", title: "Reports", script: "reports" },
   { path: "/app/gift-cards", title: "Gift cards", script: "gift-cards" },
+  { path: "/app/packages", title: "Packages", script: "packages" },
+  { path: "/app/promo-codes", title: "Promo codes", script: "promo-codes" },
   { path: "/app/services", title: "Services", script: "services" },
   { path: "/app/staff", title: "Staff", script: "staff" },
   { path: "/app/resources", title: "Resources", script: "resources" },

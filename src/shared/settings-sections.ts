@@ -2,8 +2,10 @@
  * The owner app's settings sections (issue #34 item 10), each its own page at
  * `/app/settings/<slug>`: read by the server (which URLs exist, their titles) and the app (the
  * section menu, in this order; src/client/app/pages/settings-registry.tsx says what each shows).
- * Adding a section: an entry here, its component file, and its line in the registry (the
- * typecheck fails until it has one). docs/engineering.md "Owner app" has the steps.
+ * Adding a section: an entry here, its component file, its line in the registry and its words
+ * (`set.sec.<slug>`, `set.sum.<slug>` in src/shared/i18n/app/parts/settings/; the typecheck fails
+ * until it has them). The titles here are the server's (English document titles); the app shows the
+ * catalog's. docs/engineering.md "Owner app" has the steps.
  */
 export const SETTINGS_PATH = "/app/settings";
 

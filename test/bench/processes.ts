@@ -4,12 +4,12 @@ import { mkdirSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 
 /** The Worker of another commit, built from `git archive` in a scratch directory (this checkout's node_modules). */
-export function buildBaseline(dir: string, ref: string): string {
+export function buildBaseline(dir: string, ref: string, flags: string[] = []): string {
   const src = join(dir, "baseline-src");
   mkdirSync(src, { recursive: true });
   execFileSync("sh", ["-c", `git archive ${JSON.stringify(ref)} | tar -x -C ${JSON.stringify(src)}`], { stdio: "inherit" });
   symlinkSync(join(process.cwd(), "node_modules"), join(src, "node_modules"));
-  execFileSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", join(dir, "baseline-dist")], { cwd: src, stdio: "ignore" });
+  execFileSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", join(dir, "baseline-dist"), ...flags], { cwd: src, stdio: "ignore" });
   return join(dir, "baseline-dist");
 }
 

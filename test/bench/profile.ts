@@ -23,7 +23,7 @@ const INSPECTOR_PORT = 9300 + Math.floor(Math.random() * 500);
 const TARGETS = ["core:user:", "core:entry"];
 
 // `--ref=<git ref>`: profile that commit's Worker (e.g. before and after a change, back to back).
-const stack = await startStack({ short: SHORT, inspectorPort: INSPECTOR_PORT, source: arg("ref") });
+const stack = await startStack({ short: SHORT, inspectorPort: INSPECTOR_PORT, source: arg("ref"), unminified: true });
 const bundleText = readFileSync(join(stack.bundleDir, "index.js"), "utf8");
 
 /** A DevTools protocol session on one worker's isolate. */

@@ -11,6 +11,8 @@ import { gzipSync } from "node:zlib";
 import { SignJWT } from "jose";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { migrateDatabase } from "../../scripts/db/migrate";
+import { createDb } from "../../src/db/client";
+import { buildReportRollup, rollupsToBuild } from "../../src/services/reports/rollup";
 import { buildBaseline, startServerProcess, treeCpuSeconds, workerdCpuSeconds } from "./processes";
 import { seedBenchData } from "./seed";
 
@@ -45,13 +47,19 @@ export type StackOptions = {
   inspectorPort?: number;
   /** Serve this git ref's Worker instead of the working tree's (profile.ts --ref). */
   source?: string;
+  /**
+   * Build the Worker unminified (profile.ts): the deploy bundle is minified (wrangler.toml), which
+   * leaves the profile without module markers or function names to attribute samples to.
+   */
+  unminified?: boolean;
 };
 
 export async function startStack(o: StackOptions) {
   const dir = mkdtempSync(join(tmpdir(), "booking-bench-"));
   console.log(`building the deploy bundle${o.source ? ` of ${o.source}` : ""}…`);
-  const distDir = o.source ? buildBaseline(dir, o.source) : join(dir, "dist");
-  if (!o.source) execFileSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", distDir], { stdio: "ignore" });
+  const flags = o.unminified ? ["--minify=false"] : [];
+  const distDir = o.source ? buildBaseline(dir, o.source, flags) : join(dir, "dist");
+  if (!o.source) execFileSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", distDir, ...flags], { stdio: "ignore" });
   const bundle = readFileSync(join(distDir, "index.js"));
   const bundleGzipKb = gzipSync(bundle).length / 1024;
 
@@ -70,6 +78,16 @@ export async function startStack(o: StackOptions) {
     reportTenants: 1,
   });
   console.log(`seeded ${data.tenants.length} tenants, ${data.bookings} bookings in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
+  // What the cron does after a deploy: every business's report roll-up built, so the reports read
+  // it and every write below pays its triggers (issue #40). BENCH_ROLLUPS=0 measures without them.
+  if (process.env.BENCH_ROLLUPS !== "0") {
+    const rollupStarted = Date.now();
+    const db = createDb({ LIBSQL_URL: libsql.url, LIBSQL_AUTH_TOKEN: undefined });
+    let built = 0;
+    for (let ids = await rollupsToBuild(db, 50); ids.length; ids = await rollupsToBuild(db, 50))
+      for (const id of ids) if (await buildReportRollup(db, id, new Date())) built++;
+    console.log(`built ${built} report roll-ups in ${((Date.now() - rollupStarted) / 1000).toFixed(1)} s`);
+  }
 
   const adminToken = await new SignJWT({ sid: "bench", aud: "super_admin", email: "bench@bench.test", name: "Bench" })
     .setProtectedHeader({ alg: "HS256" })

@@ -29,6 +29,8 @@ import type { reportViewRoutes } from "../../routes/owner/report-view";
 import type { resourceViewRoutes } from "../../routes/owner/resource-view";
 import type { waitlistViewRoutes } from "../../routes/owner/waitlist-view";
 import type { giftCardViewRoutes } from "../../routes/owner/gift-card-view";
+import type { prepaidViewRoutes } from "../../routes/owner/prepaid-view";
+import type { packageRoutes } from "../../routes/owner/packages";
 import type { toBookingItem } from "../../routes/owner/view-shapes";
 import type { viewRoutes } from "../../routes/owner/views";
 import type { toDelivery, toEndpoint } from "../../routes/owner/webhook-endpoints";
@@ -146,6 +148,13 @@ export type OwnerCreatedVisit = Json<ReturnType<typeof toOwnerCreatedVisit>>;
 /** design.md §28: the waitlist page. */
 export type WaitlistDayView = RouteJson<typeof waitlistViewRoutes, "/waitlist", "$get">["data"];
 export type GiftCardsView = RouteJson<typeof giftCardViewRoutes, "/gift-cards", "$get">["data"];
+/** design.md §32: the Packages and Promo codes pages, a package issued by hand, the customer's credits. */
+export type PackagesView = RouteJson<typeof prepaidViewRoutes, "/packages", "$get">["data"];
+export type OwnerPackage = PackagesView["packages"][number];
+export type PromoCodesView = RouteJson<typeof prepaidViewRoutes, "/promo-codes", "$get">["data"];
+export type OwnerPromoCode = PromoCodesView["codes"][number];
+export type IssuedPackage = RouteJson<typeof packageRoutes, "/:id/issue", "$post">["data"];
+export type CustomerCredits = OwnerCustomerDetail["credits"];
 export type OwnerWaitlistEntry = WaitlistDayView["entries"][number];
 export type AppBusiness = DashboardView["business"];
 export type Viewer = DashboardView["viewer"];

@@ -12,6 +12,7 @@ import { type CustomerRow, getCustomer, listCustomers, listCustomerTexts, update
 import { firstNameField, lastNameField, limitField, lookupIdParam, NOT_EMPTY, notEmpty, phoneField, searchField } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 import { OwnerBooking, toOwnerBooking } from "./booking-shapes";
+import { CustomerCredits, toCustomerCredits } from "./credit-shapes";
 import { CustomerReliability } from "./reliability-shapes";
 import { CustomerTexts, TextMessage, toCustomerTexts, toTextMessage } from "./text-shapes";
 
@@ -59,6 +60,7 @@ export const OwnerCustomerDetail = OwnerCustomer.extend({
   reliability: CustomerReliability.openapi({ description: "design.md §28: the client reliability record; never shown to the customer" }),
   recentBookings: z.array(RecentBooking).openapi({ description: "The 20 most recent bookings, newest start first" }),
   texts: CustomerTexts.nullable().openapi({ description: "Texts sent and received (design.md §27); null while texts are not configured" }),
+  credits: CustomerCredits.openapi({ description: "design.md §32: the customer's packages (credits left) and gift cards" }),
 }).openapi("OwnerCustomerDetail");
 
 /** A tenant's customer record. `hasAccount`: linked to a global customer account (whose id is not shown). */
@@ -88,6 +90,7 @@ function toOwnerCustomerDetail(row: Awaited<ReturnType<typeof getCustomer>>, cod
     })),
     texts: row.texts ? toCustomerTexts(row.texts) : null,
     reliability: row.reliability,
+    credits: toCustomerCredits(row.credits),
   };
 }
 

@@ -10,8 +10,10 @@ import {
   type PackageRow,
   updatePackage,
 } from "../../services/prepaid/packages-owner";
-import { emailField, idField, idParam, NOT_EMPTY, notEmpty } from "../fields";
+import { soldPackagesQuery, toSoldPackages } from "../../services/prepaid/credits-owner";
+import { emailField, idField, idParam, limitField, NOT_EMPTY, notEmpty, offsetField } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { SoldPackage, toSoldPackage } from "./credit-shapes";
 
 /** design.md §32, owner side: packages of sessions, and packages issued by hand (owners and admins). */
 
@@ -32,7 +34,7 @@ export const OwnerPackage = z
   })
   .openapi("OwnerPackage");
 
-const IssuedPackage = z
+export const IssuedPackage = z
   .object({
     id: z.string(),
     packageId: z.string(),
@@ -46,7 +48,7 @@ const IssuedPackage = z
   })
   .openapi("IssuedPackage");
 
-const toOwnerPackage = (r: PackageRow): z.infer<typeof OwnerPackage> => ({
+export const toOwnerPackage = (r: PackageRow): z.infer<typeof OwnerPackage> => ({
   id: r.id,
   name: r.name,
   serviceIds: r.serviceIds,
@@ -102,6 +104,11 @@ const create = createRoute({
   request: { body: jsonBody(createBody) },
   responses: { 201: ok(OwnerPackage, "Created"), ...errors(400, 401, 403) },
 });
+const sold = createRoute({
+  ...route("get", "/sold", "Packages sold or issued (paid), newest first, with the sessions left, expiry and state"),
+  request: { query: z.object({ limit: limitField, offset: offsetField(100_000) }) },
+  responses: { 200: ok(z.array(SoldPackage)), ...errors(400, 401, 403) },
+});
 const one = createRoute({
   ...route("get", "/{id}", "One package"),
   request: { params: idParam },
@@ -128,6 +135,10 @@ export const packageRoutes = openApiRouter<OwnerEnv>()
   .openapi(create, async (c) => {
     const row = await createPackage(c.var.services.db, c.var.auth.tenantId, c.req.valid("json"), c.var.services.now);
     return c.json({ data: toOwnerPackage(row) }, 201);
+  })
+  .openapi(sold, async (c) => {
+    const rows = await soldPackagesQuery(c.var.services.db, c.var.auth.tenantId, c.req.valid("query"));
+    return c.json({ data: toSoldPackages(rows, c.var.services.now.getTime()).map(toSoldPackage) }, 200);
   })
   .openapi(one, async (c) =>
     c.json({ data: toOwnerPackage(await getPackage(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id)) }, 200),

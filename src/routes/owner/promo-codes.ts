@@ -35,7 +35,7 @@ export const OwnerPromoCode = z
   })
   .openapi("OwnerPromoCode");
 
-const toOwnerPromoCode = (r: PromoCodeRow): z.infer<typeof OwnerPromoCode> => ({
+export const toOwnerPromoCode = (r: PromoCodeRow): z.infer<typeof OwnerPromoCode> => ({
   id: r.id,
   code: r.code,
   percentOff: r.percentOff,

@@ -156,7 +156,7 @@ for (const page of APP_PAGES) {
   // module, with Settings marked in the navigation; any other /app/settings/<x> is the HTML 404.
   if (page.path !== SETTINGS_PATH) continue;
   for (const section of SETTINGS_SECTIONS) {
-    // Settings sections are not translated yet: the document title stays as written.
+    // The section's title in English; the app's script writes it in the member's language (set.sec.<slug>).
     const title = settingsTitle(section);
     appPageRoutes.get(settingsSectionPath(section.slug), (c) =>
       frame(c, page, <AppFrame page={page} title={page.title} titleKey={titleKey} />, "app", title, ""),

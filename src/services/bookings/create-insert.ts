@@ -1,18 +1,19 @@
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { prepared } from "../../db/prepared";
 
 /**
- * The single booking's guarded insert (./create.ts): the row is written only when `guard` holds
- * (the overlap guard, the business open, the hold caps, the prepaid takes), in the create's batch.
+ * The single booking's insert (./create.ts): the row is written only when the customer upsert before
+ * it passed the guard (the overlap guard, the business open, the hold caps, the prepaid takes).
  */
 export type BookingInsertRow = {
   id: string;
   tenantId: string;
   serviceId: string;
   staffId: string;
-  /** Subqueries of the customer record and account written earlier in the same batch. */
-  customerIdSql: SQL;
-  customerAccountSql: SQL;
+  /** The customer record's key (customerRecord) written just before in the same batch, and the account to link. */
+  customerKey: string;
+  accountId: string | null;
   startAt: number;
   endAt: number;
   status: string;
@@ -42,9 +43,14 @@ export type BookingInsertRow = {
   at: string;
 };
 
-export function bookingInsert(db: Db, r: BookingInsertRow, guard: SQL) {
-  const { terms, typed, sms, prepaid } = r;
-  return db.run(sql`
+/**
+ * One text for every create (issue #42): rendered once per isolate, bound per request. It is
+ * written only when the statement just before it, the customer record's upsert, wrote its one row:
+ * that upsert carries the whole guard in the same transaction, so the guard is neither sent nor
+ * evaluated twice. The partial unique index on active bookings still backs it.
+ */
+const insert = prepared<Flat>(
+  (p) => sql`
     INSERT INTO bookings (id, tenant_id, service_id, staff_id, customer_id, customer_account_id, start_at, end_at, status,
                           hold_expires_at, confirmation_code, source, total_amount, currency, notes,
                           buffer_before_minutes, buffer_after_minutes, processing_offset_minutes, processing_minutes,
@@ -52,12 +58,41 @@ export function bookingInsert(db: Db, r: BookingInsertRow, guard: SQL) {
                           late_cancel_fee_percent, refund_deadline_at, guest_first_name, guest_last_name, guest_phone,
                           client_network, sms_opt_in, sms_phone_typed, sms_phone, locale, gift_card_id, gift_card_amount,
                           promo_code_id, promo_discount, package_credit_id, created_at, updated_at)
-    SELECT ${r.id}, ${r.tenantId}, ${r.serviceId}, ${r.staffId}, ${r.customerIdSql}, ${r.customerAccountSql},
-           ${r.startAt}, ${r.endAt}, ${r.status}, ${r.holdExpiresAt}, ${r.confirmationCode}, ${r.source}, ${r.totalAmount},
-           ${r.currency}, ${r.notes}, ${r.bufferBeforeMinutes}, ${r.bufferAfterMinutes}, ${r.processingOffsetMinutes}, ${r.processingMinutes},
-           ${terms.cancellationHours}, ${terms.noShowFeePercent}, ${terms.lateCancelFeePercent}, ${terms.refundDeadlineAt},
-           ${typed?.first ?? null}, ${typed?.last ?? null}, ${typed?.phone ?? null}, ${r.network},
-           ${sms.optIn ? 1 : 0}, ${sms.typed}, ${sms.phone}, ${r.locale}, ${prepaid.giftCardId}, ${prepaid.giftCardAmount},
-           ${prepaid.promoCodeId}, ${prepaid.promoDiscount}, ${prepaid.packageCreditId}, ${r.at}, ${r.at}
-    WHERE ${guard}`);
+    SELECT ${p.id}, ${p.tenantId}, ${p.serviceId}, ${p.staffId},
+           (SELECT id FROM customers WHERE tenant_id = ${p.tenantId} AND email_normalized = ${p.customerKey}),
+           (SELECT id FROM customer_accounts WHERE id = ${p.accountId}),
+           ${p.startAt}, ${p.endAt}, ${p.status}, ${p.holdExpiresAt}, ${p.confirmationCode}, ${p.source}, ${p.totalAmount},
+           ${p.currency}, ${p.notes}, ${p.bufferBeforeMinutes}, ${p.bufferAfterMinutes}, ${p.processingOffsetMinutes}, ${p.processingMinutes},
+           ${p.cancellationHours}, ${p.noShowFeePercent}, ${p.lateCancelFeePercent}, ${p.refundDeadlineAt},
+           ${p.typedFirst}, ${p.typedLast}, ${p.typedPhone}, ${p.network},
+           ${p.smsOptIn}, ${p.smsTyped}, ${p.smsPhone}, ${p.locale}, ${p.giftCardId}, ${p.giftCardAmount},
+           ${p.promoCodeId}, ${p.promoDiscount}, ${p.packageCreditId}, ${p.at}, ${p.at}
+    WHERE changes() = 1`,
+);
+
+type Flat = Omit<BookingInsertRow, "terms" | "typed" | "sms" | "prepaid"> &
+  BookingInsertRow["terms"] &
+  BookingInsertRow["prepaid"] & {
+    typedFirst: string | null;
+    typedLast: string | null;
+    typedPhone: string | null;
+    smsOptIn: 0 | 1;
+    smsTyped: string;
+    smsPhone: string | null;
+  };
+
+/** The booking row, in the create's batch right after the customer record's upsert (customerRecord). */
+export function bookingInsert(db: Db, r: BookingInsertRow) {
+  const { terms, typed, sms, prepaid, ...row } = r;
+  return insert.run(db, {
+    ...row,
+    ...terms,
+    ...prepaid,
+    typedFirst: typed?.first ?? null,
+    typedLast: typed?.last ?? null,
+    typedPhone: typed?.phone ?? null,
+    smsOptIn: sms.optIn ? 1 : 0,
+    smsTyped: sms.typed,
+    smsPhone: sms.phone,
+  });
 }

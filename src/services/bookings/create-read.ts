@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
-import { DEFAULT_LOCALE, isLocale, type Locale } from "../../shared/i18n/locales";
+import { DEFAULT_LOCALE, isLocale } from "../../shared/i18n/locales";
 import type { Db } from "../../db/client";
 import { prepared } from "../../db/prepared";
+import type { StoredRow } from "../../db/row-of";
+import type { tenants } from "../../db/schema";
 import type { LocalDate } from "../../domain/time";
 import { ApiError } from "../../errors";
 import type { CheckoutTenant } from "../payments/checkout";
@@ -21,35 +23,38 @@ import { type BookingScope, type ServiceRow, type StaffRow, serviceJsonSql, staf
  * isolate (src/db/prepared.ts): rendering these reads through Drizzle cost up to 0.8 ms a create.
  */
 
-/** The business as a create uses it: rules, e-mail facts, payments (flags as 0/1). */
-export type TenantCells = {
-  id: string;
-  slug: string;
-  businessName: string;
-  templateAccent: string;
-  addressLine1: string;
-  city: string;
-  country: string;
-  /** design.md §27: the region phone numbers typed without + are read in (src/domain/sms/phone.ts). */
-  countryCode: string;
-  timezone: string;
-  currency: string;
-  allowGuestBooking: number;
-  /** design.md §31: public creates carry a Turnstile token. */
-  botProtection: number;
-  minNoticeMinutes: number;
-  maxAdvanceDays: number;
-  requirePayment: number;
-  stripeAccountId: string | null;
-  stripeChargesEnabled: number;
-  noShowFeePercent: number;
-  lateCancelFeePercent: number;
-  cancellationHours: number;
-  /** design.md §28: the reliability policy as stored (JSON text; null = off). */
-  reliabilityPolicy: string | null;
-  /** design.md §30: the business's language, a booking's when neither the body nor the page names one. */
-  locale: Locale;
-};
+/**
+ * The business as a create uses it: rules, e-mail facts, payments (flags as 0/1), typed from the
+ * schema (issue #34 item 5). `countryCode` (design.md §27): the region phone numbers typed without +
+ * are read in; `botProtection` (§31): public creates carry a Turnstile token; `reliabilityPolicy`
+ * (§28): JSON text, null = off; `locale` (§30): a booking's language when neither the body nor the
+ * page names one.
+ */
+export type TenantCells = Pick<
+  StoredRow<typeof tenants>,
+  | "id"
+  | "slug"
+  | "businessName"
+  | "templateAccent"
+  | "addressLine1"
+  | "city"
+  | "country"
+  | "countryCode"
+  | "timezone"
+  | "currency"
+  | "allowGuestBooking"
+  | "botProtection"
+  | "minNoticeMinutes"
+  | "maxAdvanceDays"
+  | "requirePayment"
+  | "stripeAccountId"
+  | "stripeChargesEnabled"
+  | "noShowFeePercent"
+  | "lateCancelFeePercent"
+  | "cancellationHours"
+  | "reliabilityPolicy"
+  | "locale"
+>;
 
 /** TenantCells over `tenants t`, for a create's one read (a visit's too: src/services/visits/create.ts). */
 export const tenantCellsSql = sql`t.id, t.slug, t.business_name AS businessName, t.template_accent AS templateAccent,

@@ -1,18 +1,16 @@
 import { sql } from "drizzle-orm";
-import type { Locale } from "../../shared/i18n/locales";
 import { newConfirmationCode } from "../../domain/confirmation-code";
 import { processingOf } from "../../domain/busy";
 import { e164Of, regionOf } from "../../domain/sms/phone";
-import { type LocalDateTime, MINUTE_MS } from "../../domain/time";
+import { MINUTE_MS } from "../../domain/time";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { uniqueViolation } from "../../db/unique-violation";
-import type { BookingSource } from "../../shared/booking-values";
 import { firstHoldEnd, holdsRefused, publicCreateChecks, recordUpdateAllowed, storedTerms } from "./create-rules";
 import { holdCapsSql, liveHoldsQuery } from "./hold-caps";
 import { batch } from "../batch";
 import { locationOf } from "../notifications/booking-mail";
-import { checkoutPlan, type PaymentStep, startCheckout } from "../payments/checkout";
+import { checkoutPlan, startCheckout } from "../payments/checkout";
 import { parseResourceTypes } from "../schedule-data";
 import { endEntriesBooked } from "../waitlist/trigger";
 import { createdEventFacts } from "./created-facts";
@@ -23,65 +21,14 @@ import { chosenSlot } from "./create-slot";
 import { actorOf, bookingHistoryInsert } from "./history";
 import { createRead } from "./create-read";
 import { bookingInsert } from "./create-insert";
-import { type PrepaidCodes, prepaidReads } from "./prepaid-at-create";
+import { createOutcome } from "./create-outcome";
+import { prepaidReads } from "./prepaid-at-create";
 import { bookingRestricted, reliabilityDemand } from "../reliability/demand";
-import { resourceIdsOf } from "./lookup";
 import { assignResources, type ResourceHold, resourcesAvailableSql } from "./resources";
 import { type BookingCtx, type BookingScope, parseStaffIds, tenantIdSql } from "./scope";
+import type { CreateBookingInput, CreatedBooking } from "./create-types";
 
-/** `email` may be missing only for walk-in and phone bookings made by the business (design.md §15). */
-export type CustomerInput = {
-  firstName: string;
-  lastName?: string;
-  email?: string;
-  phone?: string;
-  notes?: string;
-  /** design.md §27: agreed to texts about this booking (the booking form's box, or aloud at the front desk). */
-  smsOptIn?: boolean;
-};
-
-export type CreateBookingInput = {
-  serviceId: string;
-  staffProfileId: string;
-  /** Tenant-local wall time (parseLocalDateTime of startDatetime). */
-  start: LocalDateTime;
-  customer: CustomerInput;
-  source: BookingSource;
-  /** A verified customer token's account id links the booking; null/undefined = guest (public scope). */
-  customerAccountId?: string | null;
-  /** Owner scope only: book a free time outside the offered slots (design.md §15). */
-  override?: boolean;
-  /** Public scope: the Cloudflare Turnstile token of a business with bot protection (design.md §31). */
-  captchaToken?: string;
-  /** Public scope: the client's address (CF-Connecting-IP), for the hold caps and Turnstile. */
-  clientIp?: string;
-  /** design.md §30: the language the booking is made in (the body's, else the page's); absent = the business's. */
-  locale?: Locale;
-} & PrepaidCodes;
-
-export type CreatedBooking = {
-  id: string;
-  tenantId: string;
-  confirmationCode: string;
-  /** pending: held while the customer pays (design.md §21); `payment` says what to pay. */
-  status: "confirmed" | "pending";
-  customerUserId: string | null;
-  customerId: string;
-  serviceId: string;
-  staffId: string;
-  startAt: number;
-  endAt: number;
-  totalAmount: number;
-  currency: string;
-  source: BookingSource;
-  notes: string;
-  /** design.md §26: the processing window stored on the booking (0 = none) and the resources it holds. */
-  processingOffsetMinutes: number;
-  processingMinutes: number;
-  resourceIds: string[];
-  /** Public creates at a business that takes payment: what to pay, or null when nothing is due. */
-  payment?: PaymentStep | null;
-};
+export type { CreateBookingInput, CreatedBooking, CustomerInput } from "./create-types";
 
 const CODE_ATTEMPTS = 4;
 
@@ -150,8 +97,11 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
   const email = (input.customer.email ?? "").toLowerCase();
   const c = input.customer;
   const t = now.toISOString();
+  // design.md §27: the number texts go to, read by the business's country; one that does not
+  // parse is kept as typed and gets no texts. Parsed once: the reliability record is matched on it too.
+  const smsPhone = e164Of(c.phone, regionOf(tenant));
   // design.md §28: the step the business's reliability policy asks of a customer it recognises.
-  const demand = scope.kind === "public" ? reliabilityDemand(tenant, reliability, c.phone, now) : null;
+  const demand = scope.kind === "public" ? reliabilityDemand(tenant, reliability, smsPhone, now) : null;
   const paid = prepaid?.decide({
     tenant,
     serviceIds: [service.id],
@@ -165,9 +115,6 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
   // design.md §31: bot protection and the hold caps, before anything is held or paid.
   const network = await publicCreateChecks(ctx, scope, tenant, { ...input, email, holding: plan !== null }, liveHolds);
   if (demand?.blocked) throw bookingRestricted(tenant);
-  // design.md §27: the number texts go to, read by the business's country; one that does not
-  // parse is kept as typed and gets no texts.
-  const smsPhone = e164Of(c.phone, regionOf(tenant));
   const sms = { optIn: c.smsOptIn === true, phone: smsPhone };
   const locale = input.locale ?? tenant.locale;
   const hold: ResourceHold = {
@@ -203,18 +150,15 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
     // The customer record is written only when the booking will be (same condition, same batch).
     const record = customerRecord(db, { tenantId: tenant.id, accountId, customer: c, email, now, gate: free, mayUpdate: mayUpdateRecord });
     const keys = { id, tenantId: tenant.id, serviceId: service.id, staffId: staff.id, startAt: slot.startMs, endAt: slot.endMs };
-    const insertBooking = bookingInsert(
-      db,
-      {
-        ...keys,
-        ...{ customerIdSql: record.idSql, customerAccountSql: record.accountSql, status, holdExpiresAt: checkout?.holdExpiresAt ?? null },
-        ...{ confirmationCode: code, source: input.source, totalAmount: price, currency: tenant.currency, notes: c.notes ?? "" },
-        ...buffers,
-        ...{ processingOffsetMinutes: processing?.offsetMinutes ?? 0, processingMinutes: processing?.minutes ?? 0 },
-        ...{ terms, typed, network, sms: { ...sms, typed: c.phone ?? "" }, locale, prepaid: taken, at: t },
-      },
-      free,
-    );
+    // Right after the upsert, which carries the guard: see bookingInsert.
+    const insertBooking = bookingInsert(db, {
+      ...keys,
+      ...{ customerKey: record.key, accountId: record.accountId, status, holdExpiresAt: checkout?.holdExpiresAt ?? null },
+      ...{ confirmationCode: code, source: input.source, totalAmount: price, currency: tenant.currency, notes: c.notes ?? "" },
+      ...buffers,
+      ...{ processingOffsetMinutes: processing?.offsetMinutes ?? 0, processingMinutes: processing?.minutes ?? 0 },
+      ...{ terms, typed, network, sms: { ...sms, typed: c.phone ?? "" }, locale, prepaid: taken, at: t },
+    });
     const inserted = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${id})`;
     // A booking held for payment tells nobody and schedules no reminder yet: the payment's success
     // does, with these same facts (src/services/payments/confirm.ts through createdEventFacts).
@@ -272,28 +216,7 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
       );
     }
     b.add(record.created);
-    // Read in the same batch (one transaction) as the guarded insert, so a refusal because the
-    // business was suspended meanwhile (404, like a create sent after it) is told apart from a lost
-    // slot race (409) without a second read that could race again. One statement: whether the
-    // business is open, whether the hold caps still allow a hold (concurrent creates: a 429, not a
-    // lost slot), the booking's customer record and account when it was written, and the
-    // resources it holds (design.md §26).
-    const outcome = b.add(
-      db.all<{
-        open: number;
-        holdsOk: number;
-        giftShort?: number;
-        promoShort?: number;
-        packageShort?: number;
-        customerId: string | null;
-        customerAccountId: string | null;
-        resourceIds: string;
-      }>(sql`
-        SELECT ${tenantOpenSql(tenant.id)} AS open, ${plan ? holdCapsSql(tenant.id, email, network, now.getTime()) : sql`1`} AS holdsOk,
-               ${paid ? sql`${paid.outcomeSql(now)},` : sql``}
-               b.customer_id AS customerId, b.customer_account_id AS customerAccountId, ${resourceIdsOf(sql`${id}`)} AS resourceIds
-        FROM (SELECT 1) LEFT JOIN bookings b ON b.id = ${id}`),
-    );
+    const outcome = b.add(createOutcome(db, { id, tenantId: tenant.id, now, hold: plan ? { email, network } : null, paid: paid ?? null }));
 
     try {
       // After commit: the confirmation's e-mails and webhooks, customer.created, or (a held

@@ -58,6 +58,9 @@ export function customerRecord(
   return {
     upsert,
     created,
+    /** The record's key (tenant and normalized e-mail/phone/own id) and the account to link, as values. */
+    key,
+    accountId,
     /** The record's id inside the batch (after the upsert), for the booking rows. */
     idSql: sql`(SELECT id FROM customers WHERE tenant_id = ${tenantId} AND email_normalized = ${key})`,
     /** The customer account the booking is linked to, re-checked inside the write (deleted meanwhile: unlinked, not a FK error). */

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { prepared } from "../../db/prepared";
+import type { StoredRow } from "../../db/row-of";
+import type { bookings, services, tenants } from "../../db/schema";
 import { normalizeConfirmationCode } from "../../domain/confirmation-code";
 import type { LocalDate } from "../../domain/time";
 import { type ScheduleRow, scheduleBounds, scheduleColumnsOf } from "../schedule-data";
@@ -32,19 +34,17 @@ type Values = {
   weekday: number;
 };
 
-export type MoveRules = {
-  minNoticeMinutes: number;
-  maxAdvanceDays: number;
-  /** JSON text of the staff ids who perform the service, null = everybody. */
-  staffIds: string | null;
-  bufferBeforeMinutes: number;
-  bufferAfterMinutes: number;
-  /** design.md §26: the processing window stored on the booking (0 = none). */
-  processingOffsetMinutes: number;
-  processingMinutes: number;
-  /** design.md §26: JSON array of the resource types the booking holds (a move needs them again). */
-  heldTypes: string;
-};
+/**
+ * The rules a move is decided by, typed from the schema (issue #34 item 5): the business's notice and
+ * horizon, who performs the service (`staffIds`: JSON text, null = everybody), the buffers and the
+ * processing window stored on the booking (design.md §26: 0 = none), and `heldTypes`: JSON array of
+ * the resource types the booking holds (a move needs them again).
+ */
+export type MoveRules = Pick<StoredRow<typeof tenants>, "minNoticeMinutes" | "maxAdvanceDays"> &
+  Pick<StoredRow<typeof services>, "staffIds"> &
+  Pick<StoredRow<typeof bookings>, "bufferBeforeMinutes" | "bufferAfterMinutes" | "processingOffsetMinutes" | "processingMinutes"> & {
+    heldTypes: string;
+  };
 
 type MoveRow = MoveRules & ScheduleRow & { staff: string };
 

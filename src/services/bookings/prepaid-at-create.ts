@@ -104,6 +104,11 @@ export class PrepaidAtCreate {
     return this.giftCover && this.giftCover.amount > 0 ? this.giftCover : null;
   }
 
+  /** No take is written: the create's guard, writes and outcome carry nothing of prepaid money. */
+  get takesNothing(): boolean {
+    return !this.giftCard && !this.promo && !this.packageCredit;
+  }
+
   /** Conditions of the booking's own guarded insert (AND-ed; empty when no code was sent). */
   guard(now: Date): SQL {
     return sql`${this.giftCard ? sql`AND ${giftCardGuard(this.giftCard, now)}` : sql``}

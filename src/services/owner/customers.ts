@@ -4,6 +4,7 @@ import { customerReliabilityQuery, decodeCustomerReliability } from "../reliabil
 import type { CustomerReliability } from "../reliability/record";
 import { schema, type Db } from "../../db/client";
 import { ApiError } from "../../errors";
+import { customerGiftCardsQuery, customerPackagesQuery, toCustomerGiftCards, toSoldPackages } from "../prepaid/credits-owner";
 import { customerOptOutsQuery, customerTextsOf, customerTextsQuery, tenantRegionQuery } from "../sms/records";
 
 const c = schema.customers;
@@ -86,7 +87,7 @@ export async function getCustomer(db: Db, tenantId: string, id: string, opts: { 
   // While texts are off the two reads name no customer: the batch keeps its shape and reads nothing.
   const textsOf = opts.texts ? id : "";
   const nowMs = opts.nowMs ?? Date.now();
-  const [[row], bookings, region, messages, optOuts, reliability] = await db.batch([
+  const [[row], bookings, region, messages, optOuts, reliability, packages, giftCards] = await db.batch([
     db
       .select(customerColumns)
       .from(c)
@@ -113,6 +114,9 @@ export async function getCustomer(db: Db, tenantId: string, id: string, opts: { 
     customerOptOutsQuery(db, tenantId, textsOf),
     // design.md §28: the record (counts and step) the business's policy reads.
     customerReliabilityQuery(db, tenantId, id, nowMs),
+    // design.md §32: what the customer holds (packages, gift cards bought or received), same round trip.
+    customerPackagesQuery(db, tenantId, id),
+    customerGiftCardsQuery(db, tenantId, id),
   ]);
   if (!row) throw ApiError.notFound("Customer");
   return {
@@ -126,6 +130,7 @@ export async function getCustomer(db: Db, tenantId: string, id: string, opts: { 
     })),
     texts: opts.texts ? customerTextsOf(row.phone, region[0], messages, optOuts) : null,
     reliability: decodeCustomerReliability(reliability[0], nowMs) ?? NO_RECORD,
+    credits: { packages: toSoldPackages(packages, nowMs), giftCards: toCustomerGiftCards(giftCards, nowMs) },
   };
 }
 

@@ -35,10 +35,15 @@ const servicesOwnedSql = (tenantId: string, ids: string[]) =>
     AND id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))) = ${ids.length}`;
 const unknownServices = () => ApiError.field("serviceIds", "Name services of this business");
 
-export async function listPackages(db: Db, tenantId: string): Promise<PackageRow[]> {
-  const rows = await db.all<Stored>(sql`SELECT ${COLUMNS} FROM packages WHERE tenant_id = ${tenantId} AND deleted_at IS NULL
+/** The list's one statement (also in the owner app's Packages view batch): offered packages, newest first. */
+export function packageListQuery(db: Db, tenantId: string) {
+  return db.all<Stored>(sql`SELECT ${COLUMNS} FROM packages WHERE tenant_id = ${tenantId} AND deleted_at IS NULL
     ORDER BY created_at DESC, id`);
-  return rows.map(decode);
+}
+export const decodePackages = (rows: Stored[]): PackageRow[] => rows.map(decode);
+
+export async function listPackages(db: Db, tenantId: string): Promise<PackageRow[]> {
+  return decodePackages(await packageListQuery(db, tenantId));
 }
 
 export async function getPackage(db: Db, tenantId: string, id: string): Promise<PackageRow> {

@@ -65,10 +65,15 @@ function checked(input: PromoCodeInput): PromoCodeInput {
   return { ...input, serviceIds: input.serviceIds ? [...new Set(input.serviceIds)] : null };
 }
 
-export async function listPromoCodes(db: Db, tenantId: string): Promise<PromoCodeRow[]> {
-  const rows = await db.all<Stored>(sql`SELECT ${COLUMNS} FROM promo_codes WHERE tenant_id = ${tenantId} AND deleted_at IS NULL
+/** The list's one statement (also in the owner app's Promo codes view batch): live codes, newest first. */
+export function promoCodeListQuery(db: Db, tenantId: string) {
+  return db.all<Stored>(sql`SELECT ${COLUMNS} FROM promo_codes WHERE tenant_id = ${tenantId} AND deleted_at IS NULL
     ORDER BY created_at DESC, id`);
-  return rows.map(decode);
+}
+export const decodePromoCodes = (rows: Stored[]): PromoCodeRow[] => rows.map(decode);
+
+export async function listPromoCodes(db: Db, tenantId: string): Promise<PromoCodeRow[]> {
+  return decodePromoCodes(await promoCodeListQuery(db, tenantId));
 }
 
 /** One round trip: the insert checks the services itself; a code taken is the unique index's refusal. */

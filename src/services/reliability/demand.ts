@@ -1,4 +1,3 @@
-import { e164Of, regionOf } from "../../domain/sms/phone";
 import { ApiError } from "../../errors";
 import { RESTRICTED_MESSAGE, type ReliabilityPolicy } from "../../shared/reliability";
 import type { StepDemand } from "../payments/checkout";
@@ -10,13 +9,14 @@ import { decodeRecord } from "./record";
  * told only the step: a payment to make, or 403 booking_restricted.
  */
 export function reliabilityDemand(
-  tenant: { reliabilityPolicy: ReliabilityPolicy | null; countryCode: string; country: string },
+  tenant: { reliabilityPolicy: ReliabilityPolicy | null },
   cell: string | null,
-  typedPhone: string | undefined,
+  /** The customer's number read by the business's country (e164Of), parsed once by the caller. */
+  phone: string | null,
   now: Date,
 ): { blocked: boolean; checkout: StepDemand } {
   const policy = tenant.reliabilityPolicy;
-  const record = decodeRecord(cell, policy, now.getTime(), e164Of(typedPhone, regionOf(tenant)));
+  const record = decodeRecord(cell, policy, now.getTime(), phone);
   const step = record.step;
   return {
     blocked: step === "blocked",

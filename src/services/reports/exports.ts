@@ -44,6 +44,8 @@ type BookingRow = {
   refunded: number;
   currency: string;
   createdAt: string;
+  giftCard: number;
+  packageSession: number;
 };
 
 export const BOOKING_HEADER = [
@@ -66,6 +68,9 @@ export const BOOKING_HEADER = [
   "Refunded",
   "Currency",
   "Created (local)",
+  // design.md §32: what prepaid money paid for the booking (added last, so earlier columns keep their places).
+  "Paid by gift card",
+  "Package session",
 ] as const;
 
 export type BookingPageParams = {
@@ -86,7 +91,10 @@ export async function bookingPage(db: Db, p: BookingPageParams, cursor: BookingC
       s.name AS service, st.display_name AS staff, c.first_name AS firstName, c.last_name AS lastName, c.email, c.phone,
       b.notes, b.source, b.total_amount AS price, b.currency, b.created_at AS createdAt,
       (SELECT total(p.amount) FROM payments p WHERE p.booking_id = b.id AND ${taken}) AS paid,
-      (SELECT total(p.refunded_amount) FROM payments p WHERE p.booking_id = b.id AND ${taken}) AS refunded
+      (SELECT total(p.refunded_amount) FROM payments p WHERE p.booking_id = b.id AND ${taken}) AS refunded,
+      (SELECT total(p.amount) FROM payments p WHERE p.booking_id = b.id AND p.kind = 'gift_card_redemption' AND p.status = 'succeeded')
+        AS giftCard,
+      b.package_credit_id IS NOT NULL AS packageSession
     FROM bookings b
     JOIN services s ON s.id = b.service_id
     JOIN staff_profiles st ON st.id = b.staff_id
@@ -139,6 +147,8 @@ export function bookingCells(r: BookingRow, zone: PageZone): Cell[] {
     amountFigure(r.refunded, digits),
     r.currency,
     localTime(zone, Date.parse(r.createdAt)),
+    amountFigure(r.giftCard, digits),
+    r.packageSession ? "yes" : "",
   ];
 }
 

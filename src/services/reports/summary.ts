@@ -97,6 +97,8 @@ export function summaryQuery(db: Db, tenantId: string, timeZone: string, q: Summ
     staffId,
     checkStaff: q.scope.kind === "staff",
     hours: { from: q.from, to: q.to },
+    // The roll-up holds the business's figures, not one staff member's (their own report reads their bookings).
+    rollup: q.scope.kind === "business" ? { fromDay: wall0 / DAY_MS, toDay: wallDayStart(q.to) / DAY_MS } : undefined,
   });
   const decode = ([row]: RangeRow[]): Summary => {
     const r = decodeRange(row);

@@ -162,8 +162,11 @@ export async function createVisit(ctx: BookingCtx, scope: BookingScope, input: C
   const totalAmount = items.reduce((sum, i) => sum + i.totalAmount, 0);
   const c = input.customer;
   const email = (c.email ?? "").toLowerCase();
+  // design.md §27: texts about the visit go to the number as read by the business's country (one text
+  // per visit); the reliability record is matched on the same number.
+  const smsPhone = e164Of(c.phone, regionOf(tenant));
   // design.md §28: a visit takes the reliability step as a single booking does.
-  const demand = scope.kind === "public" ? reliabilityDemand(tenant, row.reliability, c.phone, now) : null;
+  const demand = scope.kind === "public" ? reliabilityDemand(tenant, row.reliability, smsPhone, now) : null;
   const fullPlan = scope.kind === "public" ? visitCheckoutPlan(tenant, services, demand?.checkout) : null;
   // The gift card takes the visit's summed amount due first; only the rest is left to Stripe (no promo
   // code on a visit, so the price never changes).
@@ -184,8 +187,6 @@ export async function createVisit(ctx: BookingCtx, scope: BookingScope, input: C
     : null;
   const status = checkout?.status ?? "confirmed";
   const t = now.toISOString();
-  // design.md §27: texts about the visit go to the number as read by the business's country (one text per visit).
-  const smsPhone = e164Of(c.phone, regionOf(tenant));
   const sms = { optIn: c.smsOptIn === true, phone: smsPhone };
   const holdCaps = plan ? holdCapsSql(tenant.id, email, network, now.getTime()) : sql`1`;
   const free = sql`${visitFreeSql(placed, tenant.id, visitId)} ${scope.kind === "public" ? sql`AND ${tenantOpenSql(tenant.id)}` : sql``}

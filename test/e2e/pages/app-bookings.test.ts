@@ -99,7 +99,7 @@ describe("booking detail", () => {
     const noShow = after.page.getByRole("dialog", { name: "Nora Noshow · Haircut" });
     await noShow.getByRole("button", { name: "No-show" }).click();
     await noShow.getByRole("button", { name: "Yes, mark no-show" }).click();
-    await eventually(() => noShow.textContent()).toContain("This booking is no-show: nothing more to do.");
+    await eventually(() => noShow.textContent()).toContain("This booking is a no-show: nothing more to do.");
     expect((await bookingRow(late.id)).status).toBe("no_show");
 
     const gone = await bookAt(salon, "2031-05-08T10:00", { customer: "Cal Cancel" });

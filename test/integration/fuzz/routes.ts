@@ -77,6 +77,7 @@ export const ROUTES: Route[] = [
     auth: "owner",
     body: { name: "Five cuts", serviceIds: ["{serviceId}"], sessions: 5, price: 12000, validityDays: 365 },
   },
+  { method: "GET", path: "/api/packages/sold", auth: "owner", query: ["limit", "offset"] },
   { method: "GET", path: "/api/packages/{id}", auth: "owner" },
   { method: "PATCH", path: "/api/packages/{id}", auth: "owner", body: { sessions: 4 } },
   { method: "DELETE", path: "/api/packages/{id}", auth: "owner" },
@@ -205,6 +206,8 @@ export const ROUTES: Route[] = [
   { method: "GET", path: "/api/businesses/me/views/resources", auth: "owner" },
   { method: "GET", path: "/api/businesses/me/views/waitlist", auth: "owner", query: ["date"] },
   { method: "GET", path: "/api/businesses/me/views/gift-cards", auth: "owner" },
+  { method: "GET", path: "/api/businesses/me/views/packages", auth: "owner" },
+  { method: "GET", path: "/api/businesses/me/views/promo-codes", auth: "owner" },
   { method: "GET", path: "/api/businesses/me/views/reports", auth: "owner", query: ["from", "to", "groupBy", "staffId"] },
   { method: "GET", path: "/api/businesses/me/webhooks", auth: "owner" },
   {

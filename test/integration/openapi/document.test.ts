@@ -50,7 +50,18 @@ describe("GET /api/openapi.json", () => {
     expect(declared("/api/bookings/{id}/cancel")).toEqual(["post"]);
     expect(declared("/api/bookings/{id}/reschedule")).toEqual(["post"]);
     expect(declared("/api/bookings/{id}/payments")).toEqual(["get"]);
-    for (const page of ["dashboard", "calendar", "bookings", "services", "staff", "customers", "settings", "ai-log"]) {
+    for (const page of [
+      "dashboard",
+      "calendar",
+      "bookings",
+      "services",
+      "staff",
+      "customers",
+      "settings",
+      "ai-log",
+      "packages",
+      "promo-codes",
+    ]) {
       expect(declared(`/api/businesses/me/views/${page}`), page).toEqual(["get"]);
     }
     // Owner routes: a member's token or an API key.

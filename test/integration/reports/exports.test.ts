@@ -37,7 +37,7 @@ describe("GET /exports/bookings.csv", () => {
     expect(res.headers.get("Cache-Control")).toBe("no-store");
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // UTF-8 byte order mark
     expect(text.split("\r\n")[0]).toBe(
-      "\uFEFFBooking ID,Confirmation code,Status,Start (local),End (local),Time zone,Service,Staff,Customer first name,Customer last name,Customer e-mail,Customer phone,Notes,Source,Price,Paid,Refunded,Currency,Created (local)",
+      "\uFEFFBooking ID,Confirmation code,Status,Start (local),End (local),Time zone,Service,Staff,Customer first name,Customer last name,Customer e-mail,Customer phone,Notes,Source,Price,Paid,Refunded,Currency,Created (local),Paid by gift card,Package session",
     );
     const rows = records(text);
     const counted = s.rows
@@ -98,7 +98,7 @@ describe("GET /exports/bookings.csv", () => {
       "EUR",
     ]);
     // Every record has the header's number of fields (the parser above would have refused otherwise).
-    expect(Object.keys(row)).toHaveLength(19);
+    expect(Object.keys(row)).toHaveLength(21);
   });
 
   it("streams every booking of a business bigger than one page, in order", async () => {

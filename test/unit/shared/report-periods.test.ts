@@ -13,6 +13,14 @@ describe("report periods in words", () => {
     expect(periodTick("2031-03")).toBe("Mar");
   });
 
+  it("words them in the reader's language", () => {
+    expect(periodLabel("2031-03-03", "de")).toBe("3. März");
+    expect(periodLabel("2031-W10", "de", (monday) => `Woche ab ${monday}`)).toBe("Woche ab 3. März");
+    expect(periodLabel("2031-03", "fr")).toBe("mars 2031");
+    expect(periodTick("2031-03", "es")).toBe("mar");
+    expect(periodTick("2031-W10", "nl")).toBe("3 mrt");
+  });
+
   it("finds the Monday of an ISO week", () => {
     expect(isoWeekMonday(2031, 10).toISOString().slice(0, 10)).toBe("2031-03-03");
     expect(isoWeekMonday(2027, 1).toISOString().slice(0, 10)).toBe("2027-01-04");

@@ -2,6 +2,7 @@ import { useState } from "hono/jsx/dom";
 import type { AppBusiness, OwnerBookingDetail } from "../../shared/api-types";
 import { localParts } from "../lib/zoned";
 import { api } from "../shell/api";
+import { t } from "../shell/i18n";
 import { Button, CheckField, Outcome, SelectField, TextAreaField, TextField, useMounted } from "../ui/kit";
 import { type Problem, problemOf } from "../ui/problems";
 
@@ -23,10 +24,10 @@ export function CancelForm(p: { id: string; onDone: () => void; onBack: () => vo
     else setProblem(problemOf(a));
   }
   return (
-    <form class="sub-form" onSubmit={submit} aria-label="Cancel the booking">
+    <form class="sub-form" onSubmit={submit} aria-label={t("mv.cancelForm")}>
       <TextAreaField
         id="cancel-reason"
-        label="Reason (optional, told to the customer)"
+        label={t("mv.reason")}
         value={reason}
         onValue={setReason}
         maxLength={500}
@@ -35,9 +36,9 @@ export function CancelForm(p: { id: string; onDone: () => void; onBack: () => vo
       <Outcome problem={problem} />
       <div class="actions-row">
         <Button type="submit" kind="danger" busy={busy}>
-          Yes, cancel it
+          {t("mv.yesCancel")}
         </Button>
-        <Button onClick={p.onBack}>Keep the booking</Button>
+        <Button onClick={p.onBack}>{t("mv.keep")}</Button>
       </div>
     </form>
   );
@@ -62,11 +63,11 @@ export function RescheduleForm(p: {
   const [busy, setBusy] = useState(false);
   const mounted = useMounted();
   const [problem, setProblem] = useState<Problem | null>(null);
-  const staffName = p.staff.find((s) => s.id === staffId)?.displayName ?? "this staff member";
+  const staffName = p.staff.find((s) => s.id === staffId)?.displayName ?? t("mv.thisStaff");
 
   async function submit(e: Event) {
     e.preventDefault();
-    if (!date || !time) return setProblem({ message: "Choose a date and a start time.", fields: {}, retry: false });
+    if (!date || !time) return setProblem({ message: t("mv.chooseWhen"), fields: {}, retry: false });
     setBusy(true);
     const a = await api("POST", `/api/bookings/${encodeURIComponent(p.detail.id)}/reschedule`, {
       newStartDatetime: `${date}T${time}:00`,
@@ -78,28 +79,26 @@ export function RescheduleForm(p: {
     if (a.status === 200) return p.onDone();
     setProblem(
       problemOf(a, {
-        slot_taken: override
-          ? `${staffName} already has a booking or time off then. Pick another time.`
-          : `That time is not offered (outside working hours, off the 15-minute grid, or taken). If ${staffName} is free then, tick “Move outside the offered times”.`,
+        slot_taken: override ? t("mv.busy", { staff: staffName }) : t("mv.notOffered", { staff: staffName }),
       }),
     );
   }
   const f = problem?.fields ?? {};
   return (
-    <form class="sub-form" onSubmit={submit} aria-label="Move the booking">
+    <form class="sub-form" onSubmit={submit} aria-label={t("mv.form")}>
       <div class="form-grid">
         <SelectField
           id="move-staff"
-          label="Staff member"
+          label={t("mv.staff")}
           value={staffId}
           onValue={setStaffId}
           options={p.staff.map((s) => ({ value: s.id, label: s.displayName }))}
           error={f.staffProfileId}
         />
-        <TextField id="move-date" label="Date" type="date" value={date} onValue={setDate} required />
+        <TextField id="move-date" label={t("mv.date")} type="date" value={date} onValue={setDate} required />
         <TextField
           id="move-time"
-          label="Start time"
+          label={t("mv.time")}
           type="time"
           step={300}
           value={time}
@@ -108,19 +107,13 @@ export function RescheduleForm(p: {
           error={f.newStartDatetime}
         />
       </div>
-      <CheckField
-        id="move-override"
-        label="Move outside the offered times"
-        hint="Outside working hours or between the quarter-hours; never over another booking or time off."
-        checked={override}
-        onValue={setOverride}
-      />
+      <CheckField id="move-override" label={t("mv.override")} hint={t("mv.overrideHint")} checked={override} onValue={setOverride} />
       <Outcome problem={problem} />
       <div class="actions-row">
         <Button type="submit" kind="primary" busy={busy}>
-          Move booking
+          {t("mv.submit")}
         </Button>
-        <Button onClick={p.onBack}>Back</Button>
+        <Button onClick={p.onBack}>{t("mv.back")}</Button>
       </div>
     </form>
   );

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "hono/jsx/dom";
 import type { OwnerCustomer } from "../../shared/api-types";
 import { dataOf } from "../../shared/http";
 import { api } from "../shell/api";
+import { t } from "../shell/i18n";
 import { personName } from "../ui/format";
 import { Outcome, TextField } from "../ui/kit";
 import { type Problem, problemOf } from "../ui/problems";
@@ -33,19 +34,11 @@ export function CustomerSearch(p: { onPick: (c: OwnerCustomer) => void }) {
   }, [q]);
   return (
     <div class="customer-search">
-      <TextField
-        id="nb-search"
-        label="Find an existing customer"
-        type="search"
-        value={q}
-        onValue={setQ}
-        hint="Name, e-mail or phone. Or just type the details below for someone new."
-        autocomplete="off"
-      />
+      <TextField id="nb-search" label={t("nbc.label")} type="search" value={q} onValue={setQ} hint={t("nbc.hint")} autocomplete="off" />
       {problem ? <Outcome problem={problem} /> : null}
-      {results && results.length === 0 ? <p class="muted small">No customer matches “{q.trim()}”. Type the details below.</p> : null}
+      {results && results.length === 0 ? <p class="muted small">{t("nbc.none", { search: q.trim() })}</p> : null}
       {results?.length ? (
-        <ul class="search-results" aria-label="Matching customers">
+        <ul class="search-results" aria-label={t("nbc.results")}>
           {results.map((c) => (
             <li>
               <button type="button" onClick={() => p.onPick(c)}>

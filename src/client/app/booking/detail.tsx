@@ -1,24 +1,11 @@
 import { useEffect, useState } from "hono/jsx/dom";
 import type { SettableStatus } from "../../../shared/booking-values";
-import { STEP_LABELS } from "../../../shared/reliability";
 import type { AppBusiness, OwnerBookingDetail, Viewer } from "../../shared/api-types";
 import { dataOf } from "../../shared/http";
 import { api } from "../shell/api";
+import { t } from "../shell/i18n";
 import { duration, money, personName } from "../ui/format";
-import {
-  Button,
-  CheckField,
-  Dialog,
-  Facts,
-  GateNote,
-  Loading,
-  LoadFailed,
-  Outcome,
-  sourceLabel,
-  StatusBadge,
-  statusLabel,
-  useMounted,
-} from "../ui/kit";
+import { Button, CheckField, Dialog, Facts, GateNote, Loading, LoadFailed, Outcome, sourceLabel, StatusBadge, useMounted } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 import { dayLabel, localParts, timeSpan, whenLabel } from "../lib/zoned";
@@ -28,11 +15,10 @@ import { BookingMoney } from "./payments";
 
 type Mode = "view" | "cancel" | "reschedule" | "no_show";
 
-const DONE: Record<SettableStatus, string> = {
-  confirmed: "Booking confirmed.",
-  completed: "Marked as completed.",
-  no_show: "Marked as a no-show.",
-};
+const DONE = { confirmed: "bd.confirmed", completed: "bd.completed", no_show: "bd.noShowDone" } as const satisfies Record<
+  SettableStatus,
+  string
+>;
 
 /**
  * The address keeps the open booking (`?booking=`), so a reload or a shared link opens it again.
@@ -47,7 +33,7 @@ export function useBookingParam(): [string | null, (id: string | null) => void] 
     if (next) url.searchParams.set("booking", next);
     else url.searchParams.delete("booking");
     history.replaceState(null, "", url.pathname + url.search);
-    setTick((t) => t + 1);
+    setTick((n) => n + 1);
   };
   return [id, set];
 }
@@ -84,7 +70,7 @@ export function BookingDetail(p: {
       if (d) {
         setDetail(d);
         setLoadProblem(null);
-      } else if (a.status !== 401) setLoadProblem(problemOf(a, { not_found: "This booking does not exist in this business." }));
+      } else if (a.status !== 401) setLoadProblem(problemOf(a, { not_found: t("bd.notFound") }));
     });
     return () => {
       live = false;
@@ -96,7 +82,7 @@ export function BookingDetail(p: {
     setDone(message);
     setProblem(null);
     setMode("view");
-    setTick((t) => t + 1);
+    setTick((n) => n + 1);
     p.onChanged();
   };
 
@@ -114,22 +100,25 @@ export function BookingDetail(p: {
     setBusy(false);
     if (a.status !== 200) return setProblem(problemOf(a));
     const fee = dataOf(a)?.fee;
-    changed(fee ? `${DONE.no_show} A no-show fee of ${money(fee.amount, fee.currency)} is being charged to the saved card.` : DONE[status]);
+    changed(fee ? t("bd.noShowCharged", { amount: money(fee.amount, fee.currency) }) : t(DONE[status]));
   }
 
-  const title = detail ? `${personName(detail.customer)} · ${detail.service.name}` : "Booking";
+  const title = detail ? `${personName(detail.customer)} · ${detail.service.name}` : t("bd.booking");
   return (
     <Dialog id="booking-detail" title={title} onClose={p.onClose} wide>
-      {loadProblem ? <LoadFailed problem={loadProblem} onRetry={() => setTick((t) => t + 1)} /> : null}
-      {!detail && !loadProblem ? <Loading label="Loading the booking…" /> : null}
+      {loadProblem ? <LoadFailed problem={loadProblem} onRetry={() => setTick((n) => n + 1)} /> : null}
+      {!detail && !loadProblem ? <Loading label={t("bd.loading")} /> : null}
       {detail ? (
         <>
-          <section aria-label="Booking">
+          <section aria-label={t("bd.booking")}>
             <p class="detail-status">
               <StatusBadge status={detail.status} />
               {detail.customerConfirmedAt ? (
-                <span class="status status-completed" title={`Replied to a text reminder, ${whenLabel(detail.customerConfirmedAt, tz)}`}>
-                  Confirmed by client
+                <span
+                  class="status status-completed"
+                  title={t("bd.clientConfirmedTitle", { when: whenLabel(detail.customerConfirmedAt, tz) })}
+                >
+                  {t("bd.clientConfirmed")}
                 </span>
               ) : null}
               {detail.confirmationCode ? <span class="code">{detail.confirmationCode}</span> : null}
@@ -137,16 +126,16 @@ export function BookingDetail(p: {
             <Facts
               rows={[
                 [
-                  "When",
+                  t("bd.when"),
                   `${dayLabel(localParts(detail.startDatetime, tz).date)}, ${timeSpan(detail.startDatetime, detail.endDatetime, tz)}`,
                 ],
-                ["Service", `${detail.service.name} (${duration(detail.service.durationMinutes)})`],
-                ["Staff", detail.staff.displayName],
-                ["Booked via", sourceLabel(detail.source)],
-                ["Price", money(detail.totalAmount, detail.currency || p.business.currency)],
-                ["Notes", detail.notes],
-                ...(detail.texts ? ([["Texts", textsLine(detail.texts)]] as [string, string][]) : []),
-                ...(detail.cancelReason ? ([["Cancel reason", detail.cancelReason]] as [string, string][]) : []),
+                [t("bd.service"), `${detail.service.name} (${duration(detail.service.durationMinutes)})`],
+                [t("bd.staff"), detail.staff.displayName],
+                [t("bd.source"), sourceLabel(detail.source)],
+                [t("bd.price"), money(detail.totalAmount, detail.currency || p.business.currency)],
+                [t("bd.notes"), detail.notes],
+                ...(detail.texts ? ([[t("bd.texts"), textsLine(detail.texts)]] as [string, string][]) : []),
+                ...(detail.cancelReason ? ([[t("bd.cancelReason"), detail.cancelReason]] as [string, string][]) : []),
               ]}
             />
             <Actions
@@ -163,46 +152,42 @@ export function BookingDetail(p: {
             />
             {mode === "view" ? <Outcome problem={problem} done={done} onRetry={() => setProblem(null)} id="detail-outcome" /> : null}
             {mode === "cancel" ? (
-              <CancelForm
-                id={p.id}
-                onDone={() => changed("Booking cancelled. The customer is told by e-mail.")}
-                onBack={() => setMode("view")}
-              />
+              <CancelForm id={p.id} onDone={() => changed(t("bd.cancelledDone"))} onBack={() => setMode("view")} />
             ) : null}
             {mode === "reschedule" ? (
               <RescheduleForm
                 detail={detail}
                 business={p.business}
                 staff={p.staff ?? [{ id: detail.staff.id, displayName: detail.staff.displayName }]}
-                onDone={() => changed("Booking moved. The customer is told by e-mail.")}
+                onDone={() => changed(t("bd.movedDone"))}
                 onBack={() => setMode("view")}
               />
             ) : null}
           </section>
           <section aria-labelledby="detail-customer">
-            <h3 id="detail-customer">Customer</h3>
+            <h3 id="detail-customer">{t("bd.customer")}</h3>
             {detail.customer ? (
               <Facts
                 rows={[
-                  ["Name", personName(detail.customer)],
-                  ["Phone", detail.customer.phone ? <a href={`tel:${detail.customer.phone}`}>{detail.customer.phone}</a> : ""],
-                  ["E-mail", detail.customer.email ? <a href={`mailto:${detail.customer.email}`}>{detail.customer.email}</a> : ""],
-                  ["Notes", detail.customer.notes],
-                  ["Reliability", detail.customerReliability ? reliabilityLine(detail.customerReliability) : ""],
-                  ["Record", <a href={`/app/customers?id=${encodeURIComponent(detail.customer.id)}`}>Open the customer's page</a>],
+                  [t("bd.name"), personName(detail.customer)],
+                  [t("bd.phone"), detail.customer.phone ? <a href={`tel:${detail.customer.phone}`}>{detail.customer.phone}</a> : ""],
+                  [t("bd.email"), detail.customer.email ? <a href={`mailto:${detail.customer.email}`}>{detail.customer.email}</a> : ""],
+                  [t("bd.notes"), detail.customer.notes],
+                  [t("bd.reliability"), detail.customerReliability ? reliabilityLine(detail.customerReliability) : ""],
+                  [t("bd.record"), <a href={`/app/customers?id=${encodeURIComponent(detail.customer.id)}`}>{t("bd.openCustomer")}</a>],
                 ]}
               />
             ) : (
-              <p class="muted">No customer record.</p>
+              <p class="muted">{t("bd.noCustomer")}</p>
             )}
             {detail.guest ? (
               <>
                 {/* design.md §31: what was typed at an online booking never overwrites the record. */}
-                <p class="muted small">Typed at the online booking (not saved to the customer record):</p>
+                <p class="muted small">{t("bd.guest")}</p>
                 <Facts
                   rows={[
-                    ["Name", personName(detail.guest)],
-                    ["Phone", detail.guest.phone],
+                    [t("bd.name"), personName(detail.guest)],
+                    [t("bd.phone"), detail.guest.phone],
                   ]}
                 />
               </>
@@ -210,7 +195,7 @@ export function BookingDetail(p: {
           </section>
           <BookingMoney detail={detail} viewer={p.viewer} tz={tz} onChanged={changed} />
           <section aria-labelledby="detail-history">
-            <h3 id="detail-history">History</h3>
+            <h3 id="detail-history">{t("bd.history")}</h3>
             <History detail={detail} tz={tz} staff={p.staff} />
           </section>
         </>
@@ -230,57 +215,56 @@ function Actions(p: {
   const [charge, setCharge] = useState(true);
   const s = p.detail.status;
   const open = s === "pending" || s === "confirmed";
-  if (!open) return <p class="muted">This booking is {statusLabel(s).toLowerCase()}: nothing more to do.</p>;
+  if (!open) return <p class="muted">{t("bd.closed", { status: s })}</p>;
   const status = gate(p.viewer, "status");
   const cancel = gate(p.viewer, "cancel");
   const move = gate(p.viewer, "reschedule");
   // design.md §31: a no-show (and its fee) only once the start has passed; the API says the same (409).
   const started = Date.parse(p.detail.startDatetime) <= Date.now();
-  const noShow =
-    status.allowed && !started ? { allowed: false, reason: "A no-show can be marked once the start time has passed." } : status;
+  const noShow = status.allowed && !started ? { allowed: false, reason: t("bd.noShowNotYet") } : status;
   const noShowAsk = p.mode === "no_show";
   const fee = p.detail.noShowFee;
   return (
     <>
-      <div class="actions-row" role="group" aria-label="Booking actions">
+      <div class="actions-row" role="group" aria-label={t("bd.actions")}>
         {s === "pending" ? (
           <Button kind="primary" gate={status} busy={p.busy} onClick={() => p.setStatus("confirmed")}>
-            Confirm
+            {t("bd.confirm")}
           </Button>
         ) : (
           <>
             <Button kind="primary" gate={status} busy={p.busy} onClick={() => p.setStatus("completed")}>
-              Complete
+              {t("bd.complete")}
             </Button>
             <Button gate={noShow} busy={p.busy} onClick={() => p.setMode("no_show")}>
-              No-show
+              {t("bd.noShow")}
             </Button>
           </>
         )}
         <Button gate={move} onClick={() => p.setMode("reschedule")}>
-          Reschedule
+          {t("bd.reschedule")}
         </Button>
         <Button kind="danger" gate={cancel} onClick={() => p.setMode("cancel")}>
-          Cancel booking
+          {t("bd.cancel")}
         </Button>
       </div>
       <GateNote gates={[status, noShow, cancel, move]} />
       {noShowAsk ? (
-        <div class="confirm-box" role="group" aria-label="Confirm no-show">
-          <p>Mark {personName(p.detail.customer)} as a no-show? This cannot be undone.</p>
+        <div class="confirm-box" role="group" aria-label={t("bd.confirmNoShow")}>
+          <p>{t("bd.noShowAsk", { name: personName(p.detail.customer) })}</p>
           {fee ? (
             <CheckField
               id="charge-no-show-fee"
-              label={`Charge the no-show fee: ${money(fee.amount, fee.currency)} (${fee.percent}% of the price) to the saved card`}
+              label={t("bd.chargeFee", { amount: money(fee.amount, fee.currency), percent: fee.percent })}
               checked={charge}
               onValue={setCharge}
             />
           ) : null}
           <div class="actions-row">
             <Button kind="danger" busy={p.busy} onClick={() => p.setStatus("no_show", fee ? charge : undefined)}>
-              Yes, mark no-show
+              {t("bd.yesNoShow")}
             </Button>
-            <Button onClick={() => p.setMode("view")}>Keep it</Button>
+            <Button onClick={() => p.setMode("view")}>{t("bd.keepIt")}</Button>
           </div>
         </div>
       ) : null}
@@ -290,6 +274,9 @@ function Actions(p: {
 
 /** design.md §28: the customer's record in one line ("2 no-shows, 1 late cancellation · Deposit required"). */
 function reliabilityLine(r: NonNullable<OwnerBookingDetail["customerReliability"]>): string {
-  const counts = `${r.noShows} no-show${r.noShows === 1 ? "" : "s"}, ${r.lateCancellations} late cancellation${r.lateCancellations === 1 ? "" : "s"} in 12 months`;
-  return `${counts} · ${r.trusted ? "Trusted" : STEP_LABELS[r.step]}`;
+  return t("bd.reliabilityLine", {
+    noShows: r.noShows,
+    late: r.lateCancellations,
+    step: t("bd.step", { step: r.trusted ? "trusted" : r.step }),
+  });
 }

@@ -3,6 +3,7 @@ import type { FrontDeskSource } from "../../../shared/booking-values";
 import type { AppBusiness, CalendarView, OwnerBooking, OwnerCreatedVisit, OwnerCustomer } from "../../shared/api-types";
 import { dataOf } from "../../shared/http";
 import { api } from "../shell/api";
+import { t } from "../shell/i18n";
 import { duration, money, personName } from "../ui/format";
 import { Button, CheckField, Dialog, Outcome, SelectField, TextAreaField, TextField, useMounted } from "../ui/kit";
 import { type Problem, problemOf } from "../ui/problems";
@@ -12,12 +13,8 @@ import { itemFieldId, itemsBody, MoreServices, type VisitItem, visitMinutes } fr
 
 type Service = CalendarView["services"][number];
 type Source = FrontDeskSource;
-// The front desk's own wording, in the order a receptionist meets them.
-const SOURCES: Array<[Source, string]> = [
-  ["walk_in", "Walk-in"],
-  ["phone", "Phone"],
-  ["admin", "Other (e-mail required)"],
-];
+// The front desk's own choices, in the order a receptionist meets them.
+const SOURCES: Source[] = ["walk_in", "phone", "admin"];
 
 /** API field paths -> this form's field ids. */
 const FIELD = {
@@ -69,7 +66,7 @@ export function NewBookingDialog(p: {
   const mounted = useMounted();
 
   const service = p.services.find((s) => s.id === serviceId);
-  const staffName = p.staff.find((s) => s.id === staffId)?.displayName ?? "This staff member";
+  const staffName = p.staff.find((s) => s.id === staffId)?.displayName ?? t("nb.thisStaff");
   const emailRequired = source === "admin";
 
   function pick(c: OwnerCustomer | null) {
@@ -87,12 +84,11 @@ export function NewBookingDialog(p: {
 
   async function submit(e: Event) {
     e.preventDefault();
-    if (!serviceId) return local({ serviceId: "Choose a service" }, "Choose a service.");
-    if (!date || !time) return local({ startDatetime: "Choose a date and a start time" }, "Choose when the appointment starts.");
-    if (!first.trim()) return local({ "customer.firstName": "Enter the customer's first name" }, "Enter the customer's first name.");
-    if (emailRequired && !email.trim())
-      return local({ "customer.email": "An e-mail is needed unless it is a walk-in or a phone call" }, "Enter an e-mail address.");
-    if (smsOptIn && !phone.trim()) return local({ "customer.phone": "Enter the number to text" }, "Enter the customer's mobile number.");
+    if (!serviceId) return local({ serviceId: t("nb.chooseService") }, t("nb.chooseServiceMsg"));
+    if (!date || !time) return local({ startDatetime: t("nb.chooseWhen") }, t("nb.chooseWhenMsg"));
+    if (!first.trim()) return local({ "customer.firstName": t("nb.firstName") }, t("nb.firstNameMsg"));
+    if (emailRequired && !email.trim()) return local({ "customer.email": t("nb.emailNeeded") }, t("nb.emailMsg"));
+    if (smsOptIn && !phone.trim()) return local({ "customer.phone": t("nb.phoneNeeded") }, t("nb.phoneMsg"));
     setBusy(true);
     setProblem(null);
     const items = itemsBody({ serviceId, staffId }, more);
@@ -116,12 +112,8 @@ export function NewBookingDialog(p: {
     if (made) return p.onCreated(made, staffName, more.length + 1);
     const prob = problemOf(a, {
       slot_taken: items
-        ? override
-          ? "One of the staff members (or a room or chair a service needs) is already booked or off during this visit. Pick another time or other staff."
-          : "This visit does not fit at that time: one of the staff members or a room or chair a service needs is busy, or the time is not offered. Pick another time or other staff, or tick “Book outside the offered times” if they are all free."
-        : override
-          ? `${staffName} already has a booking or time off at that time. Pick another time.`
-          : `That time is not offered for booking (outside working hours, off the 15-minute grid, or taken). If ${staffName} is free then, tick “Book outside the offered times”.`,
+        ? t(override ? "nb.visitBusy" : "nb.visitNotOffered")
+        : t(override ? "nb.busy" : "nb.notOffered", { staff: staffName }),
     });
     setProblem(prob);
     const firstField = Object.keys(prob.fields)[0];
@@ -131,12 +123,12 @@ export function NewBookingDialog(p: {
 
   const f = problem?.fields ?? {};
   return (
-    <Dialog id="new-booking" title="New booking" onClose={p.onClose} wide>
+    <Dialog id="new-booking" title={t("nb.title")} onClose={p.onClose} wide>
       <form onSubmit={submit} novalidate>
         <div class="form-grid">
           <SelectField
             id="nb-service"
-            label="Service"
+            label={t("nb.service")}
             required
             value={serviceId}
             onValue={setServiceId}
@@ -148,22 +140,22 @@ export function NewBookingDialog(p: {
           />
           <SelectField
             id="nb-staff"
-            label="Staff member"
+            label={t("nb.staff")}
             value={staffId}
             onValue={setStaffId}
             options={p.staff.map((s) => ({ value: s.id, label: s.displayName }))}
             error={f.staffProfileId ?? f["items.0.staffProfileId"]}
           />
-          <TextField id="nb-date" label="Date" type="date" required value={date} onValue={setDate} />
+          <TextField id="nb-date" label={t("nb.date")} type="date" required value={date} onValue={setDate} />
           <TextField
             id="nb-time"
-            label="Start time"
+            label={t("nb.time")}
             type="time"
             step={300}
             required
             value={time}
             onValue={setTime}
-            hint={service ? `Ends ${endOf(time, visitMinutes(p.services, [{ serviceId, staffId }, ...more]))}` : undefined}
+            hint={service ? endsLabel(time, visitMinutes(p.services, [{ serviceId, staffId }, ...more])) : undefined}
             error={f.startDatetime}
           />
         </div>
@@ -176,32 +168,26 @@ export function NewBookingDialog(p: {
           onChange={setMore}
           errors={f}
         />
-        <CheckField
-          id="nb-override"
-          label="Book outside the offered times"
-          hint="For walk-ins outside working hours or between the quarter-hours. Never books over another booking or time off."
-          checked={override}
-          onValue={setOverride}
-        />
+        <CheckField id="nb-override" label={t("nb.override")} hint={t("nb.overrideHint")} checked={override} onValue={setOverride} />
         <fieldset class="choices">
-          <legend>How did the customer book?</legend>
+          <legend>{t("nb.how")}</legend>
           <div class="choice-row">
-            {SOURCES.map(([value, label]) => (
+            {SOURCES.map((value) => (
               <label>
                 <input type="radio" name="nb-source" value={value} checked={source === value} onChange={() => setSource(value)} />
-                {label}
+                {t("nb.source", { source: value })}
               </label>
             ))}
           </div>
         </fieldset>
-        <h3>Customer</h3>
+        <h3>{t("nb.customer")}</h3>
         {picked ? (
           <div class="picked">
             <span>
-              <strong>{personName(picked)}</strong> · {[picked.phone, picked.email].filter(Boolean).join(" · ") || "no contact details"}
+              <strong>{personName(picked)}</strong> · {[picked.phone, picked.email].filter(Boolean).join(" · ") || t("nb.noContact")}
             </span>
             <Button class="small-button" onClick={() => pick(null)}>
-              Someone else
+              {t("nb.someoneElse")}
             </Button>
           </div>
         ) : (
@@ -210,7 +196,7 @@ export function NewBookingDialog(p: {
         <div class="form-grid">
           <TextField
             id="nb-first"
-            label="First name"
+            label={t("nb.first")}
             required
             value={first}
             onValue={setFirst}
@@ -220,7 +206,7 @@ export function NewBookingDialog(p: {
           />
           <TextField
             id="nb-last"
-            label="Last name"
+            label={t("nb.last")}
             value={last}
             onValue={setLast}
             maxLength={100}
@@ -229,7 +215,7 @@ export function NewBookingDialog(p: {
           />
           <TextField
             id="nb-phone"
-            label="Phone"
+            label={t("nb.phone")}
             type="tel"
             value={phone}
             onValue={setPhone}
@@ -239,18 +225,18 @@ export function NewBookingDialog(p: {
           />
           <TextField
             id="nb-email"
-            label={emailRequired ? "E-mail" : "E-mail (optional)"}
+            label={t(emailRequired ? "nb.email" : "nb.emailOptional")}
             type="email"
             required={emailRequired}
             value={email}
             onValue={setEmail}
             error={f["customer.email"]}
-            hint="With an e-mail the customer gets a confirmation."
+            hint={t("nb.emailHint")}
             autocomplete="off"
           />
           <TextAreaField
             id="nb-notes"
-            label="Notes for this booking"
+            label={t("nb.notes")}
             class="span-2"
             value={notes}
             onValue={setNotes}
@@ -258,31 +244,24 @@ export function NewBookingDialog(p: {
             error={f["customer.notes"]}
           />
         </div>
-        {p.texts ? (
-          <CheckField
-            id="nb-sms"
-            label="The customer agreed to texts about this booking"
-            hint="Ask them aloud. Texts (confirmation, changes, reminders) go to the phone number above; a number from another country needs + and the country code."
-            checked={smsOptIn}
-            onValue={setSmsOptIn}
-          />
-        ) : null}
+        {p.texts ? <CheckField id="nb-sms" label={t("nb.sms")} hint={t("nb.smsHint")} checked={smsOptIn} onValue={setSmsOptIn} /> : null}
         <Outcome problem={problem} id="nb-outcome" />
         <div class="actions-row">
           <Button type="submit" kind="primary" busy={busy}>
-            Book
+            {t("nb.book")}
           </Button>
-          <Button onClick={p.onClose}>Close</Button>
+          <Button onClick={p.onClose}>{t("kit.close")}</Button>
         </div>
       </form>
     </Dialog>
   );
 }
 
-function endOf(time: string, minutes: number): string {
+/** "Ends at 10:45" (or "Ends 00:15 the next day") of a start time and the visit's minutes. */
+function endsLabel(time: string, minutes: number): string {
   const [h, m] = time.split(":").map(Number);
   if (Number.isNaN(h) || Number.isNaN(m)) return "";
   const end = h * 60 + m + minutes;
   const text = `${String(Math.floor(end / 60) % 24).padStart(2, "0")}:${String(end % 60).padStart(2, "0")}`;
-  return end >= 1440 ? `${text} the next day` : `at ${text}`;
+  return t("nb.ends", { time: text, nextDay: end >= 1440 ? "yes" : "no" });
 }

@@ -5,39 +5,24 @@ import type { BookingPayment, CreatedRefund, OwnerBookingDetail, Viewer } from "
 import { dataOf } from "../../shared/http";
 import { whenLabel } from "../lib/zoned";
 import { api } from "../shell/api";
+import { intlLocale, t } from "../shell/i18n";
 import { money, toMajor, toMinor } from "../ui/format";
 import { Button, GateNote, Outcome, TextField, useMounted } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 
-const KIND: Record<string, string> = {
-  deposit: "Deposit",
-  full: "Full payment",
-  no_show_fee: "No-show fee",
-  late_cancel_fee: "Late-cancellation fee",
-};
-const STATUS: Record<string, string> = {
-  pending: "waiting",
-  succeeded: "paid",
-  failed: "failed",
-  refunded: "refunded",
-  partially_refunded: "partly refunded",
-  cancelled: "cancelled",
-};
-const REFUND_STATUS: Record<string, string> = { pending: "on its way", succeeded: "refunded", failed: "failed" };
-const CARD: Record<string, string> = {
-  saved: "A card is saved for fees.",
-  pending: "The customer has not finished saving a card.",
-  failed: "Saving the customer's card failed.",
-};
+const kindLabel = (kind: string) => t("bdp.kind", { kind });
 
+const decimalMark = () => new Intl.NumberFormat(intlLocale()).formatToParts(1.5).find((part) => part.type === "decimal")?.value ?? ".";
 const isFee = (x: BookingPayment) => x.kind === "no_show_fee" || x.kind === "late_cancel_fee";
 
 function paymentLine(x: BookingPayment, tz: string): string {
-  const parts = [`${KIND[x.kind] ?? x.kind}: ${money(x.amount, x.currency)}, ${STATUS[x.status] ?? x.status}`];
-  if (x.refundedAmount > 0 && x.status !== "refunded") parts.push(`${money(x.refundedAmount, x.currency)} refunded`);
-  if (x.waivedAt) parts.push(`waived ${whenLabel(x.waivedAt, tz)}`);
-  else if (isFee(x) && x.status === "pending" && x.chargeAt) parts.push(`to be charged ${whenLabel(x.chargeAt, tz)}`);
+  const parts = [
+    t("bdp.line", { kind: kindLabel(x.kind), amount: money(x.amount, x.currency), status: t("bdp.status", { status: x.status }) }),
+  ];
+  if (x.refundedAmount > 0 && x.status !== "refunded") parts.push(t("bdp.refunded", { amount: money(x.refundedAmount, x.currency) }));
+  if (x.waivedAt) parts.push(t("bdp.waivedOn", { when: whenLabel(x.waivedAt, tz) }));
+  else if (isFee(x) && x.status === "pending" && x.chargeAt) parts.push(t("bdp.chargeOn", { when: whenLabel(x.chargeAt, tz) }));
   return parts.join(" · ");
 }
 
@@ -53,7 +38,8 @@ export function BookingMoney(p: { detail: OwnerBookingDetail; viewer: Viewer; tz
 
   function startRefund(x: BookingPayment) {
     setRefunding(x.id);
-    setAmount(toMajor(x.refundable, x.currency));
+    // Written with the member's decimal mark ("15,00" in French); toMinor reads either.
+    setAmount(toMajor(x.refundable, x.currency).replace(".", decimalMark()));
     setProblem(null);
   }
 
@@ -61,11 +47,17 @@ export function BookingMoney(p: { detail: OwnerBookingDetail; viewer: Viewer; tz
     e.preventDefault();
     const minor = toMinor(amount, x.currency);
     if (minor === null || minor < 1)
-      return setProblem({ message: "Enter the amount to refund.", fields: { amount: "Enter an amount such as 12.50" }, retry: false });
+      return setProblem({
+        message: t("bdp.enterAmount"),
+        fields: {
+          amount: t("bdp.amountExample", { example: new Intl.NumberFormat(intlLocale(), { minimumFractionDigits: 2 }).format(12.5) }),
+        },
+        retry: false,
+      });
     if (minor > x.refundable)
       return setProblem({
-        message: `At most ${money(x.refundable, x.currency)} can still be refunded.`,
-        fields: { amount: "More than what is left" },
+        message: t("bdp.atMost", { amount: money(x.refundable, x.currency) }),
+        fields: { amount: t("bdp.moreThanLeft") },
         retry: false,
       });
     setBusy(true);
@@ -76,7 +68,7 @@ export function BookingMoney(p: { detail: OwnerBookingDetail; viewer: Viewer; tz
     const got = dataOf(a, 201);
     if (!got) return setProblem(problemOf(a));
     setRefunding(null);
-    p.onChanged(`Refund of ${money(got.amount, got.currency)} sent to Stripe. It shows as refunded once Stripe confirms it.`);
+    p.onChanged(t("bdp.refundSent", { amount: money(got.amount, got.currency) }));
   }
 
   async function waive() {
@@ -85,38 +77,45 @@ export function BookingMoney(p: { detail: OwnerBookingDetail; viewer: Viewer; tz
     const a = await api("POST", `/api/bookings/${encodeURIComponent(d.id)}/waive-fee`);
     if (!mounted.current) return;
     setBusy(false);
-    if (a.status !== 200)
-      return setProblem(problemOf(a, { conflict: "The fee is already being charged or was charged; refund it instead." }));
-    p.onChanged("Fee waived: it will not be charged.");
+    if (a.status !== 200) return setProblem(problemOf(a, { conflict: t("bdp.waiveConflict") }));
+    p.onChanged(t("bdp.waivedDone"));
   }
 
   return (
     <section aria-labelledby="detail-payments">
-      <h3 id="detail-payments">Payments</h3>
-      {d.payments.length === 0 ? <p class="muted">No payments for this booking.</p> : null}
+      <h3 id="detail-payments">{t("bdp.heading")}</h3>
+      {d.payments.length === 0 ? <p class="muted">{t("bdp.none")}</p> : null}
       {d.payments.length ? (
         <ul class="history payments">
           {d.payments.map((x) => (
             <li>
               <span>{paymentLine(x, p.tz)}</span>
               <time>{whenLabel(x.createdAt, p.tz)}</time>
-              {x.failureMessage ? <p class="field-error">Stripe: {x.failureMessage}</p> : null}
+              {x.failureMessage ? <p class="field-error">{t("bdp.stripe", { message: x.failureMessage })}</p> : null}
               {x.refunds.length ? (
                 <ul class="refunds">
                   {x.refunds.map((r) => (
                     <li>
-                      Refund {money(r.amount, r.currency)}, {REFUND_STATUS[r.status] ?? r.status}
-                      {r.status === "pending" && r.lastError
-                        ? ` · Stripe has not accepted it yet (${r.attempts} tries): ${r.lastError}`
-                        : ""}
+                      {t("bdp.refundLine", {
+                        amount: money(r.amount, r.currency),
+                        status: r.status,
+                        stuck: r.status === "pending" && r.lastError ? "yes" : "no",
+                        attempts: r.attempts,
+                        error: r.lastError ?? "",
+                      })}
                     </li>
                   ))}
                 </ul>
               ) : null}
               {x.refundable > 0 && refunding !== x.id ? (
                 <div class="actions-row">
-                  <Button gate={manage} busy={busy} label={`Refund ${KIND[x.kind] ?? x.kind}`} onClick={() => startRefund(x)}>
-                    Refund…
+                  <Button
+                    gate={manage}
+                    busy={busy}
+                    label={t("bdp.refundLabel", { kind: kindLabel(x.kind) })}
+                    onClick={() => startRefund(x)}
+                  >
+                    {t("bdp.refundOpen")}
                   </Button>
                 </div>
               ) : null}
@@ -124,28 +123,28 @@ export function BookingMoney(p: { detail: OwnerBookingDetail; viewer: Viewer; tz
                 <form class="inline-form" onSubmit={(e: Event) => void refund(x, e)} novalidate>
                   <TextField
                     id={`refund-${x.id}`}
-                    label={`Amount to refund (${x.currency.toUpperCase()})`}
+                    label={t("bdp.amountLabel", { currency: x.currency.toUpperCase() })}
                     inputMode="decimal"
                     value={amount}
                     onValue={setAmount}
-                    hint={`Up to ${money(x.refundable, x.currency)}.`}
+                    hint={t("bdp.upTo", { amount: money(x.refundable, x.currency) })}
                     error={problem?.fields.amount}
                   />
                   <Button type="submit" kind="primary" busy={busy}>
-                    Refund
+                    {t("bdp.refund")}
                   </Button>
-                  <Button onClick={() => setRefunding(null)}>Back</Button>
+                  <Button onClick={() => setRefunding(null)}>{t("bdp.back")}</Button>
                 </form>
               ) : null}
             </li>
           ))}
         </ul>
       ) : null}
-      {d.card ? <p class="muted small">{CARD[d.card.status] ?? ""}</p> : null}
+      {d.card ? <p class="muted small">{t("bdp.card", { status: d.card.status })}</p> : null}
       {waivable ? (
         <div class="actions-row">
           <Button gate={manage} busy={busy} onClick={() => void waive()}>
-            Waive fee
+            {t("bdp.waive")}
           </Button>
         </div>
       ) : null}

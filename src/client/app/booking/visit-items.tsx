@@ -2,6 +2,7 @@
 // each with its staff member, created with `items` in one write (all or none).
 import type { CalendarView } from "../../shared/api-types";
 import { duration, money } from "../ui/format";
+import { t } from "../shell/i18n";
 import { Button, SelectField } from "../ui/kit";
 import type { StaffChoice } from "./change-forms";
 
@@ -58,11 +59,11 @@ export function MoreServices(p: {
         const n = i + 1; // the API's index (0 is the dialog's own service)
         return (
           <fieldset class="visit-item">
-            <legend>Service {n + 1}, right after</legend>
+            <legend>{t("nbv.legend", { n: n + 1 })}</legend>
             <div class="form-grid">
               <SelectField
                 id={`nb-item-${n}-service`}
-                label={`Service ${n + 1}`}
+                label={t("nbv.service", { n: n + 1 })}
                 value={item.serviceId}
                 onValue={(v) => set(i, { serviceId: v })}
                 options={p.services.map((s) => ({
@@ -73,25 +74,25 @@ export function MoreServices(p: {
               />
               <SelectField
                 id={`nb-item-${n}-staff`}
-                label={`Staff member for service ${n + 1}`}
+                label={t("nbv.staff", { n: n + 1 })}
                 value={item.staffId}
                 onValue={(v) => set(i, { staffId: v })}
                 options={p.staff.map((s) => ({ value: s.id, label: s.displayName }))}
                 error={p.errors[`items.${n}.staffProfileId`]}
               />
             </div>
-            <Button class="small-button" onClick={() => remove(i)} label={`Remove service ${n + 1}`}>
-              Remove
+            <Button class="small-button" onClick={() => remove(i)} label={t("nbv.removeLabel", { n: n + 1 })}>
+              {t("nbv.remove")}
             </Button>
           </fieldset>
         );
       })}
       {p.items.length + 1 < MAX_VISIT_ITEMS ? (
         <Button id="nb-add-service" onClick={add}>
-          Add another service
+          {t("nbv.add")}
         </Button>
       ) : (
-        <p class="hint">A visit has at most {MAX_VISIT_ITEMS} services.</p>
+        <p class="hint">{t("nbv.max", { max: MAX_VISIT_ITEMS })}</p>
       )}
       {p.errors.items ? <p class="field-error">{p.errors.items}</p> : null}
     </div>

@@ -5,6 +5,7 @@ import type { CustomerErased, CustomerExportData, OwnerCustomerDetail, Viewer } 
 import { dataOf, errorCode } from "../../shared/http";
 import { dayLabel, localParts } from "../lib/zoned";
 import { api } from "../shell/api";
+import { t } from "../shell/i18n";
 import { personName } from "../ui/format";
 import { Button, CheckField, GateNote, Outcome, useMounted } from "../ui/kit";
 import { gate } from "../ui/permissions";
@@ -54,7 +55,7 @@ export function CustomerPrivacy(p: { customer: OwnerCustomerDetail; viewer: View
     const data = dataOf(a);
     if (!data) return setProblem(problemOf(a));
     download(fileName(c), data);
-    setDone("Their data was saved as a file. Send it to them; it holds their bookings, payments and the messages we sent.");
+    setDone(t("cp.exported"));
   }
 
   async function erase() {
@@ -67,7 +68,7 @@ export function CustomerPrivacy(p: { customer: OwnerCustomerDetail; viewer: View
     if (errorCode(a) === "customer_has_upcoming_bookings") {
       setCancelUpcoming(false);
       return setProblem({
-        message: "They still have bookings ahead. Tick “Cancel their upcoming bookings” to cancel and refund them, then erase.",
+        message: t("cp.hasUpcoming"),
         fields: {},
         retry: false,
       });
@@ -76,28 +77,26 @@ export function CustomerPrivacy(p: { customer: OwnerCustomerDetail; viewer: View
     if (!erased) return setProblem(problemOf(a));
     setConfirming(false);
     const cancelled = erased.cancelledBookingIds.length;
-    setDone(
-      `Erased.${cancelled ? ` ${cancelled} upcoming ${cancelled === 1 ? "booking was" : "bookings were"} cancelled and refunded in full.` : ""} Their bookings stay in your books as “Deleted customer”.`,
-    );
+    setDone(t("cp.erasedDone", { count: cancelled }));
     p.onErased();
   }
 
   if (c.erasedAt) {
     return (
       <section aria-labelledby="c-privacy">
-        <h3 id="c-privacy">Personal data</h3>
-        <p class="muted">This customer's personal data was erased on {dayLabel(localParts(c.erasedAt, p.tz).date)}.</p>
+        <h3 id="c-privacy">{t("cp.heading")}</h3>
+        <p class="muted">{t("cp.erasedOn", { date: dayLabel(localParts(c.erasedAt, p.tz).date) })}</p>
         <Outcome done={done} />
       </section>
     );
   }
   return (
     <section aria-labelledby="c-privacy">
-      <h3 id="c-privacy">Personal data</h3>
-      <p class="muted">A customer may ask for a copy of what you hold about them, or ask you to erase it.</p>
+      <h3 id="c-privacy">{t("cp.heading")}</h3>
+      <p class="muted">{t("cp.intro")}</p>
       <div class="actions-row">
         <Button gate={manage} busy={busy} onClick={() => void exportData()}>
-          Download their data
+          {t("cp.download")}
         </Button>
         <Button
           kind="danger"
@@ -109,35 +108,28 @@ export function CustomerPrivacy(p: { customer: OwnerCustomerDetail; viewer: View
             setConfirming(true);
           }}
         >
-          Erase customer…
+          {t("cp.erase")}
         </Button>
       </div>
       {confirming ? (
         <div class="confirm-box" role="group" aria-labelledby="c-erase-title">
           <p id="c-erase-title">
-            <strong>Erase {personName(c)} for good?</strong>
+            <strong>{t("cp.eraseTitle", { name: personName(c) })}</strong>
           </p>
-          <p>
-            Their name, e-mail, phone and your notes are removed and cannot be brought back. Messages waiting to be sent to them are
-            dropped. Their bookings stay in your books, with times, services and amounts, as “Deleted customer”.
-          </p>
+          <p>{t("cp.eraseText")}</p>
           <CheckField
             id="c-cancel-upcoming"
-            label="Cancel their upcoming bookings"
+            label={t("cp.cancelUpcoming")}
             checked={cancelUpcoming}
             onValue={setCancelUpcoming}
-            hint={
-              upcoming
-                ? `They have ${upcoming} upcoming ${upcoming === 1 ? "booking" : "bookings"}: each is cancelled by you and refunded in full.`
-                : "Only needed if they still have bookings ahead: each is cancelled by you and refunded in full."
-            }
+            hint={upcoming ? t("cp.upcomingHint", { count: upcoming }) : t("cp.noUpcomingHint")}
           />
           <div class="actions-row">
             <Button kind="danger" gate={manage} busy={busy} onClick={() => void erase()}>
-              Erase for good
+              {t("cp.eraseConfirm")}
             </Button>
             <Button busy={busy} onClick={() => setConfirming(false)}>
-              Keep this customer
+              {t("cp.keep")}
             </Button>
           </div>
         </div>

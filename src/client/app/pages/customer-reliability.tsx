@@ -2,14 +2,22 @@
 // step the business's policy asks of their next online booking, and the owner's "trusted" mark
 // and reset. The customer never sees any of it.
 import { useState } from "hono/jsx/dom";
-import { STEP_LABELS } from "../../../shared/reliability";
 import type { OwnerCustomerDetail, Viewer } from "../../shared/api-types";
 import { api } from "../shell/api";
+import { t } from "../shell/i18n";
+import { count } from "../ui/format";
 import { Button, Facts, GateNote, Outcome, useMounted } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 
 type ReliabilityRecord = OwnerCustomerDetail["reliability"];
+
+const STEP = {
+  none: "cr.stepNone",
+  card: "cr.stepCard",
+  deposit: "cr.stepDeposit",
+  blocked: "cr.stepBlocked",
+} as const satisfies Record<ReliabilityRecord["step"], string>;
 
 export function CustomerReliability(p: { customerId: string; record: ReliabilityRecord; viewer: Viewer; onChanged: () => void }) {
   const [busy, setBusy] = useState<"" | "trust" | "reset">("");
@@ -27,29 +35,29 @@ export function CustomerReliability(p: { customerId: string; record: Reliability
     if (!mounted.current) return;
     setBusy("");
     if (a.status !== 200) return setProblem(problemOf(a));
-    setDone(kind === "reset" ? "The record was reset." : r.trusted ? "No longer marked trusted." : "Marked trusted.");
+    setDone(kind === "reset" ? t("cr.wasReset") : r.trusted ? t("cr.untrusted") : t("cr.trusted"));
     p.onChanged();
   }
 
   return (
     <section aria-labelledby="c-reliability">
-      <h3 id="c-reliability">Reliability</h3>
+      <h3 id="c-reliability">{t("cr.heading")}</h3>
       <Facts
         rows={[
-          ["No-shows (12 months)", String(r.noShows)],
-          ["Late cancellations (12 months)", String(r.lateCancellations)],
-          ["Strikes after completed visits", String(r.strikes)],
-          ["Next online booking", r.trusted ? "Trusted: no restriction" : STEP_LABELS[r.step]],
+          [t("cr.noShows"), count(r.noShows)],
+          [t("cr.late"), count(r.lateCancellations)],
+          [t("cr.strikes"), count(r.strikes)],
+          [t("cr.next"), r.trusted ? t("cr.trustedStep") : t(STEP[r.step])],
         ]}
       />
-      <p class="muted small">Only your team sees this. The client is told only what you ask of them.</p>
+      <p class="muted small">{t("cr.hint")}</p>
       <Outcome problem={problem} done={done} />
       <div class="actions-row">
         <Button gate={manage} busy={busy === "trust"} onClick={() => void change("trust")}>
-          {r.trusted ? "Remove trusted mark" : "Mark as trusted"}
+          {r.trusted ? t("cr.removeTrust") : t("cr.markTrust")}
         </Button>
         <Button gate={manage} busy={busy === "reset"} onClick={() => void change("reset")}>
-          Reset record
+          {t("cr.reset")}
         </Button>
       </div>
       <GateNote gates={[manage]} />

@@ -1,10 +1,12 @@
 // A customer's texts (design.md §27) in their record: the number texts go to, or why none go, and
 // every text sent to and received from them, newest first, older ones a page at a time.
 import { useState } from "hono/jsx/dom";
+import type { AppKey } from "../../../shared/i18n/app/en";
 import type { OwnerCustomerDetail } from "../../shared/api-types";
 import { dataOf } from "../../shared/http";
 import { whenLabel } from "../lib/zoned";
 import { api } from "../shell/api";
+import { t } from "../shell/i18n";
 import { Button, Outcome, useMounted } from "../ui/kit";
 import { type Problem, problemOf } from "../ui/problems";
 
@@ -13,53 +15,54 @@ type Text = Texts["messages"][number];
 
 const PAGE = 50;
 
-const STATUS: Record<string, [string, string]> = {
-  pending: ["Waiting to go", "pending"],
-  queued: ["Sent to the carrier", "confirmed"],
-  sent: ["Sent", "confirmed"],
-  delivered: ["Delivered", "completed"],
-  undelivered: ["Not delivered", "no_show"],
-  failed: ["Failed", "no_show"],
-  suppressed: ["Not sent", "cancelled"],
-  cancelled: ["Not sent", "cancelled"],
-  received: ["Received", "confirmed"],
+const STATUS: Record<string, [AppKey, string]> = {
+  pending: ["ct.pending", "pending"],
+  queued: ["ct.queued", "confirmed"],
+  sent: ["ct.sent", "confirmed"],
+  delivered: ["ct.delivered", "completed"],
+  undelivered: ["ct.undelivered", "no_show"],
+  failed: ["ct.failed", "no_show"],
+  suppressed: ["ct.notSent", "cancelled"],
+  cancelled: ["ct.notSent", "cancelled"],
+  received: ["ct.received", "confirmed"],
 };
 
-const KIND: Record<string, string> = {
-  confirmation: "Booking confirmed",
-  reminder: "Reminder",
-  moved: "Booking moved",
-  cancelled: "Booking cancelled",
-  waitlist_offer: "A free time offered",
-  reply_confirmed: "Reply: confirmed",
-  reply_cancelled: "Reply: cancelled",
-  reply_unchanged: "Reply: cannot change",
-  reply_no_booking: "Reply: no booking waiting",
-  help: "Reply: help",
-  confirm: "Confirmed the booking",
-  cancel: "Cancelled the booking",
-  opt_out: "Stopped all texts",
-  opt_in: "Started texts again",
-  carrier_help: "Asked for help",
-  other: "Reply",
+const KIND: Record<string, AppKey> = {
+  confirmation: "ct.kindConfirmation",
+  reminder: "ct.kindReminder",
+  moved: "ct.kindMoved",
+  cancelled: "ct.kindCancelled",
+  waitlist_offer: "ct.kindOffer",
+  reply_confirmed: "ct.replyConfirmed",
+  reply_cancelled: "ct.replyCancelled",
+  reply_unchanged: "ct.replyUnchanged",
+  reply_no_booking: "ct.replyNoBooking",
+  help: "ct.replyHelp",
+  confirm: "ct.confirm",
+  cancel: "ct.cancel",
+  opt_out: "ct.optOut",
+  opt_in: "ct.optIn",
+  carrier_help: "ct.carrierHelp",
+  other: "ct.reply",
 };
 
-/** Why a text was not sent or failed, in words. */
-function whyNot(t: Text): string | null {
-  if (t.error === "monthly_limit") return "The business's monthly text limit was reached.";
-  if (t.error === "opted_out") return "The number had replied STOP.";
-  return t.status === "failed" || t.status === "undelivered" ? t.error : null;
+/** Why a text was not sent or failed, in words (another error is the carrier's, shown as sent). */
+function whyNot(m: Text): string | null {
+  if (m.error === "monthly_limit") return t("ct.monthlyLimit");
+  if (m.error === "opted_out") return t("ct.optedOut");
+  return m.status === "failed" || m.status === "undelivered" ? m.error : null;
 }
 
 function TextItem(p: { t: Text; tz: string }) {
-  const [label, tone] = STATUS[p.t.status] ?? [p.t.status, "pending"];
+  const [key, tone] = STATUS[p.t.status] ?? [null, "pending"];
+  const label = key ? t(key) : p.t.status;
   const why = whyNot(p.t);
   const out = p.t.direction === "out";
   return (
     <li class={out ? "text-item text-out" : "text-item text-in"}>
       <p class="text-meta">
-        <strong>{out ? "Sent" : "Received"}</strong> · {KIND[p.t.kind ?? ""] ?? "Text"} · <time>{whenLabel(p.t.createdAt, p.tz)}</time>{" "}
-        <span class={`status status-${tone}`}>{label}</span>
+        <strong>{out ? t("ct.sent") : t("ct.received")}</strong> · {t(KIND[p.t.kind ?? ""] ?? "ct.text")} ·{" "}
+        <time>{whenLabel(p.t.createdAt, p.tz)}</time> <span class={`status status-${tone}`}>{label}</span>
       </p>
       <p class="text-body">{p.t.body}</p>
       {why ? <p class="small muted">{why}</p> : null}
@@ -73,8 +76,8 @@ export function CustomerTexts(p: { customerId: string; texts: Texts; tz: string 
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
   const mounted = useMounted();
-  const t = p.texts;
-  const all = [...t.messages, ...older];
+  const texts = p.texts;
+  const all = [...texts.messages, ...older];
 
   async function loadOlder() {
     const last = all[all.length - 1];
@@ -95,26 +98,22 @@ export function CustomerTexts(p: { customerId: string; texts: Texts; tz: string 
 
   return (
     <section aria-labelledby="c-texts">
-      <h3 id="c-texts">Text messages</h3>
+      <h3 id="c-texts">{t("ct.heading")}</h3>
       <p>
-        {t.e164 && !t.optedOut ? (
-          <>
-            Texts about this customer's bookings go to <strong>{t.e164}</strong> when they agreed to them.
-          </>
-        ) : t.optedOut ? (
-          <>
-            <strong>{t.e164}</strong> replied STOP: no texts go to this number until it replies START.
-          </>
+        {texts.e164 && !texts.optedOut ? (
+          t("ct.goTo", { phone: texts.e164 })
+        ) : texts.optedOut ? (
+          t("ct.stopped", { phone: texts.e164 ?? "" })
         ) : (
           <>
-            <strong>No texts can reach this customer.</strong> {t.problem}
+            <strong>{t("ct.unreachable")}</strong> {texts.problem}
           </>
         )}
       </p>
       {all.length === 0 ? (
-        <p class="muted">No texts sent or received yet.</p>
+        <p class="muted">{t("ct.none")}</p>
       ) : (
-        <ol class="text-list" aria-label="Texts, newest first">
+        <ol class="text-list" aria-label={t("ct.list")}>
           {all.map((m) => (
             <TextItem t={m} tz={p.tz} />
           ))}
@@ -124,7 +123,7 @@ export function CustomerTexts(p: { customerId: string; texts: Texts; tz: string 
       {more ? (
         <div class="actions-row">
           <Button busy={busy} onClick={() => void loadOlder()}>
-            Show older texts
+            {t("ct.older")}
           </Button>
         </div>
       ) : null}

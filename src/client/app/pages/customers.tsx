@@ -24,6 +24,7 @@ import {
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 import { useView } from "../ui/use-view";
+import { CustomerCredits } from "./customer-credits";
 import { CustomerPrivacy } from "./customer-privacy";
 import { CustomerReliability } from "./customer-reliability";
 import { CustomerTexts } from "./customer-texts";
@@ -265,6 +266,7 @@ function CustomerDetail(p: { id: string; business: AppBusiness; viewer: Viewer; 
               <p class="muted small">{t("cu.recent", { count: c.recentBookings.length })}</p>
             ) : null}
           </section>
+          <CustomerCredits credits={c.credits} tz={tz} />
           <CustomerReliability customerId={c.id} record={c.reliability} viewer={p.viewer} onChanged={() => setTick((t) => t + 1)} />
           {c.texts ? <CustomerTexts customerId={c.id} texts={c.texts} tz={tz} /> : null}
           <CustomerPrivacy

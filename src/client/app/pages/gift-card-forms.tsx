@@ -2,13 +2,14 @@
 // voiding one with a reason. The issued code is handed back to the page, which shows it once.
 import { useState } from "hono/jsx/dom";
 import type { IssuedGiftCard, OwnerGiftCard } from "../../shared/api-types";
+import { t } from "../shell/i18n";
 import { FormDialog, useSubmit } from "../ui/form-dialog";
 import { money, toMinor } from "../ui/format";
 import { TextAreaField, TextField } from "../ui/kit";
 
 export function IssueDialog(p: { currency: string; onClose: () => void; onIssued: (card: IssuedGiftCard) => void }) {
   const [amount, setAmount] = useState("");
-  const [reason, setReason] = useState("Sold at the counter");
+  const [reason, setReason] = useState(t("gc.soldAtCounter"));
   const [recipientName, setRecipientName] = useState("");
   const [recipientEmail, setRecipientEmail] = useState("");
   const s = useSubmit();
@@ -16,8 +17,8 @@ export function IssueDialog(p: { currency: string; onClose: () => void; onIssued
     e.preventDefault();
     const minor = toMinor(amount, p.currency);
     const wrong: Record<string, string> = {};
-    if (minor === null || minor <= 0) wrong.amount = "Enter an amount above 0";
-    if (!reason.trim()) wrong.reason = "Say why the card is issued";
+    if (minor === null || minor <= 0) wrong.amount = t("gc.amountRule");
+    if (!reason.trim()) wrong.reason = t("gc.reasonRule");
     if (Object.keys(wrong).length) return s.refuse(wrong);
     const body = {
       amount: minor,
@@ -32,8 +33,8 @@ export function IssueDialog(p: { currency: string; onClose: () => void; onIssued
   return (
     <FormDialog
       id="issue-gift-card"
-      title="Issue a gift card"
-      submitLabel="Issue gift card"
+      title={t("gc.issue")}
+      submitLabel={t("gc.issueSubmit")}
       busy={s.busy}
       problem={s.problem}
       onSubmit={submit}
@@ -41,7 +42,7 @@ export function IssueDialog(p: { currency: string; onClose: () => void; onIssued
     >
       <TextField
         id="issue-amount"
-        label={`Amount (${p.currency})`}
+        label={t("gc.amount", { currency: p.currency })}
         required
         inputMode="decimal"
         value={amount}
@@ -50,8 +51,8 @@ export function IssueDialog(p: { currency: string; onClose: () => void; onIssued
       />
       <TextField
         id="issue-reason"
-        label="Why it is issued"
-        hint="Kept in the audit log, e.g. sold at the counter, a goodwill gesture."
+        label={t("gc.why")}
+        hint={t("gc.whyHint")}
         required
         maxLength={500}
         value={reason}
@@ -60,7 +61,7 @@ export function IssueDialog(p: { currency: string; onClose: () => void; onIssued
       />
       <TextField
         id="issue-recipient-name"
-        label="Recipient's name (optional)"
+        label={t("gc.recipientName")}
         maxLength={200}
         value={recipientName}
         onValue={setRecipientName}
@@ -68,8 +69,8 @@ export function IssueDialog(p: { currency: string; onClose: () => void; onIssued
       />
       <TextField
         id="issue-recipient-email"
-        label="Recipient's e-mail (optional)"
-        hint="When given, the code is e-mailed to them today."
+        label={t("gc.recipientEmail")}
+        hint={t("gc.recipientEmailHint")}
         type="email"
         value={recipientEmail}
         onValue={setRecipientEmail}
@@ -84,24 +85,29 @@ export function VoidDialog(p: { card: OwnerGiftCard; onClose: () => void; onVoid
   const s = useSubmit();
   function submit(e: Event) {
     e.preventDefault();
-    if (!reason.trim()) return s.refuse({ reason: "Say why the card is voided" });
+    if (!reason.trim()) return s.refuse({ reason: t("gc.voidReasonRule") });
     void s.send("POST", `/api/gift-cards/${encodeURIComponent(p.card.id)}/void`, { reason: reason.trim() }, () => p.onVoided());
   }
   return (
     <FormDialog
       id="void-gift-card"
-      title="Void this gift card"
-      submitLabel="Void gift card"
+      title={t("gc.voidTitle")}
+      submitLabel={t("gc.voidSubmit")}
       busy={s.busy}
       problem={s.problem}
       onSubmit={submit}
       onClose={p.onClose}
     >
-      <p>
-        The card ending in {p.card.last4 ?? "\u2014"} can no longer be spent. Its balance of {money(p.card.balance, p.card.currency)} stays
-        recorded. This cannot be undone.
-      </p>
-      <TextAreaField id="void-reason" label="Reason" required maxLength={500} value={reason} onValue={setReason} error={s.fields.reason} />
+      <p>{t("gc.voidText", { last4: p.card.last4 ?? "\u2014", balance: money(p.card.balance, p.card.currency) })}</p>
+      <TextAreaField
+        id="void-reason"
+        label={t("gc.reason")}
+        required
+        maxLength={500}
+        value={reason}
+        onValue={setReason}
+        error={s.fields.reason}
+      />
     </FormDialog>
   );
 }

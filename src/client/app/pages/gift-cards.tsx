@@ -3,7 +3,9 @@
 import { useState } from "hono/jsx/dom";
 import { isoDay } from "../../../shared/format";
 import type { GiftCardsView, IssuedGiftCard, OwnerGiftCard } from "../../shared/api-types";
+import { dayLabel } from "../lib/zoned";
 import { startPage } from "../shell/boot";
+import { t } from "../shell/i18n";
 import { CopyBox } from "../ui/copy";
 import { money } from "../ui/format";
 import { Button, Empty, GateNote, Loading, LoadFailed, Outcome } from "../ui/kit";
@@ -11,16 +13,18 @@ import { gate } from "../ui/permissions";
 import { useView } from "../ui/use-view";
 import { IssueDialog, VoidDialog } from "./gift-card-forms";
 
-const STATE: Record<OwnerGiftCard["state"], string> = {
-  active: "Active",
-  empty: "Used up",
-  expired: "Expired",
-  void: "Void",
-  pending: "Awaiting payment",
-};
+const STATE = {
+  active: "gc.active",
+  empty: "gc.empty",
+  expired: "gc.expired",
+  void: "gc.void",
+  pending: "gc.pending",
+} as const satisfies Record<OwnerGiftCard["state"], string>;
 
 const who = (c: OwnerGiftCard) =>
-  c.recipientName || c.recipientEmail ? [c.recipientName, c.recipientEmail].filter(Boolean).join(", ") : "\u2014";
+  c.recipientName && c.recipientEmail
+    ? t("gc.recipient", { name: c.recipientName, email: c.recipientEmail })
+    : c.recipientName || c.recipientEmail || "\u2014";
 
 function GiftCards() {
   const view = useView<GiftCardsView>("/api/businesses/me/views/gift-cards");
@@ -37,63 +41,61 @@ function GiftCards() {
     <>
       <div class="actions-row">
         <Button kind="primary" gate={manage} onClick={() => setIssuing(true)}>
-          Issue a gift card
+          {t("gc.issue")}
         </Button>
       </div>
       <GateNote gates={[manage]} />
       {issued ? (
-        <CopyBox id="issued-code" label="Gift card code" value={issued.code} onDismiss={() => setIssued(null)}>
+        <CopyBox id="issued-code" label={t("gc.code")} value={issued.code} onDismiss={() => setIssued(null)}>
           <p>
-            <strong>Gift card of {money(issued.amount, issued.currency)} issued.</strong> Give this code to the customer now: it is shown
-            only once and cannot be looked up later.
+            <strong>{t("gc.issued", { amount: money(issued.amount, issued.currency) })}</strong> {t("gc.issuedHint")}
           </p>
         </CopyBox>
       ) : null}
       <Outcome done={done} />
       {d.cards.length === 0 ? (
-        <Empty title="No gift cards yet.">
-          Cards customers buy on your gift-card page appear here once paid, and so do cards you issue at the counter. Turn online sales on
-          under Settings, Gift cards.
-        </Empty>
+        <Empty title={t("gc.none")}>{t("gc.noneHint")}</Empty>
       ) : (
         <div class="table-wrap">
           <table>
-            <caption class="visually-hidden">Gift cards, newest first</caption>
+            <caption class="visually-hidden">{t("gc.caption")}</caption>
             <thead>
               <tr>
-                <th scope="col">Code</th>
-                <th scope="col">For</th>
-                <th scope="col">Balance</th>
-                <th scope="col">State</th>
-                <th scope="col">Expires</th>
-                <th scope="col">How</th>
+                <th scope="col">{t("gc.codeCol")}</th>
+                <th scope="col">{t("gc.for")}</th>
+                <th scope="col">{t("gc.balance")}</th>
+                <th scope="col">{t("gc.state")}</th>
+                <th scope="col">{t("gc.expires")}</th>
+                <th scope="col">{t("gc.how")}</th>
                 <th scope="col">
-                  <span class="visually-hidden">Actions</span>
+                  <span class="visually-hidden">{t("svc.actions")}</span>
                 </th>
               </tr>
             </thead>
             <tbody>
               {d.cards.map((c) => (
                 <tr>
-                  <td data-label="Code">{c.last4 ? `GC-\u2026${c.last4}` : "\u2014"}</td>
-                  <td data-label="For">{who(c)}</td>
-                  <td data-label="Balance">
+                  <td data-label={t("gc.codeCol")}>{c.last4 ? `GC-\u2026${c.last4}` : "\u2014"}</td>
+                  <td data-label={t("gc.for")}>{who(c)}</td>
+                  <td data-label={t("gc.balance")}>
                     <span>
-                      {money(c.balance, c.currency)} <span class="muted small">of {money(c.amount, c.currency)}</span>
+                      {money(c.balance, c.currency)} <span class="muted small">{t("gc.of", { amount: money(c.amount, c.currency) })}</span>
                     </span>
                   </td>
-                  <td data-label="State">
+                  <td data-label={t("gc.state")}>
                     <span>
-                      {STATE[c.state]}
+                      {t(STATE[c.state])}
                       {c.voidReason ? <span class="muted small"> ({c.voidReason})</span> : null}
                     </span>
                   </td>
-                  <td data-label="Expires">{c.expiresAt ? isoDay(c.expiresAt) : "Never"}</td>
-                  <td data-label="How">{c.source === "owner" ? `Issued: ${c.reason ?? ""}` : `Bought by ${c.buyerName}`}</td>
-                  <td data-label="Actions">
+                  <td data-label={t("gc.expires")}>{c.expiresAt ? dayLabel(isoDay(c.expiresAt)) : t("gc.never")}</td>
+                  <td data-label={t("gc.how")}>
+                    {c.source === "owner" ? t("gc.issuedBy", { reason: c.reason ?? "" }) : t("gc.boughtBy", { name: c.buyerName ?? "" })}
+                  </td>
+                  <td data-label={t("svc.actions")}>
                     {c.state === "active" || c.state === "empty" ? (
-                      <Button gate={manage} onClick={() => setVoiding(c)} label={`Void the card ending in ${c.last4 ?? ""}`}>
-                        Void
+                      <Button gate={manage} onClick={() => setVoiding(c)} label={t("gc.voidNamed", { last4: c.last4 ?? "" })}>
+                        {t("gc.voidButton")}
                       </Button>
                     ) : null}
                   </td>
@@ -121,7 +123,7 @@ function GiftCards() {
           onClose={() => setVoiding(null)}
           onVoided={() => {
             setVoiding(null);
-            setDone("Gift card voided.");
+            setDone(t("gc.voided"));
             view.reload();
           }}
         />

@@ -1,30 +1,34 @@
+import { intlLocale, t } from "../shell/i18n";
 import { Button } from "../ui/kit";
 
 /** Monday first, as a salon's week reads; `day` is the API's dayOfWeek (0 = Sunday). */
-export const WEEK = [
-  { day: 1, name: "Monday" },
-  { day: 2, name: "Tuesday" },
-  { day: 3, name: "Wednesday" },
-  { day: 4, name: "Thursday" },
-  { day: 5, name: "Friday" },
-  { day: 6, name: "Saturday" },
-  { day: 0, name: "Sunday" },
-] as const;
+export const WEEK = [1, 2, 3, 4, 5, 6, 0] as const;
+
+/** A weekday's name in the app's language ("Monday", "Montag"; "Mon", "Mo."): 2031-06-01 is a Sunday. */
+export function weekdayName(day: number, width: "long" | "short" = "long"): string {
+  let f = weekdayFormats.get(width);
+  if (!f) {
+    f = new Intl.DateTimeFormat(intlLocale(), { weekday: width, timeZone: "UTC" });
+    weekdayFormats.set(width, f);
+  }
+  return f.format(new Date(Date.UTC(2031, 5, 1 + day)));
+}
+const weekdayFormats = new Map<string, Intl.DateTimeFormat>();
 
 export type Interval = { dayOfWeek: number; start: string; end: string };
 
 /** The week in the order the editor shows (and sends) it, so an error's index finds its row. */
 export function ordered(hours: Interval[]): Interval[] {
-  return WEEK.flatMap((w) => hours.filter((h) => h.dayOfWeek === w.day).sort((a, b) => a.start.localeCompare(b.start)));
+  return WEEK.flatMap((day) => hours.filter((h) => h.dayOfWeek === day).sort((a, b) => a.start.localeCompare(b.start)));
 }
 
 /** "Mon 09:00–17:00 · Tue 09:00–12:00, 13:00–17:00 · …" (closed days left out). */
 export function hoursSummary(hours: Interval[]): string {
-  const parts = WEEK.map((w) => {
-    const mine = ordered(hours).filter((h) => h.dayOfWeek === w.day);
-    return mine.length ? `${w.name.slice(0, 3)} ${mine.map((h) => `${h.start}–${h.end}`).join(", ")}` : "";
+  const parts = WEEK.map((day) => {
+    const mine = ordered(hours).filter((h) => h.dayOfWeek === day);
+    return mine.length ? `${weekdayName(day, "short")} ${mine.map((h) => `${h.start}–${h.end}`).join(", ")}` : "";
   }).filter(Boolean);
-  return parts.length ? parts.join(" · ") : "No working hours: not bookable on any day.";
+  return parts.length ? parts.join(" · ") : t("hrs.none");
 }
 
 export type DayInterval = { start: string; end: string };
@@ -48,14 +52,14 @@ export function DayIntervals(p: {
   const last = rows[rows.length - 1];
   return (
     <div class="hours-intervals">
-      {rows.length === 0 ? <span class="muted">{p.emptyText ?? "Closed"}</span> : null}
+      {rows.length === 0 ? <span class="muted">{p.emptyText ?? t("hrs.closed")}</span> : null}
       {rows.map((h, i) => {
         const id = `${p.idPrefix}-${i}`;
         const error = p.errors[i];
         return (
           <div class="hours-row">
             <label class="visually-hidden" for={`${id}-start`}>
-              {p.label} from
+              {t("hrs.from", { day: p.label })}
             </label>
             <input
               id={`${id}-start`}
@@ -66,9 +70,9 @@ export function DayIntervals(p: {
               aria-describedby={error ? `${id}-error` : undefined}
               onInput={(e: Event) => replace(i, { start: (e.target as HTMLInputElement).value })}
             />
-            <span aria-hidden="true">to</span>
+            <span aria-hidden="true">{t("hrs.to")}</span>
             <label class="visually-hidden" for={`${id}-end`}>
-              {p.label} until
+              {t("hrs.until", { day: p.label })}
             </label>
             <input
               id={`${id}-end`}
@@ -81,10 +85,10 @@ export function DayIntervals(p: {
             />
             <Button
               class="small-button"
-              label={`Remove ${p.label} ${h.start}–${h.end}`}
+              label={t("hrs.removeLabel", { day: p.label, start: h.start, end: h.end })}
               onClick={() => p.onChange(rows.filter((_, j) => j !== i))}
             >
-              Remove
+              {t("hrs.remove")}
             </Button>
             {error ? (
               <p class="field-error hours-error" id={`${id}-error`}>
@@ -97,12 +101,12 @@ export function DayIntervals(p: {
       <Button
         class="small-button"
         kind="link"
-        label={`Add hours on ${p.label}`}
+        label={t("hrs.addLabel", { day: p.label })}
         onClick={() =>
           p.onChange([...rows, last ? { start: last.end, end: last.end < "18:00" ? "18:00" : "23:00" } : { start: "09:00", end: "17:00" }])
         }
       >
-        <span aria-hidden="true">+</span> Add hours
+        <span aria-hidden="true">+</span> {t("hrs.add")}
       </Button>
     </div>
   );
@@ -124,25 +128,26 @@ export function HoursEditor(p: { hours: Interval[]; onChange: (h: Interval[]) =>
   };
   return (
     <fieldset class="hours-editor">
-      <legend>Weekly working hours</legend>
-      <p class="hint">Times are the business's local time. Add two intervals for a break.</p>
-      {WEEK.map((w) => {
-        const rows = list.map((h, i) => ({ h, i })).filter((x) => x.h.dayOfWeek === w.day);
+      <legend>{t("hrs.weekly")}</legend>
+      <p class="hint">{t("hrs.hint")}</p>
+      {WEEK.map((day) => {
+        const name = weekdayName(day);
+        const rows = list.map((h, i) => ({ h, i })).filter((x) => x.h.dayOfWeek === day);
         return (
-          <div class="hours-day" role="group" aria-label={w.name}>
-            <span class="hours-day-name">{w.name}</span>
+          <div class="hours-day" role="group" aria-label={name}>
+            <span class="hours-day-name">{name}</span>
             <DayIntervals
-              label={w.name}
-              idPrefix={`${p.prefix}-${w.day}`}
+              label={name}
+              idPrefix={`${p.prefix}-${day}`}
               intervals={rows.map(({ h }) => ({ start: h.start, end: h.end }))}
               errors={rows.map(({ i }) => p.errors[`workingHours.${i}`] ?? p.errors[String(i)])}
-              onChange={(next) => set([...list.filter((h) => h.dayOfWeek !== w.day), ...next.map((x) => ({ ...x, dayOfWeek: w.day }))])}
+              onChange={(next) => set([...list.filter((h) => h.dayOfWeek !== day), ...next.map((x) => ({ ...x, dayOfWeek: day }))])}
             />
           </div>
         );
       })}
       <Button class="small-button" onClick={copyMonday}>
-        Copy Monday to Tuesday–Friday
+        {t("hrs.copyMonday")}
       </Button>
     </fieldset>
   );

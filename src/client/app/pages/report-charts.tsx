@@ -4,6 +4,7 @@
 import type { Child } from "hono/jsx";
 import { useEffect, useRef, useState } from "hono/jsx/dom";
 import uPlot from "uplot";
+import { t } from "../shell/i18n";
 
 export type BarSeries = { label: string; values: number[]; color: "accent" | "warning" | "info" };
 
@@ -122,7 +123,7 @@ export function Figure(p: { id: string; title: string; chart: Child; table: Chil
             aria-controls={`${p.id}-table`}
             onClick={() => setOpen(!open)}
           >
-            {open ? "Hide the numbers" : "Show the numbers"}
+            {open ? t("rep.hideNumbers") : t("rep.showNumbers")}
           </button>
         )}
       </div>

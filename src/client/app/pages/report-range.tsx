@@ -3,6 +3,7 @@ import { useState } from "hono/jsx/dom";
 import type { ReportsView } from "../../shared/api-types";
 import type { ApiAnswer } from "../../shared/http";
 import { addDays, isDate } from "../lib/zoned";
+import { t } from "../shell/i18n";
 import { currentAuth } from "../shell/session";
 import { Button, GateNote, Outcome, SelectField, TextField, useMounted } from "../ui/kit";
 import { type Problem, problemOf } from "../ui/problems";
@@ -22,11 +23,11 @@ function presets(today: string): { value: string; label: string; from: string; t
   const thisMonth = first(y, m);
   const lastMonth = m === 1 ? first(y - 1, 12) : first(y, m - 1);
   return [
-    { value: "7", label: "Last 7 days", from: addDays(today, -6), to: today },
-    { value: "30", label: "Last 30 days", from: addDays(today, -29), to: today },
-    { value: "month", label: "This month", from: thisMonth, to: today },
-    { value: "last-month", label: "Last month", from: lastMonth, to: addDays(thisMonth, -1) },
-    { value: "year", label: "This year", from: `${y}-01-01`, to: today },
+    { value: "7", label: t("rep.lastDays", { count: 7 }), from: addDays(today, -6), to: today },
+    { value: "30", label: t("rep.lastDays", { count: 30 }), from: addDays(today, -29), to: today },
+    { value: "month", label: t("rep.thisMonth"), from: thisMonth, to: today },
+    { value: "last-month", label: t("rep.lastMonth"), from: lastMonth, to: addDays(thisMonth, -1) },
+    { value: "year", label: t("rep.thisYear"), from: `${y}-01-01`, to: today },
   ];
 }
 
@@ -44,20 +45,20 @@ export function RangeForm(p: { view: ReportsView; query: ReportQuery; onApply: (
   const submit = (e: Event) => {
     e.preventDefault();
     const wrong: Record<string, string> = {};
-    if (!isDate(from)) wrong.from = "Enter the first date.";
-    if (!isDate(to)) wrong.to = "Enter the last date.";
-    else if (isDate(from) && daysBetween(from, to) < 1) wrong.to = "The last date must not be before the first.";
-    else if (isDate(from) && daysBetween(from, to) > MAX_DAYS) wrong.to = `A report covers at most ${MAX_DAYS} days.`;
-    if (Object.keys(wrong).length) return setProblem({ message: "Please correct the dates marked above.", fields: wrong, retry: false });
+    if (!isDate(from)) wrong.from = t("rep.enterFirst");
+    if (!isDate(to)) wrong.to = t("rep.enterLast");
+    else if (isDate(from) && daysBetween(from, to) < 1) wrong.to = t("rep.order");
+    else if (isDate(from) && daysBetween(from, to) > MAX_DAYS) wrong.to = t("rep.maxDays", { count: MAX_DAYS });
+    if (Object.keys(wrong).length) return setProblem({ message: t("rep.correctDates"), fields: wrong, retry: false });
     setProblem(null);
     p.onApply({ from, to, groupBy: groupBy as ReportQuery["groupBy"], staffId: v.viewer.role === "staff" ? "" : staffId });
   };
   return (
-    <form class="panel report-range" aria-label="Report range" onSubmit={submit} novalidate>
+    <form class="panel report-range" aria-label={t("rep.rangeForm")} onSubmit={submit} novalidate>
       <div class="form-grid">
         <SelectField
           id="r-preset"
-          label="Range"
+          label={t("rep.rangeLabel")}
           value={preset}
           onValue={(value) => {
             const o = options.find((x) => x.value === value);
@@ -65,35 +66,35 @@ export function RangeForm(p: { view: ReportsView; query: ReportQuery; onApply: (
             setFrom(o.from);
             setTo(o.to);
           }}
-          options={[...options.map((o) => ({ value: o.value, label: o.label })), { value: "custom", label: "Custom dates" }]}
+          options={[...options.map((o) => ({ value: o.value, label: o.label })), { value: "custom", label: t("rep.custom") }]}
         />
-        <TextField id="r-from" label="From" type="date" value={from} onValue={setFrom} error={fields.from} required />
-        <TextField id="r-to" label="To" type="date" value={to} onValue={setTo} error={fields.to} required />
+        <TextField id="r-from" label={t("bk.from")} type="date" value={from} onValue={setFrom} error={fields.from} required />
+        <TextField id="r-to" label={t("rep.to")} type="date" value={to} onValue={setTo} error={fields.to} required />
         <SelectField
           id="r-group"
-          label="Chart by"
+          label={t("rep.chartBy")}
           value={groupBy}
           onValue={setGroupBy}
           options={[
-            { value: "day", label: "Day" },
-            { value: "week", label: "Week (Monday first)" },
-            { value: "month", label: "Month" },
+            { value: "day", label: t("rep.day") },
+            { value: "week", label: t("rep.week") },
+            { value: "month", label: t("rep.month") },
           ]}
         />
         {v.viewer.role === "staff" ? null : (
           <SelectField
             id="r-staff"
-            label="Staff"
+            label={t("bk.staffCol")}
             value={staffId}
             onValue={setStaffId}
-            options={[{ value: "", label: "Everyone" }, ...v.staff.map((s) => ({ value: s.id, label: s.displayName }))]}
+            options={[{ value: "", label: t("bk.everyone") }, ...v.staff.map((s) => ({ value: s.id, label: s.displayName }))]}
           />
         )}
       </div>
       <Outcome problem={problem ?? p.problem} />
       <div class="actions-row">
         <Button type="submit" kind="primary">
-          Show report
+          {t("rep.show")}
         </Button>
       </div>
     </form>
@@ -133,7 +134,7 @@ export function ExportButtons(p: { view: ReportsView }) {
   const [problem, setProblem] = useState<Problem | null>(null);
   const mounted = useMounted();
   const allowed = v.viewer.role !== "staff";
-  const gate = { allowed, reason: "Only owners and admins can export bookings and customers." };
+  const gate = { allowed, reason: t("rep.exportGate") };
   const run = async (which: "bookings" | "customers") => {
     setBusy(which);
     setProblem(null);
@@ -147,12 +148,12 @@ export function ExportButtons(p: { view: ReportsView }) {
   };
   return (
     <div class="report-exports">
-      <div class="toolbar" role="group" aria-label="Export to a spreadsheet (CSV)">
+      <div class="toolbar" role="group" aria-label={t("rep.export")}>
         <Button gate={gate} busy={busy === "bookings"} onClick={() => void run("bookings")}>
-          Bookings (CSV)
+          {t("rep.bookingsCsv")}
         </Button>
         <Button gate={gate} busy={busy === "customers"} onClick={() => void run("customers")}>
-          Customers (CSV)
+          {t("rep.customersCsv")}
         </Button>
       </div>
       {problem ? <Outcome problem={problem} /> : null}

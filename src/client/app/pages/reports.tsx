@@ -6,7 +6,8 @@ import type { ReportsView } from "../../shared/api-types";
 import { periodLabel, periodTick } from "../../../shared/report-periods";
 import { dayLabel, isDate } from "../lib/zoned";
 import { startPage } from "../shell/boot";
-import { duration, money } from "../ui/format";
+import { intlLocale, t } from "../shell/i18n";
+import { count, duration, money, percent as wholePercent } from "../ui/format";
 import { Empty, Loading, LoadFailed } from "../ui/kit";
 import { useView } from "../ui/use-view";
 import { BarChart, type BarSeries, Figure } from "./report-charts";
@@ -32,7 +33,10 @@ function viewPath(q: ReportQuery): string {
   return `/api/businesses/me/views/reports${s ? `?${s}` : ""}`;
 }
 
-const percent = (rate: number | null) => (rate === null ? "\u2014" : `${Math.round(rate * 1000) / 10} %`);
+const percent = (rate: number | null) => (rate === null ? "\u2014" : wholePercent(Math.round(rate * 1000) / 10, 1));
+const GROUP_WORD = { day: "rep.byDay", week: "rep.byWeek", month: "rep.byMonth" } as const;
+/** A period as the member reads it ("3. März", "Woche ab 3. März"). */
+const periodWords = (period: string) => periodLabel(period, intlLocale(), (monday) => t("rep.weekOf", { date: monday }));
 
 function Reports() {
   const [query, setQuery] = useState<ReportQuery>(queryFromUrl());
@@ -40,7 +44,7 @@ function Reports() {
   const d = view.data;
   if (!d) return view.problem ? <LoadFailed problem={view.problem} onRetry={view.reload} /> : <Loading />;
   const r = d.report;
-  const t = r.totals;
+  const tot = r.totals;
   const cur = r.currency || d.business.currency;
   const apply = (next: ReportQuery) => {
     const url = new URL(location.href);
@@ -48,12 +52,12 @@ function Reports() {
     history.replaceState(null, "", url.pathname + url.search);
     setQuery(next);
   };
-  const rangeWords = d.from === d.to ? dayLabel(d.from) : `${dayLabel(d.from)} to ${dayLabel(d.to)}`;
-  const quiet = t.bookings === 0 && t.revenue === 0;
+  const rangeWords = d.from === d.to ? dayLabel(d.from) : t("rep.range", { from: dayLabel(d.from), to: dayLabel(d.to) });
+  const quiet = tot.bookings === 0 && tot.revenue === 0;
   const staffName = d.staff.find((s) => s.id === query.staffId)?.displayName;
   const seriesBars: BarSeries[] = [
-    { label: "Bookings", values: r.series.map((p) => p.bookings), color: "accent" },
-    { label: "No-shows", values: r.series.map((p) => p.noShows), color: "warning" },
+    { label: t("rep.bookings"), values: r.series.map((p) => p.bookings), color: "accent" },
+    { label: t("rep.noShows"), values: r.series.map((p) => p.noShows), color: "warning" },
   ];
   return (
     <>
@@ -61,62 +65,60 @@ function Reports() {
       <div class="page-head">
         <h2 id="report-range">
           {rangeWords}
-          {d.viewer.role === "staff" ? " · your bookings" : staffName ? ` · ${staffName}` : ""}
+          {d.viewer.role === "staff" ? ` · ${t("rep.yours")}` : staffName ? ` · ${staffName}` : ""}
         </h2>
         <ExportButtons view={d} />
       </div>
       {view.loading ? (
         <p class="muted small" role="status">
-          Updating…
+          {t("ui.updating")}
         </p>
       ) : null}
-      <ul class="report-cards" aria-label="Totals">
-        <Card label="Bookings" value={String(t.bookings)} note={`${t.completed} completed`} />
+      <ul class="report-cards" aria-label={t("rep.totals")}>
+        <Card label={t("rep.bookings")} value={count(tot.bookings)} note={t("rep.completed", { count: tot.completed })} />
         <Card
-          label="No-shows"
-          value={String(t.noShows)}
-          note={r.noShowRate === null ? "Nothing completed yet" : `${percent(r.noShowRate)} of completed and no-shows`}
+          label={t("rep.noShows")}
+          value={count(tot.noShows)}
+          note={r.noShowRate === null ? t("rep.nothingCompleted") : t("rep.noShowRate", { rate: percent(r.noShowRate) })}
         />
         <Card
-          label="Cancelled"
-          value={String(t.cancelled)}
-          note={r.cancellationRate === null ? "No bookings" : `${percent(r.cancellationRate)} of bookings`}
+          label={t("rep.cancelled")}
+          value={count(tot.cancelled)}
+          note={r.cancellationRate === null ? t("rep.noBookings") : t("rep.cancelRate", { rate: percent(r.cancellationRate) })}
         />
-        <Card label="Money taken" value={money(t.revenue, cur)} note={`${money(t.refunded, cur)} refunded`} />
-        <Card label="Net" value={money(t.net, cur)} note="Taken less refunds" />
-        <Card label="New customers" value={String(t.newCustomers)} note="First visit in this range" />
-        <Card label="Returning customers" value={String(t.returningCustomers)} note="Had visited before" />
+        <Card label={t("rep.taken")} value={money(tot.revenue, cur)} note={t("rep.refunded", { amount: money(tot.refunded, cur) })} />
+        <Card label={t("rep.net")} value={money(tot.net, cur)} note={t("rep.netNote")} />
+        <Card label={t("rep.newCustomers")} value={count(tot.newCustomers)} note={t("rep.newNote")} />
+        <Card label={t("rep.returning")} value={count(tot.returningCustomers)} note={t("rep.returningNote")} />
       </ul>
       {quiet ? (
         <div class="report-empty">
-          <Empty title={`No bookings and no money taken from ${dayLabel(d.from)} to ${dayLabel(d.to)}.`}>
-            Choose another range above, or check back once bookings come in.
-          </Empty>
+          <Empty title={t("rep.quiet", { from: dayLabel(d.from), to: dayLabel(d.to) })}>{t("rep.quietHint")}</Empty>
         </div>
       ) : (
         <Figure
           id="series"
-          title={`Bookings by ${d.groupBy}`}
-          chart={<BarChart ticks={r.series.map((p) => periodTick(p.period))} series={seriesBars} />}
+          title={t(GROUP_WORD[d.groupBy])}
+          chart={<BarChart ticks={r.series.map((p) => periodTick(p.period, intlLocale()))} series={seriesBars} format={count} />}
           chartKey={seriesBars}
           table={
             <table>
-              <caption>Bookings, no-shows and net money taken by {d.groupBy}</caption>
+              <caption>{t("rep.seriesCaption", { group: d.groupBy })}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Period</th>
-                  <th scope="col">Bookings</th>
-                  <th scope="col">No-shows</th>
-                  <th scope="col">Net taken</th>
+                  <th scope="col">{t("rep.period")}</th>
+                  <th scope="col">{t("rep.bookings")}</th>
+                  <th scope="col">{t("rep.noShows")}</th>
+                  <th scope="col">{t("rep.netTaken")}</th>
                 </tr>
               </thead>
               <tbody>
                 {r.series.map((p) => (
                   <tr>
-                    <th scope="row">{periodLabel(p.period)}</th>
-                    <td data-label="Bookings">{p.bookings}</td>
-                    <td data-label="No-shows">{p.noShows}</td>
-                    <td data-label="Net taken">{money(p.revenue, cur)}</td>
+                    <th scope="row">{periodWords(p.period)}</th>
+                    <td data-label={t("rep.bookings")}>{count(p.bookings)}</td>
+                    <td data-label={t("rep.noShows")}>{count(p.noShows)}</td>
+                    <td data-label={t("rep.netTaken")}>{money(p.revenue, cur)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -144,39 +146,39 @@ function Card(p: { label: string; value: string; note: string }) {
 
 function Utilization(p: { view: ReportsView }) {
   const rows = p.view.report.utilization;
-  if (!rows.length) return <Empty title="No staff members to show.">Utilization appears once staff members have working hours.</Empty>;
+  if (!rows.length) return <Empty title={t("rep.noStaff")}>{t("rep.noStaffHint")}</Empty>;
   return (
     <Figure
       id="utilization"
-      title="How full each staff member was"
+      title={t("rep.utilization")}
       tableAlways
       chart={
         <BarChart
           horizontal
           ticks={rows.map((u) => u.staffName)}
-          series={[{ label: "Booked", values: rows.map((u) => Math.round((u.ratio ?? 0) * 100)), color: "info" }]}
-          format={(v) => `${v} %`}
+          series={[{ label: t("rep.booked"), values: rows.map((u) => Math.round((u.ratio ?? 0) * 100)), color: "info" }]}
+          format={(v) => wholePercent(v)}
           top={100}
         />
       }
       table={
         <table>
-          <caption class="visually-hidden">Booked and available time per staff member</caption>
+          <caption class="visually-hidden">{t("rep.utilizationCaption")}</caption>
           <thead>
             <tr>
-              <th scope="col">Staff member</th>
-              <th scope="col">Booked</th>
-              <th scope="col">Available</th>
-              <th scope="col">Full</th>
+              <th scope="col">{t("rep.staffMember")}</th>
+              <th scope="col">{t("rep.booked")}</th>
+              <th scope="col">{t("rep.available")}</th>
+              <th scope="col">{t("rep.full")}</th>
             </tr>
           </thead>
           <tbody>
             {rows.map((u) => (
               <tr>
                 <th scope="row">{u.staffName}</th>
-                <td data-label="Booked">{duration(u.bookedMinutes)}</td>
-                <td data-label="Available">{u.availableMinutes ? duration(u.availableMinutes) : "No hours"}</td>
-                <td data-label="Full">{percent(u.ratio)}</td>
+                <td data-label={t("rep.booked")}>{duration(u.bookedMinutes)}</td>
+                <td data-label={t("rep.available")}>{u.availableMinutes ? duration(u.availableMinutes) : t("rep.noHours")}</td>
+                <td data-label={t("rep.full")}>{percent(u.ratio)}</td>
               </tr>
             ))}
           </tbody>
@@ -188,35 +190,36 @@ function Utilization(p: { view: ReportsView }) {
 
 function TopServices(p: { view: ReportsView; currency: string }) {
   const rows = p.view.report.topServices;
-  if (!rows.length) return <Empty title="No services booked in this range." />;
+  if (!rows.length) return <Empty title={t("rep.noServices")} />;
   return (
     <Figure
       id="services"
-      title="Top services"
+      title={t("rep.topServices")}
       tableAlways
       chart={
         <BarChart
           horizontal
           ticks={rows.map((s) => s.name)}
-          series={[{ label: "Bookings", values: rows.map((s) => s.bookings), color: "accent" }]}
+          series={[{ label: t("rep.bookings"), values: rows.map((s) => s.bookings), color: "accent" }]}
+          format={count}
         />
       }
       table={
         <table>
-          <caption class="visually-hidden">Bookings and net money taken per service</caption>
+          <caption class="visually-hidden">{t("rep.servicesCaption")}</caption>
           <thead>
             <tr>
-              <th scope="col">Service</th>
-              <th scope="col">Bookings</th>
-              <th scope="col">Net taken</th>
+              <th scope="col">{t("bk.service")}</th>
+              <th scope="col">{t("rep.bookings")}</th>
+              <th scope="col">{t("rep.netTaken")}</th>
             </tr>
           </thead>
           <tbody>
             {rows.map((s) => (
               <tr>
                 <th scope="row">{s.name}</th>
-                <td data-label="Bookings">{s.bookings}</td>
-                <td data-label="Net taken">{money(s.revenue, p.currency)}</td>
+                <td data-label={t("rep.bookings")}>{count(s.bookings)}</td>
+                <td data-label={t("rep.netTaken")}>{money(s.revenue, p.currency)}</td>
               </tr>
             ))}
           </tbody>

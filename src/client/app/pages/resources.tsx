@@ -3,6 +3,7 @@
 import { useState } from "hono/jsx/dom";
 import type { ResourceItem, ResourcesView } from "../../shared/api-types";
 import { startPage } from "../shell/boot";
+import { t } from "../shell/i18n";
 import { FormDialog, useSubmit } from "../ui/form-dialog";
 import { useListPage } from "../ui/list-page";
 import { Button, CheckField, Dialog, Empty, GateNote, Loading, LoadFailed, Outcome, TextField } from "../ui/kit";
@@ -12,7 +13,6 @@ import { useView } from "../ui/use-view";
 
 /** The API's rule for a type (src/routes/fields-visit.ts resourceTypeField), checked before sending. */
 export const RESOURCE_TYPE = /^[a-z0-9][a-z0-9 _-]*$/;
-export const RESOURCE_TYPE_RULE = "Use letters, digits, spaces, - or _ (e.g. room, chair, basin)";
 
 function Resources() {
   const view = useView<ResourcesView>("/api/businesses/me/views/resources");
@@ -28,19 +28,15 @@ function Resources() {
   return (
     <>
       <div class="page-head">
-        <p class="muted">
-          Rooms, chairs and basins. A service that needs a type (set on the Services page) is booked only when one of that type is free.
-        </p>
+        <p class="muted">{t("res.intro")}</p>
         <Button kind="primary" gate={manage} onClick={() => setEditing("new")}>
-          Add resource
+          {t("res.add")}
         </Button>
       </div>
       <GateNote gates={[manage]} />
       <Outcome problem={problem} done={done} onRetry={view.reload} />
       {d.resources.length === 0 ? (
-        <Empty title="No resources yet.">
-          Add the rooms, chairs or basins your services need, so two appointments never share one. Services that need none book as before.
-        </Empty>
+        <Empty title={t("res.none")}>{t("res.noneHint")}</Empty>
       ) : (
         types.map((type) => (
           <section class="resource-group" aria-labelledby={`type-${type}`}>
@@ -51,58 +47,63 @@ function Resources() {
               {d.resources
                 .filter((r) => r.type === type)
                 .map((r) => {
-                  const off = d.timeOff.filter((t) => t.resourceId === r.id);
+                  const off = d.timeOff.filter((o) => o.resourceId === r.id);
                   return (
                     <article class="panel resource-card" aria-labelledby={`res-${r.id}`}>
                       <header class="staff-card-head">
                         <h3 id={`res-${r.id}`}>{r.name}</h3>
-                        {r.isActive ? null : <span class="status status-cancelled">Inactive</span>}
+                        {r.isActive ? null : <span class="status status-cancelled">{t("res.inactive")}</span>}
                       </header>
-                      <h4>Time off</h4>
+                      <h4>{t("stf.timeOff")}</h4>
                       {off.length === 0 ? (
-                        <p class="muted small">None planned.</p>
+                        <p class="muted small">{t("stf.noTimeOff")}</p>
                       ) : (
-                        <ul class="time-off" aria-label={`Time off of ${r.name}`}>
-                          {off.map((t) => (
+                        <ul class="time-off" aria-label={t("res.offOf", { name: r.name })}>
+                          {off.map((o) => (
                             <li>
                               <span>
-                                {offLabel(t, tz)}
-                                {t.reason ? ` · ${t.reason}` : ""}
+                                {offLabel(o, tz)}
+                                {o.reason ? ` · ${o.reason}` : ""}
                               </span>
                               <Button
                                 class="small-button"
                                 gate={manage}
                                 busy={busy}
-                                label={`Remove time off ${offLabel(t, tz)} of ${r.name}`}
-                                onClick={() => void run("Time off removed.", "DELETE", `/api/resources/${r.id}/time-off/${t.id}`)}
+                                label={t("res.removeOff", { span: offLabel(o, tz), name: r.name })}
+                                onClick={() => void run(t("stf.offRemoved"), "DELETE", `/api/resources/${r.id}/time-off/${o.id}`)}
                               >
-                                Remove
+                                {t("stf.remove")}
                               </Button>
                             </li>
                           ))}
                         </ul>
                       )}
                       <div class="actions-row">
-                        <Button gate={manage} onClick={() => setEditing(r)} label={`Edit ${r.name}`}>
-                          Edit
+                        <Button gate={manage} onClick={() => setEditing(r)} label={t("svc.editNamed", { name: r.name })}>
+                          {t("svc.edit")}
                         </Button>
-                        <Button gate={manage} onClick={() => setOffFor(r)} label={`Add time off for ${r.name}`}>
-                          Add time off
+                        <Button gate={manage} onClick={() => setOffFor(r)} label={t("stf.addOffNamed", { name: r.name })}>
+                          {t("stf.addOff")}
                         </Button>
                         <Button
                           gate={manage}
                           busy={busy}
-                          label={`${r.isActive ? "Deactivate" : "Activate"} ${r.name}`}
+                          label={t(r.isActive ? "svc.deactivateNamed" : "svc.activateNamed", { name: r.name })}
                           onClick={() =>
-                            void run(`${r.name} ${r.isActive ? "deactivated" : "activated"}.`, "PATCH", `/api/resources/${r.id}`, {
-                              isActive: !r.isActive,
-                            })
+                            void run(
+                              t("svc.activeNow", { name: r.name, active: r.isActive ? "no" : "yes" }),
+                              "PATCH",
+                              `/api/resources/${r.id}`,
+                              {
+                                isActive: !r.isActive,
+                              },
+                            )
                           }
                         >
-                          {r.isActive ? "Deactivate" : "Activate"}
+                          {t(r.isActive ? "svc.deactivate" : "svc.activate")}
                         </Button>
-                        <Button kind="danger" gate={manage} onClick={() => setDeleting(r)} label={`Delete ${r.name}`}>
-                          Delete
+                        <Button kind="danger" gate={manage} onClick={() => setDeleting(r)} label={t("svc.deleteNamed", { name: r.name })}>
+                          {t("svc.delete")}
                         </Button>
                       </div>
                     </article>
@@ -117,33 +118,33 @@ function Resources() {
           resource={editing === "new" ? null : editing}
           types={types}
           onClose={() => setEditing(null)}
-          onSaved={(name) => saved(`${name} saved.`)}
+          onSaved={(name) => saved(t("svc.saved", { name }))}
         />
       ) : null}
       {offFor ? (
         <TimeOffForm
-          title={`Time off for ${offFor.name}`}
+          title={t("stf.offFor", { name: offFor.name })}
           path={`/api/resources/${offFor.id}/time-off`}
           business={d.business}
           onClose={() => setOffFor(null)}
-          onSaved={() => saved(`Time off added for ${offFor.name}.`)}
+          onSaved={() => saved(t("stf.offAdded", { name: offFor.name }))}
         />
       ) : null}
       {deleting ? (
-        <Dialog title={`Delete ${deleting.name}?`} onClose={() => setDeleting(null)} id="delete-resource">
-          <p>It is no longer given to new bookings and leaves this list. Bookings that already hold it keep it.</p>
+        <Dialog title={t("svc.deleteTitle", { name: deleting.name })} onClose={() => setDeleting(null)} id="delete-resource">
+          <p>{t("res.deleteText")}</p>
           <div class="actions-row">
             <Button
               kind="danger"
               onClick={() => {
                 const r = deleting;
                 setDeleting(null);
-                void run(`${r.name} deleted.`, "DELETE", `/api/resources/${r.id}`);
+                void run(t("svc.deleted", { name: r.name }), "DELETE", `/api/resources/${r.id}`);
               }}
             >
-              Delete resource
+              {t("res.deleteConfirm")}
             </Button>
-            <Button onClick={() => setDeleting(null)}>Keep</Button>
+            <Button onClick={() => setDeleting(null)}>{t("stf.keep")}</Button>
           </div>
         </Dialog>
       ) : null}
@@ -161,54 +162,48 @@ function ResourceForm(p: { resource: ResourceItem | null; types: string[]; onClo
   async function save(e: Event) {
     e.preventDefault();
     const fields: Record<string, string> = {};
-    const t = type.trim().toLowerCase();
-    if (!name.trim()) fields.name = "Enter a name, e.g. Room 1";
-    if (!t) fields.type = "Enter a type, e.g. room";
-    else if (!RESOURCE_TYPE.test(t)) fields.type = RESOURCE_TYPE_RULE;
+    const typed = type.trim().toLowerCase();
+    if (!name.trim()) fields.name = t("res.enterName");
+    if (!typed) fields.type = t("res.enterType");
+    else if (!RESOURCE_TYPE.test(typed)) fields.type = t("res.typeRule");
     if (Object.keys(fields).length) return submit.refuse(fields);
-    const body = { name: name.trim(), type: t, isActive: active };
+    const body = { name: name.trim(), type: typed, isActive: active };
     await submit.send(r ? "PATCH" : "POST", r ? `/api/resources/${r.id}` : "/api/resources", body, () => p.onSaved(body.name));
   }
   const f = submit.fields;
   return (
     <FormDialog
-      title={r ? `Edit ${r.name}` : "New resource"}
+      title={r ? t("svc.editNamed", { name: r.name }) : t("res.new")}
       id="resource-form"
       onClose={p.onClose}
       onSubmit={save}
       busy={submit.busy}
       problem={submit.problem}
-      submitLabel={r ? "Save changes" : "Add resource"}
+      submitLabel={r ? t("svc.saveChanges") : t("res.add")}
     >
       <div class="form-grid">
         <TextField
           id="res-name"
-          label="Name"
+          label={t("svc.name")}
           required
           value={name}
           onValue={setName}
           maxLength={100}
           error={f.name}
-          placeholder="e.g. Room 1"
+          placeholder={t("res.namePlaceholder")}
         />
         <TextField
           id="res-type"
-          label="Type"
+          label={t("res.type")}
           required
           value={type}
           onValue={setType}
           maxLength={40}
           error={f.type}
-          hint={p.types.length ? `Types in use: ${p.types.join(", ")}.` : "A short label services ask for, e.g. room, chair, basin."}
+          hint={p.types.length ? t("res.typesInUse", { types: p.types.join(", ") }) : t("res.typeHint")}
         />
       </div>
-      <CheckField
-        id="res-active"
-        label="Active"
-        hint="Off: kept in the list, but not given to new bookings."
-        checked={active}
-        onValue={setActive}
-      />
+      <CheckField id="res-active" label={t("svc.active")} hint={t("res.activeHint")} checked={active} onValue={setActive} />
     </FormDialog>
   );
 }

@@ -2,13 +2,13 @@
 // free (a colour developing) and the resource types it needs one free resource of each.
 import { useState } from "hono/jsx/dom";
 import type { OwnerService } from "../../shared/api-types";
+import { t } from "../shell/i18n";
 import { TextField } from "../ui/kit";
 import type { ServiceFormSection } from "./service-form-section";
 import { listError } from "./service-scheduling";
 
 const MAX_TYPES = 3;
 const TYPE = /^[a-z0-9][a-z0-9 _-]*$/;
-const STEP_RULE = "Use minutes in steps of 5, at least 5";
 
 /** A typed minutes field as sent: null when empty (no processing time), a number, or the text (refused by `check`). */
 const minutesValue = (v: string): number | string | null => (v.trim() === "" ? null : /^\d+$/.test(v.trim()) ? Number(v) : v);
@@ -25,8 +25,8 @@ type Timing = Pick<OwnerService, "processingOffsetMinutes" | "processingMinutes"
 export function visitSummary(s: Timing): string {
   const parts: string[] = [];
   if (s.processingOffsetMinutes && s.processingMinutes)
-    parts.push(`Staff free ${s.processingOffsetMinutes}–${s.processingOffsetMinutes + s.processingMinutes} min in`);
-  if (s.resourceTypes.length) parts.push(`Needs: ${s.resourceTypes.join(", ")}`);
+    parts.push(t("svc.staffFree", { from: s.processingOffsetMinutes, to: s.processingOffsetMinutes + s.processingMinutes }));
+  if (s.resourceTypes.length) parts.push(t("svc.needs", { types: s.resourceTypes.join(", ") }));
   return parts.join(" · ");
 }
 
@@ -42,19 +42,18 @@ export const ServiceVisits: ServiceFormSection = {
       ["processingOffsetMinutes", offset],
       ["processingMinutes", length],
     ] as const)
-      if (v !== null && (typeof v !== "number" || v < 5 || v % 5)) fields[key] = STEP_RULE;
+      if (v !== null && (typeof v !== "number" || v < 5 || v % 5)) fields[key] = t("svc.stepRule");
     if (!fields.processingOffsetMinutes && !fields.processingMinutes) {
       if ((offset === null) !== (length === null))
-        fields[offset === null ? "processingOffsetMinutes" : "processingMinutes"] = "Fill in both processing fields, or leave both empty";
+        fields[offset === null ? "processingOffsetMinutes" : "processingMinutes"] = t("svc.bothProcessing");
       else if (typeof offset === "number" && typeof length === "number" && offset + length >= form.durationMinutes)
-        fields.processingMinutes = `The staff member must be back before the service ends (start + length under ${form.durationMinutes} minutes)`;
+        fields.processingMinutes = t("svc.backBefore", { minutes: form.durationMinutes });
     }
     const types = extra.resourceTypes as string[] | undefined;
     if (types) {
-      if (types.length > MAX_TYPES) fields.resourceTypes = `At most ${MAX_TYPES} resource types`;
-      else if (types.some((t) => !TYPE.test(t)))
-        fields.resourceTypes = "Use letters, digits, spaces, - or _ for each type (e.g. room, chair)";
-      else if (new Set(types).size < types.length) fields.resourceTypes = "A type is listed twice";
+      if (types.length > MAX_TYPES) fields.resourceTypes = t("svc.maxTypes", { count: MAX_TYPES });
+      else if (types.some((t) => !TYPE.test(t))) fields.resourceTypes = t("svc.typeRule");
+      else if (new Set(types).size < types.length) fields.resourceTypes = t("svc.typeTwice");
     }
     return fields;
   },
@@ -68,14 +67,12 @@ export const ServiceVisits: ServiceFormSection = {
     const [typesText, setTypesText] = useState((s?.resourceTypes ?? []).join(", "));
     return (
       <fieldset class="service-visits">
-        <legend>Processing time and resources</legend>
-        <p class="hint">
-          While a colour develops the staff member can take someone else; the customer and any room stay booked. Leave both empty for none.
-        </p>
+        <legend>{t("svc.processingLegend")}</legend>
+        <p class="hint">{t("svc.processingHint")}</p>
         <div class="form-grid">
           <TextField
             id="svc-processing-offset"
-            label="Staff free from (minutes in)"
+            label={t("svc.freeFrom")}
             type="number"
             min={5}
             step={5}
@@ -85,7 +82,7 @@ export const ServiceVisits: ServiceFormSection = {
           />
           <TextField
             id="svc-processing-minutes"
-            label="Staff free for (minutes)"
+            label={t("svc.freeFor")}
             type="number"
             min={5}
             step={5}
@@ -95,7 +92,7 @@ export const ServiceVisits: ServiceFormSection = {
           />
           <TextField
             id="svc-resource-types"
-            label="Resources it needs"
+            label={t("svc.resourcesNeeded")}
             class="span-2"
             value={typesText}
             onValue={(v) => {
@@ -103,8 +100,8 @@ export const ServiceVisits: ServiceFormSection = {
               p.setExtra({ resourceTypes: typesValue(v) });
             }}
             error={listError(p.errors, "resourceTypes")}
-            hint={`Up to ${MAX_TYPES} types, separated by commas (e.g. room, basin); one free resource of each is booked with it.`}
-            placeholder="e.g. room"
+            hint={t("svc.resourcesHint", { count: MAX_TYPES })}
+            placeholder={t("svc.resourcesPlaceholder")}
           />
         </div>
       </fieldset>

@@ -2,7 +2,8 @@
 import { useState } from "hono/jsx/dom";
 import type { OwnerService, ServicesView } from "../../shared/api-types";
 import { startPage } from "../shell/boot";
-import { duration, money, toMajor, toMinor } from "../ui/format";
+import { t } from "../shell/i18n";
+import { duration, money, percent, toMajor, toMinor } from "../ui/format";
 import { FormDialog, useSubmit } from "../ui/form-dialog";
 import { useListPage } from "../ui/list-page";
 import { Button, CheckField, Dialog, Empty, GateNote, Loading, LoadFailed, Outcome, TextAreaField, TextField } from "../ui/kit";
@@ -14,7 +15,11 @@ import { performers } from "./service-scheduling";
 
 /** "+10 min before, 15 min after" (the buffers kept free around each appointment). */
 const bufferSummary = (before: number, after: number) =>
-  `+ ${[before ? `${before} min before` : "", after ? `${after} min after` : ""].filter(Boolean).join(", ")}`;
+  before && after
+    ? t("svc.buffersBoth", { before, after })
+    : before
+      ? t("svc.bufferBefore", { minutes: before })
+      : t("svc.bufferAfter", { minutes: after });
 
 function Services() {
   const view = useView<ServicesView>("/api/businesses/me/views/services");
@@ -26,70 +31,77 @@ function Services() {
   const move = (i: number, by: number) => {
     const ids = d.services.map((s) => s.id);
     [ids[i], ids[i + by]] = [ids[i + by], ids[i]];
-    void run(`Moved ${d.services[i].name} ${by < 0 ? "up" : "down"}.`, "PUT", "/api/services/order", { ids });
+    void run(t("svc.moved", { name: d.services[i].name, up: by < 0 ? "yes" : "no" }), "PUT", "/api/services/order", { ids });
   };
 
   return (
     <>
       <div class="page-head">
-        <p class="muted">The booking page lists active, online-bookable services in this order. Prices in {cur}.</p>
+        <p class="muted">{t("svc.intro", { currency: cur })}</p>
         <Button kind="primary" gate={manage} onClick={() => setEditing("new")}>
-          Add service
+          {t("svc.add")}
         </Button>
       </div>
       <GateNote gates={[manage]} />
       <Outcome problem={problem} done={done} onRetry={view.reload} />
       {d.services.length === 0 ? (
-        <Empty title="No services yet.">Add the first service your customers can book: its name, length and price.</Empty>
+        <Empty title={t("svc.none")}>{t("svc.noneHint")}</Empty>
       ) : (
         <div class="table-wrap">
           <table>
-            <caption class="visually-hidden">Services in booking-page order</caption>
+            <caption class="visually-hidden">{t("svc.caption")}</caption>
             <thead>
               <tr>
-                <th scope="col">Service</th>
-                <th scope="col">Length</th>
-                <th scope="col">Price</th>
-                <th scope="col">Deposit</th>
-                <th scope="col">Status</th>
-                <th scope="col">Actions</th>
+                <th scope="col">{t("svc.service")}</th>
+                <th scope="col">{t("svc.length")}</th>
+                <th scope="col">{t("svc.price")}</th>
+                <th scope="col">{t("svc.deposit")}</th>
+                <th scope="col">{t("svc.status")}</th>
+                <th scope="col">{t("svc.actions")}</th>
               </tr>
             </thead>
             <tbody>
               {d.services.map((s, i) => (
                 <tr class={s.isActive ? undefined : "muted-row"}>
-                  <td data-label="Service">
+                  <td data-label={t("svc.service")}>
                     <strong>{s.name}</strong>
                     {s.description ? <span class="muted small block">{s.description}</span> : null}
-                    <span class="muted small block">By: {performers(s, d.staff)}</span>
+                    <span class="muted small block">{t("svc.by", { names: performers(s, d.staff) })}</span>
                   </td>
-                  <td data-label="Length">
+                  <td data-label={t("svc.length")}>
                     {duration(s.durationMinutes)}
                     {s.bufferBeforeMinutes || s.bufferAfterMinutes ? (
                       <span class="muted small block">{bufferSummary(s.bufferBeforeMinutes, s.bufferAfterMinutes)}</span>
                     ) : null}
                     {visitSummary(s) ? <span class="muted small block">{visitSummary(s)}</span> : null}
                   </td>
-                  <td data-label="Price">{money(s.price, cur)}</td>
-                  <td data-label="Deposit">{s.depositPercent ? `${s.depositPercent} %` : "None"}</td>
-                  <td data-label="Status">{s.isActive ? (s.isOnlineBookable ? "Bookable online" : "Front desk only") : "Inactive"}</td>
-                  <td data-label="Actions">
+                  <td data-label={t("svc.price")}>{money(s.price, cur)}</td>
+                  <td data-label={t("svc.deposit")}>{s.depositPercent ? percent(s.depositPercent) : t("svc.noDeposit")}</td>
+                  <td data-label={t("svc.status")}>
+                    {s.isActive ? (s.isOnlineBookable ? t("svc.online") : t("svc.frontDesk")) : t("svc.inactive")}
+                  </td>
+                  <td data-label={t("svc.actions")}>
                     <div class="row-actions">
-                      <Button class="small-button" gate={manage} onClick={() => setEditing(s)} label={`Edit ${s.name}`}>
-                        Edit
+                      <Button class="small-button" gate={manage} onClick={() => setEditing(s)} label={t("svc.editNamed", { name: s.name })}>
+                        {t("svc.edit")}
                       </Button>
                       <Button
                         class="small-button"
                         gate={manage}
                         busy={busy}
                         onClick={() =>
-                          void run(`${s.name} is ${s.isActive ? "inactive" : "active"} now.`, "PATCH", `/api/services/${s.id}`, {
-                            isActive: !s.isActive,
-                          })
+                          void run(
+                            t("svc.activeNow", { name: s.name, active: s.isActive ? "no" : "yes" }),
+                            "PATCH",
+                            `/api/services/${s.id}`,
+                            {
+                              isActive: !s.isActive,
+                            },
+                          )
                         }
-                        label={`${s.isActive ? "Deactivate" : "Activate"} ${s.name}`}
+                        label={t(s.isActive ? "svc.deactivateNamed" : "svc.activateNamed", { name: s.name })}
                       >
-                        {s.isActive ? "Deactivate" : "Activate"}
+                        {t(s.isActive ? "svc.deactivate" : "svc.activate")}
                       </Button>
                       <Button
                         class="small-button"
@@ -97,7 +109,7 @@ function Services() {
                         busy={busy}
                         disabled={i === 0}
                         onClick={() => move(i, -1)}
-                        label={`Move ${s.name} up`}
+                        label={t("svc.moveUp", { name: s.name })}
                       >
                         ↑
                       </Button>
@@ -107,12 +119,18 @@ function Services() {
                         busy={busy}
                         disabled={i === d.services.length - 1}
                         onClick={() => move(i, 1)}
-                        label={`Move ${s.name} down`}
+                        label={t("svc.moveDown", { name: s.name })}
                       >
                         ↓
                       </Button>
-                      <Button class="small-button" kind="danger" gate={manage} onClick={() => setDeleting(s)} label={`Delete ${s.name}`}>
-                        Delete
+                      <Button
+                        class="small-button"
+                        kind="danger"
+                        gate={manage}
+                        onClick={() => setDeleting(s)}
+                        label={t("svc.deleteNamed", { name: s.name })}
+                      >
+                        {t("svc.delete")}
                       </Button>
                     </div>
                   </td>
@@ -128,12 +146,12 @@ function Services() {
           currency={cur}
           staff={d.staff}
           onClose={() => setEditing(null)}
-          onSaved={(name) => saved(`${name} saved.`)}
+          onSaved={(name) => saved(t("svc.saved", { name }))}
         />
       ) : null}
       {deleting ? (
-        <Dialog title={`Delete ${deleting.name}?`} onClose={() => setDeleting(null)} id="delete-service">
-          <p>It leaves your service list and the booking page. Bookings already made keep it.</p>
+        <Dialog title={t("svc.deleteTitle", { name: deleting.name })} onClose={() => setDeleting(null)} id="delete-service">
+          <p>{t("svc.deleteText")}</p>
           <div class="actions-row">
             <Button
               kind="danger"
@@ -141,12 +159,12 @@ function Services() {
               onClick={() => {
                 const s = deleting;
                 setDeleting(null);
-                void run(`${s.name} deleted.`, "DELETE", `/api/services/${s.id}`);
+                void run(t("svc.deleted", { name: s.name }), "DELETE", `/api/services/${s.id}`);
               }}
             >
-              Delete service
+              {t("svc.deleteConfirm")}
             </Button>
-            <Button onClick={() => setDeleting(null)}>Keep it</Button>
+            <Button onClick={() => setDeleting(null)}>{t("svc.keep")}</Button>
           </div>
         </Dialog>
       ) : null}
@@ -176,11 +194,10 @@ function ServiceForm(p: {
     e.preventDefault();
     const minor = toMinor(price || "0", p.currency);
     const fields: Record<string, string> = {};
-    if (!name.trim()) fields.name = "Enter a name";
-    if (!/^\d+$/.test(minutes) || Number(minutes) < 5 || Number(minutes) % 5)
-      fields.durationMinutes = "Use minutes in steps of 5, at least 5";
-    if (minor === null) fields.price = `Enter an amount like 45.00`;
-    if (!/^\d+$/.test(deposit) || Number(deposit) > 100) fields.depositPercent = "Use a whole percent from 0 to 100";
+    if (!name.trim()) fields.name = t("svc.enterName");
+    if (!/^\d+$/.test(minutes) || Number(minutes) < 5 || Number(minutes) % 5) fields.durationMinutes = t("svc.stepRule");
+    if (minor === null) fields.price = t("svc.amountRule", { example: toMajor(4500, p.currency) });
+    if (!/^\d+$/.test(deposit) || Number(deposit) > 100) fields.depositPercent = t("svc.percentRule");
     for (const section of SERVICE_FORM_SECTIONS)
       Object.assign(fields, section.check?.(extra, { service: s, durationMinutes: Number(minutes) }));
     if (Object.keys(fields).length) return submit.refuse(fields);
@@ -199,18 +216,18 @@ function ServiceForm(p: {
   const f = submit.fields;
   return (
     <FormDialog
-      title={s ? `Edit ${s.name}` : "New service"}
+      title={s ? t("svc.editNamed", { name: s.name }) : t("svc.new")}
       id="service-form"
       onClose={p.onClose}
       onSubmit={save}
       busy={submit.busy}
       problem={submit.problem}
-      submitLabel={s ? "Save changes" : "Add service"}
+      submitLabel={s ? t("svc.saveChanges") : t("svc.add")}
     >
-      <TextField id="svc-name" label="Name" required value={name} onValue={setName} maxLength={200} error={f.name} />
+      <TextField id="svc-name" label={t("svc.name")} required value={name} onValue={setName} maxLength={200} error={f.name} />
       <TextAreaField
         id="svc-description"
-        label="Description"
+        label={t("svc.description")}
         value={description}
         onValue={setDescription}
         maxLength={2000}
@@ -219,7 +236,7 @@ function ServiceForm(p: {
       <div class="form-grid">
         <TextField
           id="svc-duration"
-          label="Length (minutes)"
+          label={t("svc.lengthMinutes")}
           type="number"
           min={5}
           step={5}
@@ -229,7 +246,7 @@ function ServiceForm(p: {
         />
         <TextField
           id="svc-price"
-          label={`Price (${p.currency})`}
+          label={t("svc.priceIn", { currency: p.currency })}
           inputMode="decimal"
           value={price}
           onValue={setPrice}
@@ -238,18 +255,18 @@ function ServiceForm(p: {
         />
         <TextField
           id="svc-deposit"
-          label="Deposit (% of the price)"
+          label={t("svc.depositLabel")}
           type="number"
           min={0}
           max={100}
           value={deposit}
           onValue={setDeposit}
           error={f.depositPercent}
-          hint="Taken at booking when the business asks for payment."
+          hint={t("svc.depositHint")}
         />
       </div>
-      <CheckField id="svc-online" label="Customers can book it online" checked={online} onValue={setOnline} />
-      <CheckField id="svc-active" label="Active" hint="Inactive services cannot be booked at all." checked={active} onValue={setActive} />
+      <CheckField id="svc-online" label={t("svc.bookOnline")} checked={online} onValue={setOnline} />
+      <CheckField id="svc-active" label={t("svc.active")} hint={t("svc.activeHint")} checked={active} onValue={setActive} />
       {SERVICE_FORM_SECTIONS.map(({ Fields }) => (
         <Fields service={s} staff={p.staff} extra={extra} setExtra={(patch) => setExtra({ ...extra, ...patch })} errors={f} />
       ))}

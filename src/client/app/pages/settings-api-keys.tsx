@@ -6,14 +6,16 @@ import type { CreatedApiKey, OwnerApiKey, SettingsView } from "../../shared/api-
 import { dataOf } from "../../shared/http";
 import { whenLabel } from "../lib/zoned";
 import { api } from "../shell/api";
+import { t } from "../shell/i18n";
 import { CopyBox } from "../ui/copy";
 import { Button, Dialog, Empty, GateNote, Outcome, SelectField, TextField, useMounted } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
+import { sentenceWith } from "./settings-form";
 
-const SCOPES = [
-  { value: "read", label: "Read only: may look up bookings, services, staff, customers" },
-  { value: "write", label: "Read and write: acts as an admin (not on members or keys)" },
+const scopes = () => [
+  { value: "read", label: t("set.ak.scopeRead") },
+  { value: "write", label: t("set.ak.scopeWrite") },
 ];
 
 export function ApiKeys(p: { view: SettingsView; reload: () => void }) {
@@ -31,7 +33,7 @@ export function ApiKeys(p: { view: SettingsView; reload: () => void }) {
 
   async function create(e: Event) {
     e.preventDefault();
-    if (!name.trim()) return setProblem({ message: "Give the key a name.", fields: { name: "Enter a name" }, retry: false });
+    if (!name.trim()) return setProblem({ message: t("set.ak.nameIt"), fields: { name: t("set.ak.enterName") }, retry: false });
     setBusy(true);
     setProblem(null);
     setDone("");
@@ -39,7 +41,7 @@ export function ApiKeys(p: { view: SettingsView; reload: () => void }) {
     if (!mounted.current) return;
     setBusy(false);
     const got = dataOf(a, 201);
-    if (!got) return setProblem(problemOf(a, { conflict: "This business already has 20 active keys. Revoke one first." }));
+    if (!got) return setProblem(problemOf(a, { conflict: t("set.ak.tooMany") }));
     setCreated(got);
     setName("");
     p.reload();
@@ -55,75 +57,76 @@ export function ApiKeys(p: { view: SettingsView; reload: () => void }) {
     setBusy(false);
     if (a.status !== 200) return setProblem(problemOf(a));
     if (created?.id === key.id) setCreated(null);
-    setDone(`“${key.name}” revoked. Requests with it are refused from now on.`);
+    setDone(t("set.ak.revoked", { name: key.name }));
     p.reload();
   }
 
   const f = problem?.fields ?? {};
   return (
     <section class="panel" aria-labelledby="api-keys-title">
-      <h2 id="api-keys-title">API keys</h2>
+      <h2 id="api-keys-title">{t("set.sec.api-keys")}</h2>
       <p class="muted">
-        Keys let your own systems use this business's API (see <a href="/docs">the API documentation</a>). Send one as{" "}
-        <span class="code">Authorization: Bearer &lt;key&gt;</span>.
+        {sentenceWith("set.ak.intro", {
+          link: <a href="/docs">{t("set.ak.docs")}</a>,
+          header: <span class="code">Authorization: Bearer &lt;key&gt;</span>,
+        })}
       </p>
       {keys === null ? (
-        <p class="gate-note">Only owners and admins can see and manage API keys.</p>
+        <p class="gate-note">{t("set.ak.ownersOnly")}</p>
       ) : (
         <>
           {created ? (
             <CopyBox
               id="api-key-secret"
-              label={`The key “${created.name}”`}
+              label={t("set.ak.theKey", { name: created.name })}
               value={created.key}
               onDismiss={() => setCreated(null)}
-              dismissLabel="I have stored it"
+              dismissLabel={t("set.ak.stored")}
             >
               <p>
-                <strong>Copy this key now.</strong> It is shown only this once: we keep only a fingerprint of it, so nobody can show it
-                again. If it is lost, make a new key and revoke this one.
+                <strong>{t("set.ak.copyNow")}</strong> {t("set.ak.once")}
               </p>
             </CopyBox>
           ) : null}
           {keys.length === 0 ? (
-            <Empty title="No API keys yet." />
+            <Empty title={t("set.ak.none")} />
           ) : (
             <div class="table-wrap">
               <table>
-                <caption class="visually-hidden">API keys, newest first</caption>
+                <caption class="visually-hidden">{t("set.ak.caption")}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Access</th>
-                    <th scope="col">Starts with</th>
-                    <th scope="col">Made</th>
-                    <th scope="col">Last used</th>
-                    <th scope="col">State</th>
+                    <th scope="col">{t("set.ak.name")}</th>
+                    <th scope="col">{t("set.ak.access")}</th>
+                    <th scope="col">{t("set.ak.prefix")}</th>
+                    <th scope="col">{t("set.ak.made")}</th>
+                    <th scope="col">{t("set.ak.lastUsed")}</th>
+                    <th scope="col">{t("set.ak.state")}</th>
                   </tr>
                 </thead>
                 <tbody>
                   {keys.map((k) => (
                     <tr>
-                      <td data-label="Name">{k.name}</td>
-                      <td data-label="Access">{k.scope === "write" ? "Read and write" : "Read only"}</td>
-                      <td data-label="Starts with">
+                      <td data-label={t("set.ak.name")}>{k.name}</td>
+                      <td data-label={t("set.ak.access")}>{t(k.scope === "write" ? "set.ak.readWrite" : "set.ak.readOnly")}</td>
+                      <td data-label={t("set.ak.prefix")}>
                         <span class="code">{k.prefix}…</span>
                       </td>
-                      <td data-label="Made">{whenLabel(k.createdAt, tz)}</td>
-                      <td data-label="Last used">{k.lastUsedAt ? whenLabel(k.lastUsedAt, tz) : "Never"}</td>
-                      <td data-label="State">
+                      <td data-label={t("set.ak.made")}>{whenLabel(k.createdAt, tz)}</td>
+                      <td data-label={t("set.ak.lastUsed")}>{k.lastUsedAt ? whenLabel(k.lastUsedAt, tz) : t("set.ak.never")}</td>
+                      <td data-label={t("set.ak.state")}>
                         {k.revokedAt ? (
-                          `Revoked ${whenLabel(k.revokedAt, tz)}`
+                          t("set.ak.revokedAt", { when: whenLabel(k.revokedAt, tz) })
                         ) : (
                           <Button
                             kind="danger"
                             class="small-button"
                             gate={manage}
                             busy={busy}
-                            label={`Revoke ${k.name}`}
+                            label={t("set.ak.revokeName", { name: k.name })}
                             onClick={() => setRevoking(k)}
                           >
-                            Revoke
+                            {t("set.ak.revoke")}
                           </Button>
                         )}
                       </td>
@@ -134,31 +137,31 @@ export function ApiKeys(p: { view: SettingsView; reload: () => void }) {
             </div>
           )}
           <form onSubmit={create} novalidate class="sub-form" aria-labelledby="api-key-add-title">
-            <h3 id="api-key-add-title">Make a key</h3>
+            <h3 id="api-key-add-title">{t("set.ak.makeTitle")}</h3>
             <div class="form-grid">
               <TextField
                 id="api-key-name"
-                label="Name (what uses it)"
+                label={t("set.ak.nameLabel")}
                 value={name}
                 onValue={setName}
                 maxLength={100}
-                placeholder="e.g. Accounting export"
+                placeholder={t("set.ak.nameExample")}
                 error={f.name}
                 disabled={!manage.allowed}
               />
               <SelectField
                 id="api-key-scope"
-                label="Access"
+                label={t("set.ak.access")}
                 value={scope}
                 onValue={setScope}
-                options={SCOPES}
+                options={scopes()}
                 error={f.scope}
                 disabled={!manage.allowed}
               />
             </div>
             <div class="actions-row">
               <Button type="submit" kind="primary" gate={manage} busy={busy}>
-                Make key
+                {t("set.ak.make")}
               </Button>
             </div>
           </form>
@@ -167,13 +170,13 @@ export function ApiKeys(p: { view: SettingsView; reload: () => void }) {
       <Outcome problem={problem} done={done} id="api-keys-outcome" />
       <GateNote gates={[manage]} />
       {revoking ? (
-        <Dialog id="revoke-key" title={`Revoke “${revoking.name}”?`} onClose={() => setRevoking(null)}>
-          <p>Every system that uses this key is refused from its next request on. This cannot be undone.</p>
+        <Dialog id="revoke-key" title={t("set.ak.confirmTitle", { name: revoking.name })} onClose={() => setRevoking(null)}>
+          <p>{t("set.ak.confirm")}</p>
           <div class="actions-row">
             <Button kind="danger" onClick={() => void revoke(revoking)}>
-              Revoke key
+              {t("set.ak.revokeKey")}
             </Button>
-            <Button onClick={() => setRevoking(null)}>Keep it</Button>
+            <Button onClick={() => setRevoking(null)}>{t("set.ak.keep")}</Button>
           </div>
         </Dialog>
       ) : null}

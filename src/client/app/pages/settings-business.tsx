@@ -1,5 +1,6 @@
 // Settings sections that edit the business record itself (PATCH /api/businesses/me), each its own
 // form with its own Save: profile, booking rules, notifications.
+import { t } from "../shell/i18n";
 import { BusinessForm, type SectionProps } from "./settings-form";
 
 function timeZones(current: string): Array<{ value: string; label: string }> {
@@ -14,27 +15,28 @@ export function ProfileSection(p: SectionProps) {
   return (
     <BusinessForm
       id="profile"
-      title="Profile"
+      title={t("set.sec.profile")}
+      save={t("set.pf.save")}
       {...formOf(p)}
       fields={[
-        { key: "businessName", label: "Business name", max: 200 },
-        { key: "businessType", label: "Type of business", max: 100 },
-        { key: "description", label: "Description", kind: "textarea", max: 5000 },
-        { key: "email", label: "Contact e-mail", kind: "email" },
-        { key: "phone", label: "Phone", kind: "tel", max: 40 },
-        { key: "addressLine1", label: "Address", max: 200 },
-        { key: "city", label: "City", max: 100 },
-        { key: "provinceState", label: "Province or state", max: 100 },
-        { key: "country", label: "Country", max: 100 },
-        { key: "countryCode", label: "Country code (2 letters)", max: 2 },
+        { key: "businessName", label: t("set.pf.businessName"), max: 200 },
+        { key: "businessType", label: t("set.pf.businessType"), max: 100 },
+        { key: "description", label: t("set.pf.description"), kind: "textarea", max: 5000 },
+        { key: "email", label: t("set.pf.email"), kind: "email" },
+        { key: "phone", label: t("set.pf.phone"), kind: "tel", max: 40 },
+        { key: "addressLine1", label: t("set.pf.address"), max: 200 },
+        { key: "city", label: t("set.pf.city"), max: 100 },
+        { key: "provinceState", label: t("set.pf.province"), max: 100 },
+        { key: "country", label: t("set.pf.country"), max: 100 },
+        { key: "countryCode", label: t("set.pf.countryCode"), max: 2 },
         {
           key: "timezone",
-          label: "Time zone",
+          label: t("set.pf.timezone"),
           kind: "select",
           options: timeZones(p.view.settings.timezone),
-          hint: "Opening hours and bookings are in this zone.",
+          hint: t("set.pf.timezoneHint"),
         },
-        { key: "currency", label: "Currency (3 letters)", max: 3, hint: "Prices are shown and charged in it." },
+        { key: "currency", label: t("set.pf.currency"), max: 3, hint: t("set.pf.currencyHint") },
       ]}
     />
   );
@@ -44,25 +46,26 @@ export function RulesSection(p: SectionProps) {
   return (
     <BusinessForm
       id="rules"
-      title="Booking rules"
+      title={t("set.sec.rules")}
+      save={t("set.ru.save")}
       {...formOf(p)}
       fields={[
         {
           key: "minNoticeMinutes",
-          label: "Minimum notice (minutes)",
+          label: t("set.ru.notice"),
           kind: "number",
-          hint: "Online bookings start at least this long from now, e.g. 120 for two hours; 0 = up to the last minute. The front desk is not held to it.",
+          hint: t("set.ru.noticeHint"),
         },
         {
           key: "maxAdvanceDays",
-          label: "Booking horizon (days ahead)",
+          label: t("set.ru.horizon"),
           kind: "number",
-          hint: "Customers can book at most this many days ahead (1 to 730).",
+          hint: t("set.ru.horizonHint"),
         },
-        { key: "cancellationHours", label: "Free cancellation until (hours before)", kind: "number" },
-        { key: "cancellationPolicy", label: "Cancellation policy shown to customers", kind: "textarea", max: 5000 },
-        { key: "allowGuestBooking", label: "Customers may book without an account", kind: "check" },
-        { key: "aiAssistantEnabled", label: "Show the booking assistant on the booking page", kind: "check" },
+        { key: "cancellationHours", label: t("set.ru.cancelHours"), kind: "number" },
+        { key: "cancellationPolicy", label: t("set.ru.policy"), kind: "textarea", max: 5000 },
+        { key: "allowGuestBooking", label: t("set.ru.guests"), kind: "check" },
+        { key: "aiAssistantEnabled", label: t("set.ru.assistant"), kind: "check" },
       ]}
     />
   );
@@ -73,21 +76,22 @@ export function NotificationsSection(p: SectionProps) {
   return (
     <BusinessForm
       id="notifications"
-      title="Notifications"
+      title={t("set.sec.notifications")}
+      save={t("set.no.save")}
       {...formOf(p)}
-      intro={<p class="muted">Who hears about new, moved and cancelled bookings, and when customers get reminder e-mails.</p>}
+      intro={<p class="muted">{t("set.no.intro")}</p>}
       fields={[
         {
           key: "notificationEmail",
-          label: "Send booking notices to",
+          label: t("set.no.to"),
           kind: "email",
-          hint: `Leave it empty to use the contact e-mail${email ? ` (${email})` : ""}.`,
+          hint: email ? t("set.no.toHintWith", { email }) : t("set.no.toHint"),
         },
         {
           key: "reminderHours",
-          label: "Reminder e-mails (hours before)",
+          label: t("set.no.reminders"),
           kind: "list",
-          hint: "Up to 3, separated by commas, e.g. 24, 2. Leave it empty to send no reminders.",
+          hint: t("set.no.remindersHint"),
         },
       ]}
     />

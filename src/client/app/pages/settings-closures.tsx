@@ -4,15 +4,16 @@ import { useState } from "hono/jsx/dom";
 import type { SettingsView } from "../../shared/api-types";
 import { dayLabel, isDate } from "../lib/zoned";
 import { api } from "../shell/api";
+import { t } from "../shell/i18n";
 import { Button, GateNote, Outcome, TextField, useMounted } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 
 type Closure = SettingsView["closures"][number];
 
-/** "Wed, Dec 24, 2031" or "Wed, Dec 24 to Fri, Dec 26, 2031". */
+/** "Wed, Dec 24, 2031" or "Wed, Dec 24 to Fri, Dec 26, 2031" (in the app's language). */
 export function dateRangeLabel(start: string, end: string): string {
-  return start === end ? dayLabel(start) : `${dayLabel(start, "short")} to ${dayLabel(end)}`;
+  return start === end ? dayLabel(start) : t("set.cl.range", { from: dayLabel(start, "short"), to: dayLabel(end) });
 }
 
 export function ClosuresPanel(p: { view: SettingsView; reload: () => void }) {
@@ -45,13 +46,13 @@ export function ClosuresPanel(p: { view: SettingsView; reload: () => void }) {
     e.preventDefault();
     const last = end || start;
     const fields: Record<string, string> = {};
-    if (!isDate(start)) fields.startDate = "Choose the first closed day";
-    if (end && !isDate(end)) fields.endDate = "Choose the last closed day, or leave it empty for one day";
-    else if (isDate(start) && last < start) fields.endDate = "The last day must not be before the first";
-    if (Object.keys(fields).length) return setProblem({ message: "Please correct the fields marked below.", fields, retry: false });
+    if (!isDate(start)) fields.startDate = t("set.cl.firstMissing");
+    if (end && !isDate(end)) fields.endDate = t("set.cl.lastInvalid");
+    else if (isDate(start) && last < start) fields.endDate = t("set.cl.lastBefore");
+    if (Object.keys(fields).length) return setProblem({ message: t("problem.fields"), fields, retry: false });
     const made = await send("POST", "/api/businesses/me/closures", { startDate: start, endDate: last, reason: reason.trim() || undefined });
     if (!made) return;
-    setDone(`Closed ${dateRangeLabel(start, last)}.`);
+    setDone(t("set.cl.closed", { range: dateRangeLabel(start, last) }));
     setStart("");
     setEnd("");
     setReason("");
@@ -59,7 +60,7 @@ export function ClosuresPanel(p: { view: SettingsView; reload: () => void }) {
 
   async function remove(c: Closure) {
     if (await send("DELETE", `/api/businesses/me/closures/${encodeURIComponent(c.id)}`)) {
-      setDone(`Open again ${dateRangeLabel(c.startDate, c.endDate)}.`);
+      setDone(t("set.cl.open", { range: dateRangeLabel(c.startDate, c.endDate) }));
     }
   }
 
@@ -67,15 +68,12 @@ export function ClosuresPanel(p: { view: SettingsView; reload: () => void }) {
   const list = p.view.closures;
   return (
     <section class="panel" aria-labelledby="closures-title">
-      <h2 id="closures-title">Closures</h2>
-      <p class="muted">
-        Days the whole business is closed, such as public holidays: nobody can be booked on them, online or at the front desk. Bookings
-        already made on those days stay; move or cancel them yourself.
-      </p>
+      <h2 id="closures-title">{t("set.sec.closures")}</h2>
+      <p class="muted">{t("set.cl.intro")}</p>
       {list.length === 0 ? (
-        <p class="muted small">No closures planned.</p>
+        <p class="muted small">{t("set.cl.none")}</p>
       ) : (
-        <ul class="time-off" aria-label="Planned closures">
+        <ul class="time-off" aria-label={t("set.cl.planned")}>
           {list.map((c) => (
             <li>
               <span>
@@ -86,21 +84,21 @@ export function ClosuresPanel(p: { view: SettingsView; reload: () => void }) {
                 class="small-button"
                 gate={manage}
                 busy={busy}
-                label={`Remove closure ${dateRangeLabel(c.startDate, c.endDate)}`}
+                label={t("set.cl.removeLabel", { range: dateRangeLabel(c.startDate, c.endDate) })}
                 onClick={() => void remove(c)}
               >
-                Remove
+                {t("set.cl.remove")}
               </Button>
             </li>
           ))}
         </ul>
       )}
       <form onSubmit={add} novalidate>
-        <h3>Add a closure</h3>
+        <h3>{t("set.cl.addTitle")}</h3>
         <div class="form-grid">
           <TextField
             id="closure-start"
-            label="First closed day"
+            label={t("set.cl.first")}
             type="date"
             required
             value={start}
@@ -110,30 +108,30 @@ export function ClosuresPanel(p: { view: SettingsView; reload: () => void }) {
           />
           <TextField
             id="closure-end"
-            label="Last closed day"
+            label={t("set.cl.last")}
             type="date"
             value={end}
             onValue={setEnd}
             error={f.endDate}
-            hint="Leave it empty to close one day."
+            hint={t("set.cl.lastHint")}
             disabled={off}
           />
           <TextField
             id="closure-reason"
-            label="Reason (only your team sees it)"
+            label={t("set.cl.reason")}
             class="span-2"
             value={reason}
             onValue={setReason}
             maxLength={500}
             error={f.reason}
             disabled={off}
-            placeholder="e.g. Public holiday"
+            placeholder={t("set.cl.reasonExample")}
           />
         </div>
         <Outcome problem={problem} done={done} />
         <div class="actions-row">
           <Button type="submit" kind="primary" gate={manage} busy={busy}>
-            Add closure
+            {t("set.cl.add")}
           </Button>
         </div>
         <GateNote gates={[manage]} />

@@ -3,10 +3,12 @@
 // records), sees where it stands, and may ask Cloudflare again at once with "Check now".
 // Self-contained: props are the settings view and what to do after a save.
 import { useEffect, useState } from "hono/jsx/dom";
+import type { AppKey } from "../../../shared/i18n/app/en";
 import type { OwnerBusiness, SettingsView } from "../../shared/api-types";
 import { dataOf, errorMessage } from "../../shared/http";
 import { whenLabel } from "../lib/zoned";
 import { api } from "../shell/api";
+import { t } from "../shell/i18n";
 import { Button, GateNote, Outcome, TextField, useMounted } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
@@ -14,43 +16,41 @@ import { type Problem, problemOf } from "../ui/problems";
 type DomainStatus = NonNullable<OwnerBusiness["customDomainStatus"]>;
 type DnsRecord = DomainStatus["dnsRecords"][number];
 
-const STATE: Record<DomainStatus["status"], string> = { pending: "Being set up", active: "Live", failed: "Failed" };
+const STATE: Record<DomainStatus["status"], AppKey> = { pending: "set.dm.pending", active: "set.dm.active", failed: "set.dm.failed" };
 
 /** Cloudflare's certificate statuses in words. */
 function certificateWords(ssl: string | null): string {
-  if (!ssl) return "not requested yet";
-  if (ssl === "active") return "issued";
-  if (ssl.startsWith("pending") || ssl === "initializing") return "waiting for the DNS records";
+  if (!ssl) return t("set.dm.certNone");
+  if (ssl === "active") return t("set.dm.certIssued");
+  if (ssl.startsWith("pending") || ssl === "initializing") return t("set.dm.certWaiting");
   return ssl.replace(/_/g, " ");
 }
 
 function explanation(s: DomainStatus): string {
-  if (s.status === "active") return `Customers who open https://${s.hostname} see your booking page.`;
-  if (s.status === "failed") {
-    return "We could not verify the domain within 7 days, so it was given up. Save it again to start over, then add the records shown.";
-  }
-  return `Add the records below at your DNS provider. We check every 5 minutes and e-mail you when ${s.hostname} is live; that usually takes a few minutes once the records are in place.`;
+  if (s.status === "active") return t("set.dm.live", { host: s.hostname });
+  if (s.status === "failed") return t("set.dm.gaveUp");
+  return t("set.dm.addRecords", { host: s.hostname });
 }
 
 function purpose(r: DnsRecord): string {
-  if (r.type === "CNAME") return "Points your domain at us";
-  if (r.name.startsWith("_cf-custom-hostname.")) return "Proves the domain is yours";
-  return "Lets us issue the certificate";
+  if (r.type === "CNAME") return t("set.dm.cname");
+  if (r.name.startsWith("_cf-custom-hostname.")) return t("set.dm.proves");
+  return t("set.dm.certificate");
 }
 
 /**
  * One part of a record as text that wraps (a phone shows all of it), with its own Copy button.
  * When the clipboard is refused the text is selected and the words say what to press.
  */
-function RecordPart(p: { id: string; label: string; value: string; what: string; onCopied: (words: string) => void }) {
+function RecordPart(p: { id: string; label: string; value: string; copyLabel: string; copied: string; onCopied: (words: string) => void }) {
   async function copy() {
     try {
       await navigator.clipboard.writeText(p.value);
-      p.onCopied(`Copied the ${p.what}.`);
+      p.onCopied(p.copied);
     } catch {
       const el = document.getElementById(p.id);
       if (el) getSelection()?.selectAllChildren(el);
-      p.onCopied("Press Ctrl+C (or Cmd+C) to copy the selected text.");
+      p.onCopied(t("set.pressCopy"));
     }
   }
   return (
@@ -58,8 +58,8 @@ function RecordPart(p: { id: string; label: string; value: string; what: string;
       <dt>{p.label}</dt>
       <dd class="dns-copy">
         <code id={p.id}>{p.value}</code>
-        <Button label={`Copy the ${p.what}`} onClick={() => void copy()}>
-          Copy
+        <Button label={p.copyLabel} onClick={() => void copy()}>
+          {t("set.copy")}
         </Button>
       </dd>
     </>
@@ -71,14 +71,27 @@ function DnsRecords(p: { records: DnsRecord[]; onCopied: (words: string) => void
   return (
     <div class="dns-records">
       {p.records.map((r, i) => {
-        const kind = `${r.type} record`;
         return (
           <section class="dns-record" aria-labelledby={`dns-${i}-title`}>
-            <h3 id={`dns-${i}-title`}>{kind}</h3>
+            <h3 id={`dns-${i}-title`}>{t("set.dm.record", { type: r.type })}</h3>
             <p class="muted small">{purpose(r)}</p>
             <dl class="dns-fields">
-              <RecordPart id={`dns-${i}-name`} label="Name" value={r.name} what={`name of the ${kind}`} onCopied={p.onCopied} />
-              <RecordPart id={`dns-${i}-value`} label="Value" value={r.value} what={`value of the ${kind}`} onCopied={p.onCopied} />
+              <RecordPart
+                id={`dns-${i}-name`}
+                label={t("set.dm.name")}
+                value={r.name}
+                copyLabel={t("set.dm.copyName", { type: r.type })}
+                copied={t("set.dm.copiedName", { type: r.type })}
+                onCopied={p.onCopied}
+              />
+              <RecordPart
+                id={`dns-${i}-value`}
+                label={t("set.dm.value")}
+                value={r.value}
+                copyLabel={t("set.dm.copyValue", { type: r.type })}
+                copied={t("set.dm.copiedValue", { type: r.type })}
+                onCopied={p.onCopied}
+              />
             </dl>
           </section>
         );
@@ -101,15 +114,15 @@ export function CustomDomainPanel(p: { view: SettingsView; onSaved: () => void }
   }, [business.customDomainStatus]);
 
   const context = (a: Parameters<typeof problemOf>[0]) => ({
-    domain_taken: "Another business already uses this domain.",
+    domain_taken: t("set.domainTaken"),
     // Cloudflare's own reason is worth reading (an invalid name); the server's sentence carries it.
-    domain_provider_error: errorMessage(a) ?? "Cloudflare did not answer. Nothing was changed; try again in a moment.",
+    domain_provider_error: errorMessage(a) ?? t("set.dm.providerError"),
   });
 
   async function save(e: Event) {
     e.preventDefault();
     const next = value.trim();
-    if (next === (business.customDomain ?? "") && status?.status !== "failed") return setDone("Nothing changed.");
+    if (next === (business.customDomain ?? "") && status?.status !== "failed") return setDone(t("set.nothingChanged"));
     setBusy("save");
     setProblem(null);
     setDone("");
@@ -120,7 +133,7 @@ export function CustomDomainPanel(p: { view: SettingsView; onSaved: () => void }
     if (!saved) return setProblem(problemOf(a, context(a)));
     setStatus(saved.customDomainStatus);
     setValue(saved.customDomain ?? "");
-    setDone("Saved.");
+    setDone(t("set.saved"));
     p.onSaved();
   }
 
@@ -134,23 +147,20 @@ export function CustomDomainPanel(p: { view: SettingsView; onSaved: () => void }
     const got = dataOf(a);
     if (!got) return setProblem(problemOf(a, context(a)));
     setStatus(got);
-    setDone(got.status === "active" ? `${got.hostname} is live.` : `Checked: ${got.hostname} is still being set up.`);
+    setDone(t(got.status === "active" ? "set.dm.isLive" : "set.dm.stillPending", { host: got.hostname }));
   }
 
   return (
     <section class="panel" aria-labelledby="domain-title">
-      <h2 id="domain-title">Custom domain</h2>
-      <p class="muted">
-        Serve your booking page at your own address, e.g. book.yoursalon.com. Save the address here, then add the DNS records shown below at
-        your DNS provider. Leave it empty to stop using one.
-      </p>
+      <h2 id="domain-title">{t("set.sec.domain")}</h2>
+      <p class="muted">{t("set.dm.intro")}</p>
       <form onSubmit={save} novalidate>
         <div class="form-grid">
           <TextField
             id="domain-customDomain"
             class="span-2"
-            label="Domain"
-            hint="Only the host name: no https://, no path."
+            label={t("set.dm.domain")}
+            hint={t("set.dm.domainHint")}
             value={value}
             onValue={(v) => {
               setValue(v);
@@ -165,25 +175,27 @@ export function CustomDomainPanel(p: { view: SettingsView; onSaved: () => void }
         </div>
         <div class="actions-row">
           <Button type="submit" kind="primary" gate={manage} busy={busy === "save"}>
-            Save custom domain
+            {t("set.dm.save")}
           </Button>
         </div>
       </form>
       {status ? (
         <div class="domain-state">
           <p>
-            <span class={`status domain-${status.status}`}>{STATE[status.status]}</span> <strong>{status.hostname}</strong>
+            <span class={`status domain-${status.status}`}>{t(STATE[status.status])}</span> <strong>{status.hostname}</strong>
           </p>
           <p>{explanation(status)}</p>
           <p class="muted small">
-            Certificate: {certificateWords(status.sslStatus)}.{" "}
-            {status.checkedAt ? `Last checked ${whenLabel(status.checkedAt, p.view.business.timezone)}.` : "Not checked yet."}
+            {t("set.dm.cert", { words: certificateWords(status.sslStatus) })}{" "}
+            {status.checkedAt
+              ? t("set.dm.checkedAt", { when: whenLabel(status.checkedAt, p.view.business.timezone) })
+              : t("set.dm.notChecked")}
           </p>
           <DnsRecords records={status.dnsRecords} onCopied={setDone} />
           {status.status === "pending" ? (
             <div class="actions-row">
               <Button gate={manage} busy={busy === "check"} onClick={() => void check()}>
-                Check now
+                {t("set.dm.checkNow")}
               </Button>
             </div>
           ) : null}

@@ -1,7 +1,9 @@
 import type { Child } from "hono/jsx";
 import { useState } from "hono/jsx/dom";
 import type { OwnerBusiness, SettingsView, Viewer } from "../../shared/api-types";
+import type { AppKey } from "../../../shared/i18n/app/en";
 import { api } from "../shell/api";
+import { t } from "../shell/i18n";
 import { Button, CheckField, GateNote, Outcome, SelectField, TextAreaField, TextField } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
@@ -22,6 +24,15 @@ export type FieldSpec = {
   span?: boolean;
 };
 
+/**
+ * A catalog sentence with elements inside it ("… are set under {link}."): each language places them
+ * where its grammar wants, so the sentence is formatted with markers and the elements put at them.
+ */
+export function sentenceWith(key: AppKey, nodes: Record<string, Child>): Child[] {
+  const marked = t(key, Object.fromEntries(Object.keys(nodes).map((name) => [name, `\u0000${name}\u0000`])));
+  return marked.split("\u0000").map((part, i) => (i % 2 === 1 ? (nodes[part] ?? part) : part));
+}
+
 /** A business value as a form value (text fields hold strings, checkboxes booleans). */
 function formValue(b: OwnerBusiness, f: FieldSpec): string | boolean {
   const v = b[f.key];
@@ -34,8 +45,8 @@ const listParts = (v: string) => v.split(/[\s,;]+/).filter(Boolean);
 
 /** Client-side checks of number fields: the message shown next to the field, or "". */
 function numberProblem(f: FieldSpec, v: string | boolean): string {
-  if (f.kind === "number" && !/^\d+$/.test(String(v))) return "Enter a whole number";
-  if (f.kind === "list" && !listParts(String(v)).every((x) => /^\d+$/.test(x))) return "Enter whole numbers separated by commas";
+  if (f.kind === "number" && !/^\d+$/.test(String(v))) return t("set.wholeNumber");
+  if (f.kind === "list" && !listParts(String(v)).every((x) => /^\d+$/.test(x))) return t("set.wholeNumbers");
   return "";
 }
 
@@ -61,6 +72,8 @@ function apiValue(f: FieldSpec, v: string | boolean): unknown {
 export function BusinessForm(p: {
   id: string;
   title: string;
+  /** The Save button's words ("Save profile"): a lowercased title reads wrong in German. */
+  save: string;
   intro?: Child;
   fields: FieldSpec[];
   business: OwnerBusiness;
@@ -83,17 +96,17 @@ export function BusinessForm(p: {
     e.preventDefault();
     const changes: Record<string, unknown> = {};
     for (const f of p.fields) if (values[f.key] !== formValue(p.business, f)) changes[f.key] = apiValue(f, values[f.key]);
-    if (!Object.keys(changes).length) return setDone("Nothing changed.");
+    if (!Object.keys(changes).length) return setDone(t("set.nothingChanged"));
     const wrong = Object.fromEntries(
       p.fields.filter((f) => f.key in changes && numberProblem(f, values[f.key])).map((f) => [f.key, numberProblem(f, values[f.key])]),
     );
-    if (Object.keys(wrong).length) return setProblem({ message: "Please correct the fields marked below.", fields: wrong, retry: false });
+    if (Object.keys(wrong).length) return setProblem({ message: t("problem.fields"), fields: wrong, retry: false });
     setBusy(true);
     setProblem(null);
     const a = await api("PATCH", "/api/businesses/me", changes);
     setBusy(false);
-    if (a.status !== 200) return setProblem(problemOf(a, { conflict: "Another business already uses this domain." }));
-    setDone("Saved.");
+    if (a.status !== 200) return setProblem(problemOf(a, { conflict: t("set.domainTaken") }));
+    setDone(t("set.saved"));
     p.onSaved();
   }
   const f = problem?.fields ?? {};
@@ -149,7 +162,7 @@ export function BusinessForm(p: {
         <Outcome problem={problem} done={done} />
         <div class="actions-row">
           <Button type="submit" kind="primary" gate={manage} busy={busy}>
-            Save {p.title.toLowerCase()}
+            {p.save}
           </Button>
         </div>
         <GateNote gates={[manage]} />

@@ -2,6 +2,7 @@
 // as buttons, the range of other amounts and how long a card is valid. Sent whole, as the API wants.
 import { useState } from "hono/jsx/dom";
 import { api } from "../shell/api";
+import { t } from "../shell/i18n";
 import { toMajor, toMinor } from "../ui/format";
 import { Button, CheckField, GateNote, Outcome, TextField } from "../ui/kit";
 import { gate } from "../ui/permissions";
@@ -35,13 +36,13 @@ export function GiftCardsSection(p: SectionProps) {
       .filter(Boolean)
       .map((x) => toMinor(x, currency));
     const wrong: Record<string, string> = {};
-    if (presetValues.length === 0 || presetValues.some((v) => v === null)) wrong["giftCards.presets"] = "Enter amounts separated by commas";
+    if (presetValues.length === 0 || presetValues.some((v) => v === null)) wrong["giftCards.presets"] = t("set.gc.enterAmounts");
     const minMinor = toMinor(min, currency);
     const maxMinor = toMinor(max, currency);
-    if (minMinor === null) wrong["giftCards.minAmount"] = "Enter an amount";
-    if (maxMinor === null) wrong["giftCards.maxAmount"] = "Enter an amount";
-    if (!/^\d+$/.test(months.trim())) wrong["giftCards.validityMonths"] = "Enter a whole number of months";
-    if (Object.keys(wrong).length) return setProblem({ message: "Please correct the fields marked below.", fields: wrong, retry: false });
+    if (minMinor === null) wrong["giftCards.minAmount"] = t("set.gc.enterAmount");
+    if (maxMinor === null) wrong["giftCards.maxAmount"] = t("set.gc.enterAmount");
+    if (!/^\d+$/.test(months.trim())) wrong["giftCards.validityMonths"] = t("set.gc.enterMonths");
+    if (Object.keys(wrong).length) return setProblem({ message: t("problem.fields"), fields: wrong, retry: false });
     setBusy(true);
     setProblem(null);
     const giftCards = { enabled, presets: presetValues, minAmount: minMinor, maxAmount: maxMinor, validityMonths: Number(months) };
@@ -50,11 +51,11 @@ export function GiftCardsSection(p: SectionProps) {
     if (a.status !== 200) {
       return setProblem(
         problemOf(a, {
-          stripe_not_connected: "Connect a Stripe account that can take charges (under Payments) before selling gift cards.",
+          stripe_not_connected: t("set.stripeForGift"),
         }),
       );
     }
-    setDone("Saved.");
+    setDone(t("set.saved"));
     p.reload();
   }
 
@@ -63,16 +64,13 @@ export function GiftCardsSection(p: SectionProps) {
     fields[`giftCards.${key}`] ?? Object.entries(fields).find(([k]) => k.startsWith(`giftCards.${key}.`))?.[1];
   return (
     <section class="panel" aria-labelledby="gift-cards-title">
-      <h2 id="gift-cards-title">Gift cards</h2>
-      <p class="muted">
-        Customers buy gift cards on your gift-card page, paid through your Stripe account; the recipient gets the code by e-mail on the day
-        the buyer chooses. Cards you issue at the counter (under Gift cards) need none of this.
-      </p>
+      <h2 id="gift-cards-title">{t("set.sec.gift-cards")}</h2>
+      <p class="muted">{t("set.gc.intro")}</p>
       <form onSubmit={save} novalidate>
         <CheckField
           id="gift-enabled"
-          label="Sell gift cards on my booking page"
-          hint="Needs a Stripe account that can take charges."
+          label={t("set.gc.sell")}
+          hint={t("set.gc.sellHint")}
           checked={enabled}
           onValue={changed(setEnabled)}
           disabled={!manage.allowed}
@@ -80,8 +78,8 @@ export function GiftCardsSection(p: SectionProps) {
         <div class="form-grid">
           <TextField
             id="gift-presets"
-            label={`Amounts offered (${currency})`}
-            hint="1 to 6 amounts, separated by commas, e.g. 25, 50, 100."
+            label={t("set.gc.presets", { currency })}
+            hint={t("set.gc.presetsHint")}
             error={fieldError("presets")}
             value={presets}
             onValue={changed(setPresets)}
@@ -90,7 +88,7 @@ export function GiftCardsSection(p: SectionProps) {
           />
           <TextField
             id="gift-min"
-            label={`Smallest amount (${currency})`}
+            label={t("set.gc.min", { currency })}
             error={fieldError("minAmount")}
             value={min}
             onValue={changed(setMin)}
@@ -99,7 +97,7 @@ export function GiftCardsSection(p: SectionProps) {
           />
           <TextField
             id="gift-max"
-            label={`Largest amount (${currency})`}
+            label={t("set.gc.max", { currency })}
             error={fieldError("maxAmount")}
             value={max}
             onValue={changed(setMax)}
@@ -108,8 +106,8 @@ export function GiftCardsSection(p: SectionProps) {
           />
           <TextField
             id="gift-validity"
-            label="Valid for (months)"
-            hint="1 to 120 months from the day a card is bought."
+            label={t("set.gc.validity")}
+            hint={t("set.gc.validityHint")}
             error={fieldError("validityMonths")}
             type="number"
             min={1}
@@ -123,7 +121,7 @@ export function GiftCardsSection(p: SectionProps) {
         <Outcome problem={problem} done={done} />
         <div class="actions-row">
           <Button type="submit" kind="primary" gate={manage} busy={busy}>
-            Save gift cards
+            {t("set.gc.save")}
           </Button>
         </div>
         <GateNote gates={[manage]} />

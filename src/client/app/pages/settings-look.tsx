@@ -3,33 +3,35 @@
 import { useState } from "hono/jsx/dom";
 import { readableTextOn, safeHexColor } from "../../../shared/color";
 import { settingsSectionPath } from "../../../shared/settings-sections";
+import { t } from "../shell/i18n";
 import { Button } from "../ui/kit";
-import { BusinessForm, type SectionProps, type Values } from "./settings-form";
+import { BusinessForm, type SectionProps, sentenceWith, type Values } from "./settings-form";
 
 export function AppearanceSection(p: SectionProps) {
   const b = p.view.settings;
   return (
     <BusinessForm
       id="look"
-      title="Appearance"
+      title={t("set.sec.appearance")}
+      save={t("set.lk.save")}
       business={b}
       viewer={p.view.viewer}
       onSaved={p.reload}
-      intro={<p class="muted">How your booking page and the booking button on your own website look.</p>}
+      intro={<p class="muted">{t("set.lk.intro")}</p>}
       fields={[
-        { key: "templateAccent", label: "Booking page colour", kind: "color" },
-        { key: "widgetColor", label: "Widget button colour", kind: "color" },
+        { key: "templateAccent", label: t("set.lk.accent"), kind: "color" },
+        { key: "widgetColor", label: t("set.lk.widgetColor"), kind: "color" },
         {
           key: "widgetMode",
-          label: "The widget opens",
+          label: t("set.lk.mode"),
           kind: "select",
           options: [
-            { value: "popup", label: "a pop-up window" },
-            { value: "inline", label: "inside your page" },
+            { value: "popup", label: t("set.lk.popup") },
+            { value: "inline", label: t("set.lk.inline") },
           ],
         },
-        { key: "logoUrl", label: "Logo image address (https://…)", kind: "url", span: true },
-        { key: "coverImageUrl", label: "Cover image address (https://…)", kind: "url", span: true },
+        { key: "logoUrl", label: t("set.lk.logo"), kind: "url", span: true },
+        { key: "coverImageUrl", label: t("set.lk.cover"), kind: "url", span: true },
       ]}
       preview={(v) => <Preview values={v} name={b.businessName} />}
     />
@@ -42,24 +44,24 @@ function Preview(p: { values: Values; name: string }) {
   const widget = safeHexColor(p.values.widgetColor, accent);
   return (
     <div class="preview">
-      <p class="preview-label">Preview</p>
+      <p class="preview-label">{t("set.lk.preview")}</p>
       <div class="preview-page">
         <div class="preview-band" style={{ background: accent, color: readableTextOn(accent) }}>
           <strong>{p.name}</strong>
-          <span>Book an appointment</span>
+          <span>{t("set.lk.book")}</span>
         </div>
         <div class="preview-body">
           <span class="preview-choice" style={{ "border-color": accent }}>
-            Haircut · 45 min
+            {t("set.lk.sampleService")}
           </span>
           <span class="preview-cta" style={{ background: accent, color: readableTextOn(accent) }}>
-            Continue
+            {t("set.lk.continue")}
           </span>
         </div>
       </div>
-      <p class="preview-label">On your website ({p.values.widgetMode === "inline" ? "opens inside the page" : "opens a pop-up"})</p>
+      <p class="preview-label">{t("set.lk.onSite", { inline: p.values.widgetMode === "inline" ? "yes" : "no" })}</p>
       <span class="preview-widget" style={{ background: widget, color: readableTextOn(widget) }}>
-        Book an appointment
+        {t("set.lk.book")}
       </span>
     </div>
   );
@@ -72,24 +74,25 @@ export function WidgetSection(p: SectionProps) {
   async function copy() {
     try {
       await navigator.clipboard.writeText(code);
-      setDone("Copied. Paste it into your website where the button should appear.");
+      setDone(t("set.wg.copied"));
     } catch {
       (document.getElementById("embed-code") as HTMLTextAreaElement | null)?.select();
-      setDone("Press Ctrl+C (or Cmd+C) to copy the selected code.");
+      setDone(t("set.wg.pressCopy"));
     }
   }
   return (
     <section class="panel" aria-labelledby="embed-title">
-      <h2 id="embed-title">Booking button for your website</h2>
+      <h2 id="embed-title">{t("set.wg.title")}</h2>
       <p class="muted">
-        Your booking page: <a href={`/book?slug=${encodeURIComponent(slug)}`}>{`${location.origin}/book?slug=${slug}`}</a>. To add a booking
-        button to your own website, paste this code into its HTML. Its colour and how it opens are set under{" "}
-        <a href={settingsSectionPath("appearance")}>Appearance</a>.
+        {sentenceWith("set.wg.page", {
+          link: <a href={`/book?slug=${encodeURIComponent(slug)}`}>{`${location.origin}/book?slug=${slug}`}</a>,
+        })}{" "}
+        {sentenceWith("set.wg.howTo", { link: <a href={settingsSectionPath("appearance")}>{t("set.sec.appearance")}</a> })}
       </p>
-      <label for="embed-code">Embed code</label>
+      <label for="embed-code">{t("set.wg.code")}</label>
       <textarea id="embed-code" class="copy-box" rows={2} readonly value={code} />
       <div class="actions-row">
-        <Button onClick={() => void copy()}>Copy code</Button>
+        <Button onClick={() => void copy()}>{t("set.wg.copy")}</Button>
       </div>
       <p class="done" role="status">
         {done}

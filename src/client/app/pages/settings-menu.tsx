@@ -1,3 +1,4 @@
+import { t } from "../shell/i18n";
 import { type SettingsSection, type SettingsSlug, settingsSectionPath } from "../../../shared/settings-sections";
 
 /**
@@ -7,13 +8,13 @@ import { type SettingsSection, type SettingsSlug, settingsSectionPath } from "..
  */
 export function SettingsMenu(p: { sections: readonly SettingsSection[]; current: SettingsSlug | null }) {
   return (
-    <nav class="settings-menu" aria-label="Settings sections">
+    <nav class="settings-menu" aria-label={t("set.sections")}>
       <ul>
         {p.sections.map((s) => (
           <li>
             <a href={settingsSectionPath(s.slug)} aria-current={s.slug === p.current ? "page" : undefined}>
-              <span class="settings-menu-title">{s.title}</span>
-              <span class="settings-menu-summary">{s.summary}</span>
+              <span class="settings-menu-title">{t(`set.sec.${s.slug}`)}</span>
+              <span class="settings-menu-summary">{t(`set.sum.${s.slug}`)}</span>
             </a>
           </li>
         ))}

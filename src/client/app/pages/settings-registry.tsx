@@ -3,6 +3,7 @@
 import type { Child } from "hono/jsx";
 import type { SettingsSlug } from "../../../shared/settings-sections";
 import type { SettingsView } from "../../shared/api-types";
+import { t } from "../shell/i18n";
 import { ApiKeys } from "./settings-api-keys";
 import { NotificationsSection, ProfileSection, RulesSection } from "./settings-business";
 import { ClosuresPanel } from "./settings-closures";
@@ -13,7 +14,8 @@ import { AppearanceSection, WidgetSection } from "./settings-look";
 import { ReliabilitySection } from "./settings-reliability";
 import { TextMessagesPanel } from "./settings-sms";
 import { PaymentRules, StripePanel } from "./settings-stripe";
-import { FailedJobs, Members } from "./settings-team";
+import { FailedJobs } from "./settings-failed-jobs";
+import { Members } from "./settings-team";
 import { Webhooks } from "./settings-webhooks";
 
 export type SectionEntry = {
@@ -34,7 +36,7 @@ export const SECTION_ENTRIES: Record<SettingsSlug, SectionEntry> = {
       p.view.sms ? (
         <TextMessagesPanel view={p.view} reload={p.reload} />
       ) : (
-        <Unavailable id="texts" title="Text messages" why="This platform does not send text messages yet." />
+        <Unavailable id="texts" title={t("set.sec.texts")} why={t("set.textsUnavailable")} />
       ),
   },
   notifications: { Body: NotificationsSection },
@@ -61,7 +63,7 @@ export const SECTION_ENTRIES: Record<SettingsSlug, SectionEntry> = {
       p.view.failedJobs ? (
         <FailedJobs jobs={p.view.failedJobs} tz={p.view.business.timezone} viewer={p.view.viewer} />
       ) : (
-        <Unavailable id="failed" title="Failed deliveries" why="Only owners and admins see failed deliveries." />
+        <Unavailable id="failed" title={t("set.sec.failed-jobs")} why={t("set.failedUnavailable")} />
       ),
   },
 };

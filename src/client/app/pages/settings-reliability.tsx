@@ -2,7 +2,9 @@
 // returning client's online booking needs a card on file, a deposit, or is refused. Blank = never.
 import { useState } from "hono/jsx/dom";
 import type { ReliabilityPolicy } from "../../../shared/reliability";
+import type { AppKey } from "../../../shared/i18n/app/en";
 import { api } from "../shell/api";
+import { t } from "../shell/i18n";
 import { Button, GateNote, Outcome, TextField } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
@@ -10,11 +12,11 @@ import type { SectionProps } from "./settings-form";
 
 type Key = keyof ReliabilityPolicy;
 
-const FIELDS: Array<{ key: Key; label: string; hint: string }> = [
-  { key: "cardAfter", label: "Ask for a card on file from", hint: "Strikes. Needs a no-show or late-cancellation fee under Payments." },
-  { key: "depositAfter", label: "Ask for a deposit from", hint: "Strikes. The deposit is the larger of this share and the service's own." },
-  { key: "depositPercent", label: "Deposit (% of the price)", hint: "1 to 100." },
-  { key: "blockAfter", label: "Refuse online bookings from", hint: "Strikes. The client is asked to contact you instead." },
+const FIELDS: Array<{ key: Key; label: AppKey; hint: AppKey }> = [
+  { key: "cardAfter", label: "set.rl.cardAfter", hint: "set.rl.cardAfterHint" },
+  { key: "depositAfter", label: "set.rl.depositAfter", hint: "set.rl.depositAfterHint" },
+  { key: "depositPercent", label: "set.rl.depositPercent", hint: "set.rl.depositPercentHint" },
+  { key: "blockAfter", label: "set.rl.blockAfter", hint: "set.rl.blockAfterHint" },
 ];
 
 const asText = (v: number | null | undefined) => (v == null ? "" : String(v));
@@ -33,10 +35,10 @@ export function ReliabilitySection(p: SectionProps) {
     const wrong = Object.fromEntries(
       FIELDS.filter((f) => values[f.key].trim() !== "" && !/^\d+$/.test(values[f.key].trim())).map((f) => [
         `reliabilityPolicy.${f.key}`,
-        "Enter a whole number, or leave it empty",
+        t("set.rl.wholeOrEmpty"),
       ]),
     );
-    if (Object.keys(wrong).length) return setProblem({ message: "Please correct the fields marked below.", fields: wrong, retry: false });
+    if (Object.keys(wrong).length) return setProblem({ message: t("problem.fields"), fields: wrong, retry: false });
     const policy = Object.fromEntries(FIELDS.map((f) => [f.key, values[f.key].trim() === "" ? null : Number(values[f.key])]));
     setBusy(true);
     setProblem(null);
@@ -45,30 +47,26 @@ export function ReliabilitySection(p: SectionProps) {
     if (a.status !== 200) {
       return setProblem(
         problemOf(a, {
-          stripe_not_connected: "Connect a Stripe account that can take charges (under Payments) before asking for a card or a deposit.",
+          stripe_not_connected: t("set.stripeForCard"),
         }),
       );
     }
-    setDone("Saved.");
+    setDone(t("set.saved"));
     p.reload();
   }
 
   const fields = problem?.fields ?? {};
   return (
     <section class="panel" aria-labelledby="reliability-title">
-      <h2 id="reliability-title">Client reliability</h2>
-      <p class="muted">
-        A strike is a no-show or a cancellation inside your cancellation window over the last 12 months; each completed booking takes one
-        back. Clients are recognised by e-mail, phone or account. They never see their record, only what you ask of them. Leave a step empty
-        to never use it.
-      </p>
+      <h2 id="reliability-title">{t("set.sec.reliability")}</h2>
+      <p class="muted">{t("set.rl.intro")}</p>
       <form onSubmit={save} novalidate>
         <div class="form-grid">
           {FIELDS.map((f) => (
             <TextField
               id={`reliability-${f.key}`}
-              label={f.label}
-              hint={f.hint}
+              label={t(f.label)}
+              hint={t(f.hint)}
               error={fields[`reliabilityPolicy.${f.key}`]}
               type="number"
               min={1}
@@ -85,7 +83,7 @@ export function ReliabilitySection(p: SectionProps) {
         <Outcome problem={problem} done={done} />
         <div class="actions-row">
           <Button type="submit" kind="primary" gate={manage} busy={busy}>
-            Save client reliability
+            {t("set.rl.save")}
           </Button>
         </div>
         <GateNote gates={[manage]} />

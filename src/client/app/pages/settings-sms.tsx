@@ -2,43 +2,41 @@
 // the month's texts against the business's limit (set by the platform, read-only here). The panel
 // is absent while the platform has no text provider.
 import type { SettingsView } from "../../shared/api-types";
+import { intlLocale, t } from "../shell/i18n";
 import { BusinessForm } from "./settings-form";
 
-/** "March 2031" of a "2031-03" month. */
+/** "March 2031" of a "2031-03" month, in the app's language. */
 function monthLabel(month: string): string {
   const [y, m] = month.split("-").map(Number);
   const date = new Date(Date.UTC(y, m - 1, 1));
   return Number.isNaN(date.getTime())
     ? month
-    : new Intl.DateTimeFormat("en", { month: "long", year: "numeric", timeZone: "UTC" }).format(date);
+    : new Intl.DateTimeFormat(intlLocale(), { month: "long", year: "numeric", timeZone: "UTC" }).format(date);
+}
+
+/** "24 and 2" in English, "24 und 2" in German: the reminder hours as the app's language lists them. */
+function hoursList(hours: number[]): string {
+  return new Intl.ListFormat(intlLocale(), { type: "conjunction" }).format(hours.map(String));
 }
 
 function Usage(p: { sms: NonNullable<SettingsView["sms"]>; hours: number[] }) {
   const { limit, usedThisMonth, month } = p.sms;
   return (
     <>
-      <p class="muted">
-        Texts go only to customers who agreed to them when they booked (online, or aloud at the front desk). A customer can reply Y to
-        confirm or N to cancel the booking of a reminder, and STOP to get no more texts.
-      </p>
+      <p class="muted">{t("set.sms.intro")}</p>
       <p id="texts-usage" role="status">
         {limit === 0 ? (
           <>
-            <strong>Your plan includes no texts.</strong> Ask the platform's support to raise your monthly limit.
+            <strong>{t("set.sms.noTexts")}</strong> {t("set.sms.askSupport")}
           </>
         ) : (
           <>
-            <strong>
-              {usedThisMonth} of {limit} texts
-            </strong>{" "}
-            used in {monthLabel(month)}.{" "}
-            {usedThisMonth >= limit
-              ? "The limit is reached: no more texts go out until next month."
-              : "Texts stop for the month at the limit."}
+            <strong>{t("set.sms.count", { used: usedThisMonth, limit })}</strong> {t("set.sms.usedIn", { month: monthLabel(month) })}{" "}
+            {t(usedThisMonth >= limit ? "set.sms.reached" : "set.sms.stopAtLimit")}
           </>
         )}
       </p>
-      {p.hours.length === 0 ? <p class="muted small">Reminder texts need reminder hours, set under Notifications.</p> : null}
+      {p.hours.length === 0 ? <p class="muted small">{t("set.sms.needHours")}</p> : null}
     </>
   );
 }
@@ -51,20 +49,19 @@ export function TextMessagesPanel(p: { view: SettingsView; reload: () => void })
   return (
     <BusinessForm
       id="texts"
-      title="Text messages"
+      title={t("set.sec.texts")}
+      save={t("set.sms.save")}
       business={b}
       viewer={p.view.viewer}
       onSaved={p.reload}
       intro={<Usage sms={sms} hours={hours} />}
       fields={[
-        { key: "smsConfirmations", label: "Text the customer when a booking is confirmed, moved or cancelled", kind: "check" },
+        { key: "smsConfirmations", label: t("set.sms.confirmations"), kind: "check" },
         {
           key: "smsReminders",
-          label: "Text the customer a reminder",
+          label: t("set.sms.reminders"),
           kind: "check",
-          hint: hours.length
-            ? `At the reminder hours: ${hours.join(" and ")} hours before.`
-            : "Set reminder hours under Notifications first.",
+          hint: hours.length ? t("set.sms.remindersAt", { hours: hoursList(hours) }) : t("set.sms.setHours"),
         },
       ]}
     />

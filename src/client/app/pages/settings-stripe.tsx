@@ -5,6 +5,7 @@ import { useEffect, useState } from "hono/jsx/dom";
 import type { SettingsView, StripeStatus } from "../../shared/api-types";
 import { dataOf } from "../../shared/http";
 import { api } from "../shell/api";
+import { t } from "../shell/i18n";
 import { Button, Facts, GateNote, Outcome, TextField, useMounted } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
@@ -23,10 +24,10 @@ function takeStripeReturn(): "return" | "refresh" | null {
 }
 
 function stateLine(s: StripeStatus): string {
-  if (!s.connected) return "Not connected: customers cannot pay online and no fees can be charged.";
-  if (s.chargesEnabled) return "Connected and ready: card payments are enabled.";
-  if (!s.detailsSubmitted) return "Connected, but Stripe still needs your business details before it enables card payments.";
-  return "Connected; Stripe is reviewing your details. Card payments are not enabled yet.";
+  if (!s.connected) return t("set.st.notConnected");
+  if (s.chargesEnabled) return t("set.st.ready");
+  if (!s.detailsSubmitted) return t("set.st.needsDetails");
+  return t("set.st.reviewing");
 }
 
 export function StripePanel(p: { view: SettingsView; onSaved: () => void }) {
@@ -57,8 +58,8 @@ export function StripePanel(p: { view: SettingsView; onSaved: () => void }) {
 
   useEffect(() => {
     const back = takeStripeReturn();
-    if (back === "return") void refresh("Back from Stripe.");
-    if (back === "refresh") setDone("The Stripe link expired or was already used. Choose “Continue onboarding” to get a new one.");
+    if (back === "return") void refresh(t("set.st.back"));
+    if (back === "refresh") setDone(t("set.st.expired"));
   }, []);
 
   async function onboard() {
@@ -68,7 +69,7 @@ export function StripePanel(p: { view: SettingsView; onSaved: () => void }) {
     const a = await api<{ url: string }>("POST", `${ACCOUNT}/onboarding`);
     const link = dataOf(a)?.url;
     if (link) {
-      setDone("Opening Stripe…");
+      setDone(t("set.st.opening"));
       location.assign(link);
       return;
     }
@@ -88,7 +89,7 @@ export function StripePanel(p: { view: SettingsView; onSaved: () => void }) {
     if (!got) return setProblem(problemOf(a));
     setStatus(got);
     setAccount("");
-    setDone(method === "PUT" ? `Stripe account connected. ${stateLine(got)}` : "Stripe account disconnected. Prepayment is off.");
+    setDone(method === "PUT" ? `${t("set.st.connected")} ${stateLine(got)}` : t("set.st.disconnected"));
     p.onSaved();
   }
 
@@ -96,37 +97,37 @@ export function StripePanel(p: { view: SettingsView; onSaved: () => void }) {
   const unfinished = s.connected && !(s.chargesEnabled && s.detailsSubmitted);
   return (
     <section class="panel" aria-labelledby="payments-title">
-      <h2 id="payments-title">Payments</h2>
+      <h2 id="payments-title">{t("set.sec.payments")}</h2>
       <p id="stripe-state">{stateLine(s)}</p>
       {s.connected ? (
         <Facts
           rows={[
-            ["Stripe account", <span class="code">{s.stripeAccountId}</span>],
-            ["Business details", s.detailsSubmitted ? "Submitted to Stripe" : "Not submitted yet"],
-            ["Card payments", s.chargesEnabled ? "Enabled" : "Not enabled yet"],
+            [t("set.st.account"), <span class="code">{s.stripeAccountId}</span>],
+            [t("set.st.details"), t(s.detailsSubmitted ? "set.st.submitted" : "set.st.notSubmitted")],
+            [t("set.st.cards"), t(s.chargesEnabled ? "set.st.enabled" : "set.st.notEnabled")],
           ]}
         />
       ) : null}
       <div class="actions-row">
         {!s.connected || unfinished ? (
           <Button kind="primary" gate={manage} busy={busy} onClick={() => void onboard()}>
-            {s.connected ? "Continue onboarding" : "Connect with Stripe"}
+            {t(s.connected ? "set.st.continue" : "set.st.connect")}
           </Button>
         ) : null}
         {s.connected ? (
           <>
-            <Button gate={manage} busy={busy} onClick={() => void refresh("Checked with Stripe.")}>
-              Check status with Stripe
+            <Button gate={manage} busy={busy} onClick={() => void refresh(t("set.st.checked"))}>
+              {t("set.st.check")}
             </Button>
             <Button kind="danger" gate={manage} busy={busy} onClick={() => void send("DELETE")}>
-              Disconnect Stripe
+              {t("set.st.disconnect")}
             </Button>
           </>
         ) : null}
       </div>
       {s.connected ? null : (
         <details class="sub-form">
-          <summary>I already have a Stripe account</summary>
+          <summary>{t("set.st.haveAccount")}</summary>
           <form
             class="inline-form"
             onSubmit={(e: Event) => {
@@ -136,16 +137,16 @@ export function StripePanel(p: { view: SettingsView; onSaved: () => void }) {
           >
             <TextField
               id="stripe-account"
-              label="Stripe account ID"
+              label={t("set.st.accountId")}
               value={account}
               onValue={setAccount}
               placeholder="acct_…"
-              hint="From your Stripe dashboard (Settings → Account details). Stripe is asked about it before it is saved."
+              hint={t("set.st.accountIdHint")}
               error={problem?.fields.accountId}
               disabled={!manage.allowed}
             />
             <Button type="submit" gate={manage} busy={busy}>
-              Connect this account
+              {t("set.st.connectThis")}
             </Button>
           </form>
         </details>
@@ -161,34 +162,30 @@ export function PaymentRules(p: { view: SettingsView; onSaved: () => void }) {
   return (
     <BusinessForm
       id="payment-rules"
-      title="Payment rules"
+      title={t("set.pr.title")}
+      save={t("set.pr.save")}
       business={p.view.settings}
       viewer={p.view.viewer}
       onSaved={p.onSaved}
-      intro={
-        <p class="muted">
-          These need a connected Stripe account with card payments enabled. Fees are a share of the service's price, charged to the card the
-          customer saved when booking.
-        </p>
-      }
+      intro={<p class="muted">{t("set.pr.intro")}</p>}
       fields={[
         {
           key: "requirePayment",
-          label: "Ask for payment when customers book online",
+          label: t("set.pr.require"),
           kind: "check",
-          hint: "The service's deposit, or its full price when it has no deposit.",
+          hint: t("set.pr.requireHint"),
         },
         {
           key: "noShowFeePercent",
-          label: "No-show fee (% of the price)",
+          label: t("set.pr.noShow"),
           kind: "number",
-          hint: "0 to 100. Charged when you mark a booking as a no-show (you can choose not to).",
+          hint: t("set.pr.noShowHint"),
         },
         {
           key: "lateCancelFeePercent",
-          label: "Late-cancellation fee (% of the price)",
+          label: t("set.pr.lateCancel"),
           kind: "number",
-          hint: "0 to 100. Charged 24 hours after a customer cancels inside the free-cancellation window, unless you waive it.",
+          hint: t("set.pr.lateCancelHint"),
         },
       ]}
     />

@@ -1,17 +1,15 @@
 import { useState } from "hono/jsx/dom";
-import { jobWhat } from "../../../shared/job-kinds";
-import type { FailedJob, OwnerMember, RetriedJobView, SettingsView, Viewer } from "../../shared/api-types";
-import { dataOf } from "../../shared/http";
-import { whenLabel } from "../lib/zoned";
+import type { OwnerMember, SettingsView } from "../../shared/api-types";
 import { api } from "../shell/api";
+import { t } from "../shell/i18n";
 import { personName } from "../ui/format";
 import { Button, GateNote, Outcome, SelectField, TextField } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 
-const ROLES = [
-  { value: "staff", label: "Staff: sees everything, books and updates bookings" },
-  { value: "admin", label: "Admin: everything except the owner's account" },
+const roles = () => [
+  { value: "staff", label: t("set.mb.roleStaff") },
+  { value: "admin", label: t("set.mb.roleAdmin") },
 ];
 
 /** Members: invite (they choose their own password from the e-mail), change role, deactivate, reactivate. */
@@ -30,7 +28,7 @@ export function Members(p: { view: SettingsView; onChanged: () => void }) {
     const a = await api(method, path, body);
     setBusy(false);
     if (a.status !== 200 && a.status !== 201) {
-      setProblem(problemOf(a, { email_taken: "Someone with this e-mail already has an account; they cannot be invited yet." }));
+      setProblem(problemOf(a, { email_taken: t("set.mb.emailTaken") }));
       return false;
     }
     setDone(message);
@@ -41,10 +39,10 @@ export function Members(p: { view: SettingsView; onChanged: () => void }) {
     e.preventDefault();
     if (!draft.email.trim() || !draft.firstName.trim())
       return setProblem({
-        message: "Enter the new member's e-mail and first name.",
+        message: t("set.mb.missing"),
         fields: {
-          ...(draft.email.trim() ? {} : { email: "Enter an e-mail" }),
-          ...(draft.firstName.trim() ? {} : { firstName: "Enter a first name" }),
+          ...(draft.email.trim() ? {} : { email: t("set.mb.enterEmail") }),
+          ...(draft.firstName.trim() ? {} : { firstName: t("set.mb.enterFirst") }),
         },
         retry: false,
       });
@@ -52,19 +50,19 @@ export function Members(p: { view: SettingsView; onChanged: () => void }) {
       "POST",
       "/api/businesses/me/members",
       { email: draft.email.trim(), firstName: draft.firstName.trim(), lastName: draft.lastName.trim() || undefined, role: draft.role },
-      `Invitation sent to ${draft.email.trim()}. They choose their own password from the e-mail.`,
+      t("set.mb.invited", { email: draft.email.trim() }),
     );
     if (ok) setDraft({ email: "", firstName: "", lastName: "", role: "staff" });
   }
   const f = problem?.fields ?? {};
   const actions = (m: OwnerMember) => {
-    if (m.role === "owner") return <span class="muted small">Owner</span>;
-    if (m.id === me) return <span class="muted small">You</span>;
+    if (m.role === "owner") return <span class="muted small">{t("role.owner")}</span>;
+    if (m.id === me) return <span class="muted small">{t("set.mb.you")}</span>;
     const name = personName(m);
     return (
       <div class="row-actions">
         <label class="visually-hidden" for={`role-${m.id}`}>
-          Role of {name}
+          {t("set.mb.roleOf", { name })}
         </label>
         <select
           id={`role-${m.id}`}
@@ -72,19 +70,14 @@ export function Members(p: { view: SettingsView; onChanged: () => void }) {
           disabled={!manage.allowed || busy}
           onChange={(e: Event) => {
             const role = (e.target as HTMLSelectElement).value;
-            void send(
-              "PATCH",
-              `/api/businesses/me/members/${m.id}`,
-              { role },
-              `${name} is ${role === "admin" ? "an admin" : "staff"} now.`,
-            );
+            void send("PATCH", `/api/businesses/me/members/${m.id}`, { role }, t("set.mb.roleNow", { name, role }));
           }}
         >
           <option value="staff" selected={m.role === "staff"}>
-            Staff
+            {t("role.staff")}
           </option>
           <option value="admin" selected={m.role === "admin"}>
-            Admin
+            {t("role.admin")}
           </option>
         </select>
         <Button
@@ -92,55 +85,57 @@ export function Members(p: { view: SettingsView; onChanged: () => void }) {
           kind={m.isActive ? "danger" : undefined}
           gate={manage}
           busy={busy}
-          label={`${m.isActive ? "Deactivate" : "Reactivate"} ${name}`}
+          label={t(m.isActive ? "set.mb.deactivateName" : "set.mb.reactivateName", { name })}
           onClick={() =>
             void send(
               "PATCH",
               `/api/businesses/me/members/${m.id}`,
               { isActive: !m.isActive },
-              m.isActive ? `${name} can no longer sign in to this business.` : `${name} is active again.`,
+              t(m.isActive ? "set.mb.deactivated" : "set.mb.reactivated", { name }),
             )
           }
         >
-          {m.isActive ? "Deactivate" : "Reactivate"}
+          {t(m.isActive ? "set.mb.deactivate" : "set.mb.reactivate")}
         </Button>
       </div>
     );
   };
   return (
     <section class="panel" aria-labelledby="members-title">
-      <h2 id="members-title">Members</h2>
+      <h2 id="members-title">{t("set.sec.members")}</h2>
       <div class="table-wrap">
         <table>
-          <caption class="visually-hidden">Members of the business</caption>
+          <caption class="visually-hidden">{t("set.mb.caption")}</caption>
           <thead>
             <tr>
-              <th scope="col">Name</th>
-              <th scope="col">E-mail</th>
-              <th scope="col">Role</th>
-              <th scope="col">Status</th>
-              <th scope="col">Actions</th>
+              <th scope="col">{t("set.mb.name")}</th>
+              <th scope="col">{t("set.mb.email")}</th>
+              <th scope="col">{t("set.mb.role")}</th>
+              <th scope="col">{t("set.mb.status")}</th>
+              <th scope="col">{t("set.mb.actions")}</th>
             </tr>
           </thead>
           <tbody>
             {p.view.members.map((m) => (
               <tr class={m.isActive ? undefined : "muted-row"}>
-                <td data-label="Name">{personName(m)}</td>
-                <td data-label="E-mail">{m.email}</td>
-                <td data-label="Role">{m.role === "owner" ? "Owner" : m.role === "admin" ? "Admin" : "Staff"}</td>
-                <td data-label="Status">{m.isActive ? "Active" : "Deactivated"}</td>
-                <td data-label="Actions">{actions(m)}</td>
+                <td data-label={t("set.mb.name")}>{personName(m)}</td>
+                <td data-label={t("set.mb.email")}>{m.email}</td>
+                <td data-label={t("set.mb.role")}>
+                  {t(m.role === "owner" ? "role.owner" : m.role === "admin" ? "role.admin" : "role.staff")}
+                </td>
+                <td data-label={t("set.mb.status")}>{t(m.isActive ? "set.mb.active" : "set.mb.inactive")}</td>
+                <td data-label={t("set.mb.actions")}>{actions(m)}</td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
       <form onSubmit={invite} novalidate class="sub-form" aria-labelledby="invite-title">
-        <h3 id="invite-title">Invite a team member</h3>
+        <h3 id="invite-title">{t("set.mb.inviteTitle")}</h3>
         <div class="form-grid">
           <TextField
             id="m-email"
-            label="E-mail"
+            label={t("set.mb.email")}
             type="email"
             required
             value={draft.email}
@@ -150,7 +145,7 @@ export function Members(p: { view: SettingsView; onChanged: () => void }) {
           />
           <TextField
             id="m-first"
-            label="First name"
+            label={t("set.mb.first")}
             required
             value={draft.firstName}
             onValue={(v) => setDraft({ ...draft, firstName: v })}
@@ -159,7 +154,7 @@ export function Members(p: { view: SettingsView; onChanged: () => void }) {
           />
           <TextField
             id="m-last"
-            label="Last name"
+            label={t("set.mb.last")}
             value={draft.lastName}
             onValue={(v) => setDraft({ ...draft, lastName: v })}
             error={f.lastName}
@@ -167,121 +162,22 @@ export function Members(p: { view: SettingsView; onChanged: () => void }) {
           />
           <SelectField
             id="m-role"
-            label="Role"
+            label={t("set.mb.role")}
             value={draft.role}
             onValue={(v) => setDraft({ ...draft, role: v })}
-            options={ROLES}
+            options={roles()}
             error={f.role}
             disabled={!manage.allowed}
           />
         </div>
         <div class="actions-row">
           <Button type="submit" kind="primary" gate={manage} busy={busy}>
-            Send invitation
+            {t("set.mb.invite")}
           </Button>
         </div>
       </form>
       <Outcome problem={problem} done={done} />
       <GateNote gates={[manage]} />
-    </section>
-  );
-}
-
-/**
- * Side effects that gave up (design.md §22): e-mails, webhook deliveries, Stripe calls, reminders,
- * newest first. The settings view brings the latest 20; "Show all" reads up to 200 from
- * GET /api/businesses/me/failed-jobs. E-mails and webhooks can be sent again (design.md §24): with
- * their own idempotency key, so a receiver that already has it does not get it twice.
- */
-export function FailedJobs(p: { jobs: FailedJob[]; tz: string; viewer?: Viewer }) {
-  const [all, setAll] = useState<FailedJob[] | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [done, setDone] = useState("");
-  const [retried, setRetried] = useState<string[]>([]);
-  const manage = gate(p.viewer, "manage");
-  const jobs = (all ?? p.jobs).filter((j) => !retried.includes(j.id));
-  async function showAll() {
-    setBusy(true);
-    setProblem(null);
-    const a = await api<FailedJob[]>("GET", "/api/businesses/me/failed-jobs?limit=200");
-    setBusy(false);
-    const got = dataOf(a);
-    if (got) setAll(got);
-    else setProblem(problemOf(a));
-  }
-  async function retry(j: FailedJob) {
-    setBusy(true);
-    setProblem(null);
-    setDone("");
-    const a = await api<RetriedJobView>("POST", `/api/businesses/me/failed-jobs/${encodeURIComponent(j.id)}/retry`);
-    setBusy(false);
-    if (!dataOf(a)) return setProblem(problemOf(a, { conflict: "This one cannot be sent again; it may have been sent already." }));
-    setRetried([...retried, j.id]);
-    setDone(`${jobWhat(j)} to ${j.target} is being sent again.`);
-  }
-  return (
-    <section class="panel" aria-labelledby="failed-title">
-      <h2 id="failed-title">Failed deliveries</h2>
-      {jobs.length === 0 ? (
-        <p class="muted">Every e-mail, webhook and payment call got through.</p>
-      ) : (
-        <>
-          <p class="muted">
-            These were tried several times and then given up. Check the address or the error, then send them again or act by hand.
-          </p>
-          <div class="table-wrap">
-            <table>
-              <caption class="visually-hidden">Failed deliveries, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Failed</th>
-                  <th scope="col">What</th>
-                  <th scope="col">To</th>
-                  <th scope="col">Tries</th>
-                  <th scope="col">Last error</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {jobs.map((j) => (
-                  <tr>
-                    <td data-label="Failed">{whenLabel(j.failedAt, p.tz)}</td>
-                    <td data-label="What">{jobWhat(j)}</td>
-                    <td data-label="To">{j.target}</td>
-                    <td data-label="Tries">{j.attempts}</td>
-                    <td data-label="Last error">{j.lastError ?? (j.lastStatusCode ? `HTTP ${j.lastStatusCode}` : "\u2014")}</td>
-                    <td data-label="Actions">
-                      {j.retryable ? (
-                        <Button
-                          class="small-button"
-                          gate={manage}
-                          busy={busy}
-                          label={`Send again: ${jobWhat(j)} to ${j.target}`}
-                          onClick={() => void retry(j)}
-                        >
-                          Send again
-                        </Button>
-                      ) : (
-                        <span class="muted small">By hand</span>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {all === null && p.jobs.length >= 20 ? (
-            <div class="actions-row">
-              <Button busy={busy} onClick={() => void showAll()}>
-                Show all
-              </Button>
-            </div>
-          ) : null}
-        </>
-      )}
-      <Outcome problem={problem} done={done} />
-      <GateNote gates={jobs.some((j) => j.retryable) ? [manage] : []} />
     </section>
   );
 }

@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from "hono/jsx/dom";
+import type { AppKey } from "../../../shared/i18n/app/en";
 import { WEBHOOK_EVENT_TYPES } from "../../../shared/webhook-events";
 import type { SettingsView, WebhookDelivery, WebhookEndpoint } from "../../shared/api-types";
 import { dataOf } from "../../shared/http";
 import { whenLabel } from "../lib/zoned";
 import { api } from "../shell/api";
+import { t } from "../shell/i18n";
 import { Button, GateNote, Outcome, TextField } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
@@ -23,15 +25,14 @@ export function Webhooks(p: { view: SettingsView; onChanged: () => void }) {
 
   async function add(e: Event) {
     e.preventDefault();
-    if (!url.trim())
-      return setProblem({ message: "Enter the address that receives the events.", fields: { url: "Enter a URL" }, retry: false });
-    if (!events.length) return setProblem({ message: "Choose at least one event.", fields: {}, retry: false });
+    if (!url.trim()) return setProblem({ message: t("set.wh.enterAddress"), fields: { url: t("set.wh.enterUrl") }, retry: false });
+    if (!events.length) return setProblem({ message: t("set.wh.chooseEvent"), fields: {}, retry: false });
     setBusy(true);
     setProblem(null);
     const a = await api<WebhookEndpoint & { secret: string }>("POST", "/api/businesses/me/webhooks", { url: url.trim(), events });
     setBusy(false);
     const made = dataOf(a, 201);
-    if (!made) return setProblem(problemOf(a, { conflict: "This business has the most endpoints allowed (10). Delete one first." }));
+    if (!made) return setProblem(problemOf(a, { conflict: t("set.wh.tooMany") }));
     setSecret({ url: made.url, secret: made.secret });
     setUrl("");
     setDone("");
@@ -43,48 +44,54 @@ export function Webhooks(p: { view: SettingsView; onChanged: () => void }) {
     setBusy(false);
     setConfirmDelete(null);
     if (a.status !== 200) return setProblem(problemOf(a));
-    setDone("Endpoint deleted, with its delivery log.");
+    setDone(t("set.wh.deleted"));
     p.onChanged();
   }
-  const toggle = (t: string, on: boolean) => {
-    if (t === "*") return setEvents(on ? ["*"] : []);
-    const rest = events.filter((x) => x !== "*" && x !== t);
-    setEvents(on ? [...rest, t] : rest);
+  const toggle = (type: string, on: boolean) => {
+    if (type === "*") return setEvents(on ? ["*"] : []);
+    const rest = events.filter((x) => x !== "*" && x !== type);
+    setEvents(on ? [...rest, type] : rest);
   };
   return (
     <section class="panel" aria-labelledby="webhooks-title">
-      <h2 id="webhooks-title">Webhooks</h2>
-      <p class="muted">Your own systems can be told about bookings: we send a signed POST to each address for the events it follows.</p>
+      <h2 id="webhooks-title">{t("set.sec.webhooks")}</h2>
+      <p class="muted">{t("set.wh.intro")}</p>
       {p.view.webhooks.length === 0 ? (
-        <p class="muted">No endpoints yet.</p>
+        <p class="muted">{t("set.wh.none")}</p>
       ) : (
         <ul class="endpoints">
           {p.view.webhooks.map((w) => (
             <li>
               <div class="endpoint-head">
                 <span class="code endpoint-url">{w.url}</span>
-                <span class="muted small">{w.events.includes("*") ? "All events" : w.events.join(", ")}</span>
+                <span class="muted small">{w.events.includes("*") ? t("set.wh.allEvents") : w.events.join(", ")}</span>
               </div>
               <div class="row-actions">
                 <Button
                   class="small-button"
                   onClick={() => setLogOf(logOf === w.id ? null : w.id)}
-                  label={`${logOf === w.id ? "Hide deliveries" : "Deliveries"} to ${w.url}`}
+                  label={t(logOf === w.id ? "set.wh.hideTo" : "set.wh.deliveriesTo", { url: w.url })}
                 >
-                  {logOf === w.id ? "Hide deliveries" : "Deliveries"}
+                  {t(logOf === w.id ? "set.wh.hide" : "set.wh.deliveries")}
                 </Button>
                 {confirmDelete === w.id ? (
                   <>
                     <Button class="small-button" kind="danger" busy={busy} onClick={() => void remove(w.id)}>
-                      Yes, delete
+                      {t("set.wh.yesDelete")}
                     </Button>
                     <Button class="small-button" onClick={() => setConfirmDelete(null)}>
-                      Keep
+                      {t("set.wh.keep")}
                     </Button>
                   </>
                 ) : (
-                  <Button class="small-button" kind="danger" gate={manage} onClick={() => setConfirmDelete(w.id)} label={`Delete ${w.url}`}>
-                    Delete
+                  <Button
+                    class="small-button"
+                    kind="danger"
+                    gate={manage}
+                    onClick={() => setConfirmDelete(w.id)}
+                    label={t("set.wh.deleteUrl", { url: w.url })}
+                  >
+                    {t("set.wh.delete")}
                   </Button>
                 )}
               </div>
@@ -95,16 +102,16 @@ export function Webhooks(p: { view: SettingsView; onChanged: () => void }) {
       )}
       {secret ? (
         <div class="notice" role="status">
-          <p>Endpoint added. Its signing secret is shown only now: store it where your system checks signatures.</p>
-          <label for="wh-secret">Signing secret for {secret.url}</label>
+          <p>{t("set.wh.added")}</p>
+          <label for="wh-secret">{t("set.wh.secretFor", { url: secret.url })}</label>
           <input id="wh-secret" class="copy-box" readonly value={secret.secret} />
         </div>
       ) : null}
       <form onSubmit={add} novalidate class="sub-form" aria-labelledby="wh-add-title">
-        <h3 id="wh-add-title">Add an endpoint</h3>
+        <h3 id="wh-add-title">{t("set.wh.addTitle")}</h3>
         <TextField
           id="wh-url"
-          label="Address (https://…)"
+          label={t("set.wh.address")}
           type="url"
           value={url}
           onValue={setUrl}
@@ -112,24 +119,24 @@ export function Webhooks(p: { view: SettingsView; onChanged: () => void }) {
           disabled={!manage.allowed}
         />
         <fieldset class="choices">
-          <legend>Events</legend>
+          <legend>{t("set.wh.events")}</legend>
           <div class="choice-row">
-            {["*", ...WEBHOOK_EVENT_TYPES].map((t) => (
+            {["*", ...WEBHOOK_EVENT_TYPES].map((type) => (
               <label>
                 <input
                   type="checkbox"
-                  checked={events.includes(t)}
+                  checked={events.includes(type)}
                   disabled={!manage.allowed}
-                  onChange={(e: Event) => toggle(t, (e.target as HTMLInputElement).checked)}
+                  onChange={(e: Event) => toggle(type, (e.target as HTMLInputElement).checked)}
                 />
-                {t === "*" ? "All events" : t}
+                {type === "*" ? t("set.wh.allEvents") : type}
               </label>
             ))}
           </div>
         </fieldset>
         <div class="actions-row">
           <Button type="submit" kind="primary" gate={manage} busy={busy}>
-            Add endpoint
+            {t("set.wh.add")}
           </Button>
         </div>
       </form>
@@ -139,7 +146,12 @@ export function Webhooks(p: { view: SettingsView; onChanged: () => void }) {
   );
 }
 
-const DELIVERY_STATUS: Record<string, string> = { pending: "Waiting", sending: "Sending", delivered: "Delivered", failed: "Failed" };
+const DELIVERY_STATUS: Record<string, AppKey> = {
+  pending: "set.wh.pending",
+  sending: "set.wh.sending",
+  delivered: "set.wh.delivered",
+  failed: "set.wh.failed",
+};
 
 function DeliveryLog(p: { endpointId: string; tz: string; canRedeliver: boolean }) {
   const [rows, setRows] = useState<WebhookDelivery[] | null>(null);
@@ -164,12 +176,12 @@ function DeliveryLog(p: { endpointId: string; tz: string; canRedeliver: boolean 
   async function redeliver(id: string) {
     const a = await api("POST", `/api/businesses/me/webhooks/${p.endpointId}/deliveries/${id}/redeliver`);
     if (a.status !== 200) return setProblem(problemOf(a));
-    setDone("Sent again: it is queued now.");
+    setDone(t("set.wh.queued"));
     void load();
   }
   if (problem) return <Outcome problem={problem} onRetry={() => void load()} />;
-  if (!rows) return <p class="muted small">Loading deliveries…</p>;
-  if (!rows.length) return <p class="muted small">Nothing sent to this address yet.</p>;
+  if (!rows) return <p class="muted small">{t("set.wh.loading")}</p>;
+  if (!rows.length) return <p class="muted small">{t("set.wh.nothingSent")}</p>;
   return (
     <div class="delivery-log">
       <p class="done" role="status">
@@ -177,35 +189,35 @@ function DeliveryLog(p: { endpointId: string; tz: string; canRedeliver: boolean 
       </p>
       <div class="table-wrap">
         <table>
-          <caption class="visually-hidden">Latest deliveries</caption>
+          <caption class="visually-hidden">{t("set.wh.caption")}</caption>
           <thead>
             <tr>
-              <th scope="col">Event</th>
-              <th scope="col">When</th>
-              <th scope="col">Result</th>
-              <th scope="col">Tries</th>
-              <th scope="col">Actions</th>
+              <th scope="col">{t("set.wh.event")}</th>
+              <th scope="col">{t("set.wh.when")}</th>
+              <th scope="col">{t("set.wh.result")}</th>
+              <th scope="col">{t("set.wh.tries")}</th>
+              <th scope="col">{t("set.wh.actions")}</th>
             </tr>
           </thead>
           <tbody>
             {rows.map((r) => (
               <tr>
-                <td data-label="Event">{r.eventType}</td>
-                <td data-label="When">{whenLabel(r.createdAt, p.tz)}</td>
-                <td data-label="Result">
-                  {DELIVERY_STATUS[r.status] ?? r.status}
+                <td data-label={t("set.wh.event")}>{r.eventType}</td>
+                <td data-label={t("set.wh.when")}>{whenLabel(r.createdAt, p.tz)}</td>
+                <td data-label={t("set.wh.result")}>
+                  {DELIVERY_STATUS[r.status] ? t(DELIVERY_STATUS[r.status]) : r.status}
                   {r.lastStatusCode ? ` (HTTP ${r.lastStatusCode})` : ""}
                   {r.lastError && r.status !== "delivered" ? ` · ${r.lastError}` : ""}
                 </td>
-                <td data-label="Tries">{r.attempts}</td>
-                <td data-label="Actions">
+                <td data-label={t("set.wh.tries")}>{r.attempts}</td>
+                <td data-label={t("set.wh.actions")}>
                   <Button
                     class="small-button"
                     disabled={!p.canRedeliver}
                     onClick={() => void redeliver(r.id)}
-                    label={`Send again: ${r.eventType}, ${whenLabel(r.createdAt, p.tz)}`}
+                    label={t("set.wh.sendAgainLabel", { event: r.eventType, when: whenLabel(r.createdAt, p.tz) })}
                   >
-                    Send again
+                    {t("set.wh.sendAgain")}
                   </Button>
                 </td>
               </tr>

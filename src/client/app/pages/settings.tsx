@@ -8,10 +8,10 @@ import {
   type SettingsSection,
   settingsSectionAt,
   settingsSectionPath,
-  settingsTitle,
 } from "../../../shared/settings-sections";
 import type { SettingsView } from "../../shared/api-types";
 import { startPage } from "../shell/boot";
+import { t } from "../shell/i18n";
 import { Loading, LoadFailed } from "../ui/kit";
 import { useView } from "../ui/use-view";
 import { SettingsMenu } from "./settings-menu";
@@ -43,7 +43,7 @@ function Settings(p: { section: SettingsSection | null }) {
       {Body ? (
         <div class="settings-body">
           <a class="settings-back" href={SETTINGS_PATH}>
-            <span>All settings</span>
+            <span>{t("set.allSettings")}</span>
           </a>
           <Body view={d} reload={view.reload} />
         </div>
@@ -55,7 +55,6 @@ function Settings(p: { section: SettingsSection | null }) {
 const section = sectionToShow();
 if (section && location.pathname !== settingsSectionPath(section.slug)) {
   history.replaceState(null, "", settingsSectionPath(section.slug) + location.search + location.hash);
-  document.title = `${settingsTitle(section)} · Front desk`;
 }
 if (!section) {
   // The menu alone, widened past the phone layout: open the first section beside it.
@@ -63,4 +62,8 @@ if (!section) {
     if (e.matches) location.replace(settingsSectionPath(SETTINGS_SECTIONS[0].slug));
   });
 }
-startPage(section ? settingsSectionPath(section.slug) : SETTINGS_PATH, () => <Settings section={section} />);
+startPage(section ? settingsSectionPath(section.slug) : SETTINGS_PATH, () => {
+  // The server's title of a section page is English (it does not know the member); the words are loaded now.
+  if (section) document.title = `${t("set.docTitle", { section: t(`set.sec.${section.slug}`) })} · ${t("frame.brand")}`;
+  return <Settings section={section} />;
+});

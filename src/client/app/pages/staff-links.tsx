@@ -5,6 +5,7 @@ import { useState } from "hono/jsx/dom";
 import type { AppBusiness, OwnerMember, StaffCard, Viewer } from "../../shared/api-types";
 import { dataOf } from "../../shared/http";
 import { api } from "../shell/api";
+import { t } from "../shell/i18n";
 import { CopyBox } from "../ui/copy";
 import { personName } from "../ui/format";
 import { Button, GateNote, Outcome, SelectField, useMounted } from "../ui/kit";
@@ -23,14 +24,16 @@ export function StaffLinks(p: { staff: StaffCard; members: OwnerMember[]; busine
   const [done, setDone] = useState("");
   const linked = p.members.find((m) => m.id === s.userId);
   const choices = [
-    { value: "", label: "Nobody" },
-    ...p.members.filter((m) => m.isActive || m.id === s.userId).map((m) => ({ value: m.id, label: `${personName(m)} (${m.email})` })),
+    { value: "", label: t("svc.nobody") },
+    ...p.members
+      .filter((m) => m.isActive || m.id === s.userId)
+      .map((m) => ({ value: m.id, label: t("stf.memberChoice", { name: personName(m), email: m.email }) })),
   ];
   const id = `staff-${s.id}`;
 
   async function link(e: Event) {
     e.preventDefault();
-    if ((s.userId ?? "") === userId) return setDone("Nothing changed.");
+    if ((s.userId ?? "") === userId) return setDone(t("stf.nothingChanged"));
     setBusy(true);
     setProblem(null);
     setDone("");
@@ -38,7 +41,7 @@ export function StaffLinks(p: { staff: StaffCard; members: OwnerMember[]; busine
     if (!mounted.current) return;
     setBusy(false);
     if (a.status !== 200) return setProblem(problemOf(a));
-    setDone(userId ? "Saved: that team member now gets this person's booking e-mails." : "Saved: nobody is linked.");
+    setDone(userId ? t("stf.linkSaved") : t("stf.unlinked"));
     p.reload();
   }
 
@@ -58,16 +61,16 @@ export function StaffLinks(p: { staff: StaffCard; members: OwnerMember[]; busine
 
   return (
     <div class="staff-links">
-      <h3>Booking e-mails</h3>
+      <h3>{t("stf.emails")}</h3>
       <p class="small">
         {linked
-          ? `${personName(linked)} (${linked.email}) gets an e-mail for each new, moved and cancelled booking with ${s.displayName}.`
-          : `No team member is linked: only the business's address gets ${s.displayName}'s booking e-mails.`}
+          ? t("stf.linked", { member: personName(linked), email: linked.email, name: s.displayName })
+          : t("stf.notLinked", { name: s.displayName })}
       </p>
       <form class="inline-form" onSubmit={(e: Event) => void link(e)} novalidate>
         <SelectField
           id={`${id}-user`}
-          label={`Team member for ${s.displayName}`}
+          label={t("stf.memberFor", { name: s.displayName })}
           value={userId}
           onValue={setUserId}
           options={choices}
@@ -75,31 +78,24 @@ export function StaffLinks(p: { staff: StaffCard; members: OwnerMember[]; busine
           disabled={!manage.allowed}
         />
         <Button type="submit" gate={manage} busy={busy}>
-          Save link
+          {t("stf.saveLink")}
         </Button>
       </form>
-      <h3>Calendar feed</h3>
-      <p class="small">
-        {s.hasCalendarFeed
-          ? "A private calendar link is active. Its address was shown when it was made; make a new one if it is lost (the old one then stops working)."
-          : `No calendar link yet. With one, ${s.displayName}'s bookings appear in Google Calendar, Apple Calendar or Outlook.`}
-      </p>
+      <h3>{t("stf.feed")}</h3>
+      <p class="small">{s.hasCalendarFeed ? t("stf.feedActive") : t("stf.noFeed", { name: s.displayName })}</p>
       {feedUrl ? (
-        <CopyBox id={`${id}-feed`} label={`Calendar link for ${s.displayName}`} value={feedUrl} onDismiss={() => setFeedUrl(null)}>
-          <p>
-            Add it to a calendar app as a subscription (“From URL”). It is shown only now, and anyone with it sees these bookings: share it
-            only with {s.displayName}.
-          </p>
+        <CopyBox id={`${id}-feed`} label={t("stf.feedLabel", { name: s.displayName })} value={feedUrl} onDismiss={() => setFeedUrl(null)}>
+          <p>{t("stf.feedShown", { name: s.displayName })}</p>
         </CopyBox>
       ) : null}
       {confirmReplace ? (
-        <div class="confirm-box" role="group" aria-label={`Replace the calendar link of ${s.displayName}`}>
-          <p>Make a new link? Calendars subscribed to the current one stop updating.</p>
+        <div class="confirm-box" role="group" aria-label={t("stf.replaceLabel", { name: s.displayName })}>
+          <p>{t("stf.replaceText")}</p>
           <div class="actions-row">
             <Button kind="danger" busy={busy} onClick={() => void makeFeed()}>
-              Yes, make a new link
+              {t("stf.replaceYes")}
             </Button>
-            <Button onClick={() => setConfirmReplace(false)}>Keep the current one</Button>
+            <Button onClick={() => setConfirmReplace(false)}>{t("stf.replaceKeep")}</Button>
           </div>
         </div>
       ) : (
@@ -107,10 +103,10 @@ export function StaffLinks(p: { staff: StaffCard; members: OwnerMember[]; busine
           <Button
             gate={manage}
             busy={busy}
-            label={`${s.hasCalendarFeed ? "Make a new calendar link" : "Make a calendar link"} for ${s.displayName}`}
+            label={t(s.hasCalendarFeed ? "stf.newFeedNamed" : "stf.makeFeedNamed", { name: s.displayName })}
             onClick={() => (s.hasCalendarFeed ? setConfirmReplace(true) : void makeFeed())}
           >
-            {s.hasCalendarFeed ? "Make a new calendar link" : "Make a calendar link"}
+            {t(s.hasCalendarFeed ? "stf.newFeed" : "stf.makeFeed")}
           </Button>
         </div>
       )}

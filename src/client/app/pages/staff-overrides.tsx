@@ -5,6 +5,7 @@ import { useState } from "hono/jsx/dom";
 import type { AppBusiness, StaffCard, Viewer } from "../../shared/api-types";
 import { dayLabel, isDate, weekdayOf } from "../lib/zoned";
 import { api } from "../shell/api";
+import { t } from "../shell/i18n";
 import { FormDialog, useSubmit } from "../ui/form-dialog";
 import { Button, CheckField, Outcome, TextField, useMounted } from "../ui/kit";
 import { gate } from "../ui/permissions";
@@ -13,7 +14,8 @@ import { type DayInterval, DayIntervals, ordered } from "./hours-editor";
 
 type Override = StaffCard["overrides"][number];
 
-const hoursText = (intervals: DayInterval[]) => (intervals.length ? intervals.map((i) => `${i.start}–${i.end}`).join(", ") : "Not working");
+const hoursText = (intervals: DayInterval[]) =>
+  intervals.length ? intervals.map((i) => `${i.start}–${i.end}`).join(", ") : t("ovr.notWorking");
 
 export function DateOverrides(p: { staff: StaffCard; business: AppBusiness; viewer: Viewer; reload: () => void }) {
   const manage = gate(p.viewer, "manage");
@@ -32,17 +34,17 @@ export function DateOverrides(p: { staff: StaffCard; business: AppBusiness; view
     if (!mounted.current) return;
     setBusy(false);
     if (a.status !== 200) return setProblem(problemOf(a));
-    setDone(`${dayLabel(o.date)}: back to the weekly hours.`);
+    setDone(t("ovr.backToWeekly", { date: dayLabel(o.date) }));
     p.reload();
   }
 
   return (
     <div class="staff-overrides">
-      <h3>Date overrides</h3>
+      <h3>{t("ovr.heading")}</h3>
       {s.overrides.length === 0 ? (
-        <p class="muted small">None: the weekly hours apply on every date.</p>
+        <p class="muted small">{t("ovr.none")}</p>
       ) : (
-        <ul class="time-off" aria-label={`Date overrides of ${s.displayName}`}>
+        <ul class="time-off" aria-label={t("ovr.listLabel", { name: s.displayName })}>
           {s.overrides.map((o) => (
             <li>
               <span>
@@ -52,19 +54,19 @@ export function DateOverrides(p: { staff: StaffCard; business: AppBusiness; view
                 <Button
                   class="small-button"
                   gate={manage}
-                  label={`Change ${dayLabel(o.date)} for ${s.displayName}`}
+                  label={t("ovr.changeLabel", { date: dayLabel(o.date), name: s.displayName })}
                   onClick={() => setEditing({ date: o.date })}
                 >
-                  Change
+                  {t("ovr.change")}
                 </Button>
                 <Button
                   class="small-button"
                   gate={manage}
                   busy={busy}
-                  label={`Remove override ${dayLabel(o.date)} for ${s.displayName}`}
+                  label={t("ovr.removeLabel", { date: dayLabel(o.date), name: s.displayName })}
                   onClick={() => void remove(o)}
                 >
-                  Remove
+                  {t("ovr.remove")}
                 </Button>
               </span>
             </li>
@@ -73,8 +75,8 @@ export function DateOverrides(p: { staff: StaffCard; business: AppBusiness; view
       )}
       <Outcome problem={problem} done={done} />
       <div class="actions-row">
-        <Button gate={manage} label={`Set hours for a date for ${s.displayName}`} onClick={() => setEditing({ date: "" })}>
-          Set hours for a date
+        <Button gate={manage} label={t("ovr.setLabel", { name: s.displayName })} onClick={() => setEditing({ date: "" })}>
+          {t("ovr.set")}
         </Button>
       </div>
       {editing ? (
@@ -130,38 +132,38 @@ function OverrideForm(p: { staff: StaffCard; date: string; today: string; onClos
 
   async function save(e: Event) {
     e.preventDefault();
-    if (!isDate(date)) return submit.refuse({ date: "Choose a date" }, "Choose the date.");
-    if (!off && intervals.length === 0) return submit.refuse({}, "Add the hours of that date, or check “Not working”.");
+    if (!isDate(date)) return submit.refuse({ date: t("ovr.chooseDate") }, t("ovr.chooseDateMsg"));
+    if (!off && intervals.length === 0) return submit.refuse({}, t("ovr.addHours"));
     const body = { intervals: off ? [] : intervals.map((i) => ({ start: i.start, end: i.end })) };
     await submit.send("PUT", `/api/staff/${encodeURIComponent(s.id)}/overrides/${date}`, body, () =>
-      p.onSaved(`${dayLabel(date)}: ${off ? "not working" : hoursText(body.intervals)}.`),
+      p.onSaved(t("ovr.saved", { date: dayLabel(date), off: off ? "yes" : "no", hours: hoursText(body.intervals) })),
     );
   }
   const f = submit.fields;
-  const label = isDate(date) ? dayLabel(date) : "That date";
+  const label = isDate(date) ? dayLabel(date) : t("ovr.thatDate");
   return (
     <FormDialog
-      title={`Hours of ${s.displayName} on one date`}
+      title={t("ovr.title", { name: s.displayName })}
       id={`override-form-${s.id}`}
       onClose={p.onClose}
       onSubmit={save}
       busy={submit.busy}
       problem={submit.problem}
-      submitLabel="Save hours for this date"
+      submitLabel={t("ovr.submit")}
     >
-      <p class="hint">These hours replace the weekly hours on that date only. Bookings already made stay as they are.</p>
-      <TextField id="ovr-date" label="Date" type="date" required min={p.today} value={date} onValue={pickDate} error={f.date} />
-      <CheckField id="ovr-off" label="Not working that date" checked={off} onValue={setOff} />
+      <p class="hint">{t("ovr.hint")}</p>
+      <TextField id="ovr-date" label={t("ovr.date")} type="date" required min={p.today} value={date} onValue={pickDate} error={f.date} />
+      <CheckField id="ovr-off" label={t("ovr.off")} checked={off} onValue={setOff} />
       {off ? null : (
         <fieldset class="hours-editor">
-          <legend>Working hours on {label}</legend>
+          <legend>{t("ovr.legend", { date: label })}</legend>
           <DayIntervals
             label={label}
             idPrefix="ovr"
             intervals={intervals}
             onChange={edit}
             errors={intervals.map((_, i) => f[`intervals.${i}`])}
-            emptyText="No hours yet"
+            emptyText={t("ovr.noHours")}
           />
         </fieldset>
       )}

@@ -2,6 +2,7 @@
 import { useState } from "hono/jsx/dom";
 import type { StaffView, StaffWithHours } from "../../shared/api-types";
 import { startPage } from "../shell/boot";
+import { t } from "../shell/i18n";
 import { FormDialog, useSubmit } from "../ui/form-dialog";
 import { useListPage } from "../ui/list-page";
 import { Button, CheckField, Dialog, Empty, GateNote, Loading, LoadFailed, Outcome, TextField } from "../ui/kit";
@@ -25,19 +26,19 @@ function Staff() {
   return (
     <>
       <div class="page-head">
-        <p class="muted">Working hours and time off decide when each person can be booked ({tz} time).</p>
+        <p class="muted">{t("stf.intro", { zone: tz })}</p>
         <Button kind="primary" gate={manage} onClick={() => setEditing("new")}>
-          Add staff member
+          {t("stf.add")}
         </Button>
       </div>
       <GateNote gates={[manage]} />
       <Outcome problem={problem} done={done} onRetry={view.reload} />
       {d.staff.length === 0 ? (
-        <Empty title="No staff members yet.">Add the people customers book with, and their weekly hours.</Empty>
+        <Empty title={t("stf.none")}>{t("stf.noneHint")}</Empty>
       ) : (
         <div class="staff-cards">
           {d.staff.map((s) => {
-            const off = d.timeOff.filter((t) => t.staffId === s.id);
+            const off = d.timeOff.filter((o) => o.staffId === s.id);
             return (
               <article class="panel staff-card" style={staffStyle(s.color)} aria-labelledby={`staff-${s.id}`}>
                 <header class="staff-card-head">
@@ -46,28 +47,28 @@ function Staff() {
                     {s.displayName}
                   </h2>
                   <span class="muted">{s.title}</span>
-                  {s.isBookable ? null : <span class="status status-cancelled">Not bookable</span>}
+                  {s.isBookable ? null : <span class="status status-cancelled">{t("stf.notBookable")}</span>}
                 </header>
                 <p class="small">{hoursSummary(s.workingHours)}</p>
-                <h3>Time off</h3>
+                <h3>{t("stf.timeOff")}</h3>
                 {off.length === 0 ? (
-                  <p class="muted small">None planned.</p>
+                  <p class="muted small">{t("stf.noTimeOff")}</p>
                 ) : (
                   <ul class="time-off">
-                    {off.map((t) => (
+                    {off.map((o) => (
                       <li>
                         <span>
-                          {offLabel(t, tz)}
-                          {t.reason ? ` · ${t.reason}` : ""}
+                          {offLabel(o, tz)}
+                          {o.reason ? ` · ${o.reason}` : ""}
                         </span>
                         <Button
                           class="small-button"
                           gate={manage}
                           busy={busy}
-                          label={`Remove time off ${offLabel(t, tz)}`}
-                          onClick={() => void run("Time off removed.", "DELETE", `/api/staff/${s.id}/time-off/${t.id}`)}
+                          label={t("stf.removeOff", { span: offLabel(o, tz) })}
+                          onClick={() => void run(t("stf.offRemoved"), "DELETE", `/api/staff/${s.id}/time-off/${o.id}`)}
                         >
-                          Remove
+                          {t("stf.remove")}
                         </Button>
                       </li>
                     ))}
@@ -77,14 +78,14 @@ function Staff() {
                   <Section staff={s} members={d.members} business={d.business} viewer={d.viewer} reload={view.reload} />
                 ))}
                 <div class="actions-row">
-                  <Button gate={manage} onClick={() => setEditing(s)} label={`Edit profile and hours of ${s.displayName}`}>
-                    Edit profile and hours
+                  <Button gate={manage} onClick={() => setEditing(s)} label={t("stf.editNamed", { name: s.displayName })}>
+                    {t("stf.edit")}
                   </Button>
-                  <Button gate={manage} onClick={() => setOffFor(s)} label={`Add time off for ${s.displayName}`}>
-                    Add time off
+                  <Button gate={manage} onClick={() => setOffFor(s)} label={t("stf.addOffNamed", { name: s.displayName })}>
+                    {t("stf.addOff")}
                   </Button>
-                  <Button kind="danger" gate={manage} onClick={() => setDeleting(s)} label={`Delete ${s.displayName}`}>
-                    Delete
+                  <Button kind="danger" gate={manage} onClick={() => setDeleting(s)} label={t("svc.deleteNamed", { name: s.displayName })}>
+                    {t("svc.delete")}
                   </Button>
                 </div>
               </article>
@@ -93,34 +94,36 @@ function Staff() {
         </div>
       )}
       {editing ? (
-        <StaffForm staff={editing === "new" ? null : editing} onClose={() => setEditing(null)} onSaved={(n) => saved(`${n} saved.`)} />
+        <StaffForm
+          staff={editing === "new" ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={(n) => saved(t("svc.saved", { name: n }))}
+        />
       ) : null}
       {offFor ? (
         <TimeOffForm
-          title={`Time off for ${offFor.displayName}`}
+          title={t("stf.offFor", { name: offFor.displayName })}
           path={`/api/staff/${offFor.id}/time-off`}
           business={d.business}
           onClose={() => setOffFor(null)}
-          onSaved={() => saved(`Time off added for ${offFor.displayName}.`)}
+          onSaved={() => saved(t("stf.offAdded", { name: offFor.displayName }))}
         />
       ) : null}
       {deleting ? (
-        <Dialog title={`Delete ${deleting.displayName}?`} onClose={() => setDeleting(null)} id="delete-staff">
-          <p>
-            They can no longer be booked and leave this list. Their existing bookings stay as they are; move or cancel them first if needed.
-          </p>
+        <Dialog title={t("svc.deleteTitle", { name: deleting.displayName })} onClose={() => setDeleting(null)} id="delete-staff">
+          <p>{t("stf.deleteText")}</p>
           <div class="actions-row">
             <Button
               kind="danger"
               onClick={() => {
                 const s = deleting;
                 setDeleting(null);
-                void run(`${s.displayName} deleted.`, "DELETE", `/api/staff/${s.id}`);
+                void run(t("svc.deleted", { name: s.displayName }), "DELETE", `/api/staff/${s.id}`);
               }}
             >
-              Delete staff member
+              {t("stf.deleteConfirm")}
             </Button>
-            <Button onClick={() => setDeleting(null)}>Keep</Button>
+            <Button onClick={() => setDeleting(null)}>{t("stf.keep")}</Button>
           </div>
         </Dialog>
       ) : null}
@@ -141,42 +144,36 @@ function StaffForm(p: { staff: StaffWithHours | null; onClose: () => void; onSav
 
   async function save(e: Event) {
     e.preventDefault();
-    if (!name.trim()) return submit.refuse({ displayName: "Enter the name customers see" }, "Enter a name.");
+    if (!name.trim()) return submit.refuse({ displayName: t("stf.enterName") }, t("stf.enterNameShort"));
     const body = { displayName: name.trim(), title, color, isBookable: bookable, workingHours: ordered(hours) };
     await submit.send(s ? "PATCH" : "POST", s ? `/api/staff/${s.id}` : "/api/staff", body, () => p.onSaved(body.displayName));
   }
   const f = submit.fields;
   return (
     <FormDialog
-      title={s ? `Edit ${s.displayName}` : "New staff member"}
+      title={s ? t("svc.editNamed", { name: s.displayName }) : t("stf.new")}
       id="staff-form"
       wide
       onClose={p.onClose}
       onSubmit={save}
       busy={submit.busy}
       problem={submit.problem}
-      submitLabel={s ? "Save changes" : "Add staff member"}
+      submitLabel={s ? t("svc.saveChanges") : t("stf.add")}
     >
       <div class="form-grid">
-        <TextField id="stf-name" label="Name customers see" required value={name} onValue={setName} maxLength={200} error={f.displayName} />
+        <TextField id="stf-name" label={t("stf.nameLabel")} required value={name} onValue={setName} maxLength={200} error={f.displayName} />
         <TextField
           id="stf-title"
-          label="Title"
+          label={t("stf.title")}
           value={title}
           onValue={setTitle}
           maxLength={200}
           error={f.title}
-          placeholder="e.g. Senior stylist"
+          placeholder={t("stf.titlePlaceholder")}
         />
-        <TextField id="stf-color" label="Calendar colour" type="color" value={color} onValue={setColor} error={f.color} />
+        <TextField id="stf-color" label={t("stf.colour")} type="color" value={color} onValue={setColor} error={f.color} />
       </div>
-      <CheckField
-        id="stf-bookable"
-        label="Can be booked"
-        hint="Off: stays in the team, but customers cannot book them."
-        checked={bookable}
-        onValue={setBookable}
-      />
+      <CheckField id="stf-bookable" label={t("stf.bookable")} hint={t("stf.bookableHint")} checked={bookable} onValue={setBookable} />
       <HoursEditor hours={hours} onChange={setHours} errors={f} prefix="hrs" />
     </FormDialog>
   );

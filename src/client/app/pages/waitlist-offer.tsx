@@ -6,12 +6,10 @@ import type { OwnerWaitlistEntry, WaitlistDayView } from "../../shared/api-types
 import { errorMessage } from "../../shared/http";
 import { dayLabel } from "../lib/zoned";
 import { api } from "../shell/api";
+import { t } from "../shell/i18n";
 import { FormDialog } from "../ui/form-dialog";
 import { SelectField, TextField, useMounted } from "../ui/kit";
 import { type Problem, problemOf } from "../ui/problems";
-
-const SLOT_TAKEN =
-  "The customer could not book this time now: it is taken, outside working hours, or this staff member does not offer the service online. Pick another time.";
 
 /** The first window's start on `date` ("HH:MM"), else 09:00. */
 function firstTimeOn(entry: OwnerWaitlistEntry, date: string): string {
@@ -36,10 +34,9 @@ export function OfferDialog(p: {
 
   async function submit(e: Event) {
     e.preventDefault();
-    if (!staffId)
-      return setProblem({ message: "Choose a staff member.", fields: { staffProfileId: "Choose a staff member." }, retry: false });
+    if (!staffId) return setProblem({ message: t("wl.chooseStaff"), fields: { staffProfileId: t("wl.chooseStaff") }, retry: false });
     if (!/^\d{2}:\d{2}$/.test(time))
-      return setProblem({ message: "Enter a time.", fields: { startDatetime: "Enter a time." }, retry: false });
+      return setProblem({ message: t("wl.enterTime"), fields: { startDatetime: t("wl.enterTime") }, retry: false });
     setBusy(true);
     setProblem(null);
     const answer = await api<unknown>("POST", `/api/waitlist/${encodeURIComponent(entry.id)}/offer`, {
@@ -50,12 +47,12 @@ export function OfferDialog(p: {
     setBusy(false);
     if (answer.status === 201) {
       const staffName = view.staff.find((s) => s.id === staffId)?.displayName ?? "";
-      return p.onOffered(`Offered ${time}${staffName ? ` with ${staffName}` : ""} to ${name}. We sent them a link to book it.`);
+      return p.onOffered(t("wl.offered", { time, staff: staffName || "none", name }));
     }
     setProblem(
       problemOf(answer, {
-        slot_taken: SLOT_TAKEN,
-        conflict: errorMessage(answer) ?? "This customer is no longer waiting, so nothing was offered.",
+        slot_taken: t("wl.slotTaken"),
+        conflict: errorMessage(answer) ?? t("wl.notWaiting"),
       }),
     );
   }
@@ -63,24 +60,22 @@ export function OfferDialog(p: {
   return (
     <FormDialog
       id="offer-dialog"
-      title={`Offer a time to ${name}`}
-      submitLabel="Send the offer"
+      title={t("wl.offerTo", { name })}
+      submitLabel={t("wl.send")}
       busy={busy}
       problem={problem}
       onSubmit={(e) => void submit(e)}
       onClose={p.onClose}
     >
-      <p class="muted">
-        {entry.service.name} on {dayLabel(view.date)}. The customer gets an e-mail with a link to book it; the first to book a time gets it.
-      </p>
+      <p class="muted">{t("wl.offerIntro", { service: entry.service.name, date: dayLabel(view.date) })}</p>
       {choices.length === 0 ? (
         <p class="error" role="alert">
-          No staff member who takes bookings can see this customer, so there is no time to offer. Check the Staff page.
+          {t("wl.noStaff")}
         </p>
       ) : (
         <SelectField
           id="staffProfileId"
-          label="With"
+          label={t("wl.withLabel")}
           value={staffId}
           onValue={setStaffId}
           options={choices.map((s) => ({ value: s.id, label: s.displayName }))}
@@ -90,7 +85,7 @@ export function OfferDialog(p: {
       )}
       <TextField
         id="startDatetime"
-        label="Time"
+        label={t("wl.time")}
         type="time"
         step={900}
         value={time}

@@ -6,17 +6,18 @@ import { clockTime, humanDate } from "../../../shared/format";
 import type { OwnerWaitlistEntry, WaitlistDayView } from "../../shared/api-types";
 import { addDays, dayLabel, isDate } from "../lib/zoned";
 import { startPage } from "../shell/boot";
+import { intlLocale, t } from "../shell/i18n";
 import { gate } from "../ui/permissions";
 import { Button, Empty, GateNote, Loading, LoadFailed, Outcome } from "../ui/kit";
 import { useView } from "../ui/use-view";
 import { OfferDialog } from "./waitlist-offer";
 
-const STATUS: Record<OwnerWaitlistEntry["status"], string> = {
-  waiting: "Waiting",
-  booked: "Booked",
-  left: "Left the list",
-  ended: "Ended (times passed)",
-};
+const STATUS = {
+  waiting: "wl.waiting",
+  booked: "wl.booked",
+  left: "wl.left",
+  ended: "wl.ended",
+} as const satisfies Record<OwnerWaitlistEntry["status"], string>;
 
 /** "10:00–11:00" of a window; an end at the next midnight reads 24:00. */
 function windowSpan(w: { start: string; end: string }): string {
@@ -43,116 +44,122 @@ function Waitlist() {
     setDate(next);
   };
   const offer = gate(d.viewer, "manage");
-  const staffName = (id: string) => d.staff.find((s) => s.id === id)?.displayName ?? "A staff member";
+  const staffName = (id: string) => d.staff.find((s) => s.id === id)?.displayName ?? t("wl.aStaffMember");
   const waiting = d.entries.filter((e) => e.status === "waiting").length;
   return (
     <>
       <div class="page-head">
-        <h2>Waitlist for {dayLabel(d.date)}</h2>
-        <div class="toolbar wl-toolbar" role="group" aria-label="Day">
-          <Button label="Previous day" onClick={() => go(addDays(d.date, -1))}>
+        <h2>{t("wl.heading", { date: dayLabel(d.date) })}</h2>
+        <div class="toolbar wl-toolbar" role="group" aria-label={t("dash.day")}>
+          <Button label={t("dash.previousDay")} onClick={() => go(addDays(d.date, -1))}>
             ←
           </Button>
           <div class="field inline-field">
-            <label for="waitlist-date">Date</label>
+            <label for="waitlist-date">{t("wl.date")}</label>
             <input id="waitlist-date" type="date" value={d.date} onChange={(e: Event) => go((e.target as HTMLInputElement).value)} />
           </div>
-          <Button label="Next day" onClick={() => go(addDays(d.date, 1))}>
+          <Button label={t("dash.nextDay")} onClick={() => go(addDays(d.date, 1))}>
             →
           </Button>
           <Button disabled={d.date === d.business.today} onClick={() => go(d.business.today)}>
-            Today
+            {t("dash.today")}
           </Button>
         </div>
       </div>
       {view.loading ? (
         <p class="muted small" role="status">
-          Updating…
+          {t("ui.updating")}
         </p>
       ) : null}
       <Outcome done={done} />
       <section class="panel" aria-labelledby="waitlist-heading">
-        <h2 id="waitlist-heading">{d.entries.length === 0 ? "Customers waiting" : `${waiting} waiting, ${d.entries.length} in all`}</h2>
+        <h2 id="waitlist-heading">
+          {d.entries.length === 0 ? t("wl.customersWaiting") : t("wl.counts", { waiting, count: d.entries.length })}
+        </h2>
         {d.entries.length === 0 ? (
-          <Empty title="Nobody is on the waitlist for this day.">
-            When a day is full, customers can join the waitlist from your booking page. When a time frees up, we offer it to them by e-mail.
-          </Empty>
+          <Empty title={t("wl.none")}>{t("wl.noneHint")}</Empty>
         ) : (
           <>
             <GateNote gates={[offer]} />
             <div class="table-wrap">
               <table class="waitlist-table">
-                <caption class="visually-hidden">Waitlist entries with a time on {dayLabel(d.date)}, oldest first</caption>
+                <caption class="visually-hidden">{t("wl.caption", { date: dayLabel(d.date) })}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">Customer</th>
-                    <th scope="col">Service</th>
-                    <th scope="col">Times they could come</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Offers</th>
+                    <th scope="col">{t("bk.customer")}</th>
+                    <th scope="col">{t("bk.service")}</th>
+                    <th scope="col">{t("wl.times")}</th>
+                    <th scope="col">{t("bk.status")}</th>
+                    <th scope="col">{t("wl.offers")}</th>
                     <th scope="col">
-                      <span class="visually-hidden">Actions</span>
+                      <span class="visually-hidden">{t("svc.actions")}</span>
                     </th>
                   </tr>
                 </thead>
                 <tbody>
                   {d.entries.map((e) => (
                     <tr>
-                      <td data-label="Customer">
+                      <td data-label={t("bk.customer")}>
                         <span class="wl-lines">
                           <strong>{`${e.customer.firstName} ${e.customer.lastName}`.trim()}</strong>
                           <span class="muted small">{e.customer.email}</span>
                           {e.customer.phone ? <span class="muted small">{e.customer.phone}</span> : null}
                         </span>
                       </td>
-                      <td data-label="Service">
+                      <td data-label={t("bk.service")}>
                         <span class="wl-lines">
                           <span>{e.service.name}</span>
-                          <span class="muted small">{e.staff ? `With ${e.staff.displayName}` : "With anyone"}</span>
+                          <span class="muted small">{e.staff ? t("wl.with", { name: e.staff.displayName }) : t("wl.withAnyone")}</span>
                         </span>
                       </td>
-                      <td data-label="Times">
+                      <td data-label={t("wl.timesShort")}>
                         <ul class="wl-list">
                           {e.windows.map((w) => (
                             <li>
-                              {w.start.startsWith(d.date) ? "" : `${humanDate(w.start)}, `}
-                              {windowSpan(w)}
+                              {w.start.startsWith(d.date)
+                                ? windowSpan(w)
+                                : t("wl.onDay", { date: humanDate(w.start, intlLocale()), time: windowSpan(w) })}
                             </li>
                           ))}
                         </ul>
                       </td>
-                      <td data-label="Status">
-                        <span class={`status wl-status-${e.status}`}>{STATUS[e.status]}</span>
+                      <td data-label={t("bk.status")}>
+                        <span class={`status wl-status-${e.status}`}>{t(STATUS[e.status])}</span>
                       </td>
-                      <td data-label="Offers">
+                      <td data-label={t("wl.offers")}>
                         {e.offers.length === 0 ? (
-                          <span class="muted">None yet</span>
+                          <span class="muted">{t("wl.noneYet")}</span>
                         ) : (
                           <ul class="wl-list">
                             {e.offers.map((o) => (
                               <li>
-                                {o.start.startsWith(d.date) ? "" : `${humanDate(o.start)}, `}
-                                {clockTime(o.start)} with {staffName(o.staffId)}
-                                <span class="muted small">{o.via === "owner" ? " (by hand)" : " (automatic)"}</span>
+                                {o.start.startsWith(d.date)
+                                  ? t("wl.offerAt", { time: clockTime(o.start), name: staffName(o.staffId) })
+                                  : t("wl.offerOn", {
+                                      date: humanDate(o.start, intlLocale()),
+                                      time: clockTime(o.start),
+                                      name: staffName(o.staffId),
+                                    })}{" "}
+                                <span class="muted small">{o.via === "owner" ? t("wl.byHand") : t("wl.automatic")}</span>
                               </li>
                             ))}
                           </ul>
                         )}
                       </td>
-                      <td data-label="Actions">
+                      <td data-label={t("svc.actions")}>
                         {e.status === "waiting" ? (
                           <Button
                             gate={offer}
-                            label={`Offer a time to ${e.customer.firstName}`}
+                            label={t("wl.offerTo", { name: e.customer.firstName })}
                             onClick={() => {
                               setDone("");
                               setOffering(e);
                             }}
                           >
-                            Offer a time
+                            {t("wl.offer")}
                           </Button>
                         ) : (
-                          <span class="muted small">No action</span>
+                          <span class="muted small">{t("wl.noAction")}</span>
                         )}
                       </td>
                     </tr>

@@ -5,11 +5,12 @@ import { Button, Dialog, TextAreaField, useMounted } from "../ui/kit";
 import { type Problem, problemOf } from "../ui/problems";
 import { isQuota } from "../../shared/http";
 import { api } from "./api";
+import { t } from "./i18n";
 
 /** design.md §31: the business's assistant budget for today is used up; it comes back at 00:00 UTC. */
 function budgetSpent(retryAfter: string | null | undefined): string {
   const hours = Math.max(1, Math.ceil(Number.parseInt(retryAfter ?? "0", 10) / 3600));
-  return `Your business has used today's assistant budget. It is available again at midnight UTC, in about ${hours} ${hours === 1 ? "hour" : "hours"}.`;
+  return t("asst.budget", { hours });
 }
 import { conversationToSend, MAX_CHARS, type Message } from "./conversation";
 
@@ -32,7 +33,7 @@ export function AssistantPanel(p: { onClose: () => void; onUnavailable: () => vo
   async function ask(e: Event) {
     e.preventDefault();
     const question = text.trim();
-    if (!question) return setProblem({ message: "Type a question first.", fields: { question: "Type a question" }, retry: false });
+    if (!question) return setProblem({ message: t("asst.typeFirst"), fields: { question: t("asst.type") }, retry: false });
     const sent = conversationToSend(messages, question);
     setMessages([...messages, { role: "user", content: question }]);
     setText("");
@@ -48,28 +49,25 @@ export function AssistantPanel(p: { onClose: () => void; onUnavailable: () => vo
     setMessages((m) => m.slice(0, -1));
     setText(question);
     if (isQuota(a)) return setProblem({ message: budgetSpent(a.headers?.get("Retry-After")), fields: {}, retry: false });
-    setProblem(problemOf(a, { impersonation_read_only: "The assistant is not available in a read-only session." }));
+    setProblem(problemOf(a, { impersonation_read_only: t("asst.readOnly") }));
   }
 
   return (
-    <Dialog id="assistant" title="Assistant" onClose={p.onClose} wide>
-      <p class="muted small">
-        Ask about your bookings, customers, services and free times, or ask for a draft (a service description, a reply to a customer). It
-        reads your business's data but never changes anything; check what it says before you act on it.
-      </p>
-      <ol class="chat-log" ref={log} aria-live="polite" aria-label="Conversation">
+    <Dialog id="assistant" title={t("assistant.open")} onClose={p.onClose} wide>
+      <p class="muted small">{t("asst.intro")}</p>
+      <ol class="chat-log" ref={log} aria-live="polite" aria-label={t("asst.conversation")}>
         {messages.map((m) => (
           <li class={`chat-msg chat-${m.role}`}>
-            <span class="visually-hidden">{m.role === "user" ? "You: " : "Assistant: "}</span>
+            <span class="visually-hidden">{m.role === "user" ? t("asst.you") : t("asst.said")} </span>
             {m.content}
           </li>
         ))}
-        {busy ? <li class="chat-msg chat-assistant muted">Thinking…</li> : null}
+        {busy ? <li class="chat-msg chat-assistant muted">{t("asst.thinking")}</li> : null}
       </ol>
       <form onSubmit={(e: Event) => void ask(e)} novalidate>
         <TextAreaField
           id="assistant-question"
-          label="Your question"
+          label={t("asst.question")}
           value={text}
           onValue={setText}
           rows={3}
@@ -83,7 +81,7 @@ export function AssistantPanel(p: { onClose: () => void; onUnavailable: () => vo
         ) : null}
         <div class="actions-row">
           <Button type="submit" kind="primary" busy={busy}>
-            Ask
+            {t("asst.ask")}
           </Button>
         </div>
       </form>

@@ -1,7 +1,6 @@
 import type { Child } from "hono/jsx";
 import { t } from "./i18n";
 import { useState } from "hono/jsx/dom";
-import { READ_ONLY_REASON } from "../ui/permissions";
 
 /**
  * The team's assistant (design.md §20, POST /api/ai/chat): a button in the app bar on every page.
@@ -36,7 +35,7 @@ export function AssistantLauncher(p: { readOnly: boolean }) {
         id="assistant-open"
         class="assistant-button"
         disabled={p.readOnly}
-        title={p.readOnly ? READ_ONLY_REASON : undefined}
+        title={p.readOnly ? t("perm.readOnly") : undefined}
         aria-describedby={p.readOnly ? "assistant-why" : undefined}
         aria-expanded={open ? "true" : "false"}
         onClick={() => void show()}
@@ -45,7 +44,7 @@ export function AssistantLauncher(p: { readOnly: boolean }) {
       </button>
       {p.readOnly ? (
         <span id="assistant-why" class="visually-hidden">
-          {READ_ONLY_REASON}
+          {t("perm.readOnly")}
         </span>
       ) : null}
       {loadFailed ? (

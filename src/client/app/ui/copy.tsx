@@ -1,5 +1,6 @@
 import type { Child } from "hono/jsx";
 import { useState } from "hono/jsx/dom";
+import { t } from "../shell/i18n";
 import { Button } from "./kit";
 
 /**
@@ -11,10 +12,10 @@ export function CopyBox(p: { id: string; label: string; value: string; children?
   async function copy() {
     try {
       await navigator.clipboard.writeText(p.value);
-      setDone("Copied.");
+      setDone(t("set.copied"));
     } catch {
       (document.getElementById(p.id) as HTMLInputElement | null)?.select();
-      setDone("Press Ctrl+C (or Cmd+C) to copy the selected text.");
+      setDone(t("set.pressCopy"));
     }
   }
   return (
@@ -23,8 +24,8 @@ export function CopyBox(p: { id: string; label: string; value: string; children?
       <label for={p.id}>{p.label}</label>
       <input id={p.id} class="copy-box" readonly value={p.value} onFocus={(e: Event) => (e.target as HTMLInputElement).select()} />
       <div class="actions-row">
-        <Button onClick={() => void copy()}>Copy</Button>
-        {p.onDismiss ? <Button onClick={p.onDismiss}>{p.dismissLabel ?? "Done"}</Button> : null}
+        <Button onClick={() => void copy()}>{t("set.copy")}</Button>
+        {p.onDismiss ? <Button onClick={p.onDismiss}>{p.dismissLabel ?? t("set.done")}</Button> : null}
       </div>
       <p class="done" role="status">
         {done}

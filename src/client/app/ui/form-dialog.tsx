@@ -2,6 +2,7 @@ import type { Child } from "hono/jsx";
 import { useState } from "hono/jsx/dom";
 import type { ApiAnswer } from "../../shared/http";
 import { api } from "../shell/api";
+import { t } from "../shell/i18n";
 import { Button, Dialog, Outcome, useMounted } from "./kit";
 import { type Problem, problemOf } from "./problems";
 
@@ -24,8 +25,7 @@ export function useSubmit() {
     setProblem(problemOf(a));
   }
   /** Refuses before sending: the fields' messages, and one sentence for the form. */
-  const refuse = (fields: Record<string, string>, message = "Please correct the fields marked below.") =>
-    setProblem({ message, fields, retry: false });
+  const refuse = (fields: Record<string, string>, message = t("problem.fields")) => setProblem({ message, fields, retry: false });
   return { busy, problem, fields: problem?.fields ?? {}, send, refuse };
 }
 
@@ -50,7 +50,7 @@ export function FormDialog(p: {
           <Button type="submit" kind="primary" busy={p.busy}>
             {p.submitLabel}
           </Button>
-          <Button onClick={p.onClose}>Close</Button>
+          <Button onClick={p.onClose}>{t("kit.close")}</Button>
         </div>
       </form>
     </Dialog>

@@ -6,6 +6,13 @@ export { currencyDigits };
 /** Money in the business's currency, written the member's way ("$45.00", "45,00 €"; design.md §30). */
 export const money = (minor: number, currency: string) => formatMoney(minor, currency, intlLocale());
 
+/** A whole or fractional percent the member's way ("25 %" in German, "25%" in English). */
+export const percent = (value: number, digits = 0) =>
+  new Intl.NumberFormat(intlLocale(), { style: "percent", maximumFractionDigits: digits }).format(value / 100);
+
+/** A count the member's way ("1,234", "1.234"). */
+export const count = (n: number) => new Intl.NumberFormat(intlLocale()).format(n);
+
 /** "45.00" for 4500 USD: what a price field shows. */
 export function toMajor(minor: number, currency: string): string {
   const digits = currencyDigits(currency);
@@ -30,10 +37,10 @@ export function personName(c: Named): string {
   return name || c?.email || c?.phone || t("ui.walkInCustomer");
 }
 
-/** Minutes as "45 min" / "1 h 30 min". */
+/** Minutes as "45 min" / "1 h 30 min" ("1 Std. 30 Min."), in the app's language. */
 export function duration(minutes: number): string {
-  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 60) return t("kit.minutes", { m: minutes });
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
-  return m ? `${h} h ${m} min` : `${h} h`;
+  return m ? t("kit.hoursMinutes", { h, m }) : t("kit.hours", { h });
 }

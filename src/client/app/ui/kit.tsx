@@ -1,15 +1,15 @@
 import type { Child } from "hono/jsx";
 import { useEffect, useRef } from "hono/jsx/dom";
-import { BOOKING_STATUSES, type BookingStatus, SOURCE_LABELS } from "../../../shared/booking-values";
+import { BOOKING_STATUSES, type BookingStatus } from "../../../shared/booking-values";
 import { t } from "../shell/i18n";
 import type { Gate } from "./permissions";
 import type { Problem } from "./problems";
 
 // The owner app's building blocks. Everything is text (hono/jsx/dom writes text nodes and
-// attributes, never HTML); colours come from the design tokens in CSS.
-
-type InputEvt = { target: EventTarget | null };
-const inputValue = (e: InputEvt) => (e.target as HTMLInputElement).value;
+// attributes, never HTML); colours come from the design tokens in CSS. Form fields and the modal
+// dialog live in their own files and are re-exported here, so every page imports one kit.
+export { CheckField, type Option, SelectField, TextAreaField, TextField } from "./fields";
+export { Dialog } from "./dialog";
 
 /**
  * False once the component is gone. Check it after every await before setting state: in
@@ -24,149 +24,6 @@ export function useMounted(): { current: boolean } {
     };
   }, []);
   return ref;
-}
-
-type FieldProps = { id: string; label: string; error?: string; hint?: string; required?: boolean; class?: string };
-
-function describedBy(p: FieldProps): string | undefined {
-  const ids = [p.hint ? `${p.id}-hint` : "", p.error ? `${p.id}-error` : ""].filter(Boolean).join(" ");
-  return ids || undefined;
-}
-
-function FieldFrame(p: FieldProps & { children: Child }) {
-  return (
-    <div class={`field ${p.class ?? ""}`.trim()}>
-      <label for={p.id}>
-        {p.label}
-        {p.required ? <span class="muted small"> (required)</span> : null}
-      </label>
-      {p.children}
-      {p.hint ? (
-        <p id={`${p.id}-hint`} class="hint">
-          {p.hint}
-        </p>
-      ) : null}
-      {p.error ? (
-        <p id={`${p.id}-error`} class="field-error">
-          {p.error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-export function TextField(
-  p: FieldProps & {
-    value: string;
-    onValue: (v: string) => void;
-    type?: string;
-    autocomplete?: string;
-    maxLength?: number;
-    min?: string | number;
-    max?: string | number;
-    step?: string | number;
-    disabled?: boolean;
-    inputMode?: "text" | "email" | "none" | "search" | "url" | "decimal" | "numeric" | "tel";
-    placeholder?: string;
-  },
-) {
-  return (
-    <FieldFrame {...p}>
-      <input
-        id={p.id}
-        name={p.id}
-        type={p.type ?? "text"}
-        value={p.value}
-        autocomplete={p.autocomplete}
-        maxlength={p.maxLength}
-        min={p.min}
-        max={p.max}
-        step={p.step}
-        inputmode={p.inputMode}
-        placeholder={p.placeholder}
-        required={p.required}
-        disabled={p.disabled}
-        aria-invalid={p.error ? "true" : undefined}
-        aria-describedby={describedBy(p)}
-        onInput={(e: InputEvt) => p.onValue(inputValue(e))}
-      />
-    </FieldFrame>
-  );
-}
-
-export function TextAreaField(
-  p: FieldProps & { value: string; onValue: (v: string) => void; rows?: number; maxLength?: number; disabled?: boolean },
-) {
-  return (
-    <FieldFrame {...p}>
-      <textarea
-        id={p.id}
-        name={p.id}
-        rows={p.rows ?? 3}
-        maxlength={p.maxLength}
-        disabled={p.disabled}
-        required={p.required}
-        aria-invalid={p.error ? "true" : undefined}
-        aria-describedby={describedBy(p)}
-        value={p.value}
-        onInput={(e: InputEvt) => p.onValue(inputValue(e))}
-      />
-    </FieldFrame>
-  );
-}
-
-export type Option = { value: string; label: string };
-
-export function SelectField(p: FieldProps & { value: string; onValue: (v: string) => void; options: Option[]; disabled?: boolean }) {
-  return (
-    <FieldFrame {...p}>
-      <select
-        id={p.id}
-        name={p.id}
-        value={p.value}
-        disabled={p.disabled}
-        required={p.required}
-        aria-invalid={p.error ? "true" : undefined}
-        aria-describedby={describedBy(p)}
-        onChange={(e: InputEvt) => p.onValue((e.target as HTMLSelectElement).value)}
-      >
-        {p.options.map((o) => (
-          <option value={o.value} selected={o.value === p.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </FieldFrame>
-  );
-}
-
-export function CheckField(p: {
-  id: string;
-  label: string;
-  checked: boolean;
-  onValue: (v: boolean) => void;
-  hint?: string;
-  disabled?: boolean;
-}) {
-  return (
-    <div class="field check-field">
-      <input
-        id={p.id}
-        name={p.id}
-        type="checkbox"
-        checked={p.checked}
-        disabled={p.disabled}
-        aria-describedby={p.hint ? `${p.id}-hint` : undefined}
-        onChange={(e: InputEvt) => p.onValue((e.target as HTMLInputElement).checked)}
-      />
-      <label for={p.id}>{p.label}</label>
-      {p.hint ? (
-        <p id={`${p.id}-hint`} class="hint">
-          {p.hint}
-        </p>
-      ) : null}
-    </div>
-  );
 }
 
 type ButtonProps = {
@@ -258,67 +115,14 @@ export function Loading(p: { label?: string }) {
   );
 }
 
-/**
- * A modal dialog (<dialog> + showModal: focus moves in, Escape closes, the page behind is inert).
- * Closing returns focus to where it was.
- */
-export function Dialog(p: { title: string; onClose: () => void; children: Child; wide?: boolean; id?: string }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const onClose = useRef(p.onClose);
-  onClose.current = p.onClose;
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    const before = document.activeElement as HTMLElement | null;
-    const cancel = (e: Event) => {
-      e.preventDefault();
-      d.close();
-      onClose.current();
-    };
-    d.addEventListener("cancel", cancel);
-    return () => {
-      d.removeEventListener("cancel", cancel);
-      if (d.open) d.close();
-      before?.focus?.();
-    };
-  }, []);
-  // Opened after every render in which it is closed: hono/jsx/dom may keep one component instance
-  // for a dialog that is shown again, so a mount-only effect would leave it closed.
-  useEffect(() => {
-    const d = ref.current;
-    if (!d || d.open || !d.isConnected) return;
-    d.showModal();
-    // Start at the first field (showModal would pick the close button).
-    d.querySelector<HTMLElement>(
-      ".dialog-body input:not([type=hidden]), .dialog-body select, .dialog-body textarea, .dialog-body button",
-    )?.focus();
-  });
-  const headingId = `${p.id ?? "dialog"}-title`;
-  // Closed here first: the page behind is usable at once, whatever re-renders next.
-  const close = () => {
-    ref.current?.close();
-    onClose.current();
-  };
-  return (
-    <dialog ref={ref} id={p.id} class={p.wide ? "app-dialog wide" : "app-dialog"} aria-labelledby={headingId}>
-      <div class="dialog-head">
-        <h2 id={headingId}>{p.title}</h2>
-        <button type="button" class="icon-button" aria-label={t("ui.close")} onClick={close}>
-          ×
-        </button>
-      </div>
-      <div class="dialog-body">{p.children}</div>
-    </dialog>
-  );
-}
-
 export const statusLabel = (s: string) => ((BOOKING_STATUSES as readonly string[]).includes(s) ? t(`status.${s as BookingStatus}`) : s);
 
 export function StatusBadge(p: { status: string }) {
   return <span class={`status status-${p.status}`}>{statusLabel(p.status)}</span>;
 }
 
-export const sourceLabel = (s: string) => (SOURCE_LABELS as Record<string, string>)[s] ?? s;
+/** Where a booking came from ("Walk-in", "Website widget"), in the app's language. */
+export const sourceLabel = (s: string) => t("kit.source", { source: s });
 
 /** A label/value list. */
 export function Facts(p: { rows: Array<[string, Child]> }) {

@@ -16,20 +16,20 @@ const TRANSLATED: Record<string, AppKey> = {
   forbidden: "problem.forbidden",
   not_found: "problem.notFound",
   slot_taken: "problem.slotTaken",
+  invalid_transition: "bd.problem.changed",
+  not_reschedulable: "bd.problem.notMovable",
+  not_cancellable: "bd.problem.notCancellable",
+  refund_exceeds_payment: "bd.problem.refundTooMuch",
+  payment_provider_error: "bd.problem.stripe",
 };
 
 /** Sentences for the error codes a page can meet; `context` words override per page. */
 const BY_CODE: Record<string, string> = {
-  invalid_transition: "This booking changed meanwhile. Reload it and try again.",
-  not_reschedulable: "A cancelled, completed or no-show booking cannot be moved.",
-  not_cancellable: "A completed or no-show booking cannot be cancelled.",
   email_taken: "Someone with this e-mail already has an account.",
   conflict: "This clashes with something that already exists.",
   domain_taken: "Another business already uses this domain.",
   domain_provider_error: "Cloudflare did not answer or refused. Nothing was changed; try again in a moment.",
   stripe_not_connected: "Connect a Stripe account that can take card payments first.",
-  payment_provider_error: "Stripe did not answer or refused. Nothing was changed; try again in a moment.",
-  refund_exceeds_payment: "That is more than what is left to refund on this payment.",
   stripe_account_mismatch:
     "Stripe does not show this account as made for this business. Use “Connect with Stripe” to create or link your own account.",
   stripe_account_taken: "This Stripe account is already connected to another business.",

@@ -2,18 +2,21 @@
 import { useState } from "hono/jsx/dom";
 import type { AppBusiness } from "../../shared/api-types";
 import { addDays, dayLabel, localParts, localToIso, whenLabel } from "../lib/zoned";
+import { t } from "../shell/i18n";
 import { FormDialog, useSubmit } from "./form-dialog";
 import { CheckField, TextField } from "./kit";
 
 /** "Tue, May 6, 2031 (all day)", or from one local time to another. */
-export function offLabel(t: { start: string; end: string }, tz: string): string {
-  const s = localParts(t.start, tz);
-  const e = localParts(t.end, tz);
+export function offLabel(off: { start: string; end: string }, tz: string): string {
+  const s = localParts(off.start, tz);
+  const e = localParts(off.end, tz);
   if (s.time === "00:00" && e.time === "00:00") {
     const last = addDays(e.date, -1);
-    return last === s.date ? `${dayLabel(s.date)} (all day)` : `${dayLabel(s.date, "short")} to ${dayLabel(last)} (all day)`;
+    return last === s.date
+      ? t("off.allDay", { day: dayLabel(s.date) })
+      : t("off.days", { from: dayLabel(s.date, "short"), to: dayLabel(last) });
   }
-  return `${whenLabel(t.start, tz)} to ${s.date === e.date ? e.time : whenLabel(t.end, tz)}`;
+  return t("off.span", { from: whenLabel(off.start, tz), to: s.date === e.date ? e.time : whenLabel(off.end, tz) });
 }
 
 /** Time off of a staff member or a resource: whole days, or from one local time to another. */
@@ -29,10 +32,10 @@ export function TimeOffForm(p: { title: string; path: string; business: AppBusin
 
   async function save(e: Event) {
     e.preventDefault();
-    if (!from || !to) return submit.refuse({}, "Choose the dates.");
+    if (!from || !to) return submit.refuse({}, t("off.chooseDates"));
     const start = localToIso(from, allDay ? "00:00" : fromTime, tz);
     const end = allDay ? localToIso(addDays(to, 1), "00:00", tz) : localToIso(to, toTime, tz);
-    if (end <= start) return submit.refuse({ end: "Must be after the start" }, "The end must be after the start.");
+    if (end <= start) return submit.refuse({ end: t("off.afterStart") }, t("off.afterStartMsg"));
     await submit.send("POST", p.path, { start, end, reason: reason.trim() || undefined }, p.onSaved);
   }
   const f = submit.fields;
@@ -44,32 +47,37 @@ export function TimeOffForm(p: { title: string; path: string; business: AppBusin
       onSubmit={save}
       busy={submit.busy}
       problem={submit.problem}
-      submitLabel="Add time off"
+      submitLabel={t("off.submit")}
     >
-      <CheckField id="off-all-day" label="Whole days" checked={allDay} onValue={setAllDay} />
+      <CheckField id="off-all-day" label={t("off.wholeDays")} checked={allDay} onValue={setAllDay} />
       <div class="form-grid">
         <TextField
           id="off-from"
-          label={allDay ? "First day" : "From (date)"}
+          label={t(allDay ? "off.firstDay" : "off.fromDate")}
           type="date"
           required
           value={from}
           onValue={setFrom}
           error={f.start}
         />
-        {allDay ? null : <TextField id="off-from-time" label="From (time)" type="time" step={300} value={fromTime} onValue={setFromTime} />}
-        <TextField id="off-to" label={allDay ? "Last day" : "Until (date)"} type="date" required value={to} onValue={setTo} error={f.end} />
-        {allDay ? null : <TextField id="off-to-time" label="Until (time)" type="time" step={300} value={toTime} onValue={setToTime} />}
+        {allDay ? null : (
+          <TextField id="off-from-time" label={t("off.fromTime")} type="time" step={300} value={fromTime} onValue={setFromTime} />
+        )}
+        <TextField
+          id="off-to"
+          label={t(allDay ? "off.lastDay" : "off.untilDate")}
+          type="date"
+          required
+          value={to}
+          onValue={setTo}
+          error={f.end}
+        />
+        {allDay ? null : (
+          <TextField id="off-to-time" label={t("off.untilTime")} type="time" step={300} value={toTime} onValue={setToTime} />
+        )}
       </div>
-      <TextField
-        id="off-reason"
-        label="Reason (only your team sees it)"
-        value={reason}
-        onValue={setReason}
-        maxLength={500}
-        error={f.reason}
-      />
-      <p class="hint">Existing bookings in this time stay; move them if needed.</p>
+      <TextField id="off-reason" label={t("off.reason")} value={reason} onValue={setReason} maxLength={500} error={f.reason} />
+      <p class="hint">{t("off.hint")}</p>
     </FormDialog>
   );
 }

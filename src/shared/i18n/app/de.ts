@@ -1,5 +1,9 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
+import dialogsDe from "./parts/dialogs/de";
+import settingsDe from "./parts/settings/de";
+import pages from "./parts/pages/de";
+import prepaidDe from "./parts/prepaid/de";
 
 const de: CatalogOf<typeof en> = {
   "frame.brand": "Rezeption",
@@ -187,6 +191,10 @@ const de: CatalogOf<typeof en> = {
   "cu.noBookings": "Noch keine Buchungen.",
   "cu.bookingLine": "{service} bei {staff} · {amount}",
   "cu.recent": "{count, plural, one {Die neueste wird angezeigt.} other {Die # neuesten werden angezeigt.}}",
+  ...dialogsDe,
+  ...settingsDe,
+  ...pages,
+  ...prepaidDe,
 };
 
 export default de;

@@ -1,8 +1,13 @@
+import dialogsEn from "./parts/dialogs/en";
+import settingsEn from "./parts/settings/en";
+import prepaidEn from "./parts/prepaid/en";
 /**
  * The owner app's words in English (design.md §30), the source of every other language's keys.
  * The Worker renders the frames' words in English with these keys (`data-w`); the app's script
  * loads the member's language as its own asset (scripts/build-client.ts) and fills them in.
  */
+import pages from "./parts/pages/en";
+
 const en = {
   "frame.brand": "Front desk",
   "frame.loading": "Loading…",
@@ -187,6 +192,10 @@ const en = {
   "cu.noBookings": "No bookings yet.",
   "cu.bookingLine": "{service} with {staff} · {amount}",
   "cu.recent": "{count, plural, one {The most recent is shown.} other {The # most recent are shown.}}",
+  ...dialogsEn,
+  ...settingsEn,
+  ...pages,
+  ...prepaidEn,
 } as const;
 
 export default en;

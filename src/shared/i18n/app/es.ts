@@ -1,5 +1,9 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
+import dialogsEs from "./parts/dialogs/es";
+import settingsEs from "./parts/settings/es";
+import pages from "./parts/pages/es";
+import prepaidEs from "./parts/prepaid/es";
 
 const es: CatalogOf<typeof en> = {
   "frame.brand": "Recepción",
@@ -186,6 +190,10 @@ const es: CatalogOf<typeof en> = {
   "cu.noBookings": "Todavía no hay reservas.",
   "cu.bookingLine": "{service} con {staff} · {amount}",
   "cu.recent": "{count, plural, one {Se muestra la más reciente.} other {Se muestran las # más recientes.}}",
+  ...dialogsEs,
+  ...settingsEs,
+  ...pages,
+  ...prepaidEs,
 };
 
 export default es;

@@ -1,5 +1,9 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
+import dialogsFr from "./parts/dialogs/fr";
+import settingsFr from "./parts/settings/fr";
+import pages from "./parts/pages/fr";
+import prepaidFr from "./parts/prepaid/fr";
 
 const fr: CatalogOf<typeof en> = {
   "frame.brand": "Accueil",
@@ -187,6 +191,10 @@ const fr: CatalogOf<typeof en> = {
   "cu.noBookings": "Aucune réservation pour l’instant.",
   "cu.bookingLine": "{service} avec {staff} · {amount}",
   "cu.recent": "{count, plural, one {La plus récente est affichée.} other {Les # plus récentes sont affichées.}}",
+  ...dialogsFr,
+  ...settingsFr,
+  ...pages,
+  ...prepaidFr,
 };
 
 export default fr;

@@ -1,5 +1,9 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
+import dialogsIt from "./parts/dialogs/it";
+import settingsIt from "./parts/settings/it";
+import pages from "./parts/pages/it";
+import prepaidIt from "./parts/prepaid/it";
 
 const it: CatalogOf<typeof en> = {
   "frame.brand": "Reception",
@@ -185,6 +189,10 @@ const it: CatalogOf<typeof en> = {
   "cu.noBookings": "Ancora nessuna prenotazione.",
   "cu.bookingLine": "{service} con {staff} · {amount}",
   "cu.recent": "{count, plural, one {È mostrata la più recente.} other {Sono mostrate le # più recenti.}}",
+  ...dialogsIt,
+  ...settingsIt,
+  ...pages,
+  ...prepaidIt,
 };
 
 export default it;

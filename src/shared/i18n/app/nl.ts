@@ -1,5 +1,9 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
+import dialogsNl from "./parts/dialogs/nl";
+import settingsNl from "./parts/settings/nl";
+import pages from "./parts/pages/nl";
+import prepaidNl from "./parts/prepaid/nl";
 
 const nl: CatalogOf<typeof en> = {
   "frame.brand": "Balie",
@@ -186,6 +190,10 @@ const nl: CatalogOf<typeof en> = {
   "cu.noBookings": "Nog geen boekingen.",
   "cu.bookingLine": "{service} bij {staff} · {amount}",
   "cu.recent": "{count, plural, one {De meest recente wordt getoond.} other {De # meest recente worden getoond.}}",
+  ...dialogsNl,
+  ...settingsNl,
+  ...pages,
+  ...prepaidNl,
 };
 
 export default nl;

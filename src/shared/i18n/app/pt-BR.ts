@@ -1,5 +1,9 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
+import dialogsPtBR from "./parts/dialogs/pt-BR";
+import settingsPtBR from "./parts/settings/pt-BR";
+import pages from "./parts/pages/pt-BR";
+import prepaidPtBR from "./parts/prepaid/pt-BR";
 
 const ptBR: CatalogOf<typeof en> = {
   "frame.brand": "Recepção",
@@ -185,6 +189,10 @@ const ptBR: CatalogOf<typeof en> = {
   "cu.noBookings": "Ainda não há agendamentos.",
   "cu.bookingLine": "{service} com {staff} · {amount}",
   "cu.recent": "{count, plural, one {Mostrando o mais recente.} other {Mostrando os # mais recentes.}}",
+  ...dialogsPtBR,
+  ...settingsPtBR,
+  ...pages,
+  ...prepaidPtBR,
 };
 
 export default ptBR;

@@ -1,0 +1,55 @@
+// Pieces the Packages and Promo codes pages and the customer's credits share (design.md §32):
+// the services picker, the state of what a customer holds, an expiry in the business's calendar.
+import { localParts, dayLabel } from "../lib/zoned";
+import { intlLocale, t } from "../shell/i18n";
+
+export type ServiceName = { id: string; name: string; isActive: boolean };
+export type HeldState = "active" | "empty" | "expired" | "void" | "pending";
+
+export const heldState = (s: HeldState) => t(`pp.state.${s}`);
+
+/** An expiry instant as the business's calendar day, in the member's language; "Never" without one. */
+export const expiryLabel = (iso: string | null, timeZone: string) =>
+  iso ? dayLabel(localParts(iso, timeZone).date, "long") : t("pp.never");
+
+/** The services named, by name (a service removed since reads as such). */
+export function serviceNames(ids: string[], services: ServiceName[]): string {
+  const names = ids.map((id) => services.find((s) => s.id === id)?.name ?? t("pp.unknownService"));
+  return new Intl.ListFormat(intlLocale(), { type: "conjunction" }).format(names);
+}
+
+/** A checkbox per service (inactive ones said so); its error under the group, named by the API's field path. */
+export function ServicePicker(p: {
+  id: string;
+  legend: string;
+  services: ServiceName[];
+  chosen: string[];
+  onChosen: (ids: string[]) => void;
+  error?: string;
+  disabled?: boolean;
+}) {
+  const toggle = (id: string, on: boolean) => p.onChosen(on ? [...p.chosen.filter((x) => x !== id), id] : p.chosen.filter((x) => x !== id));
+  return (
+    <fieldset class="choices" id={p.id} aria-describedby={p.error ? `${p.id}-error` : undefined} disabled={p.disabled}>
+      <legend>{p.legend}</legend>
+      {p.services.length === 0 ? <p class="muted">{t("pp.noServices")}</p> : null}
+      {p.services.map((s) => (
+        <div class="field check-field">
+          <input
+            id={`${p.id}-${s.id}`}
+            type="checkbox"
+            checked={p.chosen.includes(s.id)}
+            aria-invalid={p.error ? "true" : undefined}
+            onChange={(e: Event) => toggle(s.id, (e.target as HTMLInputElement).checked)}
+          />
+          <label for={`${p.id}-${s.id}`}>{s.isActive ? s.name : t("pp.inactive", { name: s.name })}</label>
+        </div>
+      ))}
+      {p.error ? (
+        <p id={`${p.id}-error`} class="field-error">
+          {p.error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
