@@ -45,3 +45,6 @@ export type Aliased<T extends Table, M extends Record<string, SqlColumn<T>>> = {
 export type StoredRow<T extends Table> = {
   [K in keyof T["_"]["columns"]]: T["_"]["columns"][K] extends Column ? Stored<T["_"]["columns"][K]> : never;
 };
+
+/** The columns of a LEFT JOINed table: each may be NULL when no row matched. */
+export type LeftJoined<R> = { [K in keyof R]: R[K] | null };

@@ -10,7 +10,7 @@ import { slugProblem } from "../services/auth/slug";
 // folder; a field only one route has (a fee percentage, a closure's length) stays in its route.
 
 /** "<name> is required" when absent, "<name> must be a string" when of another type. */
-const presence = (name: string) => ({
+export const presence = (name: string) => ({
   error: (issue: { input?: unknown }) => (issue.input === undefined ? `${name} is required` : `${name} must be a string`),
 });
 
@@ -217,68 +217,6 @@ export const httpUrl = z
 /** Rejects a PATCH body that changes nothing. */
 export const notEmpty = (v: object) => Object.keys(v).length > 0;
 export const NOT_EMPTY = "Send at least one field to change";
-
-/**
- * design.md §26: a resource type, a short label such as `room`, `chair`, `basin`; stored
- * lower-case so "Room" and "room" are one type.
- */
-export const resourceTypeField = z
-  .string(presence("type"))
-  .trim()
-  .toLowerCase()
-  .min(1, "type is required")
-  .max(40, "type must be at most 40 characters")
-  .regex(/^[a-z0-9][a-z0-9 _-]*$/, "Use letters, digits, spaces, - or _ (e.g. room, chair, basin)");
-
-/** design.md §26: a visit's services in order, `a,b,c` (2 to 5 ids). */
-export const visitServiceIdsField = z
-  .string(presence("serviceIds"))
-  .transform((s) => s.split(",").map((id) => id.trim()))
-  .pipe(
-    z
-      .array(z.string().min(1, "serviceIds has an empty entry").max(100, "serviceIds has an id that is too long"))
-      .min(2, "A visit has at least 2 services")
-      .max(5, "A visit has at most 5 services"),
-  );
-
-/** design.md §26: the staff member per service of a visit, `x,,y` (empty = anyone for that service). */
-export const visitStaffIdsField = z
-  .string()
-  .transform((s) => s.split(",").map((id) => id.trim()))
-  .pipe(z.array(z.string().max(100, "staffIds has an id that is too long")).max(5, "A visit has at most 5 services"));
-
-/** design.md §26: the services of a visit in order, each with its staff member (2 to 5). */
-export const visitItemsField = z
-  .array(z.object({ serviceId: idField("serviceId"), staffProfileId: idField("staffProfileId") }), {
-    error: "items must be a list of { serviceId, staffProfileId }",
-  })
-  .min(2, "A visit has at least 2 services")
-  .max(5, "A visit has at most 5 services");
-
-/**
- * A create body names one service (`serviceId` + `staffProfileId`) or a visit (`items`), never
- * both. Run even when other fields failed, so every missing field is reported at once.
- */
-export function oneServiceOrItems(b: unknown, ctx: z.RefinementCtx) {
-  if (typeof b !== "object" || b === null) return;
-  const body = b as Record<string, unknown>;
-  const missing = (key: string) => body[key] === undefined;
-  if (!missing("items")) {
-    for (const key of ["serviceId", "staffProfileId"]) {
-      if (!missing(key)) ctx.addIssue({ code: "custom", path: [key], message: "Send either serviceId and staffProfileId, or items" });
-    }
-    return;
-  }
-  for (const key of ["serviceId", "staffProfileId"]) {
-    if (missing(key)) ctx.addIssue({ code: "custom", path: [key], message: `${key} is required` });
-  }
-}
-
-/** design.md §26: a visit's move may name the staff member of each of its services, in order. */
-export const visitMoveItemsField = z
-  .array(z.object({ staffProfileId: idField("staffProfileId").optional() }), { error: "items must be a list of { staffProfileId }" })
-  .min(1, "Name at least one service's staff member")
-  .max(5, "A visit has at most 5 services");
 
 /** design.md §20 limits: at most 20 messages of at most 2000 characters, the last one the person's. */
 const chatMessage = z

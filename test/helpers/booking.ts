@@ -4,7 +4,7 @@ import { schema } from "../../src/db/client";
 import { newId } from "../../src/lib/ids";
 import { signToken } from "../../src/lib/jwt";
 import { testDb } from "./db";
-import { asRendered } from "./mail";
+import { webhookDeliveries } from "./outbox";
 import { createCustomerAccount, createService, createStaff, createTenant, type TenantOverrides, uniq, type WeeklyHours } from "./factories";
 
 /** A tenant with one 60-minute service and one staff member working 09:00-17:00 every day. */
@@ -44,14 +44,8 @@ export async function bookingRow(id: string) {
   return row;
 }
 
-/** The outbox e-mails to `to` as the recipient gets them (booking e-mails are stored as facts: asRendered). */
-export async function outboxFor(to: string) {
-  return (await testDb().select().from(schema.emailOutbox).where(sql`to_email = ${to}`)).map(asRendered);
-}
-
-export async function deliveriesFor(tenantId: string) {
-  return testDb().select().from(schema.webhookDeliveries).where(sql`tenant_id = ${tenantId}`);
-}
+/** The business's webhook deliveries, oldest first (test/helpers/outbox.ts). */
+export const deliveriesFor = (tenantId: string) => webhookDeliveries(testDb(), tenantId);
 
 export async function activeBookingsOf(staffId: string) {
   return testDb().select().from(schema.bookings).where(sql`staff_id = ${staffId} AND status <> 'cancelled'`);

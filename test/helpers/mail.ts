@@ -1,13 +1,12 @@
-import { and, eq, sql } from "drizzle-orm";
 import { loadConfig } from "../../src/config";
-import { schema } from "../../src/db/client";
 import { outboxEmailContent } from "../../src/services/email/delivery";
 import { mailSettings } from "../../src/services/notifications/booking-mail";
 import { storedMailRenderer } from "../../src/services/notifications/stored-mail";
 import { testDb } from "./db";
+import { type OutboxRow, outboxRows } from "./outbox";
 import { captured, workerEnv } from "./worker-entry";
 
-export type OutboxMail = typeof schema.emailOutbox.$inferSelect;
+export type OutboxMail = OutboxRow;
 
 /**
  * An outbox row as the recipient will get it: a row stored as facts (issue #42: booking e-mails are
@@ -31,13 +30,7 @@ export function asRendered(row: OutboxMail): OutboxMail & { raw: OutboxMail } {
 
 /** The outbox e-mails to `to` (of `kind` when given), oldest first, as the recipient gets them (asRendered). */
 export async function outboxMails(to: string, kind?: string) {
-  const rows = await testDb()
-    .select()
-    .from(schema.emailOutbox)
-    .where(and(eq(schema.emailOutbox.toEmail, to), kind ? eq(schema.emailOutbox.kind, kind) : undefined))
-    // Rows of one pinned instant share created_at: the order they were written in breaks the tie.
-    .orderBy(schema.emailOutbox.createdAt, sql`rowid`);
-  return rows.map(asRendered);
+  return (await outboxRows(testDb(), to, kind)).map(asRendered);
 }
 
 /**

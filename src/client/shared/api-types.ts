@@ -14,7 +14,7 @@ import type { OwnerChat, toPublicChat } from "../../routes/ai/chat-shapes";
 import type { ApiKey, CreatedKey } from "../../routes/owner/api-keys";
 import type { toBookingPayments } from "../../routes/owner/booking-payments";
 import type { toOwnerBooking, toOwnerBookingFullDetail, toOwnerCreatedVisit } from "../../routes/owner/booking-shapes";
-import type { toOwnerBusiness } from "../../routes/owner/businesses";
+import type { toOwnerBusiness } from "../../routes/owner/business-shapes";
 import type { customersRoutes, toOwnerCustomer } from "../../routes/owner/customers";
 import type { RetriedJob, toFailedJob } from "../../routes/owner/failed-jobs";
 import type { toJobView } from "../../routes/admin/job-shapes";

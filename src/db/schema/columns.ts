@@ -6,4 +6,5 @@ import { integer, text } from "drizzle-orm/sqlite-core";
 
 export const createdAt = () => text("created_at").notNull();
 export const updatedAt = () => text("updated_at").notNull();
-export const flag = (name: string) => integer(name, { mode: "boolean" });
+// Generic over the name so the column keeps its literal SQL name (src/db/row-of.ts types rows by it).
+export const flag = <N extends string>(name: N) => integer(name, { mode: "boolean" });

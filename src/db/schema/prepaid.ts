@@ -13,6 +13,22 @@ import { createdAt, flag, updatedAt } from "./columns";
  * `payment_intent.succeeded` issues it in the event's batch. Expiry is compared by readers with
  * their clock (`expires_at`, ISO UTC); `status` is pending -> active -> void (the owner's, with a reason).
  */
+
+/**
+ * How a gift card or a package credit came to be and how it ends (design.md §32), the same columns
+ * on both: the sale (its payment), the buyer's records when known (their view lists it), or the
+ * owner's issue by hand with the reason (counter sale, goodwill), and the void.
+ */
+const soldOrIssued = () => ({
+  paymentId: text("payment_id"),
+  customerId: text("customer_id"),
+  customerAccountId: text("customer_account_id"),
+  reason: text("reason"),
+  issuedAt: text("issued_at"),
+  issuedBy: text("issued_by"),
+  voidReason: text("void_reason"),
+  voidedAt: text("voided_at"),
+});
 export const giftCards = sqliteTable(
   "gift_cards",
   {
@@ -37,17 +53,7 @@ export const giftCards = sqliteTable(
     deliveryDate: text("delivery_date"),
     /** design.md §30: the purchase page's language, of the e-mails about the card (null = the business's). */
     locale: text("locale").$type<Locale>(),
-    /** The sale (kind gift_card_sale) of a purchased card. */
-    paymentId: text("payment_id"),
-    /** The business's customer record of the buyer, when known (their view lists the card). */
-    customerId: text("customer_id"),
-    customerAccountId: text("customer_account_id"),
-    /** Why an owner issued the card by hand (counter sale, goodwill). */
-    reason: text("reason"),
-    issuedAt: text("issued_at"),
-    issuedBy: text("issued_by"),
-    voidReason: text("void_reason"),
-    voidedAt: text("voided_at"),
+    ...soldOrIssued(),
     voidedBy: text("voided_by"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -102,14 +108,7 @@ export const packageCredits = sqliteTable(
     buyerEmail: text("buyer_email").notNull().default(""),
     /** design.md §30: the purchase page's language, of the e-mail with the code (null = the business's). */
     locale: text("locale").$type<Locale>(),
-    paymentId: text("payment_id"),
-    customerId: text("customer_id"),
-    customerAccountId: text("customer_account_id"),
-    reason: text("reason"),
-    issuedAt: text("issued_at"),
-    issuedBy: text("issued_by"),
-    voidReason: text("void_reason"),
-    voidedAt: text("voided_at"),
+    ...soldOrIssued(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -7,16 +7,8 @@ import { requireRole } from "../../middleware/auth";
 import { cancelBooking, createBooking, rescheduleBooking } from "../../services/bookings";
 import { getBookingDetail } from "../../services/owner/booking-detail";
 import { changeBookingStatus, listTenantBookings } from "../../services/owner/bookings";
-import {
-  bookingCustomerField,
-  emailField,
-  idField,
-  limitField,
-  localDateTimeField,
-  lookupIdParam,
-  oneServiceOrItems,
-  visitItemsField,
-} from "../fields";
+import { bookingCustomerField, emailField, idField, limitField, localDateTimeField, lookupIdParam } from "../fields";
+import { oneServiceOrItems, visitItemsField } from "../fields-visit";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 import { createVisit } from "../../services/visits/create";
 import {

@@ -2,9 +2,9 @@ import { z } from "@hono/zod-openapi";
 import type { OwnerEnv } from "../../env";
 import { requireRole } from "../../middleware/auth";
 import { giftCardsView } from "../../services/owner/views/gift-cards";
-import { createRoute, errors, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter } from "../openapi";
 import { OwnerGiftCard, toOwnerGiftCard } from "./gift-card-shapes";
-import { answer, view } from "./views";
+import { answer, view, viewRoute } from "./view-context";
 
 /**
  * GET /api/businesses/me/views/gift-cards: the Gift cards page (`/app/gift-cards`, design.md §32) in
@@ -15,14 +15,11 @@ const GiftCardsView = view("GiftCardsView", {
   cards: z.array(OwnerGiftCard).openapi({ description: "The 100 most recent paid or issued cards, newest first, with balances" }),
 });
 
-const giftCards = createRoute({
-  method: "get",
+const giftCards = viewRoute({
   path: "/gift-cards",
-  tags: ["Owner app views"],
   summary: "The Gift cards page: the business's gift cards with their balances and states",
-  security: security.owner,
+  data: GiftCardsView,
   middleware: [requireRole("owner", "admin")],
-  responses: { 200: ok(GiftCardsView), ...errors(401, 403, 404) },
 });
 
 export const giftCardViewRoutes = openApiRouter<OwnerEnv>().openapi(giftCards, async (c) => {

@@ -6,7 +6,7 @@ import { createRoute, errors, ok, openApiRouter, security } from "../openapi";
 import { SoldPackage, toSoldPackage } from "./credit-shapes";
 import { OwnerPackage, toOwnerPackage } from "./packages";
 import { OwnerPromoCode, toOwnerPromoCode } from "./promo-codes";
-import { answer, view } from "./views";
+import { answer, view } from "./view-context";
 
 /**
  * GET /api/businesses/me/views/packages and /promo-codes: the Packages and Promo codes pages

@@ -2,10 +2,10 @@ import { z } from "@hono/zod-openapi";
 import { formatLocalDate } from "../../domain/time";
 import type { OwnerEnv } from "../../env";
 import { reportsView } from "../../services/owner/views/reports";
-import { createRoute, errors, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter } from "../openapi";
 import { checkRange, groupByField, ReportSummary, reportFields, scopeFor, toReportSummary } from "./report-shapes";
 import { StaffItem, toStaffItem } from "./view-shapes";
-import { answer, view, zonedCtx } from "./views";
+import { answer, queryViewRoute, view, zonedCtx } from "./view-context";
 
 /**
  * GET /api/businesses/me/views/reports: the reports page (`/app/reports`, design.md §29) in ONE
@@ -31,14 +31,11 @@ const reportsQuery = z
   .strict()
   .superRefine(checkRange);
 
-const reports = createRoute({
-  method: "get",
+const reports = queryViewRoute({
   path: "/reports",
-  tags: ["Owner app views"],
   summary: "The reports page: the summary of a range (default: the 30 days to today) and the staff to filter by",
-  security: security.owner,
-  request: { query: reportsQuery },
-  responses: { 200: ok(ReportsView), ...errors(400, 401, 403, 404) },
+  data: ReportsView,
+  query: reportsQuery,
 });
 
 export const reportViewRoutes = openApiRouter<OwnerEnv>().openapi(reports, async (c) => {

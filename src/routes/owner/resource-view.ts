@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import type { OwnerEnv } from "../../env";
 import { resourcesView } from "../../services/owner/views/resources";
-import { createRoute, errors, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter } from "../openapi";
 import { ResourceItem, ResourceTimeOffItem, toResourceItem, toResourceTimeOffItem } from "./view-shapes";
-import { answer, view } from "./views";
+import { answer, view, viewRoute } from "./view-context";
 
 /**
  * GET /api/businesses/me/views/resources: the resources page (`/app/resources`, design.md §26) in
@@ -16,13 +16,10 @@ const ResourcesView = view("ResourcesView", {
   timeOff: z.array(ResourceTimeOffItem).openapi({ description: "Time off not over yet, earliest first" }),
 });
 
-const resources = createRoute({
-  method: "get",
+const resources = viewRoute({
   path: "/resources",
-  tags: ["Owner app views"],
   summary: "The resources page: rooms, chairs and basins with their time off to come",
-  security: security.owner,
-  responses: { 200: ok(ResourcesView), ...errors(401, 403, 404) },
+  data: ResourcesView,
 });
 
 export const resourceViewRoutes = openApiRouter<OwnerEnv>().openapi(resources, async (c) => {

@@ -11,7 +11,8 @@ import {
   listResourceTimeOff,
   updateResource,
 } from "../../services/owner/resources";
-import { lookupIdParam, NOT_EMPTY, notEmpty, resourceTypeField } from "../fields";
+import { lookupIdParam, NOT_EMPTY, notEmpty } from "../fields";
+import { resourceTypeField } from "../fields-visit";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 import { OwnerResource, toOwnerResource } from "./resource-shapes";
 import { withTimeOffRoutes } from "./time-off";

@@ -1,7 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import type { OwnerEnv } from "../../env";
 import { ApiError } from "../../errors";
-import { httpUrl, idField, lookupIdParam, resourceTypeField } from "../fields";
+import { httpUrl, idField, lookupIdParam } from "../fields";
+import { resourceTypeField } from "../fields-visit";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 import { requireRole } from "../../middleware/auth";
 import {

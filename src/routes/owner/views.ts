@@ -1,246 +1,93 @@
 import { z } from "@hono/zod-openapi";
-import type { Context } from "hono";
 import { smsConfig } from "../../config";
-import { BOOKING_STATUSES } from "../../domain/booking-status";
 import { formatLocalDate } from "../../domain/time";
-import { seesConfirmationCodes } from "../../auth-context";
 import type { OwnerEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { calendarView } from "../../services/owner/views/calendar";
-import {
-  type BookingItemRow,
-  type BusinessSummary,
-  businessZone,
-  localToday,
-  type ViewCtx,
-  type ZonedViewCtx,
-} from "../../services/owner/views/common";
 import { dashboardView } from "../../services/owner/views/dashboard";
 import { aiLogView, bookingsView, customersView, servicesView, settingsView, staffView } from "../../services/owner/views/lists";
 import { accountStatusOf } from "../../services/payments/account";
-import { AiLogEntry, toAiLogEntry } from "../ai/log-shapes";
-import { idField, limitField, localDateField, offsetField, pageSizeField, searchField } from "../fields";
-import { createRoute, errors, ok, openApiRouter, security } from "../openapi";
-import { ApiKey, toApiKey } from "./api-keys";
-import { OwnerBusiness, toOwnerBusiness } from "./businesses";
-import { OwnerCustomer, toOwnerCustomer } from "./customers";
-import { FailedJobView, toFailedJob } from "./failed-jobs";
-import { Member, toMember } from "./members";
-import { StripeAccount, toAccount } from "./payments";
-import { Closure, toClosure } from "./schedule";
-import { OwnerService, toOwnerService } from "./services";
+import { toAiLogEntry } from "../ai/log-shapes";
+import { limitField } from "../fields";
+import { openApiRouter } from "../openapi";
+import { toApiKey } from "./api-keys";
+import { toOwnerBusiness } from "./business-shapes";
+import { toOwnerCustomer } from "./customers";
+import { toFailedJob } from "./failed-jobs";
+import { toMember } from "./members";
+import { toAccount } from "./payments";
+import { toClosure } from "./schedule";
+import { toOwnerService } from "./services";
+import { answer, bookingItems, plainCtx, queryViewRoute, viewRoute, zonedCtx } from "./view-context";
+import { toOverrideItem, toResourceItem, toResourceTimeOffItem, toStaffItem, toStaffWithHours, toTimeOffItem } from "./view-shapes";
 import {
-  AppBusiness,
-  BookingItem,
-  OverrideItem,
-  ResourceItem,
-  ResourceTimeOffItem,
-  StaffItem,
-  StaffWithHours,
-  TimeOffItem,
-  toAppBusiness,
-  toBookingItem,
-  toOverrideItem,
-  toResourceItem,
-  toResourceTimeOffItem,
-  toStaffItem,
-  toStaffWithHours,
-  toTimeOffItem,
-  toViewer,
-  Viewer,
-} from "./view-shapes";
-import { Endpoint, toEndpoint } from "./webhook-endpoints";
+  AiLogView,
+  BookingsView,
+  bookingsQuery,
+  CalendarView,
+  CustomersView,
+  calendarQuery,
+  customersQuery,
+  DashboardView,
+  dateParam,
+  dayNumber,
+  ServicesView,
+  SettingsView,
+  StaffView,
+} from "./views-shapes";
+import { toEndpoint } from "./webhook-endpoints";
 
 /**
  * GET /api/businesses/me/views/<page>: everything one page of the owner app (`/app/<page>`) shows
  * on its first render in ONE call (design.md §15), so an impersonating operator's page view is
  * exactly one audited request. Read-only; any role, and API keys like every owner route (§19).
- * Cache-Control: no-store comes from the /api middleware.
+ * Cache-Control: no-store comes from the /api middleware. Shared pieces: ./view-context.ts.
  */
 
-/**
- * The views whose date ranges depend on the business's zone: a member's token brings it with the
- * membership (no round trip); an API key reads it first (that read carries the key's guard), so
- * either caller pays two round trips.
- */
-export async function zonedCtx(c: Context<OwnerEnv>): Promise<ZonedViewCtx> {
-  const auth = c.var.auth;
-  const timezone = auth.via === "token" ? auth.timezone : await businessZone(c.var.services.db, auth.tenantId);
-  return { db: c.var.services.db, now: c.var.services.now, tenantId: auth.tenantId, timezone };
-}
-
-/** The views that need no zone before their batch (their `today` comes from the batch's business row). */
-const plainCtx = (c: Context<OwnerEnv>): ViewCtx => ({ db: c.var.services.db, now: c.var.services.now, tenantId: c.var.auth.tenantId });
-
-/** A view's `data`: the business and the viewer, then the page's own data. */
-export function answer<T extends object>(c: Context<OwnerEnv>, business: BusinessSummary, data: T) {
-  return { business: toAppBusiness(business, localToday(business.timezone, c.var.services.now)), viewer: toViewer(c.var.auth), ...data };
-}
-
-/** The booking rows of a view, with codes only for those who may see them (design.md §31). */
-const bookingItems = (c: Context<OwnerEnv>) => {
-  const codes = seesConfirmationCodes(c.var.auth);
-  return (r: BookingItemRow) => toBookingItem(r, codes);
-};
-
-/** A view's schema: the business and the viewer, then the page's own fields. */
-export const view = <T extends z.ZodRawShape>(name: string, shape: T) =>
-  z.object({ business: AppBusiness, viewer: Viewer, ...shape }).openapi(name);
-
-const dateParam = localDateField.optional();
-const dayNumber = (d: { year: number; month: number; day: number }) => d.year * 10000 + d.month * 100 + d.day;
-
-const calendarQuery = z.object({ date: dateParam, view: z.enum(["day", "week"], { error: "Use day or week" }).default("day") }).strict();
-
-const bookingsQuery = z
-  .object({
-    from: dateParam,
-    to: dateParam,
-    status: z.enum(BOOKING_STATUSES, { error: `Use one of ${BOOKING_STATUSES.join(", ")}` }).optional(),
-    staffId: idField("staffId").optional(),
-    offset: offsetField(100_000),
-    limit: pageSizeField(25),
-  })
-  .strict();
-
-const customersQuery = z.object({ search: searchField.optional(), limit: limitField }).strict();
-
-const DashboardView = view("DashboardView", {
-  date: z.string().openapi({ description: "The first day shown (the business's local date)" }),
-  staff: z.array(StaffItem),
-  bookings: z.array(BookingItem).openapi({ description: "The day's bookings (not cancelled)" }),
-  week: z
-    .array(z.object({ date: z.string(), count: z.number().int() }))
-    .openapi({ description: "Bookings per day for the 7 days from `date`" }),
-  pending: z.array(BookingItem).openapi({ description: "Bookings waiting for confirmation" }),
-  open: z.array(BookingItem).openapi({ description: "Past bookings still to be completed or marked no-show" }),
-});
-const CalendarView = view("CalendarView", {
-  view: z.enum(["day", "week"]),
-  dates: z.array(z.string()).openapi({ description: "The local dates shown" }),
-  staff: z.array(StaffWithHours),
-  bookings: z.array(BookingItem),
-  timeOff: z.array(TimeOffItem),
-  services: z
-    .array(
-      z.object({
-        id: z.string(),
-        name: z.string(),
-        durationMinutes: z.number().int(),
-        price: z.number().int(),
-        isOnlineBookable: z.boolean(),
-      }),
-    )
-    .openapi({ description: "The active services, for the new-booking form" }),
-  texts: z
-    .boolean()
-    .openapi({ description: "Text messages are configured: the new-booking form records the customer's consent (design.md §27)" }),
-  resources: z.array(ResourceItem).openapi({ description: "design.md §26: the resources view's columns, by type then name" }),
-  resourceTimeOff: z.array(ResourceTimeOffItem).openapi({ description: "design.md §26: resources' time off in the range" }),
-});
-const BookingsView = view("BookingsView", {
-  from: z.string().openapi({ description: "The first local date listed" }),
-  staff: z.array(StaffItem),
-  bookings: z.array(BookingItem),
-  hasMore: z.boolean(),
-});
-const ServicesView = view("ServicesView", { services: z.array(OwnerService), staff: z.array(StaffItem) });
-const StaffView = view("StaffView", {
-  staff: z.array(
-    StaffWithHours.extend({
-      userId: z.string().nullable().openapi({ description: "The linked member account" }),
-      hasCalendarFeed: z.boolean(),
-      overrides: z.array(OverrideItem).openapi({ description: "Date overrides from today on (design.md §16), by date" }),
-    }),
-  ),
-  timeOff: z.array(TimeOffItem),
-  members: z.array(Member),
-});
-const CustomersView = view("CustomersView", { customers: z.array(OwnerCustomer) });
-const SettingsView = view("SettingsView", {
-  settings: OwnerBusiness,
-  members: z.array(Member),
-  webhooks: z.array(Endpoint),
-  failedJobs: z.array(FailedJobView).nullable().openapi({ description: "null for staff" }),
-  stripe: StripeAccount,
-  apiKeys: z.array(ApiKey).nullable().openapi({ description: "null for staff and for API keys" }),
-  closures: z.array(Closure).openapi({ description: "Closures not over yet (design.md §16), earliest first" }),
-  sms: z
-    .object({ limit: z.number().int(), usedThisMonth: z.number().int(), month: z.string() })
-    .nullable()
-    .openapi({ description: "Texts this local month against the monthly limit (design.md §27); null while texts are not configured" }),
-});
-const AiLogView = view("AiLogView", { entries: z.array(AiLogEntry) });
-
-const tags = ["Owner app views"];
-const dashboard = createRoute({
-  method: "get",
+const dashboard = queryViewRoute({
   path: "/dashboard",
-  tags,
   summary: "The dashboard: a day's bookings, the week's counts, bookings waiting for confirmation or completion",
-  security: security.owner,
-  request: { query: z.object({ date: dateParam }).strict() },
-  responses: { 200: ok(DashboardView), ...errors(400, 401, 403, 404) },
+  data: DashboardView,
+  query: z.object({ date: dateParam }).strict(),
 });
-const calendar = createRoute({
-  method: "get",
+const calendar = queryViewRoute({
   path: "/calendar",
-  tags,
   summary: "The calendar's day or week: staff with hours, bookings, time off, the services to book",
-  security: security.owner,
-  request: { query: calendarQuery },
-  responses: { 200: ok(CalendarView), ...errors(400, 401, 403, 404) },
+  data: CalendarView,
+  query: calendarQuery,
 });
-const bookings = createRoute({
-  method: "get",
+const bookings = queryViewRoute({
   path: "/bookings",
-  tags,
   summary: "The bookings list: a page of bookings in a local date range, by status and staff member",
-  security: security.owner,
-  request: { query: bookingsQuery },
-  responses: { 200: ok(BookingsView), ...errors(400, 401, 403, 404) },
+  data: BookingsView,
+  query: bookingsQuery,
 });
-const services = createRoute({
-  method: "get",
+const services = viewRoute({
   path: "/services",
-  tags,
   summary: "The services page: every service and the staff who may perform them",
-  security: security.owner,
-  responses: { 200: ok(ServicesView), ...errors(401, 403, 404) },
+  data: ServicesView,
 });
-const staff = createRoute({
-  method: "get",
+const staff = viewRoute({
   path: "/staff",
-  tags,
   summary: "The staff page: staff with hours, linked members and calendar feeds, time off, the members to link",
-  security: security.owner,
-  responses: { 200: ok(StaffView), ...errors(401, 403, 404) },
+  data: StaffView,
 });
-const customers = createRoute({
-  method: "get",
+const customers = queryViewRoute({
   path: "/customers",
-  tags,
   summary: "The customers page; `search` matches name, e-mail or phone",
-  security: security.owner,
-  request: { query: customersQuery },
-  responses: { 200: ok(CustomersView), ...errors(400, 401, 403, 404) },
+  data: CustomersView,
+  query: customersQuery,
 });
-const settings = createRoute({
-  method: "get",
+const settings = viewRoute({
   path: "/settings",
-  tags,
   summary: "The settings page: the business, members, webhooks, Stripe, and (not for staff) failed jobs and API keys",
-  security: security.owner,
-  responses: { 200: ok(SettingsView), ...errors(401, 403, 404) },
+  data: SettingsView,
 });
-const aiLog = createRoute({
-  method: "get",
+const aiLog = queryViewRoute({
   path: "/ai-log",
-  tags,
   summary: "The AI log page: the assistant's latest conversations",
-  security: security.owner,
-  request: { query: z.object({ limit: limitField }).strict() },
-  responses: { 200: ok(AiLogView), ...errors(400, 401, 403, 404) },
+  data: AiLogView,
+  query: z.object({ limit: limitField }).strict(),
 });
 
 export const viewRoutes = openApiRouter<OwnerEnv>()

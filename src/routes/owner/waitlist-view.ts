@@ -2,9 +2,9 @@ import { z } from "@hono/zod-openapi";
 import type { OwnerEnv } from "../../env";
 import { waitlistView } from "../../services/owner/views/waitlist";
 import { localDateField } from "../fields";
-import { createRoute, errors, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter } from "../openapi";
 import { StaffItem, toStaffItem } from "./view-shapes";
-import { answer, view, zonedCtx } from "./views";
+import { answer, queryViewRoute, view, zonedCtx } from "./view-context";
 import { OwnerWaitlistEntrySchema, toOwnerWaitlistEntry } from "./waitlist";
 
 /**
@@ -19,14 +19,11 @@ const WaitlistView = view("WaitlistView", {
   entries: z.array(OwnerWaitlistEntrySchema).openapi({ description: "Every entry with a window on the date, oldest first" }),
 });
 
-const waitlist = createRoute({
-  method: "get",
+const waitlist = queryViewRoute({
   path: "/waitlist",
-  tags: ["Owner app views"],
   summary: "The waitlist page: every entry with a window on a date (default: today), with its offers, and the staff",
-  security: security.owner,
-  request: { query: z.object({ date: localDateField.optional() }).strict() },
-  responses: { 200: ok(WaitlistView), ...errors(400, 401, 403, 404) },
+  data: WaitlistView,
+  query: z.object({ date: localDateField.optional() }).strict(),
 });
 
 export const waitlistViewRoutes = openApiRouter<OwnerEnv>().openapi(waitlist, async (c) => {

@@ -2,7 +2,8 @@ import { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
 import { cancelBooking, rescheduleBooking } from "../../services/bookings";
 import { lookupWithPayment, resumePayment } from "../../services/payments/public-payment";
-import { idField, localDateTimeField, optionalText, visitMoveItemsField } from "../fields";
+import { idField, localDateTimeField, optionalText } from "../fields";
+import { visitMoveItemsField } from "../fields-visit";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 import { BookingLookup, CancelledBooking, PaymentStep, toBookingLookup, toCancelResult, toPaymentStep } from "./booking-shapes";
 

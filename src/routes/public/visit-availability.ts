@@ -3,7 +3,8 @@ import { datesInRange } from "../../domain/time";
 import type { AppEnv } from "../../env";
 import { MAX_DAYS_RANGE } from "../../services/bookings";
 import { getVisitAvailability, getVisitAvailabilityDays } from "../../services/visits/availability";
-import { localDateField, slugParam, visitServiceIdsField, visitStaffIdsField } from "../fields";
+import { localDateField, slugParam } from "../fields";
+import { visitServiceIdsField, visitStaffIdsField } from "../fields-visit";
 import { createRoute, errors, ok, openApiRouter, security } from "../openapi";
 import { toVisitAvailability, toVisitAvailabilityDays, VisitAvailability, VisitAvailabilityDays } from "./visit-shapes";
 

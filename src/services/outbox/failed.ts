@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import type { RowOf } from "../../db/row-of";
+import type { emailOutbox, webhookDeliveries } from "../../db/schema";
 import { ApiError } from "../../errors";
 import { LISTED_STORES } from "./stores";
 
@@ -27,18 +29,18 @@ export type FailedJob = {
   retryable: boolean;
 };
 
-type FailedRow = {
-  id: string;
-  kind: string;
-  type: string;
-  target: string;
-  attempts: number;
-  last_error: string | null;
-  last_status_code: number | null;
-  created_at: string;
-  failed_at: string;
-  retryable: number;
-};
+/**
+ * failedJobsQuery's row: the lifecycle columns every store shares (typed from email_outbox's, src/db/row-of.ts)
+ * and the ones each store computes.
+ */
+type FailedRow = RowOf<typeof emailOutbox, "id" | "attempts" | "last_error" | "created_at"> &
+  RowOf<typeof webhookDeliveries, "last_status_code"> & {
+    kind: string;
+    type: string;
+    target: string;
+    failed_at: string;
+    retryable: number;
+  };
 
 /**
  * One statement: each store's newest `limit` failures through its (tenant_id, status, updated_at)

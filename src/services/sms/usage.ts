@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import type { Aliased } from "../../db/row-of";
+import type { tenants } from "../../db/schema";
 import { effectiveSmsLimit, localMonth } from "../../domain/sms/limits";
 import { ApiError } from "../../errors";
 import { auditInsert } from "../audit";
@@ -13,7 +15,8 @@ import { batch } from "../batch";
 
 export type SmsUsage = { limit: number; usedThisMonth: number; month: string };
 
-type UsageRow = { plan: string; smsMonthlyLimit: number | null; timezone: string };
+/** The tenant's columns the usage needs, typed from the schema (src/db/row-of.ts). */
+type UsageRow = Aliased<typeof tenants, { plan: "plan"; smsMonthlyLimit: "sms_monthly_limit"; timezone: "timezone" }>;
 
 /**
  * The two months the business's local month can be at `now` (every zone is within a day of UTC),

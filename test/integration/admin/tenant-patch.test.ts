@@ -1,9 +1,10 @@
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "../../../src/db/client";
 import { patch } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { createAdmin, createCustomerAccount, createTenant } from "../../helpers/factories";
+import { tenantOutboxRows } from "../../helpers/outbox";
 
 const NOW = "2026-04-01T12:00:00.000Z";
 
@@ -14,10 +15,7 @@ async function tenantRow(id: string) {
   return (await testDb().select().from(schema.tenants).where(eq(schema.tenants.id, id)))[0];
 }
 async function suspensionEmails(tenantId: string) {
-  return testDb()
-    .select()
-    .from(schema.emailOutbox)
-    .where(and(eq(schema.emailOutbox.tenantId, tenantId), eq(schema.emailOutbox.kind, "tenant.suspended")));
+  return tenantOutboxRows(testDb(), tenantId, "tenant.suspended");
 }
 
 describe("PATCH /api/admin/tenants/:id", () => {

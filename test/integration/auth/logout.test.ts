@@ -5,6 +5,7 @@ import { countDbRequests, get, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { createAdmin, createCustomerAccount, createTenant, FACTORY_PASSWORD } from "../../helpers/factories";
 import { asSent } from "../../helpers/mail";
+import { outboxRows } from "../../helpers/outbox";
 
 const ownerLogin = async (email: string, password = FACTORY_PASSWORD) => {
   const res = await post("/api/auth/login", { email, password });
@@ -137,10 +138,7 @@ describe("POST /api/auth/change-password", () => {
   it("retires an open reset link", async () => {
     const t = await createTenant();
     await post("/api/auth/forgot-password", { email: t.ownerEmail });
-    const [mail] = await testDb()
-      .select()
-      .from(schema.emailOutbox)
-      .where(and(eq(schema.emailOutbox.toEmail, t.ownerEmail), eq(schema.emailOutbox.kind, "user.password_reset")));
+    const [mail] = await outboxRows(testDb(), t.ownerEmail, "user.password_reset");
     const link = /token=([A-Za-z0-9_-]+)/.exec((await asSent(mail)).text)![1];
     await post("/api/auth/change-password", { currentPassword: FACTORY_PASSWORD, newPassword: "changed it 123" }, { token: t.token });
     expect((await post("/api/auth/reset-password", { token: link, password: "via old link" })).status).toBe(400);

@@ -1,17 +1,14 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "../../../src/db/client";
 import { countDbRequests, post, randomIp } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { createAdmin, createCustomerAccount, createTenant, FACTORY_PASSWORD } from "../../helpers/factories";
 import { asRendered, asSent } from "../../helpers/mail";
+import { outboxRows } from "../../helpers/outbox";
 
 async function resetMails(to: string) {
-  return testDb()
-    .select()
-    .from(schema.emailOutbox)
-    .where(and(eq(schema.emailOutbox.toEmail, to), eq(schema.emailOutbox.kind, "user.password_reset")))
-    .orderBy(schema.emailOutbox.createdAt);
+  return outboxRows(testDb(), to, "user.password_reset");
 }
 
 async function requestReset(email: string, now?: string) {
@@ -104,10 +101,7 @@ describe("POST /api/auth/reset-password", () => {
     const customer = await createCustomerAccount();
     const ownerToken = await requestReset(t.ownerEmail);
     await post("/api/customer-auth/forgot-password", { email: customer.email });
-    const [mail] = await testDb()
-      .select()
-      .from(schema.emailOutbox)
-      .where(and(eq(schema.emailOutbox.toEmail, customer.email), eq(schema.emailOutbox.kind, "customer.password_reset")));
+    const [mail] = await outboxRows(testDb(), customer.email, "customer.password_reset");
     const customerToken = /token=([A-Za-z0-9_-]+)/.exec((await asSent(mail)).text)![1];
     expect((await post("/api/customer-auth/reset-password", { token: ownerToken, password: "cross over 1" })).status).toBe(400);
     expect((await post("/api/auth/reset-password", { token: customerToken, password: "cross over 2" })).status).toBe(400);

@@ -1,5 +1,5 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { schema } from "../../../src/db/client";
 import type { Env, QueueMessage } from "../../../src/config";
@@ -8,6 +8,7 @@ import { countDbRequests, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { createCustomerAccount, FACTORY_PASSWORD } from "../../helpers/factories";
 import { asSent } from "../../helpers/mail";
+import { outboxRows } from "../../helpers/outbox";
 
 async function sha256Hex(value: string) {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value));
@@ -15,11 +16,7 @@ async function sha256Hex(value: string) {
 }
 
 async function resetMails(to: string) {
-  return testDb()
-    .select()
-    .from(schema.emailOutbox)
-    .where(and(eq(schema.emailOutbox.toEmail, to), eq(schema.emailOutbox.kind, "customer.password_reset")))
-    .orderBy(schema.emailOutbox.createdAt);
+  return outboxRows(testDb(), to, "customer.password_reset");
 }
 
 /** The newest reset e-mail's text and html as the customer gets them. */

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { schema } from "../../../src/db/client";
 import { runPart } from "../../../src/services/batch";
 import { emailInsert } from "../../../src/services/outbox";
+import { outboxRow as storedOutboxRow } from "../../helpers/outbox";
 import { testDb } from "../../helpers/db";
 import { type CapturedRequest, captured, script, type Scripted } from "../../helpers/worker-entry";
 import { createTenant, uniq } from "../../helpers/factories";
@@ -34,8 +35,7 @@ export async function writeOutboxEmail(opts: { now?: Date; subject?: string; sen
 }
 
 export async function outboxRow(id: string) {
-  const [row] = await testDb().select().from(schema.emailOutbox).where(eq(schema.emailOutbox.id, id));
-  return row;
+  return storedOutboxRow(testDb(), id);
 }
 
 /** The backoff of a pending row runs out (stands in for waiting 30 s .. 30 min). */

@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../../src/config";
 import { schema } from "../../../src/db/client";
@@ -15,6 +14,7 @@ import { testDb } from "../../helpers/db";
 import { uniq } from "../../helpers/factories";
 import { workerEnv } from "../../helpers/worker-entry";
 import { book, cronAt, salon, sentTo } from "../notifications/support";
+import { outboxRows } from "../../helpers/outbox";
 
 // Issue #42: booking e-mails are written as their template and facts and rendered when the outbox
 // sends them. What the provider receives must be what the template functions make of the
@@ -29,9 +29,7 @@ const HOUR = 3_600_000;
 const config = loadConfig(workerEnv);
 const settings = mailSettings(config);
 
-async function rawOutbox(to: string) {
-  return testDb().select().from(schema.emailOutbox).where(eq(schema.emailOutbox.toEmail, to)).orderBy(schema.emailOutbox.createdAt);
-}
+const rawOutbox = (to: string) => outboxRows(testDb(), to);
 
 /** What the provider received addressed to `to`, by subject prefix (a notice names the customer's address too). */
 async function received(to: string, subject: string) {

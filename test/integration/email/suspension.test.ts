@@ -1,19 +1,16 @@
 // PENDING: rename to suspension.test.ts once PATCH /api/admin/tenants/:id (admin work) lands; it
 // is named .pending.ts so the suite stays green meanwhile (still typechecked).
 import { describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
-import { schema } from "../../../src/db/client";
 import { patch } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { createAdmin, createTenant, uniq } from "../../helpers/factories";
 import { eventually, providerRequests } from "./outbox-harness";
+import { outboxRows } from "../../helpers/outbox";
 
 // Through the real operator route: the PATCH writes the outbox row in its own batch and enqueues
 // it; the local queue hands the message to the Worker's consumer, which sends it to the provider.
 
-async function outboxRowsTo(to: string) {
-  return testDb().select().from(schema.emailOutbox).where(eq(schema.emailOutbox.toEmail, to));
-}
+const outboxRowsTo = (to: string) => outboxRows(testDb(), to);
 
 describe("suspension e-mail", () => {
   it("a suspension delivers one e-mail with the reason to the owner", async () => {

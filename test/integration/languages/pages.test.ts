@@ -1,19 +1,18 @@
 import { SELF } from "cloudflare:test";
-import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { schema } from "../../../src/db/client";
 import { get, post, randomIp } from "../../helpers/api";
 import { bookableTenant, bookingBody } from "../../helpers/booking";
 import { testDb } from "../../helpers/db";
 import { createCustomerAccount } from "../../helpers/factories";
 import { asSent } from "../../helpers/mail";
+import { outboxRows } from "../../helpers/outbox";
 
 // design.md §30: the pages outside the booking page speak the visitor's language (Accept-Language among
 // every supported locale, region fallbacks included), with <html lang>; English when nothing matches.
 
 async function resetToken(email: string) {
   await post("/api/customer-auth/forgot-password", { email });
-  const rows = await testDb().select().from(schema.emailOutbox).where(sql`to_email = ${email} AND kind = 'customer.password_reset'`);
+  const rows = await outboxRows(testDb(), email, "customer.password_reset");
   return /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec((await asSent(rows.at(-1)!)).text)![1];
 }
 

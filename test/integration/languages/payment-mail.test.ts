@@ -6,7 +6,6 @@ import {
   book,
   bookingBody,
   deliverBatch,
-  emailsTo,
   intentObject,
   jobMessage,
   jobsWithKey,
@@ -15,6 +14,7 @@ import {
   sendEvent,
   stripeEvent,
 } from "../payments/support";
+import { outboxMails } from "../../helpers/mail";
 
 // design.md §30 (issue #41): the e-mails about a booking's money (a late payment refunded, the
 // refund or kept deposit of a cancellation, a fee charged) speak the booking's language, with money
@@ -55,7 +55,7 @@ async function paidDeposit(locale: string, now: string | Date = NOW) {
 }
 
 const mailOf = async (to: string, kind: string) => {
-  const mail = (await emailsTo(to)).find((m) => m.kind === kind);
+  const mail = (await outboxMails(to)).find((m) => m.kind === kind);
   if (!mail) throw new Error(`no ${kind} e-mail to ${to}`);
   return mail;
 };

@@ -1,11 +1,10 @@
-import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { schema } from "../../../src/db/client";
 import { countDbRequests, patch, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { createCustomerAccount, createMember, createTenant } from "../../helpers/factories";
 import { deliverBatch } from "../../helpers/worker-entry";
 import { type SentEmail, sentTo } from "../notifications/support";
+import { outboxRows } from "../../helpers/outbox";
 
 // design.md §30 (issue #41): the password-reset e-mail speaks its reader's language. A member's is
 // their own (`tenant_members.locale`), chosen inside the insert so the request stays one round trip
@@ -28,10 +27,7 @@ async function resetMail(path: string, kind: string, email: string, acceptLangua
   const headers = acceptLanguage ? { "Accept-Language": acceptLanguage } : undefined;
   const res = await post(path, { email }, { now: NOW, headers });
   expect(res.status).toBe(200);
-  const rows = await testDb()
-    .select()
-    .from(schema.emailOutbox)
-    .where(and(eq(schema.emailOutbox.toEmail, email.toLowerCase()), eq(schema.emailOutbox.kind, kind)));
+  const rows = await outboxRows(testDb(), email.toLowerCase(), kind);
   expect(rows).toHaveLength(1);
   await deliverBatch([emailMessage(rows[0].id)]);
   const sent = (await sentTo(email.toLowerCase())) as Sent[];
@@ -67,10 +63,7 @@ describe("the password-reset e-mail in its reader's language", () => {
     );
     expect(result.status).toBe(200);
     expect(dbRequests).toBe(1);
-    const [row] = await testDb()
-      .select()
-      .from(schema.emailOutbox)
-      .where(and(eq(schema.emailOutbox.toEmail, staff.email), eq(schema.emailOutbox.kind, "user.password_reset")));
+    const [row] = await outboxRows(testDb(), staff.email, "user.password_reset");
     await deliverBatch([emailMessage(row.id)]);
     const [spanish] = (await sentTo(staff.email)) as Sent[];
     expect(spanish.subject).toBe("Restablezca su contraseña");

@@ -5,6 +5,7 @@ import { emailInsert } from "../../../src/services/outbox";
 import { get, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { uniq } from "../../helpers/factories";
+import { outboxRow } from "../../helpers/outbox";
 
 // The jobs of a test's own business, as the operator's jobs API shows them.
 
@@ -34,8 +35,7 @@ export async function emailRow(
 }
 
 export async function emailState(id: string) {
-  const [row] = await testDb().select().from(schema.emailOutbox).where(eq(schema.emailOutbox.id, id));
-  return row;
+  return outboxRow(testDb(), id);
 }
 
 export async function auditOf(targetId: string) {

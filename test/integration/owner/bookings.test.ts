@@ -5,7 +5,8 @@ import { BOOKING_STATUSES, STATUS_TRANSITIONS } from "../../../src/domain/bookin
 import { countDbRequests, del, get, patch, post } from "../../helpers/api";
 import { createBookingRow, createMember, createTenant, ownerToken } from "../../helpers/factories";
 import { testDb } from "../../helpers/db";
-import { bookableTenant, bookingRow, customer, deliveriesFor, outboxFor, webhookEndpoint } from "../../helpers/booking";
+import { bookableTenant, bookingRow, customer, deliveriesFor, webhookEndpoint } from "../../helpers/booking";
+import { outboxMails } from "../../helpers/mail";
 
 // A day far enough ahead that every slot is in the future; tenants are in America/New_York.
 const DAY = "2031-03-11";
@@ -386,7 +387,7 @@ describe("owner bookings: details and side effects", () => {
       { token: tenant.token },
     );
     const n = (await deliveriesFor(tenant.id)).length;
-    const mailsBefore = (await outboxFor(email)).length;
+    const mailsBefore = (await outboxMails(email)).length;
     expect(
       (await patch(`/api/bookings/${other.body.data.id}/status`, { status: "cancelled" }, { token: tenant.token })).body.data.status,
     ).toBe("cancelled");
@@ -396,7 +397,7 @@ describe("owner bookings: details and side effects", () => {
         .map((d) => d.eventType)
         .sort(),
     ).toEqual(["booking.cancelled", "booking.status_changed"]);
-    const mails = await outboxFor(email);
+    const mails = await outboxMails(email);
     expect(mails).toHaveLength(mailsBefore + 1);
     expect(mails.map((m) => m.kind)).toContain("booking.cancelled");
     // A refused change writes nothing.

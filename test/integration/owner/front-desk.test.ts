@@ -6,6 +6,7 @@ import { countDbRequests, get, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { createBookingRow, createMember, ownerToken } from "../../helpers/factories";
 import { bookableTenant, bookingRow, customer } from "../../helpers/booking";
+import { tenantOutboxRows } from "../../helpers/outbox";
 
 // design.md §15: the front desk books walk-ins outside the offered slots (`override`) and without
 // an e-mail. Tenants are in America/New_York; 2031-03-11 is EDT (-04:00).
@@ -177,7 +178,7 @@ describe("walk-in and phone bookings without an e-mail", () => {
     expect(customers).toHaveLength(1);
     expect(customers[0]).toMatchObject({ email: "", firstName: "Walter", phone: "+15550102030" });
     // The business's own notices (design.md §17) still go out; nothing is addressed to the customer.
-    const mail = await testDb().select().from(schema.emailOutbox).where(eq(schema.emailOutbox.tenantId, tenant.id));
+    const mail = await tenantOutboxRows(testDb(), tenant.id);
     expect(mail.map((m) => m.kind)).toEqual(["notice.booking_created", "notice.booking_created"]);
     expect(mail.filter((m) => !m.toEmail.startsWith("hello-"))).toEqual([]);
 

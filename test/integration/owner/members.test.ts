@@ -5,6 +5,7 @@ import { countDbRequests, del, get, patch, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { createMember, createTenant, uniq } from "../../helpers/factories";
 import { asSent } from "../../helpers/mail";
+import { outboxRows } from "../../helpers/outbox";
 
 const MEMBERS = "/api/businesses/me/members";
 
@@ -17,7 +18,7 @@ async function memberAudit(tenantId: string) {
 
 /** The invitation e-mail to `email` and the token of its link. */
 async function invitation(email: string) {
-  const rows = await testDb().select().from(schema.emailOutbox).where(sql`to_email = ${email.toLowerCase()} AND kind = 'member.invite'`);
+  const rows = await outboxRows(testDb(), email.toLowerCase(), "member.invite");
   expect(rows).toHaveLength(1);
   const text = (await asSent(rows[0])).text;
   return { mail: rows[0], text, token: /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(text)![1] };
@@ -142,7 +143,7 @@ describe("business members", () => {
       (await post("/api/auth/reset-password", { token, password: "twice 123456" }, { now: sinceInvite(7 * 86_400_000 - 30_000) })).status,
     ).toBe(400);
     expect((await post("/api/auth/forgot-password", { email })).status).toBe(200);
-    const resets = await testDb().select().from(schema.emailOutbox).where(sql`to_email = ${email} AND kind = 'user.password_reset'`);
+    const resets = await outboxRows(testDb(), email, "user.password_reset");
     expect(resets).toHaveLength(1);
   });
 

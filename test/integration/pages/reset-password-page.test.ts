@@ -1,15 +1,14 @@
 import { SELF } from "cloudflare:test";
-import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { schema } from "../../../src/db/client";
 import { get, post, randomIp } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { createCustomerAccount, createTenant, FACTORY_PASSWORD, uniq } from "../../helpers/factories";
 import { asSent } from "../../helpers/mail";
+import { outboxRows } from "../../helpers/outbox";
 
 /** The token of the newest e-mail of `kind` to `to`. */
 async function linkToken(to: string, kind: string) {
-  const rows = await testDb().select().from(schema.emailOutbox).where(sql`to_email = ${to} AND kind = ${kind}`);
+  const rows = await outboxRows(testDb(), to, kind);
   return /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec((await asSent(rows.at(-1)!)).text)![1];
 }
 

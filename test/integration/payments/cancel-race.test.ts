@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { cancelBooking } from "../../../src/services/bookings/cancel";
 import { changedBeforeSecondBatch, servicesFor } from "../../helpers/db";
-import { emailsTo, heldBooking, intentObject, paymentsOf, refundsOf, sendEvent, stripeEvent } from "./support";
+import { heldBooking, intentObject, paymentsOf, refundsOf, sendEvent, stripeEvent } from "./support";
+import { outboxMails } from "../../helpers/mail";
 
 // One cancel (issue #34 item 2): the cancellation's money is decided on the status it read, and
 // every write of it is conditional on that status. A payment that confirms the booking between
@@ -32,7 +33,7 @@ describe("a customer's cancellation racing the payment that confirms the booking
     const [payment] = await paymentsOf(held.booking.id);
     expect(payment.status).toBe("succeeded");
     expect(await refundsOf(payment.id)).toMatchObject([{ amount: 1200, reason: "customer_cancel", status: "pending" }]);
-    const mails = await emailsTo(held.email);
+    const mails = await outboxMails(held.email);
     expect(mails.map((m) => m.kind).sort()).toEqual(["booking.cancelled", "booking.confirmed"]);
     expect(mails.find((m) => m.kind === "booking.cancelled")!.textBody).toContain("We are refunding €12.00 to your card");
   });

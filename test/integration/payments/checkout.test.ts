@@ -1,20 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { countDbRequests, get, post } from "../../helpers/api";
 import { createService, ownerToken } from "../../helpers/factories";
-import {
-  book,
-  bookingBody,
-  bookingOf,
-  captured,
-  customer,
-  deliveriesOf,
-  emailsTo,
-  jobsWithKey,
-  payingTenant,
-  paymentsOf,
-  script,
-  stripeCalls,
-} from "./support";
+import { book, bookingBody, bookingOf, captured, customer, jobsWithKey, payingTenant, paymentsOf, script, stripeCalls } from "./support";
+import { outboxMails } from "../../helpers/mail";
+import { deliveriesFor } from "../../helpers/booking";
 
 // design.md §21, issue #25 items 2 and 9: a public create at a business that requires payment
 // holds the slot (pending) while the customer pays.
@@ -65,8 +54,8 @@ describe("public create at a business that requires payment", () => {
     expect(payment).toMatchObject({ status: "pending", kind: "deposit", amount: 1200, currency: "EUR", stripeAccountId: account });
     expect(payment.clientSecret).toBe(data.payment.clientSecret);
     // A pending booking sends no confirmation e-mail and no booking.created.
-    expect(await emailsTo(body.customer.email)).toHaveLength(0);
-    expect(await deliveriesOf(tenant.id)).toHaveLength(0);
+    expect(await outboxMails(body.customer.email)).toHaveLength(0);
+    expect(await deliveriesFor(tenant.id)).toHaveLength(0);
   });
 
   it("takes the full price when the service asks no deposit, and blocks the slot for everyone else", async () => {
@@ -114,7 +103,7 @@ describe("public create at a business that requires payment", () => {
     expect(refused.body.error.message).toContain("cannot currently make live charges");
     const slots = await get(`/api/public/${tenant.slug}/availability?serviceId=${service.id}&date=2031-05-14`, { now: NOW });
     expect(slots.body.data.slots.map((s: { startTime: string }) => s.startTime)).toContain(START);
-    expect(await emailsTo(body.customer.email)).toHaveLength(0);
+    expect(await outboxMails(body.customer.email)).toHaveLength(0);
 
     const retry = await book(tenant.slug, bookingBody(service.id, staff.id, START), { now: NOW });
     expect(retry.status).toBe(201);

@@ -1,12 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { get } from "../../helpers/api";
-import { webhookEndpoint } from "../../helpers/booking";
+import { webhookEndpoint, deliveriesFor } from "../../helpers/booking";
 import {
   book,
   bookingBody,
   bookingOf,
-  deliveriesOf,
-  emailsTo,
   heldBooking,
   intentObject,
   payingTenant,
@@ -16,6 +14,7 @@ import {
   stripeEvent,
   workerEnv,
 } from "./support";
+import { outboxMails } from "../../helpers/mail";
 
 // design.md §21, issue #25 item 3: payment_intent.succeeded confirms the booking in one batch
 // with its confirmation e-mail and webhooks; redelivered or racing events change nothing more.
@@ -32,11 +31,11 @@ describe("payment_intent.succeeded", () => {
 
     expect(await bookingOf(held.booking.id)).toMatchObject({ status: "confirmed", holdExpiresAt: null });
     expect((await paymentsOf(held.booking.id))[0].status).toBe("succeeded");
-    const [mail] = await emailsTo(held.email);
+    const [mail] = await outboxMails(held.email);
     expect(mail).toMatchObject({ kind: "booking.confirmed", subject: `Booking confirmed: Colour at Business ${held.tenant.slug}` });
     expect(mail.textBody).toContain(held.booking.confirmationCode);
     // booking.created as a confirmed create sends it, and the payment's own change (design.md §19).
-    const deliveries = await deliveriesOf(held.tenant.id);
+    const deliveries = await deliveriesFor(held.tenant.id);
     expect(deliveries.map((d) => d.eventType).sort()).toEqual(["booking.created", "payment.succeeded"]);
     const payload = JSON.parse(deliveries.find((d) => d.eventType === "booking.created")!.payload);
     expect(payload.data.booking).toMatchObject({ id: held.booking.id, status: "confirmed", totalAmount: 4000, currency: "EUR" });
@@ -48,9 +47,9 @@ describe("payment_intent.succeeded", () => {
     await webhookEndpoint(plain.tenant.id);
     const body = bookingBody(plain.service.id, plain.staff.id, "2031-05-14T10:00:00");
     await book(plain.tenant.slug, body, { now: NOW });
-    const [plainMail] = await emailsTo(body.customer.email);
+    const [plainMail] = await outboxMails(body.customer.email);
     expect(plainMail.kind).toBe(mail.kind);
-    const plainDelivery = (await deliveriesOf(plain.tenant.id)).find((d) => d.eventType === "booking.created")!;
+    const plainDelivery = (await deliveriesFor(plain.tenant.id)).find((d) => d.eventType === "booking.created")!;
     expect(Object.keys(JSON.parse(plainDelivery.payload).data.booking).sort()).toEqual(Object.keys(payload.data.booking).sort());
 
     const lookup = await get(`/api/public/booking/${held.booking.confirmationCode}`);
@@ -63,8 +62,8 @@ describe("payment_intent.succeeded", () => {
     const event = stripeEvent("payment_intent.succeeded", await intentObject(held.booking.id));
     const answers = await Promise.all(Array.from({ length: 5 }, () => sendEvent(event)));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
-    expect(await emailsTo(held.email)).toHaveLength(1);
-    expect((await deliveriesOf(held.tenant.id)).map((d) => d.eventType).sort()).toEqual(["booking.created", "payment.succeeded"]);
+    expect(await outboxMails(held.email)).toHaveLength(1);
+    expect((await deliveriesFor(held.tenant.id)).map((d) => d.eventType).sort()).toEqual(["booking.created", "payment.succeeded"]);
     expect(await processedEvent(event.id)).toHaveLength(1);
   });
 
@@ -75,8 +74,8 @@ describe("payment_intent.succeeded", () => {
     const events = Array.from({ length: 4 }, () => stripeEvent("payment_intent.succeeded", object));
     await Promise.all(events.map((e) => sendEvent(e)));
     expect(await bookingOf(held.booking.id)).toMatchObject({ status: "confirmed" });
-    expect(await emailsTo(held.email)).toHaveLength(1);
-    expect((await deliveriesOf(held.tenant.id)).map((d) => d.eventType).sort()).toEqual(["booking.created", "payment.succeeded"]);
+    expect(await outboxMails(held.email)).toHaveLength(1);
+    expect((await deliveriesFor(held.tenant.id)).map((d) => d.eventType).sort()).toEqual(["booking.created", "payment.succeeded"]);
     // Only the event that applied is recorded; the others changed nothing.
     const recorded = (await Promise.all(events.map((e) => processedEvent(e.id)))).flat();
     expect(recorded).toHaveLength(1);
@@ -111,7 +110,7 @@ describe("payment_intent.payment_failed", () => {
     expect((await sendEvent(failed)).status).toBe(200);
     expect(await bookingOf(held.booking.id)).toMatchObject({ status: "pending" });
     expect((await paymentsOf(held.booking.id))[0]).toMatchObject({ status: "failed", failureMessage: "Your card was declined." });
-    expect(await emailsTo(held.email)).toHaveLength(0);
+    expect(await outboxMails(held.email)).toHaveLength(0);
 
     // The reloaded page can still pay: the hold lasts.
     const resume = await get(`/api/public/booking/${held.booking.confirmationCode}/payment`, { now: "2031-05-01T12:10:00Z" });
@@ -121,6 +120,6 @@ describe("payment_intent.payment_failed", () => {
     expect((await sendEvent(stripeEvent("payment_intent.succeeded", await intentObject(held.booking.id)))).status).toBe(200);
     expect(await bookingOf(held.booking.id)).toMatchObject({ status: "confirmed" });
     expect((await paymentsOf(held.booking.id))[0]).toMatchObject({ status: "succeeded", failureMessage: null });
-    expect(await emailsTo(held.email)).toHaveLength(1);
+    expect(await outboxMails(held.email)).toHaveLength(1);
   });
 });

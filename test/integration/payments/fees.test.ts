@@ -8,7 +8,6 @@ import {
   bookingOf,
   captured,
   deliverBatch,
-  emailsTo,
   jobMessage,
   jobsWithKey,
   payingTenant,
@@ -17,6 +16,7 @@ import {
   stripeCalls,
   stripeEvent,
 } from "./support";
+import { outboxMails } from "../../helpers/mail";
 
 // design.md §21, issue #25 item 8: no-show protection with a card on file.
 
@@ -73,10 +73,10 @@ describe("the card on file at booking", () => {
 
   it("confirms the booking once setup_intent.succeeded says the card is saved", async () => {
     const c = await cardOnFile();
-    expect(await emailsTo(c.email)).toHaveLength(0);
+    expect(await outboxMails(c.email)).toHaveLength(0);
     await saveCard(c);
     expect(await bookingOf(c.booking.id)).toMatchObject({ status: "confirmed" });
-    expect((await emailsTo(c.email)).map((m) => m.kind)).toEqual(["booking.confirmed"]);
+    expect((await outboxMails(c.email)).map((m) => m.kind)).toEqual(["booking.confirmed"]);
   });
 
   it("with a deposit, the deposit's PaymentIntent saves the card (one card entry) and its success confirms", async () => {
@@ -133,7 +133,7 @@ describe("marking a no-show", () => {
     const fee = (await paymentsOf(c.booking.id)).find((p) => p.kind === "no_show_fee")!;
     expect(fee).toMatchObject({ status: "succeeded", amount: 2000, stripePaymentIntentId: expect.stringMatching(/^pi_/) });
     await cronAt(AFTER_START, c.tenant.id);
-    const mail = (await emailsTo(c.email)).find((m) => m.kind === "payment.no_show_fee_charged")!;
+    const mail = (await outboxMails(c.email)).find((m) => m.kind === "payment.no_show_fee_charged")!;
     expect(mail.textBody).toContain("€20.00");
   });
 
@@ -178,7 +178,7 @@ describe("a late customer cancellation", () => {
     expect(res.body.data).toMatchObject({ status: "cancelled", refund: null });
     const fee = (await paymentsOf(c.booking.id)).find((p) => p.kind === "late_cancel_fee")!;
     expect(fee).toMatchObject({ status: "pending", amount: 1200, chargeAt: "2031-05-15T02:00:00.000Z" });
-    const mail = (await emailsTo(c.email)).find((m) => m.kind === "booking.cancelled")!;
+    const mail = (await outboxMails(c.email)).find((m) => m.kind === "booking.cancelled")!;
     expect(mail.textBody).toContain("late-cancellation fee of €12.00 will be charged");
 
     const [job] = await jobsWithKey("stripe.fee_charge", `fee-${c.booking.id}-late_cancel_fee`);

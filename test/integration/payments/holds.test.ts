@@ -1,11 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { get, post } from "../../helpers/api";
-import { webhookEndpoint } from "../../helpers/booking";
+import { webhookEndpoint, deliveriesFor } from "../../helpers/booking";
 import {
   bookingOf,
   captured,
-  deliveriesOf,
-  emailsTo,
   heldBooking,
   intentObject,
   jobsWithKey,
@@ -16,6 +14,7 @@ import {
   sendEvent,
   stripeEvent,
 } from "./support";
+import { outboxMails } from "../../helpers/mail";
 
 // design.md §21, issue #25 item 4: the cron releases holds that ended and cancels their
 // PaymentIntents; a success after the release is refunded in full and the customer told. The
@@ -41,8 +40,8 @@ describe("the expiry cron", () => {
     expect(job.status).toBe("done");
 
     // The customer never finished booking: no e-mail, no webhook.
-    expect(await emailsTo(held.email)).toHaveLength(0);
-    expect(await deliveriesOf(held.tenant.id)).toHaveLength(0);
+    expect(await outboxMails(held.email)).toHaveLength(0);
+    expect(await deliveriesFor(held.tenant.id)).toHaveLength(0);
     const slots = await get(`/api/public/${held.tenant.slug}/availability?serviceId=${held.service.id}&date=2031-06-18`);
     expect(slots.body.data.slots.map((s: { startTime: string }) => s.startTime)).toContain(START);
   });
@@ -65,7 +64,7 @@ describe("the expiry cron", () => {
     const [payment] = await paymentsOf(held.booking.id);
     const [refund] = await refundsOf(payment.id);
     expect(refund).toMatchObject({ amount: 1200, seq: 1, reason: "late_payment" });
-    const [told] = await emailsTo(held.email);
+    const [told] = await outboxMails(held.email);
     expect(told.kind).toBe("payment.late_refunded");
     expect(told.textBody).toContain("refunding the full €12.00");
 
@@ -81,8 +80,8 @@ describe("the expiry cron", () => {
     expect((await refundsOf(payment.id))[0].status).toBe("succeeded");
     // No confirmation, ever; the business's integrations hear of the payment and its refund only
     // (no booking event: the booking stays released).
-    expect((await emailsTo(held.email)).map((m) => m.kind)).toEqual(["payment.late_refunded"]);
-    expect((await deliveriesOf(held.tenant.id)).map((d) => d.eventType).sort()).toEqual(["payment.refunded", "payment.succeeded"]);
+    expect((await outboxMails(held.email)).map((m) => m.kind)).toEqual(["payment.late_refunded"]);
+    expect((await deliveriesFor(held.tenant.id)).map((d) => d.eventType).sort()).toEqual(["payment.refunded", "payment.succeeded"]);
   });
 
   it("succeeded event against the expiry cron: exactly one outcome, confirmed and paid or released and refunded", async () => {
@@ -94,7 +93,7 @@ describe("the expiry cron", () => {
       const booking = await bookingOf(held.booking.id);
       const [payment] = await paymentsOf(held.booking.id);
       const refunds = await refundsOf(payment.id);
-      const mails = (await emailsTo(held.email)).map((m) => m.kind);
+      const mails = (await outboxMails(held.email)).map((m) => m.kind);
       if (booking.status === "confirmed") {
         expect(payment.status).toBe("succeeded");
         expect(refunds).toHaveLength(0);
@@ -146,7 +145,7 @@ describe("resuming a payment", () => {
     const [payment] = await paymentsOf(held.booking.id);
     expect(payment.status).toBe("cancelled");
     expect(await jobsWithKey("stripe.cancel_intent", `cancel-${payment.stripePaymentIntentId}`)).toHaveLength(1);
-    expect(await emailsTo(held.email)).toHaveLength(0);
+    expect(await outboxMails(held.email)).toHaveLength(0);
     expect((await get(`/api/public/booking/${code}/payment`, { now: "2031-05-01T12:04:00Z" })).body.error.code).toBe("payment_expired");
 
     await sendEvent(stripeEvent("payment_intent.succeeded", await intentObject(held.booking.id)));

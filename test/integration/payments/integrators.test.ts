@@ -9,7 +9,6 @@ import {
   book,
   bookingBody,
   captured,
-  deliveriesOf,
   jobsWithKey,
   paidBooking,
   payingTenant,
@@ -18,6 +17,7 @@ import {
   sendEvent,
   stripeEvent,
 } from "./support";
+import { deliveriesFor } from "../../helpers/booking";
 
 // Payments (design.md §21) seen by integrators (design.md §19): customer.created at hold time,
 // payment.succeeded / payment.failed once per change whichever path moved the payment, and the
@@ -29,7 +29,7 @@ const START = "2031-05-14T10:00:00";
 const AFTER_START = "2031-05-14T15:00:00.000Z";
 const LATE = "2031-05-14T02:00:00.000Z";
 
-const types = async (tenantId: string) => (await deliveriesOf(tenantId)).map((d) => d.eventType).sort();
+const types = async (tenantId: string) => (await deliveriesFor(tenantId)).map((d) => d.eventType).sort();
 
 async function newKey(token: string, scope: "read" | "write") {
   const res = await post("/api/businesses/me/api-keys", { name: `${scope} key`, scope }, { token });
@@ -109,7 +109,7 @@ describe("payment.succeeded / payment.failed of a fee charged to the card on fil
     expect(fee.status).toBe("succeeded");
     const paymentEvents = async () => (await types(c.tenant.id)).filter((t) => t.startsWith("payment."));
     expect(await paymentEvents()).toEqual(["payment.succeeded"]);
-    const [delivery] = (await deliveriesOf(c.tenant.id)).filter((d) => d.eventType === "payment.succeeded");
+    const [delivery] = (await deliveriesFor(c.tenant.id)).filter((d) => d.eventType === "payment.succeeded");
     expect(JSON.parse(delivery.payload).data.payment).toMatchObject({
       id: fee.id,
       bookingId: c.booking.id,
@@ -140,7 +140,7 @@ describe("payment.succeeded / payment.failed of a fee charged to the card on fil
       { token: await ownerToken(c.tenant.ownerId, c.tenant.id, "owner", new Date(AFTER_START)), now: AFTER_START },
     );
     await cronAt(AFTER_START, c.tenant.id);
-    const [delivery, ...others] = (await deliveriesOf(c.tenant.id)).filter((d) => d.eventType.startsWith("payment."));
+    const [delivery, ...others] = (await deliveriesFor(c.tenant.id)).filter((d) => d.eventType.startsWith("payment."));
     expect(others).toHaveLength(0);
     expect(delivery.eventType).toBe("payment.failed");
     expect(JSON.parse(delivery.payload).data.payment).toMatchObject({ kind: "no_show_fee", status: "failed" });

@@ -5,19 +5,8 @@ import { patch, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { ownerToken } from "../../helpers/factories";
 import { cronAt, linkStaffUser, outboxTo, parseIcs, reminderJobs } from "../notifications/support";
-import { webhookEndpoint } from "../../helpers/booking";
-import {
-  book,
-  bookingBody,
-  bookingOf,
-  deliveriesOf,
-  heldBooking,
-  intentObject,
-  paidBooking,
-  payingTenant,
-  sendEvent,
-  stripeEvent,
-} from "./support";
+import { webhookEndpoint, deliveriesFor } from "../../helpers/booking";
+import { book, bookingBody, bookingOf, heldBooking, intentObject, paidBooking, payingTenant, sendEvent, stripeEvent } from "./support";
 
 // Payments (design.md §21) meet notifications (§17): a booking held for payment tells nobody and
 // schedules no reminder; the payment that confirms it gives it exactly what a confirmed create
@@ -64,7 +53,7 @@ describe("a booking held for payment and the notifications", () => {
     expect(await outboxTo(business)).toHaveLength(0);
     expect(await outboxTo(staffUser.email)).toHaveLength(0);
     expect(await reminderJobs(held.booking.id)).toHaveLength(0);
-    expect(await deliveriesOf(held.tenant.id)).toHaveLength(0);
+    expect(await deliveriesFor(held.tenant.id)).toHaveLength(0);
 
     const event = stripeEvent("payment_intent.succeeded", await intentObject(held.booking.id));
     expect((await sendEvent(event, { at: PAID_AT, pinClock: true })).status).toBe(200);
@@ -85,14 +74,14 @@ describe("a booking held for payment and the notifications", () => {
     const [reminder, ...others] = await reminderJobs(held.booking.id);
     expect(others).toHaveLength(0);
     expect(reminder).toMatchObject({ status: "pending", nextAttemptAt: new Date(START_MS - 24 * HOUR).toISOString() });
-    expect((await deliveriesOf(held.tenant.id)).map((d) => d.eventType).sort()).toEqual(["booking.created", "payment.succeeded"]);
+    expect((await deliveriesFor(held.tenant.id)).map((d) => d.eventType).sort()).toEqual(["booking.created", "payment.succeeded"]);
 
     // Stripe delivering it again changes nothing.
     expect((await sendEvent(event, { at: PAID_AT, pinClock: true })).status).toBe(200);
     expect(await outboxTo(held.email)).toHaveLength(1);
     expect(await outboxTo(business)).toHaveLength(1);
     expect(await reminderJobs(held.booking.id)).toHaveLength(1);
-    expect(await deliveriesOf(held.tenant.id)).toHaveLength(2);
+    expect(await deliveriesFor(held.tenant.id)).toHaveLength(2);
 
     // A confirmed create at a business that takes no payment tells the same people the same things.
     const plain = await payingTenant({ tenant: { requirePayment: false } });
@@ -113,7 +102,7 @@ describe("a booking held for payment and the notifications", () => {
     expect((await reminderJobs(held.booking.id)).map((j) => j.status)).toEqual(["cancelled"]);
     expect(await outboxTo(held.email)).toHaveLength(0);
     expect(await outboxTo(businessAddress(held.tenant.slug))).toHaveLength(0);
-    expect(await deliveriesOf(held.tenant.id)).toHaveLength(0);
+    expect(await deliveriesFor(held.tenant.id)).toHaveLength(0);
     // Another business's hold, ended at that instant too, is not this test's to release.
     expect(await bookingOf(other.booking.id)).toMatchObject({ status: "pending" });
   });
@@ -140,7 +129,7 @@ describe("a booking held for payment and the notifications", () => {
     expect(await outboxTo(held.email)).toHaveLength(0);
     expect(await outboxTo(businessAddress(held.tenant.slug))).toHaveLength(0);
     expect(await reminderJobs(held.booking.id)).toHaveLength(0);
-    expect(await deliveriesOf(held.tenant.id)).toHaveLength(0);
+    expect(await deliveriesFor(held.tenant.id)).toHaveLength(0);
 
     await sendEvent(stripeEvent("payment_intent.succeeded", await intentObject(held.booking.id)), { at: PAID_AT, pinClock: true });
     const [mail] = await outboxTo(held.email);
@@ -161,7 +150,7 @@ describe("a booking held for payment and the notifications", () => {
     expect(kinds(await outboxTo(held.email))).toEqual(["booking.confirmed"]);
     expect(kinds(await outboxTo(businessAddress(held.tenant.slug)))).toEqual(["notice.booking_created"]);
     expect(await reminderJobs(held.booking.id)).toHaveLength(1);
-    expect((await deliveriesOf(held.tenant.id)).map((d) => d.eventType).sort()).toEqual(["booking.created", "booking.status_changed"]);
+    expect((await deliveriesFor(held.tenant.id)).map((d) => d.eventType).sort()).toEqual(["booking.created", "booking.status_changed"]);
   });
 });
 

@@ -1,12 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { get, patch, post } from "../../helpers/api";
 import { createMember, createTenant, ownerToken, uniq } from "../../helpers/factories";
-import { webhookEndpoint } from "../../helpers/booking";
+import { webhookEndpoint, deliveriesFor } from "../../helpers/booking";
 import {
   captured,
   deliverBatch,
-  deliveriesOf,
-  emailsTo,
   heldBooking,
   jobMessage,
   jobsWithKey,
@@ -18,6 +16,7 @@ import {
   sendEvent,
   stripeEvent,
 } from "./support";
+import { outboxMails } from "../../helpers/mail";
 
 // design.md §21, issue #25 item 5: the cancellation window decides refunds; refunds run from the
 // outbox (never lost, never twice); owners refund by hand, never more than was paid.
@@ -40,7 +39,7 @@ describe("a customer's cancellation and the cancellation window", () => {
     expect(res.body.data).toMatchObject({ status: "cancelled", refund: { amount: 1200, currency: "EUR", status: "pending" } });
     const [refund] = await refundsOf(b.payment.id);
     expect(refund).toMatchObject({ amount: 1200, seq: 1, status: "pending", reason: "customer_cancel" });
-    const cancelMail = (await emailsTo(b.email)).find((m) => m.kind === "booking.cancelled")!;
+    const cancelMail = (await outboxMails(b.email)).find((m) => m.kind === "booking.cancelled")!;
     expect(cancelMail.textBody).toContain("We are refunding €12.00 to your card");
   });
 
@@ -50,7 +49,7 @@ describe("a customer's cancellation and the cancellation window", () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ status: "cancelled", refund: null });
     expect(await refundsOf(b.payment.id)).toHaveLength(0);
-    const cancelMail = (await emailsTo(b.email)).find((m) => m.kind === "booking.cancelled")!;
+    const cancelMail = (await outboxMails(b.email)).find((m) => m.kind === "booking.cancelled")!;
     expect(cancelMail.textBody).toContain("the €12.00 you paid is kept");
     expect(cancelMail.textBody).toContain('"Cancel at least 24 hours ahead for a full refund."');
   });
@@ -70,7 +69,7 @@ describe("a cancellation by the business", () => {
     const viaStatus = await patch(`/api/bookings/${b.booking.id}/status`, { status: "cancelled" }, { token: token2, now: JUST_AFTER });
     expect(viaStatus.status).toBe(200);
     expect((await refundsOf(b.payment.id))[0]).toMatchObject({ reason: "business_cancel", amount: 1200 });
-    expect((await emailsTo(b.email)).find((m) => m.kind === "booking.cancelled")!.textBody).toContain("We are refunding €12.00");
+    expect((await outboxMails(b.email)).find((m) => m.kind === "booking.cancelled")!.textBody).toContain("We are refunding €12.00");
   });
 });
 
@@ -96,7 +95,7 @@ describe("refunds from the outbox", () => {
     const [refund] = await refundsOf(b.payment.id);
     expect(refund.status).toBe("succeeded");
     expect(refund.stripeRefundId).toMatch(/^re_/);
-    const events = (await deliveriesOf(b.tenant.id)).filter((d) => d.eventType === "payment.refunded");
+    const events = (await deliveriesFor(b.tenant.id)).filter((d) => d.eventType === "payment.refunded");
     expect(events).toHaveLength(1);
     expect(JSON.parse(events[0].payload).data.refund).toMatchObject({
       id: refund.id,
@@ -163,7 +162,7 @@ describe("refunds from the outbox", () => {
     expect((await sendEvent(event)).status).toBe(200);
     expect((await refundsOf(b.payment.id))[0].status).toBe("succeeded");
     expect((await paymentsOf(b.booking.id))[0]).toMatchObject({ status: "refunded", refundedAmount: 1200 });
-    expect((await deliveriesOf(b.tenant.id)).filter((d) => d.eventType === "payment.refunded")).toHaveLength(1);
+    expect((await deliveriesFor(b.tenant.id)).filter((d) => d.eventType === "payment.refunded")).toHaveLength(1);
   });
 });
 

@@ -3,7 +3,6 @@ import Stripe from "stripe";
 import { schema } from "../../../src/db/client";
 import { call, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
-import { asRendered } from "../../helpers/mail";
 import { createService, createStaff, createTenant, type TenantOverrides, uniq } from "../../helpers/factories";
 import { type CaptureFilter, captured, workerEnv } from "../../helpers/worker-entry";
 
@@ -141,15 +140,6 @@ export async function jobsWithKey(kind: string, keyPrefix: string) {
     .select()
     .from(schema.jobs)
     .where(sql`kind = ${kind} AND idempotency_key LIKE ${`${keyPrefix}%`}`);
-}
-
-/** The outbox e-mails to `to` as the recipient gets them (booking e-mails are stored as facts: asRendered). */
-export async function emailsTo(to: string) {
-  return (await testDb().select().from(schema.emailOutbox).where(sql`to_email = ${to}`)).map(asRendered);
-}
-
-export async function deliveriesOf(tenantId: string) {
-  return testDb().select().from(schema.webhookDeliveries).where(sql`tenant_id = ${tenantId}`);
 }
 
 export async function processedEvent(id: string) {

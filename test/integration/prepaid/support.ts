@@ -5,6 +5,7 @@ import { post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { ownerToken, uniq } from "../../helpers/factories";
 import { payingTenant, sendEvent, stripeEvent } from "../payments/support";
+import { outboxRows } from "../../helpers/outbox";
 
 // Prepaid money (design.md §32) through the real routes; Stripe is the capture server's stand-in and
 // its events are signed with the official `stripe` package (../payments/support.ts).
@@ -70,7 +71,7 @@ export async function paySale(giftCardId: string, opts: { at?: Date } = {}) {
 
 /** The outbox rows to an address (the raw rows: gift-card e-mails are rendered when written). */
 export async function outboxTo(to: string) {
-  return testDb().select().from(schema.emailOutbox).where(sql`to_email = ${to}`).orderBy(schema.emailOutbox.createdAt);
+  return outboxRows(testDb(), to);
 }
 
 /** The code in a recipient's gift-card e-mail (the only place it is written). */

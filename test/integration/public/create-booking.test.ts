@@ -14,9 +14,9 @@ import {
   customer,
   customerAt,
   deliveriesFor,
-  outboxFor,
   webhookEndpoint,
 } from "../../helpers/booking";
+import { outboxMails } from "../../helpers/mail";
 
 const NOW = "2027-03-01T12:00:00Z";
 const book = (slug: string, body: unknown, opts: { token?: string; now?: string; dbTag?: string } = {}) =>
@@ -123,7 +123,7 @@ describe("POST /api/public/:slug/bookings: creating", () => {
     const body = bookingBody(service.id, staff.id, "2027-03-10T10:00:00");
     const res = await book(tenant.slug, body);
     expect(res.status).toBe(201);
-    const emails = await outboxFor(body.customer.email);
+    const emails = await outboxMails(body.customer.email);
     expect(emails).toHaveLength(1);
     expect(emails[0]).toMatchObject({ tenantId: tenant.id, kind: "booking.confirmed" });
     expect(emails[0].textBody).toContain(res.body.data.confirmationCode);

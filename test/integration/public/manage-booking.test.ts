@@ -6,7 +6,8 @@ import { rescheduleBooking } from "../../../src/services/bookings/reschedule";
 import { countDbRequests, get, post } from "../../helpers/api";
 import { changedBeforeSecondBatch, servicesFor, testDb } from "../../helpers/db";
 import { createBookingRow, createStaff } from "../../helpers/factories";
-import { bookableTenant, bookingBody, bookingRow, deliveriesFor, outboxFor, webhookEndpoint } from "../../helpers/booking";
+import { bookableTenant, bookingBody, bookingRow, deliveriesFor, webhookEndpoint } from "../../helpers/booking";
+import { outboxMails } from "../../helpers/mail";
 
 const NOW = "2027-03-01T12:00:00Z";
 
@@ -84,7 +85,7 @@ describe("POST /api/public/booking/:code/reschedule", () => {
     });
     expect(Object.keys(res.body.data)).toHaveLength(12);
     expect(await bookingRow(b.id)).toMatchObject({ startAt: Date.parse("2027-03-11T19:15:00Z"), staffId: b.staff.id });
-    expect((await outboxFor(b.email)).map((e) => e.kind).sort()).toEqual(["booking.confirmed", "booking.rescheduled"]);
+    expect((await outboxMails(b.email)).map((e) => e.kind).sort()).toEqual(["booking.confirmed", "booking.rescheduled"]);
     const deliveries = await deliveriesFor(b.tenant.id);
     expect(deliveries.map((d) => d.eventType)).toEqual(["booking.rescheduled"]);
   });
@@ -164,7 +165,7 @@ describe("POST /api/public/booking/:code/reschedule", () => {
     expect(first?.body.data.start_datetime).toBe("2027-03-10T13:00:00");
     // The booking is where the move that applied put it; exactly one move was announced.
     expect((await bookingRow(b.id)).startAt).toBe(Date.parse("2027-03-10T18:00:00Z"));
-    expect((await outboxFor(b.email)).map((e) => e.kind).sort()).toEqual(["booking.confirmed", "booking.rescheduled"]);
+    expect((await outboxMails(b.email)).map((e) => e.kind).sort()).toEqual(["booking.confirmed", "booking.rescheduled"]);
   });
 
   it("two bookings racing into one slot: one moves, the other gets 409 slot_taken", async () => {
@@ -203,10 +204,10 @@ describe("POST /api/public/booking/:code/cancel", () => {
     expect(again.body).toEqual({
       data: { id: b.id, status: "cancelled", confirmation_code: b.code, refund: null, alreadyCancelled: true },
     });
-    expect((await outboxFor(b.email)).map((e) => e.kind).sort()).toEqual(["booking.cancelled", "booking.confirmed"]);
+    expect((await outboxMails(b.email)).map((e) => e.kind).sort()).toEqual(["booking.cancelled", "booking.confirmed"]);
     expect((await deliveriesFor(b.tenant.id)).map((d) => d.eventType)).toEqual(["booking.cancelled"]);
     // Stored and given to the business, but never quoted to the customer (design.md §18).
-    const email = (await outboxFor(b.email)).find((e) => e.kind === "booking.cancelled")!;
+    const email = (await outboxMails(b.email)).find((e) => e.kind === "booking.cancelled")!;
     expect(email.textBody).not.toContain("Feeling ill");
     expect(email.htmlBody).not.toContain("Feeling ill");
   });
@@ -216,7 +217,7 @@ describe("POST /api/public/booking/:code/cancel", () => {
     const lure = "Your card was declined, pay again at https://evil.example/pay";
     expect((await cancel(b.code, { reason: lure })).status).toBe(200);
     expect((await bookingRow(b.id)).cancelReason).toBe(lure);
-    const email = (await outboxFor(b.email)).find((e) => e.kind === "booking.cancelled")!;
+    const email = (await outboxMails(b.email)).find((e) => e.kind === "booking.cancelled")!;
     expect(email.textBody).toContain("has been cancelled");
     for (const body of [email.subject, email.textBody, email.htmlBody]) {
       expect(body).not.toContain("evil.example");
@@ -255,7 +256,7 @@ describe("POST /api/public/booking/:code/cancel", () => {
     const results = await Promise.all(Array.from({ length: 10 }, () => cancel(b.code)));
     expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
     expect(results.filter((r) => r.body.data.alreadyCancelled !== true)).toHaveLength(1);
-    expect((await outboxFor(b.email)).filter((e) => e.kind === "booking.cancelled")).toHaveLength(1);
+    expect((await outboxMails(b.email)).filter((e) => e.kind === "booking.cancelled")).toHaveLength(1);
   });
 });
 

@@ -1,5 +1,3 @@
-import { eq } from "drizzle-orm";
-import { schema } from "../../../src/db/client";
 import { asRendered } from "../../helpers/mail";
 import { describe, expect, it } from "vitest";
 import { post } from "../../helpers/api";
@@ -7,6 +5,7 @@ import { testDb } from "../../helpers/db";
 import { createService } from "../../helpers/factories";
 import { eventually } from "../../helpers/worker-entry";
 import { customerEmail, outboxTo, parseIcs, salon, sentTo } from "../notifications/support";
+import { tenantOutboxRows } from "../../helpers/outbox";
 
 // design.md §31 / issue #33 (low): control characters typed into a booking reached e-mail subjects
 // and .ics lines; one address could be sent unlimited branded confirmations from our domain; the
@@ -41,9 +40,7 @@ describe("control characters (design.md §31)", () => {
 
     const [confirmation] = await outboxTo(email, "booking.confirmed");
     expect(confirmation.subject).toBe(`Booking confirmed: Cut[31m deluxe at Business ${s.tenant.slug}`);
-    const notices = (await testDb().select().from(schema.emailOutbox).where(eq(schema.emailOutbox.tenantId, s.tenant.id)))
-      .filter((m) => m.kind === "notice.booking_created")
-      .map(asRendered);
+    const notices = (await tenantOutboxRows(testDb(), s.tenant.id)).filter((m) => m.kind === "notice.booking_created").map(asRendered);
     expect(notices.length).toBeGreaterThan(0);
     for (const n of notices) {
       expect(n.subject).not.toMatch(CONTROL);
@@ -64,9 +61,7 @@ describe("notices to the business and staff (design.md §31)", () => {
     const res = await create(s.tenant.slug, s.service.id, s.staff.id, "2031-06-10T11:00:00", { firstName: "Bo", email });
     expect(res.status).toBe(201);
     const code = res.body.data.confirmationCode as string;
-    const notices = (await testDb().select().from(schema.emailOutbox).where(eq(schema.emailOutbox.tenantId, s.tenant.id)))
-      .filter((m) => m.kind.startsWith("notice."))
-      .map(asRendered);
+    const notices = (await tenantOutboxRows(testDb(), s.tenant.id)).filter((m) => m.kind.startsWith("notice.")).map(asRendered);
     expect(notices.length).toBeGreaterThan(0);
     for (const n of notices) {
       expect(n.textBody).toContain("Bo");

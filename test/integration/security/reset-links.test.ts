@@ -1,14 +1,13 @@
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { schema } from "../../../src/db/client";
 import { post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { createCustomerAccount, createTenant } from "../../helpers/factories";
 import { fetchWithEnv, PRODUCTION_ENV } from "../../helpers/worker-fetch";
 import { asSent } from "../../helpers/mail";
+import { outboxRows } from "../../helpers/outbox";
 
 async function linkSentTo(to: string) {
-  const rows = await testDb().select().from(schema.emailOutbox).where(eq(schema.emailOutbox.toEmail, to));
+  const rows = await outboxRows(testDb(), to);
   expect(rows).toHaveLength(1);
   return /(\S+)\/reset-password\?token=/.exec((await asSent(rows[0])).text)![1];
 }

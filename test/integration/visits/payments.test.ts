@@ -1,13 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { get, post } from "../../helpers/api";
 import { createService, ownerToken, type TenantOverrides } from "../../helpers/factories";
-import { webhookEndpoint } from "../../helpers/booking";
+import { webhookEndpoint, deliveriesFor } from "../../helpers/booking";
 import {
   book,
   bookingOf,
   customer,
-  deliveriesOf,
-  emailsTo,
   intentObject,
   payingTenant,
   paymentsOf,
@@ -17,6 +15,7 @@ import {
   stripeEvent,
 } from "../payments/support";
 import { itemsOfVisit } from "./_setup";
+import { outboxMails } from "../../helpers/mail";
 
 // design.md §26 + §21/§31: a visit's money is the sum of its items' and hangs on its first item;
 // paid, moved and cancelled, it is treated exactly as one booking's.
@@ -85,7 +84,7 @@ describe("a visit's payment (design.md §21, §26)", () => {
       ["pending", 4000],
       ["pending", 2500],
     ]);
-    expect(await emailsTo(v.email)).toHaveLength(0);
+    expect(await outboxMails(v.email)).toHaveLength(0);
 
     const paid = await sendEvent(stripeEvent("payment_intent.succeeded", await intentObject(v.firstId)));
     expect(paid.status).toBe(200);
@@ -95,10 +94,10 @@ describe("a visit's payment (design.md §21, §26)", () => {
       ["confirmed", null],
     ]);
     // One confirmation for the visit, listing both services, and one booking.created with the summed total.
-    const mails = (await emailsTo(v.email)).filter((m) => m.kind === "booking.confirmed");
+    const mails = (await outboxMails(v.email)).filter((m) => m.kind === "booking.confirmed");
     expect(mails).toHaveLength(1);
     expect(mails[0].textBody).toContain("Blow-dry");
-    const created = (await deliveriesOf(s.tenant.id)).filter((d) => d.eventType === "booking.created");
+    const created = (await deliveriesFor(s.tenant.id)).filter((d) => d.eventType === "booking.created");
     expect(created).toHaveLength(1);
     const hook = JSON.parse(created[0].payload) as { data: { booking: { id: string; totalAmount: number; items: unknown[] } } };
     expect(hook.data.booking).toMatchObject({ id: v.data.id, totalAmount: 6500 });

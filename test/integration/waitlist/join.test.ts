@@ -4,6 +4,7 @@ import { schema } from "../../../src/db/client";
 import { del, get, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { DAY, entryRow, join, joinBody, NOW, salon, waiterEmail } from "./support";
+import { outboxRows } from "../../helpers/outbox";
 
 // design.md §28: joining the public waitlist, the manage link, and what a join refuses.
 
@@ -38,7 +39,7 @@ describe("POST /api/public/:slug/waitlist", () => {
       ["2031-03-10", "2031-03-10T14:00:00.000Z", "2031-03-10T16:00:00.000Z"],
       ["2031-03-11", "2031-03-11T18:00:00.000Z", "2031-03-11T20:30:00.000Z"],
     ]);
-    const [mail] = await testDb().select().from(schema.emailOutbox).where(sql`to_email = ${row.email} AND kind = 'waitlist.joined'`);
+    const [mail] = await outboxRows(testDb(), row.email, "waitlist.joined");
     expect(mail.textBody).toContain(res.body.data.manageUrl);
 
     const read = await get(`/api/public/waitlist/${token}`, { now: NOW });

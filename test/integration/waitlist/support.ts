@@ -12,6 +12,7 @@ import {
   uniq,
   type WeeklyHours,
 } from "../../helpers/factories";
+import { outboxRows } from "../../helpers/outbox";
 
 export { cronAt } from "../notifications/support";
 
@@ -70,11 +71,7 @@ export async function join(s: Salon, windows: Window[], extra: Parameters<typeof
 
 /** The waitlist offers e-mailed to `to`, oldest first (the outbox rows the job wrote). */
 export async function offersTo(to: string) {
-  return testDb()
-    .select()
-    .from(schema.emailOutbox)
-    .where(sql`to_email = ${to} AND kind = 'waitlist.offer'`)
-    .orderBy(schema.emailOutbox.createdAt);
+  return outboxRows(testDb(), to, "waitlist.offer");
 }
 
 /** The booking link of an offer e-mail, parsed. */

@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
-import type { RowOf, SqlColumn, StoredRow } from "../../../src/db/row-of";
-import type { bookings, services } from "../../../src/db/schema";
+import type { Aliased, LeftJoined, RowOf, SqlColumn, StoredRow } from "../../../src/db/row-of";
+import type { bookings, services, tenants } from "../../../src/db/schema";
 import type { ServiceRow } from "../../../src/services/bookings/scope";
 
 // The hot paths' hand-written SQL rows are typed from the schema (issue #34 item 5). These checks run
@@ -28,5 +28,16 @@ describe("row types from the schema", () => {
     expectTypeOf<ServiceRow["staffIds"]>().toEqualTypeOf<string | null>();
     const keys: (keyof ServiceRow)[] = ["id", "price", "resourceTypes"];
     expect(keys).toHaveLength(3);
+  });
+
+  it("names flag columns by their SQL names too, and types aliased and left-joined columns", () => {
+    type State = Aliased<typeof tenants, { isActive: "is_active"; businessName: "business_name" }>;
+    expectTypeOf<State>().toEqualTypeOf<{ isActive: number; businessName: string }>();
+    expectTypeOf<LeftJoined<State>>().toEqualTypeOf<{ isActive: number | null; businessName: string | null }>();
+    // @ts-expect-error an alias naming a column the table does not have fails the typecheck
+    type Typo = Aliased<typeof tenants, { isActive: "is_activ" }>;
+    const row: LeftJoined<State> = { isActive: null, businessName: null };
+    expect(row.isActive).toBeNull();
+    expect(((x: Typo | null) => x)(null)).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 // /app/calendar: a day or a week, one column per staff member; a click on free time (or the "New
 // booking" button) books a walk-in, a click on a booking opens its detail with its actions.
-import { useEffect, useState } from "hono/jsx/dom";
-import type { CalendarView, StaffWithHours } from "../../shared/api-types";
+import { useState } from "hono/jsx/dom";
+import type { CalendarView } from "../../shared/api-types";
 import { BookingDetail, useBookingParam } from "../booking/detail";
 import { NewBookingDialog, type NewBookingStart } from "../booking/new-booking";
 import { addDays, dayLabel, hhmm, isDate, localParts, weekdayOf } from "../lib/zoned";
@@ -11,22 +11,11 @@ import { Button, Empty, GateNote, Loading, LoadFailed } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { useView } from "../ui/use-view";
 import { type FreeTime, hourRange, type Lane, LaneColumn, resourceLane, staffLane, TimeAxis, visitsOf, WeekAgenda } from "./calendar-grid";
+import { useNarrow, WeekGrid } from "./calendar-week";
 
 type Mode = "day" | "week";
 /** design.md §26: columns per staff member, or per resource (rooms, chairs) with the bookings holding them. */
 type By = "staff" | "resources";
-
-/** The week grid needs room: under 720 px a week is a list per day. */
-function useNarrow(): boolean {
-  const query = matchMedia("(max-width: 719px)");
-  const [narrow, setNarrow] = useState(query.matches);
-  useEffect(() => {
-    const on = () => setNarrow(query.matches);
-    query.addEventListener("change", on);
-    return () => query.removeEventListener("change", on);
-  }, []);
-  return narrow;
-}
 
 function readUrl() {
   const q = new URLSearchParams(location.search);
@@ -258,51 +247,6 @@ function Calendar() {
         />
       ) : null}
     </>
-  );
-}
-
-function WeekGrid(p: {
-  d: CalendarView;
-  lanesOn: (date: string, heading: (name: string) => string) => Lane[];
-  compact: boolean;
-  visits: ReturnType<typeof visitsOf>;
-  staffOf: (id: string) => StaffWithHours | undefined;
-  range: [number, number];
-  onOpen: (id: string) => void;
-  onFree?: (t: FreeTime) => void;
-  onDay: (date: string) => void;
-}) {
-  const tz = p.d.business.timezone;
-  return (
-    <div class="cal-scroll" role="region" aria-label={t("cal.weekSchedule")} tabindex={0}>
-      <div class="cal-grid week">
-        <TimeAxis range={p.range} />
-        {p.d.dates.map((date) => (
-          <div class="cal-day" role="group" aria-label={dayLabel(date)}>
-            <button type="button" class={date === p.d.business.today ? "cal-day-head today" : "cal-day-head"} onClick={() => p.onDay(date)}>
-              {dayLabel(date, "short")}
-            </button>
-            <div class="cal-lanes">
-              {p
-                .lanesOn(date, (name) => t("cal.laneOn", { name, date: dayLabel(date) }))
-                .map((lane) => (
-                  <LaneColumn
-                    lane={lane}
-                    date={date}
-                    tz={tz}
-                    range={p.range}
-                    visits={p.visits}
-                    staffOf={p.staffOf}
-                    compact={p.compact}
-                    onOpen={p.onOpen}
-                    onFree={p.onFree}
-                  />
-                ))}
-            </div>
-          </div>
-        ))}
-      </div>
-    </div>
   );
 }
 

@@ -11,7 +11,7 @@ import { gate } from "../ui/permissions";
 import { offLabel, TimeOffForm } from "../ui/time-off";
 import { useView } from "../ui/use-view";
 
-/** The API's rule for a type (src/routes/fields.ts resourceTypeField), checked before sending. */
+/** The API's rule for a type (src/routes/fields-visit.ts resourceTypeField), checked before sending. */
 export const RESOURCE_TYPE = /^[a-z0-9][a-z0-9 _-]*$/;
 
 function Resources() {
