@@ -36,6 +36,7 @@ const MANIFEST = join(ROOT, "dist", "client-manifest.json");
 const HASHED = {
   booking: "src/client/booking/main.ts",
   gift: "src/client/gift/main.ts",
+  packages: "src/client/packages/main.ts",
   console: "src/client/console/main.ts",
   docs: "src/client/docs/main.ts",
   app: "src/client/styles/app.css",

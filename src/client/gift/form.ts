@@ -1,7 +1,8 @@
 import { currencyDigits, formatMoney, humanDate } from "../../shared/format";
 import { GIFT_MESSAGE_MAX } from "../../shared/gift-cards";
 import { pageLocale, t } from "../booking/i18n";
-import { byId, queryAll, setText, show } from "../shared/dom";
+import { fieldError, EMAIL, inputValue } from "../sale/form";
+import { byId, queryAll, show } from "../shared/dom";
 import { giftPage } from "./page";
 
 /**
@@ -27,20 +28,8 @@ export const FIELD_OF_PATH: Record<string, string> = {
   deliveryDate: "delivery-date",
 };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const value = (id: string) => byId(id, HTMLInputElement).value.trim();
+const value = inputValue;
 export const money = (minor: number) => formatMoney(minor, giftPage.currency, pageLocale());
-
-export function fieldError(id: string, message: string | null): void {
-  const line = byId(`${id}-error`);
-  setText(line, message ?? "");
-  show(line, message !== null);
-  const input = id === "amount" ? null : byId(id);
-  if (input) {
-    if (message) input.setAttribute("aria-invalid", "true");
-    else input.removeAttribute("aria-invalid");
-  }
-}
 
 export function clearErrors(): void {
   for (const id of Object.values(FIELD_OF_PATH)) fieldError(id, null);

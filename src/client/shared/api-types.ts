@@ -39,6 +39,7 @@ import type { toAvailability, toAvailabilityDays } from "../../routes/public/ava
 import type { toBookingLookup, toCancelResult, toCreatedBooking } from "../../routes/public/booking-shapes";
 import type { toCreatedVisit, toVisitAvailability } from "../../routes/public/visit-shapes";
 import type { toGiftCardPurchased } from "../../routes/public/gift-card-shapes";
+import type { toPackagePurchased } from "../../routes/public/packages";
 import type { toIssuedGiftCard, toOwnerGiftCard } from "../../routes/owner/gift-card-shapes";
 import type { toWaitlistEntry, toWaitlistJoined } from "../../routes/public/waitlist";
 import type { ImpersonationStarted } from "../../services/admin/impersonation";
@@ -79,6 +80,10 @@ export type PaymentStepData = Json<PaymentStep>;
 export type WidgetStatus = Json<ReturnType<typeof toWidgetStatus>>;
 /** design.md §32: POST /api/public/:slug/gift-cards (the gift-card page). */
 export type GiftCardPurchased = Json<ReturnType<typeof toGiftCardPurchased>>;
+/** design.md §32: POST /api/public/:slug/packages (the package shop). */
+export type PackagePurchased = Json<ReturnType<typeof toPackagePurchased>>;
+/** The Stripe payment of every online sale (gift cards, packages). */
+export type SalePaymentData = GiftCardPurchased["payment"];
 /** design.md §32: the owner app's Gift cards page (list, issue by hand). */
 export type OwnerGiftCard = Json<ReturnType<typeof toOwnerGiftCard>>;
 export type IssuedGiftCard = Json<ReturnType<typeof toIssuedGiftCard>>;

@@ -10,6 +10,7 @@ export const ASSET_URLS = {
   css: manifest["app.css"],
   bookingJs: manifest["booking.js"],
   giftJs: manifest["gift.js"],
+  packagesJs: manifest["packages.js"],
   consoleJs: manifest["console.js"],
   ownerCss: manifest["owner.css"],
   docsJs: manifest["docs.js"],

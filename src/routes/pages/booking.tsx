@@ -8,6 +8,7 @@ import { loadBookingPage, type PageService, type PageStaff, type PageTenant, typ
 import { formatDuration, formatMoney } from "../../shared/format";
 import { turnstileSiteKey } from "../../services/captcha";
 import { giftCardsOnSale } from "../../services/prepaid/gift-cards-on-sale";
+import { packagesOnSaleOf } from "../../services/prepaid/packages-on-sale";
 import { aiAvailable } from "../ai/provider";
 import type { BookingKey } from "../../shared/i18n/booking";
 import type { Translate } from "../../shared/i18n/messages";
@@ -17,6 +18,7 @@ import { AskPanel } from "./booking-ask";
 import { type TextsOffer, textsOffer } from "./booking-texts";
 import { MonthCalendar, weekStartFor } from "./booking-calendar";
 import { PaymentStep } from "./booking-payment";
+import { SaleLinks } from "./sale-page";
 import { DetailsStep } from "./booking-details";
 import { ManageSection } from "./booking-manage";
 import { VisitItems, VisitServices } from "./booking-visit";
@@ -100,6 +102,10 @@ export async function bookingPageResponse(c: Context<AppEnv>, key: PageTenantKey
   const giftUrl = giftCardsOnSale(c.var.services.config, data.tenant)
     ? `/gift?slug=${encodeURIComponent(data.tenant.slug)}&lang=${lang.locale}`
     : null;
+  const packagesUrl =
+    packagesOnSaleOf(c.var.services.config, data.tenant, data.packages).length > 0
+      ? `/packages?slug=${encodeURIComponent(data.tenant.slug)}&lang=${lang.locale}`
+      : null;
   const page = (
     <Document
       title={t("page.title", { business: data.tenant.businessName })}
@@ -134,6 +140,7 @@ export async function bookingPageResponse(c: Context<AppEnv>, key: PageTenantKey
         texts={texts}
         captcha={siteKey !== null}
         giftUrl={giftUrl}
+        packagesUrl={packagesUrl}
       />
     </Document>
   );
@@ -171,7 +178,9 @@ const BookingPage: FC<{
   captcha: boolean;
   /** The gift-card page (design.md §32), when the business sells gift cards. */
   giftUrl: string | null;
-}> = ({ lang, via, tenant, services, staff, timezone, weekStart, code, ask, texts, captcha, giftUrl }) => {
+  /** The package shop (design.md §32), when the business sells packages online. */
+  packagesUrl: string | null;
+}> = ({ lang, via, tenant, services, staff, timezone, weekStart, code, ask, texts, captcha, giftUrl, packagesUrl }) => {
   const t: Translate<BookingKey> = lang.t;
   const locale = lang.locale;
   const place = [tenant.addressLine1, tenant.city, tenant.country].filter((s) => s.trim() !== "").join(", ");
@@ -182,11 +191,7 @@ const BookingPage: FC<{
           <h1>{tenant.businessName}</h1>
           {tenant.description ? <p class="lede">{tenant.description}</p> : null}
           {place ? <p class="muted">{place}</p> : null}
-          {giftUrl ? (
-            <p class="gift-link">
-              <a href={giftUrl}>{t("gift.link")}</a>
-            </p>
-          ) : null}
+          <SaleLinks t={t} giftUrl={giftUrl} packagesUrl={packagesUrl} />
           <LanguageSwitcher lang={lang} keep={{ slug: tenant.slug, via, code }} />
         </div>
       </header>

@@ -13,6 +13,7 @@ import { addDays } from "../../shared/local-date";
 import { ASSET_URLS, bookingMessagesUrl } from "./asset-urls";
 import { LanguageSwitcher, type PageLanguage, pageLanguage } from "./booking-language";
 import { CaptchaSlot } from "./captcha-slot";
+import { closedSalePage, SaleField } from "./sale-page";
 import { Document, MessagePage, renderPage } from "./layout";
 import { newNonce, setPageHeaders } from "./security";
 import { themeCss } from "./theme";
@@ -41,24 +42,10 @@ export async function giftPageResponse(c: Context<AppEnv>, key: PageTenantKey) {
   const lang = pageLanguage(c, data.state === "unknown" ? null : data.tenant);
   const { t } = lang;
   const words = { lang: lang.locale, skipLabel: t("page.skip") };
-  if (data.state !== "open" && data.state !== "suspended") {
-    const page = (
-      <MessagePage title={t("notFound.title")} heading={t("notFound.heading")} nonce={nonce} {...words}>
-        <p>{t("notFound.body")}</p>
-      </MessagePage>
-    );
-    return c.html(await renderPage(page), 404);
-  }
+  const closed = await closedSalePage(c, data, lang, nonce);
+  if (closed || data.state !== "open") return closed ?? c.notFound();
   const theme = themeCss(data.tenant.templateAccent, data.tenant.widgetColor);
   const business = data.tenant.businessName;
-  if (data.state === "suspended") {
-    const page = (
-      <MessagePage title={t("suspended.title", { business })} heading={t("suspended.heading")} nonce={nonce} themeCss={theme} {...words}>
-        <p>{t("suspended.body", { business })}</p>
-      </MessagePage>
-    );
-    return c.html(await renderPage(page), 503);
-  }
   const bookUrl = `/book?slug=${encodeURIComponent(data.tenant.slug)}&lang=${lang.locale}`;
   if (!settings) {
     const page = (
@@ -174,8 +161,8 @@ const GiftForm: FC<{
         <fieldset>
           <legend>{t("gift.to")}</legend>
           <div class="grid-2">
-            <Field id="recipient-name" label={t("gift.recipientName")} autocomplete="off" maxlength={200} />
-            <Field id="recipient-email" label={t("gift.recipientEmail")} type="email" autocomplete="off" />
+            <SaleField id="recipient-name" label={t("gift.recipientName")} autocomplete="off" maxlength={200} />
+            <SaleField id="recipient-email" label={t("gift.recipientEmail")} type="email" autocomplete="off" />
           </div>
           <div class="field">
             <label for="message">{t("gift.message")}</label>
@@ -212,8 +199,8 @@ const GiftForm: FC<{
         <fieldset>
           <legend>{t("gift.from")}</legend>
           <div class="grid-2">
-            <Field id="buyer-name" label={t("gift.buyerName")} autocomplete="name" maxlength={200} />
-            <Field id="buyer-email" label={t("gift.buyerEmail")} type="email" autocomplete="email" />
+            <SaleField id="buyer-name" label={t("gift.buyerName")} autocomplete="name" maxlength={200} />
+            <SaleField id="buyer-email" label={t("gift.buyerEmail")} type="email" autocomplete="email" />
           </div>
         </fieldset>
         {captcha ? <CaptchaSlot id="captcha" label={t("captcha.label")} /> : null}
@@ -237,20 +224,3 @@ const GiftForm: FC<{
     </section>
   );
 };
-
-/** One required text field with its error line (the script fills `<id>-error`). */
-const Field: FC<{ id: string; label: string; type?: string; autocomplete: string; maxlength?: number }> = (p) => (
-  <div class="field">
-    <label for={p.id}>{p.label}</label>
-    <input
-      id={p.id}
-      name={p.id}
-      type={p.type ?? "text"}
-      autocomplete={p.autocomplete}
-      maxlength={p.maxlength}
-      required
-      aria-describedby={`${p.id}-error`}
-    />
-    <p id={`${p.id}-error`} class="field-error" hidden></p>
-  </div>
-);

@@ -4,6 +4,7 @@ import { adminPageRoutes } from "./admin";
 import { appPageRoutes } from "./app";
 import { bookingPageResponse } from "./booking";
 import { giftPageResponse } from "./gift";
+import { packagesPageResponse } from "./packages";
 import { customDomainOf, domainKey } from "./host";
 import { platformHostOnly } from "../../middleware/platform-host";
 import { landingPage, notFoundPage } from "./landing";
@@ -51,6 +52,15 @@ pageRoutes.get("/gift", async (c) => {
   if (slug) return giftPageResponse(c, { slug });
   const domain = customDomainOf(c);
   if (domain) return giftPageResponse(c, domainKey(c, domain));
+  return notFoundPage(c);
+});
+
+// design.md §32: the package shop, beside /gift (a custom domain's /packages is its own business's).
+pageRoutes.get("/packages", async (c) => {
+  const slug = (c.req.query("slug") ?? "").trim().toLowerCase();
+  if (slug) return packagesPageResponse(c, { slug });
+  const domain = customDomainOf(c);
+  if (domain) return packagesPageResponse(c, domainKey(c, domain));
   return notFoundPage(c);
 });
 

@@ -37,7 +37,7 @@ const PackagePurchased = z
   })
   .openapi("PackagePurchased");
 
-const toPackagePurchased = (p: PackagePurchase): z.infer<typeof PackagePurchased> => ({
+export const toPackagePurchased = (p: PackagePurchase): z.infer<typeof PackagePurchased> => ({
   id: p.id,
   status: p.status,
   payment: { ...p.payment },

@@ -28,13 +28,23 @@ export type PageService = {
   staffIds: string[] | null;
 };
 export type PageStaff = { id: string; displayName: string; title: string };
+/** A package of sessions the business offers (design.md §32); whether it is sold online is ./prepaid's call. */
+export type PagePackage = {
+  id: string;
+  name: string;
+  serviceIds: string[];
+  sessions: number;
+  price: number;
+  currency: string;
+  validityDays: number;
+};
 
 export type BookingPageData =
   | { state: "unknown" }
   | { state: "inactive"; tenant: PageTenant }
   | { state: "suspended"; tenant: PageTenant }
   | { state: "domain_not_ready"; tenant: PageTenant; domainStatus: DomainStatus }
-  | { state: "open"; tenant: PageTenant; services: PageService[]; staff: PageStaff[] };
+  | { state: "open"; tenant: PageTenant; services: PageService[]; staff: PageStaff[]; packages: PagePackage[] };
 
 function keyWhere(key: PageTenantKey): SQL {
   return "slug" in key ? eq(schema.tenants.slug, key.slug) : eq(schema.tenants.customDomain, key.domain);
@@ -51,7 +61,8 @@ export async function loadBookingPage(db: Db, key: PageTenantKey): Promise<Booki
   const s = schema.services;
   const p = schema.staffProfiles;
   const tenantId = visibleTenantIdSql(key);
-  const [tenants, services, staff] = await db.batch([
+  const k = schema.packages;
+  const [tenants, services, staff, packages] = await db.batch([
     db.select().from(schema.tenants).where(keyWhere(key)).limit(1),
     db
       .select({
@@ -70,6 +81,21 @@ export async function loadBookingPage(db: Db, key: PageTenantKey): Promise<Booki
       .from(p)
       .where(and(eq(p.tenantId, tenantId), eq(p.isBookable, true), isNull(p.deletedAt)))
       .orderBy(asc(p.orderIndex), asc(p.displayName), asc(p.id)),
+    // design.md §32: the packages, so the page links to the package shop (and the shop lists them) in this same read.
+    db
+      .select({
+        id: k.id,
+        name: k.name,
+        serviceIds: k.serviceIds,
+        sessions: k.sessions,
+        price: k.price,
+        currency: k.currency,
+        validityDays: k.validityDays,
+      })
+      .from(k)
+      .where(and(eq(k.tenantId, tenantId), isNull(k.deletedAt)))
+      .orderBy(asc(k.createdAt), asc(k.id))
+      .limit(200),
   ]);
   const tenant = tenants[0];
   if (!tenant) return { state: "unknown" };
@@ -81,7 +107,7 @@ export async function loadBookingPage(db: Db, key: PageTenantKey): Promise<Booki
     const domainStatus = effectiveStatus(tenant.customDomainStatus, key.cloudflareOn);
     if (domainStatus !== "active") return { state: "domain_not_ready", tenant, domainStatus };
   }
-  return { state: "open", tenant, services, staff };
+  return { state: "open", tenant, services, staff, packages };
 }
 
 export type WidgetStatus = {

@@ -206,6 +206,11 @@ const de: CatalogOf<typeof en> = {
   "package.combined": "Ein Paket lässt sich nicht mit einem Gutschein oder Aktionscode kombinieren.",
   "package.other": "Dieses Paket kann diese Buchung nicht bezahlen.",
   "package.covered": "Mit Ihrem Paket bezahlt: ein Termin pro abgedeckter Leistung, es wird nichts berechnet.",
+  "packages.chooseOne": "Wählen Sie ein Paket.",
+  "packages.summary": "{name}: {sessions, plural, one {# Termin} other {# Termine}} für {price}.",
+  "packages.done": "Ihr Paketcode ist unterwegs an {email}. Geben Sie ihn auf der Buchungsseite ein, um damit jeden Termin zu bezahlen.",
+  "packages.doneReturn": "Ihre Zahlung ist eingegangen. Ihr Paketcode ist per E-Mail unterwegs zu Ihnen.",
+  "packages.notSold": "Dieses Paket wird nicht mehr online verkauft. Es wurde nichts abgebucht.",
 };
 
 export default de;

@@ -192,6 +192,11 @@ const en = {
   "package.combined": "A package session cannot be combined with a gift card or a promo code.",
   "package.other": "This package cannot pay for this booking.",
   "package.covered": "Paid with your package: one session per service it covers, nothing charged.",
+  "packages.chooseOne": "Choose a package.",
+  "packages.summary": "{name}: {sessions, plural, one {# session} other {# sessions}} for {price}.",
+  "packages.done": "Your package code is on its way to {email}. Enter it on the booking page to pay for each session with it.",
+  "packages.doneReturn": "Your payment went through. Your package code is on its way to you by e-mail.",
+  "packages.notSold": "This package is no longer sold online. Nothing was charged.",
 } as const;
 
 export default en;

@@ -197,6 +197,11 @@ const es: CatalogOf<typeof en> = {
   "package.combined": "Una sesión de bono no se puede combinar con una tarjeta regalo ni con un código promocional.",
   "package.other": "Este bono no puede pagar esta reserva.",
   "package.covered": "Pagado con su bono: una sesión por cada servicio que cubre, sin ningún cargo.",
+  "packages.chooseOne": "Elija un bono.",
+  "packages.summary": "{name}: {sessions, plural, one {# sesión} other {# sesiones}} por {price}.",
+  "packages.done": "El código de su bono va de camino a {email}. Introdúzcalo en la página de reservas para pagar cada sesión con él.",
+  "packages.doneReturn": "Su pago se ha realizado. El código de su bono le llegará por correo electrónico.",
+  "packages.notSold": "Este bono ya no se vende en línea. No se ha cobrado nada.",
 };
 
 export default es;

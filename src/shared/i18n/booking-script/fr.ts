@@ -202,6 +202,12 @@ const fr: CatalogOf<typeof en> = {
   "package.combined": "Une séance de forfait ne peut pas être combinée avec une carte cadeau ou un code promo.",
   "package.other": "Ce forfait ne peut pas régler cette réservation.",
   "package.covered": "Réglé avec votre forfait : une séance par prestation couverte, rien n’est facturé.",
+  "packages.chooseOne": "Choisissez un forfait.",
+  "packages.summary": "{name} : {sessions, plural, one {# séance} other {# séances}} pour {price}.",
+  "packages.done":
+    "Le code de votre forfait est en route vers {email}. Saisissez-le sur la page de réservation pour régler chaque séance avec.",
+  "packages.doneReturn": "Votre paiement est passé. Le code de votre forfait vous arrive par e-mail.",
+  "packages.notSold": "Ce forfait n’est plus vendu en ligne. Rien n’a été débité.",
 };
 
 export default fr;

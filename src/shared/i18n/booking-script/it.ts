@@ -197,6 +197,11 @@ const it: CatalogOf<typeof en> = {
   "package.combined": "Una seduta del pacchetto non si può combinare con una carta regalo o un codice promozionale.",
   "package.other": "Questo pacchetto non può pagare questa prenotazione.",
   "package.covered": "Pagato con il Suo pacchetto: una seduta per ogni servizio coperto, nessun addebito.",
+  "packages.chooseOne": "Scelga un pacchetto.",
+  "packages.summary": "{name}: {sessions, plural, one {# seduta} other {# sedute}} a {price}.",
+  "packages.done": "Il codice del Suo pacchetto è in arrivo a {email}. Lo inserisca nella pagina di prenotazione per pagare ogni seduta.",
+  "packages.doneReturn": "Il pagamento è andato a buon fine. Il codice del Suo pacchetto Le arriverà per e-mail.",
+  "packages.notSold": "Questo pacchetto non è più in vendita online. Non è stato addebitato nulla.",
 };
 
 export default it;

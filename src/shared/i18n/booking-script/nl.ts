@@ -197,6 +197,11 @@ const nl: CatalogOf<typeof en> = {
   "package.combined": "Een pakketbehandeling kan niet worden gecombineerd met een cadeaukaart of kortingscode.",
   "package.other": "Dit pakket kan deze boeking niet betalen.",
   "package.covered": "Betaald met uw pakket: één behandeling per gedekte dienst, er wordt niets in rekening gebracht.",
+  "packages.chooseOne": "Kies een pakket.",
+  "packages.summary": "{name}: {sessions, plural, one {# behandeling} other {# behandelingen}} voor {price}.",
+  "packages.done": "Uw pakketcode is onderweg naar {email}. Vul hem op de boekingspagina in om er elke behandeling mee te betalen.",
+  "packages.doneReturn": "Uw betaling is gelukt. Uw pakketcode komt per e-mail naar u toe.",
+  "packages.notSold": "Dit pakket wordt niet meer online verkocht. Er is niets afgeschreven.",
 };
 
 export default nl;

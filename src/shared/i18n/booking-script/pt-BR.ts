@@ -199,6 +199,11 @@ const ptBR: CatalogOf<typeof en> = {
   "package.combined": "Uma sessão de pacote não pode ser combinada com um vale-presente ou código promocional.",
   "package.other": "Este pacote não pode pagar este agendamento.",
   "package.covered": "Pago com seu pacote: uma sessão por serviço coberto, nada foi cobrado.",
+  "packages.chooseOne": "Escolha um pacote.",
+  "packages.summary": "{name}: {sessions, plural, one {# sessão} other {# sessões}} por {price}.",
+  "packages.done": "O código do seu pacote está a caminho de {email}. Digite-o na página de agendamento para pagar cada sessão com ele.",
+  "packages.doneReturn": "Seu pagamento foi aprovado. O código do seu pacote chegará por e-mail.",
+  "packages.notSold": "Este pacote não é mais vendido on-line. Nada foi cobrado.",
 };
 
 export default ptBR;

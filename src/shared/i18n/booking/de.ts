@@ -114,6 +114,22 @@ const de: CatalogOf<typeof en> = {
   "codes.promoHint": "Senkt den Preis, bevor die Anzahlung berechnet wird.",
   "codes.packageLabel": "Paketcode",
   "codes.packageHint": "Ein Termin aus Ihrem Paket bezahlt diese Buchung; es wird nichts berechnet.",
+  "packages.link": "Ein Paket mit mehreren Terminen kaufen",
+  "packages.title": "Pakete von {business}",
+  "packages.heading": "Ein Paket kaufen",
+  "packages.lede":
+    "Bezahlen Sie einmal für mehrere Termine und buchen Sie jeden davon, wann es Ihnen passt. Den Paketcode senden wir Ihnen per E-Mail, sobald Sie bezahlt haben.",
+  "packages.choose": "Paket",
+  "packages.offer": "{sessions, plural, one {# Termin} other {# Termine}} für {price}",
+  "packages.covers": "Für: {services}",
+  "packages.validity": "{days, plural, one {# Tag} other {# Tage}} ab Kauf gültig",
+  "packages.you": "Ihre Angaben",
+  "packages.buyerName": "Ihr Name",
+  "packages.buyerEmail": "Ihre E-Mail-Adresse (dorthin senden wir den Code)",
+  "packages.payHeading": "Paket bezahlen",
+  "packages.doneHeading": "Vielen Dank, Ihr Paket ist bezahlt",
+  "packages.empty": "{business} bietet derzeit keine Pakete online an.",
+  "packages.book": "Stattdessen einen Termin buchen",
 };
 
 export default de;

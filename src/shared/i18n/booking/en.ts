@@ -113,6 +113,22 @@ const en = {
   "codes.promoHint": "Lowers the price before the deposit is worked out.",
   "codes.packageLabel": "Package code",
   "codes.packageHint": "One session of your package pays for this booking; nothing is charged.",
+  "packages.link": "Buy a package of sessions",
+  "packages.title": "Packages from {business}",
+  "packages.heading": "Buy a package",
+  "packages.lede":
+    "Pay once for several sessions, then book each one when it suits you. We e-mail you the package code as soon as you have paid.",
+  "packages.choose": "Package",
+  "packages.offer": "{sessions, plural, one {# session} other {# sessions}} for {price}",
+  "packages.covers": "For: {services}",
+  "packages.validity": "Valid for {days, plural, one {# day} other {# days}} from purchase",
+  "packages.you": "Your details",
+  "packages.buyerName": "Your name",
+  "packages.buyerEmail": "Your e-mail (we send the code here)",
+  "packages.payHeading": "Pay for the package",
+  "packages.doneHeading": "Thank you, your package is paid",
+  "packages.empty": "{business} has no packages on sale online right now.",
+  "packages.book": "Book an appointment instead",
 } as const;
 
 export default en;

@@ -113,6 +113,22 @@ const es: CatalogOf<typeof en> = {
   "codes.promoHint": "Rebaja el precio antes de calcular el depósito.",
   "codes.packageLabel": "Código de bono",
   "codes.packageHint": "Una sesión de su bono paga esta reserva; no se le cobra nada.",
+  "packages.link": "Comprar un bono de sesiones",
+  "packages.title": "Bonos de {business}",
+  "packages.heading": "Comprar un bono",
+  "packages.lede":
+    "Pague una sola vez por varias sesiones y reserve cada una cuando le venga bien. Le enviamos el código del bono por correo electrónico en cuanto haya pagado.",
+  "packages.choose": "Bono",
+  "packages.offer": "{sessions, plural, one {# sesión} other {# sesiones}} por {price}",
+  "packages.covers": "Para: {services}",
+  "packages.validity": "Válido durante {days, plural, one {# día} other {# días}} desde la compra",
+  "packages.you": "Sus datos",
+  "packages.buyerName": "Su nombre",
+  "packages.buyerEmail": "Su correo electrónico (le enviamos aquí el código)",
+  "packages.payHeading": "Pagar el bono",
+  "packages.doneHeading": "Gracias, su bono está pagado",
+  "packages.empty": "{business} no vende bonos en línea por ahora.",
+  "packages.book": "Reservar una cita",
 };
 
 export default es;

@@ -115,6 +115,22 @@ const fr: CatalogOf<typeof en> = {
   "codes.promoHint": "Réduit le prix avant le calcul de l’acompte.",
   "codes.packageLabel": "Code de forfait",
   "codes.packageHint": "Une séance de votre forfait règle cette réservation ; rien ne vous est facturé.",
+  "packages.link": "Acheter un forfait de séances",
+  "packages.title": "Forfaits de {business}",
+  "packages.heading": "Acheter un forfait",
+  "packages.lede":
+    "Réglez une seule fois plusieurs séances, puis réservez chacune quand cela vous convient. Nous vous envoyons le code du forfait par e-mail dès votre paiement.",
+  "packages.choose": "Forfait",
+  "packages.offer": "{sessions, plural, one {# séance} other {# séances}} pour {price}",
+  "packages.covers": "Pour : {services}",
+  "packages.validity": "Valable {days, plural, one {# jour} other {# jours}} à compter de l’achat",
+  "packages.you": "Vos coordonnées",
+  "packages.buyerName": "Votre nom",
+  "packages.buyerEmail": "Votre e-mail (nous y envoyons le code)",
+  "packages.payHeading": "Payer le forfait",
+  "packages.doneHeading": "Merci, votre forfait est payé",
+  "packages.empty": "{business} ne vend pas de forfaits en ligne pour le moment.",
+  "packages.book": "Prendre plutôt rendez-vous",
 };
 
 export default fr;

@@ -114,6 +114,22 @@ const it: CatalogOf<typeof en> = {
   "codes.promoHint": "Riduce il prezzo prima del calcolo dell’acconto.",
   "codes.packageLabel": "Codice pacchetto",
   "codes.packageHint": "Una seduta del Suo pacchetto paga questa prenotazione; non Le viene addebitato nulla.",
+  "packages.link": "Acquista un pacchetto di sedute",
+  "packages.title": "Pacchetti di {business}",
+  "packages.heading": "Acquista un pacchetto",
+  "packages.lede":
+    "Paghi una sola volta per più sedute e prenoti ciascuna quando Le è comodo. Le inviamo il codice del pacchetto per e-mail appena avrà pagato.",
+  "packages.choose": "Pacchetto",
+  "packages.offer": "{sessions, plural, one {# seduta} other {# sedute}} a {price}",
+  "packages.covers": "Per: {services}",
+  "packages.validity": "Valido {days, plural, one {# giorno} other {# giorni}} dall’acquisto",
+  "packages.you": "I Suoi dati",
+  "packages.buyerName": "Il Suo nome",
+  "packages.buyerEmail": "La Sua e-mail (Le inviamo qui il codice)",
+  "packages.payHeading": "Paga il pacchetto",
+  "packages.doneHeading": "Grazie, il Suo pacchetto è pagato",
+  "packages.empty": "Al momento {business} non vende pacchetti online.",
+  "packages.book": "Prenota invece un appuntamento",
 };
 
 export default it;

@@ -113,6 +113,22 @@ const nl: CatalogOf<typeof en> = {
   "codes.promoHint": "Verlaagt de prijs voordat de aanbetaling wordt berekend.",
   "codes.packageLabel": "Pakketcode",
   "codes.packageHint": "Eén behandeling uit uw pakket betaalt deze boeking; er wordt niets in rekening gebracht.",
+  "packages.link": "Een pakket behandelingen kopen",
+  "packages.title": "Pakketten van {business}",
+  "packages.heading": "Een pakket kopen",
+  "packages.lede":
+    "Betaal één keer voor meerdere behandelingen en boek ze elk wanneer het u uitkomt. Zodra u hebt betaald, mailen wij u de pakketcode.",
+  "packages.choose": "Pakket",
+  "packages.offer": "{sessions, plural, one {# behandeling} other {# behandelingen}} voor {price}",
+  "packages.covers": "Voor: {services}",
+  "packages.validity": "{days, plural, one {# dag} other {# dagen}} geldig vanaf aankoop",
+  "packages.you": "Uw gegevens",
+  "packages.buyerName": "Uw naam",
+  "packages.buyerEmail": "Uw e-mailadres (hier sturen wij de code naartoe)",
+  "packages.payHeading": "Pakket betalen",
+  "packages.doneHeading": "Bedankt, uw pakket is betaald",
+  "packages.empty": "{business} verkoopt op dit moment geen pakketten online.",
+  "packages.book": "Liever een afspraak maken",
 };
 
 export default nl;

@@ -114,6 +114,22 @@ const ptBR: CatalogOf<typeof en> = {
   "codes.promoHint": "Reduz o preço antes de calcular o sinal.",
   "codes.packageLabel": "Código do pacote",
   "codes.packageHint": "Uma sessão do seu pacote paga este agendamento; nada é cobrado.",
+  "packages.link": "Comprar um pacote de sessões",
+  "packages.title": "Pacotes de {business}",
+  "packages.heading": "Comprar um pacote",
+  "packages.lede":
+    "Pague uma única vez por várias sessões e agende cada uma quando for melhor para você. Enviamos o código do pacote por e-mail assim que o pagamento for concluído.",
+  "packages.choose": "Pacote",
+  "packages.offer": "{sessions, plural, one {# sessão} other {# sessões}} por {price}",
+  "packages.covers": "Para: {services}",
+  "packages.validity": "Válido por {days, plural, one {# dia} other {# dias}} a partir da compra",
+  "packages.you": "Seus dados",
+  "packages.buyerName": "Seu nome",
+  "packages.buyerEmail": "Seu e-mail (enviamos o código para ele)",
+  "packages.payHeading": "Pagar o pacote",
+  "packages.doneHeading": "Obrigado, seu pacote está pago",
+  "packages.empty": "{business} não vende pacotes on-line no momento.",
+  "packages.book": "Agendar um horário",
 };
 
 export default ptBR;
