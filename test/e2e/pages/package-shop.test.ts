@@ -28,6 +28,7 @@ async function packageShop(opts: { stripe?: boolean; packages?: boolean } = {}) 
     },
   });
   const packageId = newId("pkg");
+  const now = new Date().toISOString();
   if (opts.packages !== false) {
     await e2eDb.insert(schema.packages).values({
       id: packageId,
@@ -38,6 +39,8 @@ async function packageShop(opts: { stripe?: boolean; packages?: boolean } = {}) 
       price: 16000,
       currency: "EUR",
       validityDays: 365,
+      createdAt: now,
+      updatedAt: now,
     });
   }
   return { ...tenant, packageId };
