@@ -58,7 +58,9 @@ function start(script: HTMLScriptElement): void {
     button.style.color = readableTextOn(color);
     button.textContent = label || d.words.button;
     root.setAttribute("data-state", "available");
-    if (d.giftCards) root.insertBefore(giftLink(color, d.words, d.locale), status);
+    if (d.giftCards)
+      root.insertBefore(saleLink(color, "gift", script.getAttribute("data-gift-label") || d.words.giftCards, d.locale), status);
+    if (d.packages) root.insertBefore(saleLink(color, "packages", d.words.packages, d.locale), status);
     if (d.widgetMode === "inline") {
       let frame: HTMLIFrameElement | null = null;
       button.setAttribute("aria-expanded", "false");
@@ -94,16 +96,16 @@ function start(script: HTMLScriptElement): void {
     }
   }
 
-  /** design.md §32: a business that sells gift cards gets a link to its gift-card page beside the button. */
-  function giftLink(color: string, words: WidgetStatus["words"], locale: string): HTMLElement {
+  /** design.md §32: a business that sells gift cards or packages gets a link to that page beside the button. */
+  function saleLink(color: string, page: "gift" | "packages", label: string, locale: string): HTMLElement {
     const line = document.createElement("p");
     line.style.margin = "8px 0 0";
     line.style.font = "14px/1.4 system-ui, sans-serif";
     const link = document.createElement("a");
-    link.href = new URL(`gift?slug=${encodeURIComponent(slug)}&lang=${encodeURIComponent(locale)}`, base).toString();
+    link.href = new URL(`${page}?slug=${encodeURIComponent(slug)}&lang=${encodeURIComponent(locale)}`, base).toString();
     link.target = "_blank";
     link.rel = "noopener";
-    link.textContent = script.getAttribute("data-gift-label") || words.giftCards;
+    link.textContent = label;
     link.style.color = color;
     line.append(link);
     return line;

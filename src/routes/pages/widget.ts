@@ -3,6 +3,7 @@ import type { AppEnv } from "../../env";
 import type { Config } from "../../config";
 import { loadWidgetStatus, UNKNOWN_WIDGET, type WidgetStatus } from "../../services/pages/booking-page";
 import { giftCardsOnSale } from "../../services/prepaid/gift-cards-on-sale";
+import { packagesOnSaleOf } from "../../services/prepaid/packages-on-sale";
 import { safeHexColor } from "../../shared/color";
 import { chooseLocale, DEFAULT_LOCALE, type Locale, normalizeBookingLanguages } from "../../shared/i18n/locales";
 import { bookingText } from "./booking-language";
@@ -13,7 +14,8 @@ const SLUG = /^[a-z0-9-]{1,63}$/;
  * GET /widget/status `data` (read by /widget.js): only a validated hex colour, only popup or inline;
  * `locale` and `words` (design.md §30): the widget's words in the embed's `data-lang` when the
  * business offers it, else in the business's locale, so the widget script carries no catalog;
- * `giftCards`: whether the business sells gift cards (design.md §32: the widget links to /gift then).
+ * `giftCards`: whether the business sells gift cards (design.md §32: the widget links to /gift then);
+ * `packages`: whether it sells packages online (the widget links to /packages then).
  */
 export function toWidgetStatus(s: WidgetStatus, config: Pick<Config, "STRIPE_SECRET_KEY">, requested?: string) {
   const businessLocale = s.locale ?? DEFAULT_LOCALE;
@@ -23,6 +25,7 @@ export function toWidgetStatus(s: WidgetStatus, config: Pick<Config, "STRIPE_SEC
   const business = s.businessName ?? "";
   return {
     giftCards: s.status === "available" && giftCardsOnSale(config, s) !== null,
+    packages: s.status === "available" && packagesOnSaleOf(config, s, s.packages).length > 0,
     status: s.status,
     widgetColor: s.widgetColor === null ? null : safeHexColor(s.widgetColor),
     widgetMode: s.widgetMode === null ? null : s.widgetMode === "inline" ? ("inline" as const) : ("popup" as const),
@@ -34,6 +37,7 @@ export function toWidgetStatus(s: WidgetStatus, config: Pick<Config, "STRIPE_SEC
       unavailableButton: t("widget.unavailable"),
       unavailable: t("suspended.body", { business }),
       giftCards: t("gift.link"),
+      packages: t("packages.link"),
     },
   };
 }

@@ -122,6 +122,8 @@ export type WidgetStatus = {
   giftCardSettings: GiftCardSettings | null;
   stripeAccountId: string | null;
   stripeChargesEnabled: boolean;
+  /** design.md §32: the business's packages, for whether it sells any online (packagesOnSaleOf). */
+  packages: PagePackage[];
 };
 
 export const UNKNOWN_WIDGET: WidgetStatus = {
@@ -132,28 +134,47 @@ export const UNKNOWN_WIDGET: WidgetStatus = {
   giftCardSettings: null,
   stripeAccountId: null,
   stripeChargesEnabled: false,
+  packages: [],
 };
 
 /** The embeddable widget's one question, one query: can this slug take bookings right now? */
 export async function loadWidgetStatus(db: Db, slug: string): Promise<WidgetStatus> {
   const t = schema.tenants;
-  const [row] = await db
-    .select({
-      businessName: t.businessName,
-      widgetColor: t.widgetColor,
-      widgetMode: t.widgetMode,
-      isActive: t.isActive,
-      isSuspended: t.isSuspended,
-      locale: t.locale,
-      bookingLanguages: t.bookingLanguages,
-      giftCardSettings: t.giftCardSettings,
-      stripeAccountId: t.stripeAccountId,
-      stripeChargesEnabled: t.stripeChargesEnabled,
-    })
-    .from(t)
-    .where(eq(t.slug, slug))
-    .limit(1);
+  const k = schema.packages;
+  // One round trip: the business and its packages (the widget links to the package shop when it sells any).
+  const [rows, packages] = await db.batch([
+    db
+      .select({
+        businessName: t.businessName,
+        widgetColor: t.widgetColor,
+        widgetMode: t.widgetMode,
+        isActive: t.isActive,
+        isSuspended: t.isSuspended,
+        locale: t.locale,
+        bookingLanguages: t.bookingLanguages,
+        giftCardSettings: t.giftCardSettings,
+        stripeAccountId: t.stripeAccountId,
+        stripeChargesEnabled: t.stripeChargesEnabled,
+      })
+      .from(t)
+      .where(eq(t.slug, slug))
+      .limit(1),
+    db
+      .select({
+        id: k.id,
+        name: k.name,
+        serviceIds: k.serviceIds,
+        sessions: k.sessions,
+        price: k.price,
+        currency: k.currency,
+        validityDays: k.validityDays,
+      })
+      .from(k)
+      .where(and(eq(k.tenantId, sql`(SELECT id FROM tenants WHERE slug = ${slug})`), isNull(k.deletedAt)))
+      .limit(200),
+  ]);
+  const row = rows[0];
   if (!row) return UNKNOWN_WIDGET;
   const { isActive, isSuspended, ...rest } = row;
-  return { ...rest, status: isActive && !isSuspended ? "available" : "unavailable" };
+  return { ...rest, packages, status: isActive && !isSuspended ? "available" : "unavailable" };
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { call, countDbRequests, get } from "../../helpers/api";
 import { GIFT_CARD_DEFAULTS } from "../../../src/shared/gift-cards";
+import * as schema from "../../../src/db/schema";
+import { testDb } from "../../helpers/db";
 import { createTenant, uniq } from "../../helpers/factories";
 
 describe("GET /widget/status", () => {
@@ -16,6 +18,7 @@ describe("GET /widget/status", () => {
       widgetMode: "inline",
       businessName: "Widget Salon",
       giftCards: false,
+      packages: false,
     });
     expect(res.body.data.locale).toBe("en");
     expect(res.body.data.words).toEqual({
@@ -24,6 +27,7 @@ describe("GET /widget/status", () => {
       unavailableButton: "Booking unavailable",
       unavailable: "Online booking with Widget Salon is temporarily unavailable. Please try again later.",
       giftCards: "Buy a gift card",
+      packages: "Buy a package of sessions",
     });
   });
 
@@ -38,6 +42,34 @@ describe("GET /widget/status", () => {
     expect((await get(`/widget/status?slug=${selling.slug}`)).body.data.giftCards).toBe(true);
     expect((await get(`/widget/status?slug=${off.slug}`)).body.data.giftCards).toBe(false);
     expect((await get(`/widget/status?slug=${noCharges.slug}`)).body.data.giftCards).toBe(false);
+  });
+
+  it("says whether the business sells packages online (design.md §32), so the widget links to its package shop", async () => {
+    const stripe = { stripeAccountId: `acct_w${uniq()}`, stripeChargesEnabled: true };
+    const selling = await createTenant(stripe);
+    const cheapOnly = await createTenant(stripe);
+    const noCharges = await createTenant({ stripeAccountId: `acct_w${uniq()}` });
+    const now = new Date().toISOString();
+    const offer = (tenantId: string, price: number, deletedAt: string | null = null) => ({
+      id: `pkg_${uniq()}`,
+      tenantId,
+      name: "Five colours",
+      serviceIds: [],
+      sessions: 5,
+      price,
+      currency: "EUR",
+      validityDays: 365,
+      deletedAt,
+      createdAt: now,
+      updatedAt: now,
+    });
+    // Below Stripe's minimum charge, a package is sold at the counter only; a deleted one is not offered.
+    await testDb()
+      .insert(schema.packages)
+      .values([offer(selling.id, 16000), offer(cheapOnly.id, 10), offer(cheapOnly.id, 16000, now), offer(noCharges.id, 16000)]);
+    expect((await get(`/widget/status?slug=${selling.slug}`)).body.data.packages).toBe(true);
+    expect((await get(`/widget/status?slug=${cheapOnly.slug}`)).body.data.packages).toBe(false);
+    expect((await get(`/widget/status?slug=${noCharges.slug}`)).body.data.packages).toBe(false);
   });
 
   it("tells suspended and inactive businesses (unavailable) from unknown slugs", async () => {
