@@ -6,6 +6,7 @@ import { newId } from "../../../src/lib/ids";
 import { describeViolations, screenshot, seriousViolations } from "../helpers/axe";
 import { eventually, useBrowser, watchErrors } from "../helpers/browser";
 import { createBookableTenant, e2eClient, e2eDb, uniq } from "../helpers/db";
+import { serveHostPage } from "../helpers/host-page";
 
 // design.md §32, issue #43: the package shop `/packages?slug=` in real Chromium, paid through the
 // Stripe.js stand-in (tools/capture-server/stripe-js.js); Stripe's webhook is sent by the test,
@@ -165,6 +166,26 @@ describe("the package shop", () => {
     await eventually(() => page.locator("#package-summary").textContent()).toMatch(/^Five colours : 5 séances pour 160,00\s€\.$/);
     const [sold] = await e2eDb.select().from(schema.packageCredits).where(eq(schema.packageCredits.tenantId, tenant.id));
     expect(sold.locale).toBe("fr");
+  });
+
+  it("is linked from the widget on the business's own site, opening the shop in a new tab", async () => {
+    const tenant = await packageShop();
+    const site = await serveHostPage(
+      `<!DOCTYPE html><html lang="en"><head><title>Partner site</title></head><body><h1>Welcome</h1>` +
+        `<script src="${baseUrl}/widget.js" data-slug="${tenant.slug}"></script></body></html>`,
+    );
+    try {
+      const { page } = await browser.newPage({ width: 375 });
+      await page.goto(`http://www-${uniq()}.example.test:${site.port}/`);
+      const link = page.getByRole("link", { name: "Buy a package of sessions" });
+      await eventually(() => link.isVisible()).toBe(true);
+      const [shop] = await Promise.all([page.waitForEvent("popup"), link.click()]);
+      await shop.waitForLoadState();
+      expect(shop.url()).toBe(`${baseUrl}/packages?slug=${tenant.slug}&lang=en`);
+      expect(await shop.getByRole("heading", { level: 2 }).textContent()).toBe("Buy a package");
+    } finally {
+      await site.close();
+    }
   });
 
   it("says plainly when nothing is on sale, and is the booking page's 404 for an unknown business", async () => {
