@@ -9,6 +9,17 @@ import { testDb } from "./db";
 const nowIso = () => new Date().toISOString();
 export const uniq = () => crypto.randomUUID().slice(0, 8);
 
+// Confirmation codes are unique across the whole test database, which every file of a run shares.
+// Six random hex characters (16.7M) collided within one run once the report suites wrote thousands of
+// bookings (birthday odds); a counter from a random start in the full BK-[A-Z0-9]{6} space cannot
+// repeat within a process, and two processes' runs of a few thousand codes almost never meet.
+const CODE_SPACE = 36 ** 6;
+let lastCode = Math.floor(Math.random() * CODE_SPACE);
+export function uniqueConfirmationCode(): string {
+  lastCode = (lastCode + 1) % CODE_SPACE;
+  return `BK-${lastCode.toString(36).toUpperCase().padStart(6, "0")}`;
+}
+
 // Hashing with the production cost (100k PBKDF2 rounds) for every factory user would slow the
 // suite; factories store one precomputed hash of this password instead.
 export const FACTORY_PASSWORD = "factory-password-1";
@@ -149,7 +160,7 @@ export async function createBookingRow(
     startAt: startAt.getTime(),
     endAt: startAt.getTime() + minutes * 60_000,
     status: "confirmed" as const,
-    confirmationCode: `BK-${uniq().toUpperCase().slice(0, 6)}`,
+    confirmationCode: uniqueConfirmationCode(),
     currency: "USD",
     totalAmount: 2500,
     createdAt: t,

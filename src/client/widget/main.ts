@@ -3,6 +3,7 @@
 // custom domain included) and asks /widget/status whether the business can take bookings. Every
 // value goes through textContent or CSSOM properties; nothing is written as HTML.
 import { DEFAULT_ACCENT, isHexColor, readableTextOn } from "../../shared/color";
+import { WIDGET_STATE_WORDS, widgetStateLocale } from "../../shared/i18n/widget-states";
 import type { WidgetStatus } from "../shared/api-types";
 
 const GREY = "#4b5563";
@@ -14,6 +15,9 @@ function start(script: HTMLScriptElement): void {
   const label = script.getAttribute("data-label");
   const lang = (script.getAttribute("data-lang") ?? "").trim();
   const base = new URL("./", script.src);
+  // Before the status answers (and when it cannot), the widget's own states speak the embed's
+  // data-lang, else the visitor's browser language (design.md §30).
+  const own = WIDGET_STATE_WORDS[widgetStateLocale(lang, navigator.languages ?? [navigator.language])];
 
   const root = document.createElement("div");
   root.className = "booking-widget";
@@ -21,7 +25,7 @@ function start(script: HTMLScriptElement): void {
   const button = document.createElement("button");
   button.type = "button";
   button.disabled = true;
-  button.textContent = "Loading booking\u2026";
+  button.textContent = own.loading;
   Object.assign(button.style, {
     font: "600 16px/1.2 system-ui, sans-serif",
     padding: "12px 20px",
@@ -39,7 +43,7 @@ function start(script: HTMLScriptElement): void {
   root.append(button, status);
   script.after(root);
 
-  function unavailable(message: string, buttonText = "Booking unavailable") {
+  function unavailable(message: string, buttonText = own.unavailableButton) {
     button.disabled = true;
     button.style.cursor = "not-allowed";
     button.style.background = GREY;
@@ -112,7 +116,7 @@ function start(script: HTMLScriptElement): void {
   }
 
   if (!slug) {
-    unavailable("Online booking is not set up on this page.");
+    unavailable(own.notSetUp);
     return;
   }
   const statusUrl = `widget/status?slug=${encodeURIComponent(slug)}${lang ? `&lang=${encodeURIComponent(lang)}` : ""}`;
@@ -120,13 +124,13 @@ function start(script: HTMLScriptElement): void {
     .then((r) => r.json() as Promise<{ data?: WidgetStatus }>)
     .then((body) => {
       const d = body?.data;
-      if (!d || d.status === "unknown") return unavailable("Online booking is not available.");
+      if (!d || d.status === "unknown") return unavailable(own.notAvailable);
       if (d.status !== "available") {
         return unavailable(d.words.unavailable, d.words.unavailableButton);
       }
       available(d);
     })
-    .catch(() => unavailable("Online booking could not be loaded. Please try again later."));
+    .catch(() => unavailable(own.failed));
 }
 
 // Only a classic script has a currentScript, and only while it first runs.

@@ -99,6 +99,21 @@ describe("custom domain and embeddable widget in Chromium", () => {
     }
   });
 
+  it("says in the embed's data-lang (Spanish) that an unknown business cannot be booked", async () => {
+    const site = await siteWithWidget(new URL(baseUrl).origin, `no-such-${uniq()}`, "es");
+    try {
+      const { page } = await browser.newPage();
+      await page.goto(site.url);
+      const button = page.locator("[data-booking-widget] button");
+      await eventually(() => button.textContent()).toBe("Reservas no disponibles");
+      expect(await button.isDisabled()).toBe(true);
+      expect(await page.locator("[data-booking-widget] [role=status]").textContent()).toBe("La reserva online no está disponible.");
+      expect(await page.locator("[data-booking-widget]").getAttribute("data-state")).toBe("unavailable");
+    } finally {
+      await site.close();
+    }
+  });
+
   it("shows the unavailable state for a suspended tenant, and its custom domain answers 503", async () => {
     const tenant = await tenantOnCustomDomain({
       tenant: { isSuspended: true, suspendedAt: new Date().toISOString(), suspendedReason: "Unpaid" },
