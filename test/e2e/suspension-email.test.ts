@@ -2,11 +2,11 @@
 // lands; named .pending.ts so `npm test` stays green meanwhile (still typechecked).
 import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
-import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import * as schema from "../../src/db/schema";
 import { newId } from "../../src/lib/ids";
 import { realNow } from "../setup/clock";
+import { outboxRow, outboxRows } from "../helpers/outbox";
 
 // The whole local stack as `npm start` runs it (wrangler dev with its local queue and cron, the
 // local libSQL server) with the capture server as the e-mail provider: a suspension made through
@@ -99,11 +99,9 @@ describe("suspension e-mail under wrangler dev", () => {
     expect(arrived[0].headers.authorization).toBe("Bearer e2e-key");
 
     // The outbox row records the delivery (sent, once, with the provider's id).
-    const rows = await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.toEmail, tenant.ownerEmail));
+    const rows = await outboxRows(db, tenant.ownerEmail);
     expect(rows).toHaveLength(1);
     expect(arrived[0].headers["idempotency-key"]).toBe(rows[0].id);
-    await expect
-      .poll(async () => (await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.id, rows[0].id)))[0], { timeout: 10_000 })
-      .toMatchObject({ status: "sent", attempts: 1 });
+    await expect.poll(() => outboxRow(db, rows[0].id), { timeout: 10_000 }).toMatchObject({ status: "sent", attempts: 1 });
   });
 });

@@ -7,6 +7,7 @@ import { newId } from "../../../src/lib/ids";
 import { bookAt, bookingRow, checkPage, createSalon, openApp, type Salon, scriptErrors, sessionFor, signedInState } from "../helpers/app";
 import { ARTIFACTS, useBrowser, watchErrors } from "../helpers/browser";
 import { e2eClient, e2eDb, uniq } from "../helpers/db";
+import { outboxRow } from "../../helpers/outbox";
 
 // design.md §25 and §24 in the owner app: a customer's data handed over as a file and erased after
 // a confirmation step (upcoming bookings cancelled only when asked), and a failed e-mail sent
@@ -134,9 +135,7 @@ describe("failed deliveries in settings", () => {
     await panel.screenshot({ path: join(ARTIFACTS, "pages", "app-failed-deliveries-panel-375.png") });
     await panel.getByRole("button", { name: `Send again: E-mail: booking.confirmed to ${to}` }).click();
     await expect.poll(() => panel.getByRole("status").textContent()).toContain("is being sent again");
-    await expect
-      .poll(async () => (await e2eDb.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.id, id)))[0].status)
-      .toBe("sent");
+    await expect.poll(async () => (await outboxRow(e2eDb, id))?.status).toBe("sent");
     expect(scriptErrors(errors)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import * as schema from "../../../src/db/schema";
@@ -6,6 +6,7 @@ import { newId } from "../../../src/lib/ids";
 import { describeViolations, focusIsVisible, screenshot, seriousViolations } from "../helpers/axe";
 import { useBrowser, watchErrors } from "../helpers/browser";
 import { createBookableTenant, e2eClient, e2eDb, uniq } from "../helpers/db";
+import { outboxRow } from "../../helpers/outbox";
 
 // design.md §24: the console's Jobs page across tenants: filter by state, kind and tenant, retry
 // (the queue of the e2e stack then sends it to the capture server) and discard with a reason.
@@ -46,7 +47,7 @@ async function emailJob(tenantId: string, status: "failed" | "suppressed", subje
   return { id, to };
 }
 
-const rowOf = async (id: string) => (await e2eDb.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.id, id)))[0];
+const rowOf = (id: string) => outboxRow(e2eDb, id);
 
 async function looksFinished(page: Page, name: string) {
   const width = page.viewportSize()?.width ?? 0;

@@ -5,6 +5,7 @@ import { useBrowser, watchErrors } from "../helpers/browser";
 import { schema } from "../../../src/db/client";
 import { newId } from "../../../src/lib/ids";
 import { bookingByCode, createBookableTenant, e2eClient, e2eDb, uniq } from "../helpers/db";
+import { outboxRows } from "../../helpers/outbox";
 
 const baseUrl = inject("e2eBaseUrl");
 const browser = useBrowser();
@@ -130,7 +131,7 @@ describe("the booking page in the customer's language", () => {
     // design.md §30: the entry and its confirmation e-mail keep the page's language.
     const [entry] = await e2eDb.select().from(schema.waitlistEntries).where(eq(schema.waitlistEntries.tenantId, tenant.id));
     expect(entry.locale).toBe("de");
-    const [joined] = await e2eDb.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.toEmail, entry.email));
+    const [joined] = await outboxRows(e2eDb, entry.email);
     expect(joined).toMatchObject({
       kind: "waitlist.joined",
       language: "de",

@@ -6,6 +6,7 @@ import { describeViolations, screenshot, seriousViolations } from "../helpers/ax
 import { pickCalendarDate, useBrowser, watchErrors } from "../helpers/browser";
 import { createBookableTenant, e2eClient, e2eDb, uniq } from "../helpers/db";
 import { serveHostPage } from "../helpers/host-page";
+import { outboxRows } from "../../helpers/outbox";
 
 const baseUrl = inject("e2eBaseUrl");
 const captureUrl = inject("e2eCaptureUrl");
@@ -63,11 +64,8 @@ async function mailsTo(to: string): Promise<{ subject: string; text: string }[]>
  * page's pinned instant (2031), so the row waits for that time and no cron of today sends it.
  */
 async function manageLinkOf(to: string): Promise<string> {
-  const [row] = await e2eDb
-    .select({ text: schema.emailOutbox.textBody })
-    .from(schema.emailOutbox)
-    .where(and(eq(schema.emailOutbox.toEmail, to), eq(schema.emailOutbox.kind, "waitlist.joined")));
-  const link = /To leave the waitlist: (\S+)/.exec(row?.text ?? "")?.[1];
+  const [row] = await outboxRows(e2eDb, to, "waitlist.joined");
+  const link = /To leave the waitlist: (\S+)/.exec(row?.textBody ?? "")?.[1];
   if (!link) throw new Error(`no waitlist manage link e-mailed to ${to}`);
   return link;
 }
