@@ -4,8 +4,8 @@ import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import * as schema from "../../src/db/schema";
-import { newId } from "../../src/lib/ids";
 import { realNow } from "../setup/clock";
+import { ownedTenantRows, uniq } from "../helpers/bookable";
 import { outboxRow, outboxRows } from "../helpers/outbox";
 
 // The whole local stack as `npm start` runs it (wrangler dev with its local queue and cron, the
@@ -21,27 +21,14 @@ afterAll(() => client.close());
 
 /** A fresh tenant of its own (the seeded demo tenant stays untouched for other e2e tests). */
 async function createTenant() {
-  const tag = crypto.randomUUID().slice(0, 8);
-  const now = new Date().toISOString();
-  const tenantId = newId("tnt");
-  const ownerId = newId("usr");
-  const ownerEmail = `owner-${tag}@e2e.test`;
-  await db.batch([
-    db
-      .insert(schema.users)
-      .values({ id: ownerId, email: ownerEmail, passwordHash: "x", firstName: "Olive", lastName: "Owner", createdAt: now, updatedAt: now }),
-    db.insert(schema.tenants).values({
-      id: tenantId,
-      slug: `e2e-${tag}`,
-      businessName: `E2E Studio ${tag}`,
-      email: `hello-${tag}@e2e.test`,
-      createdBy: ownerId,
-      createdAt: now,
-      updatedAt: now,
-    }),
-    db.insert(schema.tenantMembers).values({ id: newId("mem"), tenantId, userId: ownerId, role: "owner", createdAt: now }),
-  ]);
-  return { tenantId, ownerEmail, businessName: `E2E Studio ${tag}` };
+  const tag = uniq();
+  const { inserts, tenant } = await ownedTenantRows(
+    db,
+    { slug: `e2e-${tag}`, businessName: `E2E Studio ${tag}`, email: `hello-${tag}@e2e.test` },
+    `owner-${tag}@e2e.test`,
+  );
+  await db.batch(inserts);
+  return { tenantId: tenant.id, ownerEmail: tenant.ownerEmail, businessName: tenant.businessName };
 }
 
 async function adminToken(): Promise<string> {
