@@ -18,6 +18,17 @@ import { testDb } from "./db";
 const nowIso = () => new Date().toISOString();
 export { ALL_WEEK_9_TO_5, FACTORY_PASSWORD, type TenantOverrides, uniq, type WeeklyHours } from "./bookable";
 
+// Confirmation codes are unique across the whole test database, which every file of a run shares.
+// Six random hex characters (16.7M) collided within one run once the report suites wrote thousands of
+// bookings (birthday odds); a counter from a random start in the full BK-[A-Z0-9]{6} space cannot
+// repeat within a process, and two processes' runs of a few thousand codes almost never meet.
+const CODE_SPACE = 36 ** 6;
+let lastCode = Math.floor(Math.random() * CODE_SPACE);
+export function uniqueConfirmationCode(): string {
+  lastCode = (lastCode + 1) % CODE_SPACE;
+  return `BK-${lastCode.toString(36).toUpperCase().padStart(6, "0")}`;
+}
+
 export async function ownerToken(userId: string, tenantId: string | null, role = "owner", now = new Date()) {
   const sid = newId("ses");
   await testDb()
@@ -49,17 +60,15 @@ export async function createMember(tenantId: string, role: "admin" | "staff" | "
   const email = `${role}-${uniq()}@example.test`;
   const t = nowIso();
   await db.batch([
-    db
-      .insert(schema.users)
-      .values({
-        id: userId,
-        email,
-        passwordHash: await factoryPasswordHash(),
-        firstName: "Mia",
-        lastName: "Member",
-        createdAt: t,
-        updatedAt: t,
-      }),
+    db.insert(schema.users).values({
+      id: userId,
+      email,
+      passwordHash: await factoryPasswordHash(),
+      firstName: "Mia",
+      lastName: "Member",
+      createdAt: t,
+      updatedAt: t,
+    }),
     db.insert(schema.tenantMembers).values({ id: newId("mem"), tenantId, userId, role, createdAt: t }),
   ]);
   return { userId, email, token: await ownerToken(userId, tenantId, role) };
@@ -110,7 +119,7 @@ export async function createBookingRow(
     startAt: startAt.getTime(),
     endAt: startAt.getTime() + minutes * 60_000,
     status: "confirmed" as const,
-    confirmationCode: `BK-${uniq().toUpperCase().slice(0, 6)}`,
+    confirmationCode: uniqueConfirmationCode(),
     currency: "USD",
     totalAmount: 2500,
     createdAt: t,
