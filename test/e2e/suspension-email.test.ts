@@ -16,7 +16,7 @@ const baseUrl = inject("e2eBaseUrl");
 const captureUrl = inject("e2eCaptureUrl");
 const admin = inject("e2eAdmin");
 const client = createClient({ url: inject("e2eLibsqlUrl") });
-const db = drizzle(client, { schema });
+const db = drizzle(client);
 afterAll(() => client.close());
 
 /** A fresh tenant of its own (the seeded demo tenant stays untouched for other e2e tests). */

@@ -10,7 +10,7 @@ import { bookableTenant, type TenantOverrides, uniq } from "../../helpers/bookab
  * `wrangler dev` serves), so building a tenant costs no rate-limited API call.
  */
 export const e2eClient = createClient({ url: inject("e2eLibsqlUrl") });
-export const e2eDb = drizzle(e2eClient, { schema });
+export const e2eDb = drizzle(e2eClient);
 
 export { uniq };
 export type { TenantOverrides };
