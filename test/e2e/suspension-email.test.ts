@@ -3,7 +3,6 @@
 import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import * as schema from "../../src/db/schema";
 import { realNow } from "../setup/clock";
 import { ownedTenantRows, uniq } from "../helpers/bookable";
 import { outboxRow, outboxRows } from "../helpers/outbox";
