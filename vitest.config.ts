@@ -115,6 +115,9 @@ export default defineConfig({
           setupFiles,
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // expect.poll's deadline fit for a real browser on a shared 2-core machine (vitest's
+          // default is 1 s): tests wait for a condition, never for a fixed time.
+          expect: { poll: { timeout: 15_000, interval: 50 } },
           // One wrangler dev and one browser at a time on a 2-core machine.
           fileParallelism: false,
         },

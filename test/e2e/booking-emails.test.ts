@@ -1,6 +1,6 @@
 import ICAL from "ical.js";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { eventually, randomIp, useBrowser, watchErrors } from "./helpers/browser";
+import { randomIp, useBrowser, watchErrors } from "./helpers/browser";
 import { createBookableTenant, e2eClient } from "./helpers/db";
 
 // The whole local stack as `npm start` runs it (wrangler dev with its local queue, the local
@@ -75,7 +75,7 @@ describe("booking e-mails under wrangler dev", () => {
     const { page } = await browser.newPage();
     const errors = watchErrors(page);
     await page.goto(link);
-    await eventually(() => page.locator("#manage-details").textContent()).toContain("Confirmed");
+    await expect.poll(() => page.locator("#manage-details").textContent()).toContain("Confirmed");
     expect(await page.locator("#manage-details").textContent()).toContain(confirmationCode);
     expect(await page.locator("#manage-details").textContent()).toContain("09:30\u201310:30 (America/New_York time)");
     expect(await page.getByLabel("Confirmation code").inputValue()).toBe(confirmationCode);

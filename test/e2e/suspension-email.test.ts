@@ -2,11 +2,10 @@
 // lands; named .pending.ts so `npm test` stays green meanwhile (still typechecked).
 import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
-import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import * as schema from "../../src/db/schema";
-import { newId } from "../../src/lib/ids";
 import { realNow } from "../setup/clock";
+import { ownedTenantRows, uniq } from "../helpers/bookable";
+import { outboxRow, outboxRows } from "../helpers/outbox";
 
 // The whole local stack as `npm start` runs it (wrangler dev with its local queue and cron, the
 // local libSQL server) with the capture server as the e-mail provider: a suspension made through
@@ -16,32 +15,19 @@ const baseUrl = inject("e2eBaseUrl");
 const captureUrl = inject("e2eCaptureUrl");
 const admin = inject("e2eAdmin");
 const client = createClient({ url: inject("e2eLibsqlUrl") });
-const db = drizzle(client, { schema });
+const db = drizzle(client);
 afterAll(() => client.close());
 
 /** A fresh tenant of its own (the seeded demo tenant stays untouched for other e2e tests). */
 async function createTenant() {
-  const tag = crypto.randomUUID().slice(0, 8);
-  const now = new Date().toISOString();
-  const tenantId = newId("tnt");
-  const ownerId = newId("usr");
-  const ownerEmail = `owner-${tag}@e2e.test`;
-  await db.batch([
-    db
-      .insert(schema.users)
-      .values({ id: ownerId, email: ownerEmail, passwordHash: "x", firstName: "Olive", lastName: "Owner", createdAt: now, updatedAt: now }),
-    db.insert(schema.tenants).values({
-      id: tenantId,
-      slug: `e2e-${tag}`,
-      businessName: `E2E Studio ${tag}`,
-      email: `hello-${tag}@e2e.test`,
-      createdBy: ownerId,
-      createdAt: now,
-      updatedAt: now,
-    }),
-    db.insert(schema.tenantMembers).values({ id: newId("mem"), tenantId, userId: ownerId, role: "owner", createdAt: now }),
-  ]);
-  return { tenantId, ownerEmail, businessName: `E2E Studio ${tag}` };
+  const tag = uniq();
+  const { inserts, tenant } = await ownedTenantRows(
+    db,
+    { slug: `e2e-${tag}`, businessName: `E2E Studio ${tag}`, email: `hello-${tag}@e2e.test` },
+    `owner-${tag}@e2e.test`,
+  );
+  await db.batch(inserts);
+  return { tenantId: tenant.id, ownerEmail: tenant.ownerEmail, businessName: tenant.businessName };
 }
 
 async function adminToken(): Promise<string> {
@@ -99,11 +85,9 @@ describe("suspension e-mail under wrangler dev", () => {
     expect(arrived[0].headers.authorization).toBe("Bearer e2e-key");
 
     // The outbox row records the delivery (sent, once, with the provider's id).
-    const rows = await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.toEmail, tenant.ownerEmail));
+    const rows = await outboxRows(db, tenant.ownerEmail);
     expect(rows).toHaveLength(1);
     expect(arrived[0].headers["idempotency-key"]).toBe(rows[0].id);
-    await expect
-      .poll(async () => (await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.id, rows[0].id)))[0], { timeout: 10_000 })
-      .toMatchObject({ status: "sent", attempts: 1 });
+    await expect.poll(() => outboxRow(db, rows[0].id), { timeout: 10_000 }).toMatchObject({ status: "sent", attempts: 1 });
   });
 });

@@ -5,14 +5,16 @@ import { newId } from "../../src/lib/ids";
 import { signToken } from "../../src/lib/jwt";
 import { testDb } from "./db";
 import { webhookDeliveries } from "./outbox";
-import { createCustomerAccount, createService, createStaff, createTenant, type TenantOverrides, uniq, type WeeklyHours } from "./factories";
+import { type BookableOptions, bookableTenant as buildBookableTenant } from "./bookable";
+import { createCustomerAccount, ownerToken, uniq } from "./factories";
 
-/** A tenant with one 60-minute service and one staff member working 09:00-17:00 every day. */
-export async function bookableTenant(opts: { tenant?: TenantOverrides; duration?: number; hours?: WeeklyHours; price?: number } = {}) {
-  const tenant = await createTenant(opts.tenant);
-  const service = await createService(tenant.id, { name: "Cut", durationMinutes: opts.duration ?? 60, price: opts.price ?? 4500 });
-  const staff = await createStaff(tenant.id, { displayName: "Sam" }, opts.hours);
-  return { tenant, service, staff };
+/**
+ * The shared builder (test/helpers/bookable.ts) on the workers tests' database, with the owner's
+ * token (signing needs the pool's secret): a 60-minute "Cut" by "Sam", 09:00-17:00 every day.
+ */
+export async function bookableTenant(opts: BookableOptions = {}) {
+  const built = await buildBookableTenant(testDb(), opts);
+  return { ...built, tenant: { ...built.tenant, token: await ownerToken(built.tenant.ownerId, built.tenant.id) } };
 }
 
 export function customer(overrides: Record<string, unknown> = {}) {

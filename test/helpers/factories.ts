@@ -2,12 +2,21 @@ import { env } from "cloudflare:test";
 import { schema } from "../../src/db/client";
 import { newId } from "../../src/lib/ids";
 import { signToken } from "../../src/lib/jwt";
+import {
+  ALL_WEEK_9_TO_5,
+  factoryPasswordHash,
+  ownedTenantRows,
+  staffHoursRows,
+  type TenantOverrides,
+  uniq,
+  type WeeklyHours,
+} from "./bookable";
 import { testDb } from "./db";
 
 // Every factory builds fresh rows with random ids and unique slugs/e-mails: no test shares data.
 
 const nowIso = () => new Date().toISOString();
-export const uniq = () => crypto.randomUUID().slice(0, 8);
+export { ALL_WEEK_9_TO_5, FACTORY_PASSWORD, type TenantOverrides, uniq, type WeeklyHours } from "./bookable";
 
 // Confirmation codes are unique across the whole test database, which every file of a run shares.
 // Six random hex characters (16.7M) collided within one run once the report suites wrote thousands of
@@ -19,18 +28,6 @@ export function uniqueConfirmationCode(): string {
   lastCode = (lastCode + 1) % CODE_SPACE;
   return `BK-${lastCode.toString(36).toUpperCase().padStart(6, "0")}`;
 }
-
-// Hashing with the production cost (100k PBKDF2 rounds) for every factory user would slow the
-// suite; factories store one precomputed hash of this password instead.
-export const FACTORY_PASSWORD = "factory-password-1";
-let factoryHash: Promise<string> | undefined;
-async function passwordHash() {
-  const { hashPassword } = await import("../../src/lib/password");
-  factoryHash ??= hashPassword(FACTORY_PASSWORD);
-  return factoryHash;
-}
-
-export type TenantOverrides = Partial<typeof schema.tenants.$inferInsert>;
 
 export async function ownerToken(userId: string, tenantId: string | null, role = "owner", now = new Date()) {
   const sid = newId("ses");
@@ -50,37 +47,10 @@ export async function ownerToken(userId: string, tenantId: string | null, role =
 /** A tenant with its owner (user + membership) and an owner token. */
 export async function createTenant(overrides: TenantOverrides = {}) {
   const db = testDb();
-  const id = newId("tnt");
-  const ownerId = newId("usr");
-  const slug = overrides.slug ?? `biz-${uniq()}`;
-  const ownerEmail = `owner-${uniq()}@example.test`;
-  const t = nowIso();
-  await db.batch([
-    db.insert(schema.users).values({
-      id: ownerId,
-      email: ownerEmail,
-      passwordHash: await passwordHash(),
-      firstName: "Olive",
-      lastName: "Owner",
-      createdAt: t,
-      updatedAt: t,
-    }),
-    db.insert(schema.tenants).values({
-      id,
-      slug,
-      businessName: `Business ${slug}`,
-      timezone: "America/New_York",
-      currency: "USD",
-      email: `hello-${slug}@example.test`,
-      createdBy: ownerId,
-      createdAt: t,
-      updatedAt: t,
-      ...overrides,
-    }),
-    db.insert(schema.tenantMembers).values({ id: newId("mem"), tenantId: id, userId: ownerId, role: "owner", createdAt: t }),
-  ]);
-  const token = await ownerToken(ownerId, id);
-  return { id, slug, ownerId, ownerEmail, token, timezone: overrides.timezone ?? "America/New_York" };
+  const { inserts, tenant } = await ownedTenantRows(db, overrides);
+  await db.batch(inserts);
+  const token = await ownerToken(tenant.ownerId, tenant.id);
+  return { id: tenant.id, slug: tenant.slug, ownerId: tenant.ownerId, ownerEmail: tenant.ownerEmail, token, timezone: tenant.timezone };
 }
 
 /** Another member of a tenant (admin or staff) with a token for that tenant. */
@@ -90,9 +60,15 @@ export async function createMember(tenantId: string, role: "admin" | "staff" | "
   const email = `${role}-${uniq()}@example.test`;
   const t = nowIso();
   await db.batch([
-    db
-      .insert(schema.users)
-      .values({ id: userId, email, passwordHash: await passwordHash(), firstName: "Mia", lastName: "Member", createdAt: t, updatedAt: t }),
+    db.insert(schema.users).values({
+      id: userId,
+      email,
+      passwordHash: await factoryPasswordHash(),
+      firstName: "Mia",
+      lastName: "Member",
+      createdAt: t,
+      updatedAt: t,
+    }),
     db.insert(schema.tenantMembers).values({ id: newId("mem"), tenantId, userId, role, createdAt: t }),
   ]);
   return { userId, email, token: await ownerToken(userId, tenantId, role) };
@@ -106,11 +82,6 @@ export async function createService(tenantId: string, overrides: Partial<typeof 
   return row;
 }
 
-export type WeeklyHours = { weekday: number; start: string; end: string }[];
-const toMinute = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-/** Every day of the week 09:00-17:00. */
-export const ALL_WEEK_9_TO_5: WeeklyHours = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: "09:00", end: "17:00" }));
-
 export async function createStaff(
   tenantId: string,
   overrides: Partial<typeof schema.staffProfiles.$inferInsert> = {},
@@ -122,19 +93,7 @@ export async function createStaff(
   const row = { id, tenantId, displayName: `Staff ${uniq()}`, createdAt: t, updatedAt: t, ...overrides };
   const inserts = [db.insert(schema.staffProfiles).values(row)] as const;
   if (hours.length) {
-    await db.batch([
-      ...inserts,
-      db.insert(schema.staffHours).values(
-        hours.map((h) => ({
-          id: newId("hrs"),
-          tenantId,
-          staffId: id,
-          weekday: h.weekday,
-          startMinute: toMinute(h.start),
-          endMinute: toMinute(h.end),
-        })),
-      ),
-    ]);
+    await db.batch([...inserts, db.insert(schema.staffHours).values(staffHoursRows(tenantId, id, hours))]);
   } else {
     await inserts[0];
   }
@@ -180,7 +139,7 @@ export async function createCustomerAccount(overrides: Partial<typeof schema.cus
     .values({
       id,
       email,
-      passwordHash: await passwordHash(),
+      passwordHash: await factoryPasswordHash(),
       firstName: "Cass",
       lastName: "Customer",
       createdAt: t,
@@ -208,7 +167,7 @@ export async function createAdmin(now = new Date()) {
   const t = nowIso();
   await testDb()
     .insert(schema.superAdmins)
-    .values({ id, email, name: "Ada Admin", passwordHash: await passwordHash(), createdAt: t });
+    .values({ id, email, name: "Ada Admin", passwordHash: await factoryPasswordHash(), createdAt: t });
   const sid = newId("ses");
   await testDb()
     .insert(schema.sessions)

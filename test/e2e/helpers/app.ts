@@ -4,6 +4,7 @@ import { expect, inject } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
 import { signToken } from "../../../src/lib/jwt";
+import { staffHoursRows } from "../../helpers/bookable";
 import { describeViolations, screenshot, seriousViolations } from "./axe";
 import { type useBrowser, watchErrors } from "./browser";
 import { e2eDb, uniq } from "./db";
@@ -24,7 +25,7 @@ async function passwordHash() {
   return hash;
 }
 
-const toMinute = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+const MONDAY_TO_SATURDAY = [1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: "09:00", end: "17:00" }));
 
 export type Member = { userId: string; email: string; firstName: string; role: "owner" | "admin" | "staff" };
 export type Salon = Awaited<ReturnType<typeof createSalon>>;
@@ -88,18 +89,7 @@ export async function createSalon(opts: { name?: string; members?: Array<"admin"
     ),
     e2eDb.insert(schema.services).values(services.map((s) => ({ ...s, tenantId, createdAt: now, updatedAt: now }))),
     e2eDb.insert(schema.staffProfiles).values(staff.map((s) => ({ ...s, tenantId, title: "Stylist", createdAt: now, updatedAt: now }))),
-    e2eDb.insert(schema.staffHours).values(
-      staff.flatMap((s) =>
-        [1, 2, 3, 4, 5, 6].map((weekday) => ({
-          id: newId("hrs"),
-          tenantId,
-          staffId: s.id,
-          weekday,
-          startMinute: toMinute("09:00"),
-          endMinute: toMinute("17:00"),
-        })),
-      ),
-    ),
+    e2eDb.insert(schema.staffHours).values(staff.flatMap((s) => staffHoursRows(tenantId, s.id, MONDAY_TO_SATURDAY))),
   ]);
   return { id: tenantId, slug, businessName: opts.name ?? `Studio ${tag}`, owner, members, staff, services, timezone: "America/New_York" };
 }

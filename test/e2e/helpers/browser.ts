@@ -135,14 +135,6 @@ export function watchErrors(page: Page) {
 }
 
 /**
- * expect.poll with a deadline fit for a real browser on a shared 2-core machine (vitest's
- * default is 1 s): waits for a condition, never for a fixed time.
- */
-export function eventually<T>(fn: () => T | Promise<T>) {
-  return expect.poll(fn, { timeout: 15_000, interval: 50 });
-}
-
-/**
  * Chooses a date in the booking page's month calendar (`cal` for booking, `rcal` for moving),
  * paging forward month by month until the date is shown (at most a year ahead).
  */
@@ -152,7 +144,7 @@ export async function pickCalendarDate(page: Page | FrameLocator, date: string, 
     const title = page.locator(`#${calendar}-title`);
     const shown = await title.textContent();
     await page.locator(`#${calendar}-next`).click();
-    await eventually(() => title.textContent()).not.toBe(shown);
+    await expect.poll(() => title.textContent()).not.toBe(shown);
   }
   await day.click();
 }

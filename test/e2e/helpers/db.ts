@@ -3,22 +3,22 @@ import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/libsql";
 import { inject } from "vitest";
 import * as schema from "../../../src/db/schema";
-import { newId } from "../../../src/lib/ids";
+import { bookableTenant, type TenantOverrides, uniq } from "../../helpers/bookable";
 
 /**
  * Test data for browser tests, written straight into the e2e libSQL database (the same one
  * `wrangler dev` serves), so building a tenant costs no rate-limited API call.
  */
 export const e2eClient = createClient({ url: inject("e2eLibsqlUrl") });
-export const e2eDb = drizzle(e2eClient, { schema });
+export const e2eDb = drizzle(e2eClient);
 
-export const uniq = () => crypto.randomUUID().slice(0, 8);
+export { uniq };
+export type { TenantOverrides };
 
-const toMinute = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-
-export type TenantOverrides = Partial<typeof schema.tenants.$inferInsert>;
-
-/** A tenant with an owner, one service and one staff member working 09:00-17:00 every day. */
+/**
+ * A tenant with an owner, one service and one staff member working 09:00-17:00 every day, built by
+ * the shared builder (test/helpers/bookable.ts) with the e2e stack's defaults.
+ */
 export async function createBookableTenant(
   opts: {
     tenant?: TenantOverrides;
@@ -31,60 +31,24 @@ export async function createBookableTenant(
   } = {},
 ) {
   const tag = uniq();
-  const now = new Date().toISOString();
-  const tenantId = newId("tnt");
-  const ownerId = newId("usr");
-  const serviceId = newId("svc");
-  const staffId = newId("stf");
-  const slug = opts.tenant?.slug ?? `e2e-${tag}`;
-  const ownerEmail = `owner-${tag}@e2e.test`;
-  const tenant = {
-    id: tenantId,
-    slug,
-    businessName: `E2E Studio ${tag}`,
-    email: `hello-${tag}@e2e.test`,
-    timezone: "America/New_York",
-    currency: "USD",
-    createdBy: ownerId,
-    createdAt: now,
-    updatedAt: now,
-    // Tests book FAR_DATE-like dates years ahead; the booking window must not refuse them.
-    maxAdvanceDays: 36_500,
-    // The stack runs with Cloudflare for SaaS on (design.md §23): a domain given here is one
-    // already verified, which is what these tests serve pages on.
-    ...(opts.tenant?.customDomain ? { customDomainStatus: "active" as const } : {}),
-    ...opts.tenant,
-  };
-  await e2eDb.batch([
-    e2eDb
-      .insert(schema.users)
-      .values({ id: ownerId, email: ownerEmail, passwordHash: "x", firstName: "Olive", lastName: "Owner", createdAt: now, updatedAt: now }),
-    e2eDb.insert(schema.tenants).values(tenant),
-    e2eDb.insert(schema.tenantMembers).values({ id: newId("mem"), tenantId, userId: ownerId, role: "owner", createdAt: now }),
-    e2eDb.insert(schema.services).values({
-      id: serviceId,
-      tenantId,
-      name: opts.serviceName ?? "Haircut",
-      durationMinutes: opts.durationMinutes ?? 60,
-      price: opts.price ?? 4500,
-      createdAt: now,
-      updatedAt: now,
-    }),
-    e2eDb
-      .insert(schema.staffProfiles)
-      .values({ id: staffId, tenantId, displayName: opts.staffName ?? "Alex Rivera", title: "Stylist", createdAt: now, updatedAt: now }),
-    e2eDb.insert(schema.staffHours).values(
-      (opts.weekdays ?? [0, 1, 2, 3, 4, 5, 6]).map((weekday) => ({
-        id: newId("hrs"),
-        tenantId,
-        staffId,
-        weekday,
-        startMinute: toMinute("09:00"),
-        endMinute: toMinute("17:00"),
-      })),
-    ),
-  ]);
-  return { id: tenantId, slug, businessName: tenant.businessName, ownerId, ownerEmail, serviceId, staffId, timezone: tenant.timezone };
+  const { tenant, service, staff } = await bookableTenant(e2eDb, {
+    ownerEmail: `owner-${tag}@e2e.test`,
+    tenant: {
+      slug: `e2e-${tag}`,
+      businessName: `E2E Studio ${tag}`,
+      email: `hello-${tag}@e2e.test`,
+      // Tests book FAR_DATE-like dates years ahead; the booking window must not refuse them.
+      maxAdvanceDays: 36_500,
+      // The stack runs with Cloudflare for SaaS on (design.md §23): a domain given here is one
+      // already verified, which is what these tests serve pages on.
+      ...(opts.tenant?.customDomain ? { customDomainStatus: "active" as const } : {}),
+      ...opts.tenant,
+    },
+    service: { name: opts.serviceName ?? "Haircut", durationMinutes: opts.durationMinutes ?? 60, price: opts.price ?? 4500 },
+    staff: { displayName: opts.staffName ?? "Alex Rivera", title: "Stylist" },
+    hours: (opts.weekdays ?? [0, 1, 2, 3, 4, 5, 6]).map((weekday) => ({ weekday, start: "09:00", end: "17:00" })),
+  });
+  return { ...tenant, serviceId: service.id, staffId: staff.id };
 }
 
 export async function bookingByCode(code: string) {

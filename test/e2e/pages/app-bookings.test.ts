@@ -11,7 +11,7 @@ import {
   sessionFor,
   signedInState,
 } from "../helpers/app";
-import { eventually, useBrowser, watchErrors } from "../helpers/browser";
+import { useBrowser, watchErrors } from "../helpers/browser";
 import { e2eClient } from "../helpers/db";
 
 // Issue items 3 and 4: the booking detail and its actions (status changes, cancel with a reason,
@@ -36,18 +36,18 @@ describe("bookings list", () => {
     await bookAt(salon, "2031-05-31T10:00", { customer: "Too Early" });
     const { page, errors } = await open(salon, 1280, "/app/bookings?from=2031-06-01");
     const rows = page.locator("tbody tr");
-    await eventually(() => rows.count()).toBe(25);
+    await expect.poll(() => rows.count()).toBe(25);
     expect(await rows.first().textContent()).toContain("Guest 1");
     expect(await page.locator("#app-root").textContent()).not.toContain("Too Early");
     await checkPage(page, "bookings");
     await page.getByRole("button", { name: "Next →" }).click();
-    await eventually(() => rows.count()).toBe(1);
+    await expect.poll(() => rows.count()).toBe(1);
     expect(await rows.first().textContent()).toContain("Guest 26");
     expect(page.url()).toContain("page=2");
 
     await page.getByLabel("Status").selectOption("cancelled");
     await page.getByRole("button", { name: "Show bookings" }).click();
-    await eventually(() => rows.first().textContent()).toContain("Guest 3");
+    await expect.poll(() => rows.first().textContent()).toContain("Guest 3");
     expect(await rows.count()).toBe(1);
     expect(await rows.first().textContent()).toContain("Cancelled");
 
@@ -55,15 +55,13 @@ describe("bookings list", () => {
     await page.getByLabel("Staff member").selectOption({ label: "Bea Chen" });
     await page.getByLabel("To (including)").fill("2031-06-05");
     await page.getByRole("button", { name: "Show bookings" }).click();
-    await eventually(async () => (await rows.allTextContents()).map((t) => /Guest \d+/.exec(t)?.[0])).toEqual([
-      "Guest 1",
-      "Guest 3",
-      "Guest 5",
-    ]);
+    await expect
+      .poll(async () => (await rows.allTextContents()).map((t) => /Guest \d+/.exec(t)?.[0]))
+      .toEqual(["Guest 1", "Guest 3", "Guest 5"]);
 
     await page.getByLabel("To (including)").fill("2031-05-01");
     await page.getByRole("button", { name: "Show bookings" }).click();
-    await eventually(() => page.locator("#f-to-error").textContent()).toBe("The last date must not be before the first");
+    await expect.poll(() => page.locator("#f-to-error").textContent()).toBe("The last date must not be before the first");
     expect(scriptErrors(errors)).toEqual([]);
   });
 });
@@ -74,17 +72,17 @@ describe("booking detail", () => {
     const pending = await bookAt(salon, "2031-05-06T10:00", { customer: "Pia Pending", status: "pending" });
     const { page, errors } = await open(salon, 1280, `/app/bookings?from=2031-05-06&booking=${pending.id}`);
     const dialog = page.getByRole("dialog", { name: "Pia Pending · Haircut" });
-    await eventually(() => dialog.isVisible()).toBe(true);
-    await eventually(() => dialog.textContent()).toContain("Tue, May 6, 2031, 10:00–11:00");
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expect.poll(() => dialog.textContent()).toContain("Tue, May 6, 2031, 10:00–11:00");
     expect(await dialog.textContent()).toContain("No payments for this booking.");
     await checkPage(page, "booking-detail");
     await dialog.getByRole("button", { name: "Confirm" }).click();
-    await eventually(() => dialog.getByRole("status").textContent()).toBe("Booking confirmed.");
-    await eventually(() => dialog.locator(".history").textContent()).toContain("Pending → Confirmed by Olive Owner");
+    await expect.poll(() => dialog.getByRole("status").textContent()).toBe("Booking confirmed.");
+    await expect.poll(() => dialog.locator(".history").textContent()).toContain("Pending → Confirmed by Olive Owner");
     await dialog.getByRole("button", { name: "Complete" }).click();
-    await eventually(() => dialog.textContent()).toContain("This booking is completed: nothing more to do.");
+    await expect.poll(() => dialog.textContent()).toContain("This booking is completed: nothing more to do.");
     // The list behind follows.
-    await eventually(() => page.locator("tbody tr").first().textContent()).toContain("Completed");
+    await expect.poll(() => page.locator("tbody tr").first().textContent()).toContain("Completed");
     expect((await bookingRow(pending.id)).status).toBe("completed");
     await dialog.getByRole("button", { name: "Close dialog" }).click();
     expect(page.url()).not.toContain("booking=");
@@ -93,13 +91,13 @@ describe("booking detail", () => {
     const late = await bookAt(salon, "2031-05-07T10:00", { customer: "Nora Noshow" });
     await page.goto(`${page.url().split("?")[0]}?from=2031-05-06&booking=${late.id}`);
     const early = page.getByRole("dialog", { name: "Nora Noshow · Haircut" });
-    await eventually(() => early.getByRole("button", { name: "No-show" }).isDisabled()).toBe(true);
+    await expect.poll(() => early.getByRole("button", { name: "No-show" }).isDisabled()).toBe(true);
     expect(await early.locator(".gate-note").textContent()).toBe("A no-show can be marked once the start time has passed.");
     const after = await openAppAt(browser, salon, `/app/bookings?from=2031-05-07&booking=${late.id}`, "2031-05-07T15:00:00.000Z");
     const noShow = after.page.getByRole("dialog", { name: "Nora Noshow · Haircut" });
     await noShow.getByRole("button", { name: "No-show" }).click();
     await noShow.getByRole("button", { name: "Yes, mark no-show" }).click();
-    await eventually(() => noShow.textContent()).toContain("This booking is a no-show: nothing more to do.");
+    await expect.poll(() => noShow.textContent()).toContain("This booking is a no-show: nothing more to do.");
     expect((await bookingRow(late.id)).status).toBe("no_show");
 
     const gone = await bookAt(salon, "2031-05-08T10:00", { customer: "Cal Cancel" });
@@ -108,7 +106,7 @@ describe("booking detail", () => {
     await cancel.getByRole("button", { name: "Cancel booking" }).click();
     await cancel.getByLabel("Reason (optional, told to the customer)").fill("The customer called in sick");
     await cancel.getByRole("button", { name: "Yes, cancel it" }).click();
-    await eventually(() => cancel.locator(".history").textContent()).toContain("Cancelled by Olive Owner: “The customer called in sick”");
+    await expect.poll(() => cancel.locator(".history").textContent()).toContain("Cancelled by Olive Owner: “The customer called in sick”");
     expect(await bookingRow(gone.id)).toMatchObject({ status: "cancelled", cancelReason: "The customer called in sick" });
     expect(scriptErrors(errors)).toEqual([]);
   });
@@ -119,17 +117,17 @@ describe("booking detail", () => {
     await bookAt(salon, "2031-05-06T13:00", { customer: "In The Way", staff: 1 });
     const { page } = await open(salon, 375, `/app/calendar?date=2031-05-06&booking=${booking.id}`);
     const dialog = page.getByRole("dialog", { name: "Max Mover · Haircut" });
-    await eventually(() => dialog.textContent()).toContain("10:00–11:00");
+    await expect.poll(() => dialog.textContent()).toContain("10:00–11:00");
     await checkPage(page, "booking-detail");
     await dialog.getByRole("button", { name: "Reschedule" }).click();
     await dialog.getByLabel("Staff member").selectOption({ label: "Bea Chen" });
     await dialog.getByLabel("Start time").fill("13:30");
     await dialog.getByRole("button", { name: "Move booking" }).click();
-    await eventually(() => dialog.getByRole("alert").textContent()).toContain("That time is not offered");
+    await expect.poll(() => dialog.getByRole("alert").textContent()).toContain("That time is not offered");
     await dialog.getByLabel("Start time").fill("15:00");
     await dialog.getByRole("button", { name: "Move booking" }).click();
-    await eventually(() => dialog.getByRole("status").textContent()).toBe("Booking moved. The customer is told by e-mail.");
-    await eventually(() => dialog.textContent()).toContain("15:00–16:00");
+    await expect.poll(() => dialog.getByRole("status").textContent()).toBe("Booking moved. The customer is told by e-mail.");
+    await expect.poll(() => dialog.textContent()).toContain("15:00–16:00");
     expect(await dialog.textContent()).toContain("Bea Chen");
     await checkPage(page, "booking-detail-moved");
 
@@ -137,7 +135,7 @@ describe("booking detail", () => {
     await dialog.getByLabel("Start time").fill("18:10");
     await dialog.getByLabel("Move outside the offered times").check();
     await dialog.getByRole("button", { name: "Move booking" }).click();
-    await eventually(() => dialog.textContent()).toContain("18:10–19:10");
+    await expect.poll(() => dialog.textContent()).toContain("18:10–19:10");
     expect(await dialog.locator(".history").textContent()).toContain(
       "Moved from Tue, May 6, 2031, 15:00 with Bea Chen to Tue, May 6, 2031, 18:10 with Bea Chen by Olive Owner",
     );

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { bookAt, checkPage, scriptErrors, createSalon, openApp, type Salon, sessionFor, signedInState } from "../helpers/app";
-import { eventually, useBrowser, watchErrors } from "../helpers/browser";
+import { useBrowser, watchErrors } from "../helpers/browser";
 import { e2eClient, e2eDb } from "../helpers/db";
 import * as schema from "../../../src/db/schema";
 import { eq } from "drizzle-orm";
@@ -37,14 +37,14 @@ describe("calendar at 1280 px", () => {
     await bookAt(salon, `${DAY}T10:00`, { customer: "Ada Lovelace" });
     const { page, errors } = await open(salon, 1280);
     expect(await page.locator(".cal-head-name").allTextContents()).toEqual(["Alex Rivera", "Bea Chen"]);
-    await eventually(() =>
-      page.getByRole("button", { name: /^10:00–11:00 Ada Lovelace Haircut \(Confirmed, with Alex Rivera\)$/ }).count(),
-    ).toBe(1);
+    await expect
+      .poll(() => page.getByRole("button", { name: /^10:00–11:00 Ada Lovelace Haircut \(Confirmed, with Alex Rivera\)$/ }).count())
+      .toBe(1);
     await checkPage(page, "calendar-day");
 
     await clickFreeTime(page, salon.staff[1].id, "14:00");
     const dialog = page.getByRole("dialog", { name: "New booking" });
-    await eventually(() => dialog.isVisible()).toBe(true);
+    await expect.poll(() => dialog.isVisible()).toBe(true);
     expect(await dialog.getByLabel("Start time").inputValue()).toBe("14:00");
     expect(await dialog.getByLabel("Staff member").inputValue()).toBe(salon.staff[1].id);
     expect(await dialog.getByRole("radio", { name: "Walk-in" }).isChecked()).toBe(true);
@@ -52,8 +52,8 @@ describe("calendar at 1280 px", () => {
     await dialog.getByLabel("First name").fill("Walt");
     await dialog.getByRole("textbox", { name: "Phone" }).fill("+1 555 010 2030");
     await dialog.getByRole("button", { name: "Book", exact: true }).click();
-    await eventually(() => page.locator("p.done").textContent()).toMatch(/^Booked BK-[A-Z0-9]{6}: Tue, May 6 at 14:00 with Bea Chen\.$/);
-    await eventually(() => page.getByRole("button", { name: /^14:00–15:00 Walt Haircut \(Confirmed, with Bea Chen\)$/ }).count()).toBe(1);
+    await expect.poll(() => page.locator("p.done").textContent()).toMatch(/^Booked BK-[A-Z0-9]{6}: Tue, May 6 at 14:00 with Bea Chen\.$/);
+    await expect.poll(() => page.getByRole("button", { name: /^14:00–15:00 Walt Haircut \(Confirmed, with Bea Chen\)$/ }).count()).toBe(1);
 
     // 18:05 is after hours and off the grid: refused without override, with the way out named.
     await page.getByRole("button", { name: "New booking" }).click();
@@ -63,12 +63,12 @@ describe("calendar at 1280 px", () => {
     await dialog.getByLabel("First name").fill("Late");
     await dialog.getByLabel("Last name").fill("Lou");
     await dialog.getByRole("button", { name: "Book", exact: true }).click();
-    await eventually(() => dialog.getByRole("alert").textContent()).toContain("tick “Book outside the offered times”");
+    await expect.poll(() => dialog.getByRole("alert").textContent()).toContain("tick “Book outside the offered times”");
     // Nothing typed is lost.
     expect(await dialog.getByLabel("First name").inputValue()).toBe("Late");
     await dialog.getByLabel("Book outside the offered times").check();
     await dialog.getByRole("button", { name: "Book", exact: true }).click();
-    await eventually(() => page.getByRole("button", { name: /^18:05–18:35 Late Lou Beard trim/ }).count()).toBe(1);
+    await expect.poll(() => page.getByRole("button", { name: /^18:05–18:35 Late Lou Beard trim/ }).count()).toBe(1);
 
     // Override never books over another booking.
     await page.getByRole("button", { name: "New booking" }).click();
@@ -77,9 +77,9 @@ describe("calendar at 1280 px", () => {
     await dialog.getByLabel("First name").fill("Clash");
     await dialog.getByLabel("Book outside the offered times").check();
     await dialog.getByRole("button", { name: "Book", exact: true }).click();
-    await eventually(() => dialog.getByRole("alert").textContent()).toBe(
-      "Alex Rivera already has a booking or time off at that time. Pick another time.",
-    );
+    await expect
+      .poll(() => dialog.getByRole("alert").textContent())
+      .toBe("Alex Rivera already has a booking or time off at that time. Pick another time.");
     await dialog.getByRole("button", { name: "Close", exact: true }).click();
 
     const rows = (await walkIns(salon)).filter((r) => r.source === "walk_in");
@@ -101,13 +101,13 @@ describe("calendar at 1280 px", () => {
       "Sat, May 10",
       "Sun, May 11",
     ]);
-    await eventually(() => page.getByRole("button", { name: /Mona Monday/ }).count()).toBe(1);
+    await expect.poll(() => page.getByRole("button", { name: /Mona Monday/ }).count()).toBe(1);
     expect(await page.getByRole("button", { name: /Sunny Sunday Haircut \(Confirmed, with Bea Chen\)/ }).count()).toBe(1);
     await checkPage(page, "calendar-week");
     await page.getByLabel("Staff").selectOption({ label: "Bea Chen" });
-    await eventually(() => page.getByRole("button", { name: /Mona Monday/ }).count()).toBe(0);
+    await expect.poll(() => page.getByRole("button", { name: /Mona Monday/ }).count()).toBe(0);
     await page.getByRole("button", { name: "Sun, May 11" }).click();
-    await eventually(() => page.locator(".cal-title").textContent()).toContain("Sun, May 11, 2031");
+    await expect.poll(() => page.locator(".cal-title").textContent()).toContain("Sun, May 11, 2031");
     expect(page.url()).toContain("date=2031-05-11");
   });
 });
@@ -122,15 +122,17 @@ describe("calendar at 375 px", () => {
       await page.keyboard.press("Tab");
     await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog", { name: "New booking" });
-    await eventually(() => dialog.isVisible()).toBe(true);
+    await expect.poll(() => dialog.isVisible()).toBe(true);
     await checkPage(page, "calendar-new-booking");
     for (let i = 0; i < 30 && (await page.evaluate(() => document.activeElement?.id)) !== "nb-time"; i++) await page.keyboard.press("Tab");
     await page.keyboard.type("1130");
     for (let i = 0; i < 30 && (await page.evaluate(() => document.activeElement?.id)) !== "nb-first"; i++) await page.keyboard.press("Tab");
     await page.keyboard.type("Kim");
     await page.keyboard.press("Enter");
-    await eventually(() => page.locator("p.done").textContent()).toMatch(/^Booked BK-[A-Z0-9]{6}: Tue, May 6 at 11:30 with Alex Rivera\.$/);
-    await eventually(() => page.getByRole("button", { name: /^11:30–12:30 Kim Haircut/ }).count()).toBe(1);
+    await expect
+      .poll(() => page.locator("p.done").textContent())
+      .toMatch(/^Booked BK-[A-Z0-9]{6}: Tue, May 6 at 11:30 with Alex Rivera\.$/);
+    await expect.poll(() => page.getByRole("button", { name: /^11:30–12:30 Kim Haircut/ }).count()).toBe(1);
     const [row] = await walkIns(salon);
     expect(row).toMatchObject({ source: "walk_in", status: "confirmed" });
   });
@@ -139,7 +141,7 @@ describe("calendar at 375 px", () => {
     const salon = await createSalon();
     await bookAt(salon, "2031-05-07T15:00", { customer: "Wendy Wednesday" });
     const { page } = await open(salon, 375, `/app/calendar?date=${DAY}&view=week`);
-    await eventually(() => page.locator(".agenda > li").count()).toBe(7);
+    await expect.poll(() => page.locator(".agenda > li").count()).toBe(7);
     expect(await page.locator(".agenda > li").nth(2).textContent()).toContain("Wendy Wednesday");
     await checkPage(page, "calendar-week");
   });

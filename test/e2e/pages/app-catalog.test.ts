@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
 import { bookAt, checkPage, createSalon, openApp, type Salon, scriptErrors, sessionFor, signedInState } from "../helpers/app";
-import { eventually, useBrowser, watchErrors } from "../helpers/browser";
+import { useBrowser, watchErrors } from "../helpers/browser";
 import { e2eClient, e2eDb } from "../helpers/db";
 
 // Issue items 5, 6 and 7: services (create, edit, reorder, deactivate, delete), staff (profile,
@@ -36,36 +36,36 @@ describe("services", () => {
     await form.getByLabel("Length (minutes)").fill("92");
     await form.getByLabel("Price (USD)").fill("80.50");
     await form.getByRole("button", { name: "Add service" }).click();
-    await eventually(() => form.locator("#svc-duration-error").textContent()).toBe("Use minutes in steps of 5, at least 5");
+    await expect.poll(() => form.locator("#svc-duration-error").textContent()).toBe("Use minutes in steps of 5, at least 5");
     await form.getByLabel("Length (minutes)").fill("90");
     await form.getByLabel("Deposit (% of the price)").fill("20");
     await form.getByRole("button", { name: "Add service" }).click();
-    await eventually(() => page.getByRole("status").first().textContent()).toBe("Colour saved.");
-    await eventually(async () => (await servicesOf(salon)).map((s) => s.name)).toEqual(["Colour", "Haircut", "Beard trim"]);
+    await expect.poll(() => page.getByRole("status").first().textContent()).toBe("Colour saved.");
+    await expect.poll(async () => (await servicesOf(salon)).map((s) => s.name)).toEqual(["Colour", "Haircut", "Beard trim"]);
     const colour = (await servicesOf(salon))[0];
     expect(colour).toMatchObject({ durationMinutes: 90, price: 8050, depositPercent: 20, isOnlineBookable: true });
     // The list has reloaded (rows move under the pointer while it does): then edit.
-    await eventually(() => page.locator("tbody tr strong").allTextContents()).toEqual(["Colour", "Haircut", "Beard trim"]);
+    await expect.poll(() => page.locator("tbody tr strong").allTextContents()).toEqual(["Colour", "Haircut", "Beard trim"]);
 
     await page.getByRole("button", { name: "Edit Haircut" }).click();
     const edit = page.getByRole("dialog", { name: "Edit Haircut" });
     await edit.getByLabel("Price (USD)").fill("48");
     await edit.getByLabel("Customers can book it online").uncheck();
     await edit.getByRole("button", { name: "Save changes" }).click();
-    await eventually(() => page.locator("tbody").textContent()).toContain("$48.00");
+    await expect.poll(() => page.locator("tbody").textContent()).toContain("$48.00");
     expect(await page.locator("tbody tr").nth(1).textContent()).toContain("Front desk only");
 
     await page.getByRole("button", { name: "Move Beard trim up" }).click();
-    await eventually(async () => (await servicesOf(salon)).map((s) => s.name)).toEqual(["Colour", "Beard trim", "Haircut"]);
-    await eventually(async () => await page.locator("tbody tr strong").allTextContents()).toEqual(["Colour", "Beard trim", "Haircut"]);
+    await expect.poll(async () => (await servicesOf(salon)).map((s) => s.name)).toEqual(["Colour", "Beard trim", "Haircut"]);
+    await expect.poll(async () => await page.locator("tbody tr strong").allTextContents()).toEqual(["Colour", "Beard trim", "Haircut"]);
 
     await page.getByRole("button", { name: "Deactivate Colour" }).click();
-    await eventually(() => page.getByRole("button", { name: "Activate Colour", exact: true }).count()).toBe(1);
+    await expect.poll(() => page.getByRole("button", { name: "Activate Colour", exact: true }).count()).toBe(1);
     expect((await servicesOf(salon))[0].isActive).toBe(false);
 
     await page.getByRole("button", { name: "Delete Beard trim" }).click();
     await page.getByRole("dialog", { name: "Delete Beard trim?" }).getByRole("button", { name: "Delete service" }).click();
-    await eventually(async () => (await servicesOf(salon)).map((s) => s.name)).toEqual(["Colour", "Haircut"]);
+    await expect.poll(async () => (await servicesOf(salon)).map((s) => s.name)).toEqual(["Colour", "Haircut"]);
     expect(scriptErrors(errors)).toEqual([]);
   });
 });
@@ -92,11 +92,11 @@ describe("staff", () => {
     // An overlap is refused next to its interval, and nothing typed is lost.
     await form.getByLabel("Monday from").nth(1).fill("11:00");
     await form.getByRole("button", { name: "Save changes" }).click();
-    await eventually(() => form.locator(".hours-error").textContent()).toContain("overlaps 09:00-12:00");
+    await expect.poll(() => form.locator(".hours-error").textContent()).toContain("overlaps 09:00-12:00");
     expect(await form.getByLabel("Title").inputValue()).toBe("Senior stylist");
     await form.getByLabel("Monday from").nth(1).fill("13:00");
     await form.getByRole("button", { name: "Save changes" }).click();
-    await eventually(() => page.locator(".staff-card").first().textContent()).toContain("Mon 09:00–12:00, 13:00–18:00");
+    await expect.poll(() => page.locator(".staff-card").first().textContent()).toContain("Mon 09:00–12:00, 13:00–18:00");
     const hours = await e2eDb.select().from(schema.staffHours).where(eq(schema.staffHours.staffId, salon.staff[0].id));
     expect(hours.map((h) => `${h.weekday} ${h.startMinute}-${h.endMinute}`).sort()).toEqual(
       ["0 600-840", "1 540-720", "1 780-1080", "2 540-1020", "3 540-1020", "4 540-1020", "5 540-1020"].sort(),
@@ -108,9 +108,9 @@ describe("staff", () => {
     await off.getByLabel("Last day").fill("2031-07-18");
     await off.getByLabel("Reason (only your team sees it)").fill("Holiday");
     await off.getByRole("button", { name: "Add time off" }).click();
-    await eventually(() => page.locator(".staff-card").nth(1).textContent()).toContain(
-      "Mon, Jul 14 to Fri, Jul 18, 2031 (all day) · Holiday",
-    );
+    await expect
+      .poll(() => page.locator(".staff-card").nth(1).textContent())
+      .toContain("Mon, Jul 14 to Fri, Jul 18, 2031 (all day) · Holiday");
     const [row] = await e2eDb.select().from(schema.staffTimeOff).where(eq(schema.staffTimeOff.staffId, salon.staff[1].id));
     // Whole days in New York (EDT): from 04:00Z on the 14th to 04:00Z after the 18th.
     expect([new Date(row.startAt).toISOString(), new Date(row.endAt).toISOString()]).toEqual([
@@ -118,7 +118,7 @@ describe("staff", () => {
       "2031-07-19T04:00:00.000Z",
     ]);
     await page.getByRole("button", { name: /^Remove time off Mon, Jul 14/ }).click();
-    await eventually(() => page.locator(".staff-card").nth(1).textContent()).toContain("None planned.");
+    await expect.poll(() => page.locator(".staff-card").nth(1).textContent()).toContain("None planned.");
     expect(scriptErrors(errors)).toEqual([]);
   });
 
@@ -129,10 +129,10 @@ describe("staff", () => {
     const form = page.getByRole("dialog", { name: "New staff member" });
     await form.getByLabel("Name customers see").fill("Cleo Park");
     await form.getByRole("button", { name: "Add staff member" }).click();
-    await eventually(() => page.locator(".staff-card h2").allTextContents()).toContain("Cleo Park");
+    await expect.poll(() => page.locator(".staff-card h2").allTextContents()).toContain("Cleo Park");
     await page.getByRole("button", { name: "Delete Bea Chen" }).click();
     await page.getByRole("dialog", { name: "Delete Bea Chen?" }).getByRole("button", { name: "Delete staff member" }).click();
-    await eventually(() => page.locator(".staff-card h2").allTextContents()).toEqual(["Alex Rivera", "Cleo Park"]);
+    await expect.poll(() => page.locator(".staff-card h2").allTextContents()).toEqual(["Alex Rivera", "Cleo Park"]);
   });
 });
 
@@ -160,23 +160,23 @@ describe("customers", () => {
     const { page, errors } = await open(salon, "/app/customers", 375);
     await page.getByLabel("Name, e-mail or phone").fill("garbo");
     await page.getByRole("button", { name: "Search" }).click();
-    await eventually(() => page.locator("tbody tr").count()).toBe(1);
+    await expect.poll(() => page.locator("tbody tr").count()).toBe(1);
     await checkPage(page, "customers");
     await page.getByRole("button", { name: "Greta Garbo" }).click();
     const detail = page.getByRole("dialog", { name: "Greta Garbo" });
-    await eventually(() => detail.locator(".booking-list li").count()).toBe(2);
+    await expect.poll(() => detail.locator(".booking-list li").count()).toBe(2);
     expect(await detail.locator(".booking-list li").first().textContent()).toContain("Beard trim with Bea Chen");
     await checkPage(page, "customer-detail");
     await detail.getByLabel("Notes (only your team sees them)").fill("Allergic to ammonia dyes.");
     await detail.getByRole("button", { name: "Save" }).click();
-    await eventually(() => detail.getByRole("status").textContent()).toBe("Saved.");
+    await expect.poll(() => detail.getByRole("status").textContent()).toBe("Saved.");
     const [row] = await e2eDb.select().from(schema.customers).where(eq(schema.customers.id, first.customerId));
     expect(row.notes).toBe("Allergic to ammonia dyes.");
     // The address keeps the open customer: a reload shows the note.
     await page.reload();
-    await eventually(() =>
-      page.getByRole("dialog", { name: "Greta Garbo" }).getByLabel("Notes (only your team sees them)").inputValue(),
-    ).toBe("Allergic to ammonia dyes.");
+    await expect
+      .poll(() => page.getByRole("dialog", { name: "Greta Garbo" }).getByLabel("Notes (only your team sees them)").inputValue())
+      .toBe("Allergic to ammonia dyes.");
     expect(scriptErrors(errors)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { bookAt, bookingRow, checkPage, createSalon, openApp, scriptErrors, sessionFor, signedInState } from "../helpers/app";
-import { eventually, useBrowser, watchErrors } from "../helpers/browser";
+import { useBrowser, watchErrors } from "../helpers/browser";
 import { e2eClient } from "../helpers/db";
 
 // Issue item 2: the dashboard: a day's appointments per staff member on a timeline, the next 7
@@ -29,13 +29,13 @@ describe.each([1280, 375])("dashboard at %i px", (width) => {
     await page.getByRole("button", { name: /Pia Pending/ }).click();
     const dialog = page.getByRole("dialog", { name: "Pia Pending · Haircut" });
     await dialog.getByRole("button", { name: "Confirm" }).click();
-    await eventually(() => dialog.getByRole("status").textContent()).toBe("Booking confirmed.");
+    await expect.poll(() => dialog.getByRole("status").textContent()).toBe("Booking confirmed.");
     await dialog.getByRole("button", { name: "Close dialog" }).click();
-    await eventually(() => page.locator(".attention").textContent()).toContain("No pending bookings.");
+    await expect.poll(() => page.locator(".attention").textContent()).toContain("No pending bookings.");
     expect((await bookingRow(pending.id)).status).toBe("confirmed");
 
     await page.getByRole("button", { name: "Next day" }).click();
-    await eventually(() => page.locator("#timeline-heading").textContent()).toContain("(0)");
+    await expect.poll(() => page.locator("#timeline-heading").textContent()).toContain("(0)");
     expect(page.url()).toContain("date=2031-05-07");
     expect(scriptErrors(errors)).toEqual([]);
   });

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
 import { bookAt, bookingRow, checkPage, createSalon, openApp, type Salon, scriptErrors, sessionFor, signedInState } from "../helpers/app";
-import { eventually, useBrowser, watchErrors } from "../helpers/browser";
+import { useBrowser, watchErrors } from "../helpers/browser";
 import { e2eClient, e2eDb } from "../helpers/db";
 
 // design.md §30 (issue #41) in Chromium: the booking detail, a change form, the new-booking dialog,
@@ -18,7 +18,7 @@ afterAll(() => e2eClient.close());
 /** The app has loaded in `lang` and its page's first view has rendered. */
 async function openIn(page: Page, path: string, lang: string) {
   await openApp(page, path);
-  await eventually(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
   await expect.poll(() => page.locator("#app-root [data-loading]").count(), { timeout: 15_000 }).toBe(0);
 }
 
@@ -48,7 +48,7 @@ describe("the owner app's booking dialogs and schedule editors in the member's l
 
     await openIn(page, `/app/calendar?date=2031-05-06&booking=${booking.id}`, "de");
     const detail = page.getByRole("dialog", { name: "Ada Lovelace · Haircut" });
-    await eventually(() => detail.textContent()).toContain("Di., 6. Mai 2031, 10:00–11:00");
+    await expect.poll(() => detail.textContent()).toContain("Di., 6. Mai 2031, 10:00–11:00");
     const facts = await detail.locator("dl.details").first().locator("dt").allTextContents();
     expect(facts).toEqual(["Wann", "Leistung", "Teammitglied", "Gebucht über", "Preis", "Notizen", "SMS"]);
     expect(await detail.locator("dl.details").first().textContent()).toContain("Haircut (1 Std.)");
@@ -77,24 +77,26 @@ describe("the owner app's booking dialogs and schedule editors in the member's l
     await noEnglish(move, ["Staff member", "Start time", "Move booking", "Back"]);
     await checkPage(page, "dialogs-de-move");
     await move.getByRole("button", { name: "Buchung verschieben" }).click();
-    await eventually(() => move.getByRole("alert").textContent()).toContain(
-      "Diese Zeit wird nicht angeboten (außerhalb der Arbeitszeit, nicht im 15-Minuten-Raster oder belegt). Wenn Alex Rivera dann frei ist",
-    );
+    await expect
+      .poll(() => move.getByRole("alert").textContent())
+      .toContain(
+        "Diese Zeit wird nicht angeboten (außerhalb der Arbeitszeit, nicht im 15-Minuten-Raster oder belegt). Wenn Alex Rivera dann frei ist",
+      );
     await move.getByLabel("Außerhalb der angebotenen Zeiten verschieben").check();
     await move.getByRole("button", { name: "Buchung verschieben" }).click();
-    await eventually(() => detail.locator("#detail-outcome").textContent()).toBe(
-      "Buchung verschoben. Der Kunde wird per E-Mail informiert.",
-    );
-    await eventually(() => detail.locator(".history").textContent()).toContain(
-      "Verschoben von Di., 6. Mai 2031, 10:00 bei Alex Rivera auf Di., 6. Mai 2031, 18:10 bei Alex Rivera von Olive Owner",
-    );
+    await expect
+      .poll(() => detail.locator("#detail-outcome").textContent())
+      .toBe("Buchung verschoben. Der Kunde wird per E-Mail informiert.");
+    await expect
+      .poll(() => detail.locator(".history").textContent())
+      .toContain("Verschoben von Di., 6. Mai 2031, 10:00 bei Alex Rivera auf Di., 6. Mai 2031, 18:10 bei Alex Rivera von Olive Owner");
     expect(new Date((await bookingRow(booking.id)).startAt).toISOString()).toBe("2031-05-06T22:10:00.000Z");
     await page.keyboard.press("Escape");
 
     // A new booking: its fields, choices and a refusal before sending, all German.
     await page.getByRole("button", { name: "Neue Buchung", exact: true }).click();
     const nb = page.getByRole("dialog", { name: "Neue Buchung" });
-    await eventually(() => nb.isVisible()).toBe(true);
+    await expect.poll(() => nb.isVisible()).toBe(true);
     expect(await nb.getByLabel("Leistung").locator("option").first().textContent()).toBe("Haircut · 1 Std. · 45,00\u00a0$");
     expect(await nb.getByLabel("Leistung").locator("option").nth(1).textContent()).toBe("Beard trim · 30 Min. · 20,00\u00a0$");
     await nb.getByLabel("Startzeit").fill("14:00");
@@ -104,7 +106,7 @@ describe("the owner app's booking dialogs and schedule editors in the member's l
     expect(await nb.getByRole("button", { name: "Weitere Leistung hinzufügen" }).count()).toBe(1);
     expect(await nb.getByLabel("Bestehenden Kunden suchen").count()).toBe(1);
     await nb.getByRole("button", { name: "Buchen", exact: true }).click();
-    await eventually(() => nb.getByRole("alert").textContent()).toBe("Geben Sie den Vornamen des Kunden ein.");
+    await expect.poll(() => nb.getByRole("alert").textContent()).toBe("Geben Sie den Vornamen des Kunden ein.");
     expect(await nb.locator("#nb-first-error").textContent()).toBe("Geben Sie den Vornamen des Kunden ein");
     await noEnglish(nb, ["Service", "Staff member", "Start time", "How did the customer book", "Walk-in", "First name", "Book outside"]);
     await checkPage(page, "dialogs-de-new-booking");
@@ -118,7 +120,7 @@ describe("the owner app's booking dialogs and schedule editors in the member's l
     expect(await card.textContent()).toContain("Mo 09:00–17:00 · Di 09:00–17:00");
     await cardButtons(page).nth(0).click();
     const hours = page.locator("fieldset.hours-editor");
-    await eventually(() => hours.locator("legend").first().textContent()).toBe("Wöchentliche Arbeitszeiten");
+    await expect.poll(() => hours.locator("legend").first().textContent()).toBe("Wöchentliche Arbeitszeiten");
     expect(await hours.locator(".hours-day-name").allTextContents()).toEqual([
       "Montag",
       "Dienstag",
@@ -139,7 +141,7 @@ describe("the owner app's booking dialogs and schedule editors in the member's l
     // Time off: whole days, saved, and listed the German way.
     await cardButtons(page).nth(1).click();
     const off = page.locator("#time-off-form");
-    await eventually(() => off.isVisible()).toBe(true);
+    await expect.poll(() => off.isVisible()).toBe(true);
     expect(await off.getByLabel("Ganze Tage").isChecked()).toBe(true);
     await off.getByLabel("Erster Tag").fill("2031-05-06");
     await off.getByLabel("Letzter Tag").fill("2031-05-06");
@@ -151,9 +153,9 @@ describe("the owner app's booking dialogs and schedule editors in the member's l
     expect(await off.getByLabel("Von (Uhrzeit)").inputValue()).toBe("12:00");
     await off.getByLabel("Ganze Tage").check();
     await off.getByRole("button", { name: "Abwesenheit eintragen" }).click();
-    await eventually(() => page.locator(".staff-card").first().locator("ul.time-off").first().textContent()).toContain(
-      "Di., 6. Mai 2031 (ganztägig) · Fortbildung",
-    );
+    await expect
+      .poll(() => page.locator(".staff-card").first().locator("ul.time-off").first().textContent())
+      .toContain("Di., 6. Mai 2031 (ganztägig) · Fortbildung");
     expect(scriptErrors(errors)).toEqual([]);
   });
 
@@ -165,7 +167,7 @@ describe("the owner app's booking dialogs and schedule editors in the member's l
 
     await openIn(page, `/app/bookings?from=2031-05-06&to=2031-05-06&booking=${booking.id}`, "es");
     const detail = page.getByRole("dialog", { name: "Ada Lovelace · Haircut" });
-    await eventually(() => detail.textContent()).toContain("mar, 6 may 2031, 10:00–11:00");
+    await expect.poll(() => detail.textContent()).toContain("mar, 6 may 2031, 10:00–11:00");
     expect(await detail.locator("dl.details").first().locator("dt").allTextContents()).toEqual([
       "Cuándo",
       "Servicio",
@@ -194,10 +196,10 @@ describe("the owner app's booking dialogs and schedule editors in the member's l
     await detail.getByRole("button", { name: "Cancelar la reserva" }).click();
     await detail.getByLabel("Motivo (opcional, se comunica al cliente)").fill("Llamó enfermo");
     await detail.getByRole("button", { name: "Sí, cancelarla" }).click();
-    await eventually(() => detail.locator("#detail-outcome").textContent()).toBe(
-      "Reserva cancelada. Se avisa al cliente por correo electrónico.",
-    );
-    await eventually(() => detail.locator(".history").textContent()).toContain("Cancelada por Olive Owner: «Llamó enfermo»");
+    await expect
+      .poll(() => detail.locator("#detail-outcome").textContent())
+      .toBe("Reserva cancelada. Se avisa al cliente por correo electrónico.");
+    await expect.poll(() => detail.locator(".history").textContent()).toContain("Cancelada por Olive Owner: «Llamó enfermo»");
     expect(await detail.textContent()).toContain("Esta reserva está cancelada: no queda nada por hacer.");
     expect((await bookingRow(booking.id)).status).toBe("cancelled");
     await page.keyboard.press("Escape");
@@ -205,7 +207,7 @@ describe("the owner app's booking dialogs and schedule editors in the member's l
     await openIn(page, "/app/calendar?date=2031-05-06", "es");
     await page.getByRole("button", { name: "Nueva reserva", exact: true }).click();
     const nb = page.getByRole("dialog", { name: "Nueva reserva" });
-    await eventually(() => nb.isVisible()).toBe(true);
+    await expect.poll(() => nb.isVisible()).toBe(true);
     expect(await nb.getByLabel("Servicio").locator("option").first().textContent()).toBe("Haircut · 1 h · 45,00\u00a0US$");
     expect(await nb.getByRole("radio", { name: "Otro (correo electrónico obligatorio)" }).count()).toBe(1);
     await nb.getByRole("button", { name: "Añadir otro servicio" }).click();
@@ -219,7 +221,7 @@ describe("the owner app's booking dialogs and schedule editors in the member's l
     expect(await page.locator(".staff-card").first().textContent()).toContain("lun 09:00–17:00");
     await cardButtons(page).nth(0).click();
     const hours = page.locator("fieldset.hours-editor");
-    await eventually(() => hours.locator("legend").first().textContent()).toBe("Horario de trabajo semanal");
+    await expect.poll(() => hours.locator("legend").first().textContent()).toBe("Horario de trabajo semanal");
     expect(await hours.locator(".hours-day-name").first().textContent()).toBe("lunes");
     await hours.getByRole("button", { name: "Añadir horas el domingo" }).click();
     expect(await hours.getByLabel("domingo desde").inputValue()).toBe("09:00");
@@ -229,20 +231,20 @@ describe("the owner app's booking dialogs and schedule editors in the member's l
 
     await cardButtons(page).nth(1).click();
     const off = page.locator("#time-off-form");
-    await eventually(() => off.isVisible()).toBe(true);
+    await expect.poll(() => off.isVisible()).toBe(true);
     await off.getByLabel("Días completos").uncheck();
     await off.getByLabel("Desde (fecha)").fill("2031-05-07");
     await off.getByLabel("Hasta (fecha)").fill("2031-05-07");
     await off.getByLabel("Hasta (hora)").fill("11:00");
     await off.getByRole("button", { name: "Añadir ausencia" }).click();
-    await eventually(() => off.getByRole("alert").textContent()).toBe("El final debe ser posterior al inicio.");
+    await expect.poll(() => off.getByRole("alert").textContent()).toBe("El final debe ser posterior al inicio.");
     await noEnglish(off, ["Whole days", "From (date)", "Until (time)", "Add time off", "Close"]);
     await checkPage(page, "dialogs-es-time-off");
     await off.getByLabel("Hasta (hora)").fill("15:00");
     await off.getByRole("button", { name: "Añadir ausencia" }).click();
-    await eventually(() => page.locator(".staff-card").first().locator("ul.time-off").first().textContent()).toContain(
-      "Del mié, 7 may 2031, 12:00 al 15:00",
-    );
+    await expect
+      .poll(() => page.locator(".staff-card").first().locator("ul.time-off").first().textContent())
+      .toContain("Del mié, 7 may 2031, 12:00 al 15:00");
     expect(scriptErrors(errors)).toEqual([]);
   });
   it("speaks French at 1280 px in the booking's payments: the deposit, the card on file and a refund refused before sending", async () => {
@@ -283,7 +285,7 @@ describe("the owner app's booking dialogs and schedule editors in the member's l
     await openIn(page, `/app/bookings?from=2031-05-06&to=2031-05-06&booking=${booking.id}`, "fr");
     const detail = page.getByRole("dialog", { name: "Ada Lovelace · Haircut" });
     const money = detail.locator("section", { has: page.locator("#detail-payments") });
-    await eventually(() => money.locator("#detail-payments").textContent()).toBe("Paiements");
+    await expect.poll(() => money.locator("#detail-payments").textContent()).toBe("Paiements");
     expect(await money.locator("ul.payments > li > span").first().textContent()).toBe("Acompte : 15,00\u00a0$US, payé");
     expect(await money.getByText("Une carte est enregistrée pour les frais.").count()).toBe(1);
     await money.getByRole("button", { name: "Rembourser : Acompte" }).click();
@@ -292,7 +294,7 @@ describe("the owner app's booking dialogs and schedule editors in the member's l
     expect(await money.getByText("Jusqu’à 15,00\u00a0$US.").count()).toBe(1);
     await amount.fill("99");
     await money.getByRole("button", { name: "Rembourser", exact: true }).click();
-    await eventually(() => money.getByRole("alert").textContent()).toBe("Au plus 15,00\u00a0$US peuvent encore être remboursés.");
+    await expect.poll(() => money.getByRole("alert").textContent()).toBe("Au plus 15,00\u00a0$US peuvent encore être remboursés.");
     expect(await money.locator(".field-error").textContent()).toBe("Plus que ce qui reste");
     await noEnglish(detail, ["Payments", "Deposit", "paid", "A card is saved", "Refund", "Back", "Booked via"]);
     await checkPage(page, "dialogs-fr-payments");

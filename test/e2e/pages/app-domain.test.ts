@@ -5,7 +5,7 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { cfHostnameObject } from "../../../tools/capture-server/cloudflare.mjs";
 import { appBase, checkPage, createSalon, openApp, type Salon, scriptErrors, sessionFor, signedInState } from "../helpers/app";
-import { ARTIFACTS, eventually, useBrowser, watchErrors } from "../helpers/browser";
+import { ARTIFACTS, useBrowser, watchErrors } from "../helpers/browser";
 import { e2eClient, e2eDb, uniq } from "../helpers/db";
 
 // design.md §23 in the owner app: Settings → Custom domain saves the domain (a Cloudflare for SaaS
@@ -67,8 +67,8 @@ describe("Settings → Custom domain", () => {
     const { page, errors, section } = await open(salon, 1280);
     await section.getByLabel("Domain").fill(domain.toUpperCase());
     await section.getByRole("button", { name: "Save custom domain" }).click();
-    await eventually(() => section.getByRole("status").textContent()).toBe("Saved.");
-    await eventually(() => section.locator(".domain-state").textContent()).toContain("Being set up");
+    await expect.poll(() => section.getByRole("status").textContent()).toBe("Saved.");
+    await expect.poll(() => section.locator(".domain-state").textContent()).toContain("Being set up");
 
     const row = await tenantRow(salon);
     expect(row).toMatchObject({ customDomain: domain, customDomainStatus: "pending" });
@@ -82,7 +82,7 @@ describe("Settings → Custom domain", () => {
 
     // Copy puts the exact value on the clipboard and says so.
     await section.getByRole("button", { name: "Copy the value of the TXT record" }).click();
-    await eventually(() => section.getByRole("status").textContent()).toBe("Copied the value of the TXT record.");
+    await expect.poll(() => section.getByRole("status").textContent()).toBe("Copied the value of the TXT record.");
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(ownership?.value);
 
     // Not live yet: the domain's address says it is being set up.
@@ -93,7 +93,7 @@ describe("Settings → Custom domain", () => {
 
     await cloudflareReportsLive(row.customHostnameId ?? "", domain);
     await section.getByRole("button", { name: "Check now" }).click();
-    await eventually(() => section.getByRole("status").textContent()).toBe(`${domain} is live.`);
+    await expect.poll(() => section.getByRole("status").textContent()).toBe(`${domain} is live.`);
     expect(await section.locator(".domain-state").textContent()).toContain("Live");
     expect(await section.getByRole("button", { name: "Check now" }).count()).toBe(0);
     expect((await tenantRow(salon)).customDomainStatus).toBe("active");
@@ -111,7 +111,7 @@ describe("Settings → Custom domain", () => {
     const domain = `book-${uniq()}.example.test`;
     await section.getByLabel("Domain").fill(domain);
     await section.getByRole("button", { name: "Save custom domain" }).click();
-    await eventually(() => section.locator(".domain-state").textContent()).toContain("Being set up");
+    await expect.poll(() => section.locator(".domain-state").textContent()).toContain("Being set up");
     await checkPage(page, "settings-domain-pending");
     await shoot(section, "pending-375");
 
@@ -129,7 +129,7 @@ describe("Settings → Custom domain", () => {
     expect(rule.ok).toBe(true);
     await section.getByLabel("Domain").fill(refused);
     await section.getByRole("button", { name: "Save custom domain" }).click();
-    await eventually(() => section.getByRole("alert").textContent()).toContain("Invalid custom hostname.");
+    await expect.poll(() => section.getByRole("alert").textContent()).toContain("Invalid custom hostname.");
     // Nothing changed: the saved domain and its records stay.
     expect((await tenantRow(salon)).customDomain).toBe(domain);
     expect(await section.locator(".domain-state").textContent()).toContain(domain);

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { auditRows } from "../helpers/db";
 import { checkPage, createSalon, openApp, scriptErrors, sessionFor, signedInState } from "../helpers/app";
-import { eventually, useBrowser, watchErrors } from "../helpers/browser";
+import { useBrowser, watchErrors } from "../helpers/browser";
 import { e2eClient, e2eDb, uniq } from "../helpers/db";
 
 // design.md §32, issue #43 item 3: the owner app's Gift cards page (issue by hand with the code shown
@@ -19,7 +19,7 @@ describe("the Gift cards page", () => {
       const { page } = await browser.newPage({ width, height: 900, storageState: signedInState(await sessionFor(salon, salon.owner)) });
       const errors = watchErrors(page);
       await openApp(page, "/app/gift-cards");
-      await eventually(() => page.getByText("No gift cards yet.").isVisible()).toBe(true);
+      await expect.poll(() => page.getByText("No gift cards yet.").isVisible()).toBe(true);
       await checkPage(page, "gift-cards-empty");
 
       await page.getByRole("button", { name: "Issue a gift card" }).click();
@@ -28,11 +28,11 @@ describe("the Gift cards page", () => {
       await dialog.getByLabel("Recipient's name (optional)").fill("Grace Hopper");
       await checkPage(page, "gift-cards-issue");
       await dialog.getByRole("button", { name: "Issue gift card" }).click();
-      await eventually(() => page.getByLabel("Gift card code").isVisible()).toBe(true);
+      await expect.poll(() => page.getByLabel("Gift card code").isVisible()).toBe(true);
       const code = await page.getByLabel("Gift card code").inputValue();
       expect(code).toMatch(/^GC-[0-9A-HJ-NP-Z]{4}-[0-9A-HJ-NP-Z]{4}$/);
       expect(await page.getByText("Gift card of $75.00 issued.").isVisible()).toBe(true);
-      await eventually(() => page.locator("tbody tr").count()).toBe(1);
+      await expect.poll(() => page.locator("tbody tr").count()).toBe(1);
       const row = page.locator("tbody tr").first();
       expect(await row.textContent()).toContain(`GC-\u2026${code.slice(-4)}`);
       expect(await row.textContent()).toContain("Grace Hopper");
@@ -48,10 +48,10 @@ describe("the Gift cards page", () => {
       await row.getByRole("button", { name: /^Void the card ending in/ }).click();
       const voidDialog = page.getByRole("dialog", { name: "Void this gift card" });
       await voidDialog.getByRole("button", { name: "Void gift card" }).click();
-      await eventually(() => voidDialog.locator(".field-error").first().textContent()).toBe("Say why the card is voided");
+      await expect.poll(() => voidDialog.locator(".field-error").first().textContent()).toBe("Say why the card is voided");
       await voidDialog.getByLabel("Reason").fill("Lost by the customer, replaced");
       await voidDialog.getByRole("button", { name: "Void gift card" }).click();
-      await eventually(() => page.locator("tbody tr").first().textContent()).toContain("Void (Lost by the customer, replaced)");
+      await expect.poll(() => page.locator("tbody tr").first().textContent()).toContain("Void (Lost by the customer, replaced)");
       const [card] = await e2eDb.select().from(schema.giftCards).where(eq(schema.giftCards.tenantId, salon.id));
       expect(card.status).toBe("void");
       expect((await auditRows(card.id)).map((a) => a.action)).toContain("gift_card.voided");
@@ -72,7 +72,7 @@ describe("the Gift cards page", () => {
     await page.getByLabel("Amounts offered (USD)").fill("20, 40, 80");
     await page.getByLabel("Largest amount (USD)").fill("200");
     await page.getByRole("button", { name: "Save gift cards" }).click();
-    await eventually(() => page.getByText("Saved.").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("Saved.").isVisible()).toBe(true);
     const [tenant] = await e2eDb.select().from(schema.tenants).where(eq(schema.tenants.id, salon.id));
     expect(tenant.giftCardSettings).toEqual({
       enabled: true,
@@ -86,7 +86,7 @@ describe("the Gift cards page", () => {
     // An amount outside the range is refused next to its field, and nothing changes.
     await page.getByLabel("Amounts offered (USD)").fill("20, 500");
     await page.getByRole("button", { name: "Save gift cards" }).click();
-    await eventually(() => page.locator("#gift-presets-error").isVisible()).toBe(true);
+    await expect.poll(() => page.locator("#gift-presets-error").isVisible()).toBe(true);
     const [after] = await e2eDb.select().from(schema.tenants).where(eq(schema.tenants.id, salon.id));
     expect(after.giftCardSettings?.presets).toEqual([2000, 4000, 8000]);
   });

@@ -5,7 +5,7 @@ import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
 import { answer, MODEL_PATH } from "../../helpers/ai-model";
 import { appBase, checkPage, createSalon, openApp, type Salon, scriptErrors, sessionFor, signedInState } from "../helpers/app";
-import { eventually, useBrowser, watchErrors } from "../helpers/browser";
+import { useBrowser, watchErrors } from "../helpers/browser";
 import { e2eClient, e2eDb } from "../helpers/db";
 
 // The owner app's sections for integrators and notifications: API keys (design.md §19), a staff
@@ -33,16 +33,16 @@ describe("Settings → API keys", () => {
     const keys = section(page, "API keys");
     expect(await keys.textContent()).toContain("No API keys yet.");
     await keys.getByRole("button", { name: "Make key" }).click();
-    await eventually(() => keys.locator("#api-key-name-error").textContent()).toBe("Enter a name");
+    await expect.poll(() => keys.locator("#api-key-name-error").textContent()).toBe("Enter a name");
     await keys.getByLabel("Name (what uses it)").fill("Accounting export");
     await keys.getByLabel("Access").selectOption("write");
     await keys.getByRole("button", { name: "Make key" }).click();
     const secret = keys.getByLabel("The key “Accounting export”");
-    await eventually(() => secret.inputValue()).toMatch(/^bk_[0-9a-z]{40}_tnt_/);
+    await expect.poll(() => secret.inputValue()).toMatch(/^bk_[0-9a-z]{40}_tnt_/);
     const key = await secret.inputValue();
     await keys.getByRole("button", { name: "Copy", exact: true }).click();
-    await eventually(() => page.evaluate(() => navigator.clipboard.readText())).toBe(key);
-    await eventually(() => keys.locator("tbody tr").count()).toBe(1);
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+    await expect.poll(() => keys.locator("tbody tr").count()).toBe(1);
     expect(await keys.locator("tbody").textContent()).toContain("Read and write");
     await checkPage(page, "settings-api-key-made");
 
@@ -62,10 +62,10 @@ describe("Settings → API keys", () => {
     expect(await e2eDb.select().from(schema.apiKeys).where(eq(schema.apiKeys.tenantId, salon.id))).toMatchObject([{ revokedAt: null }]);
     await section(page, "API keys").getByRole("button", { name: "Revoke Accounting export" }).click();
     await page.getByRole("dialog", { name: "Revoke “Accounting export”?" }).getByRole("button", { name: "Revoke key" }).click();
-    await eventually(() => section(page, "API keys").locator("#api-keys-outcome").textContent()).toBe(
-      "“Accounting export” revoked. Requests with it are refused from now on.",
-    );
-    await eventually(() => section(page, "API keys").locator("tbody").textContent()).toContain("Revoked");
+    await expect
+      .poll(() => section(page, "API keys").locator("#api-keys-outcome").textContent())
+      .toBe("“Accounting export” revoked. Requests with it are refused from now on.");
+    await expect.poll(() => section(page, "API keys").locator("tbody").textContent()).toContain("Revoked");
     const after = await fetch(`${appBase}/api/services`, { headers: { Authorization: `Bearer ${key}`, "CF-Connecting-IP": "10.8.8.9" } });
     expect(after.status).toBe(401);
     expect(scriptErrors(errors)).toEqual([]);
@@ -89,15 +89,15 @@ describe("staff card: booking e-mails and calendar feed", () => {
     expect(await card.textContent()).toContain("No team member is linked");
     await card.getByLabel("Team member for Alex Rivera").selectOption({ label: `Sam Member (${salon.members[0].email})` });
     await card.getByRole("button", { name: "Save link" }).click();
-    await eventually(() => card.locator(".staff-links").textContent()).toContain(
-      `Sam Member (${salon.members[0].email}) gets an e-mail for each new, moved and cancelled booking with Alex Rivera.`,
-    );
+    await expect
+      .poll(() => card.locator(".staff-links").textContent())
+      .toContain(`Sam Member (${salon.members[0].email}) gets an e-mail for each new, moved and cancelled booking with Alex Rivera.`);
     const profile = async () => (await e2eDb.select().from(schema.staffProfiles).where(eq(schema.staffProfiles.id, salon.staff[0].id)))[0];
     expect((await profile()).userId).toBe(salon.members[0].userId);
 
     await card.getByRole("button", { name: "Make a calendar link for Alex Rivera" }).click();
     const link = card.getByLabel("Calendar link for Alex Rivera", { exact: true });
-    await eventually(() => link.inputValue()).toMatch(/\/calendar\/[^/]+\.ics$/);
+    await expect.poll(() => link.inputValue()).toMatch(/\/calendar\/[^/]+\.ics$/);
     const url = await link.inputValue();
     const feed = await fetch(url);
     expect(feed.status).toBe(200);
@@ -105,11 +105,11 @@ describe("staff card: booking e-mails and calendar feed", () => {
     await checkPage(page, "staff-calendar-link");
     await card.getByRole("button", { name: "Done" }).click();
     expect(await card.getByLabel("Calendar link for Alex Rivera", { exact: true }).count()).toBe(0);
-    await eventually(() => card.textContent()).toContain("A private calendar link is active.");
+    await expect.poll(() => card.textContent()).toContain("A private calendar link is active.");
 
     await card.getByRole("button", { name: "Make a new calendar link for Alex Rivera" }).click();
     await card.getByRole("button", { name: "Yes, make a new link" }).click();
-    await eventually(() => card.getByLabel("Calendar link for Alex Rivera", { exact: true }).inputValue()).not.toBe(url);
+    await expect.poll(() => card.getByLabel("Calendar link for Alex Rivera", { exact: true }).inputValue()).not.toBe(url);
     expect((await fetch(url)).status).toBe(404);
     expect(scriptErrors(errors)).toEqual([]);
   });
@@ -159,7 +159,7 @@ describe("failed jobs", () => {
     });
     const { page } = await open(salon, "/app/settings/failed-jobs", 375);
     const failed = section(page, "Failed deliveries");
-    await eventually(() => failed.locator("tbody tr").count()).toBe(2);
+    await expect.poll(() => failed.locator("tbody tr").count()).toBe(2);
     expect(await failed.locator("tbody tr").first().textContent()).toContain("E-mail: booking.confirmed");
     expect(await failed.locator("tbody tr").nth(1).textContent()).toContain("Stripe refund");
     expect(await failed.textContent()).toContain("Stripe: charge already refunded");
@@ -173,7 +173,7 @@ describe("failed jobs", () => {
     await console.waitForURL(`${appBase}/admin/tenants`);
     await console.goto(`${appBase}/admin/tenant?id=${salon.id}`);
     const box = console.locator("[data-section=failed-jobs]");
-    await eventually(() => box.locator("tbody tr").count()).toBe(2);
+    await expect.poll(() => box.locator("tbody tr").count()).toBe(2);
     expect(await box.textContent()).toContain("mailbox unavailable");
     expect(await box.textContent()).toContain("Stripe refund");
   });
@@ -195,10 +195,10 @@ describe("the assistant", () => {
     await page.getByRole("button", { name: "Assistant" }).click();
     const panel = page.getByRole("dialog", { name: "Assistant" });
     await panel.getByRole("button", { name: "Ask" }).click();
-    await eventually(() => panel.locator("#assistant-question-error").textContent()).toBe("Type a question");
+    await expect.poll(() => panel.locator("#assistant-question-error").textContent()).toBe("Type a question");
     await panel.getByLabel("Your question").fill("How many bookings do we have tomorrow?");
     await panel.getByRole("button", { name: "Ask" }).click();
-    await eventually(() => panel.locator(".chat-assistant").textContent()).toContain("You have no bookings tomorrow.");
+    await expect.poll(() => panel.locator(".chat-assistant").textContent()).toContain("You have no bookings tomorrow.");
     expect(await panel.locator(".chat-user").textContent()).toContain("How many bookings do we have tomorrow?");
     await checkPage(page, "assistant");
     const sent = await (
@@ -207,12 +207,12 @@ describe("the assistant", () => {
     expect(JSON.stringify(sent.requests.at(-1).body)).toContain("How many bookings do we have tomorrow?");
 
     await openApp(page, "/app/ai-log");
-    await eventually(() => page.locator("tbody").textContent()).toContain("How many bookings do we have tomorrow?");
+    await expect.poll(() => page.locator("tbody").textContent()).toContain("How many bookings do we have tomorrow?");
     expect(await page.locator("tbody tr").first().textContent()).toContain("Team assistant");
 
     const small = await open(salon, "/app", 375);
     await small.page.getByRole("button", { name: "Assistant" }).click();
-    await eventually(() => small.page.getByRole("dialog", { name: "Assistant" }).isVisible()).toBe(true);
+    await expect.poll(() => small.page.getByRole("dialog", { name: "Assistant" }).isVisible()).toBe(true);
     await checkPage(small.page, "assistant");
     expect(scriptErrors(errors)).toEqual([]);
   });
@@ -234,7 +234,7 @@ describe("the assistant", () => {
     const panel = page.getByRole("dialog", { name: "Assistant" });
     await panel.getByLabel("Your question").fill("Who is free on Friday?");
     await panel.getByRole("button", { name: "Ask" }).click();
-    await eventually(() => panel.getByRole("alert").textContent()).toBe("The assistant did not answer in time. Please try again.");
+    await expect.poll(() => panel.getByRole("alert").textContent()).toBe("The assistant did not answer in time. Please try again.");
     expect(await panel.getByLabel("Your question").inputValue()).toBe("Who is free on Friday?");
     expect(await panel.locator(".chat-user").count()).toBe(0);
   });
@@ -261,9 +261,9 @@ describe("the assistant", () => {
     const panel = page.getByRole("dialog", { name: "Assistant" });
     await panel.getByLabel("Your question").fill("Who is coming tomorrow?");
     await panel.getByRole("button", { name: "Ask" }).click();
-    await eventually(() => panel.getByRole("alert").textContent()).toMatch(
-      /^Your business has used today's assistant budget\. It is available again at midnight UTC, in about \d+ hours?\.$/,
-    );
+    await expect
+      .poll(() => panel.getByRole("alert").textContent())
+      .toMatch(/^Your business has used today's assistant budget\. It is available again at midnight UTC, in about \d+ hours?\.$/);
     expect(await panel.getByLabel("Your question").inputValue()).toBe("Who is coming tomorrow?");
     await checkPage(page, "assistant-budget-spent");
     const sent = await (

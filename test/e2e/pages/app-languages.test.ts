@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { bookAt, checkPage, createSalon, openApp, type Salon, scriptErrors, sessionFor, signedInState } from "../helpers/app";
-import { eventually, useBrowser, watchErrors } from "../helpers/browser";
+import { useBrowser, watchErrors } from "../helpers/browser";
 import { e2eClient, e2eDb } from "../helpers/db";
 
 // design.md §30 in Chromium: the owner app in each member's own language (else the business's),
@@ -22,7 +22,7 @@ const memberLocale = (salon: Salon, locale: "de" | "es" | null) =>
 /** The app has reloaded in `lang` and its page's first view has rendered. */
 async function openIn(page: Page, path: string, lang: string) {
   await openApp(page, path);
-  await eventually(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
   await expect.poll(() => page.locator("#app-root [data-loading]").count(), { timeout: 15_000 }).toBe(0);
 }
 
@@ -59,7 +59,7 @@ describe("the owner app in the member's language", () => {
     expect(await page.getByRole("status").first().textContent()).toBe("Der neueste Kunde");
     await page.getByRole("button", { name: "Ada Lovelace" }).click();
     const dialog = page.getByRole("dialog", { name: "Ada Lovelace" });
-    await eventually(() => dialog.locator(".booking-row").first().textContent()).toContain("Haircut bei Alex Rivera · 45,00\u00a0$");
+    await expect.poll(() => dialog.locator(".booking-row").first().textContent()).toContain("Haircut bei Alex Rivera · 45,00\u00a0$");
     expect(await dialog.getByRole("button", { name: "Speichern" }).count()).toBe(1);
     await checkPage(page, "languages-de-customer");
     expect(scriptErrors(errors)).toEqual([]);
@@ -87,7 +87,7 @@ describe("the owner app in the member's language", () => {
 
     // The picker: the member's own language, saved on their membership; the app reloads in it.
     await page.getByLabel("Idioma").selectOption("de");
-    await eventually(() => page.evaluate(() => document.documentElement.lang)).toBe("de");
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe("de");
     await expect.poll(() => page.locator("h1").textContent()).toBe("Übersicht");
     const [member] = await e2eDb
       .select({ locale: schema.tenantMembers.locale })

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
 import { bookAt, checkPage, createSalon, openApp, type Salon, scriptErrors, sessionFor, signedInState } from "../helpers/app";
-import { eventually, useBrowser, watchErrors } from "../helpers/browser";
+import { useBrowser, watchErrors } from "../helpers/browser";
 import { e2eClient, e2eDb, uniq } from "../helpers/db";
 
 // design.md §30, issue #41: the owner app's remaining pages (services, staff, resources, waitlist,
@@ -103,7 +103,7 @@ async function fullSalon(locale: "de" | "fr") {
 /** The app has loaded in `lang` and the page's view has rendered. */
 async function openIn(page: Page, path: string, lang: string) {
   await openApp(page, path);
-  await eventually(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
   await expect.poll(() => page.locator("#app-root [data-loading]").count(), { timeout: 15_000 }).toBe(0);
 }
 
@@ -186,7 +186,7 @@ async function visitAll(page: Page, salon: Salon, lang: string, w: Words, shot: 
   await page.locator("#assistant-open").click();
   const panel = page.getByRole("dialog", { name: w.assistant as string });
   await panel.getByRole("button", { name: w.ask as string }).click();
-  await eventually(() => panel.locator("#assistant-question-error").textContent()).toBe(w.typeQuestion);
+  await expect.poll(() => panel.locator("#assistant-question-error").textContent()).toBe(w.typeQuestion);
   expect(await panel.locator("label[for=assistant-question]").textContent()).toBe(w.yourQuestion);
   await checkPage(page, `${shot}-assistant`);
   await panel.getByRole("button", { name: w.closeDialog as string }).click();
@@ -194,7 +194,7 @@ async function visitAll(page: Page, salon: Salon, lang: string, w: Words, shot: 
   await openIn(page, "/app/customers", lang);
   await page.getByRole("button", { name: "Ada Lovelace" }).click();
   const dialog = page.getByRole("dialog", { name: "Ada Lovelace" });
-  await eventually(() => dialog.locator("#c-reliability").textContent()).toBe(w.reliability);
+  await expect.poll(() => dialog.locator("#c-reliability").textContent()).toBe(w.reliability);
   expect(await dialog.locator("#c-privacy").textContent()).toBe(w.privacy);
   expect(await dialog.locator("section[aria-labelledby=c-reliability] dt").allTextContents()).toEqual(w.reliabilityFacts);
   expect(await dialog.locator("section[aria-labelledby=c-reliability] dd").last().textContent()).toBe(w.noRestriction);

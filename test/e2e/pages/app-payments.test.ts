@@ -4,7 +4,7 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
 import { bookAt, checkPage, createSalon, openApp, openAppAt, type Salon, scriptErrors, sessionFor, signedInState } from "../helpers/app";
-import { eventually, useBrowser, watchErrors } from "../helpers/browser";
+import { useBrowser, watchErrors } from "../helpers/browser";
 import { e2eClient, e2eDb } from "../helpers/db";
 
 // design.md §21 in the owner app: Settings → Payments (Stripe onboarding through the capture
@@ -93,9 +93,9 @@ describe("Settings → Payments", () => {
     // page asks Stripe for the account's state at once.
     await openApp(page, "/app/settings?stripe=return");
     expect(new URL(page.url()).pathname).toBe("/app/settings/payments");
-    await eventually(() => section(page, "Payments").locator("#stripe-outcome").textContent()).toContain(
-      "Back from Stripe. Connected and ready: card payments are enabled.",
-    );
+    await expect
+      .poll(() => section(page, "Payments").locator("#stripe-outcome").textContent())
+      .toContain("Back from Stripe. Connected and ready: card payments are enabled.");
     expect(page.url()).not.toContain("stripe=");
     expect(await tenantRow(salon)).toMatchObject({ stripeChargesEnabled: true, stripeDetailsSubmitted: true });
     expect(await section(page, "Payments").textContent()).toContain(made.stripeAccountId!);
@@ -103,12 +103,12 @@ describe("Settings → Payments", () => {
     const rules = section(page, "Payment rules");
     await rules.getByLabel("No-show fee (% of the price)").fill("150");
     await rules.getByRole("button", { name: "Save payment rules" }).click();
-    await eventually(() => rules.locator("#payment-rules-noShowFeePercent-error").textContent()).toBe("At most 100");
+    await expect.poll(() => rules.locator("#payment-rules-noShowFeePercent-error").textContent()).toBe("At most 100");
     await rules.getByLabel("No-show fee (% of the price)").fill("50");
     await rules.getByLabel("Late-cancellation fee (% of the price)").fill("25");
     await rules.getByLabel("Ask for payment when customers book online").check();
     await rules.getByRole("button", { name: "Save payment rules" }).click();
-    await eventually(() => rules.getByRole("status").textContent()).toBe("Saved.");
+    await expect.poll(() => rules.getByRole("status").textContent()).toBe("Saved.");
     expect(await tenantRow(salon)).toMatchObject({ noShowFeePercent: 50, lateCancelFeePercent: 25, requirePayment: true });
     await checkPage(page, "settings-stripe-ready");
     expect(scriptErrors(errors)).toEqual([]);
@@ -124,14 +124,14 @@ describe("Settings → Payments", () => {
     const { page } = await open(salon, "/app/settings/payments", 375);
     const payments = section(page, "Payments");
     await payments.getByRole("button", { name: "Connect with Stripe" }).click();
-    await eventually(() => payments.getByRole("alert").textContent()).toBe(
-      "Stripe did not answer or refused. Nothing was changed; try again in a moment.",
-    );
+    await expect
+      .poll(() => payments.getByRole("alert").textContent())
+      .toBe("Stripe did not answer or refused. Nothing was changed; try again in a moment.");
     expect((await tenantRow(salon)).stripeAccountId).toBeNull();
     const rules = section(page, "Payment rules");
     await rules.getByLabel("No-show fee (% of the price)").fill("20");
     await rules.getByRole("button", { name: "Save payment rules" }).click();
-    await eventually(() => rules.getByRole("alert").textContent()).toBe("Connect a Stripe account that can take card payments first.");
+    await expect.poll(() => rules.getByRole("alert").textContent()).toBe("Connect a Stripe account that can take card payments first.");
     await checkPage(page, "settings-stripe-refused");
 
     const staff = await open(salon, "/app/settings/payments", 375, salon.members[0]);
@@ -150,19 +150,19 @@ describe("booking detail: money", () => {
     const paymentId = await paid(salon, booking.id);
     const { page, errors } = await open(salon, `/app/bookings?from=2031-05-06&booking=${booking.id}`);
     const dialog = page.getByRole("dialog", { name: "Rita Refund · Haircut" });
-    await eventually(() => dialog.locator(".payments").textContent()).toContain("Deposit: $15.00, paid");
+    await expect.poll(() => dialog.locator(".payments").textContent()).toContain("Deposit: $15.00, paid");
     await checkPage(page, "booking-money");
     await dialog.getByRole("button", { name: "Refund Deposit" }).click();
     expect(await dialog.getByLabel("Amount to refund (USD)").inputValue()).toBe("15.00");
     await dialog.getByLabel("Amount to refund (USD)").fill("20");
     await dialog.getByRole("button", { name: "Refund", exact: true }).click();
-    await eventually(() => dialog.locator("#payments-outcome").textContent()).toBe("At most $15.00 can still be refunded.");
+    await expect.poll(() => dialog.locator("#payments-outcome").textContent()).toBe("At most $15.00 can still be refunded.");
     await dialog.getByLabel("Amount to refund (USD)").fill("5");
     await dialog.getByRole("button", { name: "Refund", exact: true }).click();
-    await eventually(() => dialog.locator("#detail-outcome").textContent()).toContain("Refund of $5.00 sent to Stripe.");
+    await expect.poll(() => dialog.locator("#detail-outcome").textContent()).toContain("Refund of $5.00 sent to Stripe.");
     const refunds = await e2eDb.select().from(schema.refunds).where(eq(schema.refunds.paymentId, paymentId));
     expect(refunds).toMatchObject([{ amount: 500, currency: "USD", reason: "manual", createdBy: salon.owner.userId }]);
-    await eventually(() => dialog.locator(".refunds").textContent()).toMatch(/Refund \$5\.00, (on its way|refunded)/);
+    await expect.poll(() => dialog.locator(".refunds").textContent()).toMatch(/Refund \$5\.00, (on its way|refunded)/);
     await checkPage(page, "booking-money-refunded");
     expect(scriptErrors(errors)).toEqual([]);
   });
@@ -197,18 +197,18 @@ describe("booking detail: money", () => {
     expect(await charge.isChecked()).toBe(true);
     await checkPage(page, "booking-no-show-fee");
     await dialog.getByRole("button", { name: "Yes, mark no-show" }).click();
-    await eventually(() => dialog.locator("#detail-outcome").textContent()).toBe(
-      "Marked as a no-show. A no-show fee of $22.50 is being charged to the saved card.",
-    );
+    await expect
+      .poll(() => dialog.locator("#detail-outcome").textContent())
+      .toBe("Marked as a no-show. A no-show fee of $22.50 is being charged to the saved card.");
     expect(await fees(charged.id)).toMatchObject([{ amount: 2250, currency: "USD" }]);
-    await eventually(() => dialog.locator(".payments").textContent()).toContain("No-show fee: $22.50");
+    await expect.poll(() => dialog.locator(".payments").textContent()).toContain("No-show fee: $22.50");
 
     await page.goto(`${page.url().split("?")[0]}?from=2031-05-06&booking=${spared.id}`);
     const other = page.getByRole("dialog", { name: "Ned Spared · Haircut" });
     await other.getByRole("button", { name: "No-show" }).click();
     await other.getByLabel(/^Charge the no-show fee/).uncheck();
     await other.getByRole("button", { name: "Yes, mark no-show" }).click();
-    await eventually(() => other.locator("#detail-outcome").textContent()).toBe("Marked as a no-show.");
+    await expect.poll(() => other.locator("#detail-outcome").textContent()).toBe("Marked as a no-show.");
     expect(await fees(spared.id)).toEqual([]);
 
     // A customer cancelled late: the fee is due in 24 hours; the owner waives it first.
@@ -233,13 +233,13 @@ describe("booking detail: money", () => {
     });
     await page.goto(`${page.url().split("?")[0]}?from=2031-05-06&booking=${late.id}`);
     const waive = page.getByRole("dialog", { name: "Lou Late · Haircut" });
-    await eventually(() => waive.locator(".payments").textContent()).toContain("Late-cancellation fee: $11.25, waiting");
+    await expect.poll(() => waive.locator(".payments").textContent()).toContain("Late-cancellation fee: $11.25, waiting");
     await waive.getByRole("button", { name: "Waive fee" }).click();
-    await eventually(() => waive.locator("#detail-outcome").textContent()).toBe("Fee waived: it will not be charged.");
+    await expect.poll(() => waive.locator("#detail-outcome").textContent()).toBe("Fee waived: it will not be charged.");
     const [fee] = await e2eDb.select().from(schema.payments).where(eq(schema.payments.id, feeId));
     expect(fee.status).toBe("cancelled");
     expect(fee.waivedBy).toBe(salon.owner.userId);
-    await eventually(() => waive.locator(".payments").textContent()).toContain("waived");
+    await expect.poll(() => waive.locator(".payments").textContent()).toContain("waived");
     await checkPage(page, "booking-fee-waived");
     expect(scriptErrors(errors)).toEqual([]);
   });
@@ -251,7 +251,7 @@ describe("booking detail: money", () => {
     await paid(salon, booking.id);
     const { page } = await open(salon, `/app/bookings?from=2031-05-06&booking=${booking.id}`, 1280, salon.members[0]);
     const dialog = page.getByRole("dialog", { name: "Sia Staff · Haircut" });
-    await eventually(() => dialog.getByRole("button", { name: "Refund Deposit" }).isDisabled()).toBe(true);
+    await expect.poll(() => dialog.getByRole("button", { name: "Refund Deposit" }).isDisabled()).toBe(true);
     expect(
       await dialog
         .locator("section", { has: page.getByRole("heading", { name: "Payments" }) })

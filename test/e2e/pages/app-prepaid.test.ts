@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
 import { checkPage, createSalon, openApp, scriptErrors, sessionFor, signedInState } from "../helpers/app";
-import { eventually, useBrowser, watchErrors } from "../helpers/browser";
+import { useBrowser, watchErrors } from "../helpers/browser";
 import { e2eClient, e2eDb, uniq } from "../helpers/db";
 
 // design.md §32, issue #43 (owner app): the Packages page (create, issue at the counter with the code
@@ -54,7 +54,7 @@ describe("the Packages page", () => {
       const { page } = await browser.newPage({ width, height: 900, storageState: signedInState(await sessionFor(salon, salon.owner)) });
       const errors = watchErrors(page);
       await openApp(page, "/app/packages");
-      await eventually(() => page.getByText("No packages yet.").isVisible()).toBe(true);
+      await expect.poll(() => page.getByText("No packages yet.").isVisible()).toBe(true);
       expect(await page.getByText("packages are issued at the counter only").isVisible()).toBe(true);
       expect(await page.getByRole("link", { name: "Packages" }).getAttribute("aria-current")).toBe("page");
       await checkPage(page, "packages-empty");
@@ -64,13 +64,13 @@ describe("the Packages page", () => {
       await form.getByLabel("Name").fill("Five haircuts");
       await form.getByRole("button", { name: "Create package" }).click();
       // Refused in the page before sending: each problem beside its field.
-      await eventually(() => form.locator("#package-services-error").textContent()).toBe("Choose at least one service.");
+      await expect.poll(() => form.locator("#package-services-error").textContent()).toBe("Choose at least one service.");
       expect(await form.locator("#package-price-error").textContent()).toBe("Enter a price of 0 or more.");
       await form.getByLabel("Haircut").check();
       await form.getByLabel("Price (USD)").fill("180");
       await checkPage(page, "packages-form");
       await form.getByRole("button", { name: "Create package" }).click();
-      await eventually(() => page.getByText("Package created.").isVisible()).toBe(true);
+      await expect.poll(() => page.getByText("Package created.").isVisible()).toBe(true);
       const row = page.locator("tbody tr").first();
       for (const text of ["Five haircuts", "Haircut", "5", "$180.00", "365 days", "At the counter only"])
         expect(await row.textContent()).toContain(text);
@@ -88,13 +88,13 @@ describe("the Packages page", () => {
       await issue.getByLabel("Customer's name (optional)").fill("Cleo Client");
       await issue.getByLabel("Customer's e-mail (optional)").fill(customer.email);
       await issue.getByRole("button", { name: "Issue package" }).click();
-      await eventually(() => page.getByLabel("Package code").isVisible()).toBe(true);
+      await expect.poll(() => page.getByLabel("Package code").isVisible()).toBe(true);
       const code = await page.getByLabel("Package code").inputValue();
       expect(code).toMatch(/^PK-[0-9A-HJ-NP-Z]{4}-[0-9A-HJ-NP-Z]{4}$/);
       expect(await page.getByText("Five haircuts issued with 5 sessions.").isVisible()).toBe(true);
       expect(await page.getByRole("button", { name: "Copy" }).isVisible()).toBe(true);
       const sold = page.locator("#sold-packages ~ .table-wrap tbody tr").first();
-      await eventually(() => sold.textContent()).toContain(`PK-\u2026${code.slice(-4)}`);
+      await expect.poll(() => sold.textContent()).toContain(`PK-\u2026${code.slice(-4)}`);
       for (const text of ["Cleo Client", "5 of 5", "Active", "Issued: Sold at the counter"])
         expect(await sold.textContent()).toContain(text);
       await checkPage(page, "packages-issued");
@@ -122,7 +122,7 @@ describe("the Packages page", () => {
       });
       await openApp(page, `/app/customers?id=${customer.id}`);
       const detail = page.getByRole("dialog", { name: "Cleo Client" });
-      await eventually(() => detail.getByRole("heading", { name: "Packages and gift cards" }).isVisible()).toBe(true);
+      await expect.poll(() => detail.getByRole("heading", { name: "Packages and gift cards" }).isVisible()).toBe(true);
       const packages = detail.getByRole("table", { name: "Packages" });
       expect(await packages.textContent()).toContain("Five haircuts");
       expect(await packages.textContent()).toContain("5 of 5");
@@ -142,12 +142,12 @@ describe("the Promo codes page", () => {
     const { page } = await browser.newPage({ width: 1280, height: 900, storageState: signedInState(await sessionFor(salon, salon.owner)) });
     const errors = watchErrors(page);
     await openApp(page, "/app/promo-codes");
-    await eventually(() => page.getByText("No promo codes yet.").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("No promo codes yet.").isVisible()).toBe(true);
     await checkPage(page, "promo-codes-empty");
 
     await tabTo(page, (el) => el.text === "New promo code");
     await page.keyboard.press("Enter");
-    await eventually(() => page.getByRole("dialog", { name: "New promo code" }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("dialog", { name: "New promo code" }).isVisible()).toBe(true);
     await tabTo(page, (el) => el.id === "promo-code");
     await page.keyboard.type("spring 10");
     await tabTo(page, (el) => el.id === "promo-percent"); // the kind stays "A percentage off"
@@ -163,7 +163,7 @@ describe("the Promo codes page", () => {
     await checkPage(page, "promo-codes-form");
     await tabTo(page, (el) => el.text === "Create promo code");
     await page.keyboard.press("Enter");
-    await eventually(() => page.getByText("Promo code created.").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("Promo code created.").isVisible()).toBe(true);
     const row = page.locator("tbody tr").first();
     for (const text of ["SPRING10", "15% off", "Haircut", "Always", "0 of 20", "Yes"]) expect(await row.textContent()).toContain(text);
     expect(await row.textContent()).not.toContain("Beard trim");
@@ -183,7 +183,7 @@ describe("the Promo codes page", () => {
     await again.getByLabel("Code").fill("Spring10");
     await again.getByLabel("Percent off (1 to 100)").fill("5");
     await again.getByRole("button", { name: "Create promo code" }).click();
-    await eventually(() => again.locator("#promo-code-error").isVisible()).toBe(true);
+    await expect.poll(() => again.locator("#promo-code-error").isVisible()).toBe(true);
     expect(await again.locator("#promo-code-error").textContent()).toMatch(/\S/);
     expect(await again.getByLabel("Code").getAttribute("aria-invalid")).toBe("true");
     expect(await e2eDb.select().from(schema.promoCodes).where(eq(schema.promoCodes.tenantId, salon.id))).toHaveLength(1);
@@ -193,8 +193,8 @@ describe("the Promo codes page", () => {
     // Delete, confirmed.
     await row.getByRole("button", { name: "Delete SPRING10" }).click();
     await page.getByRole("dialog", { name: "Delete this promo code?" }).getByRole("button", { name: "Delete promo code" }).click();
-    await eventually(() => page.getByText("Promo code deleted.").isVisible()).toBe(true);
-    await eventually(() => page.getByText("No promo codes yet.").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("Promo code deleted.").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("No promo codes yet.").isVisible()).toBe(true);
     expect(scriptErrors(errors), errors.join("\n")).toEqual([]);
   });
 });

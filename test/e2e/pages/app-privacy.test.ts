@@ -5,8 +5,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
 import { bookAt, bookingRow, checkPage, createSalon, openApp, type Salon, scriptErrors, sessionFor, signedInState } from "../helpers/app";
-import { ARTIFACTS, eventually, useBrowser, watchErrors } from "../helpers/browser";
+import { ARTIFACTS, useBrowser, watchErrors } from "../helpers/browser";
 import { e2eClient, e2eDb, uniq } from "../helpers/db";
+import { outboxRow } from "../../helpers/outbox";
 
 // design.md §25 and §24 in the owner app: a customer's data handed over as a file and erased after
 // a confirmation step (upcoming bookings cancelled only when asked), and a failed e-mail sent
@@ -48,7 +49,7 @@ describe("a customer's personal data", () => {
     });
     const { page, errors } = await open(salon, `/app/customers?id=${past.customerId}`);
     const detail = page.getByRole("dialog", { name: "Greta Garbo" });
-    await eventually(() => detail.locator(".booking-list li").count()).toBe(2);
+    await expect.poll(() => detail.locator(".booking-list li").count()).toBe(2);
 
     const [download] = await Promise.all([
       page.waitForEvent("download"),
@@ -58,27 +59,27 @@ describe("a customer's personal data", () => {
     const file = JSON.parse(readFileSync((await download.path())!, "utf8"));
     expect(file.customer).toMatchObject({ firstName: "Greta", lastName: "Garbo", email: past.email });
     expect(file.bookings.map((b: { id: string }) => b.id).sort()).toEqual([past.id, upcomingId].sort());
-    await eventually(() => detail.getByRole("status").textContent()).toContain("saved as a file");
+    await expect.poll(() => detail.getByRole("status").textContent()).toContain("saved as a file");
 
     await detail.getByRole("button", { name: "Erase customer…" }).click();
     const confirm = detail.getByRole("group", { name: "Erase Greta Garbo for good?" });
-    await eventually(() => confirm.isVisible()).toBe(true);
+    await expect.poll(() => confirm.isVisible()).toBe(true);
     expect(await confirm.textContent()).toContain("They have 1 upcoming booking");
     await confirm.scrollIntoViewIfNeeded();
     await checkPage(page, "customer-erase-confirm");
     // Without cancelling the booking ahead, the erasure is refused and nothing changes.
     await confirm.getByRole("button", { name: "Erase for good" }).click();
-    await eventually(() => detail.getByRole("alert").textContent()).toContain("They still have bookings ahead");
+    await expect.poll(() => detail.getByRole("alert").textContent()).toContain("They still have bookings ahead");
     expect((await customerRow(past.customerId)).erasedAt).toBeNull();
 
     await confirm.getByLabel("Cancel their upcoming bookings").check();
     await confirm.getByRole("button", { name: "Erase for good" }).click();
     // The dialog (#customer-detail) is renamed "Deleted customer" as it reloads.
     const erased = page.getByRole("dialog", { name: "Deleted customer" });
-    await eventually(() => erased.textContent()).toContain("personal data was erased on");
-    await eventually(() => erased.getByRole("status").textContent()).toContain(
-      "Erased. 1 upcoming booking was cancelled and refunded in full.",
-    );
+    await expect.poll(() => erased.textContent()).toContain("personal data was erased on");
+    await expect
+      .poll(() => erased.getByRole("status").textContent())
+      .toContain("Erased. 1 upcoming booking was cancelled and refunded in full.");
     expect(await erased.getByRole("button", { name: "Save" }).isDisabled()).toBe(true);
     await checkPage(page, "customer-erased");
     const row = await customerRow(past.customerId);
@@ -95,12 +96,12 @@ describe("a customer's personal data", () => {
     const detail = page.getByRole("dialog", { name: "Ingrid Bergman" });
     await detail.getByRole("button", { name: "Erase customer…" }).click();
     const confirm = detail.getByRole("group", { name: "Erase Ingrid Bergman for good?" });
-    await eventually(() => confirm.isVisible()).toBe(true);
+    await expect.poll(() => confirm.isVisible()).toBe(true);
     expect(await confirm.textContent()).toContain("Only needed if they still have bookings ahead");
     await confirm.scrollIntoViewIfNeeded();
     await checkPage(page, "customer-erase-confirm");
     await confirm.getByRole("button", { name: "Keep this customer" }).click();
-    await eventually(() => confirm.count()).toBe(0);
+    await expect.poll(() => confirm.count()).toBe(0);
     expect((await customerRow(booked.customerId)).erasedAt).toBeNull();
     expect(scriptErrors(errors)).toEqual([]);
   });
@@ -129,14 +130,12 @@ describe("failed deliveries in settings", () => {
     });
     const { page, errors } = await open(salon, "/app/settings/failed-jobs", 375);
     const panel = page.getByRole("region", { name: "Failed deliveries" });
-    await eventually(() => panel.textContent()).toContain(to);
+    await expect.poll(() => panel.textContent()).toContain(to);
     await checkPage(page, "settings-failed-deliveries");
     await panel.screenshot({ path: join(ARTIFACTS, "pages", "app-failed-deliveries-panel-375.png") });
     await panel.getByRole("button", { name: `Send again: E-mail: booking.confirmed to ${to}` }).click();
-    await eventually(() => panel.getByRole("status").textContent()).toContain("is being sent again");
-    await eventually(async () => (await e2eDb.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.id, id)))[0].status).toBe(
-      "sent",
-    );
+    await expect.poll(() => panel.getByRole("status").textContent()).toContain("is being sent again");
+    await expect.poll(async () => (await outboxRow(e2eDb, id))?.status).toBe("sent");
     expect(scriptErrors(errors)).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
 import { bookAt, checkPage, createSalon, openApp, type Salon, scriptErrors, sessionFor, signedInState } from "../helpers/app";
 import { focusIsVisible, screenshot } from "../helpers/axe";
-import { eventually, useBrowser, watchErrors } from "../helpers/browser";
+import { useBrowser, watchErrors } from "../helpers/browser";
 import { e2eClient, e2eDb } from "../helpers/db";
 
 // Issue #40 item 3: /app/reports. A salon with known May 2031 bookings (never "today"): cards,
@@ -76,13 +76,13 @@ describe.each([1280, 375])("reports at %i px", (width) => {
     await page.getByRole("button", { name: "Show the numbers" }).focus();
     expect(await focusIsVisible(page)).toBe(true);
     await page.keyboard.press("Enter");
-    await eventually(() => page.locator("#series-table").getAttribute("class")).toBe("table-wrap");
+    await expect.poll(() => page.locator("#series-table").getAttribute("class")).toBe("table-wrap");
     await page.locator("#r-from").fill("2031-06-01");
     await page.locator("#r-to").fill("2031-06-30");
     await page.locator("#r-to").press("Enter");
-    await eventually(() => page.locator(".empty-title").first().textContent()).toBe(
-      "No bookings and no money taken from Sun, Jun 1, 2031 to Mon, Jun 30, 2031.",
-    );
+    await expect
+      .poll(() => page.locator(".empty-title").first().textContent())
+      .toBe("No bookings and no money taken from Sun, Jun 1, 2031 to Mon, Jun 30, 2031.");
     expect(page.url()).toContain("from=2031-06-01");
     expect(await cardValue(page, "Bookings")).toBe("0");
     await checkPage(page, "reports-empty");

@@ -5,7 +5,7 @@ import * as schema from "../../../src/db/schema";
 import { APP_PAGES } from "../../../src/shared/app-pages";
 import { SETTINGS_PATH, SETTINGS_SECTIONS, settingsSectionPath } from "../../../src/shared/settings-sections";
 import { appBase, bookAt, checkPage, createSalon, openApp, scriptErrors, sessionFor, signedInState, watchUrls } from "../helpers/app";
-import { eventually, useBrowser, watchErrors } from "../helpers/browser";
+import { useBrowser, watchErrors } from "../helpers/browser";
 import { e2eClient, e2eDb } from "../helpers/db";
 
 // Staff-role restrictions, and the operator's impersonation: the owner app opened read-only from
@@ -22,7 +22,7 @@ describe("a staff member", () => {
     const errors = watchErrors(page);
     await openApp(page, `/app/calendar?date=2031-05-06&booking=${booking.id}`);
     const dialog = page.getByRole("dialog", { name: "Ada Lovelace · Haircut" });
-    await eventually(() => dialog.getByRole("button", { name: "Complete" }).isEnabled()).toBe(true);
+    await expect.poll(() => dialog.getByRole("button", { name: "Complete" }).isEnabled()).toBe(true);
     expect(await dialog.getByRole("button", { name: "Cancel booking" }).isDisabled()).toBe(true);
     expect(await dialog.getByRole("button", { name: "Reschedule" }).isDisabled()).toBe(true);
     // The booking is on 2031-05-06: its no-show waits for the start (design.md §31).
@@ -31,7 +31,7 @@ describe("a staff member", () => {
     );
     await checkPage(page, "staff-role-detail");
     await dialog.getByRole("button", { name: "Complete" }).click();
-    await eventually(() => dialog.textContent()).toContain("nothing more to do");
+    await expect.poll(() => dialog.textContent()).toContain("nothing more to do");
     await dialog.getByRole("button", { name: "Close dialog" }).click();
 
     // Walk-ins are the front desk's job: staff may book them.
@@ -41,7 +41,7 @@ describe("a staff member", () => {
     await form.getByLabel("First name").fill("Sid");
     await form.getByRole("button", { name: "Book", exact: true }).click();
     // design.md §31: staff are never shown confirmation codes (a code cancels the booking by itself).
-    await eventually(() => page.locator("p.done").textContent()).toMatch(/^Booked: /);
+    await expect.poll(() => page.locator("p.done").textContent()).toMatch(/^Booked: /);
     expect(await page.locator("#app-root").textContent()).not.toMatch(/BK-[A-Z0-9]{6}/);
 
     await openApp(page, "/app/services");
@@ -92,16 +92,16 @@ describe("impersonation from the console", () => {
     const urls = watchUrls(page);
     await consoleSignIn(page);
     await page.goto(`${appBase}/admin/tenant?id=${salon.id}`);
-    await eventually(() => page.locator("#tenant-title").textContent()).toBe("Impersonated Salon");
+    await expect.poll(() => page.locator("#tenant-title").textContent()).toBe("Impersonated Salon");
     await page.getByRole("button", { name: "Impersonate owner" }).click();
     const reason = "Ticket 4521: the owner sees no bookings";
     await page.locator("#form-impersonate").getByLabel("Reason (required)").fill(reason);
     await page.getByRole("button", { name: "Start read-only session" }).click();
     await page.waitForURL(`${appBase}/app`);
     const banner = page.getByRole("region", { name: "Impersonation session" });
-    await eventually(() => banner.textContent()).toContain("Read-only impersonation of Impersonated Salon by Platform Admin");
+    await expect.poll(() => banner.textContent()).toContain("Read-only impersonation of Impersonated Salon by Platform Admin");
     expect(await banner.textContent()).toContain(reason);
-    await eventually(() => page.locator("#imp-time-left").textContent()).toMatch(/^(60:00|59:[0-5]\d)$/);
+    await expect.poll(() => page.locator("#imp-time-left").textContent()).toMatch(/^(60:00|59:[0-5]\d)$/);
     // No account bar (no switch, no sign-out of the owner) while impersonating.
     expect(await page.locator("#app-account").textContent()).toBe("");
     // The assistant is there but refused to an impersonation (design.md §20), and says why.
@@ -115,7 +115,7 @@ describe("impersonation from the console", () => {
       // At 1280 px the settings index opens its first section (issue #34 item 10), named as that page.
       const landed = p.path === SETTINGS_PATH ? settingsSectionPath(SETTINGS_SECTIONS[0].slug) : p.path;
       await page.waitForURL(`${appBase}${landed}`);
-      await eventually(() => page.locator("#app-root [data-loading]").count()).toBe(0);
+      await expect.poll(() => page.locator("#app-root [data-loading]").count()).toBe(0);
       opened.push(landed);
       // Every action is disabled, and says why.
       const actions = page.locator("main button[title^='Read-only session']");
@@ -138,7 +138,7 @@ describe("impersonation from the console", () => {
             .getByRole("link", { name: new RegExp(`^${section.title}`) })
             .click();
           await page.waitForURL(`${appBase}${settingsSectionPath(section.slug)}`);
-          await eventually(() => page.locator("#app-root [data-loading]").count()).toBe(0);
+          await expect.poll(() => page.locator("#app-root [data-loading]").count()).toBe(0);
           opened.push(settingsSectionPath(section.slug));
           await noEnabledActions(settingsSectionPath(section.slug));
           if (section.slug === "closures") await disabledByName(page.getByRole("button", { name: "Add closure" }), section.slug);
@@ -152,7 +152,7 @@ describe("impersonation from the console", () => {
     await page.goto(`${appBase}/app/calendar?date=2031-05-06&booking=${booking.id}`);
     opened.push("/app/calendar", "/app/booking");
     const dialog = page.getByRole("dialog", { name: "Ada Lovelace · Haircut" });
-    await eventually(() => dialog.getByRole("button", { name: "Complete" }).isDisabled()).toBe(true);
+    await expect.poll(() => dialog.getByRole("button", { name: "Complete" }).isDisabled()).toBe(true);
     expect(await dialog.getByRole("button", { name: "Cancel booking" }).isDisabled()).toBe(true);
     expect(await dialog.locator(".gate-note").textContent()).toContain("Read-only session");
 
@@ -175,12 +175,12 @@ describe("impersonation from the console", () => {
     const { page } = await browser.newPage({ width: 375 });
     await consoleSignIn(page);
     await page.goto(`${appBase}/admin/tenant?id=${salon.id}`);
-    await eventually(() => page.locator("#tenant-title").textContent()).toBe(salon.businessName);
+    await expect.poll(() => page.locator("#tenant-title").textContent()).toBe(salon.businessName);
     await page.getByRole("button", { name: "Impersonate owner" }).click();
     await page.locator("#form-impersonate").getByLabel("Reason (required)").fill("Layout check on a phone");
     await page.getByRole("button", { name: "Start read-only session" }).click();
     await page.waitForURL(`${appBase}/app`);
-    await eventually(() => page.locator("#app-root [data-loading]").count()).toBe(0);
+    await expect.poll(() => page.locator("#app-root [data-loading]").count()).toBe(0);
     await checkPage(page, "impersonation-dashboard");
     await page.getByRole("button", { name: "End session" }).click();
     await page.waitForURL(`${appBase}/admin/tenant?id=${salon.id}`);

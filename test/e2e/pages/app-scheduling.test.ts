@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { checkPage, createSalon, openApp, type Salon, scriptErrors, sessionFor, signedInState, watchUrls } from "../helpers/app";
-import { eventually, useBrowser, watchErrors } from "../helpers/browser";
+import { useBrowser, watchErrors } from "../helpers/browser";
 import { e2eClient, e2eDb } from "../helpers/db";
 
 // The owner app's scheduling sections (issue #18 items 5, 6 and 8 with design.md §16): a
@@ -49,17 +49,17 @@ describe("services: buffers and who performs it", () => {
     await who.getByLabel("Bea Chen").check();
     await form.getByRole("button", { name: "Add service" }).click();
     // Refused next to its field, before anything is sent; what was typed stays.
-    await eventually(() => form.locator("#svc-buffer-before-error").textContent()).toBe("Use minutes in steps of 5, from 0 to 240");
+    await expect.poll(() => form.locator("#svc-buffer-before-error").textContent()).toBe("Use minutes in steps of 5, from 0 to 240");
     expect(await serviceNamed(salon, "Colour")).toBeUndefined();
     expect(await who.getByLabel("Bea Chen").isChecked()).toBe(true);
     await form.getByLabel("Buffer before (minutes)").fill("10");
     await form.getByLabel("Buffer after (minutes)").fill("15");
     await checkPage(page, "service-scheduling-form");
     await form.getByRole("button", { name: "Add service" }).click();
-    await eventually(() => page.getByRole("status").first().textContent()).toBe("Colour saved.");
+    await expect.poll(() => page.getByRole("status").first().textContent()).toBe("Colour saved.");
     expect(await serviceNamed(salon, "Colour")).toMatchObject({ bufferBeforeMinutes: 10, bufferAfterMinutes: 15, staffIds: [bea.id] });
     const row = page.locator("tbody tr", { hasText: "Colour" });
-    await eventually(() => row.textContent()).toContain("By: Bea Chen");
+    await expect.poll(() => row.textContent()).toContain("By: Bea Chen");
     expect(await row.textContent()).toContain("+ 10 min before, 15 min after");
     expect(await page.locator("tbody tr", { hasText: "Haircut" }).textContent()).toContain("By: Everyone");
     await checkPage(page, "service-scheduling-list");
@@ -78,8 +78,8 @@ describe("services: buffers and who performs it", () => {
     await group.getByLabel("Alex Rivera").check();
     await checkPage(page, "service-scheduling-edit");
     await form.getByRole("button", { name: "Save changes" }).click();
-    await eventually(async () => (await serviceNamed(salon, "Colour")).staffIds).toEqual([alex.id, bea.id]);
-    await eventually(() => page.locator("tbody tr", { hasText: "Colour" }).textContent()).toContain("By: Alex Rivera, Bea Chen");
+    await expect.poll(async () => (await serviceNamed(salon, "Colour")).staffIds).toEqual([alex.id, bea.id]);
+    await expect.poll(() => page.locator("tbody tr", { hasText: "Colour" }).textContent()).toContain("By: Alex Rivera, Bea Chen");
 
     await page.getByRole("button", { name: "Edit Colour" }).click();
     form = page.getByRole("dialog", { name: "Edit Colour" });
@@ -87,9 +87,9 @@ describe("services: buffers and who performs it", () => {
     await form.getByRole("group", { name: "Who performs it" }).getByLabel("Bea Chen").uncheck();
     await form.getByLabel("Buffer after (minutes)").fill("0");
     await form.getByRole("button", { name: "Save changes" }).click();
-    await eventually(async () => (await serviceNamed(salon, "Colour")).staffIds).toBeNull();
+    await expect.poll(async () => (await serviceNamed(salon, "Colour")).staffIds).toBeNull();
     expect(await serviceNamed(salon, "Colour")).toMatchObject({ bufferBeforeMinutes: 10, bufferAfterMinutes: 0 });
-    await eventually(() => page.locator("tbody tr", { hasText: "Colour" }).textContent()).toContain("By: Everyone");
+    await expect.poll(() => page.locator("tbody tr", { hasText: "Colour" }).textContent()).toContain("By: Everyone");
     expect(await page.locator("tbody tr", { hasText: "Colour" }).textContent()).toContain("+ 10 min before");
     expect(scriptErrors(phone.errors)).toEqual([]);
   });
@@ -105,7 +105,7 @@ describe("services: buffers and who performs it", () => {
       .where(eq(schema.staffProfiles.id, salon.staff[1].id));
     await form.getByRole("group", { name: "Who performs it" }).getByLabel("Bea Chen").check();
     await form.getByRole("button", { name: "Save changes" }).click();
-    await eventually(() => form.locator("#svc-staff-error").textContent()).toBe("Bea Chen: No staff member of this business has this id");
+    await expect.poll(() => form.locator("#svc-staff-error").textContent()).toBe("Bea Chen: No staff member of this business has this id");
     expect((await serviceNamed(salon, "Haircut")).staffIds).toBeNull();
   });
 });
@@ -120,12 +120,12 @@ describe("settings: booking rules, notifications and closures", () => {
     await rules.getByLabel("Minimum notice (minutes)").fill("120");
     await rules.getByLabel("Booking horizon (days ahead)").fill("800");
     await rules.getByRole("button", { name: "Save booking rules" }).click();
-    await eventually(() => rules.locator("#rules-maxAdvanceDays-error").textContent()).toBe("At most 730 days");
+    await expect.poll(() => rules.locator("#rules-maxAdvanceDays-error").textContent()).toBe("At most 730 days");
     expect((await tenantRow(salon)).minNoticeMinutes).toBe(0);
     expect(await rules.getByLabel("Minimum notice (minutes)").inputValue()).toBe("120");
     await rules.getByLabel("Booking horizon (days ahead)").fill("90");
     await rules.getByRole("button", { name: "Save booking rules" }).click();
-    await eventually(() => rules.getByRole("status").textContent()).toBe("Saved.");
+    await expect.poll(() => rules.getByRole("status").textContent()).toBe("Saved.");
     expect(await tenantRow(salon)).toMatchObject({ minNoticeMinutes: 120, maxAdvanceDays: 90 });
 
     await openApp(page, "/app/settings/notifications");
@@ -134,23 +134,23 @@ describe("settings: booking rules, notifications and closures", () => {
     await notify.getByLabel("Send booking notices to").fill("desk@");
     await notify.getByLabel("Reminder e-mails (hours before)").fill("2, 200");
     await notify.getByRole("button", { name: "Save notifications" }).click();
-    await eventually(() => notify.locator("#notifications-reminderHours-error").textContent()).toBe("At most 168 hours (a week)");
+    await expect.poll(() => notify.locator("#notifications-reminderHours-error").textContent()).toBe("At most 168 hours (a week)");
     expect(await notify.locator("#notifications-notificationEmail-error").textContent()).toBe("Enter a valid e-mail address");
     await notify.getByLabel("Reminder e-mails (hours before)").fill("two");
     await notify.getByRole("button", { name: "Save notifications" }).click();
-    await eventually(() => notify.locator("#notifications-reminderHours-error").textContent()).toBe(
-      "Enter whole numbers separated by commas",
-    );
+    await expect
+      .poll(() => notify.locator("#notifications-reminderHours-error").textContent())
+      .toBe("Enter whole numbers separated by commas");
     await notify.getByLabel("Send booking notices to").fill("desk@salon.example");
     await notify.getByLabel("Reminder e-mails (hours before)").fill("2, 48");
     await notify.getByRole("button", { name: "Save notifications" }).click();
-    await eventually(() => notify.getByRole("status").textContent()).toBe("Saved.");
+    await expect.poll(() => notify.getByRole("status").textContent()).toBe("Saved.");
     expect(await tenantRow(salon)).toMatchObject({ notificationEmail: "desk@salon.example", reminderHours: [48, 2] });
     await checkPage(page, "settings-scheduling");
     // No reminders at all.
     await notify.getByLabel("Reminder e-mails (hours before)").fill("");
     await notify.getByRole("button", { name: "Save notifications" }).click();
-    await eventually(async () => (await tenantRow(salon)).reminderHours).toEqual([]);
+    await expect.poll(async () => (await tenantRow(salon)).reminderHours).toEqual([]);
     expect(scriptErrors(errors)).toEqual([]);
   });
 
@@ -163,18 +163,17 @@ describe("settings: booking rules, notifications and closures", () => {
     await panel.getByLabel("Last closed day").fill("2031-12-24");
     await panel.getByLabel("Reason (only your team sees it)").fill("Holidays");
     await panel.getByRole("button", { name: "Add closure" }).click();
-    await eventually(() => panel.locator("#closure-end-error").textContent()).toBe("The last day must not be before the first");
+    await expect.poll(() => panel.locator("#closure-end-error").textContent()).toBe("The last day must not be before the first");
     await panel.getByLabel("First closed day").fill("2031-12-24");
     await panel.getByLabel("Last closed day").fill("2031-12-26");
     await panel.getByRole("button", { name: "Add closure" }).click();
-    await eventually(() => panel.getByRole("status").textContent()).toBe("Closed Wed, Dec 24 to Fri, Dec 26, 2031.");
+    await expect.poll(() => panel.getByRole("status").textContent()).toBe("Closed Wed, Dec 24 to Fri, Dec 26, 2031.");
     await panel.getByLabel("First closed day").fill("2031-07-04");
     await panel.getByRole("button", { name: "Add closure" }).click();
     const list = panel.getByRole("list", { name: "Planned closures" });
-    await eventually(() => list.locator("li").allTextContents()).toEqual([
-      "Fri, Jul 4, 2031Remove",
-      "Wed, Dec 24 to Fri, Dec 26, 2031 · HolidaysRemove",
-    ]);
+    await expect
+      .poll(() => list.locator("li").allTextContents())
+      .toEqual(["Fri, Jul 4, 2031Remove", "Wed, Dec 24 to Fri, Dec 26, 2031 · HolidaysRemove"]);
     const closures = () =>
       e2eDb
         .select()
@@ -187,8 +186,8 @@ describe("settings: booking rules, notifications and closures", () => {
     ]);
     await checkPage(page, "settings-closures");
     await panel.getByRole("button", { name: "Remove closure Fri, Jul 4, 2031" }).click();
-    await eventually(async () => (await closures()).map((c) => c.startDate)).toEqual(["2031-12-24"]);
-    await eventually(() => list.locator("li").count()).toBe(1);
+    await expect.poll(async () => (await closures()).map((c) => c.startDate)).toEqual(["2031-12-24"]);
+    await expect.poll(() => list.locator("li").count()).toBe(1);
     expect(await panel.getByRole("status").textContent()).toBe("Open again Fri, Jul 4, 2031.");
     expect(scriptErrors(errors)).toEqual([]);
   });
@@ -212,21 +211,21 @@ describe("staff: date overrides", () => {
     let form = page.getByRole("dialog", { name: "Hours of Bea Chen on one date" });
     await form.getByLabel("Date (required)").fill("2031-07-10");
     // A Thursday: its weekly hours are shown to start from.
-    await eventually(() => form.getByLabel("Thu, Jul 10, 2031 from").inputValue()).toBe("09:00");
+    await expect.poll(() => form.getByLabel("Thu, Jul 10, 2031 from").inputValue()).toBe("09:00");
     expect(await form.getByLabel("Thu, Jul 10, 2031 until").inputValue()).toBe("17:00");
     await form.getByLabel("Thu, Jul 10, 2031 until").fill("13:00");
     await form.getByRole("button", { name: "Add hours on Thu, Jul 10, 2031" }).click();
     await form.getByLabel("Thu, Jul 10, 2031 from").nth(1).fill("12:00");
     await form.getByLabel("Thu, Jul 10, 2031 until").nth(1).fill("21:00");
     await form.getByRole("button", { name: "Save hours for this date" }).click();
-    await eventually(() => form.locator(".hours-error").textContent()).toBe("overlaps 09:00-13:00 on the same day");
+    await expect.poll(() => form.locator(".hours-error").textContent()).toBe("overlaps 09:00-13:00 on the same day");
     expect(await overrides()).toEqual([]);
     await checkPage(page, "staff-override-form");
     await form.getByLabel("Thu, Jul 10, 2031 from").nth(1).fill("14:00");
     await form.getByRole("button", { name: "Save hours for this date" }).click();
-    await eventually(() => card().getByRole("list", { name: "Date overrides of Bea Chen" }).textContent()).toContain(
-      "Thu, Jul 10, 2031: 09:00–13:00, 14:00–21:00",
-    );
+    await expect
+      .poll(() => card().getByRole("list", { name: "Date overrides of Bea Chen" }).textContent())
+      .toContain("Thu, Jul 10, 2031: 09:00–13:00, 14:00–21:00");
     expect((await overrides()).map((o) => [o.date, o.intervals])).toEqual([
       [
         "2031-07-10",
@@ -249,16 +248,16 @@ describe("staff: date overrides", () => {
     await checkPage(page, "staff-override-off");
     await form.getByRole("button", { name: "Save hours for this date" }).click();
     const list = () => card().getByRole("list", { name: "Date overrides of Bea Chen" });
-    await eventually(() => list().locator("li").count()).toBe(2);
+    await expect.poll(() => list().locator("li").count()).toBe(2);
     expect(await list().locator("li").nth(1).textContent()).toContain("Fri, Jul 11, 2031: Not working");
     await page.getByRole("button", { name: "Change Thu, Jul 10, 2031 for Bea Chen" }).click();
     form = page.getByRole("dialog", { name: "Hours of Bea Chen on one date" });
     expect(await form.getByLabel("Thu, Jul 10, 2031 until").nth(1).inputValue()).toBe("21:00");
     await form.getByRole("button", { name: "Remove Thu, Jul 10, 2031 09:00–13:00" }).click();
     await form.getByRole("button", { name: "Save hours for this date" }).click();
-    await eventually(() => list().locator("li").first().textContent()).toContain("Thu, Jul 10, 2031: 14:00–21:00");
+    await expect.poll(() => list().locator("li").first().textContent()).toContain("Thu, Jul 10, 2031: 14:00–21:00");
     await page.getByRole("button", { name: "Remove override Fri, Jul 11, 2031 for Bea Chen" }).click();
-    await eventually(() => list().locator("li").count()).toBe(1);
+    await expect.poll(() => list().locator("li").count()).toBe(1);
     expect((await overrides()).map((o) => [o.date, o.intervals])).toEqual([["2031-07-10", [{ startMinute: 840, endMinute: 1260 }]]]);
     await checkPage(page, "staff-overrides-phone");
     expect(scriptErrors(phone.errors)).toEqual([]);
@@ -283,7 +282,7 @@ describe("by keyboard only", () => {
     await page.keyboard.press("Enter");
     const form = page.getByRole("dialog", { name: "Hours of Alex Rivera on one date" });
     // The dialog starts at its first field: the date.
-    await eventually(() => form.getByLabel("Date (required)").evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => form.getByLabel("Date (required)").evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.type("08012031");
     await tabTo(page, "ovr-off");
     await page.keyboard.press("Space");
@@ -291,9 +290,9 @@ describe("by keyboard only", () => {
     await page.keyboard.press("Tab");
     await page.keyboard.press("Enter");
     const card = page.locator(".staff-card", { has: page.getByRole("heading", { name: "Alex Rivera" }) });
-    await eventually(() => card.getByRole("list", { name: "Date overrides of Alex Rivera" }).textContent()).toContain(
-      "Fri, Aug 1, 2031: Not working",
-    );
+    await expect
+      .poll(() => card.getByRole("list", { name: "Date overrides of Alex Rivera" }).textContent())
+      .toContain("Fri, Aug 1, 2031: Not working");
     const [row] = await e2eDb.select().from(schema.staffDateOverrides).where(eq(schema.staffDateOverrides.staffId, alex.id));
     expect([row.date, row.intervals]).toEqual(["2031-08-01", []]);
 
@@ -304,7 +303,7 @@ describe("by keyboard only", () => {
     await tabTo(page, "closure-reason");
     await page.keyboard.type("New Year");
     await page.keyboard.press("Enter");
-    await eventually(() => panel.getByRole("status").textContent()).toBe("Closed Thu, Jan 1, 2032.");
+    await expect.poll(() => panel.getByRole("status").textContent()).toBe("Closed Thu, Jan 1, 2032.");
     const [closure] = await e2eDb.select().from(schema.businessClosures).where(eq(schema.businessClosures.tenantId, salon.id));
     expect(closure).toMatchObject({ startDate: "2032-01-01", endDate: "2032-01-01", reason: "New Year" });
     expect(scriptErrors(errors)).toEqual([]);

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { APP_PASSWORD, appBase, createSalon, openApp, sessionFor, signedInState } from "../helpers/app";
-import { eventually, useBrowser } from "../helpers/browser";
+import { useBrowser } from "../helpers/browser";
 import { e2eClient } from "../helpers/db";
 
 // Issue #34 item 11: sessions are measured against the server's clock (the lifetime it gives a
@@ -57,22 +57,22 @@ describe.each(SKEWS)("a computer whose clock is %s", (_, skew) => {
     await page.getByLabel("Password").fill(APP_PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL(`${appBase}/app`);
-    await eventually(() => page.locator("#app-account").textContent()).toContain(salon.businessName);
+    await expect.poll(() => page.locator("#app-account").textContent()).toContain(salon.businessName);
     const first = await stored(page);
     expect(first?.receivedAt).toBeTypeOf("number");
 
     await page.reload();
-    await eventually(() => page.locator("#app-root [data-loading]").count()).toBe(0);
+    await expect.poll(() => page.locator("#app-root [data-loading]").count()).toBe(0);
     await openApp(page, "/app/customers");
     expect(page.url()).toBe(`${appBase}/app/customers`);
-    await eventually(() => page.locator("#app-account").textContent()).toContain(salon.businessName);
+    await expect.poll(() => page.locator("#app-account").textContent()).toContain(salon.businessName);
     // A token fresh from sign-in is not refreshed at once (no loop), whatever the clock says.
     expect(refreshes).toEqual([]);
 
     // 13 hours later by this computer's clock, the token is refreshed without a sign-in.
     await page.clock.fastForward("13:00:00");
-    await eventually(() => refreshes).toEqual([200]);
-    await eventually(async () => (await stored(page))?.token).not.toBe(first?.token);
+    await expect.poll(() => refreshes).toEqual([200]);
+    await expect.poll(async () => (await stored(page))?.token).not.toBe(first?.token);
     expect(page.url()).toBe(`${appBase}/app/customers`);
   });
 
@@ -85,20 +85,20 @@ describe.each(SKEWS)("a computer whose clock is %s", (_, skew) => {
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL(`${appBase}/admin/tenants`);
     await page.goto(`${appBase}/admin/tenant?id=${salon.id}`);
-    await eventually(() => page.locator("#tenant-title").textContent()).toBe(salon.businessName);
+    await expect.poll(() => page.locator("#tenant-title").textContent()).toBe(salon.businessName);
 
     await page.getByRole("button", { name: "Impersonate owner" }).click();
     await page.locator("#form-impersonate").getByLabel("Reason (required)").fill("Clock check");
     await page.getByRole("button", { name: "Start read-only session" }).click();
     await page.waitForURL(`${appBase}/app`);
-    await eventually(() => page.locator("#app-root [data-loading]").count()).toBe(0);
+    await expect.poll(() => page.locator("#app-root [data-loading]").count()).toBe(0);
     expect(await page.locator("#imp-time-left").textContent()).toMatch(/^(59:\d\d|60:00)$/);
     await page.reload();
-    await eventually(() => page.locator("#imp-time-left").textContent()).toMatch(/^(59:\d\d|60:00)$/);
+    await expect.poll(() => page.locator("#imp-time-left").textContent()).toMatch(/^(59:\d\d|60:00)$/);
 
     await page.getByRole("button", { name: "End session" }).click();
     await page.waitForURL(`${appBase}/admin/tenant?id=${salon.id}`);
-    await eventually(() => page.locator("#tenant-title").textContent()).toBe(salon.businessName);
+    await expect.poll(() => page.locator("#tenant-title").textContent()).toBe(salon.businessName);
   });
 });
 
@@ -110,7 +110,7 @@ describe("a session kept before receipt times were", () => {
     const refreshed = page.waitForResponse((r) => r.url().endsWith("/api/auth/refresh"));
     await openApp(page, "/app/customers");
     expect((await refreshed).status()).toBe(200);
-    await eventually(async () => (await stored(page))?.receivedAt).toBeTypeOf("number");
+    await expect.poll(async () => (await stored(page))?.receivedAt).toBeTypeOf("number");
     expect((await stored(page))?.token).not.toBe(old.token);
   });
 });

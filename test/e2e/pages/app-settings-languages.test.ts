@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { checkPage, createSalon, type Member, openApp, type Salon, scriptErrors, sessionFor, signedInState } from "../helpers/app";
-import { eventually, useBrowser, watchErrors } from "../helpers/browser";
+import { useBrowser, watchErrors } from "../helpers/browser";
 import { e2eClient, e2eDb } from "../helpers/db";
 
 // design.md §30 in Chromium: the settings menu and its sections in the member's language, at a
@@ -27,7 +27,7 @@ async function signedIn(salon: Salon, member: Member, width: number) {
 /** The section page in `lang`, its view rendered. */
 async function openIn(page: Page, path: string, lang: string) {
   await openApp(page, path);
-  await eventually(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
   await expect.poll(() => page.locator("#app-root [data-loading]").count(), { timeout: 15_000 }).toBe(0);
 }
 
@@ -64,7 +64,7 @@ describe("settings in the member's language", () => {
     expect(await page.getByRole("link", { name: "Alle Einstellungen" }).isVisible()).toBe(true);
     await page.getByLabel("Name des Unternehmens").fill("Salon Sonnenschein");
     await page.getByRole("button", { name: "Profil speichern" }).click();
-    await eventually(() => page.locator(".settings-body .done").first().textContent()).toBe("Gespeichert.");
+    await expect.poll(() => page.locator(".settings-body .done").first().textContent()).toBe("Gespeichert.");
     const [tenant] = await e2eDb.select({ name: schema.tenants.businessName }).from(schema.tenants).where(eq(schema.tenants.id, salon.id));
     expect(tenant.name).toBe("Salon Sonnenschein");
     expect(await page.getByText("Öffnungszeiten und Buchungen gelten in dieser Zone.").count()).toBe(1);
@@ -80,11 +80,11 @@ describe("settings in the member's language", () => {
     await page.getByLabel("Letzter Schließtag").fill("2031-12-26");
     await page.getByLabel("Grund (nur Ihr Team sieht ihn)").fill("Weihnachten");
     await page.getByRole("button", { name: "Schließtag hinzufügen" }).click();
-    await eventually(() => page.locator(".settings-body .done").first().textContent()).toBe(
-      "Geschlossen: Mi., 24. Dez. bis Fr., 26. Dez. 2031.",
-    );
+    await expect
+      .poll(() => page.locator(".settings-body .done").first().textContent())
+      .toBe("Geschlossen: Mi., 24. Dez. bis Fr., 26. Dez. 2031.");
     const closures = page.getByRole("list", { name: "Geplante Schließtage" });
-    await eventually(() => closures.textContent()).toContain("Mi., 24. Dez. bis Fr., 26. Dez. 2031 · Weihnachten");
+    await expect.poll(() => closures.textContent()).toContain("Mi., 24. Dez. bis Fr., 26. Dez. 2031 · Weihnachten");
     expect(await closures.getByRole("button", { name: "Schließtag Mi., 24. Dez. bis Fr., 26. Dez. 2031 entfernen" }).count()).toBe(1);
     await noEnglish(page, ["Add closure", "First closed day", "Closed ", "Remove", " to "]);
     await checkPage(page, "settings-de-closures");
@@ -111,7 +111,7 @@ describe("settings in the member's language", () => {
     expect(await page.locator(".settings-body h2").first().textContent()).toBe("Eigene Domain");
     expect(await page.getByText("Nur der Hostname: kein https://, kein Pfad.").count()).toBe(1);
     await page.getByRole("button", { name: "Eigene Domain speichern" }).click();
-    await eventually(() => page.locator(".settings-body .done").first().textContent()).toBe("Nichts geändert.");
+    await expect.poll(() => page.locator(".settings-body .done").first().textContent()).toBe("Nichts geändert.");
     await noEnglish(page, ["Custom domain", "Save custom domain", "Nothing changed."]);
     await checkPage(page, "settings-de-domain");
 
@@ -171,7 +171,7 @@ describe("settings in the member's language", () => {
     expect(await page.getByText("Saisissez des nombres entiers séparés par des virgules").count()).toBe(1);
     await hours.fill("24, 2");
     await page.getByRole("button", { name: "Enregistrer les notifications" }).click();
-    await eventually(() => page.locator(".settings-body .done").first().textContent()).toBe("Enregistré.");
+    await expect.poll(() => page.locator(".settings-body .done").first().textContent()).toBe("Enregistré.");
     const [tenant] = await e2eDb
       .select({ hours: schema.tenants.reminderHours })
       .from(schema.tenants)

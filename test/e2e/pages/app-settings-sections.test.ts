@@ -12,7 +12,7 @@ import {
   sessionFor,
   signedInState,
 } from "../helpers/app";
-import { eventually, useBrowser, watchErrors } from "../helpers/browser";
+import { useBrowser, watchErrors } from "../helpers/browser";
 import { e2eClient } from "../helpers/db";
 
 // Issue #34 item 10: every settings section is a page of its own under /app/settings/<section>,
@@ -96,10 +96,10 @@ describe("settings sections", () => {
       .getByRole("link", { name: /^Booking rules/ })
       .click();
     await page.waitForURL(`${appBase}/app/settings/rules`);
-    await eventually(() => page.getByRole("button", { name: "Save booking rules" }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("button", { name: "Save booking rules" }).isVisible()).toBe(true);
     await page.getByRole("link", { name: "All settings" }).click();
     await page.waitForURL(`${appBase}/app/settings`);
-    await eventually(() => menu(page).isVisible()).toBe(true);
+    await expect.poll(() => menu(page).isVisible()).toBe(true);
     expect(await page.getByRole("heading", { name: "Booking rules" }).count()).toBe(0);
   });
 
@@ -126,7 +126,7 @@ describe("settings sections", () => {
     await checkPage(page, "settings-menu-focus");
     await page.keyboard.press("Enter");
     await page.waitForURL(`${appBase}/app/settings/closures`);
-    await eventually(() => page.getByRole("button", { name: "Add closure" }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("button", { name: "Add closure" }).isVisible()).toBe(true);
     // Shift+Tab from the section's first field goes back into the menu.
     await page.getByLabel("First closed day").focus();
     for (let i = 0; i < 20 && !(await inMenu()); i++) await page.keyboard.press("Shift+Tab");
@@ -143,16 +143,16 @@ describe("settings sections", () => {
     await openApp(page, "/app/settings/profile");
     await page.getByLabel("Business name").fill("Alone Studio");
     await page.getByRole("button", { name: "Save profile" }).click();
-    await eventually(() => page.getByRole("status").textContent()).toBe("Saved.");
+    await expect.poll(() => page.getByRole("status").textContent()).toBe("Saved.");
     await openApp(page, "/app/settings/rules");
     await page.getByLabel("Free cancellation until (hours before)").fill("12");
     await page.getByRole("button", { name: "Save booking rules" }).click();
-    await eventually(() => page.getByRole("status").textContent()).toBe("Saved.");
+    await expect.poll(() => page.getByRole("status").textContent()).toBe("Saved.");
     await openApp(page, "/app/settings/payments");
     await page.getByLabel("Ask for payment when customers book online").check();
     await page.getByRole("button", { name: "Save payment rules" }).click();
     const rules = page.locator("section", { has: page.getByRole("heading", { name: "Payment rules" }) });
-    await eventually(() => rules.getByRole("alert").count()).toBe(1);
+    await expect.poll(() => rules.getByRole("alert").count()).toBe(1);
     expect(patches).toEqual([{ businessName: "Alone Studio" }, { cancellationHours: 12 }, { requirePayment: true }]);
   });
 
@@ -165,9 +165,9 @@ describe("settings sections", () => {
     await page.getByLabel("Password").fill(APP_PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL(`${appBase}/app/settings/webhooks`);
-    await eventually(() => page.getByRole("heading", { name: "Webhooks" }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("heading", { name: "Webhooks" }).isVisible()).toBe(true);
     await page.reload();
-    await eventually(() => page.getByRole("heading", { name: "Webhooks" }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("heading", { name: "Webhooks" }).isVisible()).toBe(true);
 
     for (const unknown of ["/app/settings/nope", "/app/settings/profile/more", "/app/settings/Profile"]) {
       const res = await page.goto(`${appBase}${unknown}`);

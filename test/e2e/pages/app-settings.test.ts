@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
 import { checkPage, createSalon, openApp, type Salon, scriptErrors, sessionFor, signedInState } from "../helpers/app";
-import { eventually, useBrowser, watchErrors } from "../helpers/browser";
+import { useBrowser, watchErrors } from "../helpers/browser";
 import { e2eClient, e2eDb } from "../helpers/db";
 
 // Issue items 8 and 9: settings (profile, rules, appearance with preview and embed code, domain,
@@ -29,11 +29,11 @@ describe("settings", () => {
     await profile.getByLabel("Business name").fill("Renamed Studio");
     await profile.getByLabel("Contact e-mail").fill("not an address");
     await profile.getByRole("button", { name: "Save profile" }).click();
-    await eventually(() => profile.locator("#profile-email-error").textContent()).toBe("Enter a valid e-mail address");
+    await expect.poll(() => profile.locator("#profile-email-error").textContent()).toBe("Enter a valid e-mail address");
     expect(await profile.getByLabel("Business name").inputValue()).toBe("Renamed Studio");
     await profile.getByLabel("Contact e-mail").fill("desk@renamed.example");
     await profile.getByRole("button", { name: "Save profile" }).click();
-    await eventually(() => profile.getByRole("status").textContent()).toBe("Saved.");
+    await expect.poll(() => profile.getByRole("status").textContent()).toBe("Saved.");
     expect(await tenantRow(salon)).toMatchObject({ businessName: "Renamed Studio", email: "desk@renamed.example" });
 
     await openApp(page, "/app/settings/rules");
@@ -41,20 +41,20 @@ describe("settings", () => {
     await rules.getByLabel("Free cancellation until (hours before)").fill("48");
     await rules.getByLabel("Customers may book without an account").uncheck();
     await rules.getByRole("button", { name: "Save booking rules" }).click();
-    await eventually(() => rules.getByRole("status").textContent()).toBe("Saved.");
+    await expect.poll(() => rules.getByRole("status").textContent()).toBe("Saved.");
     expect(await tenantRow(salon)).toMatchObject({ cancellationHours: 48, allowGuestBooking: false });
 
     await openApp(page, "/app/settings/appearance");
     const look = page.locator("section", { has: page.getByRole("heading", { name: "Appearance" }) });
     await look.getByLabel("Widget button colour").fill("#fde047");
     // The preview follows as you choose, with readable text on the light colour.
-    await eventually(() => look.locator(".preview-widget").evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
-      "rgb(253, 224, 71)",
-    );
+    await expect
+      .poll(() => look.locator(".preview-widget").evaluate((el) => getComputedStyle(el).backgroundColor))
+      .toBe("rgb(253, 224, 71)");
     expect(await look.locator(".preview-widget").evaluate((el) => getComputedStyle(el).color)).toBe("rgb(17, 24, 39)");
     await look.getByLabel("The widget opens").selectOption("inline");
     await look.getByRole("button", { name: "Save appearance" }).click();
-    await eventually(() => look.getByRole("status").textContent()).toBe("Saved.");
+    await expect.poll(() => look.getByRole("status").textContent()).toBe("Saved.");
     expect(await tenantRow(salon)).toMatchObject({ widgetColor: "#fde047", widgetMode: "inline" });
     await openApp(page, "/app/settings/widget");
     expect(await page.getByLabel("Embed code").inputValue()).toMatch(
@@ -65,7 +65,7 @@ describe("settings", () => {
     const domain = page.locator("section", { has: page.getByRole("heading", { name: "Custom domain" }) });
     await domain.getByLabel("Domain").fill("Book.Renamed-Studio.example");
     await domain.getByRole("button", { name: "Save custom domain" }).click();
-    await eventually(() => domain.getByRole("status").textContent()).toBe("Saved.");
+    await expect.poll(() => domain.getByRole("status").textContent()).toBe("Saved.");
     expect((await tenantRow(salon)).customDomain).toBe("book.renamed-studio.example");
     await checkPage(page, "settings-saved");
     expect(scriptErrors(errors)).toEqual([]);
@@ -77,7 +77,7 @@ describe("settings", () => {
     const hooks = page.locator("section", { has: page.getByRole("heading", { name: "Webhooks" }) });
     await hooks.getByLabel("Address (https://…)").fill("https://hooks.example.test/bookings");
     await hooks.getByRole("button", { name: "Add endpoint" }).click();
-    await eventually(() => hooks.getByLabel(/^Signing secret for/).inputValue()).toMatch(/^whsec_/);
+    await expect.poll(() => hooks.getByLabel(/^Signing secret for/).inputValue()).toMatch(/^whsec_/);
     const [endpoint] = await e2eDb.select().from(schema.webhookEndpoints).where(eq(schema.webhookEndpoints.tenantId, salon.id));
     expect(endpoint).toMatchObject({ url: "https://hooks.example.test/bookings", events: ["*"] });
     const deliveryId = newId("whd");
@@ -97,10 +97,10 @@ describe("settings", () => {
       updatedAt: t,
     });
     await hooks.getByRole("button", { name: "Deliveries to https://hooks.example.test/bookings" }).click();
-    await eventually(() => hooks.locator(".delivery-log tbody").textContent()).toContain("Failed (HTTP 500)");
+    await expect.poll(() => hooks.locator(".delivery-log tbody").textContent()).toContain("Failed (HTTP 500)");
     await checkPage(page, "settings-webhooks");
     await hooks.getByRole("button", { name: /^Send again: booking\.created/ }).click();
-    await eventually(() => hooks.locator(".delivery-log").textContent()).toContain("Sent again: it is queued now.");
+    await expect.poll(() => hooks.locator(".delivery-log").textContent()).toContain("Sent again: it is queued now.");
     const [row] = await e2eDb.select().from(schema.webhookDeliveries).where(eq(schema.webhookDeliveries.id, deliveryId));
     expect(row.status).not.toBe("failed");
   });
@@ -114,8 +114,8 @@ describe("members", () => {
     await members.getByLabel("E-mail").fill(`nia-${salon.slug}@e2e.test`);
     await members.getByLabel("First name").fill("Nia");
     await members.getByRole("button", { name: "Send invitation" }).click();
-    await eventually(() => members.getByRole("status").textContent()).toContain(`Invitation sent to nia-${salon.slug}@e2e.test`);
-    await eventually(() => members.locator("tbody tr").count()).toBe(2);
+    await expect.poll(() => members.getByRole("status").textContent()).toContain(`Invitation sent to nia-${salon.slug}@e2e.test`);
+    await expect.poll(() => members.locator("tbody tr").count()).toBe(2);
     const row = members.locator("tbody tr", { hasText: "Nia" });
     expect(await row.textContent()).toContain("Staff");
     const membership = async () => {
@@ -127,12 +127,12 @@ describe("members", () => {
       return m;
     };
     await row.getByLabel("Role of Nia").selectOption("admin");
-    await eventually(membership).toEqual({ role: "admin", isActive: true });
+    await expect.poll(membership).toEqual({ role: "admin", isActive: true });
     await members.getByRole("button", { name: /^Deactivate Nia/ }).click();
-    await eventually(membership).toEqual({ role: "admin", isActive: false });
-    await eventually(() => members.locator("tbody tr", { hasText: "Nia" }).textContent()).toContain("Deactivated");
+    await expect.poll(membership).toEqual({ role: "admin", isActive: false });
+    await expect.poll(() => members.locator("tbody tr", { hasText: "Nia" }).textContent()).toContain("Deactivated");
     await members.getByRole("button", { name: /^Reactivate Nia/ }).click();
-    await eventually(membership).toEqual({ role: "admin", isActive: true });
+    await expect.poll(membership).toEqual({ role: "admin", isActive: true });
     // The owner's own row offers nothing to change.
     expect(await members.locator("tbody tr").first().textContent()).toContain("Owner");
     await checkPage(page, "settings-members");
@@ -144,7 +144,7 @@ describe("AI log", () => {
   it("says plainly when there is nothing yet, and lists requests newest first", async () => {
     const salon = await createSalon();
     const { page } = await open(salon, "/app/ai-log", 375);
-    await eventually(() => page.locator(".empty-title").textContent()).toBe("No AI activity yet.");
+    await expect.poll(() => page.locator(".empty-title").textContent()).toBe("No AI activity yet.");
     await checkPage(page, "ai-log-empty");
     await e2eDb.insert(schema.auditLog).values({
       id: newId("aud"),
@@ -164,7 +164,7 @@ describe("AI log", () => {
       createdAt: "2031-05-06T14:00:00.000Z",
     });
     await openApp(page, "/app/ai-log");
-    await eventually(() => page.locator("tbody").textContent()).toContain("Do you cut curly hair?");
+    await expect.poll(() => page.locator("tbody").textContent()).toContain("Do you cut curly hair?");
     expect(await page.locator("tbody tr").first().textContent()).toContain("list_services");
     await checkPage(page, "ai-log");
   });

@@ -13,7 +13,7 @@ import {
   signedInState,
   watchUrls,
 } from "../helpers/app";
-import { eventually, useBrowser, watchErrors } from "../helpers/browser";
+import { useBrowser, watchErrors } from "../helpers/browser";
 import { e2eClient, e2eDb } from "../helpers/db";
 
 // Issue item 1: sign in, switch business, sign out; the token is refreshed before it ends; a 401
@@ -41,20 +41,20 @@ describe("owner app: sign-in, business switch, sign-out", () => {
     await page.getByLabel("E-mail", { exact: true }).fill(first.owner.email);
     await page.getByLabel("Password").fill("not-the-password");
     await page.getByRole("button", { name: "Sign in" }).click();
-    await eventually(() => page.locator("#login-error").textContent()).toBe("The e-mail or password is not right.");
+    await expect.poll(() => page.locator("#login-error").textContent()).toBe("The e-mail or password is not right.");
     expect(await page.getByLabel("E-mail", { exact: true }).inputValue()).toBe(first.owner.email);
 
     await page.getByLabel("Password").fill(APP_PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL(`${appBase}/app/calendar?date=2031-05-06`);
     const switcher = page.getByLabel("Business");
-    await eventually(() => switcher.locator("option:checked").textContent()).toBe("Northside Cuts");
+    await expect.poll(() => switcher.locator("option:checked").textContent()).toBe("Northside Cuts");
 
     await switcher.selectOption({ label: "Southside Cuts" });
     await page.waitForURL(`${appBase}/app/calendar`);
-    await eventually(() => page.getByLabel("Business").locator("option:checked").textContent()).toBe("Southside Cuts");
+    await expect.poll(() => page.getByLabel("Business").locator("option:checked").textContent()).toBe("Southside Cuts");
     await page.goto(`${appBase}/app/bookings?from=2031-05-06&to=2031-05-06`);
-    await eventually(() => page.locator("#app-root").textContent()).toContain("Sol Second");
+    await expect.poll(() => page.locator("#app-root").textContent()).toContain("Sol Second");
 
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem("app.session")))!) as { token: string; tenantId: string };
     expect(stored.tenantId).toBe(second.id);
@@ -62,7 +62,7 @@ describe("owner app: sign-in, business switch, sign-out", () => {
 
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.waitForURL(`${appBase}/app/login`);
-    await eventually(() => page.locator("#login-notice").textContent()).toBe("You have signed out.");
+    await expect.poll(() => page.locator("#login-notice").textContent()).toBe("You have signed out.");
     expect(await page.evaluate(() => localStorage.getItem("app.session"))).toBeNull();
     // The session is revoked on the server: the old token cannot be refreshed.
     const refresh = await fetch(`${appBase}/api/auth/refresh`, { method: "POST", headers: { Authorization: `Bearer ${stored.token}` } });
@@ -84,7 +84,7 @@ describe("owner app: sign-in, business switch, sign-out", () => {
     }, session.token);
     await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Calendar" }).click();
     await page.waitForURL(`${appBase}/app/login`);
-    await eventually(() => page.locator("#login-notice").textContent()).toBe("Your session has ended. Please sign in again.");
+    await expect.poll(() => page.locator("#login-notice").textContent()).toBe("Your session has ended. Please sign in again.");
   });
 
   it("refreshes a token with less than 12 of its 24 hours left, without a sign-in", async () => {
@@ -102,6 +102,6 @@ describe("owner app: sign-in, business switch, sign-out", () => {
     const refreshed = page.waitForResponse((r) => r.url().endsWith("/api/auth/refresh"));
     await openApp(page, "/app?date=2031-05-06");
     expect((await refreshed).status()).toBe(200);
-    await eventually(async () => JSON.parse((await page.evaluate(() => localStorage.getItem("app.session")))!).token).not.toBe(old.token);
+    await expect.poll(async () => JSON.parse((await page.evaluate(() => localStorage.getItem("app.session")))!).token).not.toBe(old.token);
   });
 });

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
 import { bookAt, checkPage, createSalon, openApp, type Salon, scriptErrors, sessionFor, signedInState } from "../helpers/app";
-import { eventually, useBrowser, watchErrors } from "../helpers/browser";
+import { useBrowser, watchErrors } from "../helpers/browser";
 import { e2eClient, e2eDb } from "../helpers/db";
 
 // Issue #37 item 4, the owner app's part: /app/resources, the service form's processing time and
@@ -67,31 +67,31 @@ describe("/app/resources", () => {
   it("says there are none yet, then adds, renames, retypes, deactivates, gives time off and deletes a resource", async () => {
     const salon = await createSalon();
     const { page, errors } = await open(salon, 1280, "/app/resources");
-    await eventually(() => page.getByText("No resources yet.").count()).toBe(1);
+    await expect.poll(() => page.getByText("No resources yet.").count()).toBe(1);
     await checkPage(page, "resources-empty");
 
     await page.getByRole("button", { name: "Add resource" }).click();
     const form = page.getByRole("dialog", { name: "New resource" });
     await form.getByRole("button", { name: "Add resource" }).click();
     // Refused before sending, next to each field, in plain words.
-    await eventually(() => form.locator("#res-name-error").textContent()).toBe("Enter a name, e.g. Room 1");
+    await expect.poll(() => form.locator("#res-name-error").textContent()).toBe("Enter a name, e.g. Room 1");
     expect(await form.locator("#res-type-error").textContent()).toBe("Enter a type, e.g. room");
     await form.getByLabel("Name").fill("Room 1");
     await form.getByLabel("Type").fill("Room");
     await form.getByRole("button", { name: "Add resource" }).click();
-    await eventually(() => page.locator(".done").first().textContent()).toBe("Room 1 saved.");
-    await eventually(async () => (await resourcesOf(salon)).map((r) => [r.name, r.type, r.isActive])).toEqual([["Room 1", "room", true]]);
+    await expect.poll(() => page.locator(".done").first().textContent()).toBe("Room 1 saved.");
+    await expect.poll(async () => (await resourcesOf(salon)).map((r) => [r.name, r.type, r.isActive])).toEqual([["Room 1", "room", true]]);
 
     await page.getByRole("button", { name: "Edit Room 1" }).click();
     const edit = page.getByRole("dialog", { name: "Edit Room 1" });
     await edit.getByLabel("Name").fill("Treatment room");
     await edit.getByLabel("Type").fill("suite");
     await edit.getByRole("button", { name: "Save changes" }).click();
-    await eventually(() => page.getByRole("heading", { name: "Treatment room" }).count()).toBe(1);
+    await expect.poll(() => page.getByRole("heading", { name: "Treatment room" }).count()).toBe(1);
     expect(await page.getByRole("heading", { name: "suite" }).count()).toBe(1);
 
     await page.getByRole("button", { name: "Deactivate Treatment room" }).click();
-    await eventually(() => page.locator(".resource-card .status").textContent()).toBe("Inactive");
+    await expect.poll(() => page.locator(".resource-card .status").textContent()).toBe("Inactive");
     expect((await resourcesOf(salon))[0].isActive).toBe(false);
 
     await page.getByRole("button", { name: "Add time off for Treatment room" }).click();
@@ -100,9 +100,9 @@ describe("/app/resources", () => {
     await off.getByLabel("Last day").fill("2031-05-07");
     await off.getByLabel("Reason (only your team sees it)").fill("Repainting");
     await off.getByRole("button", { name: "Add time off" }).click();
-    await eventually(() => page.locator(".resource-card .time-off li span").first().textContent()).toBe(
-      "Tue, May 6 to Wed, May 7, 2031 (all day) · Repainting",
-    );
+    await expect
+      .poll(() => page.locator(".resource-card .time-off li span").first().textContent())
+      .toBe("Tue, May 6 to Wed, May 7, 2031 (all day) · Repainting");
     const [row] = await e2eDb.select().from(schema.resourceTimeOff).where(eq(schema.resourceTimeOff.tenantId, salon.id));
     expect([new Date(row.startAt).toISOString(), new Date(row.endAt).toISOString()]).toEqual([
       "2031-05-06T04:00:00.000Z",
@@ -112,7 +112,7 @@ describe("/app/resources", () => {
 
     await page.getByRole("button", { name: "Delete Treatment room" }).click();
     await page.getByRole("dialog", { name: "Delete Treatment room?" }).getByRole("button", { name: "Delete resource" }).click();
-    await eventually(() => page.getByText("No resources yet.").count()).toBe(1);
+    await expect.poll(() => page.getByText("No resources yet.").count()).toBe(1);
     expect(await resourcesOf(salon)).toEqual([]);
     expect(scriptErrors(errors)).toEqual([]);
   });
@@ -124,7 +124,7 @@ describe("/app/resources", () => {
       .insert(schema.resources)
       .values({ id: newId("res"), tenantId: salon.id, name: "Basin 1", type: "basin", createdAt: now, updatedAt: now });
     const { page } = await open(salon, 375, "/app/resources", salon.members[0]);
-    await eventually(() => page.getByRole("heading", { name: "Basin 1" }).count()).toBe(1);
+    await expect.poll(() => page.getByRole("heading", { name: "Basin 1" }).count()).toBe(1);
     for (const name of ["Add resource", "Edit Basin 1", "Add time off for Basin 1", "Deactivate Basin 1", "Delete Basin 1"]) {
       const button = page.getByRole("button", { name });
       expect(await button.isDisabled(), name).toBe(true);
@@ -143,20 +143,20 @@ describe("the service form's processing time and resource types", () => {
     await form.getByLabel("Staff free from (minutes in)").fill("20");
     await form.getByLabel("Resources it needs").fill("chair, basin, room, towel");
     await form.getByRole("button", { name: "Save changes" }).click();
-    await eventually(() => form.locator("#svc-processing-minutes-error").textContent()).toBe(
-      "Fill in both processing fields, or leave both empty",
-    );
+    await expect
+      .poll(() => form.locator("#svc-processing-minutes-error").textContent())
+      .toBe("Fill in both processing fields, or leave both empty");
     expect(await form.locator("#svc-resource-types-error").textContent()).toBe("At most 3 resource types");
     await form.getByLabel("Staff free for (minutes)").fill("45");
     await form.getByLabel("Resources it needs").fill("Chair, basin");
     await form.getByRole("button", { name: "Save changes" }).click();
-    await eventually(() => form.locator("#svc-processing-minutes-error").textContent()).toBe(
-      "The staff member must be back before the service ends (start + length under 60 minutes)",
-    );
+    await expect
+      .poll(() => form.locator("#svc-processing-minutes-error").textContent())
+      .toBe("The staff member must be back before the service ends (start + length under 60 minutes)");
     await form.getByLabel("Staff free for (minutes)").fill("25");
     await checkPage(page, "service-visit-fields");
     await form.getByRole("button", { name: "Save changes" }).click();
-    await eventually(() => page.getByText("Staff free 20–45 min in · Needs: chair, basin").count()).toBe(1);
+    await expect.poll(() => page.getByText("Staff free 20–45 min in · Needs: chair, basin").count()).toBe(1);
     const [svc] = await e2eDb.select().from(schema.services).where(eq(schema.services.id, salon.services[0].id));
     expect([svc.processingOffsetMinutes, svc.processingMinutes, svc.resourceTypes]).toEqual([20, 25, ["chair", "basin"]]);
   });
@@ -180,14 +180,14 @@ describe("a visit in the calendar", () => {
     await dialog.getByLabel("Last name").fill("Visit");
     await checkPage(page, "visit-new-booking");
     await dialog.getByRole("button", { name: "Book", exact: true }).click();
-    await eventually(() => dialog.getByRole("alert").textContent()).toContain("This visit does not fit at that time");
+    await expect.poll(() => dialog.getByRole("alert").textContent()).toContain("This visit does not fit at that time");
     expect(await dialog.getByLabel("First name").inputValue()).toBe("Vera");
 
     await dialog.getByLabel("Staff member for service 2", { exact: true }).selectOption({ label: "Alex Rivera" });
     await dialog.getByRole("button", { name: "Book", exact: true }).click();
-    await eventually(() => page.locator("p.done").textContent()).toMatch(
-      /^Booked BK-[A-Z0-9]{6}: Tue, May 6 at 10:00 a visit of 2 services\.$/,
-    );
+    await expect
+      .poll(() => page.locator("p.done").textContent())
+      .toMatch(/^Booked BK-[A-Z0-9]{6}: Tue, May 6 at 10:00 a visit of 2 services\.$/);
 
     // The database holds one visit of two items, both Alex's, the haircut holding the chair.
     const items = await e2eDb
@@ -203,7 +203,7 @@ describe("a visit in the calendar", () => {
     const code = visits[0].confirmationCode;
 
     const blocks = page.locator(`.cal-block[data-visit="${visits[0].id}"]`);
-    await eventually(() => blocks.count()).toBe(2);
+    await expect.poll(() => blocks.count()).toBe(2);
     expect(await blocks.locator(".cal-block-visit").allTextContents()).toEqual([` Visit ${code} · 1 of 2`, ` Visit ${code} · 2 of 2`]);
     // The haircut's processing window 10:20-10:40: inside its block, 16 px down, 16 px tall, paler.
     const haircut = page.getByRole("button", { name: /^10:00–11:00 Vera Visit Haircut/ });
@@ -230,7 +230,7 @@ describe("a visit in the calendar", () => {
     await checkPage(page, "visit-calendar");
 
     await page.getByRole("button", { name: "Columns by resource" }).click();
-    await eventually(() => page.locator(`.cal-body[data-resource="${chair}"] .cal-block`).count()).toBe(1);
+    await expect.poll(() => page.locator(`.cal-body[data-resource="${chair}"] .cal-block`).count()).toBe(1);
     expect(await page.locator(".cal-head-name").allTextContents()).toEqual(["Chair 1"]);
     expect(await page.locator(`.cal-body[data-resource="${chair}"] .cal-block .cal-block-who`).textContent()).toBe("Vera Visit");
     expect(page.url()).toContain("by=resources");
@@ -250,7 +250,7 @@ describe("a visit in the calendar", () => {
     await dialog.getByLabel("Staff member for service 2", { exact: true }).selectOption({ label: "Bea Chen" });
     await dialog.getByLabel("First name").fill("Twyla");
     await dialog.getByRole("button", { name: "Book", exact: true }).click();
-    await eventually(() => page.locator(".cal-block.in-visit").count()).toBe(2);
+    await expect.poll(() => page.locator(".cal-block.in-visit").count()).toBe(2);
     const alex = page.locator(`.cal-body[data-staff="${salon.staff[0].id}"] .cal-block.in-visit`);
     const bea = page.locator(`.cal-body[data-staff="${salon.staff[1].id}"] .cal-block.in-visit`);
     expect(await alex.locator(".cal-block-time").textContent()).toBe("13:00–14:00");
@@ -263,13 +263,13 @@ describe("a visit in the calendar", () => {
     await checkPage(page, "visit-two-columns");
 
     const narrow = await open(salon, 375, `/app/calendar?date=${DAY}`);
-    await eventually(() => narrow.page.locator(".cal-block.in-visit").count()).toBe(2);
+    await expect.poll(() => narrow.page.locator(".cal-block.in-visit").count()).toBe(2);
     for (const l of await blockTextLayout(narrow.page)) expect(l).toMatchObject({ inside: true, clear: true });
     await checkPage(narrow.page, "visit-two-columns");
 
     // The dashboard's timeline marks the same visit and the haircut's processing window.
     const dash = await open(salon, 1280, `/app?date=${DAY}`);
-    await eventually(() => dash.page.locator(".tl-block.in-visit").count()).toBe(2);
+    await expect.poll(() => dash.page.locator(".tl-block.in-visit").count()).toBe(2);
     expect(await dash.page.locator(".tl-block.has-processing .tl-processing").count()).toBe(1);
     expect(await dash.page.getByRole("button", { name: /^13:00 Twyla.*until 14:00.*Haircut.*part of a visit$/ }).count()).toBe(1);
     await checkPage(dash.page, "visit-dashboard");

@@ -4,7 +4,7 @@ import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
 import { bookAt, checkPage, createSalon, openApp, type Salon, scriptErrors, sessionFor, signedInState } from "../helpers/app";
 import { focusIsVisible } from "../helpers/axe";
-import { eventually, useBrowser, watchErrors } from "../helpers/browser";
+import { useBrowser, watchErrors } from "../helpers/browser";
 import { e2eClient, e2eDb, uniq } from "../helpers/db";
 
 // Issue #39 item 1, /app/waitlist: the entries with a time on a day (customer, service, staff,
@@ -121,29 +121,29 @@ describe("the owner app's waitlist page", () => {
     // Offer Alex's 10:00: he is booked then, so it is refused in words, and nothing is offered.
     await page.getByRole("button", { name: "Offer a time to Wendy" }).click();
     const dialog = page.locator("#offer-dialog");
-    await eventually(() => dialog.isVisible()).toBe(true);
+    await expect.poll(() => dialog.isVisible()).toBe(true);
     expect(await dialog.locator("#staffProfileId").inputValue()).toBe(salon.staff[0].id);
     expect(await dialog.locator("#startDatetime").inputValue()).toBe("10:00");
     await checkPage(page, "waitlist-offer");
     await dialog.getByRole("button", { name: "Send the offer" }).click();
-    await eventually(() => dialog.locator("[role=alert]").textContent()).toContain("The customer could not book this time now");
+    await expect.poll(() => dialog.locator("[role=alert]").textContent()).toContain("The customer could not book this time now");
     const byHand = and(eq(schema.waitlistOffers.entryId, wendy.id), eq(schema.waitlistOffers.via, "owner"));
     expect(await e2eDb.select().from(schema.waitlistOffers).where(byHand)).toHaveLength(0);
 
     // 11:00 is free: the offer is sent and listed as made by hand.
     await dialog.locator("#startDatetime").fill("11:00");
     await dialog.getByRole("button", { name: "Send the offer" }).click();
-    await eventually(() => page.locator("p.done[role=status]").textContent()).toBe(
-      "Offered 11:00 with Alex Rivera to Wendy Waits. We sent them a link to book it.",
-    );
+    await expect
+      .poll(() => page.locator("p.done[role=status]").textContent())
+      .toBe("Offered 11:00 with Alex Rivera to Wendy Waits. We sent them a link to book it.");
     expect(await dialog.isVisible()).toBe(false);
-    await eventually(() => rows(page).nth(0).textContent()).toContain("(by hand)");
+    await expect.poll(() => rows(page).nth(0).textContent()).toContain("(by hand)");
     const made = await e2eDb.select().from(schema.waitlistOffers).where(eq(schema.waitlistOffers.entryId, wendy.id));
     expect(made.map((o) => [o.via, o.startAt])).toEqual(expect.arrayContaining([["owner", at("11:00")]]));
 
     // Another day, chosen with the date picker: nobody waits, said in words.
     await page.locator("#waitlist-date").fill("2031-06-05");
-    await eventually(() => page.locator(".empty-title").textContent()).toBe("Nobody is on the waitlist for this day.");
+    await expect.poll(() => page.locator(".empty-title").textContent()).toBe("Nobody is on the waitlist for this day.");
     expect(page.url()).toContain("date=2031-06-05");
     // By keyboard, focus shows on the day's buttons.
     await page.locator("#waitlist-date").focus();

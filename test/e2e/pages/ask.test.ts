@@ -5,7 +5,7 @@ import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
 import { answer, MODEL_PATH, type ScriptedAnswer, toolCalls } from "../../helpers/ai-model";
 import { describeViolations, focusIsVisible, screenshot, seriousViolations } from "../helpers/axe";
-import { eventually, pickCalendarDate, useBrowser, watchErrors } from "../helpers/browser";
+import { pickCalendarDate, useBrowser, watchErrors } from "../helpers/browser";
 import { auditRows, bookingByCode, createBookableTenant, e2eClient, e2eDb, FAR_DATE, uniq } from "../helpers/db";
 
 // The booking page's Ask panel (issue #21) in Chromium against the real local stack; the capture
@@ -71,9 +71,9 @@ function suggestingModel(t: { serviceId: string; staffId: string }, reply: strin
  * undone by the calendar showing today's month again), then FAR_DATE's month and day.
  */
 async function formShowsFarDateTimes(page: Page) {
-  await eventually(() => page.locator("#slot-status").textContent()).toMatch(/times? available on Tue, May 20, 2031/);
+  await expect.poll(() => page.locator("#slot-status").textContent()).toMatch(/times? available on Tue, May 20, 2031/);
   await pickCalendarDate(page, FAR_DATE);
-  await eventually(() => page.locator("#slot-status").textContent()).toMatch(/times? available on Tue, Jun 10, 2031/);
+  await expect.poll(() => page.locator("#slot-status").textContent()).toMatch(/times? available on Tue, Jun 10, 2031/);
   expect(await page.locator("#slots button").count()).toBeGreaterThan(0);
 }
 
@@ -92,7 +92,7 @@ describe.each([375, 1280])("Ask panel at %i px", (width) => {
 
     await page.getByLabel("Your request").fill("A haircut with Sam on June 10 2031, after 2 pm please");
     await page.getByLabel("Your request").press("Enter");
-    await eventually(() => page.locator(".ask-assistant").count()).toBe(1);
+    await expect.poll(() => page.locator(".ask-assistant").count()).toBe(1);
     // The reply is text: markup in it is shown, never run or rendered.
     expect(await page.locator(".ask-assistant .ask-text").textContent()).toBe(reply);
     expect(await page.locator("#ask-log b").count()).toBe(0);
@@ -126,7 +126,7 @@ describe.each([375, 1280])("Ask panel at %i px", (width) => {
     await page.keyboard.press("Enter");
 
     // The normal form now holds the suggestion: service, staff, date and the time, details open.
-    await eventually(() => page.locator("#step-details").isVisible()).toBe(true);
+    await expect.poll(() => page.locator("#step-details").isVisible()).toBe(true);
     // The flow's own requests, once each: June's free days (the calendar paged there), then that date's times.
     expect(formRequests).toEqual(["/availability/days", "/availability"]);
     expect(await page.getByRole("radio", { name: /^Haircut/ }).isChecked()).toBe(true);
@@ -153,14 +153,14 @@ describe.each([375, 1280])("Ask panel at %i px", (width) => {
     await page.getByLabel("First name").fill("Ada");
     await page.getByLabel("E-mail").fill(`ada-${t.slug}@example.test`);
     await page.getByRole("button", { name: "Confirm booking" }).click();
-    await eventually(() => page.locator("#confirmation").isVisible()).toBe(true);
+    await expect.poll(() => page.locator("#confirmation").isVisible()).toBe(true);
     const row = await bookingByCode((await page.locator("#confirmation-code").textContent())!);
     expect(row).toMatchObject({ tenantId: t.id, serviceId: t.serviceId, staffId: t.staffId, status: "confirmed" });
     expect(new Date(row.startAt).toLocaleString("sv-SE", { timeZone: t.timezone })).toBe(`${FAR_DATE} 14:30:00`);
 
     // Another suggestion after the confirmation (16:00 does not overlap 14:30-15:30): the form comes back with it chosen.
     await page.getByRole("button", { name: /^16:00 with Sam Lee/ }).click();
-    await eventually(() => page.locator("#step-details").isVisible()).toBe(true);
+    await expect.poll(() => page.locator("#step-details").isVisible()).toBe(true);
     expect(await page.locator("#confirmation").isVisible()).toBe(false);
     expect(await page.getByRole("button", { name: "16:00 with Sam Lee", exact: true }).getAttribute("aria-pressed")).toBe("true");
     expect(await page.locator("#summary").textContent()).toContain("16:00\u201317:00");
@@ -181,9 +181,9 @@ describe("Ask panel suggesting a day without a time", () => {
     await page.getByLabel("Your request").fill("A beard trim in the second week of June 2031");
     await page.getByLabel("Your request").press("Enter");
     const choice = page.getByRole("button", { name: /^Show the times on Tue, Jun 10, 2031/ });
-    await eventually(() => choice.count()).toBe(1);
+    await expect.poll(() => choice.count()).toBe(1);
     await choice.click();
-    await eventually(() => page.locator("#ask-status").textContent()).toBe("The form below shows the free times. Choose one to continue.");
+    await expect.poll(() => page.locator("#ask-status").textContent()).toBe("The form below shows the free times. Choose one to continue.");
     expect(await page.getByRole("radio", { name: /^Beard trim/ }).isChecked()).toBe(true);
     expect(await page.getByRole("radio", { name: /^Any available/ }).isChecked()).toBe(true);
     expect(await page.locator("#cal-title").textContent()).toBe("June 2031");
@@ -235,7 +235,7 @@ describe("Ask panel when the assistant is not there", () => {
     await page.route("**/api/ai-public/**", (route) => route.continue({ headers: { ...route.request().headers(), "x-test-ai": "off" } }));
     await page.getByLabel("Your request").fill("Anything tomorrow?");
     await page.getByRole("button", { name: "Ask", exact: true }).click();
-    await eventually(() => page.locator("#ask-off").isVisible()).toBe(true);
+    await expect.poll(() => page.locator("#ask-off").isVisible()).toBe(true);
     expect(statuses).toEqual([503]);
     expect(await page.locator("#ask-form").isVisible()).toBe(false);
     expect(await page.locator("#ask-off").textContent()).toContain("You can still choose a time with the form below");
@@ -260,7 +260,7 @@ describe("Ask panel errors", () => {
     const box = page.getByLabel("Your request");
     await box.fill("When do you open?");
     await box.press("Enter");
-    await eventually(() => page.locator("#ask-error").isVisible()).toBe(true);
+    await expect.poll(() => page.locator("#ask-error").isVisible()).toBe(true);
     expect(await page.locator("#ask-error").textContent()).toBe(
       "The assistant could not answer just now. Please try again, or choose a time with the form below.",
     );
@@ -278,7 +278,7 @@ describe("Ask panel errors", () => {
 
     await box.fill("When do you open?");
     await page.getByRole("button", { name: "Ask", exact: true }).click();
-    await eventually(() => page.locator(".ask-assistant .ask-text").textContent()).toBe("We open at 9 every day.");
+    await expect.poll(() => page.locator(".ask-assistant .ask-text").textContent()).toBe("We open at 9 every day.");
     expect(await page.locator("#ask-error").isVisible()).toBe(false);
     expect(await box.getAttribute("aria-invalid")).toBeNull();
     expect(await page.locator(".ask-suggestions").count()).toBe(0);
@@ -302,7 +302,7 @@ describe("Ask panel errors", () => {
     await page.goto(`${baseUrl}/book?slug=${t.slug}`);
     await page.getByLabel("Your request").fill("Sam on June 10 2031 after 2");
     await page.getByLabel("Your request").press("Enter");
-    await eventually(() => page.locator(".ask-choices button").count()).toBe(3);
+    await expect.poll(() => page.locator(".ask-choices button").count()).toBe(3);
     // Someone else books 14:30 with the normal API before the customer chooses it.
     const other = await fetch(`${baseUrl}/api/public/${t.slug}/bookings`, {
       method: "POST",
@@ -316,9 +316,9 @@ describe("Ask panel errors", () => {
     });
     expect(other.status).toBe(201);
     await page.getByRole("button", { name: /^14:30 with Sam Lee/ }).click();
-    await eventually(() => page.locator("#ask-status").textContent()).toBe(
-      "That time has just been taken. The form below shows the times that are still free.",
-    );
+    await expect
+      .poll(() => page.locator("#ask-status").textContent())
+      .toBe("That time has just been taken. The form below shows the times that are still free.");
     const times = await page.locator("#slots button").allTextContents();
     expect(times).toContain("09:00");
     expect(times).not.toContain("14:30");

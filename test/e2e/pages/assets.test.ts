@@ -1,6 +1,6 @@
 import type { Page, Response } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { eventually, randomIp, useBrowser } from "../helpers/browser";
+import { randomIp, useBrowser } from "../helpers/browser";
 import { createBookableTenant, e2eClient, uniq } from "../helpers/db";
 
 const baseUrl = inject("e2eBaseUrl");
@@ -47,7 +47,7 @@ describe("static assets under wrangler dev (Workers Static Assets routing)", () 
     await checkPageAssets(page, baseUrl, `/book?slug=${tenant.slug}`);
     // The script ran: choosing a service asks for times.
     await page.getByRole("radio", { name: /^Haircut/ }).check();
-    await eventually(() => page.locator("#slot-status").textContent()).not.toBe("Choose a service to see the available times.");
+    await expect.poll(() => page.locator("#slot-status").textContent()).not.toBe("Choose a service to see the available times.");
   });
 
   it("serves the same assets on a tenant's custom domain", async () => {

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { eventually, randomIp, useBrowser, watchErrors } from "../helpers/browser";
+import { randomIp, useBrowser, watchErrors } from "../helpers/browser";
 import { bookingByCode, createBookableTenant, e2eClient } from "../helpers/db";
 
 const baseUrl = inject("e2eBaseUrl");
@@ -22,22 +22,22 @@ describe("booking page in Chromium", () => {
     const errors = watchErrors(page);
     const res = await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
     expect(res?.status()).toBe(200);
-    await eventually(() => page.locator("h1").textContent()).toBe(tenant.businessName);
+    await expect.poll(() => page.locator("h1").textContent()).toBe(tenant.businessName);
     expect(await page.locator("#tz-label").textContent()).toContain("America/New_York");
 
     // Service, then staff, then a day of the month calendar: the slots load for that choice.
     await page.getByRole("radio", { name: /^Haircut/ }).check();
     await page.getByRole("radio", { name: /^Alex Rivera/ }).check();
     const date = DATE;
-    await eventually(() => page.locator("#cal-days button.has-times").count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator("#cal-days button.has-times").count()).toBeGreaterThan(0);
     await pickDate(page, date);
-    await eventually(() => page.locator("#slot-status").textContent()).toContain("Wed, Jun 4, 2031");
-    await eventually(() => slotTimes(page)).toContain("09:00");
+    await expect.poll(() => page.locator("#slot-status").textContent()).toContain("Wed, Jun 4, 2031");
+    await expect.poll(() => slotTimes(page)).toContain("09:00");
     expect((await slotTimes(page))[0]).toBe("09:00");
     expect(await page.locator("#slot-status").textContent()).toMatch(/times available/);
 
     await page.getByRole("button", { name: "10:00 with Alex Rivera" }).click();
-    await eventually(() => page.locator("#step-details").isVisible()).toBe(true);
+    await expect.poll(() => page.locator("#step-details").isVisible()).toBe(true);
     expect(await page.locator("#summary").textContent()).toContain("10:00\u201311:00 (America/New_York time)");
     await page.getByLabel("First name").fill("Ada");
     await page.getByLabel("Last name").fill("Lovelace");
@@ -46,7 +46,7 @@ describe("booking page in Chromium", () => {
     await page.getByLabel("Notes for the business (optional)").fill("First visit");
     await page.getByRole("button", { name: "Confirm booking" }).click();
 
-    await eventually(() => page.locator("#confirmation").isVisible()).toBe(true);
+    await expect.poll(() => page.locator("#confirmation").isVisible()).toBe(true);
     const code = (await page.locator("#confirmation-code").textContent())!;
     expect(code).toMatch(/^BK-[A-Z0-9]{6}$/);
     expect(await page.locator("#confirmation-summary").textContent()).toContain("Haircut with Alex Rivera");
@@ -90,10 +90,10 @@ describe("booking page in Chromium", () => {
     const { page } = await browser.newPage({ now: NOW });
     await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
     await page.getByRole("radio", { name: /^Haircut/ }).check();
-    await eventually(() => page.locator("#cal-days button.has-times").count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator("#cal-days button.has-times").count()).toBeGreaterThan(0);
     await pickDate(page, DATE);
-    await eventually(() => page.locator("#slot-status").textContent()).toContain("Wed, Jun 4, 2031");
-    await eventually(() => slotTimes(page)).toContain("11:00");
+    await expect.poll(() => page.locator("#slot-status").textContent()).toContain("Wed, Jun 4, 2031");
+    await expect.poll(() => slotTimes(page)).toContain("11:00");
     await page.getByRole("button", { name: /^11:00 with/ }).click();
     await page.getByLabel("First name").fill("Grace");
     await page.getByLabel("E-mail").fill(`grace-${tenant.slug}@example.test`);
@@ -113,10 +113,10 @@ describe("booking page in Chromium", () => {
     expect(other.status).toBe(201);
 
     await page.getByRole("button", { name: "Confirm booking" }).click();
-    await eventually(() => page.locator("#slot-error").textContent()).toContain("was just booked by someone else");
+    await expect.poll(() => page.locator("#slot-error").textContent()).toContain("was just booked by someone else");
     expect(await page.locator("#slot-error").getAttribute("role")).toBe("alert");
     // The refreshed list no longer offers 11:00 (nor the overlapping 10:15-11:45 starts) but still offers others.
-    await eventually(() => slotTimes(page)).not.toContain("11:00");
+    await expect.poll(() => slotTimes(page)).not.toContain("11:00");
     const times = await slotTimes(page);
     expect(times).toContain("09:00");
     expect(times).not.toContain("10:30");
@@ -170,26 +170,26 @@ describe("booking page in Chromium", () => {
     await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
     await page.getByLabel("Confirmation code").fill(code.toLowerCase());
     await page.getByRole("button", { name: "Find booking" }).click();
-    await eventually(() => page.locator("#manage-details").textContent()).toContain("Confirmed");
+    await expect.poll(() => page.locator("#manage-details").textContent()).toContain("Confirmed");
     expect(await page.locator("#manage-details").textContent()).toContain("09:00\u201310:00 (America/New_York time)");
 
-    await eventually(() => page.locator("#rcal-days button.has-times").count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator("#rcal-days button.has-times").count()).toBeGreaterThan(0);
     await pickDate(page, date, "rcal");
-    await eventually(() => page.locator("#reschedule-status").textContent()).toContain("Wed, Jun 4, 2031");
-    await eventually(() => page.locator("#reschedule-slots button").allTextContents()).toContain("14:00");
+    await expect.poll(() => page.locator("#reschedule-status").textContent()).toContain("Wed, Jun 4, 2031");
+    await expect.poll(() => page.locator("#reschedule-slots button").allTextContents()).toContain("14:00");
     await page
       .locator("#reschedule-slots")
       .getByRole("button", { name: /^14:00 with/ })
       .click();
     await page.getByRole("button", { name: "Move booking" }).click();
-    await eventually(() => page.locator("#manage-message").textContent()).toContain("moved to");
+    await expect.poll(() => page.locator("#manage-message").textContent()).toContain("moved to");
     expect(await page.locator("#manage-details").textContent()).toContain("14:00\u201315:00");
     const moved = await bookingByCode(code);
     expect(new Date(moved.startAt).toLocaleString("sv-SE", { timeZone: "America/New_York" })).toBe(`${date} 14:00:00`);
 
     await page.getByLabel("Reason for cancelling").fill("Feeling unwell");
     await page.getByRole("button", { name: "Cancel booking" }).click();
-    await eventually(() => page.locator("#manage-message").textContent()).toBe("Your booking has been cancelled.");
+    await expect.poll(() => page.locator("#manage-message").textContent()).toBe("Your booking has been cancelled.");
     expect(await page.locator("#manage-details").textContent()).toContain("Cancelled");
     expect(await page.locator("#manage-actions").isVisible()).toBe(false);
     expect(await bookingByCode(code)).toMatchObject({ status: "cancelled", cancelReason: "Feeling unwell" });

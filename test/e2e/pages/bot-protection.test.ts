@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { describeViolations, screenshot, seriousViolations } from "../helpers/axe";
-import { eventually, useBrowser, watchErrors } from "../helpers/browser";
+import { useBrowser, watchErrors } from "../helpers/browser";
 import { bookingByCode, createBookableTenant, e2eClient } from "../helpers/db";
 
 // design.md §31: a business with bot protection shows Cloudflare Turnstile (the capture server's
@@ -18,10 +18,10 @@ const DATE = "2031-06-04";
 async function detailsStep(page: import("playwright-core").Page, slug: string, email: string, time = "10:00") {
   await page.goto(`${baseUrl}/book?slug=${slug}`);
   await page.getByRole("radio", { name: /^Haircut/ }).check();
-  await eventually(() => page.locator("#cal-days button.has-times").count()).toBeGreaterThan(0);
+  await expect.poll(() => page.locator("#cal-days button.has-times").count()).toBeGreaterThan(0);
   await page.locator(`#cal-days button[data-date="${DATE}"]`).click();
   await page.getByRole("button", { name: new RegExp(`^${time} with`) }).click();
-  await eventually(() => page.locator("#step-details").isVisible()).toBe(true);
+  await expect.poll(() => page.locator("#step-details").isVisible()).toBe(true);
   await page.getByLabel("First name").fill("Ada");
   await page.getByLabel("E-mail").fill(email);
 }
@@ -42,11 +42,11 @@ describe("bot protection on the booking page", () => {
       await detailsStep(page, tenant.slug, `ada-${width}-${tenant.slug}@example.test`, time);
       expect(scripts.some((u) => u.startsWith(`${captureUrl}/turnstile-js/`))).toBe(true);
       const check = page.getByRole("checkbox", { name: "I am human" });
-      await eventually(() => check.isVisible()).toBe(true);
+      await expect.poll(() => check.isVisible()).toBe(true);
 
       // Without the check: nothing is sent, the page says what is missing.
       await page.getByRole("button", { name: "Confirm booking" }).click();
-      await eventually(() => page.locator("#form-error").textContent()).toBe("Please complete the check that you are not a robot first.");
+      await expect.poll(() => page.locator("#form-error").textContent()).toBe("Please complete the check that you are not a robot first.");
       const violations = await seriousViolations(page);
       expect(violations, describeViolations(violations)).toEqual([]);
       await screenshot(page, `bot-protection-details-${width}`);
@@ -55,7 +55,7 @@ describe("bot protection on the booking page", () => {
       const sent = page.waitForRequest((r) => r.url().endsWith("/bookings") && r.method() === "POST");
       await page.getByRole("button", { name: "Confirm booking" }).click();
       expect(JSON.parse((await sent).postData() ?? "{}").captchaToken).toMatch(/^pass-/);
-      await eventually(() => page.locator("#confirmation").isVisible()).toBe(true);
+      await expect.poll(() => page.locator("#confirmation").isVisible()).toBe(true);
       const code = (await page.locator("#confirmation-code").textContent())!;
       expect((await bookingByCode(code)).status).toBe("confirmed");
       expect(errors, errors.join("\n")).toEqual([]);

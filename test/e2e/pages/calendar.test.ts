@@ -3,7 +3,7 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
 import { describeViolations, screenshot, seriousViolations } from "../helpers/axe";
-import { eventually, useBrowser, watchErrors } from "../helpers/browser";
+import { useBrowser, watchErrors } from "../helpers/browser";
 import { createBookableTenant, e2eClient, e2eDb } from "../helpers/db";
 
 const baseUrl = inject("e2eBaseUrl");
@@ -40,41 +40,43 @@ describe.each([375, 1280])("booking page month calendar at %i px", (width) => {
     expect(await page.locator("#cal-title").textContent()).toBe("June 2031");
     await page.getByRole("radio", { name: /^Haircut/ }).check();
 
-    await eventually(() => marked(page)).toEqual([
-      "2031-06-02",
-      "2031-06-04",
-      "2031-06-09",
-      "2031-06-11",
-      "2031-06-16",
-      "2031-06-18",
-      "2031-06-23",
-      "2031-06-25",
-      "2031-06-30",
-    ]);
+    await expect
+      .poll(() => marked(page))
+      .toEqual([
+        "2031-06-02",
+        "2031-06-04",
+        "2031-06-09",
+        "2031-06-11",
+        "2031-06-16",
+        "2031-06-18",
+        "2031-06-23",
+        "2031-06-25",
+        "2031-06-30",
+      ]);
     expect(await day(page, "2031-06-04").getAttribute("aria-label")).toBe("Wednesday, June 4, 2031, 29 times available");
     expect(await day(page, "2031-06-03").getAttribute("aria-label")).toBe("Tuesday, June 3, 2031, no free times");
     expect(await day(page, "2031-06-01").getAttribute("aria-current")).toBe("date");
     // Today has no times: the first day that has them is chosen and its times listed.
-    await eventually(() => page.locator("#cal-days [aria-pressed=true]").getAttribute("data-date")).toBe("2031-06-02");
-    await eventually(() => page.locator("#slots button").count()).toBe(29);
+    await expect.poll(() => page.locator("#cal-days [aria-pressed=true]").getAttribute("data-date")).toBe("2031-06-02");
+    await expect.poll(() => page.locator("#slots button").count()).toBe(29);
     expect(await page.locator("#cal-prev").isDisabled()).toBe(true);
 
     await day(page, "2031-06-18").click();
-    await eventually(() => page.locator("#slot-status").textContent()).toBe("29 times available on Wed, Jun 18, 2031.");
+    await expect.poll(() => page.locator("#slot-status").textContent()).toBe("29 times available on Wed, Jun 18, 2031.");
     await page.locator("#cal-next").click();
-    await eventually(() => page.locator("#cal-title").textContent()).toBe("July 2031");
-    await eventually(() => marked(page)).toContain("2031-07-02");
+    await expect.poll(() => page.locator("#cal-title").textContent()).toBe("July 2031");
+    await expect.poll(() => marked(page)).toContain("2031-07-02");
     await page.locator("#cal-prev").click();
     await page.locator("#cal-next").click();
-    await eventually(() => marked(page)).toContain("2031-07-30");
+    await expect.poll(() => marked(page)).toContain("2031-07-30");
     // June and July, each asked once however often they were shown.
     expect(months).toEqual(["2031-06", "2031-07"]);
 
     // "First available" goes back to the first day with times.
     await page.getByRole("button", { name: "First available" }).first().click();
-    await eventually(() => page.locator("#slot-status").textContent()).toBe(
-      "The first date with free times is Mon, Jun 2, 2031 (29 times available).",
-    );
+    await expect
+      .poll(() => page.locator("#slot-status").textContent())
+      .toBe("The first date with free times is Mon, Jun 2, 2031 (29 times available).");
     expect(await page.locator("#cal-title").textContent()).toBe("June 2031");
     expect(months).toEqual(["2031-06", "2031-07"]);
 
@@ -91,7 +93,7 @@ describe.each([375, 1280])("booking page month calendar at %i px", (width) => {
     const months = watchDays(page);
     await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
     await page.getByRole("radio", { name: /^Haircut/ }).check();
-    await eventually(() => page.locator("#cal-days [aria-pressed=true]").getAttribute("data-date")).toBe("2031-06-04");
+    await expect.poll(() => page.locator("#cal-days [aria-pressed=true]").getAttribute("data-date")).toBe("2031-06-04");
     // The grid is one tab stop: the chosen day.
     expect(await page.locator("#cal-days button[tabindex='0']").count()).toBe(1);
     await day(page, "2031-06-04").focus();
@@ -107,14 +109,14 @@ describe.each([375, 1280])("booking page month calendar at %i px", (width) => {
     await page.keyboard.press("End");
     expect(await focusedDate(page)).toBe("2031-06-07");
     await page.keyboard.press("PageDown");
-    await eventually(() => page.locator("#cal-title").textContent()).toBe("July 2031");
+    await expect.poll(() => page.locator("#cal-title").textContent()).toBe("July 2031");
     expect(await focusedDate(page)).toBe("2031-07-07");
-    await eventually(() => marked(page)).toContain("2031-07-09");
+    await expect.poll(() => marked(page)).toContain("2031-07-09");
     // Enter on a day without times shows the next one that has times.
     await page.keyboard.press("Enter");
-    await eventually(() => page.locator("#slot-status").textContent()).toContain(
-      "No free times left on Mon, Jul 7, 2031. Showing the next date with free times: Wed, Jul 9, 2031",
-    );
+    await expect
+      .poll(() => page.locator("#slot-status").textContent())
+      .toContain("No free times left on Mon, Jul 7, 2031. Showing the next date with free times: Wed, Jul 9, 2031");
     await page.keyboard.press("ArrowLeft");
     expect(await focusedDate(page)).toBe("2031-07-08");
     expect(months).toEqual(["2031-06", "2031-07"]);
@@ -171,14 +173,14 @@ describe("booking page month calendar under a fake browser clock", () => {
     await page.getByRole("radio", { name: /^Haircut/ }).check();
     await juneSeen;
     await page.locator("#cal-next").click();
-    await eventually(() => page.locator("#cal-title").textContent()).toBe("July 2031");
-    await eventually(() => marked(page)).toContain("2031-07-02");
+    await expect.poll(() => page.locator("#cal-title").textContent()).toBe("July 2031");
+    await expect.poll(() => marked(page)).toContain("2031-07-02");
 
     releaseJune();
     // The search ends: it chooses Monday 2 June and lists its times, naming the date, but July stays.
-    await eventually(() => page.locator("#slot-status").textContent()).toBe(
-      "No free times left on Sun, Jun 1, 2031. Showing the next date with free times: Mon, Jun 2, 2031 (29 times available).",
-    );
+    await expect
+      .poll(() => page.locator("#slot-status").textContent())
+      .toBe("No free times left on Sun, Jun 1, 2031. Showing the next date with free times: Mon, Jun 2, 2031 (29 times available).");
     expect(await page.locator("#cal-title").textContent()).toBe("July 2031");
     expect(await page.locator("#cal-days [aria-pressed=true]").count()).toBe(0);
 
@@ -186,7 +188,7 @@ describe("booking page month calendar under a fake browser clock", () => {
     // place, never replaced under the pointer): the grid was rebuilt once, for July.
     const july2 = await day(page, "2031-07-02").elementHandle();
     await day(page, "2031-07-02").click({ timeout: 5_000 });
-    await eventually(() => page.locator("#slot-status").textContent()).toBe("29 times available on Wed, Jul 2, 2031.");
+    await expect.poll(() => page.locator("#slot-status").textContent()).toBe("29 times available on Wed, Jul 2, 2031.");
     expect(await july2?.evaluate((b) => b.isConnected && b.getAttribute("aria-pressed"))).toBe("true");
     expect(await page.locator("#cal-title").textContent()).toBe("July 2031");
     expect(months).toEqual(["2031-06", "2031-07"]);

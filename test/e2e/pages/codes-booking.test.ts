@@ -4,7 +4,7 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { createSalon, type Salon, sessionFor } from "../helpers/app";
 import { describeViolations, screenshot, seriousViolations } from "../helpers/axe";
-import { eventually, pickCalendarDate, useBrowser, watchErrors } from "../helpers/browser";
+import { pickCalendarDate, useBrowser, watchErrors } from "../helpers/browser";
 import { e2eClient, e2eDb, localDateAhead, uniq } from "../helpers/db";
 
 // design.md §32, issue #43 (prepaid-book item 2): "Have a code?" on the booking page in real Chromium:
@@ -63,9 +63,9 @@ describe("booking with a code", () => {
       await page.getByLabel("Promo code").fill("spring20");
       await screenshot(page, `booking-codes-promo-${width}`);
       await page.getByRole("button", { name: "Confirm booking" }).click();
-      await eventually(() => page.locator("#step-payment").isVisible()).toBe(true);
+      await expect.poll(() => page.locator("#step-payment").isVisible()).toBe(true);
       // $45.00 less 20 % = $36.00, paid in full at booking.
-      await eventually(() => page.getByRole("button", { name: "Pay 36.00 USD" }).isVisible()).toBe(true);
+      await expect.poll(() => page.getByRole("button", { name: "Pay 36.00 USD" }).isVisible()).toBe(true);
       expect(await page.locator("#pay-promo").textContent()).toBe("Your promo code is included in this price.");
       const [row] = await e2eDb.select().from(schema.promoCodes).where(eq(schema.promoCodes.id, promo.id));
       expect(row.uses).toBe(1);
@@ -94,7 +94,7 @@ describe("booking with a code", () => {
     await details(page, salon);
     await page.getByLabel("Package code").fill(sold.code);
     await page.getByRole("button", { name: "Confirm booking" }).click();
-    await eventually(() => page.locator("#confirmation").isVisible()).toBe(true);
+    await expect.poll(() => page.locator("#confirmation").isVisible()).toBe(true);
     expect(await page.locator("#step-payment").isVisible()).toBe(false);
     expect(await page.locator("#confirmation-package").textContent()).toBe(
       "Paid with your package: one session per service it covers, nothing charged.",
@@ -113,7 +113,7 @@ describe("booking with a code", () => {
     await details(page, salon);
     await page.getByLabel("Promo code").fill("NOSUCHCODE");
     await page.getByRole("button", { name: "Confirm booking" }).click();
-    await eventually(() => page.locator("#promoCode-error").textContent()).toBe("No promo code has this code. Check it and try again.");
+    await expect.poll(() => page.locator("#promoCode-error").textContent()).toBe("No promo code has this code. Check it and try again.");
     expect(await page.getByLabel("Promo code").getAttribute("aria-invalid")).toBe("true");
     expect(await e2eDb.select().from(schema.bookings).where(eq(schema.bookings.tenantId, salon.id))).toEqual([]);
     await screenshot(page, "booking-codes-promo-unknown-375");

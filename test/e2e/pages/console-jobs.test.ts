@@ -1,11 +1,12 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
 import { describeViolations, focusIsVisible, screenshot, seriousViolations } from "../helpers/axe";
-import { eventually, useBrowser, watchErrors } from "../helpers/browser";
+import { useBrowser, watchErrors } from "../helpers/browser";
 import { createBookableTenant, e2eClient, e2eDb, uniq } from "../helpers/db";
+import { outboxRow } from "../../helpers/outbox";
 
 // design.md §24: the console's Jobs page across tenants: filter by state, kind and tenant, retry
 // (the queue of the e2e stack then sends it to the capture server) and discard with a reason.
@@ -46,7 +47,7 @@ async function emailJob(tenantId: string, status: "failed" | "suppressed", subje
   return { id, to };
 }
 
-const rowOf = async (id: string) => (await e2eDb.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.id, id)))[0];
+const rowOf = (id: string) => outboxRow(e2eDb, id);
 
 async function looksFinished(page: Page, name: string) {
   const width = page.viewportSize()?.width ?? 0;
@@ -69,7 +70,7 @@ describe("the console's Jobs page", () => {
     await page.getByLabel("Tenant ID").fill(tenant.id);
     await page.getByRole("button", { name: "Show" }).click();
     await page.waitForURL(`${baseUrl}/admin/jobs?tenantId=${tenant.id}`);
-    await eventually(() => page.locator("#jobs-body tr").count()).toBe(2);
+    await expect.poll(() => page.locator("#jobs-body tr").count()).toBe(2);
     expect(await page.locator("#jobs-status").textContent()).toBe("2 failed jobs");
     const table = (await page.locator("#jobs-table").textContent())!;
     expect(table).toContain(`<i>Jobs</i> Studio`);
@@ -79,22 +80,22 @@ describe("the console's Jobs page", () => {
     await looksFinished(page, "jobs");
 
     await page.getByRole("button", { name: `Retry: E-mail: booking.confirmed to ${retried.to}` }).click();
-    await eventually(() => page.locator("#jobs-result").textContent()).toContain("Retry queued");
-    await eventually(() => page.locator("#jobs-body tr").count()).toBe(1);
+    await expect.poll(() => page.locator("#jobs-result").textContent()).toContain("Retry queued");
+    await expect.poll(() => page.locator("#jobs-body tr").count()).toBe(1);
     // The stack's queue consumer sends it, once.
-    await eventually(async () => (await rowOf(retried.id)).status).toBe("sent");
+    await expect.poll(async () => (await rowOf(retried.id)).status).toBe("sent");
 
     await page.getByRole("button", { name: `Discard: E-mail: booking.confirmed to ${dropped.to}` }).click();
     const form = page.locator("#discard-form");
-    await eventually(() => form.isVisible()).toBe(true);
+    await expect.poll(() => form.isVisible()).toBe(true);
     expect(await focusIsVisible(page)).toBe(true);
     await form.getByRole("button", { name: "Discard for good" }).click();
-    await eventually(() => page.locator("#discard-error").textContent()).toContain("Enter a reason");
+    await expect.poll(() => page.locator("#discard-error").textContent()).toContain("Enter a reason");
     await form.getByLabel("Reason (required)").fill("Address bounced; the owner called the client");
     await looksFinished(page, "jobs-discard");
     await form.getByRole("button", { name: "Discard for good" }).click();
-    await eventually(() => page.locator("#jobs-result").textContent()).toContain("Discarded");
-    await eventually(() => page.locator("#jobs-status").textContent()).toContain("No failed jobs");
+    await expect.poll(() => page.locator("#jobs-result").textContent()).toContain("Discarded");
+    await expect.poll(() => page.locator("#jobs-status").textContent()).toContain("No failed jobs");
     expect((await rowOf(dropped.id)).status).toBe("discarded");
     const [audit] = await e2eDb.select().from(schema.auditLog).where(sql`target_id = ${dropped.id}`);
     expect(audit).toMatchObject({ action: "job.discarded", reason: "Address bounced; the owner called the client" });
@@ -107,11 +108,11 @@ describe("the console's Jobs page", () => {
     const { page } = await browser.newPage({ width: 375 });
     await signIn(page);
     await page.goto(`${baseUrl}/admin/jobs?tenantId=${tenant.id}`);
-    await eventually(() => page.locator("#jobs-status").textContent()).toContain("No failed jobs");
+    await expect.poll(() => page.locator("#jobs-status").textContent()).toContain("No failed jobs");
     await looksFinished(page, "jobs-empty");
     await page.getByLabel("State").selectOption("suppressed");
     await page.getByRole("button", { name: "Show" }).click();
-    await eventually(() => page.locator("#jobs-body tr").count()).toBe(1);
+    await expect.poll(() => page.locator("#jobs-body tr").count()).toBe(1);
     expect(await page.locator("#jobs-body").textContent()).toContain("Discard");
     expect(await page.getByRole("button", { name: /^Retry/ }).count()).toBe(0);
     await looksFinished(page, "jobs-suppressed");

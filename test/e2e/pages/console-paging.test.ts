@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { eventually, useBrowser } from "../helpers/browser";
+import { useBrowser } from "../helpers/browser";
 import { createBookableTenant, e2eClient, uniq } from "../helpers/db";
 
 const baseUrl = inject("e2eBaseUrl");
@@ -27,14 +27,14 @@ describe("console tenants list in Chromium", () => {
     const rows = page.locator("#tenants-body tr");
     const status = page.locator("#tenants-status");
     const pager = page.getByRole("navigation", { name: "Pages of tenants" });
-    await eventually(() => status.textContent()).toBe("Tenants 1\u201325 (more on the next page)");
+    await expect.poll(() => status.textContent()).toBe("Tenants 1\u201325 (more on the next page)");
     expect(await rows.count()).toBe(25);
     // Newest first.
     expect(await rows.first().locator("td").first().textContent()).toBe(`${tag} 26`);
     expect(await pager.getByText("Previous").getAttribute("aria-disabled")).toBe("true");
 
     await pager.getByRole("link", { name: /Next/ }).click();
-    await eventually(() => status.textContent()).toBe("Tenants 26\u201327");
+    await expect.poll(() => status.textContent()).toBe("Tenants 26\u201327");
     expect(new URL(page.url()).searchParams.get("page")).toBe("2");
     expect(new URL(page.url()).searchParams.get("search")).toBe(tag);
     expect(await rows.allTextContents()).toEqual([expect.stringContaining(`${tag} 01`), expect.stringContaining(`${tag} 00`)]);
@@ -42,7 +42,7 @@ describe("console tenants list in Chromium", () => {
     expect(await page.getByLabel("Search by name, slug or e-mail").inputValue()).toBe(tag);
 
     await pager.getByRole("link", { name: /Previous/ }).click();
-    await eventually(() => status.textContent()).toBe("Tenants 1\u201325 (more on the next page)");
+    await expect.poll(() => status.textContent()).toBe("Tenants 1\u201325 (more on the next page)");
     expect(new URL(page.url()).searchParams.has("page")).toBe(false);
   });
 });

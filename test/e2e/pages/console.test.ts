@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { eventually, useBrowser, watchErrors } from "../helpers/browser";
+import { useBrowser, watchErrors } from "../helpers/browser";
 import { createBookableTenant, e2eClient, uniq } from "../helpers/db";
 
 const baseUrl = inject("e2eBaseUrl");
@@ -43,7 +43,7 @@ async function signIn(page: Page) {
 
 async function openTenant(page: Page, tenantId: string, name: string) {
   await page.goto(`${baseUrl}/admin/tenant?id=${tenantId}`);
-  await eventually(() => page.locator("#tenant-title").textContent()).toBe(name);
+  await expect.poll(() => page.locator("#tenant-title").textContent()).toBe(name);
 }
 
 const section = (page: Page, key: string) => page.locator(`[data-section=${key}]`);
@@ -64,16 +64,16 @@ describe("operator console in Chromium", () => {
     await page.getByLabel("Search by name, slug or e-mail").fill(tenant.slug);
     await page.getByRole("button", { name: "Search" }).click();
     const link = page.getByRole("link", { name });
-    await eventually(() => link.count()).toBe(1);
+    await expect.poll(() => link.count()).toBe(1);
     await link.click();
-    await eventually(() => page.locator("#tenant-title").textContent()).toBe(name);
+    await expect.poll(() => page.locator("#tenant-title").textContent()).toBe(name);
 
     expect(await page.locator("main h2").allTextContents()).toEqual(SECTIONS);
     const profile = (await section(page, "profile").textContent())!;
     expect(profile).toContain(name);
     expect(profile).toContain(tenant.slug);
     expect(profile).toContain("#0f766e");
-    await eventually(() => section(page, "owner").textContent()).toContain(tenant.ownerEmail);
+    await expect.poll(() => section(page, "owner").textContent()).toContain(tenant.ownerEmail);
     expect(await section(page, "members").textContent()).toContain("owner");
     expect(await section(page, "services").textContent()).toContain("Haircut");
     expect(await section(page, "staff").textContent()).toContain("Alex Rivera");
@@ -99,14 +99,14 @@ describe("operator console in Chromium", () => {
     // The reason is required: whitespace alone is refused before any request.
     await form.getByLabel("Reason (required)").fill("   ");
     await form.getByRole("button", { name: "Suspend tenant" }).click();
-    await eventually(() => form.locator("[role=alert]").textContent()).toContain("Enter a reason");
+    await expect.poll(() => form.locator("[role=alert]").textContent()).toContain("Enter a reason");
 
     const reason = `Chargeback ring ${uniq()}`;
     await form.getByLabel("Reason (required)").fill(reason);
     await form.getByRole("button", { name: "Suspend tenant" }).click();
-    await eventually(() => page.locator("#action-result").textContent()).toBe("Tenant suspended.");
+    await expect.poll(() => page.locator("#action-result").textContent()).toBe("Tenant suspended.");
     const audit = section(page, "audit");
-    await eventually(() => audit.textContent()).toContain("tenant.suspended");
+    await expect.poll(() => audit.textContent()).toContain("tenant.suspended");
     expect(await audit.textContent()).toContain(reason);
     expect(await section(page, "profile").textContent()).toContain("Suspended");
     expect(await page.getByRole("button", { name: "Restore", exact: true }).isVisible()).toBe(true);
@@ -115,8 +115,8 @@ describe("operator console in Chromium", () => {
     await page.getByRole("button", { name: "Restore", exact: true }).click();
     await page.locator("#form-restore").getByLabel("Reason (required)").fill("Resolved with the bank");
     await page.locator("#form-restore").getByRole("button", { name: "Restore tenant" }).click();
-    await eventually(() => page.locator("#action-result").textContent()).toBe("Tenant restored.");
-    await eventually(() => audit.textContent()).toContain("tenant.restored");
+    await expect.poll(() => page.locator("#action-result").textContent()).toBe("Tenant restored.");
+    await expect.poll(() => audit.textContent()).toContain("tenant.restored");
     expect((await fetch(`${baseUrl}/book?slug=${tenant.slug}`)).status).toBe(200);
   });
 
@@ -130,23 +130,23 @@ describe("operator console in Chromium", () => {
     await page.getByLabel("New plan").selectOption("pro");
     await page.locator("#form-plan").getByLabel("Reason (required)").fill("Upgrade agreed by phone");
     await page.locator("#form-plan").getByRole("button", { name: "Change plan" }).click();
-    await eventually(() => page.locator("#action-result").textContent()).toBe("Plan changed to pro.");
-    await eventually(() => section(page, "audit").textContent()).toContain("tenant.plan_changed");
+    await expect.poll(() => page.locator("#action-result").textContent()).toBe("Plan changed to pro.");
+    await expect.poll(() => section(page, "audit").textContent()).toContain("tenant.plan_changed");
 
     await page.getByRole("button", { name: "Extend trial" }).click();
     await page.getByLabel("Trial ends on").fill("2030-01-31");
     await page.locator("#form-extend-trial").getByLabel("Reason (required)").fill("Onboarding took longer");
     await page.locator("#form-extend-trial").getByRole("button", { name: "Set trial end" }).click();
-    await eventually(() => page.locator("#action-result").textContent()).toBe("Trial now ends on 2030-01-31.");
+    await expect.poll(() => page.locator("#action-result").textContent()).toBe("Trial now ends on 2030-01-31.");
     expect(await section(page, "profile").textContent()).toContain("2030-01-31 23:59 UTC");
 
     await page.getByRole("button", { name: "End trial", exact: true }).click();
     await page.locator("#form-end-trial").getByLabel("Reason (required)").fill("Converted to paid");
     await page.locator("#form-end-trial").getByRole("button", { name: "End trial" }).click();
-    await eventually(() => page.locator("#action-result").textContent()).toBe("Trial ended.");
+    await expect.poll(() => page.locator("#action-result").textContent()).toBe("Trial ended.");
     expect(await section(page, "profile").textContent()).toContain("No trial");
     // Both trial changes are audited with their own reasons.
-    await eventually(() => section(page, "audit").textContent()).toContain("Converted to paid");
+    await expect.poll(() => section(page, "audit").textContent()).toContain("Converted to paid");
     expect(await section(page, "audit").textContent()).toContain("Onboarding took longer");
     expect(await section(page, "audit").textContent()).toContain("tenant.updated");
   });

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { createSalon, type Salon, sessionFor } from "../helpers/app";
 import { describeViolations, screenshot, seriousViolations } from "../helpers/axe";
-import { eventually, pickCalendarDate, useBrowser, watchErrors } from "../helpers/browser";
+import { pickCalendarDate, useBrowser, watchErrors } from "../helpers/browser";
 import { e2eClient, e2eDb, localDateAhead, uniq } from "../helpers/db";
 
 // design.md §32, issue #43 item 2: the booking page's gift card field in real Chromium. The cards are
@@ -64,9 +64,9 @@ describe("booking with a gift card code", () => {
     const errors = watchErrors(page);
     await detailsWithCode(page, salon, code.toLowerCase());
     await page.getByRole("button", { name: "Confirm booking" }).click();
-    await eventually(() => page.locator("#step-payment").isVisible()).toBe(true);
+    await expect.poll(() => page.locator("#step-payment").isVisible()).toBe(true);
     expect(await page.locator("#pay-gift-card").textContent()).toBe("Your gift card pays $10.00; your card pays $35.00.");
-    await eventually(() => page.getByRole("button", { name: "Pay 35.00 USD" }).isEnabled()).toBe(true);
+    await expect.poll(() => page.getByRole("button", { name: "Pay 35.00 USD" }).isEnabled()).toBe(true);
     const violations = await seriousViolations(page);
     expect(violations, describeViolations(violations)).toEqual([]);
     await screenshot(page, "booking-gift-card-split-375");
@@ -82,9 +82,9 @@ describe("booking with a gift card code", () => {
     const { page } = await browser.newPage({ width: 1280 });
     await detailsWithCode(page, salon, code);
     await page.getByRole("button", { name: "Confirm booking" }).click();
-    await eventually(() => page.locator("#confirmation").isVisible()).toBe(true);
+    await expect.poll(() => page.locator("#confirmation").isVisible()).toBe(true);
     expect(await page.locator("#step-payment").isVisible()).toBe(false);
-    await eventually(() => page.locator("#confirmation-gift-card").textContent()).toBe("Paid in full with your gift card: $45.00.");
+    await expect.poll(() => page.locator("#confirmation-gift-card").textContent()).toBe("Paid in full with your gift card: $45.00.");
     const [card] = await e2eDb.select().from(schema.giftCards).where(eq(schema.giftCards.tenantId, salon.id));
     expect(card.balance).toBe(5500);
     const violations = await seriousViolations(page);
@@ -97,9 +97,9 @@ describe("booking with a gift card code", () => {
     const { page } = await browser.newPage();
     await detailsWithCode(page, salon, "GC-2222-3333");
     await page.getByRole("button", { name: "Confirm booking" }).click();
-    await eventually(() => page.locator("#giftCardCode-error").textContent()).toBe(
-      "No gift card has this code. Check the code and try again.",
-    );
+    await expect
+      .poll(() => page.locator("#giftCardCode-error").textContent())
+      .toBe("No gift card has this code. Check the code and try again.");
     expect(await page.getByLabel("Gift card code (optional)").getAttribute("aria-invalid")).toBe("true");
     expect(await page.locator("#step-payment").isVisible()).toBe(false);
     expect(await e2eDb.select().from(schema.bookings).where(eq(schema.bookings.tenantId, salon.id))).toEqual([]);

@@ -4,7 +4,7 @@ import Stripe from "stripe";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { describeViolations, screenshot, seriousViolations } from "../helpers/axe";
-import { eventually, useBrowser, watchErrors } from "../helpers/browser";
+import { useBrowser, watchErrors } from "../helpers/browser";
 import { createBookableTenant, e2eClient, e2eDb, localDateAhead, uniq } from "../helpers/db";
 
 // design.md §32, issue #43 item 1: the gift-card page `/gift?slug=` in real Chromium, paid through
@@ -69,7 +69,7 @@ describe("the gift-card page", () => {
       const errors = watchErrors(page);
       await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
       await page.getByRole("link", { name: "Buy a gift card" }).click();
-      await eventually(() => page.getByRole("heading", { name: "Buy a gift card" }).isVisible()).toBe(true);
+      await expect.poll(() => page.getByRole("heading", { name: "Buy a gift card" }).isVisible()).toBe(true);
       expect(page.url()).toContain(`/gift?slug=${tenant.slug}`);
       const violations = await seriousViolations(page);
       expect(violations, describeViolations(violations)).toEqual([]);
@@ -85,7 +85,7 @@ describe("the gift-card page", () => {
       await page.getByRole("radio", { name: "€50.00" }).check();
       await fillOrder(page, tenant, deliveryDate);
       await page.getByRole("button", { name: "Continue to payment" }).click();
-      await eventually(() => page.getByRole("button", { name: "Pay €50.00" }).isEnabled()).toBe(true);
+      await expect.poll(() => page.getByRole("button", { name: "Pay €50.00" }).isEnabled()).toBe(true);
       const summary = await page.locator("#gift-summary").textContent();
       expect(summary).toMatch(/^A €50\.00 gift card for Grace Hopper \(grace-.+@example\.test\), sent on .+\.$/);
       const [card] = await e2eDb.select().from(schema.giftCards).where(eq(schema.giftCards.tenantId, tenant.id));
@@ -98,10 +98,10 @@ describe("the gift-card page", () => {
       // A declined card is said plainly and can be retried.
       await page.getByLabel("Card number").fill("4000 0000 0000 0002");
       await page.getByRole("button", { name: "Pay €50.00" }).click();
-      await eventually(() => page.locator("#pay-error").textContent()).toBe("Your card was declined.");
+      await expect.poll(() => page.locator("#pay-error").textContent()).toBe("Your card was declined.");
       await page.getByLabel("Card number").fill("4242 4242 4242 4242");
       await page.getByRole("button", { name: "Pay €50.00" }).click();
-      await eventually(() => page.locator("#gift-done").isVisible()).toBe(true);
+      await expect.poll(() => page.locator("#gift-done").isVisible()).toBe(true);
       expect(await page.locator("#gift-done-text").textContent()).toMatch(
         /^Grace Hopper receives the gift card by e-mail on .+\. Your receipt is on its way to ada-.+@example\.test\.$/,
       );
@@ -116,10 +116,12 @@ describe("the gift-card page", () => {
         .where(eq(schema.payments.id, card.paymentId ?? ""));
       expect(payment).toMatchObject({ kind: "gift_card_sale", status: "pending", amount: 5000 });
       await sendPaidEvent(card, payment);
-      await eventually(async () => {
-        const [issued] = await e2eDb.select().from(schema.giftCards).where(eq(schema.giftCards.id, card.id));
-        return { status: issued.status, balance: issued.balance };
-      }).toEqual({ status: "active", balance: 5000 });
+      await expect
+        .poll(async () => {
+          const [issued] = await e2eDb.select().from(schema.giftCards).where(eq(schema.giftCards.id, card.id));
+          return { status: issued.status, balance: issued.balance };
+        })
+        .toEqual({ status: "active", balance: 5000 });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       expect(errors, errors.join("\n")).toEqual([]);
     });
@@ -137,7 +139,7 @@ describe("the gift-card page", () => {
     expect(await e2eDb.select().from(schema.giftCards).where(eq(schema.giftCards.tenantId, tenant.id))).toEqual([]);
     await page.getByLabel("Amount in EUR").fill("42.50");
     await page.getByRole("button", { name: "Continue to payment" }).click();
-    await eventually(() => page.getByRole("button", { name: "Pay €42.50" }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("button", { name: "Pay €42.50" }).isVisible()).toBe(true);
     expect(await page.locator("#gift-summary").textContent()).toMatch(/, sent today\.$/);
     const [card] = await e2eDb.select().from(schema.giftCards).where(eq(schema.giftCards.tenantId, tenant.id));
     expect(card.amount).toBe(4250);
@@ -156,6 +158,6 @@ describe("the gift-card page", () => {
     expect(violations, describeViolations(violations)).toEqual([]);
     await screenshot(page, "gift-not-sold-1280");
     await page.getByRole("link", { name: "Book an appointment with them" }).click();
-    await eventually(() => page.getByRole("heading", { name: "Book an appointment" }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("heading", { name: "Book an appointment" }).isVisible()).toBe(true);
   });
 });

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { describeViolations, screenshot, seriousViolations } from "../helpers/axe";
-import { eventually, useBrowser, watchErrors } from "../helpers/browser";
+import { useBrowser, watchErrors } from "../helpers/browser";
 import { schema } from "../../../src/db/client";
 import { newId } from "../../../src/lib/ids";
 import { bookingByCode, createBookableTenant, e2eClient, e2eDb, uniq } from "../helpers/db";
+import { outboxRows } from "../../helpers/outbox";
 
 const baseUrl = inject("e2eBaseUrl");
 const browser = useBrowser();
@@ -33,17 +34,17 @@ describe("the booking page in the customer's language", () => {
     const errors = watchErrors(page);
     await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
     expect(await page.locator("html").getAttribute("lang")).toBe("de");
-    await eventually(() => page.locator("#book-heading").textContent()).toBe("Termin buchen");
+    await expect.poll(() => page.locator("#book-heading").textContent()).toBe("Termin buchen");
     expect(await page.locator("#step-service .choice-body .muted").first().textContent()).toBe("1 h · 49,50\u00a0€");
 
     await page.getByRole("radio", { name: /^Haarschnitt/ }).check();
     await page.getByRole("radio", { name: /^Alexandra/ }).check();
-    await eventually(() => page.locator("#cal-days button.has-times").count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator("#cal-days button.has-times").count()).toBeGreaterThan(0);
     expect(await page.locator("#cal-title").textContent()).toBe("Juni 2031");
     await page.locator(`#cal-days button[data-date="${DATE}"]`).click();
-    await eventually(() => page.locator("#slot-status").textContent()).toMatch(/^\d+ freie Zeiten am Mi\., 4\. Juni 2031\.$/);
+    await expect.poll(() => page.locator("#slot-status").textContent()).toMatch(/^\d+ freie Zeiten am Mi\., 4\. Juni 2031\.$/);
     await page.locator("#slots button").first().click();
-    await eventually(() => page.locator("#step-details").isVisible()).toBe(true);
+    await expect.poll(() => page.locator("#step-details").isVisible()).toBe(true);
     await page.getByLabel("Vorname").fill("Jürgen");
     await page.getByLabel("Nachname").fill("Müller");
     await page.getByLabel("E-Mail-Adresse").fill(`juergen-${tenant.slug}@example.test`);
@@ -52,7 +53,7 @@ describe("the booking page in the customer's language", () => {
     await screenshot(page, "booking-de-375");
 
     await page.getByRole("button", { name: "Buchung bestätigen" }).click();
-    await eventually(() => page.locator("#confirmation").isVisible()).toBe(true);
+    await expect.poll(() => page.locator("#confirmation").isVisible()).toBe(true);
     expect(await page.locator("#confirmation-heading").textContent()).toBe("Ihre Buchung ist bestätigt");
     const code = (await page.locator("#confirmation-code").textContent())!;
     expect(await bookingByCode(code)).toMatchObject({ tenantId: tenant.id, locale: "de" });
@@ -69,12 +70,12 @@ describe("the booking page in the customer's language", () => {
       expect(await page.locator("html").getAttribute("lang")).toBe("en");
       await page.getByLabel("Language").selectOption("es");
       await page.getByRole("button", { name: "Change" }).click();
-      await eventually(() => page.locator("html").getAttribute("lang")).toBe("es");
+      await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("es");
       expect(await page.locator("#book-heading").textContent()).toBe("Reservar una cita");
       await page.getByRole("radio", { name: /^Haircut/ }).check();
-      await eventually(() => page.locator("#cal-days button.has-times").count()).toBeGreaterThan(0);
+      await expect.poll(() => page.locator("#cal-days button.has-times").count()).toBeGreaterThan(0);
       await page.locator(`#cal-days button[data-date="${DATE}"]`).click();
-      await eventually(() => page.locator("#slot-status").textContent()).toMatch(/horas libres el mié, 4 jun 2031\.$/);
+      await expect.poll(() => page.locator("#slot-status").textContent()).toMatch(/horas libres el mié, 4 jun 2031\.$/);
       expect(await fits(page)).toBe(true);
       expect(await seriousViolations(page).then(describeViolations)).toBe("");
       await screenshot(page, `booking-es-${width}`);
@@ -94,13 +95,13 @@ describe("the booking page in the customer's language", () => {
     const errors = watchErrors(page);
     await page.goto(`${baseUrl}/book?slug=${tenant.slug}&lang=de`);
     await page.getByRole("radio", { name: /^Haarschnitt/ }).check();
-    await eventually(() => page.locator("#cal-days button").count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator("#cal-days button").count()).toBeGreaterThan(0);
     await page.locator(`#cal-days button[data-date="${DATE}"]`).click();
     const open = page.getByRole("button", { name: "Auf die Warteliste für Mi., 4. Juni 2031" });
-    await eventually(() => open.isVisible()).toBe(true);
+    await expect.poll(() => open.isVisible()).toBe(true);
     await open.click();
     const panel = page.locator("#waitlist");
-    await eventually(() => panel.isVisible()).toBe(true);
+    await expect.poll(() => panel.isVisible()).toBe(true);
     expect(await page.locator("#waitlist-heading").textContent()).toBe("Auf die Warteliste");
     expect(await page.locator("#waitlist-intro").textContent()).toBe(
       "Am Mi., 4. Juni 2031 ist für Haarschnitt nichts frei. Sagen Sie uns, wann Sie kommen könnten.",
@@ -120,15 +121,17 @@ describe("the booking page in the customer's language", () => {
     await screenshot(page, "waitlist-de-375");
 
     await panel.getByRole("button", { name: "Auf die Warteliste", exact: true }).click();
-    await eventually(() => page.locator("#waitlist-done").textContent()).toBe(
-      `Sie stehen auf der Warteliste. Wir haben Ihnen an juergen-${tenant.slug}@example.test den Link zum Verlassen geschickt; wird einer Ihrer Zeiträume frei, erhalten Sie per E-Mail einen Link zum Buchen.`,
-    );
+    await expect
+      .poll(() => page.locator("#waitlist-done").textContent())
+      .toBe(
+        `Sie stehen auf der Warteliste. Wir haben Ihnen an juergen-${tenant.slug}@example.test den Link zum Verlassen geschickt; wird einer Ihrer Zeiträume frei, erhalten Sie per E-Mail einen Link zum Buchen.`,
+      );
     expect(await fits(page)).toBe(true);
     expect(errors, errors.join("\n")).toEqual([]);
     // design.md §30: the entry and its confirmation e-mail keep the page's language.
     const [entry] = await e2eDb.select().from(schema.waitlistEntries).where(eq(schema.waitlistEntries.tenantId, tenant.id));
     expect(entry.locale).toBe("de");
-    const [joined] = await e2eDb.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.toEmail, entry.email));
+    const [joined] = await outboxRows(e2eDb, entry.email);
     expect(joined).toMatchObject({
       kind: "waitlist.joined",
       language: "de",

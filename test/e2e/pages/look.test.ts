@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { describeViolations, focusIsVisible, screenshot, seriousViolations } from "../helpers/axe";
-import { eventually, useBrowser } from "../helpers/browser";
+import { useBrowser } from "../helpers/browser";
 import { createBookableTenant, e2eClient, uniq } from "../helpers/db";
 import { serveHostPage } from "../helpers/host-page";
 
@@ -46,12 +46,12 @@ describe.each([1280, 375])("pages at %i px", (width) => {
     const { page } = await browser.newPage({ width, now: "2031-06-03T13:00:00Z" });
     await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
     await page.getByRole("radio", { name: /^Haircut/ }).check();
-    await eventually(() => page.locator("#cal-days button.has-times").count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator("#cal-days button.has-times").count()).toBeGreaterThan(0);
     await page.locator('#cal-days button[data-date="2031-06-04"]').click();
-    await eventually(() => page.locator("#slot-status").textContent()).toContain("Wed, Jun 4, 2031");
-    await eventually(() => page.locator("#slots button").count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator("#slot-status").textContent()).toContain("Wed, Jun 4, 2031");
+    await expect.poll(() => page.locator("#slots button").count()).toBeGreaterThan(0);
     await page.getByRole("button", { name: /^10:00 with/ }).click();
-    await eventually(() => page.locator("#step-details").isVisible()).toBe(true);
+    await expect.poll(() => page.locator("#step-details").isVisible()).toBe(true);
     // From the keyboard, every control shows where focus is.
     for (let i = 0; i < 3; i++) {
       await page.keyboard.press("Tab");
@@ -65,7 +65,7 @@ describe.each([1280, 375])("pages at %i px", (width) => {
     const { page } = await browser.newPage({ width });
     await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
     await page.getByRole("radio", { name: /^Haircut/ }).check();
-    await eventually(() => page.locator("#slot-status").textContent()).toMatch(/available|No free times/);
+    await expect.poll(() => page.locator("#slot-status").textContent()).toMatch(/available|No free times/);
     await check(page, "booking-light-brand", width);
   });
 
@@ -89,7 +89,7 @@ describe.each([1280, 375])("pages at %i px", (width) => {
     try {
       const { page } = await browser.newPage({ width });
       await page.goto(`http://site-${uniq()}.example.test:${site.port}/`);
-      await eventually(() => page.locator("[data-booking-widget][data-state]").count()).toBe(2);
+      await expect.poll(() => page.locator("[data-booking-widget][data-state]").count()).toBe(2);
       await check(page, "widget", width);
     } finally {
       await site.close();
@@ -111,12 +111,12 @@ describe.each([1280, 375])("pages at %i px", (width) => {
     const tenant = await createBookableTenant({ tenant: { customDomain: `look-${uniq()}.example.test`, widgetColor: "#be123c" } });
     const { page } = await browser.newPage({ width });
     await signIn(page);
-    await eventually(() => page.locator("#tenants-body tr").count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator("#tenants-body tr").count()).toBeGreaterThan(0);
     await check(page, "console-tenants", width);
 
     await page.goto(`${baseUrl}/admin/tenant?id=${tenant.id}`);
-    await eventually(() => page.locator("#tenant-title").textContent()).toBe(tenant.businessName);
-    await eventually(() => page.locator("[data-section=owner]").textContent()).toContain(tenant.ownerEmail);
+    await expect.poll(() => page.locator("#tenant-title").textContent()).toBe(tenant.businessName);
+    await expect.poll(() => page.locator("[data-section=owner]").textContent()).toContain(tenant.ownerEmail);
     await page.getByRole("button", { name: "Suspend", exact: true }).click();
     await check(page, "console-tenant", width);
   });

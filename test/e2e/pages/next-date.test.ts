@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { eventually, useBrowser, watchErrors } from "../helpers/browser";
+import { useBrowser, watchErrors } from "../helpers/browser";
 import { bookingByCode, createBookableTenant, e2eClient } from "../helpers/db";
 
 const baseUrl = inject("e2eBaseUrl");
@@ -34,7 +34,7 @@ describe("booking page: a date without free times never leaves the customer stuc
     await page.getByRole("radio", { name: /^Haircut/ }).check();
 
     const status = page.locator("#slot-status");
-    await eventually(() => status.textContent()).toContain("Showing the next date");
+    await expect.poll(() => status.textContent()).toContain("Showing the next date");
     expect(await status.textContent()).toMatch(
       /^No free times left on Sun, Jun 1, 2031\. Showing the next date with free times: Wed, Jun 4, 2031 \(\d+ times available\)\.$/,
     );
@@ -43,7 +43,7 @@ describe("booking page: a date without free times never leaves the customer stuc
 
     // A Thursday has no times either: the Wednesday after it is shown instead.
     await page.locator('#cal-days button[data-date="2031-06-05"]').click();
-    await eventually(() => status.textContent()).toContain("No free times left on Thu, Jun 5, 2031");
+    await expect.poll(() => status.textContent()).toContain("No free times left on Thu, Jun 5, 2031");
     expect(await status.textContent()).toContain("Showing the next date with free times: Wed, Jun 11, 2031");
     expect(await page.locator("#cal-days [aria-pressed=true]").getAttribute("data-date")).toBe("2031-06-11");
     // One days request for June (from today), one availability request per date shown.
@@ -56,7 +56,7 @@ describe("booking page: a date without free times never leaves the customer stuc
     await page.getByLabel("First name").fill("Wendy");
     await page.getByLabel("E-mail").fill(`wendy-${tenant.slug}@example.test`);
     await page.getByRole("button", { name: "Confirm booking" }).click();
-    await eventually(() => page.locator("#confirmation").isVisible()).toBe(true);
+    await expect.poll(() => page.locator("#confirmation").isVisible()).toBe(true);
     const row = await bookingByCode((await page.locator("#confirmation-code").textContent())!);
     expect(new Date(row.startAt).toLocaleString("sv-SE", { timeZone: "America/New_York" })).toBe("2031-06-11 10:00:00");
     expect(errors, errors.join("\n")).toEqual([]);
@@ -72,7 +72,7 @@ describe("booking page: a date without free times never leaves the customer stuc
     await page.getByRole("radio", { name: /^Haircut/ }).check();
 
     const status = page.locator("#slot-status");
-    await eventually(() => status.textContent()).toContain("No free times from");
+    await expect.poll(() => status.textContent()).toContain("No free times from");
     expect(await status.textContent()).toBe(
       "No free times from Sun, Jun 1, 2031 to Sun, Nov 30, 2031. Please try another service or staff member, or contact the business.",
     );
@@ -109,10 +109,10 @@ describe("booking page: a date without free times never leaves the customer stuc
     await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
     await page.getByLabel("Confirmation code").fill(code);
     await page.getByRole("button", { name: "Find booking" }).click();
-    await eventually(() => page.locator("#manage-details").textContent()).toContain("Confirmed");
+    await expect.poll(() => page.locator("#manage-details").textContent()).toContain("Confirmed");
 
     const status = page.locator("#reschedule-status");
-    await eventually(() => status.textContent()).toContain("Showing the next date with free times: Wed, Jun 4, 2031");
+    await expect.poll(() => status.textContent()).toContain("Showing the next date with free times: Wed, Jun 4, 2031");
     expect(await page.locator("#rcal-days [aria-pressed=true]").getAttribute("data-date")).toBe("2031-06-04");
     // 09:00 is the booking itself; later times are offered.
     await page
@@ -120,6 +120,6 @@ describe("booking page: a date without free times never leaves the customer stuc
       .getByRole("button", { name: /^14:00 with/ })
       .click();
     await page.getByRole("button", { name: "Move booking" }).click();
-    await eventually(() => page.locator("#manage-message").textContent()).toContain("moved to Wed, Jun 4, 2031, 14:00");
+    await expect.poll(() => page.locator("#manage-message").textContent()).toContain("moved to Wed, Jun 4, 2031, 14:00");
   });
 });

@@ -4,7 +4,7 @@ import Stripe from "stripe";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { describeViolations, seriousViolations } from "../helpers/axe";
-import { ARTIFACTS, eventually, pickCalendarDate, useBrowser, watchErrors } from "../helpers/browser";
+import { ARTIFACTS, pickCalendarDate, useBrowser, watchErrors } from "../helpers/browser";
 import { bookingByCode, createBookableTenant, e2eClient, e2eDb, localDateAhead, uniq } from "../helpers/db";
 
 // design.md §21, issue #25 item 6: the booking page's payment step in real Chromium at 375 px.
@@ -47,7 +47,7 @@ async function bookUntilPayment(page: Page, tenant: Awaited<ReturnType<typeof pa
   await page.getByLabel("First name").fill("Ada");
   await page.getByLabel("E-mail").fill(`ada-${tenant.slug}@example.test`);
   await page.getByRole("button", { name: "Confirm booking" }).click();
-  await eventually(() => page.locator("#step-payment").isVisible()).toBe(true);
+  await expect.poll(() => page.locator("#step-payment").isVisible()).toBe(true);
 }
 
 async function pendingPaymentOf(tenantId: string) {
@@ -75,9 +75,9 @@ describe("the payment step", () => {
     expect(await page.locator("#pay-refund-rule").textContent()).toMatch(
       /^Cancel by .+ 10:00 \(America\/New_York time\) and the deposit is refunded in full/,
     );
-    await eventually(() => page.locator("#pay-countdown").textContent()).toMatch(/^Time left to pay: 1[45]:\d\d$/);
+    await expect.poll(() => page.locator("#pay-countdown").textContent()).toMatch(/^Time left to pay: 1[45]:\d\d$/);
     expect(stripeJs).toHaveLength(1);
-    await eventually(() => page.getByRole("button", { name: "Pay 12.00 EUR" }).isEnabled()).toBe(true);
+    await expect.poll(() => page.getByRole("button", { name: "Pay 12.00 EUR" }).isEnabled()).toBe(true);
     const violations = await seriousViolations(page);
     expect(violations, describeViolations(violations)).toEqual([]);
     await page.screenshot({ path: `${ARTIFACTS}/payment-step-375.png`, fullPage: true });
@@ -88,14 +88,14 @@ describe("the payment step", () => {
     // Declined: said plainly, the step stays, the hold keeps running.
     await page.getByLabel("Card number").fill("4000 0000 0000 0002");
     await page.getByRole("button", { name: "Pay 12.00 EUR" }).click();
-    await eventually(() => page.locator("#pay-error").textContent()).toBe("Your card was declined.");
+    await expect.poll(() => page.locator("#pay-error").textContent()).toBe("Your card was declined.");
     expect(await page.locator("#step-payment").isVisible()).toBe(true);
     expect((await bookingByCode(booking.confirmationCode)).status).toBe("pending");
 
     // Retry with a good card: Stripe says yes in the browser, then its webhook reaches us.
     await page.getByLabel("Card number").fill("4242 4242 4242 4242");
     await page.getByRole("button", { name: "Pay 12.00 EUR" }).click();
-    await eventually(() => page.locator("#pay-status").textContent()).toBe("Payment received. Confirming your booking\u2026");
+    await expect.poll(() => page.locator("#pay-status").textContent()).toBe("Payment received. Confirming your booking\u2026");
     const event = JSON.stringify({
       id: `evt_${uniq()}${uniq()}`,
       type: "payment_intent.succeeded",
@@ -118,7 +118,7 @@ describe("the payment step", () => {
     });
     expect(res.status).toBe(200);
 
-    await eventually(() => page.locator("#confirmation").isVisible()).toBe(true);
+    await expect.poll(() => page.locator("#confirmation").isVisible()).toBe(true);
     expect(await page.locator("#confirmation-code").textContent()).toBe(booking.confirmationCode);
     expect(await page.locator("#confirmation-summary").textContent()).toContain("Colour with Alex Rivera");
     expect((await bookingByCode(booking.confirmationCode)).status).toBe("confirmed");
@@ -133,18 +133,18 @@ describe("the payment step", () => {
     // The page's clock is faked from the start, the month calendar included (the hold's countdown is what is tested).
     await page.clock.install();
     await bookUntilPayment(page, tenant);
-    await eventually(() => page.getByRole("button", { name: "Pay 12.00 EUR" }).isEnabled()).toBe(true);
+    await expect.poll(() => page.getByRole("button", { name: "Pay 12.00 EUR" }).isEnabled()).toBe(true);
 
     await page.clock.fastForward("14:01");
-    await eventually(() => page.locator("#pay-countdown-alert").textContent()).toBe("One minute left to pay.");
+    await expect.poll(() => page.locator("#pay-countdown-alert").textContent()).toBe("One minute left to pay.");
     await page.clock.fastForward("01:00");
-    await eventually(() => page.locator("#pay-expired").isVisible()).toBe(true);
+    await expect.poll(() => page.locator("#pay-expired").isVisible()).toBe(true);
     expect(await page.locator("#pay-countdown").textContent()).toBe("Time left to pay: 0:00");
     expect(await page.getByRole("button", { name: "Pay 12.00 EUR" }).isVisible()).toBe(false);
     expect(await page.getByLabel("Card number").count()).toBe(0);
 
     await page.getByRole("button", { name: "Choose a time again" }).click();
-    await eventually(() => page.locator("#booking-form").isVisible()).toBe(true);
+    await expect.poll(() => page.locator("#booking-form").isVisible()).toBe(true);
     expect(await page.locator("#step-payment").isVisible()).toBe(false);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(errors, errors.join("\n")).toEqual([]);

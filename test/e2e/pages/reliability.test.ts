@@ -4,7 +4,7 @@ import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
 import { checkPage, createSalon, openApp, sessionFor, signedInState } from "../helpers/app";
 import { describeViolations, screenshot, seriousViolations } from "../helpers/axe";
-import { eventually, useBrowser, watchErrors } from "../helpers/browser";
+import { useBrowser, watchErrors } from "../helpers/browser";
 import { createBookableTenant, e2eClient, e2eDb, uniq } from "../helpers/db";
 
 // design.md §28, issue #39 items 2-3 in Chromium: a client the business restricts is told in plain
@@ -46,7 +46,7 @@ describe("client reliability in Chromium", () => {
     await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
     await page.getByRole("radio", { name: /^Haircut/ }).check();
     await page.getByRole("radio", { name: /^Alex Rivera/ }).check();
-    await eventually(() => page.locator("#cal-days button.has-times").count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator("#cal-days button.has-times").count()).toBeGreaterThan(0);
     await page.locator(`#cal-days button[data-date="${DATE}"]`).click();
     await page.getByRole("button", { name: "10:00 with Alex Rivera" }).click();
     await page.getByLabel("First name").fill("Max");
@@ -54,7 +54,7 @@ describe("client reliability in Chromium", () => {
     await page.getByLabel("E-mail").fill(email);
     await page.getByRole("button", { name: "Confirm booking" }).click();
 
-    await eventually(() => page.locator("#form-error").textContent()).toContain("asks you to contact them directly");
+    await expect.poll(() => page.locator("#form-error").textContent()).toContain("asks you to contact them directly");
     const message = (await page.locator("#form-error").textContent()) ?? "";
     expect(message).toContain("Nothing was booked.");
     expect(message).not.toMatch(/no-show|strike|booking_restricted/i);
@@ -76,11 +76,11 @@ describe("client reliability in Chromium", () => {
     await section.getByLabel("Ask for a deposit from").fill("2");
     await section.getByRole("button", { name: "Save client reliability" }).click();
     // No deposit share given: the API's field error shows beside its field.
-    await eventually(() => section.locator("#reliability-depositPercent-error").textContent()).toContain("share of the price");
+    await expect.poll(() => section.locator("#reliability-depositPercent-error").textContent()).toContain("share of the price");
     await section.getByLabel("Ask for a deposit from").fill("");
     await section.getByLabel("Refuse online bookings from").fill("3");
     await section.getByRole("button", { name: "Save client reliability" }).click();
-    await eventually(() => section.getByRole("status").textContent()).toBe("Saved.");
+    await expect.poll(() => section.getByRole("status").textContent()).toBe("Saved.");
     const [row] = await e2eDb.select().from(schema.tenants).where(eq(schema.tenants.id, salon.id));
     expect(row.reliabilityPolicy).toEqual({ cardAfter: null, depositAfter: null, depositPercent: null, blockAfter: 3 });
     await checkPage(page, "settings-reliability");

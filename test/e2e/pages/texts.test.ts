@@ -4,7 +4,7 @@ import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
 import { bookAt, checkPage, createSalon, openApp, scriptErrors, sessionFor, signedInState } from "../helpers/app";
 import { describeViolations, screenshot, seriousViolations } from "../helpers/axe";
-import { eventually, useBrowser, watchErrors } from "../helpers/browser";
+import { useBrowser, watchErrors } from "../helpers/browser";
 import { bookingByCode, createBookableTenant, e2eClient, e2eDb } from "../helpers/db";
 
 // Text messages (design.md §27) in Chromium: the consent on the booking page, and the owner's view
@@ -29,10 +29,10 @@ describe("consent to texts on the booking page", () => {
       const errors = watchErrors(page);
       await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
       await page.getByRole("radio", { name: /^Haircut/ }).check();
-      await eventually(() => page.locator("#cal-days button.has-times").count()).toBeGreaterThan(0);
+      await expect.poll(() => page.locator("#cal-days button.has-times").count()).toBeGreaterThan(0);
       await page.locator(`#cal-days button[data-date="${DATE}"]`).click();
       await page.getByRole("button", { name: "10:00 with Alex Rivera" }).click();
-      await eventually(() => page.locator("#step-details").isVisible()).toBe(true);
+      await expect.poll(() => page.locator("#step-details").isVisible()).toBe(true);
 
       const consent = page.getByLabel("Text me about this booking");
       expect(await consent.isChecked()).toBe(false);
@@ -42,7 +42,7 @@ describe("consent to texts on the booking page", () => {
       await consent.check();
       // Consent without a number: said next to the phone field, nothing booked.
       await page.getByRole("button", { name: "Confirm booking" }).click();
-      await eventually(() => page.locator("#phone-error").textContent()).toContain("Enter the mobile number to text");
+      await expect.poll(() => page.locator("#phone-error").textContent()).toContain("Enter the mobile number to text");
       await page.locator("#step-details").scrollIntoViewIfNeeded();
       await screenshot(page, `booking-texts-consent-${width}`);
       const violations = await seriousViolations(page);
@@ -52,7 +52,7 @@ describe("consent to texts on the booking page", () => {
       const phone = phoneOf();
       await page.getByLabel("Phone").fill(`(${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8)}`);
       await page.getByRole("button", { name: "Confirm booking" }).click();
-      await eventually(() => page.locator("#confirmation").isVisible()).toBe(true);
+      await expect.poll(() => page.locator("#confirmation").isVisible()).toBe(true);
       const code = (await page.locator("#confirmation-code").textContent())!;
       expect(await bookingByCode(code)).toMatchObject({ smsOptIn: true, smsPhone: phone });
       const texts = await e2eDb.select().from(schema.smsMessages).where(eq(schema.smsMessages.phone, phone));
@@ -114,7 +114,7 @@ describe("the owner's view of a client's texts", () => {
       const errors = watchErrors(page);
       await openApp(page, `/app/customers?id=${encodeURIComponent(booking.customerId)}`);
       const section = page.locator("section[aria-labelledby=c-texts]");
-      await eventually(() => section.locator("li").count()).toBe(4);
+      await expect.poll(() => section.locator("li").count()).toBe(4);
       const items = await section.locator("li").allTextContents();
       expect(items[0]).toContain("Reply: confirmed");
       expect(items[0]).toContain("Not delivered");
@@ -127,7 +127,7 @@ describe("the owner's view of a client's texts", () => {
 
       await openApp(page, "/app/settings/texts");
       const panel = page.locator("section[aria-labelledby=texts-title]");
-      await eventually(() => panel.locator("#texts-usage").textContent()).toMatch(/\d+ of 500 texts/);
+      await expect.poll(() => panel.locator("#texts-usage").textContent()).toMatch(/\d+ of 500 texts/);
       expect(await page.getByLabel("Text the customer a reminder").isChecked()).toBe(true);
       await panel.scrollIntoViewIfNeeded();
       await checkPage(page, "settings-texts");

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
 import { describeViolations, focusIsVisible, screenshot, seriousViolations } from "../helpers/axe";
-import { eventually, randomIp, useBrowser, watchErrors } from "../helpers/browser";
+import { randomIp, useBrowser, watchErrors } from "../helpers/browser";
 import { bookingByCode, createBookableTenant, e2eClient, e2eDb, type TenantOverrides, uniq } from "../helpers/db";
 
 const baseUrl = inject("e2eBaseUrl");
@@ -74,7 +74,7 @@ describe("a visit of several services on the booking page", () => {
     // The adder appears once a service is chosen.
     expect(await page.locator("#visit").isVisible()).toBe(false);
     await page.getByRole("radio", { name: /^Cut/ }).check();
-    await eventually(() => page.locator("#visit").isVisible()).toBe(true);
+    await expect.poll(() => page.locator("#visit").isVisible()).toBe(true);
 
     // Keyboard only: choose Colour, Tab to the add button, Enter.
     await page.getByLabel("Another service in the same visit (optional)").focus();
@@ -83,27 +83,27 @@ describe("a visit of several services on the booking page", () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Add another service");
     expect(await focusIsVisible(page)).toBe(true);
     await page.keyboard.press("Enter");
-    await eventually(() => texts(page, "#visit-list .visit-name")).toEqual(["Colour"]);
+    await expect.poll(() => texts(page, "#visit-list .visit-name")).toEqual(["Colour"]);
     expect(await page.locator("#visit-note").textContent()).toBe("Colour added as service 2 of the visit.");
     // A third one, removed again with its labelled button (focus stays in the list).
     await addService(page, tenant.extraIds[1] ?? "");
-    await eventually(() => texts(page, "#visit-list .visit-name")).toEqual(["Colour", "Blow-dry"]);
+    await expect.poll(() => texts(page, "#visit-list .visit-name")).toEqual(["Colour", "Blow-dry"]);
     const removeDry = page.getByRole("button", { name: "Remove Blow-dry (service 3 of the visit)" });
     await removeDry.focus();
     await page.keyboard.press("Enter");
-    await eventually(() => texts(page, "#visit-list .visit-name")).toEqual(["Colour"]);
+    await expect.poll(() => texts(page, "#visit-list .visit-name")).toEqual(["Colour"]);
     expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Remove Colour (service 2 of the visit)");
 
     // The calendar and the times are the whole visit's (Cut 30 min + Colour 90 min).
-    await eventually(() => page.locator("#cal-days button.has-times").count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator("#cal-days button.has-times").count()).toBeGreaterThan(0);
     await page.locator(`#cal-days button[data-date="${DATE}"]`).click();
-    await eventually(() => page.locator("#slot-status").textContent()).toContain("Wed, Jun 4, 2031");
+    await expect.poll(() => page.locator("#slot-status").textContent()).toContain("Wed, Jun 4, 2031");
     const starts = await texts(page, "#slots button");
     expect(starts[0]).toBe("09:00");
     // The last start leaves room for both services before 17:00.
     expect(starts.at(-1)).toBe("15:00");
     await page.getByRole("button", { name: "10:00 with Alex Rivera" }).click();
-    await eventually(() => page.locator("#step-details").isVisible()).toBe(true);
+    await expect.poll(() => page.locator("#step-details").isVisible()).toBe(true);
     expect(await page.locator("#summary").textContent()).toBe(
       "Cut + Colour with Alex Rivera, Wed, Jun 4, 2031, 10:00\u201312:00 (America/New_York time)",
     );
@@ -121,7 +121,7 @@ describe("a visit of several services on the booking page", () => {
     await page.getByLabel("First name").fill("Vera");
     await page.getByLabel("E-mail").fill(`vera-${tenant.slug}@example.test`);
     await page.getByRole("button", { name: "Confirm booking" }).click();
-    await eventually(() => page.locator("#confirmation").isVisible()).toBe(true);
+    await expect.poll(() => page.locator("#confirmation").isVisible()).toBe(true);
     const code = (await page.locator("#confirmation-code").textContent()) ?? "";
     expect(code).toMatch(/^BK-[A-Z0-9]{6}$/);
     expect(await texts(page, "#confirmation-items li")).toEqual([
@@ -167,18 +167,17 @@ describe("a visit of several services on the booking page", () => {
     const { page } = await browser.newPage({ now: NOW, width: 1280 });
     const errors = watchErrors(page);
     await page.goto(`${baseUrl}/book?slug=${tenant.slug}&code=${data.confirmationCode}`);
-    await eventually(() => texts(page, "#manage-items li")).toEqual([
-      "Cut with Alex Rivera, 09:00\u201309:30",
-      "Blow-dry with Alex Rivera, 09:30\u201310:00",
-    ]);
+    await expect
+      .poll(() => texts(page, "#manage-items li"))
+      .toEqual(["Cut with Alex Rivera, 09:00\u201309:30", "Blow-dry with Alex Rivera, 09:30\u201310:00"]);
     // The move offers the whole visit's times: pick 14:00 on the same date.
-    await eventually(() => page.locator("#rcal-days button.has-times").count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator("#rcal-days button.has-times").count()).toBeGreaterThan(0);
     await page.locator(`#rcal-days button[data-date="${DATE}"]`).click();
-    await eventually(() => texts(page, "#reschedule-slots button")).toContain("14:00");
+    await expect.poll(() => texts(page, "#reschedule-slots button")).toContain("14:00");
     expect((await texts(page, "#reschedule-slots button")).at(-1)).toBe("16:00");
     await page.getByRole("button", { name: "14:00 with Alex Rivera" }).click();
     await page.getByRole("button", { name: "Move booking" }).click();
-    await eventually(() => page.locator("#manage-message").textContent()).toContain("moved to Wed, Jun 4, 2031, 14:00");
+    await expect.poll(() => page.locator("#manage-message").textContent()).toContain("moved to Wed, Jun 4, 2031, 14:00");
     expect(await texts(page, "#manage-items li")).toEqual([
       "Cut with Alex Rivera, 14:00\u201314:30",
       "Blow-dry with Alex Rivera, 14:30\u201315:00",
@@ -189,7 +188,7 @@ describe("a visit of several services on the booking page", () => {
 
     // useBrowser answers the confirmation dialog with OK.
     await page.getByRole("button", { name: "Cancel booking" }).click();
-    await eventually(() => page.locator("#manage-message").textContent()).toBe("Your booking has been cancelled.");
+    await expect.poll(() => page.locator("#manage-message").textContent()).toBe("Your booking has been cancelled.");
     const first = await bookingByCode(data.confirmationCode);
     const items = await e2eDb
       .select()
@@ -216,14 +215,14 @@ describe("a visit of several services on the booking page", () => {
     await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
     await page.getByRole("radio", { name: /^Cut/ }).check();
     await addService(page, tenant.extraIds[0] ?? "");
-    await eventually(() => page.locator("#cal-days button.has-times").count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator("#cal-days button.has-times").count()).toBeGreaterThan(0);
     await page.locator(`#cal-days button[data-date="${DATE}"]`).click();
     await page.getByRole("button", { name: "10:00 with Alex Rivera" }).click();
     expect(await page.locator("#summary-items .visit-total").textContent()).toBe("Total: €110.00");
     await page.getByLabel("First name").fill("Pia");
     await page.getByLabel("E-mail").fill(`pia-${tenant.slug}@example.test`);
     await page.getByRole("button", { name: "Confirm booking" }).click();
-    await eventually(() => page.locator("#step-payment").isVisible()).toBe(true);
+    await expect.poll(() => page.locator("#step-payment").isVisible()).toBe(true);
     // 30 % of 30.00 and of 80.00: one deposit for the visit, of its whole price.
     expect(await page.locator("#pay-amount").textContent()).toBe("Deposit 33.00 EUR of 110.00 EUR");
     expect(await page.locator("#pay-summary").textContent()).toContain("Cut + Colour with Alex Rivera");
@@ -239,16 +238,15 @@ describe("a visit of several services on the booking page", () => {
     await page.goto(`${baseUrl}/book?slug=${tenant.slug}&via=widget`);
     await page.getByRole("radio", { name: /^Cut/ }).check();
     await addService(page, tenant.extraIds[1] ?? "");
-    await eventually(() => page.locator("#cal-days button.has-times").count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator("#cal-days button.has-times").count()).toBeGreaterThan(0);
     await page.locator(`#cal-days button[data-date="${DATE}"]`).click();
     await page.getByRole("button", { name: "09:00 with Alex Rivera" }).click();
     await page.getByLabel("First name").fill("Wim");
     await page.getByLabel("E-mail").fill(`wim-${tenant.slug}@example.test`);
     await page.getByRole("button", { name: "Confirm booking" }).click();
-    await eventually(() => texts(page, "#confirmation-items li")).toEqual([
-      "Cut with Alex Rivera, 09:00\u201309:30",
-      "Blow-dry with Alex Rivera, 09:30\u201310:00",
-    ]);
+    await expect
+      .poll(() => texts(page, "#confirmation-items li"))
+      .toEqual(["Cut with Alex Rivera, 09:00\u201309:30", "Blow-dry with Alex Rivera, 09:30\u201310:00"]);
     const rows = await e2eDb.select().from(schema.bookings).where(eq(schema.bookings.tenantId, tenant.id));
     expect(rows.map((b) => b.source)).toEqual(["widget", "widget"]);
   });
@@ -259,7 +257,7 @@ describe("a visit of several services on the booking page", () => {
     await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
     await page.getByRole("radio", { name: /^Cut/ }).check();
     await addService(page, tenant.extraIds[0] ?? "");
-    await eventually(() => page.locator("#cal-days button.has-times").count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator("#cal-days button.has-times").count()).toBeGreaterThan(0);
     await page.locator(`#cal-days button[data-date="${DATE}"]`).click();
     await page.getByRole("button", { name: "10:00 with Alex Rivera" }).click();
     await page.getByLabel("First name").fill("Tess");
@@ -277,10 +275,10 @@ describe("a visit of several services on the booking page", () => {
     });
     expect(other.status).toBe(201);
     await page.getByRole("button", { name: "Confirm booking" }).click();
-    await eventually(() => page.locator("#slot-error").textContent()).toContain(
-      "10:00 on Wed, Jun 4, 2031 was just booked by someone else",
-    );
-    await eventually(() => texts(page, "#slots button")).not.toContain("10:00");
+    await expect
+      .poll(() => page.locator("#slot-error").textContent())
+      .toContain("10:00 on Wed, Jun 4, 2031 was just booked by someone else");
+    await expect.poll(() => texts(page, "#slots button")).not.toContain("10:00");
     expect(await texts(page, "#slots button")).toContain("11:00");
     const rows = await e2eDb.select().from(schema.bookings).where(eq(schema.bookings.tenantId, tenant.id));
     expect(rows).toHaveLength(1);
@@ -300,9 +298,9 @@ describe("a visit of several services on the booking page", () => {
     await addService(page, tenant.extraIds[0] ?? "");
     await addService(page, tenant.extraIds[1] ?? "");
     await page.locator(`#cal-days button[data-date="${DATE}"]`).click();
-    await eventually(() => page.locator("#slot-status").textContent()).toMatch(
-      /^No time fits all three services from Wed, Jun 4, 2031 to /,
-    );
+    await expect
+      .poll(() => page.locator("#slot-status").textContent())
+      .toMatch(/^No time fits all three services from Wed, Jun 4, 2031 to /);
     expect(await page.locator("#slots button").count()).toBe(0);
     await screenshot(page, "visit-no-time-1280");
   });

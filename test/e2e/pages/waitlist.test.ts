@@ -3,9 +3,10 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { schema } from "../../../src/db/client";
 import { newId } from "../../../src/lib/ids";
 import { describeViolations, screenshot, seriousViolations } from "../helpers/axe";
-import { eventually, pickCalendarDate, useBrowser, watchErrors } from "../helpers/browser";
+import { pickCalendarDate, useBrowser, watchErrors } from "../helpers/browser";
 import { createBookableTenant, e2eClient, e2eDb, uniq } from "../helpers/db";
 import { serveHostPage } from "../helpers/host-page";
+import { outboxRows } from "../../helpers/outbox";
 
 const baseUrl = inject("e2eBaseUrl");
 const captureUrl = inject("e2eCaptureUrl");
@@ -63,11 +64,8 @@ async function mailsTo(to: string): Promise<{ subject: string; text: string }[]>
  * page's pinned instant (2031), so the row waits for that time and no cron of today sends it.
  */
 async function manageLinkOf(to: string): Promise<string> {
-  const [row] = await e2eDb
-    .select({ text: schema.emailOutbox.textBody })
-    .from(schema.emailOutbox)
-    .where(and(eq(schema.emailOutbox.toEmail, to), eq(schema.emailOutbox.kind, "waitlist.joined")));
-  const link = /To leave the waitlist: (\S+)/.exec(row?.text ?? "")?.[1];
+  const [row] = await outboxRows(e2eDb, to, "waitlist.joined");
+  const link = /To leave the waitlist: (\S+)/.exec(row?.textBody ?? "")?.[1];
   if (!link) throw new Error(`no waitlist manage link e-mailed to ${to}`);
   return link;
 }
@@ -88,12 +86,12 @@ describe("booking page: the waitlist", () => {
     await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
     await page.getByRole("radio", { name: /^Haircut/ }).check();
     await pickCalendarDate(page, DAY);
-    await eventually(() => page.locator("#slot-status").textContent()).toContain("No free times left on Wed, Jun 4, 2031");
+    await expect.poll(() => page.locator("#slot-status").textContent()).toContain("No free times left on Wed, Jun 4, 2031");
 
     const open = page.getByRole("button", { name: "Join the waitlist for Wed, Jun 4, 2031" });
     await open.click();
     const panel = page.locator("#waitlist");
-    await eventually(() => panel.isVisible()).toBe(true);
+    await expect.poll(() => panel.isVisible()).toBe(true);
     expect(await page.locator("#waitlist-intro").textContent()).toBe(
       "Nothing is free for Haircut on Wed, Jun 4, 2031. Tell us when you could come.",
     );
@@ -107,7 +105,7 @@ describe("booking page: the waitlist", () => {
     await page.locator("#wl-email").fill(email);
     await axeClean(page, "waitlist-join-1280");
     await page.getByRole("button", { name: "Join the waitlist", exact: true }).click();
-    await eventually(() => page.locator("#waitlist-done").textContent()).toContain("You are on the waitlist.");
+    await expect.poll(() => page.locator("#waitlist-done").textContent()).toContain("You are on the waitlist.");
 
     // The 10:00 booking is cancelled (no pinned clock: its offer job is due at once for the queue).
     const cancel = await fetch(`${baseUrl}/api/public/booking/${codes.get(10)}/cancel`, {
@@ -118,27 +116,29 @@ describe("booking page: the waitlist", () => {
     expect(cancel.status).toBe(200);
     // The queue performs the offer job; the cron sends the e-mail it wrote.
     let offer: { subject: string; text: string } | undefined;
-    await eventually(async () => {
-      await fetch(`${baseUrl}/__scheduled?cron=*+*+*+*+*`);
-      offer = (await mailsTo(email)).find((m) => m.subject.startsWith("A time is free"));
-      return offer !== undefined;
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        await fetch(`${baseUrl}/__scheduled?cron=*+*+*+*+*`);
+        offer = (await mailsTo(email)).find((m) => m.subject.startsWith("A time is free"));
+        return offer !== undefined;
+      })
+      .toBe(true);
     expect(offer?.subject).toContain("Wed 4 Jun 2031, 10:00");
     const link = /Book it here: (\S+)/.exec(offer?.text ?? "")?.[1] ?? "";
     expect(link).toContain("/book?");
 
     await page.goto(link);
-    await eventually(() => page.locator("#summary").textContent()).toContain("Wed, Jun 4, 2031, 10:00\u201311:00");
+    await expect.poll(() => page.locator("#summary").textContent()).toContain("Wed, Jun 4, 2031, 10:00\u201311:00");
     await page.locator("#firstName").fill("Wendy");
     await page.locator("#email").fill(email);
     await page.getByRole("button", { name: "Confirm booking" }).click();
-    await eventually(() => page.locator("#confirmation").isVisible()).toBe(true);
+    await expect.poll(() => page.locator("#confirmation").isVisible()).toBe(true);
 
     // The manage link from the join e-mail now says the customer booked.
     await page.goto(await manageLinkOf(email));
-    await eventually(() => page.locator("#waitlist-manage-status").textContent()).toBe(
-      "You booked one of these times, so you are off the waitlist.",
-    );
+    await expect
+      .poll(() => page.locator("#waitlist-manage-status").textContent())
+      .toBe("You booked one of these times, so you are off the waitlist.");
     expect(await page.getByRole("button", { name: "Leave the waitlist" }).isVisible()).toBe(false);
     expect(errors).toEqual([]);
   });
@@ -156,18 +156,18 @@ describe("booking page: the waitlist", () => {
     await page.locator("#wl-firstName").fill("Lena");
     await page.locator("#wl-email").fill("not-an-email");
     await page.getByRole("button", { name: "Join the waitlist", exact: true }).click();
-    await eventually(() => page.locator("#wl-email-error").isVisible()).toBe(true);
+    await expect.poll(() => page.locator("#wl-email-error").isVisible()).toBe(true);
     await page.locator("#wl-email").fill(email);
     await axeClean(page, "waitlist-join-375");
     await page.getByRole("button", { name: "Join the waitlist", exact: true }).click();
-    await eventually(() => page.locator("#waitlist-done").isVisible()).toBe(true);
+    await expect.poll(() => page.locator("#waitlist-done").isVisible()).toBe(true);
 
     await page.goto(await manageLinkOf(email));
-    await eventually(() => page.locator("#waitlist-manage-status").textContent()).toContain("You are on the waitlist.");
+    await expect.poll(() => page.locator("#waitlist-manage-status").textContent()).toContain("You are on the waitlist.");
     expect(await page.locator("#waitlist-manage-details").textContent()).toContain("Haircut");
     await axeClean(page, "waitlist-manage-375");
     await page.getByRole("button", { name: "Leave the waitlist" }).click();
-    await eventually(() => page.locator("#waitlist-manage-status").textContent()).toBe("You have left the waitlist.");
+    await expect.poll(() => page.locator("#waitlist-manage-status").textContent()).toBe("You have left the waitlist.");
     // The refused e-mail's 400 is logged by the browser as a failed resource; nothing else.
     expect(errors.filter((e) => !e.includes("Failed to load resource"))).toEqual([]);
   });
@@ -188,19 +188,21 @@ describe("booking page: the waitlist", () => {
     await page.getByRole("button", { name: "Join the waitlist for Wed, Jun 4, 2031" }).click();
     const panel = page.locator("#waitlist");
     const check = panel.getByRole("checkbox", { name: "I am human" });
-    await eventually(() => check.isVisible()).toBe(true);
+    await expect.poll(() => check.isVisible()).toBe(true);
     await page.locator("#wl-firstName").fill("Tina");
     await page.locator("#wl-email").fill(email);
 
     // Without the check nothing is sent, and the panel says what is missing.
     await page.getByRole("button", { name: "Join the waitlist", exact: true }).click();
-    await eventually(() => page.locator("#waitlist-error").textContent()).toBe("Please complete the check that you are not a robot first.");
+    await expect
+      .poll(() => page.locator("#waitlist-error").textContent())
+      .toBe("Please complete the check that you are not a robot first.");
     expect(joins).toEqual([]);
     await axeClean(page, "waitlist-join-bot-protection-1280");
 
     await check.check();
     await page.getByRole("button", { name: "Join the waitlist", exact: true }).click();
-    await eventually(() => page.locator("#waitlist-done").textContent()).toContain("You are on the waitlist.");
+    await expect.poll(() => page.locator("#waitlist-done").textContent()).toContain("You are on the waitlist.");
     expect(joins).toHaveLength(1);
     expect(JSON.parse(joins[0]).captchaToken).toMatch(/^pass-/);
     const [entry] = await e2eDb
@@ -224,17 +226,17 @@ describe("booking page: the waitlist", () => {
       const errors = watchErrors(page);
       await page.goto(`http://www-${uniq()}.example.test:${site.port}/`);
       const button = page.getByRole("button", { name: "Book an appointment" });
-      await eventually(() => button.isEnabled()).toBe(true);
+      await expect.poll(() => button.isEnabled()).toBe(true);
       await button.click();
       const frame = page.frameLocator(`iframe[title="Book with ${tenant.businessName}"]`);
       await frame.getByRole("radio", { name: /^Haircut/ }).check();
       await pickCalendarDate(frame, DAY);
       await frame.getByRole("button", { name: "Join the waitlist for Wed, Jun 4, 2031" }).click();
-      await eventually(() => frame.locator("#waitlist").isVisible()).toBe(true);
+      await expect.poll(() => frame.locator("#waitlist").isVisible()).toBe(true);
       await frame.locator("#wl-firstName").fill("Willa");
       await frame.locator("#wl-email").fill(email);
       await frame.getByRole("button", { name: "Join the waitlist", exact: true }).click();
-      await eventually(() => frame.locator("#waitlist-done").textContent()).toContain("You are on the waitlist.");
+      await expect.poll(() => frame.locator("#waitlist-done").textContent()).toContain("You are on the waitlist.");
       await frame.locator("#waitlist-done").scrollIntoViewIfNeeded();
       await screenshot(page, "waitlist-widget-inline-1280");
       const [entry] = await e2eDb

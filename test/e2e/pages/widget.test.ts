@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { eventually, useBrowser, watchErrors } from "../helpers/browser";
+import { useBrowser, watchErrors } from "../helpers/browser";
 import { createBookableTenant, e2eClient, uniq } from "../helpers/db";
 import { serveHostPage } from "../helpers/host-page";
 
@@ -33,7 +33,7 @@ describe("custom domain and embeddable widget in Chromium", () => {
     expect(res?.status()).toBe(200);
     expect(await page.locator("h1").textContent()).toBe(tenant.businessName);
     await page.getByRole("radio", { name: /^Haircut/ }).check();
-    await eventually(() => page.locator("#slots button").count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator("#slots button").count()).toBeGreaterThan(0);
   });
 
   it("adds a button in the tenant's colour that opens the booking page in a popup", async () => {
@@ -44,7 +44,7 @@ describe("custom domain and embeddable widget in Chromium", () => {
       const errors = watchErrors(page);
       await page.goto(site.url);
       const button = page.getByRole("button", { name: "Book an appointment" });
-      await eventually(() => button.isEnabled()).toBe(true);
+      await expect.poll(() => button.isEnabled()).toBe(true);
       expect(await button.evaluate((b) => getComputedStyle(b).backgroundColor)).toBe("rgb(190, 18, 60)");
 
       const [popup] = await Promise.all([page.waitForEvent("popup"), button.click()]);
@@ -66,7 +66,7 @@ describe("custom domain and embeddable widget in Chromium", () => {
       const errors = watchErrors(page);
       await page.goto(site.url);
       const button = page.getByRole("button", { name: "Termin buchen" });
-      await eventually(() => button.isEnabled()).toBe(true);
+      await expect.poll(() => button.isEnabled()).toBe(true);
       const [popup] = await Promise.all([page.waitForEvent("popup"), button.click()]);
       await popup.waitForLoadState();
       expect(popup.url()).toBe(`${tenant.origin}/book?slug=${tenant.slug}&via=widget&lang=de`);
@@ -85,14 +85,14 @@ describe("custom domain and embeddable widget in Chromium", () => {
       const { page } = await browser.newPage({ width: 1024 });
       await page.goto(site.url);
       const button = page.getByRole("button", { name: "Book an appointment" });
-      await eventually(() => button.isEnabled()).toBe(true);
+      await expect.poll(() => button.isEnabled()).toBe(true);
       await button.click();
       expect(await button.getAttribute("aria-expanded")).toBe("true");
       const frame = page.frameLocator(`iframe[title="Book with ${tenant.businessName}"]`);
-      await eventually(() => frame.locator("h1").textContent()).toBe(tenant.businessName);
+      await expect.poll(() => frame.locator("h1").textContent()).toBe(tenant.businessName);
       // The booking page works inside the frame: choosing a service lists the first date's times.
       await frame.getByRole("radio", { name: /^Haircut/ }).check();
-      await eventually(() => frame.locator("#slots button").count()).toBeGreaterThan(0);
+      await expect.poll(() => frame.locator("#slots button").count()).toBeGreaterThan(0);
       await page.screenshot({ path: "test/artifacts/widget-inline.png", fullPage: true });
     } finally {
       await site.close();
@@ -105,7 +105,7 @@ describe("custom domain and embeddable widget in Chromium", () => {
       const { page } = await browser.newPage();
       await page.goto(site.url);
       const button = page.locator("[data-booking-widget] button");
-      await eventually(() => button.textContent()).toBe("Reservas no disponibles");
+      await expect.poll(() => button.textContent()).toBe("Reservas no disponibles");
       expect(await button.isDisabled()).toBe(true);
       expect(await page.locator("[data-booking-widget] [role=status]").textContent()).toBe("La reserva online no está disponible.");
       expect(await page.locator("[data-booking-widget]").getAttribute("data-state")).toBe("unavailable");
@@ -123,7 +123,7 @@ describe("custom domain and embeddable widget in Chromium", () => {
       const { page } = await browser.newPage();
       await page.goto(site.url);
       const button = page.locator("[data-booking-widget] button");
-      await eventually(() => button.textContent()).toBe("Booking unavailable");
+      await expect.poll(() => button.textContent()).toBe("Booking unavailable");
       expect(await button.isDisabled()).toBe(true);
       expect(await page.locator("[data-booking-widget] [role=status]").textContent()).toContain("temporarily unavailable");
       expect(await page.locator("[data-booking-widget]").getAttribute("data-state")).toBe("unavailable");

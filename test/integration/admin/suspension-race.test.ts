@@ -71,7 +71,7 @@ describe("a public booking write racing a suspension", () => {
 
   it("30 creates racing an operator's suspension through the admin API: each is 201 or 404 not_found, never slot_taken", async () => {
     const admin = await createAdmin();
-    const { tenant, service, staff } = await bookableTenant({ duration: 15 });
+    const { tenant, service, staff } = await bookableTenant({ service: { durationMinutes: 15 } });
     const times = starts(30);
     const creates = times.map((t, i) =>
       // The suspension goes out among them, so some are in flight on either side of it.
@@ -98,7 +98,7 @@ describe("a public booking write racing a suspension", () => {
 
   it("30 reschedules racing a suspension: each is 200 or 404 not_found, never slot_taken", async () => {
     const admin = await createAdmin();
-    const { tenant, service, staff } = await bookableTenant({ duration: 15 });
+    const { tenant, service, staff } = await bookableTenant({ service: { durationMinutes: 15 } });
     const times = starts(30);
     // Each booking sits on the next day and moves to its own free time on DATE.
     const bookings = await Promise.all(

@@ -2,7 +2,8 @@ import { and, desc, eq, like } from "drizzle-orm";
 import { schema } from "../../../src/db/client";
 import { post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
-import { createService, createStaff, createTenant, ownerToken, type TenantOverrides } from "../../helpers/factories";
+import { bookableTenant } from "../../helpers/booking";
+import { ownerToken, type TenantOverrides, uniq } from "../../helpers/factories";
 import { MODEL_PATH } from "../../helpers/ai-model";
 import { captured, type Scripted, script } from "../../helpers/worker-entry";
 
@@ -50,10 +51,12 @@ export async function aiLogRows(tenantId: string) {
 
 /** A bookable business: one online service (30 min), one staff member working 09-17 every day. */
 export async function bookableBusiness(overrides: TenantOverrides = {}) {
-  const tenant = await createTenant(overrides);
-  const service = await createService(tenant.id, { name: `Haircut ${tenant.slug}`, durationMinutes: 30, price: 3500 });
-  const staff = await createStaff(tenant.id, { displayName: `Sam ${tenant.slug}` });
-  return { tenant, service, staff };
+  const slug = overrides.slug ?? `biz-${uniq()}`;
+  return bookableTenant({
+    tenant: { ...overrides, slug },
+    service: { name: `Haircut ${slug}`, durationMinutes: 30, price: 3500 },
+    staff: { displayName: `Sam ${slug}` },
+  });
 }
 
 export const ask = (content: string) => ({ messages: [{ role: "user", content }] });

@@ -1,14 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { get } from "../../helpers/api";
-import { createService, createStaff, createTenant } from "../../helpers/factories";
+import type { createTenant } from "../../helpers/factories";
+import { bookableTenant } from "../../helpers/booking";
 
 // design.md §30: the booking page speaks the customer's language: ?lang= (the switcher), else the best
 // Accept-Language match among the business's booking languages (region fallbacks), else its locale.
 
 async function salon(overrides: Parameters<typeof createTenant>[0] = {}) {
-  const tenant = await createTenant({ businessName: "Salón Lucía", timezone: "Europe/Madrid", currency: "EUR", ...overrides });
-  await createService(tenant.id, { name: "Corte", durationMinutes: 45, price: 3550 });
-  await createStaff(tenant.id, { displayName: "Marta" });
+  const { tenant } = await bookableTenant({
+    tenant: { businessName: "Salón Lucía", timezone: "Europe/Madrid", currency: "EUR", ...overrides },
+    service: { name: "Corte", durationMinutes: 45, price: 3550 },
+    staff: { displayName: "Marta" },
+  });
   return tenant;
 }
 

@@ -6,7 +6,8 @@ import { newId } from "../../../src/lib/ids";
 import { signToken } from "../../../src/lib/jwt";
 import { countDbRequests, get, patch } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
-import { createBookingRow, createCustomerAccount, createService, createStaff, createTenant } from "../../helpers/factories";
+import { createBookingRow, createCustomerAccount, createTenant } from "../../helpers/factories";
+import { bookableTenant } from "../../helpers/booking";
 
 describe("GET /api/me", () => {
   it("returns the caller's profile, the same fields as the login result, in one round trip", async () => {
@@ -104,10 +105,11 @@ describe("PATCH /api/me", () => {
 
 /** A tenant in `timezone` with one service and one staff member, ready for booking rows. */
 async function business(timezone: string, businessName: string) {
-  const tenant = await createTenant({ timezone, businessName });
-  const service = await createService(tenant.id, { name: `Cut ${businessName}` });
-  const staff = await createStaff(tenant.id, { displayName: `Stylist ${businessName}` });
-  return { tenant, service, staff };
+  return bookableTenant({
+    tenant: { timezone, businessName },
+    service: { name: `Cut ${businessName}`, durationMinutes: 30, price: 2500 },
+    staff: { displayName: `Stylist ${businessName}` },
+  });
 }
 
 describe("GET /api/me/bookings", () => {

@@ -12,8 +12,8 @@ const NOW = "2031-02-01T09:00:00.000Z";
 
 async function customerWithTwoBusinesses() {
   const me = await customerAt(NOW);
-  const a = await bookableTenant({ tenant: { timezone: "Europe/Paris" }, price: 3000 });
-  const b = await bookableTenant({ price: 5000 });
+  const a = await bookableTenant({ tenant: { timezone: "Europe/Paris" }, service: { price: 3000 } });
+  const b = await bookableTenant({ service: { price: 5000 } });
   const book = (s: typeof a, start: string) =>
     post(
       `/api/public/${s.tenant.slug}/bookings`,

@@ -13,7 +13,7 @@ const BOOKED_AT = "2031-03-01T09:00:00.000Z";
 const ERASE_AT = "2031-04-20T09:00:00.000Z";
 
 async function customerWithHistory() {
-  const s = await bookableTenant({ price: 4500 });
+  const s = await bookableTenant({ service: { price: 4500 } });
   await webhookEndpoint(s.tenant.id);
   const person = {
     firstName: "Ada",

@@ -2,9 +2,10 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "../../../src/db/client";
 import { type ApiResponse, type CallOptions as CallOpts, call, countDbRequests, del, get, patch, post } from "../../helpers/api";
+import { bookableTenant } from "../../helpers/booking";
 import { testDb } from "../../helpers/db";
 import { stripeAccountFor } from "../../helpers/stripe-account";
-import { eventually, workerEnv } from "../../helpers/worker-entry";
+import { workerEnv } from "../../helpers/worker-entry";
 import { createAdmin, createBookingRow, createCustomer, createService, createStaff, createTenant } from "../../helpers/factories";
 
 // design.md §19: a tenant API key works on every owner route as its business. `read` may only GET
@@ -20,10 +21,8 @@ async function newKey(token: string, scope: "read" | "write") {
 
 /** A business with one of everything the owner routes touch, and a read and a write key. */
 async function keyedBusiness() {
-  const t = await createTenant();
-  const service = await createService(t.id, { name: "Cut", durationMinutes: 60, price: 4000 });
+  const { tenant: t, service, staff } = await bookableTenant({ service: { price: 4000 } });
   const spareService = await createService(t.id, { name: "Spare" });
-  const staff = await createStaff(t.id, { displayName: "Sam" });
   const spareStaff = await createStaff(t.id, { displayName: "Spare staff" });
   const customer = await createCustomer(t.id, { firstName: "Cleo" });
   const booking = await createBookingRow(t.id, service.id, staff.id, new Date(`${DAY}T14:00:00Z`), 60, { customerId: customer.id });
@@ -419,7 +418,7 @@ describe("API key cost", () => {
     const b = await keyedBusiness();
     // Last use already recorded for this minute, so nothing is written after the answer.
     await get("/api/services", { token: b.write.key, now: NOW });
-    await eventuallyLastUsed(b.write.id, "2031-01-06T10:00:00.000Z");
+    await expect.poll(() => lastUsedOf(b.write.id), { timeout: 5000 }).toBe("2031-01-06T10:00:00.000Z");
 
     // The member token is checked against the real clock (it was signed now); the key's calls are
     // pinned to the minute whose last use is recorded.
@@ -453,25 +452,19 @@ describe("API key cost", () => {
   it("keeps lastUsedAt to the minute, written after the answer and only when the minute changed", async () => {
     const b = await keyedBusiness();
     expect((await get("/api/services", { token: b.read.key, now: "2031-01-06T10:00:30.000Z" })).status).toBe(200);
-    await eventuallyLastUsed(b.read.id, "2031-01-06T10:00:00.000Z");
+    await expect.poll(() => lastUsedOf(b.read.id), { timeout: 5000 }).toBe("2031-01-06T10:00:00.000Z");
     // Same minute: nothing more to write, the request costs the route's round trip only.
     const same = await countDbRequests((dbTag) => get("/api/services", { token: b.read.key, dbTag, now: "2031-01-06T10:00:59.000Z" }));
     expect(same.dbRequests).toBe(1);
     expect((await get("/api/services", { token: b.read.key, now: "2031-01-06T10:07:01.000Z" })).status).toBe(200);
-    await eventuallyLastUsed(b.read.id, "2031-01-06T10:07:00.000Z");
+    await expect.poll(() => lastUsedOf(b.read.id), { timeout: 5000 }).toBe("2031-01-06T10:07:00.000Z");
     const listed = await get("/api/businesses/me/api-keys", { token: b.t.token });
     expect(listed.body.data.find((k: { id: string }) => k.id === b.read.id).lastUsedAt).toBe("2031-01-06T10:07:00.000Z");
   });
 });
 
-/** The last-use write runs after the answer (waitUntil): wait for it to land. */
-async function eventuallyLastUsed(id: string, expected: string) {
-  await eventually(
-    async () => {
-      const [row] = await testDb().select({ lastUsedAt: schema.apiKeys.lastUsedAt }).from(schema.apiKeys).where(eq(schema.apiKeys.id, id));
-      return row?.lastUsedAt === expected ? true : undefined;
-    },
-    5000,
-    `lastUsedAt ${expected}`,
-  );
+/** The key's stored last use; it is written after the answer (waitUntil), so tests poll it. */
+async function lastUsedOf(id: string) {
+  const [row] = await testDb().select({ lastUsedAt: schema.apiKeys.lastUsedAt }).from(schema.apiKeys).where(eq(schema.apiKeys.id, id));
+  return row?.lastUsedAt;
 }

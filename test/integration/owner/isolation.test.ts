@@ -2,8 +2,9 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "../../../src/db/client";
 import { type ApiResponse, del, get, patch, post, put } from "../../helpers/api";
+import { bookableTenant } from "../../helpers/booking";
 import { testDb } from "../../helpers/db";
-import { createBookingRow, createCustomer, createService, createStaff, createTenant } from "../../helpers/factories";
+import { createBookingRow, createCustomer, createStaff, createTenant } from "../../helpers/factories";
 
 const DAY = "2031-03-11";
 
@@ -27,9 +28,11 @@ async function snapshot(tenantId: string) {
 }
 
 async function tenantA() {
-  const a = await createTenant();
-  const service = await createService(a.id, { name: "A-only service", durationMinutes: 60, price: 4200 });
-  const staff = await createStaff(a.id, { displayName: "A-only staff" });
+  const {
+    tenant: a,
+    service,
+    staff,
+  } = await bookableTenant({ service: { name: "A-only service", price: 4200 }, staff: { displayName: "A-only staff" } });
   const customer = await createCustomer(a.id, { firstName: "A-only", notes: "private note of A" });
   const booking = await createBookingRow(a.id, service.id, staff.id, new Date(`${DAY}T14:00:00Z`), 60, {
     customerId: customer.id,

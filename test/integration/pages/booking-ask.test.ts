@@ -1,15 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { countDbRequests, get } from "../../helpers/api";
-import { createService, createStaff, createTenant } from "../../helpers/factories";
+import { createTenant } from "../../helpers/factories";
+import { bookableTenant } from "../../helpers/booking";
 
 // Issue #21: the booking page shows its Ask panel only when the assistant can answer, decided
 // while rendering (no extra request, no extra round trip). The workers pool has a model configured
 // (the capture server); `x-test-ai: off` (TEST_HOOKS) is the stack without one.
 
 async function business(overrides: Parameters<typeof createTenant>[0] = {}) {
-  const tenant = await createTenant(overrides);
-  await createService(tenant.id, { name: "Cut", durationMinutes: 30 });
-  await createStaff(tenant.id, { displayName: "Sam" });
+  const { tenant } = await bookableTenant({ tenant: overrides, service: { durationMinutes: 30, price: 2500 } });
   return tenant;
 }
 

@@ -3,7 +3,8 @@ import Stripe from "stripe";
 import { schema } from "../../../src/db/client";
 import { call, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
-import { createService, createStaff, createTenant, type TenantOverrides, uniq } from "../../helpers/factories";
+import { bookableTenant } from "../../helpers/booking";
+import { type TenantOverrides, uniq } from "../../helpers/factories";
 import { type CaptureFilter, captured, workerEnv } from "../../helpers/worker-entry";
 
 // Payments at booking (design.md §21) through the real routes: the capture server stands in for
@@ -18,26 +19,22 @@ export async function payingTenant(
   opts: { tenant?: TenantOverrides; price?: number; depositPercent?: number; duration?: number; currency?: string } = {},
 ) {
   const account = `acct_${uniq()}${uniq()}`;
-  const tenant = await createTenant({
-    requirePayment: true,
-    stripeAccountId: account,
-    stripeChargesEnabled: true,
-    stripeDetailsSubmitted: true,
-    currency: opts.currency ?? "EUR",
-    cancellationHours: 24,
-    cancellationPolicy: "Cancel at least 24 hours ahead for a full refund.",
-    // Holds are created for 2031 dates at the real clock (the expiry cron runs on it): the booking
-    // window (design.md §16, 365 days by default) is not what these tests are about.
-    maxAdvanceDays: 36_500,
-    ...opts.tenant,
+  const { tenant, service, staff } = await bookableTenant({
+    tenant: {
+      requirePayment: true,
+      stripeAccountId: account,
+      stripeChargesEnabled: true,
+      stripeDetailsSubmitted: true,
+      currency: opts.currency ?? "EUR",
+      cancellationHours: 24,
+      cancellationPolicy: "Cancel at least 24 hours ahead for a full refund.",
+      // Holds are created for 2031 dates at the real clock (the expiry cron runs on it): the booking
+      // window (design.md §16, 365 days by default) is not what these tests are about.
+      maxAdvanceDays: 36_500,
+      ...opts.tenant,
+    },
+    service: { name: "Colour", durationMinutes: opts.duration ?? 60, price: opts.price ?? 4000, depositPercent: opts.depositPercent ?? 30 },
   });
-  const service = await createService(tenant.id, {
-    name: "Colour",
-    durationMinutes: opts.duration ?? 60,
-    price: opts.price ?? 4000,
-    depositPercent: opts.depositPercent ?? 30,
-  });
-  const staff = await createStaff(tenant.id, { displayName: "Sam" });
   return { tenant, service, staff, account };
 }
 

@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { countDbRequests, del, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
-import { createService, createStaff, createTenant } from "../../helpers/factories";
+import { createService } from "../../helpers/factories";
+import { bookableTenant } from "../../helpers/booking";
 import { cronAt } from "../notifications/support";
 import { book, bookingBody, bookingOf, payingTenant, stripeCalls } from "../payments/support";
 import { ownerTokenAt } from "./support";
@@ -32,10 +33,7 @@ async function bookingsOf(tenantId: string) {
 
 /** A business that takes no payment, one service, one staff member. */
 async function plainTenant() {
-  const tenant = await createTenant({ maxAdvanceDays: 36_500 });
-  const service = await createService(tenant.id, { name: "Cut", price: 3000 });
-  const staff = await createStaff(tenant.id, { displayName: "Sam" });
-  return { tenant, service, staff };
+  return bookableTenant({ tenant: { maxAdvanceDays: 36_500 }, service: { durationMinutes: 30, price: 3000 } });
 }
 
 describe("booking with a promo code", () => {

@@ -125,7 +125,7 @@ describe("GET /api/public/:slug/availability: slots", () => {
   });
 
   it("leaves out times overlapping an active booking or time off, but not a cancelled booking; staffId narrows the list", async () => {
-    const { tenant, service, staff } = await bookableTenant({ duration: 60, hours: allWeek("09:00", "13:00") });
+    const { tenant, service, staff } = await bookableTenant({ hours: allWeek("09:00", "13:00"), service: { durationMinutes: 60 } });
     const other = await createStaff(tenant.id, { displayName: "Other" }, allWeek("09:00", "10:00"));
     // 2027-03-10 is EST (UTC-5): 10:00 local = 15:00Z.
     await createBookingRow(tenant.id, service.id, staff.id, new Date("2027-03-10T15:00:00Z"), 30);
@@ -152,7 +152,7 @@ describe("GET /api/public/:slug/availability: slots", () => {
   });
 
   it("offers only starts after now, and nothing for a past date", async () => {
-    const { tenant, service } = await bookableTenant({ duration: 60 });
+    const { tenant, service } = await bookableTenant({ service: { durationMinutes: 60 } });
     const today = await avail(tenant.slug, `serviceId=${service.id}&date=2027-03-10`, "2027-03-10T20:10:00Z"); // 15:10 local
     expect(times(today)).toEqual(["15:15", "15:30", "15:45", "16:00"]);
     const past = await avail(tenant.slug, `serviceId=${service.id}&date=2027-02-10`);
@@ -162,7 +162,7 @@ describe("GET /api/public/:slug/availability: slots", () => {
 
   it("uses the staff member's hours for that weekday only, including split days", async () => {
     const { tenant, service } = await bookableTenant({
-      duration: 30,
+      service: { durationMinutes: 30 },
       hours: [
         { weekday: 3, start: "09:00", end: "10:00" },
         { weekday: 3, start: "14:00", end: "14:30" },
@@ -177,7 +177,8 @@ describe("GET /api/public/:slug/availability: slots", () => {
 });
 
 describe("GET /api/public/:slug/availability across daylight-saving changes", () => {
-  const night = (tz: string) => bookableTenant({ tenant: { timezone: tz }, duration: 60, hours: allWeek("00:00", "05:00") });
+  const night = (tz: string) =>
+    bookableTenant({ tenant: { timezone: tz }, hours: allWeek("00:00", "05:00"), service: { durationMinutes: 60 } });
 
   it("America/New_York 2026-03-08: no slot in the missing hour; 01:30 + 60 min ends 03:30", async () => {
     const { tenant, service } = await night("America/New_York");

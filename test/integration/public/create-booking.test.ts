@@ -76,7 +76,7 @@ describe("POST /api/public/:slug/bookings: validation", () => {
 
 describe("POST /api/public/:slug/bookings: creating", () => {
   it("creates a confirmed booking at the tenant-local wall time with price, currency, notes and a customer record", async () => {
-    const { tenant, service, staff } = await bookableTenant({ tenant: { currency: "EUR" }, price: 4500 });
+    const { tenant, service, staff } = await bookableTenant({ tenant: { currency: "EUR" }, service: { price: 4500 } });
     const email = `Grace-${crypto.randomUUID().slice(0, 6)}@Example.TEST`;
     const res = await book(tenant.slug, {
       ...bookingBody(service.id, staff.id, "2027-03-10T10:00:00"),
@@ -383,7 +383,7 @@ describe("POST /api/public/:slug/bookings: races", () => {
   });
 
   it("20 parallel requests for overlapping but different starts: exactly one wins", async () => {
-    const { tenant, service, staff } = await bookableTenant({ duration: 60 });
+    const { tenant, service, staff } = await bookableTenant({ service: { durationMinutes: 60 } });
     const starts = ["10:00", "10:15", "10:30", "10:45"];
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) => book(tenant.slug, bookingBody(service.id, staff.id, `2027-03-10T${starts[i % 4]}:00`))),

@@ -2,7 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "../../../src/db/client";
 import { countDbRequests, get } from "../../helpers/api";
-import { createBookingRow, createMember, createService, createStaff, createTenant } from "../../helpers/factories";
+import { createBookingRow, createMember } from "../../helpers/factories";
+import { bookableTenant } from "../../helpers/booking";
 import { testDb } from "../../helpers/db";
 import { createApiKey } from "./support";
 
@@ -16,9 +17,7 @@ const RANGE = "from=2031-03-04&to=2031-03-05&groupBy=day";
 
 /** A business (America/New_York) with one booking at 22:00 on 4 March local (03:00 UTC on the 5th). */
 async function salon() {
-  const tenant = await createTenant();
-  const service = await createService(tenant.id);
-  const staff = await createStaff(tenant.id);
+  const { tenant, service, staff } = await bookableTenant({ service: { durationMinutes: 30, price: 2500 } });
   await createBookingRow(tenant.id, service.id, staff.id, new Date("2031-03-05T03:00:00Z"), 60, { status: "completed" });
   return { tenant, staff };
 }

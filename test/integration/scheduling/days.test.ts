@@ -88,7 +88,7 @@ describe("GET /api/public/:slug/availability/days: counts", () => {
   });
 
   it("is DST-exact: the spring-forward night has no slots in the missing hour, the fall-back night each wall time once", async () => {
-    const { tenant, service } = await bookableTenant({ duration: 60, hours: allWeek("00:00", "05:00") });
+    const { tenant, service } = await bookableTenant({ hours: allWeek("00:00", "05:00"), service: { durationMinutes: 60 } });
     const spring = await days(tenant.slug, `serviceId=${service.id}&from=2031-03-08&to=2031-03-09`);
     // 2031-03-09: 00:00..01:45 and 03:00..04:00 exist (13 starts); 2031-03-08: 00:00..04:00 (17).
     expect(spring.body.data.days).toEqual([

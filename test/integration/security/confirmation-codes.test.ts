@@ -13,6 +13,7 @@ import {
   createTenant,
   ownerToken,
 } from "../../helpers/factories";
+import { bookableTenant } from "../../helpers/booking";
 import { answer, modelRequests, NOW, scriptModel, tokenAtNow, toolCalls, toolResults } from "../ai/support";
 
 // design.md §31 / issue #33 (medium): a staff member, a `read` API key or the operator's read-only
@@ -23,9 +24,7 @@ import { answer, modelRequests, NOW, scriptModel, tokenAtNow, toolCalls, toolRes
 const DAY = "2031-04-08";
 
 async function business() {
-  const t = await createTenant();
-  const service = await createService(t.id, { name: "Cut", durationMinutes: 60, price: 4000 });
-  const staff = await createStaff(t.id, { displayName: "Sam" });
+  const { tenant: t, service, staff } = await bookableTenant({ service: { price: 4000 } });
   const customer = await createCustomer(t.id, { firstName: "Cleo" });
   const booking = await createBookingRow(t.id, service.id, staff.id, new Date(`${DAY}T14:00:00Z`), 60, { customerId: customer.id });
   return { t, service, staff, customer, booking };
