@@ -4,7 +4,7 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
 import { describeViolations, screenshot, seriousViolations } from "../helpers/axe";
-import { eventually, useBrowser, watchErrors } from "../helpers/browser";
+import { useBrowser, watchErrors } from "../helpers/browser";
 import { createBookableTenant, e2eClient, e2eDb, uniq } from "../helpers/db";
 import { serveHostPage } from "../helpers/host-page";
 
@@ -86,7 +86,7 @@ describe("the package shop", () => {
       const errors = watchErrors(page);
       await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
       await page.getByRole("link", { name: "Buy a package of sessions" }).click();
-      await eventually(() => page.getByRole("heading", { name: "Buy a package" }).isVisible()).toBe(true);
+      await expect.poll(() => page.getByRole("heading", { name: "Buy a package" }).isVisible()).toBe(true);
       expect(page.url()).toContain(`/packages?slug=${tenant.slug}`);
       const offer = page.locator("label.choice", { hasText: "Five colours" });
       expect(await offer.textContent()).toContain("5 sessions for €160.00");
@@ -106,7 +106,7 @@ describe("the package shop", () => {
       await page.getByLabel("Your name").fill("Ada Lovelace");
       await page.getByLabel("Your e-mail (we send the code here)").fill(buyer);
       await page.getByRole("button", { name: "Continue to payment" }).click();
-      await eventually(() => page.getByRole("button", { name: "Pay €160.00" }).isEnabled()).toBe(true);
+      await expect.poll(() => page.getByRole("button", { name: "Pay €160.00" }).isEnabled()).toBe(true);
       expect(await page.locator("#package-summary").textContent()).toBe("Five colours: 5 sessions for €160.00.");
       const [sold] = await e2eDb.select().from(schema.packageCredits).where(eq(schema.packageCredits.tenantId, tenant.id));
       expect(sold).toMatchObject({ status: "pending", credits: 0, packageId: tenant.packageId, buyerName: "Ada Lovelace", locale: "en" });
@@ -117,10 +117,10 @@ describe("the package shop", () => {
       // A declined card is said plainly and can be retried.
       await page.getByLabel("Card number").fill("4000 0000 0000 0002");
       await page.getByRole("button", { name: "Pay €160.00" }).click();
-      await eventually(() => page.locator("#pay-error").textContent()).toBe("Your card was declined.");
+      await expect.poll(() => page.locator("#pay-error").textContent()).toBe("Your card was declined.");
       await page.getByLabel("Card number").fill("4242 4242 4242 4242");
       await page.getByRole("button", { name: "Pay €160.00" }).click();
-      await eventually(() => page.locator("#package-done").isVisible()).toBe(true);
+      await expect.poll(() => page.locator("#package-done").isVisible()).toBe(true);
       expect(await page.locator("#package-done-text").textContent()).toBe(
         `Your package code is on its way to ${buyer}. Enter it on the booking page to pay for each session with it.`,
       );
@@ -135,11 +135,11 @@ describe("the package shop", () => {
         .where(eq(schema.payments.id, sold.paymentId ?? ""));
       expect(payment).toMatchObject({ kind: "package_sale", status: "pending", amount: 16000 });
       await sendPaidEvent(sold, payment);
-      await eventually(async () => {
+      await expect.poll(async () => {
         const [issued] = await e2eDb.select().from(schema.packageCredits).where(eq(schema.packageCredits.id, sold.id));
         return { status: issued.status, credits: issued.credits };
       }).toEqual({ status: "active", credits: 5 });
-      await eventually(async () => (await emailsTo(buyer)).length).toBe(1);
+      await expect.poll(async () => (await emailsTo(buyer)).length).toBe(1);
       const [mail] = await emailsTo(buyer);
       const code = mail.text.match(/PK-[0-9A-Z]{4}-[0-9A-Z]{4}/)?.[0] ?? "";
       const [issued] = await e2eDb.select().from(schema.packageCredits).where(eq(schema.packageCredits.id, sold.id));
@@ -163,7 +163,7 @@ describe("the package shop", () => {
     await page.getByLabel("Votre nom").fill("Ada Lovelace");
     await page.getByLabel("Votre e-mail (nous y envoyons le code)").fill(`ada-${tenant.slug}@example.test`);
     await page.getByRole("button", { name: "Passer au paiement" }).click();
-    await eventually(() => page.locator("#package-summary").textContent()).toMatch(/^Five colours : 5 séances pour 160,00\s€\.$/);
+    await expect.poll(() => page.locator("#package-summary").textContent()).toMatch(/^Five colours : 5 séances pour 160,00\s€\.$/);
     const [sold] = await e2eDb.select().from(schema.packageCredits).where(eq(schema.packageCredits.tenantId, tenant.id));
     expect(sold.locale).toBe("fr");
   });
@@ -178,7 +178,7 @@ describe("the package shop", () => {
       const { page } = await browser.newPage({ width: 375 });
       await page.goto(`http://www-${uniq()}.example.test:${site.port}/`);
       const link = page.getByRole("link", { name: "Buy a package of sessions" });
-      await eventually(() => link.isVisible()).toBe(true);
+      await expect.poll(() => link.isVisible()).toBe(true);
       const [shop] = await Promise.all([page.waitForEvent("popup"), link.click()]);
       await shop.waitForLoadState();
       expect(shop.url()).toBe(`${baseUrl}/packages?slug=${tenant.slug}&lang=en`);
@@ -201,7 +201,7 @@ describe("the package shop", () => {
     expect(violations, describeViolations(violations)).toEqual([]);
     await screenshot(page, "package-shop-empty-375");
     await page.getByRole("link", { name: "Book an appointment instead" }).click();
-    await eventually(() => page.getByRole("heading", { name: "Book an appointment" }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("heading", { name: "Book an appointment" }).isVisible()).toBe(true);
 
     const unknown = await page.goto(`${baseUrl}/packages?slug=no-such-${uniq()}`);
     expect(unknown?.status()).toBe(404);
