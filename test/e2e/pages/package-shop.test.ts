@@ -135,10 +135,12 @@ describe("the package shop", () => {
         .where(eq(schema.payments.id, sold.paymentId ?? ""));
       expect(payment).toMatchObject({ kind: "package_sale", status: "pending", amount: 16000 });
       await sendPaidEvent(sold, payment);
-      await expect.poll(async () => {
-        const [issued] = await e2eDb.select().from(schema.packageCredits).where(eq(schema.packageCredits.id, sold.id));
-        return { status: issued.status, credits: issued.credits };
-      }).toEqual({ status: "active", credits: 5 });
+      await expect
+        .poll(async () => {
+          const [issued] = await e2eDb.select().from(schema.packageCredits).where(eq(schema.packageCredits.id, sold.id));
+          return { status: issued.status, credits: issued.credits };
+        })
+        .toEqual({ status: "active", credits: 5 });
       await expect.poll(async () => (await emailsTo(buyer)).length).toBe(1);
       const [mail] = await emailsTo(buyer);
       const code = mail.text.match(/PK-[0-9A-Z]{4}-[0-9A-Z]{4}/)?.[0] ?? "";
