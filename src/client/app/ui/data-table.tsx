@@ -1,0 +1,37 @@
+import type { Child } from "hono/jsx";
+
+// A list page's table (design.md §15): a caption for screen readers, one header per column, and each
+// cell labelled with its column so the 375 px layout (cards, app.css) can name it.
+
+export type Column<T> = {
+  label: string;
+  cell: (row: T) => Child;
+  /** The header is for assistive technology only (an actions column). */
+  hiddenLabel?: boolean;
+};
+
+export function DataTable<T>(p: { caption: string; columns: Column<T>[]; rows: T[] }) {
+  return (
+    <div class="table-wrap">
+      <table>
+        <caption class="visually-hidden">{p.caption}</caption>
+        <thead>
+          <tr>
+            {p.columns.map((c) => (
+              <th scope="col">{c.hiddenLabel ? <span class="visually-hidden">{c.label}</span> : c.label}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {p.rows.map((row) => (
+            <tr>
+              {p.columns.map((c) => (
+                <td data-label={c.label}>{c.cell(row)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
