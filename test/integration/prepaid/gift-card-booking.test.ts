@@ -3,20 +3,14 @@ import { describe, expect, it } from "vitest";
 import { get, post, randomIp } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { cronAt } from "../notifications/support";
-import { book, bookingBody, bookingOf, paymentsOf, refundsOf, sendEvent, stripeCalls, stripeEvent } from "../payments/support";
+import { book, bookingBody, bookingOf, paymentSucceeded, paymentsOf, refundsOf, stripeCalls } from "../payments/support";
+import { counterCard } from "./counter";
 import { giftCardRow, giftTenant, ownerTokenAt } from "./support";
 
 // design.md §32, issue #43 item 2: a gift card paying the amount due at booking first, the rest by
 // card, taken in the booking's own atomic write and given back when the hold is released.
 
 const NOW = "2031-05-01T12:00:00.000Z";
-
-async function counterCard(tenant: { ownerId: string; id: string }, amount: number) {
-  const token = await ownerTokenAt(tenant, NOW);
-  const res = await post("/api/gift-cards", { amount, reason: "Counter sale" }, { token, now: NOW });
-  expect(res.status).toBe(201);
-  return res.body.data as { id: string; code: string; expiresAt: string };
-}
 
 async function bookingsOf(tenantId: string) {
   return testDb().all<{ id: string; status: string; giftCardAmount: number }>(sql`
@@ -144,15 +138,8 @@ describe("paying at booking with a gift card", () => {
       expect(res.status).toBe(201);
       const id = res.body.data.id as string;
       const cardPayment = (await paymentsOf(id)).find((p) => p.kind === "full");
-      const event = stripeEvent("payment_intent.succeeded", {
-        id: cardPayment?.stripePaymentIntentId,
-        object: "payment_intent",
-        amount: 1500,
-        currency: "eur",
-        status: "succeeded",
-        metadata: { booking_id: id, tenant_id: tenant.id },
-      });
-      expect((await sendEvent(event)).status).toBe(200);
+      if (!cardPayment) throw new Error("no card payment");
+      expect((await paymentSucceeded(cardPayment, { booking_id: id })).res.status).toBe(200);
       expect((await bookingOf(id)).status).toBe("confirmed");
       return { card, id, code: res.body.data.confirmationCode as string };
     };

@@ -4,7 +4,7 @@ import { GIFT_CARD_DEFAULTS } from "../../../src/shared/gift-cards";
 import { post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { ownerToken, uniq } from "../../helpers/factories";
-import { payingTenant, sendEvent, stripeEvent } from "../payments/support";
+import { payingTenant, paymentSucceeded } from "../payments/support";
 import { outboxRows } from "../../helpers/outbox";
 
 // Prepaid money (design.md §32) through the real routes; Stripe is the capture server's stand-in and
@@ -37,7 +37,15 @@ export async function giftCardRow(id: string) {
   return row;
 }
 
-export async function salePayment(giftCardId: string) {
+/** What a sale pays for: the table holding it and the metadata key Stripe carries its id under. */
+const SOLD = {
+  giftCard: { table: sql.raw("gift_cards"), key: "gift_card_id" },
+  package: { table: sql.raw("package_credits"), key: "package_credit_id" },
+} as const;
+export type SoldKind = keyof typeof SOLD;
+
+/** The payment of a gift card or a package bought online. */
+export async function soldPayment(kind: SoldKind, soldId: string) {
   const [row] = await testDb().all<{
     id: string;
     stripePaymentIntentId: string;
@@ -50,24 +58,27 @@ export async function salePayment(giftCardId: string) {
   }>(sql`
     SELECT p.id, p.stripe_payment_intent_id AS stripePaymentIntentId, p.amount, p.currency, p.tenant_id AS tenantId, p.status, p.kind,
            p.booking_id AS bookingId
-    FROM payments p JOIN gift_cards g ON g.payment_id = p.id WHERE g.id = ${giftCardId}`);
+    FROM payments p JOIN ${SOLD[kind].table} s ON s.payment_id = p.id WHERE s.id = ${soldId}`);
   return row;
 }
 
-/** Stripe's signed `payment_intent.succeeded` for a bought card's sale. */
-export async function paySale(giftCardId: string, opts: { at?: Date } = {}) {
-  const p = await salePayment(giftCardId);
-  const event = stripeEvent("payment_intent.succeeded", {
-    id: p.stripePaymentIntentId,
-    object: "payment_intent",
-    amount: p.amount,
-    currency: p.currency.toLowerCase(),
-    status: "succeeded",
-    metadata: { gift_card_id: giftCardId, tenant_id: p.tenantId },
-  });
-  const res = await sendEvent(event, { at: opts.at, pinClock: Boolean(opts.at) });
-  return { res, event };
+/** Stripe's signed event about a sale's payment (`payment_intent.succeeded` unless `type` says otherwise). */
+export async function soldEvent(kind: SoldKind, soldId: string, opts: { at?: Date; type?: string; account?: string } = {}) {
+  const failed = opts.type === "payment_intent.payment_failed";
+  return paymentSucceeded(
+    await soldPayment(kind, soldId),
+    { [SOLD[kind].key]: soldId },
+    {
+      ...opts,
+      ...(failed ? { extra: { last_payment_error: { message: "Your card was declined." } } } : {}),
+    },
+  );
 }
+
+export const salePayment = (giftCardId: string) => soldPayment("giftCard", giftCardId);
+
+/** Stripe's signed `payment_intent.succeeded` for a bought card's sale. */
+export const paySale = (giftCardId: string, opts: { at?: Date } = {}) => soldEvent("giftCard", giftCardId, opts);
 
 /** The outbox rows to an address (the raw rows: gift-card e-mails are rendered when written). */
 export async function outboxTo(to: string) {
