@@ -5,7 +5,7 @@ import * as schema from "../../../src/db/schema";
 import { describeViolations, screenshot, seriousViolations } from "../helpers/axe";
 import { useBrowser, watchErrors } from "../helpers/browser";
 import { createBookableTenant, e2eClient, e2eDb, localDateAhead, uniq } from "../helpers/db";
-import { sendPaymentSucceeded } from "../helpers/stripe";
+import { payAfterADecline, paymentRow, sendPaymentSucceeded } from "../helpers/stripe";
 
 // design.md §32, issue #43 item 1: the gift-card page `/gift?slug=` in real Chromium, paid through
 // the Stripe.js stand-in (tools/capture-server/stripe-js.js); Stripe's webhook is sent by the test,
@@ -73,12 +73,7 @@ describe("the gift-card page", () => {
       await screenshot(page, `gift-payment-${width}`);
 
       // A declined card is said plainly and can be retried.
-      await page.getByLabel("Card number").fill("4000 0000 0000 0002");
-      await page.getByRole("button", { name: "Pay €50.00" }).click();
-      await expect.poll(() => page.locator("#pay-error").textContent()).toBe("Your card was declined.");
-      await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-      await page.getByRole("button", { name: "Pay €50.00" }).click();
-      await expect.poll(() => page.locator("#gift-done").isVisible()).toBe(true);
+      await payAfterADecline(page, "Pay €50.00", "#gift-done");
       expect(await page.locator("#gift-done-text").textContent()).toMatch(
         /^Grace Hopper receives the gift card by e-mail on .+\. Your receipt is on its way to ada-.+@example\.test\.$/,
       );
@@ -87,10 +82,7 @@ describe("the gift-card page", () => {
       await screenshot(page, `gift-done-${width}`);
 
       // Stripe's signed event issues the card with its balance.
-      const [payment] = await e2eDb
-        .select()
-        .from(schema.payments)
-        .where(eq(schema.payments.id, card.paymentId ?? ""));
+      const payment = await paymentRow(card.paymentId);
       expect(payment).toMatchObject({ kind: "gift_card_sale", status: "pending", amount: 5000 });
       await sendPaymentSucceeded(payment, { gift_card_id: card.id });
       await expect

@@ -6,7 +6,7 @@ import { describeViolations, screenshot, seriousViolations } from "../helpers/ax
 import { useBrowser, watchErrors } from "../helpers/browser";
 import { createBookableTenant, e2eClient, e2eDb, uniq } from "../helpers/db";
 import { serveHostPage } from "../helpers/host-page";
-import { sendPaymentSucceeded } from "../helpers/stripe";
+import { payAfterADecline, paymentRow, sendPaymentSucceeded } from "../helpers/stripe";
 
 // design.md §32, issue #43: the package shop `/packages?slug=` in real Chromium, paid through the
 // Stripe.js stand-in (tools/capture-server/stripe-js.js); Stripe's webhook is sent by the test,
@@ -92,12 +92,7 @@ describe("the package shop", () => {
       await screenshot(page, `package-shop-payment-${width}`);
 
       // A declined card is said plainly and can be retried.
-      await page.getByLabel("Card number").fill("4000 0000 0000 0002");
-      await page.getByRole("button", { name: "Pay €160.00" }).click();
-      await expect.poll(() => page.locator("#pay-error").textContent()).toBe("Your card was declined.");
-      await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-      await page.getByRole("button", { name: "Pay €160.00" }).click();
-      await expect.poll(() => page.locator("#package-done").isVisible()).toBe(true);
+      await payAfterADecline(page, "Pay €160.00", "#package-done");
       expect(await page.locator("#package-done-text").textContent()).toBe(
         `Your package code is on its way to ${buyer}. Enter it on the booking page to pay for each session with it.`,
       );
@@ -106,10 +101,7 @@ describe("the package shop", () => {
       await screenshot(page, `package-shop-done-${width}`);
 
       // Stripe's signed event issues the package with its credits, and the code goes to the buyer.
-      const [payment] = await e2eDb
-        .select()
-        .from(schema.payments)
-        .where(eq(schema.payments.id, sold.paymentId ?? ""));
+      const payment = await paymentRow(sold.paymentId);
       expect(payment).toMatchObject({ kind: "package_sale", status: "pending", amount: 16000 });
       await sendPaymentSucceeded(payment, { package_credit_id: sold.id });
       await expect
