@@ -1,11 +1,12 @@
 import { sql } from "drizzle-orm";
+import { expect } from "vitest";
 import { schema } from "../../../src/db/client";
 import { GIFT_CARD_DEFAULTS } from "../../../src/shared/gift-cards";
-import { post } from "../../helpers/api";
+import { type ApiResponse, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { ownerToken, uniq } from "../../helpers/factories";
-import { payingTenant, paymentSucceeded } from "../payments/support";
 import { outboxRows } from "../../helpers/outbox";
+import { customer, payingTenant, paymentSucceeded } from "../payments/support";
 
 // Prepaid money (design.md §32) through the real routes; Stripe is the capture server's stand-in and
 // its events are signed with the official `stripe` package (../payments/support.ts).
@@ -95,3 +96,35 @@ export function codeIn(text: string): string {
 /** The owner's token valid at a pinned request clock (the factory's is minted for the real one). */
 export const ownerTokenAt = (tenant: { ownerId: string; id: string }, at: string) =>
   ownerToken(tenant.ownerId, tenant.id, "owner", new Date(at));
+
+/** `n` free 10:00 starts on consecutive days of `month`, from `firstDay` on (for races of creates). */
+export const dailyStarts = (n: number, month = "2031-05", firstDay = 10) =>
+  Array.from({ length: n }, (_, i) => `${month}-${String(firstDay + i).padStart(2, "0")}T10:00:00`);
+
+/** Creates raced for the last of something: exactly one was taken (201, returned), every other refused naming only `field`. */
+export function oneWinner(results: ApiResponse[], field: string) {
+  const ok = results.filter((r) => r.status === 201);
+  expect(ok).toHaveLength(1);
+  for (const r of results.filter((x) => x.status !== 201)) {
+    expect(r.status).toBe(400);
+    expect(Object.keys(r.body.error.details.fieldErrors)).toEqual([field]);
+  }
+  return ok[0];
+}
+
+/** A public visit of two items back to back with one staff member (`service`, then `dry`) and the codes given. */
+export function twoItemVisit(
+  s: { service: { id: string }; dry: { id: string }; staff: { id: string } },
+  start: string,
+  codes: Record<string, unknown> = {},
+) {
+  return {
+    items: [
+      { serviceId: s.service.id, staffProfileId: s.staff.id },
+      { serviceId: s.dry.id, staffProfileId: s.staff.id },
+    ],
+    startDatetime: start,
+    customer: customer(),
+    ...codes,
+  };
+}
