@@ -7,8 +7,8 @@ import { startPage } from "../shell/boot";
 import { t } from "../shell/i18n";
 import { CopyBox } from "../ui/copy";
 import { money } from "../ui/format";
-import { type Column, DataTable } from "../ui/data-table";
-import { Button, Empty, Loading, LoadFailed, Outcome } from "../ui/kit";
+import { type Column, DataTable, RowActions } from "../ui/data-table";
+import { Empty, Loading, LoadFailed, Outcome } from "../ui/kit";
 import { type Gate, gate } from "../ui/permissions";
 import { useView } from "../ui/use-view";
 import { DeletePackageDialog, IssuePackageDialog, PackageDialog } from "./package-forms";
@@ -29,22 +29,19 @@ function offerColumns(manage: Gate, setOpen: (open: Open) => void, d: PackagesVi
       label: t("pp.actions"),
       hiddenLabel: true,
       cell: (p) => (
-        <span class="row-actions">
-          <Button gate={manage} onClick={() => setOpen({ kind: "issue", pack: p })} label={t("pk.issueLabel", { name: p.name })}>
-            {t("pk.issue")}
-          </Button>
-          <Button gate={manage} onClick={() => setOpen({ kind: "edit", pack: p })} label={t("pk.editLabel", { name: p.name })}>
-            {t("pk.edit")}
-          </Button>
-          <Button
-            gate={manage}
-            kind="danger"
-            onClick={() => setOpen({ kind: "delete", pack: p })}
-            label={t("pk.deleteLabel", { name: p.name })}
-          >
-            {t("pk.delete")}
-          </Button>
-        </span>
+        <RowActions
+          gate={manage}
+          actions={[
+            { text: t("pk.issue"), label: t("pk.issueLabel", { name: p.name }), onClick: () => setOpen({ kind: "issue", pack: p }) },
+            { text: t("pk.edit"), label: t("pk.editLabel", { name: p.name }), onClick: () => setOpen({ kind: "edit", pack: p }) },
+            {
+              text: t("pk.delete"),
+              label: t("pk.deleteLabel", { name: p.name }),
+              onClick: () => setOpen({ kind: "delete", pack: p }),
+              danger: true,
+            },
+          ]}
+        />
       ),
     },
   ];

@@ -5,8 +5,8 @@ import { dayLabel } from "../lib/zoned";
 import { startPage } from "../shell/boot";
 import { t } from "../shell/i18n";
 import { money } from "../ui/format";
-import { type Column, DataTable } from "../ui/data-table";
-import { Button, Empty, Loading, LoadFailed, Outcome } from "../ui/kit";
+import { type Column, DataTable, RowActions } from "../ui/data-table";
+import { Empty, Loading, LoadFailed, Outcome } from "../ui/kit";
 import { type Gate, gate } from "../ui/permissions";
 import { useView } from "../ui/use-view";
 import { PageActions, serviceNames, useDialogs } from "./prepaid-kit";
@@ -42,19 +42,18 @@ function columns(manage: Gate, setOpen: (open: Open) => void, d: PromoCodesView)
       label: t("pp.actions"),
       hiddenLabel: true,
       cell: (c) => (
-        <span class="row-actions">
-          <Button gate={manage} onClick={() => setOpen({ kind: "edit", code: c })} label={t("pc.editLabel", { code: c.code })}>
-            {t("pc.edit")}
-          </Button>
-          <Button
-            gate={manage}
-            kind="danger"
-            onClick={() => setOpen({ kind: "delete", code: c })}
-            label={t("pc.deleteLabel", { code: c.code })}
-          >
-            {t("pc.delete")}
-          </Button>
-        </span>
+        <RowActions
+          gate={manage}
+          actions={[
+            { text: t("pc.edit"), label: t("pc.editLabel", { code: c.code }), onClick: () => setOpen({ kind: "edit", code: c }) },
+            {
+              text: t("pc.delete"),
+              label: t("pc.deleteLabel", { code: c.code }),
+              onClick: () => setOpen({ kind: "delete", code: c }),
+              danger: true,
+            },
+          ]}
+        />
       ),
     },
   ];
