@@ -6,7 +6,7 @@ import { type ApiResponse, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { ownerToken, uniq } from "../../helpers/factories";
 import { outboxRows } from "../../helpers/outbox";
-import { customer, payingTenant, paymentSucceeded } from "../payments/support";
+import { customer, payingTenant, paymentSucceeded, stripeCalls } from "../payments/support";
 
 // Prepaid money (design.md §32) through the real routes; Stripe is the capture server's stand-in and
 // its events are signed with the official `stripe` package (../payments/support.ts).
@@ -127,4 +127,47 @@ export function twoItemVisit(
     customer: customer(),
     ...codes,
   };
+}
+
+/**
+ * A purchase's answer (gift card or package): 201 pending with the payment the browser confirms, and
+ * the one PaymentIntent created on the connected account under the sale's idempotency key, its
+ * metadata naming what is sold (`metadata`, besides the tenant). The sale's id.
+ */
+export async function expectPendingSale(
+  res: ApiResponse,
+  sale: {
+    tenantId: string;
+    account: string;
+    id: RegExp;
+    amount: number;
+    key: (id: string) => string;
+    metadata: (id: string) => Record<string, string>;
+  },
+): Promise<string> {
+  expect(res.status).toBe(201);
+  const data = res.body.data;
+  expect(data).toEqual({
+    id: expect.stringMatching(sale.id),
+    status: "pending",
+    payment: {
+      clientSecret: expect.stringMatching(/^pi_.+_secret_/),
+      publishableKey: "pk_test_capture",
+      stripeAccount: sale.account,
+      amount: sale.amount,
+      currency: "EUR",
+    },
+  });
+  const [call] = await stripeCalls(sale.tenantId);
+  expect(call.path).toBe("/stripe/v1/payment_intents");
+  expect(call.headers["stripe-account"]).toBe(sale.account);
+  expect(call.headers["idempotency-key"]).toBe(sale.key(data.id));
+  expect(Object.fromEntries(new URLSearchParams(call.body))).toEqual({
+    amount: String(sale.amount),
+    currency: "eur",
+    "automatic_payment_methods[enabled]": "true",
+    ...Object.fromEntries(Object.entries(sale.metadata(data.id)).map(([k, v]) => [`metadata[${k}]`, v])),
+    "metadata[tenant_id]": sale.tenantId,
+  });
+  return data.id;
 }
