@@ -1,12 +1,12 @@
 import { humanDate, clockTime } from "../../shared/format";
 import { pageLocale, t } from "./i18n";
-import { RESTRICTED_MESSAGE } from "../../shared/reliability";
 import type { CreatedBooking, CreatedVisit } from "../shared/api-types";
-import { byId, maybeById, queryAll, setText, show } from "../shared/dom";
-import { dataOf, errorCode, errorDetails } from "../shared/http";
-import { genericError, publicApi } from "./api";
+import { byId, queryAll, setText, show } from "../shared/dom";
+import { dataOf, errorCode } from "../shared/http";
+import { publicApi } from "./api";
+import { clearFieldErrors, fieldError, formError, showCreateRefusal } from "./form-errors";
 import { giftCardCodeOf, showGiftCardPaid } from "./gift-card";
-import { codeFieldProblem, prepaidCodesOf, showPackagePaid, showPromoApplied } from "./prepaid-codes";
+import { prepaidCodesOf, showPackagePaid, showPromoApplied } from "./prepaid-codes";
 import { dateTimes } from "./date-times";
 import { botCheck } from "./captcha";
 import { page, publicPath } from "./page";
@@ -19,19 +19,6 @@ import { startWaitlist } from "./waitlist";
  * The booking flow: service (and, for a visit, the services added after it), staff, date (month
  * calendar), time, details, then the confirmation with its code.
  */
-
-/** API field paths -> form field ids (a Map: keys come from the server's answer). */
-const FIELD_IDS = new Map([
-  ["customer.firstName", "firstName"],
-  ["customer.lastName", "lastName"],
-  ["customer.email", "email"],
-  ["customer.phone", "phone"],
-  ["customer.notes", "notes"],
-  ["customer.smsOptIn", "smsOptIn"],
-  ["giftCardCode", "giftCardCode"],
-  ["promoCode", "promoCode"],
-  ["packageCode", "packageCode"],
-]);
 
 type Customer = { firstName: string; email: string; lastName?: string; phone?: string; notes?: string; smsOptIn?: boolean };
 
@@ -128,28 +115,6 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
     if (first && !first.value) first.focus();
   }
 
-  function clearFieldErrors() {
-    for (const id of FIELD_IDS.values()) {
-      // The consent to texts is on the form only when the business sends texts.
-      maybeById(id)?.removeAttribute("aria-invalid");
-      setText(maybeById(`${id}-error`), "");
-      show(maybeById(`${id}-error`), false);
-    }
-    show(byId("form-error"), false);
-  }
-
-  function fieldError(id: string, message: string) {
-    byId(id).setAttribute("aria-invalid", "true");
-    setText(byId(`${id}-error`), message);
-    show(byId(`${id}-error`), true);
-    byId(id).focus();
-  }
-
-  function formError(message: string) {
-    setText(byId("form-error"), message);
-    show(byId("form-error"), true);
-  }
-
   async function submitBooking(event: SubmitEvent) {
     event.preventDefault();
     clearFieldErrors();
@@ -225,40 +190,7 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
       byId("step-slot").scrollIntoView({ block: "nearest" });
       return;
     }
-    const problems = code === "invalid_request" ? errorDetails(answer) : null;
-    if (problems) {
-      const other = [...problems.formErrors];
-      for (const [key, messages] of Object.entries(problems.fieldErrors)) {
-        const id = FIELD_IDS.get(key);
-        if (!id || !maybeById(id)) {
-          other.push(messages.join(" "));
-          continue;
-        }
-        byId(id).setAttribute("aria-invalid", "true");
-        setText(byId(`${id}-error`), codeFieldProblem(key, messages));
-        show(byId(`${id}-error`), true);
-      }
-      if (other.length) formError(other.join(" "));
-      form.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
-      return;
-    }
-    if (code === "payment_provider_error") {
-      return formError(t("client.paymentStart"));
-    }
-    if (code === "captcha_failed") {
-      return formError(t("client.captchaFailed"));
-    }
-    if (code === "rate_limited") {
-      return formError(t("client.tooManyHolds"));
-    }
-    if (code === "booking_restricted") {
-      // design.md §28: the customer learns only that the business asks them to get in touch.
-      return formError(`${RESTRICTED_MESSAGE} Nothing was booked.`);
-    }
-    if (code === "guest_disabled") {
-      return formError(t("client.guestDisabled"));
-    }
-    formError(genericError(answer));
+    showCreateRefusal(form, answer);
   }
 
   function confirmed(data: CreatedBooking, service: HTMLInputElement, slot: TimeSlot) {
