@@ -45,7 +45,7 @@ const quote = createRoute({
   security: security.optionalCustomer,
   middleware: [optionalCustomer],
   request: { params: slugParam, body: jsonBody(quoteBody) },
-  responses: { 200: ok(Quote), ...errors(400, 404, 429, 502) },
+  responses: { 200: ok(Quote), ...errors(400, 404, 429, 502, 503) },
 });
 
 /** POST /api/public/:slug/quote (issue #43). A customer token judges a first-visit promo code by the account too. */
