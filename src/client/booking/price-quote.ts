@@ -22,7 +22,8 @@ const CODE_FIELDS = ["promoCode", "giftCardCode"] as const;
 type CodeField = (typeof CODE_FIELDS)[number];
 
 type QuoteBody = Record<string, unknown> & { promoCode?: string; giftCardCode?: string; customer?: { email: string } };
-type Outcome = { key: string; quote: PriceQuoteData | null; refused: Map<CodeField, string[]> };
+/** `sent`: a create went out with these codes; a create refused meanwhile (a last use taken) makes them worth asking again. */
+type Outcome = { key: string; quote: PriceQuoteData | null; refused: Map<CodeField, string[]>; sent?: boolean };
 
 export type PriceQuote = {
   /** Asks for the chosen time's price with the codes as typed (nothing when they were asked for already). */
@@ -86,7 +87,7 @@ export function startPriceQuote(form: HTMLFormElement, slotOf: () => TimeSlot | 
     const body = bodyNow();
     if (!body) return;
     const key = JSON.stringify(body);
-    if (last?.key === key) return render(last);
+    if (last?.key === key && !last.sent) return render(last);
     if (pending?.key === key) return pending.done;
     box.setAttribute("aria-busy", "true");
     const done = ask(key, body).then((outcome) => {
@@ -121,7 +122,10 @@ export function startPriceQuote(form: HTMLFormElement, slotOf: () => TimeSlot | 
     if (!body || CODE_FIELDS.every((f) => body[f] === undefined)) return true;
     await refresh();
     const refused = CODE_FIELDS.find((f) => last?.refused.has(f));
-    if (!refused) return true;
+    if (!refused) {
+      if (last) last.sent = true;
+      return true;
+    }
     maybeById(refused)?.focus();
     return false;
   }
