@@ -178,13 +178,34 @@ describe("POST /api/public/:slug/quote", () => {
     expect(await usesOf(newHere.id)).toBe(0);
   });
 
-  it("refuses a gift card the create refuses: unknown, and one where nothing is paid at booking", async () => {
+  it("refuses a gift card the create refuses (unknown, void, expired, empty, nothing due) with the create's words", async () => {
     const paying = await giftTenant({ price: 4000, depositPercent: 0 });
     const plain = await plainTenant();
     const card = await counterCard(paying.tenant, 2000);
+    const empty = await counterCard(paying.tenant, 1000);
+    await testDb().run(sql`UPDATE gift_cards SET balance = 0 WHERE id = ${empty.id}`);
+    const voided = await counterCard(paying.tenant, 1000);
+    const token = await ownerTokenAt(paying.tenant, NOW);
+    expect((await post(`/api/gift-cards/${voided.id}/void`, { reason: "Lost" }, { token, now: NOW })).status).toBe(200);
+    const expired = await counterCard(paying.tenant, 1000);
+    await testDb().run(sql`UPDATE gift_cards SET expires_at = '2031-04-30T00:00:00.000Z' WHERE id = ${expired.id}`);
+    for (const code of ["GC-ZZZZ-ZZZZ", voided.code, expired.code, empty.code]) {
+      const q = await quote(paying.tenant.slug, { serviceId: paying.service.id, giftCardCode: code });
+      expect(q.status, code).toBe(400);
+      const body = { ...bookingBody(paying.service.id, paying.staff.id, START), giftCardCode: code };
+      const created = await book(paying.tenant.slug, body, { now: NOW });
+      expect(Object.keys(q.body.error.details.fieldErrors)).toEqual(["giftCardCode"]);
+      expect(created.body.error.details.fieldErrors, code).toEqual(q.body.error.details.fieldErrors);
+    }
     const unknown = await quote(paying.tenant.slug, { serviceId: paying.service.id, giftCardCode: "GC-ZZZZ-ZZZZ" });
-    expect(unknown.status).toBe(400);
     expect(unknown.body.error.details.fieldErrors).toEqual({ giftCardCode: ["No gift card has this code"] });
+    // A business that takes no payment: its own card has nothing to pay at booking.
+    const own = await counterCard(plain.tenant, 1000);
+    const nothingDue = await quote(plain.tenant.slug, { serviceId: plain.service.id, giftCardCode: own.code });
+    expect(nothingDue.status).toBe(400);
+    expect(nothingDue.body.error.details.fieldErrors).toEqual({
+      giftCardCode: ["Nothing is paid when booking this service; bring the gift card to your appointment"],
+    });
     // Another business's card and promo code are unknown here.
     await promo(paying.tenant, { code: "THEIRS", percentOff: 10 });
     const elsewhere = await quote(plain.tenant.slug, { serviceId: plain.service.id, giftCardCode: card.code });
