@@ -92,6 +92,7 @@ describe("booking with a code", () => {
     expect(await page.locator("#confirmation-heading").textContent()).toBe("Your booking is confirmed");
     expect(await page.locator("#confirmation-code").textContent()).toBe(bookings[0].confirmationCode);
     expect(await page.locator("#confirmation-summary").textContent()).toContain("Haircut with Alex Rivera");
+    expect(await page.locator("#confirmation-price").textContent()).toBe("Price: $35.00, with $10.00 off from your promo code.");
     expect(await page.locator("#confirmation-gift-card").isVisible()).toBe(false);
     expect(await page.locator("#confirmation-package").isVisible()).toBe(false);
     const [row] = await e2eDb.select().from(schema.promoCodes).where(eq(schema.promoCodes.id, promo.id));
