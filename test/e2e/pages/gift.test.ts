@@ -5,6 +5,7 @@ import * as schema from "../../../src/db/schema";
 import { describeViolations, screenshot, seriousViolations } from "../helpers/axe";
 import { useBrowser, watchErrors } from "../helpers/browser";
 import { createBookableTenant, e2eClient, e2eDb, localDateAhead, uniq } from "../helpers/db";
+import { expectNothingOnSale } from "../helpers/sale-page";
 import { payAfterADecline, paymentRow, sendPaymentSucceeded } from "../helpers/stripe";
 
 // design.md §32, issue #43 item 1: the gift-card page `/gift?slug=` in real Chromium, paid through
@@ -117,16 +118,15 @@ describe("the gift-card page", () => {
   it("is a plain 404 page, with the way to the booking page, when the business does not sell gift cards", async () => {
     const tenant = await giftShop(null);
     const { page } = await browser.newPage({ width: 1280 });
-    await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
-    expect(await page.getByRole("link", { name: "Buy a gift card" }).count()).toBe(0);
-    const res = await page.goto(`${baseUrl}/gift?slug=${tenant.slug}`);
-    expect(res?.status()).toBe(404);
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Gift cards are not available");
-    expect(await page.locator("main").textContent()).toContain(`${tenant.businessName} does not sell gift cards online right now.`);
-    const violations = await seriousViolations(page);
-    expect(violations, describeViolations(violations)).toEqual([]);
-    await screenshot(page, "gift-not-sold-1280");
-    await page.getByRole("link", { name: "Book an appointment with them" }).click();
-    await expect.poll(() => page.getByRole("heading", { name: "Book an appointment" }).isVisible()).toBe(true);
+    await expectNothingOnSale(page, {
+      slug: tenant.slug,
+      link: "Buy a gift card",
+      path: "/gift",
+      status: 404,
+      heading: "Gift cards are not available",
+      text: `${tenant.businessName} does not sell gift cards online right now.`,
+      shot: "gift-not-sold-1280",
+      back: "Book an appointment with them",
+    });
   });
 });

@@ -6,6 +6,7 @@ import { describeViolations, screenshot, seriousViolations } from "../helpers/ax
 import { useBrowser, watchErrors } from "../helpers/browser";
 import { createBookableTenant, e2eClient, e2eDb, uniq } from "../helpers/db";
 import { serveHostPage } from "../helpers/host-page";
+import { expectNothingOnSale } from "../helpers/sale-page";
 import { payAfterADecline, paymentRow, sendPaymentSucceeded } from "../helpers/stripe";
 
 // design.md §32, issue #43: the package shop `/packages?slug=` in real Chromium, paid through the
@@ -162,17 +163,16 @@ describe("the package shop", () => {
   it("says plainly when nothing is on sale, and is the booking page's 404 for an unknown business", async () => {
     const tenant = await packageShop({ stripe: false });
     const { page } = await browser.newPage({ width: 375 });
-    await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
-    expect(await page.getByRole("link", { name: "Buy a package of sessions" }).count()).toBe(0);
-    const res = await page.goto(`${baseUrl}/packages?slug=${tenant.slug}`);
-    expect(res?.status()).toBe(200);
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Buy a package");
-    expect(await page.locator("main").textContent()).toContain(`${tenant.businessName} has no packages on sale online right now.`);
-    const violations = await seriousViolations(page);
-    expect(violations, describeViolations(violations)).toEqual([]);
-    await screenshot(page, "package-shop-empty-375");
-    await page.getByRole("link", { name: "Book an appointment instead" }).click();
-    await expect.poll(() => page.getByRole("heading", { name: "Book an appointment" }).isVisible()).toBe(true);
+    await expectNothingOnSale(page, {
+      slug: tenant.slug,
+      link: "Buy a package of sessions",
+      path: "/packages",
+      status: 200,
+      heading: "Buy a package",
+      text: `${tenant.businessName} has no packages on sale online right now.`,
+      shot: "package-shop-empty-375",
+      back: "Book an appointment instead",
+    });
 
     const unknown = await page.goto(`${baseUrl}/packages?slug=no-such-${uniq()}`);
     expect(unknown?.status()).toBe(404);
