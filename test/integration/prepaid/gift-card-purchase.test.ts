@@ -1,9 +1,7 @@
-import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { codeDigest } from "../../../src/domain/prepaid-codes";
 import { giftCodeSecret } from "../../../src/config";
 import { get, patch } from "../../helpers/api";
-import { testDb } from "../../helpers/db";
 import { createTenant } from "../../helpers/factories";
 import { processedEvent, script, workerEnv } from "../payments/support";
 import {
@@ -17,6 +15,7 @@ import {
   paySale,
   purchaseBody,
   salePayment,
+  soldCounts,
 } from "./support";
 
 // design.md §32, issue #43 item 1: a gift card bought on the business's page, paid on its
@@ -24,12 +23,7 @@ import {
 
 const NOW = "2031-05-01T12:00:00.000Z";
 
-async function countRows(tenantId: string) {
-  const [row] = await testDb().all<{ cards: number; payments: number }>(sql`
-    SELECT (SELECT count(*) FROM gift_cards WHERE tenant_id = ${tenantId}) AS cards,
-           (SELECT count(*) FROM payments WHERE tenant_id = ${tenantId}) AS payments`);
-  return row;
-}
+const countRows = (tenantId: string) => soldCounts("giftCard", tenantId);
 
 describe("buying a gift card (POST /api/public/:slug/gift-cards)", () => {
   it("answers 201 pending with the payment to confirm, a PaymentIntent on the connected account, and no code yet", async () => {
@@ -115,8 +109,8 @@ describe("buying a gift card (POST /api/public/:slug/gift-cards)", () => {
     const refused = await buy(tenant.slug, purchaseBody(), { now: NOW });
     expect(refused.status).toBe(502);
     expect(refused.body.error.code).toBe("payment_provider_error");
-    expect(await countRows(tenant.id)).toEqual({ cards: 0, payments: 0 });
-    expect(await countRows(off.tenant.id)).toEqual({ cards: 0, payments: 0 });
+    expect(await countRows(tenant.id)).toEqual({ sold: 0, payments: 0 });
+    expect(await countRows(off.tenant.id)).toEqual({ sold: 0, payments: 0 });
   });
 
   it("needs a Turnstile token where the business has bot protection on", async () => {
@@ -124,7 +118,7 @@ describe("buying a gift card (POST /api/public/:slug/gift-cards)", () => {
     const res = await buy(tenant.slug, purchaseBody(), { now: NOW });
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe("captcha_failed");
-    expect(await countRows(tenant.id)).toEqual({ cards: 0, payments: 0 });
+    expect(await countRows(tenant.id)).toEqual({ sold: 0, payments: 0 });
   });
 });
 

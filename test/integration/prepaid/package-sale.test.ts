@@ -8,7 +8,7 @@ import { testDb } from "../../helpers/db";
 import { uniq } from "../../helpers/factories";
 import { book, bookingBody, payingTenant, processedEvent, script, sendEvent, workerEnv } from "../payments/support";
 import { cronAt } from "../notifications/support";
-import { expectPendingSale, outboxTo, ownerTokenAt } from "./support";
+import { expectPendingSale, outboxTo, ownerTokenAt, soldCounts } from "./support";
 import { issued } from "./counter";
 import { offered, packageCodeIn, saleEvent, salePayment } from "./package-support";
 
@@ -33,12 +33,7 @@ async function soldRow(id: string) {
   return row;
 }
 
-async function countRows(tenantId: string) {
-  const [row] = await testDb().all<{ sold: number; payments: number }>(sql`
-    SELECT (SELECT count(*) FROM package_credits WHERE tenant_id = ${tenantId}) AS sold,
-           (SELECT count(*) FROM payments WHERE tenant_id = ${tenantId}) AS payments`);
-  return row;
-}
+const countRows = (tenantId: string) => soldCounts("package", tenantId);
 
 describe("packages on sale (GET /api/public/:slug/packages)", () => {
   it("lists what can be bought online; a deleted or counter-only package is not listed, and a business that cannot charge lists none", async () => {

@@ -76,6 +76,14 @@ export async function soldEvent(kind: SoldKind, soldId: string, opts: { at?: Dat
   );
 }
 
+/** How many sales of a kind and payments a business has (a refused purchase writes neither). */
+export async function soldCounts(kind: SoldKind, tenantId: string) {
+  const [row] = await testDb().all<{ sold: number; payments: number }>(sql`
+    SELECT (SELECT count(*) FROM ${SOLD[kind].table} WHERE tenant_id = ${tenantId}) AS sold,
+           (SELECT count(*) FROM payments WHERE tenant_id = ${tenantId}) AS payments`);
+  return row;
+}
+
 export const salePayment = (giftCardId: string) => soldPayment("giftCard", giftCardId);
 
 /** Stripe's signed `payment_intent.succeeded` for a bought card's sale. */
