@@ -4,7 +4,7 @@ import { expect, inject } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
 import { signToken } from "../../../src/lib/jwt";
-import { staffHoursRows } from "../../helpers/bookable";
+import { bookableSalon } from "../../helpers/bookable";
 import { describeViolations, screenshot, seriousViolations } from "./axe";
 import { type useBrowser, watchErrors } from "./browser";
 import { e2eDb, uniq } from "./db";
@@ -36,62 +36,33 @@ export type Salon = Awaited<ReturnType<typeof createSalon>>;
  */
 export async function createSalon(opts: { name?: string; members?: Array<"admin" | "staff"> } = {}) {
   const tag = uniq();
-  const now = new Date().toISOString();
-  const tenantId = newId("tnt");
-  const owner: Member = { userId: newId("usr"), email: `olive-${tag}@e2e.test`, firstName: "Olive", role: "owner" };
-  const staff = [
-    { id: newId("stf"), displayName: "Alex Rivera", color: "#0f766e", orderIndex: 0 },
-    { id: newId("stf"), displayName: "Bea Chen", color: "#7c3aed", orderIndex: 1 },
-  ];
-  const services = [
-    { id: newId("svc"), name: "Haircut", durationMinutes: 60, price: 4500, orderIndex: 0 },
-    { id: newId("svc"), name: "Beard trim", durationMinutes: 30, price: 2000, orderIndex: 1 },
-  ];
-  const members: Member[] = (opts.members ?? []).map((role, i) => ({
-    userId: newId("usr"),
-    email: `${role}${i}-${tag}@e2e.test`,
-    firstName: role === "admin" ? "Adam" : "Sam",
-    role,
-  }));
-  const pw = await passwordHash();
-  const slug = `salon-${tag}`;
-  await e2eDb.batch([
-    e2eDb.insert(schema.users).values(
-      [owner, ...members].map((m) => ({
-        id: m.userId,
-        email: m.email,
-        passwordHash: pw,
-        firstName: m.firstName,
-        lastName: m.role === "owner" ? "Owner" : "Member",
-        createdAt: now,
-        updatedAt: now,
-      })),
+  const businessName = opts.name ?? `Studio ${tag}`;
+  const stylist = { title: "Stylist", hours: MONDAY_TO_SATURDAY };
+  const built = await bookableSalon(e2eDb, {
+    tenant: { slug: `salon-${tag}`, businessName, email: `hello-${tag}@e2e.test` },
+    ownerEmail: `olive-${tag}@e2e.test`,
+    owner: { passwordHash: await passwordHash() },
+    members: Object.fromEntries(
+      (opts.members ?? []).map((role, i) => [
+        `m${i}`,
+        { role, email: `${role}${i}-${tag}@e2e.test`, firstName: role === "admin" ? "Adam" : "Sam" },
+      ]),
     ),
-    e2eDb.insert(schema.tenants).values({
-      id: tenantId,
-      slug,
-      businessName: opts.name ?? `Studio ${tag}`,
-      email: `hello-${tag}@e2e.test`,
-      timezone: "America/New_York",
-      currency: "USD",
-      createdBy: owner.userId,
-      createdAt: now,
-      updatedAt: now,
-    }),
-    e2eDb.insert(schema.tenantMembers).values(
-      [owner, ...members].map((m, i) => ({
-        id: newId("mem"),
-        tenantId,
-        userId: m.userId,
-        role: m.role,
-        createdAt: `${now.slice(0, 20)}${String(i).padStart(3, "0")}Z`,
-      })),
-    ),
-    e2eDb.insert(schema.services).values(services.map((s) => ({ ...s, tenantId, createdAt: now, updatedAt: now }))),
-    e2eDb.insert(schema.staffProfiles).values(staff.map((s) => ({ ...s, tenantId, title: "Stylist", createdAt: now, updatedAt: now }))),
-    e2eDb.insert(schema.staffHours).values(staff.flatMap((s) => staffHoursRows(tenantId, s.id, MONDAY_TO_SATURDAY))),
-  ]);
-  return { id: tenantId, slug, businessName: opts.name ?? `Studio ${tag}`, owner, members, staff, services, timezone: "America/New_York" };
+    staff: {
+      alex: { displayName: "Alex Rivera", color: "#0f766e", orderIndex: 0, ...stylist },
+      bea: { displayName: "Bea Chen", color: "#7c3aed", orderIndex: 1, ...stylist },
+    },
+    services: {
+      haircut: { name: "Haircut", durationMinutes: 60, price: 4500, orderIndex: 0 },
+      beard: { name: "Beard trim", durationMinutes: 30, price: 2000, orderIndex: 1 },
+    },
+  });
+  const { tenant } = built;
+  const owner: Member = { userId: tenant.ownerId, email: tenant.ownerEmail, firstName: "Olive", role: "owner" };
+  const members: Member[] = Object.values(built.members);
+  const staff = [built.staff.alex, built.staff.bea];
+  const services = [built.services.haircut, built.services.beard];
+  return { id: tenant.id, slug: tenant.slug, businessName, owner, members, staff, services, timezone: tenant.timezone };
 }
 
 /** A booking row at a New York wall time on an EDT date (2031-03-09 .. 2031-11-01). */
