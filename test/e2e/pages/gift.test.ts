@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
-import Stripe from "stripe";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { describeViolations, screenshot, seriousViolations } from "../helpers/axe";
 import { useBrowser, watchErrors } from "../helpers/browser";
 import { createBookableTenant, e2eClient, e2eDb, localDateAhead, uniq } from "../helpers/db";
+import { sendPaymentSucceeded } from "../helpers/stripe";
 
 // design.md §32, issue #43 item 1: the gift-card page `/gift?slug=` in real Chromium, paid through
 // the Stripe.js stand-in (tools/capture-server/stripe-js.js); Stripe's webhook is sent by the test,
@@ -36,29 +36,6 @@ async function fillOrder(page: Page, tenant: { slug: string; timezone: string },
   await page.getByLabel("Send it on").fill(deliveryDate);
   await page.getByLabel("Your name").fill("Ada Lovelace");
   await page.getByLabel("Your e-mail (for the receipt)").fill(`ada-${tenant.slug}@example.test`);
-}
-
-async function sendPaidEvent(card: typeof schema.giftCards.$inferSelect, payment: typeof schema.payments.$inferSelect) {
-  const event = JSON.stringify({
-    id: `evt_${uniq()}${uniq()}`,
-    type: "payment_intent.succeeded",
-    account: payment.stripeAccountId,
-    data: {
-      object: {
-        id: payment.stripePaymentIntentId,
-        amount: payment.amount,
-        currency: payment.currency.toLowerCase(),
-        metadata: { gift_card_id: card.id, tenant_id: card.tenantId },
-      },
-    },
-  });
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload: event, secret: inject("e2eStripeWebhookSecret") });
-  const res = await fetch(`${baseUrl}/api/webhooks/stripe`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "Stripe-Signature": signature, "CF-Connecting-IP": "10.9.9.9" },
-    body: event,
-  });
-  expect(res.status).toBe(200);
 }
 
 describe("the gift-card page", () => {
@@ -115,7 +92,7 @@ describe("the gift-card page", () => {
         .from(schema.payments)
         .where(eq(schema.payments.id, card.paymentId ?? ""));
       expect(payment).toMatchObject({ kind: "gift_card_sale", status: "pending", amount: 5000 });
-      await sendPaidEvent(card, payment);
+      await sendPaymentSucceeded(payment, { gift_card_id: card.id, tenant_id: card.tenantId });
       await expect
         .poll(async () => {
           const [issued] = await e2eDb.select().from(schema.giftCards).where(eq(schema.giftCards.id, card.id));

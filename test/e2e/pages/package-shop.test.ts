@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import Stripe from "stripe";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
@@ -7,6 +6,7 @@ import { describeViolations, screenshot, seriousViolations } from "../helpers/ax
 import { useBrowser, watchErrors } from "../helpers/browser";
 import { createBookableTenant, e2eClient, e2eDb, uniq } from "../helpers/db";
 import { serveHostPage } from "../helpers/host-page";
+import { sendPaymentSucceeded } from "../helpers/stripe";
 
 // design.md §32, issue #43: the package shop `/packages?slug=` in real Chromium, paid through the
 // Stripe.js stand-in (tools/capture-server/stripe-js.js); Stripe's webhook is sent by the test,
@@ -45,29 +45,6 @@ async function packageShop(opts: { stripe?: boolean; packages?: boolean } = {}) 
     });
   }
   return { ...tenant, packageId };
-}
-
-async function sendPaidEvent(sold: typeof schema.packageCredits.$inferSelect, payment: typeof schema.payments.$inferSelect) {
-  const event = JSON.stringify({
-    id: `evt_${uniq()}${uniq()}`,
-    type: "payment_intent.succeeded",
-    account: payment.stripeAccountId,
-    data: {
-      object: {
-        id: payment.stripePaymentIntentId,
-        amount: payment.amount,
-        currency: payment.currency.toLowerCase(),
-        metadata: { package_credit_id: sold.id, tenant_id: sold.tenantId },
-      },
-    },
-  });
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload: event, secret: inject("e2eStripeWebhookSecret") });
-  const res = await fetch(`${baseUrl}/api/webhooks/stripe`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "Stripe-Signature": signature, "CF-Connecting-IP": "10.9.9.9" },
-    body: event,
-  });
-  expect(res.status).toBe(200);
 }
 
 async function emailsTo(address: string): Promise<Email[]> {
@@ -134,7 +111,7 @@ describe("the package shop", () => {
         .from(schema.payments)
         .where(eq(schema.payments.id, sold.paymentId ?? ""));
       expect(payment).toMatchObject({ kind: "package_sale", status: "pending", amount: 16000 });
-      await sendPaidEvent(sold, payment);
+      await sendPaymentSucceeded(payment, { package_credit_id: sold.id, tenant_id: sold.tenantId });
       await expect
         .poll(async () => {
           const [issued] = await e2eDb.select().from(schema.packageCredits).where(eq(schema.packageCredits.id, sold.id));
