@@ -7,7 +7,7 @@ import { signToken } from "../../../src/lib/jwt";
 import { bookableSalon } from "../../helpers/bookable";
 import { describeViolations, screenshot, seriousViolations } from "./axe";
 import { type useBrowser, watchErrors } from "./browser";
-import { e2eDb, uniq } from "./db";
+import { e2eDb, type TenantOverrides, uniq } from "./db";
 
 /**
  * The owner app (/app) in browser tests: a salon written straight into the e2e database (two
@@ -34,12 +34,12 @@ export type Salon = Awaited<ReturnType<typeof createSalon>>;
  * A business in New York: owner Olive; staff Alex (teal) and Bea (purple) working 09:00-17:00
  * Monday to Saturday; a 60-minute Haircut ($45.00) and a 30-minute Beard trim ($20.00).
  */
-export async function createSalon(opts: { name?: string; members?: Array<"admin" | "staff"> } = {}) {
+export async function createSalon(opts: { name?: string; members?: Array<"admin" | "staff">; tenant?: TenantOverrides } = {}) {
   const tag = uniq();
   const businessName = opts.name ?? `Studio ${tag}`;
   const stylist = { title: "Stylist", hours: MONDAY_TO_SATURDAY };
   const built = await bookableSalon(e2eDb, {
-    tenant: { slug: `salon-${tag}`, businessName, email: `hello-${tag}@e2e.test` },
+    tenant: { slug: `salon-${tag}`, businessName, email: `hello-${tag}@e2e.test`, ...opts.tenant },
     ownerEmail: `olive-${tag}@e2e.test`,
     owner: { passwordHash: await passwordHash() },
     members: Object.fromEntries(
@@ -64,6 +64,12 @@ export async function createSalon(opts: { name?: string; members?: Array<"admin"
   const services = [built.services.haircut, built.services.beard];
   return { id: tenant.id, slug: tenant.slug, businessName, owner, members, staff, services, timezone: tenant.timezone };
 }
+
+/** A salon that takes the full price at booking (Haircut $45.00) through its connected Stripe account. */
+export const payingSalon = () =>
+  createSalon({
+    tenant: { requirePayment: true, stripeAccountId: `acct_e2e${uniq()}`, stripeChargesEnabled: true, maxAdvanceDays: 36_500 },
+  });
 
 /** A booking row at a New York wall time on an EDT date (2031-03-09 .. 2031-11-01). */
 export async function bookAt(

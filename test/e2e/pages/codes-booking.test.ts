@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import * as schema from "../../../src/db/schema";
-import { createSalon, type Salon, sessionFor } from "../helpers/app";
+import { payingSalon, type Salon, sessionFor } from "../helpers/app";
 import { describeViolations, screenshot, seriousViolations } from "../helpers/axe";
 import { pickCalendarDate, useBrowser, watchErrors } from "../helpers/browser";
 import { e2eClient, e2eDb, localDateAhead, uniq } from "../helpers/db";
@@ -13,16 +13,6 @@ import { e2eClient, e2eDb, localDateAhead, uniq } from "../helpers/db";
 const baseUrl = inject("e2eBaseUrl");
 const browser = useBrowser();
 afterAll(() => e2eClient.close());
-
-/** A salon that takes the full price at booking (Haircut $45.00) through its connected Stripe account. */
-async function payingSalon() {
-  const salon = await createSalon();
-  await e2eDb
-    .update(schema.tenants)
-    .set({ requirePayment: true, stripeAccountId: `acct_e2e${uniq()}`, stripeChargesEnabled: true, maxAdvanceDays: 36_500 })
-    .where(eq(schema.tenants.id, salon.id));
-  return salon;
-}
 
 async function ownerPost<T>(salon: Salon, path: string, body: unknown): Promise<T> {
   const { token } = await sessionFor(salon, salon.owner);
