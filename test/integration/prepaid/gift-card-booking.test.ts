@@ -4,19 +4,13 @@ import { get, post, randomIp } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { cronAt } from "../notifications/support";
 import { book, bookingBody, bookingOf, paymentsOf, refundsOf, sendEvent, stripeCalls, stripeEvent } from "../payments/support";
+import { counterCard } from "./package-support";
 import { giftCardRow, giftTenant, ownerTokenAt } from "./support";
 
 // design.md §32, issue #43 item 2: a gift card paying the amount due at booking first, the rest by
 // card, taken in the booking's own atomic write and given back when the hold is released.
 
 const NOW = "2031-05-01T12:00:00.000Z";
-
-async function counterCard(tenant: { ownerId: string; id: string }, amount: number) {
-  const token = await ownerTokenAt(tenant, NOW);
-  const res = await post("/api/gift-cards", { amount, reason: "Counter sale" }, { token, now: NOW });
-  expect(res.status).toBe(201);
-  return res.body.data as { id: string; code: string; expiresAt: string };
-}
 
 async function bookingsOf(tenantId: string) {
   return testDb().all<{ id: string; status: string; giftCardAmount: number }>(sql`

@@ -5,7 +5,8 @@ import { testDb } from "../../helpers/db";
 import { createService } from "../../helpers/factories";
 import { cronAt } from "../notifications/support";
 import { book, bookingOf, customer, paymentsOf, refundsOf, sendEvent, stripeCalls, stripeEvent } from "../payments/support";
-import { giftCardRow, giftTenant, ownerTokenAt } from "./support";
+import { counterCard } from "./package-support";
+import { giftCardRow, giftTenant, } from "./support";
 
 // design.md §32 + §26, issue #43: a gift card paying a visit's amount due first, taken in the visit's
 // one atomic write (on its first item, where a visit's money hangs), given back by a released hold
@@ -18,13 +19,6 @@ async function visitSalon() {
   const setup = await giftTenant({ price: 4000, depositPercent: 0 });
   const dry = await createService(setup.tenant.id, { name: "Blow-dry", durationMinutes: 30, price: 2500, depositPercent: 0 });
   return { ...setup, dry };
-}
-
-async function counterCard(tenant: { ownerId: string; id: string }, amount: number) {
-  const token = await ownerTokenAt(tenant, NOW);
-  const res = await post("/api/gift-cards", { amount, reason: "Counter sale" }, { token, now: NOW });
-  expect(res.status).toBe(201);
-  return res.body.data as { id: string; code: string };
 }
 
 function visitBody(s: Awaited<ReturnType<typeof visitSalon>>, start: string, giftCardCode?: string) {

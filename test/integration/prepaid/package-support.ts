@@ -5,7 +5,9 @@ import { testDb } from "../../helpers/db";
 import { sendEvent, stripeEvent } from "../payments/support";
 import { ownerTokenAt } from "./support";
 
-// Packages sold online (design.md §32): the owner's offer, the sale's payment and Stripe's signed events about it.
+// Prepaid codes through the owner's routes at NOW (design.md §32): packages offered and issued, gift cards
+// sold at the counter, promo codes, and what each has left; a package sold online, its payment and Stripe's
+// signed events about it.
 
 export const NOW = "2031-05-01T12:00:00.000Z";
 
@@ -15,6 +17,38 @@ export async function offered(tenant: { ownerId: string; id: string }, serviceId
   const res = await post("/api/packages", body, { token, now: NOW });
   expect(res.status).toBe(201);
   return res.body.data as { id: string };
+}
+
+/** Package credits issued by the owner at the counter (`extra`: buyer, reason). */
+export async function issued(tenant: { ownerId: string; id: string }, packageId: string, extra: Record<string, unknown> = {}) {
+  const token = await ownerTokenAt(tenant, NOW);
+  const res = await post(`/api/packages/${packageId}/issue`, { reason: "Counter sale", ...extra }, { token, now: NOW });
+  expect(res.status).toBe(201);
+  return res.body.data as { id: string; code: string; credits: number; expiresAt: string };
+}
+
+export async function creditsOf(id: string) {
+  const [row] = await testDb().all<{ credits: number }>(sql`SELECT credits FROM package_credits WHERE id = ${id}`);
+  return row.credits;
+}
+
+/** A gift card the owner sold at the counter. */
+export async function counterCard(tenant: { ownerId: string; id: string }, amount: number) {
+  const token = await ownerTokenAt(tenant, NOW);
+  const res = await post("/api/gift-cards", { amount, reason: "Counter sale" }, { token, now: NOW });
+  expect(res.status).toBe(201);
+  return res.body.data as { id: string; code: string; expiresAt: string };
+}
+
+export async function promo(tenant: { ownerId: string; id: string }, body: Record<string, unknown>) {
+  const res = await post("/api/promo-codes", body, { token: await ownerTokenAt(tenant, NOW), now: NOW });
+  expect(res.status).toBe(201);
+  return res.body.data as { id: string; code: string };
+}
+
+export async function usesOf(id: string) {
+  const [row] = await testDb().all<{ uses: number }>(sql`SELECT uses FROM promo_codes WHERE id = ${id}`);
+  return row.uses;
 }
 
 export async function salePayment(soldId: string) {

@@ -1,11 +1,12 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { countDbRequests, del, post } from "../../helpers/api";
+import { countDbRequests, del, } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { createService } from "../../helpers/factories";
 import { bookableTenant } from "../../helpers/booking";
 import { cronAt } from "../notifications/support";
 import { book, bookingBody, bookingOf, payingTenant, stripeCalls } from "../payments/support";
+import { promo, usesOf } from "./package-support";
 import { ownerTokenAt } from "./support";
 
 // design.md §32, issue #43 item 4: a promo code at public create lowers the price before the
@@ -13,17 +14,6 @@ import { ownerTokenAt } from "./support";
 
 const NOW = "2031-05-01T12:00:00.000Z";
 const START = "2031-05-14T10:00:00";
-
-async function promo(tenant: { ownerId: string; id: string }, body: Record<string, unknown>) {
-  const res = await post("/api/promo-codes", body, { token: await ownerTokenAt(tenant, NOW), now: NOW });
-  expect(res.status).toBe(201);
-  return res.body.data as { id: string; code: string };
-}
-
-async function usesOf(id: string) {
-  const [row] = await testDb().all<{ uses: number }>(sql`SELECT uses FROM promo_codes WHERE id = ${id}`);
-  return row.uses;
-}
 
 async function bookingsOf(tenantId: string) {
   return testDb().all<{ id: string; status: string; totalAmount: number; promoCodeId: string | null; promoDiscount: number }>(sql`

@@ -6,7 +6,7 @@ import { testDb } from "../../helpers/db";
 import { createService, createStaff, createTenant } from "../../helpers/factories";
 import { cronAt } from "../notifications/support";
 import { book, customer, payingTenant, paymentsOf, stripeCalls } from "../payments/support";
-import { ownerTokenAt } from "./support";
+import { creditsOf, issued, offered, promo, usesOf } from "./package-support";
 
 // design.md §32 + §26, issue #43 (prepaid-book item 1): promo codes and packages on a visit, taken in
 // the visit's one atomic write; a released hold and a refunded cancellation give them back.
@@ -16,34 +16,9 @@ const START = "2031-05-14T10:00:00";
 
 type Owner = { ownerId: string; id: string };
 
-async function promo(tenant: Owner, body: Record<string, unknown>) {
-  const res = await post("/api/promo-codes", body, { token: await ownerTokenAt(tenant, NOW), now: NOW });
-  expect(res.status).toBe(201);
-  return res.body.data as { id: string; code: string };
-}
-
 async function issuedPackage(tenant: Owner, serviceIds: string[], opts: { sessions?: number; buyerEmail?: string } = {}) {
-  const token = await ownerTokenAt(tenant, NOW);
-  const pack = await post(
-    "/api/packages",
-    { name: "Colour and dry", serviceIds, sessions: opts.sessions ?? 5, price: 16000, validityDays: 365 },
-    { token, now: NOW },
-  );
-  expect(pack.status).toBe(201);
-  const extra = opts.buyerEmail ? { buyerEmail: opts.buyerEmail } : {};
-  const res = await post(`/api/packages/${pack.body.data.id}/issue`, { reason: "Counter sale", ...extra }, { token, now: NOW });
-  expect(res.status).toBe(201);
-  return res.body.data as { id: string; code: string };
-}
-
-async function usesOf(id: string) {
-  const [row] = await testDb().all<{ uses: number }>(sql`SELECT uses FROM promo_codes WHERE id = ${id}`);
-  return row.uses;
-}
-
-async function creditsOf(id: string) {
-  const [row] = await testDb().all<{ credits: number }>(sql`SELECT credits FROM package_credits WHERE id = ${id}`);
-  return row.credits;
+  const pack = await offered(tenant, serviceIds, { name: "Colour and dry", sessions: opts.sessions ?? 5 });
+  return issued(tenant, pack.id, opts.buyerEmail ? { buyerEmail: opts.buyerEmail } : {});
 }
 
 async function itemsOf(tenantId: string) {
