@@ -162,6 +162,25 @@ export function signedInState(session: Omit<Awaited<ReturnType<typeof sessionFor
   return { cookies: [], origins: [{ origin: baseUrl, localStorage: [{ name: "app.session", value: JSON.stringify(session) }] }] };
 }
 
+/** A page of the app's origin signed in as `who` (the owner unless given), 900 px tall, its script errors watched. */
+export async function signedInPage(browser: ReturnType<typeof useBrowser>, salon: Salon, opts: { width?: number; who?: Member } = {}) {
+  const storageState = signedInState(await sessionFor(salon, opts.who ?? salon.owner));
+  const { page, context } = await browser.newPage({ width: opts.width ?? 1280, height: 900, storageState });
+  return { page, context, errors: watchErrors(page) };
+}
+
+/** signedInPage opened at an app page, its first view rendered. */
+export async function openAppAs(
+  browser: ReturnType<typeof useBrowser>,
+  salon: Salon,
+  path: string,
+  opts: { width?: number; who?: Member } = {},
+) {
+  const { page, errors } = await signedInPage(browser, salon, opts);
+  await openApp(page, path);
+  return { page, errors };
+}
+
 /** Opens an app page and waits until its first view has rendered (no "Loading…" line is left). */
 export async function openApp(page: Page, path: string) {
   await page.goto(`${baseUrl}${path}`);
