@@ -6,7 +6,7 @@ import { createService } from "../../helpers/factories";
 import { cronAt } from "../notifications/support";
 import { book, bookingOf, customer, paymentsOf, refundsOf, sendEvent, stripeCalls, stripeEvent } from "../payments/support";
 import { counterCard } from "./package-support";
-import { giftCardRow, giftTenant, } from "./support";
+import { giftCardRow, giftTenant } from "./support";
 
 // design.md §32 + §26, issue #43: a gift card paying a visit's amount due first, taken in the visit's
 // one atomic write (on its first item, where a visit's money hangs), given back by a released hold

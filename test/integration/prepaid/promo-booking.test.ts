@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { countDbRequests, del, } from "../../helpers/api";
+import { countDbRequests, del } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { createService } from "../../helpers/factories";
 import { bookableTenant } from "../../helpers/booking";
