@@ -2,10 +2,10 @@ import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import * as schema from "../../../src/db/schema";
-import { payingSalon, type Salon, sessionFor } from "../helpers/app";
+import { ownerPost, payingSalon, type Salon, workingDayAhead } from "../helpers/app";
 import { describeViolations, screenshot, seriousViolations } from "../helpers/axe";
 import { pickCalendarDate, useBrowser, watchErrors } from "../helpers/browser";
-import { e2eClient, e2eDb, localDateAhead, uniq } from "../helpers/db";
+import { e2eClient, e2eDb, uniq } from "../helpers/db";
 
 // design.md §32, issue #43 (prepaid-book item 2): "Have a code?" on the booking page in real Chromium:
 // a promo code lowers the price the payment step shows, a package code pays the booking.
@@ -14,28 +14,11 @@ const baseUrl = inject("e2eBaseUrl");
 const browser = useBrowser();
 afterAll(() => e2eClient.close());
 
-async function ownerPost<T>(salon: Salon, path: string, body: unknown): Promise<T> {
-  const { token } = await sessionFor(salon, salon.owner);
-  const res = await fetch(`${baseUrl}${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}`, "CF-Connecting-IP": `10.9.${uniq().length}.8` },
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { data: T }).data;
-}
-
-function dayAhead(): string {
-  const ny = (days: number) => localDateAhead("America/New_York", days);
-  const sunday = (ymd: string) => new Date(`${ymd}T12:00:00Z`).getUTCDay() === 0;
-  return sunday(ny(8)) ? ny(9) : ny(8);
-}
-
 async function details(page: Page, salon: Salon) {
   await page.goto(`${baseUrl}/book?slug=${salon.slug}`);
   await page.getByRole("radio", { name: /^Haircut/ }).check();
   await page.getByRole("radio", { name: "Alex Rivera" }).check();
-  await pickCalendarDate(page, dayAhead());
+  await pickCalendarDate(page, workingDayAhead());
   await page.getByRole("button", { name: "10:00 with Alex Rivera" }).click();
   await page.getByLabel("First name").fill("Ada");
   await page.getByLabel("E-mail").fill(`ada-${salon.slug}-${uniq()}@example.test`);

@@ -2,10 +2,10 @@ import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import * as schema from "../../../src/db/schema";
-import { payingSalon, type Salon, sessionFor } from "../helpers/app";
+import { payingSalon, type Salon, sessionFor, workingDayAhead } from "../helpers/app";
 import { describeViolations, screenshot, seriousViolations } from "../helpers/axe";
 import { pickCalendarDate, useBrowser, watchErrors } from "../helpers/browser";
-import { e2eClient, e2eDb, localDateAhead, uniq } from "../helpers/db";
+import { e2eClient, e2eDb, uniq } from "../helpers/db";
 
 // design.md §32, issue #43 item 2: the booking page's gift card field in real Chromium. The cards are
 // issued through the owner API (POST /api/gift-cards), as a salon sells one at the counter.
@@ -25,21 +25,11 @@ async function issueCard(salon: Salon, amount: number): Promise<string> {
   return ((await res.json()) as { data: { code: string } }).data.code;
 }
 
-/**
- * A working day (Monday to Saturday) a week or so ahead in New York: the month calendar pages at most a
- * year ahead, so not FAR_DATE; any day of that range is free at 10:00.
- */
-function dayAhead(): string {
-  const ny = (days: number) => localDateAhead("America/New_York", days);
-  const sunday = (ymd: string) => new Date(`${ymd}T12:00:00Z`).getUTCDay() === 0;
-  return sunday(ny(8)) ? ny(9) : ny(8);
-}
-
 async function detailsWithCode(page: Page, salon: Salon, code: string) {
   await page.goto(`${baseUrl}/book?slug=${salon.slug}`);
   await page.getByRole("radio", { name: /^Haircut/ }).check();
   await page.getByRole("radio", { name: "Alex Rivera" }).check();
-  await pickCalendarDate(page, dayAhead());
+  await pickCalendarDate(page, workingDayAhead());
   await page.getByRole("button", { name: "10:00 with Alex Rivera" }).click();
   await page.getByLabel("First name").fill("Ada");
   await page.getByLabel("E-mail").fill(`ada-${salon.slug}-${uniq()}@example.test`);

@@ -2,10 +2,10 @@ import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import * as schema from "../../../src/db/schema";
-import { createSalon, type Salon, sessionFor } from "../helpers/app";
+import { createSalon, ownerPost, payingSalon, type Salon, workingDayAhead } from "../helpers/app";
 import { describeViolations, screenshot, seriousViolations } from "../helpers/axe";
 import { pickCalendarDate, useBrowser, watchErrors } from "../helpers/browser";
-import { e2eClient, e2eDb, localDateAhead, uniq } from "../helpers/db";
+import { e2eClient, e2eDb, uniq } from "../helpers/db";
 
 // issue #43 item 5: the booking page shows the price with the promo code and what the gift card covers
 // before "Confirm booking" (POST /api/public/:slug/quote), in real Chromium; the confirmation of a
@@ -15,39 +15,11 @@ const baseUrl = inject("e2eBaseUrl");
 const browser = useBrowser();
 afterAll(() => e2eClient.close());
 
-/** The same salon taking the full price at booking (Haircut $45.00) through its connected Stripe account. */
-async function payingSalon() {
-  const salon = await createSalon();
-  await e2eDb
-    .update(schema.tenants)
-    .set({ requirePayment: true, stripeAccountId: `acct_e2e${uniq()}`, stripeChargesEnabled: true, maxAdvanceDays: 36_500 })
-    .where(eq(schema.tenants.id, salon.id));
-  return salon;
-}
-
-async function ownerPost<T>(salon: Salon, path: string, body: unknown): Promise<T> {
-  const { token } = await sessionFor(salon, salon.owner);
-  const res = await fetch(`${baseUrl}${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}`, "CF-Connecting-IP": `10.7.${uniq().length}.9` },
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { data: T }).data;
-}
-
-/** A working day (Monday to Saturday) a week or so ahead in New York, free at 10:00. */
-function dayAhead(): string {
-  const ny = (days: number) => localDateAhead("America/New_York", days);
-  const sunday = (ymd: string) => new Date(`${ymd}T12:00:00Z`).getUTCDay() === 0;
-  return sunday(ny(8)) ? ny(9) : ny(8);
-}
-
 async function details(page: Page, salon: Salon) {
   await page.goto(`${baseUrl}/book?slug=${salon.slug}`);
   await page.getByRole("radio", { name: /^Haircut/ }).check();
   await page.getByRole("radio", { name: "Alex Rivera" }).check();
-  await pickCalendarDate(page, dayAhead());
+  await pickCalendarDate(page, workingDayAhead());
   await page.getByRole("button", { name: "10:00 with Alex Rivera" }).click();
   await page.getByLabel("First name").fill("Ada");
   await page.getByLabel("E-mail").fill(`ada-${salon.slug}-${uniq()}@example.test`);
