@@ -3,6 +3,7 @@ import { MAX_CHAT_MESSAGE_CHARS, MAX_CHAT_MESSAGES } from "../shared/ai-limits";
 import { SUPPORTED_LOCALES, supportedLocale } from "../shared/i18n/locales";
 import { parseLocalDate, parseLocalDateTime } from "../domain/time";
 import { slugProblem } from "../services/auth/slug";
+import { MAX_CAPTCHA_TOKEN } from "../services/captcha";
 
 // The field rules every caller group's bodies and queries share (public, auth, me, owner, admin,
 // AI): one definition of an e-mail, an id, a page size, a name, a booking's customer, so the same
@@ -240,3 +241,10 @@ export const chatBody = z
       .refine((m) => m.length === 0 || m[m.length - 1].role === "user", "The last message must be the user's"),
   })
   .strict();
+
+/** design.md §31: the Turnstile token a public page sends; needed at a business with bot protection on. */
+export const captchaTokenField = z
+  .string()
+  .max(MAX_CAPTCHA_TOKEN, `At most ${MAX_CAPTCHA_TOKEN} characters`)
+  .optional()
+  .openapi({ description: "The Cloudflare Turnstile token, when the business has bot protection on" });

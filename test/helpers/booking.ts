@@ -5,7 +5,7 @@ import { newId } from "../../src/lib/ids";
 import { signToken } from "../../src/lib/jwt";
 import { testDb } from "./db";
 import { webhookDeliveries } from "./outbox";
-import { type BookableOptions, bookableTenant as buildBookableTenant } from "./bookable";
+import { type BookableOptions, bookableSalon as buildSalon, bookableTenant as buildBookableTenant, type SalonOptions } from "./bookable";
 import { createCustomerAccount, ownerToken, uniq } from "./factories";
 
 /**
@@ -15,6 +15,27 @@ import { createCustomerAccount, ownerToken, uniq } from "./factories";
 export async function bookableTenant(opts: BookableOptions = {}) {
   const built = await buildBookableTenant(testDb(), opts);
   return { ...built, tenant: { ...built.tenant, token: await ownerToken(built.tenant.ownerId, built.tenant.id) } };
+}
+
+/**
+ * The shared salon builder (test/helpers/bookable.ts) on the workers tests' database, with tokens for
+ * the owner and every member, valid at `tokensAt` (a test's pinned request clock; now unless given).
+ */
+export async function bookableSalon<T extends string, S extends string, R extends string = never, M extends string = never>(
+  opts: SalonOptions<T, S, R, M> & { tokensAt?: string },
+) {
+  const built = await buildSalon(testDb(), opts);
+  const at = opts.tokensAt ? new Date(opts.tokensAt) : new Date();
+  const { id, ownerId } = built.tenant;
+  const members = Object.fromEntries(
+    await Promise.all(
+      Object.entries<(typeof built.members)[M]>(built.members).map(async ([key, m]) => [
+        key,
+        { ...m, token: await ownerToken(m.userId, id, m.role, at) },
+      ]),
+    ),
+  ) as Record<M, (typeof built.members)[M] & { token: string }>;
+  return { ...built, tenant: { ...built.tenant, token: await ownerToken(ownerId, id, "owner", at) }, members };
 }
 
 export function customer(overrides: Record<string, unknown> = {}) {

@@ -16,7 +16,7 @@ import { testDb } from "./db";
 // Every factory builds fresh rows with random ids and unique slugs/e-mails: no test shares data.
 
 const nowIso = () => new Date().toISOString();
-export { ALL_WEEK_9_TO_5, FACTORY_PASSWORD, type TenantOverrides, uniq, type WeeklyHours } from "./bookable";
+export { ALL_WEEK_9_TO_5, allWeek, FACTORY_PASSWORD, type TenantOverrides, uniq, type WeeklyHours } from "./bookable";
 
 // Confirmation codes are unique across the whole test database, which every file of a run shares.
 // Six random hex characters (16.7M) collided within one run once the report suites wrote thousands of

@@ -3,13 +3,12 @@ import type { GuestEnv } from "../../env";
 import { optionalCustomer } from "../../middleware/auth";
 import { createBooking } from "../../services/bookings";
 import { createVisit } from "../../services/visits/create";
-import { bookingCustomerField, idField, localDateTimeField, localeField, slugParam } from "../fields";
+import { bookingCustomerField, captchaTokenField, idField, localDateTimeField, localeField, slugParam } from "../fields";
 import { oneServiceOrItems, visitItemsField } from "../fields-visit";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 import { CreatedBooking, toCreatedBooking } from "./booking-shapes";
 import { CreatedVisit, toCreatedVisit } from "./visit-shapes";
 import { BOOKING_SOURCES } from "../../domain/booking-status";
-import { MAX_CAPTCHA_TOKEN } from "../../services/captcha";
 
 const createBody = z
   .object({
@@ -27,11 +26,7 @@ const createBody = z
     // design.md §30: the language the booking is made in (the booking page sends its own); absent = the business's.
     locale: localeField.optional(),
     // design.md §31: needed at a business with bot protection (GET .../checkout-config names the site key).
-    captchaToken: z
-      .string()
-      .max(MAX_CAPTCHA_TOKEN, `At most ${MAX_CAPTCHA_TOKEN} characters`)
-      .optional()
-      .openapi({ description: "The Cloudflare Turnstile token, when the business has bot protection on" }),
+    captchaToken: captchaTokenField,
     giftCardCode: z
       .string()
       .max(40, "At most 40 characters")
@@ -102,39 +97,29 @@ export const createBookingRoute = openApiRouter<GuestEnv>().openapi(create, asyn
   const auth = c.var.auth;
   const scope = { kind: "public" as const, slug: c.req.valid("param").slug };
   const customerAccountId = auth.kind === "customer" ? auth.customerId : null;
-  const clientIp = c.req.header("CF-Connecting-IP");
-  if (body.items) {
-    // design.md §26: a visit; only a request that sent `items` gets `items` back.
-    const visit = await createVisit(c.var.services, scope, {
-      items: body.items,
-      start: body.startDatetime,
-      customer: body.customer,
-      source: body.source,
-      customerAccountId,
-      captchaToken: body.captchaToken,
-      clientIp,
-      locale: body.locale,
-      giftCardCode: body.giftCardCode,
-      promoCode: body.promoCode,
-      packageCode: body.packageCode,
-      usePackage: body.usePackage,
-    });
-    return c.json({ data: toCreatedVisit(visit) }, 201);
-  }
-  const created = await createBooking(c.var.services, scope, {
-    serviceId: body.serviceId as string,
-    staffProfileId: body.staffProfileId as string,
+  // What a booking and a visit take alike: the customer, who asks and how, and the codes that pay.
+  const common = {
     start: body.startDatetime,
     customer: body.customer,
     source: body.source,
     customerAccountId,
     captchaToken: body.captchaToken,
-    clientIp,
+    clientIp: c.req.header("CF-Connecting-IP"),
     locale: body.locale,
     giftCardCode: body.giftCardCode,
     promoCode: body.promoCode,
     packageCode: body.packageCode,
     usePackage: body.usePackage,
+  };
+  if (body.items) {
+    // design.md §26: a visit; only a request that sent `items` gets `items` back.
+    const visit = await createVisit(c.var.services, scope, { ...common, items: body.items });
+    return c.json({ data: toCreatedVisit(visit) }, 201);
+  }
+  const created = await createBooking(c.var.services, scope, {
+    ...common,
+    serviceId: body.serviceId as string,
+    staffProfileId: body.staffProfileId as string,
   });
   return c.json({ data: toCreatedBooking(created) }, 201);
 });

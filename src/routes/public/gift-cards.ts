@@ -1,11 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import type { GuestEnv } from "../../env";
 import { optionalCustomer } from "../../middleware/auth";
-import { MAX_CAPTCHA_TOKEN } from "../../services/captcha";
 import { giftCardBalance } from "../../services/prepaid/gift-card-balance";
 import { purchaseGiftCard } from "../../services/prepaid/gift-card-purchase";
 import { GIFT_MESSAGE_MAX } from "../../shared/gift-cards";
-import { emailField, localeField, slugParam } from "../fields";
+import { captchaTokenField, emailField, localeField, slugParam } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 import { GiftCardBalance, GiftCardPurchased, toGiftCardBalance, toGiftCardPurchased } from "./gift-card-shapes";
 
@@ -23,11 +22,7 @@ const purchaseBody = z
       .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date YYYY-MM-DD")
       .optional()
       .openapi({ description: "Business-local date the recipient's e-mail goes out (today ... +90 days); today when omitted" }),
-    captchaToken: z
-      .string()
-      .max(MAX_CAPTCHA_TOKEN, `At most ${MAX_CAPTCHA_TOKEN} characters`)
-      .optional()
-      .openapi({ description: "The Cloudflare Turnstile token, when the business has bot protection on" }),
+    captchaToken: captchaTokenField,
     locale: localeField
       .optional()
       .openapi({ description: "The purchase page's language: the card's e-mails use it (default: the business's locale)" }),

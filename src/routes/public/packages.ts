@@ -1,9 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import type { GuestEnv } from "../../env";
 import { optionalCustomer } from "../../middleware/auth";
-import { MAX_CAPTCHA_TOKEN } from "../../services/captcha";
 import { type PackageOnSale, type PackagePurchase, packagesOnSale, purchasePackage } from "../../services/prepaid/package-purchase";
-import { emailField, idField, localeField, slugParam } from "../fields";
+import { captchaTokenField, emailField, idField, localeField, slugParam } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
 import { SalePaymentShape } from "./gift-card-shapes";
 
@@ -18,11 +17,7 @@ const purchaseBody = z
         email: emailField,
       })
       .strict(),
-    captchaToken: z
-      .string()
-      .max(MAX_CAPTCHA_TOKEN, `At most ${MAX_CAPTCHA_TOKEN} characters`)
-      .optional()
-      .openapi({ description: "The Cloudflare Turnstile token, when the business has bot protection on" }),
+    captchaToken: captchaTokenField,
     locale: localeField
       .optional()
       .openapi({ description: "The purchase page's language: the e-mail with the code uses it (default: the business's locale)" }),

@@ -4,9 +4,8 @@ import { MAX_WINDOWS } from "../../domain/waitlist";
 import type { AppEnv } from "../../env";
 import { getWaitlistEntry, leaveWaitlist, type ManagedEntry } from "../../services/waitlist/manage";
 import { type JoinedEntry, joinWaitlist } from "../../services/waitlist/join";
-import { emailField, firstNameField, idField, localDateField, localeField, optionalText, slugParam } from "../fields";
+import { captchaTokenField, emailField, firstNameField, idField, localDateField, localeField, optionalText, slugParam } from "../fields";
 import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
-import { MAX_CAPTCHA_TOKEN } from "../../services/captcha";
 
 /** Tenant-local `HH:MM` (00:00..24:00) as minutes of the day. */
 const clockField = (name: string) =>
@@ -50,11 +49,7 @@ const joinBody = z
       })
       .strict(),
     // design.md §31: needed at a business with bot protection (GET .../checkout-config names the site key).
-    captchaToken: z
-      .string()
-      .max(MAX_CAPTCHA_TOKEN, `At most ${MAX_CAPTCHA_TOKEN} characters`)
-      .optional()
-      .openapi({ description: "The Cloudflare Turnstile token, when the business has bot protection on" }),
+    captchaToken: captchaTokenField,
     locale: localeField
       .optional()
       .openapi({ description: "The page's language: the waitlist's e-mails and texts use it (default: the business's locale)" }),

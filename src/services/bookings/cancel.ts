@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { canCancel, transitionError } from "../../domain/booking-status";
 import { ApiError } from "../../errors";
 import { batch } from "../batch";
-import { cancellationMoney, type RefundSummary } from "../payments/cancellation";
+import { cancellationMoney } from "../payments/cancellation";
 import { moneyQuery, parseMoney } from "../payments/money";
 import { webhookEventInsert } from "../webhooks/events";
 import { cancellationEffects, statusChangePayload } from "./effects";
@@ -22,22 +22,9 @@ import {
 import { lateCancelSql } from "../reliability/record";
 import { offerTriggersFor } from "../waitlist/trigger";
 import type { BookingCtx } from "./scope";
+import type { CancelResult, CancelVia } from "./cancel-types";
 
-/** `refund`: what the cancellation gives back (design.md §21), queued in the outbox; null when nothing. */
-export type CancelResult = { booking: BookingView; alreadyCancelled: boolean; refund: RefundSummary };
-
-/**
- * Which route asks, which decides only the answers and the records, never what the cancellation
- * does (design.md §5, §15, §17, §21):
- * - "cancel": POST /api/public/booking/:code/cancel (the customer, by code) and POST
- *   /api/bookings/:id/cancel (the business, with an optional reason). Idempotent: an already
- *   cancelled booking answers `alreadyCancelled`; completed and no-show are 409 not_cancellable.
- *   History `booking.cancelled` with the reason.
- * - "status": PATCH /api/bookings/:id/status { status: "cancelled" } (the business). A status
- *   change along the transition table: anything but pending/confirmed is 409 invalid_transition;
- *   it is also announced as `booking.status_changed` and recorded as that in the history.
- */
-export type CancelVia = "cancel" | "status";
+export type { CancelResult, CancelVia } from "./cancel-types";
 
 const notCancellable = () => new ApiError("not_cancellable", "A completed or no-show booking cannot be cancelled");
 const changedMeanwhile = () => new ApiError("invalid_transition", "The booking changed meanwhile; reload it and try again");

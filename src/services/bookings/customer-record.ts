@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { customerKey } from "../../domain/front-desk";
 import { newId } from "../../lib/ids";
 import { webhookEventInsert } from "../webhooks/events";
-import type { CustomerInput } from "./create";
+import type { CustomerInput } from "./create-types";
 
 /**
  * The business's customer record a booking (or a visit) is made for, as statements of the

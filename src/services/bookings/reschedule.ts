@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { ACTIVE_STATUSES, canReschedule } from "../../domain/booking-status";
 import { processingOf } from "../../domain/busy";
-import { type LocalDateTime, MINUTE_MS } from "../../domain/time";
+import { MINUTE_MS } from "../../domain/time";
 import { ApiError } from "../../errors";
 import { uniqueViolation } from "../../db/unique-violation";
 import { limitsFor, requestedSlot } from "../availability";
@@ -19,17 +19,9 @@ import { assignResources, releaseResources, type ResourceHold, resourcesAvailabl
 import { type BookingCtx, parseStaffIds } from "./scope";
 import { decodeVisitMove, visitMoveRead } from "../visits/move-read";
 import { rescheduleVisit } from "../visits/reschedule";
+import type { RescheduleInput } from "./reschedule-types";
 
-export type RescheduleInput = {
-  /** Tenant-local wall time of the new start. */
-  start: LocalDateTime;
-  /** Move to another staff member; default: the current one. */
-  staffProfileId?: string;
-  /** Owner refs only: move to a free time outside the offered slots (as create's override, design.md §15). */
-  override?: boolean;
-  /** design.md §26, a visit: the staff member of each of its services, in order (absent: each keeps its own). */
-  items?: { staffProfileId?: string }[];
-};
+export type { RescheduleInput } from "./reschedule-types";
 
 const notReschedulable = () => new ApiError("not_reschedulable", "A cancelled, completed or no-show booking cannot be moved");
 

@@ -110,6 +110,29 @@ export type PaymentIntentRequest = {
 
 export type PaymentIntent = { id: string; clientSecret: string };
 
+type OnAccount = { connectedAccountId: string; metadata: Record<string, string>; idempotencyKey: string };
+
+/** A POST on the business's connected account with our metadata, keyed for idempotency: the answer's body. */
+async function createOnAccount(config: StripeConfig, what: string, path: string, fields: Fields, req: OnAccount) {
+  for (const [k, v] of Object.entries(req.metadata)) fields[`metadata[${k}]`] = v;
+  const answer = await stripeRequest(config, {
+    method: "POST",
+    path,
+    fields,
+    account: req.connectedAccountId,
+    idempotencyKey: req.idempotencyKey,
+  });
+  return okOrThrow(what, answer);
+}
+
+/** An intent's id and the secret the browser confirms it with. */
+function intentOf(body: Record<string, unknown>) {
+  const id = str(body.id);
+  const clientSecret = str(body.client_secret);
+  if (!id || !clientSecret) unexpected();
+  return { id, clientSecret };
+}
+
 /** A PaymentIntent the customer confirms in the browser (direct charge on the connected account). */
 export async function createPaymentIntent(config: StripeConfig, req: PaymentIntentRequest): Promise<PaymentIntent> {
   const fields: Fields = {
@@ -119,64 +142,22 @@ export async function createPaymentIntent(config: StripeConfig, req: PaymentInte
     customer: req.customerId,
     setup_future_usage: req.customerId ? "off_session" : undefined,
   };
-  for (const [k, v] of Object.entries(req.metadata)) fields[`metadata[${k}]`] = v;
-  const body = okOrThrow(
-    "payment intent",
-    await stripeRequest(config, {
-      method: "POST",
-      path: "/v1/payment_intents",
-      fields,
-      account: req.connectedAccountId,
-      idempotencyKey: req.idempotencyKey,
-    }),
-  );
-  const id = str(body.id);
-  const clientSecret = str(body.client_secret);
-  if (!id || !clientSecret) unexpected();
-  return { id, clientSecret };
+  return intentOf(await createOnAccount(config, "payment intent", "/v1/payment_intents", fields, req));
 }
 
 /** A Customer on the connected account, for a card on file. */
-export async function createCustomer(
-  config: StripeConfig,
-  req: { connectedAccountId: string; email: string; name: string; metadata: Record<string, string>; idempotencyKey: string },
-): Promise<string> {
+export async function createCustomer(config: StripeConfig, req: OnAccount & { email: string; name: string }): Promise<string> {
   const fields: Fields = { email: req.email, name: req.name || undefined };
-  for (const [k, v] of Object.entries(req.metadata)) fields[`metadata[${k}]`] = v;
-  const body = okOrThrow(
-    "customer",
-    await stripeRequest(config, {
-      method: "POST",
-      path: "/v1/customers",
-      fields,
-      account: req.connectedAccountId,
-      idempotencyKey: req.idempotencyKey,
-    }),
-  );
-  return str(body.id) ?? unexpected();
+  return str((await createOnAccount(config, "customer", "/v1/customers", fields, req)).id) ?? unexpected();
 }
 
 /** A SetupIntent that saves the customer's card for later off-session charges. */
 export async function createSetupIntent(
   config: StripeConfig,
-  req: { connectedAccountId: string; customerId: string; metadata: Record<string, string>; idempotencyKey: string },
+  req: OnAccount & { customerId: string },
 ): Promise<{ id: string; clientSecret: string }> {
   const fields: Fields = { customer: req.customerId, usage: "off_session", "automatic_payment_methods[enabled]": true };
-  for (const [k, v] of Object.entries(req.metadata)) fields[`metadata[${k}]`] = v;
-  const body = okOrThrow(
-    "setup intent",
-    await stripeRequest(config, {
-      method: "POST",
-      path: "/v1/setup_intents",
-      fields,
-      account: req.connectedAccountId,
-      idempotencyKey: req.idempotencyKey,
-    }),
-  );
-  const id = str(body.id);
-  const clientSecret = str(body.client_secret);
-  if (!id || !clientSecret) unexpected();
-  return { id, clientSecret };
+  return intentOf(await createOnAccount(config, "setup intent", "/v1/setup_intents", fields, req));
 }
 
 /** `tenantId`: the business the account's `metadata.tenant_id` names (stamped by our onboarding; design.md §31). */

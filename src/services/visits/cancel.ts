@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { batch } from "../batch";
-import type { CancelResult, CancelVia } from "../bookings/cancel";
+import type { CancelResult, CancelVia } from "../bookings/cancel-types";
 import { bookingEffects, statusChangePayload } from "../bookings/effects";
 import { actorOf, bookingHistoryInsert } from "../bookings/history";
 import { type BookingRef, type BookingView, bookingViewQuery } from "../bookings/lookup";

@@ -1,7 +1,7 @@
 import type { Locale } from "../../shared/i18n/locales";
 import type { LocalDateTime } from "../../domain/time";
 import type { BookingSource } from "../../shared/booking-values";
-import type { CustomerInput } from "../bookings/create";
+import type { CustomerInput } from "../bookings/create-types";
 import type { PaymentStep } from "../payments/checkout";
 
 /** What a visit's create takes and answers (design.md §26), beside ./create.ts. */

@@ -11,7 +11,7 @@ import { slotTaken } from "../bookings/front-desk";
 import { actorOf, bookingHistoryInsert } from "../bookings/history";
 import { type BookingRef, type BookingView, bookingViewQuery, visitItemsJsonSql, parseLookupVisit } from "../bookings/lookup";
 import { releaseResources } from "../bookings/resources";
-import type { RescheduleInput } from "../bookings/reschedule";
+import type { RescheduleInput } from "../bookings/reschedule-types";
 import type { MoveRules } from "../bookings/move-read";
 import { type BookingCtx, parseStaffIds } from "../bookings/scope";
 import { lateMoveMoney } from "../payments/late-move";

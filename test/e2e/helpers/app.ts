@@ -4,10 +4,10 @@ import { expect, inject } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
 import { signToken } from "../../../src/lib/jwt";
-import { staffHoursRows } from "../../helpers/bookable";
+import { bookableSalon } from "../../helpers/bookable";
 import { describeViolations, screenshot, seriousViolations } from "./axe";
 import { type useBrowser, watchErrors } from "./browser";
-import { e2eDb, uniq } from "./db";
+import { e2eDb, localDateAhead, type TenantOverrides, uniq } from "./db";
 
 /**
  * The owner app (/app) in browser tests: a salon written straight into the e2e database (two
@@ -34,64 +34,63 @@ export type Salon = Awaited<ReturnType<typeof createSalon>>;
  * A business in New York: owner Olive; staff Alex (teal) and Bea (purple) working 09:00-17:00
  * Monday to Saturday; a 60-minute Haircut ($45.00) and a 30-minute Beard trim ($20.00).
  */
-export async function createSalon(opts: { name?: string; members?: Array<"admin" | "staff"> } = {}) {
+export async function createSalon(opts: { name?: string; members?: Array<"admin" | "staff">; tenant?: TenantOverrides } = {}) {
   const tag = uniq();
-  const now = new Date().toISOString();
-  const tenantId = newId("tnt");
-  const owner: Member = { userId: newId("usr"), email: `olive-${tag}@e2e.test`, firstName: "Olive", role: "owner" };
-  const staff = [
-    { id: newId("stf"), displayName: "Alex Rivera", color: "#0f766e", orderIndex: 0 },
-    { id: newId("stf"), displayName: "Bea Chen", color: "#7c3aed", orderIndex: 1 },
-  ];
-  const services = [
-    { id: newId("svc"), name: "Haircut", durationMinutes: 60, price: 4500, orderIndex: 0 },
-    { id: newId("svc"), name: "Beard trim", durationMinutes: 30, price: 2000, orderIndex: 1 },
-  ];
-  const members: Member[] = (opts.members ?? []).map((role, i) => ({
-    userId: newId("usr"),
-    email: `${role}${i}-${tag}@e2e.test`,
-    firstName: role === "admin" ? "Adam" : "Sam",
-    role,
-  }));
-  const pw = await passwordHash();
-  const slug = `salon-${tag}`;
-  await e2eDb.batch([
-    e2eDb.insert(schema.users).values(
-      [owner, ...members].map((m) => ({
-        id: m.userId,
-        email: m.email,
-        passwordHash: pw,
-        firstName: m.firstName,
-        lastName: m.role === "owner" ? "Owner" : "Member",
-        createdAt: now,
-        updatedAt: now,
-      })),
+  const businessName = opts.name ?? `Studio ${tag}`;
+  const stylist = { title: "Stylist", hours: MONDAY_TO_SATURDAY };
+  const built = await bookableSalon(e2eDb, {
+    tenant: { slug: `salon-${tag}`, businessName, email: `hello-${tag}@e2e.test`, ...opts.tenant },
+    ownerEmail: `olive-${tag}@e2e.test`,
+    owner: { passwordHash: await passwordHash() },
+    members: Object.fromEntries(
+      (opts.members ?? []).map((role, i) => [
+        `m${i}`,
+        { role, email: `${role}${i}-${tag}@e2e.test`, firstName: role === "admin" ? "Adam" : "Sam" },
+      ]),
     ),
-    e2eDb.insert(schema.tenants).values({
-      id: tenantId,
-      slug,
-      businessName: opts.name ?? `Studio ${tag}`,
-      email: `hello-${tag}@e2e.test`,
-      timezone: "America/New_York",
-      currency: "USD",
-      createdBy: owner.userId,
-      createdAt: now,
-      updatedAt: now,
-    }),
-    e2eDb.insert(schema.tenantMembers).values(
-      [owner, ...members].map((m, i) => ({
-        id: newId("mem"),
-        tenantId,
-        userId: m.userId,
-        role: m.role,
-        createdAt: `${now.slice(0, 20)}${String(i).padStart(3, "0")}Z`,
-      })),
-    ),
-    e2eDb.insert(schema.services).values(services.map((s) => ({ ...s, tenantId, createdAt: now, updatedAt: now }))),
-    e2eDb.insert(schema.staffProfiles).values(staff.map((s) => ({ ...s, tenantId, title: "Stylist", createdAt: now, updatedAt: now }))),
-    e2eDb.insert(schema.staffHours).values(staff.flatMap((s) => staffHoursRows(tenantId, s.id, MONDAY_TO_SATURDAY))),
-  ]);
-  return { id: tenantId, slug, businessName: opts.name ?? `Studio ${tag}`, owner, members, staff, services, timezone: "America/New_York" };
+    staff: {
+      alex: { displayName: "Alex Rivera", color: "#0f766e", orderIndex: 0, ...stylist },
+      bea: { displayName: "Bea Chen", color: "#7c3aed", orderIndex: 1, ...stylist },
+    },
+    services: {
+      haircut: { name: "Haircut", durationMinutes: 60, price: 4500, orderIndex: 0 },
+      beard: { name: "Beard trim", durationMinutes: 30, price: 2000, orderIndex: 1 },
+    },
+  });
+  const { tenant } = built;
+  const owner: Member = { userId: tenant.ownerId, email: tenant.ownerEmail, firstName: "Olive", role: "owner" };
+  const members: Member[] = Object.values(built.members);
+  const staff = [built.staff.alex, built.staff.bea];
+  const services = [built.services.haircut, built.services.beard];
+  return { id: tenant.id, slug: tenant.slug, businessName, owner, members, staff, services, timezone: tenant.timezone };
+}
+
+/** A salon that takes the full price at booking (Haircut $45.00) through its connected Stripe account. */
+export const payingSalon = () =>
+  createSalon({
+    tenant: { requirePayment: true, stripeAccountId: `acct_e2e${uniq()}`, stripeChargesEnabled: true, maxAdvanceDays: 36_500 },
+  });
+
+/** An owner's POST to the API (201 expected): what it created. */
+export async function ownerPost<T>(salon: Salon, path: string, body: unknown): Promise<T> {
+  const { token } = await sessionFor(salon, salon.owner);
+  const res = await fetch(`${baseUrl}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}`, "CF-Connecting-IP": `10.7.${uniq().length}.9` },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { data: T }).data;
+}
+
+/**
+ * A working day (Monday to Saturday) a week or so ahead in New York: the month calendar pages at most a
+ * year ahead, so not FAR_DATE; any day of that range is free at 10:00 at a salon of createSalon.
+ */
+export function workingDayAhead(): string {
+  const ny = (days: number) => localDateAhead("America/New_York", days);
+  const sunday = (ymd: string) => new Date(`${ymd}T12:00:00Z`).getUTCDay() === 0;
+  return sunday(ny(8)) ? ny(9) : ny(8);
 }
 
 /** A booking row at a New York wall time on an EDT date (2031-03-09 .. 2031-11-01). */
@@ -183,6 +182,25 @@ export async function sessionFor(
 /** A browser context signed in as `member` (the app's localStorage as after a sign-in). */
 export function signedInState(session: Omit<Awaited<ReturnType<typeof sessionFor>>, "receivedAt"> & { receivedAt?: number }) {
   return { cookies: [], origins: [{ origin: baseUrl, localStorage: [{ name: "app.session", value: JSON.stringify(session) }] }] };
+}
+
+/** A page of the app's origin signed in as `who` (the owner unless given), 900 px tall, its script errors watched. */
+export async function signedInPage(browser: ReturnType<typeof useBrowser>, salon: Salon, opts: { width?: number; who?: Member } = {}) {
+  const storageState = signedInState(await sessionFor(salon, opts.who ?? salon.owner));
+  const { page, context } = await browser.newPage({ width: opts.width ?? 1280, height: 900, storageState });
+  return { page, context, errors: watchErrors(page) };
+}
+
+/** signedInPage opened at an app page, its first view rendered. */
+export async function openAppAs(
+  browser: ReturnType<typeof useBrowser>,
+  salon: Salon,
+  path: string,
+  opts: { width?: number; who?: Member } = {},
+) {
+  const { page, errors } = await signedInPage(browser, salon, opts);
+  await openApp(page, path);
+  return { page, errors };
 }
 
 /** Opens an app page and waits until its first view has rendered (no "Loading…" line is left). */

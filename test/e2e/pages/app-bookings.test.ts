@@ -1,17 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import {
-  bookAt,
-  bookingRow,
-  checkPage,
-  createSalon,
-  openApp,
-  openAppAt,
-  type Salon,
-  scriptErrors,
-  sessionFor,
-  signedInState,
-} from "../helpers/app";
-import { useBrowser, watchErrors } from "../helpers/browser";
+import { bookAt, bookingRow, checkPage, createSalon, openAppAs, openAppAt, type Salon, scriptErrors } from "../helpers/app";
+import { useBrowser } from "../helpers/browser";
 import { e2eClient } from "../helpers/db";
 
 // Issue items 3 and 4: the booking detail and its actions (status changes, cancel with a reason,
@@ -19,12 +8,7 @@ import { e2eClient } from "../helpers/db";
 const browser = useBrowser();
 afterAll(() => e2eClient.close());
 
-async function open(salon: Salon, width: number, path: string) {
-  const { page } = await browser.newPage({ width, height: 900, storageState: signedInState(await sessionFor(salon, salon.owner)) });
-  const errors = watchErrors(page);
-  await openApp(page, path);
-  return { page, errors };
-}
+const open = (salon: Salon, width: number, path: string) => openAppAs(browser, salon, path, { width });
 
 describe("bookings list", () => {
   it("filters by date range, staff member and status, and pages through the results", async () => {

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import { bookAt, checkPage, scriptErrors, createSalon, openApp, type Salon, sessionFor, signedInState } from "../helpers/app";
-import { useBrowser, watchErrors } from "../helpers/browser";
+import { bookAt, checkPage, createSalon, openAppAs, type Salon, scriptErrors } from "../helpers/app";
+import { useBrowser } from "../helpers/browser";
 import { e2eClient, e2eDb } from "../helpers/db";
 import * as schema from "../../../src/db/schema";
 import { eq } from "drizzle-orm";
@@ -12,13 +12,7 @@ const browser = useBrowser();
 afterAll(() => e2eClient.close());
 const DAY = "2031-05-06";
 
-async function open(salon: Salon, width: number, path = `/app/calendar?date=${DAY}`) {
-  const session = await sessionFor(salon, salon.owner);
-  const { page } = await browser.newPage({ width, height: 900, storageState: signedInState(session) });
-  const errors = watchErrors(page);
-  await openApp(page, path);
-  return { page, errors };
-}
+const open = (salon: Salon, width: number, path = `/app/calendar?date=${DAY}`) => openAppAs(browser, salon, path, { width });
 
 /** Clicks a staff member's column at a local time of the shown day (08:00 is the grid's top). */
 async function clickFreeTime(page: Page, staffId: string, time: string) {

@@ -4,8 +4,8 @@ import type { Locator } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { cfHostnameObject } from "../../../tools/capture-server/cloudflare.mjs";
-import { appBase, checkPage, createSalon, openApp, type Salon, scriptErrors, sessionFor, signedInState } from "../helpers/app";
-import { ARTIFACTS, useBrowser, watchErrors } from "../helpers/browser";
+import { appBase, checkPage, createSalon, openApp, type Salon, scriptErrors, signedInPage } from "../helpers/app";
+import { ARTIFACTS, useBrowser } from "../helpers/browser";
 import { e2eClient, e2eDb, uniq } from "../helpers/db";
 
 // design.md §23 in the owner app: Settings → Custom domain saves the domain (a Cloudflare for SaaS
@@ -18,13 +18,8 @@ const hostnames = `/cf/zones/${inject("e2eCfZone")}/custom_hostnames`;
 const port = new URL(appBase).port;
 
 async function open(salon: Salon, width: number) {
-  const { page, context } = await browser.newPage({
-    width,
-    height: 900,
-    storageState: signedInState(await sessionFor(salon, salon.owner)),
-  });
+  const { page, context, errors } = await signedInPage(browser, salon, { width });
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: appBase });
-  const errors = watchErrors(page);
   await openApp(page, "/app/settings/domain");
   return { page, errors, section: page.locator("section", { has: page.getByRole("heading", { name: "Custom domain" }) }) };
 }

@@ -4,8 +4,8 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
 import { answer, MODEL_PATH } from "../../helpers/ai-model";
-import { appBase, checkPage, createSalon, openApp, type Salon, scriptErrors, sessionFor, signedInState } from "../helpers/app";
-import { useBrowser, watchErrors } from "../helpers/browser";
+import { appBase, checkPage, createSalon, openApp, type Salon, scriptErrors, signedInPage } from "../helpers/app";
+import { useBrowser } from "../helpers/browser";
 import { e2eClient, e2eDb } from "../helpers/db";
 
 // The owner app's sections for integrators and notifications: API keys (design.md §19), a staff
@@ -17,9 +17,8 @@ const admin = inject("e2eAdmin");
 afterAll(() => e2eClient.close());
 
 async function open(salon: Salon, path: string, width = 1280, who = salon.owner) {
-  const { page, context } = await browser.newPage({ width, height: 900, storageState: signedInState(await sessionFor(salon, who)) });
+  const { page, context, errors } = await signedInPage(browser, salon, { width, who: who });
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: appBase });
-  const errors = watchErrors(page);
   await openApp(page, path);
   return { page, errors };
 }

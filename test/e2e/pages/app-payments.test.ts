@@ -3,8 +3,8 @@ import type { Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
-import { bookAt, checkPage, createSalon, openApp, openAppAt, type Salon, scriptErrors, sessionFor, signedInState } from "../helpers/app";
-import { useBrowser, watchErrors } from "../helpers/browser";
+import { bookAt, checkPage, createSalon, openApp, openAppAt, type Salon, scriptErrors, signedInPage } from "../helpers/app";
+import { useBrowser } from "../helpers/browser";
 import { e2eClient, e2eDb } from "../helpers/db";
 
 // design.md §21 in the owner app: Settings → Payments (Stripe onboarding through the capture
@@ -16,8 +16,7 @@ const captureUrl = inject("e2eCaptureUrl");
 afterAll(() => e2eClient.close());
 
 async function open(salon: Salon, path: string, width = 1280, who = salon.owner) {
-  const { page } = await browser.newPage({ width, height: 900, storageState: signedInState(await sessionFor(salon, who)) });
-  const errors = watchErrors(page);
+  const { page, errors } = await signedInPage(browser, salon, { width, who: who });
   await page.route("https://connect.stripe.com/**", (r) =>
     r.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Stripe onboarding</title>" }),
   );

@@ -4,8 +4,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
-import { bookAt, bookingRow, checkPage, createSalon, openApp, type Salon, scriptErrors, sessionFor, signedInState } from "../helpers/app";
-import { ARTIFACTS, useBrowser, watchErrors } from "../helpers/browser";
+import { bookAt, bookingRow, checkPage, createSalon, openAppAs, type Salon, scriptErrors } from "../helpers/app";
+import { ARTIFACTS, useBrowser } from "../helpers/browser";
 import { e2eClient, e2eDb, uniq } from "../helpers/db";
 import { outboxRow } from "../../helpers/outbox";
 
@@ -16,12 +16,7 @@ import { outboxRow } from "../../helpers/outbox";
 const browser = useBrowser();
 afterAll(() => e2eClient.close());
 
-async function open(salon: Salon, path: string, width = 1280) {
-  const { page } = await browser.newPage({ width, height: 900, storageState: signedInState(await sessionFor(salon, salon.owner)) });
-  const errors = watchErrors(page);
-  await openApp(page, path);
-  return { page, errors };
-}
+const open = (salon: Salon, path: string, width = 1280) => openAppAs(browser, salon, path, { width });
 
 const customerRow = async (id: string) => (await e2eDb.select().from(schema.customers).where(eq(schema.customers.id, id)))[0];
 

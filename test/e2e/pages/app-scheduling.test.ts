@@ -2,8 +2,8 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import * as schema from "../../../src/db/schema";
-import { checkPage, createSalon, openApp, type Salon, scriptErrors, sessionFor, signedInState, watchUrls } from "../helpers/app";
-import { useBrowser, watchErrors } from "../helpers/browser";
+import { checkPage, createSalon, openApp, type Salon, scriptErrors, signedInPage, watchUrls } from "../helpers/app";
+import { useBrowser } from "../helpers/browser";
 import { e2eClient, e2eDb } from "../helpers/db";
 
 // The owner app's scheduling sections (issue #18 items 5, 6 and 8 with design.md §16): a
@@ -14,8 +14,7 @@ afterAll(() => e2eClient.close());
 
 /** Opens a page as the owner (or another member), counting the API calls of its first render. */
 async function open(salon: Salon, path: string, width: number, member = salon.owner) {
-  const { page } = await browser.newPage({ width, height: 900, storageState: signedInState(await sessionFor(salon, member)) });
-  const errors = watchErrors(page);
+  const { page, errors } = await signedInPage(browser, salon, { width, who: member });
   const urls = watchUrls(page);
   await openApp(page, path);
   const apiCalls = urls.filter((u) => new URL(u).pathname.startsWith("/api/"));

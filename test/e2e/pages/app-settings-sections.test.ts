@@ -1,18 +1,8 @@
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { SETTINGS_SECTIONS, type SettingsSlug, settingsSectionPath } from "../../../src/shared/settings-sections";
-import {
-  APP_PASSWORD,
-  appBase,
-  checkPage,
-  createSalon,
-  openApp,
-  type Salon,
-  scriptErrors,
-  sessionFor,
-  signedInState,
-} from "../helpers/app";
-import { useBrowser, watchErrors } from "../helpers/browser";
+import { APP_PASSWORD, appBase, checkPage, createSalon, openApp, type Salon, scriptErrors, signedInPage } from "../helpers/app";
+import { useBrowser } from "../helpers/browser";
 import { e2eClient } from "../helpers/db";
 
 // Issue #34 item 10: every settings section is a page of its own under /app/settings/<section>,
@@ -42,8 +32,7 @@ const HEADING: Record<SettingsSlug, string> = {
 const VIEW = "/api/businesses/me/views/settings";
 
 async function open(salon: Salon, width: number) {
-  const { page } = await browser.newPage({ width, height: 900, storageState: signedInState(await sessionFor(salon, salon.owner)) });
-  const errors = watchErrors(page);
+  const { page, errors } = await signedInPage(browser, salon, { width });
   const views: string[] = [];
   page.on("request", (r) => {
     if (r.url().endsWith(VIEW)) views.push(r.headers()["x-app-page"] ?? "");

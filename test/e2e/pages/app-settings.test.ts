@@ -2,8 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
-import { checkPage, createSalon, openApp, type Salon, scriptErrors, sessionFor, signedInState } from "../helpers/app";
-import { useBrowser, watchErrors } from "../helpers/browser";
+import { checkPage, createSalon, openApp, openAppAs, type Salon, scriptErrors } from "../helpers/app";
+import { useBrowser } from "../helpers/browser";
 import { e2eClient, e2eDb } from "../helpers/db";
 
 // Issue items 8 and 9: settings (profile, rules, appearance with preview and embed code, domain,
@@ -12,12 +12,7 @@ import { e2eClient, e2eDb } from "../helpers/db";
 const browser = useBrowser();
 afterAll(() => e2eClient.close());
 
-async function open(salon: Salon, path: string, width = 1280) {
-  const { page } = await browser.newPage({ width, height: 900, storageState: signedInState(await sessionFor(salon, salon.owner)) });
-  const errors = watchErrors(page);
-  await openApp(page, path);
-  return { page, errors };
-}
+const open = (salon: Salon, path: string, width = 1280) => openAppAs(browser, salon, path, { width });
 const tenantRow = async (salon: Salon) => (await e2eDb.select().from(schema.tenants).where(eq(schema.tenants.id, salon.id)))[0];
 
 describe("settings", () => {

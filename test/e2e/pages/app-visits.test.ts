@@ -3,8 +3,8 @@ import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
-import { bookAt, checkPage, createSalon, openApp, type Salon, scriptErrors, sessionFor, signedInState } from "../helpers/app";
-import { useBrowser, watchErrors } from "../helpers/browser";
+import { bookAt, checkPage, createSalon, openAppAs, type Salon, scriptErrors } from "../helpers/app";
+import { useBrowser } from "../helpers/browser";
 import { e2eClient, e2eDb } from "../helpers/db";
 
 // Issue #37 item 4, the owner app's part: /app/resources, the service form's processing time and
@@ -15,13 +15,7 @@ const browser = useBrowser();
 afterAll(() => e2eClient.close());
 const DAY = "2031-05-06";
 
-async function open(salon: Salon, width: number, path: string, who = salon.owner) {
-  const session = await sessionFor(salon, who);
-  const { page } = await browser.newPage({ width, height: 900, storageState: signedInState(session) });
-  const errors = watchErrors(page);
-  await openApp(page, path);
-  return { page, errors };
-}
+const open = (salon: Salon, width: number, path: string, who = salon.owner) => openAppAs(browser, salon, path, { width, who });
 
 /**
  * Every calendar block's visible text: each line wholly inside the block (nothing clipped mid-line)

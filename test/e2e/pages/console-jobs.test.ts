@@ -5,6 +5,7 @@ import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
 import { describeViolations, focusIsVisible, screenshot, seriousViolations } from "../helpers/axe";
 import { useBrowser, watchErrors } from "../helpers/browser";
+import { signInToConsole } from "../helpers/console";
 import { createBookableTenant, e2eClient, e2eDb, uniq } from "../helpers/db";
 import { outboxRow } from "../../helpers/outbox";
 
@@ -12,17 +13,8 @@ import { outboxRow } from "../../helpers/outbox";
 // (the queue of the e2e stack then sends it to the capture server) and discard with a reason.
 
 const baseUrl = inject("e2eBaseUrl");
-const admin = inject("e2eAdmin");
 const browser = useBrowser();
 afterAll(() => e2eClient.close());
-
-async function signIn(page: Page) {
-  await page.goto(`${baseUrl}/admin`);
-  await page.getByLabel("E-mail").fill(admin.email);
-  await page.getByLabel("Password").fill(admin.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(`${baseUrl}/admin/tenants`);
-}
 
 /** A failed (or suppressed) e-mail of the business, as the outbox leaves it. */
 async function emailJob(tenantId: string, status: "failed" | "suppressed", subject: string) {
@@ -64,7 +56,7 @@ describe("the console's Jobs page", () => {
     const dropped = await emailJob(tenant.id, "failed", "Your booking has a new time");
     const { page } = await browser.newPage({ width: 1280 });
     const errors = watchErrors(page);
-    await signIn(page);
+    await signInToConsole(page);
     await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Jobs" }).click();
     await page.waitForURL(`${baseUrl}/admin/jobs`);
     await page.getByLabel("Tenant ID").fill(tenant.id);
@@ -106,7 +98,7 @@ describe("the console's Jobs page", () => {
     const tenant = await createBookableTenant();
     await emailJob(tenant.id, "suppressed", "Your booking is confirmed");
     const { page } = await browser.newPage({ width: 375 });
-    await signIn(page);
+    await signInToConsole(page);
     await page.goto(`${baseUrl}/admin/jobs?tenantId=${tenant.id}`);
     await expect.poll(() => page.locator("#jobs-status").textContent()).toContain("No failed jobs");
     await looksFinished(page, "jobs-empty");

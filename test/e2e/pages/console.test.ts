@@ -1,10 +1,10 @@
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { useBrowser, watchErrors } from "../helpers/browser";
+import { signInToConsole } from "../helpers/console";
 import { createBookableTenant, e2eClient, uniq } from "../helpers/db";
 
 const baseUrl = inject("e2eBaseUrl");
-const admin = inject("e2eAdmin");
 const browser = useBrowser();
 afterAll(() => e2eClient.close());
 
@@ -31,16 +31,6 @@ function watchUrls(page: Page) {
   return urls;
 }
 
-async function signIn(page: Page) {
-  await page.goto(`${baseUrl}/admin`);
-  await page.getByLabel("E-mail").fill(admin.email);
-  await page.getByLabel("Password").fill(admin.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(`${baseUrl}/admin/tenants`);
-  const stored = await page.evaluate(() => sessionStorage.getItem("console.session"));
-  return (JSON.parse(stored!) as { token: string }).token;
-}
-
 async function openTenant(page: Page, tenantId: string, name: string) {
   await page.goto(`${baseUrl}/admin/tenant?id=${tenantId}`);
   await expect.poll(() => page.locator("#tenant-title").textContent()).toBe(name);
@@ -59,7 +49,7 @@ describe("operator console in Chromium", () => {
     const urls = watchUrls(page);
     let dialogs = 0;
     page.on("dialog", () => dialogs++);
-    const token = await signIn(page);
+    const token = await signInToConsole(page);
 
     await page.getByLabel("Search by name, slug or e-mail").fill(tenant.slug);
     await page.getByRole("button", { name: "Search" }).click();
@@ -91,7 +81,7 @@ describe("operator console in Chromium", () => {
   it("suspends a tenant with a required reason, shows tenant.suspended in the audit section and blocks the booking page, then restores it", async () => {
     const tenant = await createBookableTenant();
     const { page } = await browser.newPage({ width: 1024 });
-    await signIn(page);
+    await signInToConsole(page);
     await openTenant(page, tenant.id, tenant.businessName);
 
     await page.getByRole("button", { name: "Suspend", exact: true }).click();
@@ -123,7 +113,7 @@ describe("operator console in Chromium", () => {
   it("changes the plan and the trial, each with its reason", async () => {
     const tenant = await createBookableTenant();
     const { page } = await browser.newPage({ width: 1024 });
-    await signIn(page);
+    await signInToConsole(page);
     await openTenant(page, tenant.id, tenant.businessName);
 
     await page.getByRole("button", { name: "Change plan" }).click();

@@ -2,11 +2,11 @@ import type { Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { describeViolations, focusIsVisible, screenshot, seriousViolations } from "../helpers/axe";
 import { useBrowser } from "../helpers/browser";
+import { signInToConsole } from "../helpers/console";
 import { createBookableTenant, e2eClient, uniq } from "../helpers/db";
 import { serveHostPage } from "../helpers/host-page";
 
 const baseUrl = inject("e2eBaseUrl");
-const admin = inject("e2eAdmin");
 const browser = useBrowser();
 afterAll(() => e2eClient.close());
 
@@ -16,14 +16,6 @@ async function check(page: Page, name: string, width: number) {
   const violations = await seriousViolations(page);
   expect(violations, describeViolations(violations)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-}
-
-async function signIn(page: Page) {
-  await page.goto(`${baseUrl}/admin`);
-  await page.getByLabel("E-mail").fill(admin.email);
-  await page.getByLabel("Password").fill(admin.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(`${baseUrl}/admin/tenants`);
 }
 
 describe.each([1280, 375])("pages at %i px", (width) => {
@@ -110,7 +102,7 @@ describe.each([1280, 375])("pages at %i px", (width) => {
   it("console tenants list and tenant page", async () => {
     const tenant = await createBookableTenant({ tenant: { customDomain: `look-${uniq()}.example.test`, widgetColor: "#be123c" } });
     const { page } = await browser.newPage({ width });
-    await signIn(page);
+    await signInToConsole(page);
     await expect.poll(() => page.locator("#tenants-body tr").count()).toBeGreaterThan(0);
     await check(page, "console-tenants", width);
 

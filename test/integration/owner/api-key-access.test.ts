@@ -1,3 +1,4 @@
+import { newApiKey } from "../../helpers/api-keys";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "../../../src/db/client";
@@ -12,12 +13,6 @@ import { createAdmin, createBookingRow, createCustomer, createService, createSta
 // (writes: 403 forbidden, nothing changes); `write` acts as an admin except on members and API keys.
 
 const DAY = "2031-03-11";
-
-async function newKey(token: string, scope: "read" | "write") {
-  const res = await post("/api/businesses/me/api-keys", { name: `${scope} key`, scope }, { token });
-  expect(res.status).toBe(201);
-  return res.body.data as { id: string; key: string };
-}
 
 /** A business with one of everything the owner routes touch, and a read and a write key. */
 async function keyedBusiness() {
@@ -72,8 +67,8 @@ async function keyedBusiness() {
     closureId: closure.body.data.id as string,
     hookId: hook.body.data.id as string,
     spareHookId: spareHook.body.data.id as string,
-    read: await newKey(t.token, "read"),
-    write: await newKey(t.token, "write"),
+    read: await newApiKey(t.token, "read"),
+    write: await newApiKey(t.token, "write"),
   };
 }
 type Biz = Awaited<ReturnType<typeof keyedBusiness>>;

@@ -1,3 +1,4 @@
+import { newApiKey } from "../../helpers/api-keys";
 import { describe, expect, it } from "vitest";
 import { del, get, patch, post } from "../../helpers/api";
 import { createMember, createService, createTenant } from "../../helpers/factories";
@@ -5,12 +6,6 @@ import { createMember, createService, createTenant } from "../../helpers/factori
 // design.md §26: /api/resources (rooms, chairs, basins) and their time off, like §7's owner groups:
 // owner token or API key by its scope, owners and admins write, staff read, another business's ids 404.
 // And the services' processing time and resource types.
-
-async function apiKey(token: string, scope: "read" | "write") {
-  const res = await post("/api/businesses/me/api-keys", { name: `${scope} key`, scope }, { token });
-  expect(res.status).toBe(201);
-  return res.body.data.key as string;
-}
 
 describe("/api/resources", () => {
   it("owners create, list by type then name, change and remove resources; bad fields are 400 and change nothing", async () => {
@@ -86,8 +81,8 @@ describe("/api/resources", () => {
     expect((await patch(`/api/resources/${room.id}`, { name: "Mine" }, { token: staff.token })).status).toBe(403);
     expect((await post("/api/resources", { name: "Chair", type: "chair" }, { token: admin.token })).status).toBe(201);
 
-    const readKey = await apiKey(t.token, "read");
-    const writeKey = await apiKey(t.token, "write");
+    const readKey = (await newApiKey(t.token, "read")).key;
+    const writeKey = (await newApiKey(t.token, "write")).key;
     expect((await get("/api/resources", { token: readKey })).body.data).toHaveLength(2);
     expect((await post("/api/resources", { name: "Basin", type: "basin" }, { token: readKey })).status).toBe(403);
     expect((await post("/api/resources", { name: "Basin", type: "basin" }, { token: writeKey })).status).toBe(201);

@@ -1,3 +1,4 @@
+import { newApiKey } from "../../helpers/api-keys";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { cronAt } from "../notifications/support";
@@ -30,12 +31,6 @@ const AFTER_START = "2031-05-14T15:00:00.000Z";
 const LATE = "2031-05-14T02:00:00.000Z";
 
 const types = async (tenantId: string) => (await deliveriesFor(tenantId)).map((d) => d.eventType).sort();
-
-async function newKey(token: string, scope: "read" | "write") {
-  const res = await post("/api/businesses/me/api-keys", { name: `${scope} key`, scope }, { token });
-  expect(res.status).toBe(201);
-  return res.body.data as { id: string; key: string };
-}
 
 async function auditOf(targetId: string, action: string) {
   return testDb().all<{ actor_type: string; actor_id: string }>(
@@ -150,7 +145,7 @@ describe("payment.succeeded / payment.failed of a fee charged to the card on fil
 describe("the payments routes with a tenant API key", () => {
   it("a write key onboards to Stripe, audited with the key as actor; a read key is 403 and Stripe is never called", async () => {
     const tenant = await createTenant({ countryCode: "DE" });
-    const read = await newKey(tenant.token, "read");
+    const read = await newApiKey(tenant.token, "read");
     const refused = await post("/api/payments/stripe-account/onboarding", undefined, { token: read.key });
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe("forbidden");
@@ -160,7 +155,7 @@ describe("the payments routes with a tenant API key", () => {
     expect(await captured({ pathPrefix: "/stripe/v1/accounts", bodyContains: tenant.id })).toHaveLength(0);
     expect(await captured({ pathPrefix: "/stripe/v1/accounts/acct_readkey1" })).toHaveLength(0);
 
-    const write = await newKey(tenant.token, "write");
+    const write = await newApiKey(tenant.token, "write");
     const res = await post("/api/payments/stripe-account/onboarding", undefined, { token: write.key });
     expect(res.status).toBe(200);
     expect(res.body.data.url).toMatch(/^https:\/\/connect\.stripe\.com\//);
@@ -171,8 +166,8 @@ describe("the payments routes with a tenant API key", () => {
   it("a write key refunds a payment and waives a fee, recorded with the key; a read key reads them but may not", async () => {
     const paid = await paidBooking({ now: NOW, start: START });
     const owner = paid.tenant;
-    const read = await newKey(owner.token, "read");
-    const write = await newKey(owner.token, "write");
+    const read = await newApiKey(owner.token, "read");
+    const write = await newApiKey(owner.token, "write");
 
     const view = await get(`/api/bookings/${paid.booking.id}/payments`, { token: read.key });
     expect(view.status).toBe(200);
@@ -188,8 +183,8 @@ describe("the payments routes with a tenant API key", () => {
 
     const c = await cardOnFile();
     const feeOwner = c.tenant;
-    const feeWrite = await newKey(feeOwner.token, "write");
-    const feeRead = await newKey(feeOwner.token, "read");
+    const feeWrite = await newApiKey(feeOwner.token, "write");
+    const feeRead = await newApiKey(feeOwner.token, "read");
     expect((await post(`/api/public/booking/${c.booking.confirmationCode}/cancel`, {}, { now: LATE })).status).toBe(200);
     expect((await post(`/api/bookings/${c.booking.id}/waive-fee`, {}, { token: feeRead.key })).status).toBe(403);
     const waived = await post(`/api/bookings/${c.booking.id}/waive-fee`, {}, { token: feeWrite.key });

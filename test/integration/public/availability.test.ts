@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { countDbRequests, get } from "../../helpers/api";
-import { createBookingRow, createService, createStaff, createTenant } from "../../helpers/factories";
+import { allWeek, createBookingRow, createService, createStaff, createTenant } from "../../helpers/factories";
 import { testDb } from "../../helpers/db";
 import { schema } from "../../../src/db/client";
 import { newId } from "../../../src/lib/ids";
@@ -9,7 +9,6 @@ import { bookableTenant } from "../../helpers/booking";
 const NOW = "2027-03-01T12:00:00Z"; // pinned request clock: every date below is ahead of it
 const avail = (slug: string, query: string, now = NOW) => get(`/api/public/${slug}/availability?${query}`, { now });
 const times = (res: { body: any }) => res.body.data.slots.map((s: any) => `${s.startTime.slice(11, 16)}`);
-const allWeek = (start: string, end: string) => [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start, end }));
 
 describe("GET /api/public/:slug/availability: validation", () => {
   it("requires serviceId and date, each reported per field", async () => {

@@ -1,3 +1,4 @@
+import { newApiKey } from "../../helpers/api-keys";
 import { SELF } from "cloudflare:test";
 import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
@@ -6,7 +7,7 @@ import { EXPORT_PAGE_ROWS } from "../../../src/services/reports/exports";
 import { get } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { createBookingRow, createCustomer, createMember, createService, createStaff, createTenant } from "../../helpers/factories";
-import { createApiKey, dateOf, expectedSummary, FROM, local, reportSalon, TO } from "./support";
+import { dateOf, expectedSummary, FROM, local, reportSalon, TO } from "./support";
 
 // The CSV exports (design.md §29): RFC 4180 read back with a CSV parser, UTF-8 with a BOM, local
 // times, a header row, text a spreadsheet would run as a formula made harmless, amounts as plain
@@ -129,10 +130,10 @@ describe("GET /exports/bookings.csv", () => {
     const admin = await createMember(s.tenant.id, "admin");
     const adminFile = records((await download(path, admin.token)).text);
     expect(adminFile.every((r) => /^BK-/.test(r["Confirmation code"]))).toBe(true);
-    const readKey = records((await download(path, await createApiKey(s.tenant.token, "read"))).text);
+    const readKey = records((await download(path, (await newApiKey(s.tenant.token, "read")).key)).text);
     expect(readKey.length).toBeGreaterThan(0);
     expect(readKey.every((r) => r["Confirmation code"] === "")).toBe(true);
-    const writeKey = records((await download(path, await createApiKey(s.tenant.token, "write"))).text);
+    const writeKey = records((await download(path, (await newApiKey(s.tenant.token, "write")).key)).text);
     expect(writeKey.every((r) => /^BK-/.test(r["Confirmation code"]))).toBe(true);
 
     const staff = await download(path, s.benMember.token);

@@ -1,8 +1,9 @@
+import { newApiKey } from "../../helpers/api-keys";
 import { Temporal } from "temporal-polyfill";
 import { describe, expect, it } from "vitest";
 import { countDbRequests, get, post } from "../../helpers/api";
 import { createMember, createStaff, createTenant } from "../../helpers/factories";
-import { createApiKey, datesBetween, expectedSummary, FROM, reportSalon, TO } from "./support";
+import { datesBetween, expectedSummary, FROM, reportSalon, TO } from "./support";
 
 // GET /api/reports/summary (design.md §29) against a salon whose every figure is computed from the
 // rows the test wrote (./support.ts): a partial refund, a no-show fee, a booking across the
@@ -108,12 +109,12 @@ describe("GET /api/reports/summary", () => {
   it("works with an API key of the business, and not with another business's", async () => {
     const s = await reportSalon();
     const want = expectedSummary(s, FROM, TO);
-    const key = await createApiKey(s.tenant.token, "read");
+    const key = (await newApiKey(s.tenant.token, "read")).key;
     const res = await summary(key, `from=${FROM}&to=${TO}&groupBy=month`);
     expect(res.status).toBe(200);
     expect(res.body.data.totals).toEqual(want.totals);
     const other = await createTenant();
-    const foreign = await createApiKey(other.token, "read");
+    const foreign = (await newApiKey(other.token, "read")).key;
     const refused = await get(`/api/reports/summary?from=${FROM}&to=${TO}&groupBy=month`, {
       token: foreign.replace(/_[^_]+$/, `_${s.tenant.id}`),
     });

@@ -4,7 +4,8 @@ import { schema } from "../../../src/db/client";
 import { newId } from "../../../src/lib/ids";
 import { post, put } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
-import { createBookingRow, createCustomer, createMember, createService, createStaff, createTenant, uniq } from "../../helpers/factories";
+import { bookableSalon } from "../../helpers/booking";
+import { createBookingRow, createCustomer, uniq } from "../../helpers/factories";
 
 // A salon with known bookings and money in March 2031 (New York; clocks go forward on Sunday
 // 9 March at 02:00), and what every report figure must be, computed here from what it wrote.
@@ -136,22 +137,26 @@ const BEN_OVERRIDE = { date: "2031-03-09", start: "00:00", end: "06:00" }; // a 
 const CLOSURE = { startDate: "2031-03-20", endDate: "2031-03-21" };
 const ANA_TIME_OFF = { start: "2031-03-25T12:00", end: "2031-03-25T14:00" };
 
-/** An API key of the caller's business. */
-export async function createApiKey(token: string, scope: "read" | "write"): Promise<string> {
-  const res = await post("/api/businesses/me/api-keys", { name: `${scope} key`, scope }, { token });
-  if (res.status !== 201) throw new Error(`api key: ${res.status} ${res.text}`);
-  return res.body.data.key as string;
-}
-
 /** Writes the salon: staff (Ben linked to a staff member's login), hours, override, closure, time off, bookings, payments. */
 export async function reportSalon() {
-  const tenant = await createTenant({ timezone: ZONE, currency: "USD" });
+  const {
+    tenant,
+    staff: { ana, ben },
+    services: { cut, colour },
+    members: { ben: benMember },
+  } = await bookableSalon({
+    tenant: { timezone: ZONE, currency: "USD" },
+    members: { ben: { role: "staff" } },
+    staff: {
+      ana: { displayName: `Ana ${uniq()}`, orderIndex: 0, hours: ANA_HOURS },
+      ben: { displayName: `Ben ${uniq()}`, orderIndex: 1, hours: BEN_HOURS, member: "ben" },
+    },
+    services: {
+      cut: { name: `Cut ${uniq()}`, durationMinutes: 60, price: 5000 },
+      colour: { name: `Colour ${uniq()}`, durationMinutes: 60, price: 8000 },
+    },
+  });
   const db = testDb();
-  const benMember = await createMember(tenant.id, "staff");
-  const ana = await createStaff(tenant.id, { displayName: `Ana ${uniq()}`, orderIndex: 0 }, ANA_HOURS);
-  const ben = await createStaff(tenant.id, { displayName: `Ben ${uniq()}`, orderIndex: 1, userId: benMember.userId }, BEN_HOURS);
-  const cut = await createService(tenant.id, { name: `Cut ${uniq()}`, durationMinutes: 60, price: 5000 });
-  const colour = await createService(tenant.id, { name: `Colour ${uniq()}`, durationMinutes: 60, price: 8000 });
   const customers = {
     c1: await createCustomer(tenant.id, { firstName: "Cleo" }),
     c2: await createCustomer(tenant.id, { firstName: "Dora" }),

@@ -4,7 +4,7 @@ import { schema } from "../../../src/db/client";
 import { newId } from "../../../src/lib/ids";
 import { type ApiResponse, countDbRequests, get, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
-import { createBookingRow, createResource, createService, createStaff, createTenant } from "../../helpers/factories";
+import { allWeek, createBookingRow, createResource, createService, createStaff, createTenant } from "../../helpers/factories";
 import { bookingBody } from "../../helpers/booking";
 
 // Availability keeps a decoded copy of each schedule per isolate and reuses it while the tenant's
@@ -15,7 +15,6 @@ import { bookingBody } from "../../helpers/booking";
 const NOW = "2031-02-20T12:00:00Z";
 const DATE = "2031-03-04"; // a Tuesday; New York is on EST (UTC-5)
 const RANGE = "from=2031-03-03&to=2031-03-05";
-const allWeek = (start: string, end: string) => [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start, end }));
 
 type Day = { date: string; slots: number; firstStartTime: string | null };
 

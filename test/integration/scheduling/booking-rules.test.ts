@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { countDbRequests, get, patch, post, put } from "../../helpers/api";
-import { createBookingRow, createService, createStaff, createTenant, ownerToken, type TenantOverrides } from "../../helpers/factories";
-import { activeBookingsOf, bookingBody, bookingRow, customer } from "../../helpers/booking";
+import { allWeek, createBookingRow, createService, type TenantOverrides } from "../../helpers/factories";
+import { activeBookingsOf, bookableSalon, bookingBody, bookingRow, customer } from "../../helpers/booking";
 
 // design.md §16 through the routes: who performs a service, buffers stored on each booking and
 // compared by the atomic guard, notice and horizon for the public only, overrides and closures.
@@ -9,7 +9,6 @@ import { activeBookingsOf, bookingBody, bookingRow, customer } from "../../helpe
 // 2031-03-10 is a Monday, EDT (UTC-4) since 2031-03-09. The pinned clock is a week earlier.
 const NOW = "2031-03-03T12:00:00Z";
 const DAY = "2031-03-10";
-const allWeek = (start: string, end: string) => [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start, end }));
 const book = (slug: string, body: unknown, now = NOW) => post(`/api/public/${slug}/bookings`, body, { now });
 const ownerBook = (token: string, body: object, now = NOW) => post("/api/bookings", { ...body, source: "phone" }, { token, now });
 const startsOf = async (slug: string, query: string, now = NOW) =>
@@ -18,18 +17,22 @@ const startsOf = async (slug: string, query: string, now = NOW) =>
   );
 
 async function salon(opts: { tenant?: TenantOverrides; before?: number; after?: number; duration?: number } = {}) {
-  const created = await createTenant(opts.tenant);
-  // Owner calls run on the same pinned clock, so the token is issued then.
-  const tenant = { ...created, token: await ownerToken(created.ownerId, created.id, "owner", new Date(NOW)) };
-  const kim = await createStaff(tenant.id, { displayName: "Kim", orderIndex: 1 }, allWeek("09:00", "12:00"));
-  const lee = await createStaff(tenant.id, { displayName: "Lee", orderIndex: 2 }, allWeek("09:00", "12:00"));
-  const service = await createService(tenant.id, {
-    name: "Colour",
-    durationMinutes: opts.duration ?? 60,
-    bufferBeforeMinutes: opts.before ?? 0,
-    bufferAfterMinutes: opts.after ?? 0,
+  const s = await bookableSalon({
+    tenant: opts.tenant,
+    // Owner calls run on the same pinned clock, so the token is issued then.
+    tokensAt: NOW,
+    hours: allWeek("09:00", "12:00"),
+    staff: { kim: { displayName: "Kim", orderIndex: 1 }, lee: { displayName: "Lee", orderIndex: 2 } },
+    services: {
+      service: {
+        name: "Colour",
+        durationMinutes: opts.duration ?? 60,
+        bufferBeforeMinutes: opts.before ?? 0,
+        bufferAfterMinutes: opts.after ?? 0,
+      },
+    },
   });
-  return { tenant, kim, lee, service };
+  return { tenant: s.tenant, ...s.staff, ...s.services };
 }
 
 describe("staff per service", () => {

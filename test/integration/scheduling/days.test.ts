@@ -3,14 +3,13 @@ import { schema } from "../../../src/db/client";
 import { newId } from "../../../src/lib/ids";
 import { countDbRequests, get } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
-import { createBookingRow, createService, createStaff, createTenant } from "../../helpers/factories";
+import { allWeek, createBookingRow, createService, createStaff, createTenant } from "../../helpers/factories";
 import { bookableTenant } from "../../helpers/booking";
 
 // GET /api/public/:slug/availability/days (design.md §16): up to 42 tenant-local dates in one
 // libSQL round trip, the count of free start times and the first one per date.
 
 const NOW = "2031-02-20T12:00:00Z"; // pinned request clock, 07:00 in New York
-const allWeek = (start: string, end: string) => [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start, end }));
 const days = (slug: string, query: string, now = NOW, dbTag?: string) =>
   get(`/api/public/${slug}/availability/days?${query}`, { now, dbTag });
 const avail = (slug: string, query: string, now = NOW) => get(`/api/public/${slug}/availability?${query}`, { now });

@@ -1,31 +1,30 @@
 import { sql } from "drizzle-orm";
 import { schema } from "../../../src/db/client";
+import { allWeek } from "../../helpers/bookable";
+import { bookableSalon } from "../../helpers/booking";
 import { testDb } from "../../helpers/db";
-import { createResource, createService, createStaff, createTenant, ownerToken, type TenantOverrides, uniq } from "../../helpers/factories";
+import { createResource, type TenantOverrides, uniq } from "../../helpers/factories";
 
 // A salon for the visit tests (design.md §26). 2031-03-10 is a Monday (EDT since 2031-03-09); the
 // pinned clock is a week earlier.
 export const NOW = "2031-03-03T12:00:00Z";
 export const DAY = "2031-03-10";
-const allWeek = (start: string, end: string) => [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start, end }));
 
 export async function salon(opts: { tenant?: TenantOverrides; hours?: [string, string] } = {}) {
-  const created = await createTenant(opts.tenant);
-  const tenant = { ...created, token: await ownerToken(created.ownerId, created.id, "owner", new Date(NOW)) };
   const [from, to] = opts.hours ?? ["09:00", "13:00"];
-  const kim = await createStaff(tenant.id, { displayName: "Kim", orderIndex: 1 }, allWeek(from, to));
-  const lee = await createStaff(tenant.id, { displayName: "Lee", orderIndex: 2 }, allWeek(from, to));
-  const cut = await createService(tenant.id, { name: "Cut", durationMinutes: 30, price: 3000 });
-  // Colour: 90 minutes, developing from 30 to 70 minutes after the start (the stylist is free then).
-  const colour = await createService(tenant.id, {
-    name: "Colour",
-    durationMinutes: 90,
-    price: 8000,
-    processingOffsetMinutes: 30,
-    processingMinutes: 40,
+  const s = await bookableSalon({
+    tenant: opts.tenant,
+    tokensAt: NOW,
+    hours: allWeek(from, to),
+    staff: { kim: { displayName: "Kim", orderIndex: 1 }, lee: { displayName: "Lee", orderIndex: 2 } },
+    services: {
+      cut: { name: "Cut", durationMinutes: 30, price: 3000 },
+      // Colour: 90 minutes, developing from 30 to 70 minutes after the start (the stylist is free then).
+      colour: { name: "Colour", durationMinutes: 90, price: 8000, processingOffsetMinutes: 30, processingMinutes: 40 },
+      dry: { name: "Blow-dry", durationMinutes: 30, price: 2500 },
+    },
   });
-  const dry = await createService(tenant.id, { name: "Blow-dry", durationMinutes: 30, price: 2500 });
-  return { tenant, kim, lee, cut, colour, dry };
+  return { tenant: s.tenant, ...s.staff, ...s.services };
 }
 
 /** A spa: treatments that need a room, two rooms. */

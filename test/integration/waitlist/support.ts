@@ -3,15 +3,9 @@ import { expect } from "vitest";
 import { schema } from "../../../src/db/client";
 import { post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
-import {
-  createService,
-  createStaff,
-  createTenant,
-  ownerToken,
-  type TenantOverrides,
-  uniq,
-  type WeeklyHours,
-} from "../../helpers/factories";
+import { allWeek, type WeeklyHours } from "../../helpers/bookable";
+import { bookableSalon } from "../../helpers/booking";
+import { type TenantOverrides, uniq } from "../../helpers/factories";
 import { outboxRows } from "../../helpers/outbox";
 
 export { cronAt } from "../notifications/support";
@@ -24,17 +18,17 @@ export { cronAt } from "../notifications/support";
 export const NOW = "2031-03-03T12:00:00Z";
 export const DAY = "2031-03-10";
 
-export const ALL_WEEK = (start: string, end: string): WeeklyHours => [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start, end }));
+export const ALL_WEEK = allWeek;
 
 /** A business with a 60-minute "Cut" performed by Sam and Kim (hours as given, 09:00-17:00 by default). */
 export async function salon(opts: { samHours?: WeeklyHours; tenant?: TenantOverrides } = {}) {
-  const created = await createTenant(opts.tenant);
-  const tenant = { ...created, token: await ownerToken(created.ownerId, created.id, "owner", new Date(NOW)) };
-  const service = await createService(tenant.id, { name: "Cut", durationMinutes: 60, price: 4500 });
-  const other = await createService(tenant.id, { name: "Colour", durationMinutes: 60, price: 9000 });
-  const sam = await createStaff(tenant.id, { displayName: "Sam" }, opts.samHours ?? ALL_WEEK("09:00", "17:00"));
-  const kim = await createStaff(tenant.id, { displayName: "Kim" }, ALL_WEEK("09:00", "17:00"));
-  return { tenant, service, other, sam, kim };
+  const s = await bookableSalon({
+    tenant: opts.tenant,
+    tokensAt: NOW,
+    services: { service: { name: "Cut", durationMinutes: 60, price: 4500 }, other: { name: "Colour", durationMinutes: 60, price: 9000 } },
+    staff: { sam: { displayName: "Sam", hours: opts.samHours }, kim: { displayName: "Kim" } },
+  });
+  return { tenant: s.tenant, ...s.services, ...s.staff };
 }
 export type Salon = Awaited<ReturnType<typeof salon>>;
 

@@ -2,7 +2,8 @@
 import { useState } from "hono/jsx/dom";
 import { BOOKING_STATUSES } from "../../../shared/booking-values";
 import type { BookingsView } from "../../shared/api-types";
-import { BookingDetail, useBookingParam } from "../booking/detail";
+import { useBookingParam } from "../booking/detail";
+import { OpenBooking } from "../booking/open-booking";
 import { dayLabel, isDate, localParts, timeSpan } from "../lib/zoned";
 import { startPage } from "../shell/boot";
 import { t } from "../shell/i18n";
@@ -186,17 +187,7 @@ function Bookings() {
               </Button>
             </nav>
           ) : null}
-          {open ? (
-            <BookingDetail
-              key="booking-detail"
-              id={open}
-              business={d.business}
-              viewer={d.viewer}
-              staff={d.staff}
-              onClose={() => setOpen(null)}
-              onChanged={view.reload}
-            />
-          ) : null}
+          <OpenBooking id={open} view={d} onClose={() => setOpen(null)} onChanged={view.reload} />
         </>
       )}
     </>

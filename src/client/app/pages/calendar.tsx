@@ -2,7 +2,8 @@
 // booking" button) books a walk-in, a click on a booking opens its detail with its actions.
 import { useState } from "hono/jsx/dom";
 import type { CalendarView } from "../../shared/api-types";
-import { BookingDetail, useBookingParam } from "../booking/detail";
+import { useBookingParam } from "../booking/detail";
+import { OpenBooking } from "../booking/open-booking";
 import { NewBookingDialog, type NewBookingStart } from "../booking/new-booking";
 import { addDays, dayLabel, hhmm, isDate, localParts, weekdayOf } from "../lib/zoned";
 import { startPage } from "../shell/boot";
@@ -235,17 +236,7 @@ function Calendar() {
           }}
         />
       ) : null}
-      {open ? (
-        <BookingDetail
-          key="booking-detail"
-          id={open}
-          business={d.business}
-          viewer={d.viewer}
-          staff={d.staff}
-          onClose={() => setOpen(null)}
-          onChanged={view.reload}
-        />
-      ) : null}
+      <OpenBooking id={open} view={d} onClose={() => setOpen(null)} onChanged={view.reload} />
     </>
   );
 }

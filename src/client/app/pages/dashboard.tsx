@@ -2,7 +2,8 @@
 // needs attention (pending bookings ahead; confirmed ones that ended but were never closed).
 import { useState } from "hono/jsx/dom";
 import type { BookingItem, DashboardView } from "../../shared/api-types";
-import { BookingDetail, useBookingParam } from "../booking/detail";
+import { useBookingParam } from "../booking/detail";
+import { OpenBooking } from "../booking/open-booking";
 import { addDays, dayLabel, isDate, localParts, timeSpan } from "../lib/zoned";
 import { startPage } from "../shell/boot";
 import { t } from "../shell/i18n";
@@ -98,17 +99,7 @@ function Dashboard() {
         )}
       </section>
 
-      {open ? (
-        <BookingDetail
-          key="booking-detail"
-          id={open}
-          business={d.business}
-          viewer={d.viewer}
-          staff={d.staff}
-          onClose={() => setOpen(null)}
-          onChanged={view.reload}
-        />
-      ) : null}
+      <OpenBooking id={open} view={d} onClose={() => setOpen(null)} onChanged={view.reload} />
     </>
   );
 }

@@ -2,7 +2,9 @@ import type { CatalogOf } from "../messages";
 import type en from "./en";
 import dialogsDe from "./parts/dialogs/de";
 import settingsDe from "./parts/settings/de";
+import settingsConnectionsDe from "./parts/settings-connections/de";
 import pages from "./parts/pages/de";
+import catalogDe from "./parts/catalog/de";
 import prepaidDe from "./parts/prepaid/de";
 
 const de: CatalogOf<typeof en> = {
@@ -193,7 +195,9 @@ const de: CatalogOf<typeof en> = {
   "cu.recent": "{count, plural, one {Die neueste wird angezeigt.} other {Die # neuesten werden angezeigt.}}",
   ...dialogsDe,
   ...settingsDe,
+  ...settingsConnectionsDe,
   ...pages,
+  ...catalogDe,
   ...prepaidDe,
 };
 

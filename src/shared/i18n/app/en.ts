@@ -1,5 +1,6 @@
 import dialogsEn from "./parts/dialogs/en";
 import settingsEn from "./parts/settings/en";
+import settingsConnectionsEn from "./parts/settings-connections/en";
 import prepaidEn from "./parts/prepaid/en";
 /**
  * The owner app's words in English (design.md §30), the source of every other language's keys.
@@ -7,6 +8,7 @@ import prepaidEn from "./parts/prepaid/en";
  * loads the member's language as its own asset (scripts/build-client.ts) and fills them in.
  */
 import pages from "./parts/pages/en";
+import catalogPages from "./parts/catalog/en";
 
 const en = {
   "frame.brand": "Front desk",
@@ -194,7 +196,9 @@ const en = {
   "cu.recent": "{count, plural, one {The most recent is shown.} other {The # most recent are shown.}}",
   ...dialogsEn,
   ...settingsEn,
+  ...settingsConnectionsEn,
   ...pages,
+  ...catalogPages,
   ...prepaidEn,
 } as const;
 

@@ -2,7 +2,9 @@ import type { CatalogOf } from "../messages";
 import type en from "./en";
 import dialogsEs from "./parts/dialogs/es";
 import settingsEs from "./parts/settings/es";
+import settingsConnectionsEs from "./parts/settings-connections/es";
 import pages from "./parts/pages/es";
+import catalogEs from "./parts/catalog/es";
 import prepaidEs from "./parts/prepaid/es";
 
 const es: CatalogOf<typeof en> = {
@@ -192,7 +194,9 @@ const es: CatalogOf<typeof en> = {
   "cu.recent": "{count, plural, one {Se muestra la más reciente.} other {Se muestran las # más recientes.}}",
   ...dialogsEs,
   ...settingsEs,
+  ...settingsConnectionsEs,
   ...pages,
+  ...catalogEs,
   ...prepaidEs,
 };
 

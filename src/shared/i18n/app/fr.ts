@@ -2,7 +2,9 @@ import type { CatalogOf } from "../messages";
 import type en from "./en";
 import dialogsFr from "./parts/dialogs/fr";
 import settingsFr from "./parts/settings/fr";
+import settingsConnectionsFr from "./parts/settings-connections/fr";
 import pages from "./parts/pages/fr";
+import catalogFr from "./parts/catalog/fr";
 import prepaidFr from "./parts/prepaid/fr";
 
 const fr: CatalogOf<typeof en> = {
@@ -193,7 +195,9 @@ const fr: CatalogOf<typeof en> = {
   "cu.recent": "{count, plural, one {La plus récente est affichée.} other {Les # plus récentes sont affichées.}}",
   ...dialogsFr,
   ...settingsFr,
+  ...settingsConnectionsFr,
   ...pages,
+  ...catalogFr,
   ...prepaidFr,
 };
 

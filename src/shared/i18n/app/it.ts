@@ -2,7 +2,9 @@ import type { CatalogOf } from "../messages";
 import type en from "./en";
 import dialogsIt from "./parts/dialogs/it";
 import settingsIt from "./parts/settings/it";
+import settingsConnectionsIt from "./parts/settings-connections/it";
 import pages from "./parts/pages/it";
+import catalogIt from "./parts/catalog/it";
 import prepaidIt from "./parts/prepaid/it";
 
 const it: CatalogOf<typeof en> = {
@@ -191,7 +193,9 @@ const it: CatalogOf<typeof en> = {
   "cu.recent": "{count, plural, one {È mostrata la più recente.} other {Sono mostrate le # più recenti.}}",
   ...dialogsIt,
   ...settingsIt,
+  ...settingsConnectionsIt,
   ...pages,
+  ...catalogIt,
   ...prepaidIt,
 };
 

@@ -2,7 +2,9 @@ import type { CatalogOf } from "../messages";
 import type en from "./en";
 import dialogsNl from "./parts/dialogs/nl";
 import settingsNl from "./parts/settings/nl";
+import settingsConnectionsNl from "./parts/settings-connections/nl";
 import pages from "./parts/pages/nl";
+import catalogNl from "./parts/catalog/nl";
 import prepaidNl from "./parts/prepaid/nl";
 
 const nl: CatalogOf<typeof en> = {
@@ -192,7 +194,9 @@ const nl: CatalogOf<typeof en> = {
   "cu.recent": "{count, plural, one {De meest recente wordt getoond.} other {De # meest recente worden getoond.}}",
   ...dialogsNl,
   ...settingsNl,
+  ...settingsConnectionsNl,
   ...pages,
+  ...catalogNl,
   ...prepaidNl,
 };
 

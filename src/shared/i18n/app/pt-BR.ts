@@ -2,7 +2,9 @@ import type { CatalogOf } from "../messages";
 import type en from "./en";
 import dialogsPtBR from "./parts/dialogs/pt-BR";
 import settingsPtBR from "./parts/settings/pt-BR";
+import settingsConnectionsPtBR from "./parts/settings-connections/pt-BR";
 import pages from "./parts/pages/pt-BR";
+import catalogPtBR from "./parts/catalog/pt-BR";
 import prepaidPtBR from "./parts/prepaid/pt-BR";
 
 const ptBR: CatalogOf<typeof en> = {
@@ -191,7 +193,9 @@ const ptBR: CatalogOf<typeof en> = {
   "cu.recent": "{count, plural, one {Mostrando o mais recente.} other {Mostrando os # mais recentes.}}",
   ...dialogsPtBR,
   ...settingsPtBR,
+  ...settingsConnectionsPtBR,
   ...pages,
+  ...catalogPtBR,
   ...prepaidPtBR,
 };
 
