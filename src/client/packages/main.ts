@@ -7,6 +7,7 @@ import { botCheck } from "../booking/captcha";
 import { fillWords, pageLocale, t } from "../booking/i18n";
 import { EMAIL, fieldError, formErrorLine, inputValue, redirectOutcome, showRefusal } from "../sale/form";
 import { startPaymentStep } from "../sale/payment-step";
+import { startBuyerAccount } from "./account";
 import type { PackagePurchased } from "../shared/api-types";
 import { byId, queryAll, setText, show } from "../shared/dom";
 import { dataOf } from "../shared/http";
@@ -35,6 +36,8 @@ const captcha = shop.turnstileSiteKey
 
 fillWords();
 resumeAfterRedirect();
+// Issue #43: a signed-in buyer's account holds the package it buys.
+const accountToken = startBuyerAccount();
 
 /** The order when every field is right; otherwise null, with each problem shown and the first one focused. */
 function readOrder(): Order | null {
@@ -64,22 +67,28 @@ form.addEventListener("submit", async (event) => {
   const captchaToken = captcha?.token() ?? null;
   if (captcha && !captchaToken) return showFormError(t("client.captchaFirst"));
   continueButton.disabled = true;
-  const answer = await publicApi<PackagePurchased>("POST", `/api/public/${enc(shop.slug)}/packages`, {
-    packageId: order.choice.value,
-    buyer: order.buyer,
-    ...(captchaToken ? { captchaToken } : {}),
-    // design.md §30: the e-mail with the code speaks the page's language.
-    locale: pageLocale(),
-  });
+  const token = accountToken();
+  const answer = await publicApi<PackagePurchased>(
+    "POST",
+    `/api/public/${enc(shop.slug)}/packages`,
+    {
+      packageId: order.choice.value,
+      buyer: order.buyer,
+      ...(captchaToken ? { captchaToken } : {}),
+      // design.md §30: the e-mail with the code speaks the page's language.
+      locale: pageLocale(),
+    },
+    token,
+  );
   captcha?.reset();
   continueButton.disabled = false;
   const bought = dataOf(answer, 201);
-  if (bought) return startPaying(order, bought);
+  if (bought) return startPaying(order, bought, Boolean(token));
   showRefusal(answer, FIELD_OF_PATH, t("packages.notSold"), showFormError);
 });
 
 /** The package is pending until Stripe confirms: the Payment Element, then the finished state. */
-function startPaying(order: Order, bought: PackagePurchased) {
+function startPaying(order: Order, bought: PackagePurchased, held: boolean) {
   const { name, sessions, currency } = order.choice.dataset;
   form.hidden = true;
   const price = formatMoney(bought.payment.amount, currency ?? bought.payment.currency.toUpperCase(), pageLocale());
@@ -89,7 +98,7 @@ function startPaying(order: Order, bought: PackagePurchased) {
     payment: bought.payment,
     stripeJs: shop.stripeJs,
     returnUrl: `${location.origin}/packages?slug=${enc(shop.slug)}`,
-    onPaid: () => finished(t("packages.done", { email: order.buyer.email })),
+    onPaid: () => finished(t(held ? "account.packageKept" : "packages.done", { email: order.buyer.email })),
   });
 }
 

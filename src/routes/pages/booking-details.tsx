@@ -5,6 +5,7 @@ import { GiftCardField } from "./booking-payment";
 import { PhoneHint, TextsConsent, type TextsOffer } from "./booking-texts";
 import { VisitItems } from "./booking-visit";
 import { CaptchaSlot } from "./captcha-slot";
+import { PackageChoice } from "./customer-sign-in";
 
 /**
  * The booking form's last step (design.md §11): the customer's details, the consent to texts
@@ -60,6 +61,7 @@ export const DetailsStep: FC<{
       <textarea id="notes" name="notes" rows={3} maxlength={2000} aria-describedby="notes-error"></textarea>
       <p id="notes-error" class="field-error" hidden></p>
     </div>
+    <PackageChoice />
     <CodeFields t={t} />
     {payment ? <GiftCardField label={t("giftCard.label")} hint={t("giftCard.hint")} /> : null}
     {captcha ? <CaptchaSlot id="captcha" label={t("captcha.label")} /> : null}

@@ -10,6 +10,7 @@ import type { Translate } from "../../shared/i18n/messages";
 import { ASSET_URLS, bookingMessagesUrl } from "./asset-urls";
 import { LanguageSwitcher, type PageLanguage, pageLanguage } from "./booking-language";
 import { CaptchaSlot } from "./captcha-slot";
+import { AccountPanel } from "./customer-sign-in";
 import { Document, MessagePage, renderPage } from "./layout";
 import { closedSalePage, SaleField } from "./sale-page";
 import { newNonce, setPageHeaders } from "./security";
@@ -101,6 +102,7 @@ const PackageForm: FC<{
   <section id="packages" class="card" aria-labelledby="packages-heading">
     <h2 id="packages-heading">{t("packages.heading")}</h2>
     <p>{t("packages.lede")}</p>
+    <AccountPanel t={t} lede={t("account.havePackage")} />
     <form id="package-form" class="steps" novalidate>
       <fieldset id="package" aria-describedby="package-error">
         <legend>{t("packages.choose")}</legend>
