@@ -125,6 +125,8 @@ describe("a customer account on the public pages", () => {
       await page.getByLabel("Password").press("Enter");
       expect(await page.locator("#account-error").textContent()).toBe("Please choose a password of at least 8 characters.");
       expect(await accountOf(email)).toBeUndefined();
+      await axeClean(page);
+      await screenshot(page, `customer-account-create-${width}`);
       await page.getByLabel("Password").fill(PASSWORD);
       await page.getByLabel("Password").press("Enter");
       await expect.poll(() => page.locator("#account-who").textContent()).toBe(`Signed in as Ada (${email})`);
