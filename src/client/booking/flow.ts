@@ -12,6 +12,7 @@ import { dateTimes } from "./date-times";
 import { botCheck } from "./captcha";
 import { page, publicPath } from "./page";
 import { serverClock, showConfirmed, startPayment } from "./payment";
+import { startPriceQuote } from "./price-quote";
 import { isVisitSlot, type TimeSlot } from "./slots";
 import { performersOfAll, renderVisitItems, slotSummary, startVisitServices } from "./visit";
 import { startWaitlist } from "./waitlist";
@@ -45,6 +46,8 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
   const captcha = page.turnstileSiteKey
     ? botCheck(page.turnstileSiteKey, page.turnstileJs, byId("captcha"), () => formError(t("client.captchaLoad")))
     : null;
+  // issue #43: the chosen time's price with the codes, before "Confirm booking".
+  const price = startPriceQuote(form, () => state.slot);
 
   const checked = (name: string) => form.querySelector<HTMLInputElement>(`input[name=${name}]:checked`);
   const value = (id: string) => (id === "notes" ? byId(id, HTMLTextAreaElement) : byId(id, HTMLInputElement)).value.trim();
@@ -117,6 +120,7 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
     show(details, true);
     details.scrollIntoView({ block: "nearest" });
     if (first && !first.value) first.focus();
+    void price.refresh();
   }
 
   async function submitBooking(event: SubmitEvent) {
@@ -125,6 +129,8 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
     const slot = state.slot;
     if (!slot) return showSlotError(t("client.chooseTimeFirst"));
     if (!form.reportValidity()) return;
+    // A code the quote refused is said beside its field; the create would refuse it the same way.
+    if (!(await price.ready())) return;
     const service = checked("serviceId");
     if (!service) return;
     const customer: Customer = { firstName: value("firstName"), email: value("email") };
@@ -187,6 +193,7 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
     }
     if (created) {
       confirmed(created, service, slot);
+      price.showBooked(created.status === "confirmed");
       // design.md §32: a gift card that covered everything confirms at once; say what it paid.
       void showGiftCardPaid(created.confirmationCode, Boolean(giftCardCodeOf(form).giftCardCode) && created.status === "confirmed");
       showPackagePaid(form, created.status === "confirmed");

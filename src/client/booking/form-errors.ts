@@ -39,7 +39,7 @@ export function clearFieldErrors() {
   show(byId("form-error"), false);
 }
 
-function markField(id: string, message: string) {
+export function markField(id: string, message: string) {
   byId(id).setAttribute("aria-invalid", "true");
   setText(byId(`${id}-error`), message);
   show(byId(`${id}-error`), true);

@@ -81,6 +81,7 @@ export const Confirmation: FC<Words> = ({ t }) => (
       {t("confirmation.code")} <strong id="confirmation-code" class="code"></strong>
     </p>
     <p id="confirmation-summary"></p>
+    <p id="confirmation-price" hidden></p>
     <p id="confirmation-gift-card" hidden></p>
     <p id="confirmation-package" hidden></p>
     <VisitItems id="confirmation-items" label={t("confirmation.visitItems")} />
