@@ -41,6 +41,7 @@ export function startAccountBooking(): AccountBooking {
   let packages: AccountPackage[] = [];
   let chosen: string[] = [];
   let offered = false;
+  let coversAll = false;
   let used = false;
 
   /** Fills the details the customer has not typed yet. */
@@ -72,10 +73,18 @@ export function startAccountBooking(): AccountBooking {
       : undefined;
     const needed = pack ? chosen.filter((id) => pack.serviceIds.includes(id)).length : 0;
     offered = Boolean(pack && pack.credits >= needed);
+    coversAll = needed > 0 && needed === chosen.length;
     if (pack && offered) setText(byId("usePackage-label"), t("account.usePackage", { name: pack.name, credits: pack.credits }));
     if (!offered) tick.checked = false;
     show(box, offered);
+    priceByPackage();
   }
+
+  /** The price lines (./price-quote.ts) say what a card would pay: not shown while the package pays for everything. */
+  function priceByPackage() {
+    maybeById("price-quote")?.classList.toggle("by-package", Boolean(offered && coversAll && tick?.checked));
+  }
+  tick?.addEventListener("change", priceByPackage);
 
   let loadedFor = "";
   panel?.watch((account: Account) => {
@@ -108,10 +117,13 @@ export function startAccountBooking(): AccountBooking {
         // The package code's words (showPackagePaid): one session paid, nothing charged.
         setText(line, t("package.covered"));
         show(line, confirmed);
+        // The price it was booked at (./price-quote.ts) is not what was paid when the package paid for everything.
+        if (confirmed && coversAll) show(maybeById("confirmation-price"), false);
       }
       const session = panel?.session();
       if (used && session) {
         if (tick) tick.checked = false;
+        priceByPackage();
         void loadPackages(session);
       }
     },

@@ -162,6 +162,8 @@ describe("a customer account on the public pages", () => {
       await offer.focus();
       await page.keyboard.press("Space");
       expect(await offer.isChecked()).toBe(true);
+      // The package pays: no price to pay is shown.
+      expect(await page.locator("#price-quote").isVisible()).toBe(false);
       await axeClean(page);
       await screenshot(page, `customer-account-booking-package-${width}`);
 
@@ -171,6 +173,7 @@ describe("a customer account on the public pages", () => {
       expect(await page.locator("#confirmation-package").textContent()).toBe(
         "Paid with your package: one session per service it covers, nothing charged.",
       );
+      expect(await page.locator("#confirmation-price").isVisible()).toBe(false);
       const code = (await page.locator("#confirmation-code").textContent()) ?? "";
       const [booking] = await e2eDb.select().from(schema.bookings).where(eq(schema.bookings.confirmationCode, code));
       expect(booking).toMatchObject({ status: "confirmed", customerAccountId: account.id, tenantId: tenant.id });
