@@ -273,6 +273,25 @@ describe("a customer account on the public pages", () => {
     expect(await page.locator("#account-in").isVisible()).toBe(false);
   });
 
+  it("speaks the page's language: the sign-in, its refusals and the signed-in line in French", async () => {
+    const tenant = await createBookableTenant({ tenant: { bookingLanguages: ["en", "fr"] } });
+    const email = await registered("Jeanne");
+    const { page } = await browser.newPage({ width: 375, now: NOW });
+    await page.goto(`${baseUrl}/book?slug=${tenant.slug}&lang=fr`);
+    expect(await page.locator("#account-lede").textContent()).toBe("Vous avez un compte ?");
+    await page.locator("#account").getByRole("button", { name: "Se connecter" }).click();
+    await page.locator("#account-email").fill(email);
+    await page.getByLabel("Mot de passe").fill("pas-le-bon-mot");
+    await page.getByLabel("Mot de passe").press("Enter");
+    await expect
+      .poll(() => page.locator("#account-error").textContent())
+      .toBe("L’adresse e-mail ou le mot de passe est incorrect. Veuillez les vérifier et réessayer.");
+    await page.getByLabel("Mot de passe").fill(PASSWORD);
+    await page.getByLabel("Mot de passe").press("Enter");
+    await expect.poll(() => page.locator("#account-who").textContent()).toBe(`Compte connecté : Jeanne (${email})`);
+    expect(await page.locator("#account-sign-out").textContent()).toBe("Se déconnecter");
+  });
+
   it("keeps the session for the token's lifetime by this computer's clock, a day ahead of the server's, then says it ended", async () => {
     const tenant = await createBookableTenant();
     const email = await registered("Ida");
