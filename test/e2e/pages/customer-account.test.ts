@@ -1,11 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import type { Page } from "playwright-core";
-import Stripe from "stripe";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import * as schema from "../../../src/db/schema";
-import { newId } from "../../../src/lib/ids";
-import { describeViolations, screenshot, seriousViolations } from "../helpers/axe";
+import { screenshot } from "../helpers/axe";
 import { useBrowser, watchErrors } from "../helpers/browser";
+import { accountOf, axeClean, NOW, PASSWORD, packageSalon, registered, sendPaidEvent, toDetails } from "../helpers/customer-account";
 import { createBookableTenant, e2eClient, e2eDb, uniq } from "../helpers/db";
 
 // Issue #43 item 3, design.md §32 "from a signed-in customer account", in real Chromium: a customer
@@ -17,91 +15,6 @@ import { createBookableTenant, e2eClient, e2eDb, uniq } from "../helpers/db";
 const baseUrl = inject("e2eBaseUrl");
 const browser = useBrowser();
 afterAll(() => e2eClient.close());
-
-// The server's clock is pinned (x-test-now): Tuesday 2031-06-03, 09:00 in New York; bookings are on the Wednesday after.
-const NOW = "2031-06-03T13:00:00Z";
-const DATE = "2031-06-04";
-const PASSWORD = "correct-horse-9";
-
-/** A salon that takes the full price at booking through its connected account, selling "Five cuts". */
-async function packageSalon() {
-  const tenant = await createBookableTenant({
-    tenant: { stripeAccountId: `acct_e2e${uniq()}`, stripeChargesEnabled: true, stripeDetailsSubmitted: true, requirePayment: true },
-  });
-  const now = new Date().toISOString();
-  await e2eDb.insert(schema.packages).values({
-    id: newId("pkg"),
-    tenantId: tenant.id,
-    name: "Five cuts",
-    serviceIds: [tenant.serviceId],
-    sessions: 5,
-    price: 16000,
-    currency: "USD",
-    validityDays: 365,
-    createdAt: now,
-    updatedAt: now,
-  });
-  return tenant;
-}
-
-async function sendPaidEvent(sold: typeof schema.packageCredits.$inferSelect) {
-  const [payment] = await e2eDb
-    .select()
-    .from(schema.payments)
-    .where(eq(schema.payments.id, sold.paymentId ?? ""));
-  const event = JSON.stringify({
-    id: `evt_${uniq()}${uniq()}`,
-    type: "payment_intent.succeeded",
-    account: payment.stripeAccountId,
-    data: {
-      object: {
-        id: payment.stripePaymentIntentId,
-        amount: payment.amount,
-        currency: payment.currency.toLowerCase(),
-        metadata: { package_credit_id: sold.id, tenant_id: sold.tenantId },
-      },
-    },
-  });
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload: event, secret: inject("e2eStripeWebhookSecret") });
-  const res = await fetch(`${baseUrl}/api/webhooks/stripe`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "Stripe-Signature": signature, "CF-Connecting-IP": "10.9.9.9" },
-    body: event,
-  });
-  expect(res.status).toBe(200);
-}
-
-async function accountOf(email: string) {
-  const [row] = await e2eDb.select().from(schema.customerAccounts).where(eq(schema.customerAccounts.email, email));
-  return row;
-}
-
-/** An account made through the API, as one made on another day. */
-async function registered(firstName: string) {
-  const email = `${firstName.toLowerCase()}-${uniq()}@example.test`;
-  const res = await fetch(`${baseUrl}/api/customer-auth/register`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "CF-Connecting-IP": `10.77.${uniq().length}.${Math.floor(Math.random() * 250)}` },
-    body: JSON.stringify({ email, password: PASSWORD, firstName, lastName: "Lovelace", phone: "+1 555 0100" }),
-  });
-  expect(res.status).toBe(201);
-  return email;
-}
-
-/** Service, staff, the Wednesday, 10:00: the details step. */
-async function toDetails(page: Page, slug: string) {
-  await page.goto(`${baseUrl}/book?slug=${slug}`);
-  await page.getByRole("radio", { name: /^Haircut/ }).check();
-  await page.getByRole("radio", { name: /^Alex Rivera/ }).check();
-  await page.locator(`#cal-days button[data-date="${DATE}"]`).click();
-  await page.getByRole("button", { name: "10:00 with Alex Rivera" }).click();
-  await expect.poll(() => page.locator("#step-details").isVisible()).toBe(true);
-}
-
-async function axeClean(page: Page) {
-  const violations = await seriousViolations(page);
-  expect(violations, describeViolations(violations)).toEqual([]);
-}
 
 describe("a customer account on the public pages", () => {
   for (const width of [1280, 375]) {
