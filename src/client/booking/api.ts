@@ -7,8 +7,9 @@ import { t } from "./i18n";
  * (60 s if absent), double on each consecutive 429, cap at 5 minutes, give up after the 5th.
  * While waiting, a notice counts down; the customer does not have to do anything.
  */
-export function publicApi<T>(method: string, path: string, body?: unknown): Promise<ApiAnswer<T>> {
-  const opts: RequestOptions = body === undefined ? {} : { body };
+export function publicApi<T>(method: string, path: string, body?: unknown, token?: string): Promise<ApiAnswer<T>> {
+  // A signed-in customer's token (issue #43) rides only on the requests that link the account.
+  const opts: RequestOptions = { ...(body === undefined ? {} : { body }), ...(token ? { token } : {}) };
   return requestWithBackoff<T>(method, path, opts, waitWithNotice);
 }
 

@@ -4,6 +4,7 @@ import type { CreatedBooking, CreatedVisit } from "../shared/api-types";
 import { byId, queryAll, setText, show } from "../shared/dom";
 import { dataOf, errorCode } from "../shared/http";
 import { publicApi } from "./api";
+import { startAccountBooking } from "./account-booking";
 import { clearFieldErrors, fieldError, formError, showCreateRefusal } from "./form-errors";
 import { giftCardCodeOf, showGiftCardPaid } from "./gift-card";
 import { prepaidCodesOf, showPackagePaid, showPromoApplied } from "./prepaid-codes";
@@ -39,6 +40,8 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
   const slotStatus = byId("slot-status");
   const slotError = byId("slot-error");
   const details = byId("step-details");
+  // Issue #43: a signed-in customer account prefills the details, sends its token and may pay with a package.
+  const account = startAccountBooking();
   // design.md §31: the business asks for a Turnstile check before a booking is made.
   const captcha = page.turnstileSiteKey
     ? botCheck(page.turnstileSiteKey, page.turnstileJs, byId("captcha"), () => formError(t("client.captchaLoad")))
@@ -112,6 +115,7 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
     show(slotError, false);
     setText(byId("summary"), slotSummary(form, slot, service.dataset.name ?? ""));
     renderVisitItems(form, byId("summary-items"), slot);
+    account.offerFor(isVisitSlot(slot) ? slot.items.map((i) => i.serviceId) : [service.value]);
     const first = details.hidden ? byId("firstName", HTMLInputElement) : null;
     show(details, true);
     details.scrollIntoView({ block: "nearest" });
@@ -148,17 +152,23 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
     const what = isVisitSlot(slot)
       ? { items: slot.items.map((i) => ({ serviceId: i.serviceId, staffProfileId: i.staffProfileId })) }
       : { serviceId: service.value, staffProfileId: slot.staffProfileId };
-    const answer = await publicApi<CreatedBooking | CreatedVisit>("POST", publicPath("/bookings"), {
-      ...what,
-      startDatetime: slot.startTime,
-      customer,
-      source: page.source,
-      // design.md §30: the booking speaks the page's language in every later e-mail and text.
-      locale: pageLocale(),
-      ...(captchaToken ? { captchaToken } : {}),
-      ...giftCardCodeOf(form),
-      ...prepaidCodesOf(form),
-    });
+    const answer = await publicApi<CreatedBooking | CreatedVisit>(
+      "POST",
+      publicPath("/bookings"),
+      {
+        ...what,
+        startDatetime: slot.startTime,
+        customer,
+        source: page.source,
+        // design.md §30: the booking speaks the page's language in every later e-mail and text.
+        locale: pageLocale(),
+        ...(captchaToken ? { captchaToken } : {}),
+        ...giftCardCodeOf(form),
+        ...prepaidCodesOf(form),
+        ...account.extras(),
+      },
+      account.token(),
+    );
     // A Turnstile token is good for one check: a new one for the next try.
     captcha?.reset();
     button.disabled = false;
@@ -187,6 +197,7 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
       // design.md §32: a gift card that covered everything confirms at once; say what it paid.
       void showGiftCardPaid(created.confirmationCode, Boolean(giftCardCodeOf(form).giftCardCode) && created.status === "confirmed");
       showPackagePaid(form, created.status === "confirmed");
+      account.created(created.status === "confirmed");
       return;
     }
     const code = errorCode(answer);
@@ -197,6 +208,7 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
       byId("step-slot").scrollIntoView({ block: "nearest" });
       return;
     }
+    if (code === "guest_disabled") return account.askToSignIn();
     showCreateRefusal(form, answer);
   }
 

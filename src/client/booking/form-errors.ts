@@ -16,6 +16,7 @@ const FIELD_IDS = new Map([
   ["giftCardCode", "giftCardCode"],
   ["promoCode", "promoCode"],
   ["packageCode", "packageCode"],
+  ["usePackage", "usePackage"],
 ]);
 
 /** The messages of refusals that concern the whole form rather than one field. */

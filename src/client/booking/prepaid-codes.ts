@@ -73,6 +73,6 @@ export function showPackagePaid(form: HTMLFormElement, confirmed: boolean): void
 export function codeFieldProblem(key: string, messages: string[]): string {
   if (key === "giftCardCode") return giftCardProblem(messages);
   if (key === "promoCode") return promoCodeProblem(messages);
-  if (key === "packageCode") return packageCodeProblem(messages);
+  if (key === "packageCode" || key === "usePackage") return packageCodeProblem(messages);
   return messages.join(" ");
 }

@@ -1,5 +1,6 @@
 import { formatMoney } from "../../shared/format";
 import type { PriceQuoteData } from "../shared/api-types";
+import { heldSession } from "../shared/customer-session";
 import { byId, el, maybeById, setText, show } from "../shared/dom";
 import { dataOf, errorCode, errorDetails, requestJson } from "../shared/http";
 import { markField } from "./form-errors";
@@ -68,7 +69,8 @@ export function startPriceQuote(form: HTMLFormElement, slotOf: () => TimeSlot | 
     const refused = new Map<CodeField, string[]>();
     const body = { ...first };
     for (let attempt = 0; attempt <= CODE_FIELDS.length; attempt++) {
-      const answer = await requestJson<PriceQuoteData>("POST", publicPath("/quote"), { body });
+      // A signed-in account (./account.ts) is judged for a first-visit code as the create judges it.
+      const answer = await requestJson<PriceQuoteData>("POST", publicPath("/quote"), { body, token: heldSession()?.token });
       const quote = dataOf(answer);
       if (quote) return { key, quote, refused };
       const problems = errorCode(answer) === "invalid_request" ? errorDetails(answer) : null;

@@ -5,6 +5,7 @@ import { formatMoney } from "../../shared/format";
 import { pageLocale, t } from "../booking/i18n";
 import { fieldError, inputValue, requiredProblems, showProblems } from "../sale/form";
 import { startSaleShop } from "../sale/shop";
+import { startBuyerAccount } from "./account";
 import type { PackagePurchased } from "../shared/api-types";
 import { byId, queryAll } from "../shared/dom";
 
@@ -24,6 +25,10 @@ function readOrder(): Order | null {
   return choice ? { choice, buyer: { name: inputValue("buyer-name"), email: inputValue("buyer-email") } } : null;
 }
 
+// Issue #43: a signed-in buyer's account holds the package it buys (and the finished state says so).
+const accountToken = startBuyerAccount();
+let heldByAccount = false;
+
 startSaleShop<Order, PackagePurchased>({
   prefix: "package",
   resource: "packages",
@@ -36,7 +41,12 @@ startSaleShop<Order, PackagePurchased>({
     const price = formatMoney(bought.payment.amount, currency ?? bought.payment.currency.toUpperCase(), pageLocale());
     return t("packages.summary", { name: name ?? "", sessions: Number(sessions), price });
   },
-  done: (order) => t("packages.done", { email: order.buyer.email }),
+  done: (order) => t(heldByAccount ? "account.packageKept" : "packages.done", { email: order.buyer.email }),
   doneReturn: () => t("packages.doneReturn"),
   notSold: () => t("packages.notSold"),
+  token: () => {
+    const token = accountToken();
+    heldByAccount = Boolean(token);
+    return token;
+  },
 });

@@ -30,6 +30,8 @@ export type SaleShop<Order, Bought extends { payment: SalePaymentData }> = {
   doneReturn: () => string;
   /** What a 404 means on this page (the thing is no longer sold). */
   notSold: () => string;
+  /** A signed-in customer's token to send with the purchase (issue #43: the account then holds what it buys). */
+  token?: () => string | undefined;
 };
 
 /** What every sale page's server put on <body> (src/routes/pages/sale-page.tsx). */
@@ -79,12 +81,17 @@ export function startSaleShop<Order, Bought extends { payment: SalePaymentData }
     const captchaToken = captcha?.token() ?? null;
     if (captcha && !captchaToken) return showFormError(t("client.captchaFirst"));
     continueButton.disabled = true;
-    const answer = await publicApi<Bought>("POST", `/api/public/${enc(page.slug)}/${shop.resource}`, {
-      ...shop.body(order),
-      ...(captchaToken ? { captchaToken } : {}),
-      // design.md §30: the e-mails of what was bought speak the page's language.
-      locale: pageLocale(),
-    });
+    const answer = await publicApi<Bought>(
+      "POST",
+      `/api/public/${enc(page.slug)}/${shop.resource}`,
+      {
+        ...shop.body(order),
+        ...(captchaToken ? { captchaToken } : {}),
+        // design.md §30: the e-mails of what was bought speak the page's language.
+        locale: pageLocale(),
+      },
+      shop.token?.(),
+    );
     captcha?.reset();
     continueButton.disabled = false;
     const bought = dataOf(answer, 201);

@@ -9,7 +9,8 @@ import type { z } from "zod";
 import type { ErrorCode, ValidationDetails } from "../../errors";
 import type { tenantActivityRoute } from "../../routes/admin/tenant-activity";
 import type { toAiLogEntry } from "../../routes/ai/log-shapes";
-import type { toAdminLoginResult, toOwnerLoginResult } from "../../routes/auth/sign-in-shapes";
+import type { toAdminLoginResult, toCustomerLoginResult, toCustomerProfile, toOwnerLoginResult } from "../../routes/auth/sign-in-shapes";
+import type { toAccountPackage } from "../../routes/me/package-shapes";
 import type { OwnerChat, toPublicChat } from "../../routes/ai/chat-shapes";
 import type { ApiKey, CreatedKey } from "../../routes/owner/api-keys";
 import type { toBookingPayments } from "../../routes/owner/booking-payments";
@@ -112,6 +113,9 @@ export type DeletionSchedule = RouteJson<typeof tenantDeletionRoutes, "/:id/sche
 // ---- owner API (the owner app, /app) ----
 export type OwnerLoginResult = Json<ReturnType<typeof toOwnerLoginResult>>;
 export type Membership = OwnerLoginResult["memberships"][number];
+export type CustomerLoginResult = Json<ReturnType<typeof toCustomerLoginResult>>;
+export type CustomerProfile = Json<ReturnType<typeof toCustomerProfile>>;
+export type AccountPackage = Json<ReturnType<typeof toAccountPackage>>;
 export type OwnerBusiness = Json<ReturnType<typeof toOwnerBusiness>>;
 export type OwnerService = Json<ReturnType<typeof toOwnerService>>;
 export type OwnerStaff = RouteJson<typeof staffRoutes, "/", "$get">["data"][number];

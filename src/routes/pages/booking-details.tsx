@@ -6,6 +6,7 @@ import { ApplyCode, PriceQuote } from "./booking-price";
 import { PhoneHint, TextsConsent, type TextsOffer } from "./booking-texts";
 import { VisitItems } from "./booking-visit";
 import { CaptchaSlot } from "./captcha-slot";
+import { PackageChoice } from "./customer-sign-in";
 
 /**
  * The booking form's last step (design.md §11): the customer's details, the consent to texts
@@ -61,6 +62,7 @@ export const DetailsStep: FC<{
       <textarea id="notes" name="notes" rows={3} maxlength={2000} aria-describedby="notes-error"></textarea>
       <p id="notes-error" class="field-error" hidden></p>
     </div>
+    <PackageChoice />
     <CodeFields t={t} />
     {payment ? <GiftCardField label={t("giftCard.label")} hint={t("giftCard.hint")} /> : null}
     {payment ? <ApplyCode field="giftCardCode" label={t("price.apply")} name={t("price.applyGiftCard")} /> : null}

@@ -19,6 +19,7 @@ import { MonthCalendar, weekStartFor } from "./booking-calendar";
 import { PaymentStep } from "./booking-payment";
 import { SaleLinks } from "./sale-page";
 import { DetailsStep } from "./booking-details";
+import { AccountPanel, accountLede } from "./customer-sign-in";
 import { ManageSection } from "./booking-manage";
 import { Confirmation, ServiceStep, StaffStep } from "./booking-steps";
 import { Document, MessagePage, renderPage } from "./layout";
@@ -202,6 +203,7 @@ const BookingPage: FC<{
           <p class="tz-label" id="tz-label">
             <Emphasised text={t("book.timezone", { timezone: MARK })} value={timezone} />
           </p>
+          {services.length === 0 ? null : <AccountPanel t={t} lede={accountLede(t, tenant)} />}
           {services.length === 0 ? (
             <p>{t("book.noServices")}</p>
           ) : (

@@ -8,6 +8,7 @@ import type { BookingKey } from "../../shared/i18n/booking";
 import type { Translate } from "../../shared/i18n/messages";
 import { ASSET_URLS } from "./asset-urls";
 import type { PageLanguage } from "./booking-language";
+import { AccountPanel } from "./customer-sign-in";
 import { BuyerFields, nothingOnSalePage, openSalePage, SaleSteps, SaleSubmit, salePage } from "./sale-page";
 
 /**
@@ -55,6 +56,7 @@ const PackageForm: FC<{
   <section id="packages" class="card" aria-labelledby="packages-heading">
     <h2 id="packages-heading">{t("packages.heading")}</h2>
     <p>{t("packages.lede")}</p>
+    <AccountPanel t={t} lede={t("account.havePackage")} />
     <form id="package-form" class="steps" novalidate>
       <fieldset id="package" aria-describedby="package-error">
         <legend>{t("packages.choose")}</legend>

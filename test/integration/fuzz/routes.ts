@@ -156,6 +156,7 @@ export const ROUTES: Route[] = [
   { method: "PATCH", path: "/api/me", auth: "customer", body: { firstName: "Fuzzy" } },
   { method: "GET", path: "/api/me/bookings", auth: "customer", query: ["limit", "status"] },
   { method: "GET", path: "/api/me/export", auth: "customer" },
+  { method: "GET", path: "/api/me/packages", auth: "customer", query: ["slug"] },
   { method: "DELETE", path: "/api/me", auth: "customer", body: { password: "wrong-password-1" }, endsSession: true },
   // operator
   { method: "POST", path: "/api/admin/login", auth: "none", body: login },

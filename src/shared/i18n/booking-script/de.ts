@@ -1,5 +1,6 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
+import accountDe from "./parts/account/de";
 
 const de: CatalogOf<typeof en> = {
   "slot.label": "{time} bei {staff}",
@@ -224,6 +225,7 @@ const de: CatalogOf<typeof en> = {
   "packages.done": "Ihr Paketcode ist unterwegs an {email}. Geben Sie ihn auf der Buchungsseite ein, um damit jeden Termin zu bezahlen.",
   "packages.doneReturn": "Ihre Zahlung ist eingegangen. Ihr Paketcode ist per E-Mail unterwegs zu Ihnen.",
   "packages.notSold": "Dieses Paket wird nicht mehr online verkauft. Es wurde nichts abgebucht.",
+  ...accountDe,
 };
 
 export default de;

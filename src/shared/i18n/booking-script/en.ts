@@ -1,3 +1,4 @@
+import accountEn from "./parts/account/en";
 /**
  * The booking page script's own words in English (design.md §30): statuses, errors and summaries the
  * browser writes. The Worker never loads this area (it keeps the Worker bundle small); the build
@@ -210,6 +211,7 @@ const en = {
   "packages.done": "Your package code is on its way to {email}. Enter it on the booking page to pay for each session with it.",
   "packages.doneReturn": "Your payment went through. Your package code is on its way to you by e-mail.",
   "packages.notSold": "This package is no longer sold online. Nothing was charged.",
+  ...accountEn,
 } as const;
 
 export default en;

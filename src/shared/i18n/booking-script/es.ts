@@ -1,5 +1,6 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
+import accountEs from "./parts/account/es";
 
 const es: CatalogOf<typeof en> = {
   "slot.label": "{time} con {staff}",
@@ -215,6 +216,7 @@ const es: CatalogOf<typeof en> = {
   "packages.done": "El código de su bono va de camino a {email}. Introdúzcalo en la página de reservas para pagar cada sesión con él.",
   "packages.doneReturn": "Su pago se ha realizado. El código de su bono le llegará por correo electrónico.",
   "packages.notSold": "Este bono ya no se vende en línea. No se ha cobrado nada.",
+  ...accountEs,
 };
 
 export default es;

@@ -1,5 +1,6 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
+import accountFr from "./parts/account/fr";
 
 const fr: CatalogOf<typeof en> = {
   "slot.label": "{time} avec {staff}",
@@ -221,6 +222,7 @@ const fr: CatalogOf<typeof en> = {
     "Le code de votre forfait est en route vers {email}. Saisissez-le sur la page de réservation pour régler chaque séance avec.",
   "packages.doneReturn": "Votre paiement est passé. Le code de votre forfait vous arrive par e-mail.",
   "packages.notSold": "Ce forfait n’est plus vendu en ligne. Rien n’a été débité.",
+  ...accountFr,
 };
 
 export default fr;

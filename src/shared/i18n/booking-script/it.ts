@@ -1,5 +1,6 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
+import accountIt from "./parts/account/it";
 
 const it: CatalogOf<typeof en> = {
   "slot.label": "{time} con {staff}",
@@ -216,6 +217,7 @@ const it: CatalogOf<typeof en> = {
   "packages.done": "Il codice del Suo pacchetto è in arrivo a {email}. Lo inserisca nella pagina di prenotazione per pagare ogni seduta.",
   "packages.doneReturn": "Il pagamento è andato a buon fine. Il codice del Suo pacchetto Le arriverà per e-mail.",
   "packages.notSold": "Questo pacchetto non è più in vendita online. Non è stato addebitato nulla.",
+  ...accountIt,
 };
 
 export default it;

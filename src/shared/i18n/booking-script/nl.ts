@@ -1,5 +1,6 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
+import accountNl from "./parts/account/nl";
 
 const nl: CatalogOf<typeof en> = {
   "slot.label": "{time} bij {staff}",
@@ -216,6 +217,7 @@ const nl: CatalogOf<typeof en> = {
   "packages.done": "Uw pakketcode is onderweg naar {email}. Vul hem op de boekingspagina in om er elke behandeling mee te betalen.",
   "packages.doneReturn": "Uw betaling is gelukt. Uw pakketcode komt per e-mail naar u toe.",
   "packages.notSold": "Dit pakket wordt niet meer online verkocht. Er is niets afgeschreven.",
+  ...accountNl,
 };
 
 export default nl;

@@ -1,5 +1,6 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
+import accountPtBR from "./parts/account/pt-BR";
 
 const ptBR: CatalogOf<typeof en> = {
   "slot.label": "{time} com {staff}",
@@ -217,6 +218,7 @@ const ptBR: CatalogOf<typeof en> = {
   "packages.done": "O código do seu pacote está a caminho de {email}. Digite-o na página de agendamento para pagar cada sessão com ele.",
   "packages.doneReturn": "Seu pagamento foi aprovado. O código do seu pacote chegará por e-mail.",
   "packages.notSold": "Este pacote não é mais vendido on-line. Nada foi cobrado.",
+  ...accountPtBR,
 };
 
 export default ptBR;

@@ -1,5 +1,6 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
+import accountDe from "./parts/account/de";
 
 /** The booking page in German (Sie). */
 const de: CatalogOf<typeof en> = {
@@ -134,6 +135,7 @@ const de: CatalogOf<typeof en> = {
   "packages.doneHeading": "Vielen Dank, Ihr Paket ist bezahlt",
   "packages.empty": "{business} bietet derzeit keine Pakete online an.",
   "packages.book": "Stattdessen einen Termin buchen",
+  ...accountDe,
 };
 
 export default de;

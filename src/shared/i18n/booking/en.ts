@@ -1,3 +1,4 @@
+import accountEn from "./parts/account/en";
 /**
  * The booking page's words in English: the source catalog (design.md §30). Its keys type every
  * other language's catalog; a new key goes here first, then into each of the others.
@@ -133,6 +134,7 @@ const en = {
   "packages.doneHeading": "Thank you, your package is paid",
   "packages.empty": "{business} has no packages on sale online right now.",
   "packages.book": "Book an appointment instead",
+  ...accountEn,
 } as const;
 
 export default en;

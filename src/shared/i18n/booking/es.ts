@@ -1,5 +1,6 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
+import accountEs from "./parts/account/es";
 
 /** The booking page in Spanish (usted). */
 const es: CatalogOf<typeof en> = {
@@ -133,6 +134,7 @@ const es: CatalogOf<typeof en> = {
   "packages.doneHeading": "Gracias, su bono está pagado",
   "packages.empty": "{business} no vende bonos en línea por ahora.",
   "packages.book": "Reservar una cita",
+  ...accountEs,
 };
 
 export default es;

@@ -1,5 +1,6 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
+import accountFr from "./parts/account/fr";
 
 /** The booking page in French (vous). */
 const fr: CatalogOf<typeof en> = {
@@ -135,6 +136,7 @@ const fr: CatalogOf<typeof en> = {
   "packages.doneHeading": "Merci, votre forfait est payé",
   "packages.empty": "{business} ne vend pas de forfaits en ligne pour le moment.",
   "packages.book": "Prendre plutôt rendez-vous",
+  ...accountFr,
 };
 
 export default fr;

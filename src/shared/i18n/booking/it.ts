@@ -1,5 +1,6 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
+import accountIt from "./parts/account/it";
 
 /** The booking page in Italian (Lei). */
 const it: CatalogOf<typeof en> = {
@@ -134,6 +135,7 @@ const it: CatalogOf<typeof en> = {
   "packages.doneHeading": "Grazie, il Suo pacchetto è pagato",
   "packages.empty": "Al momento {business} non vende pacchetti online.",
   "packages.book": "Prenota invece un appuntamento",
+  ...accountIt,
 };
 
 export default it;

@@ -1,5 +1,6 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
+import accountNl from "./parts/account/nl";
 
 /** The booking page in Dutch (u). */
 const nl: CatalogOf<typeof en> = {
@@ -133,6 +134,7 @@ const nl: CatalogOf<typeof en> = {
   "packages.doneHeading": "Bedankt, uw pakket is betaald",
   "packages.empty": "{business} verkoopt op dit moment geen pakketten online.",
   "packages.book": "Liever een afspraak maken",
+  ...accountNl,
 };
 
 export default nl;

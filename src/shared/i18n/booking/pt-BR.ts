@@ -1,5 +1,6 @@
 import type { CatalogOf } from "../messages";
 import type en from "./en";
+import accountPtBR from "./parts/account/pt-BR";
 
 /** The booking page in Brazilian Portuguese (você, as Brazilian salons write to clients). */
 const ptBR: CatalogOf<typeof en> = {
@@ -134,6 +135,7 @@ const ptBR: CatalogOf<typeof en> = {
   "packages.doneHeading": "Obrigado, seu pacote está pago",
   "packages.empty": "{business} não vende pacotes on-line no momento.",
   "packages.book": "Agendar um horário",
+  ...accountPtBR,
 };
 
 export default ptBR;
