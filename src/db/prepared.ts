@@ -25,7 +25,7 @@ export function prepared<V extends Record<string, unknown>>(build: (p: Placehold
   const render = (): Rendered => {
     const names = new Proxy({} as Placeholders<V>, { get: (_, name) => sql.placeholder(String(name)) });
     const q = renderSql(build(names));
-    return { ...q, names: q.params.map((p) => (is(p, Placeholder) ? p.name : null)) };
+    return numberedOnce({ ...q, names: q.params.map((p) => (is(p, Placeholder) ? p.name : null)) });
   };
   const bind = (values: V) => {
     rendered ??= render();
@@ -57,4 +57,49 @@ export function prepared<V extends Record<string, unknown>>(build: (p: Placehold
     return statement(db, db.all(sql`SELECT 1`), "all", values, map && ((rows) => rows.map(map)));
   }
   return { all, run: (db: Db, values: V) => statement(db, db.run(sql`SELECT 1`), "run", values) };
+}
+
+/**
+ * The rendered text with each named value bound ONCE (issue #42): a hot statement names the same
+ * value many times (a staff member's id and a day's bounds in every part of the schedule read, a
+ * booking's id in every sub-select), and every argument costs its encoding in the pipeline, its
+ * decoding and binding in the server. Drizzle writes `?` per use; this numbers them (`?1`, `?2`,
+ * SQLite's numbered parameters), the same number for every use of one placeholder name. Values
+ * the template holds as constants keep a number each. A `?` inside a quoted literal or identifier
+ * is left alone; if the count of `?` found differs from the parameters, the text stays as it was.
+ */
+export function numberedOnce(q: Rendered): Rendered {
+  const marks: number[] = [];
+  for (let i = 0; i < q.sql.length; i++) {
+    const ch = q.sql[i];
+    if (ch === "'" || ch === '"' || ch === "`") {
+      const end = q.sql.indexOf(ch, i + 1);
+      if (end < 0) return q;
+      i = end;
+    } else if (ch === "?") {
+      // Already numbered (`?12`): not Drizzle's output; keep the text as written.
+      if (/[0-9]/.test(q.sql[i + 1] ?? "")) return q;
+      marks.push(i);
+    }
+  }
+  if (marks.length !== q.params.length) return q;
+  const byName = new Map<string, number>();
+  const params: unknown[] = [];
+  const names: (string | null)[] = [];
+  const numbers = q.params.map((param, k) => {
+    const name = q.names[k];
+    const known = name === null ? undefined : byName.get(name);
+    if (known !== undefined) return known;
+    params.push(param);
+    names.push(name);
+    if (name !== null) byName.set(name, params.length);
+    return params.length;
+  });
+  let text = "";
+  let from = 0;
+  marks.forEach((at, k) => {
+    text += `${q.sql.slice(from, at)}?${numbers[k]}`;
+    from = at + 1;
+  });
+  return { sql: text + q.sql.slice(from), params, names };
 }
