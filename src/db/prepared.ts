@@ -20,27 +20,38 @@ export type Placeholders<V> = { readonly [K in keyof V]: Placeholder<K & string>
 
 type Rendered = { sql: string; params: unknown[]; names: (string | null)[] };
 
-export function prepared<V extends Record<string, unknown>>(build: (p: Placeholders<V>) => SQL) {
-  let rendered: Rendered | undefined;
-  const render = (): Rendered => {
+/** Where the per-request condition sits in a rendered text (never valid SQL, so never in a real one). */
+const GATE_MARK = "\u0000gate\u0000";
+
+export function prepared<V extends Record<string, unknown>>(build: (p: Placeholders<V>, gate: SQL) => SQL) {
+  let rendered: (Rendered & { tail: string | null }) | undefined;
+  const render = () => {
     const names = new Proxy({} as Placeholders<V>, { get: (_, name) => sql.placeholder(String(name)) });
-    const q = renderSql(build(names));
-    return numberedOnce({ ...q, names: q.params.map((p) => (is(p, Placeholder) ? p.name : null)) });
+    const q = renderSql(build(names, sql.raw(GATE_MARK)));
+    const numbered = numberedOnce({ ...q, names: q.params.map((p) => (is(p, Placeholder) ? p.name : null)) });
+    const [head, tail, ...more] = numbered.sql.split(GATE_MARK);
+    if (more.length > 0) throw new Error("A prepared statement takes its gate once");
+    return { ...numbered, sql: head, tail: tail ?? null };
   };
-  const bind = (values: V) => {
+  const bind = (values: V, gate?: SQL) => {
     rendered ??= render();
     const r = rendered;
-    return { sql: r.sql, args: r.names.map((name, i) => (name === null ? r.params[i] : values[name])) };
+    const args = r.names.map((name, i) => (name === null ? r.params[i] : values[name]));
+    if (r.tail === null) return { sql: r.sql, args };
+    // The gate (a batch's condition, e.g. "the booking row exists") is small and changes per
+    // caller: rendered alone, its parameters numbered after the statement's own.
+    const g = renderSql(gate ?? sql`1`);
+    const own = numberedOnce({ ...g, names: g.params.map(() => null) }, args.length);
+    return { sql: `${r.sql}(${own.sql})${r.tail}`, args: [...args, ...own.params] };
   };
   /** A Drizzle raw statement (db.all / db.run) whose text and arguments are the bound ones. */
   const statement = <S extends SQLiteRaw<unknown>>(
     db: Db,
     raw: S,
     action: "all" | "run",
-    values: V,
+    query: { sql: string; args: unknown[] },
     map?: (rows: unknown[]) => unknown,
   ): S => {
-    const query = bind(values);
     const own = raw.mapResult.bind(raw);
     const mapResult = map ? (result: unknown) => map((result as { rows: unknown[] }).rows) : (result: unknown) => own(result, true);
     // Drizzle's batch asks every statement for its query (getQuery) and maps its result
@@ -54,9 +65,15 @@ export function prepared<V extends Record<string, unknown>>(build: (p: Placehold
   function all<R>(db: Db, values: V): SQLiteRaw<R[]>;
   function all<Row, R>(db: Db, values: V, map: (row: Row) => R): SQLiteRaw<R[]>;
   function all(db: Db, values: V, map?: (row: unknown) => unknown) {
-    return statement(db, db.all(sql`SELECT 1`), "all", values, map && ((rows) => rows.map(map)));
+    return statement(db, db.all(sql`SELECT 1`), "all", bind(values), map && ((rows) => rows.map(map)));
   }
-  return { all, run: (db: Db, values: V) => statement(db, db.run(sql`SELECT 1`), "run", values) };
+  return {
+    all,
+    /** Rows of a statement taking a gate (`INSERT ... RETURNING` gated on the change). */
+    allGated: <R>(db: Db, values: V, gate: SQL): SQLiteRaw<R[]> => statement(db, db.all<R>(sql`SELECT 1`), "all", bind(values, gate)),
+    /** `gate`: the condition the build placed (its second argument); `1` when none is given. */
+    run: (db: Db, values: V, gate?: SQL) => statement(db, db.run(sql`SELECT 1`), "run", bind(values, gate)),
+  };
 }
 
 /**
@@ -68,7 +85,7 @@ export function prepared<V extends Record<string, unknown>>(build: (p: Placehold
  * the template holds as constants keep a number each. A `?` inside a quoted literal or identifier
  * is left alone; if the count of `?` found differs from the parameters, the text stays as it was.
  */
-export function numberedOnce(q: Rendered): Rendered {
+export function numberedOnce(q: Rendered, offset = 0): Rendered {
   const marks: number[] = [];
   for (let i = 0; i < q.sql.length; i++) {
     const ch = q.sql[i];
@@ -92,8 +109,8 @@ export function numberedOnce(q: Rendered): Rendered {
     if (known !== undefined) return known;
     params.push(param);
     names.push(name);
-    if (name !== null) byName.set(name, params.length);
-    return params.length;
+    if (name !== null) byName.set(name, params.length + offset);
+    return params.length + offset;
   });
   let text = "";
   let from = 0;
