@@ -20,6 +20,25 @@ export type Placeholders<V> = { readonly [K in keyof V]: Placeholder<K & string>
 
 type Rendered = { sql: string; params: unknown[]; names: (string | null)[] };
 
+/** A Drizzle raw statement (db.all / db.run) whose text and arguments are the bound ones. */
+function asStatement<S extends SQLiteRaw<unknown>>(
+  db: Db,
+  raw: S,
+  action: "all" | "run",
+  query: { sql: string; args: unknown[] },
+  map?: (rows: unknown[]) => unknown,
+): S {
+  const own = raw.mapResult.bind(raw);
+  const mapResult = map ? (result: unknown) => map((result as { rows: unknown[] }).rows) : (result: unknown) => own(result, true);
+  // Drizzle's batch asks every statement for its query (getQuery) and maps its result
+  // (mapResult); awaited alone it runs `execute`. All three see the bound text, never the placeholders.
+  return Object.assign(raw, {
+    getQuery: () => ({ sql: query.sql, params: query.args, method: action }),
+    mapResult,
+    execute: async () => mapResult(await db.$client.execute({ sql: query.sql, args: query.args as never })),
+  });
+}
+
 /** Where the per-request condition sits in a rendered text (never valid SQL, so never in a real one). */
 const GATE_MARK = "\u0000gate\u0000";
 
@@ -44,24 +63,7 @@ export function prepared<V extends Record<string, unknown>>(build: (p: Placehold
     const own = numberedOnce({ ...g, names: g.params.map(() => null) }, args.length);
     return { sql: `${r.sql}(${own.sql})${r.tail}`, args: [...args, ...own.params] };
   };
-  /** A Drizzle raw statement (db.all / db.run) whose text and arguments are the bound ones. */
-  const statement = <S extends SQLiteRaw<unknown>>(
-    db: Db,
-    raw: S,
-    action: "all" | "run",
-    query: { sql: string; args: unknown[] },
-    map?: (rows: unknown[]) => unknown,
-  ): S => {
-    const own = raw.mapResult.bind(raw);
-    const mapResult = map ? (result: unknown) => map((result as { rows: unknown[] }).rows) : (result: unknown) => own(result, true);
-    // Drizzle's batch asks every statement for its query (getQuery) and maps its result
-    // (mapResult); awaited alone it runs `execute`. All three see the bound text, never the placeholders.
-    return Object.assign(raw, {
-      getQuery: () => ({ sql: query.sql, params: query.args, method: action }),
-      mapResult,
-      execute: async () => mapResult(await db.$client.execute({ sql: query.sql, args: query.args as never })),
-    });
-  };
+  const statement = asStatement;
   function all<R>(db: Db, values: V): SQLiteRaw<R[]>;
   function all<Row, R>(db: Db, values: V, map: (row: Row) => R): SQLiteRaw<R[]>;
   function all(db: Db, values: V, map?: (row: unknown) => unknown) {
@@ -75,6 +77,21 @@ export function prepared<V extends Record<string, unknown>>(build: (p: Placehold
     run: (db: Db, values: V, gate?: SQL) => statement(db, db.run(sql`SELECT 1`), "run", bind(values, gate)),
   };
 }
+
+/**
+ * A statement whose shape changes per request (a guard of one, two or three parts), rendered now
+ * like any other, with each repeated value bound once (numberedOnce, by value): the overlap guard
+ * names the staff member and the span's bounds in every part, about 25 arguments where 10 differ.
+ */
+export function runBoundOnce(db: Db, statement: SQL) {
+  const q = renderSql(statement);
+  const numbered = numberedOnce({ ...q, names: q.params.map(valueKey) });
+  return asStatement(db, db.run(sql`SELECT 1`), "run", { sql: numbered.sql, args: numbered.params });
+}
+
+/** A name for a value that equals another's exactly (same type and value); null: never shared. */
+const valueKey = (v: unknown): string | null =>
+  typeof v === "string" ? `s${v}` : typeof v === "number" ? `n${v}` : v === null ? "null" : null;
 
 /**
  * The rendered text with each named value bound ONCE (issue #42): a hot statement names the same

@@ -3,6 +3,7 @@ import { ACTIVE_STATUSES, canReschedule } from "../../domain/booking-status";
 import { processingOf } from "../../domain/busy";
 import { type LocalDateTime, MINUTE_MS } from "../../domain/time";
 import { ApiError } from "../../errors";
+import { runBoundOnce } from "../../db/prepared";
 import { uniqueViolation } from "../../db/unique-violation";
 import { limitsFor, requestedSlot } from "../availability";
 import { batch } from "../batch";
@@ -147,14 +148,17 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
   if (late.fee) b.add(late.fee);
   const p = money.policy;
   const update = b.add(
-    db.run(sql`
+    runBoundOnce(
+      db,
+      sql`
       UPDATE bookings SET staff_id = ${staff.id}, start_at = ${slot.startMs}, end_at = ${slot.endMs}, sequence = sequence + 1, updated_at = ${t},
         moved_late_at = COALESCE(moved_late_at, ${late.late ? t : null}),
         refund_deadline_at = COALESCE(refund_deadline_at, ${p.refundDeadlineAt}),
         cancellation_hours = COALESCE(cancellation_hours, ${p.cancellationHours}),
         no_show_fee_percent = COALESCE(no_show_fee_percent, ${p.noShowFeePercent}),
         late_cancel_fee_percent = COALESCE(late_cancel_fee_percent, ${p.lateCancelFeePercent})
-      WHERE id = ${booking.id} AND ${movable}`),
+      WHERE id = ${booking.id} AND ${movable}`,
+    ),
   );
   // Right after the UPDATE: written exactly when it moved the booking (changes() counts the
   // statement before it, not what its triggers wrote). Everything else the move causes is gated on
