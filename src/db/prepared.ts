@@ -102,17 +102,24 @@ const valueKey = (v: unknown): string | null =>
  * the template holds as constants keep a number each. A `?` inside a quoted literal or identifier
  * is left alone; if the count of `?` found differs from the parameters, the text stays as it was.
  */
+const QUOTE = 39;
+const DOUBLE_QUOTE = 34;
+const BACKTICK = 96;
+const QUESTION = 63;
+
 export function numberedOnce(q: Rendered, offset = 0): Rendered {
   const marks: number[] = [];
-  for (let i = 0; i < q.sql.length; i++) {
-    const ch = q.sql[i];
-    if (ch === "'" || ch === '"' || ch === "`") {
-      const end = q.sql.indexOf(ch, i + 1);
+  const text0 = q.sql;
+  for (let i = 0; i < text0.length; i++) {
+    const ch = text0.charCodeAt(i);
+    if (ch === QUOTE || ch === DOUBLE_QUOTE || ch === BACKTICK) {
+      const end = text0.indexOf(text0[i], i + 1);
       if (end < 0) return q;
       i = end;
-    } else if (ch === "?") {
+    } else if (ch === QUESTION) {
       // Already numbered (`?12`): not Drizzle's output; keep the text as written.
-      if (/[0-9]/.test(q.sql[i + 1] ?? "")) return q;
+      const next = text0.charCodeAt(i + 1);
+      if (next >= 48 && next <= 57) return q;
       marks.push(i);
     }
   }
