@@ -1,4 +1,5 @@
 import { giftCardRefusal } from "../domain/gift-cards";
+import { promoRefusal } from "../domain/promo-codes";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { rateLimitClientKey } from "../domain/ip";
@@ -85,11 +86,13 @@ export const CODE_PATHS = "/api/public/booking";
 const GIFT_CARD_LOOKUP = /^\/api\/public\/[^/]+\/gift-cards\/[^/]+$/;
 /** So does a public create naming an unknown `giftCardCode`; a client past the budget cannot create until it recovers. */
 const PUBLIC_CREATE = /^\/api\/public\/[^/]+\/bookings$/;
+/** And a price quote (issue #43) naming an unknown gift card or promo code: a quote is no free code oracle. */
+const QUOTE = /^\/api\/public\/[^/]+\/quote$/;
 const onCodePath = (path: string, method: string) =>
   path === CODE_PATHS ||
   path.startsWith(`${CODE_PATHS}/`) ||
   (method === "GET" && GIFT_CARD_LOOKUP.test(path)) ||
-  (method === "POST" && PUBLIC_CREATE.test(path));
+  (method === "POST" && (PUBLIC_CREATE.test(path) || QUOTE.test(path)));
 const publicGroup = rateLimit("public");
 
 /**
@@ -137,6 +140,7 @@ export const publicRateLimit = createMiddleware<AppEnv>(async (c, next) => {
 
 const UNKNOWN_CODE_MESSAGES = new Set(["Booking not found", "Gift card not found"]);
 const UNKNOWN_GIFT_CARD_AT_CREATE = giftCardRefusal("unknown") ?? "";
+const UNKNOWN_PROMO_CODE = promoRefusal(undefined, { today: "", serviceIds: [] }) ?? "";
 
 /**
  * The handler answered "no booking has this code" (or no gift card): the lookup's own 404 (`Booking not found`),
@@ -146,6 +150,11 @@ const UNKNOWN_GIFT_CARD_AT_CREATE = giftCardRefusal("unknown") ?? "";
 function isUnknownCode(c: Context<AppEnv>): boolean {
   const err = c.error;
   if (!(err instanceof ApiError)) return false;
-  if (c.res.status === 400) return err.details?.fieldErrors.giftCardCode?.includes(UNKNOWN_GIFT_CARD_AT_CREATE) === true;
+  if (c.res.status === 400) {
+    const fields = err.details?.fieldErrors;
+    if (fields?.giftCardCode?.includes(UNKNOWN_GIFT_CARD_AT_CREATE)) return true;
+    // A create's unknown promo code is not counted (a customer's typo must not stop them booking); a quote's is.
+    return QUOTE.test(c.req.path) && fields?.promoCode?.includes(UNKNOWN_PROMO_CODE) === true;
+  }
   return c.res.status === 404 && err.code === "not_found" && UNKNOWN_CODE_MESSAGES.has(err.message);
 }

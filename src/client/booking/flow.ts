@@ -1,16 +1,17 @@
 import { humanDate, clockTime } from "../../shared/format";
 import { pageLocale, t } from "./i18n";
-import { RESTRICTED_MESSAGE } from "../../shared/reliability";
 import type { CreatedBooking, CreatedVisit } from "../shared/api-types";
-import { byId, maybeById, queryAll, setText, show } from "../shared/dom";
-import { dataOf, errorCode, errorDetails } from "../shared/http";
-import { genericError, publicApi } from "./api";
+import { byId, queryAll, setText, show } from "../shared/dom";
+import { dataOf, errorCode } from "../shared/http";
+import { publicApi } from "./api";
+import { clearFieldErrors, fieldError, formError, showCreateRefusal } from "./form-errors";
 import { giftCardCodeOf, showGiftCardPaid } from "./gift-card";
-import { codeFieldProblem, prepaidCodesOf, showPackagePaid, showPromoApplied } from "./prepaid-codes";
+import { prepaidCodesOf, showPackagePaid, showPromoApplied } from "./prepaid-codes";
 import { dateTimes } from "./date-times";
 import { botCheck } from "./captcha";
 import { page, publicPath } from "./page";
 import { serverClock, showConfirmed, startPayment } from "./payment";
+import { startPriceQuote } from "./price-quote";
 import { isVisitSlot, type TimeSlot } from "./slots";
 import { performersOfAll, renderVisitItems, slotSummary, startVisitServices } from "./visit";
 import { startWaitlist } from "./waitlist";
@@ -19,19 +20,6 @@ import { startWaitlist } from "./waitlist";
  * The booking flow: service (and, for a visit, the services added after it), staff, date (month
  * calendar), time, details, then the confirmation with its code.
  */
-
-/** API field paths -> form field ids (a Map: keys come from the server's answer). */
-const FIELD_IDS = new Map([
-  ["customer.firstName", "firstName"],
-  ["customer.lastName", "lastName"],
-  ["customer.email", "email"],
-  ["customer.phone", "phone"],
-  ["customer.notes", "notes"],
-  ["customer.smsOptIn", "smsOptIn"],
-  ["giftCardCode", "giftCardCode"],
-  ["promoCode", "promoCode"],
-  ["packageCode", "packageCode"],
-]);
 
 type Customer = { firstName: string; email: string; lastName?: string; phone?: string; notes?: string; smsOptIn?: boolean };
 
@@ -55,6 +43,8 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
   const captcha = page.turnstileSiteKey
     ? botCheck(page.turnstileSiteKey, page.turnstileJs, byId("captcha"), () => formError(t("client.captchaLoad")))
     : null;
+  // issue #43: the chosen time's price with the codes, before "Confirm booking".
+  const price = startPriceQuote(form, () => state.slot);
 
   const checked = (name: string) => form.querySelector<HTMLInputElement>(`input[name=${name}]:checked`);
   const value = (id: string) => (id === "notes" ? byId(id, HTMLTextAreaElement) : byId(id, HTMLInputElement)).value.trim();
@@ -126,28 +116,7 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
     show(details, true);
     details.scrollIntoView({ block: "nearest" });
     if (first && !first.value) first.focus();
-  }
-
-  function clearFieldErrors() {
-    for (const id of FIELD_IDS.values()) {
-      // The consent to texts is on the form only when the business sends texts.
-      maybeById(id)?.removeAttribute("aria-invalid");
-      setText(maybeById(`${id}-error`), "");
-      show(maybeById(`${id}-error`), false);
-    }
-    show(byId("form-error"), false);
-  }
-
-  function fieldError(id: string, message: string) {
-    byId(id).setAttribute("aria-invalid", "true");
-    setText(byId(`${id}-error`), message);
-    show(byId(`${id}-error`), true);
-    byId(id).focus();
-  }
-
-  function formError(message: string) {
-    setText(byId("form-error"), message);
-    show(byId("form-error"), true);
+    void price.refresh();
   }
 
   async function submitBooking(event: SubmitEvent) {
@@ -156,6 +125,8 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
     const slot = state.slot;
     if (!slot) return showSlotError(t("client.chooseTimeFirst"));
     if (!form.reportValidity()) return;
+    // A code the quote refused is said beside its field; the create would refuse it the same way.
+    if (!(await price.ready())) return;
     const service = checked("serviceId");
     if (!service) return;
     const customer: Customer = { firstName: value("firstName"), email: value("email") };
@@ -212,6 +183,7 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
     }
     if (created) {
       confirmed(created, service, slot);
+      price.showBooked(created.status === "confirmed");
       // design.md §32: a gift card that covered everything confirms at once; say what it paid.
       void showGiftCardPaid(created.confirmationCode, Boolean(giftCardCodeOf(form).giftCardCode) && created.status === "confirmed");
       showPackagePaid(form, created.status === "confirmed");
@@ -225,40 +197,7 @@ export function startBookingFlow(form: HTMLFormElement): BookingFlow {
       byId("step-slot").scrollIntoView({ block: "nearest" });
       return;
     }
-    const problems = code === "invalid_request" ? errorDetails(answer) : null;
-    if (problems) {
-      const other = [...problems.formErrors];
-      for (const [key, messages] of Object.entries(problems.fieldErrors)) {
-        const id = FIELD_IDS.get(key);
-        if (!id || !maybeById(id)) {
-          other.push(messages.join(" "));
-          continue;
-        }
-        byId(id).setAttribute("aria-invalid", "true");
-        setText(byId(`${id}-error`), codeFieldProblem(key, messages));
-        show(byId(`${id}-error`), true);
-      }
-      if (other.length) formError(other.join(" "));
-      form.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
-      return;
-    }
-    if (code === "payment_provider_error") {
-      return formError(t("client.paymentStart"));
-    }
-    if (code === "captcha_failed") {
-      return formError(t("client.captchaFailed"));
-    }
-    if (code === "rate_limited") {
-      return formError(t("client.tooManyHolds"));
-    }
-    if (code === "booking_restricted") {
-      // design.md §28: the customer learns only that the business asks them to get in touch.
-      return formError(`${RESTRICTED_MESSAGE} Nothing was booked.`);
-    }
-    if (code === "guest_disabled") {
-      return formError(t("client.guestDisabled"));
-    }
-    formError(genericError(answer));
+    showCreateRefusal(form, answer);
   }
 
   function confirmed(data: CreatedBooking, service: HTMLInputElement, slot: TimeSlot) {

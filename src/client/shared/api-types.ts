@@ -38,6 +38,7 @@ import type { toWidgetStatus } from "../../routes/pages/widget";
 import type { toAvailability, toAvailabilityDays } from "../../routes/public/availability-shapes";
 import type { toBookingLookup, toCancelResult, toCreatedBooking } from "../../routes/public/booking-shapes";
 import type { toCreatedVisit, toVisitAvailability } from "../../routes/public/visit-shapes";
+import type { toQuote } from "../../routes/public/quote-shapes";
 import type { toGiftCardPurchased } from "../../routes/public/gift-card-shapes";
 import type { toPackagePurchased } from "../../routes/public/packages";
 import type { toIssuedGiftCard, toOwnerGiftCard } from "../../routes/owner/gift-card-shapes";
@@ -77,6 +78,8 @@ export type CreatedVisit = Json<ReturnType<typeof toCreatedVisit>>;
 export type LookupItem = NonNullable<BookingLookup["items"]>[number];
 /** design.md §21: the create's `payment` and GET /api/public/booking/:code/payment. */
 export type PaymentStepData = Json<PaymentStep>;
+/** issue #43: POST /api/public/:slug/quote, the price before booking. */
+export type PriceQuoteData = Json<ReturnType<typeof toQuote>>;
 export type WidgetStatus = Json<ReturnType<typeof toWidgetStatus>>;
 /** design.md §32: POST /api/public/:slug/gift-cards (the gift-card page). */
 export type GiftCardPurchased = Json<ReturnType<typeof toGiftCardPurchased>>;

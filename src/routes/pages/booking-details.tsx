@@ -2,6 +2,7 @@ import type { FC } from "hono/jsx";
 import type { BookingKey } from "../../shared/i18n/booking";
 import type { Translate } from "../../shared/i18n/messages";
 import { GiftCardField } from "./booking-payment";
+import { ApplyCode, PriceQuote } from "./booking-price";
 import { PhoneHint, TextsConsent, type TextsOffer } from "./booking-texts";
 import { VisitItems } from "./booking-visit";
 import { CaptchaSlot } from "./captcha-slot";
@@ -62,6 +63,8 @@ export const DetailsStep: FC<{
     </div>
     <CodeFields t={t} />
     {payment ? <GiftCardField label={t("giftCard.label")} hint={t("giftCard.hint")} /> : null}
+    {payment ? <ApplyCode field="giftCardCode" label={t("price.apply")} name={t("price.applyGiftCard")} /> : null}
+    <PriceQuote heading={t("price.heading")} />
     {captcha ? <CaptchaSlot id="captcha" label={t("captcha.label")} /> : null}
     <div id="form-error" class="error" role="alert" hidden></div>
     <button type="submit" id="confirm-button" class="primary">
@@ -99,6 +102,7 @@ const CodeFields: FC<{ t: Translate<BookingKey> }> = ({ t }) => (
   <details class="codes" id="codes">
     <summary>{t("codes.summary")}</summary>
     <CodeField id="promoCode" label={t("codes.promoLabel")} hint={t("codes.promoHint")} placeholder="SPRING10" />
+    <ApplyCode field="promoCode" label={t("price.apply")} name={t("price.applyPromo")} />
     <CodeField id="packageCode" label={t("codes.packageLabel")} hint={t("codes.packageHint")} placeholder="PK-XXXX-XXXX" />
   </details>
 );

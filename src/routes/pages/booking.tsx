@@ -5,7 +5,6 @@ import { isConfirmationCode, normalizeConfirmationCode } from "../../domain/conf
 import { instantToLocalString, isValidTimeZone } from "../../domain/time";
 import type { AppEnv } from "../../env";
 import { loadBookingPage, type PageService, type PageStaff, type PageTenant, type PageTenantKey } from "../../services/pages/booking-page";
-import { formatDuration, formatMoney } from "../../shared/format";
 import { turnstileSiteKey } from "../../services/captcha";
 import { giftCardsOnSale } from "../../services/prepaid/gift-cards-on-sale";
 import { packagesOnSaleOf } from "../../services/prepaid/packages-on-sale";
@@ -21,7 +20,7 @@ import { PaymentStep } from "./booking-payment";
 import { SaleLinks } from "./sale-page";
 import { DetailsStep } from "./booking-details";
 import { ManageSection } from "./booking-manage";
-import { VisitItems, VisitServices } from "./booking-visit";
+import { Confirmation, ServiceStep, StaffStep } from "./booking-steps";
 import { Document, MessagePage, renderPage } from "./layout";
 import { newNonce, setPageHeaders } from "./security";
 import { themeCss } from "./theme";
@@ -207,56 +206,8 @@ const BookingPage: FC<{
             <p>{t("book.noServices")}</p>
           ) : (
             <form id="booking-form" class="steps">
-              <fieldset id="step-service">
-                <legend>{t("step.service")}</legend>
-                <div class="choices">
-                  {services.map((s) => (
-                    <label class="choice">
-                      <input
-                        type="radio"
-                        name="serviceId"
-                        value={s.id}
-                        data-name={s.name}
-                        data-duration={String(s.durationMinutes)}
-                        data-price={String(s.price)}
-                        data-staff-ids={s.staffIds === null ? undefined : s.staffIds.join(" ")}
-                        required
-                      />
-                      <span class="choice-body">
-                        <span class="choice-title">{s.name}</span>
-                        <span class="muted">
-                          {t("service.meta", {
-                            duration: formatDuration(s.durationMinutes),
-                            price: formatMoney(s.price, tenant.currency, locale),
-                          })}
-                        </span>
-                        {s.description ? <span class="muted small">{s.description}</span> : null}
-                      </span>
-                    </label>
-                  ))}
-                </div>
-                <VisitServices services={services} currency={tenant.currency} t={t} locale={locale} />
-              </fieldset>
-              <fieldset id="step-staff">
-                <legend>{t("step.staff")}</legend>
-                <div class="choices">
-                  <label class="choice">
-                    <input type="radio" name="staffId" value="" data-name={t("staff.any")} checked />
-                    <span class="choice-body">
-                      <span class="choice-title">{t("staff.any")}</span>
-                    </span>
-                  </label>
-                  {staff.map((p) => (
-                    <label class="choice">
-                      <input type="radio" name="staffId" value={p.id} data-name={p.displayName} />
-                      <span class="choice-body">
-                        <span class="choice-title">{p.displayName}</span>
-                        {p.title ? <span class="muted">{p.title}</span> : null}
-                      </span>
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
+              <ServiceStep services={services} currency={tenant.currency} t={t} locale={locale} />
+              <StaffStep staff={staff} t={t} />
               <fieldset id="step-date">
                 <legend>{t("step.date")}</legend>
                 <MonthCalendar prefix="cal" label={t("date.label")} weekStart={weekStart} t={t} locale={locale} />
@@ -275,20 +226,7 @@ const BookingPage: FC<{
           )}
           <WaitlistPanel captcha={captcha} t={t} />
           <PaymentStep />
-          <section id="confirmation" class="confirmation" tabindex={-1} aria-labelledby="confirmation-heading" hidden>
-            <h3 id="confirmation-heading">{t("confirmation.heading")}</h3>
-            <p>
-              {t("confirmation.code")} <strong id="confirmation-code" class="code"></strong>
-            </p>
-            <p id="confirmation-summary"></p>
-            <p id="confirmation-gift-card" hidden></p>
-            <p id="confirmation-package" hidden></p>
-            <VisitItems id="confirmation-items" label={t("confirmation.visitItems")} />
-            <p class="muted">{t("confirmation.keep")}</p>
-            <button type="button" id="book-another">
-              {t("confirmation.another")}
-            </button>
-          </section>
+          <Confirmation t={t} />
         </section>
 
         <WaitlistManage t={t} />

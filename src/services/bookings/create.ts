@@ -10,7 +10,7 @@ import { firstHoldEnd, holdsRefused, publicCreateChecks, recordUpdateAllowed, st
 import { holdCapsSql, liveHoldsQuery } from "./hold-caps";
 import { batch } from "../batch";
 import { locationOf } from "../notifications/booking-mail";
-import { checkoutPlan, startCheckout } from "../payments/checkout";
+import { startCheckout } from "../payments/checkout";
 import { parseResourceTypes } from "../schedule-data";
 import { endEntriesBooked } from "../waitlist/trigger";
 import { createdEventFacts } from "./created-facts";
@@ -23,6 +23,7 @@ import { createRead } from "./create-read";
 import { bookingInsert } from "./create-insert";
 import { createOutcome } from "./create-outcome";
 import { prepaidReads } from "./prepaid-at-create";
+import { priceBooking } from "./pricing";
 import { bookingRestricted, reliabilityDemand } from "../reliability/demand";
 import { assignResources, type ResourceHold, resourcesAvailableSql } from "./resources";
 import { type BookingCtx, type BookingScope, parseStaffIds, tenantIdSql } from "./scope";
@@ -102,14 +103,11 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
   const smsPhone = e164Of(c.phone, regionOf(tenant));
   // design.md §28: the step the business's reliability policy asks of a customer it recognises.
   const demand = scope.kind === "public" ? reliabilityDemand(tenant, reliability, smsPhone, now) : null;
-  const paid = prepaid?.decide({
-    tenant,
-    items: [{ serviceId: service.id, price: service.price }],
-    planFor: ([price]) => checkoutPlan(tenant, { price, depositPercent: service.depositPercent }, demand?.checkout),
-    now,
-  });
+  // The public price (promo, amount due, gift card) as the quote shows it (./pricing.ts); owners' bookings are never held.
+  const priced = prepaid ? priceBooking({ tenant, services: [service], prepaid, demand: demand?.checkout, now }) : null;
+  const paid = priced?.paid;
   const price = paid?.price ?? service.price;
-  const plan = paid ? paid.plan : null;
+  const plan = priced?.plan ?? null;
   const taken = paid?.columns ?? NO_PREPAID;
   // design.md §31: bot protection and the hold caps, before anything is held or paid.
   const network = await publicCreateChecks(ctx, scope, tenant, { ...input, email, holding: plan !== null }, liveHolds);

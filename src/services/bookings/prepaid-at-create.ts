@@ -97,6 +97,9 @@ export async function prepaidReads(env: Env, db: Db, reads: Batch, tenantId: SQL
   };
 }
 
+/** The codes' reads of one create or quote (./pricing.ts decides with them). */
+export type PrepaidReads = Awaited<ReturnType<typeof prepaidReads>>;
+
 export class PrepaidAtCreate {
   constructor(
     /** Each item's price after the promo code (a package session keeps its price: it was paid when sold). */

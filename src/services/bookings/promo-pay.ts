@@ -13,16 +13,20 @@ import { ApiError } from "../../errors";
  */
 
 /** The code and what it takes off each item of the booking (one item, or a visit's several). */
-export type PromoTake = { id: string; discounts: number[] };
+export type PromoTake = { id: string; discounts: number[]; firstVisitOnly: boolean };
 
-/** The business's live code typed (case-insensitive), with whether this customer already has a booking there that was not cancelled. */
+/**
+ * The business's live code typed (case-insensitive), with whether this customer already has a
+ * booking there that was not cancelled (no e-mail and no account: a quote's unknown customer, never
+ * matched to records without an e-mail).
+ */
 export function promoQuery(db: Db, tenantId: SQL, typed: string, who: { email: string; accountId: string | null }) {
   return db.all<PromoRow>(sql`
     SELECT p.id, p.percent_off AS percentOff, p.amount_off AS amountOff, p.service_ids AS serviceIds, p.valid_from AS validFrom,
            p.valid_to AS validTo, p.max_uses AS maxUses, p.uses, p.first_visit_only AS firstVisitOnly,
            EXISTS (SELECT 1 FROM bookings b LEFT JOIN customers c ON c.id = b.customer_id
                    WHERE b.tenant_id = p.tenant_id AND b.status <> 'cancelled'
-                     AND (c.email = ${who.email} OR (${who.accountId ?? ""} <> '' AND b.customer_account_id = ${who.accountId ?? ""}))) AS visited
+                     AND ((${who.email} <> '' AND c.email = ${who.email}) OR (${who.accountId ?? ""} <> '' AND b.customer_account_id = ${who.accountId ?? ""}))) AS visited
     FROM promo_codes p
     WHERE p.tenant_id = ${tenantId} AND p.code = ${normalizePromoCode(typed)} AND p.deleted_at IS NULL LIMIT 1`);
 }
@@ -32,7 +36,7 @@ export function promoCover(row: PromoRow | undefined, items: readonly { serviceI
   const use: PromoUse = { today, serviceIds: items.map((i) => i.serviceId) };
   const reason = promoRefusal(row, use);
   if (!row || reason) throw ApiError.field("promoCode", reason ?? "No promo code has this code");
-  return { id: row.id, discounts: promoItemDiscounts(items, row) };
+  return { id: row.id, discounts: promoItemDiscounts(items, row), firstVisitOnly: row.firstVisitOnly === 1 };
 }
 
 /** A use is still left and the code was not deleted meanwhile: part of the booking's own guard. */

@@ -15,7 +15,8 @@ import { slotTaken } from "../bookings/front-desk";
 import { actorOf, bookingHistoryInsert } from "../bookings/history";
 import { type BookingCtx, type BookingScope, parseStaffIds } from "../bookings/scope";
 import { locationOf } from "../notifications/booking-mail";
-import { startCheckout, visitCheckoutPlan } from "../payments/checkout";
+import { startCheckout } from "../payments/checkout";
+import { priceBooking } from "../bookings/pricing";
 import { bookingRestricted, reliabilityDemand } from "../reliability/demand";
 import { decodeSchedule, parseResourceTypes } from "../schedule-data";
 import { endEntriesBooked } from "../waitlist/trigger";
@@ -100,20 +101,13 @@ export async function createVisit(ctx: BookingCtx, scope: BookingScope, input: C
   const smsPhone = e164Of(c.phone, regionOf(tenant));
   // design.md §28: a visit takes the reliability step as a single booking does.
   const demand = scope.kind === "public" ? reliabilityDemand(tenant, row.reliability, smsPhone, now) : null;
-  const planFor = (prices: readonly number[]) =>
-    scope.kind === "public"
-      ? visitCheckoutPlan(
-          tenant,
-          services.map((s, i) => ({ ...s, price: prices[i] })),
-          demand?.checkout,
-        )
-      : null;
   // design.md §32: the promo code lowers the items it covers, a package pays the items it covers, and
-  // the gift card takes what is then due first; only the rest is left to Stripe.
-  const paid =
-    prepaid?.decide({ tenant, items: listed.map((i) => ({ serviceId: i.serviceId, price: i.totalAmount })), planFor, now }) ?? null;
-  const items = listed.map((item, n) => ({ ...item, totalAmount: paid?.prices[n] ?? item.totalAmount }));
-  const plan = paid ? paid.plan : planFor(items.map((i) => i.totalAmount));
+  // the gift card takes what is then due first; only the rest is left to Stripe. The public price
+  // as the quote shows it (../bookings/pricing.ts); owners' visits are never held.
+  const priced = scope.kind === "public" ? priceBooking({ tenant, services, prepaid, demand: demand?.checkout, now }) : null;
+  const paid = priced?.paid ?? null;
+  const items = listed.map((item, n) => ({ ...item, totalAmount: priced?.prices[n] ?? item.totalAmount }));
+  const plan = priced?.plan ?? null;
   const totalAmount = items.reduce((sum, i) => sum + i.totalAmount, 0);
   // design.md §31: bot protection and the hold caps, before anything is held or paid (a visit is one hold).
   const network = await publicCreateChecks(ctx, scope, tenant, { ...input, email, holding: plan !== null }, liveHolds);

@@ -115,6 +115,12 @@ export const ROUTES: Route[] = [
   },
   { method: "POST", path: "/api/public/{slug}/bookings", auth: "none", body: booking },
   { method: "POST", path: "/api/public/{slug}/bookings", auth: "none", body: visitBooking },
+  {
+    method: "POST",
+    path: "/api/public/{slug}/quote",
+    auth: "none",
+    body: { serviceId: "{serviceId}", staffProfileId: "{staffId}", promoCode: "FUZZ10", customer: { email: "fuzz@example.test" } },
+  },
   { method: "GET", path: "/api/public/booking/{code}", auth: "none" },
   { method: "POST", path: "/api/public/booking/{code}/reschedule", auth: "none", body: { newStartDatetime: "2031-03-12T11:00:00" } },
   { method: "POST", path: "/api/public/booking/{code}/cancel", auth: "none", body: { reason: "fuzz" } },

@@ -89,6 +89,10 @@ const de: CatalogOf<typeof en> = {
   "gift.off.book": "Einen Termin dort buchen",
   "giftCard.label": "Gutscheincode (optional)",
   "giftCard.hint": "Sie haben einen Gutschein? Geben Sie den Code ein: Er zahlt zuerst, den Rest zahlen Sie mit Karte.",
+  "price.heading": "Ihr Preis",
+  "price.apply": "Anwenden",
+  "price.applyPromo": "Aktion anwenden",
+  "price.applyGiftCard": "Gutschein anwenden",
   "waitlist.join": "Auf die Warteliste",
   "waitlist.when": "Wann könnten Sie kommen?",
   "waitlist.hint":

@@ -88,6 +88,10 @@ const es: CatalogOf<typeof en> = {
   "gift.off.book": "Reservar una cita con ellos",
   "giftCard.label": "Código de tarjeta regalo (opcional)",
   "giftCard.hint": "¿Tiene una tarjeta regalo? Introduzca su código: se paga primero con ella y el resto con tarjeta.",
+  "price.heading": "Su precio",
+  "price.apply": "Aplicar",
+  "price.applyPromo": "Aplicar promoción",
+  "price.applyGiftCard": "Aplicar tarjeta regalo",
   "waitlist.join": "Apuntarse a la lista de espera",
   "waitlist.when": "¿Cuándo podría venir?",
   "waitlist.hint":

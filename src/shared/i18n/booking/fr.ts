@@ -90,6 +90,10 @@ const fr: CatalogOf<typeof en> = {
   "gift.off.book": "Prendre rendez-vous chez eux",
   "giftCard.label": "Code de carte cadeau (facultatif)",
   "giftCard.hint": "Vous avez une carte cadeau ? Saisissez son code : elle paie en premier, votre carte bancaire paie le reste.",
+  "price.heading": "Votre prix",
+  "price.apply": "Appliquer",
+  "price.applyPromo": "Appliquer la promotion",
+  "price.applyGiftCard": "Appliquer la carte cadeau",
   "waitlist.join": "S’inscrire sur la liste d’attente",
   "waitlist.when": "Quand pourriez-vous venir ?",
   "waitlist.hint":

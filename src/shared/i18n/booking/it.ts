@@ -89,6 +89,10 @@ const it: CatalogOf<typeof en> = {
   "gift.off.book": "Prenota un appuntamento",
   "giftCard.label": "Codice gift card (facoltativo)",
   "giftCard.hint": "Ha una gift card? Inserisca il codice: paga per prima, il resto lo paga con la carta.",
+  "price.heading": "Il Suo prezzo",
+  "price.apply": "Applica",
+  "price.applyPromo": "Applica promozione",
+  "price.applyGiftCard": "Applica gift card",
   "waitlist.join": "Iscriversi alla lista d’attesa",
   "waitlist.when": "Quando potrebbe venire?",
   "waitlist.hint":

@@ -89,6 +89,10 @@ const ptBR: CatalogOf<typeof en> = {
   "gift.off.book": "Agendar um horário com eles",
   "giftCard.label": "Código do vale-presente (opcional)",
   "giftCard.hint": "Tem um vale-presente? Digite o código: ele paga primeiro e o cartão paga o restante.",
+  "price.heading": "Seu preço",
+  "price.apply": "Aplicar",
+  "price.applyPromo": "Aplicar promoção",
+  "price.applyGiftCard": "Aplicar vale-presente",
   "waitlist.join": "Entrar na lista de espera",
   "waitlist.when": "Quando você pode vir?",
   "waitlist.hint":
