@@ -109,7 +109,15 @@ export function jobInsert(
   const id = newId("job");
   const t = now.toISOString();
   const due = (job.runAt ?? now).toISOString();
-  const values = { id, kind: job.kind, tenantId: job.tenantId, key: job.idempotencyKey ?? id, payload: JSON.stringify(job.payload ?? null), due, t };
+  const values = {
+    id,
+    kind: job.kind,
+    tenantId: job.tenantId,
+    key: job.idempotencyKey ?? id,
+    payload: JSON.stringify(job.payload ?? null),
+    due,
+    t,
+  };
   const insert = insertStatement.run(db, values, onlyIf);
   const pointer: JobPointer = { kind: job.kind, id };
   const enqueued = dueNow(job.runAt, now);
@@ -117,7 +125,15 @@ export function jobInsert(
 }
 
 /** jobInsert's statement: one text per isolate, bound per job (issue #42). */
-const insertStatement = prepared<{ id: string; kind: string; tenantId: string | null; key: string; payload: string; due: string; t: string }>(
+const insertStatement = prepared<{
+  id: string;
+  kind: string;
+  tenantId: string | null;
+  key: string;
+  payload: string;
+  due: string;
+  t: string;
+}>(
   (p, gate) => sql`
     INSERT INTO jobs (id, kind, tenant_id, idempotency_key, payload, status, attempts, next_attempt_at, created_at, updated_at)
     SELECT ${p.id}, ${p.kind}, ${p.tenantId}, ${p.key}, ${p.payload}, 'pending', 0, ${p.due}, ${p.t}, ${p.t}

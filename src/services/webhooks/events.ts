@@ -47,7 +47,10 @@ export function webhookEventInsert(
   if (!isSql(tenantId) && !isSql(data)) {
     // The common case (every booking change): one text per isolate, bound per request (issue #42).
     const payload = JSON.stringify({ id: eventId, type, createdAt: t, tenantId, data });
-    return { eventId, ...single(literalInsert.allGated<{ id: string }>(db, { eventId, type, payload, t, tenantId }, onlyIf ?? sql`1`), deliveries) };
+    return {
+      eventId,
+      ...single(literalInsert.allGated<{ id: string }>(db, { eventId, type, payload, t, tenantId }, onlyIf ?? sql`1`), deliveries),
+    };
   }
   const insert = db.all<{ id: string }>(sql`
     INSERT INTO webhook_deliveries (id, tenant_id, endpoint_id, event_id, event_type, payload, status, attempts, next_attempt_at, created_at, updated_at)
