@@ -1,7 +1,7 @@
 import { currencyDigits, formatMoney, humanDate } from "../../shared/format";
 import { GIFT_MESSAGE_MAX } from "../../shared/gift-cards";
 import { pageLocale, t } from "../booking/i18n";
-import { fieldError, EMAIL, inputValue } from "../sale/form";
+import { fieldError, inputValue, requiredProblems, showProblems } from "../sale/form";
 import { byId, queryAll, show } from "../shared/dom";
 import { giftPage } from "./page";
 
@@ -55,22 +55,13 @@ export function readOrder(): GiftOrder | null {
     const other = byId("amount-other", HTMLInputElement).checked;
     problems.push(["amount", other ? t("gift.amountRange", range) : t("gift.chooseAmount")]);
   } else if (amount < giftPage.min || amount > giftPage.max) problems.push(["amount", t("gift.amountRange", range)]);
-  for (const id of ["recipient-name", "recipient-email", "buyer-name", "buyer-email"]) {
-    if (!value(id)) problems.push([id, t("gift.required")]);
-    else if (id.endsWith("email") && !EMAIL.test(value(id))) problems.push([id, t("gift.emailInvalid")]);
-  }
+  problems.push(...requiredProblems(["recipient-name", "recipient-email", "buyer-name", "buyer-email"]));
   const date = value("delivery-date");
   if (!date || date < giftPage.today || date > giftPage.lastDay) {
     problems.push(["delivery-date", t("gift.dateRange", { last: humanDate(giftPage.lastDay, pageLocale()) })]);
   }
   const message = byId("message", HTMLTextAreaElement).value.trim();
-  for (const [id, text] of problems) fieldError(id, text);
-  if (problems.length > 0) {
-    const first = problems[0][0];
-    const target = first === "amount" ? firstAmountInput() : byId(first);
-    target.focus();
-    return null;
-  }
+  if (showProblems(problems, (id) => (id === "amount" ? firstAmountInput() : byId(id)))) return null;
   return {
     amount,
     recipient: { name: value("recipient-name"), email: value("recipient-email") },

@@ -1,8 +1,10 @@
 import { bodyData } from "../shared/page-data";
 
-/** What the server put on <body> for the gift-card page (src/routes/pages/gift.tsx). */
+/**
+ * What the server put on <body> for the gift-card form (src/routes/pages/gift.tsx); what every sale
+ * page carries (slug, Stripe.js, the bot check) is read by the shared flow (src/client/sale/shop.ts).
+ */
 export const giftPage = {
-  slug: bodyData("slug"),
   currency: bodyData("currency"),
   /** Today and the last day a delivery may be chosen, business-local YYYY-MM-DD. */
   today: bodyData("today"),
@@ -10,7 +12,4 @@ export const giftPage = {
   /** The business's range of amounts, minor units. */
   min: Number(bodyData("min")),
   max: Number(bodyData("max")),
-  stripeJs: bodyData("stripe-js"),
-  turnstileSiteKey: bodyData("turnstile-site-key"),
-  turnstileJs: bodyData("turnstile-js"),
 };

@@ -72,3 +72,25 @@ export function redirectOutcome(): "paid" | "failed" | null {
   if (status === "succeeded" || status === "processing") return "paid";
   return status ? "failed" : null;
 }
+
+/** The required text fields `ids` (an id ending in "email" must read as an e-mail): what is wrong with each. */
+export function requiredProblems(ids: string[]): [string, string][] {
+  const problems: [string, string][] = [];
+  for (const id of ids) {
+    if (!inputValue(id)) problems.push([id, t("gift.required")]);
+    else if (id.endsWith("email") && !EMAIL.test(inputValue(id))) problems.push([id, t("gift.emailInvalid")]);
+  }
+  return problems;
+}
+
+/**
+ * Each problem shown next to its field and the first one focused (`focusOf`: the element to focus for
+ * an id that is a group of choices); true when there was any.
+ */
+export function showProblems(problems: [string, string][], focusOf: (id: string) => HTMLElement | undefined = (id) => byId(id)): boolean {
+  for (const [id, text] of problems) fieldError(id, text);
+  const first = problems[0]?.[0];
+  if (first === undefined) return false;
+  focusOf(first)?.focus();
+  return true;
+}

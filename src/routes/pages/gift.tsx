@@ -2,21 +2,16 @@ import type { Context } from "hono";
 import type { FC } from "hono/jsx";
 import { instantToLocalString, isValidTimeZone } from "../../domain/time";
 import type { AppEnv } from "../../env";
-import { turnstileSiteKey } from "../../services/captcha";
-import { loadBookingPage, type PageTenant, type PageTenantKey } from "../../services/pages/booking-page";
+import type { PageTenant, PageTenantKey } from "../../services/pages/booking-page";
 import { giftCardsOnSale } from "../../services/prepaid/gift-cards-on-sale";
 import { currencyDigits, formatMoney, humanDate } from "../../shared/format";
 import { GIFT_DELIVERY_MAX_DAYS, GIFT_MESSAGE_MAX, type GiftCardSettings } from "../../shared/gift-cards";
 import type { BookingKey } from "../../shared/i18n/booking";
 import type { Translate } from "../../shared/i18n/messages";
 import { addDays } from "../../shared/local-date";
-import { ASSET_URLS, bookingMessagesUrl } from "./asset-urls";
-import { LanguageSwitcher, type PageLanguage, pageLanguage } from "./booking-language";
-import { CaptchaSlot } from "./captcha-slot";
-import { closedSalePage, SaleField } from "./sale-page";
-import { Document, MessagePage, renderPage } from "./layout";
-import { newNonce, setPageHeaders } from "./security";
-import { themeCss } from "./theme";
+import { ASSET_URLS } from "./asset-urls";
+import type { PageLanguage } from "./booking-language";
+import { BuyerFields, nothingOnSalePage, openSalePage, SaleField, SaleSteps, SaleSubmit, salePage } from "./sale-page";
 
 /**
  * The gift-card page `/gift?slug=` (design.md §32): the amounts the business offers, buyer,
@@ -26,77 +21,42 @@ import { themeCss } from "./theme";
  * the booking page does.
  */
 export async function giftPageResponse(c: Context<AppEnv>, key: PageTenantKey) {
-  const config = c.var.services.config;
-  const data = await loadBookingPage(c.var.services.db, key);
-  const open = data.state === "open" ? data.tenant : null;
-  const settings = open ? giftCardsOnSale(config, open) : null;
-  const siteKey = open && settings ? turnstileSiteKey(config, open) : null;
-  const nonce = newNonce();
-  // The page pays like the booking page's payment step (design.md §21), so it alone besides it allows Stripe's hosts.
-  setPageHeaders(c, {
-    nonce,
-    frameable: true,
-    stripeJsUrl: settings ? config.STRIPE_JS_URL : undefined,
-    turnstileJsUrl: siteKey ? config.TURNSTILE_JS_URL : undefined,
-  });
-  const lang = pageLanguage(c, data.state === "unknown" ? null : data.tenant);
-  const { t } = lang;
-  const words = { lang: lang.locale, skipLabel: t("page.skip") };
-  const closed = await closedSalePage(c, data, lang, nonce);
-  if (closed || data.state !== "open") return closed ?? c.notFound();
-  const theme = themeCss(data.tenant.templateAccent, data.tenant.widgetColor);
-  const business = data.tenant.businessName;
-  const bookUrl = `/book?slug=${encodeURIComponent(data.tenant.slug)}&lang=${lang.locale}`;
+  const sale = await openSalePage(c, key, (config, data) => giftCardsOnSale(config, data.tenant));
+  if ("closed" in sale) return sale.closed;
+  const s = sale.open;
+  const { t } = s.lang;
+  const business = s.business;
+  const settings = s.offer;
   if (!settings) {
-    const page = (
-      <MessagePage title={t("gift.off.title", { business })} heading={t("gift.off.heading")} nonce={nonce} themeCss={theme} {...words}>
-        <p>{t("gift.off.body", { business })}</p>
-        <p>
-          <a href={bookUrl}>{t("gift.off.book")}</a>
-        </p>
-      </MessagePage>
-    );
-    return c.html(await renderPage(page), 404);
+    const words = {
+      title: t("gift.off.title", { business }),
+      heading: t("gift.off.heading"),
+      body: t("gift.off.body", { business }),
+      book: t("gift.off.book"),
+    };
+    return nothingOnSalePage(c, s, words, 404);
   }
-  const tz = isValidTimeZone(data.tenant.timezone) ? data.tenant.timezone : "UTC";
+  const tenant = s.data.tenant;
+  const tz = isValidTimeZone(tenant.timezone) ? tenant.timezone : "UTC";
   const today = instantToLocalString(tz, c.var.services.now.getTime()).slice(0, 10);
   const lastDay = addDays(today, GIFT_DELIVERY_MAX_DAYS);
-  const page = (
-    <Document
-      title={t("gift.title", { business })}
-      {...words}
-      nonce={nonce}
-      themeCss={theme}
-      bodyClass="booking gift"
-      data={{
-        slug: data.tenant.slug,
-        timezone: tz,
-        currency: data.tenant.currency.toUpperCase(),
-        today,
-        "last-day": lastDay,
-        min: String(settings.minAmount),
-        max: String(settings.maxAmount),
-        "stripe-js": config.STRIPE_JS_URL,
-        ...(siteKey ? { "turnstile-site-key": siteKey, "turnstile-js": config.TURNSTILE_JS_URL } : {}),
-      }}
-      scripts={[bookingMessagesUrl(lang.locale), ASSET_URLS.giftJs]}
-    >
-      <header class="brand">
-        <div class="wrap">
-          <h1>{business}</h1>
-          <p class="lede">
-            <a href={bookUrl}>{t("gift.bookInstead")}</a>
-          </p>
-          <LanguageSwitcher lang={lang} keep={{ slug: data.tenant.slug }} />
-        </div>
-      </header>
-      <main id="main" class="wrap">
-        <div id="notice" class="notice" role="status" aria-live="polite" hidden></div>
-        <GiftForm t={t} lang={lang} tenant={data.tenant} settings={settings} today={today} lastDay={lastDay} captcha={siteKey !== null} />
-      </main>
-    </Document>
-  );
-  return c.html(await renderPage(page), 200);
+  return salePage(c, s, {
+    title: t("gift.title", { business }),
+    bodyClass: "booking gift",
+    data: {
+      timezone: tz,
+      currency: tenant.currency.toUpperCase(),
+      today,
+      "last-day": lastDay,
+      min: String(settings.minAmount),
+      max: String(settings.maxAmount),
+    },
+    script: ASSET_URLS.giftJs,
+    bookLabel: t("gift.bookInstead"),
+    children: (
+      <GiftForm t={t} lang={s.lang} tenant={tenant} settings={settings} today={today} lastDay={lastDay} captcha={s.siteKey !== null} />
+    ),
+  });
 }
 
 /** A minor-unit amount as the number field shows it (major units: 25 or 12.50). */
@@ -196,31 +156,10 @@ const GiftForm: FC<{
             <p id="delivery-date-error" class="field-error" hidden></p>
           </div>
         </fieldset>
-        <fieldset>
-          <legend>{t("gift.from")}</legend>
-          <div class="grid-2">
-            <SaleField id="buyer-name" label={t("gift.buyerName")} autocomplete="name" maxlength={200} />
-            <SaleField id="buyer-email" label={t("gift.buyerEmail")} type="email" autocomplete="email" />
-          </div>
-        </fieldset>
-        {captcha ? <CaptchaSlot id="captcha" label={t("captcha.label")} /> : null}
-        <div id="form-error" class="error" role="alert" hidden></div>
-        <button type="submit" id="gift-continue" class="primary">
-          {t("gift.continue")}
-        </button>
+        <BuyerFields legend={t("gift.from")} name={t("gift.buyerName")} email={t("gift.buyerEmail")} />
+        <SaleSubmit t={t} prefix="gift" captcha={captcha} />
       </form>
-      <section id="gift-payment" class="payment-step" aria-labelledby="gift-payment-heading" tabindex={-1} hidden>
-        <h3 id="gift-payment-heading">{t("gift.payHeading")}</h3>
-        <p id="gift-summary" class="summary"></p>
-        <div id="payment-element" class="payment-element"></div>
-        <div id="pay-error" class="error" role="alert" hidden></div>
-        <p id="pay-status" class="muted" role="status" aria-live="polite"></p>
-        <button type="button" id="pay-button" class="primary" disabled></button>
-      </section>
-      <section id="gift-done" class="confirmation" tabindex={-1} aria-labelledby="gift-done-heading" hidden>
-        <h3 id="gift-done-heading">{t("gift.doneHeading")}</h3>
-        <p id="gift-done-text"></p>
-      </section>
+      <SaleSteps prefix="gift" payHeading={t("gift.payHeading")} doneHeading={t("gift.doneHeading")} />
     </section>
   );
 };

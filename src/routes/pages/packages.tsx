@@ -1,19 +1,14 @@
 import type { Context } from "hono";
 import type { FC } from "hono/jsx";
 import type { AppEnv } from "../../env";
-import { turnstileSiteKey } from "../../services/captcha";
-import { loadBookingPage, type PagePackage, type PageService, type PageTenantKey } from "../../services/pages/booking-page";
+import type { PagePackage, PageService, PageTenantKey } from "../../services/pages/booking-page";
 import { packagesOnSaleOf } from "../../services/prepaid/packages-on-sale";
 import { formatMoney } from "../../shared/format";
 import type { BookingKey } from "../../shared/i18n/booking";
 import type { Translate } from "../../shared/i18n/messages";
-import { ASSET_URLS, bookingMessagesUrl } from "./asset-urls";
-import { LanguageSwitcher, type PageLanguage, pageLanguage } from "./booking-language";
-import { CaptchaSlot } from "./captcha-slot";
-import { Document, MessagePage, renderPage } from "./layout";
-import { closedSalePage, SaleField } from "./sale-page";
-import { newNonce, setPageHeaders } from "./security";
-import { themeCss } from "./theme";
+import { ASSET_URLS } from "./asset-urls";
+import type { PageLanguage } from "./booking-language";
+import { BuyerFields, nothingOnSalePage, openSalePage, SaleSteps, SaleSubmit, salePage } from "./sale-page";
 
 /**
  * The package shop `/packages?slug=` (design.md §32): the packages of sessions the business sells
@@ -23,66 +18,25 @@ import { themeCss } from "./theme";
  * as the booking page does. One libSQL read (the booking page's, which carries the packages).
  */
 export async function packagesPageResponse(c: Context<AppEnv>, key: PageTenantKey) {
-  const config = c.var.services.config;
-  const data = await loadBookingPage(c.var.services.db, key);
-  const offers = data.state === "open" ? packagesOnSaleOf(config, data.tenant, data.packages) : [];
-  const siteKey = data.state === "open" && offers.length > 0 ? turnstileSiteKey(config, data.tenant) : null;
-  const nonce = newNonce();
-  // Pays like the gift-card page, so Stripe's hosts are allowed only when there is something to buy.
-  setPageHeaders(c, {
-    nonce,
-    frameable: true,
-    stripeJsUrl: offers.length > 0 ? config.STRIPE_JS_URL : undefined,
-    turnstileJsUrl: siteKey ? config.TURNSTILE_JS_URL : undefined,
+  const sale = await openSalePage(c, key, (config, data) => {
+    const offers = packagesOnSaleOf(config, data.tenant, data.packages);
+    return offers.length > 0 ? offers : null;
   });
-  const lang = pageLanguage(c, data.state === "unknown" ? null : data.tenant);
-  const { t } = lang;
-  const closed = await closedSalePage(c, data, lang, nonce);
-  if (closed || data.state !== "open") return closed ?? c.notFound();
-  const words = { lang: lang.locale, skipLabel: t("page.skip") };
-  const theme = themeCss(data.tenant.templateAccent, data.tenant.widgetColor);
-  const business = data.tenant.businessName;
-  const bookUrl = `/book?slug=${encodeURIComponent(data.tenant.slug)}&lang=${lang.locale}`;
-  if (offers.length === 0) {
-    const page = (
-      <MessagePage title={t("packages.title", { business })} heading={t("packages.heading")} nonce={nonce} themeCss={theme} {...words}>
-        <p>{t("packages.empty", { business })}</p>
-        <p>
-          <a href={bookUrl}>{t("packages.book")}</a>
-        </p>
-      </MessagePage>
-    );
-    return c.html(await renderPage(page), 200);
+  if ("closed" in sale) return sale.closed;
+  const s = sale.open;
+  const { t } = s.lang;
+  const title = t("packages.title", { business: s.business });
+  if (!s.offer) {
+    const words = { title, heading: t("packages.heading"), body: t("packages.empty", { business: s.business }), book: t("packages.book") };
+    return nothingOnSalePage(c, s, words, 200);
   }
-  const page = (
-    <Document
-      title={t("packages.title", { business })}
-      {...words}
-      nonce={nonce}
-      themeCss={theme}
-      bodyClass="booking packages"
-      data={{
-        slug: data.tenant.slug,
-        "stripe-js": config.STRIPE_JS_URL,
-        ...(siteKey ? { "turnstile-site-key": siteKey, "turnstile-js": config.TURNSTILE_JS_URL } : {}),
-      }}
-      scripts={[bookingMessagesUrl(lang.locale), ASSET_URLS.packagesJs]}
-    >
-      <header class="brand">
-        <div class="wrap">
-          <h1>{business}</h1>
-          <p class="lede">
-            <a href={bookUrl}>{t("packages.book")}</a>
-          </p>
-          <LanguageSwitcher lang={lang} keep={{ slug: data.tenant.slug }} />
-        </div>
-      </header>
-      <main id="main" class="wrap">
-        <PackageForm t={t} lang={lang} offers={offers} services={data.services} captcha={siteKey !== null} />
-      </main>
-    </Document>
-  );
-  return c.html(await renderPage(page), 200);
+  return salePage(c, s, {
+    title,
+    bodyClass: "booking packages",
+    script: ASSET_URLS.packagesJs,
+    bookLabel: t("packages.book"),
+    children: <PackageForm t={t} lang={s.lang} offers={s.offer} services={s.data.services} captcha={s.siteKey !== null} />,
+  });
 }
 
 /** The services a package pays for, by name in the page's language's list form; ones no longer bookable online are left out. */
@@ -131,30 +85,9 @@ const PackageForm: FC<{
         </div>
         <p id="package-error" class="field-error" hidden></p>
       </fieldset>
-      <fieldset>
-        <legend>{t("packages.you")}</legend>
-        <div class="grid-2">
-          <SaleField id="buyer-name" label={t("packages.buyerName")} autocomplete="name" maxlength={200} />
-          <SaleField id="buyer-email" label={t("packages.buyerEmail")} type="email" autocomplete="email" />
-        </div>
-      </fieldset>
-      {captcha ? <CaptchaSlot id="captcha" label={t("captcha.label")} /> : null}
-      <div id="form-error" class="error" role="alert" hidden></div>
-      <button type="submit" id="package-continue" class="primary">
-        {t("gift.continue")}
-      </button>
+      <BuyerFields legend={t("packages.you")} name={t("packages.buyerName")} email={t("packages.buyerEmail")} />
+      <SaleSubmit t={t} prefix="package" captcha={captcha} />
     </form>
-    <section id="package-payment" class="payment-step" aria-labelledby="package-payment-heading" tabindex={-1} hidden>
-      <h3 id="package-payment-heading">{t("packages.payHeading")}</h3>
-      <p id="package-summary" class="summary"></p>
-      <div id="payment-element" class="payment-element"></div>
-      <div id="pay-error" class="error" role="alert" hidden></div>
-      <p id="pay-status" class="muted" role="status" aria-live="polite"></p>
-      <button type="button" id="pay-button" class="primary" disabled></button>
-    </section>
-    <section id="package-done" class="confirmation" tabindex={-1} aria-labelledby="package-done-heading" hidden>
-      <h3 id="package-done-heading">{t("packages.doneHeading")}</h3>
-      <p id="package-done-text"></p>
-    </section>
+    <SaleSteps prefix="package" payHeading={t("packages.payHeading")} doneHeading={t("packages.doneHeading")} />
   </section>
 );

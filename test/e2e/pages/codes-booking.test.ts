@@ -1,61 +1,37 @@
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import * as schema from "../../../src/db/schema";
-import { createSalon, type Salon, sessionFor } from "../helpers/app";
+import type { Salon } from "../helpers/app";
 import { describeViolations, screenshot, seriousViolations } from "../helpers/axe";
-import { pickCalendarDate, useBrowser, watchErrors } from "../helpers/browser";
-import { e2eClient, e2eDb, localDateAhead, uniq } from "../helpers/db";
+import { useBrowser, watchErrors } from "../helpers/browser";
+import { bookingDetails, codeSalon, ownerPost } from "../helpers/code-booking";
+import { e2eClient, e2eDb } from "../helpers/db";
+import { payByCard, sendPaymentSucceeded } from "../helpers/stripe";
 
 // design.md §32, issue #43 (prepaid-book item 2): "Have a code?" on the booking page in real Chromium:
-// a promo code lowers the price the payment step shows, a package code pays the booking.
+// a promo code lowers the price the payment step shows and the customer pays it through the Stripe.js
+// stand-in (Stripe's webhook sent by the test, signed with the official package); on a business that
+// takes no payment the booking is confirmed at the lowered price; a package code pays the booking.
 
-const baseUrl = inject("e2eBaseUrl");
 const browser = useBrowser();
 afterAll(() => e2eClient.close());
 
-/** A salon that takes the full price at booking (Haircut $45.00) through its connected Stripe account. */
-async function payingSalon() {
-  const salon = await createSalon();
-  await e2eDb
-    .update(schema.tenants)
-    .set({ requirePayment: true, stripeAccountId: `acct_e2e${uniq()}`, stripeChargesEnabled: true, maxAdvanceDays: 36_500 })
-    .where(eq(schema.tenants.id, salon.id));
-  return salon;
-}
-
-async function ownerPost<T>(salon: Salon, path: string, body: unknown): Promise<T> {
-  const { token } = await sessionFor(salon, salon.owner);
-  const res = await fetch(`${baseUrl}${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}`, "CF-Connecting-IP": `10.9.${uniq().length}.8` },
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { data: T }).data;
-}
-
-function dayAhead(): string {
-  const ny = (days: number) => localDateAhead("America/New_York", days);
-  const sunday = (ymd: string) => new Date(`${ymd}T12:00:00Z`).getUTCDay() === 0;
-  return sunday(ny(8)) ? ny(9) : ny(8);
-}
-
+/** The form ready for a code, "Have a code?" opened. */
 async function details(page: Page, salon: Salon) {
-  await page.goto(`${baseUrl}/book?slug=${salon.slug}`);
-  await page.getByRole("radio", { name: /^Haircut/ }).check();
-  await page.getByRole("radio", { name: "Alex Rivera" }).check();
-  await pickCalendarDate(page, dayAhead());
-  await page.getByRole("button", { name: "10:00 with Alex Rivera" }).click();
-  await page.getByLabel("First name").fill("Ada");
-  await page.getByLabel("E-mail").fill(`ada-${salon.slug}-${uniq()}@example.test`);
+  await bookingDetails(page, salon);
   await page.getByText("Have a code?").click();
 }
 
+const rowsOf = async (salonId: string) => ({
+  bookings: await e2eDb.select().from(schema.bookings).where(eq(schema.bookings.tenantId, salonId)),
+  payments: await e2eDb.select().from(schema.payments).where(eq(schema.payments.tenantId, salonId)),
+});
+
 describe("booking with a code", () => {
   for (const width of [375, 1280]) {
-    it(`a promo code lowers the price the payment step asks for, and its use is counted (${width} px)`, async () => {
-      const salon = await payingSalon();
+    it(`a promo code lowers the price the payment step asks for; paid, the booking is confirmed and the use counted once (${width} px)`, async () => {
+      const salon = await codeSalon();
       const promo = await ownerPost<{ id: string }>(salon, "/api/promo-codes", { code: "SPRING20", percentOff: 20 });
       const { page } = await browser.newPage({ width });
       const errors = watchErrors(page);
@@ -65,22 +41,71 @@ describe("booking with a code", () => {
       await page.getByRole("button", { name: "Confirm booking" }).click();
       await expect.poll(() => page.locator("#step-payment").isVisible()).toBe(true);
       // $45.00 less 20 % = $36.00, paid in full at booking.
-      await expect.poll(() => page.getByRole("button", { name: "Pay 36.00 USD" }).isVisible()).toBe(true);
+      const pay = page.getByRole("button", { name: "Pay 36.00 USD" });
+      await expect.poll(() => pay.isEnabled()).toBe(true);
       expect(await page.locator("#pay-promo").textContent()).toBe("Your promo code is included in this price.");
-      const [row] = await e2eDb.select().from(schema.promoCodes).where(eq(schema.promoCodes.id, promo.id));
-      expect(row.uses).toBe(1);
-      const [booking] = await e2eDb.select().from(schema.bookings).where(eq(schema.bookings.tenantId, salon.id));
-      expect(booking).toMatchObject({ totalAmount: 3600, promoDiscount: 900 });
+      const held = await rowsOf(salon.id);
+      expect(held.bookings).toHaveLength(1);
+      expect(held.bookings[0]).toMatchObject({ status: "pending", totalAmount: 3600, promoDiscount: 900 });
+      expect(held.payments).toHaveLength(1);
+      expect(held.payments[0]).toMatchObject({ amount: 3600, status: "pending" });
       const violations = await seriousViolations(page);
       expect(violations, describeViolations(violations)).toEqual([]);
       await screenshot(page, `booking-codes-promo-pay-${width}`);
+
+      await payByCard(page, "Pay 36.00 USD");
+      await expect.poll(() => page.locator("#pay-status").textContent()).toBe("Payment received. Confirming your booking\u2026");
+      const booking = held.bookings[0];
+      await sendPaymentSucceeded(held.payments[0], { booking_id: booking.id });
+      await expect.poll(() => page.locator("#confirmation").isVisible()).toBe(true);
+      expect(await page.locator("#confirmation-code").textContent()).toBe(booking.confirmationCode);
+      expect(await page.locator("#confirmation-summary").textContent()).toContain("Haircut with Alex Rivera");
+      await screenshot(page, `booking-codes-promo-paid-${width}`);
+
+      const paid = await rowsOf(salon.id);
+      expect(paid.bookings).toHaveLength(1);
+      expect(paid.bookings[0]).toMatchObject({ status: "confirmed", totalAmount: 3600, promoDiscount: 900 });
+      expect(paid.payments).toHaveLength(1);
+      expect(paid.payments[0]).toMatchObject({ amount: 3600, status: "succeeded", kind: "full" });
+      const [row] = await e2eDb.select().from(schema.promoCodes).where(eq(schema.promoCodes.id, promo.id));
+      expect(row.uses).toBe(1);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       expect(errors, errors.join("\n")).toEqual([]);
     });
   }
 
+  it("on a business that takes no payment a promo code confirms the booking at once at the lowered price", async () => {
+    const salon = await codeSalon({ pays: false });
+    const promo = await ownerPost<{ id: string }>(salon, "/api/promo-codes", { code: "WELCOME10", amountOff: 1000 });
+    const { page } = await browser.newPage({ width: 375 });
+    const errors = watchErrors(page);
+    await details(page, salon);
+    await page.getByLabel("Promo code").fill("Welcome10");
+    await page.getByRole("button", { name: "Confirm booking" }).click();
+    await expect.poll(() => page.locator("#confirmation").isVisible()).toBe(true);
+    expect(await page.locator("#step-payment").isVisible()).toBe(false);
+    const { bookings, payments } = await rowsOf(salon.id);
+    expect(bookings).toHaveLength(1);
+    // $45.00 less $10.00: nothing is charged, the price kept on the booking is the lowered one.
+    expect(bookings[0]).toMatchObject({ status: "confirmed", totalAmount: 3500, promoDiscount: 1000, promoCodeId: promo.id });
+    expect(payments).toEqual([]);
+    expect(await page.locator("#confirmation-heading").textContent()).toBe("Your booking is confirmed");
+    expect(await page.locator("#confirmation-code").textContent()).toBe(bookings[0].confirmationCode);
+    expect(await page.locator("#confirmation-summary").textContent()).toContain("Haircut with Alex Rivera");
+    expect(await page.locator("#confirmation-price").textContent()).toBe("Price: $35.00, with $10.00 off from your promo code.");
+    expect(await page.locator("#confirmation-gift-card").isVisible()).toBe(false);
+    expect(await page.locator("#confirmation-package").isVisible()).toBe(false);
+    const [row] = await e2eDb.select().from(schema.promoCodes).where(eq(schema.promoCodes.id, promo.id));
+    expect(row.uses).toBe(1);
+    const violations = await seriousViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await screenshot(page, "booking-codes-promo-free-375");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(errors, errors.join("\n")).toEqual([]);
+  });
+
   it("a package code confirms the booking at once with nothing charged, and takes one session", async () => {
-    const salon = await payingSalon();
+    const salon = await codeSalon();
     const [haircut] = await e2eDb.select().from(schema.services).where(eq(schema.services.tenantId, salon.id));
     const offer = await ownerPost<{ id: string }>(salon, "/api/packages", {
       name: "Five cuts",
@@ -108,7 +133,7 @@ describe("booking with a code", () => {
   });
 
   it("an unknown promo code is said next to its field in plain words and nothing is booked", async () => {
-    const salon = await payingSalon();
+    const salon = await codeSalon();
     const { page } = await browser.newPage();
     await details(page, salon);
     await page.getByLabel("Promo code").fill("NOSUCHCODE");

@@ -1,64 +1,31 @@
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import * as schema from "../../../src/db/schema";
-import { createSalon, type Salon, sessionFor } from "../helpers/app";
+import type { Salon } from "../helpers/app";
 import { describeViolations, screenshot, seriousViolations } from "../helpers/axe";
-import { pickCalendarDate, useBrowser, watchErrors } from "../helpers/browser";
-import { e2eClient, e2eDb, localDateAhead, uniq } from "../helpers/db";
+import { useBrowser, watchErrors } from "../helpers/browser";
+import { bookingDetails, codeSalon, ownerPost } from "../helpers/code-booking";
+import { e2eClient, e2eDb } from "../helpers/db";
 
 // design.md §32, issue #43 item 2: the booking page's gift card field in real Chromium. The cards are
 // issued through the owner API (POST /api/gift-cards), as a salon sells one at the counter.
 
-const baseUrl = inject("e2eBaseUrl");
 const browser = useBrowser();
 afterAll(() => e2eClient.close());
 
-/** A salon that takes the full price at booking (Haircut $45.00) through its connected Stripe account. */
-async function payingSalon() {
-  const salon = await createSalon();
-  await e2eDb
-    .update(schema.tenants)
-    .set({ requirePayment: true, stripeAccountId: `acct_e2e${uniq()}`, stripeChargesEnabled: true, maxAdvanceDays: 36_500 })
-    .where(eq(schema.tenants.id, salon.id));
-  return salon;
-}
-
-async function issueCard(salon: Salon, amount: number): Promise<string> {
-  const { token } = await sessionFor(salon, salon.owner);
-  const res = await fetch(`${baseUrl}/api/gift-cards`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}`, "CF-Connecting-IP": `10.8.${amount % 250}.7` },
-    body: JSON.stringify({ amount, reason: "Sold at the counter" }),
-  });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { data: { code: string } }).data.code;
-}
-
-/**
- * A working day (Monday to Saturday) a week or so ahead in New York: the month calendar pages at most a
- * year ahead, so not FAR_DATE; any day of that range is free at 10:00.
- */
-function dayAhead(): string {
-  const ny = (days: number) => localDateAhead("America/New_York", days);
-  const sunday = (ymd: string) => new Date(`${ymd}T12:00:00Z`).getUTCDay() === 0;
-  return sunday(ny(8)) ? ny(9) : ny(8);
+function issueCard(salon: Salon, amount: number): Promise<string> {
+  return ownerPost<{ code: string }>(salon, "/api/gift-cards", { amount, reason: "Sold at the counter" }).then((card) => card.code);
 }
 
 async function detailsWithCode(page: Page, salon: Salon, code: string) {
-  await page.goto(`${baseUrl}/book?slug=${salon.slug}`);
-  await page.getByRole("radio", { name: /^Haircut/ }).check();
-  await page.getByRole("radio", { name: "Alex Rivera" }).check();
-  await pickCalendarDate(page, dayAhead());
-  await page.getByRole("button", { name: "10:00 with Alex Rivera" }).click();
-  await page.getByLabel("First name").fill("Ada");
-  await page.getByLabel("E-mail").fill(`ada-${salon.slug}-${uniq()}@example.test`);
+  await bookingDetails(page, salon);
   await page.getByLabel("Gift card code (optional)").fill(code);
 }
 
 describe("booking with a gift card code", () => {
   it("a card smaller than the price pays first and the payment step says what the card still pays", async () => {
-    const salon = await payingSalon();
+    const salon = await codeSalon();
     const code = await issueCard(salon, 1000);
     const { page } = await browser.newPage();
     const errors = watchErrors(page);
@@ -77,7 +44,7 @@ describe("booking with a gift card code", () => {
   });
 
   it("a card covering the whole price confirms the booking at once and says what it paid", async () => {
-    const salon = await payingSalon();
+    const salon = await codeSalon();
     const code = await issueCard(salon, 10_000);
     const { page } = await browser.newPage({ width: 1280 });
     await detailsWithCode(page, salon, code);
@@ -93,7 +60,7 @@ describe("booking with a gift card code", () => {
   });
 
   it("an unknown code is said next to the field in plain words and nothing is booked", async () => {
-    const salon = await payingSalon();
+    const salon = await codeSalon();
     const { page } = await browser.newPage();
     await detailsWithCode(page, salon, "GC-2222-3333");
     await page.getByRole("button", { name: "Confirm booking" }).click();

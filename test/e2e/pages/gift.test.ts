@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
-import Stripe from "stripe";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { describeViolations, screenshot, seriousViolations } from "../helpers/axe";
 import { useBrowser, watchErrors } from "../helpers/browser";
 import { createBookableTenant, e2eClient, e2eDb, localDateAhead, uniq } from "../helpers/db";
+import { expectNothingOnSale } from "../helpers/sale-page";
+import { payAfterADecline, paymentRow, sendPaymentSucceeded } from "../helpers/stripe";
 
 // design.md §32, issue #43 item 1: the gift-card page `/gift?slug=` in real Chromium, paid through
 // the Stripe.js stand-in (tools/capture-server/stripe-js.js); Stripe's webhook is sent by the test,
@@ -36,29 +37,6 @@ async function fillOrder(page: Page, tenant: { slug: string; timezone: string },
   await page.getByLabel("Send it on").fill(deliveryDate);
   await page.getByLabel("Your name").fill("Ada Lovelace");
   await page.getByLabel("Your e-mail (for the receipt)").fill(`ada-${tenant.slug}@example.test`);
-}
-
-async function sendPaidEvent(card: typeof schema.giftCards.$inferSelect, payment: typeof schema.payments.$inferSelect) {
-  const event = JSON.stringify({
-    id: `evt_${uniq()}${uniq()}`,
-    type: "payment_intent.succeeded",
-    account: payment.stripeAccountId,
-    data: {
-      object: {
-        id: payment.stripePaymentIntentId,
-        amount: payment.amount,
-        currency: payment.currency.toLowerCase(),
-        metadata: { gift_card_id: card.id, tenant_id: card.tenantId },
-      },
-    },
-  });
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload: event, secret: inject("e2eStripeWebhookSecret") });
-  const res = await fetch(`${baseUrl}/api/webhooks/stripe`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "Stripe-Signature": signature, "CF-Connecting-IP": "10.9.9.9" },
-    body: event,
-  });
-  expect(res.status).toBe(200);
 }
 
 describe("the gift-card page", () => {
@@ -96,12 +74,7 @@ describe("the gift-card page", () => {
       await screenshot(page, `gift-payment-${width}`);
 
       // A declined card is said plainly and can be retried.
-      await page.getByLabel("Card number").fill("4000 0000 0000 0002");
-      await page.getByRole("button", { name: "Pay €50.00" }).click();
-      await expect.poll(() => page.locator("#pay-error").textContent()).toBe("Your card was declined.");
-      await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-      await page.getByRole("button", { name: "Pay €50.00" }).click();
-      await expect.poll(() => page.locator("#gift-done").isVisible()).toBe(true);
+      await payAfterADecline(page, "Pay €50.00", "#gift-done");
       expect(await page.locator("#gift-done-text").textContent()).toMatch(
         /^Grace Hopper receives the gift card by e-mail on .+\. Your receipt is on its way to ada-.+@example\.test\.$/,
       );
@@ -110,12 +83,9 @@ describe("the gift-card page", () => {
       await screenshot(page, `gift-done-${width}`);
 
       // Stripe's signed event issues the card with its balance.
-      const [payment] = await e2eDb
-        .select()
-        .from(schema.payments)
-        .where(eq(schema.payments.id, card.paymentId ?? ""));
+      const payment = await paymentRow(card.paymentId);
       expect(payment).toMatchObject({ kind: "gift_card_sale", status: "pending", amount: 5000 });
-      await sendPaidEvent(card, payment);
+      await sendPaymentSucceeded(payment, { gift_card_id: card.id });
       await expect
         .poll(async () => {
           const [issued] = await e2eDb.select().from(schema.giftCards).where(eq(schema.giftCards.id, card.id));
@@ -148,16 +118,15 @@ describe("the gift-card page", () => {
   it("is a plain 404 page, with the way to the booking page, when the business does not sell gift cards", async () => {
     const tenant = await giftShop(null);
     const { page } = await browser.newPage({ width: 1280 });
-    await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
-    expect(await page.getByRole("link", { name: "Buy a gift card" }).count()).toBe(0);
-    const res = await page.goto(`${baseUrl}/gift?slug=${tenant.slug}`);
-    expect(res?.status()).toBe(404);
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Gift cards are not available");
-    expect(await page.locator("main").textContent()).toContain(`${tenant.businessName} does not sell gift cards online right now.`);
-    const violations = await seriousViolations(page);
-    expect(violations, describeViolations(violations)).toEqual([]);
-    await screenshot(page, "gift-not-sold-1280");
-    await page.getByRole("link", { name: "Book an appointment with them" }).click();
-    await expect.poll(() => page.getByRole("heading", { name: "Book an appointment" }).isVisible()).toBe(true);
+    await expectNothingOnSale(page, {
+      slug: tenant.slug,
+      link: "Buy a gift card",
+      path: "/gift",
+      status: 404,
+      heading: "Gift cards are not available",
+      text: `${tenant.businessName} does not sell gift cards online right now.`,
+      shot: "gift-not-sold-1280",
+      back: "Book an appointment with them",
+    });
   });
 });

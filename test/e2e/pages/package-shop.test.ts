@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import Stripe from "stripe";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
@@ -7,6 +6,8 @@ import { describeViolations, screenshot, seriousViolations } from "../helpers/ax
 import { useBrowser, watchErrors } from "../helpers/browser";
 import { createBookableTenant, e2eClient, e2eDb, uniq } from "../helpers/db";
 import { serveHostPage } from "../helpers/host-page";
+import { expectNothingOnSale } from "../helpers/sale-page";
+import { payAfterADecline, paymentRow, sendPaymentSucceeded } from "../helpers/stripe";
 
 // design.md §32, issue #43: the package shop `/packages?slug=` in real Chromium, paid through the
 // Stripe.js stand-in (tools/capture-server/stripe-js.js); Stripe's webhook is sent by the test,
@@ -45,29 +46,6 @@ async function packageShop(opts: { stripe?: boolean; packages?: boolean } = {}) 
     });
   }
   return { ...tenant, packageId };
-}
-
-async function sendPaidEvent(sold: typeof schema.packageCredits.$inferSelect, payment: typeof schema.payments.$inferSelect) {
-  const event = JSON.stringify({
-    id: `evt_${uniq()}${uniq()}`,
-    type: "payment_intent.succeeded",
-    account: payment.stripeAccountId,
-    data: {
-      object: {
-        id: payment.stripePaymentIntentId,
-        amount: payment.amount,
-        currency: payment.currency.toLowerCase(),
-        metadata: { package_credit_id: sold.id, tenant_id: sold.tenantId },
-      },
-    },
-  });
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload: event, secret: inject("e2eStripeWebhookSecret") });
-  const res = await fetch(`${baseUrl}/api/webhooks/stripe`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "Stripe-Signature": signature, "CF-Connecting-IP": "10.9.9.9" },
-    body: event,
-  });
-  expect(res.status).toBe(200);
 }
 
 async function emailsTo(address: string): Promise<Email[]> {
@@ -115,12 +93,7 @@ describe("the package shop", () => {
       await screenshot(page, `package-shop-payment-${width}`);
 
       // A declined card is said plainly and can be retried.
-      await page.getByLabel("Card number").fill("4000 0000 0000 0002");
-      await page.getByRole("button", { name: "Pay €160.00" }).click();
-      await expect.poll(() => page.locator("#pay-error").textContent()).toBe("Your card was declined.");
-      await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-      await page.getByRole("button", { name: "Pay €160.00" }).click();
-      await expect.poll(() => page.locator("#package-done").isVisible()).toBe(true);
+      await payAfterADecline(page, "Pay €160.00", "#package-done");
       expect(await page.locator("#package-done-text").textContent()).toBe(
         `Your package code is on its way to ${buyer}. Enter it on the booking page to pay for each session with it.`,
       );
@@ -129,12 +102,9 @@ describe("the package shop", () => {
       await screenshot(page, `package-shop-done-${width}`);
 
       // Stripe's signed event issues the package with its credits, and the code goes to the buyer.
-      const [payment] = await e2eDb
-        .select()
-        .from(schema.payments)
-        .where(eq(schema.payments.id, sold.paymentId ?? ""));
+      const payment = await paymentRow(sold.paymentId);
       expect(payment).toMatchObject({ kind: "package_sale", status: "pending", amount: 16000 });
-      await sendPaidEvent(sold, payment);
+      await sendPaymentSucceeded(payment, { package_credit_id: sold.id });
       await expect
         .poll(async () => {
           const [issued] = await e2eDb.select().from(schema.packageCredits).where(eq(schema.packageCredits.id, sold.id));
@@ -193,17 +163,16 @@ describe("the package shop", () => {
   it("says plainly when nothing is on sale, and is the booking page's 404 for an unknown business", async () => {
     const tenant = await packageShop({ stripe: false });
     const { page } = await browser.newPage({ width: 375 });
-    await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
-    expect(await page.getByRole("link", { name: "Buy a package of sessions" }).count()).toBe(0);
-    const res = await page.goto(`${baseUrl}/packages?slug=${tenant.slug}`);
-    expect(res?.status()).toBe(200);
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Buy a package");
-    expect(await page.locator("main").textContent()).toContain(`${tenant.businessName} has no packages on sale online right now.`);
-    const violations = await seriousViolations(page);
-    expect(violations, describeViolations(violations)).toEqual([]);
-    await screenshot(page, "package-shop-empty-375");
-    await page.getByRole("link", { name: "Book an appointment instead" }).click();
-    await expect.poll(() => page.getByRole("heading", { name: "Book an appointment" }).isVisible()).toBe(true);
+    await expectNothingOnSale(page, {
+      slug: tenant.slug,
+      link: "Buy a package of sessions",
+      path: "/packages",
+      status: 200,
+      heading: "Buy a package",
+      text: `${tenant.businessName} has no packages on sale online right now.`,
+      shot: "package-shop-empty-375",
+      back: "Book an appointment instead",
+    });
 
     const unknown = await page.goto(`${baseUrl}/packages?slug=no-such-${uniq()}`);
     expect(unknown?.status()).toBe(404);

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
-import Stripe from "stripe";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { describeViolations, seriousViolations } from "../helpers/axe";
 import { ARTIFACTS, pickCalendarDate, useBrowser, watchErrors } from "../helpers/browser";
 import { bookingByCode, createBookableTenant, e2eClient, e2eDb, localDateAhead, uniq } from "../helpers/db";
+import { sendPaymentSucceeded } from "../helpers/stripe";
 
 // design.md §21, issue #25 item 6: the booking page's payment step in real Chromium at 375 px.
 // Stripe.js is the capture server's stand-in (tools/capture-server/stripe-js.js): card
@@ -96,27 +96,7 @@ describe("the payment step", () => {
     await page.getByLabel("Card number").fill("4242 4242 4242 4242");
     await page.getByRole("button", { name: "Pay 12.00 EUR" }).click();
     await expect.poll(() => page.locator("#pay-status").textContent()).toBe("Payment received. Confirming your booking\u2026");
-    const event = JSON.stringify({
-      id: `evt_${uniq()}${uniq()}`,
-      type: "payment_intent.succeeded",
-      // A Connect event names the account it happened on: the payment's own (design.md §31).
-      account: payment.stripeAccountId,
-      data: {
-        object: {
-          id: payment.stripePaymentIntentId,
-          amount: 1200,
-          currency: "eur",
-          metadata: { booking_id: booking.id, tenant_id: tenant.id },
-        },
-      },
-    });
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload: event, secret: inject("e2eStripeWebhookSecret") });
-    const res = await fetch(`${baseUrl}/api/webhooks/stripe`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "Stripe-Signature": signature, "CF-Connecting-IP": "10.9.9.9" },
-      body: event,
-    });
-    expect(res.status).toBe(200);
+    await sendPaymentSucceeded(payment, { booking_id: booking.id });
 
     await expect.poll(() => page.locator("#confirmation").isVisible()).toBe(true);
     expect(await page.locator("#confirmation-code").textContent()).toBe(booking.confirmationCode);

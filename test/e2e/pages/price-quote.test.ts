@@ -1,56 +1,23 @@
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import * as schema from "../../../src/db/schema";
-import { createSalon, type Salon, sessionFor } from "../helpers/app";
+import type { Salon } from "../helpers/app";
 import { describeViolations, screenshot, seriousViolations } from "../helpers/axe";
-import { pickCalendarDate, useBrowser, watchErrors } from "../helpers/browser";
-import { e2eClient, e2eDb, localDateAhead, uniq } from "../helpers/db";
+import { useBrowser, watchErrors } from "../helpers/browser";
+import { bookingDetails, codeSalon, ownerPost } from "../helpers/code-booking";
+import { e2eClient, e2eDb } from "../helpers/db";
 
 // issue #43 item 5: the booking page shows the price with the promo code and what the gift card covers
 // before "Confirm booking" (POST /api/public/:slug/quote), in real Chromium; the confirmation of a
 // booking at a business without payment shows the price it was booked at.
 
-const baseUrl = inject("e2eBaseUrl");
 const browser = useBrowser();
 afterAll(() => e2eClient.close());
 
-/** The same salon taking the full price at booking (Haircut $45.00) through its connected Stripe account. */
-async function payingSalon() {
-  const salon = await createSalon();
-  await e2eDb
-    .update(schema.tenants)
-    .set({ requirePayment: true, stripeAccountId: `acct_e2e${uniq()}`, stripeChargesEnabled: true, maxAdvanceDays: 36_500 })
-    .where(eq(schema.tenants.id, salon.id));
-  return salon;
-}
-
-async function ownerPost<T>(salon: Salon, path: string, body: unknown): Promise<T> {
-  const { token } = await sessionFor(salon, salon.owner);
-  const res = await fetch(`${baseUrl}${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}`, "CF-Connecting-IP": `10.7.${uniq().length}.9` },
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { data: T }).data;
-}
-
-/** A working day (Monday to Saturday) a week or so ahead in New York, free at 10:00. */
-function dayAhead(): string {
-  const ny = (days: number) => localDateAhead("America/New_York", days);
-  const sunday = (ymd: string) => new Date(`${ymd}T12:00:00Z`).getUTCDay() === 0;
-  return sunday(ny(8)) ? ny(9) : ny(8);
-}
-
+/** The form ready for a code, "Have a code?" opened. */
 async function details(page: Page, salon: Salon) {
-  await page.goto(`${baseUrl}/book?slug=${salon.slug}`);
-  await page.getByRole("radio", { name: /^Haircut/ }).check();
-  await page.getByRole("radio", { name: "Alex Rivera" }).check();
-  await pickCalendarDate(page, dayAhead());
-  await page.getByRole("button", { name: "10:00 with Alex Rivera" }).click();
-  await page.getByLabel("First name").fill("Ada");
-  await page.getByLabel("E-mail").fill(`ada-${salon.slug}-${uniq()}@example.test`);
+  await bookingDetails(page, salon);
   await page.getByText("Have a code?").click();
 }
 
@@ -70,7 +37,7 @@ async function looksFinished(page: Page, name: string, width: number) {
 describe("the price before confirming", () => {
   for (const width of [375, 1280]) {
     it(`a promo code at a business without payment: the lowered price before confirming and on the confirmation (${width} px)`, async () => {
-      const salon = await createSalon();
+      const salon = await codeSalon({ pays: false });
       const promo = await ownerPost<{ id: string }>(salon, "/api/promo-codes", { code: "WELCOME20", percentOff: 20 });
       const { page } = await browser.newPage({ width });
       const errors = watchErrors(page);
@@ -110,7 +77,7 @@ describe("the price before confirming", () => {
   }
 
   it("a promo code and a gift card at a paying business: the split before confirming, and the payment step asks the same card amount", async () => {
-    const salon = await payingSalon();
+    const salon = await codeSalon();
     await ownerPost(salon, "/api/promo-codes", { code: "SPRING20", percentOff: 20 });
     const card = await ownerPost<{ code: string }>(salon, "/api/gift-cards", { amount: 1000, reason: "Sold at the counter" });
     const { page } = await browser.newPage({ width: 375 });
@@ -145,7 +112,7 @@ describe("the price before confirming", () => {
   });
 
   it("a code that does not apply to the service is said beside its field, the price stays the listed one, and nothing is booked", async () => {
-    const salon = await createSalon();
+    const salon = await codeSalon({ pays: false });
     const services = await e2eDb.select().from(schema.services).where(eq(schema.services.tenantId, salon.id));
     const beard = services.find((s) => s.name === "Beard trim");
     await ownerPost(salon, "/api/promo-codes", { code: "BEARDONLY", percentOff: 50, serviceIds: [beard?.id] });

@@ -105,6 +105,30 @@ export async function sendEvent(
   });
 }
 
+/**
+ * Stripe's signed `payment_intent.succeeded` for a stored payment (its intent, amount and currency), the
+ * metadata naming what it pays for (`booking_id`, `gift_card_id`, `package_credit_id`); `at` pins the clock.
+ */
+export async function paymentSucceeded(
+  p: { stripePaymentIntentId: string | null; amount: number; currency: string; tenantId: string },
+  metadata: Record<string, string>,
+  opts: { at?: Date; type?: string; account?: string; extra?: Record<string, unknown> } = {},
+) {
+  const type = opts.type ?? "payment_intent.succeeded";
+  const object = {
+    id: p.stripePaymentIntentId,
+    object: "payment_intent",
+    amount: p.amount,
+    currency: p.currency.toLowerCase(),
+    status: type === "payment_intent.succeeded" ? "succeeded" : "requires_payment_method",
+    metadata: { ...metadata, tenant_id: p.tenantId },
+    ...opts.extra,
+  };
+  const event = stripeEvent(type, object, opts.account);
+  const res = await sendEvent(event, opts.at ? { at: opts.at, pinClock: true } : {});
+  return { res, event };
+}
+
 /** The PaymentIntent object of a `payment_intent.*` event for a booking's payment. */
 export async function intentObject(bookingId: string, extra: Record<string, unknown> = {}) {
   const [p] = await paymentsOf(bookingId);

@@ -1,58 +1,46 @@
-import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { codeDigest } from "../../../src/domain/prepaid-codes";
 import { giftCodeSecret } from "../../../src/config";
 import { get, patch } from "../../helpers/api";
-import { testDb } from "../../helpers/db";
 import { createTenant } from "../../helpers/factories";
-import { processedEvent, script, stripeCalls, workerEnv } from "../payments/support";
-import { buy, codeIn, giftCardRow, giftSettings, giftTenant, outboxTo, paySale, purchaseBody, salePayment } from "./support";
+import { processedEvent, script, workerEnv } from "../payments/support";
+import {
+  buy,
+  codeIn,
+  expectPendingSale,
+  giftCardRow,
+  giftSettings,
+  giftTenant,
+  outboxTo,
+  paySale,
+  purchaseBody,
+  salePayment,
+  soldCounts,
+} from "./support";
 
 // design.md §32, issue #43 item 1: a gift card bought on the business's page, paid on its
 // connected Stripe account, issued by Stripe's signed success.
 
 const NOW = "2031-05-01T12:00:00.000Z";
 
-async function countRows(tenantId: string) {
-  const [row] = await testDb().all<{ cards: number; payments: number }>(sql`
-    SELECT (SELECT count(*) FROM gift_cards WHERE tenant_id = ${tenantId}) AS cards,
-           (SELECT count(*) FROM payments WHERE tenant_id = ${tenantId}) AS payments`);
-  return row;
-}
+const countRows = (tenantId: string) => soldCounts("giftCard", tenantId);
 
 describe("buying a gift card (POST /api/public/:slug/gift-cards)", () => {
   it("answers 201 pending with the payment to confirm, a PaymentIntent on the connected account, and no code yet", async () => {
     const { tenant, account } = await giftTenant();
-    const res = await buy(tenant.slug, purchaseBody(), { now: NOW });
-    expect(res.status).toBe(201);
-    const data = res.body.data;
-    expect(data).toEqual({
-      id: expect.stringMatching(/^gft_/),
-      status: "pending",
-      payment: {
-        clientSecret: expect.stringMatching(/^pi_.+_secret_/),
-        publishableKey: "pk_test_capture",
-        stripeAccount: account,
-        amount: 5000,
-        currency: "EUR",
-      },
+    const id = await expectPendingSale(await buy(tenant.slug, purchaseBody(), { now: NOW }), {
+      tenantId: tenant.id,
+      account,
+      id: /^gft_/,
+      amount: 5000,
+      key: (id) => `gift-card-${id}-sale`,
+      metadata: (id) => ({ gift_card_id: id }),
     });
-    const [call] = await stripeCalls(tenant.id);
-    expect(call.path).toBe("/stripe/v1/payment_intents");
-    expect(call.headers["stripe-account"]).toBe(account);
-    expect(call.headers["idempotency-key"]).toBe(`gift-card-${data.id}-sale`);
-    expect(Object.fromEntries(new URLSearchParams(call.body))).toEqual({
-      amount: "5000",
-      currency: "eur",
-      "automatic_payment_methods[enabled]": "true",
-      "metadata[gift_card_id]": data.id,
-      "metadata[tenant_id]": tenant.id,
-    });
-    const card = await giftCardRow(data.id);
+    const card = await giftCardRow(id);
     expect(card).toMatchObject({ status: "pending", codeHash: null, last4: null, balance: 0, amount: 5000, deliveryDate: "2031-05-10" });
     // Valid for the business's 60 months from the purchase.
     expect(card.expiresAt).toBe("2036-05-01T12:00:00.000Z");
-    expect(await salePayment(data.id)).toMatchObject({ kind: "gift_card_sale", status: "pending", bookingId: null, amount: 5000 });
+    expect(await salePayment(id)).toMatchObject({ kind: "gift_card_sale", status: "pending", bookingId: null, amount: 5000 });
     // Nobody is told anything before the money is taken.
     expect(await outboxTo(card.recipientEmail)).toEqual([]);
     expect(await outboxTo(card.buyerEmail)).toEqual([]);
@@ -121,8 +109,8 @@ describe("buying a gift card (POST /api/public/:slug/gift-cards)", () => {
     const refused = await buy(tenant.slug, purchaseBody(), { now: NOW });
     expect(refused.status).toBe(502);
     expect(refused.body.error.code).toBe("payment_provider_error");
-    expect(await countRows(tenant.id)).toEqual({ cards: 0, payments: 0 });
-    expect(await countRows(off.tenant.id)).toEqual({ cards: 0, payments: 0 });
+    expect(await countRows(tenant.id)).toEqual({ sold: 0, payments: 0 });
+    expect(await countRows(off.tenant.id)).toEqual({ sold: 0, payments: 0 });
   });
 
   it("needs a Turnstile token where the business has bot protection on", async () => {
@@ -130,7 +118,7 @@ describe("buying a gift card (POST /api/public/:slug/gift-cards)", () => {
     const res = await buy(tenant.slug, purchaseBody(), { now: NOW });
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe("captcha_failed");
-    expect(await countRows(tenant.id)).toEqual({ cards: 0, payments: 0 });
+    expect(await countRows(tenant.id)).toEqual({ sold: 0, payments: 0 });
   });
 });
 

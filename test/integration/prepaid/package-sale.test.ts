@@ -6,9 +6,10 @@ import { del, get, post } from "../../helpers/api";
 import { customerAt } from "../../helpers/booking";
 import { testDb } from "../../helpers/db";
 import { uniq } from "../../helpers/factories";
-import { book, bookingBody, payingTenant, processedEvent, script, sendEvent, stripeCalls, workerEnv } from "../payments/support";
+import { book, bookingBody, payingTenant, processedEvent, script, sendEvent, workerEnv } from "../payments/support";
 import { cronAt } from "../notifications/support";
-import { outboxTo, ownerTokenAt } from "./support";
+import { expectPendingSale, outboxTo, ownerTokenAt, soldCounts } from "./support";
+import { issued } from "./counter";
 import { offered, packageCodeIn, saleEvent, salePayment } from "./package-support";
 
 // design.md §32, issue #43: a package of sessions bought online, paid on the business's connected
@@ -32,12 +33,7 @@ async function soldRow(id: string) {
   return row;
 }
 
-async function countRows(tenantId: string) {
-  const [row] = await testDb().all<{ sold: number; payments: number }>(sql`
-    SELECT (SELECT count(*) FROM package_credits WHERE tenant_id = ${tenantId}) AS sold,
-           (SELECT count(*) FROM payments WHERE tenant_id = ${tenantId}) AS payments`);
-  return row;
-}
+const countRows = (tenantId: string) => soldCounts("package", tenantId);
 
 describe("packages on sale (GET /api/public/:slug/packages)", () => {
   it("lists what can be bought online; a deleted or counter-only package is not listed, and a business that cannot charge lists none", async () => {
@@ -65,33 +61,15 @@ describe("buying a package (POST /api/public/:slug/packages)", () => {
     const { tenant, service, account } = await payingTenant();
     const pack = await offered(tenant, [service.id]);
     const who = buyer();
-    const res = await buy(tenant.slug, { packageId: pack.id, buyer: who });
-    expect(res.status).toBe(201);
-    const data = res.body.data;
-    expect(data).toEqual({
-      id: expect.stringMatching(/^pkc_/),
-      status: "pending",
-      payment: {
-        clientSecret: expect.stringMatching(/^pi_.+_secret_/),
-        publishableKey: "pk_test_capture",
-        stripeAccount: account,
-        amount: 16000,
-        currency: "EUR",
-      },
+    const id = await expectPendingSale(await buy(tenant.slug, { packageId: pack.id, buyer: who }), {
+      tenantId: tenant.id,
+      account,
+      id: /^pkc_/,
+      amount: 16000,
+      key: (id) => `package-${id}-sale`,
+      metadata: (id) => ({ package_credit_id: id, package_id: pack.id }),
     });
-    const [call] = await stripeCalls(tenant.id);
-    expect(call.path).toBe("/stripe/v1/payment_intents");
-    expect(call.headers["stripe-account"]).toBe(account);
-    expect(call.headers["idempotency-key"]).toBe(`package-${data.id}-sale`);
-    expect(Object.fromEntries(new URLSearchParams(call.body))).toEqual({
-      amount: "16000",
-      currency: "eur",
-      "automatic_payment_methods[enabled]": "true",
-      "metadata[package_credit_id]": data.id,
-      "metadata[package_id]": pack.id,
-      "metadata[tenant_id]": tenant.id,
-    });
-    expect(await soldRow(data.id)).toMatchObject({
+    expect(await soldRow(id)).toMatchObject({
       status: "pending",
       credits: 0,
       sessions: 5,
@@ -101,7 +79,7 @@ describe("buying a package (POST /api/public/:slug/packages)", () => {
       expiresAt: "2032-04-30T12:00:00.000Z",
       customerAccountId: null,
     });
-    expect(await salePayment(data.id)).toMatchObject({ kind: "package_sale", status: "pending", amount: 16000 });
+    expect(await salePayment(id)).toMatchObject({ kind: "package_sale", status: "pending", amount: 16000 });
     expect(await outboxTo(who.email)).toEqual([]);
   });
 
@@ -267,16 +245,10 @@ describe("a package issued by hand", () => {
     const { tenant, service } = await payingTenant();
     const pack = await offered(tenant, [service.id]);
     const email = `kim-${uniq()}@example.test`;
-    const token = await ownerTokenAt(tenant, NOW);
-    const res = await post(
-      `/api/packages/${pack.id}/issue`,
-      { reason: "Paid cash", buyerName: "Kim", buyerEmail: email },
-      { token, now: NOW },
-    );
-    expect(res.status).toBe(201);
+    const sold = await issued(tenant, pack.id, { reason: "Paid cash", buyerName: "Kim", buyerEmail: email });
     const [mail] = await outboxTo(email);
     expect(mail).toMatchObject({ kind: "package.issued", sensitive: true });
-    expect(packageCodeIn(mail.textBody)).toBe(res.body.data.code);
+    expect(packageCodeIn(mail.textBody)).toBe(sold.code);
     expect(mail.textBody).toContain("Hi Kim");
     expect(mail.textBody).not.toContain("payment");
   });

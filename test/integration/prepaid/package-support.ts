@@ -1,56 +1,15 @@
-import { sql } from "drizzle-orm";
-import { expect } from "vitest";
-import { post } from "../../helpers/api";
-import { testDb } from "../../helpers/db";
-import { sendEvent, stripeEvent } from "../payments/support";
-import { ownerTokenAt } from "./support";
+import { NOW } from "./counter";
+import { soldEvent, soldPayment } from "./support";
 
-// Packages sold online (design.md §32): the owner's offer, the sale's payment and Stripe's signed events about it.
+// Packages sold online (design.md §32): the sale's payment and Stripe's signed events about it.
 
-export const NOW = "2031-05-01T12:00:00.000Z";
+export { NOW, offered } from "./counter";
 
-export async function offered(tenant: { ownerId: string; id: string }, serviceIds: string[], extra: Record<string, unknown> = {}) {
-  const token = await ownerTokenAt(tenant, NOW);
-  const body = { name: "Five colours", serviceIds, sessions: 5, price: 16000, validityDays: 365, ...extra };
-  const res = await post("/api/packages", body, { token, now: NOW });
-  expect(res.status).toBe(201);
-  return res.body.data as { id: string };
-}
-
-export async function salePayment(soldId: string) {
-  const [row] = await testDb().all<{
-    id: string;
-    intent: string;
-    amount: number;
-    currency: string;
-    tenantId: string;
-    status: string;
-    kind: string;
-  }>(sql`
-    SELECT p.id, p.stripe_payment_intent_id AS intent, p.amount, p.currency, p.tenant_id AS tenantId, p.status, p.kind
-    FROM payments p JOIN package_credits c ON c.payment_id = p.id WHERE c.id = ${soldId}`);
-  return row;
-}
+export const salePayment = (soldId: string) => soldPayment("package", soldId);
 
 /** Stripe's signed event about a sold package's payment. */
-export async function saleEvent(soldId: string, type = "payment_intent.succeeded", opts: { account?: string } = {}) {
-  const p = await salePayment(soldId);
-  const event = stripeEvent(
-    type,
-    {
-      id: p.intent,
-      object: "payment_intent",
-      amount: p.amount,
-      currency: p.currency.toLowerCase(),
-      status: type === "payment_intent.succeeded" ? "succeeded" : "requires_payment_method",
-      metadata: { package_credit_id: soldId, tenant_id: p.tenantId },
-      ...(type === "payment_intent.payment_failed" ? { last_payment_error: { message: "Your card was declined." } } : {}),
-    },
-    opts.account,
-  );
-  const res = await sendEvent(event, { at: new Date(NOW), pinClock: true });
-  return { res, event };
-}
+export const saleEvent = (soldId: string, type = "payment_intent.succeeded", opts: { account?: string } = {}) =>
+  soldEvent("package", soldId, { type, account: opts.account, at: new Date(NOW) });
 
 export function packageCodeIn(text: string): string {
   const m = text.match(/PK-[0-9A-Z]{4}-[0-9A-Z]{4}/);

@@ -5,36 +5,14 @@ import { customerAt } from "../../helpers/booking";
 import { testDb } from "../../helpers/db";
 import { createMember, createService, createTenant, ownerToken } from "../../helpers/factories";
 import { book, bookingBody, bookingOf, payingTenant, stripeCalls } from "../payments/support";
-import { ownerTokenAt } from "./support";
+import { creditsOf, issued, offered } from "./counter";
+import { dailyStarts, oneWinner } from "./support";
 
 // design.md §32, issue #43 item 3: packages of sessions, issued by the owner, spent one credit per
 // booking in the booking's own atomic write, given back by a refundable cancellation.
 
 const NOW = "2031-05-01T12:00:00.000Z";
 const START = "2031-05-14T10:00:00";
-
-async function packageOf(tenant: { ownerId: string; id: string }, serviceIds: string[], extra: Record<string, unknown> = {}) {
-  const token = await ownerTokenAt(tenant, NOW);
-  const res = await post(
-    "/api/packages",
-    { name: "Five colours", serviceIds, sessions: 5, price: 16000, validityDays: 365, ...extra },
-    { token, now: NOW },
-  );
-  expect(res.status).toBe(201);
-  return res.body.data as { id: string };
-}
-
-async function issued(tenant: { ownerId: string; id: string }, packageId: string, extra: Record<string, unknown> = {}) {
-  const token = await ownerTokenAt(tenant, NOW);
-  const res = await post(`/api/packages/${packageId}/issue`, { reason: "Counter sale", ...extra }, { token, now: NOW });
-  expect(res.status).toBe(201);
-  return res.body.data as { id: string; code: string; credits: number; expiresAt: string };
-}
-
-async function creditsOf(id: string) {
-  const [row] = await testDb().all<{ credits: number }>(sql`SELECT credits FROM package_credits WHERE id = ${id}`);
-  return row.credits;
-}
 
 describe("owner packages", () => {
   it("creates, reads, changes, lists and deletes a package; staff get 403 and other businesses 404", async () => {
@@ -71,7 +49,7 @@ describe("owner packages", () => {
 
   it("issues a package by hand: all its sessions, a PK- code shown once, audited with the reason", async () => {
     const { tenant, service } = await payingTenant();
-    const pack = await packageOf(tenant, [service.id]);
+    const pack = await offered(tenant, [service.id]);
     const card = await issued(tenant, pack.id, { buyerName: "Bo", reason: "Paid cash" });
     expect(card.code).toMatch(/^PK-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
     expect(card.credits).toBe(5);
@@ -89,7 +67,7 @@ describe("owner packages", () => {
 describe("booking with a package", () => {
   it("takes one credit by code, charges nothing and confirms at once", async () => {
     const { tenant, service, staff } = await payingTenant({ price: 4000, depositPercent: 30 });
-    const card = await issued(tenant, (await packageOf(tenant, [service.id])).id);
+    const card = await issued(tenant, (await offered(tenant, [service.id])).id);
     const res = await book(
       tenant.slug,
       { ...bookingBody(service.id, staff.id, START), packageCode: card.code.toLowerCase() },
@@ -105,7 +83,7 @@ describe("booking with a package", () => {
   it("with usePackage spends the signed-in account's package; a guest or an account without one gets fieldErrors.usePackage", async () => {
     const { tenant, service, staff } = await payingTenant({ price: 4000, depositPercent: 30 });
     const holder = await customerAt(NOW);
-    const card = await issued(tenant, (await packageOf(tenant, [service.id])).id, { buyerEmail: holder.email });
+    const card = await issued(tenant, (await offered(tenant, [service.id])).id, { buyerEmail: holder.email });
     const mine = await book(
       tenant.slug,
       { ...bookingBody(service.id, staff.id, START), usePackage: true },
@@ -132,12 +110,12 @@ describe("booking with a package", () => {
   it("refuses an unknown, expired, used-up or other-service package with fieldErrors.packageCode, holding nothing", async () => {
     const { tenant, service, staff } = await payingTenant({ price: 4000, depositPercent: 30 });
     const other = await createService(tenant.id, { name: "Other", price: 1000 });
-    const pack = await packageOf(tenant, [service.id]);
+    const pack = await offered(tenant, [service.id]);
     const expired = await issued(tenant, pack.id);
     await testDb().run(sql`UPDATE package_credits SET expires_at = '2031-04-30T00:00:00.000Z' WHERE id = ${expired.id}`);
     const empty = await issued(tenant, pack.id);
     await testDb().run(sql`UPDATE package_credits SET credits = 0 WHERE id = ${empty.id}`);
-    const elsewhere = await issued(tenant, (await packageOf(tenant, [other.id])).id);
+    const elsewhere = await issued(tenant, (await offered(tenant, [other.id])).id);
     const cases: [string, string][] = [
       ["PK-ZZZZ-ZZZZ", "No package has this code"],
       [expired.code, "This package has expired"],
@@ -156,17 +134,14 @@ describe("booking with a package", () => {
 
   it("lets only one of 15 concurrent bookings take the last credit; it never goes below zero", async () => {
     const { tenant, service, staff } = await payingTenant({ price: 4000, depositPercent: 30 });
-    const card = await issued(tenant, (await packageOf(tenant, [service.id])).id);
+    const card = await issued(tenant, (await offered(tenant, [service.id])).id);
     await testDb().run(sql`UPDATE package_credits SET credits = 1 WHERE id = ${card.id}`);
-    const starts = Array.from({ length: 15 }, (_, i) => `2031-05-${String(10 + i).padStart(2, "0")}T10:00:00`);
     const results = await Promise.all(
-      starts.map((start) => book(tenant.slug, { ...bookingBody(service.id, staff.id, start), packageCode: card.code }, { now: NOW })),
+      dailyStarts(15).map((start) =>
+        book(tenant.slug, { ...bookingBody(service.id, staff.id, start), packageCode: card.code }, { now: NOW }),
+      ),
     );
-    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
-    for (const r of results.filter((x) => x.status !== 201)) {
-      expect(r.status).toBe(400);
-      expect(Object.keys(r.body.error.details.fieldErrors)).toEqual(["packageCode"]);
-    }
+    oneWinner(results, "packageCode");
     expect(await creditsOf(card.id)).toBe(0);
     const [{ n }] = await testDb().all<{ n: number }>(sql`SELECT count(*) AS n FROM bookings WHERE package_credit_id = ${card.id}`);
     expect(n).toBe(1);
@@ -174,7 +149,7 @@ describe("booking with a package", () => {
 
   it("gives the credit back on a cancellation inside the refund rule; a late cancellation keeps it", async () => {
     const { tenant, service, staff } = await payingTenant({ price: 4000, depositPercent: 30 });
-    const card = await issued(tenant, (await packageOf(tenant, [service.id])).id);
+    const card = await issued(tenant, (await offered(tenant, [service.id])).id);
     const early = await book(tenant.slug, { ...bookingBody(service.id, staff.id, START), packageCode: card.code }, { now: NOW });
     const late = await book(
       tenant.slug,

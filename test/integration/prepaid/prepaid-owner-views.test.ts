@@ -4,6 +4,7 @@ import { countDbRequests, del, get, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { createCustomer, createMember, createService, createTenant, ownerToken, uniq } from "../../helpers/factories";
 import { payingTenant } from "../payments/support";
+import { issued, offered } from "./counter";
 import { ownerTokenAt } from "./support";
 
 // design.md §32, §15, issue #43 (owner app): the Packages and Promo codes pages read ONE view each;
@@ -14,25 +15,12 @@ const LATER = "2031-05-01T12:05:00.000Z";
 
 type Tenant = { ownerId: string; id: string };
 
-async function makePackage(tenant: Tenant, serviceIds: string[], extra: Record<string, unknown> = {}) {
-  const res = await post(
-    "/api/packages",
-    { name: "Five cuts", serviceIds, sessions: 5, price: 12000, validityDays: 30, ...extra },
-    { token: await ownerTokenAt(tenant, NOW), now: NOW },
-  );
-  expect(res.status).toBe(201);
-  return res.body.data as { id: string; name: string };
-}
+/** "Five cuts": 5 sessions for 120.00, valid 30 days (each overridable). */
+const makePackage = (tenant: Tenant, serviceIds: string[], extra: Record<string, unknown> = {}) =>
+  offered(tenant, serviceIds, { name: "Five cuts", price: 12000, validityDays: 30, ...extra });
 
-async function issue(tenant: Tenant, packageId: string, extra: Record<string, unknown> = {}, at = NOW) {
-  const res = await post(
-    `/api/packages/${packageId}/issue`,
-    { reason: "Paid cash", ...extra },
-    { token: await ownerTokenAt(tenant, at), now: at },
-  );
-  expect(res.status).toBe(201);
-  return res.body.data as { id: string; last4: string };
-}
+const issue = (tenant: Tenant, packageId: string, extra: Record<string, unknown> = {}, at = NOW) =>
+  issued(tenant, packageId, { reason: "Paid cash", ...extra }, at);
 
 describe("GET /api/businesses/me/views/packages", () => {
   it("shows the packages offered, which are on sale online, the packages sold with credits left, and the services, in one batch", async () => {

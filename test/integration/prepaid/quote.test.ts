@@ -5,6 +5,7 @@ import { bookableTenant } from "../../helpers/booking";
 import { testDb } from "../../helpers/db";
 import { createService } from "../../helpers/factories";
 import { book, bookingBody, bookingOf, customer, payingTenant, stripeCalls } from "../payments/support";
+import { counterCard, promo, usesOf } from "./counter";
 import { giftCardRow, giftTenant, ownerTokenAt } from "./support";
 
 // issue #43 item 5: POST /api/public/:slug/quote answers what the create then charges (the same
@@ -14,27 +15,8 @@ import { giftCardRow, giftTenant, ownerTokenAt } from "./support";
 const NOW = "2031-05-01T12:00:00.000Z";
 const START = "2031-05-14T10:00:00";
 
-type Owner = { ownerId: string; id: string };
-
-async function promo(tenant: Owner, body: Record<string, unknown>) {
-  const res = await post("/api/promo-codes", body, { token: await ownerTokenAt(tenant, NOW), now: NOW });
-  expect(res.status).toBe(201);
-  return res.body.data as { id: string; code: string };
-}
-
-async function counterCard(tenant: Owner, amount: number) {
-  const res = await post("/api/gift-cards", { amount, reason: "Counter sale" }, { token: await ownerTokenAt(tenant, NOW), now: NOW });
-  expect(res.status).toBe(201);
-  return res.body.data as { id: string; code: string };
-}
-
 const quote = (slug: string, body: Record<string, unknown>, opts: { ip?: string; now?: string; dbTag?: string } = {}) =>
   post(`/api/public/${slug}/quote`, body, { now: NOW, ...opts });
-
-async function usesOf(id: string) {
-  const [row] = await testDb().all<{ uses: number }>(sql`SELECT uses FROM promo_codes WHERE id = ${id}`);
-  return row.uses;
-}
 
 async function countsOf(tenantId: string) {
   const [row] = await testDb().all<{ bookings: number; payments: number; customers: number }>(sql`

@@ -1,10 +1,9 @@
 import { SELF } from "cloudflare:test";
 import { parse } from "csv-parse/sync";
-import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { get, post } from "../../helpers/api";
-import { testDb } from "../../helpers/db";
-import { book, bookingBody, paymentsOf, sendEvent, stripeEvent } from "../payments/support";
+import { book, bookingBody, paymentSucceeded, paymentsOf } from "../payments/support";
+import { saleEvent, salePayment } from "../prepaid/package-support";
 import { buy, giftTenant, ownerTokenAt, paySale, purchaseBody } from "../prepaid/support";
 
 // design.md §29, §32, issue #43 item 5: gift-card and package sales count as money when sold (on the
@@ -23,33 +22,16 @@ async function packageSale(slug: string, packageId: string) {
     { now: NOW },
   );
   expect(res.status).toBe(201);
-  const [p] = await testDb().all<{ intent: string; amount: number; currency: string; tenantId: string }>(sql`
-    SELECT stripe_payment_intent_id AS intent, amount, currency, tenant_id AS tenantId FROM payments
-    WHERE id = (SELECT payment_id FROM package_credits WHERE id = ${res.body.data.id})`);
-  const event = stripeEvent("payment_intent.succeeded", {
-    id: p.intent,
-    object: "payment_intent",
-    amount: p.amount,
-    currency: p.currency.toLowerCase(),
-    status: "succeeded",
-    metadata: { package_credit_id: res.body.data.id, tenant_id: p.tenantId },
-  });
-  expect((await sendEvent(event, { at: new Date(NOW), pinClock: true })).status).toBe(200);
-  return p.amount;
+  const { res: paid } = await saleEvent(res.body.data.id);
+  expect(paid.status).toBe(200);
+  return (await salePayment(res.body.data.id)).amount;
 }
 
 /** Stripe's signed success for the card part of a booking's payment. */
 async function payCardPart(bookingId: string) {
   const card = (await paymentsOf(bookingId)).find((p) => p.kind !== "gift_card_redemption")!;
-  const event = stripeEvent("payment_intent.succeeded", {
-    id: card.stripePaymentIntentId,
-    object: "payment_intent",
-    amount: card.amount,
-    currency: card.currency.toLowerCase(),
-    status: "succeeded",
-    metadata: { booking_id: bookingId, tenant_id: card.tenantId },
-  });
-  expect((await sendEvent(event, { at: new Date(NOW), pinClock: true })).status).toBe(200);
+  const { res } = await paymentSucceeded(card, { booking_id: bookingId }, { at: new Date(NOW) });
+  expect(res.status).toBe(200);
   return card.amount;
 }
 

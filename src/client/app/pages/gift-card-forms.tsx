@@ -6,12 +6,12 @@ import { t } from "../shell/i18n";
 import { FormDialog, useSubmit } from "../ui/form-dialog";
 import { money, toMinor } from "../ui/format";
 import { TextAreaField, TextField } from "../ui/kit";
+import { type Person, PersonFields, personBody, ReasonField } from "./counter-sale-fields";
 
 export function IssueDialog(p: { currency: string; onClose: () => void; onIssued: (card: IssuedGiftCard) => void }) {
   const [amount, setAmount] = useState("");
   const [reason, setReason] = useState(t("gc.soldAtCounter"));
-  const [recipientName, setRecipientName] = useState("");
-  const [recipientEmail, setRecipientEmail] = useState("");
+  const [recipient, setRecipient] = useState<Person>({ name: "", email: "" });
   const s = useSubmit();
   function submit(e: Event) {
     e.preventDefault();
@@ -20,12 +20,7 @@ export function IssueDialog(p: { currency: string; onClose: () => void; onIssued
     if (minor === null || minor <= 0) wrong.amount = t("gc.amountRule");
     if (!reason.trim()) wrong.reason = t("gc.reasonRule");
     if (Object.keys(wrong).length) return s.refuse(wrong);
-    const body = {
-      amount: minor,
-      reason: reason.trim(),
-      ...(recipientName.trim() ? { recipientName: recipientName.trim() } : {}),
-      ...(recipientEmail.trim() ? { recipientEmail: recipientEmail.trim() } : {}),
-    };
+    const body = { amount: minor, reason: reason.trim(), ...personBody("recipient", recipient) };
     void s.send<IssuedGiftCard>("POST", "/api/gift-cards", body, (a) => {
       if (a.body?.data) p.onIssued(a.body.data);
     });
@@ -49,32 +44,13 @@ export function IssueDialog(p: { currency: string; onClose: () => void; onIssued
         onValue={setAmount}
         error={s.fields.amount}
       />
-      <TextField
-        id="issue-reason"
-        label={t("gc.why")}
-        hint={t("gc.whyHint")}
-        required
-        maxLength={500}
-        value={reason}
-        onValue={setReason}
-        error={s.fields.reason}
-      />
-      <TextField
-        id="issue-recipient-name"
-        label={t("gc.recipientName")}
-        maxLength={200}
-        value={recipientName}
-        onValue={setRecipientName}
-        error={s.fields.recipientName}
-      />
-      <TextField
-        id="issue-recipient-email"
-        label={t("gc.recipientEmail")}
-        hint={t("gc.recipientEmailHint")}
-        type="email"
-        value={recipientEmail}
-        onValue={setRecipientEmail}
-        error={s.fields.recipientEmail}
+      <ReasonField label={t("gc.why")} hint={t("gc.whyHint")} value={reason} onValue={setReason} error={s.fields.reason} />
+      <PersonFields
+        field="recipient"
+        labels={{ name: t("gc.recipientName"), email: t("gc.recipientEmail"), emailHint: t("gc.recipientEmailHint") }}
+        person={recipient}
+        onPerson={setRecipient}
+        errors={s.fields}
       />
     </FormDialog>
   );

@@ -8,10 +8,12 @@ import { startPage } from "../shell/boot";
 import { t } from "../shell/i18n";
 import { CopyBox } from "../ui/copy";
 import { money } from "../ui/format";
-import { Button, Empty, GateNote, Loading, LoadFailed, Outcome } from "../ui/kit";
-import { gate } from "../ui/permissions";
+import { type Column, DataTable } from "../ui/data-table";
+import { Button, Empty, Loading, LoadFailed, Outcome } from "../ui/kit";
+import { type Gate, gate } from "../ui/permissions";
 import { useView } from "../ui/use-view";
 import { IssueDialog, VoidDialog } from "./gift-card-forms";
+import { PageActions, useDialogs } from "./prepaid-kit";
 
 const STATE = {
   active: "gc.active",
@@ -26,25 +28,58 @@ const who = (c: OwnerGiftCard) =>
     ? t("gc.recipient", { name: c.recipientName, email: c.recipientEmail })
     : c.recipientName || c.recipientEmail || "\u2014";
 
+type Open = { kind: "issue" } | { kind: "void"; card: OwnerGiftCard };
+
+function columns(manage: Gate, setOpen: (open: Open) => void): Column<OwnerGiftCard>[] {
+  return [
+    { label: t("gc.codeCol"), cell: (c) => (c.last4 ? `GC-\u2026${c.last4}` : "\u2014") },
+    { label: t("gc.for"), cell: who },
+    {
+      label: t("gc.balance"),
+      cell: (c) => (
+        <span>
+          {money(c.balance, c.currency)} <span class="muted small">{t("gc.of", { amount: money(c.amount, c.currency) })}</span>
+        </span>
+      ),
+    },
+    {
+      label: t("gc.state"),
+      cell: (c) => (
+        <span>
+          {t(STATE[c.state])}
+          {c.voidReason ? <span class="muted small"> ({c.voidReason})</span> : null}
+        </span>
+      ),
+    },
+    { label: t("gc.expires"), cell: (c) => (c.expiresAt ? dayLabel(isoDay(c.expiresAt)) : t("gc.never")) },
+    {
+      label: t("gc.how"),
+      cell: (c) => (c.source === "owner" ? t("gc.issuedBy", { reason: c.reason ?? "" }) : t("gc.boughtBy", { name: c.buyerName ?? "" })),
+    },
+    {
+      label: t("svc.actions"),
+      hiddenLabel: true,
+      cell: (c) =>
+        c.state === "active" || c.state === "empty" ? (
+          <Button gate={manage} onClick={() => setOpen({ kind: "void", card: c })} label={t("gc.voidNamed", { last4: c.last4 ?? "" })}>
+            {t("gc.voidButton")}
+          </Button>
+        ) : null,
+    },
+  ];
+}
+
 function GiftCards() {
   const view = useView<GiftCardsView>("/api/businesses/me/views/gift-cards");
-  const [issuing, setIssuing] = useState(false);
+  const { open, setOpen, close, done, finish } = useDialogs<Open>(view.reload);
   const [issued, setIssued] = useState<IssuedGiftCard | null>(null);
-  const [voiding, setVoiding] = useState<OwnerGiftCard | null>(null);
-  const [done, setDone] = useState("");
   const d = view.data;
   if (!d) return view.problem ? <LoadFailed problem={view.problem} onRetry={view.reload} /> : <Loading />;
   const manage = gate(d.viewer, "manage");
-  const currency = d.business.currency;
 
   return (
     <>
-      <div class="actions-row">
-        <Button kind="primary" gate={manage} onClick={() => setIssuing(true)}>
-          {t("gc.issue")}
-        </Button>
-      </div>
-      <GateNote gates={[manage]} />
+      <PageActions gate={manage} label={t("gc.issue")} onClick={() => setOpen({ kind: "issue" })} />
       {issued ? (
         <CopyBox id="issued-code" label={t("gc.code")} value={issued.code} onDismiss={() => setIssued(null)}>
           <p>
@@ -56,78 +91,19 @@ function GiftCards() {
       {d.cards.length === 0 ? (
         <Empty title={t("gc.none")}>{t("gc.noneHint")}</Empty>
       ) : (
-        <div class="table-wrap">
-          <table>
-            <caption class="visually-hidden">{t("gc.caption")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("gc.codeCol")}</th>
-                <th scope="col">{t("gc.for")}</th>
-                <th scope="col">{t("gc.balance")}</th>
-                <th scope="col">{t("gc.state")}</th>
-                <th scope="col">{t("gc.expires")}</th>
-                <th scope="col">{t("gc.how")}</th>
-                <th scope="col">
-                  <span class="visually-hidden">{t("svc.actions")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.cards.map((c) => (
-                <tr>
-                  <td data-label={t("gc.codeCol")}>{c.last4 ? `GC-\u2026${c.last4}` : "\u2014"}</td>
-                  <td data-label={t("gc.for")}>{who(c)}</td>
-                  <td data-label={t("gc.balance")}>
-                    <span>
-                      {money(c.balance, c.currency)} <span class="muted small">{t("gc.of", { amount: money(c.amount, c.currency) })}</span>
-                    </span>
-                  </td>
-                  <td data-label={t("gc.state")}>
-                    <span>
-                      {t(STATE[c.state])}
-                      {c.voidReason ? <span class="muted small"> ({c.voidReason})</span> : null}
-                    </span>
-                  </td>
-                  <td data-label={t("gc.expires")}>{c.expiresAt ? dayLabel(isoDay(c.expiresAt)) : t("gc.never")}</td>
-                  <td data-label={t("gc.how")}>
-                    {c.source === "owner" ? t("gc.issuedBy", { reason: c.reason ?? "" }) : t("gc.boughtBy", { name: c.buyerName ?? "" })}
-                  </td>
-                  <td data-label={t("svc.actions")}>
-                    {c.state === "active" || c.state === "empty" ? (
-                      <Button gate={manage} onClick={() => setVoiding(c)} label={t("gc.voidNamed", { last4: c.last4 ?? "" })}>
-                        {t("gc.voidButton")}
-                      </Button>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable caption={t("gc.caption")} columns={columns(manage, setOpen)} rows={d.cards} />
       )}
-      {issuing ? (
+      {open?.kind === "issue" ? (
         <IssueDialog
-          currency={currency}
-          onClose={() => setIssuing(false)}
+          currency={d.business.currency}
+          onClose={close}
           onIssued={(card) => {
-            setIssuing(false);
-            setDone("");
             setIssued(card);
-            view.reload();
+            finish("");
           }}
         />
       ) : null}
-      {voiding ? (
-        <VoidDialog
-          card={voiding}
-          onClose={() => setVoiding(null)}
-          onVoided={() => {
-            setVoiding(null);
-            setDone(t("gc.voided"));
-            view.reload();
-          }}
-        />
-      ) : null}
+      {open?.kind === "void" ? <VoidDialog card={open.card} onClose={close} onVoided={() => finish(t("gc.voided"))} /> : null}
     </>
   );
 }

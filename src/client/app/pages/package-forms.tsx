@@ -3,9 +3,10 @@
 import { useState } from "hono/jsx/dom";
 import type { IssuedPackage, OwnerPackage } from "../../shared/api-types";
 import { t } from "../shell/i18n";
-import { FormDialog, useSubmit } from "../ui/form-dialog";
+import { ConfirmDialog, FormDialog, useSubmit } from "../ui/form-dialog";
 import { money, toMajor, toMinor } from "../ui/format";
 import { TextField } from "../ui/kit";
+import { type Person, PersonFields, personBody, ReasonField } from "./counter-sale-fields";
 import { type ServiceName, ServicePicker } from "./prepaid-kit";
 
 const wholeIn = (text: string, lo: number, hi: number) => /^\d+$/.test(text.trim()) && Number(text) >= lo && Number(text) <= hi;
@@ -92,38 +93,29 @@ export function PackageDialog(p: {
 }
 
 export function DeletePackageDialog(p: { pack: OwnerPackage; onClose: () => void; onDeleted: () => void }) {
-  const s = useSubmit();
   return (
-    <FormDialog
+    <ConfirmDialog
       id="package-delete"
       title={t("pk.deleteTitle")}
-      submitLabel={t("pk.deleteConfirm")}
-      busy={s.busy}
-      problem={s.problem}
-      onSubmit={(e: Event) => {
-        e.preventDefault();
-        void s.send("DELETE", `/api/packages/${encodeURIComponent(p.pack.id)}`, undefined, () => p.onDeleted());
-      }}
+      confirmLabel={t("pk.deleteConfirm")}
+      method="DELETE"
+      path={`/api/packages/${encodeURIComponent(p.pack.id)}`}
       onClose={p.onClose}
+      onDone={p.onDeleted}
     >
       <p>{t("pk.deleteText", { name: p.pack.name })}</p>
-    </FormDialog>
+    </ConfirmDialog>
   );
 }
 
 export function IssuePackageDialog(p: { pack: OwnerPackage; onClose: () => void; onIssued: (issued: IssuedPackage) => void }) {
-  const [buyerName, setBuyerName] = useState("");
-  const [buyerEmail, setBuyerEmail] = useState("");
+  const [buyer, setBuyer] = useState<Person>({ name: "", email: "" });
   const [reason, setReason] = useState(t("pk.reasonDefault"));
   const s = useSubmit();
   function submit(e: Event) {
     e.preventDefault();
     if (!reason.trim()) return s.refuse({ reason: t("pk.eReason") }, t("problem.fields"));
-    const body = {
-      reason: reason.trim(),
-      ...(buyerName.trim() ? { buyerName: buyerName.trim() } : {}),
-      ...(buyerEmail.trim() ? { buyerEmail: buyerEmail.trim() } : {}),
-    };
+    const body = { reason: reason.trim(), ...personBody("buyer", buyer) };
     void s.send<IssuedPackage>("POST", `/api/packages/${encodeURIComponent(p.pack.id)}/issue`, body, (a) => {
       if (a.body?.data) p.onIssued(a.body.data);
     });
@@ -140,35 +132,15 @@ export function IssuePackageDialog(p: { pack: OwnerPackage; onClose: () => void;
       onClose={p.onClose}
     >
       <p>{t("pk.issueIntro", { count: pk.sessions, price: money(pk.price, pk.currency), days: pk.validityDays })}</p>
-      <TextField
-        id="issue-buyer-name"
-        label={t("pk.fBuyerName")}
-        maxLength={200}
+      <PersonFields
+        field="buyer"
+        labels={{ name: t("pk.fBuyerName"), email: t("pk.fBuyerEmail"), emailHint: t("pk.fBuyerEmailHint") }}
+        person={buyer}
+        onPerson={setBuyer}
+        errors={s.fields}
         autocomplete="off"
-        value={buyerName}
-        onValue={setBuyerName}
-        error={s.fields.buyerName}
       />
-      <TextField
-        id="issue-buyer-email"
-        label={t("pk.fBuyerEmail")}
-        hint={t("pk.fBuyerEmailHint")}
-        type="email"
-        autocomplete="off"
-        value={buyerEmail}
-        onValue={setBuyerEmail}
-        error={s.fields.buyerEmail}
-      />
-      <TextField
-        id="issue-reason"
-        label={t("pk.fReason")}
-        hint={t("pk.fReasonHint")}
-        required
-        maxLength={500}
-        value={reason}
-        onValue={setReason}
-        error={s.fields.reason}
-      />
+      <ReasonField label={t("pk.fReason")} hint={t("pk.fReasonHint")} value={reason} onValue={setReason} error={s.fields.reason} />
     </FormDialog>
   );
 }

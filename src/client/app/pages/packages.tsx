@@ -7,37 +7,69 @@ import { startPage } from "../shell/boot";
 import { t } from "../shell/i18n";
 import { CopyBox } from "../ui/copy";
 import { money } from "../ui/format";
-import { Button, Empty, GateNote, Loading, LoadFailed, Outcome } from "../ui/kit";
-import { gate } from "../ui/permissions";
+import { type Column, DataTable, RowActions } from "../ui/data-table";
+import { Empty, Loading, LoadFailed, Outcome } from "../ui/kit";
+import { type Gate, gate } from "../ui/permissions";
 import { useView } from "../ui/use-view";
 import { DeletePackageDialog, IssuePackageDialog, PackageDialog } from "./package-forms";
-import { expiryLabel, heldState, serviceNames } from "./prepaid-kit";
+import { expiryLabel, heldState, PageActions, serviceNames, useDialogs } from "./prepaid-kit";
 
-type Open = { kind: "new" } | { kind: "edit" | "delete" | "issue"; pack: OwnerPackage } | null;
+type Open = { kind: "new" } | { kind: "edit" | "delete" | "issue"; pack: OwnerPackage };
+type Sold = PackagesView["sold"][number];
+
+function offerColumns(manage: Gate, setOpen: (open: Open) => void, d: PackagesView): Column<OwnerPackage>[] {
+  return [
+    { label: t("pk.name"), cell: (p) => p.name },
+    { label: t("pk.services"), cell: (p) => serviceNames(p.serviceIds, d.services) },
+    { label: t("pk.sessions"), cell: (p) => p.sessions },
+    { label: t("pk.price"), cell: (p) => money(p.price, p.currency) },
+    { label: t("pk.validity"), cell: (p) => t("pk.days", { days: p.validityDays }) },
+    { label: t("pk.sale"), cell: (p) => (p.onSale ? t("pk.onSale") : t("pk.counterOnly")) },
+    {
+      label: t("pp.actions"),
+      hiddenLabel: true,
+      cell: (p) => (
+        <RowActions
+          gate={manage}
+          actions={[
+            { text: t("pk.issue"), label: t("pk.issueLabel", { name: p.name }), onClick: () => setOpen({ kind: "issue", pack: p }) },
+            { text: t("pk.edit"), label: t("pk.editLabel", { name: p.name }), onClick: () => setOpen({ kind: "edit", pack: p }) },
+            {
+              text: t("pk.delete"),
+              label: t("pk.deleteLabel", { name: p.name }),
+              onClick: () => setOpen({ kind: "delete", pack: p }),
+              danger: true,
+            },
+          ]}
+        />
+      ),
+    },
+  ];
+}
+
+function soldColumns(tz: string): Column<Sold>[] {
+  return [
+    { label: t("pk.code"), cell: (s) => (s.last4 ? `PK-\u2026${s.last4}` : "\u2014") },
+    { label: t("pk.name"), cell: (s) => s.packageName || "\u2014" },
+    { label: t("pk.customer"), cell: (s) => [s.buyerName, s.buyerEmail].filter(Boolean).join(", ") || "\u2014" },
+    { label: t("pk.left"), cell: (s) => t("pk.leftValue", { credits: s.credits, sessions: s.sessions }) },
+    { label: t("pk.expires"), cell: (s) => expiryLabel(s.expiresAt, tz) },
+    { label: t("pk.state"), cell: (s) => heldState(s.state) },
+    { label: t("pk.how"), cell: (s) => (s.source === "owner" ? t("pk.issuedHow", { reason: s.reason ?? "" }) : t("pk.bought")) },
+  ];
+}
 
 function Packages() {
   const view = useView<PackagesView>("/api/businesses/me/views/packages");
-  const [open, setOpen] = useState<Open>(null);
+  const { open, setOpen, close, done, finish } = useDialogs<Open>(view.reload);
   const [issued, setIssued] = useState<{ code: IssuedPackage; name: string } | null>(null);
-  const [done, setDone] = useState("");
   const d = view.data;
   if (!d) return view.problem ? <LoadFailed problem={view.problem} onRetry={view.reload} /> : <Loading />;
   const manage = gate(d.viewer, "manage");
-  const tz = d.business.timezone;
-  const finish = (message: string) => {
-    setOpen(null);
-    setDone(message);
-    view.reload();
-  };
 
   return (
     <>
-      <div class="actions-row">
-        <Button kind="primary" gate={manage} onClick={() => setOpen({ kind: "new" })}>
-          {t("pk.new")}
-        </Button>
-      </div>
-      <GateNote gates={[manage]} />
+      <PageActions gate={manage} label={t("pk.new")} onClick={() => setOpen({ kind: "new" })} />
       {!d.onlineSales ? <p class="notice">{t("pk.offline")}</p> : null}
       {issued ? (
         <CopyBox
@@ -56,95 +88,14 @@ function Packages() {
       {d.packages.length === 0 ? (
         <Empty title={t("pk.none")}>{t("pk.noneHint")}</Empty>
       ) : (
-        <div class="table-wrap">
-          <table>
-            <caption class="visually-hidden">{t("pk.caption")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("pk.name")}</th>
-                <th scope="col">{t("pk.services")}</th>
-                <th scope="col">{t("pk.sessions")}</th>
-                <th scope="col">{t("pk.price")}</th>
-                <th scope="col">{t("pk.validity")}</th>
-                <th scope="col">{t("pk.sale")}</th>
-                <th scope="col">
-                  <span class="visually-hidden">{t("pp.actions")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.packages.map((p) => (
-                <tr>
-                  <td data-label={t("pk.name")}>{p.name}</td>
-                  <td data-label={t("pk.services")}>{serviceNames(p.serviceIds, d.services)}</td>
-                  <td data-label={t("pk.sessions")}>{p.sessions}</td>
-                  <td data-label={t("pk.price")}>{money(p.price, p.currency)}</td>
-                  <td data-label={t("pk.validity")}>{t("pk.days", { days: p.validityDays })}</td>
-                  <td data-label={t("pk.sale")}>{p.onSale ? t("pk.onSale") : t("pk.counterOnly")}</td>
-                  <td data-label={t("pp.actions")}>
-                    <span class="row-actions">
-                      <Button
-                        gate={manage}
-                        onClick={() => setOpen({ kind: "issue", pack: p })}
-                        label={t("pk.issueLabel", { name: p.name })}
-                      >
-                        {t("pk.issue")}
-                      </Button>
-                      <Button gate={manage} onClick={() => setOpen({ kind: "edit", pack: p })} label={t("pk.editLabel", { name: p.name })}>
-                        {t("pk.edit")}
-                      </Button>
-                      <Button
-                        gate={manage}
-                        kind="danger"
-                        onClick={() => setOpen({ kind: "delete", pack: p })}
-                        label={t("pk.deleteLabel", { name: p.name })}
-                      >
-                        {t("pk.delete")}
-                      </Button>
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable caption={t("pk.caption")} columns={offerColumns(manage, setOpen, d)} rows={d.packages} />
       )}
       <section class="panel" aria-labelledby="sold-packages">
         <h2 id="sold-packages">{t("pk.soldHeading")}</h2>
         {d.sold.length === 0 ? (
           <p class="muted">{t("pk.soldNone")}</p>
         ) : (
-          <div class="table-wrap">
-            <table>
-              <caption class="visually-hidden">{t("pk.soldCaption")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("pk.code")}</th>
-                  <th scope="col">{t("pk.name")}</th>
-                  <th scope="col">{t("pk.customer")}</th>
-                  <th scope="col">{t("pk.left")}</th>
-                  <th scope="col">{t("pk.expires")}</th>
-                  <th scope="col">{t("pk.state")}</th>
-                  <th scope="col">{t("pk.how")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.sold.map((s) => (
-                  <tr>
-                    <td data-label={t("pk.code")}>{s.last4 ? `PK-\u2026${s.last4}` : "\u2014"}</td>
-                    <td data-label={t("pk.name")}>{s.packageName || "\u2014"}</td>
-                    <td data-label={t("pk.customer")}>{[s.buyerName, s.buyerEmail].filter(Boolean).join(", ") || "\u2014"}</td>
-                    <td data-label={t("pk.left")}>{t("pk.leftValue", { credits: s.credits, sessions: s.sessions })}</td>
-                    <td data-label={t("pk.expires")}>{expiryLabel(s.expiresAt, tz)}</td>
-                    <td data-label={t("pk.state")}>{heldState(s.state)}</td>
-                    <td data-label={t("pk.how")}>
-                      {s.source === "owner" ? t("pk.issuedHow", { reason: s.reason ?? "" }) : t("pk.bought")}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable caption={t("pk.soldCaption")} columns={soldColumns(d.business.timezone)} rows={d.sold} />
         )}
       </section>
       {open?.kind === "new" || open?.kind === "edit" ? (
@@ -152,17 +103,15 @@ function Packages() {
           pack={open.kind === "edit" ? open.pack : null}
           currency={d.business.currency}
           services={d.services}
-          onClose={() => setOpen(null)}
+          onClose={close}
           onSaved={(created) => finish(created ? t("pk.created") : t("pk.saved"))}
         />
       ) : null}
-      {open?.kind === "delete" ? (
-        <DeletePackageDialog pack={open.pack} onClose={() => setOpen(null)} onDeleted={() => finish(t("pk.deleted"))} />
-      ) : null}
+      {open?.kind === "delete" ? <DeletePackageDialog pack={open.pack} onClose={close} onDeleted={() => finish(t("pk.deleted"))} /> : null}
       {open?.kind === "issue" ? (
         <IssuePackageDialog
           pack={open.pack}
-          onClose={() => setOpen(null)}
+          onClose={close}
           onIssued={(code) => {
             setIssued({ code, name: open.pack.name });
             finish("");

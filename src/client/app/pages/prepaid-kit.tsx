@@ -1,7 +1,11 @@
-// Pieces the Packages and Promo codes pages and the customer's credits share (design.md §32):
-// the services picker, the state of what a customer holds, an expiry in the business's calendar.
+// Pieces the Gift cards, Packages and Promo codes pages and the customer's credits share (design.md
+// §32): the page's dialogs and its action row, the services picker, the state of what a customer
+// holds, an expiry in the business's calendar.
+import { useState } from "hono/jsx/dom";
 import { localParts, dayLabel } from "../lib/zoned";
 import { intlLocale, t } from "../shell/i18n";
+import { Button, GateNote } from "../ui/kit";
+import type { Gate } from "../ui/permissions";
 
 export type ServiceName = { id: string; name: string; isActive: boolean };
 export type HeldState = "active" | "empty" | "expired" | "void" | "pending";
@@ -51,5 +55,34 @@ export function ServicePicker(p: {
         </p>
       ) : null}
     </fieldset>
+  );
+}
+
+/**
+ * Which dialog of a page is open and the last outcome: `finish` closes it, says what was done
+ * (nothing with "") and reloads the page's view. Called before the page's first render returns.
+ */
+export function useDialogs<Open>(reload: () => void) {
+  const [open, setOpen] = useState<Open | null>(null);
+  const [done, setDone] = useState("");
+  const finish = (message: string) => {
+    setOpen(null);
+    setDone(message);
+    reload();
+  };
+  return { open, setOpen, close: () => setOpen(null), done, finish };
+}
+
+/** The page's one primary action (create, issue) and, when the viewer may not take it, why. */
+export function PageActions(p: { gate: Gate; label: string; onClick: () => void }) {
+  return (
+    <>
+      <div class="actions-row">
+        <Button kind="primary" gate={p.gate} onClick={p.onClick}>
+          {p.label}
+        </Button>
+      </div>
+      <GateNote gates={[p.gate]} />
+    </>
   );
 }

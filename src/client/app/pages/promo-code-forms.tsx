@@ -4,7 +4,7 @@ import { useState } from "hono/jsx/dom";
 import type { OwnerPromoCode } from "../../shared/api-types";
 import { isDate } from "../lib/zoned";
 import { t } from "../shell/i18n";
-import { FormDialog, useSubmit } from "../ui/form-dialog";
+import { ConfirmDialog, FormDialog, useSubmit } from "../ui/form-dialog";
 import { toMajor, toMinor } from "../ui/format";
 import { CheckField, SelectField, TextField } from "../ui/kit";
 import { type ServiceName, ServicePicker } from "./prepaid-kit";
@@ -144,21 +144,17 @@ export function PromoCodeDialog(p: {
 }
 
 export function DeletePromoCodeDialog(p: { code: OwnerPromoCode; onClose: () => void; onDeleted: () => void }) {
-  const s = useSubmit();
   return (
-    <FormDialog
+    <ConfirmDialog
       id="promo-delete"
       title={t("pc.deleteTitle")}
-      submitLabel={t("pc.deleteConfirm")}
-      busy={s.busy}
-      problem={s.problem}
-      onSubmit={(e: Event) => {
-        e.preventDefault();
-        void s.send("DELETE", `/api/promo-codes/${encodeURIComponent(p.code.id)}`, undefined, () => p.onDeleted());
-      }}
+      confirmLabel={t("pc.deleteConfirm")}
+      method="DELETE"
+      path={`/api/promo-codes/${encodeURIComponent(p.code.id)}`}
       onClose={p.onClose}
+      onDone={p.onDeleted}
     >
       <p>{t("pc.deleteText", { code: p.code.code })}</p>
-    </FormDialog>
+    </ConfirmDialog>
   );
 }

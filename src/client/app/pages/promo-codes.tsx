@@ -1,18 +1,18 @@
 // /app/promo-codes (design.md §32): the business's live promo codes with their discount, services,
 // days, uses and first-visit rule; created, changed and deleted (confirmed) by owners and admins.
-import { useState } from "hono/jsx/dom";
 import type { OwnerPromoCode, PromoCodesView } from "../../shared/api-types";
 import { dayLabel } from "../lib/zoned";
 import { startPage } from "../shell/boot";
 import { t } from "../shell/i18n";
 import { money } from "../ui/format";
-import { Button, Empty, GateNote, Loading, LoadFailed, Outcome } from "../ui/kit";
-import { gate } from "../ui/permissions";
+import { type Column, DataTable, RowActions } from "../ui/data-table";
+import { Empty, Loading, LoadFailed, Outcome } from "../ui/kit";
+import { type Gate, gate } from "../ui/permissions";
 import { useView } from "../ui/use-view";
-import { serviceNames } from "./prepaid-kit";
+import { PageActions, serviceNames, useDialogs } from "./prepaid-kit";
 import { DeletePromoCodeDialog, PromoCodeDialog } from "./promo-code-forms";
 
-type Open = { kind: "new" } | { kind: "edit" | "delete"; code: OwnerPromoCode } | null;
+type Open = { kind: "new" } | { kind: "edit" | "delete"; code: OwnerPromoCode };
 
 function validity(c: OwnerPromoCode): string {
   const from = c.validFrom ? dayLabel(c.validFrom) : "";
@@ -23,94 +23,68 @@ function validity(c: OwnerPromoCode): string {
   return t("pc.always");
 }
 
+function columns(manage: Gate, setOpen: (open: Open) => void, d: PromoCodesView): Column<OwnerPromoCode>[] {
+  const currency = d.business.currency;
+  return [
+    { label: t("pc.code"), cell: (c) => <code>{c.code}</code> },
+    {
+      label: t("pc.discount"),
+      cell: (c) =>
+        c.percentOff != null
+          ? t("pc.percentOff", { percent: c.percentOff })
+          : t("pc.amountOff", { amount: money(c.amountOff ?? 0, currency) }),
+    },
+    { label: t("pc.services"), cell: (c) => (c.serviceIds ? serviceNames(c.serviceIds, d.services) : t("pc.allServices")) },
+    { label: t("pc.validity"), cell: validity },
+    { label: t("pc.uses"), cell: (c) => (c.maxUses != null ? t("pc.usesOf", { uses: c.uses, max: c.maxUses }) : c.uses) },
+    { label: t("pc.firstVisit"), cell: (c) => (c.firstVisitOnly ? t("pc.yes") : t("pc.no")) },
+    {
+      label: t("pp.actions"),
+      hiddenLabel: true,
+      cell: (c) => (
+        <RowActions
+          gate={manage}
+          actions={[
+            { text: t("pc.edit"), label: t("pc.editLabel", { code: c.code }), onClick: () => setOpen({ kind: "edit", code: c }) },
+            {
+              text: t("pc.delete"),
+              label: t("pc.deleteLabel", { code: c.code }),
+              onClick: () => setOpen({ kind: "delete", code: c }),
+              danger: true,
+            },
+          ]}
+        />
+      ),
+    },
+  ];
+}
+
 function PromoCodes() {
   const view = useView<PromoCodesView>("/api/businesses/me/views/promo-codes");
-  const [open, setOpen] = useState<Open>(null);
-  const [done, setDone] = useState("");
+  const { open, setOpen, close, done, finish } = useDialogs<Open>(view.reload);
   const d = view.data;
   if (!d) return view.problem ? <LoadFailed problem={view.problem} onRetry={view.reload} /> : <Loading />;
   const manage = gate(d.viewer, "manage");
-  const currency = d.business.currency;
-  const finish = (message: string) => {
-    setOpen(null);
-    setDone(message);
-    view.reload();
-  };
   return (
     <>
-      <div class="actions-row">
-        <Button kind="primary" gate={manage} onClick={() => setOpen({ kind: "new" })}>
-          {t("pc.new")}
-        </Button>
-      </div>
-      <GateNote gates={[manage]} />
+      <PageActions gate={manage} label={t("pc.new")} onClick={() => setOpen({ kind: "new" })} />
       <Outcome done={done} />
       {d.codes.length === 0 ? (
         <Empty title={t("pc.none")}>{t("pc.noneHint")}</Empty>
       ) : (
-        <div class="table-wrap">
-          <table>
-            <caption class="visually-hidden">{t("pc.caption")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("pc.code")}</th>
-                <th scope="col">{t("pc.discount")}</th>
-                <th scope="col">{t("pc.services")}</th>
-                <th scope="col">{t("pc.validity")}</th>
-                <th scope="col">{t("pc.uses")}</th>
-                <th scope="col">{t("pc.firstVisit")}</th>
-                <th scope="col">
-                  <span class="visually-hidden">{t("pp.actions")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.codes.map((c) => (
-                <tr>
-                  <td data-label={t("pc.code")}>
-                    <code>{c.code}</code>
-                  </td>
-                  <td data-label={t("pc.discount")}>
-                    {c.percentOff != null
-                      ? t("pc.percentOff", { percent: c.percentOff })
-                      : t("pc.amountOff", { amount: money(c.amountOff ?? 0, currency) })}
-                  </td>
-                  <td data-label={t("pc.services")}>{c.serviceIds ? serviceNames(c.serviceIds, d.services) : t("pc.allServices")}</td>
-                  <td data-label={t("pc.validity")}>{validity(c)}</td>
-                  <td data-label={t("pc.uses")}>{c.maxUses != null ? t("pc.usesOf", { uses: c.uses, max: c.maxUses }) : c.uses}</td>
-                  <td data-label={t("pc.firstVisit")}>{c.firstVisitOnly ? t("pc.yes") : t("pc.no")}</td>
-                  <td data-label={t("pp.actions")}>
-                    <span class="row-actions">
-                      <Button gate={manage} onClick={() => setOpen({ kind: "edit", code: c })} label={t("pc.editLabel", { code: c.code })}>
-                        {t("pc.edit")}
-                      </Button>
-                      <Button
-                        gate={manage}
-                        kind="danger"
-                        onClick={() => setOpen({ kind: "delete", code: c })}
-                        label={t("pc.deleteLabel", { code: c.code })}
-                      >
-                        {t("pc.delete")}
-                      </Button>
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable caption={t("pc.caption")} columns={columns(manage, setOpen, d)} rows={d.codes} />
       )}
       {open?.kind === "new" || open?.kind === "edit" ? (
         <PromoCodeDialog
           code={open.kind === "edit" ? open.code : null}
-          currency={currency}
+          currency={d.business.currency}
           services={d.services}
-          onClose={() => setOpen(null)}
+          onClose={close}
           onSaved={(created) => finish(created ? t("pc.created") : t("pc.saved"))}
         />
       ) : null}
       {open?.kind === "delete" ? (
-        <DeletePromoCodeDialog code={open.code} onClose={() => setOpen(null)} onDeleted={() => finish(t("pc.deleted"))} />
+        <DeletePromoCodeDialog code={open.code} onClose={close} onDeleted={() => finish(t("pc.deleted"))} />
       ) : null}
     </>
   );

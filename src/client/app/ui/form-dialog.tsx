@@ -56,3 +56,33 @@ export function FormDialog(p: {
     </Dialog>
   );
 }
+
+/** A confirmation whose one button sends one request (a delete): the outcome of a refusal stays in the dialog. */
+export function ConfirmDialog(p: {
+  id: string;
+  title: string;
+  confirmLabel: string;
+  method: string;
+  path: string;
+  onClose: () => void;
+  onDone: () => void;
+  children: Child;
+}) {
+  const s = useSubmit();
+  return (
+    <FormDialog
+      id={p.id}
+      title={p.title}
+      submitLabel={p.confirmLabel}
+      busy={s.busy}
+      problem={s.problem}
+      onSubmit={(e: Event) => {
+        e.preventDefault();
+        void s.send(p.method, p.path, undefined, () => p.onDone());
+      }}
+      onClose={p.onClose}
+    >
+      {p.children}
+    </FormDialog>
+  );
+}
