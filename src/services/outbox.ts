@@ -109,29 +109,41 @@ export function emailInsert(
  * and its decoding): a booking's confirmation to the customer and its notice to the business, the
  * staff member and the previous staff member. One row per e-mail and distinct non-empty address (a
  * notice goes once to an owner who is also the staff member booked); none for a missing address.
- * Value: the ids written, each enqueued after commit.
+ * A mail with a `cap` (design.md §31) is written `suppressed` past it, counted per recipient over
+ * the rows written before this statement, as `emailInsert` does. Value: the ids written, each
+ * enqueued after commit.
  */
 export function emailInsertAll(db: Db, mails: MailToMany[], now: Date, onlyIf?: SQL): Fragment<string[]> {
   const t = now.toISOString();
+  // Only a statement with a capped mail carries the cap's columns and count (moves and cancels do not).
+  const capped = mails.some((m) => m.cap);
   const content = sql.join(
-    mails.map(({ email, memberLocale }, k) => {
+    mails.map(({ email, memberLocale, cap }, k) => {
       const c = contentOf(email);
       const byMember = memberLocale && c.facts !== null ? 1 : 0;
-      return sql`(${k}, ${email.tenantId}, ${c.kind}, ${plainText(c.subject)}, ${c.text}, ${c.html}, ${c.sensitive}, ${c.attachments}, ${factsValue(email, c.facts)}, ${c.language}, ${byMember})`;
+      const since = cap ? new Date(now.getTime() - cap.windowMs).toISOString() : null;
+      const limits = capped ? sql`, ${cap?.limit ?? null}, ${since}, ${cap?.reason ?? null}` : sql``;
+      return sql`(${k}, ${email.tenantId}, ${c.kind}, ${plainText(c.subject)}, ${c.text}, ${c.html}, ${c.sensitive}, ${c.attachments}, ${factsValue(email, c.facts)}, ${c.language}, ${byMember}${limits})`;
     }),
     sql`, `,
   );
+  const capColumns = capped ? sql`, cap_limit, cap_since, cap_reason` : sql``;
+  // Evaluated for the status and the reason; only a capped mail counts (one indexed count).
+  const over = sql`m.cap_limit IS NOT NULL AND (SELECT count(*) FROM email_outbox o WHERE o.to_email = r.to_email AND o.kind = m.kind
+      AND o.created_at > m.cap_since AND o.status <> 'suppressed') >= m.cap_limit`;
   const recipients = sql.join(
     mails.flatMap(({ to }, k) => to.map((address, i) => sql`SELECT ${k} AS k, ${i} AS n, ${address} AS to_email`)),
     sql` UNION ALL `,
   );
   const insert = db.all<{ id: string }>(sql`
-    WITH mail(k, tenant_id, kind, subject, text_body, html_body, sensitive, attachments, facts, language, by_member) AS (VALUES ${content}),
+    WITH mail(k, tenant_id, kind, subject, text_body, html_body, sensitive, attachments, facts, language, by_member${capColumns})
+           AS (VALUES ${content}),
          rcpt AS (${recipients})
-    INSERT INTO email_outbox (${COLUMNS})
+    INSERT INTO email_outbox (${COLUMNS}, last_error)
     SELECT 'eml_' || lower(hex(randomblob(10))), m.tenant_id, m.kind, r.to_email, m.subject, m.text_body, m.html_body, m.sensitive,
            m.attachments, CASE WHEN m.by_member = 1 THEN COALESCE(${memberFacts}, m.facts) ELSE m.facts END,
-           m.language, 'pending', 0, ${t}, ${t}, ${t}
+           m.language, ${capped ? sql`CASE WHEN ${over} THEN 'suppressed' ELSE 'pending' END` : sql`'pending'`}, 0, ${t}, ${t}, ${t},
+           ${capped ? sql`CASE WHEN ${over} THEN m.cap_reason END` : sql`NULL`}
     FROM (SELECT k, to_email, MIN(n) AS n FROM rcpt WHERE to_email IS NOT NULL AND to_email <> '' GROUP BY k, to_email) r
     JOIN mail m ON m.k = r.k
     WHERE ${onlyIf ?? sql`1`}
@@ -143,9 +155,10 @@ export function emailInsertAll(db: Db, mails: MailToMany[], now: Date, onlyIf?: 
 /**
  * One e-mail to several addresses. `memberLocale` (design.md §30, notices to the business and staff):
  * a recipient who is an active member of the business with a language of their own gets the stored
- * facts with that `locale`; anyone else gets the facts as written (the business's locale).
+ * facts with that `locale`; anyone else gets the facts as written (the business's locale). `cap`:
+ * a per-recipient cap (a booking confirmation's).
  */
-export type MailToMany = { email: OutboxEmail; to: (string | SQL)[]; memberLocale?: boolean };
+export type MailToMany = { email: OutboxEmail; to: (string | SQL)[]; memberLocale?: boolean; cap?: RecipientCap };
 
 /** The row's facts with the recipient member's own locale; null when the recipient has none. */
 const memberFacts = sql`(SELECT json_set(m.facts, '$.facts.locale', tm.locale) FROM tenant_members tm

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { runBoundOnce } from "../../db/prepared";
 import { customerKey } from "../../domain/front-desk";
 import { newId } from "../../lib/ids";
 import { webhookEventInsert } from "../webhooks/events";
@@ -34,7 +35,10 @@ export function customerRecord(
   // The business's customer record is linked only to the account that owns its e-mail: a signed-in
   // customer booking with someone else's address must not claim that person's record.
   const recordAccount = sql`(SELECT id FROM customer_accounts WHERE id = ${accountId} AND email = ${email})`;
-  const upsert = db.run(sql`
+  // The guard names the staff member and the span in every part: each value bound once (issue #42).
+  const upsert = runBoundOnce(
+    db,
+    sql`
       INSERT INTO customers (id, tenant_id, customer_account_id, email, email_normalized, first_name, last_name, phone, created_at, updated_at)
       SELECT ${customerId}, ${tenantId}, ${recordAccount}, ${email}, ${key}, ${c.firstName}, ${c.lastName ?? ""}, ${c.phone ?? ""}, ${t}, ${t}
       WHERE ${p.gate}
@@ -44,7 +48,8 @@ export function customerRecord(
           THEN excluded.last_name ELSE customers.last_name END,
         phone = CASE WHEN ${may} AND excluded.phone <> '' THEN excluded.phone ELSE customers.phone END,
         customer_account_id = COALESCE(customers.customer_account_id, excluded.customer_account_id),
-        updated_at = excluded.updated_at`);
+        updated_at = excluded.updated_at`,
+  );
   // A new customer record (not one the upsert updated: it keeps its own id) is announced, held
   // booking or not: the record exists from this batch on.
   const created = webhookEventInsert(

@@ -3,10 +3,11 @@ import { ACTIVE_STATUSES, canReschedule } from "../../domain/booking-status";
 import { processingOf } from "../../domain/busy";
 import { MINUTE_MS } from "../../domain/time";
 import { ApiError } from "../../errors";
+import { runBoundOnce } from "../../db/prepared";
 import { uniqueViolation } from "../../db/unique-violation";
 import { limitsFor, requestedSlot } from "../availability";
 import { batch } from "../batch";
-import { offerTriggersFor } from "../waitlist/trigger";
+import { offerTrigger } from "../waitlist/trigger";
 import { lateMoveMoney } from "../payments/late-move";
 import { moneyQuery, parseMoney } from "../payments/money";
 import { decodeSchedule, parseResourceTypes, resourceNeeds } from "../schedule-data";
@@ -138,17 +139,18 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
   const b = batch(db);
   if (late.fee) b.add(late.fee);
   const p = money.policy;
-  // design.md §28: the time it leaves is offered to the waitlist (read before the UPDATE moves it).
-  b.add(offerTriggersFor(db, sql`SELECT ${booking.id}`, now, `move-${booking.sequence}`, movable));
   const update = b.add(
-    db.run(sql`
+    runBoundOnce(
+      db,
+      sql`
       UPDATE bookings SET staff_id = ${staff.id}, start_at = ${slot.startMs}, end_at = ${slot.endMs}, sequence = sequence + 1, updated_at = ${t},
         moved_late_at = COALESCE(moved_late_at, ${late.late ? t : null}),
         refund_deadline_at = COALESCE(refund_deadline_at, ${p.refundDeadlineAt}),
         cancellation_hours = COALESCE(cancellation_hours, ${p.cancellationHours}),
         no_show_fee_percent = COALESCE(no_show_fee_percent, ${p.noShowFeePercent}),
         late_cancel_fee_percent = COALESCE(late_cancel_fee_percent, ${p.lateCancelFeePercent})
-      WHERE id = ${booking.id} AND ${movable}`),
+      WHERE id = ${booking.id} AND ${movable}`,
+    ),
   );
   // Right after the UPDATE: written exactly when it moved the booking (changes() counts the
   // statement before it, not what its triggers wrote). Everything else the move causes is gated on
@@ -170,6 +172,24 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
   );
   b.add(history);
   const hasMoved = sql`EXISTS (SELECT 1 FROM audit_log WHERE id = ${history.id})`;
+  // design.md §28: the time it leaves is offered to the waitlist. The span it leaves is known from
+  // the read (the UPDATE is pinned to that start and staff member, and buffers are the booking's
+  // own), so the job is gated on the history row like everything else instead of carrying the
+  // whole precondition a second time (issue #42).
+  b.add(
+    offerTrigger(
+      db,
+      {
+        tenantId: booking.tenantId,
+        staffId: booking.staffId,
+        fromMs: booking.startAt - buffers.bufferBeforeMinutes * MINUTE_MS,
+        toMs: booking.endAt + buffers.bufferAfterMinutes * MINUTE_MS,
+        cause: `move-${booking.sequence}:${booking.id}`,
+      },
+      now,
+      hasMoved,
+    ),
+  );
   if (types.length) {
     // design.md §26: the resources are picked again at the new time (first free by name).
     b.add(releaseResources(db, sql`${booking.id}`, hasMoved));

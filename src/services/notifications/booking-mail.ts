@@ -2,8 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Locale } from "../../shared/i18n/locales";
 import type { Db } from "../../db/client";
 import type { MailItem, NoticeEvent } from "../email/booking-templates";
-import { compose } from "../batch";
-import { emailInsert, emailInsertAll, type OutboxEmail, type RecipientCap } from "../outbox";
+import { emailInsertAll, type OutboxEmail, type RecipientCap } from "../outbox";
 import { type BookingEvent, customerName } from "./booking-render";
 import { customerMail, noticeMail } from "./stored-mail";
 
@@ -112,13 +111,8 @@ export function bookingMailInserts(db: Db, event: BookingEvent, f: BookingFacts,
   const to = f.customer?.email;
   if (!to) return emailInsertAll(db, [notice], now, gate);
   const customer: OutboxEmail = { ...customerMail(event, f, now), tenantId: f.tenantId };
-  if (!customerCap) return emailInsertAll(db, [{ email: customer, to: [to] }, notice], now, gate);
-  // A capped e-mail (design.md §31) is a statement of its own: the cap counts the recipient's
-  // earlier rows of its kind, which emailInsertAll's one statement does not.
-  return compose((add) => {
-    add(emailInsert(db, { ...customer, to }, now, gate, customerCap));
-    add(emailInsertAll(db, [notice], now, gate));
-  });
+  // A confirmation counts against its recipient's cap (design.md §31) in the same one statement.
+  return emailInsertAll(db, [{ email: customer, to: [to], cap: customerCap }, notice], now, gate);
 }
 
 /** The notice's facts: what the template shows (./stored-mail.ts). */

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { isLocale } from "../../shared/i18n/locales";
 import type { Db } from "../../db/client";
+import { prepared } from "../../db/prepared";
 import { HOUR_MS, MAX_REMINDER_HOURS, type ReminderPayload, reminderDecision, reminderKeyRange } from "../../domain/reminders";
 import { bookingReminderEmail } from "../email/booking-templates";
 import type { EmailProvider } from "../email/provider";
@@ -49,28 +50,42 @@ export function scheduleReminders(
   gate: SQL,
   kind: typeof REMINDER_KIND | typeof SMS_REMINDER_KIND = REMINDER_KIND,
 ) {
-  const t = now.toISOString();
-  const runAt = sql`${b.startAt} - r.value * ${HOUR_MS}`;
-  return db.run(sql`
+  return scheduleStatement.run(
+    db,
+    { kind, tenantId: b.tenantId, bookingId: b.bookingId, startAt: b.startAt, nowMs: now.getTime(), t: now.toISOString() },
+    gate,
+  );
+}
+
+/** scheduleReminders' statement: one text per isolate, bound per change (issue #42). */
+const scheduleStatement = prepared<{ kind: string; tenantId: string; bookingId: string; startAt: number; nowMs: number; t: string }>(
+  (p, gate) => {
+    const runAt = sql`${p.startAt} - r.value * ${HOUR_MS}`;
+    return sql`
     INSERT INTO jobs (id, kind, tenant_id, idempotency_key, payload, status, attempts, next_attempt_at, created_at, updated_at)
-    SELECT 'job_' || lower(hex(randomblob(10))), ${kind}, ${b.tenantId},
-           ${b.bookingId} || ':' || ${b.startAt} || ':' || r.value || 'h',
-           json_object('bookingId', ${b.bookingId}, 'hours', r.value, 'startAt', ${b.startAt}),
-           'pending', 0, ${isoSql(runAt)}, ${t}, ${t}
-    FROM json_each((SELECT reminder_hours FROM tenants WHERE id = ${b.tenantId})) r
-    WHERE r.type = 'integer' AND r.value BETWEEN 1 AND ${MAX_REMINDER_HOURS} AND ${runAt} > ${now.getTime()} AND (${gate})
+    SELECT 'job_' || lower(hex(randomblob(10))), ${p.kind}, ${p.tenantId},
+           ${p.bookingId} || ':' || ${p.startAt} || ':' || r.value || 'h',
+           json_object('bookingId', ${p.bookingId}, 'hours', r.value, 'startAt', ${p.startAt}),
+           'pending', 0, ${isoSql(runAt)}, ${p.t}, ${p.t}
+    FROM json_each((SELECT reminder_hours FROM tenants WHERE id = ${p.tenantId})) r
+    WHERE r.type = 'integer' AND r.value BETWEEN 1 AND ${MAX_REMINDER_HOURS} AND ${runAt} > ${p.nowMs} AND ${gate}
     ON CONFLICT (kind, idempotency_key) DO UPDATE SET status = 'pending', attempts = 0, next_attempt_at = excluded.next_attempt_at,
       locked_at = NULL, last_error = NULL, updated_at = excluded.updated_at
-    WHERE jobs.status = 'cancelled'`);
-}
+    WHERE jobs.status = 'cancelled'`;
+  },
+);
 
 /** Cancels the booking's reminders, e-mail and text, that have not started (a move or a cancellation); by key range on the unique index. */
 export function cancelReminders(db: Db, bookingId: string, now: Date, gate: SQL) {
   const [from, to] = reminderKeyRange(bookingId);
-  return db.run(sql`
-    UPDATE jobs SET status = 'cancelled', updated_at = ${now.toISOString()}
-    WHERE kind IN ${REMINDER_KINDS} AND idempotency_key >= ${from} AND idempotency_key < ${to} AND status = 'pending' AND (${gate})`);
+  return cancelStatement.run(db, { t: now.toISOString(), from, to }, gate);
 }
+
+const cancelStatement = prepared<{ t: string; from: string; to: string }>(
+  (p, gate) => sql`
+    UPDATE jobs SET status = 'cancelled', updated_at = ${p.t}
+    WHERE kind IN ${REMINDER_KINDS} AND idempotency_key >= ${p.from} AND idempotency_key < ${p.to} AND status = 'pending' AND ${gate}`,
+);
 
 /**
  * The same for every booking of `bookings` (a subquery of ids, e.g. the holds a cron run releases):

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, schema } from "../../db/client";
+import { prepared } from "../../db/prepared";
 import { newId } from "../../lib/ids";
 import { type Fragment, type Part, single, wrote } from "../batch";
 import type { JobPointer } from "./pointer";
@@ -108,15 +109,37 @@ export function jobInsert(
   const id = newId("job");
   const t = now.toISOString();
   const due = (job.runAt ?? now).toISOString();
-  const insert = db.run(sql`
-    INSERT INTO jobs (id, kind, tenant_id, idempotency_key, payload, status, attempts, next_attempt_at, created_at, updated_at)
-    SELECT ${id}, ${job.kind}, ${job.tenantId}, ${job.idempotencyKey ?? id}, ${JSON.stringify(job.payload ?? null)}, 'pending', 0, ${due}, ${t}, ${t}
-    WHERE ${onlyIf ?? sql`1`}
-    ON CONFLICT (kind, idempotency_key) DO NOTHING`);
+  const values = {
+    id,
+    kind: job.kind,
+    tenantId: job.tenantId,
+    key: job.idempotencyKey ?? id,
+    payload: JSON.stringify(job.payload ?? null),
+    due,
+    t,
+  };
+  const insert = insertStatement.run(db, values, onlyIf);
   const pointer: JobPointer = { kind: job.kind, id };
   const enqueued = dueNow(job.runAt, now);
   return { id, pointer, ...single(insert, (r) => ({ value: wrote(r), pointers: wrote(r) && enqueued ? [pointer] : [] })) };
 }
+
+/** jobInsert's statement: one text per isolate, bound per job (issue #42). */
+const insertStatement = prepared<{
+  id: string;
+  kind: string;
+  tenantId: string | null;
+  key: string;
+  payload: string;
+  due: string;
+  t: string;
+}>(
+  (p, gate) => sql`
+    INSERT INTO jobs (id, kind, tenant_id, idempotency_key, payload, status, attempts, next_attempt_at, created_at, updated_at)
+    SELECT ${p.id}, ${p.kind}, ${p.tenantId}, ${p.key}, ${p.payload}, 'pending', 0, ${p.due}, ${p.t}, ${p.t}
+    WHERE ${gate}
+    ON CONFLICT (kind, idempotency_key) DO NOTHING`,
+);
 
 /**
  * Like `jobInsert`, for jobs whose key and payload come from rows of the same batch (a refund's

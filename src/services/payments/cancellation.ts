@@ -104,7 +104,8 @@ export function cancellationMoney(db: Db, now: Date, b: BookingView, money: Book
   let kept = 0;
   // design.md §32: a refunded cancellation gives a gift card its share back first (a released hold already did).
   // A package session is given back likewise; a late cancellation keeps the credit.
-  if (decision === "full" && !quiet) {
+  // A single booking that used neither writes no give-back (issue #42: two statements less per cancel).
+  if (decision === "full" && !quiet && (b.visitId || money.prepaid)) {
     parts.push(giftCardGiveBack(db, now, rows, gate), packageGiveBack(db, now, rows, gate));
   }
   for (const p of paid) {

@@ -34,6 +34,11 @@ export type BookingMoney = {
     /** When the customer moved the booking after its refund deadline (design.md §31), or null. */
     movedLateAt: string | null;
   };
+  /**
+   * design.md §32: the booking used prepaid money a cancellation gives back (a gift card's paid
+   * share, a package session). Set only at create, so a cancel without it sends no give-back.
+   */
+  prepaid: boolean;
 };
 
 type Row = {
@@ -51,6 +56,7 @@ type Row = {
   late: number | null;
   deadline: number | null;
   movedLate: string | null;
+  packaged: number | null;
 };
 
 /** `bookingId` may be a subquery (the booking by code). */
@@ -58,23 +64,24 @@ export function moneyQuery(db: Db, bookingId: SQL) {
   return db.all<Row>(sql`
     SELECT 'payment' AS what, p.id, p.kind, p.status, p.amount, p.currency,
            p.amount - COALESCE((SELECT SUM(x.amount) FROM refunds x WHERE x.payment_id = p.id AND x.status <> 'failed'), 0) AS refundable,
-           NULL AS a, NULL AS b, NULL AS hours, NULL AS noShow, NULL AS late, NULL AS deadline, NULL AS movedLate
+           NULL AS a, NULL AS b, NULL AS hours, NULL AS noShow, NULL AS late, NULL AS deadline, NULL AS movedLate, NULL AS packaged
     FROM payments p WHERE p.booking_id = ${bookingId}
     UNION ALL
-    SELECT 'card', NULL, NULL, c.status, NULL, NULL, NULL, c.stripe_customer_id, c.stripe_payment_method_id, NULL, NULL, NULL, NULL, NULL
+    SELECT 'card', NULL, NULL, c.status, NULL, NULL, NULL, c.stripe_customer_id, c.stripe_payment_method_id, NULL, NULL, NULL, NULL, NULL, NULL
     FROM booking_cards c WHERE c.booking_id = ${bookingId} AND c.status = 'saved' AND c.stripe_payment_method_id IS NOT NULL
     UNION ALL
     SELECT 'policy', NULL, NULL, NULL, NULL, NULL, NULL, t.cancellation_policy, t.stripe_account_id,
            COALESCE(bk.cancellation_hours, t.cancellation_hours), COALESCE(bk.no_show_fee_percent, t.no_show_fee_percent),
            COALESCE(bk.late_cancel_fee_percent, t.late_cancel_fee_percent),
            COALESCE(bk.refund_deadline_at, bk.start_at - COALESCE(bk.cancellation_hours, t.cancellation_hours) * 3600000),
-           bk.moved_late_at
+           bk.moved_late_at, bk.package_credit_id IS NOT NULL
     FROM bookings bk JOIN tenants t ON t.id = bk.tenant_id WHERE bk.id = ${bookingId}`);
 }
 
 export function parseMoney(rows: Row[]): BookingMoney {
   const payments: MoneyPayment[] = [];
   let card: BookingMoney["card"] = null;
+  let packaged = false;
   let policy: BookingMoney["policy"] = {
     cancellationHours: 0,
     cancellationPolicy: "",
@@ -106,10 +113,14 @@ export function parseMoney(rows: Row[]): BookingMoney {
         refundDeadlineAt: Number(r.deadline),
         movedLateAt: r.movedLate,
       };
+      packaged = r.packaged === 1;
     }
   }
-  return { payments, card, policy };
+  const giftCardPaid = payments.some((p) => (p.kind as string) === "gift_card_redemption" && PAID.has(p.status));
+  return { payments, card, policy, prepaid: packaged || giftCardPaid };
 }
+
+const PAID = new Set(["succeeded", "partially_refunded"]);
 
 /** Deposit/full payments the customer has paid (and what of them is not refunded yet). */
 export function paidAtBooking(m: BookingMoney): MoneyPayment[] {

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { prepared } from "../../db/prepared";
 import { DAY_MS, parseLocalDate, wallDayStart } from "../../domain/time";
 import { newId } from "../../lib/ids";
 
@@ -94,15 +95,28 @@ export function endEntriesBooked(
   now: Date,
   gate: SQL,
 ) {
-  const t = now.toISOString();
-  return db.run(sql`
-    UPDATE waitlist_entries SET status = 'booked', booking_id = ${b.bookingId}, ended_at = ${t}, updated_at = ${t}
-    WHERE tenant_id = ${b.tenantId} AND status = 'waiting' AND email = ${b.email} AND ${b.email} <> '' AND service_id = ${b.serviceId}
-      AND (staff_id IS NULL OR staff_id = ${b.staffId})
-      AND (EXISTS (SELECT 1 FROM waitlist_windows w WHERE w.entry_id = waitlist_entries.id AND w.start_at <= ${b.startAt} AND w.end_at >= ${b.endAt})
-        OR EXISTS (SELECT 1 FROM waitlist_offers o WHERE o.entry_id = waitlist_entries.id AND o.staff_id = ${b.staffId} AND o.start_at = ${b.startAt}))
-      AND (${gate})`);
+  return endBookedStatement.run(db, { ...b, t: now.toISOString() }, gate);
 }
+
+/** endEntriesBooked's statement: one text per isolate, bound per create (issue #42). */
+const endBookedStatement = prepared<{
+  tenantId: string;
+  bookingId: string;
+  email: string;
+  serviceId: string;
+  staffId: string;
+  startAt: number;
+  endAt: number;
+  t: string;
+}>(
+  (p, gate) => sql`
+    UPDATE waitlist_entries SET status = 'booked', booking_id = ${p.bookingId}, ended_at = ${p.t}, updated_at = ${p.t}
+    WHERE tenant_id = ${p.tenantId} AND status = 'waiting' AND email = ${p.email} AND ${p.email} <> '' AND service_id = ${p.serviceId}
+      AND (staff_id IS NULL OR staff_id = ${p.staffId})
+      AND (EXISTS (SELECT 1 FROM waitlist_windows w WHERE w.entry_id = waitlist_entries.id AND w.start_at <= ${p.startAt} AND w.end_at >= ${p.endAt})
+        OR EXISTS (SELECT 1 FROM waitlist_offers o WHERE o.entry_id = waitlist_entries.id AND o.staff_id = ${p.staffId} AND o.start_at = ${p.startAt}))
+      AND ${gate}`,
+);
 
 /** New weekly hours may free any coming date: the whole bookable future of that staff member. */
 export function hoursTrigger(db: Db, t: { tenantId: string; staffId: string }, now: Date, gate: SQL) {

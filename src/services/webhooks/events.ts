@@ -1,5 +1,6 @@
 import { is, SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { prepared } from "../../db/prepared";
 import { newId } from "../../lib/ids";
 import type { WebhookEventType } from "../../shared/webhook-events";
 import { type Fragment, single } from "../batch";
@@ -43,6 +44,14 @@ export function webhookEventInsert(
 ): Fragment<{ id: string }[]> & { eventId: string } {
   const eventId = newId("evt");
   const t = now.toISOString();
+  if (!isSql(tenantId) && !isSql(data)) {
+    // The common case (every booking change): one text per isolate, bound per request (issue #42).
+    const payload = JSON.stringify({ id: eventId, type, createdAt: t, tenantId, data });
+    return {
+      eventId,
+      ...single(literalInsert.allGated<{ id: string }>(db, { eventId, type, payload, t, tenantId }, onlyIf ?? sql`1`), deliveries),
+    };
+  }
   const insert = db.all<{ id: string }>(sql`
     INSERT INTO webhook_deliveries (id, tenant_id, endpoint_id, event_id, event_type, payload, status, attempts, next_attempt_at, created_at, updated_at)
     SELECT 'whd_' || lower(hex(randomblob(10))), e.tenant_id, e.id, ${eventId}, ${type}, ${payloadSql(eventId, type, t, tenantId, data)},
@@ -54,6 +63,18 @@ export function webhookEventInsert(
     RETURNING id`);
   return { eventId, ...single(insert, deliveries) };
 }
+
+/** webhookEventInsert's statement for a tenant and data known as values (its payload built here). */
+const literalInsert = prepared<{ eventId: string; type: string; payload: string; t: string; tenantId: string }>(
+  (p, gate) => sql`
+    INSERT INTO webhook_deliveries (id, tenant_id, endpoint_id, event_id, event_type, payload, status, attempts, next_attempt_at, created_at, updated_at)
+    SELECT 'whd_' || lower(hex(randomblob(10))), e.tenant_id, e.id, ${p.eventId}, ${p.type}, ${p.payload}, 'pending', 0, ${p.t}, ${p.t}, ${p.t}
+    FROM webhook_endpoints e
+    WHERE e.tenant_id = ${p.tenantId} AND e.is_active = 1
+      AND EXISTS (SELECT 1 FROM json_each(e.events) j WHERE j.value = ${p.type} OR j.value = '*')
+      AND ${gate}
+    RETURNING id`,
+);
 
 /**
  * A signed `webhook.test` event for one endpoint of the business (any subscription): the

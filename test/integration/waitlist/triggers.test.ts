@@ -156,4 +156,26 @@ describe("a freed time is offered to the waiting entries that fit", () => {
     expect((await post(`/api/public/booking/${other.code}/cancel`, {}, { now: NOW })).status).toBe(200);
     expect(await offerJobs(s.tenant.id)).toHaveLength(0);
   });
+
+  it("a move that is refused (the new time is taken) offers nothing; the move that happens offers the time it left, once", async () => {
+    const s = await salon();
+    const booking = await book(s, s.sam.id, TEN);
+    await join(s, [{ date: DAY, from: "10:00", to: "11:00" }]);
+    await book(s, s.sam.id, `${DAY}T15:00:00`);
+    const refused = await post(`/api/public/booking/${booking.code}/reschedule`, { newStartDatetime: `${DAY}T15:00:00` }, { now: NOW });
+    expect(refused.status).toBe(409);
+    expect(await offerJobs(s.tenant.id)).toHaveLength(0);
+    const moved = await post(`/api/public/booking/${booking.code}/reschedule`, { newStartDatetime: `${DAY}T16:00:00` }, { now: NOW });
+    expect(moved.status).toBe(200);
+    const [job, ...more] = await offerJobs(s.tenant.id);
+    expect(more).toHaveLength(0);
+    expect(job.idempotencyKey).toBe(`move-0:${moved.body.data.id}`);
+    expect(job.payload).toEqual({
+      staffId: s.sam.id,
+      fromMs: TEN_UTC,
+      toMs: TEN_UTC + 3_600_000,
+      triggerKey: `move-0:${moved.body.data.id}`,
+      round: 1,
+    });
+  });
 });
