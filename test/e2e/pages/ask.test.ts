@@ -127,8 +127,9 @@ describe.each([375, 1280])("Ask panel at %i px", (width) => {
 
     // The normal form now holds the suggestion: service, staff, date and the time, details open.
     await expect.poll(() => page.locator("#step-details").isVisible()).toBe(true);
-    // The flow's own requests, once each: June's free days (the calendar paged there), then that date's times.
-    expect(formRequests).toEqual(["/availability/days", "/availability"]);
+    // The flow's own requests, once each: June's free days (the calendar paged there), that date's times,
+    // then the chosen time's price (issue #43: the price before confirming).
+    await expect.poll(() => formRequests).toEqual(["/availability/days", "/availability", "/quote"]);
     expect(await page.getByRole("radio", { name: /^Haircut/ }).isChecked()).toBe(true);
     expect(await page.getByRole("radio", { name: /^Sam Lee/ }).isChecked()).toBe(true);
     // The calendar paged to June and shows the suggested day chosen, as a click on it would.
