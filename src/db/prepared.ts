@@ -42,7 +42,6 @@ function asStatement<S extends SQLiteRaw<unknown>>(
 
 /** Where the per-request conditions sit in a rendered text (never valid SQL, so never in a real one). */
 const GATE_MARKS = ["\u0000gate\u0000", "\u0000second\u0000"];
-const GATE_SPLIT = /\u0000(?:gate|second)\u0000/;
 
 /**
  * `build` places at most one `gate` (a batch's condition, e.g. "the booking row exists") and one
@@ -56,7 +55,7 @@ export function prepared<V extends Record<string, unknown>>(build: (p: Placehold
     // Sent with every request: without indentation and comments (once per isolate).
     const q = { ...full, sql: compactSql(full.sql) };
     const numbered = numberedOnce({ ...q, names: q.params.map((p) => (is(p, Placeholder) ? p.name : null)) });
-    const [head, ...tails] = numbered.sql.split(GATE_SPLIT);
+    const [head, ...tails] = numbered.sql.split(GATE_MARKS[0]).flatMap((piece) => piece.split(GATE_MARKS[1]));
     // Which condition each slot takes, in the order they appear in the text.
     const order = GATE_MARKS.map((mark) => numbered.sql.indexOf(mark))
       .map((at, k) => ({ at, k }))
