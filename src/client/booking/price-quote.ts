@@ -112,10 +112,13 @@ export function startPriceQuote(form: HTMLFormElement, slotOf: () => TimeSlot | 
       if (messages && maybeById(field)) markField(field, codeFieldProblem(field, messages));
     }
     const q = outcome.quote;
-    lines.replaceChildren(...(q ? priceLines(q) : []));
+    // The quote does not take a package code (only the create spends one): its amounts would be what a card pays.
+    const byPackageCode = typed("packageCode") !== "";
+    lines.replaceChildren(...(q && !byPackageCode ? priceLines(q) : []));
     const firstVisit = q?.promoNote === "first_visit_only";
-    setText(note, q ? (firstVisit ? t("price.firstVisit") : "") : t("price.failed"));
-    show(note, !q || firstVisit);
+    const says = byPackageCode ? t("price.packageCode") : q ? (firstVisit ? t("price.firstVisit") : "") : t("price.failed");
+    setText(note, says);
+    show(note, says !== "");
     show(box, true);
   }
 
@@ -136,7 +139,8 @@ export function startPriceQuote(form: HTMLFormElement, slotOf: () => TimeSlot | 
     const line = maybeById("confirmation-price");
     if (!line) return;
     const body = bodyNow();
-    const q = body && last?.key === JSON.stringify(body) ? last.quote : null;
+    // A package code paid what it covers: the confirmation's package line says so instead of a price.
+    const q = body && last?.key === JSON.stringify(body) && !typed("packageCode") ? last.quote : null;
     if (q && confirmed) {
       const money = (minor: number) => formatMoney(minor, q.currency, pageLocale());
       const values = { total: money(q.total), discount: money(q.promoDiscount) };
@@ -157,6 +161,9 @@ export function startPriceQuote(form: HTMLFormElement, slotOf: () => TimeSlot | 
       void refresh();
     });
   }
+  input("packageCode")?.addEventListener("input", () => {
+    if (last) render(last);
+  });
   input("email")?.addEventListener("change", () => {
     if (typed("promoCode")) void refresh();
   });

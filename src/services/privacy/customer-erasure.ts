@@ -199,6 +199,7 @@ function erasureParts(ctx: BookingCtx, p: Person): Part[] {
     ...customerErasureExtensions(db, {
       tenantId: p.tenantId,
       customerId: p.customerId,
+      email: p.email,
       bookingIds,
       now: ctx.now,
       gate: p.gate,

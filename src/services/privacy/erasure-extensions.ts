@@ -12,8 +12,9 @@ import { hashOptOutParts } from "../sms/opt-outs";
  *    (../sms/opt-outs.ts), so they are never texted again;
  *  - guest details stored on bookings (§31): done below with the texting number
  *    (`clearBookingPersonal`);
- *  - gift cards and package credits they bought (§32): keep the balance under the code, clear the
- *    buyer's and recipient's names and addresses.
+ *  - gift cards and package credits (§32): done below (`prepaidParts`): those they bought, or a gift
+ *    card given to them, keep their balance and credits under the code alone; the buyer's and
+ *    recipient's names and addresses, the card's message and the link to a customer account go.
  *
  * Each part (a statement or a fragment of src/services/batch.ts) runs in the erasure's single
  * atomic batch and must be gated on `gate` (the erasure happened). Tenant deletion
@@ -24,6 +25,8 @@ import { hashOptOutParts } from "../sms/opt-outs";
 export type CustomerErasure = {
   tenantId: string;
   customerId: string;
+  /** Their e-mail, lower case ('' when none): who bought or received a gift card or package. */
+  email: string;
   /** The customer's bookings with this business, as SQL (`SELECT id FROM bookings WHERE ...`). */
   bookingIds: SQL;
   now: Date;
@@ -75,6 +78,30 @@ export function customerErasureExtensions(db: Db, e: CustomerErasure): Part[] {
     db.run(sql`UPDATE bookings SET ${clearBookingPersonal} WHERE id IN (${e.bookingIds}) AND ${bookingPersonalLeft} AND ${e.gate}`),
     // After their own texts were dropped: what this suppresses is other businesses' texts to the number.
     ...hashOptOutParts(db, e.optedOut, e.now, e.gate),
+    ...prepaidParts(db, e, t),
+  ];
+}
+
+/** What a sold gift card or package says of the people (design.md §25, §32); the balance and the code stay. */
+const clearGiftCardPeople = sql.raw(`buyer_name = '', buyer_email = '', recipient_name = '', recipient_email = '', message = '',
+  customer_id = NULL, customer_account_id = NULL`);
+const giftCardPeopleLeft = sql.raw(`(buyer_name <> '' OR buyer_email <> '' OR recipient_name <> '' OR recipient_email <> ''
+  OR message <> '' OR customer_id IS NOT NULL OR customer_account_id IS NOT NULL)`);
+const clearPackagePeople = sql.raw("buyer_name = '', buyer_email = '', customer_id = NULL, customer_account_id = NULL");
+const packagePeopleLeft = sql.raw(`(buyer_name <> '' OR buyer_email <> '' OR customer_id IS NOT NULL OR customer_account_id IS NOT NULL)`);
+
+/**
+ * The gift cards and packages the customer bought (their record, or their e-mail at checkout) or
+ * received: kept under the code alone, so an account that held them no longer lists or spends them.
+ */
+function prepaidParts(db: Db, e: CustomerErasure, t: string): Part[] {
+  const byEmail = (column: string) => (e.email ? sql`lower(${sql.raw(column)}) = ${e.email}` : sql`0`);
+  const bought = sql`(customer_id = ${e.customerId} OR ${byEmail("buyer_email")})`;
+  return [
+    db.run(sql`UPDATE gift_cards SET ${clearGiftCardPeople}, updated_at = ${t}
+      WHERE tenant_id = ${e.tenantId} AND (${bought} OR ${byEmail("recipient_email")}) AND ${giftCardPeopleLeft} AND ${e.gate}`),
+    db.run(sql`UPDATE package_credits SET ${clearPackagePeople}, updated_at = ${t}
+      WHERE tenant_id = ${e.tenantId} AND ${bought} AND ${packagePeopleLeft} AND ${e.gate}`),
   ];
 }
 
@@ -92,11 +119,17 @@ export function tenantErasureExtensions(db: Db, tenantId: string, limit: number,
       AND NOT ${plainOptOut(sql`sms_messages.phone`)} LIMIT ${limit})`),
     db.run(sql`UPDATE bookings SET ${clearBookingPersonal} WHERE id IN (SELECT id FROM bookings WHERE tenant_id = ${tenantId}
       AND ${bookingPersonalLeft} AND NOT ${plainOptOut(sql`bookings.sms_phone`)} LIMIT ${limit})`),
+    db.run(sql`UPDATE gift_cards SET ${clearGiftCardPeople} WHERE id IN (SELECT id FROM gift_cards WHERE tenant_id = ${tenantId}
+      AND ${giftCardPeopleLeft} LIMIT ${limit})`),
+    db.run(sql`UPDATE package_credits SET ${clearPackagePeople} WHERE id IN (SELECT id FROM package_credits
+      WHERE tenant_id = ${tenantId} AND ${packagePeopleLeft} LIMIT ${limit})`),
   ];
 }
 
 /** What of the extensions' data is still left for the business (SQL, true while anything is). */
 export function tenantErasureRemaining(tenantId: string): SQL {
   return sql`(EXISTS (SELECT 1 FROM sms_messages WHERE tenant_id = ${tenantId})
-    OR EXISTS (SELECT 1 FROM bookings WHERE tenant_id = ${tenantId} AND ${bookingPersonalLeft}))`;
+    OR EXISTS (SELECT 1 FROM bookings WHERE tenant_id = ${tenantId} AND ${bookingPersonalLeft})
+    OR EXISTS (SELECT 1 FROM gift_cards WHERE tenant_id = ${tenantId} AND ${giftCardPeopleLeft})
+    OR EXISTS (SELECT 1 FROM package_credits WHERE tenant_id = ${tenantId} AND ${packagePeopleLeft}))`;
 }

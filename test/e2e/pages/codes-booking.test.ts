@@ -118,12 +118,18 @@ describe("booking with a code", () => {
     const { page } = await browser.newPage({ width: 1280 });
     await details(page, salon);
     await page.getByLabel("Package code").fill(sold.code);
+    // The price lines would say what a card pays: with a package code they say what the package does instead.
+    await expect
+      .poll(() => page.locator("#price-note").textContent())
+      .toBe("A package code pays the services it covers: nothing is charged for them. The price is settled when you book.");
+    expect(await page.locator("#price-lines > *").count()).toBe(0);
     await page.getByRole("button", { name: "Confirm booking" }).click();
     await expect.poll(() => page.locator("#confirmation").isVisible()).toBe(true);
     expect(await page.locator("#step-payment").isVisible()).toBe(false);
     expect(await page.locator("#confirmation-package").textContent()).toBe(
       "Paid with your package: one session per service it covers, nothing charged.",
     );
+    expect(await page.locator("#confirmation-price").isVisible()).toBe(false);
     const [credit] = await e2eDb.select().from(schema.packageCredits).where(eq(schema.packageCredits.id, sold.id));
     expect(credit.credits).toBe(4);
     expect(await e2eDb.select().from(schema.payments).where(eq(schema.payments.tenantId, salon.id))).toEqual([]);

@@ -191,6 +191,84 @@ describe("the deletion itself", () => {
     expect(hashed.n).toBeGreaterThan(0);
   });
 
+  it("gift cards and packages keep their balances under the code alone; the names, addresses and account links go", async () => {
+    const b = await suspendedBusiness();
+    const db = testDb();
+    const t = S.toISOString();
+    const giftId = newId("gft");
+    const creditId = newId("pkc");
+    const packageId = newId("pkg");
+    await db.insert(schema.giftCards).values({
+      id: giftId,
+      tenantId: b.tenant.id,
+      status: "active",
+      source: "owner",
+      codeHash: `hash-${giftId}`,
+      last4: "AB12",
+      amount: 5000,
+      balance: 3000,
+      currency: "USD",
+      buyerName: "Ada Lovelace",
+      buyerEmail: "ada@example.test",
+      recipientName: "Bea",
+      recipientEmail: "bea@example.test",
+      message: "Happy birthday",
+      customerId: b.customer.id,
+      createdAt: t,
+      updatedAt: t,
+    });
+    await db.insert(schema.packages).values({
+      id: packageId,
+      tenantId: b.tenant.id,
+      name: "Five cuts",
+      serviceIds: [],
+      sessions: 5,
+      price: 12000,
+      currency: "USD",
+      validityDays: 365,
+      createdAt: t,
+      updatedAt: t,
+    });
+    await db.insert(schema.packageCredits).values({
+      id: creditId,
+      tenantId: b.tenant.id,
+      packageId,
+      status: "active",
+      source: "owner",
+      codeHash: `hash-${creditId}`,
+      last4: "CD34",
+      serviceIds: [],
+      sessions: 5,
+      credits: 4,
+      price: 12000,
+      currency: "USD",
+      buyerName: "Ada Lovelace",
+      buyerEmail: "ada@example.test",
+      customerId: b.customer.id,
+      customerAccountId: `cus_${creditId}`,
+      createdAt: t,
+      updatedAt: t,
+    });
+    const admin = await createAdmin(S);
+    await schedule(admin.token, b.tenant.id, { reason: "Closed for good" }, S);
+
+    await cronAt(day(30), b.tenant.id);
+    const [tenant] = await db.select().from(schema.tenants).where(sql`id = ${b.tenant.id}`);
+    expect(tenant.deletedAt).toBe(day(30).toISOString());
+    const [card] = await db.select().from(schema.giftCards).where(sql`id = ${giftId}`);
+    expect(card).toMatchObject({
+      buyerName: "",
+      buyerEmail: "",
+      recipientName: "",
+      recipientEmail: "",
+      message: "",
+      customerId: null,
+      balance: 3000,
+    });
+    const [credit] = await db.select().from(schema.packageCredits).where(sql`id = ${creditId}`);
+    expect(credit).toMatchObject({ buyerName: "", buyerEmail: "", customerId: null, customerAccountId: null, credits: 4 });
+  });
+
   it("restoring the tenant cancels the deletion", async () => {
     const b = await suspendedBusiness();
     const admin = await createAdmin(S);

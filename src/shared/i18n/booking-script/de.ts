@@ -112,6 +112,8 @@ const de: CatalogOf<typeof en> = {
   "price.card": "Jetzt per Karte",
   "price.rest": "Rest zahlen Sie im Salon",
   "price.atSalon": "Zahlung im Salon",
+  "price.packageCode":
+    "Ein Paketcode bezahlt die Leistungen, die das Paket umfasst: Dafür wird nichts berechnet. Der Preis steht fest, sobald Sie buchen.",
   "price.firstVisit": "Dieser Aktionscode gilt nur für einen ersten Besuch; wir prüfen ihn bei der Buchung anhand Ihrer E-Mail-Adresse.",
   "price.failed": "Der Preis kann gerade nicht angezeigt werden; er wird beim Bestätigen neu berechnet.",
   "price.booked": "Preis: {total}.",

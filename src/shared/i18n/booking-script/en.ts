@@ -106,6 +106,7 @@ const en = {
   "price.card": "Paid by card now",
   "price.rest": "Left to pay at the salon",
   "price.atSalon": "Pay at the salon",
+  "price.packageCode": "A package code pays the services it covers: nothing is charged for them. The price is settled when you book.",
   "price.firstVisit": "This promo code is for a first visit; it is checked with your e-mail when you book.",
   "price.failed": "The price cannot be shown right now; it is worked out again when you confirm.",
   "price.booked": "Price: {total}.",

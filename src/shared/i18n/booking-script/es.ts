@@ -106,6 +106,7 @@ const es: CatalogOf<typeof en> = {
   "price.card": "Con tarjeta ahora",
   "price.rest": "Resto a pagar en el salón",
   "price.atSalon": "Se paga en el salón",
+  "price.packageCode": "Un código de bono paga los servicios que incluye: por ellos no se cobra nada. El precio se fija al reservar.",
   "price.firstVisit": "Este código promocional es solo para una primera visita; se comprueba con su correo electrónico al reservar.",
   "price.failed": "Ahora no podemos mostrar el precio; se calculará de nuevo al confirmar.",
   "price.booked": "Precio: {total}.",

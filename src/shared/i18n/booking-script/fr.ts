@@ -111,6 +111,8 @@ const fr: CatalogOf<typeof en> = {
   "price.card": "Payé par carte maintenant",
   "price.rest": "Reste à payer au salon",
   "price.atSalon": "À régler au salon",
+  "price.packageCode":
+    "Un code de forfait règle les prestations qu'il couvre : rien ne vous est facturé pour elles. Le prix est arrêté lors de la réservation.",
   "price.firstVisit": "Ce code promo est réservé à une première visite ; il est vérifié avec votre adresse e-mail lors de la réservation.",
   "price.failed": "Le prix ne peut pas être affiché pour le moment ; il sera recalculé lorsque vous confirmerez.",
   "price.booked": "Prix : {total}.",

@@ -107,6 +107,8 @@ const it: CatalogOf<typeof en> = {
   "price.card": "Pagato ora con la carta",
   "price.rest": "Resto da pagare in salone",
   "price.atSalon": "Si paga in salone",
+  "price.packageCode":
+    "Un codice pacchetto paga i servizi che include: per questi non viene addebitato nulla. Il prezzo viene definito al momento della prenotazione.",
   "price.firstVisit":
     "Questo codice promozionale vale solo per una prima visita; viene verificato con la Sua e-mail al momento della prenotazione.",
   "price.failed": "Al momento non è possibile mostrare il prezzo; verrà ricalcolato quando conferma.",

@@ -108,6 +108,8 @@ const nl: CatalogOf<typeof en> = {
   "price.card": "Nu met uw kaart",
   "price.rest": "Rest betaalt u in de salon",
   "price.atSalon": "Betalen in de salon",
+  "price.packageCode":
+    "Een pakketcode betaalt de behandelingen die het pakket dekt: daarvoor wordt niets in rekening gebracht. De prijs staat vast zodra u boekt.",
   "price.firstVisit":
     "Deze kortingscode geldt alleen voor een eerste bezoek; we controleren dat bij het boeken aan de hand van uw e-mailadres.",
   "price.failed": "De prijs kan nu niet worden getoond; die wordt opnieuw berekend wanneer u bevestigt.",

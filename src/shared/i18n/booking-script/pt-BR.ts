@@ -108,6 +108,8 @@ const ptBR: CatalogOf<typeof en> = {
   "price.card": "Pago no cartão agora",
   "price.rest": "Restante a pagar no salão",
   "price.atSalon": "Pagamento no salão",
+  "price.packageCode":
+    "Um código de pacote paga os serviços que ele cobre: nada é cobrado por eles. O preço é definido quando você agenda.",
   "price.firstVisit": "Este código promocional é só para a primeira visita; ele é conferido com o seu e-mail ao agendar.",
   "price.failed": "Não foi possível mostrar o preço agora; ele será calculado de novo quando você confirmar.",
   "price.booked": "Preço: {total}.",
