@@ -1,6 +1,7 @@
 import { is, Placeholder, type SQL, sql } from "drizzle-orm";
 import type { SQLiteRaw } from "drizzle-orm/sqlite-core/query-builders/raw";
 import { type Db, renderSql } from "./client";
+import { compactSql } from "./sql-text";
 
 /**
  * A statement on a hot path whose text is rendered ONCE per isolate, with a named placeholder for
@@ -39,29 +40,46 @@ function asStatement<S extends SQLiteRaw<unknown>>(
   });
 }
 
-/** Where the per-request condition sits in a rendered text (never valid SQL, so never in a real one). */
-const GATE_MARK = "\u0000gate\u0000";
+/** Where the per-request conditions sit in a rendered text (never valid SQL, so never in a real one). */
+const GATE_MARKS = ["\u0000gate\u0000", "\u0000second\u0000"];
 
-export function prepared<V extends Record<string, unknown>>(build: (p: Placeholders<V>, gate: SQL) => SQL) {
-  let rendered: (Rendered & { tail: string | null }) | undefined;
+/**
+ * `build` places at most one `gate` (a batch's condition, e.g. "the booking row exists") and one
+ * `second` (another statement's condition, when one statement writes for two changes).
+ */
+export function prepared<V extends Record<string, unknown>>(build: (p: Placeholders<V>, gate: SQL, second: SQL) => SQL) {
+  let rendered: (Rendered & { tails: string[]; order: number[] }) | undefined;
   const render = () => {
     const names = new Proxy({} as Placeholders<V>, { get: (_, name) => sql.placeholder(String(name)) });
-    const q = renderSql(build(names, sql.raw(GATE_MARK)));
+    const full = renderSql(build(names, sql.raw(GATE_MARKS[0]), sql.raw(GATE_MARKS[1])));
+    // Sent with every request: without indentation and comments (once per isolate).
+    const q = { ...full, sql: compactSql(full.sql) };
     const numbered = numberedOnce({ ...q, names: q.params.map((p) => (is(p, Placeholder) ? p.name : null)) });
-    const [head, tail, ...more] = numbered.sql.split(GATE_MARK);
-    if (more.length > 0) throw new Error("A prepared statement takes its gate once");
-    return { ...numbered, sql: head, tail: tail ?? null };
+    const [head, ...tails] = numbered.sql.split(GATE_MARKS[0]).flatMap((piece) => piece.split(GATE_MARKS[1]));
+    // Which condition each slot takes, in the order they appear in the text.
+    const order = GATE_MARKS.map((mark) => numbered.sql.indexOf(mark))
+      .map((at, k) => ({ at, k }))
+      .filter((g) => g.at >= 0)
+      .sort((a, b) => a.at - b.at)
+      .map((g) => g.k);
+    if (order.length !== tails.length) throw new Error("A prepared statement takes each of its gates once");
+    return { ...numbered, sql: head, tails, order };
   };
-  const bind = (values: V, gate?: SQL) => {
+  const bind = (values: V, gates: (SQL | undefined)[] = []) => {
     rendered ??= render();
     const r = rendered;
     const args = r.names.map((name, i) => (name === null ? r.params[i] : values[name]));
-    if (r.tail === null) return { sql: r.sql, args };
-    // The gate (a batch's condition, e.g. "the booking row exists") is small and changes per
-    // caller: rendered alone, its parameters numbered after the statement's own.
-    const g = renderSql(gate ?? sql`1`);
-    const own = numberedOnce({ ...g, names: g.params.map(() => null) }, args.length);
-    return { sql: `${r.sql}(${own.sql})${r.tail}`, args: [...args, ...own.params] };
+    if (r.tails.length === 0) return { sql: r.sql, args };
+    // A gate is small and changes per caller: rendered alone, its parameters numbered after the
+    // statement's own (and the gates before it).
+    let text = r.sql;
+    r.order.forEach((k, i) => {
+      const g = renderSql(gates[k] ?? sql`1`);
+      const own = numberedOnce({ ...g, names: g.params.map(() => null) }, args.length);
+      args.push(...own.params);
+      text += `(${own.sql})${r.tails[i]}`;
+    });
+    return { sql: text, args };
   };
   const statement = asStatement;
   function all<R>(db: Db, values: V): SQLiteRaw<R[]>;
@@ -72,9 +90,10 @@ export function prepared<V extends Record<string, unknown>>(build: (p: Placehold
   return {
     all,
     /** Rows of a statement taking a gate (`INSERT ... RETURNING` gated on the change). */
-    allGated: <R>(db: Db, values: V, gate: SQL): SQLiteRaw<R[]> => statement(db, db.all<R>(sql`SELECT 1`), "all", bind(values, gate)),
+    allGated: <R>(db: Db, values: V, gate: SQL, second?: SQL): SQLiteRaw<R[]> =>
+      statement(db, db.all<R>(sql`SELECT 1`), "all", bind(values, [gate, second])),
     /** `gate`: the condition the build placed (its second argument); `1` when none is given. */
-    run: (db: Db, values: V, gate?: SQL) => statement(db, db.run(sql`SELECT 1`), "run", bind(values, gate)),
+    run: (db: Db, values: V, gate?: SQL) => statement(db, db.run(sql`SELECT 1`), "run", bind(values, [gate])),
   };
 }
 

@@ -20,7 +20,7 @@ import {
   refSql,
 } from "./lookup";
 import { lateCancelSql } from "../reliability/record";
-import { offerTriggersFor } from "../waitlist/trigger";
+import { offerTriggerForBooking } from "../waitlist/trigger";
 import type { BookingCtx } from "./scope";
 import type { CancelResult, CancelVia } from "./cancel-types";
 
@@ -144,7 +144,7 @@ async function cancelOnce(ctx: BookingCtx, ref: BookingRef, reasonInput: string 
     ),
   );
   // design.md §28: the freed time is offered to the waitlist (a job, decided when it runs).
-  b.add(offerTriggersFor(db, sql`SELECT ${booking.id}`, now, "cancel", cancellable));
+  b.add(offerTriggerForBooking(db, booking.id, now, "cancel", cancellable));
   const update = b.add(
     db.run(sql`
       UPDATE bookings SET status = 'cancelled', cancel_reason = ${reason}, cancelled_at = ${t}, sequence = sequence + 1, updated_at = ${t},

@@ -191,6 +191,8 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
           businessLocale: tenant.locale,
         }),
         inserted,
+        // customer.created in the booking.created statement (issue #42): one statement less.
+        record.createdEvent,
       );
     const b = batch(db);
     b.add(record.upsert);
@@ -212,7 +214,7 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
         ),
       );
     }
-    b.add(record.created);
+    if (held) b.add(record.created());
     const outcome = b.add(createOutcome(db, { id, tenantId: tenant.id, now, hold: plan ? { email, network } : null, paid: paid ?? null }));
 
     try {

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { runBoundOnce } from "../../db/prepared";
 import { customerKey } from "../../domain/front-desk";
 import { newId } from "../../lib/ids";
-import { webhookEventInsert } from "../webhooks/events";
+import { type AlsoAnnounced, webhookEventInsert } from "../webhooks/events";
 import type { CustomerInput } from "./create-types";
 
 /**
@@ -52,17 +52,17 @@ export function customerRecord(
   );
   // A new customer record (not one the upsert updated: it keeps its own id) is announced, held
   // booking or not: the record exists from this batch on.
-  const created = webhookEventInsert(
-    db,
-    tenantId,
-    "customer.created",
-    { customer: { id: customerId, firstName: c.firstName, lastName: c.lastName ?? "", email, phone: c.phone ?? "", createdAt: t } },
-    p.now,
-    sql`EXISTS (SELECT 1 FROM customers WHERE id = ${customerId})`,
-  );
+  const createdEvent: AlsoAnnounced = {
+    type: "customer.created",
+    data: { customer: { id: customerId, firstName: c.firstName, lastName: c.lastName ?? "", email, phone: c.phone ?? "", createdAt: t } },
+    gate: sql`EXISTS (SELECT 1 FROM customers WHERE id = ${customerId})`,
+  };
   return {
     upsert,
-    created,
+    /** `customer.created` as a statement of its own, for a batch with no other event to write it with. */
+    created: () => webhookEventInsert(db, tenantId, createdEvent.type, createdEvent.data, p.now, createdEvent.gate),
+    /** The same event, for the statement of the booking's own (webhookEventPairInsert). */
+    createdEvent,
     /** The record's key (tenant and normalized e-mail/phone/own id) and the account to link, as values. */
     key,
     accountId,

@@ -7,7 +7,7 @@ import { type BookingEvent, type BookingFacts, bookingMailInserts, locationOf } 
 import { cancelReminders, scheduleReminders } from "../notifications/reminders";
 import { compose, type Fragment } from "../batch";
 import { bookingTexts } from "../sms/booking-texts";
-import { webhookEventInsert } from "../webhooks/events";
+import { type AlsoAnnounced, webhookEventInsert, webhookEventPairInsert } from "../webhooks/events";
 import type { BookingView } from "./lookup";
 import type { BookingCtx } from "./scope";
 
@@ -102,7 +102,7 @@ export type EffectsCtx = Pick<BookingCtx, "db" | "now" | "env">;
  * with `createdEventFacts` (./created-facts.ts), so both tell exactly the same people the same
  * things. A pending booking tells nobody and schedules nothing until then.
  */
-export function bookingEffects(ctx: EffectsCtx, event: BookingEvent, f: EventFacts, gate: SQL): Fragment {
+export function bookingEffects(ctx: EffectsCtx, event: BookingEvent, f: EventFacts, gate: SQL, also?: AlsoAnnounced): Fragment {
   const { db, now } = ctx;
   return compose((add) => {
     // The customer's e-mail and the notices, their facts rendered when sent (issue #42); a
@@ -110,7 +110,13 @@ export function bookingEffects(ctx: EffectsCtx, event: BookingEvent, f: EventFac
     add(bookingMailInserts(db, event, f, now, gate, event === "created" ? CONFIRMATION_CAP : undefined));
     if (event !== "created") add(cancelReminders(db, f.bookingId, now, gate));
     if (event !== "cancelled") add(scheduleReminders(db, { tenantId: f.tenantId, bookingId: f.bookingId, startAt: f.startAt }, now, gate));
-    add(webhookEventInsert(db, f.tenantId, WEBHOOK_TYPE[event], f.webhook, now, gate));
+    // `also`: another event of the batch (a create's new customer record) in the same statement.
+    const announce = { type: WEBHOOK_TYPE[event], data: f.webhook, gate };
+    add(
+      also
+        ? webhookEventPairInsert(db, f.tenantId, announce, also, now)
+        : webhookEventInsert(db, f.tenantId, announce.type, announce.data, now, gate),
+    );
     // design.md §27: the texts of the change, to a customer who agreed to them.
     add(bookingTexts(ctx, event, f, gate));
   });

@@ -191,7 +191,8 @@ export async function createVisit(ctx: BookingCtx, scope: BookingScope, input: C
       locale: input.locale ?? tenant.locale,
       businessLocale: tenant.locale,
     };
-    b.add(held ?? bookingEffects(ctx, "created", visitCreatedFacts(base, visitId, items), inserted));
+    // customer.created in the booking.created statement when not held (issue #42).
+    b.add(held ?? bookingEffects(ctx, "created", visitCreatedFacts(base, visitId, items), inserted, record.createdEvent));
     // design.md §28 (docs/decisions.md, Visits): each item ends its customer's entry waiting for
     // that service at that time, as a booking of it alone would; held or not, as a booking's create.
     for (const item of items) {
@@ -214,7 +215,7 @@ export async function createVisit(ctx: BookingCtx, scope: BookingScope, input: C
         );
       }
     }
-    b.add(record.created);
+    if (held) b.add(record.created());
     // One statement (as a booking's create, issue #42): whether the business is open, whether the
     // hold caps still allow a hold (concurrent creates: a 429, not a lost slot), the visit's customer
     // record and account when it was written (on its first item) and the resources each item holds.

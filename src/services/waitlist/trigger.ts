@@ -1,11 +1,11 @@
-import { type SQL, sql } from "drizzle-orm";
+import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { prepared } from "../../db/prepared";
 import { DAY_MS, parseLocalDate, wallDayStart } from "../../domain/time";
 import { newId } from "../../lib/ids";
 
 const HOUR_MS = 3_600_000;
-import { group } from "../batch";
+import { group, single } from "../batch";
 import { jobInsert, jobInsertSelect } from "../outbox/jobs";
 
 /**
@@ -29,7 +29,7 @@ export type OfferPayload = { staffId: string | null; fromMs: number; toMs: numbe
 function someoneWaits(
   tenantId: SQL,
   p: { staffId: SQL | string | null; fromMs: SQL | number; toMs: SQL | number; dates?: string[] },
-  nowMs: number,
+  nowMs: number | Placeholder,
 ) {
   const dates = p.dates?.length
     ? sql`AND w.date IN (${sql.join(
@@ -83,6 +83,37 @@ export function offerTriggersFor(db: Db, bookings: SQL, now: Date, cause: string
     ),
   ]);
 }
+
+/**
+ * offerTriggersFor of ONE booking known by id (a cancel), as a text rendered once per isolate
+ * (issue #42): the same job, key and payload, read from the booking's row as stored.
+ */
+export function offerTriggerForBooking(db: Db, bookingId: string, now: Date, cause: string, gate: SQL) {
+  const t = now.toISOString();
+  const insert = bookingTriggerStatement.allGated<{ id: string }>(
+    db,
+    { kind: WAITLIST_OFFER_KIND, bookingId, cause, nowMs: now.getTime(), t },
+    gate,
+  );
+  return single(insert, (rows) => ({ value: rows, pointers: rows.map((r) => ({ kind: WAITLIST_OFFER_KIND, id: r.id })) }));
+}
+
+const bookingTriggerStatement = prepared<{ kind: string; bookingId: string; cause: string; nowMs: number; t: string }>((p, gate) => {
+  const span = {
+    staffId: sql`b.staff_id`,
+    fromMs: sql`b.start_at - b.buffer_before_minutes * 60000`,
+    toMs: sql`b.end_at + b.buffer_after_minutes * 60000`,
+  };
+  return sql`
+    INSERT INTO jobs (id, kind, tenant_id, idempotency_key, payload, status, attempts, next_attempt_at, created_at, updated_at)
+    SELECT 'job_' || lower(hex(randomblob(10))), ${p.kind}, s.tenant_id, s.idempotency_key, s.payload, 'pending', 0, ${p.t}, ${p.t}, ${p.t}
+    FROM (SELECT b.tenant_id AS tenant_id, ${p.cause} || ':' || b.id AS idempotency_key,
+                 json_object('staffId', b.staff_id, 'fromMs', ${span.fromMs}, 'toMs', ${span.toMs},
+                             'triggerKey', ${p.cause} || ':' || b.id, 'round', 1) AS payload
+          FROM bookings b WHERE b.id = ${p.bookingId} AND (${gate}) AND ${someoneWaits(sql`b.tenant_id`, span, p.nowMs)}) s WHERE 1
+    ON CONFLICT (kind, idempotency_key) DO NOTHING
+    RETURNING id`;
+});
 
 /**
  * A booking made by a waiting customer (same e-mail) for a time its entry matched (service, staff

@@ -76,6 +76,50 @@ const literalInsert = prepared<{ eventId: string; type: string; payload: string;
     RETURNING id`,
 );
 
+/** A second event one statement writes beside the first (webhookEventInsert's `also`), for the same tenant. */
+export type AlsoAnnounced = { type: WebhookEventType; data: Record<string, unknown>; gate: SQL };
+
+/**
+ * Two events of one batch as ONE statement (issue #42): a create announces its booking and, when
+ * the batch made one, the customer record, each under its own condition, each the deliveries of
+ * the endpoints subscribed to it, exactly as two webhookEventInsert statements would write them.
+ */
+export function webhookEventPairInsert(
+  db: Db,
+  tenantId: string,
+  first: AlsoAnnounced,
+  second: AlsoAnnounced,
+  now: Date,
+): Fragment<{ id: string }[]> & { eventIds: [string, string] } {
+  const eventIds: [string, string] = [newId("evt"), newId("evt")];
+  const t = now.toISOString();
+  const [payload, payload2] = [first, second].map((e, i) =>
+    JSON.stringify({ id: eventIds[i], type: e.type, createdAt: t, tenantId, data: e.data }),
+  );
+  const values = { eventId: eventIds[0], type: first.type, payload, eventId2: eventIds[1], type2: second.type, payload2, t, tenantId };
+  return { eventIds, ...single(pairInsert.allGated<{ id: string }>(db, values, first.gate, second.gate), deliveries) };
+}
+
+const pairInsert = prepared<{
+  eventId: string;
+  type: string;
+  payload: string;
+  eventId2: string;
+  type2: string;
+  payload2: string;
+  t: string;
+  tenantId: string;
+}>(
+  (p, gate, second) => sql`
+    INSERT INTO webhook_deliveries (id, tenant_id, endpoint_id, event_id, event_type, payload, status, attempts, next_attempt_at, created_at, updated_at)
+    SELECT 'whd_' || lower(hex(randomblob(10))), e.tenant_id, e.id, v.event_id, v.event_type, v.payload, 'pending', 0, ${p.t}, ${p.t}, ${p.t}
+    FROM (SELECT ${p.eventId} AS event_id, ${p.type} AS event_type, ${p.payload} AS payload WHERE ${gate}
+          UNION ALL SELECT ${p.eventId2}, ${p.type2}, ${p.payload2} WHERE ${second}) v
+    JOIN webhook_endpoints e ON e.tenant_id = ${p.tenantId} AND e.is_active = 1
+      AND EXISTS (SELECT 1 FROM json_each(e.events) j WHERE j.value = v.event_type OR j.value = '*')
+    RETURNING id`,
+);
+
 /**
  * A signed `webhook.test` event for one endpoint of the business (any subscription): the
  * integrator sees a real delivery, retried and logged like every other. Nothing is written for an
