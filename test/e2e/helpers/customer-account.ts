@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
-import Stripe from "stripe";
 import { expect, inject } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
 import { describeViolations, seriousViolations } from "./axe";
 import { createBookableTenant, e2eDb, uniq } from "./db";
+import { sendPaymentSucceeded } from "./stripe";
 
 // The customer-account pages' set-up (test/e2e/pages/customer-account.test.ts, issue #43): a salon
 // selling a package, Stripe's signed event about its sale, accounts made through the API.
@@ -38,31 +38,13 @@ export async function packageSalon() {
   return tenant;
 }
 
+/** Stripe's signed `payment_intent.succeeded` about a sold package's payment. */
 export async function sendPaidEvent(sold: typeof schema.packageCredits.$inferSelect) {
   const [payment] = await e2eDb
     .select()
     .from(schema.payments)
     .where(eq(schema.payments.id, sold.paymentId ?? ""));
-  const event = JSON.stringify({
-    id: `evt_${uniq()}${uniq()}`,
-    type: "payment_intent.succeeded",
-    account: payment.stripeAccountId,
-    data: {
-      object: {
-        id: payment.stripePaymentIntentId,
-        amount: payment.amount,
-        currency: payment.currency.toLowerCase(),
-        metadata: { package_credit_id: sold.id, tenant_id: sold.tenantId },
-      },
-    },
-  });
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload: event, secret: inject("e2eStripeWebhookSecret") });
-  const res = await fetch(`${baseUrl}/api/webhooks/stripe`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "Stripe-Signature": signature, "CF-Connecting-IP": "10.9.9.9" },
-    body: event,
-  });
-  expect(res.status).toBe(200);
+  await sendPaymentSucceeded(payment, { package_credit_id: sold.id, tenant_id: sold.tenantId });
 }
 
 export async function accountOf(email: string) {
