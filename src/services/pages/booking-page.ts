@@ -15,6 +15,17 @@ import type { GiftCardSettings } from "../../shared/gift-cards";
  * only while the domain is active, which depends on whether Cloudflare for SaaS is on (a domain
  * saved before custom hostnames existed has no status: pending with Cloudflare, active without).
  */
+/** A package as the booking page and the package shop show it (design.md §32). */
+const packageColumns = {
+  id: schema.packages.id,
+  name: schema.packages.name,
+  serviceIds: schema.packages.serviceIds,
+  sessions: schema.packages.sessions,
+  price: schema.packages.price,
+  currency: schema.packages.currency,
+  validityDays: schema.packages.validityDays,
+};
+
 export type PageTenantKey = { slug: string } | { domain: string; cloudflareOn: boolean };
 
 export type PageTenant = typeof schema.tenants.$inferSelect;
@@ -83,15 +94,7 @@ export async function loadBookingPage(db: Db, key: PageTenantKey): Promise<Booki
       .orderBy(asc(p.orderIndex), asc(p.displayName), asc(p.id)),
     // design.md §32: the packages, so the page links to the package shop (and the shop lists them) in this same read.
     db
-      .select({
-        id: k.id,
-        name: k.name,
-        serviceIds: k.serviceIds,
-        sessions: k.sessions,
-        price: k.price,
-        currency: k.currency,
-        validityDays: k.validityDays,
-      })
+      .select(packageColumns)
       .from(k)
       .where(and(eq(k.tenantId, tenantId), isNull(k.deletedAt)))
       .orderBy(asc(k.createdAt), asc(k.id))
@@ -160,15 +163,7 @@ export async function loadWidgetStatus(db: Db, slug: string): Promise<WidgetStat
       .where(eq(t.slug, slug))
       .limit(1),
     db
-      .select({
-        id: k.id,
-        name: k.name,
-        serviceIds: k.serviceIds,
-        sessions: k.sessions,
-        price: k.price,
-        currency: k.currency,
-        validityDays: k.validityDays,
-      })
+      .select(packageColumns)
       .from(k)
       .where(and(eq(k.tenantId, sql`(SELECT id FROM tenants WHERE slug = ${slug})`), isNull(k.deletedAt)))
       .limit(200),
