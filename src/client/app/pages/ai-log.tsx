@@ -4,6 +4,7 @@ import type { AiLogEntry, AiLogView } from "../../shared/api-types";
 import { whenLabel } from "../lib/zoned";
 import { startPage } from "../shell/boot";
 import { intlLocale, t } from "../shell/i18n";
+import { DataTable } from "../ui/data-table";
 import { Empty, Loading, LoadFailed } from "../ui/kit";
 import { useView } from "../ui/use-view";
 
@@ -33,37 +34,24 @@ function AiLog() {
       <p class="muted" role="status">
         {t("ai.recent", { count: d.entries.length })}
       </p>
-      <div class="table-wrap">
-        <table>
-          <caption class="visually-hidden">{t("ai.caption")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("bk.when")}</th>
-              <th scope="col">{t("ai.assistant")}</th>
-              <th scope="col">{t("ai.question")}</th>
-              <th scope="col">{t("ai.tools")}</th>
-              <th scope="col">{t("ai.result")}</th>
-              <th scope="col">{t("ai.time")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {d.entries.map((e) => (
-              <tr>
-                <td data-label={t("bk.when")}>{whenLabel(e.createdAt, d.business.timezone)}</td>
-                <td data-label={t("ai.assistant")}>{who(e)}</td>
-                <td data-label={t("ai.question")}>{e.question || "\u2014"}</td>
-                <td data-label={t("ai.tools")}>
-                  {e.toolCalls.length
-                    ? e.toolCalls.map((c) => (c.ok ? c.name : t("ai.toolFailed", { name: c.name }))).join(", ")
-                    : t("ai.noTools")}
-                </td>
-                <td data-label={t("ai.result")}>{outcome(e)}</td>
-                <td data-label={t("ai.time")}>{e.latencyMs === null ? "\u2014" : seconds(e.latencyMs)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={t("ai.caption")}
+        rows={d.entries}
+        columns={[
+          { label: t("bk.when"), cell: (e) => whenLabel(e.createdAt, d.business.timezone) },
+          { label: t("ai.assistant"), cell: who },
+          { label: t("ai.question"), cell: (e) => e.question || "\u2014" },
+          {
+            label: t("ai.tools"),
+            cell: (e) =>
+              e.toolCalls.length
+                ? e.toolCalls.map((c) => (c.ok ? c.name : t("ai.toolFailed", { name: c.name }))).join(", ")
+                : t("ai.noTools"),
+          },
+          { label: t("ai.result"), cell: outcome },
+          { label: t("ai.time"), cell: (e) => (e.latencyMs === null ? "\u2014" : seconds(e.latencyMs)) },
+        ]}
+      />
     </>
   );
 }

@@ -7,6 +7,7 @@ import { OpenBooking } from "../booking/open-booking";
 import { dayLabel, isDate, localParts, timeSpan } from "../lib/zoned";
 import { startPage } from "../shell/boot";
 import { t } from "../shell/i18n";
+import { DataTable } from "../ui/data-table";
 import { money, personName } from "../ui/format";
 import { Button, Empty, Loading, LoadFailed, SelectField, StatusBadge, statusLabel, TextField } from "../ui/kit";
 import { useView } from "../ui/use-view";
@@ -16,6 +17,10 @@ const statuses = (): Array<[string, string]> => [
   ["", t("bk.anyStatus")],
   ...BOOKING_STATUSES.map((s): [string, string] => [s, statusLabel(s)]),
 ];
+
+/** "Tue, May 6, 10:00–11:00": the day and the times of a booking, in the business's zone. */
+const whenSpan = (b: { startDatetime: string; endDatetime: string }, tz: string) =>
+  `${dayLabel(localParts(b.startDatetime, tz).date, "short")}, ${timeSpan(b.startDatetime, b.endDatetime, tz)}`;
 
 type Filters = { from: string; to: string; staffId: string; status: string; page: number };
 
@@ -133,48 +138,29 @@ function Bookings() {
           {d.bookings.length === 0 && !view.loading ? (
             <Empty title={t("bk.none")}>{t("bk.noneHint")}</Empty>
           ) : (
-            <div class="table-wrap">
-              <table>
-                <caption class="visually-hidden">{t("bk.caption")}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t("bk.when")}</th>
-                    <th scope="col">{t("bk.customer")}</th>
-                    <th scope="col">{t("bk.service")}</th>
-                    <th scope="col">{t("bk.staffCol")}</th>
-                    <th scope="col">{t("bk.status")}</th>
-                    <th scope="col">{t("bk.amount")}</th>
-                    <th scope="col">{t("bk.booking")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {d.bookings.map((b) => {
-                    const tz = d.business.timezone;
-                    return (
-                      <tr class={b.status === "cancelled" ? "muted-row" : undefined}>
-                        <td data-label={t("bk.when")}>
-                          {dayLabel(localParts(b.startDatetime, tz).date, "short")}, {timeSpan(b.startDatetime, b.endDatetime, tz)}
-                        </td>
-                        <td data-label={t("bk.customer")}>{personName(b.customer)}</td>
-                        <td data-label={t("bk.service")}>{b.serviceName}</td>
-                        <td data-label={t("bk.staffCol")}>{d.staff.find((s) => s.id === b.staffId)?.displayName ?? t("ui.formerStaff")}</td>
-                        <td data-label={t("bk.status")}>
-                          <StatusBadge status={b.status} />
-                        </td>
-                        <td data-label={t("bk.amount")}>{money(b.totalAmount, b.currency || d.business.currency)}</td>
-                        <td data-label={t("bk.booking")}>
-                          <button type="button" class="small-button" onClick={() => setOpen(b.id)}>
-                            {/* Staff and read-only sessions get no confirmation codes (design.md §31). */}
-                            {b.confirmationCode ? <span class="code">{b.confirmationCode}</span> : t("bk.details")}
-                            {b.confirmationCode ? <span class="visually-hidden"> {t("bk.codeDetails")}</span> : null}
-                          </button>
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              caption={t("bk.caption")}
+              rows={d.bookings}
+              rowClass={(b) => (b.status === "cancelled" ? "muted-row" : undefined)}
+              columns={[
+                { label: t("bk.when"), cell: (b) => whenSpan(b, d.business.timezone) },
+                { label: t("bk.customer"), cell: (b) => personName(b.customer) },
+                { label: t("bk.service"), cell: (b) => b.serviceName },
+                { label: t("bk.staffCol"), cell: (b) => d.staff.find((s) => s.id === b.staffId)?.displayName ?? t("ui.formerStaff") },
+                { label: t("bk.status"), cell: (b) => <StatusBadge status={b.status} /> },
+                { label: t("bk.amount"), cell: (b) => money(b.totalAmount, b.currency || d.business.currency) },
+                {
+                  label: t("bk.booking"),
+                  cell: (b) => (
+                    <button type="button" class="small-button" onClick={() => setOpen(b.id)}>
+                      {/* Staff and read-only sessions get no confirmation codes (design.md §31). */}
+                      {b.confirmationCode ? <span class="code">{b.confirmationCode}</span> : t("bk.details")}
+                      {b.confirmationCode ? <span class="visually-hidden"> {t("bk.codeDetails")}</span> : null}
+                    </button>
+                  ),
+                },
+              ]}
+            />
           )}
           {applied.page > 1 || d.hasMore ? (
             <nav class="pager-row" aria-label={t("bk.pages")}>

@@ -6,6 +6,7 @@ import { dayLabel, localParts, timeSpan } from "../lib/zoned";
 import { api } from "../shell/api";
 import { startPage } from "../shell/boot";
 import { t } from "../shell/i18n";
+import { DataTable } from "../ui/data-table";
 import { money, personName } from "../ui/format";
 import {
   Button,
@@ -82,35 +83,24 @@ function Customers() {
           <p class="muted" role="status">
             {search ? t("cu.matching", { count: d.customers.length, search }) : t("cu.newest", { count: d.customers.length })}
           </p>
-          <div class="table-wrap">
-            <table>
-              <caption class="visually-hidden">{t("cu.caption")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("cu.name")}</th>
-                  <th scope="col">{t("cu.phone")}</th>
-                  <th scope="col">{t("cu.email")}</th>
-                  <th scope="col">{t("cu.bookings")}</th>
-                  <th scope="col">{t("cu.notes")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.customers.map((c) => (
-                  <tr>
-                    <td data-label={t("cu.name")}>
-                      <button type="button" class="link-button" onClick={() => open(c.id)}>
-                        {personName(c)}
-                      </button>
-                    </td>
-                    <td data-label={t("cu.phone")}>{c.phone || "\u2014"}</td>
-                    <td data-label={t("cu.email")}>{c.email || "\u2014"}</td>
-                    <td data-label={t("cu.bookings")}>{c.bookingCount}</td>
-                    <td data-label={t("cu.notes")}>{c.notes ? (c.notes.length > 60 ? `${c.notes.slice(0, 60)}…` : c.notes) : "\u2014"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption={t("cu.caption")}
+            rows={d.customers}
+            columns={[
+              {
+                label: t("cu.name"),
+                cell: (c) => (
+                  <button type="button" class="link-button" onClick={() => open(c.id)}>
+                    {personName(c)}
+                  </button>
+                ),
+              },
+              { label: t("cu.phone"), cell: (c) => c.phone || "\u2014" },
+              { label: t("cu.email"), cell: (c) => c.email || "\u2014" },
+              { label: t("cu.bookings"), cell: (c) => c.bookingCount },
+              { label: t("cu.notes"), cell: (c) => (c.notes ? (c.notes.length > 60 ? `${c.notes.slice(0, 60)}…` : c.notes) : "\u2014") },
+            ]}
+          />
         </>
       )}
       {openId && d ? (

@@ -8,6 +8,7 @@ import { dayLabel, isDate } from "../lib/zoned";
 import { startPage } from "../shell/boot";
 import { intlLocale, t } from "../shell/i18n";
 import { count, duration, money, percent as wholePercent } from "../ui/format";
+import { DataTable } from "../ui/data-table";
 import { Empty, Loading, LoadFailed } from "../ui/kit";
 import { useView } from "../ui/use-view";
 import { BarChart, type BarSeries, Figure } from "./report-charts";
@@ -102,27 +103,19 @@ function Reports() {
           chart={<BarChart ticks={r.series.map((p) => periodTick(p.period, intlLocale()))} series={seriesBars} format={count} />}
           chartKey={seriesBars}
           table={
-            <table>
-              <caption>{t("rep.seriesCaption", { group: d.groupBy })}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("rep.period")}</th>
-                  <th scope="col">{t("rep.bookings")}</th>
-                  <th scope="col">{t("rep.noShows")}</th>
-                  <th scope="col">{t("rep.netTaken")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {r.series.map((p) => (
-                  <tr>
-                    <th scope="row">{periodWords(p.period)}</th>
-                    <td data-label={t("rep.bookings")}>{count(p.bookings)}</td>
-                    <td data-label={t("rep.noShows")}>{count(p.noShows)}</td>
-                    <td data-label={t("rep.netTaken")}>{money(p.revenue, cur)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              bare
+              rowHeader
+              captionShown
+              caption={t("rep.seriesCaption", { group: d.groupBy })}
+              rows={r.series}
+              columns={[
+                { label: t("rep.period"), cell: (p) => periodWords(p.period) },
+                { label: t("rep.bookings"), cell: (p) => count(p.bookings) },
+                { label: t("rep.noShows"), cell: (p) => count(p.noShows) },
+                { label: t("rep.netTaken"), cell: (p) => money(p.revenue, cur) },
+              ]}
+            />
           }
         />
       )}
@@ -162,27 +155,18 @@ function Utilization(p: { view: ReportsView }) {
         />
       }
       table={
-        <table>
-          <caption class="visually-hidden">{t("rep.utilizationCaption")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("rep.staffMember")}</th>
-              <th scope="col">{t("rep.booked")}</th>
-              <th scope="col">{t("rep.available")}</th>
-              <th scope="col">{t("rep.full")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((u) => (
-              <tr>
-                <th scope="row">{u.staffName}</th>
-                <td data-label={t("rep.booked")}>{duration(u.bookedMinutes)}</td>
-                <td data-label={t("rep.available")}>{u.availableMinutes ? duration(u.availableMinutes) : t("rep.noHours")}</td>
-                <td data-label={t("rep.full")}>{percent(u.ratio)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          bare
+          rowHeader
+          caption={t("rep.utilizationCaption")}
+          rows={rows}
+          columns={[
+            { label: t("rep.staffMember"), cell: (u) => u.staffName },
+            { label: t("rep.booked"), cell: (u) => duration(u.bookedMinutes) },
+            { label: t("rep.available"), cell: (u) => (u.availableMinutes ? duration(u.availableMinutes) : t("rep.noHours")) },
+            { label: t("rep.full"), cell: (u) => percent(u.ratio) },
+          ]}
+        />
       }
     />
   );
@@ -205,25 +189,17 @@ function TopServices(p: { view: ReportsView; currency: string }) {
         />
       }
       table={
-        <table>
-          <caption class="visually-hidden">{t("rep.servicesCaption")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("bk.service")}</th>
-              <th scope="col">{t("rep.bookings")}</th>
-              <th scope="col">{t("rep.netTaken")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((s) => (
-              <tr>
-                <th scope="row">{s.name}</th>
-                <td data-label={t("rep.bookings")}>{count(s.bookings)}</td>
-                <td data-label={t("rep.netTaken")}>{money(s.revenue, p.currency)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          bare
+          rowHeader
+          caption={t("rep.servicesCaption")}
+          rows={rows}
+          columns={[
+            { label: t("bk.service"), cell: (s) => s.name },
+            { label: t("rep.bookings"), cell: (s) => count(s.bookings) },
+            { label: t("rep.netTaken"), cell: (s) => money(s.revenue, p.currency) },
+          ]}
+        />
       }
     />
   );

@@ -3,6 +3,7 @@ import { useState } from "hono/jsx/dom";
 import type { OwnerService, ServicesView } from "../../shared/api-types";
 import { startPage } from "../shell/boot";
 import { t } from "../shell/i18n";
+import { DataTable } from "../ui/data-table";
 import { duration, money, percent, toMajor, toMinor } from "../ui/format";
 import { FormDialog, useSubmit } from "../ui/form-dialog";
 import { useListPage } from "../ui/list-page";
@@ -47,98 +48,93 @@ function Services() {
       {d.services.length === 0 ? (
         <Empty title={t("svc.none")}>{t("svc.noneHint")}</Empty>
       ) : (
-        <div class="table-wrap">
-          <table>
-            <caption class="visually-hidden">{t("svc.caption")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("svc.service")}</th>
-                <th scope="col">{t("svc.length")}</th>
-                <th scope="col">{t("svc.price")}</th>
-                <th scope="col">{t("svc.deposit")}</th>
-                <th scope="col">{t("svc.status")}</th>
-                <th scope="col">{t("svc.actions")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.services.map((s, i) => (
-                <tr class={s.isActive ? undefined : "muted-row"}>
-                  <td data-label={t("svc.service")}>
-                    <strong>{s.name}</strong>
-                    {s.description ? <span class="muted small block">{s.description}</span> : null}
-                    <span class="muted small block">{t("svc.by", { names: performers(s, d.staff) })}</span>
-                  </td>
-                  <td data-label={t("svc.length")}>
-                    {duration(s.durationMinutes)}
-                    {s.bufferBeforeMinutes || s.bufferAfterMinutes ? (
-                      <span class="muted small block">{bufferSummary(s.bufferBeforeMinutes, s.bufferAfterMinutes)}</span>
-                    ) : null}
-                    {visitSummary(s) ? <span class="muted small block">{visitSummary(s)}</span> : null}
-                  </td>
-                  <td data-label={t("svc.price")}>{money(s.price, cur)}</td>
-                  <td data-label={t("svc.deposit")}>{s.depositPercent ? percent(s.depositPercent) : t("svc.noDeposit")}</td>
-                  <td data-label={t("svc.status")}>
-                    {s.isActive ? (s.isOnlineBookable ? t("svc.online") : t("svc.frontDesk")) : t("svc.inactive")}
-                  </td>
-                  <td data-label={t("svc.actions")}>
-                    <div class="row-actions">
-                      <Button class="small-button" gate={manage} onClick={() => setEditing(s)} label={t("svc.editNamed", { name: s.name })}>
-                        {t("svc.edit")}
-                      </Button>
-                      <Button
-                        class="small-button"
-                        gate={manage}
-                        busy={busy}
-                        onClick={() =>
-                          void run(
-                            t("svc.activeNow", { name: s.name, active: s.isActive ? "no" : "yes" }),
-                            "PATCH",
-                            `/api/services/${s.id}`,
-                            {
-                              isActive: !s.isActive,
-                            },
-                          )
-                        }
-                        label={t(s.isActive ? "svc.deactivateNamed" : "svc.activateNamed", { name: s.name })}
-                      >
-                        {t(s.isActive ? "svc.deactivate" : "svc.activate")}
-                      </Button>
-                      <Button
-                        class="small-button"
-                        gate={manage}
-                        busy={busy}
-                        disabled={i === 0}
-                        onClick={() => move(i, -1)}
-                        label={t("svc.moveUp", { name: s.name })}
-                      >
-                        ↑
-                      </Button>
-                      <Button
-                        class="small-button"
-                        gate={manage}
-                        busy={busy}
-                        disabled={i === d.services.length - 1}
-                        onClick={() => move(i, 1)}
-                        label={t("svc.moveDown", { name: s.name })}
-                      >
-                        ↓
-                      </Button>
-                      <Button
-                        class="small-button"
-                        kind="danger"
-                        gate={manage}
-                        onClick={() => setDeleting(s)}
-                        label={t("svc.deleteNamed", { name: s.name })}
-                      >
-                        {t("svc.delete")}
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t("svc.caption")}
+          rows={d.services}
+          rowClass={(s) => (s.isActive ? undefined : "muted-row")}
+          columns={[
+            {
+              label: t("svc.service"),
+              cell: (s) => (
+                <>
+                  <strong>{s.name}</strong>
+                  {s.description ? <span class="muted small block">{s.description}</span> : null}
+                  <span class="muted small block">{t("svc.by", { names: performers(s, d.staff) })}</span>
+                </>
+              ),
+            },
+            {
+              label: t("svc.length"),
+              cell: (s) => (
+                <>
+                  {duration(s.durationMinutes)}
+                  {s.bufferBeforeMinutes || s.bufferAfterMinutes ? (
+                    <span class="muted small block">{bufferSummary(s.bufferBeforeMinutes, s.bufferAfterMinutes)}</span>
+                  ) : null}
+                  {visitSummary(s) ? <span class="muted small block">{visitSummary(s)}</span> : null}
+                </>
+              ),
+            },
+            { label: t("svc.price"), cell: (s) => money(s.price, cur) },
+            { label: t("svc.deposit"), cell: (s) => (s.depositPercent ? percent(s.depositPercent) : t("svc.noDeposit")) },
+            {
+              label: t("svc.status"),
+              cell: (s) => (s.isActive ? (s.isOnlineBookable ? t("svc.online") : t("svc.frontDesk")) : t("svc.inactive")),
+            },
+            {
+              label: t("svc.actions"),
+              cell: (s, i) => (
+                <div class="row-actions">
+                  <Button class="small-button" gate={manage} onClick={() => setEditing(s)} label={t("svc.editNamed", { name: s.name })}>
+                    {t("svc.edit")}
+                  </Button>
+                  <Button
+                    class="small-button"
+                    gate={manage}
+                    busy={busy}
+                    onClick={() =>
+                      void run(t("svc.activeNow", { name: s.name, active: s.isActive ? "no" : "yes" }), "PATCH", `/api/services/${s.id}`, {
+                        isActive: !s.isActive,
+                      })
+                    }
+                    label={t(s.isActive ? "svc.deactivateNamed" : "svc.activateNamed", { name: s.name })}
+                  >
+                    {t(s.isActive ? "svc.deactivate" : "svc.activate")}
+                  </Button>
+                  <Button
+                    class="small-button"
+                    gate={manage}
+                    busy={busy}
+                    disabled={i === 0}
+                    onClick={() => move(i, -1)}
+                    label={t("svc.moveUp", { name: s.name })}
+                  >
+                    ↑
+                  </Button>
+                  <Button
+                    class="small-button"
+                    gate={manage}
+                    busy={busy}
+                    disabled={i === d.services.length - 1}
+                    onClick={() => move(i, 1)}
+                    label={t("svc.moveDown", { name: s.name })}
+                  >
+                    ↓
+                  </Button>
+                  <Button
+                    class="small-button"
+                    kind="danger"
+                    gate={manage}
+                    onClick={() => setDeleting(s)}
+                    label={t("svc.deleteNamed", { name: s.name })}
+                  >
+                    {t("svc.delete")}
+                  </Button>
+                </div>
+              ),
+            },
+          ]}
+        />
       )}
       {editing ? (
         <ServiceForm

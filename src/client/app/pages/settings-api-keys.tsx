@@ -8,6 +8,7 @@ import { whenLabel } from "../lib/zoned";
 import { api } from "../shell/api";
 import { t } from "../shell/i18n";
 import { CopyBox } from "../ui/copy";
+import { DataTable } from "../ui/data-table";
 import { Button, Dialog, Empty, GateNote, Outcome, SelectField, TextField, useMounted } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
@@ -91,50 +92,35 @@ export function ApiKeys(p: { view: SettingsView; reload: () => void }) {
           {keys.length === 0 ? (
             <Empty title={t("set.ak.none")} />
           ) : (
-            <div class="table-wrap">
-              <table>
-                <caption class="visually-hidden">{t("set.ak.caption")}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t("set.ak.name")}</th>
-                    <th scope="col">{t("set.ak.access")}</th>
-                    <th scope="col">{t("set.ak.prefix")}</th>
-                    <th scope="col">{t("set.ak.made")}</th>
-                    <th scope="col">{t("set.ak.lastUsed")}</th>
-                    <th scope="col">{t("set.ak.state")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {keys.map((k) => (
-                    <tr>
-                      <td data-label={t("set.ak.name")}>{k.name}</td>
-                      <td data-label={t("set.ak.access")}>{t(k.scope === "write" ? "set.ak.readWrite" : "set.ak.readOnly")}</td>
-                      <td data-label={t("set.ak.prefix")}>
-                        <span class="code">{k.prefix}…</span>
-                      </td>
-                      <td data-label={t("set.ak.made")}>{whenLabel(k.createdAt, tz)}</td>
-                      <td data-label={t("set.ak.lastUsed")}>{k.lastUsedAt ? whenLabel(k.lastUsedAt, tz) : t("set.ak.never")}</td>
-                      <td data-label={t("set.ak.state")}>
-                        {k.revokedAt ? (
-                          t("set.ak.revokedAt", { when: whenLabel(k.revokedAt, tz) })
-                        ) : (
-                          <Button
-                            kind="danger"
-                            class="small-button"
-                            gate={manage}
-                            busy={busy}
-                            label={t("set.ak.revokeName", { name: k.name })}
-                            onClick={() => setRevoking(k)}
-                          >
-                            {t("set.ak.revoke")}
-                          </Button>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              caption={t("set.ak.caption")}
+              rows={keys}
+              columns={[
+                { label: t("set.ak.name"), cell: (k) => k.name },
+                { label: t("set.ak.access"), cell: (k) => t(k.scope === "write" ? "set.ak.readWrite" : "set.ak.readOnly") },
+                { label: t("set.ak.prefix"), cell: (k) => <span class="code">{k.prefix}…</span> },
+                { label: t("set.ak.made"), cell: (k) => whenLabel(k.createdAt, tz) },
+                { label: t("set.ak.lastUsed"), cell: (k) => (k.lastUsedAt ? whenLabel(k.lastUsedAt, tz) : t("set.ak.never")) },
+                {
+                  label: t("set.ak.state"),
+                  cell: (k) =>
+                    k.revokedAt ? (
+                      t("set.ak.revokedAt", { when: whenLabel(k.revokedAt, tz) })
+                    ) : (
+                      <Button
+                        kind="danger"
+                        class="small-button"
+                        gate={manage}
+                        busy={busy}
+                        label={t("set.ak.revokeName", { name: k.name })}
+                        onClick={() => setRevoking(k)}
+                      >
+                        {t("set.ak.revoke")}
+                      </Button>
+                    ),
+                },
+              ]}
+            />
           )}
           <form onSubmit={create} novalidate class="sub-form" aria-labelledby="api-key-add-title">
             <h3 id="api-key-add-title">{t("set.ak.makeTitle")}</h3>

@@ -6,6 +6,7 @@ import { dataOf } from "../../shared/http";
 import { whenLabel } from "../lib/zoned";
 import { api } from "../shell/api";
 import { t } from "../shell/i18n";
+import { DataTable } from "../ui/data-table";
 import { Button, GateNote, Outcome } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
@@ -68,47 +69,34 @@ export function FailedJobs(p: { jobs: FailedJob[]; tz: string; viewer?: Viewer }
       ) : (
         <>
           <p class="muted">{t("set.fj.intro")}</p>
-          <div class="table-wrap">
-            <table>
-              <caption class="visually-hidden">{t("set.fj.caption")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("set.fj.failed")}</th>
-                  <th scope="col">{t("set.fj.what")}</th>
-                  <th scope="col">{t("set.fj.to")}</th>
-                  <th scope="col">{t("set.fj.tries")}</th>
-                  <th scope="col">{t("set.fj.lastError")}</th>
-                  <th scope="col">{t("set.fj.actions")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {jobs.map((j) => (
-                  <tr>
-                    <td data-label={t("set.fj.failed")}>{whenLabel(j.failedAt, p.tz)}</td>
-                    <td data-label={t("set.fj.what")}>{jobWhat(j)}</td>
-                    <td data-label={t("set.fj.to")}>{j.target}</td>
-                    <td data-label={t("set.fj.tries")}>{j.attempts}</td>
-                    <td data-label={t("set.fj.lastError")}>{j.lastError ?? (j.lastStatusCode ? `HTTP ${j.lastStatusCode}` : "\u2014")}</td>
-                    <td data-label={t("set.fj.actions")}>
-                      {j.retryable ? (
-                        <Button
-                          class="small-button"
-                          gate={manage}
-                          busy={busy}
-                          label={t("set.fj.sendAgainLabel", { what: jobWhat(j), target: j.target })}
-                          onClick={() => void retry(j)}
-                        >
-                          {t("set.fj.sendAgain")}
-                        </Button>
-                      ) : (
-                        <span class="muted small">{t("set.fj.byHand")}</span>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption={t("set.fj.caption")}
+            rows={jobs}
+            columns={[
+              { label: t("set.fj.failed"), cell: (j) => whenLabel(j.failedAt, p.tz) },
+              { label: t("set.fj.what"), cell: jobWhat },
+              { label: t("set.fj.to"), cell: (j) => j.target },
+              { label: t("set.fj.tries"), cell: (j) => j.attempts },
+              { label: t("set.fj.lastError"), cell: (j) => j.lastError ?? (j.lastStatusCode ? `HTTP ${j.lastStatusCode}` : "\u2014") },
+              {
+                label: t("set.fj.actions"),
+                cell: (j) =>
+                  j.retryable ? (
+                    <Button
+                      class="small-button"
+                      gate={manage}
+                      busy={busy}
+                      label={t("set.fj.sendAgainLabel", { what: jobWhat(j), target: j.target })}
+                      onClick={() => void retry(j)}
+                    >
+                      {t("set.fj.sendAgain")}
+                    </Button>
+                  ) : (
+                    <span class="muted small">{t("set.fj.byHand")}</span>
+                  ),
+              },
+            ]}
+          />
           {all === null && p.jobs.length >= 20 ? (
             <div class="actions-row">
               <Button busy={busy} onClick={() => void showAll()}>

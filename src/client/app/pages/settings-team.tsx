@@ -3,6 +3,7 @@ import type { OwnerMember, SettingsView } from "../../shared/api-types";
 import { api } from "../shell/api";
 import { t } from "../shell/i18n";
 import { personName } from "../ui/format";
+import { DataTable } from "../ui/data-table";
 import { Button, GateNote, Outcome, SelectField, TextField } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
@@ -103,33 +104,18 @@ export function Members(p: { view: SettingsView; onChanged: () => void }) {
   return (
     <section class="panel" aria-labelledby="members-title">
       <h2 id="members-title">{t("set.sec.members")}</h2>
-      <div class="table-wrap">
-        <table>
-          <caption class="visually-hidden">{t("set.mb.caption")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("set.mb.name")}</th>
-              <th scope="col">{t("set.mb.email")}</th>
-              <th scope="col">{t("set.mb.role")}</th>
-              <th scope="col">{t("set.mb.status")}</th>
-              <th scope="col">{t("set.mb.actions")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {p.view.members.map((m) => (
-              <tr class={m.isActive ? undefined : "muted-row"}>
-                <td data-label={t("set.mb.name")}>{personName(m)}</td>
-                <td data-label={t("set.mb.email")}>{m.email}</td>
-                <td data-label={t("set.mb.role")}>
-                  {t(m.role === "owner" ? "role.owner" : m.role === "admin" ? "role.admin" : "role.staff")}
-                </td>
-                <td data-label={t("set.mb.status")}>{t(m.isActive ? "set.mb.active" : "set.mb.inactive")}</td>
-                <td data-label={t("set.mb.actions")}>{actions(m)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={t("set.mb.caption")}
+        rows={p.view.members}
+        rowClass={(m) => (m.isActive ? undefined : "muted-row")}
+        columns={[
+          { label: t("set.mb.name"), cell: personName },
+          { label: t("set.mb.email"), cell: (m) => m.email },
+          { label: t("set.mb.role"), cell: (m) => t(m.role === "owner" ? "role.owner" : m.role === "admin" ? "role.admin" : "role.staff") },
+          { label: t("set.mb.status"), cell: (m) => t(m.isActive ? "set.mb.active" : "set.mb.inactive") },
+          { label: t("set.mb.actions"), cell: actions },
+        ]}
+      />
       <form onSubmit={invite} novalidate class="sub-form" aria-labelledby="invite-title">
         <h3 id="invite-title">{t("set.mb.inviteTitle")}</h3>
         <div class="form-grid">

@@ -6,6 +6,7 @@ import { dataOf } from "../../shared/http";
 import { whenLabel } from "../lib/zoned";
 import { api } from "../shell/api";
 import { t } from "../shell/i18n";
+import { DataTable } from "../ui/data-table";
 import { Button, GateNote, Outcome, TextField } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
@@ -187,44 +188,38 @@ function DeliveryLog(p: { endpointId: string; tz: string; canRedeliver: boolean 
       <p class="done" role="status">
         {done}
       </p>
-      <div class="table-wrap">
-        <table>
-          <caption class="visually-hidden">{t("set.wh.caption")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("set.wh.event")}</th>
-              <th scope="col">{t("set.wh.when")}</th>
-              <th scope="col">{t("set.wh.result")}</th>
-              <th scope="col">{t("set.wh.tries")}</th>
-              <th scope="col">{t("set.wh.actions")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr>
-                <td data-label={t("set.wh.event")}>{r.eventType}</td>
-                <td data-label={t("set.wh.when")}>{whenLabel(r.createdAt, p.tz)}</td>
-                <td data-label={t("set.wh.result")}>
-                  {DELIVERY_STATUS[r.status] ? t(DELIVERY_STATUS[r.status]) : r.status}
-                  {r.lastStatusCode ? ` (HTTP ${r.lastStatusCode})` : ""}
-                  {r.lastError && r.status !== "delivered" ? ` · ${r.lastError}` : ""}
-                </td>
-                <td data-label={t("set.wh.tries")}>{r.attempts}</td>
-                <td data-label={t("set.wh.actions")}>
-                  <Button
-                    class="small-button"
-                    disabled={!p.canRedeliver}
-                    onClick={() => void redeliver(r.id)}
-                    label={t("set.wh.sendAgainLabel", { event: r.eventType, when: whenLabel(r.createdAt, p.tz) })}
-                  >
-                    {t("set.wh.sendAgain")}
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={t("set.wh.caption")}
+        rows={rows}
+        columns={[
+          { label: t("set.wh.event"), cell: (r) => r.eventType },
+          { label: t("set.wh.when"), cell: (r) => whenLabel(r.createdAt, p.tz) },
+          {
+            label: t("set.wh.result"),
+            cell: (r) => (
+              <>
+                {DELIVERY_STATUS[r.status] ? t(DELIVERY_STATUS[r.status]) : r.status}
+                {r.lastStatusCode ? ` (HTTP ${r.lastStatusCode})` : ""}
+                {r.lastError && r.status !== "delivered" ? ` · ${r.lastError}` : ""}
+              </>
+            ),
+          },
+          { label: t("set.wh.tries"), cell: (r) => r.attempts },
+          {
+            label: t("set.wh.actions"),
+            cell: (r) => (
+              <Button
+                class="small-button"
+                disabled={!p.canRedeliver}
+                onClick={() => void redeliver(r.id)}
+                label={t("set.wh.sendAgainLabel", { event: r.eventType, when: whenLabel(r.createdAt, p.tz) })}
+              >
+                {t("set.wh.sendAgain")}
+              </Button>
+            ),
+          },
+        ]}
+      />
     </div>
   );
 }

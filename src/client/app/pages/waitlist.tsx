@@ -8,6 +8,7 @@ import { addDays, dayLabel, isDate } from "../lib/zoned";
 import { startPage } from "../shell/boot";
 import { intlLocale, t } from "../shell/i18n";
 import { gate } from "../ui/permissions";
+import { DataTable } from "../ui/data-table";
 import { Button, Empty, GateNote, Loading, LoadFailed, Outcome } from "../ui/kit";
 import { useView } from "../ui/use-view";
 import { OfferDialog } from "./waitlist-offer";
@@ -81,92 +82,92 @@ function Waitlist() {
         ) : (
           <>
             <GateNote gates={[offer]} />
-            <div class="table-wrap">
-              <table class="waitlist-table">
-                <caption class="visually-hidden">{t("wl.caption", { date: dayLabel(d.date) })}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t("bk.customer")}</th>
-                    <th scope="col">{t("bk.service")}</th>
-                    <th scope="col">{t("wl.times")}</th>
-                    <th scope="col">{t("bk.status")}</th>
-                    <th scope="col">{t("wl.offers")}</th>
-                    <th scope="col">
-                      <span class="visually-hidden">{t("svc.actions")}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {d.entries.map((e) => (
-                    <tr>
-                      <td data-label={t("bk.customer")}>
-                        <span class="wl-lines">
-                          <strong>{`${e.customer.firstName} ${e.customer.lastName}`.trim()}</strong>
-                          <span class="muted small">{e.customer.email}</span>
-                          {e.customer.phone ? <span class="muted small">{e.customer.phone}</span> : null}
-                        </span>
-                      </td>
-                      <td data-label={t("bk.service")}>
-                        <span class="wl-lines">
-                          <span>{e.service.name}</span>
-                          <span class="muted small">{e.staff ? t("wl.with", { name: e.staff.displayName }) : t("wl.withAnyone")}</span>
-                        </span>
-                      </td>
-                      <td data-label={t("wl.timesShort")}>
-                        <ul class="wl-list">
-                          {e.windows.map((w) => (
-                            <li>
-                              {w.start.startsWith(d.date)
-                                ? windowSpan(w)
-                                : t("wl.onDay", { date: humanDate(w.start, intlLocale()), time: windowSpan(w) })}
-                            </li>
-                          ))}
-                        </ul>
-                      </td>
-                      <td data-label={t("bk.status")}>
-                        <span class={`status wl-status-${e.status}`}>{t(STATUS[e.status])}</span>
-                      </td>
-                      <td data-label={t("wl.offers")}>
-                        {e.offers.length === 0 ? (
-                          <span class="muted">{t("wl.noneYet")}</span>
-                        ) : (
-                          <ul class="wl-list">
-                            {e.offers.map((o) => (
-                              <li>
-                                {o.start.startsWith(d.date)
-                                  ? t("wl.offerAt", { time: clockTime(o.start), name: staffName(o.staffId) })
-                                  : t("wl.offerOn", {
-                                      date: humanDate(o.start, intlLocale()),
-                                      time: clockTime(o.start),
-                                      name: staffName(o.staffId),
-                                    })}{" "}
-                                <span class="muted small">{o.via === "owner" ? t("wl.byHand") : t("wl.automatic")}</span>
-                              </li>
-                            ))}
-                          </ul>
-                        )}
-                      </td>
-                      <td data-label={t("svc.actions")}>
-                        {e.status === "waiting" ? (
-                          <Button
-                            gate={offer}
-                            label={t("wl.offerTo", { name: e.customer.firstName })}
-                            onClick={() => {
-                              setDone("");
-                              setOffering(e);
-                            }}
-                          >
-                            {t("wl.offer")}
-                          </Button>
-                        ) : (
-                          <span class="muted small">{t("wl.noAction")}</span>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              class="waitlist-table"
+              caption={t("wl.caption", { date: dayLabel(d.date) })}
+              rows={d.entries}
+              columns={[
+                {
+                  label: t("bk.customer"),
+                  cell: (e) => (
+                    <span class="wl-lines">
+                      <strong>{`${e.customer.firstName} ${e.customer.lastName}`.trim()}</strong>
+                      <span class="muted small">{e.customer.email}</span>
+                      {e.customer.phone ? <span class="muted small">{e.customer.phone}</span> : null}
+                    </span>
+                  ),
+                },
+                {
+                  label: t("bk.service"),
+                  cell: (e) => (
+                    <span class="wl-lines">
+                      <span>{e.service.name}</span>
+                      <span class="muted small">{e.staff ? t("wl.with", { name: e.staff.displayName }) : t("wl.withAnyone")}</span>
+                    </span>
+                  ),
+                },
+                {
+                  label: t("wl.times"),
+                  shortLabel: t("wl.timesShort"),
+                  cell: (e) => (
+                    <ul class="wl-list">
+                      {e.windows.map((w) => (
+                        <li>
+                          {w.start.startsWith(d.date)
+                            ? windowSpan(w)
+                            : t("wl.onDay", { date: humanDate(w.start, intlLocale()), time: windowSpan(w) })}
+                        </li>
+                      ))}
+                    </ul>
+                  ),
+                },
+                {
+                  label: t("bk.status"),
+                  cell: (e) => <span class={`status wl-status-${e.status}`}>{t(STATUS[e.status])}</span>,
+                },
+                {
+                  label: t("wl.offers"),
+                  cell: (e) =>
+                    e.offers.length === 0 ? (
+                      <span class="muted">{t("wl.noneYet")}</span>
+                    ) : (
+                      <ul class="wl-list">
+                        {e.offers.map((o) => (
+                          <li>
+                            {o.start.startsWith(d.date)
+                              ? t("wl.offerAt", { time: clockTime(o.start), name: staffName(o.staffId) })
+                              : t("wl.offerOn", {
+                                  date: humanDate(o.start, intlLocale()),
+                                  time: clockTime(o.start),
+                                  name: staffName(o.staffId),
+                                })}{" "}
+                            <span class="muted small">{o.via === "owner" ? t("wl.byHand") : t("wl.automatic")}</span>
+                          </li>
+                        ))}
+                      </ul>
+                    ),
+                },
+                {
+                  label: t("svc.actions"),
+                  hiddenLabel: true,
+                  cell: (e) =>
+                    e.status === "waiting" ? (
+                      <Button
+                        gate={offer}
+                        label={t("wl.offerTo", { name: e.customer.firstName })}
+                        onClick={() => {
+                          setDone("");
+                          setOffering(e);
+                        }}
+                      >
+                        {t("wl.offer")}
+                      </Button>
+                    ) : (
+                      <span class="muted small">{t("wl.noAction")}</span>
+                    ),
+                },
+              ]}
+            />
           </>
         )}
       </section>
