@@ -5,7 +5,7 @@ import { whenLabel } from "../lib/zoned";
 import { startPage } from "../shell/boot";
 import { intlLocale, t } from "../shell/i18n";
 import { DataTable } from "../ui/data-table";
-import { Empty, Loading, LoadFailed } from "../ui/kit";
+import { Empty, ViewPending } from "../ui/kit";
 import { useView } from "../ui/use-view";
 
 function who(e: AiLogEntry): string {
@@ -27,7 +27,7 @@ const seconds = (ms: number) =>
 function AiLog() {
   const view = useView<AiLogView>("/api/businesses/me/views/ai-log?limit=100");
   const d = view.data;
-  if (!d) return view.problem ? <LoadFailed problem={view.problem} onRetry={view.reload} /> : <Loading />;
+  if (!d) return <ViewPending view={view} />;
   if (d.entries.length === 0) return <Empty title={t("ai.none")}>{t("ai.noneHint")}</Empty>;
   return (
     <>

@@ -9,7 +9,7 @@ import { startPage } from "../shell/boot";
 import { t } from "../shell/i18n";
 import { DataTable } from "../ui/data-table";
 import { money, personName } from "../ui/format";
-import { Button, Empty, Loading, LoadFailed, SelectField, StatusBadge, statusLabel, TextField } from "../ui/kit";
+import { Button, Empty, LoadFailed, SelectField, StatusBadge, statusLabel, TextField, ViewPending } from "../ui/kit";
 import { useView } from "../ui/use-view";
 
 const PAGE = 25;
@@ -115,11 +115,7 @@ function Bookings() {
         </Button>
       </form>
       {!d ? (
-        view.problem ? (
-          <LoadFailed problem={view.problem} onRetry={view.reload} />
-        ) : (
-          <Loading />
-        )
+        <ViewPending view={view} />
       ) : (
         <>
           {view.problem ? <LoadFailed problem={view.problem} onRetry={view.reload} /> : null}

@@ -8,7 +8,7 @@ import { NewBookingDialog, type NewBookingStart } from "../booking/new-booking";
 import { addDays, dayLabel, hhmm, isDate, localParts, weekdayOf } from "../lib/zoned";
 import { startPage } from "../shell/boot";
 import { t } from "../shell/i18n";
-import { Button, Empty, GateNote, Loading, LoadFailed } from "../ui/kit";
+import { Button, Empty, GateNote, ViewPending } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { useView } from "../ui/use-view";
 import { type FreeTime, hourRange, type Lane, LaneColumn, resourceLane, staffLane, TimeAxis, visitsOf, WeekAgenda } from "./calendar-grid";
@@ -37,7 +37,7 @@ function Calendar() {
   const [done, setDone] = useState("");
   const narrow = useNarrow();
   const d = view.data;
-  if (!d) return view.problem ? <LoadFailed problem={view.problem} onRetry={view.reload} /> : <Loading />;
+  if (!d) return <ViewPending view={view} />;
 
   const tz = d.business.timezone;
   const current = state.date || d.dates[0];

@@ -13,14 +13,14 @@ import {
   Dialog,
   Empty,
   Facts,
-  GateNote,
   Loading,
   LoadFailed,
-  Outcome,
   StatusBadge,
   TextAreaField,
   TextField,
   useMounted,
+  ViewPending,
+  SaveRow,
 } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
@@ -67,11 +67,7 @@ function Customers() {
         </Button>
       </form>
       {!d ? (
-        view.problem ? (
-          <LoadFailed problem={view.problem} onRetry={view.reload} />
-        ) : (
-          <Loading />
-        )
+        <ViewPending view={view} />
       ) : d.customers.length === 0 ? (
         search ? (
           <Empty title={t("cu.noMatch", { search })}>{t("cu.noMatchHint")}</Empty>
@@ -215,13 +211,7 @@ function CustomerDetail(p: { id: string; business: AppBusiness; viewer: Viewer; 
                 error={f.notes}
                 disabled={!edit.allowed}
               />
-              <Outcome problem={problem} done={done} />
-              <div class="actions-row">
-                <Button type="submit" kind="primary" gate={edit} busy={busy}>
-                  {t("cu.save")}
-                </Button>
-              </div>
-              <GateNote gates={[edit]} />
+              <SaveRow label={t("cu.save")} gate={edit} busy={busy} problem={problem} done={done} />
             </form>
           </section>
           <section aria-labelledby="c-bookings">

@@ -8,7 +8,7 @@ import { addDays, dayLabel, isDate, localParts, timeSpan } from "../lib/zoned";
 import { startPage } from "../shell/boot";
 import { t } from "../shell/i18n";
 import { personName } from "../ui/format";
-import { Button, Empty, Loading, LoadFailed, StatusBadge } from "../ui/kit";
+import { Button, Empty, StatusBadge, ViewPending, Updating } from "../ui/kit";
 import { useView } from "../ui/use-view";
 import { Timeline } from "./timeline";
 
@@ -18,7 +18,7 @@ function Dashboard() {
   const view = useView<DashboardView>(`/api/businesses/me/views/dashboard${date ? `?date=${date}` : ""}`);
   const [open, setOpen] = useBookingParam();
   const d = view.data;
-  if (!d) return view.problem ? <LoadFailed problem={view.problem} onRetry={view.reload} /> : <Loading />;
+  if (!d) return <ViewPending view={view} />;
 
   const tz = d.business.timezone;
   const go = (next: string) => {
@@ -49,11 +49,7 @@ function Dashboard() {
           </a>
         </div>
       </div>
-      {view.loading ? (
-        <p class="muted small" role="status">
-          {t("ui.updating")}
-        </p>
-      ) : null}
+      <Updating loading={view.loading} />
 
       <div class="panel-grid attention">
         <AttentionList title={t("dash.pendingTitle")} empty={t("dash.pendingEmpty")} items={d.pending} tz={tz} onOpen={setOpen} />

@@ -9,7 +9,7 @@ import { t } from "../shell/i18n";
 import { CopyBox } from "../ui/copy";
 import { money } from "../ui/format";
 import { type Column, DataTable } from "../ui/data-table";
-import { Button, Empty, Loading, LoadFailed, Outcome } from "../ui/kit";
+import { Button, Empty, Outcome, ViewPending } from "../ui/kit";
 import { type Gate, gate } from "../ui/permissions";
 import { useView } from "../ui/use-view";
 import { IssueDialog, VoidDialog } from "./gift-card-forms";
@@ -74,7 +74,7 @@ function GiftCards() {
   const { open, setOpen, close, done, finish } = useDialogs<Open>(view.reload);
   const [issued, setIssued] = useState<IssuedGiftCard | null>(null);
   const d = view.data;
-  if (!d) return view.problem ? <LoadFailed problem={view.problem} onRetry={view.reload} /> : <Loading />;
+  if (!d) return <ViewPending view={view} />;
   const manage = gate(d.viewer, "manage");
 
   return (

@@ -8,7 +8,7 @@ import { t } from "../shell/i18n";
 import { CopyBox } from "../ui/copy";
 import { money } from "../ui/format";
 import { type Column, DataTable, RowActions } from "../ui/data-table";
-import { Empty, Loading, LoadFailed, Outcome } from "../ui/kit";
+import { Empty, Outcome, ViewPending } from "../ui/kit";
 import { type Gate, gate } from "../ui/permissions";
 import { useView } from "../ui/use-view";
 import { DeletePackageDialog, IssuePackageDialog, PackageDialog } from "./package-forms";
@@ -64,7 +64,7 @@ function Packages() {
   const { open, setOpen, close, done, finish } = useDialogs<Open>(view.reload);
   const [issued, setIssued] = useState<{ code: IssuedPackage; name: string } | null>(null);
   const d = view.data;
-  if (!d) return view.problem ? <LoadFailed problem={view.problem} onRetry={view.reload} /> : <Loading />;
+  if (!d) return <ViewPending view={view} />;
   const manage = gate(d.viewer, "manage");
 
   return (

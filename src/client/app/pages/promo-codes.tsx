@@ -6,7 +6,7 @@ import { startPage } from "../shell/boot";
 import { t } from "../shell/i18n";
 import { money } from "../ui/format";
 import { type Column, DataTable, RowActions } from "../ui/data-table";
-import { Empty, Loading, LoadFailed, Outcome } from "../ui/kit";
+import { Empty, Outcome, ViewPending } from "../ui/kit";
 import { type Gate, gate } from "../ui/permissions";
 import { useView } from "../ui/use-view";
 import { PageActions, serviceNames, useDialogs } from "./prepaid-kit";
@@ -63,7 +63,7 @@ function PromoCodes() {
   const view = useView<PromoCodesView>("/api/businesses/me/views/promo-codes");
   const { open, setOpen, close, done, finish } = useDialogs<Open>(view.reload);
   const d = view.data;
-  if (!d) return view.problem ? <LoadFailed problem={view.problem} onRetry={view.reload} /> : <Loading />;
+  if (!d) return <ViewPending view={view} />;
   const manage = gate(d.viewer, "manage");
   return (
     <>

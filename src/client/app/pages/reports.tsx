@@ -9,7 +9,7 @@ import { startPage } from "../shell/boot";
 import { intlLocale, t } from "../shell/i18n";
 import { count, duration, money, percent as wholePercent } from "../ui/format";
 import { DataTable } from "../ui/data-table";
-import { Empty, Loading, LoadFailed } from "../ui/kit";
+import { Empty, ViewPending, Updating } from "../ui/kit";
 import { useView } from "../ui/use-view";
 import { BarChart, type BarSeries, Figure } from "./report-charts";
 import { ExportButtons, RangeForm, type ReportQuery } from "./report-range";
@@ -43,7 +43,7 @@ function Reports() {
   const [query, setQuery] = useState<ReportQuery>(queryFromUrl());
   const view = useView<ReportsView>(viewPath(query));
   const d = view.data;
-  if (!d) return view.problem ? <LoadFailed problem={view.problem} onRetry={view.reload} /> : <Loading />;
+  if (!d) return <ViewPending view={view} />;
   const r = d.report;
   const tot = r.totals;
   const cur = r.currency || d.business.currency;
@@ -70,11 +70,7 @@ function Reports() {
         </h2>
         <ExportButtons view={d} />
       </div>
-      {view.loading ? (
-        <p class="muted small" role="status">
-          {t("ui.updating")}
-        </p>
-      ) : null}
+      <Updating loading={view.loading} />
       <ul class="report-cards" aria-label={t("rep.totals")}>
         <Card label={t("rep.bookings")} value={count(tot.bookings)} note={t("rep.completed", { count: tot.completed })} />
         <Card

@@ -5,10 +5,10 @@ import type { ResourceItem, ResourcesView } from "../../shared/api-types";
 import { startPage } from "../shell/boot";
 import { t } from "../shell/i18n";
 import { FormDialog, useSubmit } from "../ui/form-dialog";
-import { useListPage } from "../ui/list-page";
-import { Button, CheckField, Dialog, Empty, GateNote, Loading, LoadFailed, Outcome, TextField } from "../ui/kit";
+import { DeleteDialog, ListHead, useListPage } from "../ui/list-page";
+import { Button, CheckField, Empty, TextField, ViewPending } from "../ui/kit";
 import { gate } from "../ui/permissions";
-import { offLabel, TimeOffForm } from "../ui/time-off";
+import { TimeOffForm, TimeOffList } from "../ui/time-off";
 import { useView } from "../ui/use-view";
 
 /** The API's rule for a type (src/routes/fields-visit.ts resourceTypeField), checked before sending. */
@@ -20,21 +20,22 @@ function Resources() {
     view.reload,
   );
   const d = view.data;
-  if (!d) return view.problem ? <LoadFailed problem={view.problem} onRetry={view.reload} /> : <Loading />;
+  if (!d) return <ViewPending view={view} />;
   const manage = gate(d.viewer, "manage");
   const tz = d.business.timezone;
   const types = [...new Set(d.resources.map((r) => r.type))];
 
   return (
     <>
-      <div class="page-head">
-        <p class="muted">{t("res.intro")}</p>
-        <Button kind="primary" gate={manage} onClick={() => setEditing("new")}>
-          {t("res.add")}
-        </Button>
-      </div>
-      <GateNote gates={[manage]} />
-      <Outcome problem={problem} done={done} onRetry={view.reload} />
+      <ListHead
+        intro={t("res.intro")}
+        addLabel={t("res.add")}
+        gate={manage}
+        onAdd={() => setEditing("new")}
+        problem={problem}
+        done={done}
+        onRetry={view.reload}
+      />
       {d.resources.length === 0 ? (
         <Empty title={t("res.none")}>{t("res.noneHint")}</Empty>
       ) : (
@@ -47,7 +48,6 @@ function Resources() {
               {d.resources
                 .filter((r) => r.type === type)
                 .map((r) => {
-                  const off = d.timeOff.filter((o) => o.resourceId === r.id);
                   return (
                     <article class="panel resource-card" aria-labelledby={`res-${r.id}`}>
                       <header class="staff-card-head">
@@ -55,29 +55,15 @@ function Resources() {
                         {r.isActive ? null : <span class="status status-cancelled">{t("res.inactive")}</span>}
                       </header>
                       <h4>{t("stf.timeOff")}</h4>
-                      {off.length === 0 ? (
-                        <p class="muted small">{t("stf.noTimeOff")}</p>
-                      ) : (
-                        <ul class="time-off" aria-label={t("res.offOf", { name: r.name })}>
-                          {off.map((o) => (
-                            <li>
-                              <span>
-                                {offLabel(o, tz)}
-                                {o.reason ? ` · ${o.reason}` : ""}
-                              </span>
-                              <Button
-                                class="small-button"
-                                gate={manage}
-                                busy={busy}
-                                label={t("res.removeOff", { span: offLabel(o, tz), name: r.name })}
-                                onClick={() => void run(t("stf.offRemoved"), "DELETE", `/api/resources/${r.id}/time-off/${o.id}`)}
-                              >
-                                {t("stf.remove")}
-                              </Button>
-                            </li>
-                          ))}
-                        </ul>
-                      )}
+                      <TimeOffList
+                        off={d.timeOff.filter((o) => o.resourceId === r.id)}
+                        tz={tz}
+                        gate={manage}
+                        busy={busy}
+                        label={t("res.offOf", { name: r.name })}
+                        removeLabel={(span) => t("res.removeOff", { span, name: r.name })}
+                        onRemove={(o) => void run(t("stf.offRemoved"), "DELETE", `/api/resources/${r.id}/time-off/${o.id}`)}
+                      />
                       <div class="actions-row">
                         <Button gate={manage} onClick={() => setEditing(r)} label={t("svc.editNamed", { name: r.name })}>
                           {t("svc.edit")}
@@ -131,22 +117,15 @@ function Resources() {
         />
       ) : null}
       {deleting ? (
-        <Dialog title={t("svc.deleteTitle", { name: deleting.name })} onClose={() => setDeleting(null)} id="delete-resource">
-          <p>{t("res.deleteText")}</p>
-          <div class="actions-row">
-            <Button
-              kind="danger"
-              onClick={() => {
-                const r = deleting;
-                setDeleting(null);
-                void run(t("svc.deleted", { name: r.name }), "DELETE", `/api/resources/${r.id}`);
-              }}
-            >
-              {t("res.deleteConfirm")}
-            </Button>
-            <Button onClick={() => setDeleting(null)}>{t("stf.keep")}</Button>
-          </div>
-        </Dialog>
+        <DeleteDialog
+          id="delete-resource"
+          title={t("svc.deleteTitle", { name: deleting.name })}
+          text={t("res.deleteText")}
+          confirmLabel={t("res.deleteConfirm")}
+          keepLabel={t("stf.keep")}
+          onClose={() => setDeleting(null)}
+          onDelete={() => void run(t("svc.deleted", { name: deleting.name }), "DELETE", `/api/resources/${deleting.id}`)}
+        />
       ) : null}
     </>
   );

@@ -6,8 +6,8 @@ import { t } from "../shell/i18n";
 import { DataTable } from "../ui/data-table";
 import { duration, money, percent, toMajor, toMinor } from "../ui/format";
 import { FormDialog, useSubmit } from "../ui/form-dialog";
-import { useListPage } from "../ui/list-page";
-import { Button, CheckField, Dialog, Empty, GateNote, Loading, LoadFailed, Outcome, TextAreaField, TextField } from "../ui/kit";
+import { DeleteDialog, ListHead, useListPage } from "../ui/list-page";
+import { Button, CheckField, Empty, TextAreaField, TextField, ViewPending } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { useView } from "../ui/use-view";
 import { SERVICE_FORM_SECTIONS } from "./extensions";
@@ -26,7 +26,7 @@ function Services() {
   const view = useView<ServicesView>("/api/businesses/me/views/services");
   const { editing, setEditing, deleting, setDeleting, problem, done, busy, run, saved } = useListPage<OwnerService>(view.reload);
   const d = view.data;
-  if (!d) return view.problem ? <LoadFailed problem={view.problem} onRetry={view.reload} /> : <Loading />;
+  if (!d) return <ViewPending view={view} />;
   const manage = gate(d.viewer, "manage");
   const cur = d.business.currency;
   const move = (i: number, by: number) => {
@@ -37,14 +37,15 @@ function Services() {
 
   return (
     <>
-      <div class="page-head">
-        <p class="muted">{t("svc.intro", { currency: cur })}</p>
-        <Button kind="primary" gate={manage} onClick={() => setEditing("new")}>
-          {t("svc.add")}
-        </Button>
-      </div>
-      <GateNote gates={[manage]} />
-      <Outcome problem={problem} done={done} onRetry={view.reload} />
+      <ListHead
+        intro={t("svc.intro", { currency: cur })}
+        addLabel={t("svc.add")}
+        gate={manage}
+        onAdd={() => setEditing("new")}
+        problem={problem}
+        done={done}
+        onRetry={view.reload}
+      />
       {d.services.length === 0 ? (
         <Empty title={t("svc.none")}>{t("svc.noneHint")}</Empty>
       ) : (
@@ -146,23 +147,16 @@ function Services() {
         />
       ) : null}
       {deleting ? (
-        <Dialog title={t("svc.deleteTitle", { name: deleting.name })} onClose={() => setDeleting(null)} id="delete-service">
-          <p>{t("svc.deleteText")}</p>
-          <div class="actions-row">
-            <Button
-              kind="danger"
-              busy={busy}
-              onClick={() => {
-                const s = deleting;
-                setDeleting(null);
-                void run(t("svc.deleted", { name: s.name }), "DELETE", `/api/services/${s.id}`);
-              }}
-            >
-              {t("svc.deleteConfirm")}
-            </Button>
-            <Button onClick={() => setDeleting(null)}>{t("svc.keep")}</Button>
-          </div>
-        </Dialog>
+        <DeleteDialog
+          id="delete-service"
+          title={t("svc.deleteTitle", { name: deleting.name })}
+          text={t("svc.deleteText")}
+          confirmLabel={t("svc.deleteConfirm")}
+          keepLabel={t("svc.keep")}
+          busy={busy}
+          onClose={() => setDeleting(null)}
+          onDelete={() => void run(t("svc.deleted", { name: deleting.name }), "DELETE", `/api/services/${deleting.id}`)}
+        />
       ) : null}
     </>
   );

@@ -5,7 +5,7 @@ import type { SettingsView } from "../../shared/api-types";
 import { dayLabel, isDate } from "../lib/zoned";
 import { api } from "../shell/api";
 import { t } from "../shell/i18n";
-import { Button, GateNote, Outcome, TextField, useMounted } from "../ui/kit";
+import { Button, TextField, useMounted, SaveRow } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 
@@ -128,13 +128,7 @@ export function ClosuresPanel(p: { view: SettingsView; reload: () => void }) {
             placeholder={t("set.cl.reasonExample")}
           />
         </div>
-        <Outcome problem={problem} done={done} />
-        <div class="actions-row">
-          <Button type="submit" kind="primary" gate={manage} busy={busy}>
-            {t("set.cl.add")}
-          </Button>
-        </div>
-        <GateNote gates={[manage]} />
+        <SaveRow label={t("set.cl.add")} gate={manage} busy={busy} problem={problem} done={done} />
       </form>
     </section>
   );

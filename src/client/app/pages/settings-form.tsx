@@ -4,7 +4,7 @@ import type { OwnerBusiness, SettingsView, Viewer } from "../../shared/api-types
 import type { AppKey } from "../../../shared/i18n/app/en";
 import { api } from "../shell/api";
 import { t } from "../shell/i18n";
-import { Button, CheckField, GateNote, Outcome, SelectField, TextAreaField, TextField } from "../ui/kit";
+import { CheckField, SelectField, TextAreaField, TextField, SaveRow } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 
@@ -159,13 +159,7 @@ export function BusinessForm(p: {
           })}
         </div>
         {p.preview?.(values)}
-        <Outcome problem={problem} done={done} />
-        <div class="actions-row">
-          <Button type="submit" kind="primary" gate={manage} busy={busy}>
-            {p.save}
-          </Button>
-        </div>
-        <GateNote gates={[manage]} />
+        <SaveRow label={p.save} gate={manage} busy={busy} problem={problem} done={done} />
       </form>
     </section>
   );

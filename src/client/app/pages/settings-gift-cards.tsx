@@ -4,7 +4,7 @@ import { useState } from "hono/jsx/dom";
 import { api } from "../shell/api";
 import { t } from "../shell/i18n";
 import { toMajor, toMinor } from "../ui/format";
-import { Button, CheckField, GateNote, Outcome, TextField } from "../ui/kit";
+import { CheckField, TextField, SaveRow } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 import type { SectionProps } from "./settings-form";
@@ -118,13 +118,7 @@ export function GiftCardsSection(p: SectionProps) {
             disabled={!manage.allowed}
           />
         </div>
-        <Outcome problem={problem} done={done} />
-        <div class="actions-row">
-          <Button type="submit" kind="primary" gate={manage} busy={busy}>
-            {t("set.gc.save")}
-          </Button>
-        </div>
-        <GateNote gates={[manage]} />
+        <SaveRow label={t("set.gc.save")} gate={manage} busy={busy} problem={problem} done={done} />
       </form>
     </section>
   );

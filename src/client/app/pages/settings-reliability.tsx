@@ -5,7 +5,7 @@ import type { ReliabilityPolicy } from "../../../shared/reliability";
 import type { AppKey } from "../../../shared/i18n/app/en";
 import { api } from "../shell/api";
 import { t } from "../shell/i18n";
-import { Button, GateNote, Outcome, TextField } from "../ui/kit";
+import { TextField, SaveRow } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 import type { SectionProps } from "./settings-form";
@@ -80,13 +80,7 @@ export function ReliabilitySection(p: SectionProps) {
             />
           ))}
         </div>
-        <Outcome problem={problem} done={done} />
-        <div class="actions-row">
-          <Button type="submit" kind="primary" gate={manage} busy={busy}>
-            {t("set.rl.save")}
-          </Button>
-        </div>
-        <GateNote gates={[manage]} />
+        <SaveRow label={t("set.rl.save")} gate={manage} busy={busy} problem={problem} done={done} />
       </form>
     </section>
   );

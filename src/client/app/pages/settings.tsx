@@ -12,7 +12,7 @@ import {
 import type { SettingsView } from "../../shared/api-types";
 import { startPage } from "../shell/boot";
 import { t } from "../shell/i18n";
-import { Loading, LoadFailed } from "../ui/kit";
+import { ViewPending } from "../ui/kit";
 import { useView } from "../ui/use-view";
 import { SettingsMenu } from "./settings-menu";
 import { SECTION_ENTRIES } from "./settings-registry";
@@ -34,7 +34,7 @@ function sectionToShow(): SettingsSection | null {
 function Settings(p: { section: SettingsSection | null }) {
   const view = useView<SettingsView>("/api/businesses/me/views/settings");
   const d = view.data;
-  if (!d) return view.problem ? <LoadFailed problem={view.problem} onRetry={view.reload} /> : <Loading />;
+  if (!d) return <ViewPending view={view} />;
   const listed = SETTINGS_SECTIONS.filter((s) => SECTION_ENTRIES[s.slug].listed?.(d) ?? true);
   const Body = p.section ? SECTION_ENTRIES[p.section.slug].Body : null;
   return (

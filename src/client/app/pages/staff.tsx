@@ -4,10 +4,10 @@ import type { StaffView, StaffWithHours } from "../../shared/api-types";
 import { startPage } from "../shell/boot";
 import { t } from "../shell/i18n";
 import { FormDialog, useSubmit } from "../ui/form-dialog";
-import { useListPage } from "../ui/list-page";
-import { Button, CheckField, Dialog, Empty, GateNote, Loading, LoadFailed, Outcome, TextField } from "../ui/kit";
+import { DeleteDialog, ListHead, useListPage } from "../ui/list-page";
+import { Button, CheckField, Empty, TextField, ViewPending } from "../ui/kit";
 import { gate } from "../ui/permissions";
-import { offLabel, TimeOffForm } from "../ui/time-off";
+import { TimeOffForm, TimeOffList } from "../ui/time-off";
 import { useView } from "../ui/use-view";
 import { STAFF_SECTIONS } from "./extensions";
 import { HoursEditor, hoursSummary, type Interval, ordered } from "./hours-editor";
@@ -19,26 +19,26 @@ function Staff() {
     view.reload,
   );
   const d = view.data;
-  if (!d) return view.problem ? <LoadFailed problem={view.problem} onRetry={view.reload} /> : <Loading />;
+  if (!d) return <ViewPending view={view} />;
   const manage = gate(d.viewer, "manage");
   const tz = d.business.timezone;
 
   return (
     <>
-      <div class="page-head">
-        <p class="muted">{t("stf.intro", { zone: tz })}</p>
-        <Button kind="primary" gate={manage} onClick={() => setEditing("new")}>
-          {t("stf.add")}
-        </Button>
-      </div>
-      <GateNote gates={[manage]} />
-      <Outcome problem={problem} done={done} onRetry={view.reload} />
+      <ListHead
+        intro={t("stf.intro", { zone: tz })}
+        addLabel={t("stf.add")}
+        gate={manage}
+        onAdd={() => setEditing("new")}
+        problem={problem}
+        done={done}
+        onRetry={view.reload}
+      />
       {d.staff.length === 0 ? (
         <Empty title={t("stf.none")}>{t("stf.noneHint")}</Empty>
       ) : (
         <div class="staff-cards">
           {d.staff.map((s) => {
-            const off = d.timeOff.filter((o) => o.staffId === s.id);
             return (
               <article class="panel staff-card" style={staffStyle(s.color)} aria-labelledby={`staff-${s.id}`}>
                 <header class="staff-card-head">
@@ -51,29 +51,14 @@ function Staff() {
                 </header>
                 <p class="small">{hoursSummary(s.workingHours)}</p>
                 <h3>{t("stf.timeOff")}</h3>
-                {off.length === 0 ? (
-                  <p class="muted small">{t("stf.noTimeOff")}</p>
-                ) : (
-                  <ul class="time-off">
-                    {off.map((o) => (
-                      <li>
-                        <span>
-                          {offLabel(o, tz)}
-                          {o.reason ? ` · ${o.reason}` : ""}
-                        </span>
-                        <Button
-                          class="small-button"
-                          gate={manage}
-                          busy={busy}
-                          label={t("stf.removeOff", { span: offLabel(o, tz) })}
-                          onClick={() => void run(t("stf.offRemoved"), "DELETE", `/api/staff/${s.id}/time-off/${o.id}`)}
-                        >
-                          {t("stf.remove")}
-                        </Button>
-                      </li>
-                    ))}
-                  </ul>
-                )}
+                <TimeOffList
+                  off={d.timeOff.filter((o) => o.staffId === s.id)}
+                  tz={tz}
+                  gate={manage}
+                  busy={busy}
+                  removeLabel={(span) => t("stf.removeOff", { span })}
+                  onRemove={(o) => void run(t("stf.offRemoved"), "DELETE", `/api/staff/${s.id}/time-off/${o.id}`)}
+                />
                 {STAFF_SECTIONS.map((Section) => (
                   <Section staff={s} members={d.members} business={d.business} viewer={d.viewer} reload={view.reload} />
                 ))}
@@ -110,22 +95,15 @@ function Staff() {
         />
       ) : null}
       {deleting ? (
-        <Dialog title={t("svc.deleteTitle", { name: deleting.displayName })} onClose={() => setDeleting(null)} id="delete-staff">
-          <p>{t("stf.deleteText")}</p>
-          <div class="actions-row">
-            <Button
-              kind="danger"
-              onClick={() => {
-                const s = deleting;
-                setDeleting(null);
-                void run(t("svc.deleted", { name: s.displayName }), "DELETE", `/api/staff/${s.id}`);
-              }}
-            >
-              {t("stf.deleteConfirm")}
-            </Button>
-            <Button onClick={() => setDeleting(null)}>{t("stf.keep")}</Button>
-          </div>
-        </Dialog>
+        <DeleteDialog
+          id="delete-staff"
+          title={t("svc.deleteTitle", { name: deleting.displayName })}
+          text={t("stf.deleteText")}
+          confirmLabel={t("stf.deleteConfirm")}
+          keepLabel={t("stf.keep")}
+          onClose={() => setDeleting(null)}
+          onDelete={() => void run(t("svc.deleted", { name: deleting.displayName }), "DELETE", `/api/staff/${deleting.id}`)}
+        />
       ) : null}
     </>
   );

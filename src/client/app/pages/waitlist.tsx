@@ -9,7 +9,7 @@ import { startPage } from "../shell/boot";
 import { intlLocale, t } from "../shell/i18n";
 import { gate } from "../ui/permissions";
 import { DataTable } from "../ui/data-table";
-import { Button, Empty, GateNote, Loading, LoadFailed, Outcome } from "../ui/kit";
+import { Button, Empty, GateNote, Outcome, ViewPending, Updating } from "../ui/kit";
 import { useView } from "../ui/use-view";
 import { OfferDialog } from "./waitlist-offer";
 
@@ -33,7 +33,7 @@ function Waitlist() {
   const [offering, setOffering] = useState<OwnerWaitlistEntry | null>(null);
   const [done, setDone] = useState("");
   const d = view.data;
-  if (!d) return view.problem ? <LoadFailed problem={view.problem} onRetry={view.reload} /> : <Loading />;
+  if (!d) return <ViewPending view={view} />;
 
   const go = (next: string) => {
     if (!isDate(next)) return;
@@ -67,11 +67,7 @@ function Waitlist() {
           </Button>
         </div>
       </div>
-      {view.loading ? (
-        <p class="muted small" role="status">
-          {t("ui.updating")}
-        </p>
-      ) : null}
+      <Updating loading={view.loading} />
       <Outcome done={done} />
       <section class="panel" aria-labelledby="waitlist-heading">
         <h2 id="waitlist-heading">

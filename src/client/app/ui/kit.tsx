@@ -87,6 +87,24 @@ export function Outcome(p: { problem?: Problem | null; done?: string; onRetry?: 
   );
 }
 
+/**
+ * The end of a form that saves in place (a settings section, a customer's details): the outcome of
+ * the last save, the one submit button, and why it is disabled, in the same order on every form.
+ */
+export function SaveRow(p: { label: string; gate: Gate; busy: boolean; problem: Problem | null; done: string }) {
+  return (
+    <>
+      <Outcome problem={p.problem} done={p.done} />
+      <div class="actions-row">
+        <Button type="submit" kind="primary" gate={p.gate} busy={p.busy}>
+          {p.label}
+        </Button>
+      </div>
+      <GateNote gates={[p.gate]} />
+    </>
+  );
+}
+
 export function Empty(p: { title: string; children?: Child }) {
   return (
     <div class="empty">
@@ -111,6 +129,21 @@ export function Loading(p: { label?: string }) {
   return (
     <p class="muted" role="status" data-loading="">
       {p.label ?? t("ui.loading")}
+    </p>
+  );
+}
+
+/** A page view before its first answer (`useView`): why it failed, with Try again, or Loading. */
+export function ViewPending(p: { view: { problem: Problem | null; reload: () => void } }) {
+  return p.view.problem ? <LoadFailed problem={p.view.problem} onRetry={p.view.reload} /> : <Loading />;
+}
+
+/** "Updating…" while a newer answer loads and the page keeps showing the last one. */
+export function Updating(p: { loading: boolean }) {
+  if (!p.loading) return null;
+  return (
+    <p class="muted small" role="status">
+      {t("ui.updating")}
     </p>
   );
 }

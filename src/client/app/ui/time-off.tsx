@@ -4,7 +4,8 @@ import type { AppBusiness } from "../../shared/api-types";
 import { addDays, dayLabel, localParts, localToIso, whenLabel } from "../lib/zoned";
 import { t } from "../shell/i18n";
 import { FormDialog, useSubmit } from "./form-dialog";
-import { CheckField, TextField } from "./kit";
+import { Button, CheckField, TextField } from "./kit";
+import type { Gate } from "./permissions";
 
 /** "Tue, May 6, 2031 (all day)", or from one local time to another. */
 export function offLabel(off: { start: string; end: string }, tz: string): string {
@@ -17,6 +18,37 @@ export function offLabel(off: { start: string; end: string }, tz: string): strin
       : t("off.days", { from: dayLabel(s.date, "short"), to: dayLabel(last) });
   }
   return t("off.span", { from: whenLabel(off.start, tz), to: s.date === e.date ? e.time : whenLabel(off.end, tz) });
+}
+
+type OffEntry = { id: string; start: string; end: string; reason?: string | null };
+
+/** The time off a staff card or a resource card lists, each entry with its Remove button. */
+export function TimeOffList(p: {
+  off: OffEntry[];
+  tz: string;
+  gate: Gate;
+  busy: boolean;
+  /** Names the list for assistive technology when several cards sit side by side. */
+  label?: string;
+  removeLabel: (span: string) => string;
+  onRemove: (off: OffEntry) => void;
+}) {
+  if (p.off.length === 0) return <p class="muted small">{t("stf.noTimeOff")}</p>;
+  return (
+    <ul class="time-off" aria-label={p.label}>
+      {p.off.map((o) => (
+        <li>
+          <span>
+            {offLabel(o, p.tz)}
+            {o.reason ? ` · ${o.reason}` : ""}
+          </span>
+          <Button class="small-button" gate={p.gate} busy={p.busy} label={p.removeLabel(offLabel(o, p.tz))} onClick={() => p.onRemove(o)}>
+            {t("stf.remove")}
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /** Time off of a staff member or a resource: whole days, or from one local time to another. */

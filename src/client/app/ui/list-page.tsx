@@ -1,0 +1,100 @@
+import { useState } from "hono/jsx/dom";
+import { api } from "../shell/api";
+import { Button, Dialog, GateNote, Outcome } from "./kit";
+import type { Gate } from "./permissions";
+import { type Problem, problemOf } from "./problems";
+
+/**
+ * The state every catalog page (services, staff, resources) keeps around its list: which item a
+ * dialog edits, deletes or gives time off, the last outcome, and `run` for the one-click changes
+ * (answer 200 -> the message and a reload; anything else -> the problem next to the list).
+ * Called before the page's first render returns, like any hook.
+ */
+export function useListPage<T>(reload: () => void) {
+  const [editing, setEditing] = useState<T | "new" | null>(null);
+  const [offFor, setOffFor] = useState<T | null>(null);
+  const [deleting, setDeleting] = useState<T | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [done, setDone] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  async function run(label: string, method: string, path: string, body?: unknown) {
+    setBusy(true);
+    setProblem(null);
+    setDone("");
+    const a = await api(method, path, body);
+    setBusy(false);
+    if (a.status !== 200) return setProblem(problemOf(a));
+    setDone(label);
+    reload();
+  }
+  /** A dialog saved: close it, say so, show the new list. */
+  const saved = (message: string) => {
+    setEditing(null);
+    setOffFor(null);
+    setDone(message);
+    reload();
+  };
+  return { editing, setEditing, offFor, setOffFor, deleting, setDeleting, problem, done, busy, run, saved };
+}
+
+/**
+ * A catalog page's top: what the page holds, its Add button, why actions are off, and the outcome of
+ * the last one-click change (`useListPage`), in that order on services, staff and resources.
+ */
+export function ListHead(p: {
+  intro: string;
+  addLabel: string;
+  gate: Gate;
+  onAdd: () => void;
+  problem: Problem | null;
+  done: string;
+  onRetry: () => void;
+}) {
+  return (
+    <>
+      <div class="page-head">
+        <p class="muted">{p.intro}</p>
+        <Button kind="primary" gate={p.gate} onClick={p.onAdd}>
+          {p.addLabel}
+        </Button>
+      </div>
+      <GateNote gates={[p.gate]} />
+      <Outcome problem={p.problem} done={p.done} onRetry={p.onRetry} />
+    </>
+  );
+}
+
+/**
+ * "Delete X?" for a catalog item: the dialog closes at once and the page's `run` sends the delete,
+ * so its outcome shows next to the list like every other change of the page.
+ */
+export function DeleteDialog(p: {
+  id: string;
+  title: string;
+  text: string;
+  confirmLabel: string;
+  keepLabel: string;
+  busy?: boolean;
+  onDelete: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog title={p.title} onClose={p.onClose} id={p.id}>
+      <p>{p.text}</p>
+      <div class="actions-row">
+        <Button
+          kind="danger"
+          busy={p.busy}
+          onClick={() => {
+            p.onClose();
+            p.onDelete();
+          }}
+        >
+          {p.confirmLabel}
+        </Button>
+        <Button onClick={p.onClose}>{p.keepLabel}</Button>
+      </div>
+    </Dialog>
+  );
+}
