@@ -1,4 +1,4 @@
-import { useEffect, useState } from "hono/jsx/dom";
+import { useState } from "hono/jsx/dom";
 import type { SettableStatus } from "../../../shared/booking-values";
 import type { AppBusiness, OwnerBookingDetail, Viewer } from "../../shared/api-types";
 import { dataOf } from "../../shared/http";
@@ -9,6 +9,7 @@ import { Button, CheckField, Dialog, Facts, GateNote, Loading, LoadFailed, Outco
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 import { dayLabel, localParts, timeSpan, whenLabel } from "../lib/zoned";
+import { useRecord } from "../ui/use-view";
 import { CancelForm, RescheduleForm, type StaffChoice } from "./change-forms";
 import { History, textsLine } from "./history";
 import { BookingMoney } from "./payments";
@@ -51,38 +52,20 @@ export function BookingDetail(p: {
   onClose: () => void;
   onChanged: () => void;
 }) {
-  const [detail, setDetail] = useState<OwnerBookingDetail | null>(null);
-  const [loadProblem, setLoadProblem] = useState<Problem | null>(null);
+  const record = useRecord<OwnerBookingDetail>(`/api/bookings/${encodeURIComponent(p.id)}`, "/app/booking", t("bd.notFound"));
+  const detail = record.data;
   const [mode, setMode] = useState<Mode>("view");
   const [busy, setBusy] = useState(false);
   const mounted = useMounted();
   const [problem, setProblem] = useState<Problem | null>(null);
   const [done, setDone] = useState("");
-  const [tick, setTick] = useState(0);
-
-  useEffect(() => {
-    // An answer that arrives after the dialog closed is dropped: updating a component that is gone
-    // would bring it back (hono/jsx/dom re-renders the node it was given).
-    let live = true;
-    void api<OwnerBookingDetail>("GET", `/api/bookings/${encodeURIComponent(p.id)}`, undefined, { page: "/app/booking" }).then((a) => {
-      if (!live) return;
-      const d = dataOf(a);
-      if (d) {
-        setDetail(d);
-        setLoadProblem(null);
-      } else if (a.status !== 401) setLoadProblem(problemOf(a, { not_found: t("bd.notFound") }));
-    });
-    return () => {
-      live = false;
-    };
-  }, [p.id, tick]);
 
   const tz = p.business.timezone;
   const changed = (message: string) => {
     setDone(message);
     setProblem(null);
     setMode("view");
-    setTick((n) => n + 1);
+    record.reload();
     p.onChanged();
   };
 
@@ -106,8 +89,8 @@ export function BookingDetail(p: {
   const title = detail ? `${personName(detail.customer)} · ${detail.service.name}` : t("bd.booking");
   return (
     <Dialog id="booking-detail" title={title} onClose={p.onClose} wide>
-      {loadProblem ? <LoadFailed problem={loadProblem} onRetry={() => setTick((n) => n + 1)} /> : null}
-      {!detail && !loadProblem ? <Loading label={t("bd.loading")} /> : null}
+      {record.problem ? <LoadFailed problem={record.problem} onRetry={record.reload} /> : null}
+      {!detail && !record.problem ? <Loading label={t("bd.loading")} /> : null}
       {detail ? (
         <>
           <section aria-label={t("bd.booking")}>

@@ -9,7 +9,7 @@ import { startPage } from "../shell/boot";
 import { t } from "../shell/i18n";
 import { DataTable } from "../ui/data-table";
 import { money, personName } from "../ui/format";
-import { Button, Empty, LoadFailed, SelectField, StatusBadge, statusLabel, TextField, ViewPending } from "../ui/kit";
+import { Button, Empty, LoadFailed, SelectField, StatusBadge, statusLabel, TextField, Loading } from "../ui/kit";
 import { useView } from "../ui/use-view";
 
 const PAGE = 25;
@@ -115,7 +115,11 @@ function Bookings() {
         </Button>
       </form>
       {!d ? (
-        <ViewPending view={view} />
+        view.problem ? (
+          <LoadFailed problem={view.problem} onRetry={view.reload} />
+        ) : (
+          <Loading />
+        )
       ) : (
         <>
           {view.problem ? <LoadFailed problem={view.problem} onRetry={view.reload} /> : null}

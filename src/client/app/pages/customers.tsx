@@ -1,30 +1,16 @@
 // /app/customers: search, a customer's details and booking history, and the business's notes.
-import { useEffect, useState } from "hono/jsx/dom";
+import { useState } from "hono/jsx/dom";
 import type { AppBusiness, CustomersView, OwnerCustomerDetail, Viewer } from "../../shared/api-types";
-import { dataOf } from "../../shared/http";
 import { dayLabel, localParts, timeSpan } from "../lib/zoned";
 import { api } from "../shell/api";
 import { startPage } from "../shell/boot";
 import { t } from "../shell/i18n";
 import { DataTable } from "../ui/data-table";
 import { money, personName } from "../ui/format";
-import {
-  Button,
-  Dialog,
-  Empty,
-  Facts,
-  Loading,
-  LoadFailed,
-  StatusBadge,
-  TextAreaField,
-  TextField,
-  useMounted,
-  ViewPending,
-  SaveRow,
-} from "../ui/kit";
+import { Button, Dialog, Empty, Facts, Loading, LoadFailed, StatusBadge, TextAreaField, TextField, useMounted, SaveRow } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
-import { useView } from "../ui/use-view";
+import { useRecord, useView } from "../ui/use-view";
 import { CustomerCredits } from "./customer-credits";
 import { CustomerPrivacy } from "./customer-privacy";
 import { CustomerReliability } from "./customer-reliability";
@@ -67,7 +53,11 @@ function Customers() {
         </Button>
       </form>
       {!d ? (
-        <ViewPending view={view} />
+        view.problem ? (
+          <LoadFailed problem={view.problem} onRetry={view.reload} />
+        ) : (
+          <Loading />
+        )
       ) : d.customers.length === 0 ? (
         search ? (
           <Empty title={t("cu.noMatch", { search })}>{t("cu.noMatchHint")}</Empty>
@@ -107,29 +97,15 @@ function Customers() {
 }
 
 function CustomerDetail(p: { id: string; business: AppBusiness; viewer: Viewer; onClose: () => void; onSaved: () => void }) {
-  const [c, setC] = useState<OwnerCustomerDetail | null>(null);
-  const [loadProblem, setLoadProblem] = useState<Problem | null>(null);
   const [draft, setDraft] = useState({ firstName: "", lastName: "", phone: "", notes: "" });
+  const record = useRecord<OwnerCustomerDetail>(`/api/customers/${encodeURIComponent(p.id)}`, "/app/customer", t("cu.notFound"), (got) =>
+    setDraft({ firstName: got.firstName, lastName: got.lastName, phone: got.phone, notes: got.notes }),
+  );
+  const c = record.data;
   const [busy, setBusy] = useState(false);
   const mounted = useMounted();
   const [problem, setProblem] = useState<Problem | null>(null);
   const [done, setDone] = useState("");
-  const [tick, setTick] = useState(0);
-  useEffect(() => {
-    let live = true; // a late answer must not revive a closed dialog
-    void api<OwnerCustomerDetail>("GET", `/api/customers/${encodeURIComponent(p.id)}`, undefined, { page: "/app/customer" }).then((a) => {
-      if (!live) return;
-      const got = dataOf(a);
-      if (got) {
-        setC(got);
-        setDraft({ firstName: got.firstName, lastName: got.lastName, phone: got.phone, notes: got.notes });
-        setLoadProblem(null);
-      } else if (a.status !== 401) setLoadProblem(problemOf(a, { not_found: t("cu.notFound") }));
-    });
-    return () => {
-      live = false;
-    };
-  }, [p.id, tick]);
   const manage = gate(p.viewer, "manage");
   // An erased record is not filled in again (design.md §25).
   const edit = c?.erasedAt ? { allowed: false, reason: t("cu.erased") } : manage;
@@ -148,14 +124,14 @@ function CustomerDetail(p: { id: string; business: AppBusiness; viewer: Viewer; 
     setBusy(false);
     if (a.status !== 200) return setProblem(problemOf(a));
     setDone(t("cu.saved"));
-    setTick((t) => t + 1);
+    record.reload();
     p.onSaved();
   }
   const f = problem?.fields ?? {};
   return (
     <Dialog title={c ? personName(c) : t("cu.customer")} onClose={p.onClose} wide id="customer-detail">
-      {loadProblem ? <LoadFailed problem={loadProblem} onRetry={() => setTick((t) => t + 1)} /> : null}
-      {!c && !loadProblem ? <Loading /> : null}
+      {record.problem ? <LoadFailed problem={record.problem} onRetry={record.reload} /> : null}
+      {!c && !record.problem ? <Loading /> : null}
       {c ? (
         <>
           <section aria-label={t("cu.contact")}>
@@ -247,14 +223,14 @@ function CustomerDetail(p: { id: string; business: AppBusiness; viewer: Viewer; 
             ) : null}
           </section>
           <CustomerCredits credits={c.credits} tz={tz} />
-          <CustomerReliability customerId={c.id} record={c.reliability} viewer={p.viewer} onChanged={() => setTick((t) => t + 1)} />
+          <CustomerReliability customerId={c.id} record={c.reliability} viewer={p.viewer} onChanged={record.reload} />
           {c.texts ? <CustomerTexts customerId={c.id} texts={c.texts} tz={tz} /> : null}
           <CustomerPrivacy
             customer={c}
             viewer={p.viewer}
             tz={tz}
             onErased={() => {
-              setTick((t) => t + 1);
+              record.reload();
               p.onSaved();
             }}
           />

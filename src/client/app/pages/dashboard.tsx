@@ -49,7 +49,7 @@ function Dashboard() {
           </a>
         </div>
       </div>
-      <Updating loading={view.loading} />
+      {view.loading ? <Updating /> : null}
 
       <div class="panel-grid attention">
         <AttentionList title={t("dash.pendingTitle")} empty={t("dash.pendingEmpty")} items={d.pending} tz={tz} onOpen={setOpen} />

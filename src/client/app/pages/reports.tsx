@@ -70,7 +70,7 @@ function Reports() {
         </h2>
         <ExportButtons view={d} />
       </div>
-      <Updating loading={view.loading} />
+      {view.loading ? <Updating /> : null}
       <ul class="report-cards" aria-label={t("rep.totals")}>
         <Card label={t("rep.bookings")} value={count(tot.bookings)} note={t("rep.completed", { count: tot.completed })} />
         <Card

@@ -9,7 +9,7 @@ import { api } from "../shell/api";
 import { t } from "../shell/i18n";
 import { CopyBox } from "../ui/copy";
 import { DataTable } from "../ui/data-table";
-import { Button, Dialog, Empty, GateNote, Outcome, SelectField, TextField, useMounted } from "../ui/kit";
+import { Button, Dialog, Empty, GateNote, Outcome, SelectField, TextField, useMounted, SubmitRow } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 import { sentenceWith } from "./settings-form";
@@ -145,11 +145,7 @@ export function ApiKeys(p: { view: SettingsView; reload: () => void }) {
                 disabled={!manage.allowed}
               />
             </div>
-            <div class="actions-row">
-              <Button type="submit" kind="primary" gate={manage} busy={busy}>
-                {t("set.ak.make")}
-              </Button>
-            </div>
+            <SubmitRow label={t("set.ak.make")} gate={manage} busy={busy} />
           </form>
         </>
       )}

@@ -9,7 +9,7 @@ import { dataOf, errorMessage } from "../../shared/http";
 import { whenLabel } from "../lib/zoned";
 import { api } from "../shell/api";
 import { t } from "../shell/i18n";
-import { Button, GateNote, Outcome, TextField, useMounted } from "../ui/kit";
+import { Button, GateNote, Outcome, TextField, useMounted, SubmitRow } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 
@@ -173,11 +173,7 @@ export function CustomDomainPanel(p: { view: SettingsView; onSaved: () => void }
             autocomplete="off"
           />
         </div>
-        <div class="actions-row">
-          <Button type="submit" kind="primary" gate={manage} busy={busy === "save"}>
-            {t("set.dm.save")}
-          </Button>
-        </div>
+        <SubmitRow label={t("set.dm.save")} gate={manage} busy={busy === "save"} />
       </form>
       {status ? (
         <div class="domain-state">

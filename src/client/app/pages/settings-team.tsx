@@ -4,7 +4,7 @@ import { api } from "../shell/api";
 import { t } from "../shell/i18n";
 import { personName } from "../ui/format";
 import { DataTable } from "../ui/data-table";
-import { Button, GateNote, Outcome, SelectField, TextField } from "../ui/kit";
+import { Button, GateNote, Outcome, SelectField, TextField, SubmitRow } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 
@@ -156,11 +156,7 @@ export function Members(p: { view: SettingsView; onChanged: () => void }) {
             disabled={!manage.allowed}
           />
         </div>
-        <div class="actions-row">
-          <Button type="submit" kind="primary" gate={manage} busy={busy}>
-            {t("set.mb.invite")}
-          </Button>
-        </div>
+        <SubmitRow label={t("set.mb.invite")} gate={manage} busy={busy} />
       </form>
       <Outcome problem={problem} done={done} />
       <GateNote gates={[manage]} />

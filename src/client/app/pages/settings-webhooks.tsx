@@ -7,7 +7,7 @@ import { whenLabel } from "../lib/zoned";
 import { api } from "../shell/api";
 import { t } from "../shell/i18n";
 import { DataTable } from "../ui/data-table";
-import { Button, GateNote, Outcome, TextField } from "../ui/kit";
+import { Button, GateNote, Outcome, TextField, SubmitRow } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 
@@ -135,11 +135,7 @@ export function Webhooks(p: { view: SettingsView; onChanged: () => void }) {
             ))}
           </div>
         </fieldset>
-        <div class="actions-row">
-          <Button type="submit" kind="primary" gate={manage} busy={busy}>
-            {t("set.wh.add")}
-          </Button>
-        </div>
+        <SubmitRow label={t("set.wh.add")} gate={manage} busy={busy} />
       </form>
       <Outcome problem={problem} done={done} />
       <GateNote gates={[manage]} />

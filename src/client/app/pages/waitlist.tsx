@@ -67,7 +67,7 @@ function Waitlist() {
           </Button>
         </div>
       </div>
-      <Updating loading={view.loading} />
+      {view.loading ? <Updating /> : null}
       <Outcome done={done} />
       <section class="panel" aria-labelledby="waitlist-heading">
         <h2 id="waitlist-heading">

@@ -87,6 +87,17 @@ export function Outcome(p: { problem?: Problem | null; done?: string; onRetry?: 
   );
 }
 
+/** A form's one submit button in its row, disabled with the reason when the viewer may not act. */
+export function SubmitRow(p: { label: string; gate: Gate; busy: boolean }) {
+  return (
+    <div class="actions-row">
+      <Button type="submit" kind="primary" gate={p.gate} busy={p.busy}>
+        {p.label}
+      </Button>
+    </div>
+  );
+}
+
 /**
  * The end of a form that saves in place (a settings section, a customer's details): the outcome of
  * the last save, the one submit button, and why it is disabled, in the same order on every form.
@@ -95,11 +106,7 @@ export function SaveRow(p: { label: string; gate: Gate; busy: boolean; problem: 
   return (
     <>
       <Outcome problem={p.problem} done={p.done} />
-      <div class="actions-row">
-        <Button type="submit" kind="primary" gate={p.gate} busy={p.busy}>
-          {p.label}
-        </Button>
-      </div>
+      <SubmitRow label={p.label} gate={p.gate} busy={p.busy} />
       <GateNote gates={[p.gate]} />
     </>
   );
@@ -133,14 +140,17 @@ export function Loading(p: { label?: string }) {
   );
 }
 
-/** A page view before its first answer (`useView`): why it failed, with Try again, or Loading. */
+/**
+ * A page view before its first answer (`useView`): why it failed, with Try again, or Loading. It is
+ * the page's whole answer (`if (!d) return ...`): hono/jsx/dom leaves this nested component's node
+ * behind when it is swapped out inside a list of children.
+ */
 export function ViewPending(p: { view: { problem: Problem | null; reload: () => void } }) {
   return p.view.problem ? <LoadFailed problem={p.view.problem} onRetry={p.view.reload} /> : <Loading />;
 }
 
 /** "Updating…" while a newer answer loads and the page keeps showing the last one. */
-export function Updating(p: { loading: boolean }) {
-  if (!p.loading) return null;
+export function Updating() {
   return (
     <p class="muted small" role="status">
       {t("ui.updating")}

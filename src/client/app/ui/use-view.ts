@@ -46,3 +46,35 @@ export function useView<T>(path: string, onData?: (data: T) => void): ViewState<
   }, [path, tick]);
   return { data, problem, loading, reload: () => setTick((t) => t + 1) };
 }
+
+export type RecordState<T> = { data: T | null; problem: Problem | null; reload: () => void };
+
+/**
+ * One record a dialog shows (a booking, a customer): GET `path`, again on `reload()`, a missing one
+ * answered with the dialog's own `notFound` words. An answer that arrives after the dialog closed is
+ * dropped: updating a component that is gone would bring it back (hono/jsx/dom re-renders the node
+ * it was given).
+ */
+export function useRecord<T>(path: string, page: string, notFound: string, onData?: (data: T) => void): RecordState<T> {
+  const [data, setData] = useState<T | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [tick, setTick] = useState(0);
+  const callback = useRef(onData);
+  callback.current = onData;
+  useEffect(() => {
+    let live = true;
+    void api<T>("GET", path, undefined, { page }).then((answer) => {
+      if (!live) return;
+      const got = dataOf(answer);
+      if (got) {
+        setData(got);
+        callback.current?.(got);
+        setProblem(null);
+      } else if (answer.status !== 401) setProblem(problemOf(answer, { not_found: notFound }));
+    });
+    return () => {
+      live = false;
+    };
+  }, [path, tick]);
+  return { data, problem, reload: () => setTick((n) => n + 1) };
+}
