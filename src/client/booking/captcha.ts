@@ -4,6 +4,7 @@
  * TURNSTILE_JS_URL (the page's CSP allows exactly that origin). The token it hands over is sent as
  * the create's `captchaToken`; a token is good for one check, so the widget is reset after every try.
  */
+import { loadGlobalScript } from "../shared/script";
 
 type RenderOptions = {
   sitekey: string;
@@ -22,27 +23,12 @@ declare global {
 
 export type BotCheck = { token(): string | null; reset(): void };
 
-function loadScript(src: string): Promise<Turnstile | null> {
-  if (window.turnstile) return Promise.resolve(window.turnstile);
-  return new Promise((resolve) => {
-    const script = document.createElement("script");
-    script.src = src;
-    script.async = true;
-    script.onload = () => resolve(window.turnstile ?? null);
-    script.onerror = () => {
-      script.remove();
-      resolve(null);
-    };
-    document.head.append(script);
-  });
-}
-
 /** Renders the check into `container`; `onUnavailable` when Turnstile's script cannot load. */
 export function botCheck(siteKey: string, src: string, container: HTMLElement, onUnavailable: () => void): BotCheck {
   let current: string | null = null;
   let widget: string | null = null;
   let api: Turnstile | null = null;
-  void loadScript(src).then((loaded) => {
+  void loadGlobalScript(src, () => window.turnstile).then((loaded) => {
     if (!loaded) return onUnavailable();
     api = loaded;
     widget = loaded.render(container, {

@@ -3,6 +3,7 @@
  * dependency), and its loader: a <script src> added only when the payment step opens, from
  * STRIPE_JS_URL (CSP allows exactly Stripe's hosts, and the configured origin, on booking pages).
  */
+import { loadGlobalScript } from "../shared/script";
 
 export type StripeElement = { mount(node: HTMLElement): void; destroy(): void };
 type Elements = { create(type: "payment"): StripeElement };
@@ -25,25 +26,16 @@ declare global {
 
 let loading: Promise<StripeFactory | null> | null = null;
 
-function loadScript(src: string): Promise<StripeFactory | null> {
-  if (window.Stripe) return Promise.resolve(window.Stripe);
-  return new Promise((resolve) => {
-    const script = document.createElement("script");
-    script.src = src;
-    script.async = true;
-    script.onload = () => resolve(window.Stripe ?? null);
-    script.onerror = () => {
-      script.remove();
-      loading = null;
-      resolve(null);
-    };
-    document.head.append(script);
-  });
-}
-
 /** Stripe for the business's connected account (direct charges), or null when Stripe.js cannot load. */
 export async function loadStripe(src: string, publishableKey: string, stripeAccount: string): Promise<StripeLike | null> {
-  loading ??= loadScript(src);
+  // A script that failed to load is tried again by the next call.
+  loading ??= loadGlobalScript(
+    src,
+    () => window.Stripe,
+    () => {
+      loading = null;
+    },
+  );
   const factory = await loading;
   return factory ? factory(publishableKey, { stripeAccount }) : null;
 }

@@ -3,6 +3,7 @@
 import { useState } from "hono/jsx/dom";
 import type { CustomerErased, CustomerExportData, OwnerCustomerDetail, Viewer } from "../../shared/api-types";
 import { dataOf, errorCode } from "../../shared/http";
+import { saveFile } from "../lib/save-file";
 import { dayLabel, localParts } from "../lib/zoned";
 import { api } from "../shell/api";
 import { t } from "../shell/i18n";
@@ -14,16 +15,7 @@ import { type Problem, problemOf } from "../ui/problems";
 const ACTIVE = new Set(["pending", "confirmed"]);
 
 /** Saves `data` as a JSON file the owner can hand over (no server round trip for the file itself). */
-function download(name: string, data: unknown) {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
+const download = (name: string, data: unknown) => saveFile(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" }), name);
 
 const fileName = (c: OwnerCustomerDetail) =>
   `customer-${

@@ -2,6 +2,7 @@
 import { useState } from "hono/jsx/dom";
 import type { ReportsView } from "../../shared/api-types";
 import type { ApiAnswer } from "../../shared/http";
+import { saveFile } from "../lib/save-file";
 import { addDays, isDate } from "../lib/zoned";
 import { t } from "../shell/i18n";
 import { currentAuth } from "../shell/session";
@@ -116,14 +117,7 @@ async function download(path: string, filename: string): Promise<ApiAnswer<unkno
     return { status: 0, body: null, headers: null };
   }
   if (!res.ok) return { status: res.status, body: await res.json().catch(() => null), headers: res.headers };
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = filename;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveFile(await res.blob(), filename, 60_000);
   return null;
 }
 

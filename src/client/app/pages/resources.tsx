@@ -109,11 +109,11 @@ function Resources() {
       ) : null}
       {offFor ? (
         <TimeOffForm
-          title={t("stf.offFor", { name: offFor.name })}
+          name={offFor.name}
           path={`/api/resources/${offFor.id}/time-off`}
           business={d.business}
           onClose={() => setOffFor(null)}
-          onSaved={() => saved(t("stf.offAdded", { name: offFor.name }))}
+          onSaved={saved}
         />
       ) : null}
       {deleting ? (

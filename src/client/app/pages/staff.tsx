@@ -87,11 +87,11 @@ function Staff() {
       ) : null}
       {offFor ? (
         <TimeOffForm
-          title={t("stf.offFor", { name: offFor.displayName })}
+          name={offFor.displayName}
           path={`/api/staff/${offFor.id}/time-off`}
           business={d.business}
           onClose={() => setOffFor(null)}
-          onSaved={() => saved(t("stf.offAdded", { name: offFor.displayName }))}
+          onSaved={saved}
         />
       ) : null}
       {deleting ? (

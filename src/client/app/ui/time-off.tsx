@@ -51,8 +51,17 @@ export function TimeOffList(p: {
   );
 }
 
-/** Time off of a staff member or a resource: whole days, or from one local time to another. */
-export function TimeOffForm(p: { title: string; path: string; business: AppBusiness; onClose: () => void; onSaved: () => void }) {
+/**
+ * Time off of a staff member or a resource (`name`): whole days, or from one local time to another.
+ * `onSaved` gets the sentence that says it was added.
+ */
+export function TimeOffForm(p: {
+  name: string;
+  path: string;
+  business: AppBusiness;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
   const tz = p.business.timezone;
   const [allDay, setAllDay] = useState(true);
   const [from, setFrom] = useState(p.business.today);
@@ -68,12 +77,14 @@ export function TimeOffForm(p: { title: string; path: string; business: AppBusin
     const start = localToIso(from, allDay ? "00:00" : fromTime, tz);
     const end = allDay ? localToIso(addDays(to, 1), "00:00", tz) : localToIso(to, toTime, tz);
     if (end <= start) return submit.refuse({ end: t("off.afterStart") }, t("off.afterStartMsg"));
-    await submit.send("POST", p.path, { start, end, reason: reason.trim() || undefined }, p.onSaved);
+    await submit.send("POST", p.path, { start, end, reason: reason.trim() || undefined }, () =>
+      p.onSaved(t("stf.offAdded", { name: p.name })),
+    );
   }
   const f = submit.fields;
   return (
     <FormDialog
-      title={p.title}
+      title={t("stf.offFor", { name: p.name })}
       id="time-off-form"
       onClose={p.onClose}
       onSubmit={save}
