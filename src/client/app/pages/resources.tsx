@@ -5,7 +5,7 @@ import type { ResourceItem, ResourcesView } from "../../shared/api-types";
 import { startPage } from "../shell/boot";
 import { t } from "../shell/i18n";
 import { FormDialog, useSubmit } from "../ui/form-dialog";
-import { DeleteDialog, ListHead, useListPage } from "../ui/list-page";
+import { ActiveToggle, DeleteDialog, ListHead, useListPage } from "../ui/list-page";
 import { Button, CheckField, Empty, TextField, ViewPending } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { TimeOffForm, TimeOffList } from "../ui/time-off";
@@ -71,23 +71,7 @@ function Resources() {
                         <Button gate={manage} onClick={() => setOffFor(r)} label={t("stf.addOffNamed", { name: r.name })}>
                           {t("stf.addOff")}
                         </Button>
-                        <Button
-                          gate={manage}
-                          busy={busy}
-                          label={t(r.isActive ? "svc.deactivateNamed" : "svc.activateNamed", { name: r.name })}
-                          onClick={() =>
-                            void run(
-                              t("svc.activeNow", { name: r.name, active: r.isActive ? "no" : "yes" }),
-                              "PATCH",
-                              `/api/resources/${r.id}`,
-                              {
-                                isActive: !r.isActive,
-                              },
-                            )
-                          }
-                        >
-                          {t(r.isActive ? "svc.deactivate" : "svc.activate")}
-                        </Button>
+                        <ActiveToggle item={r} path={`/api/resources/${r.id}`} gate={manage} busy={busy} run={run} />
                         <Button kind="danger" gate={manage} onClick={() => setDeleting(r)} label={t("svc.deleteNamed", { name: r.name })}>
                           {t("svc.delete")}
                         </Button>

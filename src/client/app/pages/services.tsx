@@ -6,7 +6,7 @@ import { t } from "../shell/i18n";
 import { DataTable } from "../ui/data-table";
 import { duration, money, percent, toMajor, toMinor } from "../ui/format";
 import { FormDialog, useSubmit } from "../ui/form-dialog";
-import { DeleteDialog, ListHead, useListPage } from "../ui/list-page";
+import { ActiveToggle, DeleteDialog, ListHead, useListPage } from "../ui/list-page";
 import { Button, CheckField, Empty, TextAreaField, TextField, ViewPending } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { useView } from "../ui/use-view";
@@ -89,19 +89,7 @@ function Services() {
                   <Button class="small-button" gate={manage} onClick={() => setEditing(s)} label={t("svc.editNamed", { name: s.name })}>
                     {t("svc.edit")}
                   </Button>
-                  <Button
-                    class="small-button"
-                    gate={manage}
-                    busy={busy}
-                    onClick={() =>
-                      void run(t("svc.activeNow", { name: s.name, active: s.isActive ? "no" : "yes" }), "PATCH", `/api/services/${s.id}`, {
-                        isActive: !s.isActive,
-                      })
-                    }
-                    label={t(s.isActive ? "svc.deactivateNamed" : "svc.activateNamed", { name: s.name })}
-                  >
-                    {t(s.isActive ? "svc.deactivate" : "svc.activate")}
-                  </Button>
+                  <ActiveToggle class="small-button" item={s} path={`/api/services/${s.id}`} gate={manage} busy={busy} run={run} />
                   <Button
                     class="small-button"
                     gate={manage}

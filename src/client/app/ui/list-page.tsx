@@ -1,5 +1,6 @@
 import { useState } from "hono/jsx/dom";
 import { api } from "../shell/api";
+import { t } from "../shell/i18n";
 import { Button, Dialog, GateNote, Outcome } from "./kit";
 import type { Gate } from "./permissions";
 import { type Problem, problemOf } from "./problems";
@@ -96,5 +97,28 @@ export function DeleteDialog(p: {
         <Button onClick={p.onClose}>{p.keepLabel}</Button>
       </div>
     </Dialog>
+  );
+}
+
+/** Deactivate / Activate of a catalog item (a service, a resource), sent through the page's `run`. */
+export function ActiveToggle(p: {
+  item: { name: string; isActive: boolean };
+  path: string;
+  gate: Gate;
+  busy: boolean;
+  run: ReturnType<typeof useListPage>["run"];
+  class?: string;
+}) {
+  const { name, isActive } = p.item;
+  return (
+    <Button
+      class={p.class}
+      gate={p.gate}
+      busy={p.busy}
+      label={t(isActive ? "svc.deactivateNamed" : "svc.activateNamed", { name })}
+      onClick={() => void p.run(t("svc.activeNow", { name, active: isActive ? "no" : "yes" }), "PATCH", p.path, { isActive: !isActive })}
+    >
+      {t(isActive ? "svc.deactivate" : "svc.activate")}
+    </Button>
   );
 }
