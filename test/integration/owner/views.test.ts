@@ -12,6 +12,7 @@ import {
   createService,
   createStaff,
   createTenant,
+  createTimeOff,
   ownerToken,
 } from "../../helpers/factories";
 import { bookableTenant } from "../../helpers/booking";
@@ -102,18 +103,10 @@ describe("GET /api/businesses/me/views/calendar", () => {
     const sunday = await createBookingRow(tenant.id, service.id, staff.id, at("2031-03-16T16:00"), 60);
     await createBookingRow(tenant.id, service.id, staff.id, at("2031-03-17T09:00"), 60); // next week
     await createBookingRow(tenant.id, service.id, staff.id, at("2031-03-12T09:00"), 60, { status: "cancelled" });
-    const offId = newId("off");
-    await testDb()
-      .insert(schema.staffTimeOff)
-      .values({
-        id: offId,
-        tenantId: tenant.id,
-        staffId: staff.id,
-        startAt: at("2031-03-12T13:00").getTime(),
-        endAt: at("2031-03-12T15:00").getTime(),
-        reason: "Dentist",
-        createdAt: NOON.toISOString(),
-      });
+    const { id: offId } = await createTimeOff(tenant.id, staff.id, at("2031-03-12T13:00"), at("2031-03-12T15:00"), {
+      reason: "Dentist",
+      createdAt: NOON.toISOString(),
+    });
 
     const res = await view("calendar?date=2031-03-12&view=week");
     expect(res.status).toBe(200);
