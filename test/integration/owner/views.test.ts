@@ -185,26 +185,8 @@ describe("the other page views", () => {
   it("services, staff, customers: the page's records with the business, in one batch", async () => {
     const { tenant, service, staff, view } = await salon();
     const hidden = await createService(tenant.id, { name: "Old colour", isActive: false, orderIndex: 5 });
-    await testDb()
-      .insert(schema.staffTimeOff)
-      .values([
-        {
-          id: newId("off"),
-          tenantId: tenant.id,
-          staffId: staff.id,
-          startAt: at("2031-03-20T00:00").getTime(),
-          endAt: at("2031-03-21T00:00").getTime(),
-          createdAt: "x",
-        },
-        {
-          id: newId("off"),
-          tenantId: tenant.id,
-          staffId: staff.id,
-          startAt: at("2031-03-01T00:00").getTime(),
-          endAt: at("2031-03-02T00:00").getTime(),
-          createdAt: "x",
-        },
-      ]);
+    await createTimeOff(tenant.id, staff.id, at("2031-03-20T00:00"), at("2031-03-21T00:00"), { createdAt: "x" });
+    await createTimeOff(tenant.id, staff.id, at("2031-03-01T00:00"), at("2031-03-02T00:00"), { createdAt: "x" });
     const customer = await createCustomer(tenant.id, { firstName: "Zoe", notes: "Prefers mornings" });
 
     const services = await view("services");
