@@ -40,6 +40,23 @@ async function received(to: string, subject: string) {
 
 const brand = { businessName: "Chez <b>Zoë</b> & Co", templateAccent: "#0f766e", addressLine1: "1 Main St", city: "Springfield" };
 
+/** What the template functions get for Ada Lovelace's Cut with Sam at the branded salon, computed from the test's own data. */
+function adasCutFacts(slug: string, code: string, startAt: number, endAt: number) {
+  return {
+    businessName: brand.businessName,
+    accent: brand.templateAccent,
+    customerName: "Ada Lovelace",
+    serviceName: "Cut",
+    staffName: "Sam",
+    startAt,
+    endAt,
+    timezone: "America/New_York",
+    confirmationCode: code,
+    manageUrl: manageUrl(config, slug, code),
+    location: "1 Main St, Springfield",
+  };
+}
+
 describe("booking e-mails rendered when sent (issue #42)", () => {
   it("a create stores the facts, no body; the provider gets exactly the template functions' confirmation and notice", async () => {
     const notify = `notify-${uniq()}@example.test`;
@@ -74,19 +91,7 @@ describe("booking e-mails rendered when sent (issue #42)", () => {
     expect(Object.keys(stored.facts.customer).sort()).toEqual(["email", "firstName", "lastName"]);
 
     await cronAt(LATER, s.tenant.id);
-    const facts = {
-      businessName: brand.businessName,
-      accent: brand.templateAccent,
-      customerName: "Ada Lovelace",
-      serviceName: "Cut",
-      staffName: "Sam",
-      startAt: START_MS,
-      endAt: START_MS + HOUR,
-      timezone: "America/New_York",
-      confirmationCode: b.code,
-      manageUrl: manageUrl(config, s.tenant.slug, b.code),
-      location: "1 Main St, Springfield",
-    };
+    const facts = adasCutFacts(s.tenant.slug, b.code, START_MS, START_MS + HOUR);
     const expected = bookingConfirmedEmail(facts);
     const ics = bookingIcs(
       "REQUEST",
@@ -139,19 +144,7 @@ describe("booking e-mails rendered when sent (issue #42)", () => {
     expect(cancelled.status).toBe(200);
     await cronAt(LATER, s.tenant.id);
 
-    const base = {
-      businessName: brand.businessName,
-      accent: brand.templateAccent,
-      customerName: "Ada Lovelace",
-      serviceName: "Cut",
-      staffName: "Sam",
-      startAt: Date.parse("2031-06-11T15:00:00Z"),
-      endAt: Date.parse("2031-06-11T16:00:00Z"),
-      timezone: "America/New_York",
-      confirmationCode: b.code,
-      manageUrl: manageUrl(config, s.tenant.slug, b.code),
-      location: "1 Main St, Springfield",
-    };
+    const base = adasCutFacts(s.tenant.slug, b.code, Date.parse("2031-06-11T15:00:00Z"), Date.parse("2031-06-11T16:00:00Z"));
     const icsFacts = {
       bookingId: b.id,
       slug: s.tenant.slug,
