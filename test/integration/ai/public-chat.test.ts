@@ -14,18 +14,11 @@ import {
   toolCalls,
   toolResults,
 } from "./support";
+import { slotOn } from "../../helpers/slots";
 
 /** A suggested time as the reply carries it tomorrow: its wall times and, since design.md §16, its real instants. */
-function suggestedSlot(staff: { id: string; displayName: string }, [start, end]: [string, string], [startUtc, endUtc]: [string, string]) {
-  return {
-    staffProfileId: staff.id,
-    staffName: staff.displayName,
-    startTime: `${TOMORROW}T${start}:00`,
-    endTime: `${TOMORROW}T${end}:00`,
-    startUtc: `${TOMORROW}T${startUtc}:00.000Z`,
-    endUtc: `${TOMORROW}T${endUtc}:00.000Z`,
-  };
-}
+const suggestedSlot = (staff: { id: string; displayName: string }, wall: [string, string], utc: [string, string]) =>
+  slotOn(TOMORROW, { id: staff.id, name: staff.displayName }, wall, utc);
 
 describe("POST /api/ai-public/:slug/chat", () => {
   it("runs the model's tool calls over the business's public data and suggests real free times", async () => {

@@ -3,6 +3,7 @@ import { countDbRequests, get } from "../../helpers/api";
 import { allWeek, createBookingRow, createService, createStaff, createTenant, createTimeOff } from "../../helpers/factories";
 import { bookableTenant } from "../../helpers/booking";
 import { NEW_YORK_SPRING_FORWARD_STARTS } from "../../helpers/daylight-saving";
+import { slotOn } from "../../helpers/slots";
 
 const NOW = "2027-03-01T12:00:00Z"; // pinned request clock: every date below is ahead of it
 const avail = (slug: string, query: string, now = NOW) => get(`/api/public/${slug}/availability?${query}`, { now });
@@ -84,38 +85,10 @@ describe("GET /api/public/:slug/availability: slots", () => {
         timezone: "America/New_York",
         slots: [
           // design.md §16 adds the real instants (EST, UTC-5) to the contract's fields.
-          {
-            staffProfileId: al.id,
-            staffName: "Al",
-            startTime: "2027-03-10T09:45:00",
-            endTime: "2027-03-10T10:30:00",
-            startUtc: "2027-03-10T14:45:00.000Z",
-            endUtc: "2027-03-10T15:30:00.000Z",
-          },
-          {
-            staffProfileId: al.id,
-            staffName: "Al",
-            startTime: "2027-03-10T10:00:00",
-            endTime: "2027-03-10T10:45:00",
-            startUtc: "2027-03-10T15:00:00.000Z",
-            endUtc: "2027-03-10T15:45:00.000Z",
-          },
-          {
-            staffProfileId: bea.id,
-            staffName: "Bea",
-            startTime: "2027-03-10T10:00:00",
-            endTime: "2027-03-10T10:45:00",
-            startUtc: "2027-03-10T15:00:00.000Z",
-            endUtc: "2027-03-10T15:45:00.000Z",
-          },
-          {
-            staffProfileId: bea.id,
-            staffName: "Bea",
-            startTime: "2027-03-10T10:15:00",
-            endTime: "2027-03-10T11:00:00",
-            startUtc: "2027-03-10T15:15:00.000Z",
-            endUtc: "2027-03-10T16:00:00.000Z",
-          },
+          slotOn("2027-03-10", { id: al.id, name: "Al" }, ["09:45", "10:30"], ["14:45", "15:30"]),
+          slotOn("2027-03-10", { id: al.id, name: "Al" }, ["10:00", "10:45"], ["15:00", "15:45"]),
+          slotOn("2027-03-10", { id: bea.id, name: "Bea" }, ["10:00", "10:45"], ["15:00", "15:45"]),
+          slotOn("2027-03-10", { id: bea.id, name: "Bea" }, ["10:15", "11:00"], ["15:15", "16:00"]),
         ],
       },
     });
