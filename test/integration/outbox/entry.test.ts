@@ -3,20 +3,8 @@ import { emailPointer, enqueue, webhookPointer } from "../../../src/services/out
 import { createTenant } from "../../helpers/factories";
 import { outboxRow, providerRequests, writeOutboxEmail } from "../email/outbox-harness";
 import { createEndpoint, deliveryRow, writeEvent, receiver as webhookReceiver } from "../webhooks/harness";
-import {
-  aheadOfWallClock,
-  captured,
-  deliverBatch,
-  jobRow,
-  plus,
-  pointerMessage,
-  receiver,
-  recordingQueue,
-  runCron,
-  script,
-  writeJob,
-} from "./harness";
-import { cronUntil } from "../../helpers/worker-entry";
+import { aheadOfWallClock, jobRow, plus, pointerMessage, receiver, recordingQueue, writeJob } from "./harness";
+import { captured, cronUntil, deliverBatch, runCron, script } from "../../helpers/worker-entry";
 
 // The Worker's real entry points (queue consumer, cron) with the generic pointer `{ kind, id }`
 // for every kind; the e-mail and webhook suites keep driving the shapes written before it.

@@ -4,7 +4,8 @@ import { schema } from "../../../src/db/client";
 import { call, countDbRequests } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { createTenant } from "../../helpers/factories";
-import { hmacHex, workerEnv } from "../webhooks/harness";
+import { hmacHex } from "../webhooks/harness";
+import { workerEnv } from "../../helpers/worker-entry";
 
 // Stripe's recipe, computed here independently: v1 = hex HMAC-SHA-256(secret, `${t}.${rawBody}`).
 async function stripeSignature(body: string, at = new Date(), secret = workerEnv.STRIPE_WEBHOOK_SECRET) {

@@ -6,20 +6,8 @@ import { deliverOne } from "../../../src/services/webhooks/delivery";
 import { countDbRequests, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { createTenant } from "../../helpers/factories";
-import {
-  aheadOfWallClock,
-  captured,
-  createEndpoint,
-  deliverBatch,
-  deliveryRow,
-  hmacHex,
-  receiver,
-  runCron,
-  script,
-  webhookMessage,
-  writeEvent,
-} from "./harness";
-import { cronUntil } from "../../helpers/worker-entry";
+import { aheadOfWallClock, createEndpoint, deliveryRow, hmacHex, receiver, webhookMessage, writeEvent } from "./harness";
+import { captured, cronUntil, deliverBatch, runCron, script } from "../../helpers/worker-entry";
 
 // Queue and cron cases share one file: tests in a file run one after another, so this file's
 // cron ticks never take a row in the middle of one of its queue cases. Queue cases write their
