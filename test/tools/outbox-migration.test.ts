@@ -4,12 +4,9 @@
 // engine claims them as it claimed them before), after all migrations run. Applies the first migration, writes such rows, then
 // applies the rest exactly as `npm run db:migrate` does.
 import { createClient } from "@libsql/client";
-import { drizzle } from "drizzle-orm/libsql";
-import { migrate } from "drizzle-orm/libsql/migrator";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { migrateDatabase } from "../../scripts/db/migrate";
-import { journalUpTo, scratchFolder } from "./partial-migrations";
+import { databaseAt, journalUpTo, scratchFolder } from "./partial-migrations";
 
 const dir = scratchFolder("outbox-migration-");
 
@@ -18,9 +15,7 @@ const firstMigrationOnly = () => journalUpTo(dir, "first", () => 1);
 
 describe("outbox migrations", () => {
   it("keep every pending and sending e-mail and webhook row written before the engine", async () => {
-    const url = `file:${join(dir, "db.sqlite")}`;
-    const client = createClient({ url });
-    await migrate(drizzle(client), { migrationsFolder: firstMigrationOnly() });
+    const { url, client } = await databaseAt(dir, firstMigrationOnly());
     const t = "2026-01-01T00:00:00.000Z";
     await client.batch(
       [

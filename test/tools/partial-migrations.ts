@@ -1,3 +1,6 @@
+import { createClient } from "@libsql/client";
+import { drizzle } from "drizzle-orm/libsql";
+import { migrate } from "drizzle-orm/libsql/migrator";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -25,4 +28,12 @@ export function journalUpTo(dir: string, name: string, count: (entries: { tag: s
   journal.entries = journal.entries.slice(0, count(journal.entries));
   writeFileSync(journalPath, JSON.stringify(journal));
   return folder;
+}
+
+/** A file database in `dir` migrated with `migrationsFolder` only (a journalUpTo copy): the old schema. */
+export async function databaseAt(dir: string, migrationsFolder: string) {
+  const url = `file:${join(dir, "db.sqlite")}`;
+  const client = createClient({ url });
+  await migrate(drizzle(client), { migrationsFolder });
+  return { url, client };
 }

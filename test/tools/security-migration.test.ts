@@ -4,12 +4,9 @@
 // business's settings no longer changes them. Applies every migration before this issue's, writes
 // such bookings, then applies the rest exactly as `npm run db:migrate` does.
 import { createClient } from "@libsql/client";
-import { drizzle } from "drizzle-orm/libsql";
-import { migrate } from "drizzle-orm/libsql/migrator";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { migrateDatabase } from "../../scripts/db/migrate";
-import { journalUpTo, scratchFolder } from "./partial-migrations";
+import { databaseAt, journalUpTo, scratchFolder } from "./partial-migrations";
 
 const dir = scratchFolder("security-migration-");
 
@@ -24,9 +21,7 @@ function beforeThisIssue() {
 
 describe("security_round_two migrations", () => {
   it("give every existing booking the business's current terms and its refund deadline, and touch nothing else", async () => {
-    const url = `file:${join(dir, "db.sqlite")}`;
-    const client = createClient({ url });
-    await migrate(drizzle(client), { migrationsFolder: beforeThisIssue() });
+    const { url, client } = await databaseAt(dir, beforeThisIssue());
     const t = "2026-01-01T00:00:00.000Z";
     const start = Date.parse("2031-05-14T14:00:00Z");
     await client.batch(
