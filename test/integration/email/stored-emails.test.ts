@@ -38,6 +38,20 @@ async function received(to: string, subject: string) {
   return mails[0];
 }
 
+/** The provider got exactly what the template function made: its subject, text and HTML, and these attachments (none: undefined). */
+function expectSentAs(
+  sent: { subject: string; text: string; html: string; attachments?: unknown },
+  made: { subject: string; text: string; html: string },
+  attachments?: unknown[],
+) {
+  expect({ subject: sent.subject, text: sent.text, html: sent.html, attachments: sent.attachments }).toEqual({
+    subject: made.subject,
+    text: made.text,
+    html: made.html,
+    attachments,
+  });
+}
+
 const brand = { businessName: "Chez <b>Zoë</b> & Co", templateAccent: "#0f766e", addressLine1: "1 Main St", city: "Springfield" };
 
 /** What the template functions get for Ada Lovelace's Cut with Sam at the branded salon, computed from the test's own data. */
@@ -114,12 +128,7 @@ describe("booking e-mails rendered when sent (issue #42)", () => {
       Date.parse(NOW),
     );
     const sent = await received(b.email, "Booking confirmed");
-    expect({ subject: sent.subject, text: sent.text, html: sent.html, attachments: sent.attachments }).toEqual({
-      subject: expected.subject,
-      text: expected.text,
-      html: expected.html,
-      attachments: [ics],
-    });
+    expectSentAs(sent, expected, [ics]);
 
     const notice = bookingNoticeEmail("created", {
       ...facts,
@@ -127,11 +136,7 @@ describe("booking e-mails rendered when sent (issue #42)", () => {
       notes: "Window seat",
     });
     const sentNotice = await received(notify, "New booking");
-    expect({ subject: sentNotice.subject, text: sentNotice.text, html: sentNotice.html }).toEqual({
-      subject: notice.subject,
-      text: notice.text,
-      html: notice.html,
-    });
+    expectSentAs(sentNotice, notice);
     expect(sentNotice.attachments).toBeUndefined();
   });
 
@@ -162,22 +167,12 @@ describe("booking e-mails rendered when sent (issue #42)", () => {
 
     const move = bookingRescheduledEmail({ ...base, previous: { startAt: START_MS, endAt: START_MS + HOUR } });
     const sentMove = await received(b.email, "Booking moved");
-    expect({ subject: sentMove.subject, text: sentMove.text, html: sentMove.html, attachments: sentMove.attachments }).toEqual({
-      subject: move.subject,
-      text: move.text,
-      html: move.html,
-      attachments: [bookingIcs("REQUEST", { ...icsFacts, sequence: 1 }, settings, Date.parse(NOW))],
-    });
+    expectSentAs(sentMove, move, [bookingIcs("REQUEST", { ...icsFacts, sequence: 1 }, settings, Date.parse(NOW))]);
 
     // A public cancel's reason is never quoted to the customer (design.md §18).
     const cancel = bookingCancelledEmail({ ...base, reason: null, paymentLines: [] });
     const sentCancel = await received(b.email, "Booking cancelled");
-    expect({ subject: sentCancel.subject, text: sentCancel.text, html: sentCancel.html, attachments: sentCancel.attachments }).toEqual({
-      subject: cancel.subject,
-      text: cancel.text,
-      html: cancel.html,
-      attachments: [bookingIcs("CANCEL", { ...icsFacts, sequence: 2 }, settings, Date.parse(LATER))],
-    });
+    expectSentAs(sentCancel, cancel, [bookingIcs("CANCEL", { ...icsFacts, sequence: 2 }, settings, Date.parse(LATER))]);
   });
 
   it("a row the previous release wrote with finished bodies and attachments is sent as it is", async () => {

@@ -16,6 +16,7 @@ import {
   ownerToken,
 } from "../../helpers/factories";
 import { bookableTenant } from "../../helpers/booking";
+import { auditEntries } from "../../helpers/audit";
 
 // The owner app's page views (design.md §15): one call per page, one libSQL batch behind it.
 // New York; 2031-03-11 is a Tuesday in EDT (-04:00). The request clock is pinned to its noon.
@@ -470,10 +471,7 @@ describe("impersonation: one audited request per page opened, naming the page", 
       expect(res.status).toBe(200);
       expect(res.body.data.viewer).toMatchObject({ role: "owner", readOnly: true });
     }
-    const rows = await testDb()
-      .select()
-      .from(schema.auditLog)
-      .where(and(eq(schema.auditLog.targetId, tenant.id), eq(schema.auditLog.action, "admin.tenant.impersonate")));
+    const rows = await auditEntries(tenant.id, "admin.tenant.impersonate");
     const pages = rows.map((r) => (r.metadata as { page: string }).page).sort();
     expect(pages).toEqual(["/app", "/app/calendar", "GET /api/businesses/me/views/settings", "start"]);
   });

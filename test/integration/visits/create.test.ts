@@ -6,7 +6,7 @@ import { testDb } from "../../helpers/db";
 import { createBookingRow, createService } from "../../helpers/factories";
 import { outboxMails } from "../../helpers/mail";
 import { cronAt, parseIcs, reminderJobs, reminders } from "../notifications/support";
-import { deliveriesFor, webhookEndpoint } from "../../helpers/booking";
+import { bookingBody, deliveriesFor, webhookEndpoint } from "../../helpers/booking";
 import { DAY, heldResources, itemsBy, itemsOfVisit, NOW, salon, spaRooms, visitBody } from "./_setup";
 
 // design.md §26: POST /api/public/:slug/bookings with `items`.
@@ -113,12 +113,7 @@ describe("public visit create", () => {
     expect(kimRows).toEqual([]);
     expect(await testDb().select().from(schema.visits).where(sql`tenant_id = ${tenant.id}`)).toEqual([]);
 
-    const single = await book(tenant.slug, {
-      serviceId: cut.id,
-      staffProfileId: kim.id,
-      startDatetime: `${DAY}T09:00:00`,
-      customer: { firstName: "S", email: "single@example.test" },
-    });
+    const single = await book(tenant.slug, bookingBody(cut.id, kim.id, `${DAY}T09:00:00`));
     expect(single.status).toBe(201);
     expect(Object.keys(single.body.data).sort()).toEqual(["confirmationCode", "customerUserId", "id", "status"]);
   });
@@ -140,12 +135,7 @@ describe("public visit create", () => {
     expect(second.status).toBe(201);
     expect((await heldResources(second.body.data.items[1].id)).map((r) => r.resourceId)).toEqual([roomB.id]);
     // Both rooms are taken 09:30-10:40: a third massage at 09:30 has no room.
-    const third = await book(tenant.slug, {
-      serviceId: massage.id,
-      staffProfileId: kim.id,
-      startDatetime: `${DAY}T10:30:00`,
-      customer: { firstName: "T", email: "third@example.test" },
-    });
+    const third = await book(tenant.slug, bookingBody(massage.id, kim.id, `${DAY}T10:30:00`));
     expect(third.status).toBe(409);
   });
 
