@@ -41,7 +41,10 @@ async function snapshot(tenantId: string, people: string[]) {
     db.select().from(schema.bookings).where(sqlTenant(schema.bookings.tenantId, tenantId)),
     db.select().from(schema.customers).where(sqlTenant(schema.customers.tenantId, tenantId)),
     db.select().from(schema.auditLog),
-    db.select().from(schema.sessions).where(or(eq(schema.sessions.tenantId, tenantId), inArray(schema.sessions.subjectId, people))),
+    db
+      .select()
+      .from(schema.sessions)
+      .where(or(eq(schema.sessions.tenantId, tenantId), inArray(schema.sessions.subjectId, people))),
     db.select().from(schema.customerAccounts).where(eq(schema.customerAccounts.email, "proto@example.test")),
   ]);
   return {
