@@ -3,12 +3,12 @@ import { MEMBER_ROLES } from "../../shared/member-roles";
 import type { Locale } from "../../shared/i18n/locales";
 import type { GiftCardSettings } from "../../shared/gift-cards";
 import type { ReliabilityPolicy } from "../../shared/reliability";
-import { createdAt, flag, updatedAt } from "./columns";
+import { createdAt, flag, id, requiredRef, timestamps } from "./columns";
 
 export const tenants = sqliteTable(
   "tenants",
   {
-    id: text("id").primaryKey(),
+    id: id(),
     slug: text("slug").notNull(),
     businessName: text("business_name").notNull(),
     businessType: text("business_type").notNull().default("salon"),
@@ -104,8 +104,7 @@ export const tenants = sqliteTable(
     deletionReason: text("deletion_reason"),
     deletionRemindedAt: text("deletion_reminded_at"),
     deletedAt: text("deleted_at"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("tenants_slug_uq").on(t.slug),
@@ -120,14 +119,25 @@ export const tenants = sqliteTable(
   ],
 );
 
-/** A person who signs in with an e-mail and a password: a member (users) or a customer (customer_accounts). */
-const signInPerson = () => ({
-  id: text("id").primaryKey(),
-  email: text("email").notNull(),
-  passwordHash: text("password_hash").notNull(),
+/** The required reference to the business a row belongs to (most tables' second column). */
+export const tenantRef = () => requiredRef("tenant_id", () => tenants.id);
+
+/** How a row a business owns starts: its own id and the business. */
+export const tenantRow = () => ({ id: id(), tenantId: tenantRef() });
+
+/** A person's name and phone as a sign-in account or a business's customer record keeps them ("" = not given). */
+const personContact = () => ({
   firstName: text("first_name").notNull().default(""),
   lastName: text("last_name").notNull().default(""),
   phone: text("phone").notNull().default(""),
+});
+
+/** A person who signs in with an e-mail and a password: a member (users) or a customer (customer_accounts). */
+const signInPerson = () => ({
+  id: id(),
+  email: text("email").notNull(),
+  passwordHash: text("password_hash").notNull(),
+  ...personContact(),
 });
 
 export const users = sqliteTable(
@@ -138,8 +148,7 @@ export const users = sqliteTable(
     role: text("role").notNull().default("customer"),
     isActive: flag("is_active").notNull().default(true),
     lastLoginAt: text("last_login_at"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex("users_email_uq").on(t.email)],
 );
@@ -147,13 +156,8 @@ export const users = sqliteTable(
 export const tenantMembers = sqliteTable(
   "tenant_members",
   {
-    id: text("id").primaryKey(),
-    tenantId: text("tenant_id")
-      .notNull()
-      .references(() => tenants.id),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id),
+    ...tenantRow(),
+    userId: requiredRef("user_id", () => users.id),
     role: text("role", { enum: MEMBER_ROLES }).notNull(),
     isActive: flag("is_active").notNull().default(true),
     // design.md §30: the member's own language for the owner app and the notices they get (null = the business's).
@@ -174,8 +178,7 @@ export const customerAccounts = sqliteTable(
     emailVerified: flag("email_verified").notNull().default(false),
     marketingOptIn: flag("marketing_opt_in").notNull().default(false),
     lastLoginAt: text("last_login_at"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex("customer_accounts_email_uq").on(t.email)],
 );
@@ -184,16 +187,11 @@ export const customerAccounts = sqliteTable(
 export const customers = sqliteTable(
   "customers",
   {
-    id: text("id").primaryKey(),
-    tenantId: text("tenant_id")
-      .notNull()
-      .references(() => tenants.id),
+    ...tenantRow(),
     customerAccountId: text("customer_account_id").references(() => customerAccounts.id),
     email: text("email").notNull(),
     emailNormalized: text("email_normalized").notNull(),
-    firstName: text("first_name").notNull().default(""),
-    lastName: text("last_name").notNull().default(""),
-    phone: text("phone").notNull().default(""),
+    ...personContact(),
     notes: text("notes").notNull().default(""),
     // Set when the business edits the name: later public bookings with this e-mail no longer rename it.
     namesEditedAt: text("names_edited_at"),
@@ -203,8 +201,7 @@ export const customers = sqliteTable(
     // count; epoch ms) and the "trusted" mark (exempt from the policy's steps).
     reliabilityResetAt: integer("reliability_reset_at"),
     reliabilityTrusted: flag("reliability_trusted").notNull().default(false),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("customers_tenant_email_uq").on(t.tenantId, t.emailNormalized),

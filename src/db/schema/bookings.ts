@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { Locale } from "../../shared/i18n/locales";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { customerAccounts, customers, tenants } from "./accounts";
+import { customerAccounts, customers, tenantRow } from "./accounts";
 import { services, staffProfiles } from "./catalog";
 import { BOOKING_SOURCES, BOOKING_STATUSES } from "../../shared/booking-values";
-import { createdAt, flag, updatedAt } from "./columns";
+import { flag, id, instants, money, requiredRef, timestamps } from "./columns";
 
 /**
  * design.md §26: several services booked as one visit, back to back. The visit holds the one
@@ -14,13 +14,9 @@ import { createdAt, flag, updatedAt } from "./columns";
 export const visits = sqliteTable(
   "visits",
   {
-    id: text("id").primaryKey(),
-    tenantId: text("tenant_id")
-      .notNull()
-      .references(() => tenants.id),
+    ...tenantRow(),
     confirmationCode: text("confirmation_code").notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex("visits_confirmation_code_uq").on(t.confirmationCode), index("visits_tenant_idx").on(t.tenantId, t.createdAt)],
 );
@@ -28,20 +24,12 @@ export const visits = sqliteTable(
 export const bookings = sqliteTable(
   "bookings",
   {
-    id: text("id").primaryKey(),
-    tenantId: text("tenant_id")
-      .notNull()
-      .references(() => tenants.id),
-    serviceId: text("service_id")
-      .notNull()
-      .references(() => services.id),
-    staffId: text("staff_id")
-      .notNull()
-      .references(() => staffProfiles.id),
+    ...tenantRow(),
+    serviceId: requiredRef("service_id", () => services.id),
+    staffId: requiredRef("staff_id", () => staffProfiles.id),
     customerId: text("customer_id").references(() => customers.id),
     customerAccountId: text("customer_account_id").references(() => customerAccounts.id),
-    startAt: integer("start_at").notNull(),
-    endAt: integer("end_at").notNull(),
+    ...instants(),
     status: text("status", { enum: BOOKING_STATUSES }).notNull(),
     confirmationCode: text("confirmation_code").notNull(),
     source: text("source", { enum: BOOKING_SOURCES }).notNull().default("online"),
@@ -100,8 +88,7 @@ export const bookings = sqliteTable(
     packageCreditId: text("package_credit_id"),
     promoCodeId: text("promo_code_id"),
     promoDiscount: integer("promo_discount").notNull().default(0),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("bookings_confirmation_code_uq").on(t.confirmationCode),
@@ -145,13 +132,9 @@ export const bookings = sqliteTable(
 export const payments = sqliteTable(
   "payments",
   {
-    id: text("id").primaryKey(),
-    tenantId: text("tenant_id")
-      .notNull()
-      .references(() => tenants.id),
+    ...tenantRow(),
     bookingId: text("booking_id").references(() => bookings.id),
-    amount: integer("amount").notNull(),
-    currency: text("currency").notNull(),
+    ...money(),
     kind: text("kind", {
       enum: ["deposit", "full", "no_show_fee", "late_cancel_fee", "gift_card_sale", "package_sale", "gift_card_redemption"],
     })
@@ -173,8 +156,7 @@ export const payments = sqliteTable(
     waivedBy: text("waived_by"),
     /** design.md §32: the gift card a `gift_card_redemption` took its amount from (refunds go back to it). */
     giftCardId: text("gift_card_id"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index("payments_tenant_created_idx").on(t.tenantId, t.createdAt),
@@ -198,24 +180,17 @@ export const payments = sqliteTable(
 export const refunds = sqliteTable(
   "refunds",
   {
-    id: text("id").primaryKey(),
-    tenantId: text("tenant_id")
-      .notNull()
-      .references(() => tenants.id),
-    paymentId: text("payment_id")
-      .notNull()
-      .references(() => payments.id),
+    ...tenantRow(),
+    paymentId: requiredRef("payment_id", () => payments.id),
     seq: integer("seq").notNull(),
-    amount: integer("amount").notNull(),
-    currency: text("currency").notNull(),
+    ...money(),
     status: text("status", { enum: ["pending", "succeeded", "failed"] }).notNull(),
     /** customer_cancel | business_cancel | manual | late_payment */
     reason: text("reason").notNull(),
     stripeRefundId: text("stripe_refund_id"),
     /** The owner/admin who asked for a manual refund. */
     createdBy: text("created_by"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("refunds_payment_seq_uq").on(t.paymentId, t.seq),
@@ -233,20 +208,14 @@ export const refunds = sqliteTable(
 export const bookingCards = sqliteTable(
   "booking_cards",
   {
-    id: text("id").primaryKey(),
-    tenantId: text("tenant_id")
-      .notNull()
-      .references(() => tenants.id),
-    bookingId: text("booking_id")
-      .notNull()
-      .references(() => bookings.id),
+    ...tenantRow(),
+    bookingId: requiredRef("booking_id", () => bookings.id),
     stripeCustomerId: text("stripe_customer_id").notNull(),
     stripeSetupIntentId: text("stripe_setup_intent_id"),
     setupClientSecret: text("setup_client_secret"),
     stripePaymentMethodId: text("stripe_payment_method_id"),
     status: text("status", { enum: ["pending", "saved", "failed"] }).notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex("booking_cards_booking_uq").on(t.bookingId), uniqueIndex("booking_cards_setup_uq").on(t.stripeSetupIntentId)],
 );
@@ -255,7 +224,7 @@ export const bookingCards = sqliteTable(
 export const processedEvents = sqliteTable(
   "processed_events",
   {
-    id: text("id").primaryKey(),
+    id: id(),
     source: text("source").notNull(),
     type: text("type").notNull(),
     receivedAt: text("received_at").notNull(),

@@ -1,14 +1,11 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { tenants, users } from "./accounts";
-import { createdAt, flag, updatedAt } from "./columns";
+import { tenantRow, users } from "./accounts";
+import { blockedTime, createdAt, flag, requiredRef, timestamps } from "./columns";
 
 export const services = sqliteTable(
   "services",
   {
-    id: text("id").primaryKey(),
-    tenantId: text("tenant_id")
-      .notNull()
-      .references(() => tenants.id),
+    ...tenantRow(),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
     durationMinutes: integer("duration_minutes").notNull(),
@@ -31,8 +28,7 @@ export const services = sqliteTable(
     resourceTypes: text("resource_types", { mode: "json" }).$type<string[]>().notNull().default([]),
     // Soft delete: bookings keep pointing at the service they were made for.
     deletedAt: text("deleted_at"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index("services_tenant_order_idx").on(t.tenantId, t.orderIndex, t.name)],
 );
@@ -40,10 +36,7 @@ export const services = sqliteTable(
 export const staffProfiles = sqliteTable(
   "staff_profiles",
   {
-    id: text("id").primaryKey(),
-    tenantId: text("tenant_id")
-      .notNull()
-      .references(() => tenants.id),
+    ...tenantRow(),
     userId: text("user_id").references(() => users.id),
     displayName: text("display_name").notNull(),
     title: text("title").notNull().default(""),
@@ -54,8 +47,7 @@ export const staffProfiles = sqliteTable(
     // design.md §17: the staff calendar feed's secret, kept only as its SHA-256 (hex); null = no feed.
     calendarFeedHash: text("calendar_feed_hash"),
     deletedAt: text("deleted_at"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index("staff_tenant_order_idx").on(t.tenantId, t.orderIndex), uniqueIndex("staff_calendar_feed_uq").on(t.calendarFeedHash)],
 );
@@ -64,13 +56,8 @@ export const staffProfiles = sqliteTable(
 export const staffHours = sqliteTable(
   "staff_hours",
   {
-    id: text("id").primaryKey(),
-    tenantId: text("tenant_id")
-      .notNull()
-      .references(() => tenants.id),
-    staffId: text("staff_id")
-      .notNull()
-      .references(() => staffProfiles.id),
+    ...tenantRow(),
+    staffId: requiredRef("staff_id", () => staffProfiles.id),
     weekday: integer("weekday").notNull(),
     startMinute: integer("start_minute").notNull(),
     endMinute: integer("end_minute").notNull(),
@@ -81,17 +68,9 @@ export const staffHours = sqliteTable(
 export const staffTimeOff = sqliteTable(
   "staff_time_off",
   {
-    id: text("id").primaryKey(),
-    tenantId: text("tenant_id")
-      .notNull()
-      .references(() => tenants.id),
-    staffId: text("staff_id")
-      .notNull()
-      .references(() => staffProfiles.id),
-    startAt: integer("start_at").notNull(),
-    endAt: integer("end_at").notNull(),
-    reason: text("reason").notNull().default(""),
-    createdAt: createdAt(),
+    ...tenantRow(),
+    staffId: requiredRef("staff_id", () => staffProfiles.id),
+    ...blockedTime(),
   },
   (t) => [index("staff_time_off_staff_idx").on(t.staffId, t.startAt), index("staff_time_off_tenant_idx").on(t.tenantId, t.startAt)],
 );
@@ -103,18 +82,12 @@ export const staffTimeOff = sqliteTable(
 export const staffDateOverrides = sqliteTable(
   "staff_date_overrides",
   {
-    id: text("id").primaryKey(),
-    tenantId: text("tenant_id")
-      .notNull()
-      .references(() => tenants.id),
-    staffId: text("staff_id")
-      .notNull()
-      .references(() => staffProfiles.id),
+    ...tenantRow(),
+    staffId: requiredRef("staff_id", () => staffProfiles.id),
     /** Tenant-local `YYYY-MM-DD`. */
     date: text("date").notNull(),
     intervals: text("intervals", { mode: "json" }).$type<{ startMinute: number; endMinute: number }[]>().notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("staff_date_overrides_staff_date_uq").on(t.staffId, t.date),
@@ -126,10 +99,7 @@ export const staffDateOverrides = sqliteTable(
 export const businessClosures = sqliteTable(
   "business_closures",
   {
-    id: text("id").primaryKey(),
-    tenantId: text("tenant_id")
-      .notNull()
-      .references(() => tenants.id),
+    ...tenantRow(),
     startDate: text("start_date").notNull(),
     endDate: text("end_date").notNull(),
     reason: text("reason").notNull().default(""),

@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { customerAccounts, tenants, users } from "./accounts";
-import { createdAt } from "./columns";
+import { customerAccounts, tenantRef, tenantRow, users } from "./accounts";
+import { createdAt, id, requiredRef, singleUseToken } from "./columns";
 
 // Signing in and acting for someone: sessions, the platform's operators and their impersonations,
 // password resets, one-time tokens and tenant API keys (the people and businesses are ./accounts.ts).
@@ -8,7 +8,7 @@ import { createdAt } from "./columns";
 export const sessions = sqliteTable(
   "sessions",
   {
-    id: text("id").primaryKey(),
+    id: id(),
     subjectType: text("subject_type", { enum: ["user", "customer", "admin"] }).notNull(),
     subjectId: text("subject_id").notNull(),
     tenantId: text("tenant_id"),
@@ -26,7 +26,7 @@ export const sessions = sqliteTable(
 export const superAdmins = sqliteTable(
   "super_admins",
   {
-    id: text("id").primaryKey(),
+    id: id(),
     email: text("email").notNull(),
     name: text("name").notNull(),
     passwordHash: text("password_hash").notNull(),
@@ -43,16 +43,10 @@ export const superAdmins = sqliteTable(
 export const impersonationSessions = sqliteTable(
   "impersonation_sessions",
   {
-    id: text("id").primaryKey(),
-    adminId: text("admin_id")
-      .notNull()
-      .references(() => superAdmins.id),
-    tenantId: text("tenant_id")
-      .notNull()
-      .references(() => tenants.id),
-    ownerUserId: text("owner_user_id")
-      .notNull()
-      .references(() => users.id),
+    id: id(),
+    adminId: requiredRef("admin_id", () => superAdmins.id),
+    tenantId: tenantRef(),
+    ownerUserId: requiredRef("owner_user_id", () => users.id),
     reason: text("reason").notNull(),
     createdAt: createdAt(),
     expiresAt: text("expires_at").notNull(),
@@ -63,14 +57,9 @@ export const impersonationSessions = sqliteTable(
 export const passwordResets = sqliteTable(
   "password_resets",
   {
-    id: text("id").primaryKey(),
-    customerAccountId: text("customer_account_id")
-      .notNull()
-      .references(() => customerAccounts.id),
-    tokenHash: text("token_hash").notNull(),
-    expiresAt: text("expires_at").notNull(),
-    usedAt: text("used_at"),
-    createdAt: createdAt(),
+    id: id(),
+    customerAccountId: requiredRef("customer_account_id", () => customerAccounts.id),
+    ...singleUseToken(),
   },
   (t) => [uniqueIndex("password_resets_token_uq").on(t.tokenHash), index("password_resets_expires_idx").on(t.expiresAt)],
 );
@@ -82,15 +71,10 @@ export const passwordResets = sqliteTable(
 export const userTokens = sqliteTable(
   "user_tokens",
   {
-    id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id),
+    id: id(),
+    userId: requiredRef("user_id", () => users.id),
     purpose: text("purpose", { enum: ["password_reset", "invite"] }).notNull(),
-    tokenHash: text("token_hash").notNull(),
-    expiresAt: text("expires_at").notNull(),
-    usedAt: text("used_at"),
-    createdAt: createdAt(),
+    ...singleUseToken(),
   },
   (t) => [
     uniqueIndex("user_tokens_token_uq").on(t.tokenHash),
@@ -107,17 +91,12 @@ export const userTokens = sqliteTable(
 export const apiKeys = sqliteTable(
   "api_keys",
   {
-    id: text("id").primaryKey(),
-    tenantId: text("tenant_id")
-      .notNull()
-      .references(() => tenants.id),
+    ...tenantRow(),
     name: text("name").notNull(),
     scope: text("scope", { enum: ["read", "write"] }).notNull(),
     prefix: text("prefix").notNull(),
     keyHash: text("key_hash").notNull(),
-    createdBy: text("created_by")
-      .notNull()
-      .references(() => users.id),
+    createdBy: requiredRef("created_by", () => users.id),
     createdAt: createdAt(),
     lastUsedAt: text("last_used_at"),
     revokedAt: text("revoked_at"),

@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { Locale } from "../../shared/i18n/locales";
-import { tenants } from "./accounts";
-import { createdAt, flag, updatedAt } from "./columns";
+import { tenantRow } from "./accounts";
+import { createdAt, flag, id, outboxLifecycle, requiredRef, timestamps } from "./columns";
 
 export const auditLog = sqliteTable(
   "audit_log",
   {
-    id: text("id").primaryKey(),
+    id: id(),
     action: text("action").notNull(),
     actorType: text("actor_type").notNull(),
     actorId: text("actor_id").notNull(),
@@ -34,7 +34,7 @@ export const auditLog = sqliteTable(
 export const emailOutbox = sqliteTable(
   "email_outbox",
   {
-    id: text("id").primaryKey(),
+    id: id(),
     tenantId: text("tenant_id"),
     kind: text("kind").notNull(),
     toEmail: text("to_email").notNull(),
@@ -60,14 +60,10 @@ export const emailOutbox = sqliteTable(
     status: text("status", { enum: ["pending", "sending", "sent", "failed", "suppressed", "discarded"] })
       .notNull()
       .default("pending"),
-    attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: text("next_attempt_at").notNull(),
-    lockedAt: text("locked_at"),
-    lastError: text("last_error"),
+    ...outboxLifecycle(),
     providerMessageId: text("provider_message_id"),
     sentAt: text("sent_at"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index("email_outbox_status_idx").on(t.status, t.nextAttemptAt),
@@ -82,10 +78,7 @@ export const emailOutbox = sqliteTable(
 export const webhookEndpoints = sqliteTable(
   "webhook_endpoints",
   {
-    id: text("id").primaryKey(),
-    tenantId: text("tenant_id")
-      .notNull()
-      .references(() => tenants.id),
+    ...tenantRow(),
     url: text("url").notNull(),
     events: text("events", { mode: "json" }).$type<string[]>().notNull(),
     secret: text("secret").notNull(),
@@ -101,25 +94,19 @@ export const webhookEndpoints = sqliteTable(
 export const webhookDeliveries = sqliteTable(
   "webhook_deliveries",
   {
-    id: text("id").primaryKey(),
+    id: id(),
     tenantId: text("tenant_id").notNull(),
-    endpointId: text("endpoint_id")
-      .notNull()
-      .references(() => webhookEndpoints.id),
+    endpointId: requiredRef("endpoint_id", () => webhookEndpoints.id),
     eventId: text("event_id").notNull(),
     eventType: text("event_type").notNull(),
     payload: text("payload").notNull(),
     status: text("status", { enum: ["pending", "sending", "delivered", "failed", "discarded"] })
       .notNull()
       .default("pending"),
-    attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: text("next_attempt_at").notNull(),
-    lockedAt: text("locked_at"),
+    ...outboxLifecycle(),
     lastStatusCode: integer("last_status_code"),
-    lastError: text("last_error"),
     deliveredAt: text("delivered_at"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt),
@@ -140,7 +127,7 @@ export const webhookDeliveries = sqliteTable(
 export const jobs = sqliteTable(
   "jobs",
   {
-    id: text("id").primaryKey(),
+    id: id(),
     kind: text("kind").notNull(),
     tenantId: text("tenant_id"),
     idempotencyKey: text("idempotency_key").notNull(),
@@ -148,15 +135,11 @@ export const jobs = sqliteTable(
     status: text("status", { enum: ["pending", "sending", "done", "failed", "cancelled", "suppressed", "discarded"] })
       .notNull()
       .default("pending"),
-    attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: text("next_attempt_at").notNull(),
-    lockedAt: text("locked_at"),
-    lastError: text("last_error"),
+    ...outboxLifecycle(),
     /** What the handler kept from a success (e.g. the Stripe object id). */
     result: text("result", { mode: "json" }),
     doneAt: text("done_at"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("jobs_kind_key_idx").on(t.kind, t.idempotencyKey),
@@ -172,7 +155,7 @@ export const jobs = sqliteTable(
 export const cronRuns = sqliteTable(
   "cron_runs",
   {
-    id: text("id").primaryKey(),
+    id: id(),
     startedAt: text("started_at").notNull(),
     finishedAt: text("finished_at"),
     summary: text("summary", { mode: "json" }),

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { Locale } from "../../shared/i18n/locales";
-import { createdAt, flag, updatedAt } from "./columns";
+import { flag, id, timestamps } from "./columns";
 
 /**
  * Prepaid money (design.md §32): gift cards, packages of sessions and promo codes.
@@ -29,16 +29,22 @@ const soldOrIssued = () => ({
   voidReason: text("void_reason"),
   voidedAt: text("voided_at"),
 });
+
+/** The code a gift card or a package credit is redeemed by, the same columns on both (see above). */
+const heldCode = () => ({
+  status: text("status", { enum: ["pending", "active", "void"] }).notNull(),
+  source: text("source", { enum: ["purchase", "owner"] }).notNull(),
+  /** null while pending. */
+  codeHash: text("code_hash"),
+  last4: text("last4"),
+});
+
 export const giftCards = sqliteTable(
   "gift_cards",
   {
-    id: text("id").primaryKey(),
+    id: id(),
     tenantId: text("tenant_id").notNull(),
-    status: text("status", { enum: ["pending", "active", "void"] }).notNull(),
-    source: text("source", { enum: ["purchase", "owner"] }).notNull(),
-    /** null while pending. */
-    codeHash: text("code_hash"),
-    last4: text("last4"),
+    ...heldCode(),
     amount: integer("amount").notNull(),
     balance: integer("balance").notNull().default(0),
     currency: text("currency").notNull(),
@@ -55,8 +61,7 @@ export const giftCards = sqliteTable(
     locale: text("locale").$type<Locale>(),
     ...soldOrIssued(),
     voidedBy: text("voided_by"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("gift_cards_code_uq").on(t.tenantId, t.codeHash),
@@ -70,7 +75,7 @@ export const giftCards = sqliteTable(
 export const packages = sqliteTable(
   "packages",
   {
-    id: text("id").primaryKey(),
+    id: id(),
     tenantId: text("tenant_id").notNull(),
     name: text("name").notNull(),
     serviceIds: text("service_ids", { mode: "json" }).$type<string[]>().notNull(),
@@ -80,8 +85,7 @@ export const packages = sqliteTable(
     validityDays: integer("validity_days").notNull(),
     /** Deleted packages stay for the credits already sold; they are no longer offered. */
     deletedAt: text("deleted_at"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index("packages_tenant_idx").on(t.tenantId)],
 );
@@ -90,13 +94,10 @@ export const packages = sqliteTable(
 export const packageCredits = sqliteTable(
   "package_credits",
   {
-    id: text("id").primaryKey(),
+    id: id(),
     tenantId: text("tenant_id").notNull(),
     packageId: text("package_id").notNull(),
-    status: text("status", { enum: ["pending", "active", "void"] }).notNull(),
-    source: text("source", { enum: ["purchase", "owner"] }).notNull(),
-    codeHash: text("code_hash"),
-    last4: text("last4"),
+    ...heldCode(),
     /** The package's terms when sold (a later edit of the package changes nothing sold). */
     serviceIds: text("service_ids", { mode: "json" }).$type<string[]>().notNull(),
     sessions: integer("sessions").notNull(),
@@ -109,8 +110,7 @@ export const packageCredits = sqliteTable(
     /** design.md §30: the purchase page's language, of the e-mail with the code (null = the business's). */
     locale: text("locale").$type<Locale>(),
     ...soldOrIssued(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("package_credits_code_uq").on(t.tenantId, t.codeHash),
@@ -124,7 +124,7 @@ export const packageCredits = sqliteTable(
 export const promoCodes = sqliteTable(
   "promo_codes",
   {
-    id: text("id").primaryKey(),
+    id: id(),
     tenantId: text("tenant_id").notNull(),
     code: text("code").notNull(),
     percentOff: integer("percent_off"),
@@ -138,8 +138,7 @@ export const promoCodes = sqliteTable(
     uses: integer("uses").notNull().default(0),
     firstVisitOnly: flag("first_visit_only").notNull().default(false),
     deletedAt: text("deleted_at"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex("promo_codes_code_uq").on(t.tenantId, t.code).where(sql`deleted_at IS NULL`)],
 );

@@ -1,7 +1,7 @@
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { tenants } from "./accounts";
+import { index, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { tenantRef, tenantRow } from "./accounts";
 import { bookings } from "./bookings";
-import { createdAt, flag, updatedAt } from "./columns";
+import { blockedTime, createdAt, flag, instants, requiredRef, timestamps } from "./columns";
 
 /**
  * design.md §26: rooms, chairs, basins. A service may need one free resource of each of up to 3
@@ -11,18 +11,14 @@ import { createdAt, flag, updatedAt } from "./columns";
 export const resources = sqliteTable(
   "resources",
   {
-    id: text("id").primaryKey(),
-    tenantId: text("tenant_id")
-      .notNull()
-      .references(() => tenants.id),
+    ...tenantRow(),
     name: text("name").notNull(),
     /** A short lower-case label (`room`, `chair`, `basin`); services name the types they need. */
     type: text("type").notNull(),
     isActive: flag("is_active").notNull().default(true),
     // Soft delete: bookings keep the resource they held.
     deletedAt: text("deleted_at"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index("resources_tenant_type_idx").on(t.tenantId, t.type, t.name)],
 );
@@ -31,17 +27,9 @@ export const resources = sqliteTable(
 export const resourceTimeOff = sqliteTable(
   "resource_time_off",
   {
-    id: text("id").primaryKey(),
-    tenantId: text("tenant_id")
-      .notNull()
-      .references(() => tenants.id),
-    resourceId: text("resource_id")
-      .notNull()
-      .references(() => resources.id),
-    startAt: integer("start_at").notNull(),
-    endAt: integer("end_at").notNull(),
-    reason: text("reason").notNull().default(""),
-    createdAt: createdAt(),
+    ...tenantRow(),
+    resourceId: requiredRef("resource_id", () => resources.id),
+    ...blockedTime(),
   },
   (t) => [index("resource_time_off_resource_idx").on(t.resourceId, t.startAt)],
 );
@@ -55,17 +43,10 @@ export const resourceTimeOff = sqliteTable(
 export const bookingResources = sqliteTable(
   "booking_resources",
   {
-    bookingId: text("booking_id")
-      .notNull()
-      .references(() => bookings.id),
-    resourceId: text("resource_id")
-      .notNull()
-      .references(() => resources.id),
-    tenantId: text("tenant_id")
-      .notNull()
-      .references(() => tenants.id),
-    startAt: integer("start_at").notNull(),
-    endAt: integer("end_at").notNull(),
+    bookingId: requiredRef("booking_id", () => bookings.id),
+    resourceId: requiredRef("resource_id", () => resources.id),
+    tenantId: tenantRef(),
+    ...instants(),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.bookingId, t.resourceId] }), index("booking_resources_resource_time_idx").on(t.resourceId, t.startAt)],

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { createdAt, updatedAt } from "./columns";
+import { createdAt, id, timestamps } from "./columns";
 
 /**
  * Every text sent to or received from a customer (design.md §27), the record the owner reads on
@@ -14,7 +14,7 @@ import { createdAt, updatedAt } from "./columns";
 export const smsMessages = sqliteTable(
   "sms_messages",
   {
-    id: text("id").primaryKey(),
+    id: id(),
     tenantId: text("tenant_id"),
     bookingId: text("booking_id"),
     customerId: text("customer_id"),
@@ -36,8 +36,7 @@ export const smsMessages = sqliteTable(
     statusCheckAt: text("status_check_at"),
     statusChecks: integer("status_checks").notNull().default(0),
     sentAt: text("sent_at"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("sms_messages_provider_sid_uq").on(t.providerSid),

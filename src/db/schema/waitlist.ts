@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { Locale } from "../../shared/i18n/locales";
-import { createdAt, flag, updatedAt } from "./columns";
+import { createdAt, flag, id, instants, timestamps } from "./columns";
 
 /**
  * The public waitlist (design.md §28). An entry is one customer waiting for one service (with one
@@ -14,7 +14,7 @@ import { createdAt, flag, updatedAt } from "./columns";
 export const waitlistEntries = sqliteTable(
   "waitlist_entries",
   {
-    id: text("id").primaryKey(),
+    id: id(),
     tenantId: text("tenant_id").notNull(),
     serviceId: text("service_id").notNull(),
     /** null = any staff member who performs the service. */
@@ -37,8 +37,7 @@ export const waitlistEntries = sqliteTable(
     /** The booking that ended it (status booked). */
     bookingId: text("booking_id"),
     endedAt: text("ended_at"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("waitlist_entries_manage_token_uq").on(t.manageTokenHash),
@@ -52,13 +51,12 @@ export const waitlistEntries = sqliteTable(
 export const waitlistWindows = sqliteTable(
   "waitlist_windows",
   {
-    id: text("id").primaryKey(),
+    id: id(),
     tenantId: text("tenant_id").notNull(),
     entryId: text("entry_id").notNull(),
     /** Tenant-local YYYY-MM-DD. */
     date: text("date").notNull(),
-    startAt: integer("start_at").notNull(),
-    endAt: integer("end_at").notNull(),
+    ...instants(),
   },
   (t) => [index("waitlist_windows_entry_idx").on(t.entryId), index("waitlist_windows_tenant_time_idx").on(t.tenantId, t.startAt)],
 );
@@ -70,14 +68,13 @@ export const waitlistWindows = sqliteTable(
 export const waitlistOffers = sqliteTable(
   "waitlist_offers",
   {
-    id: text("id").primaryKey(),
+    id: id(),
     tenantId: text("tenant_id").notNull(),
     entryId: text("entry_id").notNull(),
     triggerKey: text("trigger_key").notNull(),
     via: text("via", { enum: ["auto", "owner"] }).notNull(),
     staffId: text("staff_id").notNull(),
-    startAt: integer("start_at").notNull(),
-    endAt: integer("end_at").notNull(),
+    ...instants(),
     createdAt: createdAt(),
   },
   (t) => [

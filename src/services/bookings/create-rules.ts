@@ -5,6 +5,7 @@ import { rateLimitClientKey } from "../../domain/ip";
 import { refundDeadline } from "../../domain/payments";
 import { ApiError } from "../../errors";
 import { requireCaptcha } from "../captcha";
+import { slotTaken } from "./front-desk";
 import type { BookingCtx, BookingScope } from "./scope";
 
 /**
@@ -20,6 +21,26 @@ export const holdsRefused = (retryAfterSeconds: number) =>
 /** Seconds until the earliest live hold ends (a minute when none was seen: a concurrent create took the place). */
 export const firstHoldEnd = (holds: LiveHold[], nowMs: number) =>
   holds.length ? Math.ceil((Math.min(...holds.map((h) => h.endsAt)) - nowMs) / 1000) : 60;
+
+/** What a create's outcome row says of a take that lost its race (./prepaid-at-create.ts `lostRace`). */
+type RaceRow = { giftShort?: number; promoShort?: number; packageShort?: number };
+type PrepaidRace = { lostRace(row: RaceRow | undefined): ApiError | null };
+
+/**
+ * Why a create whose batch wrote nothing was refused, a booking's (./create.ts) or a visit's
+ * (src/services/visits/create.ts), from its outcome row, in the order the batch's guards decide:
+ * the business closed meanwhile (public), the hold caps filled by a concurrent create, a prepaid
+ * take that lost its race, else the slot was taken.
+ */
+export function unwrittenCreateError<R extends { open: unknown; holdsOk: unknown } & RaceRow>(
+  scope: BookingScope,
+  row: R | undefined,
+  refused: { liveHolds: LiveHold[]; nowMs: number; paid: PrepaidRace | null | undefined },
+): ApiError {
+  if (scope.kind === "public" && !row?.open) return ApiError.notFound("Business");
+  if (!row?.holdsOk) return holdsRefused(firstHoldEnd(refused.liveHolds, refused.nowMs));
+  return refused.paid?.lostRace(row) ?? slotTaken();
+}
 
 /**
  * A public create's checks, in order: the business's bot protection (a Turnstile token, 403

@@ -6,7 +6,7 @@ import { MINUTE_MS } from "../../domain/time";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { uniqueViolation } from "../../db/unique-violation";
-import { firstHoldEnd, holdsRefused, publicCreateChecks, recordUpdateAllowed, storedTerms } from "./create-rules";
+import { publicCreateChecks, recordUpdateAllowed, storedTerms, unwrittenCreateError } from "./create-rules";
 import { holdCapsSql, liveHoldsQuery } from "./hold-caps";
 import { batch } from "../batch";
 import { locationOf } from "../notifications/booking-mail";
@@ -229,13 +229,7 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
     }
     // A written booking always has its customer record (the upsert before it, under the same condition).
     const [row] = outcome.result();
-    if (!row?.customerId) {
-      if (scope.kind === "public" && !row?.open) throw ApiError.notFound("Business");
-      if (!row?.holdsOk) throw holdsRefused(firstHoldEnd(liveHolds, now.getTime()));
-      const lost = paid?.lostRace(row);
-      if (lost) throw lost;
-      throw slotTaken();
-    }
+    if (!row?.customerId) throw unwrittenCreateError(scope, row, { liveHolds, nowMs: now.getTime(), paid });
     return {
       id,
       tenantId: tenant.id,

@@ -1,6 +1,6 @@
 import type { SQL } from "drizzle-orm";
 import type { Locale } from "../../shared/i18n/locales";
-import { locationOf } from "../notifications/booking-mail";
+import { type BookingMailBasics, locationOf } from "../notifications/booking-mail";
 import type { BookingSource } from "../../shared/booking-values";
 import { bookingEffects, type EffectsCtx, type EventFacts, iso } from "./effects";
 import type { BookingView } from "./lookup";
@@ -12,22 +12,11 @@ import type { BookingView } from "./lookup";
  * pending booking whose payment succeeded (src/services/payments/confirm.ts). Both must tell the
  * same people the same things.
  */
-export type CreatedBookingFacts = {
+export type CreatedBookingFacts = BookingMailBasics & {
   id: string;
   tenantId: string;
-  slug: string;
-  businessName: string;
-  accent: string;
-  /** The business's address on one line ("" = none). */
-  location: string;
-  timezone: string;
   serviceId: string;
-  serviceName: string;
   staffId: string;
-  staffName: string;
-  confirmationCode: string;
-  startAt: number;
-  endAt: number;
   /** The booking's iCalendar SEQUENCE (0 for a new booking). */
   sequence: number;
   source: BookingSource;

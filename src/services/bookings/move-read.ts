@@ -3,10 +3,10 @@ import type { Db } from "../../db/client";
 import { prepared } from "../../db/prepared";
 import type { StoredRow } from "../../db/row-of";
 import type { bookings, services, tenants } from "../../db/schema";
-import { normalizeConfirmationCode } from "../../domain/confirmation-code";
 import type { LocalDate } from "../../domain/time";
-import { type ScheduleRow, scheduleBounds, scheduleColumnsOf } from "../schedule-data";
+import { type ScheduleRow, scheduleColumnsOf } from "../schedule-data";
 import type { BookingRef } from "./lookup";
+import { moveBounds, type MoveValues, moveValues } from "./move-values";
 import { heldTypesSql } from "./resources";
 import { type StaffRow, staffJsonSql } from "./scope";
 
@@ -18,20 +18,9 @@ import { type StaffRow, staffJsonSql } from "./scope";
  * three statements rendered by Drizzle on every move.
  */
 
-type Values = {
-  /** Public: the normalised code; owner: the booking id. */
-  ref: string;
-  /** Owner: the token's tenant (public: unused). */
-  tenantId: string;
+type Values = MoveValues & {
   /** The staff member asked for, or null: the booking's own. */
   staffId: string | null;
-  lo: number;
-  hi: number;
-  busyFrom: number;
-  busyTo: number;
-  fromKey: string;
-  toKey: string;
-  weekday: number;
 };
 
 /**
@@ -55,7 +44,7 @@ function moveStatement(kind: BookingRef["kind"]) {
     // (p is a proxy of placeholders: named one by one, never spread.)
     const schedule = scheduleColumnsOf(
       { tenantId, staffId, excludeBookingId: sql`b.id`, resourceTypes: heldTypesSql(sql`b.id`) },
-      { lo: p.lo, hi: p.hi, busyFrom: p.busyFrom, busyTo: p.busyTo, fromKey: p.fromKey, toKey: p.toKey, weekdays: [p.weekday] },
+      moveBounds(p),
     );
     const where = kind === "public" ? sql`confirmation_code = ${p.ref}` : sql`id = ${p.ref} AND tenant_id = ${p.tenantId}`;
     return sql`
@@ -75,19 +64,7 @@ const statements = { public: moveStatement("public"), owner: moveStatement("owne
 
 /** The move's read for its first round trip (beside the booking's view); null row = no such booking. */
 export function moveRead(db: Db, ref: BookingRef, input: { staffProfileId?: string; date: LocalDate }) {
-  const bounds = scheduleBounds(input.date, input.date);
-  return statements[ref.kind].all<MoveRow>(db, {
-    ref: ref.kind === "public" ? normalizeConfirmationCode(ref.code) : ref.bookingId,
-    tenantId: ref.kind === "owner" ? ref.tenantId : "",
-    staffId: input.staffProfileId ?? null,
-    lo: bounds.lo,
-    hi: bounds.hi,
-    busyFrom: bounds.busyFrom,
-    busyTo: bounds.busyTo,
-    fromKey: bounds.fromKey,
-    toKey: bounds.toKey,
-    weekday: (bounds.weekdays ?? [])[0],
-  });
+  return statements[ref.kind].all<MoveRow>(db, { ...moveValues(ref, input.date), staffId: input.staffProfileId ?? null });
 }
 
 /** The target staff member of a move's row, if bookable for this caller. */

@@ -54,19 +54,18 @@ export const tenantWhereSql = (scope: BookingScope) =>
  * the staff ids who perform it, null = everybody (parseStaffIds); design.md §26: its processing window
  * (both null = none) and the resource types it needs (JSON text).
  */
-export type ServiceRow = Pick<
-  StoredRow<typeof services>,
-  | "id"
-  | "name"
-  | "durationMinutes"
-  | "price"
-  | "depositPercent"
+/** A service's fields that decide where its bookings fit: buffers, performers, processing window, resources needed. */
+export type ServiceSlotFields =
   | "bufferBeforeMinutes"
   | "bufferAfterMinutes"
   | "staffIds"
   | "processingOffsetMinutes"
   | "processingMinutes"
-  | "resourceTypes"
+  | "resourceTypes";
+
+export type ServiceRow = Pick<
+  StoredRow<typeof services>,
+  "id" | "name" | "durationMinutes" | "price" | "depositPercent" | ServiceSlotFields
 >;
 
 /** The service a booking or a slot read is for: active, not deleted, and for the public online-bookable. */

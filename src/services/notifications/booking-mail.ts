@@ -3,7 +3,7 @@ import type { Locale } from "../../shared/i18n/locales";
 import type { Db } from "../../db/client";
 import type { MailItem, NoticeEvent } from "../email/booking-templates";
 import { emailInsertAll, type OutboxEmail, type RecipientCap } from "../outbox";
-import { type BookingEvent, customerName } from "./booking-render";
+import { type BookingEvent, type BookingMailBasics, customerName } from "./booking-render";
 import { customerMail, noticeMail } from "./stored-mail";
 
 /**
@@ -17,6 +17,7 @@ import { customerMail, noticeMail } from "./stored-mail";
 
 export {
   type BookingEvent,
+  type BookingMailBasics,
   bookingIcs,
   bookingUid,
   type CustomerMailFacts,
@@ -32,21 +33,10 @@ export {
 } from "./booking-render";
 
 /** Everything the e-mails of one booking change need, times as UTC epoch ms. */
-export type BookingFacts = {
+export type BookingFacts = BookingMailBasics & {
   bookingId: string;
   tenantId: string;
-  slug: string;
-  businessName: string;
-  accent: string;
-  /** The business's address on one line ("" = none). */
-  location: string;
-  timezone: string;
-  serviceName: string;
   staffId: string;
-  staffName: string;
-  confirmationCode: string;
-  startAt: number;
-  endAt: number;
   /** The booking's iCalendar SEQUENCE after this change. */
   sequence: number;
   customer: { firstName: string; lastName: string; email: string; phone?: string } | null;

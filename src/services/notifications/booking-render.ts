@@ -21,9 +21,11 @@ import type { Locale } from "../../shared/i18n/locales";
 
 export type BookingEvent = "created" | "rescheduled" | "cancelled";
 
-/** What the customer's e-mail about one booking change says, times as UTC epoch ms. */
-export type CustomerMailFacts = {
-  bookingId: string;
+/**
+ * The business and the appointment every message about one booking names, times as UTC epoch ms:
+ * the customer's e-mail, the notices and a confirmation's facts carry the same fields.
+ */
+export type BookingMailBasics = {
   slug: string;
   businessName: string;
   accent: string;
@@ -35,6 +37,11 @@ export type CustomerMailFacts = {
   confirmationCode: string;
   startAt: number;
   endAt: number;
+};
+
+/** What the customer's e-mail about one booking change says. */
+export type CustomerMailFacts = BookingMailBasics & {
+  bookingId: string;
   /** The booking's iCalendar SEQUENCE after this change. */
   sequence: number;
   customer: { firstName: string; lastName: string; email: string } | null;

@@ -3,6 +3,7 @@ import { schema, type Db } from "../../db/client";
 import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { batch } from "../batch";
+import type { ServiceSlotFields } from "../bookings/scope";
 
 export type ServiceRow = typeof schema.services.$inferSelect;
 export type ServiceFields = Partial<
@@ -17,12 +18,7 @@ export type ServiceFields = Partial<
     | "isActive"
     | "isOnlineBookable"
     | "orderIndex"
-    | "bufferBeforeMinutes"
-    | "bufferAfterMinutes"
-    | "staffIds"
-    | "processingOffsetMinutes"
-    | "processingMinutes"
-    | "resourceTypes"
+    | ServiceSlotFields
   >
 >;
 

@@ -3,6 +3,7 @@ import { resourceIdsOf } from "../bookings/lookup";
 import { customerReliabilityQuery, decodeCustomerReliability } from "../reliability/owner";
 import type { CustomerReliability } from "../reliability/record";
 import { schema, type Db } from "../../db/client";
+import type { CustomerContact } from "../customer-record";
 import { ApiError } from "../../errors";
 import { customerGiftCardsQuery, customerPackagesQuery, toCustomerGiftCards, toSoldPackages } from "../prepaid/credits-owner";
 import { customerOptOutsQuery, customerTextsOf, customerTextsQuery, tenantRegionQuery } from "../sms/records";
@@ -31,13 +32,7 @@ const customerColumns = {
   bookingCount,
 };
 
-export type CustomerRow = {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  notes: string;
+export type CustomerRow = CustomerContact & {
   customerAccountId: string | null;
   erasedAt: string | null;
   createdAt: string;

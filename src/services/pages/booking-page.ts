@@ -3,6 +3,7 @@ import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { schema, type Db } from "../../db/client";
 import { type DomainStatus, effectiveStatus } from "../../domain/custom-hostname";
 import type { GiftCardSettings } from "../../shared/gift-cards";
+import type { PackageRow } from "../prepaid/packages-owner";
 
 /**
  * What the booking page needs, in ONE libSQL round trip: the tenant row whatever its state (so the
@@ -40,15 +41,7 @@ export type PageService = {
 };
 export type PageStaff = { id: string; displayName: string; title: string };
 /** A package of sessions the business offers (design.md §32); whether it is sold online is ./prepaid's call. */
-export type PagePackage = {
-  id: string;
-  name: string;
-  serviceIds: string[];
-  sessions: number;
-  price: number;
-  currency: string;
-  validityDays: number;
-};
+export type PagePackage = Omit<PackageRow, "createdAt" | "updatedAt">;
 
 export type BookingPageData =
   | { state: "unknown" }

@@ -6,7 +6,7 @@ import { ApiError } from "../../errors";
 import { auditInsert } from "../audit";
 import { batch } from "../batch";
 import { FEE_CHARGE_KIND, REFUND_KIND } from "./job-kinds";
-import { moneyQuery, paidAtBooking, parseMoney } from "./money";
+import { type MoneyPayment, moneyQuery, paidAtBooking, parseMoney } from "./money";
 
 /**
  * The owner's view of a booking's money (design.md §21), for the app's booking detail: every
@@ -27,15 +27,9 @@ export type OwnerRefund = {
   attempts: number;
 };
 
-export type OwnerPayment = {
-  id: string;
-  kind: "deposit" | "full" | "no_show_fee" | "late_cancel_fee";
-  status: string;
-  amount: number;
-  currency: string;
+/** A payment as the cancellation's money sees it (`refundable`: what a manual refund may still give back), and more. */
+export type OwnerPayment = MoneyPayment & {
   refundedAmount: number;
-  /** What a manual refund may still give back (queued refunds counted). */
-  refundable: number;
   stripePaymentIntentId: string | null;
   failureMessage: string | null;
   chargeAt: string | null;

@@ -1,6 +1,8 @@
 import type { SQL } from "drizzle-orm";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
+import type { StoredRow } from "../../db/row-of";
+import type { giftCards } from "../../db/schema";
 import { deliveryInstant } from "../../domain/gift-cards";
 import { platformLink } from "../../lib/links";
 import type { Part } from "../batch";
@@ -8,20 +10,18 @@ import { dayInWords, localeOr } from "../email/mail-language";
 import { giftCardReceiptEmail, giftCardRecipientEmail, type GiftCardMailFacts } from "../email/prepaid-templates";
 import { emailInsert } from "../outbox";
 
-export type CardForMail = {
+/** A card's value and who it is from and for, as stored: what its e-mails and the owner's list both show. */
+export type GiftCardTerms = Pick<
+  StoredRow<typeof giftCards>,
+  "amount" | "currency" | "expiresAt" | "buyerName" | "buyerEmail" | "recipientName" | "recipientEmail" | "deliveryDate"
+>;
+
+export type CardForMail = GiftCardTerms & {
   tenantId: string;
   slug: string;
   businessName: string;
   timezone: string;
-  amount: number;
-  currency: string;
-  expiresAt: string | null;
-  buyerName: string;
-  buyerEmail: string;
-  recipientName: string;
-  recipientEmail: string;
   message: string;
-  deliveryDate: string | null;
   /** design.md §30: the purchase page's language (the business's for a card issued by hand). */
   locale: string | null;
 };

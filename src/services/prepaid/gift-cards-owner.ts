@@ -7,27 +7,19 @@ import { auditInsert } from "../audit";
 import { batch, group } from "../batch";
 import type { Services } from "../context";
 import { newCode } from "./codes";
-import { giftCardMails } from "./gift-card-mail";
+import { type GiftCardTerms, giftCardMails } from "./gift-card-mail";
 import { parseGiftCardSettings } from "./gift-card-purchase";
 
 /** The owner's side of gift cards (design.md §32): cards issued by hand, the list with balances, voiding. */
 
 type Ctx = Pick<Services, "db" | "now" | "config" | "queue" | "waitUntil">;
 
-export type OwnerGiftCardRow = {
+export type OwnerGiftCardRow = GiftCardTerms & {
   id: string;
   status: string;
   source: "purchase" | "owner";
   last4: string | null;
-  amount: number;
   balance: number;
-  currency: string;
-  expiresAt: string | null;
-  buyerName: string;
-  buyerEmail: string;
-  recipientName: string;
-  recipientEmail: string;
-  deliveryDate: string | null;
   reason: string | null;
   voidReason: string | null;
   voidedAt: string | null;

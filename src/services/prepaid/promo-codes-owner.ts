@@ -24,16 +24,8 @@ export type PromoCodeRow = {
 
 type Stored = Omit<PromoCodeRow, "serviceIds" | "firstVisitOnly"> & { serviceIds: string | null; firstVisitOnly: number };
 
-export type PromoCodeInput = {
-  code: string;
-  percentOff: number | null;
-  amountOff: number | null;
-  serviceIds: string[] | null;
-  validFrom: string | null;
-  validTo: string | null;
-  maxUses: number | null;
-  firstVisitOnly: boolean;
-};
+/** What the owner sets on a code: all of it but what the server keeps (id, uses, stamps). */
+export type PromoCodeInput = Omit<PromoCodeRow, "id" | "uses" | "createdAt" | "updatedAt">;
 
 const COLUMNS = sql`id, code, percent_off AS percentOff, amount_off AS amountOff, service_ids AS serviceIds, valid_from AS validFrom,
   valid_to AS validTo, max_uses AS maxUses, uses, first_visit_only AS firstVisitOnly, created_at AS createdAt, updated_at AS updatedAt`;

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { ApiError } from "../../errors";
 import { verifyPassword } from "../../lib/password";
 import { auditInsert } from "../audit";
+import type { CustomerBookingRow } from "../auth/customer-profile";
 import { batch, wrote } from "../batch";
 
 /**
@@ -23,23 +24,11 @@ export type AccountExport = {
     createdAt: string;
     lastLoginAt: string | null;
   };
-  bookings: {
-    id: string;
-    businessName: string;
-    businessSlug: string;
-    timezone: string;
-    serviceName: string;
-    staffName: string;
-    status: string;
-    confirmationCode: string;
-    startAt: number;
-    endAt: number;
-    totalAmount: number;
-    currency: string;
+  /** Each booking as the account's own list shows it (no tenant id), with its notes and money. */
+  bookings: (Omit<CustomerBookingRow, "tenantId"> & {
     notes: string;
-    createdAt: string;
     payments: { kind: string; status: string; amount: number; refundedAmount: number; currency: string }[];
-  }[];
+  })[];
 };
 
 type AccountRow = Omit<AccountExport["account"], "emailVerified" | "marketingOptIn"> & { emailVerified: number; marketingOptIn: number };

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { ApiError } from "../../errors";
+import type { CustomerContact } from "../customer-record";
 
 /**
  * GET /api/customers/:id/export (design.md §25): what the business holds about one customer, to
@@ -9,13 +10,7 @@ import { ApiError } from "../../errors";
  * with their refunds.
  */
 
-export type ExportCustomer = {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  notes: string;
+export type ExportCustomer = CustomerContact & {
   hasAccount: boolean;
   marketingOptIn: boolean | null;
   erasedAt: string | null;

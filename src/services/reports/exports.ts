@@ -5,6 +5,7 @@ import { MONEY_TAKEN_STATUSES, moneyTakenKinds } from "../../domain/reports";
 import { DAY_MS, formatWall, instantToWall, type ZoneOffsets, zoneSegments } from "../../domain/time";
 import { currencyDigits } from "../../shared/format";
 import { visitCodeSql } from "../bookings/lookup";
+import type { CustomerContact } from "../customer-record";
 
 /**
  * The CSV exports' rows (design.md §29), a page at a time: keyset pages of EXPORT_PAGE_ROWS rows,
@@ -158,14 +159,8 @@ export const bookingInstants = (rows: BookingRow[]) => rows.flatMap((r) => [r.st
 export const nextBookingCursor = (rows: BookingRow[]): BookingCursor =>
   rows.length === EXPORT_PAGE_ROWS ? { startAt: rows[rows.length - 1].startAt, id: rows[rows.length - 1].id } : null;
 
-type CustomerRow = {
+type CustomerRow = CustomerContact & {
   key: string;
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  notes: string;
   hasAccount: number;
   bookings: number;
   firstVisit: number | null;

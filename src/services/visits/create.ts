@@ -2,11 +2,10 @@ import { sql } from "drizzle-orm";
 import { newConfirmationCode } from "../../domain/confirmation-code";
 import { e164Of, regionOf } from "../../domain/sms/phone";
 import { uniqueViolation } from "../../db/unique-violation";
-import { ApiError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { limitsFor } from "../availability";
 import { batch } from "../batch";
-import { firstHoldEnd, holdsRefused, publicCreateChecks, recordUpdateAllowed, storedTerms } from "../bookings/create-rules";
+import { publicCreateChecks, recordUpdateAllowed, storedTerms, unwrittenCreateError } from "../bookings/create-rules";
 import { customerRecord } from "../bookings/customer-record";
 import { holdCapsSql } from "../bookings/hold-caps";
 import { resourceIdsOf } from "../bookings/lookup";
@@ -244,13 +243,7 @@ export async function createVisit(ctx: BookingCtx, scope: BookingScope, input: C
       throw err;
     }
     const [row] = outcome.result();
-    if (!row?.written) {
-      if (scope.kind === "public" && !row?.open) throw ApiError.notFound("Business");
-      if (!row?.holdsOk) throw holdsRefused(firstHoldEnd(liveHolds, now.getTime()));
-      const lost = paid?.lostRace(row);
-      if (lost) throw lost;
-      throw slotTaken();
-    }
+    if (!row?.written) throw unwrittenCreateError(scope, row, { liveHolds, nowMs: now.getTime(), paid });
     const heldById = JSON.parse(row.held ?? "{}") as Record<string, string[]>;
     return {
       id: visitId,

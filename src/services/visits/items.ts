@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { BookingStatus } from "../../domain/booking-status";
 import type { BookingView } from "../bookings/lookup";
+import type { LookupItem } from "../bookings/lookup-visit";
 import { heldTypesSql } from "../bookings/resources";
 
 /**
@@ -11,14 +12,8 @@ import { heldTypesSql } from "../bookings/resources";
  * has no items (its `visit_id` is null), so a use case can read them beside any booking for free.
  */
 
-export type VisitItem = {
-  id: string;
-  serviceId: string;
-  serviceName: string;
-  staffId: string;
-  staffName: string;
-  startAt: number;
-  endAt: number;
+/** What the lookup shows of an item (the same service, staff member and times) and what a use case needs besides. */
+export type VisitItem = LookupItem & {
   status: BookingStatus;
   totalAmount: number;
   bufferBeforeMinutes: number;

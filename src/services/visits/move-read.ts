@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { prepared } from "../../db/prepared";
-import { normalizeConfirmationCode } from "../../domain/confirmation-code";
 import type { LocalDate } from "../../domain/time";
 import type { BookingRef } from "../bookings/lookup";
+import { moveBounds, type MoveValues, moveValues } from "../bookings/move-values";
 import { type StaffRow, staffJsonSql } from "../bookings/scope";
-import { decodeSchedule, type ScheduleRow, scheduleBounds, scheduleColumnsOf, unlessSql } from "../schedule-data";
+import { decodeSchedule, type ScheduleRow, scheduleColumnsOf, unlessSql } from "../schedule-data";
 import { parseVisitItems, type VisitItemRow, visitItemsSql } from "./items";
 
 /**
@@ -20,19 +20,7 @@ import { parseVisitItems, type VisitItemRow, visitItemsSql } from "./items";
  * run on every move, src/db/prepared.ts).
  */
 
-type Values = {
-  /** Public: the normalised code; owner: the booking id. */
-  ref: string;
-  /** Owner: the token's tenant (public: unused). */
-  tenantId: string;
-  lo: number;
-  hi: number;
-  busyFrom: number;
-  busyTo: number;
-  fromKey: string;
-  toKey: string;
-  weekday: number;
-};
+type Values = MoveValues;
 
 function statementsFor(kind: BookingRef["kind"]) {
   const where = (p: { ref: unknown; tenantId: unknown }) =>
@@ -47,10 +35,7 @@ function statementsFor(kind: BookingRef["kind"]) {
     const heldTypes = sql`(SELECT json_group_array(DISTINCT r.type) FROM booking_resources br JOIN resources r ON r.id = br.resource_id
       JOIN bookings i ON i.id = br.booking_id WHERE i.visit_id = ${visitId})`;
     const single = sql`${visitId} IS NULL`;
-    const schedule = scheduleColumnsOf(
-      { tenantId, excludeVisitId: visitId, resourceTypes: heldTypes, skipWhen: single },
-      { lo: p.lo, hi: p.hi, busyFrom: p.busyFrom, busyTo: p.busyTo, fromKey: p.fromKey, toKey: p.toKey, weekdays: [p.weekday] },
-    );
+    const schedule = scheduleColumnsOf({ tenantId, excludeVisitId: visitId, resourceTypes: heldTypes, skipWhen: single }, moveBounds(p));
     return sql`SELECT ${unlessSql(staffJsonSql(kind, tenantId), single)} AS staff, ${schedule}
       FROM (SELECT visit_id, tenant_id FROM bookings WHERE ${where(p)}) m`;
   });
@@ -62,18 +47,7 @@ const statements = { public: statementsFor("public"), owner: statementsFor("owne
 type ContextRow = ScheduleRow & { staff: string | null };
 
 export function visitMoveRead(db: Db, ref: BookingRef, date: LocalDate) {
-  const bounds = scheduleBounds(date, date);
-  const values: Values = {
-    ref: ref.kind === "public" ? normalizeConfirmationCode(ref.code) : ref.bookingId,
-    tenantId: ref.kind === "owner" ? ref.tenantId : "",
-    lo: bounds.lo,
-    hi: bounds.hi,
-    busyFrom: bounds.busyFrom,
-    busyTo: bounds.busyTo,
-    fromKey: bounds.fromKey,
-    toKey: bounds.toKey,
-    weekday: (bounds.weekdays ?? [])[0],
-  };
+  const values = moveValues(ref, date);
   const s = statements[ref.kind];
   return { items: s.items.all<VisitItemRow>(db, values), context: s.context.all<ContextRow>(db, values) };
 }
