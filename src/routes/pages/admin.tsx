@@ -103,24 +103,8 @@ export const adminPageRoutes = new Hono<AppEnv>()
               <label for="search">Search by name, slug or e-mail</label>
               <input id="search" name="search" type="search" maxlength={200} />
             </div>
-            <FilterSelect
-              id="status"
-              label="Status"
-              options={[
-                ["active", "Active"],
-                ["suspended", "Suspended"],
-                ["trial", "Trial"],
-              ]}
-            />
-            <FilterSelect
-              id="plan"
-              label="Plan"
-              options={[
-                ["free", "Free"],
-                ["pro", "Pro"],
-                ["enterprise", "Enterprise"],
-              ]}
-            />
+            <FilterSelect id="status" label="Status" options={{ active: "Active", suspended: "Suspended", trial: "Trial" }} />
+            <FilterSelect id="plan" label="Plan" options={{ free: "Free", pro: "Pro", enterprise: "Enterprise" }} />
             <button type="submit">Search</button>
           </form>
           <p id="tenants-status" class="muted" role="status" aria-live="polite">

@@ -13,13 +13,13 @@ export const ColumnHeads: FC<{ columns: string[] }> = ({ columns }) => (
   </thead>
 );
 
-/** A search form's choice with "Any" first: `[value, label]` pairs. */
-export const FilterSelect: FC<{ id: string; label: string; options: [string, string][] }> = ({ id, label, options }) => (
+/** A search form's choice with "Any" first: each option's value and label, in order. */
+export const FilterSelect: FC<{ id: string; label: string; options: Record<string, string> }> = ({ id, label, options }) => (
   <div class="field">
     <label for={id}>{label}</label>
     <select id={id} name={id}>
       <option value="">Any</option>
-      {options.map(([value, text]) => (
+      {Object.entries(options).map(([value, text]) => (
         <option value={value}>{text}</option>
       ))}
     </select>
