@@ -1,5 +1,5 @@
 import { OpenAPIHono, createRoute as create, type RouteConfig } from "@hono/zod-openapi";
-import type { Context, Hono, Env as HonoEnv, MiddlewareHandler, Schema, TypedResponse } from "hono";
+import type { Context, Env as HonoEnv, MiddlewareHandler, TypedResponse } from "hono";
 import { z } from "@hono/zod-openapi";
 import { validationHook } from "../errors";
 import { parsedMediaType } from "../middleware/content-type";
@@ -11,15 +11,6 @@ import { parsedMediaType } from "../middleware/content-type";
 
 /** A router of one caller group, with the project's validation hook. */
 export const openApiRouter = <E extends HonoEnv>() => new OpenAPIHono<E>({ defaultHook: (result) => validationHook(result) });
-
-/**
- * Mounts a group's route files under one path, in this order: where two declare the same path,
- * the first mounted answers (a reserved word before a tenant's slug).
- */
-export function mountAll<E extends HonoEnv>(group: OpenAPIHono<E>, path: string, ...parts: Hono<HonoEnv, Schema, string>[]) {
-  for (const part of parts) group.route(path, part);
-  return group;
-}
 
 /** Shape 1 (interface.md §Errors): rate limiter and auth middleware. */
 export const ErrorShape1 = z.object({ error: z.string().openapi({ example: "unauthorized" }) }).openapi("ErrorShape1");
