@@ -21,6 +21,11 @@ function fuzzSeed(): number {
 // - e2e:     the real local stack (`wrangler dev`) from outside: e-mail timing, real Chromium for pages
 export default defineConfig({
   test: {
+    // Two test files at a time across the three projects. Vitest's default on a 2-core machine is one
+    // (cores - 1), which ran all ~300 files one after another: the e2e files spend most of their time
+    // waiting on a browser or a page, so a second file beside them uses a core that sat idle. Tests
+    // never count a whole table or rely on another file's absence (each builds its own tenant).
+    maxWorkers: 2,
     // The service's one-line-per-request info logs (design.md §24) would bury a failure's output;
     // warnings and errors still print. Tests that check log lines spy on console themselves.
     onConsoleLog: (log) => (log.startsWith('{"level":"info"') ? false : undefined),
@@ -118,8 +123,7 @@ export default defineConfig({
           // expect.poll's deadline fit for a real browser on a shared 2-core machine (vitest's
           // default is 1 s): tests wait for a condition, never for a fixed time.
           expect: { poll: { timeout: 15_000, interval: 50 } },
-          // One wrangler dev and one browser at a time on a 2-core machine.
-          fileParallelism: false,
+          // One wrangler dev shared by the files that run at once; each file has its own browser.
         },
       },
     ],

@@ -1,5 +1,22 @@
 import { createClient } from "@libsql/client";
 
+// Every bench booking row starts with these columns; each pool of rows adds its own after them
+// (a customer, a buffer), and the time stamps close them.
+const BOOKING_COLUMNS = [
+  "id",
+  "tenant_id",
+  "service_id",
+  "staff_id",
+  "start_at",
+  "end_at",
+  "status",
+  "confirmation_code",
+  "source",
+  "total_amount",
+  "currency",
+];
+const STAMPS = ["created_at", "updated_at"];
+
 /** A month-calendar business (design.md §16): the days endpoint's load. */
 export type DaysTenant = { slug: string; serviceId: string; staffIds: string[] };
 
@@ -189,90 +206,15 @@ export async function seedBenchData(
   insert("services", ["id", "tenant_id", "name", "duration_minutes", "price", "order_index", "created_at", "updated_at"], serviceRows);
   insert("staff_profiles", ["id", "tenant_id", "display_name", "order_index", "created_at", "updated_at"], staffRows);
   insert("staff_hours", ["id", "tenant_id", "staff_id", "weekday", "start_minute", "end_minute"], hourRows);
-  insert(
-    "bookings",
-    [
-      "id",
-      "tenant_id",
-      "service_id",
-      "staff_id",
-      "start_at",
-      "end_at",
-      "status",
-      "confirmation_code",
-      "source",
-      "total_amount",
-      "currency",
-      "created_at",
-      "updated_at",
-    ],
-    bookingRows,
-  );
-  insert(
-    "bookings",
-    [
-      "id",
-      "tenant_id",
-      "service_id",
-      "staff_id",
-      "start_at",
-      "end_at",
-      "status",
-      "confirmation_code",
-      "source",
-      "total_amount",
-      "currency",
-      "created_at",
-      "updated_at",
-      "customer_id",
-    ],
-    writes.rows,
-  );
-  insert(
-    "bookings",
-    [
-      "id",
-      "tenant_id",
-      "service_id",
-      "staff_id",
-      "start_at",
-      "end_at",
-      "status",
-      "confirmation_code",
-      "source",
-      "total_amount",
-      "currency",
-      "buffer_after_minutes",
-      "created_at",
-      "updated_at",
-    ],
-    calendarBookingRows,
-  );
+  insert("bookings", [...BOOKING_COLUMNS, ...STAMPS], bookingRows);
+  insert("bookings", [...BOOKING_COLUMNS, ...STAMPS, "customer_id"], writes.rows);
+  insert("bookings", [...BOOKING_COLUMNS, "buffer_after_minutes", ...STAMPS], calendarBookingRows);
   insert(
     "customers",
     ["id", "tenant_id", "email", "email_normalized", "first_name", "last_name", "created_at", "updated_at"],
     report.customers,
   );
-  insert(
-    "bookings",
-    [
-      "id",
-      "tenant_id",
-      "service_id",
-      "staff_id",
-      "customer_id",
-      "start_at",
-      "end_at",
-      "status",
-      "confirmation_code",
-      "source",
-      "total_amount",
-      "currency",
-      "created_at",
-      "updated_at",
-    ],
-    report.bookings,
-  );
+  insert("bookings", [...BOOKING_COLUMNS, ...STAMPS, "customer_id"], report.bookings);
   insert(
     "payments",
     ["id", "tenant_id", "booking_id", "amount", "currency", "kind", "status", "refunded_amount", "created_at", "updated_at"],
@@ -429,7 +371,6 @@ function reportBusinesses(count: number, todayMs: number, now: string, nextCode:
             id,
             services[n % 5],
             `stf_report${t}_${s}`,
-            `cst_report${t}_${n % 4000}`,
             start,
             start + 3_600_000,
             status,
@@ -439,6 +380,7 @@ function reportBusinesses(count: number, todayMs: number, now: string, nextCode:
             "USD",
             now,
             now,
+            `cst_report${t}_${n % 4000}`,
           ]);
           // Paid when booked (the day before), the fee when marked: the year's payments lie in the
           // range by creation time too, as the money of no booking is looked up by.

@@ -278,6 +278,7 @@ export async function startStack(o: StackOptions) {
     // Issue #42: the floor of a write, without and with the queue hand-off of a booking change's two e-mails.
     { name: WRITE_FLOOR, path: () => "/__bench/limited-write" },
     { name: WRITE_FLOOR_QUEUE, path: () => "/__bench/limited-write?enqueue=2" },
+    { name: WRITE_FLOOR_SIZED, path: () => "/__bench/limited-write?enqueue=2&statements=9&sent=24000" },
     { name: "public profile", path: () => `/api/public/${pick(data.tenants).slug}` },
     { name: "public services", path: () => `/api/public/${pick(data.tenants).slug}/services` },
     { name: "public staff", path: () => `/api/public/${pick(data.tenants).slug}/staff` },
@@ -466,6 +467,8 @@ export const WRITE_ROUTES = {
 export const WRITE_FLOOR = "floor of a write: rate-limit check + two libSQL requests";
 /** The same plus handing two outbox pointers to the queue, as a booking change does after commit. */
 export const WRITE_FLOOR_QUEUE = "floor of a write + queue hand-off of 2 pointers";
+/** The same with a create's size: 9 statements in the write batch and 24 KB sent over the two requests. */
+export const WRITE_FLOOR_SIZED = "floor + hand-off, a create's size (9 write statements, 24 KB sent)";
 
 /** The mixed load of issue #42: 90 % reads, 10 % creates and cancels, on the same businesses. */
 export const MIXED = "mixed: 90 % reads, 10 % creates + cancels";

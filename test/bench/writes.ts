@@ -5,7 +5,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { MIXED, REFERENCE, type Stack, WRITE_FLOOR, WRITE_FLOOR_QUEUE, WRITE_ROUTES } from "./stack";
+import { MIXED, REFERENCE, type Stack, WRITE_FLOOR, WRITE_FLOOR_QUEUE, WRITE_FLOOR_SIZED, WRITE_ROUTES } from "./stack";
 
 const loadavg = () => readFileSync("/proc/loadavg", "utf8").split(" ")[0];
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -85,7 +85,7 @@ export type BudgetRow = {
 export function writeBudget(repeats: Map<string, RoundPoint[]>, roundTrips: Map<string, number>): BudgetRow[] {
   const ref = repeats.get(REFERENCE) ?? [];
   // The floors first: what two round trips, and the queue hand-off after them, cost on their own.
-  const routes = [WRITE_FLOOR, WRITE_FLOOR_QUEUE, ...Object.values(WRITE_ROUTES)].filter((r) => repeats.has(r));
+  const routes = [WRITE_FLOOR, WRITE_FLOOR_QUEUE, WRITE_FLOOR_SIZED, ...Object.values(WRITE_ROUTES)].filter((r) => repeats.has(r));
   const rows = routes.map((route): BudgetRow => {
     const points = repeats.get(route) ?? [];
     const diffs = points

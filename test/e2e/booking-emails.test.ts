@@ -1,7 +1,8 @@
 import ICAL from "ical.js";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { randomIp, useBrowser, watchErrors } from "./helpers/browser";
+import { useBrowser, watchErrors } from "./helpers/browser";
 import { createBookableTenant, e2eClient } from "./helpers/db";
+import { bookThroughApi } from "./helpers/public-api";
 
 // The whole local stack as `npm start` runs it (wrangler dev with its local queue, the local
 // libSQL server), the capture server as the e-mail provider: a booking made through the public
@@ -27,17 +28,8 @@ describe("booking e-mails under wrangler dev", () => {
   it("a booking made through the API sends a confirmation with a parseable .ics and a working manage link", async () => {
     const tenant = await createBookableTenant({ serviceName: "Haircut", staffName: "Alex Rivera" });
     const email = `ada-${tenant.slug}@example.test`;
-    const res = await fetch(`${baseUrl}/api/public/${tenant.slug}/bookings`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "CF-Connecting-IP": randomIp() },
-      body: JSON.stringify({
-        serviceId: tenant.serviceId,
-        staffProfileId: tenant.staffId,
-        // Far ahead of any real date: 09:30 in New York (EDT) = 13:30Z.
-        startDatetime: "2031-07-15T09:30:00",
-        customer: { firstName: "Ada", lastName: "Lovelace", email },
-      }),
-    });
+    // Far ahead of any real date: 09:30 in New York (EDT) = 13:30Z.
+    const res = await bookThroughApi(tenant, "2031-07-15T09:30:00", { firstName: "Ada", lastName: "Lovelace", email });
     expect(res.status).toBe(201);
     const { id, confirmationCode } = ((await res.json()) as { data: { id: string; confirmationCode: string } }).data;
 

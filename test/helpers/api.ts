@@ -33,17 +33,22 @@ export async function call<T = any>(method: string, path: string, opts: CallOpti
   else if (opts.body !== undefined) body = JSON.stringify(opts.body);
   if (body !== undefined && !headers["Content-Type"]) headers["Content-Type"] = "application/json";
   const url = new URL(path, opts.host ? `http://${opts.host}` : "http://localhost");
-  const res = await SELF.fetch(url.toString(), { method, headers, body });
-  const text = await res.text();
-  let parsed: any;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = undefined;
-  }
+  const answer = await readAnswer(await SELF.fetch(url.toString(), { method, headers, body }));
   // Every JSON answer of a documented route must match the schema its route declares for that status.
-  await checkResponse(method, url, res.status, res.headers.get("Content-Type"), parsed);
-  return { status: res.status, body: parsed, headers: res.headers, text };
+  await checkResponse(method, url, answer.status, answer.headers.get("Content-Type"), answer.body);
+  return answer;
+}
+
+/** A Worker's answer as tests read it: its text, and the JSON in it (undefined when there is none). */
+export async function readAnswer<T = any>(res: Response): Promise<ApiResponse<T>> {
+  const text = await res.text();
+  let body: any;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  return { status: res.status, body, headers: res.headers, text };
 }
 
 export const get = <T = any>(path: string, opts?: CallOptions) => call<T>("GET", path, opts);

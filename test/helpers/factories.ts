@@ -130,6 +130,27 @@ export async function createBookingRow(
   return row;
 }
 
+/** A staff member's time off (UTC instants), written directly. */
+export async function createTimeOff(
+  tenantId: string,
+  staffId: string,
+  startAt: Date,
+  endAt: Date,
+  overrides: Partial<typeof schema.staffTimeOff.$inferInsert> = {},
+) {
+  const row = {
+    id: newId("off"),
+    tenantId,
+    staffId,
+    startAt: startAt.getTime(),
+    endAt: endAt.getTime(),
+    createdAt: nowIso(),
+    ...overrides,
+  };
+  await testDb().insert(schema.staffTimeOff).values(row);
+  return row;
+}
+
 export async function createCustomerAccount(overrides: Partial<typeof schema.customerAccounts.$inferInsert> = {}) {
   const id = newId("cus");
   const email = `customer-${uniq()}@example.test`;

@@ -93,3 +93,19 @@ export function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 1
     { timeout: timeoutMs, interval: 100 },
   );
 }
+
+/**
+ * Runs cron ticks until `read()` gives a row `done` accepts, and returns it: work the cron must pick
+ * up by itself (an enqueue that was lost, a sender that died), not the queue consumer.
+ */
+export function cronUntil<T>(read: () => Promise<T>, done: (row: T) => boolean, what: string): Promise<T> {
+  return eventually(
+    async () => {
+      await runCron();
+      const row = await read();
+      return done(row) ? row : undefined;
+    },
+    15_000,
+    what,
+  );
+}

@@ -1,7 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import type { Env } from "../../src/config";
 import worker from "../../src/index";
-import { type ApiResponse, randomIp } from "./api";
+import { type ApiResponse, randomIp, readAnswer } from "./api";
 
 /**
  * Calls the Worker's real fetch handler with the test bindings changed by `overrides` (e.g. a
@@ -27,15 +27,9 @@ export async function fetchWithEnv(
     { ...(env as unknown as Env), ...overrides } as Env,
     ctx,
   );
-  const text = await res.text();
+  const answer = await readAnswer(res);
   await waitOnExecutionContext(ctx);
-  let parsed: any;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = undefined;
-  }
-  return { status: res.status, body: parsed, headers: res.headers, text };
+  return answer;
 }
 
 /** A production configuration that satisfies every rule of design.md §18 (KV limiter on purpose). */

@@ -4,35 +4,18 @@
 // engine claims them as it claimed them before), after all migrations run. Applies the first migration, writes such rows, then
 // applies the rest exactly as `npm run db:migrate` does.
 import { createClient } from "@libsql/client";
-import { drizzle } from "drizzle-orm/libsql";
-import { migrate } from "drizzle-orm/libsql/migrator";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { migrateDatabase } from "../../scripts/db/migrate";
+import { databaseAt, journalUpTo, scratchFolder } from "./partial-migrations";
 
-const migrations = fileURLToPath(new URL("../../drizzle", import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), "outbox-migration-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = scratchFolder("outbox-migration-");
 
 /** A copy of drizzle/ whose journal stops after the first migration (the schema before the engine). */
-function firstMigrationOnly() {
-  const folder = join(dir, "first");
-  cpSync(migrations, folder, { recursive: true });
-  const journalPath = join(folder, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8"));
-  journal.entries = journal.entries.slice(0, 1);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return folder;
-}
+const firstMigrationOnly = () => journalUpTo(dir, "first", () => 1);
 
 describe("outbox migrations", () => {
   it("keep every pending and sending e-mail and webhook row written before the engine", async () => {
-    const url = `file:${join(dir, "db.sqlite")}`;
-    const client = createClient({ url });
-    await migrate(drizzle(client), { migrationsFolder: firstMigrationOnly() });
+    const { url, client } = await databaseAt(dir, firstMigrationOnly());
     const t = "2026-01-01T00:00:00.000Z";
     await client.batch(
       [

@@ -4,37 +4,24 @@
 // business's settings no longer changes them. Applies every migration before this issue's, writes
 // such bookings, then applies the rest exactly as `npm run db:migrate` does.
 import { createClient } from "@libsql/client";
-import { drizzle } from "drizzle-orm/libsql";
-import { migrate } from "drizzle-orm/libsql/migrator";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { migrateDatabase } from "../../scripts/db/migrate";
+import { databaseAt, journalUpTo, scratchFolder } from "./partial-migrations";
 
-const migrations = fileURLToPath(new URL("../../drizzle", import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), "security-migration-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = scratchFolder("security-migration-");
 
 /** A copy of drizzle/ whose journal stops before `security_round_two`. */
 function beforeThisIssue() {
-  const folder = join(dir, "before");
-  cpSync(migrations, folder, { recursive: true });
-  const journalPath = join(folder, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag.endsWith("_security_round_two"));
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return folder;
+  return journalUpTo(dir, "before", (entries) => {
+    const at = entries.findIndex((e) => e.tag.endsWith("_security_round_two"));
+    expect(at).toBeGreaterThan(0);
+    return at;
+  });
 }
 
 describe("security_round_two migrations", () => {
   it("give every existing booking the business's current terms and its refund deadline, and touch nothing else", async () => {
-    const url = `file:${join(dir, "db.sqlite")}`;
-    const client = createClient({ url });
-    await migrate(drizzle(client), { migrationsFolder: beforeThisIssue() });
+    const { url, client } = await databaseAt(dir, beforeThisIssue());
     const t = "2026-01-01T00:00:00.000Z";
     const start = Date.parse("2031-05-14T14:00:00Z");
     await client.batch(

@@ -252,3 +252,13 @@ export async function openAppAt(
   await openApp(page, path);
   return { page, context, errors };
 }
+
+/** Adds all-day time off for `who` (a staff member or a resource) through its dialog on an owner app page. */
+export async function addTimeOff(page: Page, who: string, [first, last]: [string, string], reason: string) {
+  await page.getByRole("button", { name: `Add time off for ${who}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Time off for ${who}` });
+  await dialog.getByLabel("First day").fill(first);
+  await dialog.getByLabel("Last day").fill(last);
+  await dialog.getByLabel("Reason (only your team sees it)").fill(reason);
+  await dialog.getByRole("button", { name: "Add time off" }).click();
+}

@@ -55,3 +55,14 @@ export async function bookingDetails(page: Page, salon: Salon) {
   await page.getByLabel("First name").fill("Ada");
   await page.getByLabel("E-mail").fill(`ada-${salon.slug}-${uniq()}@example.test`);
 }
+
+/** Confirms a booking a package pays: the confirmation says so, with no payment step and no price. */
+export async function confirmPaidByPackage(page: Page) {
+  await page.getByRole("button", { name: "Confirm booking" }).click();
+  await expect.poll(() => page.locator("#confirmation").isVisible()).toBe(true);
+  expect(await page.locator("#step-payment").isVisible()).toBe(false);
+  expect(await page.locator("#confirmation-package").textContent()).toBe(
+    "Paid with your package: one session per service it covers, nothing charged.",
+  );
+  expect(await page.locator("#confirmation-price").isVisible()).toBe(false);
+}

@@ -4,7 +4,7 @@ import { expect, inject } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
 import { describeViolations, seriousViolations } from "./axe";
-import { createBookableTenant, e2eDb, uniq } from "./db";
+import { connectedStripe, createBookableTenant, e2eDb, uniq } from "./db";
 import { sendPaymentSucceeded } from "./stripe";
 
 // The customer-account pages' set-up (test/e2e/pages/customer-account.test.ts, issue #43): a salon
@@ -20,7 +20,7 @@ export const PASSWORD = "correct-horse-9";
 /** A salon that takes the full price at booking through its connected account, selling "Five cuts". */
 export async function packageSalon() {
   const tenant = await createBookableTenant({
-    tenant: { stripeAccountId: `acct_e2e${uniq()}`, stripeChargesEnabled: true, stripeDetailsSubmitted: true, requirePayment: true },
+    tenant: { ...connectedStripe(), requirePayment: true },
   });
   const now = new Date().toISOString();
   await e2eDb.insert(schema.packages).values({

@@ -51,6 +51,17 @@ export async function createBookableTenant(
   return { ...tenant, serviceId: service.id, staffId: staff.id };
 }
 
+/** A connected Stripe account that can take charges (a fresh account id each call). */
+export const connectedStripe = () => ({ stripeAccountId: `acct_e2e${uniq()}`, stripeChargesEnabled: true, stripeDetailsSubmitted: true });
+
+/** A euro business that asks for payment at booking through its connected account, free to cancel until 24 h before. */
+export const payingEuroTenant = (): TenantOverrides => ({
+  requirePayment: true,
+  ...connectedStripe(),
+  currency: "EUR",
+  cancellationHours: 24,
+});
+
 export async function bookingByCode(code: string) {
   const [row] = await e2eDb.select().from(schema.bookings).where(eq(schema.bookings.confirmationCode, code));
   return row;

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
-import { bookAt, checkPage, createSalon, openAppAs, type Salon, scriptErrors } from "../helpers/app";
+import { addTimeOff, bookAt, checkPage, createSalon, openAppAs, type Salon, scriptErrors } from "../helpers/app";
 import { useBrowser } from "../helpers/browser";
 import { e2eClient, e2eDb } from "../helpers/db";
 
@@ -97,12 +97,7 @@ describe("staff", () => {
       ["0 600-840", "1 540-720", "1 780-1080", "2 540-1020", "3 540-1020", "4 540-1020", "5 540-1020"].sort(),
     );
 
-    await page.getByRole("button", { name: "Add time off for Bea Chen" }).click();
-    const off = page.getByRole("dialog", { name: "Time off for Bea Chen" });
-    await off.getByLabel("First day").fill("2031-07-14");
-    await off.getByLabel("Last day").fill("2031-07-18");
-    await off.getByLabel("Reason (only your team sees it)").fill("Holiday");
-    await off.getByRole("button", { name: "Add time off" }).click();
+    await addTimeOff(page, "Bea Chen", ["2031-07-14", "2031-07-18"], "Holiday");
     await expect
       .poll(() => page.locator(".staff-card").nth(1).textContent())
       .toContain("Mon, Jul 14 to Fri, Jul 18, 2031 (all day) · Holiday");

@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
-import { bookAt, checkPage, createSalon, openAppAs, type Salon, scriptErrors } from "../helpers/app";
+import { addTimeOff, bookAt, checkPage, createSalon, openAppAs, type Salon, scriptErrors } from "../helpers/app";
 import { useBrowser } from "../helpers/browser";
 import { e2eClient, e2eDb } from "../helpers/db";
 
@@ -32,6 +32,18 @@ async function blockTextLayout(page: Page) {
       return { lines: lines.length, inside, clear, title: block.getAttribute("title") ?? "" };
     }),
   );
+}
+
+/** The calendar's "New booking" dialog filled for a visit: Alex's haircut at `start`, then Bea's beard trim. */
+async function newVisitWithBea(page: Page, start: string) {
+  await page.getByRole("button", { name: "New booking" }).click();
+  const dialog = page.getByRole("dialog", { name: "New booking" });
+  await dialog.getByLabel("Staff member", { exact: true }).selectOption({ label: "Alex Rivera" });
+  await dialog.getByLabel("Start time").fill(start);
+  await dialog.getByRole("button", { name: "Add another service" }).click();
+  await dialog.getByLabel("Service 2", { exact: true }).selectOption({ label: "Beard trim · 30 min · $20.00" });
+  await dialog.getByLabel("Staff member for service 2", { exact: true }).selectOption({ label: "Bea Chen" });
+  return dialog;
 }
 
 const resourcesOf = (salon: Salon) =>
@@ -88,12 +100,7 @@ describe("/app/resources", () => {
     await expect.poll(() => page.locator(".resource-card .status").textContent()).toBe("Inactive");
     expect((await resourcesOf(salon))[0].isActive).toBe(false);
 
-    await page.getByRole("button", { name: "Add time off for Treatment room" }).click();
-    const off = page.getByRole("dialog", { name: "Time off for Treatment room" });
-    await off.getByLabel("First day").fill("2031-05-06");
-    await off.getByLabel("Last day").fill("2031-05-07");
-    await off.getByLabel("Reason (only your team sees it)").fill("Repainting");
-    await off.getByRole("button", { name: "Add time off" }).click();
+    await addTimeOff(page, "Treatment room", ["2031-05-06", "2031-05-07"], "Repainting");
     await expect
       .poll(() => page.locator(".resource-card .time-off li span").first().textContent())
       .toBe("Tue, May 6 to Wed, May 7, 2031 (all day) · Repainting");
@@ -162,13 +169,7 @@ describe("a visit in the calendar", () => {
     // Bea is busy at 11:00: a visit needing her then is refused in plain words, nothing typed lost.
     await bookAt(salon, `${DAY}T11:00`, { staff: 1, service: 1, customer: "Grace Hopper" });
     const { page, errors } = await open(salon, 1280, `/app/calendar?date=${DAY}`);
-    await page.getByRole("button", { name: "New booking" }).click();
-    const dialog = page.getByRole("dialog", { name: "New booking" });
-    await dialog.getByLabel("Staff member", { exact: true }).selectOption({ label: "Alex Rivera" });
-    await dialog.getByLabel("Start time").fill("10:00");
-    await dialog.getByRole("button", { name: "Add another service" }).click();
-    await dialog.getByLabel("Service 2", { exact: true }).selectOption({ label: "Beard trim · 30 min · $20.00" });
-    await dialog.getByLabel("Staff member for service 2", { exact: true }).selectOption({ label: "Bea Chen" });
+    const dialog = await newVisitWithBea(page, "10:00");
     expect(await dialog.locator("#nb-time-hint").textContent()).toBe("Ends at 11:30");
     await dialog.getByLabel("First name").fill("Vera");
     await dialog.getByLabel("Last name").fill("Visit");
@@ -235,13 +236,7 @@ describe("a visit in the calendar", () => {
   it("draws a visit's two items in two staff columns, recognisable as one visit, at 1280 and 375 px", async () => {
     const { salon } = await salonWithChair();
     const { page } = await open(salon, 1280, `/app/calendar?date=${DAY}`);
-    await page.getByRole("button", { name: "New booking" }).click();
-    const dialog = page.getByRole("dialog", { name: "New booking" });
-    await dialog.getByLabel("Staff member", { exact: true }).selectOption({ label: "Alex Rivera" });
-    await dialog.getByLabel("Start time").fill("13:00");
-    await dialog.getByRole("button", { name: "Add another service" }).click();
-    await dialog.getByLabel("Service 2", { exact: true }).selectOption({ label: "Beard trim · 30 min · $20.00" });
-    await dialog.getByLabel("Staff member for service 2", { exact: true }).selectOption({ label: "Bea Chen" });
+    const dialog = await newVisitWithBea(page, "13:00");
     await dialog.getByLabel("First name").fill("Twyla");
     await dialog.getByRole("button", { name: "Book", exact: true }).click();
     await expect.poll(() => page.locator(".cal-block.in-visit").count()).toBe(2);

@@ -7,6 +7,7 @@ import { answer, MODEL_PATH, type ScriptedAnswer, toolCalls } from "../../helper
 import { describeViolations, focusIsVisible, screenshot, seriousViolations } from "../helpers/axe";
 import { pickCalendarDate, useBrowser, watchErrors } from "../helpers/browser";
 import { auditRows, bookingByCode, createBookableTenant, e2eClient, e2eDb, FAR_DATE, uniq } from "../helpers/db";
+import { bookThroughApi } from "../helpers/public-api";
 
 // The booking page's Ask panel (issue #21) in Chromium against the real local stack; the capture
 // server plays the model (AI_PROVIDER_URL in test/setup/e2e-global.ts), scripted per business by
@@ -305,16 +306,12 @@ describe("Ask panel errors", () => {
     await page.getByLabel("Your request").press("Enter");
     await expect.poll(() => page.locator(".ask-choices button").count()).toBe(3);
     // Someone else books 14:30 with the normal API before the customer chooses it.
-    const other = await fetch(`${baseUrl}/api/public/${t.slug}/bookings`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "CF-Connecting-IP": ip, "x-test-now": NOW },
-      body: JSON.stringify({
-        serviceId: t.serviceId,
-        staffProfileId: t.staffId,
-        startDatetime: `${FAR_DATE}T14:30:00`,
-        customer: { firstName: "Quick", email: `quick-${t.slug}@example.test` },
-      }),
-    });
+    const other = await bookThroughApi(
+      t,
+      `${FAR_DATE}T14:30:00`,
+      { firstName: "Quick", email: `quick-${t.slug}@example.test` },
+      { now: NOW, ip },
+    );
     expect(other.status).toBe(201);
     await page.getByRole("button", { name: /^14:30 with Sam Lee/ }).click();
     await expect

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { randomIp, useBrowser, watchErrors } from "../helpers/browser";
+import { useBrowser, watchErrors } from "../helpers/browser";
 import { bookingByCode, createBookableTenant, e2eClient } from "../helpers/db";
+import { bookThroughApi } from "../helpers/public-api";
 
 const baseUrl = inject("e2eBaseUrl");
 const browser = useBrowser();
@@ -99,17 +100,7 @@ describe("booking page in Chromium", () => {
     await page.getByLabel("E-mail").fill(`grace-${tenant.slug}@example.test`);
 
     // Someone else books 11:00 through the API while the page still offers it.
-    const date = DATE;
-    const other = await fetch(`${baseUrl}/api/public/${tenant.slug}/bookings`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "CF-Connecting-IP": randomIp(), "x-test-now": NOW },
-      body: JSON.stringify({
-        serviceId: tenant.serviceId,
-        staffProfileId: tenant.staffId,
-        startDatetime: `${date}T11:00:00`,
-        customer: { firstName: "Quick", email: "quick@example.test" },
-      }),
-    });
+    const other = await bookThroughApi(tenant, `${DATE}T11:00:00`, { firstName: "Quick", email: "quick@example.test" }, { now: NOW });
     expect(other.status).toBe(201);
 
     await page.getByRole("button", { name: "Confirm booking" }).click();
@@ -153,17 +144,7 @@ describe("booking page in Chromium", () => {
 
   it("finds a booking by its code, moves it, then cancels it with a reason", async () => {
     const tenant = await createBookableTenant();
-    const date = DATE;
-    const made = await fetch(`${baseUrl}/api/public/${tenant.slug}/bookings`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "CF-Connecting-IP": randomIp(), "x-test-now": NOW },
-      body: JSON.stringify({
-        serviceId: tenant.serviceId,
-        staffProfileId: tenant.staffId,
-        startDatetime: `${date}T09:00:00`,
-        customer: { firstName: "Mo", email: "mo@example.test" },
-      }),
-    });
+    const made = await bookThroughApi(tenant, `${DATE}T09:00:00`, { firstName: "Mo", email: "mo@example.test" }, { now: NOW });
     const code = ((await made.json()) as { data: { confirmationCode: string } }).data.confirmationCode;
 
     const { page } = await browser.newPage({ now: NOW });
@@ -174,7 +155,7 @@ describe("booking page in Chromium", () => {
     expect(await page.locator("#manage-details").textContent()).toContain("09:00\u201310:00 (America/New_York time)");
 
     await expect.poll(() => page.locator("#rcal-days button.has-times").count()).toBeGreaterThan(0);
-    await pickDate(page, date, "rcal");
+    await pickDate(page, DATE, "rcal");
     await expect.poll(() => page.locator("#reschedule-status").textContent()).toContain("Wed, Jun 4, 2031");
     await expect.poll(() => page.locator("#reschedule-slots button").allTextContents()).toContain("14:00");
     await page
@@ -185,7 +166,7 @@ describe("booking page in Chromium", () => {
     await expect.poll(() => page.locator("#manage-message").textContent()).toContain("moved to");
     expect(await page.locator("#manage-details").textContent()).toContain("14:00\u201315:00");
     const moved = await bookingByCode(code);
-    expect(new Date(moved.startAt).toLocaleString("sv-SE", { timeZone: "America/New_York" })).toBe(`${date} 14:00:00`);
+    expect(new Date(moved.startAt).toLocaleString("sv-SE", { timeZone: "America/New_York" })).toBe(`${DATE} 14:00:00`);
 
     await page.getByLabel("Reason for cancelling").fill("Feeling unwell");
     await page.getByRole("button", { name: "Cancel booking" }).click();

@@ -5,7 +5,7 @@ import * as schema from "../../../src/db/schema";
 import type { Salon } from "../helpers/app";
 import { describeViolations, screenshot, seriousViolations } from "../helpers/axe";
 import { useBrowser, watchErrors } from "../helpers/browser";
-import { bookingDetails, codeSalon, ownerPost } from "../helpers/code-booking";
+import { bookingDetails, codeSalon, confirmPaidByPackage, ownerPost } from "../helpers/code-booking";
 import { e2eClient, e2eDb } from "../helpers/db";
 import { payByCard, sendPaymentSucceeded } from "../helpers/stripe";
 
@@ -123,13 +123,7 @@ describe("booking with a code", () => {
       .poll(() => page.locator("#price-note").textContent())
       .toBe("A package code pays the services it covers: nothing is charged for them. The price is settled when you book.");
     expect(await page.locator("#price-lines > *").count()).toBe(0);
-    await page.getByRole("button", { name: "Confirm booking" }).click();
-    await expect.poll(() => page.locator("#confirmation").isVisible()).toBe(true);
-    expect(await page.locator("#step-payment").isVisible()).toBe(false);
-    expect(await page.locator("#confirmation-package").textContent()).toBe(
-      "Paid with your package: one session per service it covers, nothing charged.",
-    );
-    expect(await page.locator("#confirmation-price").isVisible()).toBe(false);
+    await confirmPaidByPackage(page);
     const [credit] = await e2eDb.select().from(schema.packageCredits).where(eq(schema.packageCredits.id, sold.id));
     expect(credit.credits).toBe(4);
     expect(await e2eDb.select().from(schema.payments).where(eq(schema.payments.tenantId, salon.id))).toEqual([]);

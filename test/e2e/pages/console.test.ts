@@ -3,25 +3,11 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { useBrowser, watchErrors } from "../helpers/browser";
 import { signInToConsole } from "../helpers/console";
 import { createBookableTenant, e2eClient, uniq } from "../helpers/db";
+import { CONSOLE_SECTIONS } from "../../helpers/console-sections";
 
 const baseUrl = inject("e2eBaseUrl");
 const browser = useBrowser();
 afterAll(() => e2eClient.close());
-
-// interface.md's sections in their order, then the console's own (failed jobs, design.md §22).
-const SECTIONS = [
-  "Profile",
-  "Owner",
-  "Members",
-  "Services",
-  "Staff",
-  "Customers",
-  "Bookings",
-  "Payments",
-  "AI activity",
-  "Audit",
-  "Failed jobs",
-];
 
 /** Every URL the page requests, to prove no token ever travels in one. */
 function watchUrls(page: Page) {
@@ -58,7 +44,7 @@ describe("operator console in Chromium", () => {
     await link.click();
     await expect.poll(() => page.locator("#tenant-title").textContent()).toBe(name);
 
-    expect(await page.locator("main h2").allTextContents()).toEqual(SECTIONS);
+    expect(await page.locator("main h2").allTextContents()).toEqual(CONSOLE_SECTIONS);
     const profile = (await section(page, "profile").textContent())!;
     expect(profile).toContain(name);
     expect(profile).toContain(tenant.slug);

@@ -5,6 +5,7 @@ import { screenshot } from "../helpers/axe";
 import { useBrowser, watchErrors } from "../helpers/browser";
 import { accountOf, axeClean, NOW, PASSWORD, packageSalon, registered, sendPaidEvent, toDetails } from "../helpers/customer-account";
 import { createBookableTenant, e2eClient, e2eDb, uniq } from "../helpers/db";
+import { confirmPaidByPackage } from "../helpers/code-booking";
 
 // Issue #43 item 3, design.md §32 "from a signed-in customer account", in real Chromium: a customer
 // creates an account on the package shop, buys a package (the Stripe.js stand-in; Stripe's signed
@@ -80,13 +81,7 @@ describe("a customer account on the public pages", () => {
       await axeClean(page);
       await screenshot(page, `customer-account-booking-package-${width}`);
 
-      await page.getByRole("button", { name: "Confirm booking" }).click();
-      await expect.poll(() => page.locator("#confirmation").isVisible()).toBe(true);
-      expect(await page.locator("#step-payment").isVisible()).toBe(false);
-      expect(await page.locator("#confirmation-package").textContent()).toBe(
-        "Paid with your package: one session per service it covers, nothing charged.",
-      );
-      expect(await page.locator("#confirmation-price").isVisible()).toBe(false);
+      await confirmPaidByPackage(page);
       const code = (await page.locator("#confirmation-code").textContent()) ?? "";
       const [booking] = await e2eDb.select().from(schema.bookings).where(eq(schema.bookings.confirmationCode, code));
       expect(booking).toMatchObject({ status: "confirmed", customerAccountId: account.id, tenantId: tenant.id });

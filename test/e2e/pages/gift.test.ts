@@ -4,7 +4,7 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { describeViolations, screenshot, seriousViolations } from "../helpers/axe";
 import { useBrowser, watchErrors } from "../helpers/browser";
-import { createBookableTenant, e2eClient, e2eDb, localDateAhead, uniq } from "../helpers/db";
+import { connectedStripe, createBookableTenant, e2eClient, e2eDb, localDateAhead } from "../helpers/db";
 import { expectNothingOnSale } from "../helpers/sale-page";
 import { payAfterADecline, paymentRow, sendPaymentSucceeded } from "../helpers/stripe";
 
@@ -20,13 +20,7 @@ const GIFT_SETTINGS = { enabled: true, presets: [2500, 5000, 10000], minAmount: 
 
 async function giftShop(giftCardSettings: typeof GIFT_SETTINGS | null = GIFT_SETTINGS) {
   return createBookableTenant({
-    tenant: {
-      stripeAccountId: `acct_e2e${uniq()}`,
-      stripeChargesEnabled: true,
-      stripeDetailsSubmitted: true,
-      currency: "EUR",
-      giftCardSettings,
-    },
+    tenant: { ...connectedStripe(), currency: "EUR", giftCardSettings },
   });
 }
 

@@ -4,7 +4,7 @@ import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
 import { describeViolations, screenshot, seriousViolations } from "../helpers/axe";
 import { useBrowser, watchErrors } from "../helpers/browser";
-import { createBookableTenant, e2eClient, e2eDb, uniq } from "../helpers/db";
+import { connectedStripe, createBookableTenant, e2eClient, e2eDb, uniq } from "../helpers/db";
 import { serveHostPage } from "../helpers/host-page";
 import { expectNothingOnSale } from "../helpers/sale-page";
 import { payAfterADecline, paymentRow, sendPaymentSucceeded } from "../helpers/stripe";
@@ -25,7 +25,7 @@ async function packageShop(opts: { stripe?: boolean; packages?: boolean } = {}) 
   const tenant = await createBookableTenant({
     serviceName: "Colour",
     tenant: {
-      ...(opts.stripe === false ? {} : { stripeAccountId: `acct_e2e${uniq()}`, stripeChargesEnabled: true, stripeDetailsSubmitted: true }),
+      ...(opts.stripe === false ? {} : connectedStripe()),
       currency: "EUR",
     },
   });

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { describeViolations, seriousViolations } from "../helpers/axe";
 import { ARTIFACTS, pickCalendarDate, useBrowser, watchErrors } from "../helpers/browser";
-import { bookingByCode, createBookableTenant, e2eClient, e2eDb, localDateAhead, uniq } from "../helpers/db";
+import { bookingByCode, createBookableTenant, e2eClient, e2eDb, localDateAhead, payingEuroTenant } from "../helpers/db";
 import { sendPaymentSucceeded } from "../helpers/stripe";
 
 // design.md §21, issue #25 item 6: the booking page's payment step in real Chromium at 375 px.
@@ -23,14 +23,7 @@ function weekAheadIn(timeZone: string): string {
 
 async function payingTenant() {
   const tenant = await createBookableTenant({
-    tenant: {
-      requirePayment: true,
-      stripeAccountId: `acct_e2e${uniq()}`,
-      stripeChargesEnabled: true,
-      stripeDetailsSubmitted: true,
-      currency: "EUR",
-      cancellationHours: 24,
-    },
+    tenant: payingEuroTenant(),
     serviceName: "Colour",
     price: 4000,
   });

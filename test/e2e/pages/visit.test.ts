@@ -4,7 +4,8 @@ import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
 import { describeViolations, focusIsVisible, screenshot, seriousViolations } from "../helpers/axe";
 import { randomIp, useBrowser, watchErrors } from "../helpers/browser";
-import { bookingByCode, createBookableTenant, e2eClient, e2eDb, type TenantOverrides, uniq } from "../helpers/db";
+import { bookingByCode, createBookableTenant, e2eClient, e2eDb, payingEuroTenant, type TenantOverrides } from "../helpers/db";
+import { bookThroughApi } from "../helpers/public-api";
 
 const baseUrl = inject("e2eBaseUrl");
 const browser = useBrowser();
@@ -64,6 +65,15 @@ async function addService(page: Page, serviceId: string) {
 }
 
 const texts = (page: Page, selector: string) => page.locator(selector).allTextContents();
+
+/** The booking page with Cut and one more service in the visit, showing DATE's times for the whole visit. */
+async function openVisitOnDate(page: Page, slug: string, serviceId: string, query = "") {
+  await page.goto(`${baseUrl}/book?slug=${slug}${query}`);
+  await page.getByRole("radio", { name: /^Cut/ }).check();
+  await addService(page, serviceId);
+  await expect.poll(() => page.locator("#cal-days button.has-times").count()).toBeGreaterThan(0);
+  await page.locator(`#cal-days button[data-date="${DATE}"]`).click();
+}
 
 describe("a visit of several services on the booking page", () => {
   it("adds a service, books the visit's time and shows its items; the database holds one visit of two bookings", async () => {
@@ -200,23 +210,12 @@ describe("a visit of several services on the booking page", () => {
 
   it("asks for the deposit of the whole visit, the sum the API answers, while both items are held", async () => {
     const tenant = await salon(SALON, {
-      tenant: {
-        requirePayment: true,
-        stripeAccountId: `acct_e2e${uniq()}`,
-        stripeChargesEnabled: true,
-        stripeDetailsSubmitted: true,
-        currency: "EUR",
-        cancellationHours: 24,
-      },
+      tenant: payingEuroTenant(),
       depositPercent: 30,
     });
     const { page } = await browser.newPage({ now: NOW });
     const errors = watchErrors(page);
-    await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
-    await page.getByRole("radio", { name: /^Cut/ }).check();
-    await addService(page, tenant.extraIds[0] ?? "");
-    await expect.poll(() => page.locator("#cal-days button.has-times").count()).toBeGreaterThan(0);
-    await page.locator(`#cal-days button[data-date="${DATE}"]`).click();
+    await openVisitOnDate(page, tenant.slug, tenant.extraIds[0] ?? "");
     await page.getByRole("button", { name: "10:00 with Alex Rivera" }).click();
     expect(await page.locator("#summary-items .visit-total").textContent()).toBe("Total: €110.00");
     await page.getByLabel("First name").fill("Pia");
@@ -235,11 +234,7 @@ describe("a visit of several services on the booking page", () => {
   it("books a visit through the widget's view of the page (via=widget): every item records the widget as its source", async () => {
     const tenant = await salon(SALON);
     const { page } = await browser.newPage({ now: NOW });
-    await page.goto(`${baseUrl}/book?slug=${tenant.slug}&via=widget`);
-    await page.getByRole("radio", { name: /^Cut/ }).check();
-    await addService(page, tenant.extraIds[1] ?? "");
-    await expect.poll(() => page.locator("#cal-days button.has-times").count()).toBeGreaterThan(0);
-    await page.locator(`#cal-days button[data-date="${DATE}"]`).click();
+    await openVisitOnDate(page, tenant.slug, tenant.extraIds[1] ?? "", "&via=widget");
     await page.getByRole("button", { name: "09:00 with Alex Rivera" }).click();
     await page.getByLabel("First name").fill("Wim");
     await page.getByLabel("E-mail").fill(`wim-${tenant.slug}@example.test`);
@@ -254,25 +249,17 @@ describe("a visit of several services on the booking page", () => {
   it("a visit whose time was taken meanwhile books nothing, says so and offers the times still free", async () => {
     const tenant = await salon(SALON);
     const { page } = await browser.newPage({ now: NOW, width: 1280 });
-    await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
-    await page.getByRole("radio", { name: /^Cut/ }).check();
-    await addService(page, tenant.extraIds[0] ?? "");
-    await expect.poll(() => page.locator("#cal-days button.has-times").count()).toBeGreaterThan(0);
-    await page.locator(`#cal-days button[data-date="${DATE}"]`).click();
+    await openVisitOnDate(page, tenant.slug, tenant.extraIds[0] ?? "");
     await page.getByRole("button", { name: "10:00 with Alex Rivera" }).click();
     await page.getByLabel("First name").fill("Tess");
     await page.getByLabel("E-mail").fill(`tess-${tenant.slug}@example.test`);
     // Someone books a cut at 10:30, where this visit's colour would start, while the page still offers 10:00.
-    const other = await fetch(`${baseUrl}/api/public/${tenant.slug}/bookings`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "CF-Connecting-IP": randomIp(), "x-test-now": NOW },
-      body: JSON.stringify({
-        serviceId: tenant.serviceId,
-        staffProfileId: tenant.staffId,
-        startDatetime: `${DATE}T10:30:00`,
-        customer: { firstName: "Quick", email: `quick-${tenant.slug}@example.test` },
-      }),
-    });
+    const other = await bookThroughApi(
+      tenant,
+      `${DATE}T10:30:00`,
+      { firstName: "Quick", email: `quick-${tenant.slug}@example.test` },
+      { now: NOW },
+    );
     expect(other.status).toBe(201);
     await page.getByRole("button", { name: "Confirm booking" }).click();
     await expect

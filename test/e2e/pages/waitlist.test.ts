@@ -52,6 +52,15 @@ async function fullDay(tenant: Awaited<ReturnType<typeof createBookableTenant>>)
 }
 
 /** What the e-mail provider (the capture server) received for `to`, oldest first. */
+/** The status of the waitlist entry `email` joined at the business, as stored (undefined: none). */
+async function waitlistStatus(tenantId: string, email: string) {
+  const [entry] = await e2eDb
+    .select({ status: schema.waitlistEntries.status })
+    .from(schema.waitlistEntries)
+    .where(and(eq(schema.waitlistEntries.tenantId, tenantId), eq(schema.waitlistEntries.email, email)));
+  return entry?.status;
+}
+
 async function mailsTo(to: string): Promise<{ subject: string; text: string }[]> {
   const q = new URLSearchParams({ pathPrefix: "/email", bodyContains: to });
   const res = await fetch(`${captureUrl}/__control/requests?${q}`);
@@ -205,11 +214,7 @@ describe("booking page: the waitlist", () => {
     await expect.poll(() => page.locator("#waitlist-done").textContent()).toContain("You are on the waitlist.");
     expect(joins).toHaveLength(1);
     expect(JSON.parse(joins[0]).captchaToken).toMatch(/^pass-/);
-    const [entry] = await e2eDb
-      .select({ status: schema.waitlistEntries.status })
-      .from(schema.waitlistEntries)
-      .where(and(eq(schema.waitlistEntries.tenantId, tenant.id), eq(schema.waitlistEntries.email, email)));
-    expect(entry?.status).toBe("waiting");
+    expect(await waitlistStatus(tenant.id, email)).toBe("waiting");
     expect(errors).toEqual([]);
   });
 
@@ -239,11 +244,7 @@ describe("booking page: the waitlist", () => {
       await expect.poll(() => frame.locator("#waitlist-done").textContent()).toContain("You are on the waitlist.");
       await frame.locator("#waitlist-done").scrollIntoViewIfNeeded();
       await screenshot(page, "waitlist-widget-inline-1280");
-      const [entry] = await e2eDb
-        .select({ status: schema.waitlistEntries.status })
-        .from(schema.waitlistEntries)
-        .where(and(eq(schema.waitlistEntries.tenantId, tenant.id), eq(schema.waitlistEntries.email, email)));
-      expect(entry?.status).toBe("waiting");
+      expect(await waitlistStatus(tenant.id, email)).toBe("waiting");
       expect(errors).toEqual([]);
     } finally {
       await site.close();

@@ -1,3 +1,4 @@
+import type { Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { useBrowser, watchErrors } from "../helpers/browser";
 import { createBookableTenant, e2eClient, uniq } from "../helpers/db";
@@ -16,6 +17,15 @@ async function tenantOnCustomDomain(overrides: Parameters<typeof createBookableT
 }
 
 /** The business's own site: a page on another origin carrying the widget's script tag. */
+/** The embed shows its unavailable state: a disabled button labelled `label`; answers the status it reads out. */
+async function unavailableWidget(page: Page, label: string) {
+  const button = page.locator("[data-booking-widget] button");
+  await expect.poll(() => button.textContent()).toBe(label);
+  expect(await button.isDisabled()).toBe(true);
+  expect(await page.locator("[data-booking-widget]").getAttribute("data-state")).toBe("unavailable");
+  return page.locator("[data-booking-widget] [role=status]").textContent();
+}
+
 async function siteWithWidget(scriptOrigin: string, slug: string, lang?: string) {
   const langAttr = lang ? ` data-lang="${lang}"` : "";
   const site = await serveHostPage(
@@ -104,11 +114,7 @@ describe("custom domain and embeddable widget in Chromium", () => {
     try {
       const { page } = await browser.newPage();
       await page.goto(site.url);
-      const button = page.locator("[data-booking-widget] button");
-      await expect.poll(() => button.textContent()).toBe("Reservas no disponibles");
-      expect(await button.isDisabled()).toBe(true);
-      expect(await page.locator("[data-booking-widget] [role=status]").textContent()).toBe("La reserva online no está disponible.");
-      expect(await page.locator("[data-booking-widget]").getAttribute("data-state")).toBe("unavailable");
+      expect(await unavailableWidget(page, "Reservas no disponibles")).toBe("La reserva online no está disponible.");
     } finally {
       await site.close();
     }
@@ -122,11 +128,7 @@ describe("custom domain and embeddable widget in Chromium", () => {
     try {
       const { page } = await browser.newPage();
       await page.goto(site.url);
-      const button = page.locator("[data-booking-widget] button");
-      await expect.poll(() => button.textContent()).toBe("Booking unavailable");
-      expect(await button.isDisabled()).toBe(true);
-      expect(await page.locator("[data-booking-widget] [role=status]").textContent()).toContain("temporarily unavailable");
-      expect(await page.locator("[data-booking-widget]").getAttribute("data-state")).toBe("unavailable");
+      expect(await unavailableWidget(page, "Booking unavailable")).toContain("temporarily unavailable");
 
       const direct = await page.goto(`${tenant.origin}/`);
       expect(direct?.status()).toBe(503);

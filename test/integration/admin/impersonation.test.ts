@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "../../../src/db/client";
 import { newId } from "../../../src/lib/ids";
@@ -7,6 +7,7 @@ import { signToken } from "../../../src/lib/jwt";
 import { countDbRequests, del, get, patch, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { createAdmin, createCustomerAccount, createMember, createTenant } from "../../helpers/factories";
+import { auditEntries } from "../../helpers/audit";
 
 const REASON = "Customer ticket #4521: bookings page looks empty";
 
@@ -14,13 +15,7 @@ async function launch(tenantId: string, adminToken: string, opts: { reason?: str
   return post(`/api/admin/tenants/${tenantId}/impersonate`, { reason: opts.reason ?? REASON }, { token: adminToken, now: opts.now });
 }
 
-async function auditRows(tenantId: string) {
-  return testDb()
-    .select()
-    .from(schema.auditLog)
-    .where(and(eq(schema.auditLog.targetId, tenantId), eq(schema.auditLog.action, "admin.tenant.impersonate")))
-    .orderBy(schema.auditLog.createdAt, schema.auditLog.id);
-}
+const auditRows = (tenantId: string) => auditEntries(tenantId, "admin.tenant.impersonate");
 
 /** Audit rows written for pages opened with the token (the launch's `start` row excluded). */
 async function pageRows(tenantId: string) {

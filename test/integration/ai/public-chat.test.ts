@@ -14,6 +14,11 @@ import {
   toolCalls,
   toolResults,
 } from "./support";
+import { slotOn } from "../../helpers/slots";
+
+/** A suggested time as the reply carries it tomorrow: its wall times and, since design.md §16, its real instants. */
+const suggestedSlot = (staff: { id: string; displayName: string }, wall: [string, string], utc: [string, string]) =>
+  slotOn(TOMORROW, { id: staff.id, name: staff.displayName }, wall, utc);
 
 describe("POST /api/ai-public/:slug/chat", () => {
   it("runs the model's tool calls over the business's public data and suggests real free times", async () => {
@@ -39,22 +44,8 @@ describe("POST /api/ai-public/:slug/chat", () => {
           date: TOMORROW,
           slots: [
             // design.md §16: slots carry their real instants too (EST, UTC-5).
-            {
-              staffProfileId: staff.id,
-              staffName: staff.displayName,
-              startTime: `${TOMORROW}T16:00:00`,
-              endTime: `${TOMORROW}T16:30:00`,
-              startUtc: `${TOMORROW}T21:00:00.000Z`,
-              endUtc: `${TOMORROW}T21:30:00.000Z`,
-            },
-            {
-              staffProfileId: staff.id,
-              staffName: staff.displayName,
-              startTime: `${TOMORROW}T16:30:00`,
-              endTime: `${TOMORROW}T17:00:00`,
-              startUtc: `${TOMORROW}T21:30:00.000Z`,
-              endUtc: `${TOMORROW}T22:00:00.000Z`,
-            },
+            suggestedSlot(staff, ["16:00", "16:30"], ["21:00", "21:30"]),
+            suggestedSlot(staff, ["16:30", "17:00"], ["21:30", "22:00"]),
           ],
         },
       },
@@ -134,16 +125,7 @@ describe("POST /api/ai-public/:slug/chat", () => {
         serviceId: service.id,
         staffId: null,
         date: TOMORROW,
-        slots: [
-          {
-            staffProfileId: staff.id,
-            staffName: staff.displayName,
-            startTime: `${TOMORROW}T09:00:00`,
-            endTime: `${TOMORROW}T09:30:00`,
-            startUtc: `${TOMORROW}T14:00:00.000Z`,
-            endUtc: `${TOMORROW}T14:30:00.000Z`,
-          },
-        ],
+        slots: [suggestedSlot(staff, ["09:00", "09:30"], ["14:00", "14:30"])],
       },
     });
 

@@ -8,6 +8,7 @@ import { countDbRequests, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { createAdmin, createCustomerAccount, createMember, createTenant, FACTORY_PASSWORD, ownerToken } from "../../helpers/factories";
 import { claimsOf } from "./support";
+import { auditEntries } from "../../helpers/audit";
 
 const HOUR = 3600_000;
 
@@ -44,12 +45,7 @@ async function impersonationToken(tenant: { id: string; ownerId: string }) {
   return { token: (await signToken(env.JWT_SECRET, claims, 3600, now)).token, sessionId, adminId: admin.id };
 }
 
-async function auditFor(tenantId: string) {
-  return testDb()
-    .select()
-    .from(schema.auditLog)
-    .where(and(eq(schema.auditLog.targetId, tenantId), eq(schema.auditLog.action, "admin.tenant.impersonate")));
-}
+const auditFor = (tenantId: string) => auditEntries(tenantId, "admin.tenant.impersonate");
 
 describe("POST /api/auth/refresh", () => {
   it("re-signs the same claims for another 24 hours", async () => {

@@ -5,7 +5,7 @@ import { handleScheduled } from "../../../src/cron";
 import { schema } from "../../../src/db/client";
 import worker from "../../../src/index";
 import { cfHostnameObject } from "../../../tools/capture-server/cloudflare.mjs";
-import { type ApiResponse, randomIp } from "../../helpers/api";
+import { type ApiResponse, randomIp, readAnswer } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { createTenant, type TenantOverrides, uniq } from "../../helpers/factories";
 import { checkResponse } from "../../helpers/openapi";
@@ -44,16 +44,10 @@ export async function cf(
     CF_ENV,
     ctx,
   );
-  const text = await res.text();
+  const answer = await readAnswer(res);
   await waitOnExecutionContext(ctx);
-  let body: any;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = undefined;
-  }
-  await checkResponse(method, url, res.status, res.headers.get("Content-Type"), body);
-  return { status: res.status, body, headers: res.headers, text };
+  await checkResponse(method, url, answer.status, answer.headers.get("Content-Type"), answer.body);
+  return answer;
 }
 
 export const saveDomain = (token: string, customDomain: string | null, now?: string | Date, extra: Record<string, unknown> = {}) =>

@@ -38,7 +38,38 @@ async function received(to: string, subject: string) {
   return mails[0];
 }
 
+/** The provider got exactly what the template function made: its subject, text and HTML, and these attachments (none: undefined). */
+function expectSentAs(
+  sent: { subject: string; text: string; html: string; attachments?: unknown },
+  made: { subject: string; text: string; html: string },
+  attachments?: unknown[],
+) {
+  expect({ subject: sent.subject, text: sent.text, html: sent.html, attachments: sent.attachments }).toEqual({
+    subject: made.subject,
+    text: made.text,
+    html: made.html,
+    attachments,
+  });
+}
+
 const brand = { businessName: "Chez <b>Zoë</b> & Co", templateAccent: "#0f766e", addressLine1: "1 Main St", city: "Springfield" };
+
+/** What the template functions get for Ada Lovelace's Cut with Sam at the branded salon, computed from the test's own data. */
+function adasCutFacts(slug: string, code: string, startAt: number, endAt: number) {
+  return {
+    businessName: brand.businessName,
+    accent: brand.templateAccent,
+    customerName: "Ada Lovelace",
+    serviceName: "Cut",
+    staffName: "Sam",
+    startAt,
+    endAt,
+    timezone: "America/New_York",
+    confirmationCode: code,
+    manageUrl: manageUrl(config, slug, code),
+    location: "1 Main St, Springfield",
+  };
+}
 
 describe("booking e-mails rendered when sent (issue #42)", () => {
   it("a create stores the facts, no body; the provider gets exactly the template functions' confirmation and notice", async () => {
@@ -74,19 +105,7 @@ describe("booking e-mails rendered when sent (issue #42)", () => {
     expect(Object.keys(stored.facts.customer).sort()).toEqual(["email", "firstName", "lastName"]);
 
     await cronAt(LATER, s.tenant.id);
-    const facts = {
-      businessName: brand.businessName,
-      accent: brand.templateAccent,
-      customerName: "Ada Lovelace",
-      serviceName: "Cut",
-      staffName: "Sam",
-      startAt: START_MS,
-      endAt: START_MS + HOUR,
-      timezone: "America/New_York",
-      confirmationCode: b.code,
-      manageUrl: manageUrl(config, s.tenant.slug, b.code),
-      location: "1 Main St, Springfield",
-    };
+    const facts = adasCutFacts(s.tenant.slug, b.code, START_MS, START_MS + HOUR);
     const expected = bookingConfirmedEmail(facts);
     const ics = bookingIcs(
       "REQUEST",
@@ -109,12 +128,7 @@ describe("booking e-mails rendered when sent (issue #42)", () => {
       Date.parse(NOW),
     );
     const sent = await received(b.email, "Booking confirmed");
-    expect({ subject: sent.subject, text: sent.text, html: sent.html, attachments: sent.attachments }).toEqual({
-      subject: expected.subject,
-      text: expected.text,
-      html: expected.html,
-      attachments: [ics],
-    });
+    expectSentAs(sent, expected, [ics]);
 
     const notice = bookingNoticeEmail("created", {
       ...facts,
@@ -122,11 +136,7 @@ describe("booking e-mails rendered when sent (issue #42)", () => {
       notes: "Window seat",
     });
     const sentNotice = await received(notify, "New booking");
-    expect({ subject: sentNotice.subject, text: sentNotice.text, html: sentNotice.html }).toEqual({
-      subject: notice.subject,
-      text: notice.text,
-      html: notice.html,
-    });
+    expectSentAs(sentNotice, notice);
     expect(sentNotice.attachments).toBeUndefined();
   });
 
@@ -139,19 +149,7 @@ describe("booking e-mails rendered when sent (issue #42)", () => {
     expect(cancelled.status).toBe(200);
     await cronAt(LATER, s.tenant.id);
 
-    const base = {
-      businessName: brand.businessName,
-      accent: brand.templateAccent,
-      customerName: "Ada Lovelace",
-      serviceName: "Cut",
-      staffName: "Sam",
-      startAt: Date.parse("2031-06-11T15:00:00Z"),
-      endAt: Date.parse("2031-06-11T16:00:00Z"),
-      timezone: "America/New_York",
-      confirmationCode: b.code,
-      manageUrl: manageUrl(config, s.tenant.slug, b.code),
-      location: "1 Main St, Springfield",
-    };
+    const base = adasCutFacts(s.tenant.slug, b.code, Date.parse("2031-06-11T15:00:00Z"), Date.parse("2031-06-11T16:00:00Z"));
     const icsFacts = {
       bookingId: b.id,
       slug: s.tenant.slug,
@@ -169,22 +167,12 @@ describe("booking e-mails rendered when sent (issue #42)", () => {
 
     const move = bookingRescheduledEmail({ ...base, previous: { startAt: START_MS, endAt: START_MS + HOUR } });
     const sentMove = await received(b.email, "Booking moved");
-    expect({ subject: sentMove.subject, text: sentMove.text, html: sentMove.html, attachments: sentMove.attachments }).toEqual({
-      subject: move.subject,
-      text: move.text,
-      html: move.html,
-      attachments: [bookingIcs("REQUEST", { ...icsFacts, sequence: 1 }, settings, Date.parse(NOW))],
-    });
+    expectSentAs(sentMove, move, [bookingIcs("REQUEST", { ...icsFacts, sequence: 1 }, settings, Date.parse(NOW))]);
 
     // A public cancel's reason is never quoted to the customer (design.md §18).
     const cancel = bookingCancelledEmail({ ...base, reason: null, paymentLines: [] });
     const sentCancel = await received(b.email, "Booking cancelled");
-    expect({ subject: sentCancel.subject, text: sentCancel.text, html: sentCancel.html, attachments: sentCancel.attachments }).toEqual({
-      subject: cancel.subject,
-      text: cancel.text,
-      html: cancel.html,
-      attachments: [bookingIcs("CANCEL", { ...icsFacts, sequence: 2 }, settings, Date.parse(LATER))],
-    });
+    expectSentAs(sentCancel, cancel, [bookingIcs("CANCEL", { ...icsFacts, sequence: 2 }, settings, Date.parse(LATER))]);
   });
 
   it("a row the previous release wrote with finished bodies and attachments is sent as it is", async () => {

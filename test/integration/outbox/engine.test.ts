@@ -8,7 +8,8 @@ import { jobCancel } from "../../../src/services/outbox/jobs";
 import { testHttpHandler } from "../../../src/services/outbox/test-http";
 import { countDbRequests } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
-import { aheadOfWallClock, captured, clockFrom, jobRow, ownKind, plus, receiver, script, writeJob } from "./harness";
+import { aheadOfWallClock, clockFrom, jobRow, ownKind, plus, receiver, writeJob } from "./harness";
+import { captured, script } from "../../helpers/worker-entry";
 
 // The engine's generic parts, driven directly with a kind of each test's own (so no other claim,
 // cron tick included, can take its rows) and clocks half an hour ahead of wall time.

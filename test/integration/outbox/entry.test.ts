@@ -3,20 +3,8 @@ import { emailPointer, enqueue, webhookPointer } from "../../../src/services/out
 import { createTenant } from "../../helpers/factories";
 import { outboxRow, providerRequests, writeOutboxEmail } from "../email/outbox-harness";
 import { createEndpoint, deliveryRow, writeEvent, receiver as webhookReceiver } from "../webhooks/harness";
-import {
-  aheadOfWallClock,
-  captured,
-  deliverBatch,
-  eventually,
-  jobRow,
-  plus,
-  pointerMessage,
-  receiver,
-  recordingQueue,
-  runCron,
-  script,
-  writeJob,
-} from "./harness";
+import { aheadOfWallClock, jobRow, plus, pointerMessage, receiver, recordingQueue, writeJob } from "./harness";
+import { captured, cronUntil, deliverBatch, runCron, script } from "../../helpers/worker-entry";
 
 // The Worker's real entry points (queue consumer, cron) with the generic pointer `{ kind, id }`
 // for every kind; the e-mail and webhook suites keep driving the shapes written before it.
@@ -95,13 +83,9 @@ describe("cron: every kind through the engine", () => {
   it("performs a jobs-table job whose enqueue was lost, exactly once", async () => {
     const hook = receiver();
     const job = await writeJob({ url: hook.url });
-    const row = await eventually(
-      async () => {
-        await runCron();
-        const r = await jobRow(job.id);
-        return r.status === "done" ? r : undefined;
-      },
-      15_000,
+    const row = await cronUntil(
+      () => jobRow(job.id),
+      (r) => r.status === "done",
       "the cron to perform the job",
     );
     expect(row.attempts).toBe(1);

@@ -6,7 +6,8 @@ import { testDb } from "../../helpers/db";
 import { createAdmin, createMember, createTenant, uniq } from "../../helpers/factories";
 import { scriptProvider } from "../email/outbox-harness";
 import { createEndpoint, writeEvent, receiver as webhookReceiver } from "../webhooks/harness";
-import { aheadOfWallClock, deliverBatch, plus, pointerMessage, receiver, script, writeJob } from "./harness";
+import { aheadOfWallClock, plus, pointerMessage, receiver, writeJob } from "./harness";
+import { deliverBatch, script } from "../../helpers/worker-entry";
 
 // design.md §22: failed jobs of every kind in one list, for the owner app and the operator
 // console. Each failure happens for real (provider, integrator, third party refusing) through

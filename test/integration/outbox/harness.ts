@@ -11,16 +11,6 @@ import { workerEnv } from "../../helpers/worker-entry";
 // unique path of the capture server, so tests key on their own receiver. Engine-level cases give
 // each test a kind of its own (`ownKind`), so their claims can only ever take their own rows.
 
-export {
-  type CapturedRequest,
-  captured,
-  deliverBatch,
-  eventually,
-  runCron,
-  script,
-  workerEnv,
-} from "../../helpers/worker-entry";
-
 export function receiver() {
   const path = `/job-${crypto.randomUUID()}`;
   return { path, url: `${workerEnv.CAPTURE_URL}${path}` };

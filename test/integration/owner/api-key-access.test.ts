@@ -7,7 +7,15 @@ import { bookableTenant } from "../../helpers/booking";
 import { testDb } from "../../helpers/db";
 import { stripeAccountFor } from "../../helpers/stripe-account";
 import { workerEnv } from "../../helpers/worker-entry";
-import { createAdmin, createBookingRow, createCustomer, createService, createStaff, createTenant } from "../../helpers/factories";
+import {
+  createAdmin,
+  createBookingRow,
+  createCustomer,
+  createService,
+  createStaff,
+  createTenant,
+  createTimeOff,
+} from "../../helpers/factories";
 
 // design.md §19: a tenant API key works on every owner route as its business. `read` may only GET
 // (writes: 403 forbidden, nothing changes); `write` acts as an admin except on members and API keys.
@@ -22,17 +30,7 @@ async function keyedBusiness() {
   const customer = await createCustomer(t.id, { firstName: "Cleo" });
   const booking = await createBookingRow(t.id, service.id, staff.id, new Date(`${DAY}T14:00:00Z`), 60, { customerId: customer.id });
   const pending = await createBookingRow(t.id, service.id, staff.id, new Date(`${DAY}T16:00:00Z`), 60, { status: "pending" });
-  const offId = `off_${crypto.randomUUID().replace(/-/g, "").slice(0, 20)}`;
-  await testDb()
-    .insert(schema.staffTimeOff)
-    .values({
-      id: offId,
-      tenantId: t.id,
-      staffId: staff.id,
-      startAt: Date.parse(`${DAY}T20:00:00Z`),
-      endAt: Date.parse(`${DAY}T21:00:00Z`),
-      createdAt: new Date().toISOString(),
-    });
+  const { id: offId } = await createTimeOff(t.id, staff.id, new Date(`${DAY}T20:00:00Z`), new Date(`${DAY}T21:00:00Z`));
   // design.md §16: a date override and a closure to read and delete.
   const override = await call("PUT", `/api/staff/${staff.id}/overrides/2031-04-01`, {
     token: t.token,

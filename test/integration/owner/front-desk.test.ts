@@ -1,10 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "../../../src/db/client";
-import { newId } from "../../../src/lib/ids";
 import { countDbRequests, get, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
-import { createBookingRow, createMember, ownerToken } from "../../helpers/factories";
+import { createBookingRow, createMember, createTimeOff, ownerToken } from "../../helpers/factories";
 import { bookableTenant, bookingRow, customer } from "../../helpers/booking";
 import { tenantOutboxRows } from "../../helpers/outbox";
 
@@ -68,16 +67,7 @@ describe("POST /api/bookings with override: true", () => {
   it("never books over another booking or time off (409 slot_taken), and refuses times off the 5-minute steps", async () => {
     const { book, tenant, service, staff } = await frontDesk();
     await createBookingRow(tenant.id, service.id, staff.id, at("18:00"), 60);
-    await testDb()
-      .insert(schema.staffTimeOff)
-      .values({
-        id: newId("off"),
-        tenantId: tenant.id,
-        staffId: staff.id,
-        startAt: at("20:00").getTime(),
-        endAt: at("21:00").getTime(),
-        createdAt: NOON.toISOString(),
-      });
+    await createTimeOff(tenant.id, staff.id, at("20:00"), at("21:00"), { createdAt: NOON.toISOString() });
     for (const start of ["18:30", "17:05", "19:30", "20:55"]) {
       const res = await book(`${DAY}T${start}:00`, { override: true });
       expect(res.status, start).toBe(409);

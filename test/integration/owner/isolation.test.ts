@@ -1,10 +1,9 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { schema } from "../../../src/db/client";
 import { type ApiResponse, del, get, patch, post, put } from "../../helpers/api";
 import { bookableTenant } from "../../helpers/booking";
 import { testDb } from "../../helpers/db";
-import { createBookingRow, createCustomer, createStaff, createTenant } from "../../helpers/factories";
+import { createBookingRow, createCustomer, createStaff, createTenant, createTimeOff } from "../../helpers/factories";
 
 const DAY = "2031-03-11";
 
@@ -39,17 +38,7 @@ async function tenantA() {
     notes: "A booking note",
   });
   const pending = await createBookingRow(a.id, service.id, staff.id, new Date(`${DAY}T16:00:00Z`), 60, { status: "pending" });
-  const offId = `off_${crypto.randomUUID().replace(/-/g, "").slice(0, 20)}`;
-  await testDb()
-    .insert(schema.staffTimeOff)
-    .values({
-      id: offId,
-      tenantId: a.id,
-      staffId: staff.id,
-      startAt: Date.parse(`${DAY}T20:00:00Z`),
-      endAt: Date.parse(`${DAY}T21:00:00Z`),
-      createdAt: new Date().toISOString(),
-    });
+  const { id: offId } = await createTimeOff(a.id, staff.id, new Date(`${DAY}T20:00:00Z`), new Date(`${DAY}T21:00:00Z`));
   return { a, service, staff, customer, booking, pending, offId };
 }
 

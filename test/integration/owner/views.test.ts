@@ -12,9 +12,11 @@ import {
   createService,
   createStaff,
   createTenant,
+  createTimeOff,
   ownerToken,
 } from "../../helpers/factories";
 import { bookableTenant } from "../../helpers/booking";
+import { auditEntries } from "../../helpers/audit";
 
 // The owner app's page views (design.md §15): one call per page, one libSQL batch behind it.
 // New York; 2031-03-11 is a Tuesday in EDT (-04:00). The request clock is pinned to its noon.
@@ -102,18 +104,10 @@ describe("GET /api/businesses/me/views/calendar", () => {
     const sunday = await createBookingRow(tenant.id, service.id, staff.id, at("2031-03-16T16:00"), 60);
     await createBookingRow(tenant.id, service.id, staff.id, at("2031-03-17T09:00"), 60); // next week
     await createBookingRow(tenant.id, service.id, staff.id, at("2031-03-12T09:00"), 60, { status: "cancelled" });
-    const offId = newId("off");
-    await testDb()
-      .insert(schema.staffTimeOff)
-      .values({
-        id: offId,
-        tenantId: tenant.id,
-        staffId: staff.id,
-        startAt: at("2031-03-12T13:00").getTime(),
-        endAt: at("2031-03-12T15:00").getTime(),
-        reason: "Dentist",
-        createdAt: NOON.toISOString(),
-      });
+    const { id: offId } = await createTimeOff(tenant.id, staff.id, at("2031-03-12T13:00"), at("2031-03-12T15:00"), {
+      reason: "Dentist",
+      createdAt: NOON.toISOString(),
+    });
 
     const res = await view("calendar?date=2031-03-12&view=week");
     expect(res.status).toBe(200);
@@ -192,26 +186,8 @@ describe("the other page views", () => {
   it("services, staff, customers: the page's records with the business, in one batch", async () => {
     const { tenant, service, staff, view } = await salon();
     const hidden = await createService(tenant.id, { name: "Old colour", isActive: false, orderIndex: 5 });
-    await testDb()
-      .insert(schema.staffTimeOff)
-      .values([
-        {
-          id: newId("off"),
-          tenantId: tenant.id,
-          staffId: staff.id,
-          startAt: at("2031-03-20T00:00").getTime(),
-          endAt: at("2031-03-21T00:00").getTime(),
-          createdAt: "x",
-        },
-        {
-          id: newId("off"),
-          tenantId: tenant.id,
-          staffId: staff.id,
-          startAt: at("2031-03-01T00:00").getTime(),
-          endAt: at("2031-03-02T00:00").getTime(),
-          createdAt: "x",
-        },
-      ]);
+    await createTimeOff(tenant.id, staff.id, at("2031-03-20T00:00"), at("2031-03-21T00:00"), { createdAt: "x" });
+    await createTimeOff(tenant.id, staff.id, at("2031-03-01T00:00"), at("2031-03-02T00:00"), { createdAt: "x" });
     const customer = await createCustomer(tenant.id, { firstName: "Zoe", notes: "Prefers mornings" });
 
     const services = await view("services");
@@ -495,10 +471,7 @@ describe("impersonation: one audited request per page opened, naming the page", 
       expect(res.status).toBe(200);
       expect(res.body.data.viewer).toMatchObject({ role: "owner", readOnly: true });
     }
-    const rows = await testDb()
-      .select()
-      .from(schema.auditLog)
-      .where(and(eq(schema.auditLog.targetId, tenant.id), eq(schema.auditLog.action, "admin.tenant.impersonate")));
+    const rows = await auditEntries(tenant.id, "admin.tenant.impersonate");
     const pages = rows.map((r) => (r.metadata as { page: string }).page).sort();
     expect(pages).toEqual(["/app", "/app/calendar", "GET /api/businesses/me/views/settings", "start"]);
   });

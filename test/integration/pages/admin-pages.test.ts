@@ -1,20 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { get } from "../../helpers/api";
-
-// interface.md's sections in their order, then the console's own (failed jobs, design.md §22).
-const SECTIONS = [
-  "Profile",
-  "Owner",
-  "Members",
-  "Services",
-  "Staff",
-  "Customers",
-  "Bookings",
-  "Payments",
-  "AI activity",
-  "Audit",
-  "Failed jobs",
-];
+import { CONSOLE_SECTIONS } from "../../helpers/console-sections";
 
 function h2s(html: string): string[] {
   return [...html.matchAll(/<h2[^>]*>([^<]*)<\/h2>/g)].map((m) => m[1]);
@@ -48,7 +34,7 @@ describe("operator console pages", () => {
 
   it("lays the tenant page out with interface.md's sections in order", async () => {
     const res = await get("/admin/tenant?id=tnt_abc");
-    expect(h2s(res.text)).toEqual(SECTIONS);
+    expect(h2s(res.text)).toEqual(CONSOLE_SECTIONS);
     expect(res.text).toContain('data-tenant-id="tnt_abc"');
     for (const reasonField of [
       "form-suspend-reason",

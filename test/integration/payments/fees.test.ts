@@ -49,6 +49,12 @@ async function saveCard(c: Awaited<ReturnType<typeof cardOnFile>>) {
   expect((await sendEvent(event)).status).toBe(200);
 }
 
+/** The owner marks the booking a no-show once its start has passed (the fee's trigger). */
+async function markNoShow(c: Awaited<ReturnType<typeof cardOnFile>>) {
+  const token = await ownerToken(c.tenant.ownerId, c.tenant.id, "owner", new Date(AFTER_START));
+  return patch(`/api/bookings/${c.booking.id}/status`, { status: "no_show" }, { token, now: AFTER_START });
+}
+
 describe("the card on file at booking", () => {
   it("saves the customer's card (Customer + SetupIntent, off-session) when fees apply and nothing is prepaid: 2 round trips, 2 Stripe calls", async () => {
     const setup = await payingTenant({ price: 4000, depositPercent: 0, tenant: FEES });
@@ -108,11 +114,7 @@ describe("marking a no-show", () => {
     const preview = await get(`/api/bookings/${c.booking.id}/payments`, { token });
     expect(preview.body.data).toMatchObject({ card: { status: "saved" }, noShowFee: { percent: 50, amount: 2000, currency: "EUR" } });
 
-    const marked = await patch(
-      `/api/bookings/${c.booking.id}/status`,
-      { status: "no_show" },
-      { token: await ownerToken(c.tenant.ownerId, c.tenant.id, "owner", new Date(AFTER_START)), now: AFTER_START },
-    );
+    const marked = await markNoShow(c);
     expect(marked.status).toBe(200);
     expect(marked.body.data).toMatchObject({
       status: "no_show",
@@ -141,11 +143,7 @@ describe("marking a no-show", () => {
     const c = await cardOnFile({ pm: "pm_card_declined_x" });
     await saveCard(c);
     const token = await ownerToken(c.tenant.ownerId, c.tenant.id);
-    await patch(
-      `/api/bookings/${c.booking.id}/status`,
-      { status: "no_show" },
-      { token: await ownerToken(c.tenant.ownerId, c.tenant.id, "owner", new Date(AFTER_START)), now: AFTER_START },
-    );
+    await markNoShow(c);
     await cronAt(AFTER_START, c.tenant.id);
     await cronAt(AFTER_START, c.tenant.id);
     expect(await captured({ pathPrefix: "/stripe/v1/payment_intents", bodyContains: c.card.pm })).toHaveLength(1);
@@ -215,11 +213,7 @@ describe("a late customer cancellation", () => {
     const c = await cardOnFile();
     await saveCard(c);
     const token = await ownerToken(c.tenant.ownerId, c.tenant.id);
-    await patch(
-      `/api/bookings/${c.booking.id}/status`,
-      { status: "no_show" },
-      { token: await ownerToken(c.tenant.ownerId, c.tenant.id, "owner", new Date(AFTER_START)), now: AFTER_START },
-    );
+    await markNoShow(c);
     await cronAt(AFTER_START, c.tenant.id);
     const res = await post(`/api/bookings/${c.booking.id}/waive-fee`, {}, { token });
     expect(res.status).toBe(409);

@@ -9,7 +9,7 @@ import { countDbRequests, del, get, post, put } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { stripeAccountFor } from "../../helpers/stripe-account";
 import { createBookingRow, createMember, createService, createStaff, createTenant } from "../../helpers/factories";
-import { captured, script } from "../webhooks/harness";
+import { captured, script } from "../../helpers/worker-entry";
 
 const STRIPE_PATH = "/stripe/v1/payment_intents";
 

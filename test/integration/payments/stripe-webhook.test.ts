@@ -4,7 +4,8 @@ import { schema } from "../../../src/db/client";
 import { call, countDbRequests } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { createTenant } from "../../helpers/factories";
-import { hmacHex, workerEnv } from "../webhooks/harness";
+import { hmacHex } from "../webhooks/harness";
+import { workerEnv } from "../../helpers/worker-entry";
 
 // Stripe's recipe, computed here independently: v1 = hex HMAC-SHA-256(secret, `${t}.${rawBody}`).
 async function stripeSignature(body: string, at = new Date(), secret = workerEnv.STRIPE_WEBHOOK_SECRET) {
@@ -18,14 +19,13 @@ function sendEvent(body: string, signature: string | undefined, opts: { now?: Da
   return call("POST", "/api/webhooks/stripe", { rawBody: body, headers, now: opts.now, dbTag: opts.dbTag });
 }
 
-async function pendingPayment() {
-  const tenant = await createTenant({ stripeAccountId: "acct_events" });
+/** The pending payment row the create writes once Stripe has answered with the intent. */
+async function insertPendingPayment(tenantId: string, intentId: string) {
   const id = `pay_${crypto.randomUUID().replace(/-/g, "").slice(0, 20)}`;
-  const intentId = `pi_${crypto.randomUUID().replace(/-/g, "")}`;
   const t = new Date().toISOString();
   await testDb().insert(schema.payments).values({
     id,
-    tenantId: tenant.id,
+    tenantId,
     amount: 2500,
     currency: "USD",
     status: "pending",
@@ -33,6 +33,13 @@ async function pendingPayment() {
     createdAt: t,
     updatedAt: t,
   });
+  return id;
+}
+
+async function pendingPayment() {
+  const tenant = await createTenant({ stripeAccountId: "acct_events" });
+  const intentId = `pi_${crypto.randomUUID().replace(/-/g, "")}`;
+  const id = await insertPendingPayment(tenant.id, intentId);
   return { tenant, id, intentId };
 }
 
@@ -170,18 +177,7 @@ describe("POST /api/webhooks/stripe", () => {
     expect(await processed(JSON.parse(body).id)).toHaveLength(0);
 
     // The payment row appears (the create's insert after Stripe answered), then Stripe redelivers.
-    const id = `pay_${crypto.randomUUID().replace(/-/g, "").slice(0, 20)}`;
-    const t = new Date().toISOString();
-    await testDb().insert(schema.payments).values({
-      id,
-      tenantId: tenant.id,
-      amount: 2500,
-      currency: "USD",
-      status: "pending",
-      stripePaymentIntentId: intentId,
-      createdAt: t,
-      updatedAt: t,
-    });
+    const id = await insertPendingPayment(tenant.id, intentId);
     const redelivered = await sendEvent(body, await stripeSignature(body));
     expect(redelivered.status).toBe(200);
     expect(await paymentStatus(id)).toBe("succeeded");

@@ -18,16 +18,17 @@ async function bookingsOf(tenantId: string) {
     SELECT id, status, gift_card_amount AS giftCardAmount FROM bookings WHERE tenant_id = ${tenantId}`);
 }
 
+/** The customer books the giftTenant's service at 10:00 on 2031-05-14, paying with the gift card `code`. */
+function bookWithCard(t: { tenant: { slug: string }; service: { id: string }; staff: { id: string } }, code: string) {
+  return book(t.tenant.slug, { ...bookingBody(t.service.id, t.staff.id, "2031-05-14T10:00:00"), giftCardCode: code }, { now: NOW });
+}
+
 describe("paying at booking with a gift card", () => {
   it("takes the amount due from the balance first and leaves only the rest to Stripe; a released hold gives it back", async () => {
     // Full price (40.00) due; the card holds 25.00.
     const { tenant, service, staff } = await giftTenant({ price: 4000, depositPercent: 0 });
     const card = await counterCard(tenant, 2500);
-    const res = await book(
-      tenant.slug,
-      { ...bookingBody(service.id, staff.id, "2031-05-14T10:00:00"), giftCardCode: card.code.toLowerCase() },
-      { now: NOW },
-    );
+    const res = await bookWithCard({ tenant, service, staff }, card.code.toLowerCase());
     expect(res.status).toBe(201);
     expect(res.body.data.status).toBe("pending");
     expect(res.body.data.payment).toMatchObject({ amount: 1500, kind: "full", giftCardAmount: 2500, cardAmount: 1500, price: 4000 });
@@ -59,11 +60,7 @@ describe("paying at booking with a gift card", () => {
   it("confirms at once without Stripe when the card covers everything due", async () => {
     const { tenant, service, staff } = await giftTenant({ price: 4000, depositPercent: 30 });
     const card = await counterCard(tenant, 10000);
-    const res = await book(
-      tenant.slug,
-      { ...bookingBody(service.id, staff.id, "2031-05-14T10:00:00"), giftCardCode: card.code },
-      { now: NOW },
-    );
+    const res = await bookWithCard({ tenant, service, staff }, card.code);
     expect(res.status).toBe(201);
     expect(res.body.data.status).toBe("confirmed");
     expect(await stripeCalls(tenant.id)).toEqual([]);
@@ -75,11 +72,7 @@ describe("paying at booking with a gift card", () => {
   it("covers less when the rest would be below Stripe's minimum, so the card pays 0.50", async () => {
     const { tenant, service, staff } = await giftTenant({ price: 4000, depositPercent: 0 });
     const card = await counterCard(tenant, 3980);
-    const res = await book(
-      tenant.slug,
-      { ...bookingBody(service.id, staff.id, "2031-05-14T10:00:00"), giftCardCode: card.code },
-      { now: NOW },
-    );
+    const res = await bookWithCard({ tenant, service, staff }, card.code);
     expect(res.body.data.payment).toMatchObject({ amount: 50, giftCardAmount: 3950, cardAmount: 50 });
     expect((await giftCardRow(card.id)).balance).toBe(30);
   });

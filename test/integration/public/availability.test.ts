@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { countDbRequests, get } from "../../helpers/api";
-import { allWeek, createBookingRow, createService, createStaff, createTenant } from "../../helpers/factories";
-import { testDb } from "../../helpers/db";
-import { schema } from "../../../src/db/client";
-import { newId } from "../../../src/lib/ids";
+import { allWeek, createBookingRow, createService, createStaff, createTenant, createTimeOff } from "../../helpers/factories";
 import { bookableTenant } from "../../helpers/booking";
+import { NEW_YORK_SPRING_FORWARD_STARTS } from "../../helpers/daylight-saving";
+import { slotOn } from "../../helpers/slots";
 
 const NOW = "2027-03-01T12:00:00Z"; // pinned request clock: every date below is ahead of it
 const avail = (slug: string, query: string, now = NOW) => get(`/api/public/${slug}/availability?${query}`, { now });
@@ -86,38 +85,10 @@ describe("GET /api/public/:slug/availability: slots", () => {
         timezone: "America/New_York",
         slots: [
           // design.md §16 adds the real instants (EST, UTC-5) to the contract's fields.
-          {
-            staffProfileId: al.id,
-            staffName: "Al",
-            startTime: "2027-03-10T09:45:00",
-            endTime: "2027-03-10T10:30:00",
-            startUtc: "2027-03-10T14:45:00.000Z",
-            endUtc: "2027-03-10T15:30:00.000Z",
-          },
-          {
-            staffProfileId: al.id,
-            staffName: "Al",
-            startTime: "2027-03-10T10:00:00",
-            endTime: "2027-03-10T10:45:00",
-            startUtc: "2027-03-10T15:00:00.000Z",
-            endUtc: "2027-03-10T15:45:00.000Z",
-          },
-          {
-            staffProfileId: bea.id,
-            staffName: "Bea",
-            startTime: "2027-03-10T10:00:00",
-            endTime: "2027-03-10T10:45:00",
-            startUtc: "2027-03-10T15:00:00.000Z",
-            endUtc: "2027-03-10T15:45:00.000Z",
-          },
-          {
-            staffProfileId: bea.id,
-            staffName: "Bea",
-            startTime: "2027-03-10T10:15:00",
-            endTime: "2027-03-10T11:00:00",
-            startUtc: "2027-03-10T15:15:00.000Z",
-            endUtc: "2027-03-10T16:00:00.000Z",
-          },
+          slotOn("2027-03-10", { id: al.id, name: "Al" }, ["09:45", "10:30"], ["14:45", "15:30"]),
+          slotOn("2027-03-10", { id: al.id, name: "Al" }, ["10:00", "10:45"], ["15:00", "15:45"]),
+          slotOn("2027-03-10", { id: bea.id, name: "Bea" }, ["10:00", "10:45"], ["15:00", "15:45"]),
+          slotOn("2027-03-10", { id: bea.id, name: "Bea" }, ["10:15", "11:00"], ["15:15", "16:00"]),
         ],
       },
     });
@@ -129,16 +100,7 @@ describe("GET /api/public/:slug/availability: slots", () => {
     // 2027-03-10 is EST (UTC-5): 10:00 local = 15:00Z.
     await createBookingRow(tenant.id, service.id, staff.id, new Date("2027-03-10T15:00:00Z"), 30);
     await createBookingRow(tenant.id, service.id, staff.id, new Date("2027-03-10T14:00:00Z"), 60, { status: "cancelled" });
-    await testDb()
-      .insert(schema.staffTimeOff)
-      .values({
-        id: newId("off"),
-        tenantId: tenant.id,
-        staffId: staff.id,
-        startAt: Date.parse("2027-03-10T17:00:00Z"),
-        endAt: Date.parse("2027-03-11T05:00:00Z"),
-        createdAt: NOW,
-      });
+    await createTimeOff(tenant.id, staff.id, new Date("2027-03-10T17:00:00Z"), new Date("2027-03-11T05:00:00Z"), { createdAt: NOW });
     const res = await avail(tenant.slug, `serviceId=${service.id}&date=2027-03-10&staffId=${staff.id}`);
     expect(res.status).toBe(200);
     expect(times(res)).toEqual(["09:00", "10:30", "10:45", "11:00"]);
@@ -184,21 +146,7 @@ describe("GET /api/public/:slug/availability across daylight-saving changes", ()
     const res = await avail(tenant.slug, `serviceId=${service.id}&date=2026-03-08`, "2026-03-01T00:00:00Z");
     expect(res.status).toBe(200);
     expect(times(res).filter((t: string) => t.startsWith("02:"))).toEqual([]);
-    expect(times(res)).toEqual([
-      "00:00",
-      "00:15",
-      "00:30",
-      "00:45",
-      "01:00",
-      "01:15",
-      "01:30",
-      "01:45",
-      "03:00",
-      "03:15",
-      "03:30",
-      "03:45",
-      "04:00",
-    ]);
+    expect(times(res)).toEqual(NEW_YORK_SPRING_FORWARD_STARTS);
     expect(res.body.data.slots.find((s: any) => s.startTime === "2026-03-08T01:30:00").endTime).toBe("2026-03-08T03:30:00");
   });
 

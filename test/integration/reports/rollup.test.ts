@@ -5,8 +5,9 @@ import { buildReportRollup } from "../../../src/services/reports/rollup";
 import { countDbRequests, get, patch, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { createBookingRow, ownerToken } from "../../helpers/factories";
-import { DAY, NOW, salon as visitSalon, visitBody } from "../visits/_setup";
-import { datesBetween, expectedSummary, FROM, local, reportSalon, type Salon, TO } from "./support";
+import { DAY, NOW, salon as visitSalon, threeServiceVisit } from "../visits/_setup";
+import { expectSalonFigures } from "./figures";
+import { FROM, local, reportSalon, TO } from "./support";
 
 // design.md §29, issue #40: the summary of a business whose roll-up is built reads per-date cells
 // the writes keep current (SQLite triggers), not the range's bookings. Every figure must be the one
@@ -47,19 +48,6 @@ async function fromRollupAndBookings(tenantId: string, token: string, query = QU
   await build(tenantId);
   expect(await cells(tenantId)).toEqual(kept);
   return rolled.body.data;
-}
-
-function expectSalonFigures(s: Salon, d: { [k: string]: unknown } & { series: { period: string }[] }) {
-  const want = expectedSummary(s, FROM, TO);
-  expect(d.totals).toEqual(want.totals);
-  expect(d.noShowRate).toBe(want.noShowRate);
-  expect(d.cancellationRate).toBe(want.cancellationRate);
-  expect(d.utilization).toEqual(
-    want.utilization.map((u) => ({ ...u, staffName: u.staffId === s.ana.id ? s.ana.displayName : s.ben.displayName })),
-  );
-  expect(d.topServices).toEqual(want.services.map((x) => ({ ...x, name: x.serviceId === s.cut.id ? s.cut.name : s.colour.name })));
-  expect(d.series.map((p) => p.period)).toEqual(datesBetween(FROM, TO));
-  for (const p of d.series) expect(p).toEqual({ period: p.period, ...want.byDate(p.period) });
 }
 
 describe("the report roll-up", () => {
@@ -158,18 +146,7 @@ describe("the report roll-up", () => {
   it("counts a visit once as its items change together, and each item for its service", async () => {
     const { tenant, kim, lee, cut, colour, dry } = await visitSalon();
     await build(tenant.id);
-    const visit = await post(
-      `/api/public/${tenant.slug}/bookings`,
-      visitBody(
-        [
-          { serviceId: cut.id, staffProfileId: kim.id },
-          { serviceId: colour.id, staffProfileId: lee.id },
-          { serviceId: dry.id, staffProfileId: kim.id },
-        ],
-        `${DAY}T09:00:00`,
-      ),
-      { now: NOW },
-    );
+    const visit = await post(`/api/public/${tenant.slug}/bookings`, threeServiceVisit({ kim, lee, cut, colour, dry }), { now: NOW });
     expect(visit.status).toBe(201);
     const after = "2031-03-10T20:00:00Z";
     const token = await ownerToken(tenant.ownerId, tenant.id, "owner", new Date(after));

@@ -3,7 +3,8 @@ import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { get, patch, post } from "../../helpers/api";
 import { ownerToken } from "../../helpers/factories";
-import { DAY, NOW, salon, visitBody } from "../visits/_setup";
+import { DAY, NOW, salon, threeServiceVisit } from "../visits/_setup";
+import { bookingBody } from "../../helpers/booking";
 
 // design.md §26 + §29: a visit of several services is one booking in the report's counts, while
 // each of its items still counts for its own service.
@@ -11,29 +12,9 @@ import { DAY, NOW, salon, visitBody } from "../visits/_setup";
 describe("reports over visits", () => {
   it("counts a visit of three services once, and each of its services once in topServices", async () => {
     const { tenant, kim, lee, cut, colour, dry } = await salon();
-    const visit = await post(
-      `/api/public/${tenant.slug}/bookings`,
-      visitBody(
-        [
-          { serviceId: cut.id, staffProfileId: kim.id },
-          { serviceId: colour.id, staffProfileId: lee.id },
-          { serviceId: dry.id, staffProfileId: kim.id },
-        ],
-        `${DAY}T09:00:00`,
-      ),
-      { now: NOW },
-    );
+    const visit = await post(`/api/public/${tenant.slug}/bookings`, threeServiceVisit({ kim, lee, cut, colour, dry }), { now: NOW });
     expect(visit.status).toBe(201);
-    const single = await post(
-      `/api/public/${tenant.slug}/bookings`,
-      {
-        serviceId: cut.id,
-        staffProfileId: lee.id,
-        startDatetime: `${DAY}T12:00:00`,
-        customer: { firstName: "Sam", email: "sam@example.test" },
-      },
-      { now: NOW },
-    );
+    const single = await post(`/api/public/${tenant.slug}/bookings`, bookingBody(cut.id, lee.id, `${DAY}T12:00:00`), { now: NOW });
     expect(single.status).toBe(201);
     // The whole visit is completed (any item's status change is the visit's).
     const after = "2031-03-10T20:00:00Z";

@@ -30,6 +30,16 @@ async function business() {
   return { t, service, staff, customer, booking };
 }
 
+/** A booking at 09:00 on DAY through the owner API (the front desk), by whoever holds `token`. */
+function frontDeskBooking(b: Awaited<ReturnType<typeof business>>, token: string, firstName: string, now: string) {
+  const customer = { firstName, email: `${firstName.toLowerCase()}@example.test` };
+  return post(
+    "/api/bookings",
+    { serviceId: b.service.id, staffProfileId: b.staff.id, startDatetime: `${DAY}T09:00:00`, customer },
+    { token, now },
+  );
+}
+
 async function newKey(token: string, scope: "read" | "write") {
   const res = await post("/api/businesses/me/api-keys", { name: `${scope} key`, scope }, { token });
   expect(res.status).toBe(201);
@@ -92,16 +102,7 @@ describe("confirmation codes on owner reads", () => {
     for (const token of [admin.token, writeKey]) {
       expect(new Set(await codesSeenBy(token, b))).toEqual(new Set([b.booking.confirmationCode]));
     }
-    const created = await post(
-      "/api/bookings",
-      {
-        serviceId: b.service.id,
-        staffProfileId: b.staff.id,
-        startDatetime: `${DAY}T09:00:00`,
-        customer: { firstName: "Dee", email: "dee@example.test" },
-      },
-      { token: writeKey, now: "2031-04-01T12:00:00Z" },
-    );
+    const created = await frontDeskBooking(b, writeKey, "Dee", "2031-04-01T12:00:00Z");
     expect(created.status).toBe(201);
     expect(created.body.data.confirmationCode).toMatch(/^BK-[A-Z0-9]{6}$/);
   });
@@ -111,16 +112,7 @@ describe("confirmation codes on owner reads", () => {
     const at = "2031-04-01T12:00:00Z";
     const staff = await createMember(b.t.id, "staff");
     const token = await ownerToken(staff.userId, b.t.id, "staff", new Date(at));
-    const created = await post(
-      "/api/bookings",
-      {
-        serviceId: b.service.id,
-        staffProfileId: b.staff.id,
-        startDatetime: `${DAY}T09:00:00`,
-        customer: { firstName: "Eve", email: "eve@example.test" },
-      },
-      { token, now: at },
-    );
+    const created = await frontDeskBooking(b, token, "Eve", at);
     expect(created.status).toBe(201);
     expect(created.body.data.confirmationCode).toBeNull();
     const [row] = await testDb().select().from(schema.bookings).where(eq(schema.bookings.id, created.body.data.id));

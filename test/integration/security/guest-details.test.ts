@@ -19,6 +19,20 @@ async function record(id: string) {
   return row;
 }
 
+/** A booking on the public page at `hhmm` with the customer details typed in; `opts.token` books signed in. */
+function bookAt(
+  b: { tenant: { slug: string }; service: { id: string }; staff: { id: string } },
+  hhmm: string,
+  customer: Record<string, string>,
+  opts: { now: string; token?: string },
+) {
+  return post(
+    `/api/public/${b.tenant.slug}/bookings`,
+    { serviceId: b.service.id, staffProfileId: b.staff.id, startDatetime: at(hhmm), customer },
+    opts,
+  );
+}
+
 describe("unauthenticated creates and the customer record", () => {
   it("a guest typing someone's e-mail changes nothing of their record; the guest's details are on the booking, and the owner sees them", async () => {
     const { tenant, service, staff } = await bookableTenant();
@@ -31,14 +45,10 @@ describe("unauthenticated creates and the customer record", () => {
     const before = await record(victim.id);
 
     // The abuse path: book as a guest with Vera's e-mail, a new name and a new phone.
-    const res = await post(
-      `/api/public/${tenant.slug}/bookings`,
-      {
-        serviceId: service.id,
-        staffProfileId: staff.id,
-        startDatetime: at("10:00"),
-        customer: { firstName: "Mallory", lastName: "Imposter", email: victim.email, phone: "+1 555 0999", notes: "call me" },
-      },
+    const res = await bookAt(
+      { tenant, service, staff },
+      "10:00",
+      { firstName: "Mallory", lastName: "Imposter", email: victim.email, phone: "+1 555 0999", notes: "call me" },
       { now: NOW },
     );
     expect(res.status).toBe(201);
@@ -70,44 +80,21 @@ describe("unauthenticated creates and the customer record", () => {
   });
 
   it("the signed-in customer account linked to the record may update it; the business always may", async () => {
-    const { tenant, service, staff } = await bookableTenant();
+    const b = await bookableTenant();
+    const { tenant } = b;
     const account = await customerAt(NOW);
-    const first = await post(
-      `/api/public/${tenant.slug}/bookings`,
-      {
-        serviceId: service.id,
-        staffProfileId: staff.id,
-        startDatetime: at("09:00"),
-        customer: { firstName: "Cass", lastName: "Customer", email: account.email, phone: "+1 555 0200" },
-      },
-      { now: NOW, token: account.token },
-    );
+    // The account holder books signed in, typing this phone.
+    const signedIn = (hhmm: string, phone: string) =>
+      bookAt(b, hhmm, { firstName: "Cass", lastName: "Customer", email: account.email, phone }, { now: NOW, token: account.token });
+    const first = await signedIn("09:00", "+1 555 0200");
     expect(first.status).toBe(201);
     const [row] = await testDb().all<{ id: string }>(sql`SELECT id FROM customers WHERE tenant_id = ${tenant.id}`);
     // The account holder, signed in, books again with a new phone: their record follows.
-    const second = await post(
-      `/api/public/${tenant.slug}/bookings`,
-      {
-        serviceId: service.id,
-        staffProfileId: staff.id,
-        startDatetime: at("12:00"),
-        customer: { firstName: "Cass", lastName: "Customer", email: account.email, phone: "+1 555 0201" },
-      },
-      { now: NOW, token: account.token },
-    );
+    const second = await signedIn("12:00", "+1 555 0201");
     expect(second.status).toBe(201);
     expect((await record(row.id)).phone).toBe("+1 555 0201");
     // The same e-mail without the token (a guest) changes nothing.
-    await post(
-      `/api/public/${tenant.slug}/bookings`,
-      {
-        serviceId: service.id,
-        staffProfileId: staff.id,
-        startDatetime: at("14:00"),
-        customer: { firstName: "Cass", email: account.email, phone: "+1 555 0666" },
-      },
-      { now: NOW },
-    );
+    await bookAt(b, "14:00", { firstName: "Cass", email: account.email, phone: "+1 555 0666" }, { now: NOW });
     expect((await record(row.id)).phone).toBe("+1 555 0201");
   });
 });

@@ -14,25 +14,21 @@ async function linkSentTo(to: string) {
 
 const FORGED = { Host: "evil.example", "X-Forwarded-Host": "evil.example" };
 
+/** "Forgot password" in production, sent to a tenant's own domain with forged Host headers. */
+const forgotInProduction = (path: string, email: string) =>
+  fetchWithEnv(PRODUCTION_ENV, "POST", path, { body: { email }, host: "tenant-owned-domain.example", headers: FORGED });
+
 describe("reset links come from PUBLIC_BASE_URL only, never the request's Host (design.md §18)", () => {
   it("production: a customer's link uses PUBLIC_BASE_URL whatever Host the request names", async () => {
     const c = await createCustomerAccount();
-    const res = await fetchWithEnv(PRODUCTION_ENV, "POST", "/api/customer-auth/forgot-password", {
-      body: { email: c.email },
-      host: "tenant-owned-domain.example",
-      headers: FORGED,
-    });
+    const res = await forgotInProduction("/api/customer-auth/forgot-password", c.email);
     expect(res.status).toBe(200);
     expect(await linkSentTo(c.email)).toBe("https://book.platform.example");
   });
 
   it("production: an owner's link likewise", async () => {
     const t = await createTenant();
-    const res = await fetchWithEnv(PRODUCTION_ENV, "POST", "/api/auth/forgot-password", {
-      body: { email: t.ownerEmail },
-      host: "tenant-owned-domain.example",
-      headers: FORGED,
-    });
+    const res = await forgotInProduction("/api/auth/forgot-password", t.ownerEmail);
     expect(res.status).toBe(200);
     expect(await linkSentTo(t.ownerEmail)).toBe("https://book.platform.example");
   });

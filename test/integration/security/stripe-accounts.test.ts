@@ -29,6 +29,13 @@ const mailsTo = (tenantId: string) =>
     sql`SELECT to_email, subject, text_body FROM email_outbox WHERE tenant_id = ${tenantId} AND kind = 'tenant.stripe_account_changed'`,
   );
 
+/** A refused link changed nothing of the business: its row as it was, no audit entry, no e-mail. */
+async function expectUnchanged(tenantId: string, before: Awaited<ReturnType<typeof tenantRow>>) {
+  expect(await tenantRow(tenantId)).toEqual(before);
+  expect(await auditOf(tenantId)).toEqual([]);
+  expect(await mailsTo(tenantId)).toEqual([]);
+}
+
 describe("pasting a Stripe account (design.md §31)", () => {
   it("another business's account, read from its pending public create, is refused 400 stripe_account_mismatch and nothing changes", async () => {
     const victim = await payingTenant();
@@ -58,9 +65,7 @@ describe("pasting a Stripe account (design.md §31)", () => {
     const res = await put("/api/payments/stripe-account", { accountId: leaked }, { token: thief.token });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe("stripe_account_mismatch");
-    expect(await tenantRow(thief.id)).toEqual(before);
-    expect(await auditOf(thief.id)).toEqual([]);
-    expect(await mailsTo(thief.id)).toEqual([]);
+    await expectUnchanged(thief.id, before);
   });
 
   it("an account without our metadata (made elsewhere) is refused the same way", async () => {
@@ -83,9 +88,7 @@ describe("pasting a Stripe account (design.md §31)", () => {
     const res = await put("/api/payments/stripe-account", { accountId: account }, { token: second.token });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe("stripe_account_taken");
-    expect(await tenantRow(second.id)).toEqual(before);
-    expect(await auditOf(second.id)).toEqual([]);
-    expect(await mailsTo(second.id)).toEqual([]);
+    await expectUnchanged(second.id, before);
   });
 
   it("an account made for this business is linked; the change is audited and e-mailed to the owner, naming who made it", async () => {

@@ -1,21 +1,14 @@
 import { SELF } from "cloudflare:test";
-import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { schema } from "../../../src/db/client";
 import { get, patch, put } from "../../helpers/api";
-import { testDb } from "../../helpers/db";
 import { createAdmin, createTenant } from "../../helpers/factories";
 import { fetchWithEnv } from "../../helpers/worker-fetch";
 import { textingSalon } from "./support";
+import { auditEntries } from "../../helpers/audit";
 
 const TEXTS_OFF = { TWILIO_ACCOUNT_SID: "", TWILIO_AUTH_TOKEN: "", SMS_FROM: "" };
 
-async function audits(tenantId: string) {
-  return testDb()
-    .select()
-    .from(schema.auditLog)
-    .where(and(eq(schema.auditLog.targetId, tenantId), eq(schema.auditLog.action, "tenant.sms_limit_changed")));
-}
+const audits = (tenantId: string) => auditEntries(tenantId, "tenant.sms_limit_changed");
 
 describe("the business's text settings (design.md §27)", () => {
   it("are off by default; the owner turns them on; the monthly limit is the plan's and read-only", async () => {

@@ -42,6 +42,24 @@ export function visitBody(
   return { items, startDatetime, customer: { firstName: "Vera", lastName: "Visit", email: `vera-${uniq()}@example.test` }, ...extra };
 }
 
+/** A visit's items all done by one staff member, in the order given. */
+export const itemsBy = (staffProfileId: string, ...serviceIds: string[]) => serviceIds.map((serviceId) => ({ serviceId, staffProfileId }));
+
+/**
+ * The salon's visit of three services at 09:00 on DAY as a customer books it: Cut with Kim, Colour
+ * with Lee, Blow-dry with Kim (the reports count it once, and each item for its own service).
+ */
+export function threeServiceVisit(s: Pick<Awaited<ReturnType<typeof salon>>, "kim" | "lee" | "cut" | "colour" | "dry">) {
+  return visitBody(
+    [
+      { serviceId: s.cut.id, staffProfileId: s.kim.id },
+      { serviceId: s.colour.id, staffProfileId: s.lee.id },
+      { serviceId: s.dry.id, staffProfileId: s.kim.id },
+    ],
+    `${DAY}T09:00:00`,
+  );
+}
+
 export const local = (s: string) => s.slice(11, 16);
 
 export async function itemsOfVisit(visitId: string) {

@@ -6,8 +6,8 @@ import { testDb } from "../../helpers/db";
 import { createBookingRow, createService } from "../../helpers/factories";
 import { outboxMails } from "../../helpers/mail";
 import { cronAt, parseIcs, reminderJobs, reminders } from "../notifications/support";
-import { deliveriesFor, webhookEndpoint } from "../../helpers/booking";
-import { DAY, heldResources, itemsOfVisit, NOW, salon, spaRooms, visitBody } from "./_setup";
+import { bookingBody, deliveriesFor, webhookEndpoint } from "../../helpers/booking";
+import { DAY, heldResources, itemsBy, itemsOfVisit, NOW, salon, spaRooms, visitBody } from "./_setup";
 
 // design.md §26: POST /api/public/:slug/bookings with `items`.
 
@@ -113,12 +113,7 @@ describe("public visit create", () => {
     expect(kimRows).toEqual([]);
     expect(await testDb().select().from(schema.visits).where(sql`tenant_id = ${tenant.id}`)).toEqual([]);
 
-    const single = await book(tenant.slug, {
-      serviceId: cut.id,
-      staffProfileId: kim.id,
-      startDatetime: `${DAY}T09:00:00`,
-      customer: { firstName: "S", email: "single@example.test" },
-    });
+    const single = await book(tenant.slug, bookingBody(cut.id, kim.id, `${DAY}T09:00:00`));
     expect(single.status).toBe(201);
     expect(Object.keys(single.body.data).sort()).toEqual(["confirmationCode", "customerUserId", "id", "status"]);
   });
@@ -132,51 +127,22 @@ describe("public visit create", () => {
       resourceTypes: ["room"],
       bufferAfterMinutes: 10,
     });
-    const first = await book(
-      tenant.slug,
-      visitBody(
-        [
-          { serviceId: cut.id, staffProfileId: kim.id },
-          { serviceId: massage.id, staffProfileId: kim.id },
-        ],
-        `${DAY}T09:00:00`,
-      ),
-    );
+    const first = await book(tenant.slug, visitBody(itemsBy(kim.id, cut.id, massage.id), `${DAY}T09:00:00`));
     expect(first.status).toBe(201);
     expect((await heldResources(first.body.data.items[1].id)).map((r) => r.resourceId)).toEqual([roomA.id]);
     expect(await heldResources(first.body.data.items[0].id)).toEqual([]);
-    const second = await book(
-      tenant.slug,
-      visitBody(
-        [
-          { serviceId: cut.id, staffProfileId: lee.id },
-          { serviceId: massage.id, staffProfileId: lee.id },
-        ],
-        `${DAY}T09:00:00`,
-      ),
-    );
+    const second = await book(tenant.slug, visitBody(itemsBy(lee.id, cut.id, massage.id), `${DAY}T09:00:00`));
     expect(second.status).toBe(201);
     expect((await heldResources(second.body.data.items[1].id)).map((r) => r.resourceId)).toEqual([roomB.id]);
     // Both rooms are taken 09:30-10:40: a third massage at 09:30 has no room.
-    const third = await book(tenant.slug, {
-      serviceId: massage.id,
-      staffProfileId: kim.id,
-      startDatetime: `${DAY}T10:30:00`,
-      customer: { firstName: "T", email: "third@example.test" },
-    });
+    const third = await book(tenant.slug, bookingBody(massage.id, kim.id, `${DAY}T10:30:00`));
     expect(third.status).toBe(409);
   });
 
   it("validates the body: items or one service, 2 to 5 items, unknown ids 404", async () => {
     const { tenant, kim, cut, dry } = await salon();
     const both = await book(tenant.slug, {
-      ...visitBody(
-        [
-          { serviceId: cut.id, staffProfileId: kim.id },
-          { serviceId: dry.id, staffProfileId: kim.id },
-        ],
-        `${DAY}T09:00:00`,
-      ),
+      ...visitBody(itemsBy(kim.id, cut.id, dry.id), `${DAY}T09:00:00`),
       serviceId: cut.id,
     });
     expect(both.status).toBe(400);

@@ -3,7 +3,7 @@ import { countDbRequests, get, post } from "../../helpers/api";
 import { createBookingRow, createService } from "../../helpers/factories";
 import { outboxMails } from "../../helpers/mail";
 import { parseIcs, reminderJobs } from "../notifications/support";
-import { deliveriesFor, webhookEndpoint } from "../../helpers/booking";
+import { bookingBody, deliveriesFor, webhookEndpoint } from "../../helpers/booking";
 import { DAY, heldResources, itemsOfVisit, NOW, salon, spaRooms, visitBody } from "./_setup";
 
 // design.md §26: lookup, cancel and reschedule of a visit by its code.
@@ -88,16 +88,7 @@ describe("a visit by its code", () => {
     const hooks = (await deliveriesFor(tenant.id)).filter((d) => d.eventType === "booking.cancelled");
     expect(hooks).toHaveLength(1);
     // The room the visit held is free again (a resource freed by a cancellation).
-    const again = await post(
-      `/api/public/${tenant.slug}/bookings`,
-      {
-        serviceId: massage.id,
-        staffProfileId: kim.id,
-        startDatetime: `${DAY}T09:30:00`,
-        customer: { firstName: "N", email: "next@example.test" },
-      },
-      { now: NOW },
-    );
+    const again = await post(`/api/public/${tenant.slug}/bookings`, bookingBody(massage.id, kim.id, `${DAY}T09:30:00`), { now: NOW });
     expect(again.status).toBe(201);
     expect((await heldResources(again.body.data.id)).map((r) => r.resourceId)).toEqual([rooms[0].id]);
     const repeat = await post(`/api/public/booking/${visit.confirmationCode}/cancel`, {}, { now: NOW });

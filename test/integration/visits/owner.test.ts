@@ -11,7 +11,7 @@ import {
 } from "../../helpers/factories";
 import { outboxMails } from "../../helpers/mail";
 import { activeBookingsOf, deliveriesFor, webhookEndpoint } from "../../helpers/booking";
-import { DAY, itemsOfVisit, NOW, salon, spaRooms, visitBody } from "./_setup";
+import { DAY, itemsBy, itemsOfVisit, NOW, salon, spaRooms, visitBody } from "./_setup";
 
 // design.md §26: the owner API over visits: create with items, each item listed as a booking with its
 // visitId, and status changes, cancels and moves of any item acting on the whole visit.
@@ -91,32 +91,18 @@ describe("owner visits", () => {
   it("refuses a visit whose items cannot all be booked, and writes nothing", async () => {
     const { tenant, kim, lee, cut, massage, rooms } = await ownerVisit();
     // Room A is held 10:30-11:30 by the first visit; Kim's massage takes Room B 11:00-12:00.
-    const other = await post(
-      "/api/bookings",
-      visitBody(
-        [
-          { serviceId: cut.id, staffProfileId: kim.id },
-          { serviceId: massage.id, staffProfileId: kim.id },
-        ],
-        `${DAY}T10:30:00`,
-      ),
-      { token: tenant.token, now: NOW },
-    );
+    const other = await post("/api/bookings", visitBody(itemsBy(kim.id, cut.id, massage.id), `${DAY}T10:30:00`), {
+      token: tenant.token,
+      now: NOW,
+    });
     expect(other.status).toBe(201);
     expect(other.body.data.items[1].resourceIds).toEqual([rooms[1].id]);
     // Ana is free, but no room is for a massage at 11:00: the whole visit is refused, her cut too.
     const ana = await createStaff(tenant.id, { displayName: "Ana" }, ALL_WEEK_9_TO_5);
-    const third = await post(
-      "/api/bookings",
-      visitBody(
-        [
-          { serviceId: cut.id, staffProfileId: ana.id },
-          { serviceId: massage.id, staffProfileId: ana.id },
-        ],
-        `${DAY}T10:30:00`,
-      ),
-      { token: tenant.token, now: NOW },
-    );
+    const third = await post("/api/bookings", visitBody(itemsBy(ana.id, cut.id, massage.id), `${DAY}T10:30:00`), {
+      token: tenant.token,
+      now: NOW,
+    });
     expect(third.status).toBe(409);
     expect(third.body.error.code).toBe("slot_taken");
     expect(await activeBookingsOf(ana.id)).toHaveLength(0);

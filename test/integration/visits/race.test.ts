@@ -4,7 +4,7 @@ import { type ApiResponse, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { createService, createStaff } from "../../helpers/factories";
 import { bookingBody } from "../../helpers/booking";
-import { DAY, NOW, salon, spaRooms, visitBody } from "./_setup";
+import { DAY, itemsBy, NOW, salon, spaRooms, visitBody } from "./_setup";
 
 // design.md §26: racing creates never book a staff member's active time or a resource twice; every
 // answer is 201 or 409 slot_taken. Checked in the database afterwards.
@@ -51,17 +51,7 @@ describe("racing creates", () => {
     const singleStarts = ["09:00", "09:30", "09:40", "10:00"];
     const requests = [
       ...Array.from({ length: 100 }, () =>
-        post(
-          `/api/public/${tenant.slug}/bookings`,
-          visitBody(
-            [
-              { serviceId: colour.id, staffProfileId: kim.id },
-              { serviceId: cut.id, staffProfileId: kim.id },
-            ],
-            `${DAY}T09:00:00`,
-          ),
-          { now: NOW },
-        ),
+        post(`/api/public/${tenant.slug}/bookings`, visitBody(itemsBy(kim.id, colour.id, cut.id), `${DAY}T09:00:00`), { now: NOW }),
       ),
       ...Array.from({ length: 100 }, (_, i) =>
         post(`/api/public/${tenant.slug}/bookings`, bookingBody(cut.id, kim.id, `${DAY}T${singleStarts[i % 4]}:00`), { now: NOW }),
@@ -78,7 +68,9 @@ describe("racing creates", () => {
       sql`SELECT visit_id FROM bookings WHERE tenant_id = ${tenant.id} AND visit_id IS NOT NULL GROUP BY visit_id HAVING COUNT(*) <> 2`,
     );
     expect(lone).toEqual([]);
-  });
+    // 200 creates at once through one workerd: on a 2-core machine shared with a second test file it
+    // can pass the 30 s default; the deadline is for a hung request, not a measure of speed.
+  }, 90_000);
 
   it("50 creates for 5 staff members and one room: the room is booked once", async () => {
     const { tenant, kim, lee } = await salon();

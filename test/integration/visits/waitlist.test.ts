@@ -1,20 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { post } from "../../helpers/api";
 import { cronAt, DAY, entryRow, join, NOW, offerJobs, offerLinkOf, offersTo, type Salon, salon } from "../waitlist/support";
-import { visitBody } from "./_setup";
+import { itemsBy, visitBody } from "./_setup";
 
 // design.md §26 + §28: a visit frees time like a booking does. Cancelled or moved away, each of its
 // services' times is offered to the waiting entries that fit it, as a single booking's would be.
 
 /** Sam does Cut 10:00-11:00 then Colour 11:00-12:00 on DAY as one visit; one entry waits for each hour with Sam. */
 async function visitWithWaiters(s: Salon) {
-  const body = visitBody(
-    [
-      { serviceId: s.service.id, staffProfileId: s.sam.id },
-      { serviceId: s.other.id, staffProfileId: s.sam.id },
-    ],
-    `${DAY}T10:00:00`,
-  );
+  const body = visitBody(itemsBy(s.sam.id, s.service.id, s.other.id), `${DAY}T10:00:00`);
   const res = await post(`/api/public/${s.tenant.slug}/bookings`, body, { now: NOW });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   const forCut = await join(s, [{ date: DAY, from: "10:00", to: "11:00" }], { staffProfileId: s.sam.id });
@@ -85,13 +79,7 @@ describe("a visit ends its customer's waiting entries (docs/decisions.md, Visits
       staffProfileId: s.kim.id,
       email: `x-${email}`,
     });
-    const body = visitBody(
-      [
-        { serviceId: s.service.id, staffProfileId: s.sam.id },
-        { serviceId: s.other.id, staffProfileId: s.sam.id },
-      ],
-      `${DAY}T10:00:00`,
-    );
+    const body = visitBody(itemsBy(s.sam.id, s.service.id, s.other.id), `${DAY}T10:00:00`);
     const res = await post(`/api/public/${s.tenant.slug}/bookings`, { ...body, customer: { ...body.customer, email } }, { now: NOW });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     // The Colour 11:00-12:00 with Sam is what the entry waited for: it ends, pointing at that item.
@@ -116,13 +104,7 @@ describe("a visit ends its customer's waiting entries (docs/decisions.md, Visits
       { now: NOW },
     );
     expect(taken.status).toBe(201);
-    const body = visitBody(
-      [
-        { serviceId: s.service.id, staffProfileId: s.sam.id },
-        { serviceId: s.other.id, staffProfileId: s.sam.id },
-      ],
-      `${DAY}T10:00:00`,
-    );
+    const body = visitBody(itemsBy(s.sam.id, s.service.id, s.other.id), `${DAY}T10:00:00`);
     const res = await post(`/api/public/${s.tenant.slug}/bookings`, { ...body, customer: { ...body.customer, email } }, { now: NOW });
     expect(res.status).toBe(409);
     expect(await entryRow(entry.id)).toMatchObject({ status: "waiting", bookingId: null });

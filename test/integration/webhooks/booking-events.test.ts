@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { get, post } from "../../helpers/api";
 import { createService, createStaff, createTenant, uniq } from "../../helpers/factories";
-import { captured, createEndpoint, deliverBatch, hmacHex, receiver, webhookMessage } from "./harness";
+import { createEndpoint, hmacHex, receiver, webhookMessage } from "./harness";
+import { captured, deliverBatch } from "../../helpers/worker-entry";
 
 // End to end: the public booking routes write the deliveries (same batch as the booking), the
 // queue consumer sends them. The request clock is pinned to a date ahead of the wall clock, so

@@ -6,20 +6,8 @@ import { deliverOne } from "../../../src/services/webhooks/delivery";
 import { countDbRequests, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { createTenant } from "../../helpers/factories";
-import {
-  aheadOfWallClock,
-  captured,
-  createEndpoint,
-  deliverBatch,
-  deliveryRow,
-  eventually,
-  hmacHex,
-  receiver,
-  runCron,
-  script,
-  webhookMessage,
-  writeEvent,
-} from "./harness";
+import { aheadOfWallClock, createEndpoint, deliveryRow, hmacHex, receiver, webhookMessage, writeEvent } from "./harness";
+import { captured, cronUntil, deliverBatch, runCron, script } from "../../helpers/worker-entry";
 
 // Queue and cron cases share one file: tests in a file run one after another, so this file's
 // cron ticks never take a row in the middle of one of its queue cases. Queue cases write their
@@ -210,13 +198,9 @@ describe("outbound webhook delivery (cron and redelivery)", () => {
   it("the cron sends a due delivery whose enqueue was lost, exactly once", async () => {
     const { tenant, hook } = await setup();
     const { deliveryIds } = await writeEvent(tenant.id, new Date());
-    const row = await eventually(
-      async () => {
-        await runCron();
-        const r = await deliveryRow(deliveryIds[0]);
-        return r.status === "delivered" ? r : undefined;
-      },
-      15_000,
+    const row = await cronUntil(
+      () => deliveryRow(deliveryIds[0]),
+      (r) => r.status === "delivered",
       "the cron to deliver",
     );
     expect(row.attempts).toBe(1);
@@ -232,13 +216,9 @@ describe("outbound webhook delivery (cron and redelivery)", () => {
       .update(schema.webhookDeliveries)
       .set({ status: "sending", attempts: 1, lockedAt })
       .where(eq(schema.webhookDeliveries.id, deliveryIds[0]));
-    const row = await eventually(
-      async () => {
-        await runCron();
-        const r = await deliveryRow(deliveryIds[0]);
-        return r.status === "delivered" ? r : undefined;
-      },
-      15_000,
+    const row = await cronUntil(
+      () => deliveryRow(deliveryIds[0]),
+      (r) => r.status === "delivered",
       "the cron to re-claim",
     );
     expect(row.attempts).toBe(2);
@@ -257,13 +237,9 @@ describe("outbound webhook delivery (cron and redelivery)", () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id, status: "pending", attempts: 1 });
     // The route enqueued it; whichever of the queue consumer or a cron tick claims it sends it once.
-    const row = await eventually(
-      async () => {
-        await runCron();
-        const r = await deliveryRow(id);
-        return r.status === "delivered" && r.attempts === 2 ? r : undefined;
-      },
-      15_000,
+    const row = await cronUntil(
+      () => deliveryRow(id),
+      (r) => r.status === "delivered" && r.attempts === 2,
       "the redelivery",
     );
     expect(row.lastStatusCode).toBe(200);

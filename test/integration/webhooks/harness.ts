@@ -11,17 +11,6 @@ import { workerEnv } from "../../helpers/worker-entry";
 // stands in for integrators' endpoints and for Stripe. Each test keys on its own unique path
 // (endpoint URL) or booking id, so tests sharing the capture server never mix.
 
-export {
-  type CapturedRequest,
-  captured,
-  deliverBatch,
-  eventually,
-  runCron,
-  script,
-  type Scripted,
-  workerEnv,
-} from "../../helpers/worker-entry";
-
 /** A unique receiver path on the capture server, and its full URL. */
 export function receiver() {
   const path = `/hook-${crypto.randomUUID()}`;

@@ -4,7 +4,8 @@ import { schema } from "../../../src/db/client";
 import { call, get, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { createMember, createService, createStaff, createTenant, ownerToken, uniq } from "../../helpers/factories";
-import { captured, createEndpoint, deliverBatch, hmacHex, receiver, webhookMessage, workerEnv } from "./harness";
+import { createEndpoint, hmacHex, receiver, webhookMessage } from "./harness";
+import { captured, deliverBatch, workerEnv } from "../../helpers/worker-entry";
 
 // design.md §19: customer.created, payment.succeeded, payment.failed, a signed webhook.test on
 // demand, and secret rotation signing with both secrets for 24 h. Request clocks are pinned ahead

@@ -1,19 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { TENANT_SECTIONS } from "../../../src/shared/console-sections";
+import { INTERFACE_SECTIONS } from "../../helpers/console-sections";
 
 describe("console lists", () => {
   it("keeps interface.md's section order", () => {
-    expect(TENANT_SECTIONS.map(([, label]) => label)).toEqual([
-      "Profile",
-      "Owner",
-      "Members",
-      "Services",
-      "Staff",
-      "Customers",
-      "Bookings",
-      "Payments",
-      "AI activity",
-      "Audit",
-    ]);
+    expect(TENANT_SECTIONS.map(([, label]) => label)).toEqual(INTERFACE_SECTIONS);
   });
 });
