@@ -105,6 +105,85 @@ export function createRoute<const R extends RouteConfig>(config: R): R {
   return create({ ...withQuery, middleware: [bodyAsBefore, ...own] });
 }
 
+/** What a route declares besides its group's tags and security and its method, path and summary. */
+export type RouteSpec = {
+  description?: string;
+  /** Only where one route of the group differs (a public route that also links a signed-in customer). */
+  security?: Requirement[];
+  middleware?: RouteConfig["middleware"];
+  params?: RouteParameter;
+  query?: RouteParameter;
+  /** The JSON body's schema (`jsonBody`). */
+  body?: z.ZodType;
+  /** The error statuses it may answer (`errors`). */
+  errors: number[];
+  /** The success answer's description when it is not "OK" / "Created". */
+  answered?: string;
+} & ({ ok: z.ZodType; created?: never } | { created: z.ZodType; ok?: never });
+
+type RouteParameter = NonNullable<RouteConfig["request"]>["params"];
+type Method = "get" | "post" | "put" | "patch" | "delete";
+
+// The answers as `{ 200: ok(X), ...errors(...) }` literals build them, so a declared route's
+// `responses` type is the one a hand-written declaration had (the handler's `c.json` is checked against it).
+const okAnswers = <T extends z.ZodType>(schema: T, description: string, statuses: number[]) => ({
+  200: ok(schema, description),
+  ...errors(...statuses),
+});
+const createdAnswers = <T extends z.ZodType>(schema: T, description: string, statuses: number[]) => ({
+  201: ok(schema, description),
+  ...errors(...statuses),
+});
+
+type Present<S, K extends keyof RouteSpec> = Pick<S, Extract<keyof S, K>>;
+type RequestOf<S extends RouteSpec> = Present<S, "params" | "query"> &
+  (S extends { body: infer B extends z.ZodType } ? { body: ReturnType<typeof jsonBody<B>> } : unknown);
+type AnswersOf<S extends RouteSpec> = S extends { created: infer T extends z.ZodType }
+  ? ReturnType<typeof createdAnswers<T>>
+  : S extends { ok: infer T extends z.ZodType }
+    ? ReturnType<typeof okAnswers<T>>
+    : never;
+
+/** What `createRoute` returns for the declaration a spec stands for. */
+export type DeclaredRoute<M extends Method, P extends string, S extends RouteSpec> = { method: M; path: P; summary: string } & Present<
+  S,
+  "description" | "middleware"
+> & {
+    tags: string[];
+    security: Requirement[];
+    request: RequestOf<S>;
+    responses: AnswersOf<S>;
+  };
+
+/**
+ * One way to declare the routes of a caller group (a file or a part of one): the group's tags and
+ * security once, then `group.get(path, summary, { inputs, answer, errors })` per route. The result
+ * is the `createRoute` declaration it always was (the document and `c.req.valid(...)` types unchanged).
+ */
+export function routeGroup(group: { tags: string[]; security: Requirement[] }) {
+  const declare =
+    <M extends Method>(method: M) =>
+    <const P extends string, const S extends RouteSpec>(path: P, summary: string, spec: S): DeclaredRoute<M, P, S> => {
+      const { description, middleware, params, query, body } = spec;
+      const request = { ...(params && { params }), ...(query && { query }), ...(body && { body: jsonBody(body) }) };
+      const responses = spec.created
+        ? createdAnswers(spec.created, spec.answered ?? "Created", spec.errors)
+        : okAnswers(spec.ok, spec.answered ?? "OK", spec.errors);
+      return createRoute({
+        method,
+        path,
+        tags: group.tags,
+        summary,
+        ...(description !== undefined && { description }),
+        security: spec.security ?? group.security,
+        ...(middleware && { middleware }),
+        ...(Object.keys(request).length > 0 && { request }),
+        responses,
+      }) as unknown as DeclaredRoute<M, P, S>;
+    };
+  return { get: declare("get"), post: declare("post"), put: declare("put"), patch: declare("patch"), delete: declare("delete") };
+}
+
 /** Security requirements of the callers (see the securitySchemes in the document). */
 type Requirement = Record<string, string[]>;
 export const security: Record<"member" | "owner" | "customer" | "admin" | "optionalCustomer" | "none", Requirement[]> = {

@@ -2,17 +2,15 @@ import { z } from "@hono/zod-openapi";
 import type { AdminEnv } from "../../env";
 import { listTenantFailedJobs } from "../../services/outbox/failed";
 import { limitQuery, lookupIdParam } from "../fields";
-import { createRoute, errors, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 import { FailedJobView, toFailedJob } from "../owner/failed-jobs";
 
-const failed = createRoute({
-  method: "get",
-  path: "/tenants/{id}/failed-jobs",
-  tags: ["Operator"],
-  summary: "The tenant's failed side effects of every kind, newest failure first",
-  security: security.admin,
-  request: { params: lookupIdParam, query: limitQuery },
-  responses: { 200: ok(z.array(FailedJobView)), ...errors(400, 401, 404) },
+const route = routeGroup({ tags: ["Operator"], security: security.admin });
+const failed = route.get("/tenants/{id}/failed-jobs", "The tenant's failed side effects of every kind, newest failure first", {
+  params: lookupIdParam,
+  query: limitQuery,
+  ok: z.array(FailedJobView),
+  errors: [400, 401, 404],
 });
 
 /**

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { AdminEnv } from "../../env";
 import { startImpersonation } from "../../services/admin/impersonation";
 import { idParam } from "../fields";
-import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 
 export const ImpersonationStarted = z
   .object({ token: z.string(), sessionId: z.string(), expiresAt: z.string(), tenantId: z.string() })
@@ -10,14 +10,13 @@ export const ImpersonationStarted = z
 
 const impersonateBody = z.object({ reason: z.string().trim().min(1, "Required").max(500) }).strict();
 
-const impersonate = createRoute({
-  method: "post",
-  path: "/{id}/impersonate",
-  tags: ["Operator"],
-  summary: "A 1-hour read-only owner token for the tenant (audited, reason required)",
-  security: security.admin,
-  request: { params: idParam, body: jsonBody(impersonateBody) },
-  responses: { 201: ok(ImpersonationStarted, "Started"), ...errors(400, 401, 404, 409) },
+const route = routeGroup({ tags: ["Operator"], security: security.admin });
+const impersonate = route.post("/{id}/impersonate", "A 1-hour read-only owner token for the tenant (audited, reason required)", {
+  params: idParam,
+  body: impersonateBody,
+  created: ImpersonationStarted,
+  answered: "Started",
+  errors: [400, 401, 404, 409],
 });
 
 /** POST /api/admin/tenants/:id/impersonate: a 1-hour read-only owner token (design.md §8). */

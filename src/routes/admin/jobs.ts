@@ -4,7 +4,7 @@ import { ApiError } from "../../errors";
 import { JOB_STATES } from "../../services/outbox/stores";
 import { decodeCursor, discardJob, listJobs, retryJob } from "../../services/ops/jobs";
 import { limitField, lookupIdParam } from "../fields";
-import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 import { JobList, JobView, toJobView } from "./job-shapes";
 
 const listQuery = z.object({
@@ -21,33 +21,22 @@ const discardBody = z
 
 const tags = ["Operator"];
 
-const list = createRoute({
-  method: "get",
-  path: "/",
-  tags,
-  summary: "Jobs of every kind across tenants by state (failed, stuck, pending, suppressed), filtered by kind and tenant, paged by cursor",
-  security: security.admin,
-  request: { query: listQuery },
-  responses: { 200: ok(JobList), ...errors(400, 401, 404) },
+const route = routeGroup({ tags, security: security.admin });
+const list = route.get(
+  "/",
+  "Jobs of every kind across tenants by state (failed, stuck, pending, suppressed), filtered by kind and tenant, paged by cursor",
+  { query: listQuery, ok: JobList, errors: [400, 401, 404] },
+);
+const retry = route.post("/{id}/retry", "Runs a failed or stuck job again with its own idempotency key (audited job.retried)", {
+  params: lookupIdParam,
+  ok: JobView,
+  errors: [401, 404, 409],
 });
-const retry = createRoute({
-  method: "post",
-  path: "/{id}/retry",
-  tags,
-  summary: "Runs a failed or stuck job again with its own idempotency key (audited job.retried)",
-  security: security.admin,
-  request: { params: lookupIdParam },
-  responses: { 200: ok(JobView), ...errors(401, 404, 409) },
-});
-const discard = createRoute({
-  method: "post",
-  path: "/{id}/discard",
-  tags,
-  summary: "Drops a failed, pending, suppressed or stuck job for good (audited job.discarded, reason required)",
-  security: security.admin,
-  request: { params: lookupIdParam, body: jsonBody(discardBody) },
-  responses: { 200: ok(JobView), ...errors(400, 401, 404, 409) },
-});
+const discard = route.post(
+  "/{id}/discard",
+  "Drops a failed, pending, suppressed or stuck job for good (audited job.discarded, reason required)",
+  { params: lookupIdParam, body: discardBody, ok: JobView, errors: [400, 401, 404, 409] },
+);
 
 const operator = (c: { var: AdminEnv["Variables"] }) => ({ actorType: "admin" as const, actorId: c.var.auth.adminId });
 

@@ -2,16 +2,13 @@ import type { AppEnv } from "../../env";
 import { loginAdmin } from "../../services/auth/admin";
 import { loginBody } from "../auth/login";
 import { AdminLoginResult, toAdminLoginResult } from "../auth/sign-in-shapes";
-import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 
-const login = createRoute({
-  method: "post",
-  path: "/login",
-  tags: ["Operator"],
-  summary: "Operator sign-in (aud super_admin); an account locks itself for 15 minutes after 10 failures",
-  security: security.none,
-  request: { body: jsonBody(loginBody) },
-  responses: { 200: ok(AdminLoginResult), ...errors(400, 401, 404, 429) },
+const route = routeGroup({ tags: ["Operator"], security: security.none });
+const login = route.post("/login", "Operator sign-in (aud super_admin); an account locks itself for 15 minutes after 10 failures", {
+  body: loginBody,
+  ok: AdminLoginResult,
+  errors: [400, 401, 404, 429],
 });
 
 /**

@@ -3,7 +3,7 @@ import { MAX_SMS_LIMIT } from "../../domain/sms/limits";
 import type { AdminEnv } from "../../env";
 import { setSmsLimit } from "../../services/sms/usage";
 import { lookupIdParam } from "../fields";
-import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 
 const body = z
   .object({
@@ -25,18 +25,15 @@ export const SmsLimit = z
   })
   .openapi("SmsLimit");
 
-const route = createRoute({
-  method: "put",
-  path: "/tenants/{id}/sms-limit",
-  tags: ["Operator"],
-  summary: "Sets the tenant's monthly text limit (audited tenant.sms_limit_changed); a plan change never resets what was used",
-  security: security.admin,
-  request: { params: lookupIdParam, body: jsonBody(body) },
-  responses: { 200: ok(SmsLimit), ...errors(400, 401, 404, 409) },
-});
+const route = routeGroup({ tags: ["Operator"], security: security.admin });
+const setLimit = route.put(
+  "/tenants/{id}/sms-limit",
+  "Sets the tenant's monthly text limit (audited tenant.sms_limit_changed); a plan change never resets what was used",
+  { params: lookupIdParam, body, ok: SmsLimit, errors: [400, 401, 404, 409] },
+);
 
 /** PUT /api/admin/tenants/:id/sms-limit (design.md §27; requireAdmin is applied to /tenants/* in ./index.ts). */
-export const smsLimitRoute = openApiRouter<AdminEnv>().openapi(route, async (c) => {
+export const smsLimitRoute = openApiRouter<AdminEnv>().openapi(setLimit, async (c) => {
   const { limit, reason } = c.req.valid("json");
   const usage = await setSmsLimit(
     c.var.services.db,

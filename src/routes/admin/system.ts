@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { AdminEnv } from "../../env";
 import { checkHealth, deployedVersion } from "../../services/admin/health";
-import { createRoute, errors, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 
 const Probe = z.object({ ok: z.boolean(), latencyMs: z.number() });
 const JobsCheck = z.object({
@@ -23,14 +23,12 @@ export const Health = z
   })
   .openapi("Health");
 
-const health = createRoute({
-  method: "get",
-  path: "/health",
-  tags: ["Operator"],
-  summary: "Probes (database, session store), jobs backlog, cron lag and the deployed version; 503 unhealthy names failed probes",
-  security: security.admin,
-  responses: { 200: ok(Health), ...errors(401, 404, 503) },
-});
+const route = routeGroup({ tags: ["Operator"], security: security.admin });
+const health = route.get(
+  "/health",
+  "Probes (database, session store), jobs backlog, cron lag and the deployed version; 503 unhealthy names failed probes",
+  { ok: Health, errors: [401, 404, 503] },
+);
 
 /**
  * GET /api/admin/system/health: 200 `ok` or `degraded` (a late cron, a backlog older than 10

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { AdminEnv } from "../../env";
 import { getTenantActivity } from "../../services/admin/tenant-activity";
 import { lookupIdParam } from "../fields";
-import { createRoute, errors, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 import { ReportSummary } from "../owner/report-shapes";
 
 export const TenantActivity = z
@@ -31,14 +31,11 @@ export const TenantActivity = z
   })
   .openapi("TenantActivity");
 
-const activity = createRoute({
-  method: "get",
-  path: "/tenants/{id}/activity",
-  tags: ["Operator"],
-  summary: "The console's Owner, Payments and AI activity sections, recent services and staff",
-  security: security.admin,
-  request: { params: lookupIdParam },
-  responses: { 200: ok(TenantActivity), ...errors(401, 404) },
+const route = routeGroup({ tags: ["Operator"], security: security.admin });
+const activity = route.get("/tenants/{id}/activity", "The console's Owner, Payments and AI activity sections, recent services and staff", {
+  params: lookupIdParam,
+  ok: TenantActivity,
+  errors: [401, 404],
 });
 
 /**

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { AdminEnv } from "../../env";
 import { scheduleTenantDeletion } from "../../services/ops/tenant-deletion";
 import { idParam } from "../fields";
-import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 
 const body = z
   .object({ reason: z.string({ error: "Reason is required" }).trim().min(1, "Reason is required").max(500, "At most 500 characters") })
@@ -12,15 +12,12 @@ export const DeletionScheduled = z
   .object({ tenantId: z.string(), scheduledAt: z.string(), dueAt: z.string(), reason: z.string() })
   .openapi("TenantDeletionScheduled");
 
-const schedule = createRoute({
-  method: "post",
-  path: "/{id}/schedule-deletion",
-  tags: ["Operator"],
-  summary: "Schedules a suspended tenant's deletion 30 days ahead (restoring it cancels); audited, the owner is e-mailed",
-  security: security.admin,
-  request: { params: idParam, body: jsonBody(body) },
-  responses: { 200: ok(DeletionScheduled), ...errors(400, 401, 404, 409) },
-});
+const route = routeGroup({ tags: ["Operator"], security: security.admin });
+const schedule = route.post(
+  "/{id}/schedule-deletion",
+  "Schedules a suspended tenant's deletion 30 days ahead (restoring it cancels); audited, the owner is e-mailed",
+  { params: idParam, body, ok: DeletionScheduled, errors: [400, 401, 404, 409] },
+);
 
 /** POST /api/admin/tenants/:id/schedule-deletion (design.md §25; requireAdmin applied in ./index.ts). */
 export const tenantDeletionRoutes = openApiRouter<AdminEnv>().openapi(schedule, async (c) => {

@@ -5,7 +5,7 @@ import { patchTenant } from "../../services/admin/tenant-patch";
 import { getOperatorTenantView } from "../../services/admin/tenant-view";
 import { listTenants } from "../../services/admin/tenant-list";
 import { limitField, lookupIdParam, offsetField, searchField } from "../fields";
-import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 
 export const TenantView = z
   .object({
@@ -106,36 +106,22 @@ const patchBody = z
 
 const tags = ["Operator"];
 
-const list = createRoute({
-  method: "get",
-  path: "/",
-  tags,
-  summary: "Tenants, newest first (search, status, plan, paging)",
-  security: security.admin,
-  request: { query: listQuery },
-  responses: { 200: ok(z.array(TenantListItem)), ...errors(400, 401, 404) },
+const route = routeGroup({ tags, security: security.admin });
+const list = route.get("/", "Tenants, newest first (search, status, plan, paging)", {
+  query: listQuery,
+  ok: z.array(TenantListItem),
+  errors: [400, 401, 404],
 });
 
 /** Plain `:id` (not idParam): an over-long id was always simply not found here. */
 
-const view = createRoute({
-  method: "get",
-  path: "/{id}",
-  tags,
-  summary: "The tenant's operator view",
-  security: security.admin,
-  request: { params: lookupIdParam },
-  responses: { 200: ok(TenantView), ...errors(401, 404) },
-});
+const view = route.get("/{id}", "The tenant's operator view", { params: lookupIdParam, ok: TenantView, errors: [401, 404] });
 
-const patch = createRoute({
-  method: "patch",
-  path: "/{id}",
-  tags,
-  summary: "Suspend, restore, change plan or trial (audited; the reason is required)",
-  security: security.admin,
-  request: { params: lookupIdParam, body: jsonBody(patchBody) },
-  responses: { 200: ok(TenantView), ...errors(400, 401, 404, 409) },
+const patch = route.patch("/{id}", "Suspend, restore, change plan or trial (audited; the reason is required)", {
+  params: lookupIdParam,
+  body: patchBody,
+  ok: TenantView,
+  errors: [400, 401, 404, 409],
 });
 
 /** The service's view, typed by the response schema (a field added to one must be added to the other). */

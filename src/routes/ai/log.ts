@@ -1,18 +1,15 @@
 import { z } from "@hono/zod-openapi";
 import { listAiLog } from "../../services/ai/log";
 import { limitQuery } from "../fields";
-import { createRoute, errors, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 import type { MemberEnv } from "../../env";
 import { AiLogEntry, toAiLogEntry } from "./log-shapes";
 
-const log = createRoute({
-  method: "get",
-  path: "/log",
-  tags: ["AI assistant"],
-  summary: "The business's AI log (every assistant request), newest first",
-  security: security.member,
-  request: { query: limitQuery },
-  responses: { 200: ok(z.array(AiLogEntry)), ...errors(400, 401, 403, 429, 503) },
+const route = routeGroup({ tags: ["AI assistant"], security: security.member });
+const log = route.get("/log", "The business's AI log (every assistant request), newest first", {
+  query: limitQuery,
+  ok: z.array(AiLogEntry),
+  errors: [400, 401, 403, 429, 503],
 });
 
 /**

@@ -1,17 +1,14 @@
 import { ownerChat } from "../../services/ai/chat";
-import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 import { chatBody } from "../fields";
 import { OwnerChat } from "./chat-shapes";
 import { aiCtx, type OwnerAiEnv } from "./provider";
 
-const chat = createRoute({
-  method: "post",
-  path: "/chat",
-  tags: ["AI assistant"],
-  summary: "The team's assistant: read-only tools over the caller's business, and drafting",
-  security: security.member,
-  request: { body: jsonBody(chatBody) },
-  responses: { 200: ok(OwnerChat), ...errors(400, 401, 403, 429, 502, 503) },
+const route = routeGroup({ tags: ["AI assistant"], security: security.member });
+const chat = route.post("/chat", "The team's assistant: read-only tools over the caller's business, and drafting", {
+  body: chatBody,
+  ok: OwnerChat,
+  errors: [400, 401, 403, 429, 502, 503],
 });
 
 /**

@@ -1,17 +1,15 @@
 import { publicChat } from "../../services/ai/chat";
-import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 import { chatBody, slugParam } from "../fields";
 import { PublicChat, toPublicChat } from "./chat-shapes";
 import { type AiEnv, aiCtx } from "./provider";
 
-const chat = createRoute({
-  method: "post",
-  path: "/{slug}/chat",
-  tags: ["AI assistant"],
-  summary: "The booking assistant of a business: suggests services, staff and free times; never books",
-  security: security.none,
-  request: { params: slugParam, body: jsonBody(chatBody) },
-  responses: { 200: ok(PublicChat), ...errors(400, 404, 429, 502, 503) },
+const route = routeGroup({ tags: ["AI assistant"], security: security.none });
+const chat = route.post("/{slug}/chat", "The booking assistant of a business: suggests services, staff and free times; never books", {
+  params: slugParam,
+  body: chatBody,
+  ok: PublicChat,
+  errors: [400, 404, 429, 502, 503],
 });
 
 /** POST /api/ai-public/:slug/chat: the booking assistant; it suggests, the customer books with the form. */

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
 import { loginCustomer, registerCustomer } from "../../services/auth/customer";
 import { emailField, firstNameField, lastNameField, newPasswordField, phoneField, timeZoneField } from "../fields";
-import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 import { loginBody } from "./login";
 import { CustomerLoginResult, toCustomerLoginResult } from "./sign-in-shapes";
 
@@ -18,24 +18,18 @@ const registerBody = z
   })
   .strict();
 
-const register = createRoute({
-  method: "post",
-  path: "/register",
-  tags: ["Customer auth"],
-  summary: "A global end-customer account, signed in",
-  security: security.none,
-  request: { body: jsonBody(registerBody) },
-  responses: { 201: ok(CustomerLoginResult, "Created and signed in"), ...errors(400, 409, 429, 503) },
+const route = routeGroup({ tags: ["Customer auth"], security: security.none });
+const register = route.post("/register", "A global end-customer account, signed in", {
+  body: registerBody,
+  created: CustomerLoginResult,
+  answered: "Created and signed in",
+  errors: [400, 409, 429, 503],
 });
 
-const login = createRoute({
-  method: "post",
-  path: "/login",
-  tags: ["Customer auth"],
-  summary: "Customer sign-in (aud customer)",
-  security: security.none,
-  request: { body: jsonBody(loginBody) },
-  responses: { 200: ok(CustomerLoginResult), ...errors(400, 401, 429, 503) },
+const login = route.post("/login", "Customer sign-in (aud customer)", {
+  body: loginBody,
+  ok: CustomerLoginResult,
+  errors: [400, 401, 429, 503],
 });
 
 /** /api/customer-auth register and login: global end-customer accounts (aud customer). */

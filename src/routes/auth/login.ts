@@ -2,19 +2,16 @@ import { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
 import { loginOwner } from "../../services/auth/owner";
 import { loginEmailField, loginPasswordField } from "../fields";
-import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 import { OwnerLoginResult, toOwnerLoginResult } from "./sign-in-shapes";
 
 export const loginBody = z.object({ email: loginEmailField, password: loginPasswordField });
 
-const login = createRoute({
-  method: "post",
-  path: "/login",
-  tags: ["Auth"],
-  summary: "Owner/staff sign-in; the first active membership is the token's business",
-  security: security.none,
-  request: { body: jsonBody(loginBody) },
-  responses: { 200: ok(OwnerLoginResult), ...errors(400, 401, 429, 503) },
+const route = routeGroup({ tags: ["Auth"], security: security.none });
+const login = route.post("/login", "Owner/staff sign-in; the first active membership is the token's business", {
+  body: loginBody,
+  ok: OwnerLoginResult,
+  errors: [400, 401, 429, 503],
 });
 
 /** POST /api/auth/login: owner/staff sign-in; the first active membership is the token's tenant. */

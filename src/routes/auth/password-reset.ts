@@ -3,7 +3,7 @@ import type { AppEnv } from "../../env";
 import { requestPasswordReset, resetPassword } from "../../services/auth/password-reset";
 import { requestUserPasswordReset, resetUserPassword } from "../../services/auth/user-password";
 import { newPasswordField } from "../fields";
-import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 
 const Sent = z.object({ sent: z.literal(true) });
 const Reset = z.object({ reset: z.literal(true) });
@@ -15,26 +15,18 @@ export const resetBody = z
   .strict();
 
 const forgot = (tag: string, who: string) =>
-  createRoute({
-    method: "post",
-    path: "/forgot-password",
-    tags: [tag],
-    summary: `E-mails a 1-hour reset link to ${who}; always { sent: true }, whether or not the address has an account`,
-    security: security.none,
-    request: { body: jsonBody(forgotBody) },
-    responses: { 200: ok(Sent), ...errors(400, 429, 503) },
-  });
+  routeGroup({ tags: [tag], security: security.none }).post(
+    "/forgot-password",
+    `E-mails a 1-hour reset link to ${who}; always { sent: true }, whether or not the address has an account`,
+    { body: forgotBody, ok: Sent, errors: [400, 429, 503] },
+  );
 
 const reset = (tag: string, what: string) =>
-  createRoute({
-    method: "post",
-    path: "/reset-password",
-    tags: [tag],
-    summary: `Sets a new password with ${what} (single use); every session of the account is revoked`,
-    security: security.none,
-    request: { body: jsonBody(resetBody) },
-    responses: { 200: ok(Reset), ...errors(400) },
-  });
+  routeGroup({ tags: [tag], security: security.none }).post(
+    "/reset-password",
+    `Sets a new password with ${what} (single use); every session of the account is revoked`,
+    { body: resetBody, ok: Reset, errors: [400] },
+  );
 
 /**
  * /api/customer-auth forgot/reset. The link's base is PUBLIC_BASE_URL, never the request's Host

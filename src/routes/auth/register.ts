@@ -12,7 +12,7 @@ import {
   slugField,
   timeZoneField,
 } from "../fields";
-import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 import { OwnerLoginResult, toOwnerLoginResult } from "./sign-in-shapes";
 
 const body = z
@@ -30,14 +30,12 @@ const body = z
   })
   .strict();
 
-const register = createRoute({
-  method: "post",
-  path: "/register",
-  tags: ["Auth"],
-  summary: "A new owner and their first business, signed in (design.md §6)",
-  security: security.none,
-  request: { body: jsonBody(body) },
-  responses: { 201: ok(OwnerLoginResult, "Created and signed in"), ...errors(400, 409, 429, 503) },
+const route = routeGroup({ tags: ["Auth"], security: security.none });
+const register = route.post("/register", "A new owner and their first business, signed in (design.md §6)", {
+  body,
+  created: OwnerLoginResult,
+  answered: "Created and signed in",
+  errors: [400, 409, 429, 503],
 });
 
 /** POST /api/auth/register (design.md §6): a new owner and their first business, signed in. */

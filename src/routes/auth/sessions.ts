@@ -5,7 +5,7 @@ import { requireCustomer } from "../../middleware/auth";
 import { revokeSession } from "../../services/auth/sessions";
 import { changePassword } from "../../services/auth/user-password";
 import { loginPasswordField, newPasswordField } from "../fields";
-import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 import { claimsFirst, ownerClaims } from "./context";
 
 const LoggedOut = z.object({ loggedOut: z.literal(true) });
@@ -13,24 +13,14 @@ const Changed = z.object({ changed: z.literal(true) });
 
 const changeBody = z.object({ currentPassword: loginPasswordField, newPassword: newPasswordField }).strict();
 
-const logout = createRoute({
-  method: "post",
-  path: "/logout",
-  tags: ["Auth"],
-  summary: "Revokes the caller's session (refresh stops); idempotent",
-  security: security.member,
-  responses: { 200: ok(LoggedOut), ...errors(401, 403) },
-});
+const authRoute = routeGroup({ tags: ["Auth"], security: security.member });
+const logout = authRoute.post("/logout", "Revokes the caller's session (refresh stops); idempotent", { ok: LoggedOut, errors: [401, 403] });
 
-const change = createRoute({
-  method: "post",
-  path: "/change-password",
-  tags: ["Auth"],
-  summary: "Changes the password and revokes every other session of the user",
-  security: security.member,
+const change = authRoute.post("/change-password", "Changes the password and revokes every other session of the user", {
   middleware: [claimsFirst],
-  request: { body: jsonBody(changeBody) },
-  responses: { 200: ok(Changed), ...errors(400, 401, 403) },
+  body: changeBody,
+  ok: Changed,
+  errors: [400, 401, 403],
 });
 
 /**
@@ -53,14 +43,11 @@ export const ownerSessionRoutes = openApiRouter<AppEnv>()
     return c.json({ data: { changed: true as const } }, 200);
   });
 
-const customerLogout = createRoute({
-  method: "post",
-  path: "/logout",
-  tags: ["Customer auth"],
-  summary: "Revokes the customer's session; idempotent",
-  security: security.customer,
+const customerAuthRoute = routeGroup({ tags: ["Customer auth"], security: security.customer });
+const customerLogout = customerAuthRoute.post("/logout", "Revokes the customer's session; idempotent", {
   middleware: [requireCustomer],
-  responses: { 200: ok(LoggedOut), ...errors(401) },
+  ok: LoggedOut,
+  errors: [401],
 });
 
 /** POST /api/customer-auth/logout: revokes the customer's session. */

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
 import { requireMember } from "../../middleware/auth";
 import { refreshOwnerToken, switchTenant } from "../../services/auth/owner";
-import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 import { claimsFirst, ownerClaims } from "./context";
 
 const TokenResult = z.object({ token: z.string() }).openapi("TokenResult");
@@ -13,29 +13,22 @@ const switchBody = z.object({ tenantId: z.string({ error: "tenantId is required"
  * POST /api/auth/refresh: requireMember first (audience, tenant and membership, impersonation
  * audit + refusal), then the session row decides; the same claims are re-signed for 24 h.
  */
-const refresh = createRoute({
-  method: "post",
-  path: "/refresh",
-  tags: ["Auth"],
-  summary: "Re-signs the same claims for 24 hours while the session lives (30 days)",
-  security: security.member,
+const route = routeGroup({ tags: ["Auth"], security: security.member });
+const refresh = route.post("/refresh", "Re-signs the same claims for 24 hours while the session lives (30 days)", {
   middleware: [requireMember],
-  responses: { 200: ok(TokenResult), ...errors(401, 403) },
+  ok: TokenResult,
+  errors: [401, 403],
 });
 
 /**
  * POST /api/auth/switch-tenant: the current tenant need not be usable (a member removed from
  * it must still be able to move to another business), so only the token and session are checked.
  */
-const switchRoute = createRoute({
-  method: "post",
-  path: "/switch-tenant",
-  tags: ["Auth"],
-  summary: "A token for another business the caller is a member of",
-  security: security.member,
+const switchRoute = route.post("/switch-tenant", "A token for another business the caller is a member of", {
   middleware: [claimsFirst],
-  request: { body: jsonBody(switchBody) },
-  responses: { 200: ok(TokenResult), ...errors(400, 401, 403, 404) },
+  body: switchBody,
+  ok: TokenResult,
+  errors: [400, 401, 403, 404],
 });
 
 export const tokenRoutes = openApiRouter<AppEnv>()

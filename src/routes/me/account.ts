@@ -4,7 +4,7 @@ import { instantToLocalString } from "../../domain/time";
 import { type AccountExport, deleteAccount, exportAccount } from "../../services/privacy/account";
 import { CustomerProfile } from "../auth/sign-in-shapes";
 import { loginPasswordField } from "../fields";
-import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 
 // design.md §25: a customer takes their data with them, or deletes their account.
 
@@ -53,25 +53,18 @@ export function toAccountExport(d: AccountExport): z.infer<typeof AccountExportV
   };
 }
 
-const exportRoute = createRoute({
-  method: "get",
-  path: "/export",
-  tags: ["Customer"],
-  summary: "The account and every business's bookings made with it, with what was paid",
-  security: security.customer,
-  responses: { 200: ok(AccountExportView), ...errors(401, 429) },
+const route = routeGroup({ tags: ["Customer"], security: security.customer });
+const exportRoute = route.get("/export", "The account and every business's bookings made with it, with what was paid", {
+  ok: AccountExportView,
+  errors: [401, 429],
 });
 
 const deleteBody = z.object({ password: loginPasswordField.describe("The account's password, to confirm") }).strict();
 
-const deleteRoute = createRoute({
-  method: "delete",
-  path: "/",
-  tags: ["Customer"],
-  summary: "Deletes the account and its sessions; each business keeps its own customer record, unlinked",
-  security: security.customer,
-  request: { body: jsonBody(deleteBody) },
-  responses: { 200: ok(z.object({ id: z.string() })), ...errors(400, 401, 429) },
+const deleteRoute = route.delete("/", "Deletes the account and its sessions; each business keeps its own customer record, unlinked", {
+  body: deleteBody,
+  ok: z.object({ id: z.string() }),
+  errors: [400, 401, 429],
 });
 
 /** GET /api/me/export and DELETE /api/me (requireCustomer and the `me` rate limit apply). */

@@ -4,7 +4,7 @@ import { instantToLocalString } from "../../domain/time";
 import type { CustomerEnv } from "../../env";
 import { type CustomerBookingRow, listCustomerBookings } from "../../services/auth/customer-profile";
 import { limitField } from "../fields";
-import { createRoute, errors, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 
 const query = z.object({ limit: limitField });
 
@@ -47,14 +47,11 @@ export function toCustomerBooking(b: CustomerBookingRow): z.infer<typeof Custome
   };
 }
 
-const list = createRoute({
-  method: "get",
-  path: "/bookings",
-  tags: ["Customer"],
-  summary: "Every booking linked to the account, across businesses, newest first",
-  security: security.customer,
-  request: { query },
-  responses: { 200: ok(z.array(CustomerBooking)), ...errors(400, 401, 429) },
+const route = routeGroup({ tags: ["Customer"], security: security.customer });
+const list = route.get("/bookings", "Every booking linked to the account, across businesses, newest first", {
+  query,
+  ok: z.array(CustomerBooking),
+  errors: [400, 401, 429],
 });
 
 /** GET /api/me/bookings: every booking linked to the account, across businesses, newest first. */

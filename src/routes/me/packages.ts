@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { CustomerEnv } from "../../env";
 import { accountPackages } from "../../services/prepaid/account-packages";
-import { createRoute, errors, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 import { AccountPackageShape, toAccountPackage } from "./package-shapes";
 
 const query = z.object({
@@ -15,17 +15,14 @@ const query = z.object({
     .openapi({ description: "Only the packages of this business (its slug); an unknown slug lists nothing" }),
 });
 
-const list = createRoute({
-  method: "get",
-  path: "/packages",
-  tags: ["Customer"],
-  summary: "The packages of sessions the account holds (bought while signed in), soonest expiry first",
+const route = routeGroup({ tags: ["Customer"], security: security.customer });
+const list = route.get("/packages", "The packages of sessions the account holds (bought while signed in), soonest expiry first", {
   description:
     "design.md §32: what `usePackage: true` spends, in the order it spends them. Unpaid purchases are not listed; used-up, " +
     "expired and voided packages are, marked by `state`. At most 100. Never the code, only its last 4 characters.",
-  security: security.customer,
-  request: { query },
-  responses: { 200: ok(z.array(AccountPackageShape)), ...errors(400, 401, 429) },
+  query,
+  ok: z.array(AccountPackageShape),
+  errors: [400, 401, 429],
 });
 
 /** GET /api/me/packages: the account's own packages only (the token's account), one round trip. */

@@ -4,7 +4,7 @@ import { ApiError } from "../../errors";
 import { getCustomerProfile, updateCustomerProfile } from "../../services/auth/customer-profile";
 import { CustomerProfile, toCustomerProfile } from "../auth/sign-in-shapes";
 import { firstNameField, lastNameField, phoneField, timeZoneField } from "../fields";
-import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 
 const patchBody = z
   .object({
@@ -16,23 +16,13 @@ const patchBody = z
   })
   .strict();
 
-const getMe = createRoute({
-  method: "get",
-  path: "/",
-  tags: ["Customer"],
-  summary: "The signed-in customer's profile",
-  security: security.customer,
-  responses: { 200: ok(CustomerProfile), ...errors(401, 404, 429) },
-});
+const route = routeGroup({ tags: ["Customer"], security: security.customer });
+const getMe = route.get("/", "The signed-in customer's profile", { ok: CustomerProfile, errors: [401, 404, 429] });
 
-const patchMe = createRoute({
-  method: "patch",
-  path: "/",
-  tags: ["Customer"],
-  summary: "Changes the customer's name, phone, time zone or marketing consent",
-  security: security.customer,
-  request: { body: jsonBody(patchBody) },
-  responses: { 200: ok(CustomerProfile), ...errors(400, 401, 404, 429) },
+const patchMe = route.patch("/", "Changes the customer's name, phone, time zone or marketing consent", {
+  body: patchBody,
+  ok: CustomerProfile,
+  errors: [400, 401, 404, 429],
 });
 
 /** GET and PATCH /api/me: the signed-in customer's own profile (one round trip each). */

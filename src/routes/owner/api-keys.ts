@@ -3,7 +3,7 @@ import type { OwnerEnv } from "../../env";
 import { membersOnly, requireRole } from "../../middleware/auth";
 import { type ApiKeyRow, createApiKey, listApiKeys, revokeApiKey } from "../../services/api-keys";
 import { idParam } from "../fields";
-import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 
 const createBody = z
   .object({
@@ -50,34 +50,23 @@ const tags = ["API keys"];
 // A member's token only (an API key cannot manage keys: 403), owners and admins.
 const middleware = [membersOnly, requireRole("owner", "admin")] as const;
 
-const list = createRoute({
-  method: "get",
-  path: "/",
-  tags,
-  summary: "The business's API keys, revoked ones too, newest first",
-  security: security.member,
+const route = routeGroup({ tags, security: security.member });
+const list = route.get("/", "The business's API keys, revoked ones too, newest first", {
   middleware: [...middleware],
-  responses: { 200: ok(z.array(ApiKey)), ...errors(401, 403) },
+  ok: z.array(ApiKey),
+  errors: [401, 403],
 });
-const create = createRoute({
-  method: "post",
-  path: "/",
-  tags,
-  summary: "A new API key (read: GET only; write: acts as an admin); the key is in this answer only",
-  security: security.member,
+const create = route.post("/", "A new API key (read: GET only; write: acts as an admin); the key is in this answer only", {
   middleware: [...middleware],
-  request: { body: jsonBody(createBody) },
-  responses: { 201: ok(CreatedKey, "Created"), ...errors(400, 401, 403, 409) },
+  body: createBody,
+  created: CreatedKey,
+  errors: [400, 401, 403, 409],
 });
-const revoke = createRoute({
-  method: "delete",
-  path: "/{id}",
-  tags,
-  summary: "Revokes the key (401 from its next request on); idempotent",
-  security: security.member,
+const revoke = route.delete("/{id}", "Revokes the key (401 from its next request on); idempotent", {
   middleware: [...middleware],
-  request: { params: idParam },
-  responses: { 200: ok(z.object({ id: z.string() })), ...errors(400, 401, 403, 404) },
+  params: idParam,
+  ok: z.object({ id: z.string() }),
+  errors: [400, 401, 403, 404],
 });
 
 /**

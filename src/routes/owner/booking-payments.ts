@@ -4,7 +4,7 @@ import type { OwnerEnv } from "../../env";
 import { requireRole } from "../../middleware/auth";
 import { type BookingPayments as BookingPaymentsView, getBookingPayments, waiveFee } from "../../services/payments/booking-payments";
 import { lookupIdParam } from "../fields";
-import { createRoute, errors, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 
 const OwnerRefund = z
   .object({
@@ -98,25 +98,17 @@ export const toBookingPayments = (p: BookingPaymentsView): z.infer<typeof Bookin
 
 const tags = ["Payments"];
 
-const payments = createRoute({
-  method: "get",
-  path: "/{id}/payments",
-  tags,
-  summary: "A booking's payments with their refunds, the card on file and what a no-show would charge",
-  security: security.owner,
-  request: { params: lookupIdParam },
-  responses: { 200: ok(BookingPayments), ...errors(401, 403, 404) },
+const route = routeGroup({ tags, security: security.owner });
+const payments = route.get("/{id}/payments", "A booking's payments with their refunds, the card on file and what a no-show would charge", {
+  params: lookupIdParam,
+  ok: BookingPayments,
+  errors: [401, 403, 404],
 });
-const waive = createRoute({
-  method: "post",
-  path: "/{id}/waive-fee",
-  tags,
-  summary: "Waives a fee not charged yet (owner/admin); 409 conflict once it is being charged or was charged",
-  security: security.owner,
-  middleware: [requireRole("owner", "admin")],
-  request: { params: lookupIdParam },
-  responses: { 200: ok(WaivedFee), ...errors(401, 403, 404, 409) },
-});
+const waive = route.post(
+  "/{id}/waive-fee",
+  "Waives a fee not charged yet (owner/admin); 409 conflict once it is being charged or was charged",
+  { middleware: [requireRole("owner", "admin")], params: lookupIdParam, ok: WaivedFee, errors: [401, 403, 404, 409] },
+);
 
 /**
  * /api/bookings/:id/payments and /api/bookings/:id/waive-fee (owner token or API key; another

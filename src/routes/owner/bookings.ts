@@ -9,7 +9,7 @@ import { getBookingDetail } from "../../services/owner/booking-detail";
 import { changeBookingStatus, listTenantBookings } from "../../services/owner/bookings";
 import { bookingCustomerField, emailField, idField, limitField, localDateTimeField, lookupIdParam } from "../fields";
 import { oneServiceOrItems, visitItemsField } from "../fields-visit";
-import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 import { createVisit } from "../../services/visits/create";
 import {
   OwnerBooking,
@@ -103,66 +103,52 @@ const CancelledOwnerBooking = OwnerBooking.extend({
   alreadyCancelled: z.literal(true).optional().openapi({ description: "Present when the booking was already cancelled" }),
 }).openapi("OwnerCancelledBooking");
 
-const list = createRoute({
-  method: "get",
-  path: "/",
-  tags,
-  summary: "The business's bookings by start time, filtered by range, status and staff member",
-  security: security.owner,
-  request: { query: listQuery },
-  responses: { 200: ok(z.array(OwnerBooking)), ...errors(400, 401, 403) },
+const route = routeGroup({ tags, security: security.owner });
+const list = route.get("/", "The business's bookings by start time, filtered by range, status and staff member", {
+  query: listQuery,
+  ok: z.array(OwnerBooking),
+  errors: [400, 401, 403],
 });
-const create = createRoute({
-  method: "post",
-  path: "/",
-  tags,
-  summary: "A booking made by the business (front desk, walk-in, phone); `override` books a free time outside the offered slots",
-  description:
-    "Every role may book. The e-mail is optional only for `walk_in` and `phone` bookings. With `items` (design.md §26) the " +
-    "services are booked back to back as one visit, all or none (409 slot_taken), and the answer is the visit with its items.",
-  security: security.owner,
-  request: { body: jsonBody(createBody) },
-  responses: { 201: ok(z.union([OwnerCreatedVisit, OwnerBooking]), "Created"), ...errors(400, 401, 403, 404, 409) },
+const create = route.post(
+  "/",
+  "A booking made by the business (front desk, walk-in, phone); `override` books a free time outside the offered slots",
+  {
+    description:
+      "Every role may book. The e-mail is optional only for `walk_in` and `phone` bookings. With `items` (design.md §26) the " +
+      "services are booked back to back as one visit, all or none (409 slot_taken), and the answer is the visit with its items.",
+    body: createBody,
+    created: z.union([OwnerCreatedVisit, OwnerBooking]),
+    errors: [400, 401, 403, 404, 409],
+  },
+);
+const one = route.get("/{id}", "One booking with its customer, service, staff member, payments and history", {
+  params: lookupIdParam,
+  ok: OwnerBookingFullDetail,
+  errors: [401, 403, 404],
 });
-const one = createRoute({
-  method: "get",
-  path: "/{id}",
-  tags,
-  summary: "One booking with its customer, service, staff member, payments and history",
-  security: security.owner,
-  request: { params: lookupIdParam },
-  responses: { 200: ok(OwnerBookingFullDetail), ...errors(401, 403, 404) },
-});
-const status = createRoute({
-  method: "patch",
-  path: "/{id}/status",
-  tags,
-  summary: "Confirms, completes, cancels or marks a no-show; `chargeFee: false` marks a no-show without charging",
-  description: "Staff may not cancel (owner/admin only).",
-  security: security.owner,
-  request: { params: lookupIdParam, body: jsonBody(statusBody) },
-  responses: { 200: ok(ChangedStatus), ...errors(400, 401, 403, 404, 409) },
-});
-const cancel = createRoute({
-  method: "post",
-  path: "/{id}/cancel",
-  tags,
-  summary: "Cancels the booking and tells the customer; refunds what the rules give back (owner/admin)",
-  security: security.owner,
+const status = route.patch(
+  "/{id}/status",
+  "Confirms, completes, cancels or marks a no-show; `chargeFee: false` marks a no-show without charging",
+  {
+    description: "Staff may not cancel (owner/admin only).",
+    params: lookupIdParam,
+    body: statusBody,
+    ok: ChangedStatus,
+    errors: [400, 401, 403, 404, 409],
+  },
+);
+const cancel = route.post("/{id}/cancel", "Cancels the booking and tells the customer; refunds what the rules give back (owner/admin)", {
   middleware: [writers],
-  request: { params: lookupIdParam, body: jsonBody(cancelBody) },
-  responses: { 200: ok(CancelledOwnerBooking), ...errors(400, 401, 403, 404, 409) },
+  params: lookupIdParam,
+  body: cancelBody,
+  ok: CancelledOwnerBooking,
+  errors: [400, 401, 403, 404, 409],
 });
-const reschedule = createRoute({
-  method: "post",
-  path: "/{id}/reschedule",
-  tags,
-  summary: "Moves the booking to a new local start time, optionally to another staff member (owner/admin)",
-  security: security.owner,
-  middleware: [writers],
-  request: { params: lookupIdParam, body: jsonBody(rescheduleBody) },
-  responses: { 200: ok(OwnerBooking), ...errors(400, 401, 403, 404, 409) },
-});
+const reschedule = route.post(
+  "/{id}/reschedule",
+  "Moves the booking to a new local start time, optionally to another staff member (owner/admin)",
+  { middleware: [writers], params: lookupIdParam, body: rescheduleBody, ok: OwnerBooking, errors: [400, 401, 403, 404, 409] },
+);
 
 /** /api/bookings: the tenant's bookings; writes go through the same services as the public API. */
 export const bookingsRoutes = openApiRouter<OwnerEnv>()

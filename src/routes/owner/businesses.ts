@@ -20,7 +20,7 @@ import {
   slugField,
   timeZoneField,
 } from "../fields";
-import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 import { OwnerBusiness, toOwnerBusiness } from "./business-shapes";
 import { giftCardsField } from "./gift-card-settings";
 
@@ -193,42 +193,36 @@ const writers = requireRole("owner", "admin");
 
 const tags = ["Business"];
 
-const read = createRoute({
-  method: "get",
-  path: "/me",
-  tags,
-  summary: "The caller's business: profile, booking settings, plan and account state",
-  security: security.owner,
-  responses: { 200: ok(OwnerBusiness), ...errors(401, 403, 404) },
+const route = routeGroup({ tags, security: security.owner });
+const read = route.get("/me", "The caller's business: profile, booking settings, plan and account state", {
+  ok: OwnerBusiness,
+  errors: [401, 403, 404],
 });
-const change = createRoute({
-  method: "patch",
-  path: "/me",
-  tags,
-  summary: "Changes the profile and booking settings (owner/admin); plan, suspension, trial and Stripe state are the operator's",
-  description:
-    "An operator-only field is 400 `invalid_request` naming it; an unknown field too. A new custom domain is created at Cloudflare " +
-    "for SaaS and is pending until its DNS records are in place (see customDomainStatus); 409 domain_taken when it is another " +
-    "business's active domain (a newer claim replaces one that is not active yet); 502 domain_provider_error when Cloudflare " +
-    "refuses (nothing is saved). 400 stripe_not_connected when payment, a fee, or a reliability policy's card or deposit step is turned on " +
-    "without a Stripe account that can take charges (so is selling gift cards, giftCards.enabled); 400 invalid_request on reliabilityPolicy.cardAfter when no no-show or late-cancel fee is above 0.",
-  security: security.owner,
-  middleware: [writers],
-  request: { body: jsonBody(settingsBody) },
-  responses: { 200: ok(OwnerBusiness), ...errors(400, 401, 403, 404, 409, 502) },
-});
-const create = createRoute({
-  method: "post",
-  path: "/",
-  tags,
-  summary: "Another business, owned by the caller (members' tokens only; owner/admin of the current business)",
+const change = route.patch(
+  "/me",
+  "Changes the profile and booking settings (owner/admin); plan, suspension, trial and Stripe state are the operator's",
+  {
+    description:
+      "An operator-only field is 400 `invalid_request` naming it; an unknown field too. A new custom domain is created at Cloudflare " +
+      "for SaaS and is pending until its DNS records are in place (see customDomainStatus); 409 domain_taken when it is another " +
+      "business's active domain (a newer claim replaces one that is not active yet); 502 domain_provider_error when Cloudflare " +
+      "refuses (nothing is saved). 400 stripe_not_connected when payment, a fee, or a reliability policy's card or deposit step is turned on " +
+      "without a Stripe account that can take charges (so is selling gift cards, giftCards.enabled); 400 invalid_request on reliabilityPolicy.cardAfter when no no-show or late-cancel fee is above 0.",
+    middleware: [writers],
+    body: settingsBody,
+    ok: OwnerBusiness,
+    errors: [400, 401, 403, 404, 409, 502],
+  },
+);
+const create = route.post("/", "Another business, owned by the caller (members' tokens only; owner/admin of the current business)", {
   description:
     "Time zone, currency and country default to the current business's. A chosen slug that is taken is 409 slug_taken; a " +
     "derived one gets a suffix.",
   security: security.member,
   middleware: [membersOnly, writers],
-  request: { body: jsonBody(createBody) },
-  responses: { 201: ok(OwnerBusiness, "Created"), ...errors(400, 401, 403, 409) },
+  body: createBody,
+  created: OwnerBusiness,
+  errors: [400, 401, 403, 409],
 });
 
 /** /api/businesses (owner token; requireOwner applied in ./index.ts). */

@@ -6,7 +6,7 @@ import { ApiError } from "../../errors";
 import { requireRole } from "../../middleware/auth";
 import { checkDomainNow } from "../../services/domains/refresh";
 import type { BusinessRow } from "../../services/owner/businesses";
-import { createRoute, errors, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 
 /** One DNS record the owner adds at their DNS provider. */
 const DnsRecord = z.object({
@@ -48,17 +48,14 @@ export function toCustomDomainStatus(t: DomainRow, config: Config): z.infer<type
   };
 }
 
-const check = createRoute({
-  method: "post",
-  path: "/check",
-  tags: ["Business"],
-  summary: "Asks Cloudflare about the business's custom domain now (owner/admin)",
+const route = routeGroup({ tags: ["Business"], security: security.owner });
+const check = route.post("/check", "Asks Cloudflare about the business's custom domain now (owner/admin)", {
   description:
     "A pending domain is re-read at Cloudflare at once (the cron does so every 5 minutes); an active or failed one is answered as " +
     "stored. 404 when no custom domain is set; 502 domain_provider_error when Cloudflare refuses or cannot be reached (nothing changes).",
-  security: security.owner,
   middleware: [requireRole("owner", "admin")],
-  responses: { 200: ok(CustomDomainStatus), ...errors(401, 403, 404, 502) },
+  ok: CustomDomainStatus,
+  errors: [401, 403, 404, 502],
 });
 
 /** /api/businesses/me/custom-domain (owner token; requireOwner applied in ./index.ts). */

@@ -10,7 +10,7 @@ import { changeReliability } from "../../services/reliability/owner";
 import { ApiError } from "../../errors";
 import { type CustomerRow, getCustomer, listCustomers, listCustomerTexts, updateCustomer } from "../../services/owner/customers";
 import { firstNameField, lastNameField, limitField, lookupIdParam, NOT_EMPTY, notEmpty, phoneField, searchField } from "../fields";
-import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 import { OwnerBooking, toOwnerBooking } from "./booking-shapes";
 import { CustomerCredits, toCustomerCredits } from "./credit-shapes";
 import { CustomerReliability } from "./reliability-shapes";
@@ -104,43 +104,34 @@ const messagesQuery = z
   })
   .strict();
 
-const list = createRoute({
-  method: "get",
-  path: "/",
-  tags,
-  summary: "The business's customers, newest first; `search` matches name, e-mail or phone",
-  security: security.owner,
-  request: { query: listQuery },
-  responses: { 200: ok(z.array(OwnerCustomer)), ...errors(400, 401, 403) },
+const route = routeGroup({ tags, security: security.owner });
+const list = route.get("/", "The business's customers, newest first; `search` matches name, e-mail or phone", {
+  query: listQuery,
+  ok: z.array(OwnerCustomer),
+  errors: [400, 401, 403],
 });
-const one = createRoute({
-  method: "get",
-  path: "/{id}",
-  tags,
-  summary: "One customer with their 20 most recent bookings",
-  security: security.owner,
-  request: { params: lookupIdParam },
-  responses: { 200: ok(OwnerCustomerDetail), ...errors(401, 403, 404) },
+const one = route.get("/{id}", "One customer with their 20 most recent bookings", {
+  params: lookupIdParam,
+  ok: OwnerCustomerDetail,
+  errors: [401, 403, 404],
 });
-const messages = createRoute({
-  method: "get",
-  path: "/{id}/messages",
-  tags,
-  summary: "Every text sent to and received from the customer, newest first, a page at a time (design.md §27)",
-  description: "404 while texts are not configured. `before` (a text's id) pages to older texts.",
-  security: security.owner,
-  request: { params: lookupIdParam, query: messagesQuery },
-  responses: { 200: ok(z.array(TextMessage)), ...errors(400, 401, 403, 404) },
-});
-const change = createRoute({
-  method: "patch",
-  path: "/{id}",
-  tags,
-  summary: "Corrects the name or phone, or keeps notes (owner/admin); the e-mail is the record's key",
-  security: security.owner,
+const messages = route.get(
+  "/{id}/messages",
+  "Every text sent to and received from the customer, newest first, a page at a time (design.md §27)",
+  {
+    description: "404 while texts are not configured. `before` (a text's id) pages to older texts.",
+    params: lookupIdParam,
+    query: messagesQuery,
+    ok: z.array(TextMessage),
+    errors: [400, 401, 403, 404],
+  },
+);
+const change = route.patch("/{id}", "Corrects the name or phone, or keeps notes (owner/admin); the e-mail is the record's key", {
   middleware: [writers],
-  request: { params: lookupIdParam, body: jsonBody(patchBody) },
-  responses: { 200: ok(OwnerCustomer), ...errors(400, 401, 403, 404, 409) },
+  params: lookupIdParam,
+  body: patchBody,
+  ok: OwnerCustomer,
+  errors: [400, 401, 403, 404, 409],
 });
 
 const reliabilityBody = z
@@ -152,45 +143,28 @@ const reliabilityBody = z
   .strict()
   .refine(notEmpty, NOT_EMPTY);
 
-const reliabilityRoute = createRoute({
-  method: "post",
-  path: "/{id}/reliability",
-  tags,
-  summary: "Marks the customer trusted (or not) and/or resets their reliability record (owner/admin; design.md §28)",
-  security: security.owner,
-  middleware: [writers],
-  request: { params: lookupIdParam, body: jsonBody(reliabilityBody) },
-  responses: { 200: ok(CustomerReliability), ...errors(400, 401, 403, 404) },
-});
+const reliabilityRoute = route.post(
+  "/{id}/reliability",
+  "Marks the customer trusted (or not) and/or resets their reliability record (owner/admin; design.md §28)",
+  { middleware: [writers], params: lookupIdParam, body: reliabilityBody, ok: CustomerReliability, errors: [400, 401, 403, 404] },
+);
 
-const exportRoute = createRoute({
-  method: "get",
-  path: "/{id}/export",
-  tags,
-  summary:
-    "Everything the business holds about the customer, to hand to them: record, bookings, payments and refunds, messages sent (no bodies)",
-  security: security.owner,
-  middleware: [writers],
-  request: { params: lookupIdParam },
-  responses: { 200: ok(CustomerExport), ...errors(401, 403, 404) },
-});
+const exportRoute = route.get(
+  "/{id}/export",
+  "Everything the business holds about the customer, to hand to them: record, bookings, payments and refunds, messages sent (no bodies)",
+  { middleware: [writers], params: lookupIdParam, ok: CustomerExport, errors: [401, 403, 404] },
+);
 const eraseQuery = z.object({
   cancelUpcoming: z
     .enum(["true", "false"], { error: "cancelUpcoming must be true or false" })
     .optional()
     .transform((v) => v === "true"),
 });
-const erase = createRoute({
-  method: "delete",
-  path: "/{id}",
-  tags,
-  summary:
-    "Erases the customer (names, contact, notes; bookings stay for the books); 409 customer_has_upcoming_bookings unless ?cancelUpcoming=true",
-  security: security.owner,
-  middleware: [writers],
-  request: { params: lookupIdParam, query: eraseQuery },
-  responses: { 200: ok(Erased), ...errors(400, 401, 403, 404, 409) },
-});
+const erase = route.delete(
+  "/{id}",
+  "Erases the customer (names, contact, notes; bookings stay for the books); 409 customer_has_upcoming_bookings unless ?cancelUpcoming=true",
+  { middleware: [writers], params: lookupIdParam, query: eraseQuery, ok: Erased, errors: [400, 401, 403, 404, 409] },
+);
 
 /** /api/customers (owner token; requireOwner applied in ./index.ts). */
 export const customersRoutes = openApiRouter<OwnerEnv>()

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { OwnerEnv } from "../../env";
 import { limitQuery, lookupIdParam } from "../fields";
-import { createRoute, errors, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 import { requireRole } from "../../middleware/auth";
 import { type FailedJob, listFailedJobs } from "../../services/outbox/failed";
 import { retryJob } from "../../services/ops/jobs";
@@ -41,31 +41,22 @@ export const toFailedJob = (j: FailedJob): z.infer<typeof FailedJobView> => ({
   retryable: j.retryable,
 });
 
-const failed = createRoute({
-  method: "get",
-  path: "/",
-  tags: ["Webhooks"],
-  summary: "The business's failed side effects of every kind (e-mails, webhook deliveries, jobs), newest failure first",
-  security: security.owner,
-  middleware: [requireRole("owner", "admin")],
-  request: { query: limitQuery },
-  responses: { 200: ok(z.array(FailedJobView)), ...errors(400, 401, 403) },
-});
+const route = routeGroup({ tags: ["Webhooks"], security: security.owner });
+const failed = route.get(
+  "/",
+  "The business's failed side effects of every kind (e-mails, webhook deliveries, jobs), newest failure first",
+  { middleware: [requireRole("owner", "admin")], query: limitQuery, ok: z.array(FailedJobView), errors: [400, 401, 403] },
+);
 
 export const RetriedJob = z
   .object({ id: z.string(), kind: z.string(), type: z.string(), status: z.string(), dueAt: z.string() })
   .openapi("RetriedJob");
 
-const retry = createRoute({
-  method: "post",
-  path: "/{id}/retry",
-  tags: ["Webhooks"],
-  summary: "Sends one of the business's failed e-mails or webhook deliveries again, with its own idempotency key (audited job.retried)",
-  security: security.owner,
-  middleware: [requireRole("owner", "admin")],
-  request: { params: lookupIdParam },
-  responses: { 200: ok(RetriedJob), ...errors(401, 403, 404, 409) },
-});
+const retry = route.post(
+  "/{id}/retry",
+  "Sends one of the business's failed e-mails or webhook deliveries again, with its own idempotency key (audited job.retried)",
+  { middleware: [requireRole("owner", "admin")], params: lookupIdParam, ok: RetriedJob, errors: [401, 403, 404, 409] },
+);
 
 failedJobsRoutes
   .openapi(failed, async (c) => {

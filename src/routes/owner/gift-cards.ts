@@ -4,7 +4,7 @@ import { requireRole } from "../../middleware/auth";
 import { issueGiftCard, listGiftCards, voidGiftCard } from "../../services/prepaid/gift-cards-owner";
 import { GIFT_MESSAGE_MAX } from "../../shared/gift-cards";
 import { emailField, idParam, limitField, offsetField } from "../fields";
-import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 import { IssuedGiftCard, OwnerGiftCard, toIssuedGiftCard, toOwnerGiftCard } from "./gift-card-shapes";
 
 /** design.md §32, owner side: gift cards issued by hand, the list with balances, voiding (owners and admins). */
@@ -28,36 +28,26 @@ const issueBody = z
   })
   .strict();
 
-const issue = createRoute({
-  method: "post",
-  path: "/",
-  tags,
-  summary: "Issues a gift card by hand (sold at the counter; no Stripe): active at once, its code answered only here",
-  security: security.owner,
+const route = routeGroup({ tags, security: security.owner });
+const issue = route.post("/", "Issues a gift card by hand (sold at the counter; no Stripe): active at once, its code answered only here", {
   middleware: [writers],
-  request: { body: jsonBody(issueBody) },
-  responses: { 201: ok(IssuedGiftCard, "Created"), ...errors(400, 401, 403) },
+  body: issueBody,
+  created: IssuedGiftCard,
+  errors: [400, 401, 403],
 });
-const list = createRoute({
-  method: "get",
-  path: "/",
-  tags,
-  summary: "The business's gift cards with their balances, newest first (a purchase appears once paid)",
-  security: security.owner,
+const list = route.get("/", "The business's gift cards with their balances, newest first (a purchase appears once paid)", {
   middleware: [writers],
-  request: { query: z.object({ limit: limitField, offset: offsetField(100_000) }) },
-  responses: { 200: ok(z.array(OwnerGiftCard)), ...errors(400, 401, 403) },
+  query: z.object({ limit: limitField, offset: offsetField(100_000) }),
+  ok: z.array(OwnerGiftCard),
+  errors: [400, 401, 403],
 });
-const voidCard = createRoute({
-  method: "post",
-  path: "/{id}/void",
-  tags,
-  summary: "Voids a gift card with a reason (audited): it can no longer be spent",
+const voidCard = route.post("/{id}/void", "Voids a gift card with a reason (audited): it can no longer be spent", {
   description: "409 conflict when it is already void.",
-  security: security.owner,
   middleware: [writers],
-  request: { params: idParam, body: jsonBody(z.object({ reason: reasonField }).strict()) },
-  responses: { 200: ok(OwnerGiftCard), ...errors(400, 401, 403, 404, 409) },
+  params: idParam,
+  body: z.object({ reason: reasonField }).strict(),
+  ok: OwnerGiftCard,
+  errors: [400, 401, 403, 404, 409],
 });
 
 export const giftCardRoutes = openApiRouter<OwnerEnv>()

@@ -5,7 +5,7 @@ import { addMember, changeMember, listMembers, type MemberRow, setOwnLocale } fr
 import { SUPPORTED_LOCALES } from "../../shared/i18n/locales";
 import { MEMBER_ROLES } from "../../shared/member-roles";
 import { emailField, firstNameField, idParam, lastNameField, localeField, NOT_EMPTY, notEmpty } from "../fields";
-import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 
 const roleField = z.enum(["admin", "staff"], { error: "Use admin or staff" });
 
@@ -59,54 +59,36 @@ export function toMember(m: MemberRow): z.infer<typeof Member> {
 const writers = requireRole("owner", "admin");
 const tags = ["Members"];
 
-const list = createRoute({
-  method: "get",
-  path: "/",
-  tags,
-  summary: "Every membership of the business (inactive ones too), oldest first",
-  security: security.member,
+const route = routeGroup({ tags, security: security.member });
+const list = route.get("/", "Every membership of the business (inactive ones too), oldest first", {
   middleware: [membersOnly],
-  responses: { 200: ok(z.array(Member)), ...errors(401, 403) },
+  ok: z.array(Member),
+  errors: [401, 403],
 });
-const add = createRoute({
-  method: "post",
-  path: "/",
-  tags,
-  summary: "A new member account; the member is e-mailed a link to choose a password",
-  security: security.member,
+const add = route.post("/", "A new member account; the member is e-mailed a link to choose a password", {
   middleware: [membersOnly, writers],
-  request: { body: jsonBody(memberBody) },
-  responses: { 201: ok(Member, "Created"), ...errors(400, 401, 403, 409) },
+  body: memberBody,
+  created: Member,
+  errors: [400, 401, 403, 409],
 });
-const own = createRoute({
-  method: "patch",
-  path: "/me",
-  tags,
-  summary: "Sets the caller's own language for the owner app and the notices they get (design.md §30)",
-  security: security.member,
+const own = route.patch("/me", "Sets the caller's own language for the owner app and the notices they get (design.md §30)", {
   middleware: [membersOnly],
-  request: { body: jsonBody(ownBody) },
-  responses: { 200: ok(Member), ...errors(400, 401, 403, 404) },
+  body: ownBody,
+  ok: Member,
+  errors: [400, 401, 403, 404],
 });
-const change = createRoute({
-  method: "patch",
-  path: "/{id}",
-  tags,
-  summary: "Changes a member's role or active flag (audited; never the owner's, never your own)",
-  security: security.member,
+const change = route.patch("/{id}", "Changes a member's role or active flag (audited; never the owner's, never your own)", {
   middleware: [membersOnly, writers],
-  request: { params: idParam, body: jsonBody(changeBody) },
-  responses: { 200: ok(Member), ...errors(400, 401, 403, 404, 409) },
+  params: idParam,
+  body: changeBody,
+  ok: Member,
+  errors: [400, 401, 403, 404, 409],
 });
-const remove = createRoute({
-  method: "delete",
-  path: "/{id}",
-  tags,
-  summary: "Deactivates the membership (PATCH isActive: true undoes it)",
-  security: security.member,
+const remove = route.delete("/{id}", "Deactivates the membership (PATCH isActive: true undoes it)", {
   middleware: [membersOnly, writers],
-  request: { params: idParam },
-  responses: { 200: ok(Member), ...errors(400, 401, 403, 404, 409) },
+  params: idParam,
+  ok: Member,
+  errors: [400, 401, 403, 404, 409],
 });
 
 /** /api/businesses/me/members (member tokens; requireOwner applied in ./index.ts). A member is addressed by their user id. */

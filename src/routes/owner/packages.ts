@@ -12,7 +12,7 @@ import {
 } from "../../services/prepaid/packages-owner";
 import { soldPackagesQuery, toSoldPackages } from "../../services/prepaid/credits-owner";
 import { emailField, idField, idParam, limitField, NOT_EMPTY, notEmpty, offsetField } from "../fields";
-import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 import { SoldPackage, toSoldPackage } from "./credit-shapes";
 
 /** design.md §32, owner side: packages of sessions, and packages issued by hand (owners and admins). */
@@ -86,48 +86,44 @@ const issueBody = z
   })
   .strict();
 
-const route = <M extends "get" | "post" | "patch" | "delete", P extends string>(method: M, path: P, summary: string) => ({
-  method,
-  path,
-  tags,
-  summary,
-  security: security.owner,
+const route = routeGroup({ tags, security: security.owner });
+const list = route.get("/", "The business's packages, newest first", {
   middleware: [writers],
+  ok: z.array(OwnerPackage),
+  errors: [401, 403],
 });
-
-const list = createRoute({
-  ...route("get", "/", "The business's packages, newest first"),
-  responses: { 200: ok(z.array(OwnerPackage)), ...errors(401, 403) },
+const create = route.post("/", "Creates a package: sessions (2-50) of some services for a price, good for validityDays after it is sold", {
+  middleware: [writers],
+  body: createBody,
+  created: OwnerPackage,
+  errors: [400, 401, 403],
 });
-const create = createRoute({
-  ...route("post", "/", "Creates a package: sessions (2-50) of some services for a price, good for validityDays after it is sold"),
-  request: { body: jsonBody(createBody) },
-  responses: { 201: ok(OwnerPackage, "Created"), ...errors(400, 401, 403) },
+const sold = route.get("/sold", "Packages sold or issued (paid), newest first, with the sessions left, expiry and state", {
+  middleware: [writers],
+  query: z.object({ limit: limitField, offset: offsetField(100_000) }),
+  ok: z.array(SoldPackage),
+  errors: [400, 401, 403],
 });
-const sold = createRoute({
-  ...route("get", "/sold", "Packages sold or issued (paid), newest first, with the sessions left, expiry and state"),
-  request: { query: z.object({ limit: limitField, offset: offsetField(100_000) }) },
-  responses: { 200: ok(z.array(SoldPackage)), ...errors(400, 401, 403) },
+const one = route.get("/{id}", "One package", { middleware: [writers], params: idParam, ok: OwnerPackage, errors: [400, 401, 403, 404] });
+const change = route.patch("/{id}", "Changes a package (packages already sold keep their terms)", {
+  middleware: [writers],
+  params: idParam,
+  body: patchBody,
+  ok: OwnerPackage,
+  errors: [400, 401, 403, 404],
 });
-const one = createRoute({
-  ...route("get", "/{id}", "One package"),
-  request: { params: idParam },
-  responses: { 200: ok(OwnerPackage), ...errors(400, 401, 403, 404) },
+const remove = route.delete("/{id}", "Stops offering a package; those already sold keep their credits", {
+  middleware: [writers],
+  params: idParam,
+  ok: z.object({ id: z.string() }),
+  errors: [400, 401, 403, 404],
 });
-const change = createRoute({
-  ...route("patch", "/{id}", "Changes a package (packages already sold keep their terms)"),
-  request: { params: idParam, body: jsonBody(patchBody) },
-  responses: { 200: ok(OwnerPackage), ...errors(400, 401, 403, 404) },
-});
-const remove = createRoute({
-  ...route("delete", "/{id}", "Stops offering a package; those already sold keep their credits"),
-  request: { params: idParam },
-  responses: { 200: ok(z.object({ id: z.string() })), ...errors(400, 401, 403, 404) },
-});
-const issue = createRoute({
-  ...route("post", "/{id}/issue", "Issues a package by hand (sold at the counter; no Stripe): its code answered only here"),
-  request: { params: idParam, body: jsonBody(issueBody) },
-  responses: { 201: ok(IssuedPackage, "Created"), ...errors(400, 401, 403, 404) },
+const issue = route.post("/{id}/issue", "Issues a package by hand (sold at the counter; no Stripe): its code answered only here", {
+  middleware: [writers],
+  params: idParam,
+  body: issueBody,
+  created: IssuedPackage,
+  errors: [400, 401, 403, 404],
 });
 
 export const packageRoutes = openApiRouter<OwnerEnv>()

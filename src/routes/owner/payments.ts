@@ -14,7 +14,7 @@ import { createBookingIntent, type PaymentRow } from "../../services/payments/in
 import { listPayments } from "../../services/payments/queries";
 import { type ManualRefund, refundPayment } from "../../services/payments/refunds";
 import { idField, limitField, lookupIdParam } from "../fields";
-import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 
 const writer = requireRole("owner", "admin");
 
@@ -113,87 +113,62 @@ const refundBody = z
 
 const tags = ["Payments"];
 
-const list = createRoute({
-  method: "get",
-  path: "/",
-  tags,
-  summary: "The business's payments, newest first (never a client secret)",
-  security: security.owner,
-  request: { query: listQuery },
-  responses: { 200: ok(z.array(Payment)), ...errors(400, 401, 403) },
+const route = routeGroup({ tags, security: security.owner });
+const list = route.get("/", "The business's payments, newest first (never a client secret)", {
+  query: listQuery,
+  ok: z.array(Payment),
+  errors: [400, 401, 403],
 });
-const intent = createRoute({
-  method: "post",
-  path: "/intents",
-  tags,
-  summary: "A PaymentIntent for what a booking has to pay, on the connected account (owner/admin)",
+const intent = route.post("/intents", "A PaymentIntent for what a booking has to pay, on the connected account (owner/admin)", {
   description: "400 stripe_not_connected before a Stripe account is connected; 409 conflict when the booking has nothing to pay.",
-  security: security.owner,
   middleware: [writer],
-  request: { body: jsonBody(intentBody) },
-  responses: { 201: ok(CreatedIntent, "Created"), ...errors(400, 401, 403, 404, 409, 502) },
+  body: intentBody,
+  created: CreatedIntent,
+  errors: [400, 401, 403, 404, 409, 502],
 });
-const account = createRoute({
-  method: "get",
-  path: "/stripe-account",
-  tags,
-  summary: "The connected Stripe account's state as stored (never asks Stripe; POST .../refresh does)",
-  security: security.owner,
-  responses: { 200: ok(StripeAccount), ...errors(401, 403) },
+const account = route.get("/stripe-account", "The connected Stripe account's state as stored (never asks Stripe; POST .../refresh does)", {
+  ok: StripeAccount,
+  errors: [401, 403],
 });
-const refreshAccount = createRoute({
-  method: "post",
-  path: "/stripe-account/refresh",
-  tags,
-  summary: "Asks Stripe for the connected account's state now and stores it (owner/admin)",
-  security: security.owner,
-  middleware: [writer],
-  responses: { 200: ok(StripeAccount), ...errors(401, 403, 502) },
-});
-const onboarding = createRoute({
-  method: "post",
-  path: "/stripe-account/onboarding",
-  tags,
-  summary: "A Stripe onboarding link (creates the connected account when there is none; owner/admin)",
-  security: security.owner,
-  middleware: [writer],
-  responses: {
-    200: ok(z.object({ url: z.string().openapi({ description: "A single-use Stripe Account Link" }) })),
-    ...errors(400, 401, 403, 404, 502),
+const refreshAccount = route.post(
+  "/stripe-account/refresh",
+  "Asks Stripe for the connected account's state now and stores it (owner/admin)",
+  { middleware: [writer], ok: StripeAccount, errors: [401, 403, 502] },
+);
+const onboarding = route.post(
+  "/stripe-account/onboarding",
+  "A Stripe onboarding link (creates the connected account when there is none; owner/admin)",
+  {
+    middleware: [writer],
+    ok: z.object({ url: z.string().openapi({ description: "A single-use Stripe Account Link" }) }),
+    errors: [400, 401, 403, 404, 502],
   },
-});
-const connect = createRoute({
-  method: "put",
-  path: "/stripe-account",
-  tags,
-  summary: "Connects a pasted acct_... after Stripe confirms it was made for this business (owner/admin)",
-  description:
-    "400 stripe_account_mismatch unless Stripe reports the account's metadata.tenant_id as this business (accounts made by the " +
-    "onboarding are); 409 stripe_account_taken when another business has it. Every change e-mails the owner.",
-  security: security.owner,
+);
+const connect = route.put(
+  "/stripe-account",
+  "Connects a pasted acct_... after Stripe confirms it was made for this business (owner/admin)",
+  {
+    description:
+      "400 stripe_account_mismatch unless Stripe reports the account's metadata.tenant_id as this business (accounts made by the " +
+      "onboarding are); 409 stripe_account_taken when another business has it. Every change e-mails the owner.",
+    middleware: [writer],
+    body: accountBody,
+    ok: StripeAccount,
+    errors: [400, 401, 403, 409, 502],
+  },
+);
+const disconnect = route.delete("/stripe-account", "Disconnects the Stripe account (and turns requirePayment off; owner/admin)", {
   middleware: [writer],
-  request: { body: jsonBody(accountBody) },
-  responses: { 200: ok(StripeAccount), ...errors(400, 401, 403, 409, 502) },
+  ok: StripeAccount,
+  errors: [401, 403],
 });
-const disconnect = createRoute({
-  method: "delete",
-  path: "/stripe-account",
-  tags,
-  summary: "Disconnects the Stripe account (and turns requirePayment off; owner/admin)",
-  security: security.owner,
-  middleware: [writer],
-  responses: { 200: ok(StripeAccount), ...errors(401, 403) },
-});
-const refund = createRoute({
-  method: "post",
-  path: "/{id}/refund",
-  tags,
-  summary: "Refunds (part of) a payment, never more than paid minus refunded (owner/admin)",
+const refund = route.post("/{id}/refund", "Refunds (part of) a payment, never more than paid minus refunded (owner/admin)", {
   description: "409 refund_exceeds_payment when more is asked than is left (queued refunds included).",
-  security: security.owner,
   middleware: [writer],
-  request: { params: lookupIdParam, body: jsonBody(refundBody) },
-  responses: { 201: ok(Refund, "Created"), ...errors(400, 401, 403, 404, 409) },
+  params: lookupIdParam,
+  body: refundBody,
+  created: Refund,
+  errors: [400, 401, 403, 404, 409],
 });
 
 /**

@@ -2,11 +2,11 @@ import { z } from "@hono/zod-openapi";
 import type { OwnerEnv } from "../../env";
 import { requireRole } from "../../middleware/auth";
 import { packagesView, promoCodesView } from "../../services/owner/views/prepaid";
-import { createRoute, errors, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter } from "../openapi";
 import { SoldPackage, toSoldPackage } from "./credit-shapes";
 import { OwnerPackage, toOwnerPackage } from "./packages";
 import { OwnerPromoCode, toOwnerPromoCode } from "./promo-codes";
-import { answer, view } from "./view-context";
+import { answer, view, viewRoute } from "./view-context";
 
 /**
  * GET /api/businesses/me/views/packages and /promo-codes: the Packages and Promo codes pages
@@ -32,24 +32,19 @@ const PromoCodesView = view("PromoCodesView", {
   services: z.array(ServiceName).openapi({ description: "The services a code may be limited to" }),
 });
 
-const base = {
-  method: "get" as const,
-  tags: ["Owner app views"],
-  security: security.owner,
-  middleware: [requireRole("owner", "admin")],
-};
+const writers = requireRole("owner", "admin");
 
-const packages = createRoute({
-  ...base,
+const packages = viewRoute({
   path: "/packages",
   summary: "The Packages page: packages offered (and whether on sale online), packages sold with their credits, the services",
-  responses: { 200: ok(PackagesView), ...errors(401, 403, 404) },
+  data: PackagesView,
+  middleware: [writers],
 });
-const promoCodes = createRoute({
-  ...base,
+const promoCodes = viewRoute({
   path: "/promo-codes",
   summary: "The Promo codes page: the live codes with their uses, and the services",
-  responses: { 200: ok(PromoCodesView), ...errors(401, 403, 404) },
+  data: PromoCodesView,
+  middleware: [writers],
 });
 
 export const prepaidViewRoutes = openApiRouter<OwnerEnv>()

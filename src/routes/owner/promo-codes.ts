@@ -11,7 +11,7 @@ import {
   updatePromoCode,
 } from "../../services/prepaid/promo-codes-owner";
 import { idField, idParam, NOT_EMPTY, notEmpty } from "../fields";
-import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 
 /** design.md §32, owner side: promo codes (owners and admins: prices are the business's money). */
 
@@ -97,45 +97,35 @@ const patchBody = z
   .strict()
   .refine(notEmpty, NOT_EMPTY);
 
-const list = createRoute({
-  method: "get",
-  path: "/",
-  tags,
-  summary: "The business's promo codes with their uses, newest first",
-  security: security.owner,
+const route = routeGroup({ tags, security: security.owner });
+const list = route.get("/", "The business's promo codes with their uses, newest first", {
   middleware: [writers],
-  responses: { 200: ok(z.array(OwnerPromoCode)), ...errors(401, 403) },
+  ok: z.array(OwnerPromoCode),
+  errors: [401, 403],
 });
-const create = createRoute({
-  method: "post",
-  path: "/",
-  tags,
-  summary: "Creates a promo code: percentOff or amountOff, optionally for some services, some days, a number of uses, first visits",
-  description: "400 fieldErrors.code when another live code of the business has the same code (case-insensitive).",
-  security: security.owner,
+const create = route.post(
+  "/",
+  "Creates a promo code: percentOff or amountOff, optionally for some services, some days, a number of uses, first visits",
+  {
+    description: "400 fieldErrors.code when another live code of the business has the same code (case-insensitive).",
+    middleware: [writers],
+    body: createBody,
+    created: OwnerPromoCode,
+    errors: [400, 401, 403],
+  },
+);
+const change = route.patch("/{id}", "Changes a promo code (its uses so far stay counted)", {
   middleware: [writers],
-  request: { body: jsonBody(createBody) },
-  responses: { 201: ok(OwnerPromoCode, "Created"), ...errors(400, 401, 403) },
+  params: idParam,
+  body: patchBody,
+  ok: OwnerPromoCode,
+  errors: [400, 401, 403, 404],
 });
-const change = createRoute({
-  method: "patch",
-  path: "/{id}",
-  tags,
-  summary: "Changes a promo code (its uses so far stay counted)",
-  security: security.owner,
+const remove = route.delete("/{id}", "Deletes a promo code: no longer accepted; bookings that used it keep naming it", {
   middleware: [writers],
-  request: { params: idParam, body: jsonBody(patchBody) },
-  responses: { 200: ok(OwnerPromoCode), ...errors(400, 401, 403, 404) },
-});
-const remove = createRoute({
-  method: "delete",
-  path: "/{id}",
-  tags,
-  summary: "Deletes a promo code: no longer accepted; bookings that used it keep naming it",
-  security: security.owner,
-  middleware: [writers],
-  request: { params: idParam },
-  responses: { 200: ok(z.object({ id: z.string() })), ...errors(400, 401, 403, 404) },
+  params: idParam,
+  ok: z.object({ id: z.string() }),
+  errors: [400, 401, 403, 404],
 });
 
 export const promoCodeRoutes = openApiRouter<OwnerEnv>()

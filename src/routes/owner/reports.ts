@@ -4,7 +4,7 @@ import type { OwnerEnv } from "../../env";
 import { businessZone } from "../../services/owner/views/common";
 import { type ReportScope, reportSummary, summaryInZone } from "../../services/reports/summary";
 import { knownZone, rememberZone } from "../../services/tenant-zones";
-import { createRoute, errors, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 import { ReportSummary, scopeFor, summaryQuerySchema, toReportSummary } from "./report-shapes";
 
 /**
@@ -21,15 +21,12 @@ import { ReportSummary, scopeFor, summaryQuerySchema, toReportSummary } from "./
  * zone or role changed since) a second round trip asks again with the right ones.
  */
 
-const summary = createRoute({
-  method: "get",
-  path: "/summary",
-  tags: ["Reports"],
-  summary: "Totals, rates, utilization per staff member, top services and a series over a range of local dates",
-  security: security.owner,
-  request: { query: summaryQuerySchema },
-  responses: { 200: ok(ReportSummary), ...errors(400, 401, 403, 404) },
-});
+const route = routeGroup({ tags: ["Reports"], security: security.owner });
+const summary = route.get(
+  "/summary",
+  "Totals, rates, utilization per staff member, top services and a series over a range of local dates",
+  { query: summaryQuerySchema, ok: ReportSummary, errors: [400, 401, 403, 404] },
+);
 
 /** The business's zone: with the membership (a member's token: its check, awaited if still pending), else read (the read carries the key's check). */
 export async function zoneOf(c: Context<OwnerEnv>): Promise<string> {

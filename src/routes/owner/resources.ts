@@ -13,7 +13,7 @@ import {
 } from "../../services/owner/resources";
 import { lookupIdParam, NOT_EMPTY, notEmpty } from "../fields";
 import { resourceTypeField } from "../fields-visit";
-import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 import { OwnerResource, toOwnerResource } from "./resource-shapes";
 import { withTimeOffRoutes } from "./time-off";
 
@@ -34,52 +34,30 @@ const patchBody = z
 const writers = requireRole("owner", "admin");
 const tags = ["Resources"];
 
-const list = createRoute({
-  method: "get",
-  path: "/",
-  tags,
-  summary: "The business's resources (rooms, chairs, ...) by type then name, inactive ones included",
-  security: security.owner,
-  responses: { 200: ok(z.array(OwnerResource)), ...errors(401, 403) },
+const route = routeGroup({ tags, security: security.owner });
+const list = route.get("/", "The business's resources (rooms, chairs, ...) by type then name, inactive ones included", {
+  ok: z.array(OwnerResource),
+  errors: [401, 403],
 });
-const create = createRoute({
-  method: "post",
-  path: "/",
-  tags,
-  summary: "A new resource (owner/admin)",
-  security: security.owner,
+const create = route.post("/", "A new resource (owner/admin)", {
   middleware: [writers],
-  request: { body: jsonBody(createBody) },
-  responses: { 201: ok(OwnerResource, "Created"), ...errors(400, 401, 403) },
+  body: createBody,
+  created: OwnerResource,
+  errors: [400, 401, 403],
 });
-const one = createRoute({
-  method: "get",
-  path: "/{id}",
-  tags,
-  summary: "One resource",
-  security: security.owner,
-  request: { params: lookupIdParam },
-  responses: { 200: ok(OwnerResource), ...errors(401, 403, 404) },
-});
-const change = createRoute({
-  method: "patch",
-  path: "/{id}",
-  tags,
-  summary: "Changes the resource (owner/admin); bookings already made keep the resource they hold",
-  security: security.owner,
+const one = route.get("/{id}", "One resource", { params: lookupIdParam, ok: OwnerResource, errors: [401, 403, 404] });
+const change = route.patch("/{id}", "Changes the resource (owner/admin); bookings already made keep the resource they hold", {
   middleware: [writers],
-  request: { params: lookupIdParam, body: jsonBody(patchBody) },
-  responses: { 200: ok(OwnerResource), ...errors(400, 401, 403, 404) },
+  params: lookupIdParam,
+  body: patchBody,
+  ok: OwnerResource,
+  errors: [400, 401, 403, 404],
 });
-const remove = createRoute({
-  method: "delete",
-  path: "/{id}",
-  tags,
-  summary: "Removes the resource: it is no longer assigned; bookings keep it (owner/admin)",
-  security: security.owner,
+const remove = route.delete("/{id}", "Removes the resource: it is no longer assigned; bookings keep it (owner/admin)", {
   middleware: [writers],
-  request: { params: lookupIdParam },
-  responses: { 200: ok(z.object({ id: z.string() })), ...errors(401, 403, 404) },
+  params: lookupIdParam,
+  ok: z.object({ id: z.string() }),
+  errors: [401, 403, 404],
 });
 
 /** /api/resources: the business's rooms, chairs and basins, and their time off. */

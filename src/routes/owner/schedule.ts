@@ -15,7 +15,7 @@ import {
   putOverride,
 } from "../../services/owner/schedule";
 import { localDateField, lookupIdParam, timeSpanField } from "../fields";
-import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 
 /**
  * design.md §16, owner side: a staff member's hours for one local date (overrides), and the
@@ -97,35 +97,22 @@ export const toClosure = (r: ClosureRow): z.infer<typeof Closure> => ({
 });
 
 const staffTags = ["Staff"];
-const listOverridesRoute = createRoute({
-  method: "get",
-  path: "/{id}/overrides",
-  tags: staffTags,
-  summary: "The staff member's date overrides, by date (optionally between from and to)",
-  security: security.owner,
-  request: { params: lookupIdParam, query: rangeQuery },
-  responses: { 200: ok(z.array(DateOverride)), ...errors(400, 401, 403, 404) },
-});
-const putOverrideRoute = createRoute({
-  method: "put",
-  path: "/{id}/overrides/{date}",
-  tags: staffTags,
-  summary: "Sets the staff member's hours of one date, replacing the weekly hours there (owner/admin); [] = not working",
-  security: security.owner,
-  middleware: [writers],
-  request: { params: dateParam, body: jsonBody(overrideBody) },
-  responses: { 200: ok(DateOverride), ...errors(400, 401, 403, 404) },
-});
-const deleteOverrideRoute = createRoute({
-  method: "delete",
-  path: "/{id}/overrides/{date}",
-  tags: staffTags,
-  summary: "Back to the weekly hours on that date (owner/admin); 404 when the date has no override",
-  security: security.owner,
-  middleware: [writers],
-  request: { params: dateParam },
-  responses: { 200: ok(z.object({ id: z.string(), date: z.string() })), ...errors(400, 401, 403, 404) },
-});
+const staffRoute = routeGroup({ tags: staffTags, security: security.owner });
+const listOverridesRoute = staffRoute.get(
+  "/{id}/overrides",
+  "The staff member's date overrides, by date (optionally between from and to)",
+  { params: lookupIdParam, query: rangeQuery, ok: z.array(DateOverride), errors: [400, 401, 403, 404] },
+);
+const putOverrideRoute = staffRoute.put(
+  "/{id}/overrides/{date}",
+  "Sets the staff member's hours of one date, replacing the weekly hours there (owner/admin); [] = not working",
+  { middleware: [writers], params: dateParam, body: overrideBody, ok: DateOverride, errors: [400, 401, 403, 404] },
+);
+const deleteOverrideRoute = staffRoute.delete(
+  "/{id}/overrides/{date}",
+  "Back to the weekly hours on that date (owner/admin); 404 when the date has no override",
+  { middleware: [writers], params: dateParam, ok: z.object({ id: z.string(), date: z.string() }), errors: [400, 401, 403, 404] },
+);
 
 /** Mounted at /api/staff: GET /:id/overrides?from&to, PUT and DELETE /:id/overrides/:date. */
 export const staffOverrideRoutes = openApiRouter<OwnerEnv>()
@@ -170,33 +157,18 @@ export const staffOverrideRoutes = openApiRouter<OwnerEnv>()
   });
 
 const closureTags = ["Business"];
-const listClosuresRoute = createRoute({
-  method: "get",
-  path: "/",
-  tags: closureTags,
-  summary: "The business's closures, earliest first",
-  security: security.owner,
-  responses: { 200: ok(z.array(Closure)), ...errors(401, 403) },
-});
-const addClosureRoute = createRoute({
-  method: "post",
-  path: "/",
-  tags: closureTags,
-  summary: `Closes the business from startDate to endDate (inclusive, at most ${MAX_CLOSURE_DAYS} days): no slots on those dates (owner/admin)`,
-  security: security.owner,
+const closureRoute = routeGroup({ tags: closureTags, security: security.owner });
+const listClosuresRoute = closureRoute.get("/", "The business's closures, earliest first", { ok: z.array(Closure), errors: [401, 403] });
+const addClosureRoute = closureRoute.post(
+  "/",
+  `Closes the business from startDate to endDate (inclusive, at most ${MAX_CLOSURE_DAYS} days): no slots on those dates (owner/admin)`,
+  { middleware: [writers], body: closureBody, created: Closure, errors: [400, 401, 403] },
+);
+const deleteClosureRoute = closureRoute.delete("/{id}", "Removes a closure (owner/admin)", {
   middleware: [writers],
-  request: { body: jsonBody(closureBody) },
-  responses: { 201: ok(Closure, "Created"), ...errors(400, 401, 403) },
-});
-const deleteClosureRoute = createRoute({
-  method: "delete",
-  path: "/{id}",
-  tags: closureTags,
-  summary: "Removes a closure (owner/admin)",
-  security: security.owner,
-  middleware: [writers],
-  request: { params: lookupIdParam },
-  responses: { 200: ok(z.object({ id: z.string() })), ...errors(401, 403, 404) },
+  params: lookupIdParam,
+  ok: z.object({ id: z.string() }),
+  errors: [401, 403, 404],
 });
 
 /** Mounted at /api/businesses/me/closures. */

@@ -3,7 +3,7 @@ import type { OwnerEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { httpUrl, idField, lookupIdParam } from "../fields";
 import { resourceTypeField } from "../fields-visit";
-import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 import { requireRole } from "../../middleware/auth";
 import {
   createService,
@@ -141,63 +141,37 @@ const orderBody = z.object({ ids: z.array(idField("id")).min(1, "List at least o
 const writers = requireRole("owner", "admin");
 const tags = ["Services"];
 
-const list = createRoute({
-  method: "get",
-  path: "/",
-  tags,
-  summary: "The business's services (inactive ones included), by orderIndex then name",
-  security: security.owner,
-  responses: { 200: ok(z.array(OwnerService)), ...errors(401, 403) },
+const route = routeGroup({ tags, security: security.owner });
+const list = route.get("/", "The business's services (inactive ones included), by orderIndex then name", {
+  ok: z.array(OwnerService),
+  errors: [401, 403],
 });
-const create = createRoute({
-  method: "post",
-  path: "/",
-  tags,
-  summary: "A new service (owner/admin)",
-  security: security.owner,
+const create = route.post("/", "A new service (owner/admin)", {
   middleware: [writers],
-  request: { body: jsonBody(createBody) },
-  responses: { 201: ok(OwnerService, "Created"), ...errors(400, 401, 403) },
+  body: createBody,
+  created: OwnerService,
+  errors: [400, 401, 403],
 });
-const order = createRoute({
-  method: "put",
-  path: "/order",
-  tags,
-  summary: "The whole order at once: the services' ids as the list should read (owner/admin)",
+const order = route.put("/order", "The whole order at once: the services' ids as the list should read (owner/admin)", {
   description: "Each id once; an id that is not one of the business's live services is 404.",
-  security: security.owner,
   middleware: [writers],
-  request: { body: jsonBody(orderBody) },
-  responses: { 200: ok(z.array(OwnerService)), ...errors(400, 401, 403, 404) },
+  body: orderBody,
+  ok: z.array(OwnerService),
+  errors: [400, 401, 403, 404],
 });
-const one = createRoute({
-  method: "get",
-  path: "/{id}",
-  tags,
-  summary: "One service",
-  security: security.owner,
-  request: { params: lookupIdParam },
-  responses: { 200: ok(OwnerService), ...errors(401, 403, 404) },
-});
-const change = createRoute({
-  method: "patch",
-  path: "/{id}",
-  tags,
-  summary: "Changes the service (owner/admin)",
-  security: security.owner,
+const one = route.get("/{id}", "One service", { params: lookupIdParam, ok: OwnerService, errors: [401, 403, 404] });
+const change = route.patch("/{id}", "Changes the service (owner/admin)", {
   middleware: [writers],
-  request: { params: lookupIdParam, body: jsonBody(patchBody) },
-  responses: { 200: ok(OwnerService), ...errors(400, 401, 403, 404) },
+  params: lookupIdParam,
+  body: patchBody,
+  ok: OwnerService,
+  errors: [400, 401, 403, 404],
 });
-const remove = createRoute({
-  method: "delete",
-  path: "/{id}",
-  tags,
-  summary: "Removes the service from lists and the public catalog; its bookings stay (owner/admin)",
-  security: security.owner,
+const remove = route.delete("/{id}", "Removes the service from lists and the public catalog; its bookings stay (owner/admin)", {
   middleware: [writers],
-  request: { params: lookupIdParam },
-  responses: { 200: ok(z.object({ id: z.string() })), ...errors(401, 403, 404) },
+  params: lookupIdParam,
+  ok: z.object({ id: z.string() }),
+  errors: [401, 403, 404],
 });
 
 /** /api/services: the tenant's service catalog. */

@@ -3,7 +3,7 @@ import { toWorkingIntervals, validateWeek, type WorkingInterval } from "../../do
 import type { OwnerEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { hexColor, httpUrl, lookupIdParam, timeSpanField } from "../fields";
-import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 import { requireRole } from "../../middleware/auth";
 import {
   addTimeOff,
@@ -103,74 +103,48 @@ const writers = requireRole("owner", "admin");
 
 const tags = ["Staff"];
 
-const list = createRoute({
-  method: "get",
-  path: "/",
-  tags,
-  summary: "The business's staff members with their weekly hours, by orderIndex then name",
-  security: security.owner,
-  responses: { 200: ok(z.array(OwnerStaff)), ...errors(401, 403) },
+const route = routeGroup({ tags, security: security.owner });
+const list = route.get("/", "The business's staff members with their weekly hours, by orderIndex then name", {
+  ok: z.array(OwnerStaff),
+  errors: [401, 403],
 });
-const create = createRoute({
-  method: "post",
-  path: "/",
-  tags,
-  summary: "A new staff member, with weekly hours (owner/admin)",
-  security: security.owner,
+const create = route.post("/", "A new staff member, with weekly hours (owner/admin)", {
   middleware: [writers],
-  request: { body: jsonBody(createBody) },
-  responses: { 201: ok(OwnerStaff, "Created"), ...errors(400, 401, 403) },
+  body: createBody,
+  created: OwnerStaff,
+  errors: [400, 401, 403],
 });
-const one = createRoute({
-  method: "get",
-  path: "/{id}",
-  tags,
-  summary: "One staff member with their weekly hours",
-  security: security.owner,
-  request: { params: lookupIdParam },
-  responses: { 200: ok(OwnerStaff), ...errors(401, 403, 404) },
+const one = route.get("/{id}", "One staff member with their weekly hours", {
+  params: lookupIdParam,
+  ok: OwnerStaff,
+  errors: [401, 403, 404],
 });
-const change = createRoute({
-  method: "patch",
-  path: "/{id}",
-  tags,
-  summary: "Changes the profile; `workingHours` replaces the whole week (owner/admin)",
-  security: security.owner,
+const change = route.patch("/{id}", "Changes the profile; `workingHours` replaces the whole week (owner/admin)", {
   middleware: [writers],
-  request: { params: lookupIdParam, body: jsonBody(patchBody) },
-  responses: { 200: ok(OwnerStaff), ...errors(400, 401, 403, 404) },
+  params: lookupIdParam,
+  body: patchBody,
+  ok: OwnerStaff,
+  errors: [400, 401, 403, 404],
 });
-const remove = createRoute({
-  method: "delete",
-  path: "/{id}",
-  tags,
-  summary: "Removes the staff member from lists and booking; their bookings stay (owner/admin)",
-  security: security.owner,
+const remove = route.delete("/{id}", "Removes the staff member from lists and booking; their bookings stay (owner/admin)", {
   middleware: [writers],
-  request: { params: lookupIdParam },
-  responses: { 200: ok(z.object({ id: z.string() })), ...errors(401, 403, 404) },
+  params: lookupIdParam,
+  ok: z.object({ id: z.string() }),
+  errors: [401, 403, 404],
 });
-const calendarFeed = createRoute({
-  method: "post",
-  path: "/{id}/calendar-feed",
-  tags,
-  summary: "A new secret iCalendar feed URL of the staff member's bookings, shown only here; the previous URL stops working",
-  security: security.owner,
-  middleware: [writers],
-  request: { params: lookupIdParam },
-  responses: { 200: ok(z.object({ url: z.string() })), ...errors(401, 403, 404) },
-});
+const calendarFeed = route.post(
+  "/{id}/calendar-feed",
+  "A new secret iCalendar feed URL of the staff member's bookings, shown only here; the previous URL stops working",
+  { middleware: [writers], params: lookupIdParam, ok: z.object({ url: z.string() }), errors: [401, 403, 404] },
+);
 
-const hours = createRoute({
-  method: "put",
-  path: "/{id}/hours",
-  tags,
-  summary: "Replaces the staff member's whole week of hours (owner/admin); `[]` = no weekly hours",
+const hours = route.put("/{id}/hours", "Replaces the staff member's whole week of hours (owner/admin); `[]` = no weekly hours", {
   description: "Each interval is checked (day 0-6, HH:MM, end after start, no overlap); errors are keyed by the interval's index.",
-  security: security.owner,
   middleware: [writers],
-  request: { params: lookupIdParam, body: jsonBody(fields.workingHours) },
-  responses: { 200: ok(OwnerStaff), ...errors(400, 401, 403, 404) },
+  params: lookupIdParam,
+  body: fields.workingHours,
+  ok: OwnerStaff,
+  errors: [400, 401, 403, 404],
 });
 
 /** /api/staff: profiles, weekly hours and time off (the date overrides are in ./schedule.ts). */

@@ -6,7 +6,7 @@ import { ApiError } from "../../errors";
 import { requireRole } from "../../middleware/auth";
 import type { Services } from "../../services/context";
 import { lookupIdParam } from "../fields";
-import { createRoute, errors, jsonBody, ok, security } from "../openapi";
+import { routeGroup, security } from "../openapi";
 
 // design.md §16/§26: a staff member's and a resource's time off are the same three routes under
 // /{id}/time-off; only the services behind them and the words of the document differ.
@@ -45,34 +45,20 @@ export type TimeOffActions = {
 /** Adds GET/POST /{id}/time-off and DELETE /{id}/time-off/{timeOffId} to an owner router. */
 export function withTimeOffRoutes<S extends Schema>(app: OpenAPIHono<OwnerEnv, S, "/">, a: TimeOffActions) {
   const writers = requireRole("owner", "admin");
-  const list = createRoute({
-    method: "get",
-    path: "/{id}/time-off",
-    tags: a.tags,
-    summary: a.summaries.list,
-    security: security.owner,
-    request: { params: lookupIdParam },
-    responses: { 200: ok(z.array(TimeOff)), ...errors(401, 403, 404) },
-  });
-  const add = createRoute({
-    method: "post",
-    path: "/{id}/time-off",
-    tags: a.tags,
-    summary: a.summaries.add,
-    security: security.owner,
+  const route = routeGroup({ tags: a.tags, security: security.owner });
+  const list = route.get("/{id}/time-off", a.summaries.list, { params: lookupIdParam, ok: z.array(TimeOff), errors: [401, 403, 404] });
+  const add = route.post("/{id}/time-off", a.summaries.add, {
     middleware: [writers],
-    request: { params: lookupIdParam, body: jsonBody(timeOffBody) },
-    responses: { 201: ok(TimeOff, "Created"), ...errors(400, 401, 403, 404) },
+    params: lookupIdParam,
+    body: timeOffBody,
+    created: TimeOff,
+    errors: [400, 401, 403, 404],
   });
-  const remove = createRoute({
-    method: "delete",
-    path: "/{id}/time-off/{timeOffId}",
-    tags: a.tags,
-    summary: a.summaries.remove,
-    security: security.owner,
+  const remove = route.delete("/{id}/time-off/{timeOffId}", a.summaries.remove, {
     middleware: [writers],
-    request: { params: z.object({ id: z.string(), timeOffId: z.string() }) },
-    responses: { 200: ok(z.object({ id: z.string() })), ...errors(401, 403, 404) },
+    params: z.object({ id: z.string(), timeOffId: z.string() }),
+    ok: z.object({ id: z.string() }),
+    errors: [401, 403, 404],
   });
   return app
     .openapi(list, async (c) => {

@@ -10,7 +10,7 @@ import {
   type ViewCtx,
   type ZonedViewCtx,
 } from "../../services/owner/views/common";
-import { createRoute, errors, ok, security } from "../openapi";
+import { routeGroup, security } from "../openapi";
 import { AppBusiness, toAppBusiness, toBookingItem, toViewer, Viewer } from "./view-shapes";
 
 /**
@@ -59,19 +59,12 @@ type ViewRouteSpec<P extends string, S extends z.ZodType> = {
   middleware?: MiddlewareHandler<OwnerEnv>[];
 };
 
-const tags = ["Owner app views"];
+/** The page views: GET, any owner caller (a page may narrow it with middleware). */
+const route = routeGroup({ tags: ["Owner app views"], security: security.owner });
 
-/** A page view's declaration: GET, any owner caller, answering the view or 401/403/404. */
+/** A page view's declaration, answering the view or 401/403/404. */
 export const viewRoute = <P extends string, S extends z.ZodType>({ path, summary, data, middleware = [] }: ViewRouteSpec<P, S>) =>
-  createRoute({
-    method: "get",
-    path,
-    tags,
-    summary,
-    security: security.owner,
-    middleware,
-    responses: { 200: ok(data), ...errors(401, 403, 404) },
-  });
+  route.get(path, summary, { middleware, ok: data, errors: [401, 403, 404] });
 
 /** A page view that takes a query string: a bad parameter is a 400 as well. */
 export const queryViewRoute = <P extends string, S extends z.ZodType, Q extends z.ZodObject>({
@@ -80,14 +73,4 @@ export const queryViewRoute = <P extends string, S extends z.ZodType, Q extends 
   summary,
   data,
   middleware = [],
-}: ViewRouteSpec<P, S> & { query: Q }) =>
-  createRoute({
-    method: "get",
-    path,
-    tags,
-    summary,
-    security: security.owner,
-    middleware,
-    request: { query },
-    responses: { 200: ok(data), ...errors(400, 401, 403, 404) },
-  });
+}: ViewRouteSpec<P, S> & { query: Q }) => route.get(path, summary, { middleware, query, ok: data, errors: [400, 401, 403, 404] });

@@ -3,7 +3,7 @@ import type { OwnerEnv } from "../../env";
 import { requireRole } from "../../middleware/auth";
 import { offerByHand, type OwnerWaitlistEntry, waitlistOfDay } from "../../services/waitlist/owner";
 import { idField, localDateField, localDateTimeField, lookupIdParam } from "../fields";
-import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 
 /** design.md §28, owner side: the waitlist of a day, and offering a time by hand (owners and admins). */
 
@@ -42,29 +42,24 @@ export const toOwnerWaitlistEntry = (e: OwnerWaitlistEntry): z.infer<typeof Owne
   createdAt: e.createdAt,
 });
 
-const day = createRoute({
-  method: "get",
-  path: "/",
-  tags,
-  summary: "The waitlist of a day: every entry with a window on that tenant-local date, oldest first, with its offers",
-  security: security.owner,
-  request: { query: z.object({ date: localDateField.openapi({ description: "YYYY-MM-DD", example: "2031-03-11" }) }).strict() },
-  responses: { 200: ok(WaitlistDay), ...errors(400, 401, 403) },
+const route = routeGroup({ tags, security: security.owner });
+const day = route.get("/", "The waitlist of a day: every entry with a window on that tenant-local date, oldest first, with its offers", {
+  query: z.object({ date: localDateField.openapi({ description: "YYYY-MM-DD", example: "2031-03-11" }) }).strict(),
+  ok: WaitlistDay,
+  errors: [400, 401, 403],
 });
-const offer = createRoute({
-  method: "post",
-  path: "/{id}/offer",
-  tags,
-  summary: "Offers a free time to a waiting customer by hand: e-mail (and text with consent) with a link that opens it (owner/admin)",
-  description: "409 slot_taken when the customer could not book that time now; 409 conflict when the entry no longer waits.",
-  security: security.owner,
-  middleware: [writers],
-  request: {
+const offer = route.post(
+  "/{id}/offer",
+  "Offers a free time to a waiting customer by hand: e-mail (and text with consent) with a link that opens it (owner/admin)",
+  {
+    description: "409 slot_taken when the customer could not book that time now; 409 conflict when the entry no longer waits.",
+    middleware: [writers],
     params: lookupIdParam,
-    body: jsonBody(z.object({ staffProfileId: idField("staffProfileId"), startDatetime: localDateTimeField("startDatetime") }).strict()),
+    body: z.object({ staffProfileId: idField("staffProfileId"), startDatetime: localDateTimeField("startDatetime") }).strict(),
+    created: HandOfferSchema,
+    errors: [400, 401, 403, 404, 409],
   },
-  responses: { 201: ok(HandOfferSchema, "Created"), ...errors(400, 401, 403, 404, 409) },
-});
+);
 
 /** Mounted at /api/waitlist. */
 export const waitlistRoutes = openApiRouter<OwnerEnv>()

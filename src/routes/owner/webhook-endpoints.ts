@@ -17,7 +17,7 @@ import {
 } from "../../services/webhooks/endpoints";
 import { WEBHOOK_EVENT_TYPES } from "../../services/webhooks/events";
 import { idField, idParam, limitField } from "../fields";
-import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 
 const writer = requireRole("owner", "admin");
 
@@ -76,84 +76,45 @@ const createBody = z
 const tags = ["Webhooks"];
 const WithSecret = Endpoint.extend({ secret: z.string().openapi({ description: "Shown only here" }) });
 
-const list = createRoute({
-  method: "get",
-  path: "/",
-  tags,
-  summary: "The business's webhook endpoints",
-  security: security.owner,
-  responses: { 200: ok(z.array(Endpoint)), ...errors(401, 403) },
-});
-const create = createRoute({
-  method: "post",
-  path: "/",
-  tags,
-  summary: "A new endpoint; its signing secret is in this answer only",
-  security: security.owner,
+const route = routeGroup({ tags, security: security.owner });
+const list = route.get("/", "The business's webhook endpoints", { ok: z.array(Endpoint), errors: [401, 403] });
+const create = route.post("/", "A new endpoint; its signing secret is in this answer only", {
   middleware: [writer],
-  request: { body: jsonBody(createBody) },
-  responses: { 201: ok(WithSecret, "Created"), ...errors(400, 401, 403, 409) },
+  body: createBody,
+  created: WithSecret,
+  errors: [400, 401, 403, 409],
 });
-const one = createRoute({
-  method: "get",
-  path: "/{id}",
-  tags,
-  summary: "One endpoint",
-  security: security.owner,
-  request: { params: idParam },
-  responses: { 200: ok(Endpoint), ...errors(400, 401, 403, 404) },
-});
-const remove = createRoute({
-  method: "delete",
-  path: "/{id}",
-  tags,
-  summary: "Deletes the endpoint and its delivery log",
-  security: security.owner,
+const one = route.get("/{id}", "One endpoint", { params: idParam, ok: Endpoint, errors: [400, 401, 403, 404] });
+const remove = route.delete("/{id}", "Deletes the endpoint and its delivery log", {
   middleware: [writer],
-  request: { params: idParam },
-  responses: { 200: ok(z.object({ id: z.string() })), ...errors(400, 401, 403, 404) },
+  params: idParam,
+  ok: z.object({ id: z.string() }),
+  errors: [400, 401, 403, 404],
 });
-const deliveries = createRoute({
-  method: "get",
-  path: "/{id}/deliveries",
-  tags,
-  summary: "The endpoint's delivery log, newest first",
-  security: security.owner,
-  request: { params: idParam, query: z.object({ limit: limitField }) },
-  responses: { 200: ok(z.array(Delivery)), ...errors(400, 401, 403, 404) },
+const deliveries = route.get("/{id}/deliveries", "The endpoint's delivery log, newest first", {
+  params: idParam,
+  query: z.object({ limit: limitField }),
+  ok: z.array(Delivery),
+  errors: [400, 401, 403, 404],
 });
-const redeliverRoute = createRoute({
-  method: "post",
-  path: "/{id}/deliveries/{deliveryId}/redeliver",
-  tags,
-  summary: "Sends a delivery again (back to pending, due now)",
-  security: security.owner,
+const redeliverRoute = route.post("/{id}/deliveries/{deliveryId}/redeliver", "Sends a delivery again (back to pending, due now)", {
   middleware: [writer],
-  request: { params: deliveryParam },
-  responses: { 200: ok(Delivery), ...errors(400, 401, 403, 404, 409) },
+  params: deliveryParam,
+  ok: Delivery,
+  errors: [400, 401, 403, 404, 409],
 });
-const test = createRoute({
-  method: "post",
-  path: "/{id}/test",
-  tags,
-  summary: "Sends a signed webhook.test event to this endpoint (whatever it subscribes to)",
-  security: security.owner,
+const test = route.post("/{id}/test", "Sends a signed webhook.test event to this endpoint (whatever it subscribes to)", {
   middleware: [writer],
-  request: { params: idParam },
-  responses: { 201: ok(Delivery, "The test delivery, pending"), ...errors(400, 401, 403, 404) },
+  params: idParam,
+  created: Delivery,
+  answered: "The test delivery, pending",
+  errors: [400, 401, 403, 404],
 });
-const rotate = createRoute({
-  method: "post",
-  path: "/{id}/rotate-secret",
-  tags,
-  summary: "A new signing secret (shown once); the old one keeps signing beside it for 24 hours",
-  security: security.owner,
+const rotate = route.post("/{id}/rotate-secret", "A new signing secret (shown once); the old one keeps signing beside it for 24 hours", {
   middleware: [writer],
-  request: { params: idParam },
-  responses: {
-    200: ok(WithSecret.extend({ previousSecretExpiresAt: z.string().nullable() })),
-    ...errors(400, 401, 403, 404),
-  },
+  params: idParam,
+  ok: WithSecret.extend({ previousSecretExpiresAt: z.string().nullable() }),
+  errors: [400, 401, 403, 404],
 });
 
 /** /api/businesses/me/webhooks (owner token or API key): outbound webhook endpoints and their delivery log. */

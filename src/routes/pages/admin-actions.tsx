@@ -7,34 +7,13 @@ import type { Child, FC } from "hono/jsx";
 export const TenantActions: FC = () => (
   <div id="tenant-actions" class="actions" hidden>
     <div class="toolbar" role="group" aria-label="Tenant actions">
-      <button type="button" id="action-suspend" data-form="form-suspend" aria-controls="form-suspend" aria-expanded="false">
-        Suspend
-      </button>
-      <button type="button" id="action-restore" data-form="form-restore" aria-controls="form-restore" aria-expanded="false">
-        Restore
-      </button>
-      <button type="button" id="action-plan" data-form="form-plan" aria-controls="form-plan" aria-expanded="false">
-        Change plan
-      </button>
-      <button type="button" id="action-extend-trial" data-form="form-extend-trial" aria-controls="form-extend-trial" aria-expanded="false">
-        Extend trial
-      </button>
-      <button type="button" id="action-end-trial" data-form="form-end-trial" aria-controls="form-end-trial" aria-expanded="false">
-        End trial
-      </button>
-      <button type="button" id="action-impersonate" data-form="form-impersonate" aria-controls="form-impersonate" aria-expanded="false">
-        Impersonate owner
-      </button>
-      <button
-        type="button"
-        id="action-schedule-deletion"
-        data-form="form-schedule-deletion"
-        aria-controls="form-schedule-deletion"
-        aria-expanded="false"
-        hidden
-      >
-        Schedule deletion
-      </button>
+      <ActionToggle action="suspend" label="Suspend" />
+      <ActionToggle action="restore" label="Restore" />
+      <ActionToggle action="plan" label="Change plan" />
+      <ActionToggle action="extend-trial" label="Extend trial" />
+      <ActionToggle action="end-trial" label="End trial" />
+      <ActionToggle action="impersonate" label="Impersonate owner" />
+      <ActionToggle action="schedule-deletion" label="Schedule deletion" hidden />
     </div>
     <ActionForm
       id="form-suspend"
@@ -79,6 +58,20 @@ export const TenantActions: FC = () => (
     />
     <p id="action-result" class="success" role="status" aria-live="polite"></p>
   </div>
+);
+
+/** The toolbar's button that opens (aria-expanded) the action's form `form-<action>`. */
+const ActionToggle: FC<{ action: string; label: string; hidden?: boolean }> = ({ action, label, hidden }) => (
+  <button
+    type="button"
+    id={`action-${action}`}
+    data-form={`form-${action}`}
+    aria-controls={`form-${action}`}
+    aria-expanded="false"
+    hidden={hidden}
+  >
+    {label}
+  </button>
 );
 
 const ActionForm: FC<{ id: string; legend: string; submit: string; hint: string; children?: Child }> = (p) => (

@@ -1,4 +1,5 @@
 import type { FC } from "hono/jsx";
+import { ColumnHeads } from "./console-parts";
 import { JOB_STATE_LABELS, JOB_STATES, KNOWN_JOB_KINDS, jobKindLabel } from "../../shared/job-kinds";
 
 /**
@@ -66,16 +67,7 @@ export const JobsPage: FC = () => (
     <div class="table-wrap">
       <table id="jobs-table" class="jobs-table" hidden>
         <caption class="visually-hidden">Jobs</caption>
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">Business</th>
-            <th scope="col">What</th>
-            <th scope="col">To</th>
-            <th scope="col">Last error</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={["When", "Business", "What", "To", "Last error", "Actions"]} />
         <tbody id="jobs-body"></tbody>
       </table>
     </div>

@@ -3,6 +3,7 @@ import type { Child, FC } from "hono/jsx";
 import type { AppEnv } from "../../env";
 import { OPERATOR_SECTIONS, TENANT_SECTIONS } from "../../shared/console-sections";
 import { TenantActions } from "./admin-actions";
+import { ColumnHeads, FilterSelect } from "./console-parts";
 import { JobsPage } from "./admin-jobs";
 import { ASSET_URLS } from "./asset-urls";
 import { Document, renderPage } from "./layout";
@@ -102,24 +103,8 @@ export const adminPageRoutes = new Hono<AppEnv>()
               <label for="search">Search by name, slug or e-mail</label>
               <input id="search" name="search" type="search" maxlength={200} />
             </div>
-            <div class="field">
-              <label for="status">Status</label>
-              <select id="status" name="status">
-                <option value="">Any</option>
-                <option value="active">Active</option>
-                <option value="suspended">Suspended</option>
-                <option value="trial">Trial</option>
-              </select>
-            </div>
-            <div class="field">
-              <label for="plan">Plan</label>
-              <select id="plan" name="plan">
-                <option value="">Any</option>
-                <option value="free">Free</option>
-                <option value="pro">Pro</option>
-                <option value="enterprise">Enterprise</option>
-              </select>
-            </div>
+            <FilterSelect id="status" label="Status" options={{ active: "Active", suspended: "Suspended", trial: "Trial" }} />
+            <FilterSelect id="plan" label="Plan" options={{ free: "Free", pro: "Pro", enterprise: "Enterprise" }} />
             <button type="submit">Search</button>
           </form>
           <p id="tenants-status" class="muted" role="status" aria-live="polite">
@@ -128,16 +113,7 @@ export const adminPageRoutes = new Hono<AppEnv>()
           <div class="table-wrap">
             <table id="tenants-table" hidden>
               <caption class="visually-hidden">Tenants</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Business</th>
-                  <th scope="col">Slug</th>
-                  <th scope="col">Plan</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Owner e-mail</th>
-                  <th scope="col">Created</th>
-                </tr>
-              </thead>
+              <ColumnHeads columns={["Business", "Slug", "Plan", "Status", "Owner e-mail", "Created"]} />
               <tbody id="tenants-body"></tbody>
             </table>
           </div>

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { adminPageRoutes } from "./admin";
 import { appPageRoutes } from "./app";
@@ -6,6 +6,7 @@ import { bookingPageResponse } from "./booking";
 import { giftPageResponse } from "./gift";
 import { packagesPageResponse } from "./packages";
 import { customDomainOf, domainKey } from "./host";
+import type { PageTenantKey } from "../../services/pages/booking-page";
 import { platformHostOnly } from "../../middleware/platform-host";
 import { landingPage, notFoundPage } from "./landing";
 import { resetPasswordPageRoutes } from "./reset-password";
@@ -37,32 +38,24 @@ pageRoutes.get("/", async (c) => {
   return landingPage(c);
 });
 
-pageRoutes.get("/book", async (c) => {
-  const slug = (c.req.query("slug") ?? "").trim().toLowerCase();
-  if (slug) return bookingPageResponse(c, { slug });
-  // Without a slug, a custom domain's /book is still its own booking page.
-  const domain = customDomainOf(c);
-  if (domain) return bookingPageResponse(c, domainKey(c, domain));
-  return notFoundPage(c);
-});
+/**
+ * A business's page at a fixed path: the business named by `?slug=`, or without one the custom
+ * domain it is served on (a custom domain's /book is still its own booking page), else the 404 page.
+ */
+const businessPage =
+  (respond: (c: Context<AppEnv>, key: PageTenantKey) => Promise<Response>) =>
+  (c: Context<AppEnv>): Promise<Response> => {
+    const slug = (c.req.query("slug") ?? "").trim().toLowerCase();
+    if (slug) return respond(c, { slug });
+    const domain = customDomainOf(c);
+    if (domain) return respond(c, domainKey(c, domain));
+    return notFoundPage(c);
+  };
 
-// design.md §32: the gift-card page, beside /book (a custom domain's /gift is its own business's).
-pageRoutes.get("/gift", async (c) => {
-  const slug = (c.req.query("slug") ?? "").trim().toLowerCase();
-  if (slug) return giftPageResponse(c, { slug });
-  const domain = customDomainOf(c);
-  if (domain) return giftPageResponse(c, domainKey(c, domain));
-  return notFoundPage(c);
-});
-
-// design.md §32: the package shop, beside /gift (a custom domain's /packages is its own business's).
-pageRoutes.get("/packages", async (c) => {
-  const slug = (c.req.query("slug") ?? "").trim().toLowerCase();
-  if (slug) return packagesPageResponse(c, { slug });
-  const domain = customDomainOf(c);
-  if (domain) return packagesPageResponse(c, domainKey(c, domain));
-  return notFoundPage(c);
-});
+pageRoutes.get("/book", businessPage(bookingPageResponse));
+// design.md §32: the gift-card page and the package shop, beside /book (a custom domain's are its own business's).
+pageRoutes.get("/gift", businessPage(giftPageResponse));
+pageRoutes.get("/packages", businessPage(packagesPageResponse));
 
 // Anything else a browser asks for gets an HTML 404; unknown /api paths keep the JSON envelope.
 pageRoutes.get("*", (c) => (c.req.path === "/api" || c.req.path.startsWith("/api/") ? c.notFound() : notFoundPage(c)));

@@ -3,7 +3,7 @@ import { datesInRange } from "../../domain/time";
 import type { AppEnv } from "../../env";
 import { getAvailability, getAvailabilityDays, MAX_DAYS_RANGE } from "../../services/bookings";
 import { idField, localDateField, slugParam } from "../fields";
-import { createRoute, errors, jsonText, ok, openApiRouter, security } from "../openapi";
+import { jsonText, openApiRouter, routeGroup, security } from "../openapi";
 import { Availability, AvailabilityDays, availabilityDaysJson, availabilityJson } from "./availability-shapes";
 
 const LOCAL_DATE = { description: "A date in the business's time zone, YYYY-MM-DD", example: "2031-03-11" };
@@ -41,28 +41,31 @@ const daysQuery = z
 
 const tags = ["Public booking"];
 
-const day = createRoute({
-  method: "get",
-  path: "/{slug}/availability",
-  tags,
-  summary: "Free slots of a service on one date, in the business's time zone (each with its UTC instants); never cached",
-  description:
-    "Public callers see only slots after the business's minimum notice and within its booking horizon. " +
-    "404 for an unknown business, service or staff member.",
-  security: security.none,
-  request: { params: slugParam, query: availabilityQuery },
-  responses: { 200: ok(Availability), ...errors(400, 404, 429) },
-});
-const days = createRoute({
-  method: "get",
-  path: "/{slug}/availability/days",
-  tags,
-  summary: `Per date of a range (at most ${MAX_DAYS_RANGE} dates), how many slots are free and the first one; for a month calendar`,
-  description: "`to` before `from`, a longer range or a malformed date: 400. 404 for an unknown business, service or staff member.",
-  security: security.none,
-  request: { params: slugParam, query: daysQuery },
-  responses: { 200: ok(AvailabilityDays), ...errors(400, 404, 429) },
-});
+const route = routeGroup({ tags, security: security.none });
+const day = route.get(
+  "/{slug}/availability",
+  "Free slots of a service on one date, in the business's time zone (each with its UTC instants); never cached",
+  {
+    description:
+      "Public callers see only slots after the business's minimum notice and within its booking horizon. " +
+      "404 for an unknown business, service or staff member.",
+    params: slugParam,
+    query: availabilityQuery,
+    ok: Availability,
+    errors: [400, 404, 429],
+  },
+);
+const days = route.get(
+  "/{slug}/availability/days",
+  `Per date of a range (at most ${MAX_DAYS_RANGE} dates), how many slots are free and the first one; for a month calendar`,
+  {
+    description: "`to` before `from`, a longer range or a malformed date: 400. 404 for an unknown business, service or staff member.",
+    params: slugParam,
+    query: daysQuery,
+    ok: AvailabilityDays,
+    errors: [400, 404, 429],
+  },
+);
 
 export const availabilityRoute = openApiRouter<AppEnv>()
   .openapi(day, async (c) => {

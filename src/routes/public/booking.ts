@@ -4,7 +4,7 @@ import { cancelBooking, rescheduleBooking } from "../../services/bookings";
 import { lookupWithPayment, resumePayment } from "../../services/payments/public-payment";
 import { idField, localDateTimeField, optionalText } from "../fields";
 import { visitMoveItemsField } from "../fields-visit";
-import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 import { BookingLookup, CancelledBooking, PaymentStep, toBookingLookup, toCancelResult, toPaymentStep } from "./booking-shapes";
 
 const rescheduleBody = z.object({
@@ -27,42 +27,27 @@ const codeParam = z.object({ code: z.string().openapi({ description: "The confir
 
 const tags = ["Public booking"];
 
-const lookup = createRoute({
-  method: "get",
-  path: "/booking/{code}",
-  tags,
-  summary: "The booking of a confirmation code (anyone holding the code can read it)",
-  security: security.none,
-  request: { params: codeParam },
-  responses: { 200: ok(BookingLookup), ...errors(404, 429) },
+const route = routeGroup({ tags, security: security.none });
+const lookup = route.get("/booking/{code}", "The booking of a confirmation code (anyone holding the code can read it)", {
+  params: codeParam,
+  ok: BookingLookup,
+  errors: [404, 429],
 });
-const payment = createRoute({
-  method: "get",
-  path: "/booking/{code}/payment",
-  tags,
-  summary: "The payment step again while the hold lasts (a reloaded page finishes paying); 409 payment_expired after it",
-  security: security.none,
-  request: { params: codeParam },
-  responses: { 200: ok(PaymentStep), ...errors(404, 409, 429) },
-});
-const reschedule = createRoute({
-  method: "post",
-  path: "/booking/{code}/reschedule",
-  tags,
-  summary: "Moves the booking to another free slot (optionally another staff member); the payment stays with it. A visit moves as a whole",
-  security: security.none,
-  request: { params: codeParam, body: jsonBody(rescheduleBody) },
-  responses: { 200: ok(BookingLookup), ...errors(400, 404, 409, 429) },
-});
-const cancel = createRoute({
-  method: "post",
-  path: "/booking/{code}/cancel",
-  tags,
-  summary: "Cancels the booking (idempotent: again answers alreadyCancelled); `refund` says what the policy gives back",
-  security: security.none,
-  request: { params: codeParam, body: jsonBody(cancelBody) },
-  responses: { 200: ok(CancelledBooking), ...errors(400, 404, 409, 429) },
-});
+const payment = route.get(
+  "/booking/{code}/payment",
+  "The payment step again while the hold lasts (a reloaded page finishes paying); 409 payment_expired after it",
+  { params: codeParam, ok: PaymentStep, errors: [404, 409, 429] },
+);
+const reschedule = route.post(
+  "/booking/{code}/reschedule",
+  "Moves the booking to another free slot (optionally another staff member); the payment stays with it. A visit moves as a whole",
+  { params: codeParam, body: rescheduleBody, ok: BookingLookup, errors: [400, 404, 409, 429] },
+);
+const cancel = route.post(
+  "/booking/{code}/cancel",
+  "Cancels the booking (idempotent: again answers alreadyCancelled); `refund` says what the policy gives back",
+  { params: codeParam, body: cancelBody, ok: CancelledBooking, errors: [400, 404, 409, 429] },
+);
 
 /** Anyone holding the confirmation code (case-insensitive) can read, move and cancel the booking. */
 export const bookingByCodeRoutes = openApiRouter<AppEnv>()

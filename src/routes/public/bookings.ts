@@ -5,7 +5,7 @@ import { createBooking } from "../../services/bookings";
 import { createVisit } from "../../services/visits/create";
 import { bookingCustomerField, captchaTokenField, idField, localDateTimeField, localeField, slugParam } from "../fields";
 import { oneServiceOrItems, visitItemsField } from "../fields-visit";
-import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 import { CreatedBooking, toCreatedBooking } from "./booking-shapes";
 import { CreatedVisit, toCreatedVisit } from "./visit-shapes";
 import { BOOKING_SOURCES } from "../../domain/booking-status";
@@ -69,24 +69,25 @@ const createBody = z
   })
   .superRefine(oneServiceOrItems, { when: () => true });
 
-const create = createRoute({
-  method: "post",
-  path: "/{slug}/bookings",
-  tags: ["Public booking"],
-  summary:
-    "Books a free slot (confirmed; pending with `payment` at a business that takes payment). A customer token links the booking to the account",
-  description:
-    "409 slot_taken when the slot is gone (fetch availability again); 403 guest_disabled without a customer token where guest " +
-    "checkout is off; 403 captcha_failed without a passing `captchaToken` where bot protection is on; 403 booking_restricted " +
-    "when the business's reliability policy (design.md §28) asks this customer to contact it instead; 429 rate_limited when " +
-    "the business already holds too many unpaid bookings for this e-mail, network or in all (Retry-After: until the oldest " +
-    "of them ends); 502 payment_provider_error when the payment provider refuses (nothing is held). With `items` (design.md " +
-    "§26) the services are booked back to back as one visit, all or none; the answer's `id` is the visit's and it adds `items`.",
-  security: security.optionalCustomer,
-  middleware: [optionalCustomer],
-  request: { params: slugParam, body: jsonBody(createBody) },
-  responses: { 201: ok(z.union([CreatedVisit, CreatedBooking]), "Created"), ...errors(400, 403, 404, 409, 429, 502) },
-});
+const route = routeGroup({ tags: ["Public booking"], security: security.optionalCustomer });
+const create = route.post(
+  "/{slug}/bookings",
+  "Books a free slot (confirmed; pending with `payment` at a business that takes payment). A customer token links the booking to the account",
+  {
+    description:
+      "409 slot_taken when the slot is gone (fetch availability again); 403 guest_disabled without a customer token where guest " +
+      "checkout is off; 403 captcha_failed without a passing `captchaToken` where bot protection is on; 403 booking_restricted " +
+      "when the business's reliability policy (design.md §28) asks this customer to contact it instead; 429 rate_limited when " +
+      "the business already holds too many unpaid bookings for this e-mail, network or in all (Retry-After: until the oldest " +
+      "of them ends); 502 payment_provider_error when the payment provider refuses (nothing is held). With `items` (design.md " +
+      "§26) the services are booked back to back as one visit, all or none; the answer's `id` is the visit's and it adds `items`.",
+    middleware: [optionalCustomer],
+    params: slugParam,
+    body: createBody,
+    created: z.union([CreatedVisit, CreatedBooking]),
+    errors: [400, 403, 404, 409, 429, 502],
+  },
+);
 
 /**
  * POST /api/public/:slug/bookings. A valid customer token links the booking to the account (and

@@ -5,7 +5,7 @@ import { publicCache } from "../../middleware/cache";
 import { listPublicServices, listPublicStaff, type PublicServiceRow, type PublicStaffRow } from "../../services/public-catalog";
 import { publicTenantExists } from "../../services/public-tenant";
 import { slugParam } from "../fields";
-import { createRoute, errors, ok, openApiRouter, security, zeroOne } from "../openapi";
+import { openApiRouter, routeGroup, security, zeroOne } from "../openapi";
 
 export const PublicService = z
   .object({
@@ -46,36 +46,24 @@ export function toPublicStaff(p: PublicStaffRow): z.infer<typeof PublicStaff> {
 }
 const tags = ["Public booking"];
 
-const services = createRoute({
-  method: "get",
-  path: "/{slug}/services",
-  tags,
-  summary: "The active, online-bookable services, by order_index then name; cacheable for 5 minutes",
-  security: security.none,
+const route = routeGroup({ tags, security: security.none });
+const services = route.get("/{slug}/services", "The active, online-bookable services, by order_index then name; cacheable for 5 minutes", {
   middleware: [publicCache],
-  request: { params: slugParam },
-  responses: { 200: ok(z.array(PublicService)), ...errors(404, 429) },
+  params: slugParam,
+  ok: z.array(PublicService),
+  errors: [404, 429],
 });
-const staff = createRoute({
-  method: "get",
-  path: "/{slug}/staff",
-  tags,
-  summary: "The bookable staff, by order_index; cacheable for 5 minutes",
-  security: security.none,
+const staff = route.get("/{slug}/staff", "The bookable staff, by order_index; cacheable for 5 minutes", {
   middleware: [publicCache],
-  request: { params: slugParam },
-  responses: { 200: ok(z.array(PublicStaff)), ...errors(404, 429) },
+  params: slugParam,
+  ok: z.array(PublicStaff),
+  errors: [404, 429],
 });
-const reviews = createRoute({
-  method: "get",
-  path: "/{slug}/reviews",
-  tags,
-  summary: "Always an empty array (the route exists for forward compatibility); 404 for a hidden business",
-  security: security.none,
-  middleware: [publicCache],
-  request: { params: slugParam },
-  responses: { 200: ok(z.array(z.object({})).max(0)), ...errors(404, 429) },
-});
+const reviews = route.get(
+  "/{slug}/reviews",
+  "Always an empty array (the route exists for forward compatibility); 404 for a hidden business",
+  { middleware: [publicCache], params: slugParam, ok: z.array(z.object({})).max(0), errors: [404, 429] },
+);
 
 /** Public catalog: may be cached for 5 minutes (interface.md §Limits rule 5). */
 export const catalogRoutes = openApiRouter<AppEnv>()

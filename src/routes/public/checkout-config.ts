@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { checkoutConfig } from "../../services/captcha";
-import { createRoute, errors, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 import { slugParam } from "../fields";
 
 export const CheckoutConfig = z
@@ -15,18 +15,15 @@ export const CheckoutConfig = z
   })
   .openapi("CheckoutConfig");
 
-const route = createRoute({
-  method: "get",
-  path: "/{slug}/checkout-config",
-  tags: ["Public booking"],
-  summary: "What a client needs before booking: the Turnstile site key (bot protection) and Stripe's publishable key",
-  security: security.none,
-  request: { params: slugParam },
-  responses: { 200: ok(CheckoutConfig), ...errors(404, 429) },
-});
+const route = routeGroup({ tags: ["Public booking"], security: security.none });
+const config = route.get(
+  "/{slug}/checkout-config",
+  "What a client needs before booking: the Turnstile site key (bot protection) and Stripe's publishable key",
+  { params: slugParam, ok: CheckoutConfig, errors: [404, 429] },
+);
 
 /** GET /api/public/:slug/checkout-config (design.md §31); never cached, a setting may change at any time. */
-export const checkoutConfigRoute = openApiRouter<AppEnv>().openapi(route, async (c) => {
+export const checkoutConfigRoute = openApiRouter<AppEnv>().openapi(config, async (c) => {
   const data = await checkoutConfig(c.var.services.db, c.var.services.config, c.req.valid("param").slug);
   if (!data) throw ApiError.notFound("Business");
   return c.json({ data }, 200);

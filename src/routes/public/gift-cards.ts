@@ -5,7 +5,7 @@ import { giftCardBalance } from "../../services/prepaid/gift-card-balance";
 import { purchaseGiftCard } from "../../services/prepaid/gift-card-purchase";
 import { GIFT_MESSAGE_MAX } from "../../shared/gift-cards";
 import { captchaTokenField, emailField, localeField, slugParam } from "../fields";
-import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 import { GiftCardBalance, GiftCardPurchased, toGiftCardBalance, toGiftCardPurchased } from "./gift-card-shapes";
 
 const name = (what: string) => z.string().trim().min(1, `${what} is required`).max(200, "At most 200 characters");
@@ -31,31 +31,33 @@ const purchaseBody = z
 
 const tags = ["Public gift cards"];
 
-const purchase = createRoute({
-  method: "post",
-  path: "/{slug}/gift-cards",
-  tags,
-  summary: "Buys a gift card (design.md §32): pending until Stripe confirms the payment, which issues the code",
-  description:
-    "404 not_found when the business does not sell gift cards; 400 invalid_request on amount (outside the business's range) or " +
-    "deliveryDate; 403 captcha_failed where bot protection is on; 502 payment_provider_error when Stripe refuses (nothing is written).",
-  security: security.optionalCustomer,
-  middleware: [optionalCustomer],
-  request: { params: slugParam, body: jsonBody(purchaseBody) },
-  responses: { 201: ok(GiftCardPurchased, "Created"), ...errors(400, 403, 404, 429, 502) },
-});
+const route = routeGroup({ tags, security: security.optionalCustomer });
+const purchase = route.post(
+  "/{slug}/gift-cards",
+  "Buys a gift card (design.md §32): pending until Stripe confirms the payment, which issues the code",
+  {
+    description:
+      "404 not_found when the business does not sell gift cards; 400 invalid_request on amount (outside the business's range) or " +
+      "deliveryDate; 403 captcha_failed where bot protection is on; 502 payment_provider_error when Stripe refuses (nothing is written).",
+    middleware: [optionalCustomer],
+    params: slugParam,
+    body: purchaseBody,
+    created: GiftCardPurchased,
+    errors: [400, 403, 404, 429, 502],
+  },
+);
 
-const balance = createRoute({
-  method: "get",
-  path: "/{slug}/gift-cards/{code}",
-  tags,
-  summary: "A gift card's balance by its code (read case-insensitively, spaces and dashes ignored)",
-  description: "An unknown code is 404 not_found and counts toward the failed-lookup budget of design.md §18 (10 an hour, then 429).",
-  security: security.none,
-  // Any text: only looked up (what cannot be a code is the same 404 as an unknown one).
-  request: { params: slugParam.extend({ code: z.string().openapi({ example: "GC-7K3M-Q9XZ" }) }) },
-  responses: { 200: ok(GiftCardBalance), ...errors(404, 429, 503) },
-});
+const balance = route.get(
+  "/{slug}/gift-cards/{code}",
+  "A gift card's balance by its code (read case-insensitively, spaces and dashes ignored)",
+  {
+    description: "An unknown code is 404 not_found and counts toward the failed-lookup budget of design.md §18 (10 an hour, then 429).",
+    security: security.none,
+    params: slugParam.extend({ code: z.string().openapi({ example: "GC-7K3M-Q9XZ" }) }),
+    ok: GiftCardBalance,
+    errors: [404, 429, 503],
+  },
+);
 
 export const giftCardPublicRoutes = openApiRouter<GuestEnv>()
   .openapi(purchase, async (c) => {

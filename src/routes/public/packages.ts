@@ -3,7 +3,7 @@ import type { GuestEnv } from "../../env";
 import { optionalCustomer } from "../../middleware/auth";
 import { type PackageOnSale, type PackagePurchase, packagesOnSale, purchasePackage } from "../../services/prepaid/package-purchase";
 import { captchaTokenField, emailField, idField, localeField, slugParam } from "../fields";
-import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 import { SalePaymentShape } from "./gift-card-shapes";
 
 /** design.md §32: a package of sessions bought online, paid like a gift card. */
@@ -60,30 +60,29 @@ const toPublicPackage = (p: PackageOnSale): z.infer<typeof PublicPackage> => ({
   validityDays: p.validityDays,
 });
 
-const onSale = createRoute({
-  method: "get",
-  path: "/{slug}/packages",
-  tags: ["Public packages"],
-  summary: "The packages of sessions the business sells online (empty while it cannot take payments online)",
-  security: security.none,
-  request: { params: slugParam },
-  responses: { 200: ok(z.array(PublicPackage)), ...errors(404, 429, 503) },
-});
+const route = routeGroup({ tags: ["Public packages"], security: security.none });
+const onSale = route.get(
+  "/{slug}/packages",
+  "The packages of sessions the business sells online (empty while it cannot take payments online)",
+  { params: slugParam, ok: z.array(PublicPackage), errors: [404, 429, 503] },
+);
 
-const purchase = createRoute({
-  method: "post",
-  path: "/{slug}/packages",
-  tags: ["Public packages"],
-  summary: "Buys a package of sessions (design.md §32): pending until Stripe confirms the payment, which issues its code and credits",
-  description:
-    "404 not_found for an unknown or deleted package, or a business that cannot take payments online; 400 invalid_request " +
-    "(fieldErrors.packageId) for a package priced below Stripe's minimum charge; 403 captcha_failed where bot protection is on; " +
-    "502 payment_provider_error when Stripe refuses (nothing is written). A signed-in customer's account holds the package.",
-  security: security.optionalCustomer,
-  middleware: [optionalCustomer],
-  request: { params: slugParam, body: jsonBody(purchaseBody) },
-  responses: { 201: ok(PackagePurchased, "Created"), ...errors(400, 403, 404, 429, 502) },
-});
+const purchase = route.post(
+  "/{slug}/packages",
+  "Buys a package of sessions (design.md §32): pending until Stripe confirms the payment, which issues its code and credits",
+  {
+    description:
+      "404 not_found for an unknown or deleted package, or a business that cannot take payments online; 400 invalid_request " +
+      "(fieldErrors.packageId) for a package priced below Stripe's minimum charge; 403 captcha_failed where bot protection is on; " +
+      "502 payment_provider_error when Stripe refuses (nothing is written). A signed-in customer's account holds the package.",
+    security: security.optionalCustomer,
+    middleware: [optionalCustomer],
+    params: slugParam,
+    body: purchaseBody,
+    created: PackagePurchased,
+    errors: [400, 403, 404, 429, 502],
+  },
+);
 
 export const packagePublicRoutes = openApiRouter<GuestEnv>()
   .openapi(onSale, async (c) => {

@@ -4,7 +4,7 @@ import { ApiError } from "../../errors";
 import { publicCache } from "../../middleware/cache";
 import { findPublicProfile, type PublicProfileRow } from "../../services/public-tenant";
 import { slugParam } from "../fields";
-import { createRoute, errors, ok, openApiRouter, security, zeroOne } from "../openapi";
+import { openApiRouter, routeGroup, security, zeroOne } from "../openapi";
 
 export const PublicProfile = z
   .object({
@@ -66,15 +66,12 @@ export function toPublicProfile(t: PublicProfileRow): z.infer<typeof PublicProfi
 }
 /** `{ slug }` of every /api/public/:slug route: any text; an unknown slug is 404 like a hidden business. */
 
-const profile = createRoute({
-  method: "get",
-  path: "/{slug}",
-  tags: ["Public booking"],
-  summary: "The business's public profile (404 for an inactive or suspended business); cacheable for 5 minutes",
-  security: security.none,
+const route = routeGroup({ tags: ["Public booking"], security: security.none });
+const profile = route.get("/{slug}", "The business's public profile (404 for an inactive or suspended business); cacheable for 5 minutes", {
   middleware: [publicCache],
-  request: { params: slugParam },
-  responses: { 200: ok(PublicProfile), ...errors(404, 429) },
+  params: slugParam,
+  ok: PublicProfile,
+  errors: [404, 429],
 });
 
 export const profileRoute = openApiRouter<AppEnv>().openapi(profile, async (c) => {

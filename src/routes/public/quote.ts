@@ -4,7 +4,7 @@ import { optionalCustomer } from "../../middleware/auth";
 import { quoteBooking } from "../../services/bookings/quote";
 import { emailField, idField, localDateTimeField, slugParam } from "../fields";
 import { visitItemsField } from "../fields-visit";
-import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 import { Quote, toQuote } from "./quote-shapes";
 
 const code = z.string().max(40, "At most 40 characters");
@@ -33,20 +33,22 @@ const quoteBody = z
     if (!b.items && !b.serviceId) ctx.addIssue({ code: "custom", path: ["serviceId"], message: "serviceId is required" });
   });
 
-const quote = createRoute({
-  method: "post",
-  path: "/{slug}/quote",
-  tags: ["Public booking"],
-  summary: "What a booking would cost with a promo code and a gift card, before it is made; nothing is written",
-  description:
-    "The same pricing as the create (design.md §21, §32): the promo code lowers the price before the amount due is worked out, the " +
-    "gift card takes that amount first. 400 invalid_request with fieldErrors.promoCode / giftCardCode saying why a code does not " +
-    "apply, as the create says it; an unknown code counts toward the failed-lookup budget of design.md §18 (10 an hour, then 429).",
-  security: security.optionalCustomer,
-  middleware: [optionalCustomer],
-  request: { params: slugParam, body: jsonBody(quoteBody) },
-  responses: { 200: ok(Quote), ...errors(400, 404, 429, 502, 503) },
-});
+const route = routeGroup({ tags: ["Public booking"], security: security.optionalCustomer });
+const quote = route.post(
+  "/{slug}/quote",
+  "What a booking would cost with a promo code and a gift card, before it is made; nothing is written",
+  {
+    description:
+      "The same pricing as the create (design.md §21, §32): the promo code lowers the price before the amount due is worked out, the " +
+      "gift card takes that amount first. 400 invalid_request with fieldErrors.promoCode / giftCardCode saying why a code does not " +
+      "apply, as the create says it; an unknown code counts toward the failed-lookup budget of design.md §18 (10 an hour, then 429).",
+    middleware: [optionalCustomer],
+    params: slugParam,
+    body: quoteBody,
+    ok: Quote,
+    errors: [400, 404, 429, 502, 503],
+  },
+);
 
 /** POST /api/public/:slug/quote (issue #43). A customer token judges a first-visit promo code by the account too. */
 export const quoteRoute = openApiRouter<GuestEnv>().openapi(quote, async (c) => {

@@ -5,7 +5,7 @@ import { MAX_DAYS_RANGE } from "../../services/bookings";
 import { getVisitAvailability, getVisitAvailabilityDays } from "../../services/visits/availability";
 import { localDateField, slugParam } from "../fields";
 import { visitServiceIdsField, visitStaffIdsField } from "../fields-visit";
-import { createRoute, errors, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 import { toVisitAvailability, toVisitAvailabilityDays, VisitAvailability, VisitAvailabilityDays } from "./visit-shapes";
 
 const LOCAL_DATE = { description: "A date in the business's time zone, YYYY-MM-DD", example: "2031-03-11" };
@@ -47,28 +47,26 @@ const daysQuery = z
 const tags = ["Public booking"];
 const staffOf = (ids?: string[]) => ids?.map((id) => id || null);
 
-const day = createRoute({
-  method: "get",
-  path: "/{slug}/availability/visit",
-  tags,
-  summary: "Start times of a date at which 2-5 services run back to back, each with its staff member (a visit)",
-  description:
-    "Each service has a staff member free for its active parts (free during processing time) and its resources; the same staff " +
-    "member is kept when free. Public callers see only starts after the minimum notice and within the horizon. 404 for an unknown " +
-    "business, service or staff member.",
-  security: security.none,
-  request: { params: slugParam, query: dayQuery },
-  responses: { 200: ok(VisitAvailability), ...errors(400, 404, 429) },
-});
-const days = createRoute({
-  method: "get",
-  path: "/{slug}/availability/visit-days",
-  tags,
-  summary: `Per date of a range (at most ${MAX_DAYS_RANGE} dates), how many visit starts are free and the first one`,
-  security: security.none,
-  request: { params: slugParam, query: daysQuery },
-  responses: { 200: ok(VisitAvailabilityDays), ...errors(400, 404, 429) },
-});
+const route = routeGroup({ tags, security: security.none });
+const day = route.get(
+  "/{slug}/availability/visit",
+  "Start times of a date at which 2-5 services run back to back, each with its staff member (a visit)",
+  {
+    description:
+      "Each service has a staff member free for its active parts (free during processing time) and its resources; the same staff " +
+      "member is kept when free. Public callers see only starts after the minimum notice and within the horizon. 404 for an unknown " +
+      "business, service or staff member.",
+    params: slugParam,
+    query: dayQuery,
+    ok: VisitAvailability,
+    errors: [400, 404, 429],
+  },
+);
+const days = route.get(
+  "/{slug}/availability/visit-days",
+  `Per date of a range (at most ${MAX_DAYS_RANGE} dates), how many visit starts are free and the first one`,
+  { params: slugParam, query: daysQuery, ok: VisitAvailabilityDays, errors: [400, 404, 429] },
+);
 
 /** design.md §26: availability of a visit and its days range. */
 export const visitAvailabilityRoute = openApiRouter<AppEnv>()

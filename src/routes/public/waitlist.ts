@@ -5,7 +5,7 @@ import type { AppEnv } from "../../env";
 import { getWaitlistEntry, leaveWaitlist, type ManagedEntry } from "../../services/waitlist/manage";
 import { type JoinedEntry, joinWaitlist } from "../../services/waitlist/join";
 import { captchaTokenField, emailField, firstNameField, idField, localDateField, localeField, optionalText, slugParam } from "../fields";
-import { createRoute, errors, jsonBody, ok, openApiRouter, security } from "../openapi";
+import { openApiRouter, routeGroup, security } from "../openapi";
 
 /** Tenant-local `HH:MM` (00:00..24:00) as minutes of the day. */
 const clockField = (name: string) =>
@@ -84,34 +84,24 @@ export const toWaitlistJoined = (j: JoinedEntry): z.infer<typeof Joined> => ({ i
 const tags = ["Public waitlist"];
 const tokenParam = z.object({ token: z.string().openapi({ description: "The secret of the manage link" }) });
 
-const join = createRoute({
-  method: "post",
-  path: "/{slug}/waitlist",
-  tags,
-  summary: "Joins the waitlist of a service for 1-5 tenant-local windows; a freed time inside one is offered by e-mail",
-  description:
-    "409 conflict when this e-mail already waits for this service; 403 captcha_failed without a passing `captchaToken` where bot protection is on.",
-  security: security.none,
-  request: { params: slugParam, body: jsonBody(joinBody) },
-  responses: { 201: ok(Joined, "Created"), ...errors(400, 403, 404, 409, 429) },
-});
-const read = createRoute({
-  method: "get",
-  path: "/waitlist/{token}",
-  tags,
-  summary: "The waitlist entry of a manage link",
-  security: security.none,
-  request: { params: tokenParam },
-  responses: { 200: ok(Entry), ...errors(404, 429) },
-});
-const leave = createRoute({
-  method: "delete",
-  path: "/waitlist/{token}",
-  tags,
-  summary: "Leaves the waitlist (idempotent; an entry that has ended stays as it ended)",
-  security: security.none,
-  request: { params: tokenParam },
-  responses: { 200: ok(Entry), ...errors(404, 429) },
+const route = routeGroup({ tags, security: security.none });
+const join = route.post(
+  "/{slug}/waitlist",
+  "Joins the waitlist of a service for 1-5 tenant-local windows; a freed time inside one is offered by e-mail",
+  {
+    description:
+      "409 conflict when this e-mail already waits for this service; 403 captcha_failed without a passing `captchaToken` where bot protection is on.",
+    params: slugParam,
+    body: joinBody,
+    created: Joined,
+    errors: [400, 403, 404, 409, 429],
+  },
+);
+const read = route.get("/waitlist/{token}", "The waitlist entry of a manage link", { params: tokenParam, ok: Entry, errors: [404, 429] });
+const leave = route.delete("/waitlist/{token}", "Leaves the waitlist (idempotent; an entry that has ended stays as it ended)", {
+  params: tokenParam,
+  ok: Entry,
+  errors: [404, 429],
 });
 
 /** The manage link's routes; "waitlist" is a reserved slug, so they never name a tenant. */
