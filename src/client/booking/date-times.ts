@@ -95,6 +95,8 @@ export function dateTimes(o: DateTimesOptions): DateTimes {
       if (found.kind === "error") return failed(found.error);
       if (found.kind === "none") {
         await calendar.select(date, mark);
+        // Showing the chosen month again may wait for its answer: a date picked meanwhile wins.
+        if (!current()) return;
         clear(dayMessage({ kind: "none", chosen: date, through: found.through }, lead, ctx.serviceIds.length));
         return o.onDay?.(date, false);
       }
