@@ -14,7 +14,8 @@ export type AxeViolation = { id: string; impact: string | null; help: string; no
  * CSP (script-src 'self') stays exactly as served.
  */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
-  await page.evaluate(axeSource);
+  // axe-core is ~550 KB of script: parse it once per document, not once per check of the same page.
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
     const result = await axe.run(document, {
