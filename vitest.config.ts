@@ -21,10 +21,11 @@ function fuzzSeed(): number {
 // - e2e:     the real local stack (`wrangler dev`) from outside: e-mail timing, real Chromium for pages
 export default defineConfig({
   test: {
-    // Two test files at a time across the three projects. Vitest's default on a 2-core machine is one
-    // (cores - 1), which ran all ~300 files one after another: the e2e files spend most of their time
-    // waiting on a browser or a page, so a second file beside them uses a core that sat idle. Tests
-    // never count a whole table or rely on another file's absence (each builds its own tenant).
+    // Two test files at a time across the three projects (vitest's default on a 2-core machine is one,
+    // cores - 1). Measured on 2026-11-29: npm test 715 s this way, about as long as one at a time, the
+    // machine being CPU-bound; two e2e files at once were slower than one (653 s against 530-555 s), so
+    // the e2e project is the next to go back to one file at a time. Tests never count a whole table or
+    // rely on another file's absence (each builds its own tenant), which running files side by side checks.
     maxWorkers: 2,
     // The service's one-line-per-request info logs (design.md §24) would bury a failure's output;
     // warnings and errors still print. Tests that check log lines spy on console themselves.
