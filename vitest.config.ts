@@ -21,11 +21,11 @@ function fuzzSeed(): number {
 // - e2e:     the real local stack (`wrangler dev`) from outside: e-mail timing, real Chromium for pages
 export default defineConfig({
   test: {
-    // Two test files at a time across the three projects (vitest's default on a 2-core machine is one,
-    // cores - 1). Measured on 2026-11-29: npm test 715 s this way, about as long as one at a time, the
-    // machine being CPU-bound; two e2e files at once were slower than one (653 s against 530-555 s), so
-    // the e2e project is the next to go back to one file at a time. Tests never count a whole table or
-    // rely on another file's absence (each builds its own tenant), which running files side by side checks.
+    // Two node or workers test files at a time (vitest's default on a 2-core machine is one, cores - 1);
+    // the e2e project runs its files one at a time (fileParallelism below). Measured on 2026-11-29: two
+    // e2e files at once were slower than one (653 s against 530-555 s): each drives a real Chromium and
+    // the shared wrangler dev, and the machine is CPU-bound. Tests never count a whole table or rely on
+    // another file's absence (each builds its own tenant), which running files side by side checks.
     maxWorkers: 2,
     // The service's one-line-per-request info logs (design.md §24) would bury a failure's output;
     // warnings and errors still print. Tests that check log lines spy on console themselves.
@@ -124,7 +124,9 @@ export default defineConfig({
           // expect.poll's deadline fit for a real browser on a shared 2-core machine (vitest's
           // default is 1 s): tests wait for a condition, never for a fixed time.
           expect: { poll: { timeout: 15_000, interval: 50 } },
-          // One wrangler dev shared by the files that run at once; each file has its own browser.
+          // One file at a time: a file's browser and the one wrangler dev they share have the machine's
+          // two cores to themselves (vitest runs this project after node and workers).
+          fileParallelism: false,
         },
       },
     ],
