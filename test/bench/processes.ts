@@ -1,6 +1,6 @@
 // Process-level helpers of `npm run bench` (test/bench/run.ts, stack.ts, profile.ts).
 import { execFileSync, spawn } from "node:child_process";
-import { mkdirSync, readFileSync, symlinkSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 
 /** The Worker of another commit, built from `git archive` in a scratch directory (this checkout's node_modules). */
@@ -52,6 +52,31 @@ export function childCpuSeconds(comm: string): number | null {
 
 /** CPU seconds of the workerd processes this benchmark started (Miniflare's runtime). */
 export const workerdCpuSeconds = () => childCpuSeconds("workerd");
+
+/**
+ * The same split by thread: `main` is each process's first thread, the event loop that runs every
+ * isolate's JavaScript and the runtime's I/O; `other` is the rest (V8's background garbage
+ * collection and optimizing compiler, the runtime's helper threads), which a CPU profile of an
+ * isolate does not see.
+ */
+export function workerdThreadCpuSeconds(): { main: number; other: number } | null {
+  try {
+    const table = processTable();
+    let main = 0;
+    let other = 0;
+    for (const [pid, [, c]] of table) {
+      if (c !== "workerd" || !descendsFrom(table, pid, process.pid)) continue;
+      for (const tid of readdirSync(`/proc/${pid}/task`)) {
+        const ticks = ticksOf(`${pid}/task/${tid}`);
+        if (tid === pid) main += ticks;
+        else other += ticks;
+      }
+    }
+    return { main: main / 100, other: other / 100 };
+  } catch {
+    return null;
+  }
+}
 
 /** CPU seconds of a process and everything it started (e.g. the Upstash endpoint and its redis-server). */
 export function treeCpuSeconds(root: number): number | null {

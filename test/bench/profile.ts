@@ -8,7 +8,17 @@
 // See docs/benchmarks.md, "Where the time goes".
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type Phase, PUBLIC_READS, REFERENCE, REPORT_YEAR, startStack, WRITE_ROUTES } from "./stack";
+import {
+  type Phase,
+  PUBLIC_READS,
+  REFERENCE,
+  REPORT_YEAR,
+  startStack,
+  WRITE_FLOOR,
+  WRITE_FLOOR_QUEUE,
+  WRITE_FLOOR_SIZED,
+  WRITE_ROUTES,
+} from "./stack";
 import { type CpuProfile, summarize } from "./profile-summary";
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -50,7 +60,9 @@ async function session(target: string) {
   return { send, close: () => ws.close() };
 }
 
-const wanted = new Set<string>([REFERENCE, ...PUBLIC_READS, REPORT_YEAR, ...Object.values(WRITE_ROUTES)]);
+// The floors of a write too: the create's profile beside the least its two requests and hand-off cost.
+const floors = [WRITE_FLOOR, WRITE_FLOOR_QUEUE, WRITE_FLOOR_SIZED];
+const wanted = new Set<string>([REFERENCE, ...PUBLIC_READS, REPORT_YEAR, ...floors, ...Object.values(WRITE_ROUTES)]);
 const phases = stack.phases.filter((p) => wanted.has(p.name) && (!ONLY || ONLY.split(",").some((part) => p.name.includes(part))));
 const sessions = await Promise.all(TARGETS.map(session));
 const report: Record<string, unknown>[] = [];
@@ -77,6 +89,7 @@ async function profilePhase(phase: Phase) {
   const workerdMs = ms("workerd");
   // `--raw=<dir>`: the profiles themselves, for Chrome DevTools (Performance panel: load profile).
   if (RAW) writeFileSync(join(RAW, `${phase.name.replace(/\W+/g, "_")}.cpuprofile`), JSON.stringify(profiles[0].profile));
+  if (RAW) writeFileSync(join(RAW, `${phase.name.replace(/\W+/g, "_")}.entry.cpuprofile`), JSON.stringify(profiles[1].profile));
   const user = summarize(profiles[0].profile, bundleText, requests);
   const entry = summarize(profiles[1].profile, "", requests);
   console.log(
@@ -84,7 +97,8 @@ async function profilePhase(phase: Phase) {
       `${((db1 - db0) / requests).toFixed(2)} libSQL requests per request (over-counts a little), load ${load}`,
   );
   console.log(
-    `workerd CPU ${workerdMs?.toFixed(3)} ms/req; Worker isolate JS ${user.busyMsPerReq.toFixed(3)} ms/req ` +
+    `workerd CPU ${workerdMs?.toFixed(3)} ms/req (event-loop thread ${ms("workerdMainThread")?.toFixed(3)}, ` +
+      `other threads ${ms("workerdOtherThreads")?.toFixed(3)}); Worker isolate JS ${user.busyMsPerReq.toFixed(3)} ms/req ` +
       `(GC ${user.gcMsPerReq.toFixed(3)}, program ${user.programMsPerReq.toFixed(3)}); entry isolate ${entry.busyMsPerReq.toFixed(3)} ms/req`,
   );
   console.log(
@@ -109,6 +123,8 @@ async function profilePhase(phase: Phase) {
     rps: Math.round(r.requests.average),
     load,
     workerdMsPerReq: workerdMs,
+    workerdMainThreadMsPerReq: ms("workerdMainThread"),
+    workerdOtherThreadsMsPerReq: ms("workerdOtherThreads"),
     databaseMsPerReq: ms("database"),
     limiterMsPerReq: ms("limiter"),
     loadGeneratorMsPerReq: ms("loadGenerator"),

@@ -13,7 +13,7 @@ import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { migrateDatabase } from "../../scripts/db/migrate";
 import { createDb } from "../../src/db/client";
 import { buildReportRollup, rollupsToBuild } from "../../src/services/reports/rollup";
-import { buildBaseline, startServerProcess, treeCpuSeconds, workerdCpuSeconds } from "./processes";
+import { buildBaseline, startServerProcess, treeCpuSeconds, workerdCpuSeconds, workerdThreadCpuSeconds } from "./processes";
 import { seedBenchData } from "./seed";
 
 const JWT_SECRET = "bench-secret-bench-secret-bench-secret-0123";
@@ -432,6 +432,7 @@ export async function startStack(o: StackOptions) {
   /** CPU seconds so far of the parts of the stack, each its own process tree. */
   const cpu = () => ({
     workerd: workerdCpuSeconds(),
+    ...((t) => ({ workerdMainThread: t?.main ?? null, workerdOtherThreads: t?.other ?? null }))(workerdThreadCpuSeconds()),
     database: treeCpuSeconds(libsql.pid),
     limiter: treeCpuSeconds(upstash.pid),
     loadGenerator: ((u) => (u.user + u.system) / 1e6)(process.cpuUsage()),
