@@ -7,7 +7,7 @@ import { signToken } from "../../../src/lib/jwt";
 import { bookableSalon } from "../../helpers/bookable";
 import { describeViolations, screenshot, seriousViolations } from "./axe";
 import { type useBrowser, watchErrors } from "./browser";
-import { e2eDb, localDateAhead, type TenantOverrides, uniq } from "./db";
+import { e2eDb, type TenantOverrides, uniq } from "./db";
 
 /**
  * The owner app (/app) in browser tests: a salon written straight into the e2e database (two
@@ -63,34 +63,6 @@ export async function createSalon(opts: { name?: string; members?: Array<"admin"
   const staff = [built.staff.alex, built.staff.bea];
   const services = [built.services.haircut, built.services.beard];
   return { id: tenant.id, slug: tenant.slug, businessName, owner, members, staff, services, timezone: tenant.timezone };
-}
-
-/** A salon that takes the full price at booking (Haircut $45.00) through its connected Stripe account. */
-export const payingSalon = () =>
-  createSalon({
-    tenant: { requirePayment: true, stripeAccountId: `acct_e2e${uniq()}`, stripeChargesEnabled: true, maxAdvanceDays: 36_500 },
-  });
-
-/** An owner's POST to the API (201 expected): what it created. */
-export async function ownerPost<T>(salon: Salon, path: string, body: unknown): Promise<T> {
-  const { token } = await sessionFor(salon, salon.owner);
-  const res = await fetch(`${baseUrl}${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}`, "CF-Connecting-IP": `10.7.${uniq().length}.9` },
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { data: T }).data;
-}
-
-/**
- * A working day (Monday to Saturday) a week or so ahead in New York: the month calendar pages at most a
- * year ahead, so not FAR_DATE; any day of that range is free at 10:00 at a salon of createSalon.
- */
-export function workingDayAhead(): string {
-  const ny = (days: number) => localDateAhead("America/New_York", days);
-  const sunday = (ymd: string) => new Date(`${ymd}T12:00:00Z`).getUTCDay() === 0;
-  return sunday(ny(8)) ? ny(9) : ny(8);
 }
 
 /** A booking row at a New York wall time on an EDT date (2031-03-09 .. 2031-11-01). */
