@@ -111,6 +111,28 @@ export async function bookAt(
   return { id, code, customerId, email };
 }
 
+type PaymentRow = typeof schema.payments.$inferInsert;
+
+/** A payment of a booking, in USD and succeeded unless `p` says otherwise, to write with the page's other rows. */
+export function paymentRow(salon: Salon, bookingId: string, p: Pick<PaymentRow, "amount" | "kind"> & Partial<PaymentRow>): PaymentRow {
+  const now = new Date().toISOString();
+  return { id: newId("pay"), tenantId: salon.id, bookingId, currency: "USD", status: "succeeded", createdAt: now, updatedAt: now, ...p };
+}
+
+/** An AI log entry (design.md §20) as the audit log keeps it: the owner assistant asked by the owner, or the public one. */
+export function aiLogRow(
+  salon: Salon,
+  assistant: "owner" | "public",
+  metadata: Record<string, unknown>,
+  createdAt: string,
+): typeof schema.auditLog.$inferInsert {
+  const asker =
+    assistant === "owner"
+      ? { action: "ai.owner_chat", actorType: "user", actorId: salon.owner.userId }
+      : { action: "ai.public_chat", actorType: "system", actorId: "public-assistant" };
+  return { id: newId("aud"), ...asker, targetType: "tenant", targetId: salon.id, metadata, createdAt };
+}
+
 export async function bookingRow(id: string) {
   const [row] = await e2eDb.select().from(schema.bookings).where(eq(schema.bookings.id, id));
   return row;
