@@ -23,17 +23,21 @@ function watchRequests(page: Page) {
   return { days, dates };
 }
 
+/** The booking page at the pinned clock with the Haircut chosen; its script errors and requests watched from the start. */
+async function haircutChosen(tenant: { slug: string }) {
+  const { page } = await browser.newPage({ now: NOW });
+  const errors = watchErrors(page);
+  const asked = watchRequests(page);
+  await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
+  await page.getByRole("radio", { name: /^Haircut/ }).check();
+  return { page, errors, asked, status: page.locator("#slot-status") };
+}
+
 describe("booking page: a date without free times never leaves the customer stuck", () => {
   it("shows the next date that has times, from the month's days answer, and books it", async () => {
     // Works on Wednesdays only.
     const tenant = await createBookableTenant({ weekdays: [3] });
-    const { page } = await browser.newPage({ now: NOW });
-    const errors = watchErrors(page);
-    const asked = watchRequests(page);
-    await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
-    await page.getByRole("radio", { name: /^Haircut/ }).check();
-
-    const status = page.locator("#slot-status");
+    const { page, errors, asked, status } = await haircutChosen(tenant);
     await expect.poll(() => status.textContent()).toContain("Showing the next date");
     expect(await status.textContent()).toMatch(
       /^No free times left on Sun, Jun 1, 2031\. Showing the next date with free times: Wed, Jun 4, 2031 \(\d+ times available\)\.$/,
@@ -66,12 +70,7 @@ describe("booking page: a date without free times never leaves the customer stuc
   it("gives up after six months in plain words, one days request per month it showed", async () => {
     // A 10-hour service never fits into 09:00-17:00.
     const tenant = await createBookableTenant({ durationMinutes: 600 });
-    const { page } = await browser.newPage({ now: NOW });
-    const asked = watchRequests(page);
-    await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
-    await page.getByRole("radio", { name: /^Haircut/ }).check();
-
-    const status = page.locator("#slot-status");
+    const { page, asked, status } = await haircutChosen(tenant);
     await expect.poll(() => status.textContent()).toContain("No free times from");
     expect(await status.textContent()).toBe(
       "No free times from Sun, Jun 1, 2031 to Sun, Nov 30, 2031. Please try another service or staff member, or contact the business.",
