@@ -65,20 +65,38 @@ export async function createSalon(opts: { name?: string; members?: Array<"admin"
   return { id: tenant.id, slug: tenant.slug, businessName, owner, members, staff, services, timezone: tenant.timezone };
 }
 
-/** A booking row at a New York wall time on an EDT date (2031-03-09 .. 2031-11-01). */
-export async function bookAt(
-  salon: Salon,
-  local: string,
-  o: { staff?: number; service?: number; status?: "pending" | "confirmed" | "completed" | "no_show" | "cancelled"; customer?: string } = {},
-) {
+type BookingOptions = { staff?: number; service?: number; status?: "pending" | "confirmed" | "completed" | "no_show" | "cancelled" };
+
+/** The row of a booking of `customerId` at a New York wall time on an EDT date (2031-03-09 .. 2031-11-01). */
+function bookingValues(salon: Salon, local: string, o: BookingOptions, customerId: string) {
   const service = salon.services[o.service ?? 0];
   const start = new Date(`${local}:00-04:00`);
+  const now = new Date().toISOString();
+  return {
+    id: newId("bkg"),
+    tenantId: salon.id,
+    serviceId: service.id,
+    staffId: salon.staff[o.staff ?? 0].id,
+    customerId,
+    startAt: start.getTime(),
+    endAt: start.getTime() + service.durationMinutes * 60_000,
+    status: o.status ?? "confirmed",
+    confirmationCode: `BK-${uniq().toUpperCase().slice(0, 6)}`,
+    source: "online" as const,
+    totalAmount: service.price,
+    currency: "USD",
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** A booking row at a New York wall time on an EDT date (2031-03-09 .. 2031-11-01), with a new customer. */
+export async function bookAt(salon: Salon, local: string, o: BookingOptions & { customer?: string } = {}) {
   const now = new Date().toISOString();
   const customerId = newId("cst");
   const email = `${(o.customer ?? "Ada Lovelace").split(" ")[0].toLowerCase()}-${uniq()}@e2e.test`;
   const [first, ...rest] = (o.customer ?? "Ada Lovelace").split(" ");
-  const id = newId("bkg");
-  const code = `BK-${uniq().toUpperCase().slice(0, 6)}`;
+  const booking = bookingValues(salon, local, o, customerId);
   await e2eDb.batch([
     e2eDb.insert(schema.customers).values({
       id: customerId,
@@ -91,30 +109,22 @@ export async function bookAt(
       createdAt: now,
       updatedAt: now,
     }),
-    e2eDb.insert(schema.bookings).values({
-      id,
-      tenantId: salon.id,
-      serviceId: service.id,
-      staffId: salon.staff[o.staff ?? 0].id,
-      customerId,
-      startAt: start.getTime(),
-      endAt: start.getTime() + service.durationMinutes * 60_000,
-      status: o.status ?? "confirmed",
-      confirmationCode: code,
-      source: "online",
-      totalAmount: service.price,
-      currency: "USD",
-      createdAt: now,
-      updatedAt: now,
-    }),
+    e2eDb.insert(schema.bookings).values(booking),
   ]);
-  return { id, code, customerId, email };
+  return { id: booking.id, code: booking.confirmationCode, customerId, email };
+}
+
+/** Another booking of a customer bookAt made, on the same customer record. */
+export async function bookAgain(salon: Salon, customerId: string, local: string, o: BookingOptions = {}) {
+  const booking = bookingValues(salon, local, o, customerId);
+  await e2eDb.insert(schema.bookings).values(booking);
+  return { id: booking.id, code: booking.confirmationCode };
 }
 
 type PaymentRow = typeof schema.payments.$inferInsert;
 
 /** A payment of a booking, in USD and succeeded unless `p` says otherwise, to write with the page's other rows. */
-export function paymentRow(salon: Salon, bookingId: string, p: Pick<PaymentRow, "amount" | "kind"> & Partial<PaymentRow>): PaymentRow {
+export function bookingPayment(salon: Salon, bookingId: string, p: Pick<PaymentRow, "amount" | "kind"> & Partial<PaymentRow>): PaymentRow {
   const now = new Date().toISOString();
   return { id: newId("pay"), tenantId: salon.id, bookingId, currency: "USD", status: "succeeded", createdAt: now, updatedAt: now, ...p };
 }

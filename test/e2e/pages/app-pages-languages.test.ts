@@ -6,10 +6,10 @@ import { newId } from "../../../src/lib/ids";
 import {
   aiLogRow,
   bookAt,
+  bookingPayment,
   checkPage,
   createSalon,
   openApp,
-  paymentRow,
   type Salon,
   scriptErrors,
   sessionFor,
@@ -42,7 +42,7 @@ async function fullSalon(locale: "de" | "fr") {
   await bookAt(salon, "2031-05-20T11:00", { customer: "Cy Cancel", status: "cancelled" });
   const entry = newId("wle");
   await e2eDb.batch([
-    e2eDb.insert(schema.payments).values(paymentRow(salon, done.id, { amount: 4500, kind: "full", createdAt: now, updatedAt: now })),
+    e2eDb.insert(schema.payments).values(bookingPayment(salon, done.id, { amount: 4500, kind: "full", createdAt: now, updatedAt: now })),
     e2eDb
       .insert(schema.resources)
       .values({ id: newId("res"), tenantId: salon.id, name: "Chair 1", type: "chair", createdAt: now, updatedAt: now }),

@@ -3,7 +3,17 @@ import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, describe, expect, it } from "vitest";
 import * as schema from "../../../src/db/schema";
-import { bookAt, checkPage, createSalon, openApp, paymentRow, type Salon, scriptErrors, sessionFor, signedInState } from "../helpers/app";
+import {
+  bookAt,
+  checkPage,
+  createSalon,
+  openApp,
+  bookingPayment,
+  type Salon,
+  scriptErrors,
+  sessionFor,
+  signedInState,
+} from "../helpers/app";
 import { focusIsVisible, screenshot } from "../helpers/axe";
 import { useBrowser, watchErrors } from "../helpers/browser";
 import { e2eClient, e2eDb } from "../helpers/db";
@@ -29,7 +39,9 @@ async function mayBookings(salon: Salon): Promise<Made[]> {
   for (const m of made) {
     const b = await bookAt(salon, m.at, { staff: m.staff, service: m.service, customer: m.customer, status: m.status });
     if (m.paid)
-      await e2eDb.insert(schema.payments).values(paymentRow(salon, b.id, { amount: m.paid, kind: "full", createdAt: now, updatedAt: now }));
+      await e2eDb
+        .insert(schema.payments)
+        .values(bookingPayment(salon, b.id, { amount: m.paid, kind: "full", createdAt: now, updatedAt: now }));
   }
   return made;
 }
