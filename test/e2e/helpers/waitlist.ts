@@ -34,17 +34,21 @@ export async function fullDay(tenant: Awaited<ReturnType<typeof createBookableTe
   return codes;
 }
 
-/** The panel's labels in the page's language. */
-type WindowWords = { date: string; from: string; to: string; addAnother: string; removeSecond: string };
+/** The panel's labels the steps below use, in the booking page's English and German. */
+const WINDOW_WORDS = {
+  en: { date: "Date", from: "From", to: "To", add: "Add another time", remove: "Remove time 2" },
+  de: { date: "Datum", from: "Von", to: "Bis", add: "Weiteren Zeitraum hinzufügen", remove: "Zeitraum 2 entfernen" },
+};
 
 /** In the open waitlist panel: the date it was opened on, one 10:00-12:00 window, and a second window added and removed again. */
-export async function oneWindowAfterAddingAndRemoving(page: Page, day: string, words: WindowWords) {
+export async function addAndRemoveWindow(page: Page, day: string, lang: keyof typeof WINDOW_WORDS) {
+  const words = WINDOW_WORDS[lang];
   const panel = page.locator("#waitlist");
   expect(await panel.getByLabel(words.date, { exact: true }).inputValue()).toBe(day);
   await panel.getByLabel(words.from, { exact: true }).fill("10:00");
   await panel.getByLabel(words.to, { exact: true }).fill("12:00");
-  await page.getByRole("button", { name: words.addAnother }).click();
+  await page.getByRole("button", { name: words.add }).click();
   expect(await page.locator("li.window").count()).toBe(2);
-  await page.getByRole("button", { name: words.removeSecond }).click();
+  await page.getByRole("button", { name: words.remove }).click();
   expect(await page.locator("li.window").count()).toBe(1);
 }

@@ -5,7 +5,7 @@ import { useBrowser, watchErrors } from "../helpers/browser";
 import { schema } from "../../../src/db/client";
 import { bookingByCode, createBookableTenant, e2eClient, e2eDb } from "../helpers/db";
 import { outboxRows } from "../../helpers/outbox";
-import { fullDay, oneWindowAfterAddingAndRemoving } from "../helpers/waitlist";
+import { addAndRemoveWindow, fullDay } from "../helpers/waitlist";
 
 const baseUrl = inject("e2eBaseUrl");
 const browser = useBrowser();
@@ -106,13 +106,7 @@ describe("the booking page in the customer's language", () => {
     expect(await page.locator("#waitlist-intro").textContent()).toBe(
       "Am Mi., 4. Juni 2031 ist für Haarschnitt nichts frei. Sagen Sie uns, wann Sie kommen könnten.",
     );
-    await oneWindowAfterAddingAndRemoving(page, DATE, {
-      date: "Datum",
-      from: "Von",
-      to: "Bis",
-      addAnother: "Weiteren Zeitraum hinzufügen",
-      removeSecond: "Zeitraum 2 entfernen",
-    });
+    await addAndRemoveWindow(page, DATE, "de");
     await panel.getByLabel("Vorname").fill("Jürgen");
     expect(await panel.getByLabel("Telefon (optional)").count()).toBe(1);
     await page.locator("#wl-email").fill(`juergen-${tenant.slug}@example.test`);

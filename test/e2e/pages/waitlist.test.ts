@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { schema } from "../../../src/db/client";
-import { describeViolations, screenshot, seriousViolations } from "../helpers/axe";
+import { axeCleanShot, screenshot } from "../helpers/axe";
 import { pickCalendarDate, useBrowser, watchErrors } from "../helpers/browser";
 import { createBookableTenant, e2eClient, e2eDb, uniq } from "../helpers/db";
 import { serveHostPage } from "../helpers/host-page";
 import { outboxRows } from "../../helpers/outbox";
-import { fullDay, oneWindowAfterAddingAndRemoving } from "../helpers/waitlist";
+import { addAndRemoveWindow, fullDay } from "../helpers/waitlist";
 
 const baseUrl = inject("e2eBaseUrl");
 const captureUrl = inject("e2eCaptureUrl");
@@ -51,12 +51,6 @@ async function manageLinkOf(to: string): Promise<string> {
   return link;
 }
 
-async function axeClean(page: import("playwright-core").Page, name: string) {
-  const violations = await seriousViolations(page);
-  expect(violations, describeViolations(violations)).toEqual([]);
-  await screenshot(page, name);
-}
-
 describe("booking page: the waitlist", () => {
   it("joins from a full day, receives the offer when a time frees up, and books it from the e-mail's link", async () => {
     const tenant = await createBookableTenant({ weekdays: [3] });
@@ -76,16 +70,10 @@ describe("booking page: the waitlist", () => {
     expect(await page.locator("#waitlist-intro").textContent()).toBe(
       "Nothing is free for Haircut on Wed, Jun 4, 2031. Tell us when you could come.",
     );
-    await oneWindowAfterAddingAndRemoving(page, DAY, {
-      date: "Date",
-      from: "From",
-      to: "To",
-      addAnother: "Add another time",
-      removeSecond: "Remove time 2",
-    });
+    await addAndRemoveWindow(page, DAY, "en");
     await page.locator("#wl-firstName").fill("Wendy");
     await page.locator("#wl-email").fill(email);
-    await axeClean(page, "waitlist-join-1280");
+    await axeCleanShot(page, "waitlist-join-1280");
     await page.getByRole("button", { name: "Join the waitlist", exact: true }).click();
     await expect.poll(() => page.locator("#waitlist-done").textContent()).toContain("You are on the waitlist.");
 
@@ -140,14 +128,14 @@ describe("booking page: the waitlist", () => {
     await page.getByRole("button", { name: "Join the waitlist", exact: true }).click();
     await expect.poll(() => page.locator("#wl-email-error").isVisible()).toBe(true);
     await page.locator("#wl-email").fill(email);
-    await axeClean(page, "waitlist-join-375");
+    await axeCleanShot(page, "waitlist-join-375");
     await page.getByRole("button", { name: "Join the waitlist", exact: true }).click();
     await expect.poll(() => page.locator("#waitlist-done").isVisible()).toBe(true);
 
     await page.goto(await manageLinkOf(email));
     await expect.poll(() => page.locator("#waitlist-manage-status").textContent()).toContain("You are on the waitlist.");
     expect(await page.locator("#waitlist-manage-details").textContent()).toContain("Haircut");
-    await axeClean(page, "waitlist-manage-375");
+    await axeCleanShot(page, "waitlist-manage-375");
     await page.getByRole("button", { name: "Leave the waitlist" }).click();
     await expect.poll(() => page.locator("#waitlist-manage-status").textContent()).toBe("You have left the waitlist.");
     // The refused e-mail's 400 is logged by the browser as a failed resource; nothing else.
@@ -180,7 +168,7 @@ describe("booking page: the waitlist", () => {
       .poll(() => page.locator("#waitlist-error").textContent())
       .toBe("Please complete the check that you are not a robot first.");
     expect(joins).toEqual([]);
-    await axeClean(page, "waitlist-join-bot-protection-1280");
+    await axeCleanShot(page, "waitlist-join-bot-protection-1280");
 
     await check.check();
     await page.getByRole("button", { name: "Join the waitlist", exact: true }).click();
