@@ -1,20 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { GIFT_CARD_DEFAULTS } from "../../../src/shared/gift-cards";
 import { get } from "../../helpers/api";
-import { createService, createStaff, createTenant, uniq } from "../../helpers/factories";
-import { expectShopClosed, expectShopOpen } from "./shop-pages";
+import { createService, createStaff, type TenantOverrides, uniq } from "../../helpers/factories";
+import { expectShopClosed, expectShopOpen, shopBusiness } from "./shop-pages";
 
 // design.md §32: the gift-card page /gift?slug= (server side; the purchase itself is test/e2e/pages/gift.test.ts).
 
-const selling = (extra: Record<string, unknown> = {}) =>
-  createTenant({
-    businessName: "Gift Salon",
-    currency: "EUR",
-    stripeAccountId: `acct_g${uniq()}`,
-    stripeChargesEnabled: true,
-    giftCardSettings: { ...GIFT_CARD_DEFAULTS, enabled: true, presets: [2500, 5000] },
-    ...extra,
-  });
+const selling = (extra: TenantOverrides = {}) =>
+  shopBusiness("Gift Salon", { giftCardSettings: { ...GIFT_CARD_DEFAULTS, enabled: true, presets: [2500, 5000] }, ...extra });
 
 describe("GET /gift?slug=", () => {
   it("offers the business's amounts, allows Stripe's hosts for its payment, and the booking page links to it", async () => {

@@ -2,19 +2,12 @@ import { describe, expect, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { get } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
-import { createService, createTenant, uniq } from "../../helpers/factories";
-import { expectShopClosed, expectShopOpen } from "./shop-pages";
+import { createService, type TenantOverrides, uniq } from "../../helpers/factories";
+import { expectShopClosed, expectShopOpen, shopBusiness } from "./shop-pages";
 
 // design.md §32: the package shop /packages?slug= (server side; the purchase itself is test/e2e/pages/package-shop.test.ts).
 
-const business = (extra: Record<string, unknown> = {}) =>
-  createTenant({
-    businessName: "Package Salon",
-    currency: "EUR",
-    stripeAccountId: `acct_p${uniq()}`,
-    stripeChargesEnabled: true,
-    ...extra,
-  });
+const business = (extra: TenantOverrides = {}) => shopBusiness("Package Salon", extra);
 
 async function offer(tenantId: string, serviceIds: string[], price = 16000) {
   const now = new Date().toISOString();

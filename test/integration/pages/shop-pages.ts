@@ -1,10 +1,15 @@
 import { expect } from "vitest";
 import { get } from "../../helpers/api";
+import { createTenant, type TenantOverrides, uniq } from "../../helpers/factories";
 
 // The pages that sell online (design.md §32: /gift and /packages) as the server renders them, open
 // or with nothing on sale; each test file brings its own business and its own words.
 
 type ShopPath = "/gift" | "/packages";
+
+/** A business in EUR whose connected Stripe account can charge, as a shop needs to sell online. */
+export const shopBusiness = (businessName: string, extra: TenantOverrides = {}) =>
+  createTenant({ businessName, currency: "EUR", stripeAccountId: `acct_${uniq()}`, stripeChargesEnabled: true, ...extra });
 
 /** The shop answers 200 with each of `texts`, allows Stripe's hosts for its payment, and the booking page links to it. */
 export async function expectShopOpen(path: ShopPath, slug: string, texts: string[]) {
