@@ -29,18 +29,23 @@ export function uniqueConfirmationCode(): string {
   return `BK-${lastCode.toString(36).toUpperCase().padStart(6, "0")}`;
 }
 
-export async function ownerToken(userId: string, tenantId: string | null, role = "owner", now = new Date()) {
+/** A session row for a signed-in user, customer or operator (tokens name it by `sid`); returns its id. */
+async function insertSession(
+  subjectType: "user" | "customer" | "admin",
+  subjectId: string,
+  createdAt: string,
+  expiresAt: Date,
+  tenantId?: string | null,
+) {
   const sid = newId("ses");
   await testDb()
     .insert(schema.sessions)
-    .values({
-      id: sid,
-      subjectType: "user",
-      subjectId: userId,
-      tenantId,
-      createdAt: now.toISOString(),
-      expiresAt: new Date(now.getTime() + 30 * 86400_000).toISOString(),
-    });
+    .values({ id: sid, subjectType, subjectId, tenantId, createdAt, expiresAt: expiresAt.toISOString() });
+  return sid;
+}
+
+export async function ownerToken(userId: string, tenantId: string | null, role = "owner", now = new Date()) {
+  const sid = await insertSession("user", userId, now.toISOString(), new Date(now.getTime() + 30 * 86400_000), tenantId);
   return (await signToken(env.JWT_SECRET, { sub: userId, sid, tenantId, role }, 86400, now)).token;
 }
 
@@ -167,16 +172,7 @@ export async function createCustomerAccount(overrides: Partial<typeof schema.cus
       updatedAt: t,
       ...overrides,
     });
-  const sid = newId("ses");
-  await testDb()
-    .insert(schema.sessions)
-    .values({
-      id: sid,
-      subjectType: "customer",
-      subjectId: id,
-      createdAt: t,
-      expiresAt: new Date(Date.now() + 30 * 86400_000).toISOString(),
-    });
+  const sid = await insertSession("customer", id, t, new Date(Date.now() + 30 * 86400_000));
   const { token } = await signToken(env.JWT_SECRET, { sub: id, sid, aud: "customer" }, 86400, new Date());
   return { id, email, token };
 }
@@ -189,16 +185,7 @@ export async function createAdmin(now = new Date()) {
   await testDb()
     .insert(schema.superAdmins)
     .values({ id, email, name: "Ada Admin", passwordHash: await factoryPasswordHash(), createdAt: t });
-  const sid = newId("ses");
-  await testDb()
-    .insert(schema.sessions)
-    .values({
-      id: sid,
-      subjectType: "admin",
-      subjectId: id,
-      createdAt: t,
-      expiresAt: new Date(now.getTime() + 8 * 3600_000).toISOString(),
-    });
+  const sid = await insertSession("admin", id, t, new Date(now.getTime() + 8 * 3600_000));
   const { token } = await signToken(env.JWT_SECRET, { sub: id, sid, aud: "super_admin", email, name: "Ada Admin" }, 4 * 3600, now);
   return { id, email, token };
 }

@@ -7,7 +7,7 @@ import { signToken } from "../../../src/lib/jwt";
 import { bookableSalon } from "../../helpers/bookable";
 import { describeViolations, screenshot, seriousViolations } from "./axe";
 import { type useBrowser, watchErrors } from "./browser";
-import { e2eDb, localDateAhead, type TenantOverrides, uniq } from "./db";
+import { e2eDb, type TenantOverrides, uniq } from "./db";
 
 /**
  * The owner app (/app) in browser tests: a salon written straight into the e2e database (two
@@ -65,48 +65,38 @@ export async function createSalon(opts: { name?: string; members?: Array<"admin"
   return { id: tenant.id, slug: tenant.slug, businessName, owner, members, staff, services, timezone: tenant.timezone };
 }
 
-/** A salon that takes the full price at booking (Haircut $45.00) through its connected Stripe account. */
-export const payingSalon = () =>
-  createSalon({
-    tenant: { requirePayment: true, stripeAccountId: `acct_e2e${uniq()}`, stripeChargesEnabled: true, maxAdvanceDays: 36_500 },
-  });
+type BookingOptions = { staff?: number; service?: number; status?: "pending" | "confirmed" | "completed" | "no_show" | "cancelled" };
 
-/** An owner's POST to the API (201 expected): what it created. */
-export async function ownerPost<T>(salon: Salon, path: string, body: unknown): Promise<T> {
-  const { token } = await sessionFor(salon, salon.owner);
-  const res = await fetch(`${baseUrl}${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}`, "CF-Connecting-IP": `10.7.${uniq().length}.9` },
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { data: T }).data;
-}
-
-/**
- * A working day (Monday to Saturday) a week or so ahead in New York: the month calendar pages at most a
- * year ahead, so not FAR_DATE; any day of that range is free at 10:00 at a salon of createSalon.
- */
-export function workingDayAhead(): string {
-  const ny = (days: number) => localDateAhead("America/New_York", days);
-  const sunday = (ymd: string) => new Date(`${ymd}T12:00:00Z`).getUTCDay() === 0;
-  return sunday(ny(8)) ? ny(9) : ny(8);
-}
-
-/** A booking row at a New York wall time on an EDT date (2031-03-09 .. 2031-11-01). */
-export async function bookAt(
-  salon: Salon,
-  local: string,
-  o: { staff?: number; service?: number; status?: "pending" | "confirmed" | "completed" | "no_show" | "cancelled"; customer?: string } = {},
-) {
+/** The row of a booking of `customerId` at a New York wall time on an EDT date (2031-03-09 .. 2031-11-01). */
+function bookingValues(salon: Salon, local: string, o: BookingOptions, customerId: string) {
   const service = salon.services[o.service ?? 0];
   const start = new Date(`${local}:00-04:00`);
+  const now = new Date().toISOString();
+  return {
+    id: newId("bkg"),
+    tenantId: salon.id,
+    serviceId: service.id,
+    staffId: salon.staff[o.staff ?? 0].id,
+    customerId,
+    startAt: start.getTime(),
+    endAt: start.getTime() + service.durationMinutes * 60_000,
+    status: o.status ?? "confirmed",
+    confirmationCode: `BK-${uniq().toUpperCase().slice(0, 6)}`,
+    source: "online" as const,
+    totalAmount: service.price,
+    currency: "USD",
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** A booking row at a New York wall time on an EDT date (2031-03-09 .. 2031-11-01), with a new customer. */
+export async function bookAt(salon: Salon, local: string, o: BookingOptions & { customer?: string } = {}) {
   const now = new Date().toISOString();
   const customerId = newId("cst");
   const email = `${(o.customer ?? "Ada Lovelace").split(" ")[0].toLowerCase()}-${uniq()}@e2e.test`;
   const [first, ...rest] = (o.customer ?? "Ada Lovelace").split(" ");
-  const id = newId("bkg");
-  const code = `BK-${uniq().toUpperCase().slice(0, 6)}`;
+  const booking = bookingValues(salon, local, o, customerId);
   await e2eDb.batch([
     e2eDb.insert(schema.customers).values({
       id: customerId,
@@ -119,24 +109,38 @@ export async function bookAt(
       createdAt: now,
       updatedAt: now,
     }),
-    e2eDb.insert(schema.bookings).values({
-      id,
-      tenantId: salon.id,
-      serviceId: service.id,
-      staffId: salon.staff[o.staff ?? 0].id,
-      customerId,
-      startAt: start.getTime(),
-      endAt: start.getTime() + service.durationMinutes * 60_000,
-      status: o.status ?? "confirmed",
-      confirmationCode: code,
-      source: "online",
-      totalAmount: service.price,
-      currency: "USD",
-      createdAt: now,
-      updatedAt: now,
-    }),
+    e2eDb.insert(schema.bookings).values(booking),
   ]);
-  return { id, code, customerId, email };
+  return { id: booking.id, code: booking.confirmationCode, customerId, email };
+}
+
+/** Another booking of a customer bookAt made, on the same customer record. */
+export async function bookAgain(salon: Salon, customerId: string, local: string, o: BookingOptions = {}) {
+  const booking = bookingValues(salon, local, o, customerId);
+  await e2eDb.insert(schema.bookings).values(booking);
+  return { id: booking.id, code: booking.confirmationCode };
+}
+
+type PaymentRow = typeof schema.payments.$inferInsert;
+
+/** A payment of a booking, in USD and succeeded unless `p` says otherwise, to write with the page's other rows. */
+export function bookingPayment(salon: Salon, bookingId: string, p: Pick<PaymentRow, "amount" | "kind"> & Partial<PaymentRow>): PaymentRow {
+  const now = new Date().toISOString();
+  return { id: newId("pay"), tenantId: salon.id, bookingId, currency: "USD", status: "succeeded", createdAt: now, updatedAt: now, ...p };
+}
+
+/** An AI log entry (design.md §20) as the audit log keeps it: the owner assistant asked by the owner, or the public one. */
+export function aiLogRow(
+  salon: Salon,
+  assistant: "owner" | "public",
+  metadata: Record<string, unknown>,
+  createdAt: string,
+): typeof schema.auditLog.$inferInsert {
+  const asker =
+    assistant === "owner"
+      ? { action: "ai.owner_chat", actorType: "user", actorId: salon.owner.userId }
+      : { action: "ai.public_chat", actorType: "system", actorId: "public-assistant" };
+  return { id: newId("aud"), ...asker, targetType: "tenant", targetId: salon.id, metadata, createdAt };
 }
 
 export async function bookingRow(id: string) {

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
+import { expect } from "vitest";
 import { ARTIFACTS } from "./browser";
 
 const axeSource = (createRequire(import.meta.url)("axe-core") as { source: string }).source;
@@ -37,6 +38,18 @@ export function describeViolations(violations: AxeViolation[]): string {
   return violations
     .map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(" ")}: ${n.failureSummary ?? ""}`).join("\n")}`)
     .join("\n");
+}
+
+/** The page as it is now has no serious or critical axe violation; a failure lists them. */
+export async function axeClean(page: Page) {
+  const violations = await seriousViolations(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
+}
+
+/** axeClean, then the page's full-page screenshot `name`: a state of a page worth looking at. */
+export async function axeCleanShot(page: Page, name: string) {
+  await axeClean(page);
+  await screenshot(page, name);
 }
 
 /** A full-page screenshot kept in test/artifacts/pages/ (git-ignored), to look at. */

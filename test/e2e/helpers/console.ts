@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 
 const baseUrl = inject("e2eBaseUrl");
 
@@ -13,4 +13,14 @@ export async function signInToConsole(page: Page) {
   await page.waitForURL(`${baseUrl}/admin/tenants`);
   const stored = await page.evaluate(() => sessionStorage.getItem("console.session"));
   return (JSON.parse(stored!) as { token: string }).token;
+}
+
+/** From the console's page of a business, starts a read-only impersonation of its owner for `reason`: the owner app opens. */
+export async function impersonateOwner(page: Page, tenant: { id: string; businessName: string }, reason: string) {
+  await page.goto(`${baseUrl}/admin/tenant?id=${tenant.id}`);
+  await expect.poll(() => page.locator("#tenant-title").textContent()).toBe(tenant.businessName);
+  await page.getByRole("button", { name: "Impersonate owner" }).click();
+  await page.locator("#form-impersonate").getByLabel("Reason (required)").fill(reason);
+  await page.getByRole("button", { name: "Start read-only session" }).click();
+  await page.waitForURL(`${baseUrl}/app`);
 }

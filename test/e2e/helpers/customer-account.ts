@@ -3,7 +3,6 @@ import type { Page } from "playwright-core";
 import { expect, inject } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
-import { describeViolations, seriousViolations } from "./axe";
 import { connectedStripe, createBookableTenant, e2eDb, uniq } from "./db";
 import { sendPaymentSucceeded } from "./stripe";
 
@@ -72,9 +71,4 @@ export async function toDetails(page: Page, slug: string) {
   await page.locator(`#cal-days button[data-date="${DATE}"]`).click();
   await page.getByRole("button", { name: "10:00 with Alex Rivera" }).click();
   await expect.poll(() => page.locator("#step-details").isVisible()).toBe(true);
-}
-
-export async function axeClean(page: Page) {
-  const violations = await seriousViolations(page);
-  expect(violations, describeViolations(violations)).toEqual([]);
 }

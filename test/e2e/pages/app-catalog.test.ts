@@ -1,8 +1,7 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import * as schema from "../../../src/db/schema";
-import { newId } from "../../../src/lib/ids";
-import { addTimeOff, bookAt, checkPage, createSalon, openAppAs, type Salon, scriptErrors } from "../helpers/app";
+import { addTimeOff, bookAgain, bookAt, checkPage, createSalon, openAppAs, type Salon, scriptErrors } from "../helpers/app";
 import { useBrowser } from "../helpers/browser";
 import { e2eClient, e2eDb } from "../helpers/db";
 
@@ -132,21 +131,7 @@ describe("customers", () => {
     const first = await bookAt(salon, "2031-05-06T10:00", { customer: "Greta Garbo" });
     await bookAt(salon, "2031-06-06T10:00", { customer: "Ingrid Bergman" });
     // A second visit of Greta's, on the same customer record.
-    await e2eDb.insert(schema.bookings).values({
-      id: newId("bkg"),
-      tenantId: salon.id,
-      serviceId: salon.services[1].id,
-      staffId: salon.staff[1].id,
-      customerId: first.customerId,
-      startAt: new Date("2031-05-20T14:00:00-04:00").getTime(),
-      endAt: new Date("2031-05-20T14:30:00-04:00").getTime(),
-      status: "completed",
-      confirmationCode: `BK-${newId("x").slice(-6).toUpperCase()}`,
-      currency: "USD",
-      totalAmount: 2000,
-      createdAt: new Date().toISOString(),
-      updatedAt: new Date().toISOString(),
-    });
+    await bookAgain(salon, first.customerId, "2031-05-20T14:00", { staff: 1, service: 1, status: "completed" });
     const { page, errors } = await open(salon, "/app/customers", 375);
     await page.getByLabel("Name, e-mail or phone").fill("garbo");
     await page.getByRole("button", { name: "Search" }).click();

@@ -35,6 +35,8 @@ async function noEnglish(scope: Locator, words: string[]) {
 
 /** The staff card's own buttons (edit, time off, delete), by their place. */
 const cardButtons = (page: Page) => page.locator(".staff-card").first().locator(".actions-row").last().locator("button");
+/** The first staff card's first listed time off. */
+const firstTimeOff = (page: Page) => page.locator(".staff-card").first().locator("ul.time-off").first();
 
 describe("the owner app's booking dialogs and schedule editors in the member's language", () => {
   it("speaks German at 375 px: booking detail, moving it, a new booking, weekly hours and time off", async () => {
@@ -153,9 +155,7 @@ describe("the owner app's booking dialogs and schedule editors in the member's l
     expect(await off.getByLabel("Von (Uhrzeit)").inputValue()).toBe("12:00");
     await off.getByLabel("Ganze Tage").check();
     await off.getByRole("button", { name: "Abwesenheit eintragen" }).click();
-    await expect
-      .poll(() => page.locator(".staff-card").first().locator("ul.time-off").first().textContent())
-      .toContain("Di., 6. Mai 2031 (ganztägig) · Fortbildung");
+    await expect.poll(() => firstTimeOff(page).textContent()).toContain("Di., 6. Mai 2031 (ganztägig) · Fortbildung");
     expect(scriptErrors(errors)).toEqual([]);
   });
 
@@ -242,9 +242,7 @@ describe("the owner app's booking dialogs and schedule editors in the member's l
     await checkPage(page, "dialogs-es-time-off");
     await off.getByLabel("Hasta (hora)").fill("15:00");
     await off.getByRole("button", { name: "Añadir ausencia" }).click();
-    await expect
-      .poll(() => page.locator(".staff-card").first().locator("ul.time-off").first().textContent())
-      .toContain("Del mié, 7 may 2031, 12:00 al 15:00");
+    await expect.poll(() => firstTimeOff(page).textContent()).toContain("Del mié, 7 may 2031, 12:00 al 15:00");
     expect(scriptErrors(errors)).toEqual([]);
   });
   it("speaks French at 1280 px in the booking's payments: the deposit, the card on file and a refund refused before sending", async () => {

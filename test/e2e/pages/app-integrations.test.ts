@@ -4,8 +4,9 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
 import { answer, MODEL_PATH } from "../../helpers/ai-model";
-import { appBase, checkPage, createSalon, openApp, type Salon, scriptErrors, signedInPage } from "../helpers/app";
+import { aiLogRow, appBase, checkPage, createSalon, openApp, type Salon, scriptErrors, signedInPage } from "../helpers/app";
 import { useBrowser } from "../helpers/browser";
+import { signInToConsole } from "../helpers/console";
 import { e2eClient, e2eDb } from "../helpers/db";
 
 // The owner app's sections for integrators and notifications: API keys (design.md §19), a staff
@@ -13,7 +14,6 @@ import { e2eClient, e2eDb } from "../helpers/db";
 // and the team's assistant (§20) with the capture server as the model.
 const browser = useBrowser();
 const captureUrl = inject("e2eCaptureUrl");
-const admin = inject("e2eAdmin");
 afterAll(() => e2eClient.close());
 
 async function open(salon: Salon, path: string, width = 1280, who = salon.owner) {
@@ -165,11 +165,7 @@ describe("failed jobs", () => {
     await checkPage(page, "settings-failed-jobs");
 
     const { page: console } = await browser.newPage({ width: 1280 });
-    await console.goto(`${appBase}/admin`);
-    await console.getByLabel("E-mail").fill(admin.email);
-    await console.getByLabel("Password").fill(admin.password);
-    await console.getByRole("button", { name: "Sign in" }).click();
-    await console.waitForURL(`${appBase}/admin/tenants`);
+    await signInToConsole(console);
     await console.goto(`${appBase}/admin/tenant?id=${salon.id}`);
     const box = console.locator("[data-section=failed-jobs]");
     await expect.poll(() => box.locator("tbody tr").count()).toBe(2);
@@ -243,18 +239,9 @@ describe("the assistant", () => {
     // The business has used its 200 owner requests of today (UTC): its AI log says so. Written at
     // now and 90 s later, so whichever UTC day the request lands on (even across midnight) is spent.
     const at = [new Date().toISOString(), new Date(Date.now() + 90_000).toISOString()];
-    await e2eDb.insert(schema.auditLog).values(
-      Array.from({ length: 400 }, (_, i) => ({
-        id: newId("aud"),
-        action: "ai.owner_chat",
-        actorType: "user",
-        actorId: salon.owner.userId,
-        targetType: "tenant",
-        targetId: salon.id,
-        metadata: { outcome: "ok" },
-        createdAt: at[i % 2],
-      })),
-    );
+    await e2eDb
+      .insert(schema.auditLog)
+      .values(Array.from({ length: 400 }, (_, i) => aiLogRow(salon, "owner", { outcome: "ok" }, at[i % 2])));
     const { page, errors } = await open(salon, "/app/customers");
     await page.getByRole("button", { name: "Assistant" }).click();
     const panel = page.getByRole("dialog", { name: "Assistant" });

@@ -3,7 +3,18 @@ import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
-import { bookAt, checkPage, createSalon, openApp, type Salon, scriptErrors, sessionFor, signedInState } from "../helpers/app";
+import {
+  aiLogRow,
+  bookAt,
+  bookingPayment,
+  checkPage,
+  createSalon,
+  openApp,
+  type Salon,
+  scriptErrors,
+  sessionFor,
+  signedInState,
+} from "../helpers/app";
 import { useBrowser, watchErrors } from "../helpers/browser";
 import { e2eClient, e2eDb, uniq } from "../helpers/db";
 
@@ -31,17 +42,7 @@ async function fullSalon(locale: "de" | "fr") {
   await bookAt(salon, "2031-05-20T11:00", { customer: "Cy Cancel", status: "cancelled" });
   const entry = newId("wle");
   await e2eDb.batch([
-    e2eDb.insert(schema.payments).values({
-      id: newId("pay"),
-      tenantId: salon.id,
-      bookingId: done.id,
-      amount: 4500,
-      currency: "USD",
-      kind: "full",
-      status: "succeeded",
-      createdAt: now,
-      updatedAt: now,
-    }),
+    e2eDb.insert(schema.payments).values(bookingPayment(salon, done.id, { amount: 4500, kind: "full", createdAt: now, updatedAt: now })),
     e2eDb
       .insert(schema.resources)
       .values({ id: newId("res"), tenantId: salon.id, name: "Chair 1", type: "chair", createdAt: now, updatedAt: now }),
@@ -79,23 +80,21 @@ async function fullSalon(locale: "de" | "fr") {
     e2eDb
       .insert(schema.waitlistWindows)
       .values({ id: newId("wlw"), tenantId: salon.id, entryId: entry, date: DAY, startAt: at(DAY, "10:00"), endAt: at(DAY, "12:00") }),
-    e2eDb.insert(schema.auditLog).values({
-      id: newId("aud"),
-      action: "ai.owner_chat",
-      actorType: "user",
-      actorId: salon.owner.userId,
-      targetType: "tenant",
-      targetId: salon.id,
-      metadata: {
-        outcome: "ok",
-        model: "m",
-        latencyMs: 1200,
-        rounds: 1,
-        toolCalls: [{ name: "list_services", ok: false }],
-        question: "Wer ist frei?",
-      },
-      createdAt: "2031-05-06T14:00:00.000Z",
-    }),
+    e2eDb.insert(schema.auditLog).values(
+      aiLogRow(
+        salon,
+        "owner",
+        {
+          outcome: "ok",
+          model: "m",
+          latencyMs: 1200,
+          rounds: 1,
+          toolCalls: [{ name: "list_services", ok: false }],
+          question: "Wer ist frei?",
+        },
+        "2031-05-06T14:00:00.000Z",
+      ),
+    ),
   ]);
   return salon;
 }

@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
-import { bookAt, bookingRow, checkPage, createSalon, openAppAs, type Salon, scriptErrors } from "../helpers/app";
+import { bookAgain, bookAt, bookingRow, checkPage, createSalon, openAppAs, type Salon, scriptErrors } from "../helpers/app";
 import { ARTIFACTS, useBrowser } from "../helpers/browser";
 import { e2eClient, e2eDb, uniq } from "../helpers/db";
 import { outboxRow } from "../../helpers/outbox";
@@ -20,28 +21,23 @@ const open = (salon: Salon, path: string, width = 1280) => openAppAs(browser, sa
 
 const customerRow = async (id: string) => (await e2eDb.select().from(schema.customers).where(eq(schema.customers.id, id)))[0];
 
+/** Opens the erase step of the customer `name`'s detail: its text says `says`; the page is checked with it in view. */
+async function eraseStep(page: Page, detail: Locator, name: string, says: string) {
+  await detail.getByRole("button", { name: "Erase customer…" }).click();
+  const confirm = detail.getByRole("group", { name: `Erase ${name} for good?` });
+  await expect.poll(() => confirm.isVisible()).toBe(true);
+  expect(await confirm.textContent()).toContain(says);
+  await confirm.scrollIntoViewIfNeeded();
+  await checkPage(page, "customer-erase-confirm");
+  return confirm;
+}
+
 describe("a customer's personal data", () => {
   it("downloads their data, then erases them after confirming, cancelling their upcoming booking", async () => {
     const salon = await createSalon();
     const past = await bookAt(salon, "2021-05-06T10:00", { customer: "Greta Garbo", status: "completed" });
     // An upcoming visit of Greta's on the same record.
-    const upcomingId = newId("bkg");
-    const now = new Date().toISOString();
-    await e2eDb.insert(schema.bookings).values({
-      id: upcomingId,
-      tenantId: salon.id,
-      serviceId: salon.services[1].id,
-      staffId: salon.staff[1].id,
-      customerId: past.customerId,
-      startAt: new Date("2031-06-10T14:00:00-04:00").getTime(),
-      endAt: new Date("2031-06-10T14:30:00-04:00").getTime(),
-      status: "confirmed",
-      confirmationCode: `BK-${uniq().toUpperCase().slice(0, 6)}`,
-      currency: "USD",
-      totalAmount: 2000,
-      createdAt: now,
-      updatedAt: now,
-    });
+    const upcoming = await bookAgain(salon, past.customerId, "2031-06-10T14:00", { staff: 1, service: 1 });
     const { page, errors } = await open(salon, `/app/customers?id=${past.customerId}`);
     const detail = page.getByRole("dialog", { name: "Greta Garbo" });
     await expect.poll(() => detail.locator(".booking-list li").count()).toBe(2);
@@ -53,15 +49,10 @@ describe("a customer's personal data", () => {
     expect(download.suggestedFilename()).toBe("customer-greta-garbo.json");
     const file = JSON.parse(readFileSync((await download.path())!, "utf8"));
     expect(file.customer).toMatchObject({ firstName: "Greta", lastName: "Garbo", email: past.email });
-    expect(file.bookings.map((b: { id: string }) => b.id).sort()).toEqual([past.id, upcomingId].sort());
+    expect(file.bookings.map((b: { id: string }) => b.id).sort()).toEqual([past.id, upcoming.id].sort());
     await expect.poll(() => detail.getByRole("status").textContent()).toContain("saved as a file");
 
-    await detail.getByRole("button", { name: "Erase customer…" }).click();
-    const confirm = detail.getByRole("group", { name: "Erase Greta Garbo for good?" });
-    await expect.poll(() => confirm.isVisible()).toBe(true);
-    expect(await confirm.textContent()).toContain("They have 1 upcoming booking");
-    await confirm.scrollIntoViewIfNeeded();
-    await checkPage(page, "customer-erase-confirm");
+    const confirm = await eraseStep(page, detail, "Greta Garbo", "They have 1 upcoming booking");
     // Without cancelling the booking ahead, the erasure is refused and nothing changes.
     await confirm.getByRole("button", { name: "Erase for good" }).click();
     await expect.poll(() => detail.getByRole("alert").textContent()).toContain("They still have bookings ahead");
@@ -79,7 +70,7 @@ describe("a customer's personal data", () => {
     await checkPage(page, "customer-erased");
     const row = await customerRow(past.customerId);
     expect(row).toMatchObject({ firstName: "Deleted customer", email: "", phone: "" });
-    expect((await bookingRow(upcomingId)).status).toBe("cancelled");
+    expect((await bookingRow(upcoming.id)).status).toBe("cancelled");
     expect((await bookingRow(past.id)).status).toBe("completed");
     expect(scriptErrors(errors)).toEqual([]);
   });
@@ -89,12 +80,7 @@ describe("a customer's personal data", () => {
     const booked = await bookAt(salon, "2021-05-06T10:00", { customer: "Ingrid Bergman", status: "completed" });
     const { page, errors } = await open(salon, `/app/customers?id=${booked.customerId}`, 375);
     const detail = page.getByRole("dialog", { name: "Ingrid Bergman" });
-    await detail.getByRole("button", { name: "Erase customer…" }).click();
-    const confirm = detail.getByRole("group", { name: "Erase Ingrid Bergman for good?" });
-    await expect.poll(() => confirm.isVisible()).toBe(true);
-    expect(await confirm.textContent()).toContain("Only needed if they still have bookings ahead");
-    await confirm.scrollIntoViewIfNeeded();
-    await checkPage(page, "customer-erase-confirm");
+    const confirm = await eraseStep(page, detail, "Ingrid Bergman", "Only needed if they still have bookings ahead");
     await confirm.getByRole("button", { name: "Keep this customer" }).click();
     await expect.poll(() => confirm.count()).toBe(0);
     expect((await customerRow(booked.customerId)).erasedAt).toBeNull();

@@ -3,10 +3,9 @@ import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, describe, expect, it } from "vitest";
 import * as schema from "../../../src/db/schema";
-import { newId } from "../../../src/lib/ids";
-import { bookAt, checkPage, createSalon, openApp, type Salon, scriptErrors, sessionFor, signedInState } from "../helpers/app";
+import { bookAt, bookingPayment, checkPage, createSalon, openAppAs, type Salon, scriptErrors } from "../helpers/app";
 import { focusIsVisible, screenshot } from "../helpers/axe";
-import { useBrowser, watchErrors } from "../helpers/browser";
+import { useBrowser } from "../helpers/browser";
 import { e2eClient, e2eDb } from "../helpers/db";
 
 // Issue #40 item 3: /app/reports. A salon with known May 2031 bookings (never "today"): cards,
@@ -30,17 +29,9 @@ async function mayBookings(salon: Salon): Promise<Made[]> {
   for (const m of made) {
     const b = await bookAt(salon, m.at, { staff: m.staff, service: m.service, customer: m.customer, status: m.status });
     if (m.paid)
-      await e2eDb.insert(schema.payments).values({
-        id: newId("pay"),
-        tenantId: salon.id,
-        bookingId: b.id,
-        amount: m.paid,
-        currency: "USD",
-        kind: "full",
-        status: "succeeded",
-        createdAt: now,
-        updatedAt: now,
-      });
+      await e2eDb
+        .insert(schema.payments)
+        .values(bookingPayment(salon, b.id, { amount: m.paid, kind: "full", createdAt: now, updatedAt: now }));
   }
   return made;
 }
@@ -56,9 +47,7 @@ describe.each([1280, 375])("reports at %i px", (width) => {
   it("shows the range's totals, the series, utilization and top services, each chart with its numbers", async () => {
     const salon = await createSalon();
     const made = await mayBookings(salon);
-    const { page } = await browser.newPage({ width, height: 900, storageState: signedInState(await sessionFor(salon, salon.owner)) });
-    const errors = watchErrors(page);
-    await openApp(page, "/app/reports?from=2031-05-01&to=2031-05-31&groupBy=week");
+    const { page, errors } = await openAppAs(browser, salon, "/app/reports?from=2031-05-01&to=2031-05-31&groupBy=week", { width });
     const money = made.reduce((n, m) => n + (m.paid ?? 0), 0);
     expect(await cardValue(page, "Bookings")).toBe(String(made.length));
     expect(await cardValue(page, "No-shows")).toBe(String(made.filter((m) => m.status === "no_show").length));
@@ -94,8 +83,7 @@ describe("reports: exports, roles, bundle", () => {
   it("downloads the range's bookings as a CSV a parser reads back, with formula text made harmless", async () => {
     const salon = await createSalon();
     const made = await mayBookings(salon);
-    const { page } = await browser.newPage({ width: 1280, height: 900, storageState: signedInState(await sessionFor(salon, salon.owner)) });
-    await openApp(page, "/app/reports?from=2031-05-01&to=2031-05-31");
+    const { page } = await openAppAs(browser, salon, "/app/reports?from=2031-05-01&to=2031-05-31");
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Bookings (CSV)" }).click()]);
     expect(download.suggestedFilename()).toBe("bookings-2031-05-01-to-2031-05-31.csv");
     const text = readFileSync((await download.path()) as string, "utf8");
@@ -109,12 +97,7 @@ describe("reports: exports, roles, bundle", () => {
   it("gives a staff member their own report and no exports", async () => {
     const salon = await createSalon({ members: ["staff"] });
     await mayBookings(salon);
-    const { page } = await browser.newPage({
-      width: 375,
-      height: 900,
-      storageState: signedInState(await sessionFor(salon, salon.members[0])),
-    });
-    await openApp(page, "/app/reports?from=2031-05-01&to=2031-05-31");
+    const { page } = await openAppAs(browser, salon, "/app/reports?from=2031-05-01&to=2031-05-31", { width: 375, who: salon.members[0] });
     expect(await page.locator("#report-range").textContent()).toContain("your bookings");
     expect(await page.getByRole("button", { name: "Bookings (CSV)" }).isDisabled()).toBe(true);
     expect(await page.locator(".gate-note").textContent()).toBe("Only owners and admins can export bookings and customers.");

@@ -1,17 +1,17 @@
 import { and, eq } from "drizzle-orm";
-import type { Locator, Page } from "playwright-core";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import type { Locator } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { APP_PAGES } from "../../../src/shared/app-pages";
 import { SETTINGS_PATH, SETTINGS_SECTIONS, settingsSectionPath } from "../../../src/shared/settings-sections";
 import { appBase, bookAt, checkPage, createSalon, openApp, scriptErrors, sessionFor, signedInState, watchUrls } from "../helpers/app";
 import { useBrowser, watchErrors } from "../helpers/browser";
+import { impersonateOwner, signInToConsole } from "../helpers/console";
 import { e2eClient, e2eDb } from "../helpers/db";
 
 // Staff-role restrictions, and the operator's impersonation: the owner app opened read-only from
 // the console (design.md §15), one audit row per page opened, the banner, expiry back to the console.
 const browser = useBrowser();
-const admin = inject("e2eAdmin");
 afterAll(() => e2eClient.close());
 
 describe("a staff member", () => {
@@ -62,14 +62,6 @@ describe("a staff member", () => {
   });
 });
 
-async function consoleSignIn(page: Page) {
-  await page.goto(`${appBase}/admin`);
-  await page.getByLabel("E-mail").fill(admin.email);
-  await page.getByLabel("Password").fill(admin.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(`${appBase}/admin/tenants`);
-}
-
 /** The scheduling sections (issue #18) by name: closures in settings, date overrides in staff. */
 async function disabledByName(button: Locator, where: string) {
   expect(await button.isDisabled(), where).toBe(true);
@@ -90,14 +82,9 @@ describe("impersonation from the console", () => {
     const { page } = await browser.newPage({ width: 1280 });
     await page.clock.install();
     const urls = watchUrls(page);
-    await consoleSignIn(page);
-    await page.goto(`${appBase}/admin/tenant?id=${salon.id}`);
-    await expect.poll(() => page.locator("#tenant-title").textContent()).toBe("Impersonated Salon");
-    await page.getByRole("button", { name: "Impersonate owner" }).click();
+    await signInToConsole(page);
     const reason = "Ticket 4521: the owner sees no bookings";
-    await page.locator("#form-impersonate").getByLabel("Reason (required)").fill(reason);
-    await page.getByRole("button", { name: "Start read-only session" }).click();
-    await page.waitForURL(`${appBase}/app`);
+    await impersonateOwner(page, salon, reason);
     const banner = page.getByRole("region", { name: "Impersonation session" });
     await expect.poll(() => banner.textContent()).toContain("Read-only impersonation of Impersonated Salon by Platform Admin");
     expect(await banner.textContent()).toContain(reason);
@@ -173,13 +160,8 @@ describe("impersonation from the console", () => {
   it("ends on request and returns to the console; /app without a session asks an owner to sign in", async () => {
     const salon = await createSalon();
     const { page } = await browser.newPage({ width: 375 });
-    await consoleSignIn(page);
-    await page.goto(`${appBase}/admin/tenant?id=${salon.id}`);
-    await expect.poll(() => page.locator("#tenant-title").textContent()).toBe(salon.businessName);
-    await page.getByRole("button", { name: "Impersonate owner" }).click();
-    await page.locator("#form-impersonate").getByLabel("Reason (required)").fill("Layout check on a phone");
-    await page.getByRole("button", { name: "Start read-only session" }).click();
-    await page.waitForURL(`${appBase}/app`);
+    await signInToConsole(page);
+    await impersonateOwner(page, salon, "Layout check on a phone");
     await expect.poll(() => page.locator("#app-root [data-loading]").count()).toBe(0);
     await checkPage(page, "impersonation-dashboard");
     await page.getByRole("button", { name: "End session" }).click();

@@ -1,7 +1,8 @@
 import type { Page } from "playwright-core";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { APP_PASSWORD, appBase, createSalon, openApp, sessionFor, signedInState } from "../helpers/app";
 import { useBrowser } from "../helpers/browser";
+import { impersonateOwner, signInToConsole } from "../helpers/console";
 import { e2eClient } from "../helpers/db";
 
 // Issue #34 item 11: sessions are measured against the server's clock (the lifetime it gives a
@@ -9,7 +10,6 @@ import { e2eClient } from "../helpers/db";
 // computer whose clock is a day off either way stays signed in, in the owner app, the operator
 // console and an impersonation.
 const browser = useBrowser();
-const admin = inject("e2eAdmin");
 afterAll(() => e2eClient.close());
 
 const DAY = 86400_000;
@@ -79,18 +79,8 @@ describe.each(SKEWS)("a computer whose clock is %s", (_, skew) => {
   it("keeps the operator console's session and an impersonation's hour", async () => {
     const salon = await createSalon();
     const { page } = await browser.newPage({ width: 1280, clockSkewMs: skew });
-    await page.goto(`${appBase}/admin`);
-    await page.getByLabel("E-mail").fill(admin.email);
-    await page.getByLabel("Password").fill(admin.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(`${appBase}/admin/tenants`);
-    await page.goto(`${appBase}/admin/tenant?id=${salon.id}`);
-    await expect.poll(() => page.locator("#tenant-title").textContent()).toBe(salon.businessName);
-
-    await page.getByRole("button", { name: "Impersonate owner" }).click();
-    await page.locator("#form-impersonate").getByLabel("Reason (required)").fill("Clock check");
-    await page.getByRole("button", { name: "Start read-only session" }).click();
-    await page.waitForURL(`${appBase}/app`);
+    await signInToConsole(page);
+    await impersonateOwner(page, salon, "Clock check");
     await expect.poll(() => page.locator("#app-root [data-loading]").count()).toBe(0);
     expect(await page.locator("#imp-time-left").textContent()).toMatch(/^(59:\d\d|60:00)$/);
     await page.reload();

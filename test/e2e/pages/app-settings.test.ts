@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
-import { checkPage, createSalon, openApp, openAppAs, type Salon, scriptErrors } from "../helpers/app";
+import { aiLogRow, checkPage, createSalon, openApp, openAppAs, type Salon, scriptErrors } from "../helpers/app";
 import { useBrowser } from "../helpers/browser";
 import { e2eClient, e2eDb } from "../helpers/db";
 
@@ -141,23 +141,21 @@ describe("AI log", () => {
     const { page } = await open(salon, "/app/ai-log", 375);
     await expect.poll(() => page.locator(".empty-title").textContent()).toBe("No AI activity yet.");
     await checkPage(page, "ai-log-empty");
-    await e2eDb.insert(schema.auditLog).values({
-      id: newId("aud"),
-      action: "ai.public_chat",
-      actorType: "system",
-      actorId: "public-assistant",
-      targetType: "tenant",
-      targetId: salon.id,
-      metadata: {
-        outcome: "ok",
-        model: "m",
-        latencyMs: 1200,
-        rounds: 2,
-        toolCalls: [{ name: "list_services", ok: true }],
-        question: "Do you cut curly hair?",
-      },
-      createdAt: "2031-05-06T14:00:00.000Z",
-    });
+    await e2eDb.insert(schema.auditLog).values(
+      aiLogRow(
+        salon,
+        "public",
+        {
+          outcome: "ok",
+          model: "m",
+          latencyMs: 1200,
+          rounds: 2,
+          toolCalls: [{ name: "list_services", ok: true }],
+          question: "Do you cut curly hair?",
+        },
+        "2031-05-06T14:00:00.000Z",
+      ),
+    );
     await openApp(page, "/app/ai-log");
     await expect.poll(() => page.locator("tbody").textContent()).toContain("Do you cut curly hair?");
     expect(await page.locator("tbody tr").first().textContent()).toContain("list_services");

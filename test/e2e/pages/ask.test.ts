@@ -6,6 +6,7 @@ import { newId } from "../../../src/lib/ids";
 import { answer, MODEL_PATH, type ScriptedAnswer, toolCalls } from "../../helpers/ai-model";
 import { describeViolations, focusIsVisible, screenshot, seriousViolations } from "../helpers/axe";
 import { pickCalendarDate, useBrowser, watchErrors } from "../helpers/browser";
+import { confirmAs } from "../helpers/booking-page";
 import { auditRows, bookingByCode, createBookableTenant, e2eClient, e2eDb, FAR_DATE, uniq } from "../helpers/db";
 import { bookThroughApi } from "../helpers/public-api";
 
@@ -152,9 +153,7 @@ describe.each([375, 1280])("Ask panel at %i px", (width) => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
     // Booking it is the normal form's job, and it works.
-    await page.getByLabel("First name").fill("Ada");
-    await page.getByLabel("E-mail").fill(`ada-${t.slug}@example.test`);
-    await page.getByRole("button", { name: "Confirm booking" }).click();
+    await confirmAs(page, "Ada", `ada-${t.slug}@example.test`);
     await expect.poll(() => page.locator("#confirmation").isVisible()).toBe(true);
     const row = await bookingByCode((await page.locator("#confirmation-code").textContent())!);
     expect(row).toMatchObject({ tenantId: t.id, serviceId: t.serviceId, staffId: t.staffId, status: "confirmed" });

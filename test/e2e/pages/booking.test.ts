@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { useBrowser, watchErrors } from "../helpers/browser";
 import { bookingByCode, createBookableTenant, e2eClient } from "../helpers/db";
+import { findBookingByCode, moveToSlot } from "../helpers/booking-page";
 import { bookThroughApi } from "../helpers/public-api";
 
 const baseUrl = inject("e2eBaseUrl");
@@ -148,22 +149,14 @@ describe("booking page in Chromium", () => {
     const code = ((await made.json()) as { data: { confirmationCode: string } }).data.confirmationCode;
 
     const { page } = await browser.newPage({ now: NOW });
-    await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
-    await page.getByLabel("Confirmation code").fill(code.toLowerCase());
-    await page.getByRole("button", { name: "Find booking" }).click();
-    await expect.poll(() => page.locator("#manage-details").textContent()).toContain("Confirmed");
+    await findBookingByCode(page, tenant.slug, code.toLowerCase());
     expect(await page.locator("#manage-details").textContent()).toContain("09:00\u201310:00 (America/New_York time)");
 
     await expect.poll(() => page.locator("#rcal-days button.has-times").count()).toBeGreaterThan(0);
     await pickDate(page, DATE, "rcal");
     await expect.poll(() => page.locator("#reschedule-status").textContent()).toContain("Wed, Jun 4, 2031");
     await expect.poll(() => page.locator("#reschedule-slots button").allTextContents()).toContain("14:00");
-    await page
-      .locator("#reschedule-slots")
-      .getByRole("button", { name: /^14:00 with/ })
-      .click();
-    await page.getByRole("button", { name: "Move booking" }).click();
-    await expect.poll(() => page.locator("#manage-message").textContent()).toContain("moved to");
+    await moveToSlot(page, /^14:00 with/);
     expect(await page.locator("#manage-details").textContent()).toContain("14:00\u201315:00");
     const moved = await bookingByCode(code);
     expect(new Date(moved.startAt).toLocaleString("sv-SE", { timeZone: "America/New_York" })).toBe(`${DATE} 14:00:00`);

@@ -1,9 +1,8 @@
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { useBrowser } from "../helpers/browser";
+import { signInToConsole } from "../helpers/console";
 import { createBookableTenant, e2eClient, uniq } from "../helpers/db";
 
-const baseUrl = inject("e2eBaseUrl");
-const admin = inject("e2eAdmin");
 const browser = useBrowser();
 afterAll(() => e2eClient.close());
 
@@ -16,11 +15,7 @@ describe("console tenants list in Chromium", () => {
       });
     }
     const { page } = await browser.newPage({ width: 1280 });
-    await page.goto(`${baseUrl}/admin`);
-    await page.getByLabel("E-mail").fill(admin.email);
-    await page.getByLabel("Password").fill(admin.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(`${baseUrl}/admin/tenants`);
+    await signInToConsole(page);
     await page.getByLabel("Search by name, slug or e-mail").fill(tag);
     await page.getByRole("button", { name: "Search" }).click();
 

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import * as schema from "../../../src/db/schema";
-import { screenshot } from "../helpers/axe";
+import { axeClean, screenshot } from "../helpers/axe";
 import { useBrowser, watchErrors } from "../helpers/browser";
-import { accountOf, axeClean, NOW, PASSWORD, packageSalon, registered, sendPaidEvent, toDetails } from "../helpers/customer-account";
+import { accountOf, NOW, PASSWORD, packageSalon, registered, sendPaidEvent, toDetails } from "../helpers/customer-account";
 import { createBookableTenant, e2eClient, e2eDb, uniq } from "../helpers/db";
 import { confirmPaidByPackage } from "../helpers/code-booking";
 

@@ -3,9 +3,9 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { describeViolations, screenshot, seriousViolations } from "../helpers/axe";
 import { useBrowser, watchErrors } from "../helpers/browser";
 import { schema } from "../../../src/db/client";
-import { newId } from "../../../src/lib/ids";
-import { bookingByCode, createBookableTenant, e2eClient, e2eDb, uniq } from "../helpers/db";
+import { bookingByCode, createBookableTenant, e2eClient, e2eDb } from "../helpers/db";
 import { outboxRows } from "../../helpers/outbox";
+import { addAndRemoveWindow, fullDay } from "../helpers/waitlist";
 
 const baseUrl = inject("e2eBaseUrl");
 const browser = useBrowser();
@@ -90,7 +90,7 @@ describe("the booking page in the customer's language", () => {
       serviceName: "Haarschnitt",
       weekdays: [3],
     });
-    await fullDay(tenant, DATE);
+    await fullDay(tenant, DATE, "EUR");
     const { page } = await browser.newPage({ now: NOW });
     const errors = watchErrors(page);
     await page.goto(`${baseUrl}/book?slug=${tenant.slug}&lang=de`);
@@ -106,13 +106,7 @@ describe("the booking page in the customer's language", () => {
     expect(await page.locator("#waitlist-intro").textContent()).toBe(
       "Am Mi., 4. Juni 2031 ist für Haarschnitt nichts frei. Sagen Sie uns, wann Sie kommen könnten.",
     );
-    expect(await panel.getByLabel("Datum", { exact: true }).inputValue()).toBe(DATE);
-    await panel.getByLabel("Von", { exact: true }).fill("10:00");
-    await panel.getByLabel("Bis", { exact: true }).fill("12:00");
-    await page.getByRole("button", { name: "Weiteren Zeitraum hinzufügen" }).click();
-    expect(await page.locator("li.window").count()).toBe(2);
-    await page.getByRole("button", { name: "Zeitraum 2 entfernen" }).click();
-    expect(await page.locator("li.window").count()).toBe(1);
+    await addAndRemoveWindow(page, DATE, "de");
     await panel.getByLabel("Vorname").fill("Jürgen");
     expect(await panel.getByLabel("Telefon (optional)").count()).toBe(1);
     await page.locator("#wl-email").fill(`juergen-${tenant.slug}@example.test`);
@@ -139,26 +133,3 @@ describe("the booking page in the customer's language", () => {
     });
   });
 });
-
-/** `day` fully booked 09:00-17:00 New York (EDT, UTC-4): eight one-hour bookings, so the waitlist is offered. */
-async function fullDay(tenant: Awaited<ReturnType<typeof createBookableTenant>>, day: string) {
-  const t = new Date().toISOString();
-  const rows = Array.from({ length: 8 }, (_, i) => {
-    const startAt = Date.parse(`${day}T${String(13 + i).padStart(2, "0")}:00:00Z`);
-    return {
-      id: newId("bkg"),
-      tenantId: tenant.id,
-      serviceId: tenant.serviceId,
-      staffId: tenant.staffId,
-      startAt,
-      endAt: startAt + 3_600_000,
-      status: "confirmed" as const,
-      confirmationCode: `BK-${uniq().slice(0, 6).toUpperCase()}`,
-      currency: "EUR",
-      totalAmount: 4500,
-      createdAt: t,
-      updatedAt: t,
-    };
-  });
-  await e2eDb.insert(schema.bookings).values(rows);
-}

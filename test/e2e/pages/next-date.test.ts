@@ -2,6 +2,8 @@ import type { Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { useBrowser, watchErrors } from "../helpers/browser";
 import { bookingByCode, createBookableTenant, e2eClient } from "../helpers/db";
+import { confirmAs, findBookingByCode, moveToSlot } from "../helpers/booking-page";
+import { bookThroughApi } from "../helpers/public-api";
 
 const baseUrl = inject("e2eBaseUrl");
 const browser = useBrowser();
@@ -23,17 +25,21 @@ function watchRequests(page: Page) {
   return { days, dates };
 }
 
+/** The booking page at the pinned clock with the Haircut chosen; its script errors and requests watched from the start. */
+async function haircutChosen(tenant: { slug: string }) {
+  const { page } = await browser.newPage({ now: NOW });
+  const errors = watchErrors(page);
+  const asked = watchRequests(page);
+  await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
+  await page.getByRole("radio", { name: /^Haircut/ }).check();
+  return { page, errors, asked, status: page.locator("#slot-status") };
+}
+
 describe("booking page: a date without free times never leaves the customer stuck", () => {
   it("shows the next date that has times, from the month's days answer, and books it", async () => {
     // Works on Wednesdays only.
     const tenant = await createBookableTenant({ weekdays: [3] });
-    const { page } = await browser.newPage({ now: NOW });
-    const errors = watchErrors(page);
-    const asked = watchRequests(page);
-    await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
-    await page.getByRole("radio", { name: /^Haircut/ }).check();
-
-    const status = page.locator("#slot-status");
+    const { page, errors, asked, status } = await haircutChosen(tenant);
     await expect.poll(() => status.textContent()).toContain("Showing the next date");
     expect(await status.textContent()).toMatch(
       /^No free times left on Sun, Jun 1, 2031\. Showing the next date with free times: Wed, Jun 4, 2031 \(\d+ times available\)\.$/,
@@ -53,9 +59,7 @@ describe("booking page: a date without free times never leaves the customer stuc
     // What is shown is what gets booked: a time on that Wednesday.
     await page.getByRole("button", { name: "10:00 with Alex Rivera" }).click();
     expect(await page.locator("#summary").textContent()).toContain("Wed, Jun 11, 2031, 10:00\u201311:00");
-    await page.getByLabel("First name").fill("Wendy");
-    await page.getByLabel("E-mail").fill(`wendy-${tenant.slug}@example.test`);
-    await page.getByRole("button", { name: "Confirm booking" }).click();
+    await confirmAs(page, "Wendy", `wendy-${tenant.slug}@example.test`);
     await expect.poll(() => page.locator("#confirmation").isVisible()).toBe(true);
     const row = await bookingByCode((await page.locator("#confirmation-code").textContent())!);
     expect(new Date(row.startAt).toLocaleString("sv-SE", { timeZone: "America/New_York" })).toBe("2031-06-11 10:00:00");
@@ -66,12 +70,7 @@ describe("booking page: a date without free times never leaves the customer stuc
   it("gives up after six months in plain words, one days request per month it showed", async () => {
     // A 10-hour service never fits into 09:00-17:00.
     const tenant = await createBookableTenant({ durationMinutes: 600 });
-    const { page } = await browser.newPage({ now: NOW });
-    const asked = watchRequests(page);
-    await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
-    await page.getByRole("radio", { name: /^Haircut/ }).check();
-
-    const status = page.locator("#slot-status");
+    const { page, asked, status } = await haircutChosen(tenant);
     await expect.poll(() => status.textContent()).toContain("No free times from");
     expect(await status.textContent()).toBe(
       "No free times from Sun, Jun 1, 2031 to Sun, Nov 30, 2031. Please try another service or staff member, or contact the business.",
@@ -93,33 +92,22 @@ describe("booking page: a date without free times never leaves the customer stuc
 
   it("moving a booking uses the same calendar: the next date with times is shown", async () => {
     const tenant = await createBookableTenant({ weekdays: [3] });
-    const made = await fetch(`${baseUrl}/api/public/${tenant.slug}/bookings`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.250.0.1", "x-test-now": NOW },
-      body: JSON.stringify({
-        serviceId: tenant.serviceId,
-        staffProfileId: tenant.staffId,
-        startDatetime: "2031-06-04T09:00:00",
-        customer: { firstName: "Mo", email: "mo@example.test" },
-      }),
-    });
+    const made = await bookThroughApi(
+      tenant,
+      "2031-06-04T09:00:00",
+      { firstName: "Mo", email: "mo@example.test" },
+      { now: NOW, ip: "10.250.0.1" },
+    );
     expect(made.status).toBe(201);
     const code = ((await made.json()) as { data: { confirmationCode: string } }).data.confirmationCode;
     const { page } = await browser.newPage({ now: NOW });
-    await page.goto(`${baseUrl}/book?slug=${tenant.slug}`);
-    await page.getByLabel("Confirmation code").fill(code);
-    await page.getByRole("button", { name: "Find booking" }).click();
-    await expect.poll(() => page.locator("#manage-details").textContent()).toContain("Confirmed");
+    await findBookingByCode(page, tenant.slug, code);
 
     const status = page.locator("#reschedule-status");
     await expect.poll(() => status.textContent()).toContain("Showing the next date with free times: Wed, Jun 4, 2031");
     expect(await page.locator("#rcal-days [aria-pressed=true]").getAttribute("data-date")).toBe("2031-06-04");
     // 09:00 is the booking itself; later times are offered.
-    await page
-      .locator("#reschedule-slots")
-      .getByRole("button", { name: /^14:00 with/ })
-      .click();
-    await page.getByRole("button", { name: "Move booking" }).click();
-    await expect.poll(() => page.locator("#manage-message").textContent()).toContain("moved to Wed, Jun 4, 2031, 14:00");
+    await moveToSlot(page, /^14:00 with/);
+    expect(await page.locator("#manage-message").textContent()).toContain("moved to Wed, Jun 4, 2031, 14:00");
   });
 });

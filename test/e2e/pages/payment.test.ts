@@ -4,6 +4,7 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { describeViolations, seriousViolations } from "../helpers/axe";
 import { ARTIFACTS, pickCalendarDate, useBrowser, watchErrors } from "../helpers/browser";
+import { confirmAs } from "../helpers/booking-page";
 import { bookingByCode, createBookableTenant, e2eClient, e2eDb, localDateAhead, payingEuroTenant } from "../helpers/db";
 import { sendPaymentSucceeded } from "../helpers/stripe";
 
@@ -37,9 +38,7 @@ async function bookUntilPayment(page: Page, tenant: Awaited<ReturnType<typeof pa
   await page.getByRole("radio", { name: /^Colour/ }).check();
   await pickCalendarDate(page, weekAheadIn(tenant.timezone));
   await page.getByRole("button", { name: "10:00 with Alex Rivera" }).click();
-  await page.getByLabel("First name").fill("Ada");
-  await page.getByLabel("E-mail").fill(`ada-${tenant.slug}@example.test`);
-  await page.getByRole("button", { name: "Confirm booking" }).click();
+  await confirmAs(page, "Ada", `ada-${tenant.slug}@example.test`);
   await expect.poll(() => page.locator("#step-payment").isVisible()).toBe(true);
 }
 

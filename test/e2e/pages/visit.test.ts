@@ -4,6 +4,7 @@ import * as schema from "../../../src/db/schema";
 import { newId } from "../../../src/lib/ids";
 import { describeViolations, focusIsVisible, screenshot, seriousViolations } from "../helpers/axe";
 import { randomIp, useBrowser, watchErrors } from "../helpers/browser";
+import { confirmAs } from "../helpers/booking-page";
 import { bookingByCode, createBookableTenant, e2eClient, e2eDb, payingEuroTenant, type TenantOverrides } from "../helpers/db";
 import { bookThroughApi } from "../helpers/public-api";
 
@@ -128,9 +129,7 @@ describe("a visit of several services on the booking page", () => {
     expect(violations, describeViolations(violations)).toEqual([]);
     await screenshot(page, "visit-summary-375");
 
-    await page.getByLabel("First name").fill("Vera");
-    await page.getByLabel("E-mail").fill(`vera-${tenant.slug}@example.test`);
-    await page.getByRole("button", { name: "Confirm booking" }).click();
+    await confirmAs(page, "Vera", `vera-${tenant.slug}@example.test`);
     await expect.poll(() => page.locator("#confirmation").isVisible()).toBe(true);
     const code = (await page.locator("#confirmation-code").textContent()) ?? "";
     expect(code).toMatch(/^BK-[A-Z0-9]{6}$/);
@@ -218,9 +217,7 @@ describe("a visit of several services on the booking page", () => {
     await openVisitOnDate(page, tenant.slug, tenant.extraIds[0] ?? "");
     await page.getByRole("button", { name: "10:00 with Alex Rivera" }).click();
     expect(await page.locator("#summary-items .visit-total").textContent()).toBe("Total: €110.00");
-    await page.getByLabel("First name").fill("Pia");
-    await page.getByLabel("E-mail").fill(`pia-${tenant.slug}@example.test`);
-    await page.getByRole("button", { name: "Confirm booking" }).click();
+    await confirmAs(page, "Pia", `pia-${tenant.slug}@example.test`);
     await expect.poll(() => page.locator("#step-payment").isVisible()).toBe(true);
     // 30 % of 30.00 and of 80.00: one deposit for the visit, of its whole price.
     expect(await page.locator("#pay-amount").textContent()).toBe("Deposit 33.00 EUR of 110.00 EUR");
@@ -236,9 +233,7 @@ describe("a visit of several services on the booking page", () => {
     const { page } = await browser.newPage({ now: NOW });
     await openVisitOnDate(page, tenant.slug, tenant.extraIds[1] ?? "", "&via=widget");
     await page.getByRole("button", { name: "09:00 with Alex Rivera" }).click();
-    await page.getByLabel("First name").fill("Wim");
-    await page.getByLabel("E-mail").fill(`wim-${tenant.slug}@example.test`);
-    await page.getByRole("button", { name: "Confirm booking" }).click();
+    await confirmAs(page, "Wim", `wim-${tenant.slug}@example.test`);
     await expect
       .poll(() => texts(page, "#confirmation-items li"))
       .toEqual(["Cut with Alex Rivera, 09:00\u201309:30", "Blow-dry with Alex Rivera, 09:30\u201310:00"]);

@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { schema } from "../../../src/db/client";
-import { newId } from "../../../src/lib/ids";
-import { describeViolations, screenshot, seriousViolations } from "../helpers/axe";
+import { axeCleanShot, screenshot } from "../helpers/axe";
 import { pickCalendarDate, useBrowser, watchErrors } from "../helpers/browser";
 import { createBookableTenant, e2eClient, e2eDb, uniq } from "../helpers/db";
 import { serveHostPage } from "../helpers/host-page";
 import { outboxRows } from "../../helpers/outbox";
+import { addAndRemoveWindow, fullDay } from "../helpers/waitlist";
 
 const baseUrl = inject("e2eBaseUrl");
 const captureUrl = inject("e2eCaptureUrl");
@@ -22,34 +22,6 @@ afterAll(() => e2eClient.close());
 
 const NOW = "2031-06-01T14:00:00Z";
 const DAY = "2031-06-04";
-
-/** Wed 4 June fully booked, 09:00-17:00 New York (EDT, UTC-4): eight one-hour bookings; their codes by local hour. */
-async function fullDay(tenant: Awaited<ReturnType<typeof createBookableTenant>>) {
-  const t = new Date().toISOString();
-  const codes = new Map<number, string>();
-  const rows = Array.from({ length: 8 }, (_, i) => {
-    const hour = 9 + i;
-    const code = `BK-${uniq().slice(0, 6).toUpperCase()}`;
-    codes.set(hour, code);
-    const startAt = Date.parse(`${DAY}T${String(hour + 4).padStart(2, "0")}:00:00Z`);
-    return {
-      id: newId("bkg"),
-      tenantId: tenant.id,
-      serviceId: tenant.serviceId,
-      staffId: tenant.staffId,
-      startAt,
-      endAt: startAt + 3_600_000,
-      status: "confirmed" as const,
-      confirmationCode: code,
-      currency: "USD",
-      totalAmount: 4500,
-      createdAt: t,
-      updatedAt: t,
-    };
-  });
-  await e2eDb.insert(schema.bookings).values(rows);
-  return codes;
-}
 
 /** What the e-mail provider (the capture server) received for `to`, oldest first. */
 /** The status of the waitlist entry `email` joined at the business, as stored (undefined: none). */
@@ -79,16 +51,10 @@ async function manageLinkOf(to: string): Promise<string> {
   return link;
 }
 
-async function axeClean(page: import("playwright-core").Page, name: string) {
-  const violations = await seriousViolations(page);
-  expect(violations, describeViolations(violations)).toEqual([]);
-  await screenshot(page, name);
-}
-
 describe("booking page: the waitlist", () => {
   it("joins from a full day, receives the offer when a time frees up, and books it from the e-mail's link", async () => {
     const tenant = await createBookableTenant({ weekdays: [3] });
-    const codes = await fullDay(tenant);
+    const codes = await fullDay(tenant, DAY);
     const email = `wendy-${tenant.slug}@example.test`;
     const { page } = await browser.newPage({ now: NOW, width: 1280 });
     const errors = watchErrors(page);
@@ -104,15 +70,10 @@ describe("booking page: the waitlist", () => {
     expect(await page.locator("#waitlist-intro").textContent()).toBe(
       "Nothing is free for Haircut on Wed, Jun 4, 2031. Tell us when you could come.",
     );
-    expect(await panel.getByLabel("Date", { exact: true }).inputValue()).toBe(DAY);
-    await panel.getByLabel("From", { exact: true }).fill("10:00");
-    await panel.getByLabel("To", { exact: true }).fill("12:00");
-    await page.getByRole("button", { name: "Add another time" }).click();
-    expect(await page.locator("li.window").count()).toBe(2);
-    await page.getByRole("button", { name: "Remove time 2" }).click();
+    await addAndRemoveWindow(page, DAY, "en");
     await page.locator("#wl-firstName").fill("Wendy");
     await page.locator("#wl-email").fill(email);
-    await axeClean(page, "waitlist-join-1280");
+    await axeCleanShot(page, "waitlist-join-1280");
     await page.getByRole("button", { name: "Join the waitlist", exact: true }).click();
     await expect.poll(() => page.locator("#waitlist-done").textContent()).toContain("You are on the waitlist.");
 
@@ -154,7 +115,7 @@ describe("booking page: the waitlist", () => {
 
   it("at 375 px: joins, then leaves through the manage link", async () => {
     const tenant = await createBookableTenant({ weekdays: [3] });
-    await fullDay(tenant);
+    await fullDay(tenant, DAY);
     const email = `lena-${tenant.slug}@example.test`;
     const { page } = await browser.newPage({ now: NOW });
     const errors = watchErrors(page);
@@ -167,14 +128,14 @@ describe("booking page: the waitlist", () => {
     await page.getByRole("button", { name: "Join the waitlist", exact: true }).click();
     await expect.poll(() => page.locator("#wl-email-error").isVisible()).toBe(true);
     await page.locator("#wl-email").fill(email);
-    await axeClean(page, "waitlist-join-375");
+    await axeCleanShot(page, "waitlist-join-375");
     await page.getByRole("button", { name: "Join the waitlist", exact: true }).click();
     await expect.poll(() => page.locator("#waitlist-done").isVisible()).toBe(true);
 
     await page.goto(await manageLinkOf(email));
     await expect.poll(() => page.locator("#waitlist-manage-status").textContent()).toContain("You are on the waitlist.");
     expect(await page.locator("#waitlist-manage-details").textContent()).toContain("Haircut");
-    await axeClean(page, "waitlist-manage-375");
+    await axeCleanShot(page, "waitlist-manage-375");
     await page.getByRole("button", { name: "Leave the waitlist" }).click();
     await expect.poll(() => page.locator("#waitlist-manage-status").textContent()).toBe("You have left the waitlist.");
     // The refused e-mail's 400 is logged by the browser as a failed resource; nothing else.
@@ -183,7 +144,7 @@ describe("booking page: the waitlist", () => {
 
   it("with bot protection on: the panel asks for the check, sends its token with the join, and joins (1280 px)", async () => {
     const tenant = await createBookableTenant({ weekdays: [3], tenant: { botProtection: true } });
-    await fullDay(tenant);
+    await fullDay(tenant, DAY);
     const email = `tina-${tenant.slug}@example.test`;
     const { page } = await browser.newPage({ now: NOW, width: 1280 });
     const errors = watchErrors(page);
@@ -207,7 +168,7 @@ describe("booking page: the waitlist", () => {
       .poll(() => page.locator("#waitlist-error").textContent())
       .toBe("Please complete the check that you are not a robot first.");
     expect(joins).toEqual([]);
-    await axeClean(page, "waitlist-join-bot-protection-1280");
+    await axeCleanShot(page, "waitlist-join-bot-protection-1280");
 
     await check.check();
     await page.getByRole("button", { name: "Join the waitlist", exact: true }).click();
@@ -220,7 +181,7 @@ describe("booking page: the waitlist", () => {
 
   it("inside the widget (inline on the business's own site): joins the waitlist from a full day", async () => {
     const tenant = await createBookableTenant({ weekdays: [3], tenant: { widgetMode: "inline" } });
-    await fullDay(tenant);
+    await fullDay(tenant, DAY);
     const email = `willa-${tenant.slug}@example.test`;
     const site = await serveHostPage(
       `<!DOCTYPE html><html lang="en"><head><title>Partner site</title></head><body><h1>Welcome to our shop</h1>` +

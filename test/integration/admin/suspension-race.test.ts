@@ -32,6 +32,17 @@ function refusalsOf(responses: ApiResponse[]) {
   return responses.filter((r) => r.status !== 201 && r.status !== 200);
 }
 
+/** The race's outcome: the suspension succeeded, and every write it refused said 404 not_found (never slot_taken). */
+async function raceSettled(writes: Promise<ApiResponse>[], suspension: Promise<ApiResponse>) {
+  const responses = await Promise.all(writes);
+  expect((await suspension).status).toBe(200);
+  for (const r of refusalsOf(responses)) {
+    expect(r.status, JSON.stringify(r.body)).toBe(404);
+    expect(r.body.error.code).toBe("not_found");
+  }
+  return responses;
+}
+
 describe("a public booking write racing a suspension", () => {
   it("create: the insert refused because the business was suspended meanwhile is 404 not_found, and books nothing", async () => {
     const admin = await createAdmin();
@@ -79,14 +90,7 @@ describe("a public booking write racing a suspension", () => {
         post(`/api/public/${tenant.slug}/bookings`, bookingBody(service.id, staff.id, t), { now: NOW }),
       ),
     );
-    const suspension = suspend(tenant.id, admin.token);
-    const responses = await Promise.all(creates);
-    expect((await suspension).status).toBe(200);
-
-    for (const r of refusalsOf(responses)) {
-      expect(r.status, JSON.stringify(r.body)).toBe(404);
-      expect(r.body.error.code).toBe("not_found");
-    }
+    const responses = await raceSettled(creates, suspend(tenant.id, admin.token));
     // The refused times were free: after restore they are offered again.
     expect((await restore(tenant.id, admin.token)).status).toBe(200);
     const avail = await get(`/api/public/${tenant.slug}/availability?serviceId=${service.id}&date=${DATE}`, { now: NOW });
@@ -107,12 +111,6 @@ describe("a public booking write racing a suspension", () => {
     const moves = bookings.map((b, i) =>
       post(`/api/public/booking/${b.confirmationCode}/reschedule`, { newStartDatetime: times[i] }, { now: NOW }),
     );
-    const suspension = suspend(tenant.id, admin.token);
-    const responses = await Promise.all(moves);
-    expect((await suspension).status).toBe(200);
-    for (const r of refusalsOf(responses)) {
-      expect(r.status, JSON.stringify(r.body)).toBe(404);
-      expect(r.body.error.code).toBe("not_found");
-    }
+    await raceSettled(moves, suspend(tenant.id, admin.token));
   });
 });

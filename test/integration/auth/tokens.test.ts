@@ -7,7 +7,7 @@ import { signToken } from "../../../src/lib/jwt";
 import { countDbRequests, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
 import { createAdmin, createCustomerAccount, createMember, createTenant, FACTORY_PASSWORD, ownerToken } from "../../helpers/factories";
-import { claimsOf } from "./support";
+import { addMembership, claimsOf } from "./support";
 import { auditEntries } from "../../helpers/audit";
 
 const HOUR = 3600_000;
@@ -132,16 +132,8 @@ describe("POST /api/auth/switch-tenant", () => {
     const home = await createTenant();
     const other = await createTenant({ businessName: "Second Shop" });
     const member = await createMember(other.id, "staff");
-    await testDb()
-      .insert(schema.tenantMembers)
-      // Joined later than `other` (sign-in picks the oldest membership), whatever the clock's resolution.
-      .values({
-        id: newId("mem"),
-        tenantId: home.id,
-        userId: member.userId,
-        role: "admin",
-        createdAt: new Date(Date.now() + 60_000).toISOString(),
-      });
+    // Joined later than `other` (sign-in picks the oldest membership), whatever the clock's resolution.
+    await addMembership(home.id, member.userId, "admin", { createdAt: new Date(Date.now() + 60_000).toISOString() });
     const signedIn = await login(member.email);
     expect(claimsOf(signedIn.token).tenantId).toBe(other.id);
 
@@ -168,9 +160,7 @@ describe("POST /api/auth/switch-tenant", () => {
     const first = await createTenant();
     const second = await createTenant();
     const member = await createMember(first.id, "staff");
-    await testDb()
-      .insert(schema.tenantMembers)
-      .values({ id: newId("mem"), tenantId: second.id, userId: member.userId, role: "staff", createdAt: new Date().toISOString() });
+    await addMembership(second.id, member.userId, "staff");
     await testDb()
       .update(schema.tenantMembers)
       .set({ isActive: false })
@@ -194,16 +184,7 @@ describe("POST /api/auth/switch-tenant", () => {
     const t = await createTenant();
     const other = await createTenant();
     const member = await createMember(other.id, "admin");
-    await testDb()
-      .insert(schema.tenantMembers)
-      .values({
-        id: newId("mem"),
-        tenantId: t.id,
-        userId: member.userId,
-        role: "owner",
-        isActive: false,
-        createdAt: new Date().toISOString(),
-      });
+    await addMembership(t.id, member.userId, "owner", { isActive: false });
     const res = await post("/api/auth/switch-tenant", { tenantId: t.id }, { token: member.token });
     expect(res.status).toBe(404);
   });
@@ -222,9 +203,7 @@ describe("POST /api/auth/switch-tenant", () => {
   it("refuses a revoked session with 401", async () => {
     const t = await createTenant();
     const other = await createTenant();
-    await testDb()
-      .insert(schema.tenantMembers)
-      .values({ id: newId("mem"), tenantId: other.id, userId: t.ownerId, role: "owner", createdAt: new Date().toISOString() });
+    await addMembership(other.id, t.ownerId, "owner");
     const signedIn = await login(t.ownerEmail);
     await testDb().update(schema.sessions).set({ revokedAt: new Date().toISOString() }).where(eq(schema.sessions.id, signedIn.sessionId));
     const res = await post("/api/auth/switch-tenant", { tenantId: other.id }, { token: signedIn.token });
@@ -244,9 +223,7 @@ describe("POST /api/auth/switch-tenant", () => {
   it("refuses an impersonation token with 403 impersonation_read_only and audits the attempt", async () => {
     const t = await createTenant();
     const other = await createTenant();
-    await testDb()
-      .insert(schema.tenantMembers)
-      .values({ id: newId("mem"), tenantId: other.id, userId: t.ownerId, role: "owner", createdAt: new Date().toISOString() });
+    await addMembership(other.id, t.ownerId, "owner");
     const imp = await impersonationToken(t);
     const res = await post("/api/auth/switch-tenant", { tenantId: other.id }, { token: imp.token });
     expect(res.status).toBe(403);

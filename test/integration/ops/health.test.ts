@@ -23,6 +23,15 @@ async function job(
   return id;
 }
 
+/** A database of its own whose cron ran at T, and the operator's health view of it at a pinned instant. */
+async function cronRanAtT() {
+  const s = await scratchDatabase();
+  const admin = await createAdmin(T);
+  await s.cron(T);
+  const health = (now: Date) => get("/api/admin/system/health", { token: admin.token, headers: s.headers, now });
+  return { s, health };
+}
+
 describe("GET /healthz", () => {
   it("is ok while the cron ran in the last 10 minutes, then 503 unavailable; no details, never cached", async () => {
     const s = await scratchDatabase();
@@ -60,10 +69,8 @@ describe("GET /healthz", () => {
 
 describe("GET /api/admin/system/health (jobs, cron, version)", () => {
   it("is ok with a fresh cron and no backlog; the run is recorded with its summary", async () => {
-    const s = await scratchDatabase();
-    const admin = await createAdmin(T);
-    await s.cron(T);
-    const res = await get("/api/admin/system/health", { token: admin.token, headers: s.headers, now: at(60) });
+    const { s, health } = await cronRanAtT();
+    const res = await health(at(60));
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
       status: "ok",
@@ -77,10 +84,8 @@ describe("GET /api/admin/system/health (jobs, cron, version)", () => {
   });
 
   it("is degraded (200) when the cron is 3 minutes late", async () => {
-    const s = await scratchDatabase();
-    const admin = await createAdmin(T);
-    await s.cron(T);
-    const late = await get("/api/admin/system/health", { token: admin.token, headers: s.headers, now: at(180) });
+    const { health } = await cronRanAtT();
+    const late = await health(at(180));
     expect(late.status).toBe(200);
     expect(late.body.data.status).toBe("degraded");
     expect(late.body.data.checks.cron).toEqual({ ok: false, lastRunAt: T.toISOString(), lagSeconds: 180 });
@@ -88,22 +93,20 @@ describe("GET /api/admin/system/health (jobs, cron, version)", () => {
   });
 
   it("counts a backlog from when a job was due, not from when it was written; failures of the last 24 hours", async () => {
-    const s = await scratchDatabase();
-    const admin = await createAdmin(T);
-    await s.cron(T);
+    const { s, health } = await cronRanAtT();
     const now = at(60);
     // Written a month ago, due in a week: a reminder, not a backlog.
     await job(s.db, { status: "pending", due: at(7 * 86400), created: at(-30 * 86400) });
     // Due 9 minutes ago: waiting, not yet a backlog.
     await job(s.db, { status: "pending", due: at(60 - 9 * 60) });
-    const waiting = await get("/api/admin/system/health", { token: admin.token, headers: s.headers, now });
+    const waiting = await health(now);
     expect(waiting.body.data.status).toBe("ok");
     expect(waiting.body.data.checks.jobs).toEqual({ ok: true, pending: 1, oldestPendingSeconds: 540, failedLast24h: 0 });
 
     await job(s.db, { status: "pending", due: at(60 - 11 * 60) });
     await job(s.db, { status: "failed", due: at(-3600), updated: at(-2 * 3600) });
     await job(s.db, { status: "failed", due: at(-26 * 3600), updated: at(-25 * 3600) });
-    const backlog = await get("/api/admin/system/health", { token: admin.token, headers: s.headers, now });
+    const backlog = await health(now);
     expect(backlog.status).toBe(200);
     expect(backlog.body.data.status).toBe("degraded");
     expect(backlog.body.data.checks.jobs).toEqual({ ok: false, pending: 2, oldestPendingSeconds: 660, failedLast24h: 1 });

@@ -8,7 +8,19 @@ import { deliverBatch, script } from "../../helpers/worker-entry";
 import { providerRequests, scriptProvider } from "../email/outbox-harness";
 import { captured, jobsWithKey, paidBooking } from "../payments/support";
 import { createEndpoint, receiver as hookReceiver, writeEvent } from "../webhooks/harness";
-import { aheadOfWallClock, auditOf, emailRow, emailState, jobsList, plus, pointerMessage, receiver, retry, writeJob } from "./support";
+import {
+  aheadOfWallClock,
+  auditOf,
+  emailRow,
+  emailState,
+  jobsList,
+  jobsOfNewBusiness,
+  plus,
+  pointerMessage,
+  receiver,
+  retry,
+  writeJob,
+} from "./support";
 
 // design.md §24: a failing provider (e-mail, webhook receiver, Stripe stand-in) leaves jobs the
 // console lists; a retry runs the job once more with its own idempotency key, so it completes
@@ -19,9 +31,7 @@ const perform = (kind: string, id: string, at: Date) => deliverBatch([pointerMes
 
 describe("retrying failed jobs", () => {
   it("an e-mail the provider refused: listed, retried once with the same key, a second retry is 409", async () => {
-    const tenant = await createTenant();
-    const admin = await createAdmin();
-    const t0 = aheadOfWallClock(60);
+    const { tenant, admin, t0 } = await jobsOfNewBusiness();
     const row = await emailRow(tenant.id, { at: t0 });
     await scriptProvider(row.to, [{ status: 422, body: { message: "Invalid `to` field" } }]);
     await perform("email", row.id, plus(t0, 1));
@@ -53,9 +63,7 @@ describe("retrying failed jobs", () => {
   });
 
   it("two retries at once: one wins, the other is 409, and the job runs once", async () => {
-    const tenant = await createTenant();
-    const admin = await createAdmin();
-    const t0 = aheadOfWallClock(60);
+    const { tenant, admin, t0 } = await jobsOfNewBusiness();
     const row = await emailRow(tenant.id, { at: t0, status: "failed" });
     const answers = await Promise.all([retry(admin.token, row.id, t0), retry(admin.token, row.id, t0)]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);

@@ -1,16 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { get } from "../../helpers/api";
 import { createAdmin, createTenant } from "../../helpers/factories";
-import { aheadOfWallClock, auditOf, discard, emailRow, emailState, jobsList, plus, receiver, retry, writeJob } from "./support";
+import { auditOf, discard, emailRow, emailState, jobsList, jobsOfNewBusiness, plus, receiver, retry, writeJob } from "./support";
 
 // design.md §24: the operator's jobs across tenants, by state, kind and tenant, paged by cursor;
 // discard with a reason. Each test lists its own business's jobs (?tenantId=).
 
 describe("GET /api/admin/jobs", () => {
   it("lists a tenant's pending jobs of every store, longest waiting first, paged by cursor", async () => {
-    const tenant = await createTenant();
-    const admin = await createAdmin();
-    const t0 = aheadOfWallClock(60);
+    const { tenant, admin, t0 } = await jobsOfNewBusiness();
     const first = await emailRow(tenant.id, { at: t0 });
     const target = receiver();
     const second = await writeJob({ url: target.url, tenantId: tenant.id, now: plus(t0, 60) });
@@ -50,9 +48,7 @@ describe("GET /api/admin/jobs", () => {
   });
 
   it("lists stuck jobs (sending past the 5-minute timeout) and suppressed messages; retries a stuck one", async () => {
-    const tenant = await createTenant();
-    const admin = await createAdmin();
-    const now = aheadOfWallClock(60);
+    const { tenant, admin, t0: now } = await jobsOfNewBusiness();
     const stuck = await emailRow(tenant.id, { status: "sending", at: plus(now, -900), lockedAt: plus(now, -6 * 60) });
     await emailRow(tenant.id, { status: "sending", at: plus(now, -120), lockedAt: plus(now, -60) });
     // design.md §31's per-recipient cap writes such rows (issue #33); the list shows them generically.
@@ -85,9 +81,7 @@ describe("GET /api/admin/jobs", () => {
 
 describe("POST /api/admin/jobs/:id/discard", () => {
   it("drops a suppressed e-mail for good with its body, audited with the reason; once", async () => {
-    const tenant = await createTenant();
-    const admin = await createAdmin();
-    const now = aheadOfWallClock(60);
+    const { tenant, admin, t0: now } = await jobsOfNewBusiness();
     const row = await emailRow(tenant.id, { status: "suppressed", at: plus(now, -60) });
 
     const missingReason = await discard(admin.token, row.id, undefined, now);
@@ -119,9 +113,7 @@ describe("POST /api/admin/jobs/:id/discard", () => {
   });
 
   it("answers 404 for an unknown job and 409 for a job that is done", async () => {
-    const tenant = await createTenant();
-    const admin = await createAdmin();
-    const now = aheadOfWallClock(60);
+    const { tenant, admin, t0: now } = await jobsOfNewBusiness();
     expect((await discard(admin.token, "job_does_not_exist", "no", now)).status).toBe(404);
     expect((await retry(admin.token, "eml_does_not_exist", now)).status).toBe(404);
     const sent = await emailRow(tenant.id, { status: "sent", at: now });

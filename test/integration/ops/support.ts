@@ -4,12 +4,21 @@ import { runPart } from "../../../src/services/batch";
 import { emailInsert } from "../../../src/services/outbox";
 import { get, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
-import { uniq } from "../../helpers/factories";
+import { createAdmin, createTenant, uniq } from "../../helpers/factories";
 import { outboxRow } from "../../helpers/outbox";
 
 // The jobs of a test's own business, as the operator's jobs API shows them.
 
+import { aheadOfWallClock } from "../outbox/harness";
+
 export { aheadOfWallClock, plus, pointerMessage, receiver, writeJob } from "../outbox/harness";
+
+/** A business and an operator, and the hour-ahead instant its jobs are written at (other files' cron ticks never reach it). */
+export async function jobsOfNewBusiness() {
+  const tenant = await createTenant();
+  const admin = await createAdmin();
+  return { tenant, admin, t0: aheadOfWallClock(60) };
+}
 
 /** An e-mail row written as a service writes it (emailInsert), with the status and times given. */
 export async function emailRow(

@@ -241,6 +241,18 @@ const MEMBER_ONLY: Op[] = [
 const run = (op: Op, b: Biz, key: string) => call(op.method, op.path(b), { token: key, body: op.body?.(b) });
 const label = (op: Op, b: Biz) => `${op.method} ${op.path(b)}`;
 
+/** The key's call was refused as out of its scope (403 forbidden); a failure names the request. */
+function expectForbidden(res: ApiResponse, op: Op, b: Biz) {
+  expect(res.status, label(op, b)).toBe(403);
+  expect(res.body.error.code, label(op, b)).toBe("forbidden");
+}
+
+/** Nothing of the business changed since `before`, but its keys (a key's use records its last use). */
+async function expectUnchangedButKeys(b: Biz, before: Awaited<ReturnType<typeof snapshot>>) {
+  const after = await snapshot(b.t.id);
+  expect({ ...after, keys: undefined }).toEqual({ ...before, keys: undefined });
+}
+
 describe("API key scopes on every owner route family", () => {
   it("read: every GET answers as the business; every write is 403 forbidden and changes nothing", async () => {
     const b = await keyedBusiness();
@@ -251,13 +263,11 @@ describe("API key scopes on every owner route family", () => {
         expect(res.status, label(op, b)).toBe(op.ok);
         expect(res.body.data, label(op, b)).toBeDefined();
       } else {
-        expect(res.status, label(op, b)).toBe(403);
-        expect(res.body.error.code, label(op, b)).toBe("forbidden");
+        expectForbidden(res, op, b);
       }
     }
-    const after = await snapshot(b.t.id);
     // The reads only touched the key's last use.
-    expect({ ...after, keys: undefined }).toEqual({ ...before, keys: undefined });
+    await expectUnchangedButKeys(b, before);
   });
 
   it("write: acts as an admin on every family and method", async () => {
@@ -287,13 +297,10 @@ describe("API key scopes on every owner route family", () => {
     const before = await snapshot(b.t.id);
     for (const key of [b.read.key, b.write.key]) {
       for (const op of MEMBER_ONLY) {
-        const res = await run(op, b, key);
-        expect(res.status, label(op, b)).toBe(403);
-        expect(res.body.error.code, label(op, b)).toBe("forbidden");
+        expectForbidden(await run(op, b, key), op, b);
       }
     }
-    const after = await snapshot(b.t.id);
-    expect({ ...after, keys: undefined }).toEqual({ ...before, keys: undefined });
+    await expectUnchangedButKeys(b, before);
   });
 
   it("a read key's write is 403 even when its body is invalid (the scope is answered first)", async () => {

@@ -2,18 +2,12 @@ import { describe, expect, it } from "vitest";
 import * as schema from "../../../src/db/schema";
 import { get } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
-import { createService, createTenant, uniq } from "../../helpers/factories";
+import { createService, type TenantOverrides, uniq } from "../../helpers/factories";
+import { expectShopClosed, expectShopOpen, shopBusiness } from "./shop-pages";
 
 // design.md §32: the package shop /packages?slug= (server side; the purchase itself is test/e2e/pages/package-shop.test.ts).
 
-const business = (extra: Record<string, unknown> = {}) =>
-  createTenant({
-    businessName: "Package Salon",
-    currency: "EUR",
-    stripeAccountId: `acct_p${uniq()}`,
-    stripeChargesEnabled: true,
-    ...extra,
-  });
+const business = (extra: TenantOverrides = {}) => shopBusiness("Package Salon", extra);
 
 async function offer(tenantId: string, serviceIds: string[], price = 16000) {
   const now = new Date().toISOString();
@@ -39,16 +33,13 @@ describe("GET /packages?slug=", () => {
     const colour = await createService(tenant.id, { name: "Colour" });
     const cut = await createService(tenant.id, { name: "Cut & <b>style</b>" });
     await offer(tenant.id, [colour.id, cut.id]);
-    const res = await get(`/packages?slug=${tenant.slug}`);
-    expect(res.status).toBe(200);
-    expect(res.text).toContain("Five colours");
-    expect(res.text).toContain("5 sessions for €160.00");
-    // The business's words are escaped, never markup.
-    expect(res.text).toContain("For: Colour and Cut &amp; &lt;b&gt;style&lt;/b&gt;");
-    expect(res.text).toContain("Valid for 90 days from purchase");
-    expect(res.headers.get("Content-Security-Policy")).toContain("https://js.stripe.com");
-    const book = await get(`/book?slug=${tenant.slug}`);
-    expect(book.text).toContain(`href="/packages?slug=${tenant.slug}&amp;lang=en"`);
+    await expectShopOpen("/packages", tenant.slug, [
+      "Five colours",
+      "5 sessions for €160.00",
+      // The business's words are escaped, never markup.
+      "For: Colour and Cut &amp; &lt;b&gt;style&lt;/b&gt;",
+      "Valid for 90 days from purchase",
+    ]);
   });
 
   it("says plainly, without Stripe, when nothing is on sale online; unknown and suspended businesses answer as the booking page", async () => {
@@ -58,12 +49,7 @@ describe("GET /packages?slug=", () => {
     const counterOnly = await business();
     await offer(counterOnly.id, [], 10);
     for (const tenant of [none, noCharges, counterOnly]) {
-      const res = await get(`/packages?slug=${tenant.slug}`);
-      expect(res.status).toBe(200);
-      expect(res.text).toContain("Package Salon has no packages on sale online right now.");
-      expect(res.text).toContain(`href="/book?slug=${tenant.slug}&amp;lang=en"`);
-      expect(res.headers.get("Content-Security-Policy")).not.toContain("stripe");
-      expect((await get(`/book?slug=${tenant.slug}`)).text).not.toContain("/packages?slug=");
+      await expectShopClosed("/packages", tenant.slug, 200, "Package Salon has no packages on sale online right now.");
     }
     const unknown = await get(`/packages?slug=missing-${uniq()}`);
     expect(unknown.status).toBe(404);

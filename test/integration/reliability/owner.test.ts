@@ -68,7 +68,7 @@ describe("the record on the customer, trusted and reset", () => {
     const { tenant, service, staff } = await reliableTenant({ tenant: { reliabilityPolicy: policy({ blockAfter: 2 }) } });
     const token = await tokenOf(tenant);
     const who = customer();
-    const id = await pastBookings({ tenantId: tenant.id, serviceId: service.id }, who.email, [
+    const id = await pastBookings({ tenant, service }, who.email, [
       { status: "no_show", at: "2031-01-02T15:00:00Z" },
       { status: "cancelled", at: "2031-02-02T15:00:00Z", lateCancelledAt: "2031-02-02T10:00:00Z" },
       { status: "completed", at: "2031-03-02T15:00:00Z" },
@@ -102,7 +102,7 @@ describe("the record on the customer, trusted and reset", () => {
   it("is the owner's and admin's: staff get 403, another business's customer 404, an empty body 400", async () => {
     const { tenant, service } = await reliableTenant();
     const other = await reliableTenant();
-    const id = await pastBookings({ tenantId: tenant.id, serviceId: service.id }, customer().email, []);
+    const id = await pastBookings({ tenant, service }, customer().email, []);
     const staff = await createMember(tenant.id, "staff");
     const staffToken = await ownerToken(staff.userId, tenant.id, "staff", at);
     expect((await post(`/api/customers/${id}/reliability`, { trusted: true }, { token: staffToken, now: NOW })).status).toBe(403);
@@ -118,7 +118,7 @@ describe("the record on the customer, trusted and reset", () => {
       tenant: { reliabilityPolicy: policy({ depositAfter: 1, depositPercent: 20 }) },
     });
     const who = customer();
-    await pastBookings({ tenantId: tenant.id, serviceId: service.id }, who.email, [{ status: "no_show", at: "2031-04-02T15:00:00Z" }]);
+    await pastBookings({ tenant, service }, who.email, [{ status: "no_show", at: "2031-04-02T15:00:00Z" }]);
     const held = await book(tenant.slug, service.id, staff.id, who);
     expect(held.body.data.status).toBe("pending");
     const detail = await get(`/api/bookings/${held.body.data.id}`, { token: await tokenOf(tenant), now: NOW });

@@ -21,15 +21,14 @@ const body = (serviceId: string, staffId: string, who: Record<string, unknown>, 
 describe("the steps at their edges", () => {
   it("refuses with 403 booking_restricted from the strike that reaches blockAfter, one strike before it books as anyone", async () => {
     const { tenant, service, staff } = await reliableTenant({ tenant: { reliabilityPolicy: policy({ blockAfter: 2 }) } });
-    const t = { tenantId: tenant.id, serviceId: service.id, staffId: staff.id };
     const once = customer();
-    await pastBookings(t, once.email, [{ status: "no_show", at: "2031-03-02T15:00:00Z" }]);
+    await pastBookings({ tenant, service }, once.email, [{ status: "no_show", at: "2031-03-02T15:00:00Z" }]);
     const ok = await book(tenant.slug, body(service.id, staff.id, once));
     expect(ok.status).toBe(201);
     expect(ok.body.data.status).toBe("confirmed");
 
     const twice = customer();
-    await pastBookings(t, twice.email, [
+    await pastBookings({ tenant, service }, twice.email, [
       { status: "no_show", at: "2031-03-02T15:00:00Z" },
       { status: "cancelled", at: "2031-04-02T15:00:00Z", lateCancelledAt: "2031-04-02T09:00:00Z" },
     ]);
@@ -45,9 +44,8 @@ describe("the steps at their edges", () => {
 
   it("a completed booking after the strikes takes one back, and the client books again", async () => {
     const { tenant, service, staff } = await reliableTenant({ tenant: { reliabilityPolicy: policy({ blockAfter: 2 }) } });
-    const t = { tenantId: tenant.id, serviceId: service.id, staffId: staff.id };
     const who = customer();
-    await pastBookings(t, who.email, [
+    await pastBookings({ tenant, service }, who.email, [
       { status: "no_show", at: "2031-01-02T15:00:00Z" },
       { status: "no_show", at: "2031-02-02T15:00:00Z" },
       { status: "completed", at: "2031-03-02T15:00:00Z" },
@@ -58,9 +56,8 @@ describe("the steps at their edges", () => {
 
   it("a completed booking before the strikes takes none back, and strikes older than 12 months no longer count", async () => {
     const { tenant, service, staff } = await reliableTenant({ tenant: { reliabilityPolicy: policy({ blockAfter: 2 }) } });
-    const t = { tenantId: tenant.id, serviceId: service.id, staffId: staff.id };
     const banked = customer();
-    await pastBookings(t, banked.email, [
+    await pastBookings({ tenant, service }, banked.email, [
       { status: "completed", at: "2031-01-02T15:00:00Z" },
       { status: "no_show", at: "2031-02-02T15:00:00Z" },
       { status: "no_show", at: "2031-03-02T15:00:00Z" },
@@ -68,7 +65,7 @@ describe("the steps at their edges", () => {
     expect((await book(tenant.slug, body(service.id, staff.id, banked))).status).toBe(403);
 
     const old = customer();
-    await pastBookings(t, old.email, [
+    await pastBookings({ tenant, service }, old.email, [
       { status: "no_show", at: "2030-04-20T15:00:00Z" },
       { status: "no_show", at: "2031-03-02T15:00:00Z" },
     ]);
@@ -113,8 +110,9 @@ describe("the steps at their edges", () => {
 
   it("recognises the customer by phone in E.164 when the e-mail differs", async () => {
     const { tenant, service, staff } = await reliableTenant({ tenant: { reliabilityPolicy: policy({ blockAfter: 1 }) } });
-    const t = { tenantId: tenant.id, serviceId: service.id, staffId: staff.id };
-    await pastBookings(t, customer().email, [{ status: "no_show", at: "2031-03-02T15:00:00Z", smsPhone: "+12125550123" }]);
+    await pastBookings({ tenant, service }, customer().email, [
+      { status: "no_show", at: "2031-03-02T15:00:00Z", smsPhone: "+12125550123" },
+    ]);
     // Typed in the business's national format, under a new e-mail.
     const refused = await book(tenant.slug, body(service.id, staff.id, customer({ phone: "(212) 555-0123" })));
     expect(refused.status).toBe(403);
@@ -128,9 +126,7 @@ describe("the steps at their edges", () => {
       tenant: { reliabilityPolicy: policy({ depositAfter: 1, depositPercent: 25 }) },
     });
     const who = customer({ phone: "+1 212 555 0188" });
-    await pastBookings({ tenantId: tenant.id, serviceId: service.id, staffId: staff.id }, who.email, [
-      { status: "no_show", at: "2031-03-02T15:00:00Z" },
-    ]);
+    await pastBookings({ tenant, service }, who.email, [{ status: "no_show", at: "2031-03-02T15:00:00Z" }]);
     const { result, dbRequests } = await countDbRequests((dbTag) => book(tenant.slug, body(service.id, staff.id, who), { dbTag }));
     expect(result.status).toBe(201);
     expect(result.body.data.status).toBe("pending");
@@ -146,9 +142,7 @@ describe("card and deposit steps", () => {
     });
     const low = await createService(tenant.id, { name: "Trim", durationMinutes: 60, price: 4000, depositPercent: 10 });
     const who = customer();
-    await pastBookings({ tenantId: tenant.id, serviceId: service.id, staffId: staff.id }, who.email, [
-      { status: "no_show", at: "2031-03-02T15:00:00Z" },
-    ]);
+    await pastBookings({ tenant, service }, who.email, [{ status: "no_show", at: "2031-03-02T15:00:00Z" }]);
     const res = await book(tenant.slug, body(service.id, staff.id, who));
     expect(res.status).toBe(201);
     expect(res.body.data.status).toBe("pending");
@@ -171,7 +165,7 @@ describe("card and deposit steps", () => {
       tenant: { reliabilityPolicy: policy({ cardAfter: 1 }), noShowFeePercent: 50 },
     });
     const who = customer();
-    await pastBookings({ tenantId: tenant.id, serviceId: service.id, staffId: staff.id }, who.email, [
+    await pastBookings({ tenant, service }, who.email, [
       { status: "cancelled", at: "2031-03-02T15:00:00Z", lateCancelledAt: "2031-03-02T10:00:00Z" },
     ]);
     const res = await book(tenant.slug, body(service.id, staff.id, who));
@@ -192,9 +186,7 @@ describe("card and deposit steps", () => {
     const { tenant, service, staff } = await reliableTenant({ tenant: { reliabilityPolicy: policy({ blockAfter: 1 }) } });
     const second = await createService(tenant.id, { name: "Blow-dry", durationMinutes: 30, price: 2000 });
     const who = customer();
-    await pastBookings({ tenantId: tenant.id, serviceId: service.id, staffId: staff.id }, who.email, [
-      { status: "no_show", at: "2031-03-02T15:00:00Z" },
-    ]);
+    await pastBookings({ tenant, service }, who.email, [{ status: "no_show", at: "2031-03-02T15:00:00Z" }]);
     const res = await book(tenant.slug, {
       items: [
         { serviceId: service.id, staffProfileId: staff.id },

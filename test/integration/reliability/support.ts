@@ -54,13 +54,14 @@ export type PastBooking = {
 
 /** A customer record and its past bookings at the business; answers the record's id. */
 export async function pastBookings(
-  t: { tenantId: string; serviceId: string; staffId?: string },
+  at: { tenant: { id: string }; service: { id: string } },
   email: string,
   bookings: PastBooking[],
   record: { phone?: string } = {},
 ) {
   const db = testDb();
   const id = newId("cst");
+  const t = { tenantId: at.tenant.id, serviceId: at.service.id };
   await db.insert(schema.customers).values({
     id,
     tenantId: t.tenantId,

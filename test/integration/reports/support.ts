@@ -221,6 +221,22 @@ export type Salon = Awaited<ReturnType<typeof reportSalon>>;
 
 const TAKEN = new Set(["succeeded", "partially_refunded", "refunded"]);
 
+/** The summary's totals and rates (design.md §29) from the counted (not pending) bookings, their money and customers. */
+export function reportTotals(
+  counted: { status: string }[],
+  money: { revenue: number; refunded: number },
+  customers: { newCustomers: number; returningCustomers: number },
+) {
+  const completed = counted.filter((r) => r.status === "completed").length;
+  const noShows = counted.filter((r) => r.status === "no_show").length;
+  const cancelled = counted.filter((r) => r.status === "cancelled").length;
+  return {
+    totals: { bookings: counted.length, completed, noShows, cancelled, ...money, net: money.revenue - money.refunded, ...customers },
+    noShowRate: completed + noShows ? noShows / (completed + noShows) : null,
+    cancellationRate: counted.length ? cancelled / counted.length : null,
+  };
+}
+
 /** Every figure of the summary over [from, to], from the salon's own rows (optionally one staff member's). */
 export function expectedSummary(s: Salon, from: string, to: string, staff?: "ana" | "ben") {
   const inRange = (d: Date) => dateOf(d) >= from && dateOf(d) <= to;
@@ -232,9 +248,6 @@ export function expectedSummary(s: Salon, from: string, to: string, staff?: "ana
   const loose = staff ? [] : s.loose.filter((l) => l.counted && inRange(l.at));
   const revenue = counted.reduce((n, r) => n + taken(r), 0) + loose.reduce((n, l) => n + l.amount, 0);
   const refund = counted.reduce((n, r) => n + refunded(r), 0);
-  const completed = counted.filter((r) => r.status === "completed").length;
-  const noShows = counted.filter((r) => r.status === "no_show").length;
-  const cancelled = counted.filter((r) => r.status === "cancelled").length;
   const visitors = new Set(counted.filter((r) => r.customer && ["confirmed", "completed"].includes(r.status)).map((r) => r.customer!));
   const firstVisit = (c: string) =>
     Math.min(...s.rows.filter((r) => r.customer === c && ["confirmed", "completed"].includes(r.status)).map((r) => r.startAt));
@@ -270,19 +283,7 @@ export function expectedSummary(s: Salon, from: string, to: string, staff?: "ana
     .filter((x) => x.bookings > 0)
     .sort((a, b) => b.revenue - a.revenue || b.bookings - a.bookings);
   return {
-    totals: {
-      bookings: counted.length,
-      completed,
-      noShows,
-      cancelled,
-      revenue,
-      refunded: refund,
-      net: revenue - refund,
-      newCustomers,
-      returningCustomers: visitors.size - newCustomers,
-    },
-    noShowRate: completed + noShows ? noShows / (completed + noShows) : null,
-    cancellationRate: counted.length ? cancelled / counted.length : null,
+    ...reportTotals(counted, { revenue, refunded: refund }, { newCustomers, returningCustomers: visitors.size - newCustomers }),
     utilization,
     services,
     /** Per local date: bookings, net revenue and no-shows. */

@@ -29,11 +29,15 @@ const mailsTo = (tenantId: string) =>
     sql`SELECT to_email, subject, text_body FROM email_outbox WHERE tenant_id = ${tenantId} AND kind = 'tenant.stripe_account_changed'`,
   );
 
-/** A refused link changed nothing of the business: its row as it was, no audit entry, no e-mail. */
-async function expectUnchanged(tenantId: string, before: Awaited<ReturnType<typeof tenantRow>>) {
-  expect(await tenantRow(tenantId)).toEqual(before);
-  expect(await auditOf(tenantId)).toEqual([]);
-  expect(await mailsTo(tenantId)).toEqual([]);
+/** Linking `accountId` is refused with `status` and `code`, and changes nothing: the row as it was, no audit entry, no e-mail. */
+async function expectLinkRefused(tenant: { id: string; token: string }, accountId: string, status: number, code: string) {
+  const before = await tenantRow(tenant.id);
+  const res = await put("/api/payments/stripe-account", { accountId }, { token: tenant.token });
+  expect(res.status).toBe(status);
+  expect(res.body.error.code).toBe(code);
+  expect(await tenantRow(tenant.id)).toEqual(before);
+  expect(await auditOf(tenant.id)).toEqual([]);
+  expect(await mailsTo(tenant.id)).toEqual([]);
 }
 
 describe("pasting a Stripe account (design.md §31)", () => {
@@ -61,11 +65,7 @@ describe("pasting a Stripe account (design.md §31)", () => {
     expect(leaked).toBe(victim.account);
 
     const thief = await createTenant();
-    const before = await tenantRow(thief.id);
-    const res = await put("/api/payments/stripe-account", { accountId: leaked }, { token: thief.token });
-    expect(res.status).toBe(400);
-    expect(res.body.error.code).toBe("stripe_account_mismatch");
-    await expectUnchanged(thief.id, before);
+    await expectLinkRefused(thief, leaked, 400, "stripe_account_mismatch");
   });
 
   it("an account without our metadata (made elsewhere) is refused the same way", async () => {
@@ -84,11 +84,7 @@ describe("pasting a Stripe account (design.md §31)", () => {
     // Stripe says the account was made for `second`, yet `first` holds it (linked before this rule).
     const account = await stripeAccountFor(second.id);
     await testDb().run(sql`UPDATE tenants SET stripe_account_id = ${account} WHERE id = ${first.id}`);
-    const before = await tenantRow(second.id);
-    const res = await put("/api/payments/stripe-account", { accountId: account }, { token: second.token });
-    expect(res.status).toBe(409);
-    expect(res.body.error.code).toBe("stripe_account_taken");
-    await expectUnchanged(second.id, before);
+    await expectLinkRefused(second, account, 409, "stripe_account_taken");
   });
 
   it("an account made for this business is linked; the change is audited and e-mailed to the owner, naming who made it", async () => {

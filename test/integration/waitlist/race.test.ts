@@ -20,6 +20,16 @@ async function fullHour() {
   return { s, booking };
 }
 
+/** `n` customers join the waitlist for Sam's full hour, oldest first; then the booking is cancelled and the offer job runs. */
+async function freedForWaiting(n: number) {
+  const { s, booking } = await fullHour();
+  const entries: Awaited<ReturnType<typeof join>>[] = [];
+  for (let i = 0; i < n; i++) entries.push(await join(s, hour));
+  await post(`/api/public/booking/${booking.code}/cancel`, {}, { now: NOW });
+  await cronAt(NOW, s.tenant.id);
+  return { s, booking, entries };
+}
+
 /** Books the time an offer e-mail links to, as the booking page would, for that customer. */
 function bookFromOffer(slug: string, link: URL, email: string) {
   const q = link.searchParams;
@@ -37,11 +47,8 @@ function bookFromOffer(slug: string, link: URL, email: string) {
 
 describe("offers and the race for an offered time", () => {
   it("two customers racing for one offered time: one 201, one 409 slot_taken; the winner's entry ends, the loser's stays waiting", async () => {
-    const { s, booking } = await fullHour();
-    const first = await join(s, hour);
-    const second = await join(s, hour);
-    await post(`/api/public/booking/${booking.code}/cancel`, {}, { now: NOW });
-    await cronAt(NOW, s.tenant.id);
+    const { s, entries } = await freedForWaiting(2);
+    const [first, second] = entries;
     const [a] = await offersTo(first.email);
     const [b] = await offersTo(second.email);
     const answers = await Promise.all([
@@ -71,11 +78,7 @@ describe("offers and the race for an offered time", () => {
   });
 
   it("offers the oldest five first, and the next ones 15 minutes later only while the time is still free", async () => {
-    const { s, booking } = await fullHour();
-    const entries: Awaited<ReturnType<typeof join>>[] = [];
-    for (let i = 0; i < 7; i++) entries.push(await join(s, hour));
-    await post(`/api/public/booking/${booking.code}/cancel`, {}, { now: NOW });
-    await cronAt(NOW, s.tenant.id);
+    const { s, booking, entries } = await freedForWaiting(7);
     const offered = async () => (await Promise.all(entries.map(async (e) => (await offersTo(e.email)).length))).join("");
     expect(await offered()).toBe("1111100");
     // Not yet due one minute later.
@@ -94,11 +97,7 @@ describe("offers and the race for an offered time", () => {
   });
 
   it("gives the next five nothing when the time was booked during the first round", async () => {
-    const { s, booking } = await fullHour();
-    const entries: Awaited<ReturnType<typeof join>>[] = [];
-    for (let i = 0; i < 6; i++) entries.push(await join(s, hour));
-    await post(`/api/public/booking/${booking.code}/cancel`, {}, { now: NOW });
-    await cronAt(NOW, s.tenant.id);
+    const { s, entries } = await freedForWaiting(6);
     const [offer] = await offersTo(entries[2].email);
     expect((await bookFromOffer(s.tenant.slug, offerLinkOf(offer), entries[2].email)).status).toBe(201);
     await cronAt(new Date(Date.parse(NOW) + 15 * 60_000), s.tenant.id);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { get, post } from "../../helpers/api";
 import { createService, createStaff, createTenant, uniq } from "../../helpers/factories";
-import { createEndpoint, hmacHex, receiver, webhookMessage } from "./harness";
+import { bookableWithEndpoint, createEndpoint, hmacHex, receiver, webhookMessage } from "./harness";
 import { captured, deliverBatch } from "../../helpers/worker-entry";
 
 // End to end: the public booking routes write the deliveries (same batch as the booking), the
@@ -61,9 +61,7 @@ describe("booking events reach integrators", () => {
 
   it("writes nothing for an endpoint not subscribed to the event", async () => {
     const tenant = await createTenant();
-    const service = await createService(tenant.id, { durationMinutes: 30 });
-    const staff = await createStaff(tenant.id);
-    const endpoint = await createEndpoint(tenant.token, receiver().url, ["booking.rescheduled"]);
+    const { service, staff, endpoint } = await bookableWithEndpoint(tenant, ["booking.rescheduled"]);
     const res = await post(
       `/api/public/${tenant.slug}/bookings`,
       {

@@ -5,6 +5,7 @@ import { runPart } from "../../../src/services/batch";
 import { webhookEventInsert, type WebhookEventType } from "../../../src/services/webhooks/events";
 import { post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
+import { createService, createStaff } from "../../helpers/factories";
 import { workerEnv } from "../../helpers/worker-entry";
 
 // Webhook endpoints, events and deliveries as each webhook test sees them; the capture server
@@ -22,6 +23,14 @@ export async function createEndpoint(token: string, url: string, events: string[
   const res = await post("/api/businesses/me/webhooks", { url, events }, { token });
   if (res.status !== 201) throw new Error(`endpoint create failed: ${res.status} ${res.text}`);
   return res.body.data as { id: string; url: string; events: string[]; secret: string; isActive: boolean; createdAt: string };
+}
+
+/** What a booking's webhooks need at a business: a 30-minute service, a staff member, and an endpoint subscribed to `events`. */
+export async function bookableWithEndpoint(tenant: { id: string; token: string }, events: string[]) {
+  const service = await createService(tenant.id, { durationMinutes: 30 });
+  const staff = await createStaff(tenant.id);
+  const endpoint = await createEndpoint(tenant.token, receiver().url, events);
+  return { service, staff, endpoint };
 }
 
 /**

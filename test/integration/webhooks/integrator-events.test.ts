@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { schema } from "../../../src/db/client";
 import { call, get, post } from "../../helpers/api";
 import { testDb } from "../../helpers/db";
-import { createMember, createService, createStaff, createTenant, ownerToken, uniq } from "../../helpers/factories";
-import { createEndpoint, hmacHex, receiver, webhookMessage } from "./harness";
+import { createMember, createTenant, ownerToken, uniq } from "../../helpers/factories";
+import { bookableWithEndpoint, createEndpoint, hmacHex, receiver, webhookMessage } from "./harness";
 import { captured, deliverBatch, workerEnv } from "../../helpers/worker-entry";
 
 // design.md §19: customer.created, payment.succeeded, payment.failed, a signed webhook.test on
@@ -35,9 +35,7 @@ async function verifies(secret: string, header: string, body: string) {
 describe("customer.created", () => {
   it("announces a new customer record once, from public and owner bookings, not a returning one", async () => {
     const tenant = await businessAtNow();
-    const service = await createService(tenant.id, { durationMinutes: 30 });
-    const staff = await createStaff(tenant.id);
-    const endpoint = await createEndpoint(tenant.token, receiver().url, ["customer.created"]);
+    const { service, staff, endpoint } = await bookableWithEndpoint(tenant, ["customer.created"]);
     const email = `new-${uniq()}@example.test`;
     const book = (start: string, customerEmail: string) =>
       post(
@@ -82,9 +80,7 @@ describe("customer.created", () => {
 
   it("is not written when the booking is refused (slot taken)", async () => {
     const tenant = await createTenant();
-    const service = await createService(tenant.id, { durationMinutes: 30 });
-    const staff = await createStaff(tenant.id);
-    const endpoint = await createEndpoint(tenant.token, receiver().url, ["*"]);
+    const { service, staff, endpoint } = await bookableWithEndpoint(tenant, ["*"]);
     const body = (email: string) => ({
       serviceId: service.id,
       staffProfileId: staff.id,
