@@ -3,7 +3,8 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Handler, MiddlewareHandler, Schema } from "hono";
 import type { OwnerEnv } from "../../env";
 import type { Services } from "../../services/context";
-import type { idParam, lookupIdParam } from "../fields";
+import { requireRole } from "../../middleware/auth";
+import { idParam, lookupIdParam } from "../fields";
 import { routeGroup, security } from "../openapi";
 
 // The owner's catalog-like sets (services, staff, resources, packages) are the same five
@@ -13,18 +14,33 @@ import { routeGroup, security } from "../openapi";
 /** The answer of a DELETE that removes one thing: the id it removed. */
 export const Removed = z.object({ id: z.string() });
 
-/** One such set: its document, who may read and write it, and what each route does. */
-export type CrudActions<Row, Item extends z.ZodType, Create extends z.ZodType, Change extends z.ZodType> = {
-  tags: string[];
-  item: Item;
-  toItem: (row: Row) => z.infer<Item>;
-  /** The `{id}` parameter: `idParam` (a malformed id is 400) or `lookupIdParam` (any id is looked up). */
+/** Who may call the routes, and how the `{id}` parameter is read. */
+export type CrudAccess = {
+  /** `idParam` (a malformed id is 400) or `lookupIdParam` (any id is looked up). */
   params: typeof idParam | typeof lookupIdParam;
   /** The error statuses of the routes that take an id (the change route adds 400 for its body). */
   idErrors: number[];
   /** Middleware of the reading routes (list, one): `[]` lets every caller of the group read. */
   readers: MiddlewareHandler[];
   writers: MiddlewareHandler[];
+};
+
+const ownerOrAdmin = requireRole("owner", "admin");
+
+/** The two policies of these sets (design.md §7). */
+export const crudAccess = {
+  /** Every member (staff too) and read keys read; owners, admins and write keys write; any id is looked up. */
+  staffRead: { params: lookupIdParam, idErrors: [401, 403, 404], readers: [], writers: [ownerOrAdmin] },
+  /** Only owners, admins and write keys, reading too; a malformed id is 400. */
+  ownersOnly: { params: idParam, idErrors: [400, 401, 403, 404], readers: [ownerOrAdmin], writers: [ownerOrAdmin] },
+} satisfies Record<string, CrudAccess>;
+
+/** One such set: its document, who may read and write it, and what each route does. */
+export type CrudActions<Row, Item extends z.ZodType, Create extends z.ZodType, Change extends z.ZodType> = {
+  tags: string[];
+  item: Item;
+  toItem: (row: Row) => z.infer<Item>;
+  access: CrudAccess;
   bodies: { create: Create; change: Change };
   summaries: { list: string; create: string; one: string; change: string; remove: string };
   list: (s: Services, tenantId: string) => Promise<Row[]>;
@@ -40,7 +56,7 @@ export function withCrudRoutes<S extends Schema, Row, Item extends z.ZodType, Cr
   a: CrudActions<Row, Item, Create, Change>,
 ) {
   const route = routeGroup({ tags: a.tags, security: security.owner });
-  const { readers, writers, params } = a;
+  const { readers, writers, params, idErrors } = a.access;
   const list = route.get("/", a.summaries.list, { middleware: readers, ok: z.array(a.item), errors: [401, 403] });
   const create = route.post("/", a.summaries.create, {
     middleware: writers,
@@ -48,15 +64,15 @@ export function withCrudRoutes<S extends Schema, Row, Item extends z.ZodType, Cr
     created: a.item,
     errors: [400, 401, 403],
   });
-  const one = route.get("/{id}", a.summaries.one, { middleware: readers, params, ok: a.item, errors: a.idErrors });
+  const one = route.get("/{id}", a.summaries.one, { middleware: readers, params, ok: a.item, errors: idErrors });
   const change = route.patch("/{id}", a.summaries.change, {
     middleware: writers,
     params,
     body: a.bodies.change,
     ok: a.item,
-    errors: [400, ...a.idErrors],
+    errors: [400, ...idErrors],
   });
-  const remove = route.delete("/{id}", a.summaries.remove, { middleware: writers, params, ok: Removed, errors: a.idErrors });
+  const remove = route.delete("/{id}", a.summaries.remove, { middleware: writers, params, ok: Removed, errors: idErrors });
   // Inside this generic function the declared routes' types stay unresolved, so TypeScript cannot check an
   // answer against them; the handlers are checked against the actions instead (toItem answers z.infer<Item>,
   // the bodies are the declared schemas' output). At the call site the router's types are the declared ones.

@@ -13,7 +13,7 @@ import {
 import { soldPackagesQuery, toSoldPackages } from "../../services/prepaid/credits-owner";
 import { emailField, idField, idParam, limitField, NOT_EMPTY, notEmpty, offsetField } from "../fields";
 import { openApiRouter, routeGroup, security } from "../openapi";
-import { withCrudRoutes } from "./crud-routes";
+import { crudAccess, withCrudRoutes } from "./crud-routes";
 import { SoldPackage, toSoldPackage } from "./credit-shapes";
 
 /** design.md §32, owner side: packages of sessions, and packages issued by hand (owners and admins). */
@@ -112,10 +112,7 @@ export const packageRoutes = withCrudRoutes(
     tags,
     item: OwnerPackage,
     toItem: toOwnerPackage,
-    params: idParam,
-    idErrors: [400, 401, 403, 404],
-    readers: [writers],
-    writers: [writers],
+    access: crudAccess.ownersOnly,
     bodies: { create: createBody, change: patchBody },
     summaries: {
       list: "The business's packages, newest first",

@@ -1,6 +1,5 @@
 import { z } from "@hono/zod-openapi";
 import type { OwnerEnv } from "../../env";
-import { requireRole } from "../../middleware/auth";
 import {
   addResourceTimeOff,
   createResource,
@@ -11,10 +10,10 @@ import {
   listResourceTimeOff,
   updateResource,
 } from "../../services/owner/resources";
-import { lookupIdParam, NOT_EMPTY, notEmpty } from "../fields";
+import { NOT_EMPTY, notEmpty } from "../fields";
 import { resourceTypeField } from "../fields-visit";
 import { openApiRouter } from "../openapi";
-import { withCrudRoutes } from "./crud-routes";
+import { crudAccess, withCrudRoutes } from "./crud-routes";
 import { OwnerResource, toOwnerResource } from "./resource-shapes";
 import { withTimeOffRoutes } from "./time-off";
 
@@ -32,7 +31,6 @@ const patchBody = z
   .strict()
   .refine(notEmpty, NOT_EMPTY);
 
-const writers = requireRole("owner", "admin");
 const tags = ["Resources"];
 
 /** /api/resources: the business's rooms, chairs and basins, and their time off. */
@@ -41,10 +39,7 @@ export const resourceRoutes = withTimeOffRoutes(
     tags,
     item: OwnerResource,
     toItem: toOwnerResource,
-    params: lookupIdParam,
-    idErrors: [401, 403, 404],
-    readers: [],
-    writers: [writers],
+    access: crudAccess.staffRead,
     bodies: { create: createBody, change: patchBody },
     summaries: {
       list: "The business's resources (rooms, chairs, ...) by type then name, inactive ones included",

@@ -1,10 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import type { OwnerEnv } from "../../env";
 import { ApiError } from "../../errors";
-import { httpUrl, idField, lookupIdParam } from "../fields";
+import { httpUrl, idField } from "../fields";
 import { resourceTypeField } from "../fields-visit";
 import { openApiRouter, routeGroup, security } from "../openapi";
-import { withCrudRoutes } from "./crud-routes";
+import { crudAccess, withCrudRoutes } from "./crud-routes";
 import { requireRole } from "../../middleware/auth";
 import {
   createService,
@@ -156,10 +156,7 @@ export const servicesRoutes = withCrudRoutes(openApiRouter<OwnerEnv>(), {
   tags,
   item: OwnerService,
   toItem: toOwnerService,
-  params: lookupIdParam,
-  idErrors: [401, 403, 404],
-  readers: [],
-  writers: [writers],
+  access: crudAccess.staffRead,
   bodies: { create: createBody, change: patchBody },
   summaries: {
     list: "The business's services (inactive ones included), by orderIndex then name",

@@ -4,7 +4,7 @@ import type { OwnerEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { hexColor, httpUrl, lookupIdParam, timeSpanField } from "../fields";
 import { openApiRouter, routeGroup, security } from "../openapi";
-import { withCrudRoutes } from "./crud-routes";
+import { crudAccess, withCrudRoutes } from "./crud-routes";
 import { requireRole } from "../../middleware/auth";
 import {
   addTimeOff,
@@ -126,10 +126,7 @@ export const staffRoutes = withTimeOffRoutes(
     tags,
     item: OwnerStaff,
     toItem: toOwnerStaff,
-    params: lookupIdParam,
-    idErrors: [401, 403, 404],
-    readers: [],
-    writers: [writers],
+    access: crudAccess.staffRead,
     bodies: { create: createBody, change: patchBody },
     summaries: {
       list: "The business's staff members with their weekly hours, by orderIndex then name",
