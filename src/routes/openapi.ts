@@ -1,5 +1,5 @@
 import { OpenAPIHono, createRoute as create, type RouteConfig } from "@hono/zod-openapi";
-import type { Context, Env as HonoEnv, MiddlewareHandler, TypedResponse } from "hono";
+import type { Context, Hono, Env as HonoEnv, MiddlewareHandler, TypedResponse } from "hono";
 import { z } from "@hono/zod-openapi";
 import { validationHook } from "../errors";
 import { parsedMediaType } from "../middleware/content-type";
@@ -11,6 +11,14 @@ import { parsedMediaType } from "../middleware/content-type";
 
 /** A router of one caller group, with the project's validation hook. */
 export const openApiRouter = <E extends HonoEnv>() => new OpenAPIHono<E>({ defaultHook: (result) => validationHook(result) });
+
+// biome-ignore lint/suspicious/noExplicitAny: each part has its own env and schema, and `route` accepts any of them
+type RouteFile = Hono<any, any, any>;
+
+/** Mounts a caller group's route files at one prefix, in the order given (which is the order they match in). */
+export function mountAll<E extends HonoEnv>(router: OpenAPIHono<E>, prefix: string, parts: RouteFile[]) {
+  for (const part of parts) router.route(prefix, part);
+}
 
 /** Shape 1 (interface.md §Errors): rate limiter and auth middleware. */
 export const ErrorShape1 = z.object({ error: z.string().openapi({ example: "unauthorized" }) }).openapi("ErrorShape1");
