@@ -203,31 +203,23 @@ export const security: Record<"member" | "owner" | "customer" | "admin" | "optio
   none: [],
 };
 
-/** The components every document carries: the callers' credentials. */
-export function registerSecuritySchemes(app: Pick<OpenAPIHono, "openAPIRegistry">) {
-  const reg = app.openAPIRegistry;
-  reg.registerComponent("securitySchemes", "memberToken", {
-    type: "http",
-    scheme: "bearer",
+/** The callers' bearer credentials: the format each token has and where a caller gets one. */
+const BEARER_SCHEMES: Record<string, { bearerFormat: string; description: string }> = {
+  memberToken: {
     bearerFormat: "JWT",
     description: "Owner/staff token (POST /api/auth/login): no `aud` claim; its tenantId is the business",
-  });
-  reg.registerComponent("securitySchemes", "apiKey", {
-    type: "http",
-    scheme: "bearer",
+  },
+  apiKey: {
     bearerFormat: "bk_<40 characters>_<tenantId>",
     description: "Tenant API key (POST /api/businesses/me/api-keys): `read` may only GET, `write` acts as an admin",
-  });
-  reg.registerComponent("securitySchemes", "customerToken", {
-    type: "http",
-    scheme: "bearer",
-    bearerFormat: "JWT",
-    description: "Customer token (POST /api/customer-auth/login): aud customer",
-  });
-  reg.registerComponent("securitySchemes", "adminToken", {
-    type: "http",
-    scheme: "bearer",
-    bearerFormat: "JWT",
-    description: "Platform operator token (POST /api/admin/login): aud super_admin",
-  });
+  },
+  customerToken: { bearerFormat: "JWT", description: "Customer token (POST /api/customer-auth/login): aud customer" },
+  adminToken: { bearerFormat: "JWT", description: "Platform operator token (POST /api/admin/login): aud super_admin" },
+};
+
+/** The components every document carries: the callers' credentials. */
+export function registerSecuritySchemes(app: Pick<OpenAPIHono, "openAPIRegistry">) {
+  for (const [name, { bearerFormat, description }] of Object.entries(BEARER_SCHEMES)) {
+    app.openAPIRegistry.registerComponent("securitySchemes", name, { type: "http", scheme: "bearer", bearerFormat, description });
+  }
 }
