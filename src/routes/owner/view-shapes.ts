@@ -7,6 +7,7 @@ import { DEFAULT_LOCALE, SUPPORTED_LOCALES, supportedLocale } from "../../shared
 import { MEMBER_ROLES } from "../../shared/member-roles";
 import { bookingHeadFields, ProcessingWindow, processingWindow } from "./booking-shapes";
 import { WorkingHoursInterval } from "./staff";
+import { timeOffSpanFields } from "./time-off";
 
 // Mappers of the owner app's page views (GET /api/businesses/me/views/*): explicit fields only.
 
@@ -77,30 +78,14 @@ export const StaffWithHours = StaffItem.extend({
   workingHours: z.array(WorkingHoursInterval).openapi({ description: "Weekly hours in the business's time zone, by day then start" }),
 }).openapi("AppStaffWithHours");
 
-export const TimeOffItem = z
-  .object({
-    id: z.string(),
-    staffId: z.string(),
-    start: z.string().openapi({ description: "ISO-8601 instant (UTC)" }),
-    end: z.string().openapi({ description: "ISO-8601 instant (UTC)" }),
-    reason: z.string(),
-  })
-  .openapi("AppTimeOff");
+export const TimeOffItem = z.object({ id: z.string(), staffId: z.string(), ...timeOffSpanFields }).openapi("AppTimeOff");
 
 /** design.md §26: a resource as the calendar's resources view and the resources page show it. */
 export const ResourceItem = z
   .object({ id: z.string(), name: z.string(), type: z.string(), isActive: z.boolean() })
   .openapi("AppResourceItem");
 
-export const ResourceTimeOffItem = z
-  .object({
-    id: z.string(),
-    resourceId: z.string(),
-    start: z.string().openapi({ description: "ISO-8601 instant (UTC)" }),
-    end: z.string().openapi({ description: "ISO-8601 instant (UTC)" }),
-    reason: z.string(),
-  })
-  .openapi("AppResourceTimeOff");
+export const ResourceTimeOffItem = z.object({ id: z.string(), resourceId: z.string(), ...timeOffSpanFields }).openapi("AppResourceTimeOff");
 
 export const toResourceItem = (r: { id: string; name: string; type: string; isActive: boolean }): z.infer<typeof ResourceItem> => ({
   id: r.id,
