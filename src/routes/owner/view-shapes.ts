@@ -5,7 +5,7 @@ import type { OwnerAuth } from "../../auth-context";
 import type { BookingItemRow, BusinessSummary } from "../../services/owner/views/common";
 import { DEFAULT_LOCALE, SUPPORTED_LOCALES, supportedLocale } from "../../shared/i18n/locales";
 import { MEMBER_ROLES } from "../../shared/member-roles";
-import { bookingHeadFields, ProcessingWindow, processingWindow } from "./booking-shapes";
+import { bookingHeadFields, ProcessingWindow, toBookingHead, toVisitExtras } from "./booking-shapes";
 import { WorkingHoursInterval } from "./staff";
 import { timeOffSpanFields } from "./time-off";
 
@@ -138,14 +138,8 @@ export function toViewer(auth: OwnerAuth): z.infer<typeof Viewer> {
  * customer's contact; the code only for those who may see it (`seesConfirmationCodes`).
  */
 export function toBookingItem(r: BookingItemRow, codes: boolean): z.infer<typeof BookingItem> {
-  const window = processingWindow(r);
   return {
-    id: r.id,
-    confirmationCode: codes ? r.confirmationCode : null,
-    status: r.status,
-    source: r.source,
-    startDatetime: iso(r.startAt),
-    endDatetime: iso(r.endAt),
+    ...toBookingHead(r, codes),
     staffId: r.staffId,
     serviceId: r.serviceId,
     serviceName: r.serviceName,
@@ -162,9 +156,7 @@ export function toBookingItem(r: BookingItemRow, codes: boolean): z.infer<typeof
     totalAmount: r.totalAmount,
     currency: r.currency,
     notes: r.notes,
-    ...(r.visitId ? { visitId: r.visitId } : {}),
-    ...(window ? { processing: window } : {}),
-    ...(r.resourceIds.length ? { resourceIds: r.resourceIds } : {}),
+    ...toVisitExtras(r),
   };
 }
 
