@@ -41,6 +41,15 @@ export const visitItemsField = z
   .min(2, "A visit has at least 2 services")
   .max(5, "A visit has at most 5 services");
 
+/** The fields by which a create body names what it books: one service and its staff member, or a visit's items. */
+export const bookedServiceFields = {
+  serviceId: idField("serviceId").optional().openapi({ description: "Required unless `items` is sent" }),
+  staffProfileId: idField("staffProfileId").optional().openapi({ description: "Required unless `items` is sent" }),
+  items: visitItemsField.optional().openapi({
+    description: "design.md §26: 2-5 services booked back to back as one visit, instead of serviceId and staffProfileId",
+  }),
+};
+
 /**
  * A create body names one service (`serviceId` + `staffProfileId`) or a visit (`items`), never
  * both. Run even when other fields failed, so every missing field is reported at once.

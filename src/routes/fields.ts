@@ -248,3 +248,12 @@ export const captchaTokenField = z
   .max(MAX_CAPTCHA_TOKEN, `At most ${MAX_CAPTCHA_TOKEN} characters`)
   .optional()
   .openapi({ description: "The Cloudflare Turnstile token, when the business has bot protection on" });
+
+/** What a customer account keeps about its holder: set at registration, changed with PATCH /api/me. */
+export const customerProfileFields = {
+  firstName: firstNameField,
+  lastName: lastNameField,
+  phone: phoneField,
+  defaultTimezone: timeZoneField,
+  marketingOptIn: z.boolean(),
+};

@@ -1,5 +1,5 @@
 import { OpenAPIHono, createRoute as create, type RouteConfig } from "@hono/zod-openapi";
-import type { Context, Env as HonoEnv, MiddlewareHandler, TypedResponse } from "hono";
+import type { Context, Hono, Env as HonoEnv, MiddlewareHandler, TypedResponse } from "hono";
 import { z } from "@hono/zod-openapi";
 import { validationHook } from "../errors";
 import { parsedMediaType } from "../middleware/content-type";
@@ -11,6 +11,14 @@ import { parsedMediaType } from "../middleware/content-type";
 
 /** A router of one caller group, with the project's validation hook. */
 export const openApiRouter = <E extends HonoEnv>() => new OpenAPIHono<E>({ defaultHook: (result) => validationHook(result) });
+
+// biome-ignore lint/suspicious/noExplicitAny: each part has its own env and schema, and `route` accepts any of them
+type RouteFile = Hono<any, any, any>;
+
+/** Mounts a caller group's route files at one prefix, in the order given (which is the order they match in). */
+export function mountAll<E extends HonoEnv>(router: OpenAPIHono<E>, prefix: string, parts: RouteFile[]) {
+  for (const part of parts) router.route(prefix, part);
+}
 
 /** Shape 1 (interface.md §Errors): rate limiter and auth middleware. */
 export const ErrorShape1 = z.object({ error: z.string().openapi({ example: "unauthorized" }) }).openapi("ErrorShape1");
@@ -195,31 +203,23 @@ export const security: Record<"member" | "owner" | "customer" | "admin" | "optio
   none: [],
 };
 
-/** The components every document carries: the callers' credentials. */
-export function registerSecuritySchemes(app: Pick<OpenAPIHono, "openAPIRegistry">) {
-  const reg = app.openAPIRegistry;
-  reg.registerComponent("securitySchemes", "memberToken", {
-    type: "http",
-    scheme: "bearer",
+/** The callers' bearer credentials: the format each token has and where a caller gets one. */
+const BEARER_SCHEMES: Record<string, { bearerFormat: string; description: string }> = {
+  memberToken: {
     bearerFormat: "JWT",
     description: "Owner/staff token (POST /api/auth/login): no `aud` claim; its tenantId is the business",
-  });
-  reg.registerComponent("securitySchemes", "apiKey", {
-    type: "http",
-    scheme: "bearer",
+  },
+  apiKey: {
     bearerFormat: "bk_<40 characters>_<tenantId>",
     description: "Tenant API key (POST /api/businesses/me/api-keys): `read` may only GET, `write` acts as an admin",
-  });
-  reg.registerComponent("securitySchemes", "customerToken", {
-    type: "http",
-    scheme: "bearer",
-    bearerFormat: "JWT",
-    description: "Customer token (POST /api/customer-auth/login): aud customer",
-  });
-  reg.registerComponent("securitySchemes", "adminToken", {
-    type: "http",
-    scheme: "bearer",
-    bearerFormat: "JWT",
-    description: "Platform operator token (POST /api/admin/login): aud super_admin",
-  });
+  },
+  customerToken: { bearerFormat: "JWT", description: "Customer token (POST /api/customer-auth/login): aud customer" },
+  adminToken: { bearerFormat: "JWT", description: "Platform operator token (POST /api/admin/login): aud super_admin" },
+};
+
+/** The components every document carries: the callers' credentials. */
+export function registerSecuritySchemes(app: Pick<OpenAPIHono, "openAPIRegistry">) {
+  for (const [name, { bearerFormat, description }] of Object.entries(BEARER_SCHEMES)) {
+    app.openAPIRegistry.registerComponent("securitySchemes", name, { type: "http", scheme: "bearer", bearerFormat, description });
+  }
 }

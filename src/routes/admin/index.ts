@@ -1,6 +1,6 @@
 import type { AppEnv } from "../../env";
 import { requireAdmin } from "../../middleware/auth";
-import { openApiRouter } from "../openapi";
+import { mountAll, openApiRouter } from "../openapi";
 import { tenantFailedJobsRoute } from "./failed-jobs";
 import { adminLoginRoute } from "./login";
 import { impersonateRoutes } from "./impersonate";
@@ -17,15 +17,8 @@ import { tenantsRoutes } from "./tenants";
  */
 export const adminRoutes = openApiRouter<AppEnv>();
 // `/tenants/*` also matches `/tenants` itself.
-adminRoutes.use("/tenants/*", requireAdmin);
-adminRoutes.use("/system/*", requireAdmin);
-adminRoutes.use("/jobs/*", requireAdmin);
-adminRoutes.route("/", adminLoginRoute);
-adminRoutes.route("/", tenantActivityRoute);
-adminRoutes.route("/", tenantFailedJobsRoute);
-adminRoutes.route("/", smsLimitRoute);
-adminRoutes.route("/tenants", tenantsRoutes);
-adminRoutes.route("/tenants", impersonateRoutes);
-adminRoutes.route("/tenants", tenantDeletionRoutes);
+for (const prefix of ["/tenants/*", "/system/*", "/jobs/*"]) adminRoutes.use(prefix, requireAdmin);
+mountAll(adminRoutes, "/", [adminLoginRoute, tenantActivityRoute, tenantFailedJobsRoute, smsLimitRoute]);
+mountAll(adminRoutes, "/tenants", [tenantsRoutes, impersonateRoutes, tenantDeletionRoutes]);
 adminRoutes.route("/jobs", jobsRoutes);
 adminRoutes.route("/system", systemRoutes);

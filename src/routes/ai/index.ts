@@ -1,5 +1,5 @@
 import { requireMember } from "../../middleware/auth";
-import { openApiRouter } from "../openapi";
+import { mountAll, openApiRouter } from "../openapi";
 import { aiLogRoute } from "./log";
 import { ownerChatRoute } from "./owner-chat";
 import { type AiEnv, type OwnerAiEnv, requireAiProvider } from "./provider";
@@ -14,8 +14,7 @@ import { publicChatRoute } from "./public-chat";
 export const aiRoutes = openApiRouter<OwnerAiEnv>();
 aiRoutes.use("*", requireMember);
 aiRoutes.use("/chat", requireAiProvider);
-aiRoutes.route("/", ownerChatRoute);
-aiRoutes.route("/", aiLogRoute);
+mountAll(aiRoutes, "/", [ownerChatRoute, aiLogRoute]);
 
 export const aiPublicRoutes = openApiRouter<AiEnv>();
 aiPublicRoutes.use("*", requireAiProvider);

@@ -1,21 +1,15 @@
 import { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
 import { loginCustomer, registerCustomer } from "../../services/auth/customer";
-import { emailField, firstNameField, lastNameField, newPasswordField, phoneField, timeZoneField } from "../fields";
+import { customerProfileFields, emailField, newPasswordField } from "../fields";
 import { openApiRouter, routeGroup, security } from "../openapi";
 import { loginBody } from "./login";
 import { CustomerLoginResult, toCustomerLoginResult } from "./sign-in-shapes";
 
+// Only the first name is required; the rest of the profile may follow (PATCH /api/me).
 const registerBody = z
-  .object({
-    email: emailField,
-    password: newPasswordField,
-    firstName: firstNameField,
-    lastName: lastNameField.optional(),
-    phone: phoneField.optional(),
-    defaultTimezone: timeZoneField.optional(),
-    marketingOptIn: z.boolean().optional(),
-  })
+  .object({ email: emailField, password: newPasswordField, ...customerProfileFields })
+  .partial({ lastName: true, phone: true, defaultTimezone: true, marketingOptIn: true })
   .strict();
 
 const route = routeGroup({ tags: ["Customer auth"], security: security.none });

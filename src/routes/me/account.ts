@@ -5,6 +5,7 @@ import { type AccountExport, deleteAccount, exportAccount } from "../../services
 import { CustomerProfile } from "../auth/sign-in-shapes";
 import { loginPasswordField } from "../fields";
 import { openApiRouter, routeGroup, security } from "../openapi";
+import { customerBookingTermsFields } from "./bookings";
 
 // design.md §25: a customer takes their data with them, or deletes their account.
 
@@ -20,12 +21,7 @@ export const AccountExportView = z
         serviceName: z.string(),
         staffName: z.string(),
         status: z.string(),
-        confirmationCode: z.string(),
-        startDatetime: z.string().openapi({ description: "The business's wall clock, YYYY-MM-DDTHH:MM:SS" }),
-        endDatetime: z.string(),
-        timezone: z.string(),
-        totalAmount: z.number().int(),
-        currency: z.string(),
+        ...customerBookingTermsFields,
         notes: z.string(),
         createdAt: z.string(),
         payments: z.array(

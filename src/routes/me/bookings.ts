@@ -8,6 +8,16 @@ import { openApiRouter, routeGroup, security } from "../openapi";
 
 const query = z.object({ limit: limitField });
 
+/** A booking's code, times (the business's wall clock, named by `timezone`) and price, as its customer sees them. */
+export const customerBookingTermsFields = {
+  confirmationCode: z.string(),
+  startDatetime: z.string().openapi({ description: "The business's wall clock, YYYY-MM-DDTHH:MM:SS" }),
+  endDatetime: z.string(),
+  timezone: z.string(),
+  totalAmount: z.number().int(),
+  currency: z.string(),
+};
+
 export const CustomerBooking = z
   .object({
     id: z.string(),
@@ -17,12 +27,7 @@ export const CustomerBooking = z
     serviceName: z.string(),
     staffName: z.string(),
     status: z.string().openapi({ enum: [...BOOKING_STATUSES] }),
-    confirmationCode: z.string(),
-    startDatetime: z.string().openapi({ description: "The business's wall clock, YYYY-MM-DDTHH:MM:SS" }),
-    endDatetime: z.string(),
-    timezone: z.string(),
-    totalAmount: z.number().int(),
-    currency: z.string(),
+    ...customerBookingTermsFields,
     createdAt: z.string(),
   })
   .openapi("CustomerBooking");

@@ -3,18 +3,10 @@ import type { CustomerEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { getCustomerProfile, updateCustomerProfile } from "../../services/auth/customer-profile";
 import { CustomerProfile, toCustomerProfile } from "../auth/sign-in-shapes";
-import { firstNameField, lastNameField, phoneField, timeZoneField } from "../fields";
+import { customerProfileFields } from "../fields";
 import { openApiRouter, routeGroup, security } from "../openapi";
 
-const patchBody = z
-  .object({
-    firstName: firstNameField.optional(),
-    lastName: lastNameField.optional(),
-    phone: phoneField.optional(),
-    defaultTimezone: timeZoneField.optional(),
-    marketingOptIn: z.boolean().optional(),
-  })
-  .strict();
+const patchBody = z.object(customerProfileFields).partial().strict();
 
 const route = routeGroup({ tags: ["Customer"], security: security.customer });
 const getMe = route.get("/", "The signed-in customer's profile", { ok: CustomerProfile, errors: [401, 404, 429] });

@@ -58,6 +58,31 @@ export const bookingHeadFields = {
   endDatetime: z.string().openapi({ description: "UTC ISO-8601 instant" }),
 };
 
+/** The head fields' values: the code only for callers who may see it (`seesConfirmationCodes`, design.md §31). */
+export const toBookingHead = (
+  b: Pick<BookingLike, "id" | "confirmationCode" | "status" | "source" | "startAt" | "endAt">,
+  codes: boolean,
+) => ({
+  id: b.id,
+  confirmationCode: codes ? b.confirmationCode : null,
+  status: b.status,
+  source: b.source,
+  startDatetime: iso(b.startAt),
+  endDatetime: iso(b.endAt),
+});
+
+/** design.md §26's fields of a booking, each present only when set: its visit, its processing window, its resources. */
+export function toVisitExtras(
+  b: Pick<BookingLike, "visitId" | "startAt" | "processingOffsetMinutes" | "processingMinutes" | "resourceIds">,
+) {
+  const window = processingWindow(b);
+  return {
+    ...(b.visitId ? { visitId: b.visitId } : {}),
+    ...(window ? { processing: window } : {}),
+    ...(b.resourceIds.length ? { resourceIds: b.resourceIds } : {}),
+  };
+}
+
 export const OwnerBooking = z
   .object({
     ...bookingHeadFields,
@@ -90,14 +115,8 @@ export const OwnerBooking = z
  * see confirmation codes (`seesConfirmationCodes`, design.md §31); otherwise the code is null.
  */
 export function toOwnerBooking(b: BookingLike, codes: boolean): z.infer<typeof OwnerBooking> {
-  const window = processingWindow(b);
   return {
-    id: b.id,
-    confirmationCode: codes ? b.confirmationCode : null,
-    status: b.status,
-    source: b.source,
-    startDatetime: iso(b.startAt),
-    endDatetime: iso(b.endAt),
+    ...toBookingHead(b, codes),
     serviceId: b.serviceId,
     staffId: b.staffId,
     customerId: b.customerId,
@@ -106,9 +125,7 @@ export function toOwnerBooking(b: BookingLike, codes: boolean): z.infer<typeof O
     notes: b.notes,
     cancelReason: b.cancelReason,
     createdAt: b.createdAt,
-    ...(b.visitId ? { visitId: b.visitId } : {}),
-    ...(window ? { processing: window } : {}),
-    ...(b.resourceIds.length ? { resourceIds: b.resourceIds } : {}),
+    ...toVisitExtras(b),
   };
 }
 

@@ -8,7 +8,7 @@ import { cancelBooking, createBooking, rescheduleBooking } from "../../services/
 import { getBookingDetail } from "../../services/owner/booking-detail";
 import { changeBookingStatus, listTenantBookings } from "../../services/owner/bookings";
 import { bookingCustomerField, emailField, idField, limitField, localDateTimeField, lookupIdParam } from "../fields";
-import { oneServiceOrItems, visitItemsField } from "../fields-visit";
+import { bookedServiceFields, oneServiceOrItems } from "../fields-visit";
 import { openApiRouter, routeGroup, security } from "../openapi";
 import { createVisit } from "../../services/visits/create";
 import {
@@ -38,11 +38,7 @@ const EMAIL_OPTIONAL: ReadonlySet<FrontDeskSource> = new Set(EMAIL_OPTIONAL_SOUR
 
 const createBody = z
   .object({
-    serviceId: idField("serviceId").optional().openapi({ description: "Required unless `items` is sent" }),
-    staffProfileId: idField("staffProfileId").optional().openapi({ description: "Required unless `items` is sent" }),
-    items: visitItemsField.optional().openapi({
-      description: "design.md §26: 2-5 services booked back to back as one visit, instead of serviceId and staffProfileId",
-    }),
+    ...bookedServiceFields,
     startDatetime: localDateTimeField("startDatetime"),
     customer: bookingCustomerField.extend({
       email: z

@@ -13,6 +13,7 @@ import {
 import { soldPackagesQuery, toSoldPackages } from "../../services/prepaid/credits-owner";
 import { emailField, idField, idParam, limitField, NOT_EMPTY, notEmpty, offsetField } from "../fields";
 import { openApiRouter, routeGroup, security } from "../openapi";
+import { crudAccess, withCrudRoutes } from "./crud-routes";
 import { SoldPackage, toSoldPackage } from "./credit-shapes";
 
 /** design.md §32, owner side: packages of sessions, and packages issued by hand (owners and admins). */
@@ -87,36 +88,11 @@ const issueBody = z
   .strict();
 
 const route = routeGroup({ tags, security: security.owner });
-const list = route.get("/", "The business's packages, newest first", {
-  middleware: [writers],
-  ok: z.array(OwnerPackage),
-  errors: [401, 403],
-});
-const create = route.post("/", "Creates a package: sessions (2-50) of some services for a price, good for validityDays after it is sold", {
-  middleware: [writers],
-  body: createBody,
-  created: OwnerPackage,
-  errors: [400, 401, 403],
-});
 const sold = route.get("/sold", "Packages sold or issued (paid), newest first, with the sessions left, expiry and state", {
   middleware: [writers],
   query: z.object({ limit: limitField, offset: offsetField(100_000) }),
   ok: z.array(SoldPackage),
   errors: [400, 401, 403],
-});
-const one = route.get("/{id}", "One package", { middleware: [writers], params: idParam, ok: OwnerPackage, errors: [400, 401, 403, 404] });
-const change = route.patch("/{id}", "Changes a package (packages already sold keep their terms)", {
-  middleware: [writers],
-  params: idParam,
-  body: patchBody,
-  ok: OwnerPackage,
-  errors: [400, 401, 403, 404],
-});
-const remove = route.delete("/{id}", "Stops offering a package; those already sold keep their credits", {
-  middleware: [writers],
-  params: idParam,
-  ok: z.object({ id: z.string() }),
-  errors: [400, 401, 403, 404],
 });
 const issue = route.post("/{id}/issue", "Issues a package by hand (sold at the counter; no Stripe): its code answered only here", {
   middleware: [writers],
@@ -126,30 +102,33 @@ const issue = route.post("/{id}/issue", "Issues a package by hand (sold at the c
   errors: [400, 401, 403, 404],
 });
 
-export const packageRoutes = openApiRouter<OwnerEnv>()
-  .openapi(list, async (c) => c.json({ data: (await listPackages(c.var.services.db, c.var.auth.tenantId)).map(toOwnerPackage) }, 200))
-  .openapi(create, async (c) => {
-    const row = await createPackage(c.var.services.db, c.var.auth.tenantId, c.req.valid("json"), c.var.services.now);
-    return c.json({ data: toOwnerPackage(row) }, 201);
-  })
-  .openapi(sold, async (c) => {
+// GET /sold is registered before GET /{id}, which would otherwise take it.
+export const packageRoutes = withCrudRoutes(
+  openApiRouter<OwnerEnv>().openapi(sold, async (c) => {
     const rows = await soldPackagesQuery(c.var.services.db, c.var.auth.tenantId, c.req.valid("query"));
     return c.json({ data: toSoldPackages(rows, c.var.services.now.getTime()).map(toSoldPackage) }, 200);
-  })
-  .openapi(one, async (c) =>
-    c.json({ data: toOwnerPackage(await getPackage(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id)) }, 200),
-  )
-  .openapi(change, async (c) => {
-    const { id } = c.req.valid("param");
-    const row = await updatePackage(c.var.services.db, c.var.auth.tenantId, id, c.req.valid("json"), c.var.services.now);
-    return c.json({ data: toOwnerPackage(row) }, 200);
-  })
-  .openapi(remove, async (c) => {
-    const { id } = c.req.valid("param");
-    return c.json({ data: await deletePackage(c.var.services.db, c.var.auth.tenantId, id, c.var.services.now) }, 200);
-  })
-  .openapi(issue, async (c) => {
-    const { id } = c.req.valid("param");
-    const issued = await issuePackage(c.var.services, c.var.auth.tenantId, c.var.auth.actor, id, c.req.valid("json"));
-    return c.json({ data: issued }, 201);
-  });
+  }),
+  {
+    tags,
+    item: OwnerPackage,
+    toItem: toOwnerPackage,
+    access: crudAccess.ownersOnly,
+    bodies: { create: createBody, change: patchBody },
+    summaries: {
+      list: "The business's packages, newest first",
+      create: "Creates a package: sessions (2-50) of some services for a price, good for validityDays after it is sold",
+      one: "One package",
+      change: "Changes a package (packages already sold keep their terms)",
+      remove: "Stops offering a package; those already sold keep their credits",
+    },
+    list: (s, tenantId) => listPackages(s.db, tenantId),
+    create: (s, tenantId, v) => createPackage(s.db, tenantId, v, s.now),
+    one: (s, tenantId, id) => getPackage(s.db, tenantId, id),
+    change: (s, tenantId, id, v) => updatePackage(s.db, tenantId, id, v, s.now),
+    remove: (s, tenantId, id) => deletePackage(s.db, tenantId, id, s.now),
+  },
+).openapi(issue, async (c) => {
+  const { id } = c.req.valid("param");
+  const issued = await issuePackage(c.var.services, c.var.auth.tenantId, c.var.auth.actor, id, c.req.valid("json"));
+  return c.json({ data: issued }, 201);
+});

@@ -1,6 +1,5 @@
 import { z } from "@hono/zod-openapi";
 import type { OwnerEnv } from "../../env";
-import { requireRole } from "../../middleware/auth";
 import {
   addResourceTimeOff,
   createResource,
@@ -11,9 +10,10 @@ import {
   listResourceTimeOff,
   updateResource,
 } from "../../services/owner/resources";
-import { lookupIdParam, NOT_EMPTY, notEmpty } from "../fields";
+import { NOT_EMPTY, notEmpty } from "../fields";
 import { resourceTypeField } from "../fields-visit";
-import { openApiRouter, routeGroup, security } from "../openapi";
+import { openApiRouter } from "../openapi";
+import { crudAccess, withCrudRoutes } from "./crud-routes";
 import { OwnerResource, toOwnerResource } from "./resource-shapes";
 import { withTimeOffRoutes } from "./time-off";
 
@@ -31,60 +31,29 @@ const patchBody = z
   .strict()
   .refine(notEmpty, NOT_EMPTY);
 
-const writers = requireRole("owner", "admin");
 const tags = ["Resources"];
-
-const route = routeGroup({ tags, security: security.owner });
-const list = route.get("/", "The business's resources (rooms, chairs, ...) by type then name, inactive ones included", {
-  ok: z.array(OwnerResource),
-  errors: [401, 403],
-});
-const create = route.post("/", "A new resource (owner/admin)", {
-  middleware: [writers],
-  body: createBody,
-  created: OwnerResource,
-  errors: [400, 401, 403],
-});
-const one = route.get("/{id}", "One resource", { params: lookupIdParam, ok: OwnerResource, errors: [401, 403, 404] });
-const change = route.patch("/{id}", "Changes the resource (owner/admin); bookings already made keep the resource they hold", {
-  middleware: [writers],
-  params: lookupIdParam,
-  body: patchBody,
-  ok: OwnerResource,
-  errors: [400, 401, 403, 404],
-});
-const remove = route.delete("/{id}", "Removes the resource: it is no longer assigned; bookings keep it (owner/admin)", {
-  middleware: [writers],
-  params: lookupIdParam,
-  ok: z.object({ id: z.string() }),
-  errors: [401, 403, 404],
-});
 
 /** /api/resources: the business's rooms, chairs and basins, and their time off. */
 export const resourceRoutes = withTimeOffRoutes(
-  openApiRouter<OwnerEnv>()
-    .openapi(list, async (c) => c.json({ data: (await listResources(c.var.services.db, c.var.auth.tenantId)).map(toOwnerResource) }, 200))
-    .openapi(create, async (c) => {
-      const row = await createResource(c.var.services.db, c.var.auth.tenantId, c.req.valid("json"), c.var.services.now);
-      return c.json({ data: toOwnerResource(row) }, 201);
-    })
-    .openapi(one, async (c) =>
-      c.json({ data: toOwnerResource(await getResource(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id)) }, 200),
-    )
-    .openapi(change, async (c) => {
-      const row = await updateResource(
-        c.var.services.db,
-        c.var.auth.tenantId,
-        c.req.valid("param").id,
-        c.req.valid("json"),
-        c.var.services.now,
-      );
-      return c.json({ data: toOwnerResource(row) }, 200);
-    })
-    .openapi(remove, async (c) => {
-      const { id } = await deleteResource(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id, c.var.services.now);
-      return c.json({ data: { id } }, 200);
-    }),
+  withCrudRoutes(openApiRouter<OwnerEnv>(), {
+    tags,
+    item: OwnerResource,
+    toItem: toOwnerResource,
+    access: crudAccess.staffRead,
+    bodies: { create: createBody, change: patchBody },
+    summaries: {
+      list: "The business's resources (rooms, chairs, ...) by type then name, inactive ones included",
+      create: "A new resource (owner/admin)",
+      one: "One resource",
+      change: "Changes the resource (owner/admin); bookings already made keep the resource they hold",
+      remove: "Removes the resource: it is no longer assigned; bookings keep it (owner/admin)",
+    },
+    list: (s, tenantId) => listResources(s.db, tenantId),
+    create: (s, tenantId, v) => createResource(s.db, tenantId, v, s.now),
+    one: (s, tenantId, id) => getResource(s.db, tenantId, id),
+    change: (s, tenantId, id, v) => updateResource(s.db, tenantId, id, v, s.now),
+    remove: (s, tenantId, id) => deleteResource(s.db, tenantId, id, s.now),
+  }),
   {
     tags,
     summaries: {

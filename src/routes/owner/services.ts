@@ -1,9 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import type { OwnerEnv } from "../../env";
 import { ApiError } from "../../errors";
-import { httpUrl, idField, lookupIdParam } from "../fields";
+import { httpUrl, idField } from "../fields";
 import { resourceTypeField } from "../fields-visit";
 import { openApiRouter, routeGroup, security } from "../openapi";
+import { crudAccess, withCrudRoutes } from "./crud-routes";
 import { requireRole } from "../../middleware/auth";
 import {
   createService,
@@ -142,16 +143,6 @@ const writers = requireRole("owner", "admin");
 const tags = ["Services"];
 
 const route = routeGroup({ tags, security: security.owner });
-const list = route.get("/", "The business's services (inactive ones included), by orderIndex then name", {
-  ok: z.array(OwnerService),
-  errors: [401, 403],
-});
-const create = route.post("/", "A new service (owner/admin)", {
-  middleware: [writers],
-  body: createBody,
-  created: OwnerService,
-  errors: [400, 401, 403],
-});
 const order = route.put("/order", "The whole order at once: the services' ids as the list should read (owner/admin)", {
   description: "Each id once; an id that is not one of the business's live services is 404.",
   middleware: [writers],
@@ -159,54 +150,32 @@ const order = route.put("/order", "The whole order at once: the services' ids as
   ok: z.array(OwnerService),
   errors: [400, 401, 403, 404],
 });
-const one = route.get("/{id}", "One service", { params: lookupIdParam, ok: OwnerService, errors: [401, 403, 404] });
-const change = route.patch("/{id}", "Changes the service (owner/admin)", {
-  middleware: [writers],
-  params: lookupIdParam,
-  body: patchBody,
-  ok: OwnerService,
-  errors: [400, 401, 403, 404],
-});
-const remove = route.delete("/{id}", "Removes the service from lists and the public catalog; its bookings stay (owner/admin)", {
-  middleware: [writers],
-  params: lookupIdParam,
-  ok: z.object({ id: z.string() }),
-  errors: [401, 403, 404],
-});
 
 /** /api/services: the tenant's service catalog. */
-export const servicesRoutes = openApiRouter<OwnerEnv>()
-  .openapi(list, async (c) => c.json({ data: (await listServices(c.var.services.db, c.var.auth.tenantId)).map(toOwnerService) }, 200))
-  .openapi(create, async (c) => {
-    const row = await createService(
-      c.var.services.db,
-      c.var.auth.tenantId,
-      c.req.valid("json") as z.infer<typeof createBody> & { name: string; durationMinutes: number },
-      c.var.services.now,
-    );
-    return c.json({ data: toOwnerService(row) }, 201);
-  })
+export const servicesRoutes = withCrudRoutes(openApiRouter<OwnerEnv>(), {
+  tags,
+  item: OwnerService,
+  toItem: toOwnerService,
+  access: crudAccess.staffRead,
+  bodies: { create: createBody, change: patchBody },
+  summaries: {
+    list: "The business's services (inactive ones included), by orderIndex then name",
+    create: "A new service (owner/admin)",
+    one: "One service",
+    change: "Changes the service (owner/admin)",
+    remove: "Removes the service from lists and the public catalog; its bookings stay (owner/admin)",
+  },
+  list: (s, tenantId) => listServices(s.db, tenantId),
+  create: (s, tenantId, v) =>
+    createService(s.db, tenantId, v as z.infer<typeof createBody> & { name: string; durationMinutes: number }, s.now),
+  one: (s, tenantId, id) => getService(s.db, tenantId, id),
+  change: (s, tenantId, id, v) => updateService(s.db, tenantId, id, v, s.now),
+  remove: (s, tenantId, id) => deleteService(s.db, tenantId, id, s.now),
+})
   // The whole order at once (the app's up/down buttons send the list as it should read).
   .openapi(order, async (c) => {
     const ids = c.req.valid("json").ids;
     if (new Set(ids).size !== ids.length) throw ApiError.field("ids", "List each service once");
     const rows = await reorderServices(c.var.services.db, c.var.auth.tenantId, ids, c.var.services.now);
     return c.json({ data: rows.map(toOwnerService) }, 200);
-  })
-  .openapi(one, async (c) =>
-    c.json({ data: toOwnerService(await getService(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id)) }, 200),
-  )
-  .openapi(change, async (c) => {
-    const row = await updateService(
-      c.var.services.db,
-      c.var.auth.tenantId,
-      c.req.valid("param").id,
-      c.req.valid("json"),
-      c.var.services.now,
-    );
-    return c.json({ data: toOwnerService(row) }, 200);
-  })
-  .openapi(remove, async (c) => {
-    const { id } = await deleteService(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id, c.var.services.now);
-    return c.json({ data: { id } }, 200);
   });

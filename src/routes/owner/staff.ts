@@ -4,6 +4,7 @@ import type { OwnerEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { hexColor, httpUrl, lookupIdParam, timeSpanField } from "../fields";
 import { openApiRouter, routeGroup, security } from "../openapi";
+import { crudAccess, withCrudRoutes } from "./crud-routes";
 import { requireRole } from "../../middleware/auth";
 import {
   addTimeOff,
@@ -104,34 +105,6 @@ const writers = requireRole("owner", "admin");
 const tags = ["Staff"];
 
 const route = routeGroup({ tags, security: security.owner });
-const list = route.get("/", "The business's staff members with their weekly hours, by orderIndex then name", {
-  ok: z.array(OwnerStaff),
-  errors: [401, 403],
-});
-const create = route.post("/", "A new staff member, with weekly hours (owner/admin)", {
-  middleware: [writers],
-  body: createBody,
-  created: OwnerStaff,
-  errors: [400, 401, 403],
-});
-const one = route.get("/{id}", "One staff member with their weekly hours", {
-  params: lookupIdParam,
-  ok: OwnerStaff,
-  errors: [401, 403, 404],
-});
-const change = route.patch("/{id}", "Changes the profile; `workingHours` replaces the whole week (owner/admin)", {
-  middleware: [writers],
-  params: lookupIdParam,
-  body: patchBody,
-  ok: OwnerStaff,
-  errors: [400, 401, 403, 404],
-});
-const remove = route.delete("/{id}", "Removes the staff member from lists and booking; their bookings stay (owner/admin)", {
-  middleware: [writers],
-  params: lookupIdParam,
-  ok: z.object({ id: z.string() }),
-  errors: [401, 403, 404],
-});
 const calendarFeed = route.post(
   "/{id}/calendar-feed",
   "A new secret iCalendar feed URL of the staff member's bookings, shown only here; the previous URL stops working",
@@ -149,36 +122,27 @@ const hours = route.put("/{id}/hours", "Replaces the staff member's whole week o
 
 /** /api/staff: profiles, weekly hours and time off (the date overrides are in ./schedule.ts). */
 export const staffRoutes = withTimeOffRoutes(
-  openApiRouter<OwnerEnv>()
-    .openapi(list, async (c) => c.json({ data: (await listStaff(c.var.services.db, c.var.auth.tenantId)).map(toOwnerStaff) }, 200))
-    .openapi(create, async (c) => {
-      const { workingHours, ...profile } = c.req.valid("json");
-      const hours = checkedHours(workingHours, "workingHours.") ?? [];
-      return c.json(
-        { data: toOwnerStaff(await createStaff(c.var.services.db, c.var.auth.tenantId, profile, hours, c.var.services.now)) },
-        201,
-      );
-    })
-    .openapi(one, async (c) =>
-      c.json({ data: toOwnerStaff(await getStaff(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id)) }, 200),
-    )
-    .openapi(change, async (c) => {
-      const { workingHours, ...profile } = c.req.valid("json");
-      const hours = checkedHours(workingHours, "workingHours.");
-      const id = c.req.valid("param").id;
-      return c.json(
-        {
-          data: toOwnerStaff(
-            await updateStaff(c.var.services.db, c.var.auth.tenantId, id, profile, hours, c.var.services.now, c.var.services),
-          ),
-        },
-        200,
-      );
-    })
-    .openapi(remove, async (c) => {
-      const { id } = await deleteStaff(c.var.services.db, c.var.auth.tenantId, c.req.valid("param").id, c.var.services.now);
-      return c.json({ data: { id } }, 200);
-    })
+  withCrudRoutes(openApiRouter<OwnerEnv>(), {
+    tags,
+    item: OwnerStaff,
+    toItem: toOwnerStaff,
+    access: crudAccess.staffRead,
+    bodies: { create: createBody, change: patchBody },
+    summaries: {
+      list: "The business's staff members with their weekly hours, by orderIndex then name",
+      create: "A new staff member, with weekly hours (owner/admin)",
+      one: "One staff member with their weekly hours",
+      change: "Changes the profile; `workingHours` replaces the whole week (owner/admin)",
+      remove: "Removes the staff member from lists and booking; their bookings stay (owner/admin)",
+    },
+    list: (s, tenantId) => listStaff(s.db, tenantId),
+    create: (s, tenantId, { workingHours, ...profile }) =>
+      createStaff(s.db, tenantId, profile, checkedHours(workingHours, "workingHours.") ?? [], s.now),
+    one: (s, tenantId, id) => getStaff(s.db, tenantId, id),
+    change: (s, tenantId, id, { workingHours, ...profile }) =>
+      updateStaff(s.db, tenantId, id, profile, checkedHours(workingHours, "workingHours."), s.now, s),
+    remove: (s, tenantId, id) => deleteStaff(s.db, tenantId, id, s.now),
+  })
     // design.md §17: a new secret feed URL each call (the previous one stops working); shown only here.
     .openapi(calendarFeed, async (c) => {
       const { url } = await rotateCalendarFeed(

@@ -11,14 +11,14 @@ import { routeGroup, security } from "../openapi";
 // design.md §16/§26: a staff member's and a resource's time off are the same three routes under
 // /{id}/time-off; only the services behind them and the words of the document differ.
 
-export const TimeOff = z
-  .object({
-    id: z.string(),
-    start: z.string().openapi({ description: "ISO-8601 instant (UTC)" }),
-    end: z.string().openapi({ description: "ISO-8601 instant (UTC)" }),
-    reason: z.string(),
-  })
-  .openapi("TimeOff");
+/** A time off's span and reason, as every answer about time off (these routes, the app's views) words it. */
+export const timeOffSpanFields = {
+  start: z.string().openapi({ description: "ISO-8601 instant (UTC)" }),
+  end: z.string().openapi({ description: "ISO-8601 instant (UTC)" }),
+  reason: z.string(),
+};
+
+export const TimeOff = z.object({ id: z.string(), ...timeOffSpanFields }).openapi("TimeOff");
 
 type TimeOffRow = { id: string; startAt: number; endAt: number; reason: string };
 

@@ -5,8 +5,9 @@ import type { OwnerAuth } from "../../auth-context";
 import type { BookingItemRow, BusinessSummary } from "../../services/owner/views/common";
 import { DEFAULT_LOCALE, SUPPORTED_LOCALES, supportedLocale } from "../../shared/i18n/locales";
 import { MEMBER_ROLES } from "../../shared/member-roles";
-import { bookingHeadFields, ProcessingWindow, processingWindow } from "./booking-shapes";
+import { bookingHeadFields, ProcessingWindow, toBookingHead, toVisitExtras } from "./booking-shapes";
 import { WorkingHoursInterval } from "./staff";
+import { timeOffSpanFields } from "./time-off";
 
 // Mappers of the owner app's page views (GET /api/businesses/me/views/*): explicit fields only.
 
@@ -77,30 +78,14 @@ export const StaffWithHours = StaffItem.extend({
   workingHours: z.array(WorkingHoursInterval).openapi({ description: "Weekly hours in the business's time zone, by day then start" }),
 }).openapi("AppStaffWithHours");
 
-export const TimeOffItem = z
-  .object({
-    id: z.string(),
-    staffId: z.string(),
-    start: z.string().openapi({ description: "ISO-8601 instant (UTC)" }),
-    end: z.string().openapi({ description: "ISO-8601 instant (UTC)" }),
-    reason: z.string(),
-  })
-  .openapi("AppTimeOff");
+export const TimeOffItem = z.object({ id: z.string(), staffId: z.string(), ...timeOffSpanFields }).openapi("AppTimeOff");
 
 /** design.md §26: a resource as the calendar's resources view and the resources page show it. */
 export const ResourceItem = z
   .object({ id: z.string(), name: z.string(), type: z.string(), isActive: z.boolean() })
   .openapi("AppResourceItem");
 
-export const ResourceTimeOffItem = z
-  .object({
-    id: z.string(),
-    resourceId: z.string(),
-    start: z.string().openapi({ description: "ISO-8601 instant (UTC)" }),
-    end: z.string().openapi({ description: "ISO-8601 instant (UTC)" }),
-    reason: z.string(),
-  })
-  .openapi("AppResourceTimeOff");
+export const ResourceTimeOffItem = z.object({ id: z.string(), resourceId: z.string(), ...timeOffSpanFields }).openapi("AppResourceTimeOff");
 
 export const toResourceItem = (r: { id: string; name: string; type: string; isActive: boolean }): z.infer<typeof ResourceItem> => ({
   id: r.id,
@@ -153,14 +138,8 @@ export function toViewer(auth: OwnerAuth): z.infer<typeof Viewer> {
  * customer's contact; the code only for those who may see it (`seesConfirmationCodes`).
  */
 export function toBookingItem(r: BookingItemRow, codes: boolean): z.infer<typeof BookingItem> {
-  const window = processingWindow(r);
   return {
-    id: r.id,
-    confirmationCode: codes ? r.confirmationCode : null,
-    status: r.status,
-    source: r.source,
-    startDatetime: iso(r.startAt),
-    endDatetime: iso(r.endAt),
+    ...toBookingHead(r, codes),
     staffId: r.staffId,
     serviceId: r.serviceId,
     serviceName: r.serviceName,
@@ -177,9 +156,7 @@ export function toBookingItem(r: BookingItemRow, codes: boolean): z.infer<typeof
     totalAmount: r.totalAmount,
     currency: r.currency,
     notes: r.notes,
-    ...(r.visitId ? { visitId: r.visitId } : {}),
-    ...(window ? { processing: window } : {}),
-    ...(r.resourceIds.length ? { resourceIds: r.resourceIds } : {}),
+    ...toVisitExtras(r),
   };
 }
 

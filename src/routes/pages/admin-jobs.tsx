@@ -1,5 +1,5 @@
 import type { FC } from "hono/jsx";
-import { ColumnHeads } from "./console-parts";
+import { ResultsTable } from "./console-parts";
 import { JOB_STATE_LABELS, JOB_STATES, KNOWN_JOB_KINDS, jobKindLabel } from "../../shared/job-kinds";
 
 /**
@@ -64,13 +64,13 @@ export const JobsPage: FC = () => (
         </div>
       </fieldset>
     </form>
-    <div class="table-wrap">
-      <table id="jobs-table" class="jobs-table" hidden>
-        <caption class="visually-hidden">Jobs</caption>
-        <ColumnHeads columns={["When", "Business", "What", "To", "Last error", "Actions"]} />
-        <tbody id="jobs-body"></tbody>
-      </table>
-    </div>
+    <ResultsTable
+      id="jobs-table"
+      class="jobs-table"
+      caption="Jobs"
+      columns={["When", "Business", "What", "To", "Last error", "Actions"]}
+      bodyId="jobs-body"
+    />
     <nav id="jobs-pager" class="pager" aria-label="Pages of jobs" hidden>
       <a id="jobs-first" class="button" href="/admin/jobs">
         ← First page

@@ -3,7 +3,7 @@ import type { Child, FC } from "hono/jsx";
 import type { AppEnv } from "../../env";
 import { OPERATOR_SECTIONS, TENANT_SECTIONS } from "../../shared/console-sections";
 import { TenantActions } from "./admin-actions";
-import { ColumnHeads, FilterSelect } from "./console-parts";
+import { FilterSelect, ResultsTable } from "./console-parts";
 import { JobsPage } from "./admin-jobs";
 import { ASSET_URLS } from "./asset-urls";
 import { Document, renderPage } from "./layout";
@@ -110,13 +110,12 @@ export const adminPageRoutes = new Hono<AppEnv>()
           <p id="tenants-status" class="muted" role="status" aria-live="polite">
             Loading…
           </p>
-          <div class="table-wrap">
-            <table id="tenants-table" hidden>
-              <caption class="visually-hidden">Tenants</caption>
-              <ColumnHeads columns={["Business", "Slug", "Plan", "Status", "Owner e-mail", "Created"]} />
-              <tbody id="tenants-body"></tbody>
-            </table>
-          </div>
+          <ResultsTable
+            id="tenants-table"
+            caption="Tenants"
+            columns={["Business", "Slug", "Plan", "Status", "Owner e-mail", "Created"]}
+            bodyId="tenants-body"
+          />
           <nav id="tenants-pager" class="pager" aria-label="Pages of tenants" hidden>
             <a id="pager-prev" class="button" rel="prev" href="/admin/tenants">
               ← Previous

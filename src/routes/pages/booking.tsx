@@ -17,7 +17,7 @@ import { AskPanel } from "./booking-ask";
 import { type TextsOffer, textsOffer } from "./booking-texts";
 import { MonthCalendar, weekStartFor } from "./booking-calendar";
 import { PaymentStep } from "./booking-payment";
-import { SaleLinks } from "./sale-page";
+import { businessNotFoundPage, SaleLinks } from "./sale-page";
 import { DetailsStep } from "./booking-details";
 import { AccountPanel, accountLede } from "./customer-sign-in";
 import { ManageSection } from "./booking-manage";
@@ -49,14 +49,7 @@ export async function bookingPageResponse(c: Context<AppEnv>, key: PageTenantKey
   const lang = pageLanguage(c, data.state === "unknown" ? null : data.tenant);
   const { t } = lang;
   const words = { lang: lang.locale, skipLabel: t("page.skip") };
-  if (data.state === "unknown" || data.state === "inactive") {
-    const page = (
-      <MessagePage title={t("notFound.title")} heading={t("notFound.heading")} nonce={nonce} {...words}>
-        <p>{t("notFound.body")}</p>
-      </MessagePage>
-    );
-    return c.html(await renderPage(page), 404);
-  }
+  if (data.state === "unknown" || data.state === "inactive") return businessNotFoundPage(c, lang, nonce);
   if (data.state === "domain_not_ready") {
     // design.md §23: the claim is not verified yet, so the page names no business.
     const page =

@@ -43,6 +43,32 @@ async function page(c: Context<AppEnv>, title: string, heading: string, body: Ch
   );
 }
 
+/** One of the form's two password inputs (the new one, then again): its rules, hint and server-side error. */
+function NewPasswordField(p: { id: "password" | "confirm"; label: string; hint?: string; error?: string }) {
+  return (
+    <div class="field">
+      <label for={p.id}>{p.label}</label>
+      <input
+        id={p.id}
+        name={p.id}
+        type="password"
+        autocomplete="new-password"
+        required
+        minlength={8}
+        maxlength={256}
+        {...(p.hint ? { "aria-describedby": `${p.id}-hint` } : {})}
+        {...(p.error ? { "aria-invalid": "true" } : {})}
+      />
+      {p.hint ? (
+        <p id={`${p.id}-hint`} class="muted small">
+          {p.hint}
+        </p>
+      ) : null}
+      {p.error ? <p class="field-error">{p.error}</p> : null}
+    </div>
+  );
+}
+
 function formPage(c: Context<AppEnv>, s: FormState, status: 200 | 400 = 200) {
   const e = s.errors ?? {};
   const { t } = wordsOf(c);
@@ -60,38 +86,8 @@ function formPage(c: Context<AppEnv>, s: FormState, status: 200 | 400 = 200) {
       ) : null}
       <form method="post" action="/reset-password">
         <input type="hidden" name="token" value={s.token} />
-        <div class="field">
-          <label for="password">{t("reset.newPassword")}</label>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            autocomplete="new-password"
-            required
-            minlength={8}
-            maxlength={256}
-            aria-describedby="password-hint"
-            {...(e.password ? { "aria-invalid": "true" } : {})}
-          />
-          <p id="password-hint" class="muted small">
-            {t("reset.hint")}
-          </p>
-          {e.password ? <p class="field-error">{e.password}</p> : null}
-        </div>
-        <div class="field">
-          <label for="confirm">{t("reset.repeat")}</label>
-          <input
-            id="confirm"
-            name="confirm"
-            type="password"
-            autocomplete="new-password"
-            required
-            minlength={8}
-            maxlength={256}
-            {...(e.confirm ? { "aria-invalid": "true" } : {})}
-          />
-          {e.confirm ? <p class="field-error">{e.confirm}</p> : null}
-        </div>
+        <NewPasswordField id="password" label={t("reset.newPassword")} hint={t("reset.hint")} error={e.password} />
+        <NewPasswordField id="confirm" label={t("reset.repeat")} error={e.confirm} />
         <button type="submit" class="primary">
           {t("reset.save")}
         </button>

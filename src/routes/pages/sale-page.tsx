@@ -126,6 +126,17 @@ export async function salePage(
   return c.html(await renderPage(page), 200);
 }
 
+/** The booking page's 404: the business is unknown or inactive (its sale pages answer it too). */
+export async function businessNotFoundPage(c: Context<AppEnv>, lang: PageLanguage, nonce: string) {
+  const { t } = lang;
+  const page = (
+    <MessagePage title={t("notFound.title")} heading={t("notFound.heading")} nonce={nonce} lang={lang.locale} skipLabel={t("page.skip")}>
+      <p>{t("notFound.body")}</p>
+    </MessagePage>
+  );
+  return c.html(await renderPage(page), 404);
+}
+
 /**
  * The pages that sell online beside /book (gift cards, packages; design.md §32) answer an unknown
  * or inactive business with the booking page's 404 and a suspended one with its 503. Null when the
@@ -134,14 +145,7 @@ export async function salePage(
 export async function closedSalePage(c: Context<AppEnv>, data: BookingPageData, lang: PageLanguage, nonce: string) {
   const { t } = lang;
   const words = { lang: lang.locale, skipLabel: t("page.skip") };
-  if (data.state !== "open" && data.state !== "suspended") {
-    const page = (
-      <MessagePage title={t("notFound.title")} heading={t("notFound.heading")} nonce={nonce} {...words}>
-        <p>{t("notFound.body")}</p>
-      </MessagePage>
-    );
-    return c.html(await renderPage(page), 404);
-  }
+  if (data.state !== "open" && data.state !== "suspended") return businessNotFoundPage(c, lang, nonce);
   if (data.state === "suspended") {
     const business = data.tenant.businessName;
     const theme = themeCss(data.tenant.templateAccent, data.tenant.widgetColor);

@@ -3,8 +3,8 @@ import type { GuestEnv } from "../../env";
 import { optionalCustomer } from "../../middleware/auth";
 import { createBooking } from "../../services/bookings";
 import { createVisit } from "../../services/visits/create";
-import { bookingCustomerField, captchaTokenField, idField, localDateTimeField, localeField, slugParam } from "../fields";
-import { oneServiceOrItems, visitItemsField } from "../fields-visit";
+import { bookingCustomerField, captchaTokenField, localDateTimeField, localeField, slugParam } from "../fields";
+import { bookedServiceFields, oneServiceOrItems } from "../fields-visit";
 import { openApiRouter, routeGroup, security } from "../openapi";
 import { CreatedBooking, toCreatedBooking } from "./booking-shapes";
 import { CreatedVisit, toCreatedVisit } from "./visit-shapes";
@@ -12,11 +12,7 @@ import { BOOKING_SOURCES } from "../../domain/booking-status";
 
 const createBody = z
   .object({
-    serviceId: idField("serviceId").optional().openapi({ description: "Required unless `items` is sent" }),
-    staffProfileId: idField("staffProfileId").optional().openapi({ description: "Required unless `items` is sent" }),
-    items: visitItemsField.optional().openapi({
-      description: "design.md §26: 2-5 services booked back to back as one visit, instead of serviceId and staffProfileId",
-    }),
+    ...bookedServiceFields,
     startDatetime: localDateTimeField("startDatetime").openapi({
       description: "Tenant-local wall time YYYY-MM-DDTHH:MM[:SS] (an offset after it is ignored); a visit's first service starts then",
       example: "2031-03-11T10:00:00",
