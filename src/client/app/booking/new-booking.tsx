@@ -5,7 +5,7 @@ import { dataOf } from "../../shared/http";
 import { api } from "../shell/api";
 import { t } from "../shell/i18n";
 import { duration, money, personName } from "../ui/format";
-import { Button, CheckField, Dialog, Outcome, SelectField, TextAreaField, TextField, useMounted } from "../ui/kit";
+import { Button, GoOrBack, CheckField, Dialog, Outcome, SelectField, TextAreaField, TextField, useMounted } from "../ui/kit";
 import { type Problem, problemOf } from "../ui/problems";
 import type { StaffChoice } from "./change-forms";
 import { CustomerSearch } from "./customer-search";
@@ -246,12 +246,7 @@ export function NewBookingDialog(p: {
         </div>
         {p.texts ? <CheckField id="nb-sms" label={t("nb.sms")} hint={t("nb.smsHint")} checked={smsOptIn} onValue={setSmsOptIn} /> : null}
         <Outcome problem={problem} id="nb-outcome" />
-        <div class="actions-row">
-          <Button type="submit" kind="primary" busy={busy}>
-            {t("nb.book")}
-          </Button>
-          <Button onClick={p.onClose}>{t("kit.close")}</Button>
-        </div>
+        <GoOrBack go={t("nb.book")} busy={busy} back={t("kit.close")} onBack={p.onClose} />
       </form>
     </Dialog>
   );

@@ -9,7 +9,7 @@ import { api } from "../shell/api";
 import { t } from "../shell/i18n";
 import { CopyBox } from "../ui/copy";
 import { DataTable } from "../ui/data-table";
-import { Button, Dialog, Empty, GateNote, Outcome, SelectField, TextField, useMounted, SubmitRow } from "../ui/kit";
+import { Button, GoOrBack, Dialog, Empty, GateNote, Outcome, SelectField, TextField, useMounted, SubmitRow } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 import { sentenceWith } from "./settings-form";
@@ -154,12 +154,13 @@ export function ApiKeys(p: { view: SettingsView; reload: () => void }) {
       {revoking ? (
         <Dialog id="revoke-key" title={t("set.ak.confirmTitle", { name: revoking.name })} onClose={() => setRevoking(null)}>
           <p>{t("set.ak.confirm")}</p>
-          <div class="actions-row">
-            <Button kind="danger" onClick={() => void revoke(revoking)}>
-              {t("set.ak.revokeKey")}
-            </Button>
-            <Button onClick={() => setRevoking(null)}>{t("set.ak.keep")}</Button>
-          </div>
+          <GoOrBack
+            go={t("set.ak.revokeKey")}
+            kind="danger"
+            onGo={() => void revoke(revoking)}
+            back={t("set.ak.keep")}
+            onBack={() => setRevoking(null)}
+          />
         </Dialog>
       ) : null}
     </section>

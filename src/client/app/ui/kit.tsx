@@ -99,6 +99,29 @@ export function SubmitRow(p: { label: string; gate: Gate; busy: boolean }) {
 }
 
 /**
+ * The two buttons that end a choice, in this order everywhere: the one that goes ahead (the form's
+ * submit button when there is no `onGo`) and the one that backs out without doing anything.
+ */
+export function GoOrBack(p: {
+  go: string;
+  kind?: "primary" | "danger";
+  busy?: boolean;
+  gate?: Gate;
+  onGo?: () => void;
+  back: string;
+  onBack: () => void;
+}) {
+  return (
+    <div class="actions-row">
+      <Button type={p.onGo ? "button" : "submit"} kind={p.kind ?? "primary"} gate={p.gate} busy={p.busy} onClick={p.onGo}>
+        {p.go}
+      </Button>
+      <Button onClick={p.onBack}>{p.back}</Button>
+    </div>
+  );
+}
+
+/**
  * The end of a form that saves in place (a settings section, a customer's details): the outcome of
  * the last save, the one submit button, and why it is disabled, in the same order on every form.
  */
