@@ -65,6 +65,28 @@ function apiValue(f: FieldSpec, v: string | boolean): unknown {
 }
 
 /**
+ * A settings section's Save: PATCH /api/businesses/me with what the section sends, then `done` and
+ * `onSaved`; a refusal (the section's own checks, `refuse`, or the server's) shows as `problem`.
+ * `messages` words the API's error codes the section can meet (see problemOf).
+ */
+export function useBusinessSave(onSaved: () => void, messages: Record<string, string>) {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [done, setDone] = useState("");
+  async function send(body: Record<string, unknown>) {
+    setBusy(true);
+    setProblem(null);
+    const a = await api("PATCH", "/api/businesses/me", body);
+    setBusy(false);
+    if (a.status !== 200) return setProblem(problemOf(a, messages));
+    setDone(t("set.saved"));
+    onSaved();
+  }
+  const refuse = (fields: Record<string, string>) => setProblem({ message: t("problem.fields"), fields, retry: false });
+  return { busy, problem, done, setDone, fields: problem?.fields ?? {}, send, refuse };
+}
+
+/**
  * One settings panel of business fields with its own Save: only the changed fields are sent
  * (PATCH /api/businesses/me), field errors show next to their fields, the outcome next to Save,
  * and what was typed stays when the server refuses.
@@ -83,9 +105,7 @@ export function BusinessForm(p: {
 }) {
   const initial = Object.fromEntries(p.fields.map((f) => [f.key, formValue(p.business, f)])) as Values;
   const [values, setValues] = useState<Values>(initial);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [done, setDone] = useState("");
+  const { busy, problem, done, setDone, fields: f, send, refuse } = useBusinessSave(p.onSaved, { conflict: t("set.domainTaken") });
   const manage = gate(p.viewer, "manage");
   const set = (k: string, v: string | boolean) => {
     setValues({ ...values, [k]: v });
@@ -100,16 +120,9 @@ export function BusinessForm(p: {
     const wrong = Object.fromEntries(
       p.fields.filter((f) => f.key in changes && numberProblem(f, values[f.key])).map((f) => [f.key, numberProblem(f, values[f.key])]),
     );
-    if (Object.keys(wrong).length) return setProblem({ message: t("problem.fields"), fields: wrong, retry: false });
-    setBusy(true);
-    setProblem(null);
-    const a = await api("PATCH", "/api/businesses/me", changes);
-    setBusy(false);
-    if (a.status !== 200) return setProblem(problemOf(a, { conflict: t("set.domainTaken") }));
-    setDone(t("set.saved"));
-    p.onSaved();
+    if (Object.keys(wrong).length) return refuse(wrong);
+    await send(changes);
   }
-  const f = problem?.fields ?? {};
   const off = !manage.allowed;
   return (
     <section class="panel" aria-labelledby={`${p.id}-title`}>
