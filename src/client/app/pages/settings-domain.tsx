@@ -66,6 +66,12 @@ function RecordPart(p: { id: string; label: string; value: string; copyLabel: st
   );
 }
 
+/** The two parts of a record the owner copies into their DNS provider, in the order they ask for them. */
+const RECORD_PARTS = [
+  { key: "name", label: "set.dm.name", copy: "set.dm.copyName", copied: "set.dm.copiedName" },
+  { key: "value", label: "set.dm.value", copy: "set.dm.copyValue", copied: "set.dm.copiedValue" },
+] as const;
+
 function DnsRecords(p: { records: DnsRecord[]; onCopied: (words: string) => void }) {
   if (p.records.length === 0) return null;
   return (
@@ -76,22 +82,16 @@ function DnsRecords(p: { records: DnsRecord[]; onCopied: (words: string) => void
             <h3 id={`dns-${i}-title`}>{t("set.dm.record", { type: r.type })}</h3>
             <p class="muted small">{purpose(r)}</p>
             <dl class="dns-fields">
-              <RecordPart
-                id={`dns-${i}-name`}
-                label={t("set.dm.name")}
-                value={r.name}
-                copyLabel={t("set.dm.copyName", { type: r.type })}
-                copied={t("set.dm.copiedName", { type: r.type })}
-                onCopied={p.onCopied}
-              />
-              <RecordPart
-                id={`dns-${i}-value`}
-                label={t("set.dm.value")}
-                value={r.value}
-                copyLabel={t("set.dm.copyValue", { type: r.type })}
-                copied={t("set.dm.copiedValue", { type: r.type })}
-                onCopied={p.onCopied}
-              />
+              {RECORD_PARTS.map((part) => (
+                <RecordPart
+                  id={`dns-${i}-${part.key}`}
+                  label={t(part.label)}
+                  value={r[part.key]}
+                  copyLabel={t(part.copy, { type: r.type })}
+                  copied={t(part.copied, { type: r.type })}
+                  onCopied={p.onCopied}
+                />
+              ))}
             </dl>
           </section>
         );
