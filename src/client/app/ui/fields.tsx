@@ -75,6 +75,11 @@ export function TextField(
   );
 }
 
+/** A length of time in minutes, typed in 5-minute steps (a service's length, its processing time). */
+export function MinutesField(p: FieldProps & { value: string; onValue: (v: string) => void }) {
+  return <TextField {...p} type="number" min={5} step={5} />;
+}
+
 export function TextAreaField(
   p: FieldProps & { value: string; onValue: (v: string) => void; rows?: number; maxLength?: number; disabled?: boolean },
 ) {
