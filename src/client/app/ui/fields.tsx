@@ -105,15 +105,19 @@ export function TextAreaField(
 
 export type Option = { value: string; label: string };
 
+/** A select's <option>s with the current one selected (a plain list, not a component: the select's own children). */
+export const optionList = (options: Option[], current: string | null) =>
+  options.map((o) => (
+    <option value={o.value} selected={o.value === current}>
+      {o.label}
+    </option>
+  ));
+
 export function SelectField(p: FieldProps & { value: string; onValue: (v: string) => void; options: Option[]; disabled?: boolean }) {
   return (
     <FieldFrame {...p}>
       <select {...controlAttrs(p)} value={p.value} onChange={(e: InputEvt) => p.onValue((e.target as HTMLSelectElement).value)}>
-        {p.options.map((o) => (
-          <option value={o.value} selected={o.value === p.value}>
-            {o.label}
-          </option>
-        ))}
+        {optionList(p.options, p.value)}
       </select>
     </FieldFrame>
   );
