@@ -12,7 +12,7 @@ import { DataTable } from "../ui/data-table";
 import { Button, GoOrBack, Dialog, Empty, GateNote, Outcome, SelectField, TextField, useMounted, SubmitRow } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
-import { sentenceWith } from "./settings-form";
+import { sentenceWith, SettingsPanel } from "./settings-form";
 
 const scopes = () => [
   { value: "read", label: t("set.ak.scopeRead") },
@@ -64,8 +64,7 @@ export function ApiKeys(p: { view: SettingsView; reload: () => void }) {
 
   const f = problem?.fields ?? {};
   return (
-    <section class="panel" aria-labelledby="api-keys-title">
-      <h2 id="api-keys-title">{t("set.sec.api-keys")}</h2>
+    <SettingsPanel id="api-keys" title={t("set.sec.api-keys")}>
       <p class="muted">
         {sentenceWith("set.ak.intro", {
           link: <a href="/docs">{t("set.ak.docs")}</a>,
@@ -163,6 +162,6 @@ export function ApiKeys(p: { view: SettingsView; reload: () => void }) {
           />
         </Dialog>
       ) : null}
-    </section>
+    </SettingsPanel>
   );
 }

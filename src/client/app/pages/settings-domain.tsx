@@ -12,6 +12,7 @@ import { t } from "../shell/i18n";
 import { Button, GateNote, Outcome, TextField, useMounted, SubmitRow } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
+import { SettingsPanel } from "./settings-form";
 
 type DomainStatus = NonNullable<OwnerBusiness["customDomainStatus"]>;
 type DnsRecord = DomainStatus["dnsRecords"][number];
@@ -151,8 +152,7 @@ export function CustomDomainPanel(p: { view: SettingsView; onSaved: () => void }
   }
 
   return (
-    <section class="panel" aria-labelledby="domain-title">
-      <h2 id="domain-title">{t("set.sec.domain")}</h2>
+    <SettingsPanel id="domain" title={t("set.sec.domain")}>
       <p class="muted">{t("set.dm.intro")}</p>
       <form onSubmit={save} novalidate>
         <div class="form-grid">
@@ -199,6 +199,6 @@ export function CustomDomainPanel(p: { view: SettingsView; onSaved: () => void }
       ) : null}
       <Outcome problem={problem} done={done} />
       <GateNote gates={[manage]} />
-    </section>
+    </SettingsPanel>
   );
 }

@@ -10,6 +10,7 @@ import { DataTable } from "../ui/data-table";
 import { Button, GateNote, Outcome } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
+import { SettingsPanel } from "./settings-form";
 
 /** The labels of src/shared/job-kinds.ts in the app's language; a kind added later shows under its own name. */
 const JOB_KINDS: Record<string, AppKey> = {
@@ -62,8 +63,7 @@ export function FailedJobs(p: { jobs: FailedJob[]; tz: string; viewer?: Viewer }
     setDone(t("set.fj.resent", { what: jobWhat(j), target: j.target }));
   }
   return (
-    <section class="panel" aria-labelledby="failed-title">
-      <h2 id="failed-title">{t("set.sec.failed-jobs")}</h2>
+    <SettingsPanel id="failed" title={t("set.sec.failed-jobs")}>
       {jobs.length === 0 ? (
         <p class="muted">{t("set.fj.none")}</p>
       ) : (
@@ -108,6 +108,6 @@ export function FailedJobs(p: { jobs: FailedJob[]; tz: string; viewer?: Viewer }
       )}
       <Outcome problem={problem} done={done} />
       <GateNote gates={jobs.some((j) => j.retryable) ? [manage] : []} />
-    </section>
+    </SettingsPanel>
   );
 }

@@ -33,6 +33,16 @@ export function sentenceWith(key: AppKey, nodes: Record<string, Child>): Child[]
   return marked.split("\u0000").map((part, i) => (i % 2 === 1 ? (nodes[part] ?? part) : part));
 }
 
+/** A settings section's panel, named by its heading (`${id}-title`) for assistive technology. */
+export function SettingsPanel(p: { id: string; title: string; children: Child }) {
+  return (
+    <section class="panel" aria-labelledby={`${p.id}-title`}>
+      <h2 id={`${p.id}-title`}>{p.title}</h2>
+      {p.children}
+    </section>
+  );
+}
+
 /** A business value as a form value (text fields hold strings, checkboxes booleans). */
 function formValue(b: OwnerBusiness, f: FieldSpec): string | boolean {
   const v = b[f.key];
@@ -125,8 +135,7 @@ export function BusinessForm(p: {
   }
   const off = !manage.allowed;
   return (
-    <section class="panel" aria-labelledby={`${p.id}-title`}>
-      <h2 id={`${p.id}-title`}>{p.title}</h2>
+    <SettingsPanel id={p.id} title={p.title}>
       {p.intro}
       <form onSubmit={save} novalidate>
         <div class="form-grid">
@@ -174,6 +183,6 @@ export function BusinessForm(p: {
         {p.preview?.(values)}
         <SaveRow label={p.save} gate={manage} busy={busy} problem={problem} done={done} />
       </form>
-    </section>
+    </SettingsPanel>
   );
 }

@@ -5,7 +5,7 @@ import { t } from "../shell/i18n";
 import { toMajor, toMinor } from "../ui/format";
 import { CheckField, TextField, SaveRow } from "../ui/kit";
 import { gate } from "../ui/permissions";
-import { type SectionProps, useBusinessSave } from "./settings-form";
+import { type SectionProps, SettingsPanel, useBusinessSave } from "./settings-form";
 
 export function GiftCardsSection(p: SectionProps) {
   const b = p.view.settings;
@@ -48,8 +48,7 @@ export function GiftCardsSection(p: SectionProps) {
   const fieldError = (key: string) =>
     fields[`giftCards.${key}`] ?? Object.entries(fields).find(([k]) => k.startsWith(`giftCards.${key}.`))?.[1];
   return (
-    <section class="panel" aria-labelledby="gift-cards-title">
-      <h2 id="gift-cards-title">{t("set.sec.gift-cards")}</h2>
+    <SettingsPanel id="gift-cards" title={t("set.sec.gift-cards")}>
       <p class="muted">{t("set.gc.intro")}</p>
       <form onSubmit={save} novalidate>
         <CheckField
@@ -105,6 +104,6 @@ export function GiftCardsSection(p: SectionProps) {
         </div>
         <SaveRow label={t("set.gc.save")} gate={manage} busy={busy} problem={problem} done={done} />
       </form>
-    </section>
+    </SettingsPanel>
   );
 }

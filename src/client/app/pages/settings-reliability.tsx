@@ -6,7 +6,7 @@ import type { AppKey } from "../../../shared/i18n/app/en";
 import { t } from "../shell/i18n";
 import { TextField, SaveRow } from "../ui/kit";
 import { gate } from "../ui/permissions";
-import { type SectionProps, useBusinessSave } from "./settings-form";
+import { type SectionProps, SettingsPanel, useBusinessSave } from "./settings-form";
 
 type Key = keyof ReliabilityPolicy;
 
@@ -42,8 +42,7 @@ export function ReliabilitySection(p: SectionProps) {
   }
 
   return (
-    <section class="panel" aria-labelledby="reliability-title">
-      <h2 id="reliability-title">{t("set.sec.reliability")}</h2>
+    <SettingsPanel id="reliability" title={t("set.sec.reliability")}>
       <p class="muted">{t("set.rl.intro")}</p>
       <form onSubmit={save} novalidate>
         <div class="form-grid">
@@ -67,6 +66,6 @@ export function ReliabilitySection(p: SectionProps) {
         </div>
         <SaveRow label={t("set.rl.save")} gate={manage} busy={busy} problem={problem} done={done} />
       </form>
-    </section>
+    </SettingsPanel>
   );
 }

@@ -10,6 +10,7 @@ import { DataTable } from "../ui/data-table";
 import { Button, GateNote, Outcome, TextField, SubmitRow } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
+import { SettingsPanel } from "./settings-form";
 
 /** Outbound webhooks: endpoints (the secret is shown once, at creation), their delivery log and redelivery. */
 export function Webhooks(p: { view: SettingsView; onChanged: () => void }) {
@@ -54,8 +55,7 @@ export function Webhooks(p: { view: SettingsView; onChanged: () => void }) {
     setEvents(on ? [...rest, type] : rest);
   };
   return (
-    <section class="panel" aria-labelledby="webhooks-title">
-      <h2 id="webhooks-title">{t("set.sec.webhooks")}</h2>
+    <SettingsPanel id="webhooks" title={t("set.sec.webhooks")}>
       <p class="muted">{t("set.wh.intro")}</p>
       {p.view.webhooks.length === 0 ? (
         <p class="muted">{t("set.wh.none")}</p>
@@ -139,7 +139,7 @@ export function Webhooks(p: { view: SettingsView; onChanged: () => void }) {
       </form>
       <Outcome problem={problem} done={done} />
       <GateNote gates={[manage]} />
-    </section>
+    </SettingsPanel>
   );
 }
 
