@@ -3,7 +3,7 @@ import type { AppBusiness, OwnerBookingDetail } from "../../shared/api-types";
 import { localParts } from "../lib/zoned";
 import { api } from "../shell/api";
 import { t } from "../shell/i18n";
-import { CheckField, GoOrBack, Outcome, SelectField, TextAreaField, TextField, useMounted } from "../ui/kit";
+import { CheckField, GoOrBack, Outcome, SelectField, staffOptions, TextAreaField, TextField, useMounted } from "../ui/kit";
 import { type Problem, problemOf } from "../ui/problems";
 
 export type StaffChoice = { id: string; displayName: string };
@@ -87,7 +87,7 @@ export function RescheduleForm(p: {
           label={t("mv.staff")}
           value={staffId}
           onValue={setStaffId}
-          options={p.staff.map((s) => ({ value: s.id, label: s.displayName }))}
+          options={staffOptions(p.staff)}
           error={f.staffProfileId}
         />
         <TextField id="move-date" label={t("mv.date")} type="date" value={date} onValue={setDate} required />

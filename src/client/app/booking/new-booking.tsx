@@ -6,7 +6,7 @@ import { api } from "../shell/api";
 import { t } from "../shell/i18n";
 import { type NameAndPhone, NameAndPhoneFields } from "../ui/contact-fields";
 import { duration, money, personName } from "../ui/format";
-import { Button, GoOrBack, CheckField, Dialog, Outcome, SelectField, TextAreaField, TextField, useMounted } from "../ui/kit";
+import { Button, GoOrBack, CheckField, Dialog, Outcome, SelectField, staffOptions, TextAreaField, TextField, useMounted } from "../ui/kit";
 import { type Problem, problemOf } from "../ui/problems";
 import type { StaffChoice } from "./change-forms";
 import { CustomerSearch } from "./customer-search";
@@ -140,7 +140,7 @@ export function NewBookingDialog(p: {
             label={t("nb.staff")}
             value={staffId}
             onValue={setStaffId}
-            options={p.staff.map((s) => ({ value: s.id, label: s.displayName }))}
+            options={staffOptions(p.staff)}
             error={f.staffProfileId ?? f["items.0.staffProfileId"]}
           />
           <TextField id="nb-date" label={t("nb.date")} type="date" required value={date} onValue={setDate} />

@@ -105,6 +105,10 @@ export function TextAreaField(
 
 export type Option = { value: string; label: string };
 
+/** Staff members as a select's options, by the name clients see. */
+export const staffOptions = (staff: Array<{ id: string; displayName: string }>): Option[] =>
+  staff.map((s) => ({ value: s.id, label: s.displayName }));
+
 /** A select's <option>s with the current one selected (a plain list, not a component: the select's own children). */
 export const optionList = (options: Option[], current: string | null) =>
   options.map((o) => (

@@ -8,7 +8,7 @@ import type { Problem } from "./problems";
 // The owner app's building blocks. Everything is text (hono/jsx/dom writes text nodes and
 // attributes, never HTML); colours come from the design tokens in CSS. Form fields and the modal
 // dialog live in their own files and are re-exported here, so every page imports one kit.
-export { CheckField, MinutesField, type Option, SelectField, TextAreaField, TextField } from "./fields";
+export { CheckField, MinutesField, type Option, SelectField, staffOptions, TextAreaField, TextField } from "./fields";
 export { Dialog } from "./dialog";
 
 /**
