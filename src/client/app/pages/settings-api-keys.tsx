@@ -9,7 +9,7 @@ import { api } from "../shell/api";
 import { t } from "../shell/i18n";
 import { CopyBox } from "../ui/copy";
 import { DataTable } from "../ui/data-table";
-import { Button, GoOrBack, Dialog, Empty, GateNote, Outcome, SelectField, TextField, useMounted, SubmitRow } from "../ui/kit";
+import { Button, GoOrBack, Dialog, Empty, SelectField, TextField, useMounted, SubmitRow, PanelEnd } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 import { sentenceWith, SettingsPanel } from "./settings-form";
@@ -148,8 +148,7 @@ export function ApiKeys(p: { view: SettingsView; reload: () => void }) {
           </form>
         </>
       )}
-      <Outcome problem={problem} done={done} id="api-keys-outcome" />
-      <GateNote gates={[manage]} />
+      <PanelEnd problem={problem} done={done} gates={[manage]} id="api-keys-outcome" />
       {revoking ? (
         <Dialog id="revoke-key" title={t("set.ak.confirmTitle", { name: revoking.name })} onClose={() => setRevoking(null)}>
           <p>{t("set.ak.confirm")}</p>

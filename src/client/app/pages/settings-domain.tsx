@@ -9,7 +9,7 @@ import { dataOf, errorMessage } from "../../shared/http";
 import { whenLabel } from "../lib/zoned";
 import { api } from "../shell/api";
 import { t } from "../shell/i18n";
-import { Button, GateNote, Outcome, TextField, useMounted, SubmitRow } from "../ui/kit";
+import { Button, TextField, useMounted, SubmitRow, PanelEnd } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 import { SettingsPanel } from "./settings-form";
@@ -197,8 +197,7 @@ export function CustomDomainPanel(p: { view: SettingsView; onSaved: () => void }
           ) : null}
         </div>
       ) : null}
-      <Outcome problem={problem} done={done} />
-      <GateNote gates={[manage]} />
+      <PanelEnd problem={problem} done={done} gates={[manage]} />
     </SettingsPanel>
   );
 }

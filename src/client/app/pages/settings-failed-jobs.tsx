@@ -7,7 +7,7 @@ import { whenLabel } from "../lib/zoned";
 import { api } from "../shell/api";
 import { t } from "../shell/i18n";
 import { DataTable } from "../ui/data-table";
-import { Button, GateNote, Outcome } from "../ui/kit";
+import { Button, PanelEnd } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 import { SettingsPanel } from "./settings-form";
@@ -106,8 +106,7 @@ export function FailedJobs(p: { jobs: FailedJob[]; tz: string; viewer?: Viewer }
           ) : null}
         </>
       )}
-      <Outcome problem={problem} done={done} />
-      <GateNote gates={jobs.some((j) => j.retryable) ? [manage] : []} />
+      <PanelEnd problem={problem} done={done} gates={jobs.some((j) => j.retryable) ? [manage] : []} />
     </SettingsPanel>
   );
 }

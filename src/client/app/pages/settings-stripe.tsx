@@ -6,7 +6,7 @@ import type { SettingsView, StripeStatus } from "../../shared/api-types";
 import { dataOf } from "../../shared/http";
 import { api } from "../shell/api";
 import { t } from "../shell/i18n";
-import { Button, Facts, GateNote, Outcome, TextField, useMounted } from "../ui/kit";
+import { Button, Facts, TextField, useMounted, PanelEnd } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 import { BusinessForm, SettingsPanel } from "./settings-form";
@@ -150,8 +150,7 @@ export function StripePanel(p: { view: SettingsView; onSaved: () => void }) {
           </form>
         </details>
       )}
-      <Outcome problem={problem} done={done} id="stripe-outcome" />
-      <GateNote gates={[manage]} />
+      <PanelEnd problem={problem} done={done} gates={[manage]} id="stripe-outcome" />
     </SettingsPanel>
   );
 }

@@ -7,7 +7,7 @@ import { whenLabel } from "../lib/zoned";
 import { api } from "../shell/api";
 import { t } from "../shell/i18n";
 import { DataTable } from "../ui/data-table";
-import { Button, GateNote, Outcome, TextField, SubmitRow } from "../ui/kit";
+import { Button, Outcome, TextField, SubmitRow, PanelEnd } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 import { SettingsPanel } from "./settings-form";
@@ -137,8 +137,7 @@ export function Webhooks(p: { view: SettingsView; onChanged: () => void }) {
         </fieldset>
         <SubmitRow label={t("set.wh.add")} gate={manage} busy={busy} />
       </form>
-      <Outcome problem={problem} done={done} />
-      <GateNote gates={[manage]} />
+      <PanelEnd problem={problem} done={done} gates={[manage]} />
     </SettingsPanel>
   );
 }

@@ -8,7 +8,7 @@ import { api } from "../shell/api";
 import { t } from "../shell/i18n";
 import { CopyBox } from "../ui/copy";
 import { personName } from "../ui/format";
-import { Button, GoOrBack, GateNote, Outcome, SelectField, useMounted } from "../ui/kit";
+import { Button, GoOrBack, SelectField, useMounted, PanelEnd } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 
@@ -112,8 +112,7 @@ export function StaffLinks(p: { staff: StaffCard; members: OwnerMember[]; busine
           </Button>
         </div>
       )}
-      <Outcome problem={problem} done={done} />
-      <GateNote gates={[manage]} />
+      <PanelEnd problem={problem} done={done} gates={[manage]} />
     </div>
   );
 }

@@ -87,6 +87,19 @@ export function Outcome(p: { problem?: Problem | null; done?: string; onRetry?: 
   );
 }
 
+/**
+ * A panel's last lines: the outcome of its last action, then why some of its actions are not
+ * offered, in this order on every panel whose actions share one outcome.
+ */
+export function PanelEnd(p: { problem: Problem | null; done: string; gates: Gate[]; id?: string }) {
+  return (
+    <>
+      <Outcome problem={p.problem} done={p.done} id={p.id} />
+      <GateNote gates={p.gates} />
+    </>
+  );
+}
+
 /** A form's one submit button in its row, disabled with the reason when the viewer may not act. */
 export function SubmitRow(p: { label: string; gate: Gate; busy: boolean }) {
   return (
