@@ -7,7 +7,7 @@ import { whenLabel } from "../lib/zoned";
 import { api } from "../shell/api";
 import { t } from "../shell/i18n";
 import { DataTable } from "../ui/data-table";
-import { Button, PanelEnd } from "../ui/kit";
+import { Button, PanelEnd, MoreRow } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 import { SettingsPanel } from "./settings-form";
@@ -97,13 +97,7 @@ export function FailedJobs(p: { jobs: FailedJob[]; tz: string; viewer?: Viewer }
               },
             ]}
           />
-          {all === null && p.jobs.length >= 20 ? (
-            <div class="actions-row">
-              <Button busy={busy} onClick={() => void showAll()}>
-                {t("set.fj.showAll")}
-              </Button>
-            </div>
-          ) : null}
+          {all === null && p.jobs.length >= 20 ? <MoreRow label={t("set.fj.showAll")} busy={busy} onMore={() => void showAll()} /> : null}
         </>
       )}
       <PanelEnd problem={problem} done={done} gates={jobs.some((j) => j.retryable) ? [manage] : []} />

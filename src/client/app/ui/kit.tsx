@@ -100,6 +100,17 @@ export function PanelEnd(p: { problem: Problem | null; done: string; gates: Gate
   );
 }
 
+/** The one button under a list that fetches more of it ("Older messages", "Show all"). */
+export function MoreRow(p: { label: string; busy: boolean; onMore: () => void }) {
+  return (
+    <div class="actions-row">
+      <Button busy={p.busy} onClick={p.onMore}>
+        {p.label}
+      </Button>
+    </div>
+  );
+}
+
 /** A form's one submit button in its row, disabled with the reason when the viewer may not act. */
 export function SubmitRow(p: { label: string; gate: Gate; busy: boolean }) {
   return (
