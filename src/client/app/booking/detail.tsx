@@ -7,11 +7,11 @@ import { t } from "../shell/i18n";
 import { duration, money, personName } from "../ui/format";
 import {
   Button,
-  GoOrBack,
   CheckField,
   Dialog,
   Facts,
   GateNote,
+  GoOrBack,
   Loading,
   LoadFailed,
   Outcome,

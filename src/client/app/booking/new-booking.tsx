@@ -6,7 +6,7 @@ import { api } from "../shell/api";
 import { t } from "../shell/i18n";
 import { type NameAndPhone, NameAndPhoneFields } from "../ui/contact-fields";
 import { duration, money, personName } from "../ui/format";
-import { Button, GoOrBack, CheckField, Dialog, Outcome, SelectField, staffOptions, TextAreaField, TextField, useMounted } from "../ui/kit";
+import { Button, CheckField, Dialog, GoOrBack, Outcome, SelectField, staffOptions, TextAreaField, TextField, useMounted } from "../ui/kit";
 import { type Problem, problemOf } from "../ui/problems";
 import type { StaffChoice } from "./change-forms";
 import { CustomerSearch } from "./customer-search";

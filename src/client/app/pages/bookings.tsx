@@ -9,7 +9,7 @@ import { startPage } from "../shell/boot";
 import { t } from "../shell/i18n";
 import { DataTable } from "../ui/data-table";
 import { money, personName } from "../ui/format";
-import { Button, Empty, LoadFailed, SelectField, staffOptions, StatusBadge, statusLabel, TextField, Loading } from "../ui/kit";
+import { Button, Empty, LoadFailed, Loading, SelectField, staffOptions, StatusBadge, statusLabel, TextField } from "../ui/kit";
 import { useView } from "../ui/use-view";
 
 const PAGE = 25;

@@ -8,7 +8,7 @@ import { dayLabel, localParts } from "../lib/zoned";
 import { api } from "../shell/api";
 import { t } from "../shell/i18n";
 import { personName } from "../ui/format";
-import { Button, CheckField, Outcome, useMounted, PanelEnd } from "../ui/kit";
+import { Button, CheckField, Outcome, PanelEnd, useMounted } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 

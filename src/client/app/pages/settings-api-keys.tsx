@@ -9,7 +9,7 @@ import { api } from "../shell/api";
 import { t } from "../shell/i18n";
 import { CopyBox } from "../ui/copy";
 import { DataTable } from "../ui/data-table";
-import { Button, GoOrBack, Dialog, Empty, SelectField, TextField, useMounted, SubmitRow, PanelEnd } from "../ui/kit";
+import { Button, Dialog, Empty, GoOrBack, PanelEnd, SelectField, SubmitRow, TextField, useMounted } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 import { sentenceWith, SettingsPanel } from "./settings-form";

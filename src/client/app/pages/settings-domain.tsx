@@ -9,7 +9,7 @@ import { dataOf, errorMessage } from "../../shared/http";
 import { whenLabel } from "../lib/zoned";
 import { api } from "../shell/api";
 import { t } from "../shell/i18n";
-import { Button, TextField, useMounted, SubmitRow, PanelEnd } from "../ui/kit";
+import { Button, PanelEnd, SubmitRow, TextField, useMounted } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 import { SettingsPanel } from "./settings-form";

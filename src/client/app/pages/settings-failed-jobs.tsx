@@ -7,7 +7,7 @@ import { whenLabel } from "../lib/zoned";
 import { api } from "../shell/api";
 import { t } from "../shell/i18n";
 import { DataTable } from "../ui/data-table";
-import { Button, PanelEnd, MoreRow } from "../ui/kit";
+import { Button, MoreRow, PanelEnd } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 import { SettingsPanel } from "./settings-form";

@@ -6,7 +6,7 @@ import type { SettingsView, StripeStatus } from "../../shared/api-types";
 import { dataOf } from "../../shared/http";
 import { api } from "../shell/api";
 import { t } from "../shell/i18n";
-import { Button, Facts, TextField, useMounted, PanelEnd } from "../ui/kit";
+import { Button, Facts, PanelEnd, TextField, useMounted } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 import { BusinessForm, SettingsPanel } from "./settings-form";

@@ -4,7 +4,7 @@ import { api } from "../shell/api";
 import { t } from "../shell/i18n";
 import { personName } from "../ui/format";
 import { DataTable } from "../ui/data-table";
-import { Button, SelectField, TextField, SubmitRow, PanelEnd } from "../ui/kit";
+import { Button, PanelEnd, SelectField, SubmitRow, TextField } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 

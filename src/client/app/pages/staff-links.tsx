@@ -8,7 +8,7 @@ import { api } from "../shell/api";
 import { t } from "../shell/i18n";
 import { CopyBox } from "../ui/copy";
 import { personName } from "../ui/format";
-import { Button, GoOrBack, SelectField, useMounted, PanelEnd } from "../ui/kit";
+import { Button, GoOrBack, PanelEnd, SelectField, useMounted } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 

@@ -1,7 +1,7 @@
 import { useState } from "hono/jsx/dom";
 import { api } from "../shell/api";
 import { t } from "../shell/i18n";
-import { Button, GoOrBack, Dialog, GateNote, Outcome } from "./kit";
+import { Button, Dialog, GateNote, GoOrBack, Outcome } from "./kit";
 import type { Gate } from "./permissions";
 import { type Problem, problemOf } from "./problems";
 
