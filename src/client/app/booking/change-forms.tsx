@@ -3,7 +3,7 @@ import type { AppBusiness, OwnerBookingDetail } from "../../shared/api-types";
 import { localParts } from "../lib/zoned";
 import { api } from "../shell/api";
 import { t } from "../shell/i18n";
-import { Button, CheckField, Outcome, SelectField, TextAreaField, TextField, useMounted } from "../ui/kit";
+import { CheckField, GoOrBack, Outcome, SelectField, staffOptions, TextAreaField, TextField, useMounted } from "../ui/kit";
 import { type Problem, problemOf } from "../ui/problems";
 
 export type StaffChoice = { id: string; displayName: string };
@@ -34,12 +34,7 @@ export function CancelForm(p: { id: string; onDone: () => void; onBack: () => vo
         error={problem?.fields.reason}
       />
       <Outcome problem={problem} />
-      <div class="actions-row">
-        <Button type="submit" kind="danger" busy={busy}>
-          {t("mv.yesCancel")}
-        </Button>
-        <Button onClick={p.onBack}>{t("mv.keep")}</Button>
-      </div>
+      <GoOrBack go={t("mv.yesCancel")} kind="danger" busy={busy} back={t("mv.keep")} onBack={p.onBack} />
     </form>
   );
 }
@@ -92,7 +87,7 @@ export function RescheduleForm(p: {
           label={t("mv.staff")}
           value={staffId}
           onValue={setStaffId}
-          options={p.staff.map((s) => ({ value: s.id, label: s.displayName }))}
+          options={staffOptions(p.staff)}
           error={f.staffProfileId}
         />
         <TextField id="move-date" label={t("mv.date")} type="date" value={date} onValue={setDate} required />
@@ -109,12 +104,7 @@ export function RescheduleForm(p: {
       </div>
       <CheckField id="move-override" label={t("mv.override")} hint={t("mv.overrideHint")} checked={override} onValue={setOverride} />
       <Outcome problem={problem} />
-      <div class="actions-row">
-        <Button type="submit" kind="primary" busy={busy}>
-          {t("mv.submit")}
-        </Button>
-        <Button onClick={p.onBack}>{t("mv.back")}</Button>
-      </div>
+      <GoOrBack go={t("mv.submit")} busy={busy} back={t("mv.back")} onBack={p.onBack} />
     </form>
   );
 }

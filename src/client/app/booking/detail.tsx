@@ -5,7 +5,20 @@ import { dataOf } from "../../shared/http";
 import { api } from "../shell/api";
 import { t } from "../shell/i18n";
 import { duration, money, personName } from "../ui/format";
-import { Button, CheckField, Dialog, Facts, GateNote, Loading, LoadFailed, Outcome, sourceLabel, StatusBadge, useMounted } from "../ui/kit";
+import {
+  Button,
+  CheckField,
+  Dialog,
+  Facts,
+  GateNote,
+  GoOrBack,
+  Loading,
+  LoadFailed,
+  Outcome,
+  sourceLabel,
+  StatusBadge,
+  useMounted,
+} from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 import { dayLabel, localParts, timeSpan, whenLabel } from "../lib/zoned";
@@ -243,12 +256,14 @@ function Actions(p: {
               onValue={setCharge}
             />
           ) : null}
-          <div class="actions-row">
-            <Button kind="danger" busy={p.busy} onClick={() => p.setStatus("no_show", fee ? charge : undefined)}>
-              {t("bd.yesNoShow")}
-            </Button>
-            <Button onClick={() => p.setMode("view")}>{t("bd.keepIt")}</Button>
-          </div>
+          <GoOrBack
+            go={t("bd.yesNoShow")}
+            kind="danger"
+            busy={p.busy}
+            onGo={() => p.setStatus("no_show", fee ? charge : undefined)}
+            back={t("bd.keepIt")}
+            onBack={() => p.setMode("view")}
+          />
         </div>
       ) : null}
     </>

@@ -4,8 +4,9 @@ import type { AppBusiness, CalendarView, OwnerBooking, OwnerCreatedVisit, OwnerC
 import { dataOf } from "../../shared/http";
 import { api } from "../shell/api";
 import { t } from "../shell/i18n";
+import { type NameAndPhone, NameAndPhoneFields } from "../ui/contact-fields";
 import { duration, money, personName } from "../ui/format";
-import { Button, CheckField, Dialog, Outcome, SelectField, TextAreaField, TextField, useMounted } from "../ui/kit";
+import { Button, CheckField, Dialog, GoOrBack, Outcome, SelectField, staffOptions, TextAreaField, TextField, useMounted } from "../ui/kit";
 import { type Problem, problemOf } from "../ui/problems";
 import type { StaffChoice } from "./change-forms";
 import { CustomerSearch } from "./customer-search";
@@ -52,9 +53,7 @@ export function NewBookingDialog(p: {
   const [date, setDate] = useState(p.start.date);
   const [time, setTime] = useState(p.start.time);
   const [source, setSource] = useState<Source>("walk_in");
-  const [first, setFirst] = useState("");
-  const [last, setLast] = useState("");
-  const [phone, setPhone] = useState("");
+  const [contact, setContact] = useState<NameAndPhone>({ firstName: "", lastName: "", phone: "" });
   const [email, setEmail] = useState("");
   const [notes, setNotes] = useState("");
   const [override, setOverride] = useState(false);
@@ -71,9 +70,7 @@ export function NewBookingDialog(p: {
 
   function pick(c: OwnerCustomer | null) {
     setPicked(c);
-    setFirst(c?.firstName ?? "");
-    setLast(c?.lastName ?? "");
-    setPhone(c?.phone ?? "");
+    setContact({ firstName: c?.firstName ?? "", lastName: c?.lastName ?? "", phone: c?.phone ?? "" });
     setEmail(c?.email ?? "");
   }
 
@@ -86,9 +83,9 @@ export function NewBookingDialog(p: {
     e.preventDefault();
     if (!serviceId) return local({ serviceId: t("nb.chooseService") }, t("nb.chooseServiceMsg"));
     if (!date || !time) return local({ startDatetime: t("nb.chooseWhen") }, t("nb.chooseWhenMsg"));
-    if (!first.trim()) return local({ "customer.firstName": t("nb.firstName") }, t("nb.firstNameMsg"));
+    if (!contact.firstName.trim()) return local({ "customer.firstName": t("nb.firstName") }, t("nb.firstNameMsg"));
     if (emailRequired && !email.trim()) return local({ "customer.email": t("nb.emailNeeded") }, t("nb.emailMsg"));
-    if (smsOptIn && !phone.trim()) return local({ "customer.phone": t("nb.phoneNeeded") }, t("nb.phoneMsg"));
+    if (smsOptIn && !contact.phone.trim()) return local({ "customer.phone": t("nb.phoneNeeded") }, t("nb.phoneMsg"));
     setBusy(true);
     setProblem(null);
     const items = itemsBody({ serviceId, staffId }, more);
@@ -98,9 +95,9 @@ export function NewBookingDialog(p: {
       source,
       override,
       customer: {
-        firstName: first.trim(),
-        lastName: last.trim() || null,
-        phone: phone.trim() || null,
+        firstName: contact.firstName.trim(),
+        lastName: contact.lastName.trim() || null,
+        phone: contact.phone.trim() || null,
         email: email.trim() || null,
         notes: notes.trim() || null,
         ...(p.texts && smsOptIn ? { smsOptIn: true } : {}),
@@ -143,7 +140,7 @@ export function NewBookingDialog(p: {
             label={t("nb.staff")}
             value={staffId}
             onValue={setStaffId}
-            options={p.staff.map((s) => ({ value: s.id, label: s.displayName }))}
+            options={staffOptions(p.staff)}
             error={f.staffProfileId ?? f["items.0.staffProfileId"]}
           />
           <TextField id="nb-date" label={t("nb.date")} type="date" required value={date} onValue={setDate} />
@@ -194,33 +191,13 @@ export function NewBookingDialog(p: {
           <CustomerSearch onPick={pick} />
         )}
         <div class="form-grid">
-          <TextField
-            id="nb-first"
-            label={t("nb.first")}
-            required
-            value={first}
-            onValue={setFirst}
-            maxLength={100}
-            error={f["customer.firstName"]}
-            autocomplete="off"
-          />
-          <TextField
-            id="nb-last"
-            label={t("nb.last")}
-            value={last}
-            onValue={setLast}
-            maxLength={100}
-            error={f["customer.lastName"]}
-            autocomplete="off"
-          />
-          <TextField
-            id="nb-phone"
-            label={t("nb.phone")}
-            type="tel"
-            value={phone}
-            onValue={setPhone}
-            maxLength={40}
-            error={f["customer.phone"]}
+          <NameAndPhoneFields
+            prefix="nb"
+            labels={{ first: t("nb.first"), last: t("nb.last"), phone: t("nb.phone") }}
+            value={contact}
+            onValue={setContact}
+            errors={{ firstName: f["customer.firstName"], lastName: f["customer.lastName"], phone: f["customer.phone"] }}
+            firstRequired
             autocomplete="off"
           />
           <TextField
@@ -246,12 +223,7 @@ export function NewBookingDialog(p: {
         </div>
         {p.texts ? <CheckField id="nb-sms" label={t("nb.sms")} hint={t("nb.smsHint")} checked={smsOptIn} onValue={setSmsOptIn} /> : null}
         <Outcome problem={problem} id="nb-outcome" />
-        <div class="actions-row">
-          <Button type="submit" kind="primary" busy={busy}>
-            {t("nb.book")}
-          </Button>
-          <Button onClick={p.onClose}>{t("kit.close")}</Button>
-        </div>
+        <GoOrBack go={t("nb.book")} busy={busy} back={t("kit.close")} onBack={p.onClose} />
       </form>
     </Dialog>
   );

@@ -3,7 +3,7 @@
 import type { CalendarView } from "../../shared/api-types";
 import { duration, money } from "../ui/format";
 import { t } from "../shell/i18n";
-import { Button, SelectField } from "../ui/kit";
+import { Button, SelectField, staffOptions } from "../ui/kit";
 import type { StaffChoice } from "./change-forms";
 
 type Service = CalendarView["services"][number];
@@ -77,7 +77,7 @@ export function MoreServices(p: {
                 label={t("nbv.staff", { n: n + 1 })}
                 value={item.staffId}
                 onValue={(v) => set(i, { staffId: v })}
-                options={p.staff.map((s) => ({ value: s.id, label: s.displayName }))}
+                options={staffOptions(p.staff)}
                 error={p.errors[`items.${n}.staffProfileId`]}
               />
             </div>

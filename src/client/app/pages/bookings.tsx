@@ -9,7 +9,7 @@ import { startPage } from "../shell/boot";
 import { t } from "../shell/i18n";
 import { DataTable } from "../ui/data-table";
 import { money, personName } from "../ui/format";
-import { Button, Empty, LoadFailed, SelectField, StatusBadge, statusLabel, TextField, Loading } from "../ui/kit";
+import { Button, Empty, LoadFailed, Loading, SelectField, staffOptions, StatusBadge, statusLabel, TextField } from "../ui/kit";
 import { useView } from "../ui/use-view";
 
 const PAGE = 25;
@@ -101,7 +101,7 @@ function Bookings() {
           label={t("bk.staff")}
           value={draft.staffId}
           onValue={(v) => setDraft({ ...draft, staffId: v })}
-          options={[{ value: "", label: t("bk.everyone") }, ...(d?.staff ?? []).map((s) => ({ value: s.id, label: s.displayName }))]}
+          options={[{ value: "", label: t("bk.everyone") }, ...staffOptions(d?.staff ?? [])]}
         />
         <SelectField
           id="f-status"

@@ -8,6 +8,7 @@ import { NewBookingDialog, type NewBookingStart } from "../booking/new-booking";
 import { addDays, dayLabel, hhmm, isDate, localParts, weekdayOf } from "../lib/zoned";
 import { startPage } from "../shell/boot";
 import { t } from "../shell/i18n";
+import { optionList, staffOptions } from "../ui/fields";
 import { Button, Empty, GateNote, ViewPending } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { useView } from "../ui/use-view";
@@ -140,11 +141,7 @@ function Calendar() {
           <label for="cal-staff">{t("cal.staff")}</label>
           <select id="cal-staff" value={state.staff} onChange={(e: Event) => update({ staff: (e.target as HTMLSelectElement).value })}>
             <option value="">{t("cal.everyone")}</option>
-            {d.staff.map((s) => (
-              <option value={s.id} selected={s.id === state.staff}>
-                {s.displayName}
-              </option>
-            ))}
+            {optionList(staffOptions(d.staff), state.staff)}
           </select>
         </div>
         <Button kind="primary" gate={book} onClick={() => newBooking()} class="cal-new">

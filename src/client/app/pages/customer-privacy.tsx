@@ -8,7 +8,7 @@ import { dayLabel, localParts } from "../lib/zoned";
 import { api } from "../shell/api";
 import { t } from "../shell/i18n";
 import { personName } from "../ui/format";
-import { Button, CheckField, GateNote, Outcome, useMounted } from "../ui/kit";
+import { Button, CheckField, Outcome, PanelEnd, useMounted } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 
@@ -126,8 +126,7 @@ export function CustomerPrivacy(p: { customer: OwnerCustomerDetail; viewer: View
           </div>
         </div>
       ) : null}
-      <Outcome problem={problem} done={done} />
-      <GateNote gates={[manage]} />
+      <PanelEnd problem={problem} done={done} gates={[manage]} />
     </section>
   );
 }

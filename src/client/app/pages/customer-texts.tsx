@@ -7,7 +7,7 @@ import { dataOf } from "../../shared/http";
 import { whenLabel } from "../lib/zoned";
 import { api } from "../shell/api";
 import { t } from "../shell/i18n";
-import { Button, Outcome, useMounted } from "../ui/kit";
+import { MoreRow, Outcome, useMounted } from "../ui/kit";
 import { type Problem, problemOf } from "../ui/problems";
 
 type Texts = NonNullable<OwnerCustomerDetail["texts"]>;
@@ -120,13 +120,7 @@ export function CustomerTexts(p: { customerId: string; texts: Texts; tz: string 
         </ol>
       )}
       <Outcome problem={problem} />
-      {more ? (
-        <div class="actions-row">
-          <Button busy={busy} onClick={() => void loadOlder()}>
-            {t("ct.older")}
-          </Button>
-        </div>
-      ) : null}
+      {more ? <MoreRow label={t("ct.older")} busy={busy} onMore={() => void loadOlder()} /> : null}
     </section>
   );
 }

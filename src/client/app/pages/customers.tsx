@@ -5,6 +5,7 @@ import { dayLabel, localParts, timeSpan } from "../lib/zoned";
 import { api } from "../shell/api";
 import { startPage } from "../shell/boot";
 import { t } from "../shell/i18n";
+import { NameAndPhoneFields } from "../ui/contact-fields";
 import { DataTable } from "../ui/data-table";
 import { money, personName } from "../ui/format";
 import { Button, Dialog, Empty, Facts, Loading, LoadFailed, StatusBadge, TextAreaField, TextField, useMounted, SaveRow } from "../ui/kit";
@@ -148,32 +149,12 @@ function CustomerDetail(p: { id: string; business: AppBusiness; viewer: Viewer; 
             <h3 id="c-edit">{t("cu.details")}</h3>
             <form onSubmit={save} novalidate>
               <div class="form-grid">
-                <TextField
-                  id="c-first"
-                  label={t("cu.first")}
-                  value={draft.firstName}
-                  onValue={(v) => setDraft({ ...draft, firstName: v })}
-                  maxLength={100}
-                  error={f.firstName}
-                  disabled={!edit.allowed}
-                />
-                <TextField
-                  id="c-last"
-                  label={t("cu.last")}
-                  value={draft.lastName}
-                  onValue={(v) => setDraft({ ...draft, lastName: v })}
-                  maxLength={100}
-                  error={f.lastName}
-                  disabled={!edit.allowed}
-                />
-                <TextField
-                  id="c-phone"
-                  label={t("cu.phone")}
-                  type="tel"
-                  value={draft.phone}
-                  onValue={(v) => setDraft({ ...draft, phone: v })}
-                  maxLength={40}
-                  error={f.phone}
+                <NameAndPhoneFields
+                  prefix="c"
+                  labels={{ first: t("cu.first"), last: t("cu.last"), phone: t("cu.phone") }}
+                  value={draft}
+                  onValue={setDraft}
+                  errors={f}
                   disabled={!edit.allowed}
                 />
               </div>

@@ -33,6 +33,26 @@ export function hoursSummary(hours: Interval[]): string {
 
 export type DayInterval = { start: string; end: string };
 
+/** One end of an interval: a time in 5-minute steps, named for assistive technology only. */
+function IntervalEnd(p: { id: string; label: string; value: string; errorId?: string; onValue: (v: string) => void }) {
+  return (
+    <>
+      <label class="visually-hidden" for={p.id}>
+        {p.label}
+      </label>
+      <input
+        id={p.id}
+        type="time"
+        step={300}
+        value={p.value}
+        aria-invalid={p.errorId ? "true" : undefined}
+        aria-describedby={p.errorId}
+        onInput={(e: Event) => p.onValue((e.target as HTMLInputElement).value)}
+      />
+    </>
+  );
+}
+
 /**
  * One day's intervals: a from/until pair per interval with Remove, "Closed" when there is none,
  * and "Add hours" (after the last interval, or 09:00-17:00). `label` names the day in every
@@ -58,30 +78,20 @@ export function DayIntervals(p: {
         const error = p.errors[i];
         return (
           <div class="hours-row">
-            <label class="visually-hidden" for={`${id}-start`}>
-              {t("hrs.from", { day: p.label })}
-            </label>
-            <input
+            <IntervalEnd
               id={`${id}-start`}
-              type="time"
-              step={300}
+              label={t("hrs.from", { day: p.label })}
               value={h.start}
-              aria-invalid={error ? "true" : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-              onInput={(e: Event) => replace(i, { start: (e.target as HTMLInputElement).value })}
+              errorId={error ? `${id}-error` : undefined}
+              onValue={(start) => replace(i, { start })}
             />
             <span aria-hidden="true">{t("hrs.to")}</span>
-            <label class="visually-hidden" for={`${id}-end`}>
-              {t("hrs.until", { day: p.label })}
-            </label>
-            <input
+            <IntervalEnd
               id={`${id}-end`}
-              type="time"
-              step={300}
+              label={t("hrs.until", { day: p.label })}
               value={h.end === "24:00" ? "23:59" : h.end}
-              aria-invalid={error ? "true" : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-              onInput={(e: Event) => replace(i, { end: (e.target as HTMLInputElement).value })}
+              errorId={error ? `${id}-error` : undefined}
+              onValue={(end) => replace(i, { end })}
             />
             <Button
               class="small-button"

@@ -6,7 +6,7 @@ import { saveFile } from "../lib/save-file";
 import { addDays, isDate } from "../lib/zoned";
 import { t } from "../shell/i18n";
 import { currentAuth } from "../shell/session";
-import { Button, GateNote, Outcome, SelectField, TextField, useMounted } from "../ui/kit";
+import { Button, GateNote, Outcome, SelectField, staffOptions, TextField, useMounted } from "../ui/kit";
 import { type Problem, problemOf } from "../ui/problems";
 
 export type ReportQuery = { from: string; to: string; groupBy: "" | "day" | "week" | "month"; staffId: string };
@@ -88,7 +88,7 @@ export function RangeForm(p: { view: ReportsView; query: ReportQuery; onApply: (
             label={t("bk.staffCol")}
             value={staffId}
             onValue={setStaffId}
-            options={[{ value: "", label: t("bk.everyone") }, ...v.staff.map((s) => ({ value: s.id, label: s.displayName }))]}
+            options={[{ value: "", label: t("bk.everyone") }, ...staffOptions(v.staff)]}
           />
         )}
       </div>

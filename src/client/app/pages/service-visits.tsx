@@ -3,7 +3,7 @@
 import { useState } from "hono/jsx/dom";
 import type { OwnerService } from "../../shared/api-types";
 import { t } from "../shell/i18n";
-import { TextField } from "../ui/kit";
+import { MinutesField, TextField } from "../ui/kit";
 import type { ServiceFormSection } from "./service-form-section";
 import { listError } from "./service-scheduling";
 
@@ -70,22 +70,16 @@ export const ServiceVisits: ServiceFormSection = {
         <legend>{t("svc.processingLegend")}</legend>
         <p class="hint">{t("svc.processingHint")}</p>
         <div class="form-grid">
-          <TextField
+          <MinutesField
             id="svc-processing-offset"
             label={t("svc.freeFrom")}
-            type="number"
-            min={5}
-            step={5}
             value={shown("processingOffsetMinutes")}
             onValue={(v) => p.setExtra({ processingOffsetMinutes: minutesValue(v) })}
             error={p.errors.processingOffsetMinutes}
           />
-          <TextField
+          <MinutesField
             id="svc-processing-minutes"
             label={t("svc.freeFor")}
-            type="number"
-            min={5}
-            step={5}
             value={shown("processingMinutes")}
             onValue={(v) => p.setExtra({ processingMinutes: minutesValue(v) })}
             error={p.errors.processingMinutes}

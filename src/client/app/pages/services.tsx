@@ -7,7 +7,7 @@ import { DataTable } from "../ui/data-table";
 import { duration, money, percent, toMajor, toMinor } from "../ui/format";
 import { FormDialog, useSubmit } from "../ui/form-dialog";
 import { ActiveToggle, DeleteDialog, ListHead, useListPage } from "../ui/list-page";
-import { Button, CheckField, Empty, TextAreaField, TextField, ViewPending } from "../ui/kit";
+import { Button, CheckField, Empty, MinutesField, TextAreaField, TextField, ViewPending } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { useView } from "../ui/use-view";
 import { SERVICE_FORM_SECTIONS } from "./extensions";
@@ -212,16 +212,7 @@ function ServiceForm(p: {
         error={f.description}
       />
       <div class="form-grid">
-        <TextField
-          id="svc-duration"
-          label={t("svc.lengthMinutes")}
-          type="number"
-          min={5}
-          step={5}
-          value={minutes}
-          onValue={setMinutes}
-          error={f.durationMinutes}
-        />
+        <MinutesField id="svc-duration" label={t("svc.lengthMinutes")} value={minutes} onValue={setMinutes} error={f.durationMinutes} />
         <TextField
           id="svc-price"
           label={t("svc.priceIn", { currency: p.currency })}

@@ -9,10 +9,10 @@ import { api } from "../shell/api";
 import { t } from "../shell/i18n";
 import { CopyBox } from "../ui/copy";
 import { DataTable } from "../ui/data-table";
-import { Button, Dialog, Empty, GateNote, Outcome, SelectField, TextField, useMounted, SubmitRow } from "../ui/kit";
+import { Button, Dialog, Empty, GoOrBack, PanelEnd, SelectField, SubmitRow, TextField, useMounted } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
-import { sentenceWith } from "./settings-form";
+import { sentenceWith, SettingsPanel } from "./settings-form";
 
 const scopes = () => [
   { value: "read", label: t("set.ak.scopeRead") },
@@ -64,8 +64,7 @@ export function ApiKeys(p: { view: SettingsView; reload: () => void }) {
 
   const f = problem?.fields ?? {};
   return (
-    <section class="panel" aria-labelledby="api-keys-title">
-      <h2 id="api-keys-title">{t("set.sec.api-keys")}</h2>
+    <SettingsPanel id="api-keys" title={t("set.sec.api-keys")}>
       <p class="muted">
         {sentenceWith("set.ak.intro", {
           link: <a href="/docs">{t("set.ak.docs")}</a>,
@@ -149,19 +148,19 @@ export function ApiKeys(p: { view: SettingsView; reload: () => void }) {
           </form>
         </>
       )}
-      <Outcome problem={problem} done={done} id="api-keys-outcome" />
-      <GateNote gates={[manage]} />
+      <PanelEnd problem={problem} done={done} gates={[manage]} id="api-keys-outcome" />
       {revoking ? (
         <Dialog id="revoke-key" title={t("set.ak.confirmTitle", { name: revoking.name })} onClose={() => setRevoking(null)}>
           <p>{t("set.ak.confirm")}</p>
-          <div class="actions-row">
-            <Button kind="danger" onClick={() => void revoke(revoking)}>
-              {t("set.ak.revokeKey")}
-            </Button>
-            <Button onClick={() => setRevoking(null)}>{t("set.ak.keep")}</Button>
-          </div>
+          <GoOrBack
+            go={t("set.ak.revokeKey")}
+            kind="danger"
+            onGo={() => void revoke(revoking)}
+            back={t("set.ak.keep")}
+            onBack={() => setRevoking(null)}
+          />
         </Dialog>
       ) : null}
-    </section>
+    </SettingsPanel>
   );
 }

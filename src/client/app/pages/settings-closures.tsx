@@ -8,6 +8,7 @@ import { t } from "../shell/i18n";
 import { Button, TextField, useMounted, SaveRow } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
+import { SettingsPanel } from "./settings-form";
 
 type Closure = SettingsView["closures"][number];
 
@@ -67,8 +68,7 @@ export function ClosuresPanel(p: { view: SettingsView; reload: () => void }) {
   const f = problem?.fields ?? {};
   const list = p.view.closures;
   return (
-    <section class="panel" aria-labelledby="closures-title">
-      <h2 id="closures-title">{t("set.sec.closures")}</h2>
+    <SettingsPanel id="closures" title={t("set.sec.closures")}>
       <p class="muted">{t("set.cl.intro")}</p>
       {list.length === 0 ? (
         <p class="muted small">{t("set.cl.none")}</p>
@@ -130,6 +130,6 @@ export function ClosuresPanel(p: { view: SettingsView; reload: () => void }) {
         </div>
         <SaveRow label={t("set.cl.add")} gate={manage} busy={busy} problem={problem} done={done} />
       </form>
-    </section>
+    </SettingsPanel>
   );
 }

@@ -9,9 +9,10 @@ import { dataOf, errorMessage } from "../../shared/http";
 import { whenLabel } from "../lib/zoned";
 import { api } from "../shell/api";
 import { t } from "../shell/i18n";
-import { Button, GateNote, Outcome, TextField, useMounted, SubmitRow } from "../ui/kit";
+import { Button, PanelEnd, SubmitRow, TextField, useMounted } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
+import { SettingsPanel } from "./settings-form";
 
 type DomainStatus = NonNullable<OwnerBusiness["customDomainStatus"]>;
 type DnsRecord = DomainStatus["dnsRecords"][number];
@@ -66,6 +67,12 @@ function RecordPart(p: { id: string; label: string; value: string; copyLabel: st
   );
 }
 
+/** The two parts of a record the owner copies into their DNS provider, in the order they ask for them. */
+const RECORD_PARTS = [
+  { key: "name", label: "set.dm.name", copy: "set.dm.copyName", copied: "set.dm.copiedName" },
+  { key: "value", label: "set.dm.value", copy: "set.dm.copyValue", copied: "set.dm.copiedValue" },
+] as const;
+
 function DnsRecords(p: { records: DnsRecord[]; onCopied: (words: string) => void }) {
   if (p.records.length === 0) return null;
   return (
@@ -76,22 +83,16 @@ function DnsRecords(p: { records: DnsRecord[]; onCopied: (words: string) => void
             <h3 id={`dns-${i}-title`}>{t("set.dm.record", { type: r.type })}</h3>
             <p class="muted small">{purpose(r)}</p>
             <dl class="dns-fields">
-              <RecordPart
-                id={`dns-${i}-name`}
-                label={t("set.dm.name")}
-                value={r.name}
-                copyLabel={t("set.dm.copyName", { type: r.type })}
-                copied={t("set.dm.copiedName", { type: r.type })}
-                onCopied={p.onCopied}
-              />
-              <RecordPart
-                id={`dns-${i}-value`}
-                label={t("set.dm.value")}
-                value={r.value}
-                copyLabel={t("set.dm.copyValue", { type: r.type })}
-                copied={t("set.dm.copiedValue", { type: r.type })}
-                onCopied={p.onCopied}
-              />
+              {RECORD_PARTS.map((part) => (
+                <RecordPart
+                  id={`dns-${i}-${part.key}`}
+                  label={t(part.label)}
+                  value={r[part.key]}
+                  copyLabel={t(part.copy, { type: r.type })}
+                  copied={t(part.copied, { type: r.type })}
+                  onCopied={p.onCopied}
+                />
+              ))}
             </dl>
           </section>
         );
@@ -151,8 +152,7 @@ export function CustomDomainPanel(p: { view: SettingsView; onSaved: () => void }
   }
 
   return (
-    <section class="panel" aria-labelledby="domain-title">
-      <h2 id="domain-title">{t("set.sec.domain")}</h2>
+    <SettingsPanel id="domain" title={t("set.sec.domain")}>
       <p class="muted">{t("set.dm.intro")}</p>
       <form onSubmit={save} novalidate>
         <div class="form-grid">
@@ -197,8 +197,7 @@ export function CustomDomainPanel(p: { view: SettingsView; onSaved: () => void }
           ) : null}
         </div>
       ) : null}
-      <Outcome problem={problem} done={done} />
-      <GateNote gates={[manage]} />
-    </section>
+      <PanelEnd problem={problem} done={done} gates={[manage]} />
+    </SettingsPanel>
   );
 }

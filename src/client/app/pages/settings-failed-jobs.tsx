@@ -7,9 +7,10 @@ import { whenLabel } from "../lib/zoned";
 import { api } from "../shell/api";
 import { t } from "../shell/i18n";
 import { DataTable } from "../ui/data-table";
-import { Button, GateNote, Outcome } from "../ui/kit";
+import { Button, MoreRow, PanelEnd } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
+import { SettingsPanel } from "./settings-form";
 
 /** The labels of src/shared/job-kinds.ts in the app's language; a kind added later shows under its own name. */
 const JOB_KINDS: Record<string, AppKey> = {
@@ -62,8 +63,7 @@ export function FailedJobs(p: { jobs: FailedJob[]; tz: string; viewer?: Viewer }
     setDone(t("set.fj.resent", { what: jobWhat(j), target: j.target }));
   }
   return (
-    <section class="panel" aria-labelledby="failed-title">
-      <h2 id="failed-title">{t("set.sec.failed-jobs")}</h2>
+    <SettingsPanel id="failed" title={t("set.sec.failed-jobs")}>
       {jobs.length === 0 ? (
         <p class="muted">{t("set.fj.none")}</p>
       ) : (
@@ -97,17 +97,10 @@ export function FailedJobs(p: { jobs: FailedJob[]; tz: string; viewer?: Viewer }
               },
             ]}
           />
-          {all === null && p.jobs.length >= 20 ? (
-            <div class="actions-row">
-              <Button busy={busy} onClick={() => void showAll()}>
-                {t("set.fj.showAll")}
-              </Button>
-            </div>
-          ) : null}
+          {all === null && p.jobs.length >= 20 ? <MoreRow label={t("set.fj.showAll")} busy={busy} onMore={() => void showAll()} /> : null}
         </>
       )}
-      <Outcome problem={problem} done={done} />
-      <GateNote gates={jobs.some((j) => j.retryable) ? [manage] : []} />
-    </section>
+      <PanelEnd problem={problem} done={done} gates={jobs.some((j) => j.retryable) ? [manage] : []} />
+    </SettingsPanel>
   );
 }

@@ -33,6 +33,16 @@ export function sentenceWith(key: AppKey, nodes: Record<string, Child>): Child[]
   return marked.split("\u0000").map((part, i) => (i % 2 === 1 ? (nodes[part] ?? part) : part));
 }
 
+/** A settings section's panel, named by its heading (`${id}-title`) for assistive technology. */
+export function SettingsPanel(p: { id: string; title: string; children: Child }) {
+  return (
+    <section class="panel" aria-labelledby={`${p.id}-title`}>
+      <h2 id={`${p.id}-title`}>{p.title}</h2>
+      {p.children}
+    </section>
+  );
+}
+
 /** A business value as a form value (text fields hold strings, checkboxes booleans). */
 function formValue(b: OwnerBusiness, f: FieldSpec): string | boolean {
   const v = b[f.key];
@@ -65,6 +75,28 @@ function apiValue(f: FieldSpec, v: string | boolean): unknown {
 }
 
 /**
+ * A settings section's Save: PATCH /api/businesses/me with what the section sends, then `done` and
+ * `onSaved`; a refusal (the section's own checks, `refuse`, or the server's) shows as `problem`.
+ * `messages` words the API's error codes the section can meet (see problemOf).
+ */
+export function useBusinessSave(onSaved: () => void, messages: Record<string, string>) {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [done, setDone] = useState("");
+  async function send(body: Record<string, unknown>) {
+    setBusy(true);
+    setProblem(null);
+    const a = await api("PATCH", "/api/businesses/me", body);
+    setBusy(false);
+    if (a.status !== 200) return setProblem(problemOf(a, messages));
+    setDone(t("set.saved"));
+    onSaved();
+  }
+  const refuse = (fields: Record<string, string>) => setProblem({ message: t("problem.fields"), fields, retry: false });
+  return { busy, problem, done, setDone, fields: problem?.fields ?? {}, send, refuse };
+}
+
+/**
  * One settings panel of business fields with its own Save: only the changed fields are sent
  * (PATCH /api/businesses/me), field errors show next to their fields, the outcome next to Save,
  * and what was typed stays when the server refuses.
@@ -83,9 +115,7 @@ export function BusinessForm(p: {
 }) {
   const initial = Object.fromEntries(p.fields.map((f) => [f.key, formValue(p.business, f)])) as Values;
   const [values, setValues] = useState<Values>(initial);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [done, setDone] = useState("");
+  const { busy, problem, done, setDone, fields: f, send, refuse } = useBusinessSave(p.onSaved, { conflict: t("set.domainTaken") });
   const manage = gate(p.viewer, "manage");
   const set = (k: string, v: string | boolean) => {
     setValues({ ...values, [k]: v });
@@ -100,20 +130,12 @@ export function BusinessForm(p: {
     const wrong = Object.fromEntries(
       p.fields.filter((f) => f.key in changes && numberProblem(f, values[f.key])).map((f) => [f.key, numberProblem(f, values[f.key])]),
     );
-    if (Object.keys(wrong).length) return setProblem({ message: t("problem.fields"), fields: wrong, retry: false });
-    setBusy(true);
-    setProblem(null);
-    const a = await api("PATCH", "/api/businesses/me", changes);
-    setBusy(false);
-    if (a.status !== 200) return setProblem(problemOf(a, { conflict: t("set.domainTaken") }));
-    setDone(t("set.saved"));
-    p.onSaved();
+    if (Object.keys(wrong).length) return refuse(wrong);
+    await send(changes);
   }
-  const f = problem?.fields ?? {};
   const off = !manage.allowed;
   return (
-    <section class="panel" aria-labelledby={`${p.id}-title`}>
-      <h2 id={`${p.id}-title`}>{p.title}</h2>
+    <SettingsPanel id={p.id} title={p.title}>
       {p.intro}
       <form onSubmit={save} novalidate>
         <div class="form-grid">
@@ -161,6 +183,6 @@ export function BusinessForm(p: {
         {p.preview?.(values)}
         <SaveRow label={p.save} gate={manage} busy={busy} problem={problem} done={done} />
       </form>
-    </section>
+    </SettingsPanel>
   );
 }

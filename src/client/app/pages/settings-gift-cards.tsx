@@ -1,13 +1,11 @@
 // Settings → Gift cards (design.md §32): whether the gift-card page sells them, the amounts it offers
 // as buttons, the range of other amounts and how long a card is valid. Sent whole, as the API wants.
 import { useState } from "hono/jsx/dom";
-import { api } from "../shell/api";
 import { t } from "../shell/i18n";
 import { toMajor, toMinor } from "../ui/format";
 import { CheckField, TextField, SaveRow } from "../ui/kit";
 import { gate } from "../ui/permissions";
-import { type Problem, problemOf } from "../ui/problems";
-import type { SectionProps } from "./settings-form";
+import { type SectionProps, SettingsPanel, useBusinessSave } from "./settings-form";
 
 export function GiftCardsSection(p: SectionProps) {
   const b = p.view.settings;
@@ -18,9 +16,9 @@ export function GiftCardsSection(p: SectionProps) {
   const [min, setMin] = useState(toMajor(saved.minAmount, currency));
   const [max, setMax] = useState(toMajor(saved.maxAmount, currency));
   const [months, setMonths] = useState(String(saved.validityMonths));
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [done, setDone] = useState("");
+  const { busy, problem, done, setDone, fields, send, refuse } = useBusinessSave(p.reload, {
+    stripe_not_connected: t("set.stripeForGift"),
+  });
   const manage = gate(p.view.viewer, "manage");
   const changed =
     <T,>(set: (v: T) => void) =>
@@ -42,29 +40,15 @@ export function GiftCardsSection(p: SectionProps) {
     if (minMinor === null) wrong["giftCards.minAmount"] = t("set.gc.enterAmount");
     if (maxMinor === null) wrong["giftCards.maxAmount"] = t("set.gc.enterAmount");
     if (!/^\d+$/.test(months.trim())) wrong["giftCards.validityMonths"] = t("set.gc.enterMonths");
-    if (Object.keys(wrong).length) return setProblem({ message: t("problem.fields"), fields: wrong, retry: false });
-    setBusy(true);
-    setProblem(null);
+    if (Object.keys(wrong).length) return refuse(wrong);
     const giftCards = { enabled, presets: presetValues, minAmount: minMinor, maxAmount: maxMinor, validityMonths: Number(months) };
-    const a = await api("PATCH", "/api/businesses/me", { giftCards });
-    setBusy(false);
-    if (a.status !== 200) {
-      return setProblem(
-        problemOf(a, {
-          stripe_not_connected: t("set.stripeForGift"),
-        }),
-      );
-    }
-    setDone(t("set.saved"));
-    p.reload();
+    await send({ giftCards });
   }
 
-  const fields = problem?.fields ?? {};
   const fieldError = (key: string) =>
     fields[`giftCards.${key}`] ?? Object.entries(fields).find(([k]) => k.startsWith(`giftCards.${key}.`))?.[1];
   return (
-    <section class="panel" aria-labelledby="gift-cards-title">
-      <h2 id="gift-cards-title">{t("set.sec.gift-cards")}</h2>
+    <SettingsPanel id="gift-cards" title={t("set.sec.gift-cards")}>
       <p class="muted">{t("set.gc.intro")}</p>
       <form onSubmit={save} novalidate>
         <CheckField
@@ -120,6 +104,6 @@ export function GiftCardsSection(p: SectionProps) {
         </div>
         <SaveRow label={t("set.gc.save")} gate={manage} busy={busy} problem={problem} done={done} />
       </form>
-    </section>
+    </SettingsPanel>
   );
 }

@@ -5,7 +5,7 @@ import { readableTextOn, safeHexColor } from "../../../shared/color";
 import { settingsSectionPath } from "../../../shared/settings-sections";
 import { t } from "../shell/i18n";
 import { Button } from "../ui/kit";
-import { BusinessForm, type SectionProps, sentenceWith, type Values } from "./settings-form";
+import { BusinessForm, type SectionProps, SettingsPanel, sentenceWith, type Values } from "./settings-form";
 
 export function AppearanceSection(p: SectionProps) {
   const b = p.view.settings;
@@ -81,8 +81,7 @@ export function WidgetSection(p: SectionProps) {
     }
   }
   return (
-    <section class="panel" aria-labelledby="embed-title">
-      <h2 id="embed-title">{t("set.wg.title")}</h2>
+    <SettingsPanel id="embed" title={t("set.wg.title")}>
       <p class="muted">
         {sentenceWith("set.wg.page", {
           link: <a href={`/book?slug=${encodeURIComponent(slug)}`}>{`${location.origin}/book?slug=${slug}`}</a>,
@@ -97,6 +96,6 @@ export function WidgetSection(p: SectionProps) {
       <p class="done" role="status">
         {done}
       </p>
-    </section>
+    </SettingsPanel>
   );
 }

@@ -9,7 +9,7 @@ import { NotificationsSection, ProfileSection, RulesSection } from "./settings-b
 import { ClosuresPanel } from "./settings-closures";
 import { GiftCardsSection } from "./settings-gift-cards";
 import { CustomDomainPanel } from "./settings-domain";
-import type { SectionProps } from "./settings-form";
+import { type SectionProps, SettingsPanel } from "./settings-form";
 import { AppearanceSection, WidgetSection } from "./settings-look";
 import { ReliabilitySection } from "./settings-reliability";
 import { TextMessagesPanel } from "./settings-sms";
@@ -71,9 +71,8 @@ export const SECTION_ENTRIES: Record<SettingsSlug, SectionEntry> = {
 /** A section this viewer's menu leaves out, opened by its URL anyway: why there is nothing. */
 function Unavailable(p: { id: string; title: string; why: string }) {
   return (
-    <section class="panel" aria-labelledby={`${p.id}-title`}>
-      <h2 id={`${p.id}-title`}>{p.title}</h2>
+    <SettingsPanel id={p.id} title={p.title}>
       <p class="gate-note">{p.why}</p>
-    </section>
+    </SettingsPanel>
   );
 }

@@ -3,12 +3,10 @@
 import { useState } from "hono/jsx/dom";
 import type { ReliabilityPolicy } from "../../../shared/reliability";
 import type { AppKey } from "../../../shared/i18n/app/en";
-import { api } from "../shell/api";
 import { t } from "../shell/i18n";
 import { TextField, SaveRow } from "../ui/kit";
 import { gate } from "../ui/permissions";
-import { type Problem, problemOf } from "../ui/problems";
-import type { SectionProps } from "./settings-form";
+import { type SectionProps, SettingsPanel, useBusinessSave } from "./settings-form";
 
 type Key = keyof ReliabilityPolicy;
 
@@ -25,9 +23,9 @@ export function ReliabilitySection(p: SectionProps) {
   const saved = p.view.settings.reliabilityPolicy;
   const initial = Object.fromEntries(FIELDS.map((f) => [f.key, asText(saved?.[f.key])])) as Record<Key, string>;
   const [values, setValues] = useState(initial);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [done, setDone] = useState("");
+  const { busy, problem, done, setDone, fields, send, refuse } = useBusinessSave(p.reload, {
+    stripe_not_connected: t("set.stripeForCard"),
+  });
   const manage = gate(p.view.viewer, "manage");
 
   async function save(e: Event) {
@@ -38,27 +36,13 @@ export function ReliabilitySection(p: SectionProps) {
         t("set.rl.wholeOrEmpty"),
       ]),
     );
-    if (Object.keys(wrong).length) return setProblem({ message: t("problem.fields"), fields: wrong, retry: false });
+    if (Object.keys(wrong).length) return refuse(wrong);
     const policy = Object.fromEntries(FIELDS.map((f) => [f.key, values[f.key].trim() === "" ? null : Number(values[f.key])]));
-    setBusy(true);
-    setProblem(null);
-    const a = await api("PATCH", "/api/businesses/me", { reliabilityPolicy: policy });
-    setBusy(false);
-    if (a.status !== 200) {
-      return setProblem(
-        problemOf(a, {
-          stripe_not_connected: t("set.stripeForCard"),
-        }),
-      );
-    }
-    setDone(t("set.saved"));
-    p.reload();
+    await send({ reliabilityPolicy: policy });
   }
 
-  const fields = problem?.fields ?? {};
   return (
-    <section class="panel" aria-labelledby="reliability-title">
-      <h2 id="reliability-title">{t("set.sec.reliability")}</h2>
+    <SettingsPanel id="reliability" title={t("set.sec.reliability")}>
       <p class="muted">{t("set.rl.intro")}</p>
       <form onSubmit={save} novalidate>
         <div class="form-grid">
@@ -82,6 +66,6 @@ export function ReliabilitySection(p: SectionProps) {
         </div>
         <SaveRow label={t("set.rl.save")} gate={manage} busy={busy} problem={problem} done={done} />
       </form>
-    </section>
+    </SettingsPanel>
   );
 }

@@ -6,10 +6,10 @@ import type { SettingsView, StripeStatus } from "../../shared/api-types";
 import { dataOf } from "../../shared/http";
 import { api } from "../shell/api";
 import { t } from "../shell/i18n";
-import { Button, Facts, GateNote, Outcome, TextField, useMounted } from "../ui/kit";
+import { Button, Facts, PanelEnd, TextField, useMounted } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
-import { BusinessForm } from "./settings-form";
+import { BusinessForm, SettingsPanel } from "./settings-form";
 
 const ACCOUNT = "/api/payments/stripe-account";
 
@@ -96,8 +96,7 @@ export function StripePanel(p: { view: SettingsView; onSaved: () => void }) {
   const s = status;
   const unfinished = s.connected && !(s.chargesEnabled && s.detailsSubmitted);
   return (
-    <section class="panel" aria-labelledby="payments-title">
-      <h2 id="payments-title">{t("set.sec.payments")}</h2>
+    <SettingsPanel id="payments" title={t("set.sec.payments")}>
       <p id="stripe-state">{stateLine(s)}</p>
       {s.connected ? (
         <Facts
@@ -151,9 +150,8 @@ export function StripePanel(p: { view: SettingsView; onSaved: () => void }) {
           </form>
         </details>
       )}
-      <Outcome problem={problem} done={done} id="stripe-outcome" />
-      <GateNote gates={[manage]} />
-    </section>
+      <PanelEnd problem={problem} done={done} gates={[manage]} id="stripe-outcome" />
+    </SettingsPanel>
   );
 }
 

@@ -4,7 +4,7 @@ import { api } from "../shell/api";
 import { t } from "../shell/i18n";
 import { personName } from "../ui/format";
 import { DataTable } from "../ui/data-table";
-import { Button, GateNote, Outcome, SelectField, TextField, SubmitRow } from "../ui/kit";
+import { Button, PanelEnd, SelectField, SubmitRow, TextField } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 
@@ -158,8 +158,7 @@ export function Members(p: { view: SettingsView; onChanged: () => void }) {
         </div>
         <SubmitRow label={t("set.mb.invite")} gate={manage} busy={busy} />
       </form>
-      <Outcome problem={problem} done={done} />
-      <GateNote gates={[manage]} />
+      <PanelEnd problem={problem} done={done} gates={[manage]} />
     </section>
   );
 }

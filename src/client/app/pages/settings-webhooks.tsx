@@ -7,9 +7,10 @@ import { whenLabel } from "../lib/zoned";
 import { api } from "../shell/api";
 import { t } from "../shell/i18n";
 import { DataTable } from "../ui/data-table";
-import { Button, GateNote, Outcome, TextField, SubmitRow } from "../ui/kit";
+import { Button, Outcome, PanelEnd, SubmitRow, TextField } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
+import { SettingsPanel } from "./settings-form";
 
 /** Outbound webhooks: endpoints (the secret is shown once, at creation), their delivery log and redelivery. */
 export function Webhooks(p: { view: SettingsView; onChanged: () => void }) {
@@ -54,8 +55,7 @@ export function Webhooks(p: { view: SettingsView; onChanged: () => void }) {
     setEvents(on ? [...rest, type] : rest);
   };
   return (
-    <section class="panel" aria-labelledby="webhooks-title">
-      <h2 id="webhooks-title">{t("set.sec.webhooks")}</h2>
+    <SettingsPanel id="webhooks" title={t("set.sec.webhooks")}>
       <p class="muted">{t("set.wh.intro")}</p>
       {p.view.webhooks.length === 0 ? (
         <p class="muted">{t("set.wh.none")}</p>
@@ -137,9 +137,8 @@ export function Webhooks(p: { view: SettingsView; onChanged: () => void }) {
         </fieldset>
         <SubmitRow label={t("set.wh.add")} gate={manage} busy={busy} />
       </form>
-      <Outcome problem={problem} done={done} />
-      <GateNote gates={[manage]} />
-    </section>
+      <PanelEnd problem={problem} done={done} gates={[manage]} />
+    </SettingsPanel>
   );
 }
 

@@ -8,7 +8,7 @@ import { api } from "../shell/api";
 import { t } from "../shell/i18n";
 import { CopyBox } from "../ui/copy";
 import { personName } from "../ui/format";
-import { Button, GateNote, Outcome, SelectField, useMounted } from "../ui/kit";
+import { Button, GoOrBack, PanelEnd, SelectField, useMounted } from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 
@@ -91,12 +91,14 @@ export function StaffLinks(p: { staff: StaffCard; members: OwnerMember[]; busine
       {confirmReplace ? (
         <div class="confirm-box" role="group" aria-label={t("stf.replaceLabel", { name: s.displayName })}>
           <p>{t("stf.replaceText")}</p>
-          <div class="actions-row">
-            <Button kind="danger" busy={busy} onClick={() => void makeFeed()}>
-              {t("stf.replaceYes")}
-            </Button>
-            <Button onClick={() => setConfirmReplace(false)}>{t("stf.replaceKeep")}</Button>
-          </div>
+          <GoOrBack
+            go={t("stf.replaceYes")}
+            kind="danger"
+            busy={busy}
+            onGo={() => void makeFeed()}
+            back={t("stf.replaceKeep")}
+            onBack={() => setConfirmReplace(false)}
+          />
         </div>
       ) : (
         <div class="actions-row">
@@ -110,8 +112,7 @@ export function StaffLinks(p: { staff: StaffCard; members: OwnerMember[]; busine
           </Button>
         </div>
       )}
-      <Outcome problem={problem} done={done} />
-      <GateNote gates={[manage]} />
+      <PanelEnd problem={problem} done={done} gates={[manage]} />
     </div>
   );
 }

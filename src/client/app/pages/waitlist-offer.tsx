@@ -8,7 +8,7 @@ import { dayLabel } from "../lib/zoned";
 import { api } from "../shell/api";
 import { t } from "../shell/i18n";
 import { FormDialog } from "../ui/form-dialog";
-import { SelectField, TextField, useMounted } from "../ui/kit";
+import { SelectField, staffOptions, TextField, useMounted } from "../ui/kit";
 import { type Problem, problemOf } from "../ui/problems";
 
 /** The first window's start on `date` ("HH:MM"), else 09:00. */
@@ -78,7 +78,7 @@ export function OfferDialog(p: {
           label={t("wl.withLabel")}
           value={staffId}
           onValue={setStaffId}
-          options={choices.map((s) => ({ value: s.id, label: s.displayName }))}
+          options={staffOptions(choices)}
           error={problem?.fields.staffProfileId}
           required
         />

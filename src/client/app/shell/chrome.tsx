@@ -2,6 +2,7 @@ import { useEffect, useState } from "hono/jsx/dom";
 import type { ImpersonationHandOff } from "../../shared/impersonation";
 import { dataOf, requestJson } from "../../shared/http";
 import { received, tokenLifetimeMs, tokenTimeLeft } from "../../shared/token";
+import { optionList } from "../ui/fields";
 import { type Problem, problemOf } from "../ui/problems";
 import { LOCALE_NAMES, type Locale, SUPPORTED_LOCALES, supportedLocale } from "../../../shared/i18n/locales";
 import { api, onRateLimitWait } from "./api";
@@ -61,11 +62,10 @@ export function AccountBar(p: { session: OwnerSession }) {
             {t("account.business")}
           </label>
           <select id="business-switch" disabled={busy} onChange={(e: Event) => void switchTo((e.target as HTMLSelectElement).value)}>
-            {s.memberships.map((m) => (
-              <option value={m.tenantId} selected={m.tenantId === s.tenantId}>
-                {m.businessName}
-              </option>
-            ))}
+            {optionList(
+              s.memberships.map((m) => ({ value: m.tenantId, label: m.businessName })),
+              s.tenantId,
+            )}
           </select>
         </div>
       ) : (

@@ -14,6 +14,18 @@ function describedBy(p: FieldProps): string | undefined {
   return ids || undefined;
 }
 
+/** What every control of a labelled field carries: its name, whether it is required or off, and its hint and error. */
+function controlAttrs(p: FieldProps & { disabled?: boolean }) {
+  return {
+    id: p.id,
+    name: p.id,
+    required: p.required,
+    disabled: p.disabled,
+    "aria-invalid": p.error ? "true" : undefined,
+    "aria-describedby": describedBy(p),
+  };
+}
+
 function FieldFrame(p: FieldProps & { children: Child }) {
   return (
     <div class={`field ${p.class ?? ""}`.trim()}>
@@ -54,8 +66,7 @@ export function TextField(
   return (
     <FieldFrame {...p}>
       <input
-        id={p.id}
-        name={p.id}
+        {...controlAttrs(p)}
         type={p.type ?? "text"}
         value={p.value}
         autocomplete={p.autocomplete}
@@ -65,14 +76,15 @@ export function TextField(
         step={p.step}
         inputmode={p.inputMode}
         placeholder={p.placeholder}
-        required={p.required}
-        disabled={p.disabled}
-        aria-invalid={p.error ? "true" : undefined}
-        aria-describedby={describedBy(p)}
         onInput={(e: InputEvt) => p.onValue(inputValue(e))}
       />
     </FieldFrame>
   );
+}
+
+/** A length of time in minutes, typed in 5-minute steps (a service's length, its processing time). */
+export function MinutesField(p: FieldProps & { value: string; onValue: (v: string) => void }) {
+  return <TextField {...p} type="number" min={5} step={5} />;
 }
 
 export function TextAreaField(
@@ -81,14 +93,9 @@ export function TextAreaField(
   return (
     <FieldFrame {...p}>
       <textarea
-        id={p.id}
-        name={p.id}
+        {...controlAttrs(p)}
         rows={p.rows ?? 3}
         maxlength={p.maxLength}
-        disabled={p.disabled}
-        required={p.required}
-        aria-invalid={p.error ? "true" : undefined}
-        aria-describedby={describedBy(p)}
         value={p.value}
         onInput={(e: InputEvt) => p.onValue(inputValue(e))}
       />
@@ -98,24 +105,23 @@ export function TextAreaField(
 
 export type Option = { value: string; label: string };
 
+/** Staff members as a select's options, by the name clients see. */
+export const staffOptions = (staff: Array<{ id: string; displayName: string }>): Option[] =>
+  staff.map((s) => ({ value: s.id, label: s.displayName }));
+
+/** A select's <option>s with the current one selected (a plain list, not a component: the select's own children). */
+export const optionList = (options: Option[], current: string | null) =>
+  options.map((o) => (
+    <option value={o.value} selected={o.value === current}>
+      {o.label}
+    </option>
+  ));
+
 export function SelectField(p: FieldProps & { value: string; onValue: (v: string) => void; options: Option[]; disabled?: boolean }) {
   return (
     <FieldFrame {...p}>
-      <select
-        id={p.id}
-        name={p.id}
-        value={p.value}
-        disabled={p.disabled}
-        required={p.required}
-        aria-invalid={p.error ? "true" : undefined}
-        aria-describedby={describedBy(p)}
-        onChange={(e: InputEvt) => p.onValue((e.target as HTMLSelectElement).value)}
-      >
-        {p.options.map((o) => (
-          <option value={o.value} selected={o.value === p.value}>
-            {o.label}
-          </option>
-        ))}
+      <select {...controlAttrs(p)} value={p.value} onChange={(e: InputEvt) => p.onValue((e.target as HTMLSelectElement).value)}>
+        {optionList(p.options, p.value)}
       </select>
     </FieldFrame>
   );

@@ -3,7 +3,7 @@ import { useState } from "hono/jsx/dom";
 import type { ApiAnswer } from "../../shared/http";
 import { api } from "../shell/api";
 import { t } from "../shell/i18n";
-import { Button, Dialog, Outcome, useMounted } from "./kit";
+import { Dialog, GoOrBack, Outcome, useMounted } from "./kit";
 import { type Problem, problemOf } from "./problems";
 
 /**
@@ -46,12 +46,7 @@ export function FormDialog(p: {
       <form onSubmit={p.onSubmit} novalidate>
         {p.children}
         <Outcome problem={p.problem} />
-        <div class="actions-row">
-          <Button type="submit" kind="primary" busy={p.busy}>
-            {p.submitLabel}
-          </Button>
-          <Button onClick={p.onClose}>{t("kit.close")}</Button>
-        </div>
+        <GoOrBack go={p.submitLabel} busy={p.busy} back={t("kit.close")} onBack={p.onClose} />
       </form>
     </Dialog>
   );

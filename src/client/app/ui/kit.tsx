@@ -8,7 +8,7 @@ import type { Problem } from "./problems";
 // The owner app's building blocks. Everything is text (hono/jsx/dom writes text nodes and
 // attributes, never HTML); colours come from the design tokens in CSS. Form fields and the modal
 // dialog live in their own files and are re-exported here, so every page imports one kit.
-export { CheckField, type Option, SelectField, TextAreaField, TextField } from "./fields";
+export { CheckField, MinutesField, type Option, SelectField, staffOptions, TextAreaField, TextField } from "./fields";
 export { Dialog } from "./dialog";
 
 /**
@@ -87,6 +87,30 @@ export function Outcome(p: { problem?: Problem | null; done?: string; onRetry?: 
   );
 }
 
+/**
+ * A panel's last lines: the outcome of its last action, then why some of its actions are not
+ * offered, in this order on every panel whose actions share one outcome.
+ */
+export function PanelEnd(p: { problem: Problem | null; done: string; gates: Gate[]; id?: string }) {
+  return (
+    <>
+      <Outcome problem={p.problem} done={p.done} id={p.id} />
+      <GateNote gates={p.gates} />
+    </>
+  );
+}
+
+/** The one button under a list that fetches more of it ("Older messages", "Show all"). */
+export function MoreRow(p: { label: string; busy: boolean; onMore: () => void }) {
+  return (
+    <div class="actions-row">
+      <Button busy={p.busy} onClick={p.onMore}>
+        {p.label}
+      </Button>
+    </div>
+  );
+}
+
 /** A form's one submit button in its row, disabled with the reason when the viewer may not act. */
 export function SubmitRow(p: { label: string; gate: Gate; busy: boolean }) {
   return (
@@ -94,6 +118,29 @@ export function SubmitRow(p: { label: string; gate: Gate; busy: boolean }) {
       <Button type="submit" kind="primary" gate={p.gate} busy={p.busy}>
         {p.label}
       </Button>
+    </div>
+  );
+}
+
+/**
+ * The two buttons that end a choice, in this order everywhere: the one that goes ahead (the form's
+ * submit button when there is no `onGo`) and the one that backs out without doing anything.
+ */
+export function GoOrBack(p: {
+  go: string;
+  kind?: "primary" | "danger";
+  busy?: boolean;
+  gate?: Gate;
+  onGo?: () => void;
+  back: string;
+  onBack: () => void;
+}) {
+  return (
+    <div class="actions-row">
+      <Button type={p.onGo ? "button" : "submit"} kind={p.kind ?? "primary"} gate={p.gate} busy={p.busy} onClick={p.onGo}>
+        {p.go}
+      </Button>
+      <Button onClick={p.onBack}>{p.back}</Button>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from "hono/jsx/dom";
 import { api } from "../shell/api";
 import { t } from "../shell/i18n";
-import { Button, Dialog, GateNote, Outcome } from "./kit";
+import { Button, Dialog, GateNote, GoOrBack, Outcome } from "./kit";
 import type { Gate } from "./permissions";
 import { type Problem, problemOf } from "./problems";
 
@@ -83,19 +83,17 @@ export function DeleteDialog(p: {
   return (
     <Dialog title={p.title} onClose={p.onClose} id={p.id}>
       <p>{p.text}</p>
-      <div class="actions-row">
-        <Button
-          kind="danger"
-          busy={p.busy}
-          onClick={() => {
-            p.onClose();
-            p.onDelete();
-          }}
-        >
-          {p.confirmLabel}
-        </Button>
-        <Button onClick={p.onClose}>{p.keepLabel}</Button>
-      </div>
+      <GoOrBack
+        go={p.confirmLabel}
+        kind="danger"
+        busy={p.busy}
+        onGo={() => {
+          p.onClose();
+          p.onDelete();
+        }}
+        back={p.keepLabel}
+        onBack={p.onClose}
+      />
     </Dialog>
   );
 }

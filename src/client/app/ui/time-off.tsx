@@ -51,6 +51,34 @@ export function TimeOffList(p: {
   );
 }
 
+type Typed = [value: string, onValue: (v: string) => void];
+
+/** The words of each end: its day when whole days are off, its day and its time otherwise. */
+const END_LABELS = {
+  from: { wholeDays: "off.firstDay", day: "off.fromDate", time: "off.fromTime" },
+  to: { wholeDays: "off.lastDay", day: "off.untilDate", time: "off.untilTime" },
+} as const;
+
+/** The start or the end of time off (`off-from`, `off-to`): its day and, unless whole days, its time. */
+function OffEnd(p: { end: "from" | "to"; allDay: boolean; date: Typed; time: Typed; error?: string }) {
+  const id = `off-${p.end}`;
+  const words = END_LABELS[p.end];
+  return (
+    <>
+      <TextField
+        id={id}
+        label={t(p.allDay ? words.wholeDays : words.day)}
+        type="date"
+        required
+        value={p.date[0]}
+        onValue={p.date[1]}
+        error={p.error}
+      />
+      {p.allDay ? null : <TextField id={`${id}-time`} label={t(words.time)} type="time" step={300} value={p.time[0]} onValue={p.time[1]} />}
+    </>
+  );
+}
+
 /**
  * Time off of a staff member or a resource (`name`): whole days, or from one local time to another.
  * `onSaved` gets the sentence that says it was added.
@@ -94,30 +122,8 @@ export function TimeOffForm(p: {
     >
       <CheckField id="off-all-day" label={t("off.wholeDays")} checked={allDay} onValue={setAllDay} />
       <div class="form-grid">
-        <TextField
-          id="off-from"
-          label={t(allDay ? "off.firstDay" : "off.fromDate")}
-          type="date"
-          required
-          value={from}
-          onValue={setFrom}
-          error={f.start}
-        />
-        {allDay ? null : (
-          <TextField id="off-from-time" label={t("off.fromTime")} type="time" step={300} value={fromTime} onValue={setFromTime} />
-        )}
-        <TextField
-          id="off-to"
-          label={t(allDay ? "off.lastDay" : "off.untilDate")}
-          type="date"
-          required
-          value={to}
-          onValue={setTo}
-          error={f.end}
-        />
-        {allDay ? null : (
-          <TextField id="off-to-time" label={t("off.untilTime")} type="time" step={300} value={toTime} onValue={setToTime} />
-        )}
+        <OffEnd end="from" allDay={allDay} date={[from, setFrom]} time={[fromTime, setFromTime]} error={f.start} />
+        <OffEnd end="to" allDay={allDay} date={[to, setTo]} time={[toTime, setToTime]} error={f.end} />
       </div>
       <TextField id="off-reason" label={t("off.reason")} value={reason} onValue={setReason} maxLength={500} error={f.reason} />
       <p class="hint">{t("off.hint")}</p>
