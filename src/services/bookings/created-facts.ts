@@ -1,6 +1,6 @@
 import type { SQL } from "drizzle-orm";
 import type { Locale } from "../../shared/i18n/locales";
-import { type BookingMailBasics, locationOf } from "../notifications/booking-mail";
+import { type BookingMailBasics, businessFacts } from "../notifications/booking-mail";
 import type { BookingSource } from "../../shared/booking-values";
 import { bookingEffects, type EffectsCtx, type EventFacts, iso } from "./effects";
 import type { BookingView } from "./lookup";
@@ -78,11 +78,7 @@ export function createdFactsOfView(v: BookingView): CreatedBookingFacts {
   return {
     id: v.id,
     tenantId: v.tenantId,
-    slug: v.tenant.slug,
-    businessName: v.tenant.businessName,
-    accent: v.tenant.templateAccent,
-    location: locationOf(v.tenant),
-    timezone: v.tenant.timezone,
+    ...businessFacts(v.tenant),
     serviceId: v.serviceId,
     serviceName: v.serviceName,
     staffId: v.staffId,

@@ -3,7 +3,7 @@ import type { BookingStatus } from "../../domain/booking-status";
 import { activeIntervals, activeShape, type Processing } from "../../domain/busy";
 import { MAX_BOOKING_MINUTES, MAX_BUFFER_MINUTES } from "../../domain/slots";
 import { MINUTE_MS } from "../../domain/time";
-import { type BookingEvent, type BookingFacts, bookingMailInserts, locationOf } from "../notifications/booking-mail";
+import { type BookingEvent, type BookingFacts, bookingMailInserts, businessFacts } from "../notifications/booking-mail";
 import { cancelReminders, scheduleReminders } from "../notifications/reminders";
 import { compose, type Fragment } from "../batch";
 import { bookingTexts } from "../sms/booking-texts";
@@ -127,11 +127,7 @@ export function factsFromView(booking: BookingView): BookingFacts {
   return {
     bookingId: booking.id,
     tenantId: booking.tenantId,
-    slug: booking.tenant.slug,
-    businessName: booking.tenant.businessName,
-    accent: booking.tenant.templateAccent,
-    location: locationOf(booking.tenant),
-    timezone: booking.tenant.timezone,
+    ...businessFacts(booking.tenant),
     serviceName: booking.serviceName,
     staffId: booking.staffId,
     staffName: booking.staffName,
