@@ -4,8 +4,7 @@ import { ApiError } from "../../errors";
 import { batch } from "../batch";
 import { cancellationMoney } from "../payments/cancellation";
 import { moneyQuery, parseMoney } from "../payments/money";
-import { webhookEventInsert } from "../webhooks/events";
-import { cancellationEffects, statusChangePayload } from "./effects";
+import { cancellationEffects, statusChangePayload, statusChangedWebhook } from "./effects";
 import { actorOf, bookingHistoryInsert } from "./history";
 import { cancelVisit } from "../visits/cancel";
 import { itemsOfBookingQuery, parseVisitItems } from "../visits/items";
@@ -107,16 +106,7 @@ async function cancelOnce(ctx: BookingCtx, ref: BookingRef, reasonInput: string 
   // webhooks (docs/payments.md); its release cancels any reminder job.
   if (!money.quiet) {
     if (via === "status") {
-      b.add(
-        webhookEventInsert(
-          db,
-          booking.tenantId,
-          "booking.status_changed",
-          { booking: statusChangePayload(booking, "cancelled") },
-          now,
-          cancellable,
-        ),
-      );
+      b.add(statusChangedWebhook(db, booking.tenantId, statusChangePayload(booking, "cancelled"), now, cancellable));
     }
     b.add(cancellationEffects(ctx, booking, reason, cancellable, ref.kind === "public" ? null : reason, money.emailLines, byText));
   }

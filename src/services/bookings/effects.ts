@@ -8,6 +8,7 @@ import { cancelReminders, scheduleReminders } from "../notifications/reminders";
 import { compose, type Fragment } from "../batch";
 import { bookingTexts } from "../sms/booking-texts";
 import { type AlsoAnnounced, webhookEventInsert, webhookEventPairInsert } from "../webhooks/events";
+import type { Db } from "../../db/client";
 import type { BookingView } from "./lookup";
 import type { BookingCtx } from "./scope";
 
@@ -159,6 +160,11 @@ export function statusChangePayload(booking: BookingView, status: BookingStatus)
     endDatetime: iso(booking.endAt),
     timezone: booking.tenant.timezone,
   };
+}
+
+/** The `booking.status_changed` webhook of a status change, its `booking` object as given, gated like the change. */
+export function statusChangedWebhook(db: Db, tenantId: string, booking: Record<string, unknown>, now: Date, gate: SQL) {
+  return webhookEventInsert(db, tenantId, "booking.status_changed", { booking }, now, gate);
 }
 
 /**

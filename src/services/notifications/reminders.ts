@@ -14,7 +14,7 @@ import {
 import { bookingReminderEmail } from "../email/booking-templates";
 import type { EmailProvider } from "../email/provider";
 import { emailRetryDelaySeconds, isLastEmailAttempt } from "../email/retry-policy";
-import type { JobHandler, StoredJob } from "../outbox/jobs";
+import { finishedJobsCleanup, type JobHandler, type StoredJob } from "../outbox/jobs";
 import { parseLookupVisit, visitItemsJsonSql } from "../bookings/lookup";
 import { type BookingFacts, bookingIcs, locationOf, type MailSettings, mailFacts } from "./booking-mail";
 
@@ -228,12 +228,6 @@ export function reminderHandler(provider: EmailProvider, settings: MailSettings)
       return { ok: true, result: { sent: true, providerMessageId: result.providerMessageId } };
     },
     retry: reminderRetry,
-    cleanup: (db, now) => {
-      const cutoff = new Date(now.getTime() - REMINDER_RETENTION_DAYS * 86_400_000).toISOString();
-      return db.run(sql`
-        DELETE FROM jobs WHERE id IN (
-          SELECT id FROM jobs WHERE status IN ('done', 'cancelled') AND next_attempt_at < ${cutoff} AND kind = ${REMINDER_KIND}
-          ORDER BY next_attempt_at LIMIT 500)`);
-    },
+    cleanup: finishedJobsCleanup(REMINDER_KIND, REMINDER_RETENTION_DAYS),
   };
 }

@@ -5,7 +5,7 @@ import { type BookingStatus, transitionError } from "../../domain/booking-status
 import { ApiError } from "../../errors";
 import { batch } from "../batch";
 import type { BookingCtx, BookingView } from "../bookings";
-import { statusChangePayload } from "../bookings/effects";
+import { statusChangePayload, statusChangedWebhook } from "../bookings/effects";
 import { createdEffectsFromView } from "../bookings/created-facts";
 import { actorOf, bookingHistoryInsert } from "../bookings/history";
 import { anchorIdSql, bookingViewQuery, refSql, resourceIdsOf } from "../bookings/lookup";
@@ -13,7 +13,6 @@ import { itemsOfBookingQuery, parseVisitItems } from "../visits/items";
 import { changeVisitStatus } from "../visits/status";
 import { type FeeSummary, statusChangeMoney } from "../payments/status-money";
 import { moneyQuery, parseMoney } from "../payments/money";
-import { webhookEventInsert } from "../webhooks/events";
 
 export type BookingListQuery = { from?: Date; to?: Date; status?: BookingStatus; staffId?: string; limit: number };
 
@@ -85,7 +84,7 @@ export async function changeBookingStatus(
   // Read before the update, in the same transaction: exactly the update's own condition.
   const changes = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND tenant_id = ${ref.tenantId} AND status = ${booking.status})`;
   const b = batch(db);
-  b.add(webhookEventInsert(db, ref.tenantId, "booking.status_changed", { booking: statusChangePayload(booking, to) }, now, changes));
+  b.add(statusChangedWebhook(db, ref.tenantId, statusChangePayload(booking, to), now, changes));
   // The business confirming a booking held for payment: it gets what any confirmation gets
   // (customer e-mail, notices, reminders, booking.created), with the payment path's own function.
   if (booking.status === "pending" && to === "confirmed") b.add(createdEffectsFromView(ctx, booking, changes));

@@ -4,7 +4,7 @@ import { parseReminderHours, type ReminderPayload, reminderDecision, type WithRe
 import { localMonth } from "../../domain/sms/limits";
 import { smsText } from "../../domain/sms/templates";
 import { SMS_REMINDER_KIND } from "../notifications/reminders";
-import type { JobHandler } from "../outbox/jobs";
+import { finishedJobsCleanup, type JobHandler } from "../outbox/jobs";
 import { shortManageLink } from "./link";
 import { smsInsert } from "./outbox";
 
@@ -105,12 +105,6 @@ export function smsReminderHandler(linkBase: string): JobHandler<TextReminderBoo
         ],
       };
     },
-    cleanup: (db, now) => {
-      const cutoff = new Date(now.getTime() - RETENTION_DAYS * 86_400_000).toISOString();
-      return db.run(sql`
-        DELETE FROM jobs WHERE id IN (
-          SELECT id FROM jobs WHERE status IN ('done', 'cancelled') AND next_attempt_at < ${cutoff} AND kind = ${SMS_REMINDER_KIND}
-          ORDER BY next_attempt_at LIMIT 500)`);
-    },
+    cleanup: finishedJobsCleanup(SMS_REMINDER_KIND, RETENTION_DAYS),
   };
 }
