@@ -48,6 +48,19 @@ export type ReminderState = {
   customerEmail: string | null;
 };
 
+/** A reminder job's booking as read, with the business's stored `reminder_hours` JSON parsed (reminderDecision checks its shape). */
+export type WithReminderHours<R extends { reminderHours: string }> = Omit<R, "reminderHours"> & { reminderHours: unknown };
+
+export function parseReminderHours<R extends { reminderHours: string }>(row: R): WithReminderHours<R> {
+  let reminderHours: unknown;
+  try {
+    reminderHours = JSON.parse(row.reminderHours);
+  } catch {
+    reminderHours = [];
+  }
+  return { ...row, reminderHours };
+}
+
 export type ReminderDecision =
   | { send: true }
   | { send: false; skipped: "booking_gone" | "not_confirmed" | "moved" | "started" | "turned_off" | "no_recipient" };

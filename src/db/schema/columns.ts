@@ -1,4 +1,4 @@
-import { type AnySQLiteColumn, integer, text } from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, index, integer, text } from "drizzle-orm/sqlite-core";
 
 // Conventions: ids are random text; metadata timestamps are ISO-8601 UTC text (sortable);
 // booking and time-off instants are integer epoch milliseconds, so overlap checks are integer
@@ -15,6 +15,9 @@ export const updatedAt = () => text("updated_at").notNull();
 export const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt() });
 // Generic over the name so the column keeps its literal SQL name (src/db/row-of.ts types rows by it).
 export const flag = <N extends string>(name: N) => integer(name, { mode: "boolean" });
+
+/** How a row a business owns starts where its tenant_id has no foreign key (tenantRow in ./accounts.ts has one). */
+export const tenantKeyedRow = () => ({ id: id(), tenantId: text("tenant_id").notNull() });
 
 /** A required reference to another table's id (the referenced table is read lazily, as drizzle wants). */
 export const requiredRef = <N extends string>(name: N, target: () => AnySQLiteColumn) => text(name).notNull().references(target);
@@ -48,6 +51,19 @@ export const outboxLifecycle = () => ({
   lockedAt: text("locked_at"),
   lastError: text("last_error"),
 });
+
+/**
+ * The indexes the outbox engine reads each of those tables by: the due rows of a status, and a
+ * tenant's rows of a status by last change (the failed-jobs list, newest failure first). Named
+ * `<table>_status_idx` and `<table>_tenant_status_idx`.
+ */
+export const outboxIndexes = (
+  table: string,
+  t: { status: AnySQLiteColumn; nextAttemptAt: AnySQLiteColumn; tenantId: AnySQLiteColumn; updatedAt: AnySQLiteColumn },
+) => [
+  index(`${table}_status_idx`).on(t.status, t.nextAttemptAt),
+  index(`${table}_tenant_status_idx`).on(t.tenantId, t.status, t.updatedAt),
+];
 
 /** A single-use link's secret, kept only as its SHA-256, its end and its use (password resets, invitations). */
 export const singleUseToken = () => ({

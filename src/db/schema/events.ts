@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { Locale } from "../../shared/i18n/locales";
 import { tenantRow } from "./accounts";
-import { createdAt, flag, id, outboxLifecycle, requiredRef, timestamps } from "./columns";
+import { createdAt, flag, id, outboxIndexes, outboxLifecycle, requiredRef, tenantKeyedRow, timestamps } from "./columns";
 
 export const auditLog = sqliteTable(
   "audit_log",
@@ -66,10 +66,8 @@ export const emailOutbox = sqliteTable(
     ...timestamps(),
   },
   (t) => [
-    index("email_outbox_status_idx").on(t.status, t.nextAttemptAt),
+    ...outboxIndexes("email_outbox", t),
     index("email_outbox_tenant_idx").on(t.tenantId, t.createdAt),
-    // The failed-jobs list: a tenant's failed rows, newest failure first.
-    index("email_outbox_tenant_status_idx").on(t.tenantId, t.status, t.updatedAt),
     // design.md §31: how many confirmations one address got in the last hour, across the platform.
     index("email_outbox_recipient_idx").on(t.toEmail, t.kind, t.createdAt),
   ],
@@ -94,8 +92,7 @@ export const webhookEndpoints = sqliteTable(
 export const webhookDeliveries = sqliteTable(
   "webhook_deliveries",
   {
-    id: id(),
-    tenantId: text("tenant_id").notNull(),
+    ...tenantKeyedRow(),
     endpointId: requiredRef("endpoint_id", () => webhookEndpoints.id),
     eventId: text("event_id").notNull(),
     eventType: text("event_type").notNull(),
@@ -110,8 +107,7 @@ export const webhookDeliveries = sqliteTable(
   },
   (t) => [
     index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt),
-    index("webhook_deliveries_status_idx").on(t.status, t.nextAttemptAt),
-    index("webhook_deliveries_tenant_status_idx").on(t.tenantId, t.status, t.updatedAt),
+    ...outboxIndexes("webhook_deliveries", t),
     // Delivered payloads are blanked after 30 days (design.md §25): this finds those still holding one.
     index("webhook_deliveries_payload_idx").on(t.deliveredAt).where(sql`status = 'delivered' AND payload <> ''`),
   ],
@@ -141,11 +137,7 @@ export const jobs = sqliteTable(
     doneAt: text("done_at"),
     ...timestamps(),
   },
-  (t) => [
-    uniqueIndex("jobs_kind_key_idx").on(t.kind, t.idempotencyKey),
-    index("jobs_status_idx").on(t.status, t.nextAttemptAt),
-    index("jobs_tenant_status_idx").on(t.tenantId, t.status, t.updatedAt),
-  ],
+  (t) => [uniqueIndex("jobs_kind_key_idx").on(t.kind, t.idempotencyKey), ...outboxIndexes("jobs", t)],
 );
 
 /**

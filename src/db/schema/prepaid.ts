@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { Locale } from "../../shared/i18n/locales";
-import { flag, id, timestamps } from "./columns";
+import { flag, tenantKeyedRow, timestamps } from "./columns";
 
 /**
  * Prepaid money (design.md §32): gift cards, packages of sessions and promo codes.
@@ -42,8 +42,7 @@ const heldCode = () => ({
 export const giftCards = sqliteTable(
   "gift_cards",
   {
-    id: id(),
-    tenantId: text("tenant_id").notNull(),
+    ...tenantKeyedRow(),
     ...heldCode(),
     amount: integer("amount").notNull(),
     balance: integer("balance").notNull().default(0),
@@ -75,8 +74,7 @@ export const giftCards = sqliteTable(
 export const packages = sqliteTable(
   "packages",
   {
-    id: id(),
-    tenantId: text("tenant_id").notNull(),
+    ...tenantKeyedRow(),
     name: text("name").notNull(),
     serviceIds: text("service_ids", { mode: "json" }).$type<string[]>().notNull(),
     sessions: integer("sessions").notNull(),
@@ -94,8 +92,7 @@ export const packages = sqliteTable(
 export const packageCredits = sqliteTable(
   "package_credits",
   {
-    id: id(),
-    tenantId: text("tenant_id").notNull(),
+    ...tenantKeyedRow(),
     packageId: text("package_id").notNull(),
     ...heldCode(),
     /** The package's terms when sold (a later edit of the package changes nothing sold). */
@@ -124,8 +121,7 @@ export const packageCredits = sqliteTable(
 export const promoCodes = sqliteTable(
   "promo_codes",
   {
-    id: id(),
-    tenantId: text("tenant_id").notNull(),
+    ...tenantKeyedRow(),
     code: text("code").notNull(),
     percentOff: integer("percent_off"),
     amountOff: integer("amount_off"),

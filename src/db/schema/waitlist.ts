@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { Locale } from "../../shared/i18n/locales";
-import { createdAt, flag, id, instants, timestamps } from "./columns";
+import { createdAt, flag, instants, tenantKeyedRow, timestamps } from "./columns";
 
 /**
  * The public waitlist (design.md §28). An entry is one customer waiting for one service (with one
@@ -14,8 +14,7 @@ import { createdAt, flag, id, instants, timestamps } from "./columns";
 export const waitlistEntries = sqliteTable(
   "waitlist_entries",
   {
-    id: id(),
-    tenantId: text("tenant_id").notNull(),
+    ...tenantKeyedRow(),
     serviceId: text("service_id").notNull(),
     /** null = any staff member who performs the service. */
     staffId: text("staff_id"),
@@ -51,8 +50,7 @@ export const waitlistEntries = sqliteTable(
 export const waitlistWindows = sqliteTable(
   "waitlist_windows",
   {
-    id: id(),
-    tenantId: text("tenant_id").notNull(),
+    ...tenantKeyedRow(),
     entryId: text("entry_id").notNull(),
     /** Tenant-local YYYY-MM-DD. */
     date: text("date").notNull(),
@@ -68,8 +66,7 @@ export const waitlistWindows = sqliteTable(
 export const waitlistOffers = sqliteTable(
   "waitlist_offers",
   {
-    id: id(),
-    tenantId: text("tenant_id").notNull(),
+    ...tenantKeyedRow(),
     entryId: text("entry_id").notNull(),
     triggerKey: text("trigger_key").notNull(),
     via: text("via", { enum: ["auto", "owner"] }).notNull(),

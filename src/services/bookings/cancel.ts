@@ -3,22 +3,13 @@ import { canCancel, transitionError } from "../../domain/booking-status";
 import { ApiError } from "../../errors";
 import { batch } from "../batch";
 import { cancellationMoney } from "../payments/cancellation";
-import { moneyQuery, parseMoney } from "../payments/money";
-import { webhookEventInsert } from "../webhooks/events";
-import { cancellationEffects, statusChangePayload } from "./effects";
+import { parseMoney } from "../payments/money";
+import { readForChange } from "./change-read";
+import { cancellationEffects, statusChangePayload, statusChangedWebhook } from "./effects";
 import { actorOf, bookingHistoryInsert } from "./history";
 import { cancelVisit } from "../visits/cancel";
-import { itemsOfBookingQuery, parseVisitItems } from "../visits/items";
-import {
-  anchorIdSql,
-  type BookingRef,
-  type BookingView,
-  bookingStateQuery,
-  bookingViewQuery,
-  lookupBooking,
-  refCanExist,
-  refSql,
-} from "./lookup";
+import { parseVisitItems } from "../visits/items";
+import { type BookingRef, type BookingView, bookingStateQuery, lookupBooking, refCanExist } from "./lookup";
 import { lateCancelSql } from "../reliability/record";
 import { offerTriggerForBooking } from "../waitlist/trigger";
 import type { BookingCtx } from "./scope";
@@ -64,14 +55,7 @@ export async function cancelBooking(
 
 async function cancelOnce(ctx: BookingCtx, ref: BookingRef, reasonInput: string | null, via: CancelVia, byText: boolean): Promise<Attempt> {
   const { db, now } = ctx;
-  const read = batch(db);
-  const views = read.add(bookingViewQuery(db, ref));
-  // A visit's money hangs on its first item (design.md §26); a single booking's on itself.
-  const moneyRows = read.add(moneyQuery(db, anchorIdSql(ref)));
-  const itemRows = read.add(itemsOfBookingQuery(db, refSql(ref)));
-  await read.run();
-  const booking = views.result()[0];
-  if (!booking) throw ApiError.notFound("Booking");
+  const { booking, moneyRows, itemRows } = await readForChange(db, ref);
   if (via === "status") {
     if (transitionError(booking.status, "cancelled")) {
       throw new ApiError("invalid_transition", `A ${booking.status} booking cannot become cancelled`);
@@ -85,38 +69,22 @@ async function cancelOnce(ctx: BookingCtx, ref: BookingRef, reasonInput: string 
   const t = now.toISOString();
   // Only a reason with text is kept (as typed); the status route has none.
   const reason = reasonInput?.trim() ? reasonInput : null;
-  const items = parseVisitItems(itemRows.result());
+  const items = parseVisitItems(itemRows);
   if (booking.visitId && items.length > 0) {
     // design.md §26: any item cancels the whole visit, decided exactly as below.
-    const { result, changed } = await cancelVisit(ctx, ref, booking, items, parseMoney(moneyRows.result()), reason, via);
+    const { result, changed } = await cancelVisit(ctx, ref, booking, items, parseMoney(moneyRows), reason, via);
     return changed ? result : afterRefusal(result.booking, via);
   }
   // The whole precondition, evaluated identically by every part before the UPDATE: the booking is
   // still in the status its money was decided on.
   const cancellable = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND status = ${booking.status})`;
-  const money = cancellationMoney(
-    db,
-    now,
-    booking,
-    parseMoney(moneyRows.result()),
-    ref.kind === "public" ? "customer" : "business",
-    cancellable,
-  );
+  const money = cancellationMoney(db, now, booking, parseMoney(moneyRows), ref.kind === "public" ? "customer" : "business", cancellable);
   const b = batch(db);
   // A booking only held for payment was never announced: released without e-mail, notices or
   // webhooks (docs/payments.md); its release cancels any reminder job.
   if (!money.quiet) {
     if (via === "status") {
-      b.add(
-        webhookEventInsert(
-          db,
-          booking.tenantId,
-          "booking.status_changed",
-          { booking: statusChangePayload(booking, "cancelled") },
-          now,
-          cancellable,
-        ),
-      );
+      b.add(statusChangedWebhook(db, booking.tenantId, statusChangePayload(booking, "cancelled"), now, cancellable));
     }
     b.add(cancellationEffects(ctx, booking, reason, cancellable, ref.kind === "public" ? null : reason, money.emailLines, byText));
   }

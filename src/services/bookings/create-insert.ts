@@ -2,6 +2,24 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { prepared } from "../../db/prepared";
 
+/** What a booking row keeps of its customer and terms, the same for a single booking and a visit's items (../visits/create-items.ts). */
+export type CustomerTermsColumns = {
+  terms: { cancellationHours: number; noShowFeePercent: number; lateCancelFeePercent: number; refundDeadlineAt: number };
+  typed: { first: string; last: string; phone: string } | null;
+  network: string | null;
+  sms: { optIn: boolean; typed: string; phone: string | null };
+  locale: string;
+};
+
+/** design.md §32: the prepaid money a booking row records it used. */
+export type PrepaidColumns = {
+  giftCardId: string | null;
+  giftCardAmount: number;
+  promoCodeId: string | null;
+  promoDiscount: number;
+  packageCreditId: string | null;
+};
+
 /**
  * The single booking's insert (./create.ts): the row is written only when the customer upsert before
  * it passed the guard (the overlap guard, the business open, the hold caps, the prepaid takes).
@@ -27,21 +45,10 @@ export type BookingInsertRow = {
   bufferAfterMinutes: number;
   processingOffsetMinutes: number;
   processingMinutes: number;
-  terms: { cancellationHours: number; noShowFeePercent: number; lateCancelFeePercent: number; refundDeadlineAt: number };
-  typed: { first: string; last: string; phone: string } | null;
-  network: string | null;
-  sms: { optIn: boolean; typed: string; phone: string | null };
-  locale: string;
   /** design.md §32: what prepaid money the booking used. */
-  prepaid: {
-    giftCardId: string | null;
-    giftCardAmount: number;
-    promoCodeId: string | null;
-    promoDiscount: number;
-    packageCreditId: string | null;
-  };
+  prepaid: PrepaidColumns;
   at: string;
-};
+} & CustomerTermsColumns;
 
 /**
  * One text for every create (issue #42): rendered once per isolate, bound per request. It is

@@ -17,10 +17,9 @@ export type CustomerInput = {
   smsOptIn?: boolean;
 };
 
-export type CreateBookingInput = {
-  serviceId: string;
-  staffProfileId: string;
-  /** Tenant-local wall time (parseLocalDateTime of startDatetime). */
+/** What a single booking's create and a visit's create (../visits/create-types.ts) both take. */
+export type CreateCommonInput = {
+  /** Tenant-local wall time (parseLocalDateTime of startDatetime); a visit's first service starts then. */
   start: LocalDateTime;
   customer: CustomerInput;
   source: BookingSource;
@@ -36,7 +35,11 @@ export type CreateBookingInput = {
   locale?: Locale;
 } & PrepaidCodes;
 
-export type CreatedBooking = {
+export type CreateBookingInput = { serviceId: string; staffProfileId: string } & CreateCommonInput;
+
+/** What a single booking's create and a visit's create (../visits/create-types.ts) both answer. */
+export type CreatedCommon = {
+  /** The booking's id; a visit's (design.md §26: the result's `id` is the visit's). */
   id: string;
   tenantId: string;
   confirmationCode: string;
@@ -44,18 +47,21 @@ export type CreatedBooking = {
   status: "confirmed" | "pending";
   customerUserId: string | null;
   customerId: string;
-  serviceId: string;
-  staffId: string;
   startAt: number;
   endAt: number;
   totalAmount: number;
   currency: string;
   source: BookingSource;
   notes: string;
+  /** Public creates at a business that takes payment: what to pay, or null when nothing is due. */
+  payment?: PaymentStep | null;
+};
+
+export type CreatedBooking = CreatedCommon & {
+  serviceId: string;
+  staffId: string;
   /** design.md §26: the processing window stored on the booking (0 = none) and the resources it holds. */
   processingOffsetMinutes: number;
   processingMinutes: number;
   resourceIds: string[];
-  /** Public creates at a business that takes payment: what to pay, or null when nothing is due. */
-  payment?: PaymentStep | null;
 };

@@ -9,7 +9,7 @@ import { uniqueViolation } from "../../db/unique-violation";
 import { publicCreateChecks, recordUpdateAllowed, storedTerms, unwrittenCreateError } from "./create-rules";
 import { holdCapsSql, liveHoldsQuery } from "./hold-caps";
 import { batch } from "../batch";
-import { locationOf } from "../notifications/booking-mail";
+import { businessFacts } from "../notifications/booking-mail";
 import { startCheckout } from "../payments/checkout";
 import { parseResourceTypes } from "../schedule-data";
 import { endEntriesBooked } from "../waitlist/trigger";
@@ -17,7 +17,7 @@ import { createdEventFacts } from "./created-facts";
 import { customerRecord } from "./customer-record";
 import { bookingEffects, staffFreeSql, tenantOpenSql } from "./effects";
 import { slotTaken } from "./front-desk";
-import { chosenSlot } from "./create-slot";
+import { chosenSlot } from "./chosen-slot";
 import { actorOf, bookingHistoryInsert } from "./history";
 import { createRead } from "./create-read";
 import { bookingInsert } from "./create-insert";
@@ -91,8 +91,8 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
   const types = parseResourceTypes(service.resourceTypes);
   const override = scope.kind === "owner" && input.override === true;
   const slot = chosenSlot(
-    { scope, tenant, service, staff, rows, start: input.start, override, now },
-    { buffers, processing, staffIds, types },
+    { scope: scope.kind, rules: tenant, staffId: staff.id, rows, start: input.start, override, field: "startDatetime", now },
+    { durationMinutes: service.durationMinutes, buffers, processing, staffIds, types },
   );
 
   const email = (input.customer.email ?? "").toLowerCase();
@@ -168,11 +168,7 @@ export async function createBooking(ctx: BookingCtx, scope: BookingScope, input:
         createdEventFacts({
           id,
           tenantId: tenant.id,
-          slug: tenant.slug,
-          businessName: tenant.businessName,
-          accent: tenant.templateAccent,
-          location: locationOf(tenant),
-          timezone: tenant.timezone,
+          ...businessFacts(tenant),
           serviceId: service.id,
           serviceName: service.name,
           staffId: staff.id,

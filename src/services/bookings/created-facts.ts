@@ -1,8 +1,8 @@
 import type { SQL } from "drizzle-orm";
 import type { Locale } from "../../shared/i18n/locales";
-import { type BookingMailBasics, locationOf } from "../notifications/booking-mail";
+import type { BookingMailBasics } from "../notifications/booking-mail";
 import type { BookingSource } from "../../shared/booking-values";
-import { bookingEffects, type EffectsCtx, type EventFacts, iso } from "./effects";
+import { bookingEffects, type EffectsCtx, type EventFacts, factsFromView, iso } from "./effects";
 import type { BookingView } from "./lookup";
 
 /**
@@ -73,32 +73,18 @@ export function createdEventFacts(b: CreatedBookingFacts): EventFacts {
   };
 }
 
-/** The same facts for a booking read back with bookingViewQuery. */
+/** The same facts for a booking read back with bookingViewQuery: its facts as any change has them, and what a creation adds. */
 export function createdFactsOfView(v: BookingView): CreatedBookingFacts {
+  const { bookingId, ...facts } = factsFromView(v);
   return {
-    id: v.id,
-    tenantId: v.tenantId,
-    slug: v.tenant.slug,
-    businessName: v.tenant.businessName,
-    accent: v.tenant.templateAccent,
-    location: locationOf(v.tenant),
-    timezone: v.tenant.timezone,
+    ...facts,
+    id: bookingId,
     serviceId: v.serviceId,
-    serviceName: v.serviceName,
-    staffId: v.staffId,
-    staffName: v.staffName,
-    confirmationCode: v.confirmationCode,
-    startAt: v.startAt,
-    endAt: v.endAt,
-    sequence: v.sequence,
     source: v.source,
     totalAmount: v.totalAmount,
     currency: v.currency,
     notes: v.notes,
     customer: v.customer ?? { firstName: "", lastName: "", email: "", phone: "" },
-    sms: { optIn: Boolean(v.smsOptIn), phone: v.smsPhone },
-    locale: v.locale,
-    businessLocale: v.businessLocale,
   };
 }
 

@@ -3,11 +3,12 @@ import type { BookingStatus } from "../../domain/booking-status";
 import { activeIntervals, activeShape, type Processing } from "../../domain/busy";
 import { MAX_BOOKING_MINUTES, MAX_BUFFER_MINUTES } from "../../domain/slots";
 import { MINUTE_MS } from "../../domain/time";
-import { type BookingEvent, type BookingFacts, bookingMailInserts, locationOf } from "../notifications/booking-mail";
+import { type BookingEvent, type BookingFacts, bookingMailInserts, businessFacts } from "../notifications/booking-mail";
 import { cancelReminders, scheduleReminders } from "../notifications/reminders";
 import { compose, type Fragment } from "../batch";
 import { bookingTexts } from "../sms/booking-texts";
 import { type AlsoAnnounced, webhookEventInsert, webhookEventPairInsert } from "../webhooks/events";
+import type { Db } from "../../db/client";
 import type { BookingView } from "./lookup";
 import type { BookingCtx } from "./scope";
 
@@ -127,11 +128,7 @@ export function factsFromView(booking: BookingView): BookingFacts {
   return {
     bookingId: booking.id,
     tenantId: booking.tenantId,
-    slug: booking.tenant.slug,
-    businessName: booking.tenant.businessName,
-    accent: booking.tenant.templateAccent,
-    location: locationOf(booking.tenant),
-    timezone: booking.tenant.timezone,
+    ...businessFacts(booking.tenant),
     serviceName: booking.serviceName,
     staffId: booking.staffId,
     staffName: booking.staffName,
@@ -163,6 +160,11 @@ export function statusChangePayload(booking: BookingView, status: BookingStatus)
     endDatetime: iso(booking.endAt),
     timezone: booking.tenant.timezone,
   };
+}
+
+/** The `booking.status_changed` webhook of a status change, its `booking` object as given, gated like the change. */
+export function statusChangedWebhook(db: Db, tenantId: string, booking: Record<string, unknown>, now: Date, gate: SQL) {
+  return webhookEventInsert(db, tenantId, "booking.status_changed", { booking }, now, gate);
 }
 
 /**

@@ -1,10 +1,10 @@
-import { activeShape, type Processing, type ResourceNeeds, resourcesFree } from "../../domain/busy";
+import { activeShape, type Processing, resourcesFree } from "../../domain/busy";
 import { overrideStart, OVERRIDE_MESSAGES } from "../../domain/front-desk";
 import { performers, staffPlans } from "../../domain/schedule";
 import { type LocalDateTime, MINUTE_MS, parseLocalDate, instantToLocalString, wallToInstant } from "../../domain/time";
 import { ApiError } from "../../errors";
 import { tenantDayZone } from "../availability";
-import type { ScheduleRows } from "../schedule-data";
+import { resourceNeeds, type ScheduleRows } from "../schedule-data";
 
 export const slotTaken = () => new ApiError("slot_taken", "This time is no longer available; please pick another slot");
 
@@ -32,8 +32,8 @@ export function frontDeskSlot(
     bufferBeforeMinutes: number;
     bufferAfterMinutes: number;
     processing?: Processing | null;
-    /** design.md §26: per type needed, its resources' busy time (absent: none needed). */
-    resources?: ResourceNeeds;
+    /** design.md §26: the resource types the booking holds one of each (their busy time is in `rows`). */
+    resourceTypes: readonly string[];
     staffId: string;
     staffIds: string[] | null;
     rows: ScheduleRows;
@@ -55,7 +55,7 @@ export function frontDeskSlot(
   if (r.ok) {
     const from = r.startMs - p.bufferBeforeMinutes * MINUTE_MS;
     const to = r.endMs + p.bufferAfterMinutes * MINUTE_MS;
-    if (p.resources && !resourcesFree(p.resources, from, to)) throw slotTaken();
+    if (p.resourceTypes.length && !resourcesFree(resourceNeeds(p.resourceTypes, p.rows.resources), from, to)) throw slotTaken();
     return r;
   }
   if (r.problem === "busy") throw slotTaken();

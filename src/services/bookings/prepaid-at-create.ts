@@ -39,7 +39,16 @@ const askField = (ask: PackageAsk) => (ask.kind === "code" ? "packageCode" : "us
  * redemption, the promo's use) is gated on the booking row in the create's ONE write batch.
  */
 
-export type PrepaidCodes = { giftCardCode?: string; promoCode?: string; packageCode?: string; usePackage?: boolean };
+/** Public scope (design.md §32): the codes a booking's or a visit's create may name. */
+export type PrepaidCodes = {
+  /** A gift card paying the amount due first. */
+  giftCardCode?: string;
+  /** A promo code lowering the items it covers, counted once per booking or visit. */
+  promoCode?: string;
+  /** A package paying every item it covers (one credit each), by its code or the signed-in account's. */
+  packageCode?: string;
+  usePackage?: boolean;
+};
 
 /** The customer (first-visit promo codes, an account's package) and the services a package may pay for. */
 type Who = { email: string; accountId: string | null; serviceIds: readonly string[]; now: Date };

@@ -5,14 +5,14 @@ import { MINUTE_MS } from "../../domain/time";
 import { ApiError } from "../../errors";
 import { runBoundOnce } from "../../db/prepared";
 import { uniqueViolation } from "../../db/unique-violation";
-import { limitsFor, requestedSlot } from "../availability";
 import { batch } from "../batch";
 import { offerTrigger } from "../waitlist/trigger";
 import { lateMoveMoney } from "../payments/late-move";
 import { moneyQuery, parseMoney } from "../payments/money";
-import { decodeSchedule, parseResourceTypes, resourceNeeds } from "../schedule-data";
+import { decodeSchedule, parseResourceTypes } from "../schedule-data";
 import { bookingEffects, factsFromView, iso, staffFreeSql, tenantOpenSql } from "./effects";
-import { frontDeskSlot, slotTaken } from "./front-desk";
+import { chosenSlot } from "./chosen-slot";
+import { slotTaken } from "./front-desk";
 import { actorOf, bookingHistoryInsert } from "./history";
 import { anchorIdSql, type BookingRef, type BookingView, bookingStateQuery, bookingViewQuery, refCanExist, resourceIdsOf } from "./lookup";
 import { moveRead, moveStaff } from "./move-read";
@@ -77,40 +77,19 @@ export async function rescheduleBooking(ctx: BookingCtx, ref: BookingRef, input:
   const types = parseResourceTypes(rules.heldTypes);
   const staffIds = parseStaffIds(rules.staffIds);
   const rows = decodeSchedule(move, input.start.date);
-  let slot: { startMs: number; endMs: number };
-  if (ref.kind === "owner" && input.override === true) {
-    slot = frontDeskSlot(
-      {
-        timeZone: booking.tenant.timezone,
-        start: input.start,
-        durationMinutes,
-        ...buffers,
-        processing,
-        resources: types.length ? resourceNeeds(types, rows.resources) : undefined,
-        staffId: staff.id,
-        staffIds,
-        rows,
-        nowMs: now.getTime(),
-      },
-      "newStartDatetime",
-    );
-  } else {
-    const found = requestedSlot(
-      {
-        timeZone: booking.tenant.timezone,
-        service: { durationMinutes, ...buffers, processing },
-        staffIds,
-        resourceTypes: types,
-        limits: limitsFor(ref.kind, { timezone: booking.tenant.timezone, ...rules }, now),
-        nowMs: now.getTime(),
-      },
-      staff.id,
+  const slot = chosenSlot(
+    {
+      scope: ref.kind,
+      rules: { timezone: booking.tenant.timezone, ...rules },
+      staffId: staff.id,
       rows,
-      input.start,
-    );
-    if (!found) throw slotTaken();
-    slot = found.slot;
-  }
+      start: input.start,
+      override: ref.kind === "owner" && input.override === true,
+      field: "newStartDatetime",
+      now,
+    },
+    { durationMinutes, buffers, processing, staffIds, types },
+  );
 
   const t = now.toISOString();
   const active = sql.join(

@@ -20,6 +20,7 @@ export {
   type BookingMailBasics,
   bookingIcs,
   bookingUid,
+  businessFacts,
   type CustomerMailFacts,
   customerEmail,
   customerName,

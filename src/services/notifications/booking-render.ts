@@ -86,6 +86,19 @@ export function locationOf(t: { addressLine1: string; city: string; country: str
   return [t.addressLine1, t.city, t.country].filter((s) => s.trim() !== "").join(", ");
 }
 
+/** The business's part of a booking's facts (e-mails, texts, calendar files), from its tenant row. */
+export function businessFacts(t: {
+  slug: string;
+  businessName: string;
+  templateAccent: string;
+  addressLine1: string;
+  city: string;
+  country: string;
+  timezone: string;
+}) {
+  return { slug: t.slug, businessName: t.businessName, accent: t.templateAccent, location: locationOf(t), timezone: t.timezone };
+}
+
 export function customerName(c: { firstName: string; lastName: string; email: string }): string {
   return `${c.firstName} ${c.lastName}`.trim() || c.email;
 }

@@ -2,11 +2,19 @@ import { type SQL, sql } from "drizzle-orm";
 import { isLocale } from "../../shared/i18n/locales";
 import type { Db } from "../../db/client";
 import { prepared } from "../../db/prepared";
-import { HOUR_MS, MAX_REMINDER_HOURS, type ReminderPayload, reminderDecision, reminderKeyRange } from "../../domain/reminders";
+import {
+  HOUR_MS,
+  MAX_REMINDER_HOURS,
+  parseReminderHours,
+  type ReminderPayload,
+  reminderDecision,
+  reminderKeyRange,
+  type WithReminderHours,
+} from "../../domain/reminders";
 import { bookingReminderEmail } from "../email/booking-templates";
 import type { EmailProvider } from "../email/provider";
 import { emailRetryDelaySeconds, isLastEmailAttempt } from "../email/retry-policy";
-import type { JobHandler, StoredJob } from "../outbox/jobs";
+import { finishedJobsCleanup, type JobHandler, type StoredJob } from "../outbox/jobs";
 import { parseLookupVisit, visitItemsJsonSql } from "../bookings/lookup";
 import { type BookingFacts, bookingIcs, locationOf, type MailSettings, mailFacts } from "./booking-mail";
 
@@ -134,15 +142,7 @@ type ReminderRow = {
   items: string | null;
 };
 
-export type ReminderBooking = Omit<ReminderRow, "reminderHours"> & { reminderHours: unknown };
-
-function parseHours(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return [];
-  }
-}
+export type ReminderBooking = WithReminderHours<ReminderRow>;
 
 function factsOf(r: ReminderBooking): BookingFacts {
   // A visit's reminder lists its items and updates the visit's one calendar event (design.md §26).
@@ -200,7 +200,7 @@ export function reminderHandler(provider: EmailProvider, settings: MailSettings)
           WHERE ${rows}`),
       pick: (job, result) => {
         const row = (result as ReminderRow[]).find((r) => r.jobId === job.id);
-        return row ? { ...row, reminderHours: parseHours(row.reminderHours) } : undefined;
+        return row ? parseReminderHours(row) : undefined;
       },
     },
     async perform(job, { idempotencyKey, extra, clock }) {
@@ -228,12 +228,6 @@ export function reminderHandler(provider: EmailProvider, settings: MailSettings)
       return { ok: true, result: { sent: true, providerMessageId: result.providerMessageId } };
     },
     retry: reminderRetry,
-    cleanup: (db, now) => {
-      const cutoff = new Date(now.getTime() - REMINDER_RETENTION_DAYS * 86_400_000).toISOString();
-      return db.run(sql`
-        DELETE FROM jobs WHERE id IN (
-          SELECT id FROM jobs WHERE status IN ('done', 'cancelled') AND next_attempt_at < ${cutoff} AND kind = ${REMINDER_KIND}
-          ORDER BY next_attempt_at LIMIT 500)`);
-    },
+    cleanup: finishedJobsCleanup(REMINDER_KIND, REMINDER_RETENTION_DAYS),
   };
 }

@@ -168,3 +168,17 @@ export function jobCancel(db: Db, kind: string, idempotencyKey: string, now: Dat
     WHERE kind = ${kind} AND idempotency_key = ${idempotencyKey} AND status = 'pending'
     RETURNING id`);
 }
+
+/**
+ * A kind's `cleanup`: its done or cancelled jobs due more than `retentionDays` ago are deleted,
+ * oldest first, 500 a cron run (the reminders keep theirs a while for support questions).
+ */
+export function finishedJobsCleanup(kind: string, retentionDays: number): NonNullable<JobHandler["cleanup"]> {
+  return (db, now) => {
+    const cutoff = new Date(now.getTime() - retentionDays * 86_400_000).toISOString();
+    return db.run(sql`
+        DELETE FROM jobs WHERE id IN (
+          SELECT id FROM jobs WHERE status IN ('done', 'cancelled') AND next_attempt_at < ${cutoff} AND kind = ${kind}
+          ORDER BY next_attempt_at LIMIT 500)`);
+  };
+}

@@ -5,15 +5,15 @@ import { type BookingStatus, transitionError } from "../../domain/booking-status
 import { ApiError } from "../../errors";
 import { batch } from "../batch";
 import type { BookingCtx, BookingView } from "../bookings";
-import { statusChangePayload } from "../bookings/effects";
+import { statusChangePayload, statusChangedWebhook } from "../bookings/effects";
+import { readForChange } from "../bookings/change-read";
 import { createdEffectsFromView } from "../bookings/created-facts";
 import { actorOf, bookingHistoryInsert } from "../bookings/history";
-import { anchorIdSql, bookingViewQuery, refSql, resourceIdsOf } from "../bookings/lookup";
-import { itemsOfBookingQuery, parseVisitItems } from "../visits/items";
+import { resourceIdsOf } from "../bookings/lookup";
+import { parseVisitItems } from "../visits/items";
 import { changeVisitStatus } from "../visits/status";
 import { type FeeSummary, statusChangeMoney } from "../payments/status-money";
-import { moneyQuery, parseMoney } from "../payments/money";
-import { webhookEventInsert } from "../webhooks/events";
+import { parseMoney } from "../payments/money";
 
 export type BookingListQuery = { from?: Date; to?: Date; status?: BookingStatus; staffId?: string; limit: number };
 
@@ -60,22 +60,14 @@ export async function changeBookingStatus(
   opts: { chargeFee?: boolean } = {},
 ): Promise<{ booking: BookingView; fee: FeeSummary }> {
   const { db, now } = ctx;
-  const read = batch(db);
-  const bookingRef = { kind: "owner" as const, tenantId: ref.tenantId, bookingId: ref.bookingId };
-  const views = read.add(bookingViewQuery(db, bookingRef));
-  // A visit's money hangs on its first item (design.md §26).
-  const moneyRows = read.add(moneyQuery(db, anchorIdSql(bookingRef)));
-  const itemRows = read.add(itemsOfBookingQuery(db, refSql(bookingRef)));
-  await read.run();
-  const booking = views.result()[0];
-  if (!booking) throw ApiError.notFound("Booking");
+  const { booking, moneyRows, itemRows } = await readForChange(db, { kind: "owner", tenantId: ref.tenantId, bookingId: ref.bookingId });
   if (transitionError(booking.status, to)) {
     throw new ApiError("invalid_transition", `A ${booking.status} booking cannot become ${to}`);
   }
-  const items = parseVisitItems(itemRows.result());
+  const items = parseVisitItems(itemRows);
   if (booking.visitId && items.length > 0) {
     // design.md §26: any item's status change is the whole visit's.
-    return changeVisitStatus(ctx, ref, booking, items, parseMoney(moneyRows.result()), to, opts);
+    return changeVisitStatus(ctx, ref, booking, items, parseMoney(moneyRows), to, opts);
   }
   // design.md §31: a no-show (and its fee) only once the appointment should have begun.
   if (to === "no_show" && now.getTime() < booking.startAt) {
@@ -85,11 +77,11 @@ export async function changeBookingStatus(
   // Read before the update, in the same transaction: exactly the update's own condition.
   const changes = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${booking.id} AND tenant_id = ${ref.tenantId} AND status = ${booking.status})`;
   const b = batch(db);
-  b.add(webhookEventInsert(db, ref.tenantId, "booking.status_changed", { booking: statusChangePayload(booking, to) }, now, changes));
+  b.add(statusChangedWebhook(db, ref.tenantId, statusChangePayload(booking, to), now, changes));
   // The business confirming a booking held for payment: it gets what any confirmation gets
   // (customer e-mail, notices, reminders, booking.created), with the payment path's own function.
   if (booking.status === "pending" && to === "confirmed") b.add(createdEffectsFromView(ctx, booking, changes));
-  const money = statusChangeMoney(db, now, booking, parseMoney(moneyRows.result()), to, opts, changes);
+  const money = statusChangeMoney(db, now, booking, parseMoney(moneyRows), to, opts, changes);
   b.add(money);
   // The booking's history (design.md §15), gated like everything else on the change happening.
   b.add(

@@ -1,10 +1,10 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { type ReminderPayload, reminderDecision } from "../../domain/reminders";
+import { parseReminderHours, type ReminderPayload, reminderDecision, type WithReminderHours } from "../../domain/reminders";
 import { localMonth } from "../../domain/sms/limits";
 import { smsText } from "../../domain/sms/templates";
 import { SMS_REMINDER_KIND } from "../notifications/reminders";
-import type { JobHandler } from "../outbox/jobs";
+import { finishedJobsCleanup, type JobHandler } from "../outbox/jobs";
 import { shortManageLink } from "./link";
 import { smsInsert } from "./outbox";
 
@@ -36,15 +36,7 @@ type Row = {
   locale: string | null;
 };
 
-export type TextReminderBooking = Omit<Row, "reminderHours"> & { reminderHours: unknown };
-
-function parseHours(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return [];
-  }
-}
+export type TextReminderBooking = WithReminderHours<Row>;
 
 /** Finished text-reminder jobs are deleted 30 days after they were due, 500 a cron run. */
 const RETENTION_DAYS = 30;
@@ -65,7 +57,7 @@ export function smsReminderHandler(linkBase: string): JobHandler<TextReminderBoo
           WHERE ${rows}`),
       pick: (job, result) => {
         const row = (result as Row[]).find((r) => r.jobId === job.id);
-        return row ? { ...row, reminderHours: parseHours(row.reminderHours) } : undefined;
+        return row ? parseReminderHours(row) : undefined;
       },
     },
     async perform(job, { extra, clock }) {
@@ -113,12 +105,6 @@ export function smsReminderHandler(linkBase: string): JobHandler<TextReminderBoo
         ],
       };
     },
-    cleanup: (db, now) => {
-      const cutoff = new Date(now.getTime() - RETENTION_DAYS * 86_400_000).toISOString();
-      return db.run(sql`
-        DELETE FROM jobs WHERE id IN (
-          SELECT id FROM jobs WHERE status IN ('done', 'cancelled') AND next_attempt_at < ${cutoff} AND kind = ${SMS_REMINDER_KIND}
-          ORDER BY next_attempt_at LIMIT 500)`);
-    },
+    cleanup: finishedJobsCleanup(SMS_REMINDER_KIND, RETENTION_DAYS),
   };
 }

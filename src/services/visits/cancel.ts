@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { batch } from "../batch";
 import type { CancelResult, CancelVia } from "../bookings/cancel-types";
-import { bookingEffects, statusChangePayload } from "../bookings/effects";
+import { bookingEffects, statusChangePayload, statusChangedWebhook } from "../bookings/effects";
 import { actorOf, bookingHistoryInsert } from "../bookings/history";
 import { type BookingRef, type BookingView, bookingViewQuery } from "../bookings/lookup";
 import type { BookingCtx } from "../bookings/scope";
@@ -9,7 +9,6 @@ import { cancellationMoney } from "../payments/cancellation";
 import type { BookingMoney } from "../payments/money";
 import { lateCancelSql } from "../reliability/record";
 import { offerTriggersFor } from "../waitlist/trigger";
-import { webhookEventInsert } from "../webhooks/events";
 import { visitFactsFromView, visitWebhookBooking } from "./effects";
 import { type VisitItem, visitAsBooking } from "./items";
 
@@ -45,16 +44,8 @@ export async function cancelVisit(
       ),
     };
     if (via === "status") {
-      b.add(
-        webhookEventInsert(
-          db,
-          booking.tenantId,
-          "booking.status_changed",
-          { booking: { ...statusChangePayload(visit, "cancelled"), ...payload, previousStatus: booking.status } },
-          now,
-          cancellable,
-        ),
-      );
+      const changed = { ...statusChangePayload(visit, "cancelled"), ...payload, previousStatus: booking.status };
+      b.add(statusChangedWebhook(db, booking.tenantId, changed, now, cancellable));
     }
     b.add(
       bookingEffects(

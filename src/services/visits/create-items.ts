@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import type { CustomerTermsColumns, PrepaidColumns } from "../bookings/create-insert";
 import type { PlacedItem } from "./guards";
 
 /**
@@ -12,13 +13,7 @@ export type VisitItemRow = {
   serviceId: string;
   /** The item's price after a promo code (design.md §32). */
   totalAmount: number;
-  prepaid: {
-    giftCardId: string | null;
-    giftCardAmount: number;
-    promoCodeId: string | null;
-    promoDiscount: number;
-    packageCreditId: string | null;
-  };
+  prepaid: PrepaidColumns;
 };
 
 export type VisitRowsCommon = {
@@ -32,13 +27,8 @@ export type VisitRowsCommon = {
   source: string;
   currency: string;
   notes: string;
-  terms: { cancellationHours: number; noShowFeePercent: number; lateCancelFeePercent: number; refundDeadlineAt: number };
-  typed: { first: string; last: string; phone: string } | null;
-  network: string | null;
-  sms: { optIn: boolean; typed: string; phone: string | null };
-  locale: string;
   at: string;
-};
+} & CustomerTermsColumns;
 
 export function visitItemInsert(db: Db, v: VisitRowsCommon, item: VisitItemRow, index: number, inserted: SQL) {
   const { placed: p, prepaid } = item;

@@ -13,7 +13,7 @@ import { bookingEffects, tenantOpenSql } from "../bookings/effects";
 import { slotTaken } from "../bookings/front-desk";
 import { actorOf, bookingHistoryInsert } from "../bookings/history";
 import { type BookingCtx, type BookingScope, parseStaffIds } from "../bookings/scope";
-import { locationOf } from "../notifications/booking-mail";
+import { businessFacts } from "../notifications/booking-mail";
 import { startCheckout } from "../payments/checkout";
 import { priceBooking } from "../bookings/pricing";
 import { bookingRestricted, reliabilityDemand } from "../reliability/demand";
@@ -168,11 +168,7 @@ export async function createVisit(ctx: BookingCtx, scope: BookingScope, input: C
     const base = {
       id: anchorId,
       tenantId: tenant.id,
-      slug: tenant.slug,
-      businessName: tenant.businessName,
-      accent: tenant.templateAccent,
-      location: locationOf(tenant),
-      timezone: tenant.timezone,
+      ...businessFacts(tenant),
       serviceId: items[0].serviceId,
       serviceName: visitServiceName(items),
       staffId: items[0].staffId,

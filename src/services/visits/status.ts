@@ -3,13 +3,12 @@ import type { Actor } from "../../auth-context";
 import type { BookingStatus } from "../../domain/booking-status";
 import { ApiError } from "../../errors";
 import { batch } from "../batch";
-import { statusChangePayload } from "../bookings/effects";
+import { statusChangePayload, statusChangedWebhook } from "../bookings/effects";
 import { actorOf, bookingHistoryInsert } from "../bookings/history";
 import type { BookingView } from "../bookings/lookup";
 import type { BookingCtx } from "../bookings/scope";
 import type { BookingMoney } from "../payments/money";
 import { type FeeSummary, statusChangeMoney } from "../payments/status-money";
-import { webhookEventInsert } from "../webhooks/events";
 import { visitCreatedEffectsFromView, visitWebhookBooking } from "./effects";
 import { type VisitItem, visitAsBooking } from "./items";
 
@@ -38,25 +37,12 @@ export async function changeVisitStatus(
   const t = now.toISOString();
   const changes = sql`NOT EXISTS (SELECT 1 FROM bookings WHERE visit_id = ${visitId} AND (tenant_id <> ${ref.tenantId} OR status <> ${booking.status}))`;
   const b = batch(db);
-  b.add(
-    webhookEventInsert(
-      db,
-      ref.tenantId,
-      "booking.status_changed",
-      {
-        booking: {
-          ...statusChangePayload(visit, to),
-          ...visitWebhookBooking(
-            { visitId, confirmationCode: booking.confirmationCode, status: to, timezone: booking.tenant.timezone },
-            items,
-          ),
-          previousStatus: booking.status,
-        },
-      },
-      now,
-      changes,
-    ),
-  );
+  const changed = {
+    ...statusChangePayload(visit, to),
+    ...visitWebhookBooking({ visitId, confirmationCode: booking.confirmationCode, status: to, timezone: booking.tenant.timezone }, items),
+    previousStatus: booking.status,
+  };
+  b.add(statusChangedWebhook(db, ref.tenantId, changed, now, changes));
   if (booking.status === "pending" && to === "confirmed") b.add(visitCreatedEffectsFromView(ctx, booking, items, changes));
   const m = statusChangeMoney(db, now, visit, money, to, opts, changes);
   b.add(m);

@@ -9,7 +9,7 @@ import type { Part } from "../batch";
 import { type JobHandler, jobInsert } from "../outbox/jobs";
 import { localeOr } from "../email/mail-language";
 import { type OfferEntry, type OfferedTime, type OfferTenant, offerParts } from "./offers";
-import { type OfferPayload, WAITLIST_OFFER_KIND } from "./trigger";
+import { type OfferPayload, onWindowDates, WAITLIST_OFFER_KIND } from "./trigger";
 
 /**
  * The `waitlist.offer` job (design.md §28). When it runs it reads the waiting entries whose windows
@@ -42,12 +42,7 @@ type EntryRow = {
 const ENTRY_LIMIT = 200;
 
 function readState(db: Db, tenantId: string, p: OfferPayload, nowMs: number) {
-  const dates = p.dates?.length
-    ? sql`AND w.date IN (${sql.join(
-        p.dates.map((d) => sql`${d}`),
-        sql`, `,
-      )})`
-    : sql``;
+  const dates = onWindowDates(p.dates);
   const overlapping = sql`w.start_at < ${p.toMs} AND w.end_at > ${p.fromMs} AND w.end_at > ${nowMs} ${dates}`;
   return db.batch([
     db.all<OfferTenant>(sql`

@@ -25,18 +25,23 @@ export const WAITLIST_OFFER_KIND = "waitlist.offer";
  */
 export type OfferPayload = { staffId: string | null; fromMs: number; toMs: number; dates?: string[]; triggerKey: string; round: number };
 
+/** `AND w.date IN (...)` over the waitlist windows aliased `w`: only those dates, or nothing when none are named. */
+export function onWindowDates(dates: string[] | undefined): SQL {
+  return dates?.length
+    ? sql`AND w.date IN (${sql.join(
+        dates.map((d) => sql`${d}`),
+        sql`, `,
+      )})`
+    : sql``;
+}
+
 /** "Someone waits for a window overlapping the span, with this staff member or anyone", over a tenant id expression. */
 function someoneWaits(
   tenantId: SQL,
   p: { staffId: SQL | string | null; fromMs: SQL | number; toMs: SQL | number; dates?: string[] },
   nowMs: number | Placeholder,
 ) {
-  const dates = p.dates?.length
-    ? sql`AND w.date IN (${sql.join(
-        p.dates.map((d) => sql`${d}`),
-        sql`, `,
-      )})`
-    : sql``;
+  const dates = onWindowDates(p.dates);
   return sql`EXISTS (SELECT 1 FROM waitlist_windows w JOIN waitlist_entries e ON e.id = w.entry_id
     WHERE w.tenant_id = ${tenantId} AND w.start_at < ${p.toMs} AND w.end_at > ${p.fromMs} AND w.end_at > ${nowMs} ${dates}
       AND e.status = 'waiting' AND (${p.staffId} IS NULL OR e.staff_id IS NULL OR e.staff_id = ${p.staffId}))`;

@@ -3,7 +3,17 @@ import { schema } from "../../../db/client";
 import { MAX_BOOKING_MINUTES } from "../../../domain/slots";
 import { addDays, type LocalDate, MINUTE_MS, weekdayOf } from "../../../domain/time";
 import { ApiError } from "../../../errors";
-import { bookingItemsQuery, businessQuery, hoursQuery, localDays, localToday, staffListQuery, type ZonedViewCtx } from "./common";
+import {
+  bookingItemsQuery,
+  businessQuery,
+  hoursQuery,
+  localDays,
+  localToday,
+  resourceListQuery,
+  resourceTimeOffQuery,
+  staffListQuery,
+  type ZonedViewCtx,
+} from "./common";
 
 export type CalendarMode = "day" | "week";
 
@@ -20,7 +30,7 @@ export function calendarStart(date: LocalDate, mode: CalendarMode): LocalDate {
  */
 export async function calendarView(ctx: ZonedViewCtx, q: { date?: LocalDate; mode: CalendarMode }) {
   const { db, tenantId, timezone, now } = ctx;
-  const { bookings: b, staffTimeOff: off, services: s, resources: r, resourceTimeOff: roff } = schema;
+  const { bookings: b, staffTimeOff: off, services: s } = schema;
   const today = localToday(timezone, now);
   const range = localDays(timezone, calendarStart(q.date ?? today, q.mode), q.mode === "day" ? 1 : 7);
   const [business, staff, hours, bookings, timeOff, services, resources, resourceTimeOff] = await db.batch([
@@ -48,17 +58,9 @@ export async function calendarView(ctx: ZonedViewCtx, q: { date?: LocalDate; mod
       .from(s)
       .where(and(eq(s.tenantId, tenantId), eq(s.isActive, true), isNull(s.deletedAt)))
       .orderBy(asc(s.orderIndex), asc(s.name), asc(s.id)),
-    // design.md §26: the resources view's columns (inactive ones too: their bookings still show) and their time off.
-    db
-      .select({ id: r.id, name: r.name, type: r.type, isActive: r.isActive })
-      .from(r)
-      .where(and(eq(r.tenantId, tenantId), isNull(r.deletedAt)))
-      .orderBy(asc(r.type), asc(r.name), asc(r.id)),
-    db
-      .select({ id: roff.id, resourceId: roff.resourceId, startAt: roff.startAt, endAt: roff.endAt, reason: roff.reason })
-      .from(roff)
-      .where(and(eq(roff.tenantId, tenantId), lt(roff.startAt, range.toMs), gt(roff.endAt, range.fromMs)))
-      .orderBy(asc(roff.startAt), asc(roff.id)),
+    // design.md §26: the resources view's columns and their time off.
+    resourceListQuery(db, tenantId),
+    resourceTimeOffQuery(db, tenantId, range.fromMs, range.toMs),
   ]);
   if (!business[0]) throw ApiError.notFound("Business");
   return {

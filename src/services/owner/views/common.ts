@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { schema, type Db } from "../../../db/client";
 import { addDays, formatLocalDate, instantToLocalString, type LocalDate, parseLocalDate, wallToInstant } from "../../../domain/time";
 import { ApiError } from "../../../errors";
@@ -79,6 +79,26 @@ export function hoursQuery(db: Db, tenantId: string) {
     .select({ staffId: h.staffId, weekday: h.weekday, startMinute: h.startMinute, endMinute: h.endMinute })
     .from(h)
     .where(eq(h.tenantId, tenantId));
+}
+
+/** design.md §26: the business's resources (inactive ones too: their bookings still show), by type then name. */
+export function resourceListQuery(db: Db, tenantId: string) {
+  const r = schema.resources;
+  return db
+    .select({ id: r.id, name: r.name, type: r.type, isActive: r.isActive })
+    .from(r)
+    .where(and(eq(r.tenantId, tenantId), isNull(r.deletedAt)))
+    .orderBy(asc(r.type), asc(r.name), asc(r.id));
+}
+
+/** The business's resource time off that ends after `fromMs` (and, given `toMs`, starts before it), oldest first. */
+export function resourceTimeOffQuery(db: Db, tenantId: string, fromMs: number, toMs?: number) {
+  const off = schema.resourceTimeOff;
+  return db
+    .select({ id: off.id, resourceId: off.resourceId, startAt: off.startAt, endAt: off.endAt, reason: off.reason })
+    .from(off)
+    .where(and(eq(off.tenantId, tenantId), toMs === undefined ? undefined : lt(off.startAt, toMs), gt(off.endAt, fromMs)))
+    .orderBy(asc(off.startAt), asc(off.id));
 }
 
 /**
