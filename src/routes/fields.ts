@@ -67,6 +67,17 @@ export const searchField = z.string().trim().max(200, "search must be at most 20
 /** A query that takes only `?limit=`. */
 export const limitQuery = z.object({ limit: limitField }).strict();
 
+/** `?limit=&offset=` of an owner's list paged by offset (gift cards, packages sold). */
+export const limitOffsetQuery = z.object({ limit: limitField, offset: offsetField(100_000) });
+
+/** Why an owner issues or voids a prepaid item by hand (gift cards, packages); audited. */
+export const ownerReasonField = z.string().trim().min(1, "Say why").max(500, "At most 500 characters");
+
+/** The body of an operator's step that must say why (discarding a job, scheduling a tenant's deletion); audited. */
+export const operatorReasonBody = z
+  .object({ reason: z.string({ error: "Reason is required" }).trim().min(1, "Reason is required").max(500, "At most 500 characters") })
+  .strict();
+
 /** Optional text: absent or null both mean "not given". */
 export const optionalText = (max: number, name: string) =>
   z
