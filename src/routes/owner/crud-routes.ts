@@ -67,7 +67,9 @@ export type CrudActions<Row, Item extends z.ZodType, Create extends z.ZodType, C
 // the bodies are the declared schemas' output). At the call site the router's types are the declared ones.
 const handler = <B>(h: Handler<OwnerEnv, string, { out: { param: { id: string }; json: B } }>) => h as never;
 
-function declareCrudRoutes<Row, Item extends z.ZodType, Create extends z.ZodType, Change extends z.ZodType>(
+/** Adds GET /, POST /, PATCH /{id} and DELETE /{id} of a set without GET /{id} to an owner router. */
+export function withListedCrudRoutes<S extends Schema, Row, Item extends z.ZodType, Create extends z.ZodType, Change extends z.ZodType>(
+  app: OpenAPIHono<OwnerEnv, S, "/">,
   a: ListedCrudActions<Row, Item, Create, Change>,
 ) {
   const route = routeGroup({ tags: a.tags, security: security.owner });
@@ -88,43 +90,27 @@ function declareCrudRoutes<Row, Item extends z.ZodType, Create extends z.ZodType
     errors: [400, ...idErrors],
   });
   const remove = route.delete("/{id}", a.summaries.remove, { middleware: writers, params, ok: Removed, errors: idErrors });
-  return { route, list, create, change, remove };
-}
-
-function withListAndCreate<S extends Schema, Row, Item extends z.ZodType, Create extends z.ZodType, Change extends z.ZodType>(
-  app: OpenAPIHono<OwnerEnv, S, "/">,
-  a: ListedCrudActions<Row, Item, Create, Change>,
-  d: ReturnType<typeof declareCrudRoutes<Row, Item, Create, Change>>,
-) {
   return app
     .openapi(
-      d.list,
+      list,
       handler(async (c) => c.json({ data: (await a.list(c.var.services, c.var.auth.tenantId)).map(a.toItem) }, 200)),
     )
     .openapi(
-      d.create,
+      create,
       handler<z.infer<Create>>(async (c) => {
         const row = await a.create(c.var.services, c.var.auth.tenantId, c.req.valid("json"));
         return c.json({ data: a.toItem(row) }, 201);
       }),
-    );
-}
-
-function withChangeAndRemove<S extends Schema, Row, Item extends z.ZodType, Create extends z.ZodType, Change extends z.ZodType>(
-  app: OpenAPIHono<OwnerEnv, S, "/">,
-  a: ListedCrudActions<Row, Item, Create, Change>,
-  d: ReturnType<typeof declareCrudRoutes<Row, Item, Create, Change>>,
-) {
-  return app
+    )
     .openapi(
-      d.change,
+      change,
       handler<z.infer<Change>>(async (c) => {
         const row = await a.change(c.var.services, c.var.auth.tenantId, c.req.valid("param").id, c.req.valid("json"));
         return c.json({ data: a.toItem(row) }, 200);
       }),
     )
     .openapi(
-      d.remove,
+      remove,
       handler(async (c) => {
         const { id } = await a.remove(c.var.services, c.var.auth.tenantId, c.req.valid("param").id);
         return c.json({ data: { id } }, 200);
@@ -137,21 +123,12 @@ export function withCrudRoutes<S extends Schema, Row, Item extends z.ZodType, Cr
   app: OpenAPIHono<OwnerEnv, S, "/">,
   a: CrudActions<Row, Item, Create, Change>,
 ) {
-  const d = declareCrudRoutes(a);
   const { readers, params, idErrors } = a.access;
-  const one = d.route.get("/{id}", a.summaries.one, { middleware: readers, params, ok: a.item, errors: idErrors });
-  const read = withListAndCreate(app, a, d).openapi(
+  const route = routeGroup({ tags: a.tags, security: security.owner });
+  const one = route.get("/{id}", a.summaries.one, { middleware: readers, params, ok: a.item, errors: idErrors });
+  // Registered after PATCH and DELETE /{id}: another method, so no route takes another's requests.
+  return withListedCrudRoutes(app, a).openapi(
     one,
     handler(async (c) => c.json({ data: a.toItem(await a.one(c.var.services, c.var.auth.tenantId, c.req.valid("param").id)) }, 200)),
   );
-  return withChangeAndRemove(read, a, d);
-}
-
-/** Adds GET /, POST /, PATCH /{id} and DELETE /{id} of a set without GET /{id} to an owner router. */
-export function withListedCrudRoutes<S extends Schema, Row, Item extends z.ZodType, Create extends z.ZodType, Change extends z.ZodType>(
-  app: OpenAPIHono<OwnerEnv, S, "/">,
-  a: ListedCrudActions<Row, Item, Create, Change>,
-) {
-  const d = declareCrudRoutes(a);
-  return withChangeAndRemove(withListAndCreate(app, a, d), a, d);
 }
