@@ -1,8 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { MAX_CHAT_MESSAGE_CHARS, MAX_CHAT_MESSAGES } from "../shared/ai-limits";
 import { SUPPORTED_LOCALES, supportedLocale } from "../shared/i18n/locales";
-import { parseLocalDate, parseLocalDateTime } from "../domain/time";
+import { datesInRange, parseLocalDate, parseLocalDateTime } from "../domain/time";
 import { slugProblem } from "../services/auth/slug";
+import { MAX_DAYS_RANGE } from "../services/bookings";
 import { MAX_CAPTCHA_TOKEN } from "../services/captcha";
 
 // The field rules every caller group's bodies and queries share (public, auth, me, owner, admin,
@@ -67,6 +68,17 @@ export const searchField = z.string().trim().max(200, "search must be at most 20
 /** A query that takes only `?limit=`. */
 export const limitQuery = z.object({ limit: limitField }).strict();
 
+/** `?limit=&offset=` of an owner's list paged by offset (gift cards, packages sold). */
+export const limitOffsetQuery = z.object({ limit: limitField, offset: offsetField(100_000) });
+
+/** Why an owner issues or voids a prepaid item by hand (gift cards, packages); audited. */
+export const ownerReasonField = z.string().trim().min(1, "Say why").max(500, "At most 500 characters");
+
+/** The body of an operator's step that must say why (discarding a job, scheduling a tenant's deletion); audited. */
+export const operatorReasonBody = z
+  .object({ reason: z.string({ error: "Reason is required" }).trim().min(1, "Reason is required").max(500, "At most 500 characters") })
+  .strict();
+
 /** Optional text: absent or null both mean "not given". */
 export const optionalText = (max: number, name: string) =>
   z
@@ -112,6 +124,24 @@ export const localDateField = z.string(presence("date")).transform((s, ctx) => {
   }
   return d;
 });
+
+/** The docs of a tenant-local date parameter of the availability queries. */
+export const LOCAL_DATE_DOC = { description: "A date in the business's time zone, YYYY-MM-DD", example: "2031-03-11" };
+
+/** `to` of an availability days range (a service's or a visit's): the last date, inclusive. */
+export const rangeEndField = localDateField.openapi({
+  ...LOCAL_DATE_DOC,
+  description: `Last date of the range, inclusive; at most ${MAX_DAYS_RANGE} dates in all`,
+});
+
+type LocalDate = z.output<typeof localDateField>;
+
+/** design.md §16: an availability days range runs `from` to `to` (inclusive), at most MAX_DAYS_RANGE dates. */
+export function checkDaysRange(q: { from: LocalDate; to: LocalDate }, ctx: z.RefinementCtx) {
+  const span = datesInRange(q.from, q.to);
+  if (span < 1) ctx.addIssue({ code: "custom", path: ["to"], message: "to must not be before from" });
+  else if (span > MAX_DAYS_RANGE) ctx.addIssue({ code: "custom", path: ["to"], message: `At most ${MAX_DAYS_RANGE} days per request` });
+}
 
 /** Tenant-local wall time `YYYY-MM-DDTHH:MM[:SS]`; an offset or Z after it is ignored (design.md §4). */
 export const localDateTimeField = (name: string) =>

@@ -3,7 +3,7 @@ import type { AdminEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { JOB_STATES } from "../../services/outbox/stores";
 import { decodeCursor, discardJob, listJobs, retryJob } from "../../services/ops/jobs";
-import { limitField, lookupIdParam } from "../fields";
+import { limitField, lookupIdParam, operatorReasonBody } from "../fields";
 import { openApiRouter, routeGroup, security } from "../openapi";
 import { JobList, JobView, toJobView } from "./job-shapes";
 
@@ -14,10 +14,6 @@ const listQuery = z.object({
   limit: limitField,
   cursor: z.string().max(400).optional(),
 });
-
-const discardBody = z
-  .object({ reason: z.string({ error: "Reason is required" }).trim().min(1, "Reason is required").max(500, "At most 500 characters") })
-  .strict();
 
 const tags = ["Operator"];
 
@@ -35,7 +31,7 @@ const retry = route.post("/{id}/retry", "Runs a failed or stuck job again with i
 const discard = route.post(
   "/{id}/discard",
   "Drops a failed, pending, suppressed or stuck job for good (audited job.discarded, reason required)",
-  { params: lookupIdParam, body: discardBody, ok: JobView, errors: [400, 401, 404, 409] },
+  { params: lookupIdParam, body: operatorReasonBody, ok: JobView, errors: [400, 401, 404, 409] },
 );
 
 const operator = (c: { var: AdminEnv["Variables"] }) => ({ actorType: "admin" as const, actorId: c.var.auth.adminId });

@@ -1,12 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import type { AdminEnv } from "../../env";
 import { scheduleTenantDeletion } from "../../services/ops/tenant-deletion";
-import { idParam } from "../fields";
+import { idParam, operatorReasonBody } from "../fields";
 import { openApiRouter, routeGroup, security } from "../openapi";
-
-const body = z
-  .object({ reason: z.string({ error: "Reason is required" }).trim().min(1, "Reason is required").max(500, "At most 500 characters") })
-  .strict();
 
 export const DeletionScheduled = z
   .object({ tenantId: z.string(), scheduledAt: z.string(), dueAt: z.string(), reason: z.string() })
@@ -16,7 +12,7 @@ const route = routeGroup({ tags: ["Operator"], security: security.admin });
 const schedule = route.post(
   "/{id}/schedule-deletion",
   "Schedules a suspended tenant's deletion 30 days ahead (restoring it cancels); audited, the owner is e-mailed",
-  { params: idParam, body, ok: DeletionScheduled, errors: [400, 401, 404, 409] },
+  { params: idParam, body: operatorReasonBody, ok: DeletionScheduled, errors: [400, 401, 404, 409] },
 );
 
 /** POST /api/admin/tenants/:id/schedule-deletion (design.md §25; requireAdmin applied in ./index.ts). */

@@ -7,9 +7,9 @@ import { requireRole } from "../../middleware/auth";
 import { idParam, lookupIdParam } from "../fields";
 import { routeGroup, security } from "../openapi";
 
-// The owner's catalog-like sets (services, staff, resources, packages) are the same five
-// routes: GET / and POST /, GET, PATCH and DELETE /{id}. Only the services behind them, who may
-// call them and the words of the document differ.
+// The owner's catalog-like sets (services, staff, resources, packages, promo codes) are the same
+// five routes: GET / and POST /, GET, PATCH and DELETE /{id} (promo codes have no GET /{id}).
+// Only the services behind them, who may call them and the words of the document differ.
 
 /** The answer of a DELETE that removes one thing: the id it removed. */
 export const Removed = z.object({ id: z.string() });
@@ -35,36 +35,53 @@ export const crudAccess = {
   ownersOnly: { params: idParam, idErrors: [400, 401, 403, 404], readers: [ownerOrAdmin], writers: [ownerOrAdmin] },
 } satisfies Record<string, CrudAccess>;
 
-/** One such set: its document, who may read and write it, and what each route does. */
-export type CrudActions<Row, Item extends z.ZodType, Create extends z.ZodType, Change extends z.ZodType> = {
+/** One such set whose list is its only read (promo codes): no GET /{id}. */
+export type ListedCrudActions<Row, Item extends z.ZodType, Create extends z.ZodType, Change extends z.ZodType> = {
   tags: string[];
   item: Item;
   toItem: (row: Row) => z.infer<Item>;
   access: CrudAccess;
   bodies: { create: Create; change: Change };
-  summaries: { list: string; create: string; one: string; change: string; remove: string };
+  summaries: { list: string; create: string; change: string; remove: string };
+  /** The create route's description, where it names an answer the summary does not. */
+  createDescription?: string;
   list: (s: Services, tenantId: string) => Promise<Row[]>;
   create: (s: Services, tenantId: string, body: z.infer<Create>) => Promise<Row>;
-  one: (s: Services, tenantId: string, id: string) => Promise<Row>;
   change: (s: Services, tenantId: string, id: string, body: z.infer<Change>) => Promise<Row>;
   remove: (s: Services, tenantId: string, id: string) => Promise<{ id: string }>;
 };
 
-/** Adds GET /, POST /, GET /{id}, PATCH /{id} and DELETE /{id} of one such set to an owner router. */
-export function withCrudRoutes<S extends Schema, Row, Item extends z.ZodType, Create extends z.ZodType, Change extends z.ZodType>(
+/** One such set: its document, who may read and write it, and what each route does. */
+export type CrudActions<Row, Item extends z.ZodType, Create extends z.ZodType, Change extends z.ZodType> = ListedCrudActions<
+  Row,
+  Item,
+  Create,
+  Change
+> & {
+  summaries: { one: string };
+  one: (s: Services, tenantId: string, id: string) => Promise<Row>;
+};
+
+// Inside these generic functions the declared routes' types stay unresolved, so TypeScript cannot check an
+// answer against them; the handlers are checked against the actions instead (toItem answers z.infer<Item>,
+// the bodies are the declared schemas' output). At the call site the router's types are the declared ones.
+const handler = <B>(h: Handler<OwnerEnv, string, { out: { param: { id: string }; json: B } }>) => h as never;
+
+/** Adds GET /, POST /, PATCH /{id} and DELETE /{id} of a set without GET /{id} to an owner router. */
+export function withListedCrudRoutes<S extends Schema, Row, Item extends z.ZodType, Create extends z.ZodType, Change extends z.ZodType>(
   app: OpenAPIHono<OwnerEnv, S, "/">,
-  a: CrudActions<Row, Item, Create, Change>,
+  a: ListedCrudActions<Row, Item, Create, Change>,
 ) {
   const route = routeGroup({ tags: a.tags, security: security.owner });
   const { readers, writers, params, idErrors } = a.access;
   const list = route.get("/", a.summaries.list, { middleware: readers, ok: z.array(a.item), errors: [401, 403] });
   const create = route.post("/", a.summaries.create, {
+    description: a.createDescription,
     middleware: writers,
     body: a.bodies.create,
     created: a.item,
     errors: [400, 401, 403],
   });
-  const one = route.get("/{id}", a.summaries.one, { middleware: readers, params, ok: a.item, errors: idErrors });
   const change = route.patch("/{id}", a.summaries.change, {
     middleware: writers,
     params,
@@ -73,10 +90,6 @@ export function withCrudRoutes<S extends Schema, Row, Item extends z.ZodType, Cr
     errors: [400, ...idErrors],
   });
   const remove = route.delete("/{id}", a.summaries.remove, { middleware: writers, params, ok: Removed, errors: idErrors });
-  // Inside this generic function the declared routes' types stay unresolved, so TypeScript cannot check an
-  // answer against them; the handlers are checked against the actions instead (toItem answers z.infer<Item>,
-  // the bodies are the declared schemas' output). At the call site the router's types are the declared ones.
-  const handler = <B>(h: Handler<OwnerEnv, string, { out: { param: { id: string }; json: B } }>) => h as never;
   return app
     .openapi(
       list,
@@ -88,10 +101,6 @@ export function withCrudRoutes<S extends Schema, Row, Item extends z.ZodType, Cr
         const row = await a.create(c.var.services, c.var.auth.tenantId, c.req.valid("json"));
         return c.json({ data: a.toItem(row) }, 201);
       }),
-    )
-    .openapi(
-      one,
-      handler(async (c) => c.json({ data: a.toItem(await a.one(c.var.services, c.var.auth.tenantId, c.req.valid("param").id)) }, 200)),
     )
     .openapi(
       change,
@@ -107,4 +116,19 @@ export function withCrudRoutes<S extends Schema, Row, Item extends z.ZodType, Cr
         return c.json({ data: { id } }, 200);
       }),
     );
+}
+
+/** Adds GET /, POST /, GET /{id}, PATCH /{id} and DELETE /{id} of one such set to an owner router. */
+export function withCrudRoutes<S extends Schema, Row, Item extends z.ZodType, Create extends z.ZodType, Change extends z.ZodType>(
+  app: OpenAPIHono<OwnerEnv, S, "/">,
+  a: CrudActions<Row, Item, Create, Change>,
+) {
+  const { readers, params, idErrors } = a.access;
+  const route = routeGroup({ tags: a.tags, security: security.owner });
+  const one = route.get("/{id}", a.summaries.one, { middleware: readers, params, ok: a.item, errors: idErrors });
+  // Registered after PATCH and DELETE /{id}: another method, so no route takes another's requests.
+  return withListedCrudRoutes(app, a).openapi(
+    one,
+    handler(async (c) => c.json({ data: a.toItem(await a.one(c.var.services, c.var.auth.tenantId, c.req.valid("param").id)) }, 200)),
+  );
 }

@@ -3,7 +3,7 @@ import type { OwnerEnv } from "../../env";
 import { requireRole } from "../../middleware/auth";
 import { issueGiftCard, listGiftCards, voidGiftCard } from "../../services/prepaid/gift-cards-owner";
 import { GIFT_MESSAGE_MAX } from "../../shared/gift-cards";
-import { emailField, idParam, limitField, offsetField } from "../fields";
+import { emailField, idParam, limitOffsetQuery, ownerReasonField } from "../fields";
 import { openApiRouter, routeGroup, security } from "../openapi";
 import { IssuedGiftCard, OwnerGiftCard, toIssuedGiftCard, toOwnerGiftCard } from "./gift-card-shapes";
 
@@ -11,12 +11,11 @@ import { IssuedGiftCard, OwnerGiftCard, toIssuedGiftCard, toOwnerGiftCard } from
 
 const writers = requireRole("owner", "admin");
 const tags = ["Gift cards"];
-const reasonField = z.string().trim().min(1, "Say why").max(500, "At most 500 characters");
 
 const issueBody = z
   .object({
     amount: z.number().int("Use whole minor units (cents)").min(1, "Above 0").max(100_000_000, "That amount is too large"),
-    reason: reasonField.openapi({ description: "Why it is issued by hand (a counter sale, a goodwill gesture); audited" }),
+    reason: ownerReasonField.openapi({ description: "Why it is issued by hand (a counter sale, a goodwill gesture); audited" }),
     recipientName: z.string().trim().max(200, "At most 200 characters").optional(),
     recipientEmail: emailField.optional().openapi({ description: "When given, the code is e-mailed there on the delivery date" }),
     buyerName: z.string().trim().max(200, "At most 200 characters").optional(),
@@ -37,7 +36,7 @@ const issue = route.post("/", "Issues a gift card by hand (sold at the counter; 
 });
 const list = route.get("/", "The business's gift cards with their balances, newest first (a purchase appears once paid)", {
   middleware: [writers],
-  query: z.object({ limit: limitField, offset: offsetField(100_000) }),
+  query: limitOffsetQuery,
   ok: z.array(OwnerGiftCard),
   errors: [400, 401, 403],
 });
@@ -45,7 +44,7 @@ const voidCard = route.post("/{id}/void", "Voids a gift card with a reason (audi
   description: "409 conflict when it is already void.",
   middleware: [writers],
   params: idParam,
-  body: z.object({ reason: reasonField }).strict(),
+  body: z.object({ reason: ownerReasonField }).strict(),
   ok: OwnerGiftCard,
   errors: [400, 401, 403, 404, 409],
 });

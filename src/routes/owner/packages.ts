@@ -11,7 +11,7 @@ import {
   updatePackage,
 } from "../../services/prepaid/packages-owner";
 import { soldPackagesQuery, toSoldPackages } from "../../services/prepaid/credits-owner";
-import { emailField, idField, idParam, limitField, NOT_EMPTY, notEmpty, offsetField } from "../fields";
+import { emailField, idField, idParam, limitOffsetQuery, NOT_EMPTY, notEmpty, ownerReasonField } from "../fields";
 import { openApiRouter, routeGroup, security } from "../openapi";
 import { crudAccess, withCrudRoutes } from "./crud-routes";
 import { SoldPackage, toSoldPackage } from "./credit-shapes";
@@ -81,7 +81,7 @@ const patchBody = z
   .refine(notEmpty, NOT_EMPTY);
 const issueBody = z
   .object({
-    reason: z.string().trim().min(1, "Say why").max(500, "At most 500 characters"),
+    reason: ownerReasonField,
     buyerName: z.string().trim().max(200, "At most 200 characters").optional(),
     buyerEmail: emailField.optional().openapi({ description: "The customer account with this e-mail holds the package too" }),
   })
@@ -90,7 +90,7 @@ const issueBody = z
 const route = routeGroup({ tags, security: security.owner });
 const sold = route.get("/sold", "Packages sold or issued (paid), newest first, with the sessions left, expiry and state", {
   middleware: [writers],
-  query: z.object({ limit: limitField, offset: offsetField(100_000) }),
+  query: limitOffsetQuery,
   ok: z.array(SoldPackage),
   errors: [400, 401, 403],
 });

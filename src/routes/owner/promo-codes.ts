@@ -2,7 +2,6 @@ import { z } from "@hono/zod-openapi";
 import { normalizePromoCode, PROMO_CODE_PATTERN } from "../../domain/promo-codes";
 import { parseLocalDate } from "../../domain/time";
 import type { OwnerEnv } from "../../env";
-import { requireRole } from "../../middleware/auth";
 import {
   createPromoCode,
   deletePromoCode,
@@ -10,13 +9,11 @@ import {
   type PromoCodeRow,
   updatePromoCode,
 } from "../../services/prepaid/promo-codes-owner";
-import { idField, idParam, NOT_EMPTY, notEmpty } from "../fields";
-import { openApiRouter, routeGroup, security } from "../openapi";
+import { idField, NOT_EMPTY, notEmpty } from "../fields";
+import { openApiRouter } from "../openapi";
+import { crudAccess, withListedCrudRoutes } from "./crud-routes";
 
 /** design.md §32, owner side: promo codes (owners and admins: prices are the business's money). */
-
-const writers = requireRole("owner", "admin");
-const tags = ["Promo codes"];
 
 export const OwnerPromoCode = z
   .object({
@@ -97,47 +94,24 @@ const patchBody = z
   .strict()
   .refine(notEmpty, NOT_EMPTY);
 
-const route = routeGroup({ tags, security: security.owner });
-const list = route.get("/", "The business's promo codes with their uses, newest first", {
-  middleware: [writers],
-  ok: z.array(OwnerPromoCode),
-  errors: [401, 403],
-});
-const create = route.post(
-  "/",
-  "Creates a promo code: percentOff or amountOff, optionally for some services, some days, a number of uses, first visits",
-  {
-    description: "400 fieldErrors.code when another live code of the business has the same code (case-insensitive).",
-    middleware: [writers],
-    body: createBody,
-    created: OwnerPromoCode,
-    errors: [400, 401, 403],
+export const promoCodeRoutes = withListedCrudRoutes(openApiRouter<OwnerEnv>(), {
+  tags: ["Promo codes"],
+  item: OwnerPromoCode,
+  toItem: toOwnerPromoCode,
+  access: crudAccess.ownersOnly,
+  bodies: { create: createBody, change: patchBody },
+  summaries: {
+    list: "The business's promo codes with their uses, newest first",
+    create: "Creates a promo code: percentOff or amountOff, optionally for some services, some days, a number of uses, first visits",
+    change: "Changes a promo code (its uses so far stay counted)",
+    remove: "Deletes a promo code: no longer accepted; bookings that used it keep naming it",
   },
-);
-const change = route.patch("/{id}", "Changes a promo code (its uses so far stay counted)", {
-  middleware: [writers],
-  params: idParam,
-  body: patchBody,
-  ok: OwnerPromoCode,
-  errors: [400, 401, 403, 404],
-});
-const remove = route.delete("/{id}", "Deletes a promo code: no longer accepted; bookings that used it keep naming it", {
-  middleware: [writers],
-  params: idParam,
-  ok: z.object({ id: z.string() }),
-  errors: [400, 401, 403, 404],
-});
-
-export const promoCodeRoutes = openApiRouter<OwnerEnv>()
-  .openapi(list, async (c) => {
-    const rows = await listPromoCodes(c.var.services.db, c.var.auth.tenantId);
-    return c.json({ data: rows.map(toOwnerPromoCode) }, 200);
-  })
-  .openapi(create, async (c) => {
-    const b = c.req.valid("json");
-    const row = await createPromoCode(
-      c.var.services.db,
-      c.var.auth.tenantId,
+  createDescription: "400 fieldErrors.code when another live code of the business has the same code (case-insensitive).",
+  list: (s, tenantId) => listPromoCodes(s.db, tenantId),
+  create: (s, tenantId, b) =>
+    createPromoCode(
+      s.db,
+      tenantId,
       {
         code: b.code,
         percentOff: b.percentOff ?? null,
@@ -148,16 +122,8 @@ export const promoCodeRoutes = openApiRouter<OwnerEnv>()
         maxUses: b.maxUses ?? null,
         firstVisitOnly: b.firstVisitOnly ?? false,
       },
-      c.var.services.now,
-    );
-    return c.json({ data: toOwnerPromoCode(row) }, 201);
-  })
-  .openapi(change, async (c) => {
-    const { id } = c.req.valid("param");
-    const row = await updatePromoCode(c.var.services.db, c.var.auth.tenantId, id, c.req.valid("json"), c.var.services.now);
-    return c.json({ data: toOwnerPromoCode(row) }, 200);
-  })
-  .openapi(remove, async (c) => {
-    const { id } = c.req.valid("param");
-    return c.json({ data: await deletePromoCode(c.var.services.db, c.var.auth.tenantId, id, c.var.services.now) }, 200);
-  });
+      s.now,
+    ),
+  change: (s, tenantId, id, v) => updatePromoCode(s.db, tenantId, id, v, s.now),
+  remove: (s, tenantId, id) => deletePromoCode(s.db, tenantId, id, s.now),
+});

@@ -1,12 +1,10 @@
 import { z } from "@hono/zod-openapi";
-import { datesInRange } from "../../domain/time";
 import type { AppEnv } from "../../env";
 import { getAvailability, getAvailabilityDays, MAX_DAYS_RANGE } from "../../services/bookings";
-import { idField, localDateField, slugParam } from "../fields";
+import { checkDaysRange, idField, LOCAL_DATE_DOC, localDateField, rangeEndField, slugParam } from "../fields";
 import { jsonText, openApiRouter, routeGroup, security } from "../openapi";
 import { Availability, AvailabilityDays, availabilityDaysJson, availabilityJson } from "./availability-shapes";
 
-const LOCAL_DATE = { description: "A date in the business's time zone, YYYY-MM-DD", example: "2031-03-11" };
 const staffIdField = idField("staffId")
   .optional()
   .openapi({ description: "One staff member; omit for any bookable staff member who performs the service" });
@@ -19,7 +17,7 @@ const timezoneField = z
 
 const availabilityQuery = z.object({
   serviceId: idField("serviceId"),
-  date: localDateField.openapi(LOCAL_DATE),
+  date: localDateField.openapi(LOCAL_DATE_DOC),
   staffId: staffIdField,
   timezone: timezoneField,
 });
@@ -28,16 +26,12 @@ const availabilityQuery = z.object({
 const daysQuery = z
   .object({
     serviceId: idField("serviceId"),
-    from: localDateField.openapi({ ...LOCAL_DATE, description: "First date of the range, YYYY-MM-DD in the business's time zone" }),
-    to: localDateField.openapi({ ...LOCAL_DATE, description: `Last date of the range, inclusive; at most ${MAX_DAYS_RANGE} dates in all` }),
+    from: localDateField.openapi({ ...LOCAL_DATE_DOC, description: "First date of the range, YYYY-MM-DD in the business's time zone" }),
+    to: rangeEndField,
     staffId: staffIdField,
     timezone: timezoneField,
   })
-  .superRefine((q, ctx) => {
-    const span = datesInRange(q.from, q.to);
-    if (span < 1) ctx.addIssue({ code: "custom", path: ["to"], message: "to must not be before from" });
-    else if (span > MAX_DAYS_RANGE) ctx.addIssue({ code: "custom", path: ["to"], message: `At most ${MAX_DAYS_RANGE} days per request` });
-  });
+  .superRefine(checkDaysRange);
 
 const tags = ["Public booking"];
 

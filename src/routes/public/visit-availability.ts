@@ -1,14 +1,12 @@
 import { z } from "@hono/zod-openapi";
-import { datesInRange } from "../../domain/time";
 import type { AppEnv } from "../../env";
 import { MAX_DAYS_RANGE } from "../../services/bookings";
 import { getVisitAvailability, getVisitAvailabilityDays } from "../../services/visits/availability";
-import { localDateField, slugParam } from "../fields";
+import { checkDaysRange, LOCAL_DATE_DOC, localDateField, rangeEndField, slugParam } from "../fields";
 import { visitServiceIdsField, visitStaffIdsField } from "../fields-visit";
 import { openApiRouter, routeGroup, security } from "../openapi";
 import { toVisitAvailability, toVisitAvailabilityDays, VisitAvailability, VisitAvailabilityDays } from "./visit-shapes";
 
-const LOCAL_DATE = { description: "A date in the business's time zone, YYYY-MM-DD", example: "2031-03-11" };
 const serviceIds = visitServiceIdsField.openapi({
   description: "2 to 5 service ids in the order they are done, comma-separated",
   example: "svc_cut,svc_colour",
@@ -28,20 +26,18 @@ function sameLength(q: { serviceIds: string[]; staffIds?: string[] }, ctx: z.Ref
   }
 }
 
-const dayQuery = z.object({ serviceIds, staffIds, date: localDateField.openapi(LOCAL_DATE), timezone }).superRefine(sameLength);
+const dayQuery = z.object({ serviceIds, staffIds, date: localDateField.openapi(LOCAL_DATE_DOC), timezone }).superRefine(sameLength);
 const daysQuery = z
   .object({
     serviceIds,
     staffIds,
-    from: localDateField.openapi({ ...LOCAL_DATE, description: "First date of the range" }),
-    to: localDateField.openapi({ ...LOCAL_DATE, description: `Last date of the range, inclusive; at most ${MAX_DAYS_RANGE} dates in all` }),
+    from: localDateField.openapi({ ...LOCAL_DATE_DOC, description: "First date of the range" }),
+    to: rangeEndField,
     timezone,
   })
   .superRefine((q, ctx) => {
     sameLength(q, ctx);
-    const span = datesInRange(q.from, q.to);
-    if (span < 1) ctx.addIssue({ code: "custom", path: ["to"], message: "to must not be before from" });
-    else if (span > MAX_DAYS_RANGE) ctx.addIssue({ code: "custom", path: ["to"], message: `At most ${MAX_DAYS_RANGE} days per request` });
+    checkDaysRange(q, ctx);
   });
 
 const tags = ["Public booking"];
