@@ -9,7 +9,18 @@ import { startPage } from "../shell/boot";
 import { t } from "../shell/i18n";
 import { DataTable } from "../ui/data-table";
 import { money, personName } from "../ui/format";
-import { Button, Empty, LoadFailed, Loading, SelectField, staffOptions, StatusBadge, statusLabel, TextField } from "../ui/kit";
+import {
+  Button,
+  Empty,
+  LoadFailed,
+  SearchForm,
+  SelectField,
+  staffOptions,
+  StatusBadge,
+  statusLabel,
+  TextField,
+  ViewPending,
+} from "../ui/kit";
 import { useView } from "../ui/use-view";
 
 const PAGE = 25;
@@ -71,15 +82,7 @@ function Bookings() {
   const fieldError = view.problem?.fields ?? {};
   return (
     <>
-      <form
-        class="panel inline-form filters"
-        role="search"
-        aria-label={t("bk.filter")}
-        onSubmit={(e: Event) => {
-          e.preventDefault();
-          apply({ ...draft, page: 1 });
-        }}
-      >
+      <SearchForm class="filters" label={t("bk.filter")} submitLabel={t("bk.show")} onSearch={() => apply({ ...draft, page: 1 })}>
         <TextField
           id="f-from"
           label={t("bk.from")}
@@ -110,16 +113,9 @@ function Bookings() {
           onValue={(v) => setDraft({ ...draft, status: v })}
           options={statuses().map(([value, label]) => ({ value, label }))}
         />
-        <Button type="submit" kind="primary">
-          {t("bk.show")}
-        </Button>
-      </form>
+      </SearchForm>
       {!d ? (
-        view.problem ? (
-          <LoadFailed problem={view.problem} onRetry={view.reload} />
-        ) : (
-          <Loading />
-        )
+        <ViewPending view={view} />
       ) : (
         <>
           {view.problem ? <LoadFailed problem={view.problem} onRetry={view.reload} /> : null}

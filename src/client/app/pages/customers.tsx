@@ -8,7 +8,20 @@ import { t } from "../shell/i18n";
 import { NameAndPhoneFields } from "../ui/contact-fields";
 import { DataTable } from "../ui/data-table";
 import { money, personName } from "../ui/format";
-import { Button, Dialog, Empty, Facts, Loading, LoadFailed, StatusBadge, TextAreaField, TextField, useMounted, SaveRow } from "../ui/kit";
+import {
+  Dialog,
+  Empty,
+  Facts,
+  Loading,
+  LoadFailed,
+  SearchForm,
+  StatusBadge,
+  TextAreaField,
+  TextField,
+  useMounted,
+  SaveRow,
+  ViewPending,
+} from "../ui/kit";
 import { gate } from "../ui/permissions";
 import { type Problem, problemOf } from "../ui/problems";
 import { useRecord, useView } from "../ui/use-view";
@@ -38,27 +51,18 @@ function Customers() {
   };
   return (
     <>
-      <form
-        class="panel inline-form"
-        role="search"
-        aria-label={t("cu.find")}
-        onSubmit={(e: Event) => {
-          e.preventDefault();
+      <SearchForm
+        label={t("cu.find")}
+        submitLabel={t("cu.search")}
+        onSearch={() => {
           setParam("search", typed.trim());
           setSearch(typed.trim());
         }}
       >
         <TextField id="c-search" label={t("cu.searchLabel")} type="search" value={typed} onValue={setTyped} maxLength={200} />
-        <Button type="submit" kind="primary">
-          {t("cu.search")}
-        </Button>
-      </form>
+      </SearchForm>
       {!d ? (
-        view.problem ? (
-          <LoadFailed problem={view.problem} onRetry={view.reload} />
-        ) : (
-          <Loading />
-        )
+        <ViewPending view={view} />
       ) : d.customers.length === 0 ? (
         search ? (
           <Empty title={t("cu.noMatch", { search })}>{t("cu.noMatchHint")}</Empty>

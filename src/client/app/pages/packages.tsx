@@ -7,12 +7,12 @@ import { startPage } from "../shell/boot";
 import { t } from "../shell/i18n";
 import { CopyBox } from "../ui/copy";
 import { money } from "../ui/format";
-import { type Column, DataTable, RowActions } from "../ui/data-table";
+import { type Column, DataTable } from "../ui/data-table";
 import { Empty, Outcome, ViewPending } from "../ui/kit";
 import { type Gate, gate } from "../ui/permissions";
 import { useView } from "../ui/use-view";
 import { DeletePackageDialog, IssuePackageDialog, PackageDialog } from "./package-forms";
-import { expiryLabel, heldState, PageActions, serviceNames, useDialogs } from "./prepaid-kit";
+import { actionsColumn, expiryLabel, heldState, PageActions, serviceNames, useDialogs } from "./prepaid-kit";
 
 type Open = { kind: "new" } | { kind: "edit" | "delete" | "issue"; pack: OwnerPackage };
 type Sold = PackagesView["sold"][number];
@@ -25,25 +25,16 @@ function offerColumns(manage: Gate, setOpen: (open: Open) => void, d: PackagesVi
     { label: t("pk.price"), cell: (p) => money(p.price, p.currency) },
     { label: t("pk.validity"), cell: (p) => t("pk.days", { days: p.validityDays }) },
     { label: t("pk.sale"), cell: (p) => (p.onSale ? t("pk.onSale") : t("pk.counterOnly")) },
-    {
-      label: t("pp.actions"),
-      hiddenLabel: true,
-      cell: (p) => (
-        <RowActions
-          gate={manage}
-          actions={[
-            { text: t("pk.issue"), label: t("pk.issueLabel", { name: p.name }), onClick: () => setOpen({ kind: "issue", pack: p }) },
-            { text: t("pk.edit"), label: t("pk.editLabel", { name: p.name }), onClick: () => setOpen({ kind: "edit", pack: p }) },
-            {
-              text: t("pk.delete"),
-              label: t("pk.deleteLabel", { name: p.name }),
-              onClick: () => setOpen({ kind: "delete", pack: p }),
-              danger: true,
-            },
-          ]}
-        />
-      ),
-    },
+    actionsColumn(manage, (p) => [
+      { text: t("pk.issue"), label: t("pk.issueLabel", { name: p.name }), onClick: () => setOpen({ kind: "issue", pack: p }) },
+      { text: t("pk.edit"), label: t("pk.editLabel", { name: p.name }), onClick: () => setOpen({ kind: "edit", pack: p }) },
+      {
+        text: t("pk.delete"),
+        label: t("pk.deleteLabel", { name: p.name }),
+        onClick: () => setOpen({ kind: "delete", pack: p }),
+        danger: true,
+      },
+    ]),
   ];
 }
 

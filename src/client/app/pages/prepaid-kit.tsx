@@ -4,6 +4,7 @@
 import { useState } from "hono/jsx/dom";
 import { localParts, dayLabel } from "../lib/zoned";
 import { intlLocale, t } from "../shell/i18n";
+import { type Column, type RowAction, RowActions } from "../ui/data-table";
 import { Button, GateNote } from "../ui/kit";
 import type { Gate } from "../ui/permissions";
 
@@ -85,4 +86,9 @@ export function PageActions(p: { gate: Gate; label: string; onClick: () => void 
       <GateNote gates={[p.gate]} />
     </>
   );
+}
+
+/** A prepaid table's last column: each row's buttons, under a header only assistive technology reads. */
+export function actionsColumn<T>(gate: Gate, actions: (row: T) => RowAction[]): Column<T> {
+  return { label: t("pp.actions"), hiddenLabel: true, cell: (row) => <RowActions gate={gate} actions={actions(row)} /> };
 }

@@ -5,11 +5,11 @@ import { dayLabel } from "../lib/zoned";
 import { startPage } from "../shell/boot";
 import { t } from "../shell/i18n";
 import { money } from "../ui/format";
-import { type Column, DataTable, RowActions } from "../ui/data-table";
+import { type Column, DataTable } from "../ui/data-table";
 import { Empty, Outcome, ViewPending } from "../ui/kit";
 import { type Gate, gate } from "../ui/permissions";
 import { useView } from "../ui/use-view";
-import { PageActions, serviceNames, useDialogs } from "./prepaid-kit";
+import { actionsColumn, PageActions, serviceNames, useDialogs } from "./prepaid-kit";
 import { DeletePromoCodeDialog, PromoCodeDialog } from "./promo-code-forms";
 
 type Open = { kind: "new" } | { kind: "edit" | "delete"; code: OwnerPromoCode };
@@ -38,24 +38,15 @@ function columns(manage: Gate, setOpen: (open: Open) => void, d: PromoCodesView)
     { label: t("pc.validity"), cell: validity },
     { label: t("pc.uses"), cell: (c) => (c.maxUses != null ? t("pc.usesOf", { uses: c.uses, max: c.maxUses }) : c.uses) },
     { label: t("pc.firstVisit"), cell: (c) => (c.firstVisitOnly ? t("pc.yes") : t("pc.no")) },
-    {
-      label: t("pp.actions"),
-      hiddenLabel: true,
-      cell: (c) => (
-        <RowActions
-          gate={manage}
-          actions={[
-            { text: t("pc.edit"), label: t("pc.editLabel", { code: c.code }), onClick: () => setOpen({ kind: "edit", code: c }) },
-            {
-              text: t("pc.delete"),
-              label: t("pc.deleteLabel", { code: c.code }),
-              onClick: () => setOpen({ kind: "delete", code: c }),
-              danger: true,
-            },
-          ]}
-        />
-      ),
-    },
+    actionsColumn(manage, (c) => [
+      { text: t("pc.edit"), label: t("pc.editLabel", { code: c.code }), onClick: () => setOpen({ kind: "edit", code: c }) },
+      {
+        text: t("pc.delete"),
+        label: t("pc.deleteLabel", { code: c.code }),
+        onClick: () => setOpen({ kind: "delete", code: c }),
+        danger: true,
+      },
+    ]),
   ];
 }
 

@@ -8,7 +8,7 @@ import { dayLabel, isDate } from "../lib/zoned";
 import { startPage } from "../shell/boot";
 import { intlLocale, t } from "../shell/i18n";
 import { count, duration, money, percent as wholePercent } from "../ui/format";
-import { DataTable } from "../ui/data-table";
+import { type Column, DataTable } from "../ui/data-table";
 import { Empty, ViewPending, Updating } from "../ui/kit";
 import { useView } from "../ui/use-view";
 import { BarChart, type BarSeries, Figure } from "./report-charts";
@@ -133,37 +133,48 @@ function Card(p: { label: string; value: string; note: string }) {
   );
 }
 
+/** A ranking (staff members, services): one horizontal bar a row, and its numbers always shown, each row named by its first column. */
+function RankedFigure<T>(p: {
+  id: string;
+  title: string;
+  ticks: string[];
+  bars: BarSeries;
+  format: (v: number) => string;
+  top?: number;
+  caption: string;
+  rows: T[];
+  columns: Column<T>[];
+}) {
+  return (
+    <Figure
+      id={p.id}
+      title={p.title}
+      tableAlways
+      chart={<BarChart horizontal ticks={p.ticks} series={[p.bars]} format={p.format} top={p.top} />}
+      table={<DataTable bare rowHeader caption={p.caption} rows={p.rows} columns={p.columns} />}
+    />
+  );
+}
+
 function Utilization(p: { view: ReportsView }) {
   const rows = p.view.report.utilization;
   if (!rows.length) return <Empty title={t("rep.noStaff")}>{t("rep.noStaffHint")}</Empty>;
   return (
-    <Figure
+    <RankedFigure
       id="utilization"
       title={t("rep.utilization")}
-      tableAlways
-      chart={
-        <BarChart
-          horizontal
-          ticks={rows.map((u) => u.staffName)}
-          series={[{ label: t("rep.booked"), values: rows.map((u) => Math.round((u.ratio ?? 0) * 100)), color: "info" }]}
-          format={(v) => wholePercent(v)}
-          top={100}
-        />
-      }
-      table={
-        <DataTable
-          bare
-          rowHeader
-          caption={t("rep.utilizationCaption")}
-          rows={rows}
-          columns={[
-            { label: t("rep.staffMember"), cell: (u) => u.staffName },
-            { label: t("rep.booked"), cell: (u) => duration(u.bookedMinutes) },
-            { label: t("rep.available"), cell: (u) => (u.availableMinutes ? duration(u.availableMinutes) : t("rep.noHours")) },
-            { label: t("rep.full"), cell: (u) => percent(u.ratio) },
-          ]}
-        />
-      }
+      ticks={rows.map((u) => u.staffName)}
+      bars={{ label: t("rep.booked"), values: rows.map((u) => Math.round((u.ratio ?? 0) * 100)), color: "info" }}
+      format={(v) => wholePercent(v)}
+      top={100}
+      caption={t("rep.utilizationCaption")}
+      rows={rows}
+      columns={[
+        { label: t("rep.staffMember"), cell: (u) => u.staffName },
+        { label: t("rep.booked"), cell: (u) => duration(u.bookedMinutes) },
+        { label: t("rep.available"), cell: (u) => (u.availableMinutes ? duration(u.availableMinutes) : t("rep.noHours")) },
+        { label: t("rep.full"), cell: (u) => percent(u.ratio) },
+      ]}
     />
   );
 }
@@ -172,31 +183,19 @@ function TopServices(p: { view: ReportsView; currency: string }) {
   const rows = p.view.report.topServices;
   if (!rows.length) return <Empty title={t("rep.noServices")} />;
   return (
-    <Figure
+    <RankedFigure
       id="services"
       title={t("rep.topServices")}
-      tableAlways
-      chart={
-        <BarChart
-          horizontal
-          ticks={rows.map((s) => s.name)}
-          series={[{ label: t("rep.bookings"), values: rows.map((s) => s.bookings), color: "accent" }]}
-          format={count}
-        />
-      }
-      table={
-        <DataTable
-          bare
-          rowHeader
-          caption={t("rep.servicesCaption")}
-          rows={rows}
-          columns={[
-            { label: t("bk.service"), cell: (s) => s.name },
-            { label: t("rep.bookings"), cell: (s) => count(s.bookings) },
-            { label: t("rep.netTaken"), cell: (s) => money(s.revenue, p.currency) },
-          ]}
-        />
-      }
+      ticks={rows.map((s) => s.name)}
+      bars={{ label: t("rep.bookings"), values: rows.map((s) => s.bookings), color: "accent" }}
+      format={count}
+      caption={t("rep.servicesCaption")}
+      rows={rows}
+      columns={[
+        { label: t("bk.service"), cell: (s) => s.name },
+        { label: t("rep.bookings"), cell: (s) => count(s.bookings) },
+        { label: t("rep.netTaken"), cell: (s) => money(s.revenue, p.currency) },
+      ]}
     />
   );
 }

@@ -59,9 +59,14 @@ export const ServiceVisits: ServiceFormSection = {
   },
   Fields(p) {
     const s = p.service;
-    const shown = (key: "processingOffsetMinutes" | "processingMinutes") => {
+    /** A processing minutes field's value (as typed, else as saved), its change into `extra`, its error. */
+    const processing = (key: "processingOffsetMinutes" | "processingMinutes") => {
       const v = p.extra[key] !== undefined ? p.extra[key] : s?.[key];
-      return v === null || v === undefined ? "" : String(v);
+      return {
+        value: v === null || v === undefined ? "" : String(v),
+        onValue: (typed: string) => p.setExtra({ [key]: minutesValue(typed) }),
+        error: p.errors[key],
+      };
     };
     // The text as typed ("room, " while typing the second); the body gets the parsed list.
     const [typesText, setTypesText] = useState((s?.resourceTypes ?? []).join(", "));
@@ -70,20 +75,8 @@ export const ServiceVisits: ServiceFormSection = {
         <legend>{t("svc.processingLegend")}</legend>
         <p class="hint">{t("svc.processingHint")}</p>
         <div class="form-grid">
-          <MinutesField
-            id="svc-processing-offset"
-            label={t("svc.freeFrom")}
-            value={shown("processingOffsetMinutes")}
-            onValue={(v) => p.setExtra({ processingOffsetMinutes: minutesValue(v) })}
-            error={p.errors.processingOffsetMinutes}
-          />
-          <MinutesField
-            id="svc-processing-minutes"
-            label={t("svc.freeFor")}
-            value={shown("processingMinutes")}
-            onValue={(v) => p.setExtra({ processingMinutes: minutesValue(v) })}
-            error={p.errors.processingMinutes}
-          />
+          <MinutesField id="svc-processing-offset" label={t("svc.freeFrom")} {...processing("processingOffsetMinutes")} />
+          <MinutesField id="svc-processing-minutes" label={t("svc.freeFor")} {...processing("processingMinutes")} />
           <TextField
             id="svc-resource-types"
             label={t("svc.resourcesNeeded")}

@@ -47,6 +47,13 @@ export function GiftCardsSection(p: SectionProps) {
 
   const fieldError = (key: string) =>
     fields[`giftCards.${key}`] ?? Object.entries(fields).find(([k]) => k.startsWith(`giftCards.${key}.`))?.[1];
+  /** What each text field of the panel shares: its value, its error (by its `giftCards.` key), the gate. */
+  const bound = (key: string, value: string, set: (v: string) => void) => ({
+    value,
+    onValue: changed(set),
+    error: fieldError(key),
+    disabled: !manage.allowed,
+  });
   return (
     <SettingsPanel id="gift-cards" title={t("set.sec.gift-cards")}>
       <p class="muted">{t("set.gc.intro")}</p>
@@ -64,42 +71,20 @@ export function GiftCardsSection(p: SectionProps) {
             id="gift-presets"
             label={t("set.gc.presets", { currency })}
             hint={t("set.gc.presetsHint")}
-            error={fieldError("presets")}
-            value={presets}
-            onValue={changed(setPresets)}
+            {...bound("presets", presets, setPresets)}
             inputMode="decimal"
-            disabled={!manage.allowed}
           />
-          <TextField
-            id="gift-min"
-            label={t("set.gc.min", { currency })}
-            error={fieldError("minAmount")}
-            value={min}
-            onValue={changed(setMin)}
-            inputMode="decimal"
-            disabled={!manage.allowed}
-          />
-          <TextField
-            id="gift-max"
-            label={t("set.gc.max", { currency })}
-            error={fieldError("maxAmount")}
-            value={max}
-            onValue={changed(setMax)}
-            inputMode="decimal"
-            disabled={!manage.allowed}
-          />
+          <TextField id="gift-min" label={t("set.gc.min", { currency })} {...bound("minAmount", min, setMin)} inputMode="decimal" />
+          <TextField id="gift-max" label={t("set.gc.max", { currency })} {...bound("maxAmount", max, setMax)} inputMode="decimal" />
           <TextField
             id="gift-validity"
             label={t("set.gc.validity")}
             hint={t("set.gc.validityHint")}
-            error={fieldError("validityMonths")}
             type="number"
             min={1}
             max={120}
             inputMode="numeric"
-            value={months}
-            onValue={changed(setMonths)}
-            disabled={!manage.allowed}
+            {...bound("validityMonths", months, setMonths)}
           />
         </div>
         <SaveRow label={t("set.gc.save")} gate={manage} busy={busy} problem={problem} done={done} />

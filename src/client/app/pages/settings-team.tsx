@@ -56,6 +56,13 @@ export function Members(p: { view: SettingsView; onChanged: () => void }) {
     if (ok) setDraft({ email: "", firstName: "", lastName: "", role: "staff" });
   }
   const f = problem?.fields ?? {};
+  /** An invite field's value in the draft, its change, its error (the API's field of that name) and the gate. */
+  const draftField = (key: keyof typeof draft) => ({
+    value: draft[key],
+    onValue: (v: string) => setDraft({ ...draft, [key]: v }),
+    error: f[key],
+    disabled: !manage.allowed,
+  });
   const actions = (m: OwnerMember) => {
     if (m.role === "owner") return <span class="muted small">{t("role.owner")}</span>;
     if (m.id === me) return <span class="muted small">{t("set.mb.you")}</span>;
@@ -119,42 +126,10 @@ export function Members(p: { view: SettingsView; onChanged: () => void }) {
       <form onSubmit={invite} novalidate class="sub-form" aria-labelledby="invite-title">
         <h3 id="invite-title">{t("set.mb.inviteTitle")}</h3>
         <div class="form-grid">
-          <TextField
-            id="m-email"
-            label={t("set.mb.email")}
-            type="email"
-            required
-            value={draft.email}
-            onValue={(v) => setDraft({ ...draft, email: v })}
-            error={f.email}
-            disabled={!manage.allowed}
-          />
-          <TextField
-            id="m-first"
-            label={t("set.mb.first")}
-            required
-            value={draft.firstName}
-            onValue={(v) => setDraft({ ...draft, firstName: v })}
-            error={f.firstName}
-            disabled={!manage.allowed}
-          />
-          <TextField
-            id="m-last"
-            label={t("set.mb.last")}
-            value={draft.lastName}
-            onValue={(v) => setDraft({ ...draft, lastName: v })}
-            error={f.lastName}
-            disabled={!manage.allowed}
-          />
-          <SelectField
-            id="m-role"
-            label={t("set.mb.role")}
-            value={draft.role}
-            onValue={(v) => setDraft({ ...draft, role: v })}
-            options={roles()}
-            error={f.role}
-            disabled={!manage.allowed}
-          />
+          <TextField id="m-email" label={t("set.mb.email")} type="email" required {...draftField("email")} />
+          <TextField id="m-first" label={t("set.mb.first")} required {...draftField("firstName")} />
+          <TextField id="m-last" label={t("set.mb.last")} {...draftField("lastName")} />
+          <SelectField id="m-role" label={t("set.mb.role")} {...draftField("role")} options={roles()} />
         </div>
         <SubmitRow label={t("set.mb.invite")} gate={manage} busy={busy} />
       </form>

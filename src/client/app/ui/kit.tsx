@@ -122,6 +122,26 @@ export function SubmitRow(p: { label: string; gate: Gate; busy: boolean }) {
   );
 }
 
+/** A list page's search or filter bar (`role="search"`): its fields, then the button that applies them. */
+export function SearchForm(p: { label: string; submitLabel: string; onSearch: () => void; class?: string; children: Child }) {
+  return (
+    <form
+      class={p.class ? `panel inline-form ${p.class}` : "panel inline-form"}
+      role="search"
+      aria-label={p.label}
+      onSubmit={(e: Event) => {
+        e.preventDefault();
+        p.onSearch();
+      }}
+    >
+      {p.children}
+      <Button type="submit" kind="primary">
+        {p.submitLabel}
+      </Button>
+    </form>
+  );
+}
+
 /**
  * The two buttons that end a choice, in this order everywhere: the one that goes ahead (the form's
  * submit button when there is no `onGo`) and the one that backs out without doing anything.
