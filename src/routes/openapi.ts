@@ -34,6 +34,9 @@ export const ErrorShape2 = z
   })
   .openapi("ErrorShape2");
 
+/** The answer of a DELETE that removes one thing: the id it removed. */
+export const Removed = z.object({ id: z.string() });
+
 const ERROR_TEXT: Record<number, string> = {
   400: "Invalid request (Shape 2 `invalid_request`, with `details`), or a refusal such as `stripe_not_connected`",
   401: "Missing, invalid or wrong-audience credentials (Shape 1 `unauthorized`); `invalid_credentials` at sign-in (Shape 2)",

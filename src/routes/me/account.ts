@@ -4,7 +4,7 @@ import { instantToLocalString } from "../../domain/time";
 import { type AccountExport, deleteAccount, exportAccount } from "../../services/privacy/account";
 import { CustomerProfile } from "../auth/sign-in-shapes";
 import { loginPasswordField } from "../fields";
-import { openApiRouter, routeGroup, security } from "../openapi";
+import { openApiRouter, Removed, routeGroup, security } from "../openapi";
 import { customerBookingTermsFields } from "./bookings";
 
 // design.md §25: a customer takes their data with them, or deletes their account.
@@ -59,7 +59,7 @@ const deleteBody = z.object({ password: loginPasswordField.describe("The account
 
 const deleteRoute = route.delete("/", "Deletes the account and its sessions; each business keeps its own customer record, unlinked", {
   body: deleteBody,
-  ok: z.object({ id: z.string() }),
+  ok: Removed,
   errors: [400, 401, 429],
 });
 

@@ -3,7 +3,7 @@ import type { OwnerEnv } from "../../env";
 import { membersOnly, requireRole } from "../../middleware/auth";
 import { type ApiKeyRow, createApiKey, listApiKeys, revokeApiKey } from "../../services/api-keys";
 import { idParam } from "../fields";
-import { openApiRouter, routeGroup, security } from "../openapi";
+import { openApiRouter, Removed, routeGroup, security } from "../openapi";
 
 const createBody = z
   .object({
@@ -65,7 +65,7 @@ const create = route.post("/", "A new API key (read: GET only; write: acts as an
 const revoke = route.delete("/{id}", "Revokes the key (401 from its next request on); idempotent", {
   middleware: [...middleware],
   params: idParam,
-  ok: z.object({ id: z.string() }),
+  ok: Removed,
   errors: [400, 401, 403, 404],
 });
 

@@ -5,14 +5,11 @@ import type { OwnerEnv } from "../../env";
 import type { Services } from "../../services/context";
 import { requireRole } from "../../middleware/auth";
 import { idParam, lookupIdParam } from "../fields";
-import { routeGroup, security } from "../openapi";
+import { Removed, routeGroup, security } from "../openapi";
 
 // The owner's catalog-like sets (services, staff, resources, packages, promo codes) are the same
 // five routes: GET / and POST /, GET, PATCH and DELETE /{id} (promo codes have no GET /{id}).
 // Only the services behind them, who may call them and the words of the document differ.
-
-/** The answer of a DELETE that removes one thing: the id it removed. */
-export const Removed = z.object({ id: z.string() });
 
 /** Who may call the routes, and how the `{id}` parameter is read. */
 export type CrudAccess = {

@@ -15,7 +15,7 @@ import {
   putOverride,
 } from "../../services/owner/schedule";
 import { localDateField, lookupIdParam, timeSpanField } from "../fields";
-import { openApiRouter, routeGroup, security } from "../openapi";
+import { openApiRouter, Removed, routeGroup, security } from "../openapi";
 
 /**
  * design.md §16, owner side: a staff member's hours for one local date (overrides), and the
@@ -167,7 +167,7 @@ const addClosureRoute = closureRoute.post(
 const deleteClosureRoute = closureRoute.delete("/{id}", "Removes a closure (owner/admin)", {
   middleware: [writers],
   params: lookupIdParam,
-  ok: z.object({ id: z.string() }),
+  ok: Removed,
   errors: [401, 403, 404],
 });
 

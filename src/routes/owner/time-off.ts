@@ -6,7 +6,7 @@ import { ApiError } from "../../errors";
 import { requireRole } from "../../middleware/auth";
 import type { Services } from "../../services/context";
 import { lookupIdParam } from "../fields";
-import { routeGroup, security } from "../openapi";
+import { Removed, routeGroup, security } from "../openapi";
 
 // design.md §16/§26: a staff member's and a resource's time off are the same three routes under
 // /{id}/time-off; only the services behind them and the words of the document differ.
@@ -57,7 +57,7 @@ export function withTimeOffRoutes<S extends Schema>(app: OpenAPIHono<OwnerEnv, S
   const remove = route.delete("/{id}/time-off/{timeOffId}", a.summaries.remove, {
     middleware: [writers],
     params: z.object({ id: z.string(), timeOffId: z.string() }),
-    ok: z.object({ id: z.string() }),
+    ok: Removed,
     errors: [401, 403, 404],
   });
   return app

@@ -17,7 +17,7 @@ import {
 } from "../../services/webhooks/endpoints";
 import { WEBHOOK_EVENT_TYPES } from "../../services/webhooks/events";
 import { idField, idParam, limitField } from "../fields";
-import { openApiRouter, routeGroup, security } from "../openapi";
+import { openApiRouter, Removed, routeGroup, security } from "../openapi";
 
 const writer = requireRole("owner", "admin");
 
@@ -88,7 +88,7 @@ const one = route.get("/{id}", "One endpoint", { params: idParam, ok: Endpoint, 
 const remove = route.delete("/{id}", "Deletes the endpoint and its delivery log", {
   middleware: [writer],
   params: idParam,
-  ok: z.object({ id: z.string() }),
+  ok: Removed,
   errors: [400, 401, 403, 404],
 });
 const deliveries = route.get("/{id}/deliveries", "The endpoint's delivery log, newest first", {
