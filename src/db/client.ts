@@ -1,9 +1,10 @@
-import { type Client, createClient, type InArgs, type InStatement } from "@libsql/client/web";
+import { createClient, type InArgs } from "@libsql/client/web";
 import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle } from "drizzle-orm/libsql/web";
 import type { Query, SQL } from "drizzle-orm/sql";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import type { Config } from "../config";
+import { pipelineClient, pipelineEndpoint } from "./hrana";
 import * as schema from "./schema";
 
 /** Drizzle's query builders over libSQL; without the relational `db.query` API (nothing uses it). */
@@ -15,40 +16,18 @@ export type Db = ReturnType<typeof drizzle<Record<string, never>>>;
  * libSQL server counts requests by (tests only; Turso never sees it). Drizzle gets no `schema`:
  * with one it extracts the relations of every table on each construction, 0.2 ms of CPU per
  * request for an API (`db.query`) this code does not use (docs/benchmarks.md).
+ *
+ * `execute` and `batch` go out as one Hrana pipeline request each (./hrana.ts); the library's
+ * client is made only for what else a caller asks (an interactive transaction, `migrate`).
  */
 export function createDb(config: Pick<Config, "LIBSQL_URL" | "LIBSQL_AUTH_TOKEN">, tag?: string, counter?: RoundTrips): Db {
   let url = config.LIBSQL_URL;
   if (tag) url = `${url.replace(/\/+$/, "")}/t/${encodeURIComponent(tag)}/`;
-  const client = createClient({
-    url,
-    authToken: config.LIBSQL_AUTH_TOKEN,
-    intMode: "number",
-    fetch: counter ? counted(counter) : undefined,
-  });
-  return drizzle(withoutSqlCache(client));
+  const fetchVia = counter ? counted(counter) : (input: RequestInfo | URL, init?: RequestInit) => fetch(input, init);
+  const settings = { url, authToken: config.LIBSQL_AUTH_TOKEN, intMode: "number" as const, fetch: counter ? fetchVia : undefined };
+  const client = pipelineClient({ ...pipelineEndpoint(url, config.LIBSQL_AUTH_TOKEN), fetch: fetchVia }, () => createClient(settings));
+  return drizzle(client);
 }
-
-/**
- * @libsql/client's HTTP `batch` puts every statement text under 5 KB in a per-batch SQL cache: one
- * `store_sql` request per statement in the same pipeline, each answered, then the steps refer to
- * the stored ids. The cache dies with the batch (a new stream each time), so it saves nothing and
- * costs per statement: the extra requests' promises, encoding, decoding and the server's work. A
- * create's write batch has about ten statements; measured with the cache off, a create took about
- * 0.4 ms less Worker JS and 1.2 ms less workerd CPU, the libSQL server 0.4 ms less (issue #42,
- * docs/benchmarks.md). The cache leaves a statement whose text is not a primitive string alone,
- * and the text is sent as `"" + sql`: a String object goes out inline, exactly as written.
- */
-function withoutSqlCache(client: Client): Client {
-  const batch = client.batch.bind(client);
-  client.batch = (statements, mode) => batch(statements.map(inline), mode);
-  return client;
-}
-
-const inline = (statement: InStatement | [string, InArgs?]): InStatement => {
-  if (Array.isArray(statement)) return { sql: new String(statement[0]) as unknown as string, args: statement[1] };
-  const { sql, args } = typeof statement === "string" ? { sql: statement, args: undefined } : statement;
-  return { sql: new String(sql) as unknown as string, args };
-};
 
 /** How many HTTP requests a request's database client made (design.md §24: `dbRoundTrips` in its log line). */
 export type RoundTrips = { count: number };
