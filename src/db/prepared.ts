@@ -75,7 +75,8 @@ export function prepared<V extends Record<string, unknown>>(build: (p: Placehold
     let text = r.sql;
     r.order.forEach((k, i) => {
       const g = renderSql(gates[k] ?? sql`1`);
-      const own = numberedOnce({ ...g, names: g.params.map(() => null) }, args.length);
+      // A guard names the staff member and the span in every part: each value bound once.
+      const own = numberedOnce({ ...g, names: g.params.map(valueKey) }, args.length);
       args.push(...own.params);
       text += `(${own.sql})${r.tails[i]}`;
     });

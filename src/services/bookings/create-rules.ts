@@ -1,4 +1,3 @@
-import { type SQL, sql } from "drizzle-orm";
 import { loadConfig } from "../../config";
 import { holdCapRetryAfter, type LiveHold } from "../../domain/hold-caps";
 import { rateLimitClientKey } from "../../domain/ip";
@@ -82,7 +81,8 @@ export function storedTerms(
  * to the record (or linked by this very create: its e-mail is the account's). A guest typing
  * someone's e-mail changes nothing of theirs; what the guest typed stays on the booking.
  */
-export function recordUpdateAllowed(scope: BookingScope, accountId: string | null): SQL {
-  if (scope.kind === "owner") return sql`1`;
-  return sql`COALESCE(customers.customer_account_id, excluded.customer_account_id) = ${accountId}`;
+export type RecordUpdate = { always: boolean; accountId: string | null };
+
+export function recordUpdateAllowed(scope: BookingScope, accountId: string | null): RecordUpdate {
+  return { always: scope.kind === "owner", accountId };
 }
