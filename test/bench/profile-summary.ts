@@ -84,7 +84,10 @@ const COSTS: [string, (leaf: number, t: CostTools) => boolean][] = [
   ["zod (validation)", (l, t) => t.onStack(l, inPkg("zod"))],
   ["JWT (jose: owner tokens)", (l, t) => t.onStack(l, inPkg("jose"))],
   ["Drizzle query building + row mapping", (l, t) => t.ownerModule(l).startsWith("node_modules/drizzle-orm")],
-  ["libSQL client (Hrana encode/decode, fetch)", (l, t) => t.ownerModule(l).startsWith("node_modules/@libsql")],
+  [
+    "libSQL client (Hrana encode/decode, fetch)",
+    (l, t) => t.ownerModule(l).startsWith("node_modules/@libsql") || t.ownerModule(l) === "src/db/hrana.ts",
+  ],
   ["Upstash call (fetch, parse)", (l, t) => t.ownerModule(l).startsWith("node_modules/@upstash")],
   ["Response + JSON serialisation (c.json)", (l, t) => t.ownerModule(l) === "node_modules/hono/dist/context.js"],
   ["slot engine + formatting (src/domain)", (l, t) => t.ownerModule(l).startsWith("src/domain")],
