@@ -64,13 +64,13 @@ function base64Of(bytes: Uint8Array): string {
   return btoa(text);
 }
 
-function stmtOf(stmt: InStatement | [string, InArgs?] | string, wantRows = true): HranaStmt {
+function stmtOf(stmt: InStatement | [string, InArgs?] | string): HranaStmt {
   const [text, args] = typeof stmt === "string" ? [stmt, undefined] : Array.isArray(stmt) ? stmt : [stmt.sql, stmt.args];
   const positional: HranaValue[] = [];
   const named: { name: string; value: HranaValue }[] = [];
   if (Array.isArray(args)) for (const a of args) positional.push(hranaValue(a));
   else if (args) for (const [name, value] of Object.entries(args)) named.push({ name, value: hranaValue(value) });
-  return { sql: `${text}`, args: positional, named_args: named, want_rows: wantRows };
+  return { sql: `${text}`, args: positional, named_args: named, want_rows: true };
 }
 
 const plain = (sql: string): HranaStmt => ({ sql, args: [], named_args: [], want_rows: false });
