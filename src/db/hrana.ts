@@ -190,9 +190,10 @@ function resultSetOf(r: HranaStmtResult): ResultSet {
       const name = names[i];
       // The first column of a name wins; `length` and an index already taken stay what they are.
       if (name === undefined || name === "length" || Object.hasOwn(row, name)) continue;
-      if (isIndex(name)) {
-        if (Number(name) > i) Object.defineProperty(row, name, { value: values[i], enumerable: true, configurable: true, writable: true });
-      } else row[name] = values[i];
+      // An index name (defined by the prototype) and `__proto__` (a setter) are defined, never assigned.
+      if (isIndex(name) ? Number(name) > i : name === "__proto__") {
+        Object.defineProperty(row, name, { value: values[i], enumerable: true, configurable: true, writable: true });
+      } else if (!isIndex(name)) row[name] = values[i];
     }
     return row as unknown as Row;
   });

@@ -93,7 +93,7 @@ describe("the pipeline client sends and answers exactly what @libsql/client does
         { sql: `UPDATE ${t} SET price = price + 1 WHERE price > ?`, args: [0] },
         { sql: `INSERT INTO ${t} (name) VALUES (?) RETURNING id, name`, args: ["Wash"] },
         // A repeated column name and names that look like indexes: the first of a name wins.
-        { sql: `SELECT id, name, price, data, name AS "name", 1 AS "1", 5 AS "0" FROM ${t} ORDER BY id`, args: [] },
+        { sql: `SELECT id, name, price, data, name AS "name", 1 AS "1", 5 AS "0", 7 AS "__proto__" FROM ${t} ORDER BY id`, args: [] },
         { sql: `SELECT * FROM ${t} WHERE id < 0`, args: [] },
       ]);
       const single = await client.execute({ sql: `SELECT name, price FROM ${t} ORDER BY id`, args: [] });
@@ -105,6 +105,7 @@ describe("the pipeline client sends and answers exactly what @libsql/client does
     expect(mine[0].rowsAffected).toBe(2);
     expect(mine[1].lastInsertRowid).toBe(3n);
     expect(mine[2].rows[0].name).toBe("Cut");
+    expect(Object.keys(mine[2].rows[0])).toContain("__proto__");
     expect([...new Uint8Array(mine[2].rows[0].data as ArrayBuffer)]).toEqual([9, 8]);
     expect(mine[3].rows).toEqual([]);
   });
