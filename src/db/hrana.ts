@@ -182,6 +182,8 @@ function decodeValue(v: HranaValue): unknown {
 function resultSetOf(r: HranaStmtResult): ResultSet {
   const columns = r.cols.map((c) => c.name ?? "");
   const names = r.cols.map((c) => c.name ?? undefined);
+  // Per column, once: a name that reads as an index (`1 AS "0"`) is the rare case.
+  const asIndex = names.map((name) => (name !== undefined && isIndex(name) ? Number(name) : -1));
   ensureIndexes(columns.length);
   const rows = r.rows.map((cells) => {
     const values = cells.map(decodeValue);
@@ -191,9 +193,10 @@ function resultSetOf(r: HranaStmtResult): ResultSet {
       // The first column of a name wins; `length` and an index already taken stay what they are.
       if (name === undefined || name === "length" || Object.hasOwn(row, name)) continue;
       // An index name (defined by the prototype) and `__proto__` (a setter) are defined, never assigned.
-      if (isIndex(name) ? Number(name) > i : name === "__proto__") {
+      const index = asIndex[i];
+      if (index >= 0 ? index > i : name === "__proto__") {
         Object.defineProperty(row, name, { value: values[i], enumerable: true, configurable: true, writable: true });
-      } else if (!isIndex(name)) row[name] = values[i];
+      } else if (index < 0) row[name] = values[i];
     }
     return row as unknown as Row;
   });
